@@ -1,0 +1,1 @@
+"""BPE Explorer: the PySide6 desktop application (see app/main_window.py)."""

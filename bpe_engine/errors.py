@@ -1,0 +1,94 @@
+"""Exceptions raised by ``bpe_engine``.
+
+Every error says what was wrong (naming the file, field or value) and how to fix it.
+All of them derive from :class:`BPEError`, so callers (the app, the command line) can catch
+one class and show ``str(error)`` to a person. Built-in bases (``ValueError``, ``OSError``)
+are kept so that generic handlers still work.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BPEError",
+    "ConfigError",
+    "PretokenizerError",
+    "CorpusError",
+    "CorpusNotFoundError",
+    "CorpusEncodingError",
+    "EmptyCorpusError",
+    "TokenizerFileError",
+    "TokenIdError",
+    "SpecialTokenError",
+    "EncodingUnavailableError",
+]
+
+
+class BPEError(Exception):
+    """Base class of every error raised on purpose by ``bpe_engine``."""
+
+
+class ConfigError(BPEError, ValueError):
+    """A training or tokenizer setting is out of range or inconsistent."""
+
+
+class PretokenizerError(ConfigError):
+    """An unknown pre-tokenizer name or a custom regex that does not compile."""
+
+
+class CorpusError(BPEError):
+    """A training corpus cannot be used."""
+
+
+class CorpusNotFoundError(CorpusError, FileNotFoundError):
+    """A corpus file does not exist or cannot be read."""
+
+
+class CorpusEncodingError(CorpusError, ValueError):
+    """A corpus file is not valid UTF-8.
+
+    Attributes: ``path`` and ``offset`` (byte offset of the first bad byte in that file).
+    """
+
+    def __init__(self, path: str, offset: int, detail: str) -> None:
+        self.path = path
+        self.offset = offset
+        super().__init__(
+            f"{path}: not valid UTF-8 at byte offset {offset} ({detail}). "
+            "Convert the file to UTF-8 (for example `iconv -f latin1 -t utf-8`) or choose a text file."
+        )
+        self.detail = detail
+
+    def __reduce__(self) -> tuple:  # subtle: pickling (worker processes) must keep the fields
+        return (type(self), (self.path, self.offset, self.detail))
+
+
+class EmptyCorpusError(CorpusError, ValueError):
+    """The corpus holds no text to learn from."""
+
+
+class TokenizerFileError(BPEError, ValueError):
+    """A tokenizer file (ours, or GPT-2 ``vocab.json``/``merges.txt``) is unreadable or invalid."""
+
+
+class TokenIdError(BPEError, ValueError):
+    """A token id is not in the vocabulary."""
+
+
+class SpecialTokenError(BPEError, ValueError):
+    """Text contains a special token that the caller did not allow (tiktoken's strict mode)."""
+
+    def __init__(self, token: str, position: int) -> None:
+        self.token = token
+        self.position = position
+        super().__init__(
+            f"the text contains the special token {token!r} at character {position}. "
+            f"Allow it (allowed_special={{{token!r}}} or 'all') to encode it as one special token, "
+            "or pass disallowed_special=() to encode it as ordinary text."
+        )
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.token, self.position))
+
+
+class EncodingUnavailableError(BPEError, RuntimeError):
+    """An OpenAI encoding could not be loaded (tiktoken missing, or its data not downloadable)."""

@@ -1,0 +1,266 @@
+"""Pre-tokenization: cutting text into the pieces inside which BPE merges happen.
+
+A text is first split at special tokens (longest match first when they overlap); every
+stretch between them is then cut by a named pre-tokenizer or a custom regex:
+
+- ``gpt2``: tiktoken's r50k/p50k pattern (GPT-2, GPT-3).
+- ``cl100k``: tiktoken's cl100k pattern (GPT-3.5/4).
+- ``o200k``: tiktoken's o200k pattern (GPT-4o).
+- ``whitespace``: SentencePiece-like; a piece starts at a single space, which belongs to the
+  word after it (SentencePiece shows that space as U+2581 "▁"); other whitespace is ordinary text.
+- ``none``: no cut at all between special tokens, so merges may cross words.
+- ``regex:<pattern>``: any pattern of the ``regex`` module. Text that the pattern does not
+  match becomes pieces of its own, so nothing is ever dropped and round trips stay lossless.
+
+This module also knows where a long text may be cut into chunks without changing the pieces
+(:attr:`Pretokenizer.safe_cut`), which the streaming corpus counter relies on.
+It knows nothing about vocabularies or merges.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
+
+import regex
+
+from .errors import ConfigError, PretokenizerError
+
+__all__ = [
+    "PRETOKENIZER_NAMES",
+    "GPT2_PATTERN",
+    "CL100K_PATTERN",
+    "O200K_PATTERN",
+    "WHITESPACE_PATTERN",
+    "Piece",
+    "Pretokenizer",
+    "SpecialSplitter",
+    "get_pretokenizer",
+    "preview",
+]
+
+# Exactly tiktoken's patterns (tiktoken_ext/openai_public.py); tests compare them with tiktoken's.
+GPT2_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s"""
+CL100K_PATTERN = (
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
+    r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
+)
+O200K_PATTERN = "|".join(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""\p{N}{1,3}""",
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+        r"""\s*[\r\n]+""",
+        r"""\s+(?!\S)""",
+        r"""\s+""",
+    ]
+)
+WHITESPACE_PATTERN = r""" ?[^ ]+| """
+
+# Where a chunk boundary leaves the pieces unchanged (see tests/engine/test_pretokenize.py):
+# for the GPT patterns, right after a newline that follows a letter or digit and precedes a
+# non-space (subtle: after "x \n" or ".\n" the lookaheads and [\r\n/]* tails would differ),
+# and before a space between two letters (a letter run ends there, and the next piece
+# starts at the space whatever came before); for ``whitespace``, before a space that
+# follows a non-space.
+_GPT_SAFE_CUT = r"(?<=[\p{L}\p{N}]\n)(?=\S)|(?<=\p{L})(?= \p{L})"
+_WHITESPACE_SAFE_CUT = r"(?<=[^ ])(?= )"
+
+PRETOKENIZER_NAMES: tuple[str, ...] = ("gpt2", "cl100k", "o200k", "whitespace", "none")
+
+_NAMED: dict[str, tuple[str | None, str | None, str]] = {
+    "gpt2": (GPT2_PATTERN, _GPT_SAFE_CUT, "GPT-2 regex (tiktoken r50k/p50k)"),
+    "cl100k": (CL100K_PATTERN, _GPT_SAFE_CUT, "GPT-4 regex (tiktoken cl100k)"),
+    "o200k": (O200K_PATTERN, _GPT_SAFE_CUT, "GPT-4o regex (tiktoken o200k)"),
+    "whitespace": (WHITESPACE_PATTERN, _WHITESPACE_SAFE_CUT, "Whitespace prefix (SentencePiece-like ▁)"),
+    "none": (None, None, "None (merges may cross words)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One pre-tokenization piece of a text: ``text[start:end]``; ``special`` for special tokens."""
+
+    text: str
+    start: int
+    end: int
+    special: bool = False
+
+
+class Pretokenizer:
+    """A named pre-tokenizer or a custom regex; cuts special-token-free text into pieces.
+
+    ``spec`` is one of :data:`PRETOKENIZER_NAMES` or ``"regex:<pattern>"``.
+    """
+
+    __slots__ = ("spec", "name", "pattern", "description", "_compiled", "_safe_cut", "_covers_all")
+
+    def __init__(self, spec: str) -> None:
+        if not isinstance(spec, str):
+            raise PretokenizerError(
+                f"pre-tokenizer must be a string, got {type(spec).__name__}; "
+                f"use one of {', '.join(PRETOKENIZER_NAMES)} or 'regex:<pattern>'"
+            )
+        self.spec = spec
+        if spec in _NAMED:
+            pattern, safe_cut, description = _NAMED[spec]
+            self.name = spec
+            self.pattern = pattern
+            self.description = description
+            self._covers_all = True  # the named patterns match every character
+        elif spec.startswith("regex:"):
+            pattern = spec[len("regex:"):]
+            if not pattern:
+                raise PretokenizerError("custom pre-tokenizer regex is empty; write a pattern after 'regex:'")
+            safe_cut = None
+            self.name = "regex"
+            self.pattern = pattern
+            self.description = f"Custom regex {pattern}"
+            self._covers_all = False
+        else:
+            raise PretokenizerError(
+                f"unknown pre-tokenizer {spec!r}; use one of {', '.join(PRETOKENIZER_NAMES)} "
+                "or 'regex:<pattern>' for a custom regular expression"
+            )
+        try:
+            self._compiled = regex.compile(self.pattern) if self.pattern is not None else None
+        except regex.error as exc:
+            raise PretokenizerError(f"invalid pre-tokenizer regex {self.pattern!r}: {exc}") from None
+        self._safe_cut = regex.compile(safe_cut) if safe_cut else None
+
+    def __repr__(self) -> str:
+        return f"Pretokenizer({self.spec!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pretokenizer) and other.spec == self.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)
+
+    def __reduce__(self) -> tuple[type, tuple[str]]:
+        return (Pretokenizer, (self.spec,))
+
+    @property
+    def safe_cut(self) -> "regex.Pattern[str] | None":
+        """Positions where a text may be cut into chunks without changing its pieces, or None."""
+        return self._safe_cut
+
+    def split(self, text: str) -> list[str]:
+        """Pieces of ``text`` (which holds no special tokens); their concatenation is ``text``."""
+        if not text:
+            return []
+        compiled = self._compiled
+        if compiled is None:
+            return [text]
+        if self._covers_all:
+            return compiled.findall(text)
+        return [text[s:e] for s, e in self._spans(text)]
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """``(start, end)`` character offsets of the pieces of ``text``."""
+        if not text:
+            return []
+        if self._compiled is None:
+            return [(0, len(text))]
+        return list(self._spans(text))
+
+    def _spans(self, text: str) -> Iterator[tuple[int, int]]:
+        pos = 0
+        for m in self._compiled.finditer(text):  # type: ignore[union-attr]
+            s, e = m.span()
+            if s == e:
+                continue  # subtle: empty matches would produce empty pieces; skip them
+            if s > pos:
+                yield (pos, s)  # text the pattern does not cover stays a piece of its own
+            yield (s, e)
+            pos = e
+        if pos < len(text):
+            yield (pos, len(text))
+
+    def count(self, text: str, counter: Counter[str]) -> None:
+        """Add the pieces of ``text`` to ``counter`` (C-speed for the named patterns)."""
+        counter.update(self.split(text))
+
+
+def get_pretokenizer(spec: "str | Pretokenizer") -> Pretokenizer:
+    """Return the :class:`Pretokenizer` for a name, ``regex:<pattern>``, or an instance."""
+    if isinstance(spec, Pretokenizer):
+        return spec
+    return Pretokenizer(spec)
+
+
+class SpecialSplitter:
+    """Splits text at special tokens; the longest special token wins where several match."""
+
+    __slots__ = ("tokens", "_regex")
+
+    def __init__(self, special_tokens: Iterable[str] = ()) -> None:
+        tokens = []
+        for tok in special_tokens:
+            if not isinstance(tok, str) or not tok:
+                raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
+            if tok not in tokens:
+                tokens.append(tok)
+        self.tokens: tuple[str, ...] = tuple(tokens)
+        if tokens:
+            # Longest first: regex alternation is leftmost-first, so this makes the longest win.
+            ordered = sorted(tokens, key=lambda t: (-len(t), t))
+            self._regex: "regex.Pattern[str] | None" = regex.compile(
+                "|".join(regex.escape(t) for t in ordered)
+            )
+        else:
+            self._regex = None
+
+    @property
+    def pattern(self) -> "regex.Pattern[str] | None":
+        return self._regex
+
+    def split(self, text: str) -> list[tuple[str, bool]]:
+        """``[(segment, is_special), ...]`` covering ``text``; empty segments are left out."""
+        if self._regex is None:
+            return [(text, False)] if text else []
+        out: list[tuple[str, bool]] = []
+        pos = 0
+        for m in self._regex.finditer(text):
+            s, e = m.span()
+            if s > pos:
+                out.append((text[pos:s], False))
+            out.append((m.group(), True))
+            pos = e
+        if pos < len(text):
+            out.append((text[pos:], False))
+        return out
+
+    def ordinary_segments(self, text: str) -> list[str]:
+        """The text between special tokens (the special tokens themselves are dropped)."""
+        if self._regex is None:
+            return [text] if text else []
+        return [seg for seg in self._regex.split(text) if seg]
+
+    def first(self, text: str) -> "tuple[str, int] | None":
+        """The first special token in ``text`` and its character offset, or None."""
+        if self._regex is None:
+            return None
+        m = self._regex.search(text)
+        return (m.group(), m.start()) if m else None
+
+
+def preview(
+    text: str,
+    pretokenizer: "str | Pretokenizer" = "gpt2",
+    special_tokens: Sequence[str] = (),
+) -> list[Piece]:
+    """The pieces of ``text`` with their character offsets, special tokens included (for display)."""
+    pre = get_pretokenizer(pretokenizer)
+    pieces: list[Piece] = []
+    offset = 0
+    for segment, special in SpecialSplitter(special_tokens).split(text):
+        if special:
+            pieces.append(Piece(segment, offset, offset + len(segment), True))
+        else:
+            for s, e in pre.spans(segment):
+                pieces.append(Piece(segment[s:e], offset + s, offset + e))
+        offset += len(segment)
+    return pieces

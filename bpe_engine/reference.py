@@ -1,0 +1,112 @@
+"""A slow, obviously correct BPE trainer and encoder: the oracle the fast code is tested against.
+
+Nothing here is clever. Training recounts every pair of every pre-token before each merge
+and rewrites every pre-token after it; encoding applies the merges one by one in training
+order. Use it only on small texts (tests, teaching); use :func:`bpe_engine.train_bpe` and
+:class:`bpe_engine.Tokenizer` for real work.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from .pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer
+
+__all__ = ["reference_train", "reference_encode", "reference_pretoken_counts"]
+
+
+def reference_pretoken_counts(
+    text: str, special_tokens: Sequence[str] = (), pretokenizer: "str | Pretokenizer" = "gpt2"
+) -> Counter[bytes]:
+    """Count the pieces of ``text`` after removing special tokens."""
+    pre = get_pretokenizer(pretokenizer)
+    counts: Counter[bytes] = Counter()
+    for segment in SpecialSplitter(special_tokens).ordinary_segments(text):
+        for piece in pre.split(segment):
+            counts[piece.encode("utf-8")] += 1
+    return counts
+
+
+def _merge_word(word: tuple[bytes, ...], pair: tuple[bytes, bytes]) -> tuple[bytes, ...]:
+    out: list[bytes] = []
+    i = 0
+    while i < len(word):
+        if i + 1 < len(word) and word[i] == pair[0] and word[i + 1] == pair[1]:
+            out.append(word[i] + word[i + 1])
+            i += 2
+        else:
+            out.append(word[i])
+            i += 1
+    return tuple(out)
+
+
+def reference_train(
+    text: str,
+    vocab_size: int,
+    special_tokens: Sequence[str] = (),
+    pretokenizer: "str | Pretokenizer" = "gpt2",
+    tie_break: str = "greatest",
+) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]], list[int]]:
+    """Train by brute force. Returns ``(vocab, merges, merge_counts)`` in our id layout.
+
+    Tie-break: ``greatest`` picks the lexicographically greatest ``(left_bytes, right_bytes)``
+    among the pairs with the highest count, ``smallest`` the smallest.
+    """
+    words: dict[tuple[bytes, ...], int] = {}
+    for piece, count in reference_pretoken_counts(text, special_tokens, pretokenizer).items():
+        key = tuple(bytes([b]) for b in piece)
+        words[key] = words.get(key, 0) + count
+    n_merges = vocab_size - 256 - len(special_tokens)
+    merges: list[tuple[bytes, bytes]] = []
+    merge_counts: list[int] = []
+    while len(merges) < n_merges:
+        pairs: Counter[tuple[bytes, bytes]] = Counter()
+        for word, count in words.items():
+            for i in range(len(word) - 1):
+                pairs[(word[i], word[i + 1])] += count
+        if not pairs:
+            break
+        best_count = max(pairs.values())
+        tied = [p for p, c in pairs.items() if c == best_count]
+        best = max(tied) if tie_break == "greatest" else min(tied)
+        merges.append(best)
+        merge_counts.append(best_count)
+        new_words: dict[tuple[bytes, ...], int] = {}
+        for word, count in words.items():
+            merged = _merge_word(word, best)
+            new_words[merged] = new_words.get(merged, 0) + count
+        words = new_words
+    vocab = {i: bytes([i]) for i in range(256)}
+    for i, (a, b) in enumerate(merges):
+        vocab[256 + i] = a + b
+    for j, tok in enumerate(special_tokens):
+        vocab[256 + len(merges) + j] = tok.encode("utf-8")
+    return vocab, merges, merge_counts
+
+
+def reference_encode(
+    text: str,
+    merges: Sequence[tuple[bytes, bytes]],
+    vocab: dict[int, bytes],
+    special_tokens: Sequence[str] = (),
+    pretokenizer: "str | Pretokenizer" = "gpt2",
+) -> list[int]:
+    """Encode by applying every merge, in training order, to every piece (001 part 2)."""
+    pre = get_pretokenizer(pretokenizer)
+    to_id = {}
+    for i, b in sorted(vocab.items(), reverse=True):
+        to_id[b] = i  # lowest id wins if two tokens share bytes
+    ids: list[int] = []
+    for segment, special in SpecialSplitter(special_tokens).split(text):
+        if special:
+            ids.append(to_id[segment.encode("utf-8")])
+            continue
+        for piece in pre.split(segment):
+            word = tuple(bytes([b]) for b in piece.encode("utf-8"))
+            for pair in merges:
+                if len(word) == 1:
+                    break
+                word = _merge_word(word, pair)
+            ids.extend(to_id[t] for t in word)
+    return ids

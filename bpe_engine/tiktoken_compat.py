@@ -1,0 +1,166 @@
+"""OpenAI's encodings (r50k, p50k, cl100k, o200k, gpt2) as our own :class:`Tokenizer`.
+
+tiktoken stores ranks, not merges: the token with rank ``r`` is made by merging two tokens
+of lower rank. We rebuild that merge for every token (the only split into two lower-ranked
+tokens, or where several exist, the one tiktoken's own byte-pair procedure reaches), so our
+encoder, not tiktoken's, produces the ids, and the vocabulary browser can show merge trees.
+
+The rank data comes from tiktoken (which downloads it once and caches it; set
+``TIKTOKEN_CACHE_DIR`` to use a folder of cached files offline) or from a local
+``.tiktoken`` file. Patterns and special tokens of the known encodings are listed here, so
+a local file needs nothing else.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import threading
+from functools import lru_cache
+from typing import Mapping
+
+from .errors import EncodingUnavailableError, TokenizerFileError
+from .pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from .tokenizer import Tokenizer
+
+__all__ = ["OPENAI_ENCODINGS", "load_tiktoken_encoding", "load_tiktoken_file", "merges_from_ranks", "tiktoken_cache_hint"]
+
+_EOT = "<|endoftext|>"
+_FIM = {"<|fim_prefix|>": 100258, "<|fim_middle|>": 100259, "<|fim_suffix|>": 100260}
+
+# name -> (pre-tokenizer, special tokens, description)
+OPENAI_ENCODINGS: dict[str, tuple[str, dict[str, int], str]] = {
+    "r50k_base": ("gpt2", {_EOT: 50256}, "GPT-3 (davinci), 50k"),
+    "p50k_base": ("gpt2", {_EOT: 50256}, "Codex / text-davinci-002/003, 50k"),
+    "cl100k_base": ("cl100k", {_EOT: 100257, **_FIM, "<|endofprompt|>": 100276}, "GPT-3.5 / GPT-4, 100k"),
+    "o200k_base": ("o200k", {_EOT: 199999, "<|endofprompt|>": 200018}, "GPT-4o / o1, 200k"),
+    "gpt2": ("gpt2", {_EOT: 50256}, "GPT-2, 50k"),
+}
+_PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k": CL100K_PATTERN, "o200k": O200K_PATTERN}
+
+
+def tiktoken_cache_hint(name: str) -> str:
+    return (
+        f"tiktoken downloads {name} from the internet on first use. Without internet, set the "
+        "environment variable TIKTOKEN_CACHE_DIR to a folder that holds tiktoken's cached files, "
+        f"or open a local {name}.tiktoken file instead."
+    )
+
+
+def merges_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[bytes, bytes]]:
+    """The merge that builds each multi-byte token, in rank order.
+
+    Tokens are visited in rank order; each one is encoded with the merges recovered so far
+    (all of lower rank), which must leave exactly two parts: those are its merge.
+    """
+    byte_rank = [0] * 256
+    for token, r in ranks.items():
+        if len(token) == 1:
+            byte_rank[token[0]] = r
+    by_rank = {r: t for t, r in ranks.items()}
+    pair_rank: dict[int, int] = {}  # left_rank << 32 | right_rank -> merged token's rank
+    get = pair_rank.get
+    merges = []
+    for r in sorted(by_rank):
+        token = by_rank[r]
+        if len(token) < 2:
+            continue
+        parts = [byte_rank[x] for x in token]
+        while len(parts) > 2:
+            best_i, best_r = -1, r
+            prev = parts[0]
+            for i in range(1, len(parts)):
+                cur = parts[i]
+                m = get(prev << 32 | cur)
+                if m is not None and m < best_r:
+                    best_i, best_r = i - 1, m
+                prev = cur
+            if best_i < 0:
+                break
+            parts[best_i:best_i + 2] = [best_r]
+        if len(parts) != 2:
+            raise TokenizerFileError(
+                f"token {token!r} (rank {r}) cannot be built from two lower-ranked tokens; "
+                "these ranks are not a byte-pair vocabulary"
+            )
+        pair_rank[parts[0] << 32 | parts[1]] = r
+        merges.append((by_rank[parts[0]], by_rank[parts[1]]))
+    return merges
+
+
+def _tokenizer_from_ranks(ranks: dict[bytes, int], name: str, pretokenizer: str, specials: dict[str, int]) -> Tokenizer:
+    singles = [t for t in ranks if len(t) == 1]
+    if len(singles) != 256:
+        raise TokenizerFileError(f"{name}: the ranks hold {len(singles)} single-byte tokens, not 256")
+    vocab = {r: t for t, r in ranks.items()}
+    if len(vocab) != len(ranks):
+        raise TokenizerFileError(f"{name}: two tokens share a rank")
+    return Tokenizer(vocab, merges_from_ranks(ranks), specials, pretokenizer=pretokenizer, name=name)
+
+
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=None)
+def _load_cached(name: str) -> Tokenizer:
+    try:
+        import tiktoken
+    except ImportError:
+        raise EncodingUnavailableError(
+            f"cannot load {name}: the tiktoken package is not installed (pip install tiktoken), "
+            f"or open a local {name}.tiktoken file instead"
+        ) from None
+    try:
+        enc = tiktoken.get_encoding(name)
+        ranks = dict(enc._mergeable_ranks)  # subtle: tiktoken has no public accessor for these
+        pattern = enc._pat_str
+        specials = dict(enc._special_tokens)
+    except ValueError as exc:
+        if "Unknown encoding" in str(exc):
+            raise EncodingUnavailableError(
+                f"{name!r} is not an encoding tiktoken knows; use one of {', '.join(OPENAI_ENCODINGS)}"
+            ) from None
+        raise EncodingUnavailableError(f"cannot load {name}: {exc}. {tiktoken_cache_hint(name)}") from None
+    except Exception as exc:  # network errors, hash mismatches, broken cache files
+        raise EncodingUnavailableError(f"cannot load {name}: {exc}. {tiktoken_cache_hint(name)}") from None
+    pre = next((n for n, p in _PATTERNS.items() if p == pattern), None) or f"regex:{pattern}"
+    return _tokenizer_from_ranks(ranks, name, pre, specials)
+
+
+def load_tiktoken_encoding(name: str) -> Tokenizer:
+    """One of tiktoken's encodings as a :class:`Tokenizer` (loaded once per process)."""
+    if not isinstance(name, str):
+        raise EncodingUnavailableError(f"encoding name must be a string, got {name!r}")
+    with _lock:  # subtle: two threads asking for o200k at once should build it once
+        return _load_cached(name)
+
+
+def load_tiktoken_file(path: "str | os.PathLike[str]", name: str | None = None) -> Tokenizer:
+    """A local ``.tiktoken`` file (``base64-token rank`` per line).
+
+    ``name`` (or the file name, e.g. ``cl100k_base.tiktoken``) selects the pattern and
+    special tokens of a known encoding; an unknown name gets the GPT-2 pattern and none.
+    """
+    path = os.fspath(path)
+    if name is None:
+        base = os.path.basename(path)
+        name = base[: -len(".tiktoken")] if base.endswith(".tiktoken") else base
+    pretokenizer, specials, _ = OPENAI_ENCODINGS.get(name, ("gpt2", {}, ""))
+    ranks: dict[bytes, int] = {}
+    try:
+        with open(path, "rb") as f:
+            for lineno, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    token_b64, rank = line.split()
+                    ranks[base64.b64decode(token_b64, validate=True)] = int(rank)
+                except ValueError:
+                    raise TokenizerFileError(f"{path}: line {lineno} must be '<base64 token> <rank>', got {line[:60]!r}") from None
+    except FileNotFoundError:
+        raise TokenizerFileError(f"{path}: no such file; check the path") from None
+    except OSError as exc:
+        raise TokenizerFileError(f"{path}: cannot be read ({exc.strerror})") from None
+    if not ranks:
+        raise TokenizerFileError(f"{path}: holds no tokens")
+    return _tokenizer_from_ranks(ranks, name, pretokenizer, dict(specials))

@@ -1,0 +1,571 @@
+"""The :class:`Tokenizer`: a vocabulary, merges, special tokens and a pre-tokenizer.
+
+Encoding cuts text at special tokens, then into pieces with the pre-tokenizer, and applies
+inside each piece the lowest-ranked applicable merge until none applies (seed ``001`` part 4),
+with a cache of piece results. Decoding joins token bytes; :meth:`Tokenizer.decode_bytes` is
+lossless, :meth:`Tokenizer.decode` is lossy (U+FFFD for broken UTF-8).
+
+Loading and saving live in :mod:`bpe_engine.serialization`, OpenAI encodings in
+:mod:`bpe_engine.tiktoken_compat`; this module holds the algorithm only.
+"""
+
+from __future__ import annotations
+
+import codecs
+import heapq
+import os
+from dataclasses import dataclass
+from typing import AbstractSet, Collection, Iterable, Iterator, Literal, Mapping, Sequence
+
+from .errors import ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError
+from .pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer
+
+__all__ = ["Tokenizer", "TokenSpan", "BpeStep", "MAX_VOCAB"]
+
+_SHIFT = 20
+MAX_VOCAB = 1 << _SHIFT  # ids must stay below this (pair codes are left << 20 | right)
+_LONG_PIECE = 48  # pieces longer than this use the heap-based merge (O(n log n))
+_CACHE_LIMIT = 500_000
+_ITER_BLOCK = 16_384  # characters encoded at a time by encode_iterable
+
+
+@dataclass(frozen=True, slots=True)
+class TokenSpan:
+    """Where a token of a decoded text sits, for display.
+
+    ``start``/``end`` are character offsets in ``decode(ids)``. A token that holds only part
+    of a character (the character's bytes are split across tokens) has ``complete = False``
+    and its span covers the whole character it belongs to.
+    """
+
+    index: int
+    token_id: int
+    data: bytes
+    start: int
+    end: int
+    complete: bool
+    special: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BpeStep:
+    """One merge while encoding a piece: ``parts[index]`` + ``parts[index+1]`` -> ``new_id``."""
+
+    parts: tuple[int, ...]
+    index: int
+    rank: int
+    new_id: int
+
+
+class Tokenizer:
+    """A byte-level BPE tokenizer.
+
+    ``vocab`` maps ids to bytes and must hold all 256 single bytes; ``merges`` are pairs of
+    byte strings in merge order. ``special_tokens`` is a list of strings (ids are taken from
+    ``vocab`` when it already holds them, otherwise appended) or a ``{token: id}`` mapping.
+    ``merge_counts`` (the count each merge had in training) is kept for display.
+    ``merge_ids`` gives the ids of each merge's two parts, needed only when two tokens of
+    ``vocab`` share the same bytes.
+    """
+
+    def __init__(
+        self,
+        vocab: Mapping[int, bytes],
+        merges: Sequence[tuple[bytes, bytes]],
+        special_tokens: "Iterable[str] | Mapping[str, int] | None" = None,
+        *,
+        pretokenizer: "str | Pretokenizer" = "gpt2",
+        merge_counts: "Sequence[int | None] | None" = None,
+        merge_ids: "Sequence[tuple[int, int]] | None" = None,
+        name: str | None = None,
+    ) -> None:
+        self.pretokenizer = get_pretokenizer(pretokenizer)
+        self.name = name
+        vocab = dict(vocab)
+        for i, b in vocab.items():
+            if isinstance(i, bool) or not isinstance(i, int) or i < 0:
+                raise TokenizerFileError(f"vocab id {i!r} is not a non-negative whole number")
+            if i >= MAX_VOCAB:
+                raise TokenizerFileError(f"vocab id {i} is too large (ids must be below {MAX_VOCAB})")
+            if not isinstance(b, (bytes, bytearray)) or not b:
+                raise TokenizerFileError(f"vocab id {i}: value must be non-empty bytes, got {b!r}")
+        byte_id = [-1] * 256
+        for i in sorted(vocab):
+            b = vocab[i]
+            if len(b) == 1 and byte_id[b[0]] < 0:
+                byte_id[b[0]] = i
+        missing = [x for x in range(256) if byte_id[x] < 0]
+        if missing:
+            raise TokenizerFileError(
+                f"the vocabulary lacks {len(missing)} of the 256 single-byte tokens "
+                f"(first missing: byte 0x{missing[0]:02x}); a byte-level vocabulary must hold all of them"
+            )
+        self._byte_id = byte_id
+        self._identity_bytes = byte_id == list(range(256))
+
+        # Resolve each merge to (left id, right id, new id) and check it only uses earlier tokens.
+        n = len(merges)
+        if merge_ids is not None and len(merge_ids) != n:
+            raise TokenizerFileError(f"merge_ids has {len(merge_ids)} entries but there are {n} merges")
+        if merge_counts is not None and len(merge_counts) != n:
+            raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {n} merges")
+        by_bytes: dict[bytes, int] = {}
+        for i in sorted(vocab, reverse=True):
+            by_bytes[vocab[i]] = i  # the lowest id wins when two tokens share bytes
+        available = set(byte_id)
+        ranks: dict[int, int] = {}
+        new_ids: list[int] = []
+        pair_ids: list[tuple[int, int]] = []
+        for r, pair in enumerate(merges):
+            try:
+                left, right = pair
+            except (TypeError, ValueError):
+                raise TokenizerFileError(f"merge {r} must be a pair of byte strings, got {pair!r}") from None
+            if not isinstance(left, (bytes, bytearray)) or not isinstance(right, (bytes, bytearray)):
+                raise TokenizerFileError(f"merge {r} must be a pair of byte strings, got {pair!r}")
+            joined = bytes(left) + bytes(right)
+            if merge_ids is not None:
+                a, b = merge_ids[r]
+                if vocab.get(a) != left or vocab.get(b) != right:
+                    raise TokenizerFileError(f"merge {r}: ids {a}, {b} do not hold the bytes {left!r}, {right!r}")
+            else:
+                a = by_bytes.get(bytes(left), -1)
+                b = by_bytes.get(bytes(right), -1)
+                if a < 0 or b < 0:
+                    part = left if a < 0 else right
+                    raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}): the part {part!r} is not in the vocabulary")
+            if a not in available or b not in available:
+                raise TokenizerFileError(
+                    f"merge {r} ({left!r}, {right!r}) uses a token that only a later merge creates; "
+                    "merges must be listed in the order they were learned"
+                )
+            z = 256 + r if vocab.get(256 + r) == joined and (256 + r) not in available else by_bytes.get(joined, -1)
+            if z < 0 or z in available:
+                raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}): the vocabulary has no token {joined!r} for its result")
+            code = a << _SHIFT | b
+            if code in ranks:
+                raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}) repeats merge {ranks[code]}")
+            ranks[code] = r
+            new_ids.append(z)
+            pair_ids.append((a, b))
+            available.add(z)
+        self._ranks = ranks
+        self._new_ids = new_ids
+        self._pair_ids = pair_ids
+        self.merges: list[tuple[bytes, bytes]] = [(bytes(l), bytes(r)) for l, r in merges]
+        self.merge_counts: list[int | None] = list(merge_counts) if merge_counts is not None else [None] * n
+        self._merge_of_id: dict[int, int] = {z: r for r, z in enumerate(new_ids)}
+
+        # Special tokens: reuse ids the vocabulary already holds for them, append the rest.
+        specials: dict[str, int] = {}
+        if special_tokens is not None:
+            if isinstance(special_tokens, str):
+                raise ConfigError(f"special_tokens must be a list of strings, got the string {special_tokens!r}")
+            if isinstance(special_tokens, Mapping):
+                for tok, i in special_tokens.items():
+                    if not isinstance(tok, str) or not tok:
+                        raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
+                    if i in available:
+                        raise TokenizerFileError(f"special token {tok!r} has id {i}, which is an ordinary token")
+                    specials[tok] = i
+            else:
+                others = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in available}
+                next_id = max(vocab) + 1
+                for tok in special_tokens:
+                    if not isinstance(tok, str) or not tok:
+                        raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
+                    if tok in specials:
+                        continue
+                    i = others.get(tok.encode("utf-8"))
+                    if i is None or i in specials.values():
+                        i = next_id
+                        next_id += 1
+                    specials[tok] = i
+        for tok, i in specials.items():
+            vocab[i] = tok.encode("utf-8")
+        self.special_tokens: dict[str, int] = specials
+        self._special_ids = frozenset(specials.values())
+        self._special_by_id = {i: t for t, i in specials.items()}
+        self.vocab: dict[int, bytes] = {i: bytes(b) for i, b in vocab.items()}
+        size = max(self.vocab) + 1
+        self._id_bytes: list[bytes | None] = [None] * size
+        for i, b in self.vocab.items():
+            self._id_bytes[i] = b
+        self._splitters: dict[frozenset[str], SpecialSplitter] = {}
+        self._all_specials = SpecialSplitter(specials)
+        self._max_special = max((len(t) for t in specials), default=0)
+        self._cache: dict[str, tuple[int, ...]] = {}
+        #: Most pieces kept in the encode cache; it is emptied when full, so memory stays bounded.
+        self.cache_size = _CACHE_LIMIT
+
+    # -- basic facts --------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        label = f"{self.name!r}, " if self.name else ""
+        return (
+            f"Tokenizer({label}{len(self.vocab)} tokens, {len(self.merges)} merges, "
+            f"{len(self.special_tokens)} special, pretokenizer={self.pretokenizer.spec!r})"
+        )
+
+    def __len__(self) -> int:
+        return len(self.vocab)
+
+    @property
+    def vocab_size(self) -> int:
+        """Number of tokens (bytes, merges, special tokens)."""
+        return len(self.vocab)
+
+    @property
+    def max_id(self) -> int:
+        return len(self._id_bytes) - 1
+
+    def merge_of(self, token_id: int) -> "tuple[int, int, int] | None":
+        """``(left_id, right_id, rank)`` of the merge that made ``token_id``; None for bytes/specials."""
+        r = self._merge_of_id.get(token_id)
+        if r is None:
+            return None
+        a, b = self._pair_ids[r]
+        return a, b, r
+
+    def merge_ids(self) -> list[tuple[int, int, int]]:
+        """``(left_id, right_id, new_id)`` of every merge, in rank order."""
+        return [(a, b, z) for (a, b), z in zip(self._pair_ids, self._new_ids)]
+
+    def is_special(self, token_id: int) -> bool:
+        return token_id in self._special_ids
+
+    def id_to_bytes(self, token_id: int) -> bytes:
+        """The bytes of one token (lossless)."""
+        try:
+            b = self._id_bytes[token_id] if token_id >= 0 else None
+        except (IndexError, TypeError):
+            b = None
+        if b is None:
+            raise TokenIdError(self._bad_id_message(token_id))
+        return b
+
+    def _bad_id_message(self, token_id: object) -> str:
+        return (
+            f"token id {token_id!r} is not in this vocabulary (valid ids: 0 to {self.max_id}"
+            f"{', with gaps' if len(self.vocab) != self.max_id + 1 else ''}); "
+            "were these ids made by a different tokenizer?"
+        )
+
+    # -- encoding ---------------------------------------------------------------------------
+
+    def _bpe(self, data: bytes) -> tuple[int, ...]:
+        """Token ids of one piece: apply the lowest-ranked merge until none applies."""
+        ids = list(data) if self._identity_bytes else [self._byte_id[x] for x in data]
+        if len(ids) < 2:
+            return tuple(ids)
+        if len(ids) > _LONG_PIECE:
+            return tuple(self._bpe_long(ids))
+        ranks = self._ranks
+        get = ranks.get
+        new_ids = self._new_ids
+        while True:
+            best = -1
+            best_rank = 1 << 62
+            prev = ids[0]
+            for i in range(1, len(ids)):
+                cur = ids[i]
+                r = get(prev << _SHIFT | cur)
+                if r is not None and r < best_rank:
+                    best_rank = r
+                    best = i - 1
+                prev = cur
+            if best < 0:
+                return tuple(ids)
+            a = ids[best]
+            b = ids[best + 1]
+            z = new_ids[best_rank]
+            # Merge every occurrence, left to right: a pair that contains the new token always
+            # ranks later, so this equals merging the leftmost occurrence one at a time.
+            out = ids[:best]
+            i = best
+            n = len(ids)
+            while i < n:
+                if i + 1 < n and ids[i] == a and ids[i + 1] == b:
+                    out.append(z)
+                    i += 2
+                else:
+                    out.append(ids[i])
+                    i += 1
+            ids = out
+            if len(ids) == 1:
+                return (ids[0],)
+
+    def _bpe_long(self, ids: list[int]) -> list[int]:
+        """The same merge rule in O(n log n): linked list plus a heap of (rank, position)."""
+        get = self._ranks.get
+        new_ids = self._new_ids
+        n = len(ids)
+        nxt = list(range(1, n + 1))
+        nxt[-1] = -1
+        prv = list(range(-1, n - 1))
+        heap = []
+        for i in range(n - 1):
+            r = get(ids[i] << _SHIFT | ids[i + 1])
+            if r is not None:
+                heap.append((r, i))
+        heapq.heapify(heap)
+        alive = [True] * n
+        while heap:
+            r, i = heapq.heappop(heap)
+            if not alive[i]:
+                continue
+            j = nxt[i]
+            if j < 0 or get(ids[i] << _SHIFT | ids[j]) != r:
+                continue  # stale entry
+            ids[i] = new_ids[r]
+            alive[j] = False
+            k = nxt[j]
+            nxt[i] = k
+            if k >= 0:
+                prv[k] = i
+                r2 = get(ids[i] << _SHIFT | ids[k])
+                if r2 is not None:
+                    heapq.heappush(heap, (r2, i))
+            p = prv[i]
+            if p >= 0:
+                r2 = get(ids[p] << _SHIFT | ids[i])
+                if r2 is not None:
+                    heapq.heappush(heap, (r2, p))
+        return [ids[i] for i in range(n) if alive[i]]
+
+    def _encode_segment(self, segment: str, out: list[int]) -> None:
+        cache = self._cache
+        get = cache.get
+        extend = out.extend
+        bpe = self._bpe
+        for piece in self.pretokenizer.split(segment):
+            ids = get(piece)
+            if ids is None:
+                ids = bpe(piece.encode("utf-8"))
+                if len(cache) >= self.cache_size:
+                    cache.clear()
+                cache[piece] = ids
+            extend(ids)
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Token ids of ``text``; special-token text is encoded as ordinary text."""
+        out: list[int] = []
+        self._encode_segment(text, out)
+        return out
+
+    def _splitter_for(self, allowed: frozenset[str]) -> SpecialSplitter:
+        sp = self._splitters.get(allowed)
+        if sp is None:
+            sp = SpecialSplitter(t for t in self.special_tokens if t in allowed)
+            self._splitters[allowed] = sp
+        return sp
+
+    def encode(
+        self,
+        text: str,
+        *,
+        allowed_special: "Literal['all'] | AbstractSet[str]" = "all",
+        disallowed_special: "Literal['all'] | Collection[str]" = (),
+    ) -> list[int]:
+        """Token ids of ``text`` with special tokens recognised (longest match first).
+
+        By default every special token of this tokenizer is recognised. For tiktoken's strict
+        behaviour pass ``allowed_special=set(), disallowed_special="all"``: special-token text
+        then raises :class:`~bpe_engine.errors.SpecialTokenError` unless it is allowed.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"encode() takes a str, got {type(text).__name__}")
+        allowed = frozenset(self.special_tokens) if allowed_special == "all" else frozenset(allowed_special)
+        unknown = allowed - self.special_tokens.keys()
+        if unknown:
+            raise ConfigError(
+                f"allowed_special names {sorted(unknown)!r}, which are not special tokens of this tokenizer "
+                f"(it has {sorted(self.special_tokens)!r})"
+            )
+        if disallowed_special == "all":
+            disallowed = frozenset(self.special_tokens) - allowed
+        else:
+            disallowed = frozenset(disallowed_special)
+        if disallowed:
+            found = SpecialSplitter(disallowed).first(text)
+            if found is not None:
+                raise SpecialTokenError(found[0], found[1])
+        if not allowed:
+            return self.encode_ordinary(text)
+        out: list[int] = []
+        specials = self.special_tokens
+        for segment, special in self._splitter_for(allowed).split(text):
+            if special:
+                out.append(specials[segment])
+            else:
+                self._encode_segment(segment, out)
+        return out
+
+    def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
+        """Token ids of the concatenation of ``iterable`` (e.g. a file's lines), produced lazily.
+
+        Text is encoded in blocks of a few KiB, each ending where the pieces cannot change (a
+        special token, or the pre-tokenizer's safe cut), so memory does not grow with the
+        input. Without such points (``none``, custom regexes) text is held until the end.
+        """
+        buf = ""
+        for chunk in iterable:
+            if not chunk:
+                continue
+            buf += chunk
+            while len(buf) >= _ITER_BLOCK:
+                cut = self._safe_cut_before(buf, _ITER_BLOCK)
+                if not cut:
+                    break
+                yield from self.encode(buf[:cut])
+                buf = buf[cut:]
+        if buf:
+            yield from self.encode(buf)
+
+    def _safe_cut_before(self, buf: str, target: int) -> int:
+        """The last position <= ``target`` (or the first after it) where ``buf`` may be cut; 0 if none."""
+        max_special = self._max_special
+        usable = len(buf) - max_special  # a special token could start here and end after buf
+        if usable <= 0:
+            return 0
+        spans: list[tuple[int, int]] = []
+        pattern = self._all_specials.pattern
+        if pattern is not None:
+            for m in pattern.finditer(buf):
+                if m.start() + max_special > len(buf):
+                    break
+                spans.append(m.span())
+        candidates = [e for _, e in spans if e <= usable]
+        safe = self.pretokenizer.safe_cut
+        if safe is not None:
+            window = buf[: min(usable, max(target, 1))]
+            last = None
+            for m in safe.finditer(window, max(0, len(window) - 4096)):
+                last = m.start()
+            if last is None:  # none near the target: take the first one after it
+                m = safe.search(buf, len(window), usable)
+                last = m.start() if m else None
+            if last is not None:
+                candidates.append(last)
+        best = 0
+        for c in candidates:
+            if 0 < c <= usable and not any(s < c < e for s, e in spans):
+                if best == 0 or abs(c - target) < abs(best - target):
+                    best = c
+        return best
+
+    # -- decoding ---------------------------------------------------------------------------
+
+    def decode_bytes(self, ids: Iterable[int]) -> bytes:
+        """The exact bytes of ``ids`` (lossless)."""
+        ids = ids if isinstance(ids, list) else list(ids)
+        if not ids:
+            return b""
+        table = self._id_bytes
+        try:
+            ok = min(ids) >= 0 and max(ids) < len(table)
+            parts = [table[i] for i in ids] if ok else None
+        except TypeError:
+            parts = None
+        if parts is None or None in parts:
+            for i in ids:
+                self.id_to_bytes(i)  # raises with a clear message naming the first bad id
+        return b"".join(parts)  # type: ignore[arg-type]
+
+    def decode(self, ids: Iterable[int], errors: str = "replace") -> str:
+        """The text of ``ids``. Lossy: bytes that are not valid UTF-8 become U+FFFD.
+
+        Use :meth:`decode_bytes` for the exact bytes, or ``errors="strict"`` to raise instead.
+        """
+        return self.decode_bytes(ids).decode("utf-8", errors=errors)
+
+    def token_bytes(self, ids: Iterable[int]) -> list[bytes]:
+        """The bytes of each token."""
+        return [self.id_to_bytes(i) for i in ids]
+
+    def token_spans(self, ids: Sequence[int]) -> list[TokenSpan]:
+        """Where each token sits in ``decode(ids)``; tokens holding part of a character are marked."""
+        dec = codecs.getincrementaldecoder("utf-8")("replace")
+        spans: list[TokenSpan] = []
+        chars = 0
+        pending_before = False
+        for k, tid in enumerate(ids):
+            data = self.id_to_bytes(tid)
+            start = chars
+            chars += len(dec.decode(data))
+            pending_after = bool(dec.getstate()[0])
+            end = chars + (1 if pending_after else 0)
+            spans.append(
+                TokenSpan(k, tid, data, start, end, not (pending_before or pending_after), tid in self._special_ids)
+            )
+            pending_before = pending_after
+        return spans
+
+    # -- explanation ------------------------------------------------------------------------
+
+    def bpe_steps(self, piece: "str | bytes") -> list[BpeStep]:
+        """The merges that encode one piece, in the order they apply (for teaching)."""
+        data = piece.encode("utf-8") if isinstance(piece, str) else bytes(piece)
+        parts = [self._byte_id[x] for x in data]
+        steps: list[BpeStep] = []
+        get = self._ranks.get
+        while len(parts) > 1:
+            best, best_rank = -1, None
+            for i in range(len(parts) - 1):
+                r = get(parts[i] << _SHIFT | parts[i + 1])
+                if r is not None and (best_rank is None or r < best_rank):
+                    best, best_rank = i, r
+            if best_rank is None:
+                break
+            z = self._new_ids[best_rank]
+            steps.append(BpeStep(tuple(parts), best, best_rank, z))
+            parts = parts[:best] + [z] + parts[best + 2:]
+        return steps
+
+    def pieces(self, text: str, *, special: bool = True) -> list["tuple[str, int, int, bool]"]:
+        """``(piece, start, end, is_special)`` as the pre-tokenizer cuts ``text``."""
+        out = []
+        offset = 0
+        segments = self._all_specials.split(text) if special else ([(text, False)] if text else [])
+        for segment, is_special in segments:
+            if is_special:
+                out.append((segment, offset, offset + len(segment), True))
+            else:
+                for s, e in self.pretokenizer.spans(segment):
+                    out.append((segment[s:e], offset + s, offset + e, False))
+            offset += len(segment)
+        return out
+
+    # -- files ------------------------------------------------------------------------------
+
+    def save(self, path: "str | os.PathLike[str]") -> None:
+        """Write our versioned JSON format atomically (temporary file, then rename)."""
+        from .serialization import save_tokenizer
+
+        save_tokenizer(self, path)
+
+    @classmethod
+    def load(cls, path: "str | os.PathLike[str]") -> "Tokenizer":
+        """Read a file written by :meth:`save`; every field is checked."""
+        from .serialization import load_tokenizer
+
+        return load_tokenizer(path)
+
+    @classmethod
+    def from_gpt2_files(
+        cls,
+        vocab_json_path: "str | os.PathLike[str]",
+        merges_txt_path: "str | os.PathLike[str]",
+        special_tokens: "Iterable[str] | None" = None,
+    ) -> "Tokenizer":
+        """GPT-2's byte-to-unicode ``vocab.json`` and ``merges.txt``."""
+        from .serialization import load_gpt2_files
+
+        return load_gpt2_files(vocab_json_path, merges_txt_path, special_tokens)
+
+    @classmethod
+    def from_tiktoken(cls, name: str) -> "Tokenizer":
+        """An OpenAI encoding (``r50k_base``, ``p50k_base``, ``cl100k_base``, ``o200k_base``, ``gpt2``)."""
+        from .tiktoken_compat import load_tiktoken_encoding
+
+        return load_tiktoken_encoding(name)

@@ -1,0 +1,143 @@
+"""Bad input raises a bpe_engine.errors exception with a clear message, never a crash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bpe_engine import BpeTrainer, Tokenizer, train_bpe
+from bpe_engine import errors
+
+
+def test_vocab_size_too_small() -> None:
+    with pytest.raises(errors.ConfigError, match=r"vocab_size 256 is too small.*at least 257.*1 special"):
+        train_bpe(None, 256, ["<|endoftext|>"], text="abc")
+    with pytest.raises(errors.ConfigError, match="whole number"):
+        train_bpe(None, 300.5, text="abc")  # type: ignore[arg-type]
+
+
+def test_unknown_pretokenizer_and_invalid_regex() -> None:
+    with pytest.raises(errors.PretokenizerError, match=r"unknown pre-tokenizer 'gtp2'.*gpt2, cl100k"):
+        train_bpe(None, 300, text="abc", pretokenizer="gtp2")
+    with pytest.raises(errors.PretokenizerError, match=r"invalid pre-tokenizer regex '\(unclosed'"):
+        train_bpe(None, 300, text="abc", pretokenizer="regex:(unclosed")
+    with pytest.raises(errors.PretokenizerError):
+        Tokenizer({i: bytes([i]) for i in range(256)}, [], pretokenizer="nope")
+
+
+def test_missing_file_and_folder(tmp_path: Path) -> None:
+    with pytest.raises(errors.CorpusNotFoundError, match=r"nope\.txt: no such file"):
+        train_bpe(tmp_path / "nope.txt", 300)
+    with pytest.raises(errors.CorpusNotFoundError, match="is a folder"):
+        train_bpe(tmp_path, 300)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_non_utf8_file_names_file_and_offset(tmp_path: Path, workers: int) -> None:
+    bad = tmp_path / "latin1.txt"
+    good_prefix = ("hello world\n" * 500_000).encode()  # 6 MB: large enough for worker processes
+    bad.write_bytes(good_prefix + "café".encode("latin-1") + b"\n")
+    with pytest.raises(errors.CorpusEncodingError) as info:
+        train_bpe(bad, 300, workers=workers)
+    err = info.value
+    assert err.path == str(bad) and err.offset == len(good_prefix) + 3
+    assert f"byte offset {len(good_prefix) + 3}" in str(err) and "latin1.txt" in str(err)
+
+
+def test_empty_corpus(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    with pytest.raises(errors.EmptyCorpusError, match="no text to learn from"):
+        train_bpe(empty, 300)
+    only_special = tmp_path / "special.txt"
+    only_special.write_text("<|endoftext|><|endoftext|>")
+    with pytest.raises(errors.EmptyCorpusError):
+        train_bpe(only_special, 300, ["<|endoftext|>"])
+
+
+def test_decode_id_out_of_range(trained: dict) -> None:
+    tok = trained["gpt2"]
+    for bad in (len(tok.vocab) + 5, -1):
+        with pytest.raises(errors.TokenIdError, match=rf"token id {bad} is not in this vocabulary"):
+            tok.decode([1, 2, bad])
+    with pytest.raises(errors.TokenIdError):
+        tok.decode_bytes(["x"])  # type: ignore[list-item]
+
+
+def test_bad_tokenizer_files(tmp_path: Path, trained: dict) -> None:
+    good = tmp_path / "good.json"
+    trained["gpt2"].save(good)
+    text = good.read_text(encoding="utf-8")
+
+    truncated = tmp_path / "truncated.json"
+    truncated.write_text(text[: len(text) // 2], encoding="utf-8")
+    with pytest.raises(errors.TokenizerFileError, match="truncated"):
+        Tokenizer.load(truncated)
+
+    not_json = tmp_path / "notjson.json"
+    not_json.write_text("hello, this is not json", encoding="utf-8")
+    with pytest.raises(errors.TokenizerFileError, match="not valid JSON"):
+        Tokenizer.load(not_json)
+
+    obj = json.loads(text)
+    obj["version"] = 99
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps(obj), encoding="utf-8")
+    with pytest.raises(errors.TokenizerFileError, match="newer BPE Explorer.*version 99"):
+        Tokenizer.load(newer)
+
+    obj = json.loads(text)
+    obj["merges"][3][2] = 7
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(obj), encoding="utf-8")
+    with pytest.raises(errors.TokenizerFileError, match=r"merges\[3\]"):
+        Tokenizer.load(broken)
+
+    obj = json.loads(text)
+    del obj["vocab"]
+    missing = tmp_path / "missing.json"
+    missing.write_text(json.dumps(obj), encoding="utf-8")
+    with pytest.raises(errors.TokenizerFileError, match="'vocab' is missing"):
+        Tokenizer.load(missing)
+
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(256)))
+    with pytest.raises(errors.TokenizerFileError, match="not a BPE Explorer tokenizer"):
+        Tokenizer.load(binary)
+
+    with pytest.raises(errors.TokenizerFileError, match="no such file"):
+        Tokenizer.load(tmp_path / "absent.json")
+
+
+def test_unknown_openai_encoding() -> None:
+    with pytest.raises(errors.EncodingUnavailableError, match="not an encoding tiktoken knows"):
+        Tokenizer.from_tiktoken("cl200k_base")
+
+
+def test_missing_tiktoken_cache_gives_a_hint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An empty cache folder and no network: tiktoken cannot fetch p50k_edit's data.
+    import subprocess
+    import sys
+
+    code = (
+        "from bpe_engine.tiktoken_compat import load_tiktoken_encoding\n"
+        "from bpe_engine.errors import EncodingUnavailableError\n"
+        "try:\n    load_tiktoken_encoding('r50k_base')\n"
+        "except EncodingUnavailableError as e:\n    print('ERR', e)\n"
+    )
+    env = {"TIKTOKEN_CACHE_DIR": str(tmp_path), "PATH": "", "http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert "ERR cannot load r50k_base" in out.stdout, out.stderr
+    assert "TIKTOKEN_CACHE_DIR" in out.stdout
+
+
+def test_special_tokens_given_as_a_string() -> None:
+    with pytest.raises(errors.ConfigError, match="list of strings"):
+        BpeTrainer(None, 300, "<|endoftext|>", text="abc")  # type: ignore[arg-type]
+
+
+def test_encode_rejects_unknown_allowed_special(trained: dict) -> None:
+    with pytest.raises(errors.ConfigError, match="not special tokens of this tokenizer"):
+        trained["gpt2"].encode("x", allowed_special={"<|nope|>"})

@@ -1,0 +1,39 @@
+"""import bpe_engine pulls in no Qt; the app imports only bpe_engine's public names."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_import_bpe_engine_imports_no_qt() -> None:
+    code = (
+        "import sys, bpe_engine\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'PyQt5', 'PyQt6', 'shiboken6', 'pyqtgraph'))\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_app_uses_only_public_engine_names() -> None:
+    import bpe_engine
+
+    public = set(bpe_engine.__all__)
+    offenders = []
+    for path in (REPO / "app").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bpe_engine"):
+                if node.module != "bpe_engine":
+                    offenders.append(f"{path.name}: from {node.module} import ...")
+                else:
+                    offenders += [f"{path.name}: {a.name}" for a in node.names if a.name not in public]
+            elif isinstance(node, ast.Import):
+                offenders += [f"{path.name}: import {a.name}" for a in node.names if a.name.startswith("bpe_engine.")]
+    assert offenders == []

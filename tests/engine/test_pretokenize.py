@@ -1,0 +1,86 @@
+"""Pre-tokenizers: the named patterns, whitespace/none/custom behaviour, safe chunk cuts."""
+
+from __future__ import annotations
+
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_engine import Pretokenizer, preview
+from bpe_engine.pretokenize import SpecialSplitter
+
+from .test_roundtrip import SNIPPETS
+
+
+def test_gpt2_splits_like_the_seed() -> None:
+    assert Pretokenizer("gpt2").split("some text that i'll pre-tokenize") == [
+        "some", " text", " that", " i", "'ll", " pre", "-", "tokenize"
+    ]
+    assert Pretokenizer("gpt2").split("Hello helo, I'm") == ["Hello", " helo", ",", " I", "'m"]
+
+
+def test_whitespace_prefix_pieces() -> None:
+    pre = Pretokenizer("whitespace")
+    assert pre.split("Hello  world\tand\nmore") == ["Hello", " ", " world\tand\nmore"]
+    assert pre.split(" lead") == [" lead"]
+
+
+def test_none_keeps_segments_whole_and_specials_still_split() -> None:
+    pieces = preview("a b<|endoftext|>c d", "none", ["<|endoftext|>"])
+    assert [(p.text, p.special) for p in pieces] == [("a b", False), ("<|endoftext|>", True), ("c d", False)]
+
+
+def test_custom_regex_keeps_unmatched_text() -> None:
+    pre = Pretokenizer(r"regex:\d+")
+    assert pre.split("ab12cd345") == ["ab", "12", "cd", "345"]
+    assert "".join(Pretokenizer(r"regex:x*").split("abxxc")) == "abxxc"  # empty matches are skipped
+
+
+def test_preview_offsets_cover_the_text() -> None:
+    text = "Hi there<|endoftext|>國語 ok"
+    pieces = preview(text, "cl100k", ["<|endoftext|>"])
+    assert "".join(p.text for p in pieces) == text
+    assert all(text[p.start:p.end] == p.text for p in pieces)
+
+
+def test_longest_special_token_wins() -> None:
+    sp = SpecialSplitter(["<|a|>", "<|a|><|a|>"])
+    assert sp.split("x<|a|><|a|><|a|>") == [("x", False), ("<|a|><|a|>", True), ("<|a|>", True)]
+
+
+texts = st.lists(
+    st.one_of(st.text(max_size=20), st.sampled_from(SNIPPETS + ["word\nNext", "ab cd", "x.\n/y", "a \nb"])),
+    max_size=15,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=texts)
+def test_safe_cuts_do_not_change_pieces(text: str) -> None:
+    for name in ("gpt2", "cl100k", "o200k", "whitespace"):
+        pre = Pretokenizer(name)
+        whole = pre.split(text)
+        for m in pre.safe_cut.finditer(text):  # type: ignore[union-attr]
+            cut = m.start()
+            assert pre.split(text[:cut]) + pre.split(text[cut:]) == whole, (name, cut)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=texts)
+def test_byte_level_chunk_cuts_do_not_change_pieces(text: str) -> None:
+    from bpe_engine.counting import _SAFE_CUT_BYTES
+
+    data = text.encode("utf-8")
+    for name, pattern in _SAFE_CUT_BYTES.items():
+        pre = Pretokenizer(name)
+        whole = pre.split(text)
+        for m in pattern.finditer(data):
+            cut = m.end()
+            left, right = data[:cut].decode("utf-8"), data[cut:].decode("utf-8")
+            assert pre.split(left) + pre.split(right) == whole, (name, cut)
+
+
+def test_named_patterns_compile_with_regex() -> None:
+    for name in ("gpt2", "cl100k", "o200k", "whitespace"):
+        assert isinstance(Pretokenizer(name).pattern, str)
+        regex.compile(Pretokenizer(name).pattern)
