@@ -6,12 +6,14 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from PySide6.QtWidgets import QApplication, QMainWindow
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
-    window = QMainWindow()
-    window.setWindowTitle("BPE Explorer")
-    window.resize(1200, 800)
+    app.setApplicationName("BPE Explorer")
+    app.setOrganizationName("BPE Explorer")
+    window = MainWindow()
     window.show()
     return app.exec()
 

@@ -1,0 +1,1 @@
+"""Controllers of BPE Explorer (see docs/DESIGN.md: who owns what)."""

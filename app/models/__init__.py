@@ -1,0 +1,1 @@
+"""Models of BPE Explorer (see docs/DESIGN.md: who owns what)."""

@@ -1,0 +1,61 @@
+"""Typed access to the app's persistent settings (QSettings)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+
+__all__ = ["Settings"]
+
+
+class Settings:
+    """Small typed wrapper: every key in one place, with its default."""
+
+    def __init__(self, qsettings: QSettings | None = None) -> None:
+        self._s = qsettings or QSettings("BPE Explorer", "BPE Explorer")
+
+    def _get(self, key: str, default, kind):
+        value = self._s.value(key, default)
+        try:
+            return kind(value)
+        except (TypeError, ValueError):
+            return default
+
+    @property
+    def vocab_size(self) -> int:
+        return self._get("train/vocab_size", 1000, int)
+
+    @vocab_size.setter
+    def vocab_size(self, value: int) -> None:
+        self._s.setValue("train/vocab_size", int(value))
+
+    @property
+    def special_tokens(self) -> str:
+        return self._get("train/special_tokens", "<|endoftext|>", str)
+
+    @special_tokens.setter
+    def special_tokens(self, value: str) -> None:
+        self._s.setValue("train/special_tokens", value)
+
+    @property
+    def pretokenizer(self) -> str:
+        return self._get("train/pretokenizer", "gpt2", str)
+
+    @pretokenizer.setter
+    def pretokenizer(self, value: str) -> None:
+        self._s.setValue("train/pretokenizer", value)
+
+    @property
+    def last_folder(self) -> str:
+        return self._get("files/last_folder", "", str)
+
+    @last_folder.setter
+    def last_folder(self, value: str) -> None:
+        self._s.setValue("files/last_folder", value)
+
+    @property
+    def show_whitespace(self) -> bool:
+        return self._get("view/show_whitespace", "true", str).lower() in ("true", "1")
+
+    @show_whitespace.setter
+    def show_whitespace(self, value: bool) -> None:
+        self._s.setValue("view/show_whitespace", "true" if value else "false")

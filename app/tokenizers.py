@@ -1,0 +1,124 @@
+"""The tokenizers the app knows: trained or opened ones, and OpenAI's encodings.
+
+Views pick tokenizers by key from one :class:`TokenizerRegistry`. OpenAI encodings are built
+on first request in a background thread (loading o200k takes seconds) and may fail (no
+internet and no cache): the entry then carries a message saying why and how to fix it.
+
+Signals:
+    changed(): entries were added, or an entry's status changed.
+    ready(str): the tokenizer of this key can be used now.
+    failed(str, str): this key could not be loaded; the message says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from bpe_engine import OPENAI_ENCODINGS, Tokenizer, errors
+
+__all__ = ["RegistryEntry", "TokenizerRegistry", "OPENAI_KEYS"]
+
+OPENAI_KEYS = ("r50k_base", "p50k_base", "cl100k_base", "o200k_base")
+
+
+@dataclass
+class RegistryEntry:
+    key: str
+    label: str
+    kind: str  # "trained", "file" or "openai"
+    tokenizer: Tokenizer | None = None
+    status: str = "idle"  # "idle", "loading", "ready", "error"
+    message: str = ""
+
+
+class _Loader(QRunnable):
+    def __init__(self, registry: "TokenizerRegistry", key: str) -> None:
+        super().__init__()
+        self.registry = registry
+        self.key = key
+
+    def run(self) -> None:
+        try:
+            tok = Tokenizer.from_tiktoken(self.key)
+        except errors.BPEError as exc:
+            self.registry._loaded.emit(self.key, None, str(exc))
+        except Exception as exc:  # a loader must never take the app down
+            self.registry._loaded.emit(self.key, None, f"cannot load {self.key}: {exc}")
+        else:
+            self.registry._loaded.emit(self.key, tok, "")
+
+
+class TokenizerRegistry(QObject):
+    changed = Signal()
+    ready = Signal(str)
+    failed = Signal(str, str)
+    _loaded = Signal(str, object, str)  # emitted from the loader thread, delivered in the GUI thread
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._entries: dict[str, RegistryEntry] = {}
+        for key in OPENAI_KEYS:
+            desc = OPENAI_ENCODINGS[key][2]
+            self._entries[key] = RegistryEntry(key, f"{key} ({desc})", "openai")
+        self._trained_count = 0
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._loaded.connect(self._on_loader_loaded)
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def keys(self) -> list[str]:
+        """Trained/opened tokenizers first (newest first), then the OpenAI encodings."""
+        own = [k for k, e in self._entries.items() if e.kind != "openai"]
+        return list(reversed(own)) + [k for k in OPENAI_KEYS]
+
+    def entry(self, key: str) -> RegistryEntry:
+        return self._entries[key]
+
+    def get(self, key: str) -> Tokenizer | None:
+        entry = self._entries.get(key)
+        return entry.tokenizer if entry is not None else None
+
+    def latest_trained(self) -> str | None:
+        own = [k for k, e in self._entries.items() if e.kind != "openai"]
+        return own[-1] if own else None
+
+    # -- changes ---------------------------------------------------------------------------
+
+    def add(self, tokenizer: Tokenizer, label: str, kind: str = "trained") -> str:
+        """Register a trained or opened tokenizer; returns its key."""
+        self._trained_count += 1
+        key = f"{kind}-{self._trained_count}"
+        self._entries[key] = RegistryEntry(key, label, kind, tokenizer, "ready")
+        self.changed.emit()
+        self.ready.emit(key)
+        return key
+
+    def request(self, key: str) -> None:
+        """Make ``key`` usable: OpenAI encodings start loading in the background."""
+        entry = self._entries[key]
+        if entry.status in ("ready", "loading"):
+            return
+        entry.status = "loading"
+        entry.message = ""
+        self.changed.emit()
+        self._pool.start(_Loader(self, key))
+
+    def wait(self, msecs: int = -1) -> bool:
+        """Wait for background loads (tests and shutdown)."""
+        return self._pool.waitForDone(msecs)
+
+    def _on_loader_loaded(self, key: str, tokenizer: object, message: str) -> None:
+        entry = self._entries[key]
+        if tokenizer is None:
+            entry.status = "error"
+            entry.message = message
+            self.changed.emit()
+            self.failed.emit(key, message)
+        else:
+            entry.tokenizer = tokenizer  # type: ignore[assignment]
+            entry.status = "ready"
+            self.changed.emit()
+            self.ready.emit(key)

@@ -1,0 +1,1 @@
+"""Views of BPE Explorer (see docs/DESIGN.md: who owns what)."""

@@ -1,0 +1,1 @@
+"""Widgets of BPE Explorer (see docs/DESIGN.md: who owns what)."""

@@ -1,0 +1,1 @@
+"""Workers of BPE Explorer (see docs/DESIGN.md: who owns what)."""

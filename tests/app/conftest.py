@@ -1,0 +1,35 @@
+"""Fixtures for the app tests (pytest-qt): isolated settings, a registry, tiny corpora."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from app.settings import Settings
+from app.tokenizers import TokenizerRegistry
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """Settings in a temporary INI file, so tests never touch the user's settings."""
+    return Settings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def registry(qtbot) -> TokenizerRegistry:
+    reg = TokenizerRegistry()
+    yield reg
+    reg.wait(30_000)
+
+
+@pytest.fixture
+def tiny_corpus(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.txt"
+    path.write_text(
+        "low low low low low\nlower lower widest widest widest\nnewest newest newest newest newest newest\n"
+        "<|endoftext|>Hello helo, I'm here. 國語 Жизнь 🤚🏾\n" * 3,
+        encoding="utf-8",
+    )
+    return path
