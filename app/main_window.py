@@ -7,10 +7,12 @@ window only wires them together (a trained tokenizer opens in the other views).
 from __future__ import annotations
 
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
 from .settings import Settings
 from .tokenizers import TokenizerRegistry
+from .views.train_view import TrainView
+from .views.vocab_view import VocabView
 
 __all__ = ["MainWindow"]
 
@@ -33,13 +35,37 @@ class MainWindow(QMainWindow):
 
     def _build_views(self) -> None:
         """Each view is a tab; keep this list in the order a new user needs them."""
+        self.train_view = TrainView(self.registry, self.settings)
+        self.tabs.addTab(self.train_view, "Train")
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "Train a tokenizer and watch every merge")
+        self.vocab_view = VocabView(self.registry, self.settings)
+        self.tabs.addTab(self.vocab_view, "Vocabulary")
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "Browse every token and how it was built")
+        self.train_view.browse_requested.connect(self._on_train_view_browse_requested)
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
+        open_action = QAction("&Open tokenizer…", self)
+        open_action.setShortcut(QKeySequence.StandardKey.Open)
+        open_action.setStatusTip("Open a tokenizer saved by BPE Explorer")
+        open_action.triggered.connect(self._on_open_triggered)
+        file_menu.addAction(open_action)
+        save_action = QAction("&Save tokenizer…", self)
+        save_action.setShortcut(QKeySequence.StandardKey.Save)
+        save_action.setStatusTip("Save the tokenizer of the current (or last) training")
+        save_action.triggered.connect(self.train_view.save_action.trigger)
+        file_menu.addAction(save_action)
+        self.save_action = save_action
+        self.train_view.save_action.changed.connect(self._on_train_save_action_changed)
+        self._on_train_save_action_changed()
+        file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        train_menu = self.menuBar().addMenu("&Training")
+        for action in self.train_view.training_actions:
+            train_menu.addAction(action)
         view_menu = self.menuBar().addMenu("&View")
         for i in range(self.tabs.count()):
             action = QAction(self.tabs.tabText(i), self)
@@ -59,6 +85,33 @@ class MainWindow(QMainWindow):
             "compare with OpenAI's encodings, and see why bytes are the atoms.</p>",
         )
 
+    def _on_open_triggered(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", self.settings.last_folder,
+                                              "BPE Explorer tokenizer (*.json);;All files (*)")
+        if path:
+            self.open_tokenizer(path)
+
+    def open_tokenizer(self, path: str) -> str | None:
+        """Open a saved tokenizer: it is browsed at once; on error the Train view says why."""
+        key = self.train_view.open_tokenizer(path)
+        if key is None:
+            self.tabs.setCurrentWidget(self.train_view)
+            self.statusBar().showMessage(f"Could not open {path}", 8000)
+        else:
+            self.vocab_view.show_key(key)
+            self.tabs.setCurrentWidget(self.vocab_view)
+            self.statusBar().showMessage(f"Opened {path}", 8000)
+        return key
+
+    def _on_train_save_action_changed(self) -> None:
+        self.save_action.setEnabled(self.train_view.save_action.isEnabled())
+
+    def _on_train_view_browse_requested(self, key: str) -> None:
+        self.vocab_view.show_key(key)
+        self.tabs.setCurrentWidget(self.vocab_view)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
+        # Training threads must end before the window (and the app) goes away.
+        self.train_view.controller.shutdown()
         self.registry.wait(5000)
         super().closeEvent(event)

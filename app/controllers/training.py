@@ -1,0 +1,380 @@
+"""The training controller: one training run at a time, its thread, and its state machine.
+
+:class:`TrainingController` lives in the GUI thread. ``start`` builds a ``BpeTrainer`` (its
+constructor checks every setting, so a bad vocabulary size or regex fails at once with the
+engine's message), moves a :class:`~app.workers.training.TrainingWorker` into a new
+``QThread`` and re-emits the worker's batched signals here, in the GUI thread, where views and
+tests may wait on them.
+
+States::
+
+    idle ──start──► counting ──► merging ──► finished
+                      │  ▲          │  ▲
+                  pause│  │resume pause│ │resume/step
+                      ▼  │          ▼  │
+                      paused ◄──────────┘        any running state ──error──► failed
+    counting/merging/paused ──cancel──► cancelling ──► cancelled
+
+Pause, resume, step and cancel are plain methods that set ``threading.Event``s on the
+worker; they never wait for the worker. Cancelling while the trainer is still counting (or
+while it is parked) takes effect at once: the counting processes are stopped by the worker
+as soon as the engine hands control back, in a thread the controller keeps until it ends.
+Cancelling while merging takes effect after the merge in progress (milliseconds).
+
+It leaves out everything about display: views read ``merges``, ``counting`` and
+``snapshot`` and listen to the signals.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainingDone, errors
+
+from ..workers.training import StepSnapshot, TrainingWorker
+
+__all__ = ["TrainingConfig", "TrainingController", "STATES"]
+
+STATES = ("idle", "counting", "merging", "paused", "cancelling", "finished", "cancelled", "failed")
+_RUNNING = ("counting", "merging")
+_ACTIVE = ("counting", "merging", "paused", "cancelling")
+
+
+@dataclass(frozen=True)
+class TrainingConfig:
+    """What to train on and how: files (``paths``) or one ``text``, plus the settings."""
+
+    paths: tuple[str, ...] = ()
+    text: str | None = None
+    vocab_size: int = 1000
+    special_tokens: tuple[str, ...] = ("<|endoftext|>",)
+    pretokenizer: str = "gpt2"
+    tie_break: str = "greatest"
+    workers: int | None = None
+    label: str = ""  # how the corpus is named in the UI ("tiny.txt", "Sample: ...")
+    batch_interval: float = 0.05  # seconds between two batches of worker signals
+
+    def make_trainer(self) -> BpeTrainer:
+        """The engine's trainer for this config; raises ``errors.BPEError`` on bad settings."""
+        if self.text is not None:
+            source: dict = {"text": self.text}
+            input_path = None
+        else:
+            source = {}
+            input_path = list(self.paths) if self.paths else None
+            if input_path is None:
+                raise errors.EmptyCorpusError(
+                    "no corpus chosen: pick a built-in sample, add text files, or paste some text"
+                )
+        return BpeTrainer(
+            input_path,
+            self.vocab_size,
+            list(self.special_tokens),
+            pretokenizer=self.pretokenizer,
+            tie_break=self.tie_break,
+            workers=self.workers,
+            name=self.label or None,
+            **source,
+        )
+
+    def describe(self) -> str:
+        if self.label:
+            return self.label
+        if self.text is not None:
+            return "pasted text"
+        return ", ".join(os.path.basename(p) for p in self.paths)
+
+
+class _Run:
+    """One training run: its thread and worker stay referenced until the thread has ended."""
+
+    def __init__(self, run_id: int, trainer: BpeTrainer, thread: QThread, worker: TrainingWorker) -> None:
+        self.run_id = run_id
+        self.trainer = trainer
+        self.thread = thread
+        self.worker = worker
+
+
+class TrainingController(QObject):
+    """Owns the training thread and the state machine (see the module docstring).
+
+    Signals:
+        state_changed(str): the new state (one of :data:`STATES`).
+        counting_progress(int, int): bytes counted, bytes in the corpus.
+        counting_done(object): the engine's ``CountingDone`` (totals, ``initial_tokens``).
+        merges_added(object): a batch (list) of ``MergeEvent``, in rank order.
+        paused(object): the worker is parked; a ``StepSnapshot``, or None while counting.
+        finished(object): the engine's ``TrainingDone``; ``tokenizer()`` is the result.
+        cancelled(): the run was cancelled; ``tokenizer()`` holds the merges done so far.
+        failed(str): the run (or its settings) failed; the message says why and how to fix it.
+    """
+
+    state_changed = Signal(str)
+    counting_progress = Signal(int, int)
+    counting_done = Signal(object)
+    merges_added = Signal(object)
+    paused = Signal(object)
+    finished = Signal(object)
+    cancelled = Signal()
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._state = "idle"
+        self._run: _Run | None = None
+        self._retiring: list[_Run] = []  # cancelled runs whose thread has not ended yet
+        self._next_id = 0
+        self._parked = False
+        self.config: TrainingConfig | None = None
+        self.merges: list[MergeEvent] = []
+        self.counting: CountingDone | None = None
+        self.result: TrainingDone | None = None
+        self.snapshot: StepSnapshot | None = None
+        self.error = ""
+        self.bytes_done = 0
+        self.bytes_total = 0
+        self._phase = "counting"  # the phase a pause returns to
+
+    # -- queries ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> str:
+        return self._state
+
+    @property
+    def phase(self) -> str:
+        """``"counting"`` or ``"merging"``: where the current run is (or was when paused)."""
+        return self._phase
+
+    @property
+    def is_active(self) -> bool:
+        return self._state in _ACTIVE
+
+    @property
+    def target_merges(self) -> int:
+        if self.counting is not None:
+            return self.counting.target_merges
+        return self._run.trainer.target_merges if self._run is not None else 0
+
+    def can(self, action: str) -> bool:
+        """Whether ``action`` (start, pause, resume, step, cancel, save) makes sense now."""
+        s = self._state
+        if action == "start":
+            return s not in _ACTIVE
+        if action == "pause":
+            return s in _RUNNING
+        if action == "resume":
+            return s == "paused"
+        if action == "step":
+            return s not in _ACTIVE or s == "paused"
+        if action == "cancel":
+            return s in ("counting", "merging", "paused")
+        if action == "save":
+            return self.tokenizer_available()
+        raise ValueError(f"unknown action {action!r}")
+
+    def tokenizer_available(self) -> bool:
+        if self._run is None:
+            return False
+        if self._state in ("finished", "cancelled"):
+            return True
+        return self._state == "paused" and self._parked
+
+    def tokenizer(self) -> Tokenizer | None:
+        """The tokenizer of the merges done so far, when reading the trainer is safe.
+
+        That is after ``finished`` or ``cancelled``, and while paused once the worker has
+        parked (the ``paused`` signal). Otherwise None.
+        """
+        if not self.tokenizer_available():
+            return None
+        assert self._run is not None
+        return self._run.trainer.tokenizer()
+
+    # -- commands --------------------------------------------------------------------------
+
+    def start(self, config: TrainingConfig, *, step_mode: bool = False) -> bool:
+        """Start training; with ``step_mode`` it parks after counting, before the first merge.
+
+        Bad settings or a missing corpus fail at once: ``failed`` is emitted with the
+        engine's message and False returned.
+        """
+        if self._state in _ACTIVE:
+            raise RuntimeError(f"training is already {self._state}; cancel it before starting again")
+        self._drop_finished_run()
+        self.config = config
+        self.merges = []
+        self.counting = None
+        self.result = None
+        self.snapshot = None
+        self.error = ""
+        self.bytes_done = 0
+        self.bytes_total = 0
+        self._phase = "counting"
+        self._parked = False
+        try:
+            trainer = config.make_trainer()
+        except errors.BPEError as exc:
+            self._fail(str(exc))
+            return False
+        except (OSError, ValueError) as exc:  # e.g. a corpus path the OS rejects
+            self._fail(f"cannot start training: {exc}")
+            return False
+        self._next_id += 1
+        thread = QThread()
+        thread.setObjectName(f"training-{self._next_id}")
+        worker = TrainingWorker(trainer, self._next_id, step_mode=step_mode, batch_interval=config.batch_interval)
+        worker.moveToThread(thread)
+        worker.counting_progress.connect(self._on_worker_counting_progress)
+        worker.counting_done.connect(self._on_worker_counting_done)
+        worker.merges.connect(self._on_worker_merges)
+        worker.paused.connect(self._on_worker_paused)
+        worker.finished.connect(self._on_worker_finished)
+        worker.cancelled.connect(self._on_worker_cancelled)
+        worker.failed.connect(self._on_worker_failed)
+        thread.started.connect(worker.run)
+        thread.finished.connect(self._on_thread_finished)
+        self._run = _Run(self._next_id, trainer, thread, worker)
+        self._set_state("counting")
+        thread.start()
+        return True
+
+    def pause(self) -> None:
+        if self._state in _RUNNING and self._run is not None:
+            self._run.worker.pause()
+            self._set_state("paused")
+
+    def resume(self) -> None:
+        if self._state == "paused" and self._run is not None:
+            self._parked = False
+            self._run.worker.resume()
+            self._set_state(self._phase)
+
+    def step(self, config: TrainingConfig | None = None) -> bool:
+        """Apply exactly one merge (when paused), or start a run in step mode (when idle).
+
+        Starting needs ``config``; returns False if nothing was done.
+        """
+        if self._state == "paused" and self._run is not None:
+            self._parked = False
+            self._run.worker.step()
+            self._set_state(self._phase)
+            return True
+        if self._state not in _ACTIVE and config is not None:
+            return self.start(config, step_mode=True)
+        return False
+
+    def cancel(self) -> None:
+        """Stop the run; the merges done so far stay (``tokenizer()`` after ``cancelled``)."""
+        run = self._run
+        if run is None or self._state not in ("counting", "merging", "paused"):
+            return
+        run.worker.cancel()
+        if self._state == "counting" or (self._state == "paused" and self._phase == "counting"):
+            # subtle: while counting, the engine may not hand control back for a while
+            # (worker processes starting); no merge exists yet, so the result is known now.
+            # The thread finishes the close in the background; events it still sends are ignored.
+            self._retiring.append(run)
+            self._finish_cancel()
+        elif self._state == "paused" and self._parked:
+            self._finish_cancel()  # parked between two merges: nothing can change any more
+        else:
+            self._set_state("cancelling")
+
+    def shutdown(self, timeout_ms: int = 10_000) -> bool:
+        """Cancel any run and wait for every training thread to end (window closing)."""
+        runs = ([self._run] if self._run is not None else []) + self._retiring
+        for run in runs:
+            run.worker.cancel()
+        ok = True
+        for run in runs:
+            if run.thread.isRunning():
+                ok = run.thread.wait(timeout_ms) and ok
+        if self._state in _ACTIVE:
+            self._set_state("cancelled")
+        self._retiring = [r for r in self._retiring if r.thread.isRunning()]
+        return ok
+
+    # -- worker signals (delivered here, in the GUI thread) --------------------------------
+
+    def _current(self, run_id: int) -> bool:
+        return self._run is not None and self._run.run_id == run_id and self._state in _ACTIVE
+
+    def _on_worker_counting_progress(self, run_id: int, done: int, total: int) -> None:
+        if not self._current(run_id):
+            return
+        self.bytes_done, self.bytes_total = done, total
+        self.counting_progress.emit(done, total)
+
+    def _on_worker_counting_done(self, run_id: int, event: CountingDone) -> None:
+        if not self._current(run_id):
+            return
+        self.counting = event
+        self._phase = "merging"
+        self.bytes_done = self.bytes_total = event.total_bytes
+        if self._state == "counting":
+            self._set_state("merging")
+        self.counting_done.emit(event)
+
+    def _on_worker_merges(self, run_id: int, events: list[MergeEvent]) -> None:
+        if not self._current(run_id):
+            return
+        self.merges.extend(events)
+        self.merges_added.emit(events)
+
+    def _on_worker_paused(self, run_id: int, snapshot: StepSnapshot | None) -> None:
+        if not self._current(run_id) or self._state == "cancelling":
+            return
+        self._parked = True
+        self.snapshot = snapshot
+        self._set_state("paused")  # also after a step: the worker parked by itself
+        self.paused.emit(snapshot)
+
+    def _on_worker_finished(self, run_id: int, event: TrainingDone) -> None:
+        if not self._current(run_id):
+            return
+        self.result = event
+        self._set_state("finished")
+        self.finished.emit(event)
+
+    def _on_worker_cancelled(self, run_id: int) -> None:
+        if not self._current(run_id):
+            return
+        self._finish_cancel()
+
+    def _on_worker_failed(self, run_id: int, message: str) -> None:
+        if not self._current(run_id):
+            return
+        self._fail(message)
+
+    def _on_thread_finished(self) -> None:
+        self._retiring = [r for r in self._retiring if r.thread.isRunning()]
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _finish_cancel(self) -> None:
+        self._parked = False
+        self._set_state("cancelled")
+        self.cancelled.emit()
+
+    def _fail(self, message: str) -> None:
+        self.error = message
+        self._set_state("failed")
+        self.failed.emit(message)
+
+    def _drop_finished_run(self) -> None:
+        """Release the previous run (its thread has ended, or it is retiring)."""
+        run = self._run
+        if run is None:
+            return
+        if run.thread.isRunning() and run not in self._retiring:
+            run.thread.wait()  # it has sent its last signal; only the quit is left
+        self._run = None
+
+    def _set_state(self, state: str) -> None:
+        if state != self._state:
+            self._state = state
+            self.state_changed.emit(state)

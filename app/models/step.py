@@ -1,0 +1,193 @@
+"""Step mode's two tables: pre-tokens with their current segmentation, and the top pair counts.
+
+Both are ``QAbstractTableModel``s over plain lists taken from a
+:class:`~app.workers.training.StepSnapshot`; ``set_snapshot`` replaces the rows after each
+step. They know which merge was just applied (its new token is marked in the segmentation)
+and which pair comes next (highlighted, with the pairs tied with it). Drawing the chips is
+the job of :mod:`app.widgets.segmentation`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from bpe_engine import PairInfo, PretokenInfo
+
+from ..format import hex_bytes, token_label
+
+__all__ = ["PretokensModel", "PairsModel", "SEGMENTS_ROLE", "NEXT_PAIR_COLOR", "TIED_PAIR_COLOR"]
+
+_Index = QModelIndex | QPersistentModelIndex
+
+#: Custom role: ``[(label, token_id, is_new), ...]``, the chips of a pre-token's segmentation.
+SEGMENTS_ROLE = Qt.ItemDataRole.UserRole + 2
+NEXT_PAIR_COLOR = QColor("#ffe082")
+TIED_PAIR_COLOR = QColor("#fff3cd")
+
+
+class PretokensModel(QAbstractTableModel):
+    """Pre-token (text), count, number of tokens now, current segmentation."""
+
+    COLUMNS = ("Pre-token", "Count", "Tokens", "Segmentation")
+    TEXT, COUNT, TOKENS, SEGMENTS = range(4)
+    _TIPS = (
+        "A piece the pre-tokenizer cut from the corpus; merges happen only inside pieces",
+        "How many times this piece occurs in the corpus (each occurrence counts for its pairs)",
+        "How many tokens the piece is made of now",
+        "The piece's current tokens; the token made by the last merge is outlined",
+    )
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[PretokenInfo] = []
+        self._labels: list[list[tuple[str, int, bool]]] = []
+        self._new_id = -1
+        self._token_bytes: dict[int, bytes] = {}
+
+    def set_pretokens(self, pretokens: list[PretokenInfo], token_bytes: dict[int, bytes] | None = None,
+                      new_id: int = -1) -> None:
+        """Replace the rows; ``token_bytes`` maps ids to bytes (bytes 0-255 are implicit)."""
+        self.beginResetModel()
+        self._rows = list(pretokens)
+        self._new_id = new_id
+        self._token_bytes = dict(token_bytes or {})
+        self._labels = [self._segments(p) for p in self._rows]
+        self.endResetModel()
+
+    def clear(self) -> None:
+        self.set_pretokens([])
+
+    def pretoken(self, row: int) -> PretokenInfo:
+        return self._rows[row]
+
+    def _bytes_of(self, token_id: int) -> bytes:
+        if token_id < 256:
+            return bytes([token_id])
+        return self._token_bytes.get(token_id, b"?")
+
+    def _segments(self, p: PretokenInfo) -> list[tuple[str, int, bool]]:
+        return [(token_label(self._bytes_of(t)), t, t == self._new_id) for t in p.token_ids]
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt naming)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.COLUMNS[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self._TIPS[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        p = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == self.TEXT:
+                return token_label(p.text)
+            if col == self.COUNT:
+                return p.count
+            if col == self.TOKENS:
+                return len(p.token_ids)
+            if col == self.SEGMENTS:
+                return " | ".join(label for label, _, _ in self._labels[index.row()])
+        elif role == SEGMENTS_ROLE and col == self.SEGMENTS:
+            return self._labels[index.row()]
+        elif role == Qt.ItemDataRole.ToolTipRole:
+            if col == self.SEGMENTS:
+                return "ids: " + " ".join(str(t) for t in p.token_ids)
+            if col == self.TEXT:
+                return f"bytes: {hex_bytes(p.text)}"
+        elif role == Qt.ItemDataRole.TextAlignmentRole and col in (self.COUNT, self.TOKENS):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+class PairsModel(QAbstractTableModel):
+    """The pairs with the highest counts now: the first is merged next; ties are shaded."""
+
+    COLUMNS = ("#", "Left", "Right", "Merged", "Count")
+    ORDER, LEFT, RIGHT, MERGED, COUNT = range(5)
+    _TIPS = (
+        "Position in the order the trainer would pick (count first, then the tie-break rule)",
+        "Left token of the pair",
+        "Right token of the pair",
+        "The token the merge would create",
+        "How often the pair occurs now, weighted by the counts of the pre-tokens it is in",
+    )
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[PairInfo] = []
+
+    def set_pairs(self, pairs: list[PairInfo]) -> None:
+        self.beginResetModel()
+        self._rows = list(pairs)
+        self.endResetModel()
+
+    def clear(self) -> None:
+        self.set_pairs([])
+
+    def pair(self, row: int) -> PairInfo:
+        return self._rows[row]
+
+    def tied_rows(self) -> list[int]:
+        """Rows that have the same count as the first (the tie-break rule chooses among them)."""
+        if not self._rows:
+            return []
+        top = self._rows[0].count
+        return [r for r, p in enumerate(self._rows) if p.count == top]
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt naming)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.COLUMNS[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self._TIPS[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        row = index.row()
+        p = self._rows[row]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == self.ORDER:
+                return row + 1
+            if col == self.LEFT:
+                return token_label(p.left)
+            if col == self.RIGHT:
+                return token_label(p.right)
+            if col == self.MERGED:
+                return token_label(p.left + p.right)
+            if col == self.COUNT:
+                return p.count
+        elif role == Qt.ItemDataRole.BackgroundRole:
+            if row == 0:
+                return NEXT_PAIR_COLOR
+            if p.count == self._rows[0].count:
+                return TIED_PAIR_COLOR
+        elif role == Qt.ItemDataRole.ToolTipRole:
+            if row == 0:
+                return "The next Step merges this pair"
+            if p.count == self._rows[0].count:
+                return "Same count as the next pair: the tie-break rule put it after"
+            return f"ids {p.left_id} + {p.right_id}"
+        elif role == Qt.ItemDataRole.TextAlignmentRole and col in (self.ORDER, self.COUNT):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None

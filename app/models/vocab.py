@@ -1,0 +1,338 @@
+"""The vocabulary table: every token of one tokenizer, searchable, filterable, sortable.
+
+A ``QAbstractTableModel`` over plain parallel lists (ids, bytes, parents, counts) built once
+per tokenizer; the rows shown are a list of positions into them, recomputed when the search,
+the filters or the sort change. Labels and flags are computed lazily and cached, so o200k's
+200 000 tokens load in a fraction of a second and scrolling touches only the visible rows.
+
+Search modes: ``text`` (substring of the token's text; · ⏎ → typed as shown also match
+space, newline, tab), ``regex`` (``regex`` module syntax, so ``\\p{Han}`` works), ``id`` (``42``,
+``100-200``, ``1, 5, 9``) and ``hex`` (a byte sequence the token contains, ``e5 9c`` or ``e59c``).
+A bad query raises :class:`SearchError` with a message for the user; the rows stay as they
+were. The merge tree of a token is built by :func:`merge_tree`; drawing it is the view's job.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import regex
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from bpe_engine import Tokenizer
+
+from ..format import hex_bytes, token_label
+
+__all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "merge_tree", "parse_ids", "parse_hex"]
+
+_Index = QModelIndex | QPersistentModelIndex
+SEARCH_MODES = ("text", "regex", "id", "hex")
+_FROM_VISIBLE = str.maketrans({"·": " ", "⏎": "\n", "→": "\t", "␍": "\r"})
+
+
+class SearchError(ValueError):
+    """A search the user typed cannot be used (bad regex, bad hex, bad id); str() says why."""
+
+
+def parse_ids(query: str) -> list[tuple[int, int]]:
+    """``"42"``, ``"1, 5, 9"`` or ``"100-200"`` as a list of inclusive ``(lo, hi)`` ranges."""
+    ranges: list[tuple[int, int]] = []
+    for part in query.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            if "-" in part:
+                lo_s, _, hi_s = part.partition("-")
+                lo, hi = sorted((int(lo_s), int(hi_s)))
+            else:
+                lo = hi = int(part)
+        except ValueError:
+            raise SearchError(
+                f"{part!r} is not a token id: type a number (42), a list (1, 5, 9) or a range (100-200)"
+            ) from None
+        ranges.append((lo, hi))
+    return ranges
+
+
+def parse_hex(query: str) -> bytes:
+    """``"e5 9c"``, ``"e59c"`` or ``"0xe5 0x9c"`` as bytes."""
+    cleaned = query.replace("0x", "").replace("\\x", "").replace(" ", "").replace(",", "")
+    if len(cleaned) % 2:
+        raise SearchError(f"{query!r}: hex needs two digits per byte (for example e5 9c)")
+    try:
+        return bytes.fromhex(cleaned)
+    except ValueError:
+        raise SearchError(f"{query!r} is not hex: use the digits 0-9 and a-f, two per byte (for example e5 9c)") from None
+
+
+def merge_tree(tok: Tokenizer, token_id: int) -> tuple:
+    """``(id, bytes, rank_or_None, [left_subtree, right_subtree])`` down to single bytes."""
+    merge = tok.merge_of(token_id)
+    data = tok.id_to_bytes(token_id)
+    if merge is None:
+        return (token_id, data, None, [])
+    left, right, rank = merge
+    return (token_id, data, rank, [merge_tree(tok, left), merge_tree(tok, right)])
+
+
+class VocabModel(QAbstractTableModel):
+    """Id, token, bytes in hex, byte length, left and right parent, count at merge time."""
+
+    COLUMNS = ("Id", "Token", "Bytes (hex)", "Length", "Left parent", "Right parent", "Count")
+    ID, TOKEN, HEX, LENGTH, LEFT, RIGHT, COUNT = range(7)
+    _TIPS = (
+        "Token id (bytes are 0-255, merge r is 256 + r, special tokens come last)",
+        "The token's text: · space, ⏎ newline, → tab; <e5 9c> marks bytes that are only part of a character",
+        "The token's bytes in hexadecimal",
+        "Number of bytes",
+        "The token this one was merged from (left part); empty for single bytes and special tokens",
+        "The token this one was merged from (right part)",
+        "How often the pair occurred when it was merged in training (unknown for OpenAI encodings)",
+    )
+    TOKEN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.tokenizer: Tokenizer | None = None
+        self._ids: list[int] = []
+        self._bytes: list[bytes] = []
+        self._left: list[int] = []
+        self._right: list[int] = []
+        self._count: list[int] = []  # -1: unknown
+        self._special: list[bool] = []
+        self._rows: list[int] = []
+        self._labels: dict[int, str] = {}
+        self._texts: list[str] | None = None
+        self._invalid: list[bool] | None = None
+        self._query = ("text", "")
+        self._flags = {"space": False, "invalid": False, "special": False}
+        self._sort: tuple[int, Qt.SortOrder] = (self.ID, Qt.SortOrder.AscendingOrder)
+
+    # -- public API ------------------------------------------------------------------------
+
+    def set_tokenizer(self, tok: Tokenizer | None) -> None:
+        """Show all tokens of ``tok`` (None: empty); the search, filters and sort are kept."""
+        self.beginResetModel()
+        self.tokenizer = tok
+        self._labels = {}
+        self._texts = None
+        self._invalid = None
+        if tok is None:
+            self._ids, self._bytes, self._left, self._right, self._count, self._special = [], [], [], [], [], []
+        else:
+            ids = sorted(tok.vocab)
+            vocab = tok.vocab
+            self._ids = ids
+            self._bytes = [vocab[i] for i in ids]
+            pos = {i: k for k, i in enumerate(ids)}
+            left = [-1] * len(ids)
+            right = [-1] * len(ids)
+            count = [-1] * len(ids)
+            for (a, b, z), c in zip(tok.merge_ids(), tok.merge_counts):
+                k = pos[z]
+                left[k] = a
+                right[k] = b
+                if c is not None:
+                    count[k] = c
+            self._left, self._right, self._count = left, right, count
+            specials = set(tok.special_tokens.values())
+            self._special = [i in specials for i in ids]
+        try:
+            self._rows = self._select(*self._query, **self._flags)
+        except SearchError:
+            self._query = ("text", "")
+            self._rows = self._select("text", "", **self._flags)
+        self._apply_sort()
+        self.endResetModel()
+
+    def set_search(self, query: str, mode: str = "text", *, space: bool | None = None,
+                   invalid: bool | None = None, special: bool | None = None) -> int:
+        """Filter the rows; returns how many match. Raises :class:`SearchError` on a bad query."""
+        if mode not in SEARCH_MODES:
+            raise ValueError(f"unknown search mode {mode!r}; use one of {', '.join(SEARCH_MODES)}")
+        flags = dict(self._flags)
+        for name, value in (("space", space), ("invalid", invalid), ("special", special)):
+            if value is not None:
+                flags[name] = bool(value)
+        rows = self._select(mode, query, **flags)  # raises before anything changes
+        self.beginResetModel()
+        self._query = (mode, query)
+        self._flags = flags
+        self._rows = rows
+        self._apply_sort()
+        self.endResetModel()
+        return len(rows)
+
+    def total(self) -> int:
+        return len(self._ids)
+
+    def token_id(self, row: int) -> int:
+        return self._ids[self._rows[row]]
+
+    def row_of(self, token_id: int) -> int:
+        """The row showing ``token_id``, or -1 when it is filtered out."""
+        for row, k in enumerate(self._rows):
+            if self._ids[k] == token_id:
+                return row
+        return -1
+
+    # -- selection and ordering ------------------------------------------------------------
+
+    def _text(self, k: int) -> str:
+        if self._texts is None:
+            self._texts = [b.decode("utf-8", errors="replace") for b in self._bytes]
+        return self._texts[k]
+
+    def _is_invalid(self) -> list[bool]:
+        if self._invalid is None:
+            flags = []
+            for b in self._bytes:
+                try:
+                    b.decode("utf-8")
+                    flags.append(False)
+                except UnicodeDecodeError:
+                    flags.append(True)
+            self._invalid = flags
+        return self._invalid
+
+    def _select(self, mode: str, query: str, *, space: bool, invalid: bool, special: bool) -> list[int]:
+        tests: list[Callable[[int], bool]] = []
+        if query:
+            if mode == "text":
+                needle = query.translate(_FROM_VISIBLE)
+                if self._ids:
+                    self._text(0)
+                texts = self._texts or []
+                tests.append(lambda k: needle in texts[k])
+            elif mode == "regex":
+                try:
+                    pattern = regex.compile(query)
+                except regex.error as exc:
+                    raise SearchError(f"invalid regex {query!r}: {exc}") from None
+                if self._ids:
+                    self._text(0)
+                texts = self._texts or []
+                tests.append(lambda k: pattern.search(texts[k]) is not None)
+            elif mode == "id":
+                ranges = parse_ids(query)
+                ids = self._ids
+                tests.append(lambda k: any(lo <= ids[k] <= hi for lo, hi in ranges))
+            else:
+                needle_b = parse_hex(query)
+                data = self._bytes
+                tests.append(lambda k: needle_b in data[k])
+        if space:
+            data = self._bytes
+            tests.append(lambda k: data[k][:1] == b" ")
+        if invalid:
+            bad = self._is_invalid()
+            tests.append(lambda k: bad[k])
+        if special:
+            spec = self._special
+            tests.append(lambda k: spec[k])
+        rows = range(len(self._ids))
+        if not tests:
+            return list(rows)
+        if len(tests) == 1:
+            return [k for k in rows if tests[0](k)]
+        return [k for k in rows if all(t(k) for t in tests)]
+
+    def _sort_key(self, column: int) -> Callable[[int], Any]:
+        if column == self.ID:
+            return self._ids.__getitem__
+        if column in (self.TOKEN, self.HEX):
+            return self._bytes.__getitem__
+        if column == self.LENGTH:
+            data = self._bytes
+            return lambda k: len(data[k])
+        if column == self.LEFT:
+            return self._left.__getitem__
+        if column == self.RIGHT:
+            return self._right.__getitem__
+        return self._count.__getitem__
+
+    def _apply_sort(self) -> None:
+        column, order = self._sort
+        if column == self.ID and order == Qt.SortOrder.AscendingOrder:
+            return  # _select already yields id order
+        # subtle: sorted() is stable, so equal keys stay in id order whichever way we sort
+        self._rows.sort(key=self._sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(self.COLUMNS):
+            return
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        old_keys = [self._rows[i.row()] for i in old]
+        self._sort = (column, order)
+        self._rows.sort()  # back to id order, then the requested (stable) order
+        self._apply_sort()
+        if old:
+            where = {k: row for row, k in enumerate(self._rows)}
+            self.changePersistentIndexList(old, [self.index(where[k], i.column()) for k, i in zip(old_keys, old)])
+        self.layoutChanged.emit()
+
+    # -- Qt model interface ----------------------------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt naming)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.COLUMNS[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self._TIPS[section]
+        return None
+
+    def _label(self, k: int) -> str:
+        label = self._labels.get(k)
+        if label is None:
+            label = token_label(self._bytes[k])
+            self._labels[k] = label
+        return label
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        k = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == self.ID:
+                return self._ids[k]
+            if col == self.TOKEN:
+                return self._label(k)
+            if col == self.HEX:
+                return hex_bytes(self._bytes[k])
+            if col == self.LENGTH:
+                return len(self._bytes[k])
+            if col == self.LEFT:
+                return self._parent_label(self._left[k])
+            if col == self.RIGHT:
+                return self._parent_label(self._right[k])
+            if col == self.COUNT:
+                c = self._count[k]
+                return "" if c < 0 else c
+        elif role == self.TOKEN_ID_ROLE:
+            return self._ids[k]
+        elif role == Qt.ItemDataRole.TextAlignmentRole:
+            if col in (self.ID, self.LENGTH, self.COUNT):
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        elif role == Qt.ItemDataRole.ForegroundRole:
+            if self._special[k] and col == self.TOKEN:
+                return QColor("#8e24aa")
+        elif role == Qt.ItemDataRole.ToolTipRole and col == self.TOKEN:
+            if self._special[k]:
+                return "Special token: never merged, never split; encoded only where allowed"
+            return f"id {self._ids[k]}: {len(self._bytes[k])} byte(s) {hex_bytes(self._bytes[k])}"
+        return None
+
+    def _parent_label(self, token_id: int) -> str:
+        if token_id < 0 or self.tokenizer is None:
+            return ""
+        return f"{token_id} {token_label(self.tokenizer.id_to_bytes(token_id))}"

@@ -1,0 +1,63 @@
+"""The built-in sample corpora that ship in ``resources/samples`` (texts the project wrote).
+
+``resources/samples/samples.json`` lists each sample with a title, a description and the
+training settings that suit it (for example the seed-003 example splits words at whitespace
+with ``regex:\\S+`` and learns exactly 12 merges). This module only finds and reads them; the
+corpus panel shows them and the train view applies their settings.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["Sample", "RESOURCES", "SAMPLES_DIR", "load_samples"]
+
+# resources/ sits at the repository root, beside app/ (an editable install keeps it there).
+RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+SAMPLES_DIR = RESOURCES / "samples"
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One built-in corpus: ``path`` to a UTF-8 text file and the settings that suit it."""
+
+    key: str
+    title: str
+    description: str
+    path: Path
+    settings: dict = field(default_factory=dict)
+
+    def read_text(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
+
+def load_samples(folder: Path = SAMPLES_DIR) -> list[Sample]:
+    """The samples listed in ``folder/samples.json`` whose files exist, in the listed order.
+
+    A missing or broken manifest gives an empty list (the app still works with files or
+    pasted text); it never raises.
+    """
+    try:
+        manifest = json.loads((folder / "samples.json").read_text(encoding="utf-8"))
+        entries = manifest["samples"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    samples = []
+    for entry in entries:
+        try:
+            path = folder / entry["file"]
+            if path.is_file():
+                samples.append(
+                    Sample(
+                        key=path.stem,
+                        title=str(entry.get("title", path.stem)),
+                        description=str(entry.get("description", "")),
+                        path=path,
+                        settings=dict(entry.get("settings", {})),
+                    )
+                )
+        except (KeyError, TypeError):
+            continue
+    return samples

@@ -1,0 +1,517 @@
+"""The Train view: choose a corpus and settings, train, watch every merge, keep the result.
+
+Composed of the corpus panel, the settings panel, the controls (Start, Pause, Resume, Step,
+Cancel, each with a shortcut and enabled only when it makes sense), the progress line, and
+two result tabs: *Live* (the merges table streaming in, the pair-count and bytes-per-token
+plots) and *Step by step* (step mode's tables). When a run finishes or is cancelled, its
+tokenizer is registered in the shared :class:`~app.tokenizers.TokenizerRegistry`, so the other
+views can use it, and it can be saved (atomically, the engine's format). Saved tokenizers
+open here too.
+
+Training itself is the controller's business (``app/controllers/training.py``); drawing the
+chips, plots and step tables belongs to ``app/widgets``.
+
+Signals:
+    tokenizer_ready(str): a trained or opened tokenizer was registered (its registry key).
+    browse_requested(str): the user asked to browse this tokenizer's vocabulary.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStyle,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainingDone, errors
+
+from ..controllers.training import TrainingConfig, TrainingController
+from ..models.merges import MergesModel
+from ..progress import RateMeter, format_bytes, format_count, format_duration
+from ..samples import Sample
+from ..settings import Settings
+from ..tokenizers import TokenizerRegistry
+from ..widgets.corpus_panel import CorpusPanel
+from ..widgets.message_bar import MessageBar
+from ..widgets.plots import TrainingPlots
+from ..widgets.step_panel import StepPanel
+from ..widgets.train_settings import TrainSettingsPanel
+from ..workers.training import StepSnapshot
+
+__all__ = ["TrainView", "SHORTCUTS"]
+
+#: Keyboard shortcuts of the training controls (debugger conventions: F5 run, F10 step).
+SHORTCUTS = {"start": "F5", "pause": "F6", "resume": "F8", "step": "F10", "cancel": "Shift+F5"}
+
+_STATE_WORDS = {
+    "idle": "Ready: choose a corpus and press Start (F5), or Step (F10) to go merge by merge.",
+    "cancelling": "Cancelling…",
+}
+
+
+class TrainView(QWidget):
+    """Train a tokenizer and watch it happen (see the module docstring)."""
+
+    tokenizer_ready = Signal(str)
+    browse_requested = Signal(str)
+
+    def __init__(self, registry: TokenizerRegistry, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self.settings = settings
+        self.controller = TrainingController(self)
+        self.result_key: str | None = None
+        self._rates = RateMeter()
+        self._started_at = 0.0
+        self._elapsed = 0.0
+        self._special_count = 0
+        self.setAcceptDrops(True)
+
+        self.corpus = CorpusPanel(last_folder=settings.last_folder)
+        self.settings_panel = TrainSettingsPanel()
+        self.settings_panel.set_values(vocab_size=settings.vocab_size, special_tokens=settings.special_tokens,
+                                       pretokenizer=settings.pretokenizer)
+        self.messages = MessageBar()
+        self._build_actions()
+        self._build_layout()
+
+        self.corpus.sample_chosen.connect(self._on_corpus_sample_chosen)
+        c = self.controller
+        c.state_changed.connect(self._on_controller_state_changed)
+        c.counting_progress.connect(self._on_controller_counting_progress)
+        c.counting_done.connect(self._on_controller_counting_done)
+        c.merges_added.connect(self._on_controller_merges_added)
+        c.paused.connect(self._on_controller_paused)
+        c.finished.connect(self._on_controller_finished)
+        c.cancelled.connect(self._on_controller_cancelled)
+        c.failed.connect(self._on_controller_failed)
+        self._on_controller_state_changed("idle")
+
+    # -- building --------------------------------------------------------------------------
+
+    def _action(self, text: str, key: str, tip: str, icon: QStyle.StandardPixmap | None, slot) -> QAction:
+        action = QAction(text, self)
+        if key:
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            tip = f"{tip} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        if icon is not None:
+            action.setIcon(self.style().standardIcon(icon))
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        sp = QStyle.StandardPixmap
+        self.start_action = self._action("&Start", SHORTCUTS["start"], "Train on the chosen corpus", sp.SP_MediaPlay,
+                                         self._on_start_triggered)
+        self.pause_action = self._action("&Pause", SHORTCUTS["pause"], "Pause training (nothing is lost)",
+                                         sp.SP_MediaPause, self._on_pause_triggered)
+        self.resume_action = self._action("&Resume", SHORTCUTS["resume"], "Continue a paused training",
+                                          sp.SP_MediaSeekForward, self._on_resume_triggered)
+        self.step_action = self._action(
+            "S&tep", SHORTCUTS["step"],
+            "Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge",
+            sp.SP_MediaSkipForward, self._on_step_triggered)
+        self.cancel_action = self._action("&Cancel", SHORTCUTS["cancel"],
+                                          "Stop training; the merges done so far are kept as a tokenizer",
+                                          sp.SP_MediaStop, self._on_cancel_triggered)
+        self.save_action = self._action("Save &tokenizer…", "", "Save the current result (our JSON format, "
+                                        "written atomically)", sp.SP_DialogSaveButton, self._on_save_triggered)
+        self.open_action = self._action("&Open tokenizer…", "", "Open a tokenizer saved by BPE Explorer",
+                                        sp.SP_DialogOpenButton, self._on_open_triggered)
+        self.training_actions = [self.start_action, self.pause_action, self.resume_action, self.step_action,
+                                 self.cancel_action]
+
+    def _button(self, action: QAction) -> QToolButton:
+        button = QToolButton()
+        button.setDefaultAction(action)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        return button
+
+    def _build_layout(self) -> None:
+        corpus_box = QGroupBox("Corpus")
+        QVBoxLayout(corpus_box).addWidget(self.corpus)
+        settings_box = QGroupBox("Settings")
+        QVBoxLayout(settings_box).addWidget(self.settings_panel)
+        top = QSplitter(Qt.Orientation.Horizontal)
+        top.addWidget(corpus_box)
+        top.addWidget(settings_box)
+        top.setStretchFactor(0, 1)
+        top.setStretchFactor(1, 1)
+
+        self.buttons = {name: self._button(a) for name, a in
+                        zip(("start", "pause", "resume", "step", "cancel"), self.training_actions)}
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        self.progress_label = QLabel()
+        self.progress_label.setMinimumWidth(300)
+        self.vocab_label = QLabel()
+        self.vocab_label.setToolTip("256 single bytes + one token per merge + the special tokens")
+        self.stats_label = QLabel()
+        self.stats_label.setStyleSheet("color: #555;")
+        controls = QHBoxLayout()
+        for button in self.buttons.values():
+            controls.addWidget(button)
+        controls.addWidget(self.progress, 1)
+        status = QVBoxLayout()
+        status.addWidget(self.progress_label)
+        status.addWidget(self.vocab_label)
+        status.addWidget(self.stats_label)
+
+        self.merges_model = MergesModel(self)
+        self.merges_view = QTableView()
+        self.merges_view.setModel(self.merges_model)
+        self.merges_view.verticalHeader().hide()
+        self.merges_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.merges_view.verticalHeader().setDefaultSectionSize(22)
+        self.merges_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.merges_view.setAlternatingRowColors(True)
+        header = self.merges_view.horizontalHeader()
+        for col, width in enumerate((60, 110, 110, 160, 90)):
+            header.resizeSection(col, width)
+        header.setStretchLastSection(True)
+        self.follow = QCheckBox("Follow new merges")
+        self.follow.setChecked(True)
+        self.follow.setToolTip("Keep the newest merge in view while training runs")
+        merges_box = QWidget()
+        mv = QVBoxLayout(merges_box)
+        mv.setContentsMargins(0, 0, 0, 0)
+        mv.addWidget(self.merges_view, 1)
+        mv.addWidget(self.follow)
+        self.plots = TrainingPlots()
+        live = QSplitter(Qt.Orientation.Horizontal)
+        live.addWidget(merges_box)
+        live.addWidget(self.plots)
+        live.setStretchFactor(0, 1)
+        live.setStretchFactor(1, 1)
+        live.setSizes([560, 700])
+        self.step_panel = StepPanel()
+        self.result_tabs = QTabWidget()
+        self.result_tabs.addTab(live, "Live")
+        self.result_tabs.addTab(self.step_panel, "Step by step")
+        self.result_tabs.setTabToolTip(0, "Merges as they arrive, and two plots")
+        self.result_tabs.setTabToolTip(1, "Pre-tokens, pair counts and the reason for each merge")
+
+        self.result_label = QLabel("No tokenizer trained yet.")
+        self.result_label.setWordWrap(True)
+        self.browse_button = QPushButton("Browse vocabulary")
+        self.browse_button.setToolTip("Open the result in the Vocabulary tab")
+        self.browse_button.clicked.connect(self._on_browse_button_clicked)
+        result = QHBoxLayout()
+        result.addWidget(self.result_label, 1)
+        result.addWidget(self.browse_button)
+        result.addWidget(self._button(self.save_action))
+        result.addWidget(self._button(self.open_action))
+
+        bottom = QWidget()
+        bv = QVBoxLayout(bottom)
+        bv.setContentsMargins(0, 0, 0, 0)
+        bv.addLayout(controls)
+        bv.addLayout(status)
+        bv.addWidget(self.messages)
+        bv.addWidget(self.result_tabs, 1)
+        bv.addLayout(result)
+        outer = QSplitter(Qt.Orientation.Vertical)
+        outer.addWidget(top)
+        outer.addWidget(bottom)
+        outer.setStretchFactor(0, 2)
+        outer.setStretchFactor(1, 5)
+        layout = QVBoxLayout(self)
+        layout.addWidget(outer)
+
+    # -- commands --------------------------------------------------------------------------
+
+    def make_config(self) -> TrainingConfig:
+        """The config for the chosen corpus and settings; ValueError says what is missing."""
+        choice = self.corpus.corpus()
+        values = self.settings_panel.values()
+        return TrainingConfig(
+            paths=choice.paths,
+            text=choice.text,
+            vocab_size=values["vocab_size"],
+            special_tokens=values["special_tokens"],
+            pretokenizer=values["pretokenizer"],
+            tie_break=values["tie_break"],
+            label=choice.label,
+        )
+
+    def start(self, *, step_mode: bool = False) -> bool:
+        """Start training (or step mode); problems are shown in the message bar."""
+        if self.controller.is_active:
+            return False
+        try:
+            config = self.make_config()
+        except ValueError as exc:
+            self.messages.error(str(exc))
+            return False
+        self._reset_display()
+        self._special_count = len(config.special_tokens)
+        self._started_at = time.monotonic()
+        if step_mode:
+            self.result_tabs.setCurrentWidget(self.step_panel)
+        ok = self.controller.start(config, step_mode=step_mode)
+        if ok:
+            self._remember_settings(config)
+        return ok
+
+    def save_tokenizer(self, path: str | os.PathLike[str]) -> bool:
+        tok = self.controller.tokenizer()
+        if tok is None:
+            self.messages.error("There is no result to save yet: train (or pause a training) first.")
+            return False
+        try:
+            tok.save(path)
+        except (errors.BPEError, OSError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.messages.error(f"Cannot save the tokenizer to {path}: {reason}. Choose another folder or name.")
+            return False
+        self.messages.info(f"Saved {len(tok.merges)} merges and {len(tok)} tokens to {path}.")
+        self.settings.last_folder = str(Path(path).parent)
+        return True
+
+    def open_tokenizer(self, path: str | os.PathLike[str]) -> str | None:
+        """Open a saved tokenizer and register it; returns its registry key (None on error)."""
+        try:
+            tok = Tokenizer.load(path)
+        except errors.BPEError as exc:
+            self.messages.error(f"Cannot open {path}: {exc}")
+            return None
+        except OSError as exc:
+            self.messages.error(f"Cannot open {path}: {exc.strerror or exc}; check the path and permissions.")
+            return None
+        label = f"{Path(path).name} · {len(tok.merges)} merges"
+        key = self.registry.add(tok, label, kind="file")
+        self.result_key = key
+        self.settings.last_folder = str(Path(path).parent)
+        self.messages.info(f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
+                           "It is now available in the other views.")
+        self._update_actions()
+        self.tokenizer_ready.emit(key)
+        return key
+
+    # -- slots: actions --------------------------------------------------------------------
+
+    def _on_start_triggered(self) -> None:
+        self.start()
+
+    def _on_pause_triggered(self) -> None:
+        self.controller.pause()
+
+    def _on_resume_triggered(self) -> None:
+        self.controller.resume()
+
+    def _on_step_triggered(self) -> None:
+        if self.controller.state == "paused":
+            self.result_tabs.setCurrentWidget(self.step_panel)
+            self.controller.step()
+        elif not self.controller.is_active:
+            self.start(step_mode=True)
+
+    def _on_cancel_triggered(self) -> None:
+        self.controller.cancel()
+
+    def _on_save_triggered(self) -> None:
+        tok = self.controller.tokenizer()
+        if tok is None:
+            self.messages.error("There is no result to save yet: train (or pause a training) first.")
+            return
+        base = (self.controller.config.describe() if self.controller.config else "tokenizer")
+        safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in base).strip("_") or "tokenizer"
+        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe}-{len(tok.merges)}.json")
+        path, _ = QFileDialog.getSaveFileName(self, "Save tokenizer", start, "BPE Explorer tokenizer (*.json)")
+        if path:
+            self.save_tokenizer(path)
+
+    def _on_open_triggered(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", self.settings.last_folder or str(Path.home()),
+                                              "BPE Explorer tokenizer (*.json);;All files (*)")
+        if path:
+            self.open_tokenizer(path)
+
+    def _on_browse_button_clicked(self) -> None:
+        if self.result_key is not None:
+            self.browse_requested.emit(self.result_key)
+
+    def _on_corpus_sample_chosen(self, sample: Sample) -> None:
+        if not sample.settings or self.controller.is_active:
+            return
+        self.settings_panel.set_values(**{k: v for k, v in sample.settings.items()
+                                          if k in ("vocab_size", "special_tokens", "pretokenizer", "tie_break")})
+        applied = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sample.settings.items())
+        self.messages.info(f"Settings suggested for this sample: {applied}.")
+
+    # -- slots: controller -----------------------------------------------------------------
+
+    def _on_controller_state_changed(self, state: str) -> None:
+        self._update_actions()
+        if state in _STATE_WORDS:
+            self.progress_label.setText(_STATE_WORDS[state])
+        elif state == "paused":
+            self.progress_label.setText("Paused: " + self._progress_text(rates=False))
+        elif state in ("counting", "merging"):
+            self._rates.reset()
+            self.progress_label.setText(self._progress_text())
+
+    def _on_controller_counting_progress(self, done: int, total: int) -> None:
+        self._rates.add(done)
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(int(1000 * done / total) if total else 0)
+        self.progress.setFormat(f"counting {format_bytes(done)} of {format_bytes(total)}")
+        self.progress_label.setText(self._progress_text())
+
+    def _on_controller_counting_done(self, done: CountingDone) -> None:
+        self._rates.reset()
+        self.plots.set_counting(done)
+        self.progress.setRange(0, max(1, done.target_merges))
+        self.progress.setValue(0)
+        self.progress.setFormat(f"0 of {done.target_merges} merges")
+        self._update_stats()
+
+    def _on_controller_merges_added(self, events: list[MergeEvent]) -> None:
+        self.merges_model.append(events)
+        self.plots.add_merges([e.count for e in events])
+        n = len(self.controller.merges)
+        self._rates.add(n)
+        target = self.controller.target_merges
+        self.progress.setRange(0, max(1, target))
+        self.progress.setValue(n)
+        self.progress.setFormat(f"{n} of {target} merges")
+        if self.controller.state != "paused":
+            self.progress_label.setText(self._progress_text())
+        self._update_stats()
+        if self.follow.isChecked():
+            self.merges_view.scrollToBottom()
+
+    def _on_controller_paused(self, snapshot: StepSnapshot | None) -> None:
+        if snapshot is None:
+            self.step_panel.show_counting()
+        else:
+            self.step_panel.set_snapshot(snapshot)
+        self.progress_label.setText("Paused: " + self._progress_text(rates=False))
+        self._update_actions()
+
+    def _on_controller_finished(self, done: TrainingDone) -> None:
+        self._elapsed = time.monotonic() - self._started_at
+        why = "the vocabulary size was reached" if done.reason == "vocab_size" else "no pair was left to merge"
+        self.progress.setValue(self.progress.maximum())
+        self.progress_label.setText(f"Done: {format_count(done.merges)} merges in "
+                                    f"{format_duration(self._elapsed)} ({why}).")
+        if done.reason == "no_pairs":
+            self.step_panel.next_label.setText("<b>Training ended</b>: no pair was left to merge.")
+        self._register_result(cancelled=False)
+
+    def _on_controller_cancelled(self) -> None:
+        n = len(self.controller.merges)
+        self.progress_label.setText(f"Cancelled after {format_count(n)} merges; "
+                                    + ("they are kept as a tokenizer." if n else "no merge was learned."))
+        self._register_result(cancelled=True)
+
+    def _on_controller_failed(self, message: str) -> None:
+        self.progress_label.setText("Training failed; see the message above the tables.")
+        self.messages.error(message)
+        self._update_actions()
+
+    # -- drag and drop ---------------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt naming)
+        self.corpus.dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        self.corpus.dropEvent(event)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _reset_display(self) -> None:
+        self.messages.clear()
+        self.merges_model.clear()
+        self.plots.reset()
+        self.step_panel.clear()
+        self.stats_label.setText("")
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.progress.setFormat("")
+        self._rates.reset()
+
+    def _remember_settings(self, config: TrainingConfig) -> None:
+        self.settings.vocab_size = config.vocab_size
+        self.settings.special_tokens = " ".join(config.special_tokens)
+        self.settings.pretokenizer = config.pretokenizer
+        self.settings.last_folder = self.corpus.last_folder or self.settings.last_folder
+
+    def _register_result(self, *, cancelled: bool) -> None:
+        tok = self.controller.tokenizer()
+        self._update_actions()
+        if tok is None or not tok.merges:
+            self.result_label.setText("No merge was learned, so there is no new tokenizer.")
+            return
+        label = f"{self.controller.config.describe()} · {len(tok.merges)} merges" + (" (cancelled)" if cancelled else "")
+        self.result_key = self.registry.add(tok, label, kind="trained")
+        self.result_label.setText(f"Result: <b>{label}</b>, {len(tok)} tokens. It is now available in the "
+                                  "Vocabulary, Tokenize and Compare views; save it to keep it.")
+        self._update_actions()
+        self.tokenizer_ready.emit(self.result_key)
+
+    def _update_actions(self) -> None:
+        c = self.controller
+        for name, action in zip(("start", "pause", "resume", "step", "cancel"), self.training_actions):
+            action.setEnabled(c.can(name))
+        self.save_action.setEnabled(c.can("save"))
+        self.browse_button.setEnabled(self.result_key is not None)
+        self.corpus.setEnabled(not c.is_active)
+        self.settings_panel.setEnabled(not c.is_active)
+
+    def _progress_text(self, *, rates: bool = True) -> str:
+        c = self.controller
+        if c.phase == "counting":
+            text = f"Counting pre-tokens: {format_bytes(c.bytes_done)} of {format_bytes(c.bytes_total)}"
+            rate = self._rates.rate() if rates else None
+            if rate:
+                text += (f" · {format_bytes(rate)}/s · "
+                         f"{format_duration(self._rates.time_left(c.bytes_total))} left")
+            return text
+        n, target = len(c.merges), c.target_merges
+        text = f"Merging: {format_count(n)} of {format_count(target)} merges"
+        rate = self._rates.rate() if rates else None
+        if rate:
+            text += f" · {rate:,.0f} merges/s · {format_duration(self._rates.time_left(target))} left"
+        return text
+
+    def _update_stats(self) -> None:
+        done = self.controller.counting
+        n = len(self.controller.merges)
+        specials = self._special_count
+        self.vocab_label.setText(
+            f"Vocabulary: 256 bytes + {format_count(n)} merges + {specials} special = "
+            f"<b>{format_count(256 + n + specials)}</b> tokens"
+            + (f" (target {format_count(256 + self.controller.target_merges + specials)})" if done else "")
+        )
+        if done is not None:
+            tokens = self.plots.tokens
+            bpt = done.total_bytes / tokens if tokens else 0.0
+            self.stats_label.setText(
+                f"Corpus: {format_bytes(done.total_bytes)}, {format_count(done.total_pretokens)} pre-tokens "
+                f"({format_count(done.distinct_pretokens)} distinct) · {format_count(tokens)} tokens now, "
+                f"{bpt:.2f} bytes per token"
+            )

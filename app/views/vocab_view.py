@@ -1,0 +1,335 @@
+"""The Vocabulary view: browse every token of a tokenizer and see how each was built.
+
+Pick the current trained tokenizer (the newest is chosen when it arrives), an opened file, or
+an OpenAI encoding (r50k, p50k, cl100k, o200k: loaded in the background by the registry, with
+a loading state and, when it fails, the reason and the fix). The table shows id, token with
+visible whitespace, bytes in hex, byte length, both parent tokens and the pair count at merge
+time; search by text, regex, id or hex; sort by any column; filter tokens that start with a
+space, are not valid UTF-8 on their own, or are special. Selecting a token shows its merge
+tree down to single bytes.
+
+Filtering and sorting live in :class:`~app.models.vocab.VocabModel`; this module wires the
+widgets and draws the tree.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QSplitter,
+    QTableView,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpe_engine import Tokenizer
+
+from ..format import hex_bytes, token_label
+from ..models.vocab import SearchError, VocabModel, merge_tree
+from ..progress import format_count
+from ..settings import Settings
+from ..tokenizers import TokenizerRegistry
+from ..widgets.message_bar import MessageBar
+
+__all__ = ["VocabView"]
+
+_MODES = (
+    ("text", "Text", "Tokens whose text contains this (· ⏎ → are read as space, newline, tab)"),
+    ("regex", "Regex", "A regular expression searched in each token's text (\\p{Han}, ^\\s, ...)"),
+    ("id", "Id", "Ids: 42, a list 1, 5, 9 or a range 100-200"),
+    ("hex", "Hex", "Tokens containing these bytes: e5 9c or e59c"),
+)
+
+
+class VocabView(QWidget):
+    """Vocabulary browser (see the module docstring)."""
+
+    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self.settings = settings
+        self.key: str | None = None
+
+        self.source = QComboBox()
+        self.source.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
+        self.source.setMinimumContentsLength(40)
+        self.source.activated.connect(self._on_source_activated)
+        self.loading = QProgressBar()
+        self.loading.setRange(0, 0)
+        self.loading.setMaximumWidth(160)
+        self.loading.hide()
+        self.status = QLabel()
+        self.messages = MessageBar()
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search tokens…")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self._on_search_text_changed)
+        QShortcut(QKeySequence.StandardKey.Find, self, self._on_find_shortcut, Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.mode = QComboBox()
+        for key, label, tip in _MODES:
+            self.mode.addItem(label, key)
+            self.mode.setItemData(self.mode.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        self.mode.setToolTip("Search by text, regex, id or hex bytes")
+        self.mode.currentIndexChanged.connect(self._on_mode_current_index_changed)
+        self.space_filter = QCheckBox("Starts with a space")
+        self.space_filter.setToolTip("Only tokens whose first byte is a space (word starts in GPT vocabularies)")
+        self.invalid_filter = QCheckBox("Not valid UTF-8 alone")
+        self.invalid_filter.setToolTip("Only tokens holding part of a character: they print as U+FFFD when decoded alone")
+        self.special_filter = QCheckBox("Special tokens")
+        self.special_filter.setToolTip("Only special tokens such as <|endoftext|>")
+        for box in (self.space_filter, self.invalid_filter, self.special_filter):
+            box.toggled.connect(self._on_filter_toggled)
+        self.search_problem = QLabel()
+        self.search_problem.setStyleSheet("color: #b71c1c;")
+        self.search_problem.hide()
+        self.count_label = QLabel()
+
+        self.model = VocabModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        vh = self.table.verticalHeader()
+        vh.hide()
+        # subtle: fixed row heights keep 200 000 rows instant (no per-row size queries)
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vh.setDefaultSectionSize(22)
+        hh = self.table.horizontalHeader()
+        for col, width in enumerate((64, 130, 150, 56, 115, 115, 70)):
+            hh.resizeSection(col, width)
+        hh.setStretchLastSection(True)
+        hh.setSortIndicatorShown(True)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(VocabModel.ID, Qt.SortOrder.AscendingOrder)
+        self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
+
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Token", "Id", "Merge rank"])
+        self.tree.setToolTip("How the selected token was built: each token is the merge of its two children, "
+                             "down to single bytes")
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.header().setStretchLastSection(False)
+        self.details = QLabel("Select a token to see its merge tree.")
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Tokenizer:"))
+        top.addWidget(self.source, 1)
+        top.addWidget(self.loading)
+        top.addWidget(self.status)
+        search_row = QHBoxLayout()
+        search_row.addWidget(self.search, 2)
+        search_row.addWidget(self.mode)
+        search_row.addWidget(self.space_filter)
+        search_row.addWidget(self.invalid_filter)
+        search_row.addWidget(self.special_filter)
+        search_row.addWidget(self.count_label)
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.setContentsMargins(0, 0, 0, 0)
+        rv.addWidget(QLabel("<b>Merge tree</b>"))
+        rv.addWidget(self.details)
+        rv.addWidget(self.tree, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([760, 480])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.messages)
+        layout.addLayout(search_row)
+        layout.addWidget(self.search_problem)
+        layout.addWidget(split, 1)
+
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(150)
+        self._search_timer.timeout.connect(self.apply_search)
+
+        registry.changed.connect(self._on_registry_changed)
+        registry.ready.connect(self._on_registry_ready)
+        registry.failed.connect(self._on_registry_failed)
+        self._fill_sources()
+        self._update_count()
+
+    # -- public API ------------------------------------------------------------------------
+
+    def show_key(self, key: str) -> None:
+        """Browse the tokenizer registered under ``key`` (loading it first if needed)."""
+        self.key = key
+        self._fill_sources()
+        entry = self.registry.entry(key)
+        self.messages.clear()
+        if entry.status == "ready" and entry.tokenizer is not None:
+            self._show_tokenizer(entry.tokenizer)
+        elif entry.status == "error":
+            self._show_tokenizer(None)
+            self._show_error(entry.message)
+        else:
+            self._show_tokenizer(None)
+            self._set_loading(True, f"Loading {key}… (a few seconds the first time)")
+            self.registry.request(key)
+
+    def select_token(self, token_id: int) -> bool:
+        """Select ``token_id`` in the table (if shown) and show its merge tree."""
+        row = self.model.row_of(token_id)
+        if row < 0:
+            return False
+        index = self.model.index(row, 0)
+        self.table.setCurrentIndex(index)
+        self.table.scrollTo(index, QTableView.ScrollHint.PositionAtCenter)
+        return True
+
+    def apply_search(self) -> bool:
+        """Apply the search box, mode and filters now; a bad query is shown inline."""
+        self._search_timer.stop()
+        try:
+            self.model.set_search(
+                self.search.text(), self.mode.currentData(),
+                space=self.space_filter.isChecked(), invalid=self.invalid_filter.isChecked(),
+                special=self.special_filter.isChecked(),
+            )
+        except SearchError as exc:
+            self.search_problem.setText(str(exc))
+            self.search_problem.show()
+            return False
+        self.search_problem.hide()
+        self.search_problem.setText("")
+        self._update_count()
+        return True
+
+    # -- slots -----------------------------------------------------------------------------
+
+    def _on_source_activated(self, index: int) -> None:
+        key = self.source.itemData(index)
+        if key and key != self.key:
+            self.show_key(key)
+
+    def _on_registry_changed(self) -> None:
+        self._fill_sources()
+
+    def _on_registry_ready(self, key: str) -> None:
+        entry = self.registry.entry(key)
+        if entry.kind != "openai" or key == self.key:
+            self.show_key(key)  # a new trained/opened tokenizer becomes the current one
+
+    def _on_registry_failed(self, key: str, message: str) -> None:
+        if key == self.key:
+            self._set_loading(False, "")
+            self._show_error(message)
+
+    def _on_search_text_changed(self, _text: str) -> None:
+        self._search_timer.start()
+
+    def _on_mode_current_index_changed(self, _index: int) -> None:
+        self.apply_search()
+
+    def _on_filter_toggled(self, _checked: bool) -> None:
+        self.apply_search()
+
+    def _on_find_shortcut(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def _on_table_current_row_changed(self, current, _previous) -> None:
+        if not current.isValid() or self.model.tokenizer is None:
+            self.tree.clear()
+            self.details.setText("Select a token to see its merge tree.")
+            return
+        self._show_tree(self.model.tokenizer, self.model.token_id(current.row()))
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _fill_sources(self) -> None:
+        self.source.blockSignals(True)
+        self.source.clear()
+        for key in self.registry.keys():
+            entry = self.registry.entry(key)
+            suffix = {"loading": "  (loading…)", "error": "  (unavailable)"}.get(entry.status, "")
+            self.source.addItem(entry.label + suffix, key)
+            if entry.status == "error":
+                self.source.setItemData(self.source.count() - 1, entry.message, Qt.ItemDataRole.ToolTipRole)
+        if self.key is not None:
+            self.source.setCurrentIndex(max(0, self.source.findData(self.key)))
+        else:
+            self.source.setCurrentIndex(-1)
+            self.source.setPlaceholderText("Choose a tokenizer (train one, or pick an OpenAI encoding)")
+        self.source.blockSignals(False)
+
+    def _show_tokenizer(self, tok: Tokenizer | None) -> None:
+        self.model.set_tokenizer(tok)
+        self.tree.clear()
+        if tok is not None:
+            self._set_loading(False, f"{format_count(len(tok))} tokens · {format_count(len(tok.merges))} merges · "
+                                     f"pre-tokenizer {tok.pretokenizer.spec}")
+            self.details.setText("Select a token to see its merge tree.")
+        self.apply_search()
+
+    def _set_loading(self, loading: bool, text: str) -> None:
+        self.loading.setVisible(loading)
+        self.status.setText(text)
+
+    def _show_error(self, message: str) -> None:
+        self.status.setText("")
+        self.messages.error(f"This encoding cannot be shown: {message}")
+
+    def _update_count(self) -> None:
+        total = self.model.total()
+        shown = self.model.rowCount()
+        self.count_label.setText(f"{format_count(shown)} of {format_count(total)}" if total else "")
+
+    def _show_tree(self, tok: Tokenizer, token_id: int) -> None:
+        tree = merge_tree(tok, token_id)
+        self.tree.clear()
+        root = self._tree_item(tree, tok)
+        self.tree.addTopLevelItem(root)
+        self.tree.expandAll()
+        data = tok.id_to_bytes(token_id)
+        merge = tok.merge_of(token_id)
+        parts = [f"<b>id {token_id}</b>", token_label(data).replace("<", "&lt;"), f"bytes {hex_bytes(data)}",
+                 f"{len(data)} byte{'s' if len(data) != 1 else ''}"]
+        if merge is not None:
+            rank = merge[2]
+            count = tok.merge_counts[rank]
+            parts.append(f"merge rank {rank}" + (f", pair count {count}" if count is not None else ""))
+            parts.append(f"{len(self._leaves(tree))} single bytes, {self._depth(tree)} merge levels")
+        elif tok.is_special(token_id):
+            parts.append("special token: never merged")
+        else:
+            parts.append("a single byte: a leaf of every merge tree")
+        self.details.setText(" · ".join(parts))
+
+    def _tree_item(self, node: tuple, tok: Tokenizer) -> QTreeWidgetItem:
+        token_id, data, rank, children = node
+        item = QTreeWidgetItem([token_label(data), str(token_id), "" if rank is None else str(rank)])
+        item.setToolTip(0, f"bytes {hex_bytes(data)}")
+        for child in children:
+            item.addChild(self._tree_item(child, tok))
+        return item
+
+    @classmethod
+    def _leaves(cls, node: tuple) -> list[int]:
+        return [node[0]] if not node[3] else [x for c in node[3] for x in cls._leaves(c)]
+
+    @classmethod
+    def _depth(cls, node: tuple) -> int:
+        return 0 if not node[3] else 1 + max(cls._depth(c) for c in node[3])

@@ -1,0 +1,195 @@
+"""Step mode for the classroom: what the next merge is, why, and what the last one changed.
+
+:class:`StepPanel` shows a :class:`~app.workers.training.StepSnapshot`: the pre-tokens with
+their current segmentation as colored chips (the token of the last merge outlined), the top
+pair counts (the next pair highlighted, pairs with the same count shaded), and two sentences:
+the merge just applied and the one that comes next. When the tie-break rule decided between
+pairs with equal counts, it says between which pairs and why (:func:`explain_tie`).
+It does not drive training; the train view's Step button does.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+
+from bpe_engine import PairInfo
+
+from ..format import token_label
+from ..models.step import SEGMENTS_ROLE, PairsModel, PretokensModel
+from ..workers.training import StepSnapshot
+from .segmentation import SegmentationDelegate
+
+__all__ = ["StepPanel", "explain_tie", "pair_text"]
+
+_IDLE_TEXT = (
+    "<b>Step mode.</b> Choose a small corpus (the <i>Hello helo, I'm</i> or <i>low lower widest newest</i> "
+    "samples), then press <b>Step</b> (F10): the corpus is counted and training stops before the first "
+    "merge. Each further Step applies exactly one merge, and both tables show what changed."
+)
+
+
+def pair_text(left: bytes, right: bytes) -> str:
+    """``(l, o)`` with whitespace visible and partial bytes escaped."""
+    return f"({token_label(left)}, {token_label(right)})"
+
+
+def _byte_name(b: int) -> str:
+    """``'l' (0x6c)`` for ASCII, ``0xe5`` for the other bytes."""
+    return f"'{token_label(bytes([b]))}' (0x{b:02x})" if b < 0x80 else f"0x{b:02x}"
+
+
+def _why_greater(big: bytes, small: bytes, part: str) -> str:
+    """Why ``big`` sorts after ``small`` (they differ)."""
+    for x, y in zip(big, small):
+        if x != y:
+            return f"its {part} part has {_byte_name(x)} where the other has {_byte_name(y)}"
+    return f"its {part} part {token_label(big)} extends {token_label(small)} (a longer string sorts after its prefix)"
+
+
+def explain_tie(chosen: tuple[bytes, bytes], other: tuple[bytes, bytes], rule: str, count: int | None = None) -> str:
+    """One sentence: both pairs had the same count, and why ``rule`` picked ``chosen``."""
+    both = f"{pair_text(*chosen)} and {pair_text(*other)} both occur {count} times" if count is not None else \
+        f"{pair_text(*chosen)} and {pair_text(*other)} have the same count"
+    part = "left" if chosen[0] != other[0] else "right"
+    a, b = (chosen[0], other[0]) if part == "left" else (chosen[1], other[1])
+    if rule == "smallest":
+        why = _why_greater(b, a, part).replace("its ", "the other's ", 1)
+        return (f"Tie: {both}. Rule “smallest” takes the pair that sorts first as byte strings: "
+                f"{pair_text(*chosen)} wins because {why}.")
+    why = _why_greater(a, b, part)
+    return (f"Tie: {both}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: "
+            f"{pair_text(*chosen)} wins because {why}.")
+
+
+class StepPanel(QWidget):
+    """The two step-mode tables and the sentences about the last and the next merge."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.intro = QLabel(_IDLE_TEXT)
+        self.intro.setWordWrap(True)
+        self.last_label = QLabel()
+        self.last_label.setWordWrap(True)
+        self.last_label.setTextFormat(Qt.TextFormat.RichText)
+        self.next_label = QLabel()
+        self.next_label.setWordWrap(True)
+        self.next_label.setTextFormat(Qt.TextFormat.RichText)
+
+        self.pretokens_model = PretokensModel(self)
+        self.pretokens_view = QTableView()
+        self.pretokens_view.setModel(self.pretokens_model)
+        self.pretokens_view.setItemDelegateForColumn(PretokensModel.SEGMENTS, SegmentationDelegate(SEGMENTS_ROLE, self))
+        self.pretokens_view.verticalHeader().hide()
+        self.pretokens_view.setAlternatingRowColors(True)
+        self.pretokens_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        header = self.pretokens_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.pretokens_view.setToolTip("The most frequent pre-tokens and how they are segmented now")
+
+        self.pairs_model = PairsModel(self)
+        self.pairs_view = QTableView()
+        self.pairs_view.setModel(self.pairs_model)
+        self.pairs_view.verticalHeader().hide()
+        self.pairs_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        pheader = self.pairs_view.horizontalHeader()
+        pheader.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        pheader.setStretchLastSection(True)
+        self.pairs_view.setToolTip("Adjacent token pairs with the highest counts; the first is merged next")
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        self.pretokens_title = QLabel("<b>Pre-tokens</b>")
+        lv.addWidget(self.pretokens_title)
+        lv.addWidget(self.pretokens_view)
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.setContentsMargins(0, 0, 0, 0)
+        rv.addWidget(QLabel("<b>Pair counts</b> (highlighted: merged next)"))
+        rv.addWidget(self.pairs_view)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.last_label)
+        layout.addWidget(self.next_label)
+        layout.addWidget(split, 1)
+        self.clear()
+
+    # -- public API ------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        self.snapshot: StepSnapshot | None = None
+        self.intro.show()
+        self.last_label.setText("")
+        self.last_label.hide()
+        self.next_label.setText("")
+        self.next_label.hide()
+        self.pretokens_model.clear()
+        self.pairs_model.clear()
+
+    def show_counting(self) -> None:
+        """Paused while still counting: nothing to show yet."""
+        self.intro.show()
+        self.next_label.setText("Paused while counting the corpus: press <b>Step</b> to finish counting "
+                                "and stop before the first merge, or <b>Resume</b>.")
+        self.next_label.show()
+
+    def set_snapshot(self, snapshot: StepSnapshot) -> None:
+        self.snapshot = snapshot
+        self.intro.hide()
+        last = snapshot.last_merge
+        new_id = last.new_id if last is not None else -1
+        self.pretokens_model.set_pretokens(snapshot.pretokens, snapshot.token_bytes, new_id)
+        self.pairs_model.set_pairs(snapshot.next_pairs)
+        shown = len(snapshot.pretokens)
+        total = snapshot.distinct_pretokens
+        self.pretokens_title.setText(
+            f"<b>Pre-tokens</b> ({shown} of {total}, most frequent first)" if total > shown
+            else f"<b>Pre-tokens</b> ({total} distinct)"
+        )
+        self.last_label.setText(self._last_text(snapshot))
+        self.last_label.setVisible(bool(self.last_label.text()))
+        self.next_label.setText(self._next_text(snapshot))
+        self.next_label.show()
+
+    # -- wording ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _last_text(s: StepSnapshot) -> str:
+        m = s.last_merge
+        if m is None:
+            return ""
+        text = (f"<b>Merge {m.rank}</b> applied: {html.escape(pair_text(m.left, m.right))} → "
+                f"<b>{html.escape(token_label(m.new_bytes))}</b> (new id {m.new_id}), "
+                f"{m.count} occurrence{'s' if m.count != 1 else ''} replaced.")
+        if m.tied_with is not None:
+            text += "<br>" + html.escape(explain_tie((m.left, m.right), m.tied_with, s.tie_break, m.count))
+        return text
+
+    @staticmethod
+    def _next_text(s: StepSnapshot) -> str:
+        pairs: list[PairInfo] = s.next_pairs
+        if not pairs:
+            return ("<b>No pair is left</b>: every pre-token is a single token. "
+                    "The next Step ends training.")
+        best = pairs[0]
+        text = (f"<b>Next merge</b> ({s.merges_done}): {html.escape(pair_text(best.left, best.right))} → "
+                f"<b>{html.escape(token_label(best.left + best.right))}</b>, "
+                f"the most frequent pair ({best.count} time{'s' if best.count != 1 else ''}).")
+        tied = [p for p in pairs[1:] if p.count == best.count]
+        if tied:
+            other = tied[0]
+            more = f" ({len(tied)} pairs share that count)" if len(tied) > 1 else ""
+            text += "<br>" + html.escape(
+                explain_tie((best.left, best.right), (other.left, other.right), s.tie_break, best.count)
+            ) + html.escape(more)
+        return text

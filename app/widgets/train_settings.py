@@ -1,0 +1,194 @@
+"""Training settings: vocabulary size, special tokens, pre-tokenizer (with a live preview), tie rule.
+
+:class:`TrainSettingsPanel` edits the settings and checks them as they change: a custom
+regex that does not compile, or a vocabulary size too small for the bytes and special tokens,
+is reported right under the field (the engine's wording), and the preview shows how a sample
+line is cut into pieces by the chosen pre-tokenizer (``bpe_engine.preview``). It does not
+start anything; the train view reads :meth:`values`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpe_engine import PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, errors, preview
+
+from ..format import visible
+from .segmentation import Chip, ChipStrip
+
+__all__ = ["TrainSettingsPanel", "DEFAULT_PREVIEW_LINE", "parse_special_tokens"]
+
+DEFAULT_PREVIEW_LINE = "Hello helo, I'm  testing 12345 times!<|endoftext|>國語 🤚🏾\tdone"
+_CUSTOM = "regex"
+
+
+def parse_special_tokens(text: str) -> tuple[str, ...]:
+    """Special tokens typed in one line, separated by spaces; duplicates dropped, order kept."""
+    out: list[str] = []
+    for tok in text.split():
+        if tok not in out:
+            out.append(tok)
+    return tuple(out)
+
+
+class TrainSettingsPanel(QWidget):
+    """The settings form, its inline problems, and the pre-tokenizer preview.
+
+    Signals:
+        changed(): any setting changed (the values may be invalid; see :meth:`problems`).
+    """
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.vocab_size = QSpinBox()
+        self.vocab_size.setRange(1, 1_000_000)
+        self.vocab_size.setSingleStep(100)
+        self.vocab_size.setValue(1000)
+        self.vocab_size.setToolTip(
+            "Tokens in the finished vocabulary: 256 single bytes + the merges + the special tokens.\n"
+            "Merges learned = vocabulary size − 256 − special tokens."
+        )
+        self.vocab_problem = self._problem_label()
+
+        self.special_tokens = QLineEdit("<|endoftext|>")
+        self.special_tokens.setToolTip(
+            "Special tokens, separated by spaces. The corpus is split at them first; they never take\n"
+            "part in a merge and each gets its own id after the last merge."
+        )
+        self.special_tokens.setPlaceholderText("none (separate several with spaces)")
+
+        self.pretokenizer = QComboBox()
+        for name in PRETOKENIZER_NAMES:
+            self.pretokenizer.addItem(f"{name}: {Pretokenizer(name).description}", name)
+        self.pretokenizer.addItem("Custom regex…", _CUSTOM)
+        self.pretokenizer.setToolTip(
+            "How the text is cut into pieces before BPE; merges never cross a piece boundary.\n"
+            "The GPT patterns keep a leading space with the word (' world'), split digits and punctuation."
+        )
+        self.custom_regex = QLineEdit(r"\S+")
+        self.custom_regex.setToolTip(
+            "A regular expression (Python `regex` syntax, \\p{L} works). Each match is a piece; text between\n"
+            "matches becomes pieces of its own, so nothing is lost. \\S+ splits at whitespace like seed 003."
+        )
+        self.regex_problem = self._problem_label()
+
+        self.preview_line = QLineEdit(DEFAULT_PREVIEW_LINE)
+        self.preview_line.setToolTip("Type any line to see how the chosen pre-tokenizer cuts it")
+        self.preview_chips = ChipStrip()
+        self.preview_chips.setToolTip("Each chip is one piece; · is a space, → a tab; special tokens are purple")
+
+        self.tie_break = QComboBox()
+        for name, description in TIE_BREAKS.items():
+            self.tie_break.addItem(f"{name}: {description}", name)
+        self.tie_break.setToolTip(
+            "When two pairs occur equally often, which one is merged first.\n"
+            "'greatest' compares the pairs as byte strings and takes the largest, as GPT-2 did."
+        )
+
+        form = QFormLayout()
+        form.addRow("&Vocabulary size", self.vocab_size)
+        form.addRow("", self.vocab_problem)
+        form.addRow("&Special tokens", self.special_tokens)
+        form.addRow("&Pre-tokenizer", self.pretokenizer)
+        form.addRow("Custom &regex", self.custom_regex)
+        form.addRow("", self.regex_problem)
+        form.addRow("&Tie-break", self.tie_break)
+        form.addRow("Preview &line", self.preview_line)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(form)
+        layout.addWidget(self.preview_chips)
+        layout.addStretch(1)
+
+        self.vocab_size.valueChanged.connect(self._on_any_changed)
+        self.special_tokens.textChanged.connect(self._on_any_changed)
+        self.pretokenizer.currentIndexChanged.connect(self._on_any_changed)
+        self.custom_regex.textChanged.connect(self._on_any_changed)
+        self.preview_line.textChanged.connect(self._on_any_changed)
+        self.tie_break.currentIndexChanged.connect(self._on_any_changed)
+        self._on_any_changed()
+
+    @staticmethod
+    def _problem_label() -> QLabel:
+        label = QLabel()
+        label.setWordWrap(True)
+        label.setStyleSheet("color: #b71c1c;")
+        label.hide()
+        return label
+
+    # -- values ----------------------------------------------------------------------------
+
+    def pretokenizer_spec(self) -> str:
+        name = self.pretokenizer.currentData()
+        return f"regex:{self.custom_regex.text()}" if name == _CUSTOM else name
+
+    def values(self) -> dict:
+        return {
+            "vocab_size": self.vocab_size.value(),
+            "special_tokens": parse_special_tokens(self.special_tokens.text()),
+            "pretokenizer": self.pretokenizer_spec(),
+            "tie_break": self.tie_break.currentData(),
+        }
+
+    def set_values(self, *, vocab_size: int | None = None, special_tokens: str | None = None,
+                   pretokenizer: str | None = None, tie_break: str | None = None) -> None:
+        """Apply settings (from QSettings or a sample); unknown values are ignored."""
+        if vocab_size is not None:
+            self.vocab_size.setValue(int(vocab_size))
+        if special_tokens is not None:
+            self.special_tokens.setText(special_tokens)
+        if pretokenizer is not None:
+            if pretokenizer.startswith("regex:"):
+                self.custom_regex.setText(pretokenizer[len("regex:"):])
+                self.pretokenizer.setCurrentIndex(self.pretokenizer.findData(_CUSTOM))
+            elif self.pretokenizer.findData(pretokenizer) >= 0:
+                self.pretokenizer.setCurrentIndex(self.pretokenizer.findData(pretokenizer))
+        if tie_break is not None and self.tie_break.findData(tie_break) >= 0:
+            self.tie_break.setCurrentIndex(self.tie_break.findData(tie_break))
+
+    def problems(self) -> list[str]:
+        """What stops these settings from training (shown under the fields too)."""
+        return [label.text() for label in (self.vocab_problem, self.regex_problem) if not label.isHidden()]
+
+    # -- live checks and preview -----------------------------------------------------------
+
+    def _on_any_changed(self, *_args) -> None:
+        custom = self.pretokenizer.currentData() == _CUSTOM
+        self.custom_regex.setEnabled(custom)
+        specials = parse_special_tokens(self.special_tokens.text())
+        minimum = 256 + len(specials)
+        size = self.vocab_size.value()
+        if size < minimum:
+            self._show(self.vocab_problem,
+                       f"Too small: the vocabulary needs at least {minimum} tokens (256 bytes + "
+                       f"{len(specials)} special); choose {minimum + 1} or more to learn any merge.")
+        else:
+            self._show(self.vocab_problem, "")
+        spec = self.pretokenizer_spec()
+        try:
+            pieces = preview(self.preview_line.text(), spec, specials)
+        except errors.BPEError as exc:
+            self._show(self.regex_problem, str(exc))
+            self.preview_chips.set_chips([])
+        else:
+            self._show(self.regex_problem, "")
+            self.preview_chips.set_chips(
+                [Chip(visible(p.text), i, False, p.special) for i, p in enumerate(pieces)]
+            )
+        self.changed.emit()
+
+    @staticmethod
+    def _show(label: QLabel, text: str) -> None:
+        label.setText(text)
+        label.setVisible(bool(text))

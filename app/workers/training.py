@@ -1,0 +1,251 @@
+"""The training worker: pulls the engine's training events off the GUI thread.
+
+:class:`TrainingWorker` lives in a ``QThread`` owned by
+:class:`app.controllers.training.TrainingController`. It iterates ``BpeTrainer.events()`` and
+turns the stream into a few batched signals (at most one every ``batch_interval`` seconds), so
+30 000 merges become a few hundred repaints. Pause, resume, step and cancel are plain
+thread-safe methods backed by ``threading.Event`` (a queued slot on a busy worker would never
+be delivered): the worker checks them between two events, and while paused it waits on an
+event instead of pulling the next one (the engine stops exactly there).
+
+When it parks (pause, or the end of a step) it reads the trainer's step-mode tables (top
+pairs, pre-tokens with their current segmentation) *in this thread*, where touching the
+trainer is safe, and sends them as a :class:`StepSnapshot`.
+
+It does not decide what the GUI shows, and it never touches a widget.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+from bpe_engine import (
+    BpeTrainer,
+    CountingDone,
+    CountingProgress,
+    MergeEvent,
+    PairInfo,
+    PretokenInfo,
+    TrainingDone,
+    errors,
+)
+
+__all__ = ["StepSnapshot", "TrainingWorker"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class StepSnapshot:
+    """What step mode shows while training is parked between two merges.
+
+    ``next_pairs`` are the pairs with the highest counts now, best first (``next_pairs[0]`` is
+    the pair the next merge will join); ``pretokens`` are the most frequent pre-tokens with
+    their current segmentation; ``last_merge`` is the merge just applied (None before the
+    first one).
+    """
+
+    merges_done: int
+    last_merge: MergeEvent | None
+    next_pairs: list[PairInfo] = field(default_factory=list)
+    pretokens: list[PretokenInfo] = field(default_factory=list)
+    distinct_pretokens: int = 0
+    tie_break: str = "greatest"
+    token_bytes: dict[int, bytes] = field(default_factory=dict)  # ids >= 256 used above
+
+
+class TrainingWorker(QObject):
+    """Runs one :class:`BpeTrainer` in the thread it was moved to.
+
+    Every signal carries the ``run_id`` first, so the controller can ignore a run it has
+    already given up on.
+
+    Signals:
+        counting_progress(int, int, int): run id, bytes done, bytes total (batched).
+        counting_done(int, object): run id, the engine's ``CountingDone``.
+        merges(int, object): run id, a list of ``MergeEvent`` (batched, in rank order).
+        paused(int, object): run id, a :class:`StepSnapshot` (None while still counting);
+            the worker is parked and the trainer may be read until it is resumed.
+        finished(int, object): run id, the engine's ``TrainingDone``.
+        cancelled(int): run id; the event stream was closed (counting processes ended).
+        failed(int, str): run id, a message for a person (the engine's own wording).
+    """
+
+    counting_progress = Signal(int, int, int)
+    counting_done = Signal(int, object)
+    merges = Signal(int, object)
+    paused = Signal(int, object)
+    finished = Signal(int, object)
+    cancelled = Signal(int)
+    failed = Signal(int, str)
+
+    def __init__(
+        self,
+        trainer: BpeTrainer,
+        run_id: int,
+        *,
+        step_mode: bool = False,
+        batch_interval: float = 0.05,
+        snapshot_pairs: int = 30,
+        snapshot_pretokens: int = 200,
+    ) -> None:
+        super().__init__()
+        self.trainer = trainer
+        self.run_id = run_id
+        self.batch_interval = batch_interval
+        self.snapshot_pairs = snapshot_pairs
+        self.snapshot_pretokens = snapshot_pretokens
+        self._lock = threading.Lock()
+        self._cancel = threading.Event()
+        self._running = threading.Event()  # set: may pull events; clear: parked
+        self._running.set()
+        self._wake = threading.Event()  # pulses a parked worker (resume, step, cancel)
+        self._step_mode = step_mode  # stop after the next merge (or after counting)
+        self._last_merge: MergeEvent | None = None
+        self._merges_done = 0
+
+    # -- control (called from the GUI thread) --------------------------------------------
+
+    def pause(self) -> None:
+        with self._lock:
+            self._step_mode = False
+            self._running.clear()
+
+    def resume(self) -> None:
+        with self._lock:
+            self._step_mode = False
+            self._running.set()
+        self._wake.set()
+
+    def step(self) -> None:
+        """Apply exactly one merge (or finish counting), then park again."""
+        with self._lock:
+            self._step_mode = True
+            self._running.set()
+        self._wake.set()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+        self._wake.set()
+
+    @property
+    def cancel_requested(self) -> bool:
+        return self._cancel.is_set()
+
+    # -- the loop (runs in the worker thread) --------------------------------------------
+
+    def run(self) -> None:
+        """Drive the event stream to its end, a cancel, or an error; then end the thread."""
+        stream = self.trainer.events()
+        try:
+            self._loop(stream)
+        except errors.BPEError as exc:
+            self._close_quietly(stream)
+            self.failed.emit(self.run_id, str(exc))
+        except Exception as exc:  # a training error must never take the app down
+            log.error("training failed:\n%s", traceback.format_exc())
+            self._close_quietly(stream)
+            self.failed.emit(self.run_id, f"training stopped by an unexpected error: {type(exc).__name__}: {exc}")
+        finally:
+            thread = QThread.currentThread()
+            if thread is not None:
+                thread.quit()
+
+    @staticmethod
+    def _close_quietly(stream) -> None:
+        try:
+            stream.close()
+        except Exception:  # the original error is the one worth reporting
+            log.debug("closing the event stream failed", exc_info=True)
+
+    def _loop(self, stream) -> None:
+        pending: list[MergeEvent] = []
+        progress: tuple[int, int] | None = None
+        last_emit = 0.0  # the first progress goes out at once
+        counting_over = False
+
+        def flush() -> None:
+            nonlocal pending, progress, last_emit
+            if progress is not None:
+                self.counting_progress.emit(self.run_id, progress[0], progress[1])
+                progress = None
+            if pending:
+                self.merges.emit(self.run_id, pending)
+                pending = []
+            last_emit = time.monotonic()
+
+        while True:
+            if self._cancel.is_set():
+                flush()
+                stream.close()  # subtle: this also terminates the counting processes
+                self.cancelled.emit(self.run_id)
+                return
+            if not self._running.is_set():
+                flush()
+                self.paused.emit(self.run_id, self._snapshot() if counting_over else None)
+                self._park()
+                continue
+            try:
+                event = next(stream)
+            except StopIteration:
+                flush()
+                return
+            if isinstance(event, MergeEvent):
+                pending.append(event)
+                self._last_merge = event
+                self._merges_done += 1
+                if self._end_of_step():
+                    continue
+            elif isinstance(event, CountingProgress):
+                progress = (event.bytes_done, event.bytes_total)
+            elif isinstance(event, CountingDone):
+                progress = (event.total_bytes, event.total_bytes)
+                counting_over = True
+                flush()
+                self.counting_done.emit(self.run_id, event)
+                self._end_of_step()
+                continue
+            elif isinstance(event, TrainingDone):
+                flush()
+                self.finished.emit(self.run_id, event)
+                stream.close()
+                return
+            if time.monotonic() - last_emit >= self.batch_interval:
+                flush()
+
+    def _end_of_step(self) -> bool:
+        """In step mode, park after this event unless training is complete anyway."""
+        with self._lock:
+            if not self._step_mode:
+                return False
+            if self._merges_done >= self.trainer.target_merges:
+                return False  # the next event is TrainingDone: let it arrive instead of parking
+            self._step_mode = False
+            self._running.clear()
+            return True
+
+    def _park(self) -> None:
+        while not self._running.is_set() and not self._cancel.is_set():
+            self._wake.wait(0.25)
+            self._wake.clear()
+
+    def _snapshot(self) -> StepSnapshot:
+        trainer = self.trainer
+        counting = trainer.counting
+        pretokens = trainer.pretokens(self.snapshot_pretokens)
+        used = {t for p in pretokens for t in p.token_ids if t >= 256}
+        return StepSnapshot(
+            merges_done=self._merges_done,
+            last_merge=self._last_merge,
+            next_pairs=trainer.top_pairs(self.snapshot_pairs),  # empty: no pair left
+            pretokens=pretokens,
+            distinct_pretokens=counting.distinct_pretokens if counting is not None else 0,
+            tie_break=trainer.tie_break,
+            token_bytes={t: trainer.token_bytes(t) for t in used},
+        )
