@@ -1,0 +1,257 @@
+"""Per-token facts for display: byte and character spans, split characters, counts, boundary diffs.
+
+Pure Python and numpy (no Qt), so the encode worker can compute everything off the GUI
+thread. A :class:`TokenTable` says, for each token of an encoded text, which bytes and which
+characters it covers and whether it holds only part of a character (a character whose UTF-8
+bytes a vocabulary split across tokens). The boundary diff finds the stretches of a text
+that several tokenizers cut differently.
+
+It leaves out drawing (``app/widgets/token_chips.py``) and encoding itself (the engine).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Sequence
+
+import numpy as np
+
+from bpe_engine import Tokenizer
+
+from .format import hex_bytes, token_label, visible
+
+__all__ = [
+    "TokenTable",
+    "Counts",
+    "Segment",
+    "token_table",
+    "counts",
+    "cut_points",
+    "boundary_diff",
+    "char_spans",
+    "chip_segments",
+    "chip_text",
+    "describe_char",
+    "token_detail",
+]
+
+# Label segment styles used by the chip widget.
+TEXT, HEX, POINTER = 0, 1, 2
+Segment = tuple[str, int]  # (text, style)
+
+
+@dataclass(frozen=True, slots=True)
+class TokenTable:
+    """Where every token of ``text`` sits.
+
+    ``byte_starts`` has one more entry than ``ids`` (the end of the last token). Character
+    spans of a token that holds only part of a character cover that whole character, so
+    ``char_starts[k]..char_ends[k]`` is always the text a chip "points at".
+    """
+
+    text: str
+    data: bytes  # text.encode("utf-8")
+    ids: tuple[int, ...]
+    tokens: tuple[bytes, ...]
+    byte_starts: tuple[int, ...]
+    char_starts: tuple[int, ...]
+    char_ends: tuple[int, ...]
+    complete: tuple[bool, ...]
+    special: tuple[bool, ...]
+    char_byte_starts: np.ndarray  # byte offset where each character starts (plus len(data))
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def char_at_byte(self, offset: int) -> int:
+        """Index of the character that holds byte ``offset``."""
+        return int(np.searchsorted(self.char_byte_starts, offset, side="right")) - 1
+
+    def char_bytes(self, char_index: int) -> bytes:
+        s = int(self.char_byte_starts[char_index])
+        e = int(self.char_byte_starts[char_index + 1])
+        return self.data[s:e]
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    chars: int
+    bytes: int
+    tokens: int
+
+    @property
+    def bytes_per_token(self) -> float | None:
+        return self.bytes / self.tokens if self.tokens else None
+
+    @property
+    def chars_per_token(self) -> float | None:
+        return self.chars / self.tokens if self.tokens else None
+
+
+def _lead_mask(data: bytes) -> np.ndarray:
+    arr = np.frombuffer(data, dtype=np.uint8)
+    return (arr & 0xC0) != 0x80
+
+
+def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = None) -> TokenTable:
+    """The spans of ``ids``; ``text`` must be what they decode to (``None``: decode them).
+
+    Subtle: the engine's ``token_spans`` walks an incremental decoder token by token, which
+    costs tens of milliseconds per 10 KB; here one numpy pass over the lead-byte mask gives
+    the same spans, so typing stays fluid on long text.
+    """
+    ids = tuple(ids)
+    tokens = tuple(tokenizer.token_bytes(ids))
+    data = b"".join(tokens)
+    if text is None or len(text) > len(data) or text.encode("utf-8") != data:
+        text = data.decode("utf-8", errors="replace")
+        if text.encode("utf-8") != data:  # ids that are not valid UTF-8 as a whole
+            return _table_from_engine(tokenizer, ids, tokens, data, text)
+    lead = _lead_mask(data)
+    char_byte_starts = np.concatenate([np.flatnonzero(lead), [len(data)]]).astype(np.int64)
+    cum = np.concatenate([[0], np.cumsum(lead, dtype=np.int64)])  # chars starting before byte k
+    starts = np.fromiter(accumulate((len(t) for t in tokens), initial=0), dtype=np.int64, count=len(tokens) + 1)
+    b0 = starts[:-1]
+    b1 = starts[1:]
+    lead_ext = np.concatenate([lead, [True]])
+    start_is_lead = lead_ext[b0]
+    end_is_lead = lead_ext[b1]
+    char_starts = cum[b0] - (~start_is_lead).astype(np.int64)
+    char_ends = cum[b1]
+    complete = start_is_lead & end_is_lead
+    special_ids = set(tokenizer.special_tokens.values())
+    special = tuple(i in special_ids for i in ids) if special_ids else (False,) * len(ids)
+    return TokenTable(
+        text, data, ids, tokens, tuple(starts.tolist()), tuple(char_starts.tolist()), tuple(char_ends.tolist()),
+        tuple(complete.tolist()), special, char_byte_starts,
+    )
+
+
+def _table_from_engine(tokenizer: Tokenizer, ids: tuple[int, ...], tokens: tuple[bytes, ...], data: bytes, text: str) -> TokenTable:
+    """Fallback for ids whose bytes are not valid UTF-8 (never the case for encoded text)."""
+    spans = tokenizer.token_spans(list(ids))
+    starts = tuple(accumulate((len(t) for t in tokens), initial=0))
+    lead = _lead_mask(data)
+    char_byte_starts = np.concatenate([np.flatnonzero(lead), [len(data)]]).astype(np.int64)
+    return TokenTable(
+        text, data, ids, tokens, starts, tuple(s.start for s in spans), tuple(s.end for s in spans),
+        tuple(s.complete for s in spans), tuple(s.special for s in spans), char_byte_starts,
+    )
+
+
+def counts(text: str, n_tokens: int) -> Counts:
+    return Counts(len(text), len(text.encode("utf-8")), n_tokens)
+
+
+def cut_points(table: TokenTable) -> np.ndarray:
+    """Byte offsets where ``table`` cuts (including 0 and the end)."""
+    return np.asarray(table.byte_starts, dtype=np.int64)
+
+
+def boundary_diff(tables: Sequence[TokenTable]) -> list[tuple[int, int]]:
+    """Byte spans ``[start, end)`` where the tokenizers do not all cut the same way.
+
+    A cut every tokenizer makes is an agreed cut; between two neighbouring agreed cuts the
+    tokenizers agree exactly when none of them cuts inside. The stretches where some do are
+    the diff spans (for one tokenizer there are none).
+    """
+    if len(tables) < 2:
+        return []
+    cuts = [cut_points(t) for t in tables]
+    agreed = cuts[0]
+    for c in cuts[1:]:
+        agreed = np.intersect1d(agreed, c, assume_unique=True)
+    union = cuts[0]
+    for c in cuts[1:]:
+        union = np.union1d(union, c)
+    # For each gap between agreed cuts, is there any cut (of any tokenizer) inside it?
+    inside = np.searchsorted(union, agreed[1:], side="left") - np.searchsorted(union, agreed[:-1], side="right")
+    spans = [(int(agreed[i]), int(agreed[i + 1])) for i in np.flatnonzero(inside > 0)]
+    return spans
+
+
+def char_spans(table: TokenTable, byte_spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Byte spans turned into character spans of ``table.text`` (covering split characters)."""
+    out = []
+    cbs = table.char_byte_starts
+    for s, e in byte_spans:
+        cs = int(np.searchsorted(cbs, s, side="right")) - 1
+        ce = int(np.searchsorted(cbs, e, side="left"))
+        out.append((cs, ce))
+    return out
+
+
+def describe_char(ch: str) -> str:
+    """``'國' (U+570B CJK UNIFIED IDEOGRAPH-570B, 3 bytes e5 9c 8b)``."""
+    data = ch.encode("utf-8")
+    name = unicodedata.name(ch, "")
+    label = visible(ch)
+    return f"'{label}' (U+{ord(ch):04X}{' ' + name if name else ''}, {len(data)} byte{'s' if len(data) > 1 else ''} {hex_bytes(data)})"
+
+
+def chip_segments(table: TokenTable, k: int, whitespace: bool = True) -> tuple[Segment, ...]:
+    """The label of token ``k``: its text, or for bytes of a split character the hex bytes and
+    an arrow to the character they belong to (never a bare U+FFFD)."""
+    token = table.tokens[k]
+    if table.complete[k]:
+        return ((chip_text(token.decode("utf-8"), whitespace), TEXT),)
+    b0 = table.byte_starts[k]
+    b1 = table.byte_starts[k + 1]
+    segs: list[Segment] = []
+    c = table.char_at_byte(b0)
+    cbs = table.char_byte_starts
+    run = []  # whole characters inside the token
+    while c < len(cbs) - 1 and cbs[c] < b1:
+        cs, ce = int(cbs[c]), int(cbs[c + 1])
+        if cs >= b0 and ce <= b1:
+            run.append(table.text[c])
+        else:
+            if run:
+                segs.append((chip_text("".join(run), whitespace), TEXT))
+                run = []
+            segs.append((hex_bytes(table.data[max(cs, b0):min(ce, b1)]), HEX))
+            segs.append(("→" + visible(table.text[c]), POINTER))
+        c += 1
+    if run:
+        segs.append((chip_text("".join(run), whitespace), TEXT))
+    return tuple(segs)
+
+
+def chip_text(text: str, whitespace: bool) -> str:
+    if whitespace:
+        return visible(text, True)
+    # Without visible whitespace a newline still ends the chip's line (the widget breaks
+    # there), so it is dropped from the label; a tab becomes spaces.
+    return visible(text, False).replace("\n", "").replace("\t", "    ")
+
+
+def token_detail(tokenizer: Tokenizer, table: TokenTable, k: int) -> str:
+    """Everything about token ``k`` in a few lines (tooltips and the info line)."""
+    tid = table.ids[k]
+    data = table.tokens[k]
+    lines = [f"Token {k + 1} of {len(table)}: id {tid}", f"{len(data)} byte{'s' * (len(data) != 1)}: {hex_bytes(data)}"]
+    if table.special[k]:
+        lines.append("A special token: matched as a whole before pre-tokenization, never merged.")
+    elif not table.complete[k]:
+        b0, b1 = table.byte_starts[k], table.byte_starts[k + 1]
+        c = table.char_at_byte(b0)
+        while c < len(table.char_byte_starts) - 1 and table.char_byte_starts[c] < b1:
+            cs, ce = int(table.char_byte_starts[c]), int(table.char_byte_starts[c + 1])
+            if cs < b0 or ce > b1:
+                lo, hi = max(cs, b0) - cs + 1, min(ce, b1) - cs
+                which = f"byte {lo}" if lo == hi else f"bytes {lo}–{hi}"
+                lines.append(f"{which} of {ce - cs} of {describe_char(table.text[c])}")
+            c += 1
+        lines.append("This token is not a whole character: decoded alone it would print U+FFFD.")
+    else:
+        lines.append(f"Text: ‘{visible(table.text[table.char_starts[k]:table.char_ends[k]])}’")
+    merge = tokenizer.merge_of(tid)
+    if merge is not None:
+        a, b, rank = merge
+        lines.append(f"Made by merge rank {rank:,}: {token_label(tokenizer.id_to_bytes(a))} ({a}) + "
+                     f"{token_label(tokenizer.id_to_bytes(b))} ({b})")
+    elif not table.special[k] and len(data) == 1:
+        lines.append("A single byte: part of every byte-level vocabulary.")
+    return "\n".join(lines)

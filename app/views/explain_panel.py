@@ -1,0 +1,291 @@
+"""Explain one pre-tokenization piece: its merges, one step at a time, in rank order.
+
+As seed ``001`` part 4 shows for `` tech``: start from the piece's bytes, list every
+adjacent pair with its rank in the merge list, merge the pair with the lowest rank, and
+repeat until no adjacent pair is a merge. Each step of :meth:`Tokenizer.bpe_steps` is one
+page here: the current parts as chips (the pair about to merge is outlined), a table of the
+candidate pairs and their ranks (the winner starred), and the result.
+
+Leaves out encoding whole texts (the tokenize view does that).
+
+Signals:
+    step_changed(int): the page shown (0 .. number of merges; the last page is the result).
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpe_engine import BpeStep, Tokenizer
+
+from ..format import token_label, visible
+from ..token_data import TEXT, HEX
+from ..widgets.token_chips import NORMAL, PARTIAL, Chips, ChipView
+
+__all__ = ["ExplainPanel", "pair_ranks", "byte_ids", "final_parts", "MAX_EXPLAIN_BYTES"]
+
+MAX_EXPLAIN_BYTES = 400  # longer pieces (e.g. with pretokenizer "none") would make hundreds of pages
+
+_rank_cache: "weakref.WeakKeyDictionary[Tokenizer, dict[tuple[int, int], int]]" = weakref.WeakKeyDictionary()
+
+
+def pair_ranks(tok: Tokenizer) -> dict[tuple[int, int], int]:
+    """``(left_id, right_id) -> rank`` of every merge (built once per tokenizer)."""
+    ranks = _rank_cache.get(tok)
+    if ranks is None:
+        ranks = {(a, b): r for r, (a, b, _) in enumerate(tok.merge_ids())}
+        _rank_cache[tok] = ranks
+    return ranks
+
+
+_byte_cache: "weakref.WeakKeyDictionary[Tokenizer, list[int]]" = weakref.WeakKeyDictionary()
+
+
+def byte_ids(tok: Tokenizer) -> list[int]:
+    """The id of each single byte (GPT-2's vocabulary does not put byte b at id b)."""
+    table = _byte_cache.get(tok)
+    if table is None:
+        table = [-1] * 256
+        for i in sorted(tok.vocab, reverse=True):  # the lowest id wins, as in the engine
+            b = tok.vocab[i]
+            if len(b) == 1 and not tok.is_special(i):
+                table[b[0]] = i
+        _byte_cache[tok] = table
+    return table
+
+
+def final_parts(tok: Tokenizer, piece: str, steps: list[BpeStep]) -> tuple[int, ...]:
+    """The ids a piece ends as, after all of ``steps``."""
+    if not steps:
+        table = byte_ids(tok)
+        return tuple(table[x] for x in piece.encode("utf-8"))
+    last = steps[-1]
+    return last.parts[: last.index] + (last.new_id,) + last.parts[last.index + 2 :]
+
+
+def _part_segments(tok: Tokenizer, token_id: int) -> tuple:
+    data = tok.id_to_bytes(token_id)
+    try:
+        return ((visible(data.decode("utf-8")), TEXT),)
+    except UnicodeDecodeError:
+        return ((token_label(data), HEX),)
+
+
+class ExplainPanel(QWidget):
+    step_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._tok: Tokenizer | None = None
+        self._piece = ""
+        self._special = False
+        self._steps: list[BpeStep] = []
+        self._final: tuple[int, ...] = ()
+        self._page = 0
+
+        self.title = QLabel("Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it.")
+        self.title.setWordWrap(True)
+        self.first_button = QPushButton("⏮ First")
+        self.prev_button = QPushButton("◀ Previous")
+        self.next_button = QPushButton("Next ▶")
+        self.last_button = QPushButton("Last ⏭")
+        self.prev_button.setShortcut(QKeySequence("Alt+Left"))
+        self.next_button.setShortcut(QKeySequence("Alt+Right"))
+        self.first_button.setShortcut(QKeySequence("Alt+Home"))
+        self.last_button.setShortcut(QKeySequence("Alt+End"))
+        self.prev_button.setToolTip("Previous merge (Alt+Left)")
+        self.next_button.setToolTip("Apply the next merge: the adjacent pair with the lowest rank (Alt+Right)")
+        self.first_button.setToolTip("Back to the piece's single bytes (Alt+Home)")
+        self.last_button.setToolTip("Jump to the final tokens (Alt+End)")
+        self.page_label = QLabel("")
+        self.page_label.setMinimumWidth(260)
+        nav = QHBoxLayout()
+        for w in (self.first_button, self.prev_button, self.page_label, self.next_button, self.last_button):
+            nav.addWidget(w)
+        nav.addStretch(1)
+        self.first_button.clicked.connect(lambda: self.set_page(0))
+        self.prev_button.clicked.connect(lambda: self.set_page(self._page - 1))
+        self.next_button.clicked.connect(lambda: self.set_page(self._page + 1))
+        self.last_button.clicked.connect(lambda: self.set_page(len(self._steps)))
+
+        self.parts = ChipView(self)
+        self.parts.setFixedHeight(46)
+        big = QFont(self.parts.font())
+        big.setPointSizeF(big.pointSizeF() * 1.2)
+        self.parts.setFont(big)
+        self.parts.setToolTip("The piece's current parts; the outlined pair is merged next.")
+
+        self.table = QTableWidget(0, 3, self)
+        self.table.setHorizontalHeaderLabels(["Adjacent pair", "Rank in the merge list", ""])
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.table.setToolTip(
+            "Every adjacent pair of the current parts with its rank (its position in the merge list). "
+            "The pair with the lowest rank is merged first, whatever its position in the piece."
+        )
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addLayout(nav)
+        layout.addWidget(self.parts)
+        layout.addWidget(self.table, 1)
+        self._update_buttons()
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def piece(self) -> str:
+        return self._piece
+
+    @property
+    def steps(self) -> list[BpeStep]:
+        return list(self._steps)
+
+    @property
+    def page(self) -> int:
+        return self._page
+
+    def current_parts(self) -> tuple[int, ...]:
+        """Token ids of the parts on the current page."""
+        if self._page < len(self._steps):
+            return self._steps[self._page].parts
+        return self._final
+
+    def candidate_rows(self) -> list[tuple[str, str, str]]:
+        """The table as text: (pair, rank, verdict)."""
+        out = []
+        for r in range(self.table.rowCount()):
+            out.append(tuple(self.table.item(r, c).text() if self.table.item(r, c) else "" for c in range(3)))
+        return out
+
+    def set_tokenizer(self, tok: Tokenizer | None) -> None:
+        if tok is not self._tok:
+            self._tok = tok
+            self.set_piece(self._piece, self._special)
+
+    def set_piece(self, piece: str, special: bool = False) -> None:
+        """Explain ``piece`` (a pre-tokenization piece), starting at its single bytes."""
+        same = piece == self._piece and special == self._special and self._steps
+        self._piece = piece
+        self._special = special
+        self._steps = []
+        self._final = ()
+        tok = self._tok
+        data = piece.encode("utf-8")
+        if tok is None or not piece:
+            self.title.setText("Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it.")
+        elif special and piece in tok.special_tokens:
+            self.title.setText(
+                f"<b>{visible(piece)}</b> is a special token: it is cut out before pre-tokenization and becomes "
+                f"id {tok.special_tokens[piece]} directly. Special tokens never take part in a merge."
+            )
+            self._final = (tok.special_tokens[piece],)
+        elif len(data) > MAX_EXPLAIN_BYTES:
+            self.title.setText(
+                f"This piece is {len(data):,} bytes long; Explain steps through pieces of up to "
+                f"{MAX_EXPLAIN_BYTES} bytes. Click a shorter piece."
+            )
+        else:
+            self._steps = tok.bpe_steps(piece)
+            self._final = final_parts(tok, piece, self._steps)
+            n = len(self._steps)
+            self.title.setText(
+                f"Piece <b>‘{visible(piece)}’</b>: {len(data)} byte{'s' * (len(data) != 1)} → "
+                f"{len(self._final)} token{'s' * (len(self._final) != 1)} after {n} merge{'s' * (n != 1)}. "
+                "At each step every adjacent pair is looked up in the merge list and the one with the "
+                "lowest rank is merged."
+            )
+        keep = self._page if same else 0
+        self._page = -1
+        self.set_page(min(keep, len(self._steps)))
+
+    def set_page(self, page: int) -> None:
+        page = max(0, min(page, len(self._steps)))
+        if page == self._page:
+            return
+        self._page = page
+        self._render()
+        self._update_buttons()
+        self.step_changed.emit(page)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _render(self) -> None:
+        tok = self._tok
+        self.table.setRowCount(0)
+        if tok is None or (not self._steps and not self._final):
+            self.parts.clear()
+            self.page_label.setText("")
+            return
+        parts = self.current_parts()
+        segments = [_part_segments(tok, i) for i in parts]
+        kinds = [NORMAL if s[0][1] == TEXT else PARTIAL for s in segments]
+        self.parts.set_chips(Chips(segments, kinds, [False] * len(parts)), generation=self.parts.generation + 1)
+        n = len(self._steps)
+        if self._page < n:
+            step = self._steps[self._page]
+            self.parts.set_marks([i in (step.index, step.index + 1) for i in range(len(parts))])
+            self.page_label.setText(
+                f"Step {self._page + 1} of {n}: merge rank {step.rank} → new token {step.new_id}"
+            )
+        else:
+            self.parts.set_marks(None)
+            done = "no adjacent pair is in the merge list" if len(parts) > 1 else "one token left"
+            ids = ", ".join(str(i) for i in parts)
+            self.page_label.setText(f"Result: ids [{ids}] ({done})")
+        self._fill_table(parts)
+
+    def _fill_table(self, parts: tuple[int, ...]) -> None:
+        tok = self._tok
+        if tok is None or len(parts) < 2:
+            return
+        ranks = pair_ranks(tok)
+        rows = []
+        for i in range(len(parts) - 1):
+            a, b = parts[i], parts[i + 1]
+            rows.append((i, a, b, ranks.get((a, b))))
+        best = min((r for r in rows if r[3] is not None), key=lambda r: (r[3], r[0]), default=None)
+        self.table.setRowCount(len(rows))
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        for row, (i, a, b, rank) in enumerate(rows):
+            pair = f"{token_label(tok.id_to_bytes(a))}  +  {token_label(tok.id_to_bytes(b))}"
+            if rank is None:
+                rank_text, verdict = "—", "not a merge"
+            else:
+                rank_text = f"{rank:,}"
+                verdict = "★ lowest rank: merged now" if best is not None and i == best[0] else "later (higher rank)"
+            items = [QTableWidgetItem(pair), QTableWidgetItem(rank_text), QTableWidgetItem(verdict)]
+            items[1].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            for c, item in enumerate(items):
+                if best is not None and i == best[0]:
+                    item.setFont(bold)
+                self.table.setItem(row, c, item)
+
+    def _update_buttons(self) -> None:
+        n = len(self._steps)
+        self.first_button.setEnabled(self._page > 0)
+        self.prev_button.setEnabled(self._page > 0)
+        self.next_button.setEnabled(self._page < n)
+        self.last_button.setEnabled(self._page < n)

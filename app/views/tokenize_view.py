@@ -1,0 +1,486 @@
+"""The Tokenize view: type text, see its tokens live.
+
+An editor; beside it the text as colored token chips and the list of ids (hovering or
+selecting one highlights the other and the characters in the editor); counts (characters,
+UTF-8 bytes, tokens, bytes and characters per token); the pre-tokenization strip (the
+regex pieces inside which BPE works); and Explain, which steps through the merges of one
+piece in rank order. A switch decides what special-token text does ("recognised", "error"
+as tiktoken's default raises, "plain text"); presets hold texts for class.
+
+Encoding runs off the GUI thread (:class:`~app.controllers.encoding.EncodeController`);
+results of texts that were already edited again are dropped. The view leaves training
+and file formats to the other views.
+
+Signals:
+    displayed(int): the chips now show the result of this request generation.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QKeySequence, QShowEvent, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpe_engine import Tokenizer
+
+from ..controllers.encoding import EncodeController
+from ..presets import PRESETS
+from ..settings import Settings
+from ..token_data import Counts, TokenTable, counts, token_detail
+from ..tokenizers import TokenizerRegistry
+from ..widgets.token_chips import Chips, ChipView, TokenChipBuilder, piece_chips, piece_reuse
+from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener, TokenizerPicker, unavailable_help
+from ..workers.encode import EncodeResult
+from .explain_panel import ExplainPanel
+
+__all__ = ["TokenizeView", "MODE_LABELS", "utf16_offset", "index_from_utf16"]
+
+MODE_LABELS = (
+    ("recognised", "Recognised (one special token)"),
+    ("error", "Error (tiktoken's default)"),
+    ("plain", "Plain text (ordinary characters)"),
+)
+
+_WELCOME = "Type here, or pick a preset. Every keystroke is tokenized: 國語 Жизнь 🤚🏾 <|endoftext|>"
+
+
+def utf16_offset(text: str, index: int) -> int:
+    """Qt counts positions in UTF-16 units: an emoji is two of them."""
+    return len(text[:index].encode("utf-16-le")) // 2
+
+
+def index_from_utf16(text: str, pos: int) -> int:
+    return len(text.encode("utf-16-le")[: 2 * pos].decode("utf-16-le", errors="ignore"))
+
+
+def fmt_ratio(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+class TokenizeView(QWidget):
+    displayed = Signal(int)
+
+    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self.settings = settings
+        self.controller = EncodeController(self)
+        self.opener = TiktokenFileOpener(registry, self)
+        self._key = ""
+        self._table: TokenTable | None = None
+        self._pieces: list[tuple[str, int, int, bool]] = []
+        self._text = ""
+        self._counts: Counts | None = None
+        self._displayed_generation = -1
+        self._builder = TokenChipBuilder()
+        self._known_keys = set(registry.keys())
+        self._explain_timer = QTimer(self)
+        self._explain_timer.setSingleShot(True)
+        self._explain_timer.setInterval(60)
+        self._explain_timer.timeout.connect(self._explain_at_cursor)
+        self._build()
+        self.controller.finished.connect(self._on_controller_finished)
+        self.controller.failed.connect(self._on_controller_failed)
+        registry.ready.connect(self._on_registry_ready)
+        registry.failed.connect(self._on_registry_failed)
+        self.opener.opened.connect(self.picker.set_current_key)
+        self.opener.failed.connect(lambda msg: self.banner.show_message("error", msg))
+        self.picker.key_changed.connect(self._on_picker_key_changed)
+        self.picker.set_current_key(registry.latest_trained() or "cl100k_base")
+        self._on_picker_key_changed(self.picker.current_key())
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.picker = TokenizerPicker(self.registry, self)
+        self.preset_combo = QComboBox(self)
+        self.preset_combo.addItem("Choose a preset…", "")
+        for title, text, note in PRESETS:
+            self.preset_combo.addItem(title, text)
+            self.preset_combo.setItemData(self.preset_combo.count() - 1, note, Qt.ItemDataRole.ToolTipRole)
+        self.preset_combo.setToolTip("Texts for class: each shows something surprising about tokenizers.")
+        self.preset_combo.activated.connect(self._on_preset_combo_activated)
+        self.mode_combo = QComboBox(self)
+        for mode, label in MODE_LABELS:
+            self.mode_combo.addItem(label, mode)
+        self.mode_combo.setToolTip(
+            "What text like <|endoftext|> does.\nRecognised: it becomes its special token "
+            "(allowed_special='all').\nError: the text is refused, as tiktoken's encode() does by default.\n"
+            "Plain text: it is tokenized like any other characters (encode_ordinary)."
+        )
+        self.mode_combo.currentIndexChanged.connect(lambda _i: self._request())
+        self.whitespace_box = QCheckBox("Show whitespace", self)
+        self.whitespace_box.setToolTip("Draw spaces as ·, tabs as → and newlines as ⏎ inside the chips (Ctrl+Shift+W)")
+        self.whitespace_box.setShortcut(QKeySequence("Ctrl+Shift+W"))
+        self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
+        self.whitespace_box.toggled.connect(self._on_whitespace_box_toggled)
+        top = QHBoxLayout()
+        for label, w in (("Tokenizer:", self.picker), ("Preset:", self.preset_combo), ("Special tokens:", self.mode_combo)):
+            top.addWidget(QLabel(label))
+            top.addWidget(w)
+        top.addWidget(self.whitespace_box)
+        top.addStretch(1)
+
+        self.banner = MessageBanner(self)
+
+        self.editor = QPlainTextEdit(self)
+        self.editor.setPlaceholderText(_WELCOME)
+        self.editor.setTabChangesFocus(False)
+        self.editor.textChanged.connect(self._on_editor_text_changed)
+        self.editor.cursorPositionChanged.connect(self._on_editor_cursor_moved)
+
+        self.count_labels: dict[str, QLabel] = {}
+        counts_row = QHBoxLayout()
+        tips = {
+            "chars": "Unicode characters (code points) in the text",
+            "bytes": "Length of the text in UTF-8: what byte-level BPE starts from",
+            "tokens": "Number of tokens",
+            "bytes_per_token": "UTF-8 bytes per token: the compression (higher is better)",
+            "chars_per_token": "Characters per token",
+        }
+        for name in ("chars", "bytes", "tokens", "bytes_per_token", "chars_per_token"):
+            lab = QLabel(self)
+            lab.setToolTip(tips[name])
+            lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.count_labels[name] = lab
+            counts_row.addWidget(lab)
+        counts_row.addStretch(1)
+
+        self.token_chips = ChipView(self)
+        self.token_chips.set_placeholder("The tokens of your text appear here.")
+        self.id_chips = ChipView(self)
+        self.id_chips.set_placeholder("Token ids")
+        self.token_chips.tooltip_provider = self._token_tooltip
+        self.id_chips.tooltip_provider = self._token_tooltip
+        self.token_chips.hovered.connect(self._on_token_chips_hovered)
+        self.id_chips.hovered.connect(self._on_id_chips_hovered)
+        self.token_chips.selected.connect(self._on_token_chips_selected)
+        self.id_chips.selected.connect(self._on_id_chips_selected)
+        self.info_label = QLabel("Hover or click a token (or an id) to see its bytes and the merge that made it.")
+        self.info_label.setWordWrap(True)
+        self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        tokens_box = self._boxed("Tokens", self.token_chips)
+        ids_box = self._boxed("Token ids", self.id_chips)
+        chips_split = QSplitter(Qt.Orientation.Horizontal, self)
+        chips_split.addWidget(tokens_box)
+        chips_split.addWidget(ids_box)
+        chips_split.setStretchFactor(0, 3)
+        chips_split.setStretchFactor(1, 2)
+
+        self.piece_chips = ChipView(self)
+        self.piece_chips.set_placeholder("The pieces the pre-tokenizer cuts the text into, before any merge.")
+        self.piece_chips.setToolTip("Pre-tokenization: BPE merges only inside these pieces. Click one to explain it.")
+        self.piece_chips.selected.connect(self._on_piece_chips_selected)
+        self.piece_chips.hovered.connect(self._on_piece_chips_hovered)
+        self.pieces_box = self._boxed("Pre-tokenization: the pieces the regex makes (click one to explain it)", self.piece_chips)
+
+        self.explain = ExplainPanel(self)
+        explain_box = QGroupBox("Explain: the merges of one piece, in rank order", self)
+        QVBoxLayout(explain_box).addWidget(self.explain)
+
+        middle = QWidget(self)
+        mid_layout = QVBoxLayout(middle)
+        mid_layout.setContentsMargins(0, 0, 0, 0)
+        mid_layout.addLayout(counts_row)
+        mid_layout.addWidget(chips_split, 1)
+        mid_layout.addWidget(self.info_label)
+
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.editor)
+        split.addWidget(middle)
+        split.addWidget(self.pieces_box)
+        split.addWidget(explain_box)
+        split.setSizes([140, 300, 110, 220])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.banner)
+        layout.addWidget(split, 1)
+        self._show_counts(None, "")
+
+    def _boxed(self, title: str, widget: QWidget) -> QGroupBox:
+        box = QGroupBox(title, self)
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(widget)
+        return box
+
+    # -- public -----------------------------------------------------------------------------
+
+    def current_key(self) -> str:
+        return self._key
+
+    def tokenizer(self) -> Tokenizer | None:
+        return self.registry.get(self._key) if self._key else None
+
+    def table(self) -> TokenTable | None:
+        """The token table on display (None while nothing is, or the text was refused)."""
+        return self._table
+
+    def pieces(self) -> list[tuple[str, int, int, bool]]:
+        return list(self._pieces)
+
+    def counts(self) -> Counts | None:
+        return self._counts
+
+    def text(self) -> str:
+        return self.editor.document().toRawText().replace("\u2029", "\n")
+
+    def set_text(self, text: str) -> None:
+        self.editor.setPlainText(text)
+
+    def set_mode(self, mode: str) -> None:
+        self.mode_combo.setCurrentIndex(self.mode_combo.findData(mode))
+
+    def mode(self) -> str:
+        return self.mode_combo.currentData()
+
+    def is_settled(self) -> bool:
+        """True when the display shows the current text with the current tokenizer."""
+        return self.tokenizer() is not None and self._displayed_generation == self.controller.generation
+
+    # -- tokenizer choice -------------------------------------------------------------------
+
+    def _on_picker_key_changed(self, key: str) -> None:
+        self._key = key
+        if not key:
+            return
+        entry = self.registry.entry(key)
+        if entry.tokenizer is None:
+            self.explain.set_tokenizer(None)
+            if entry.status == "error":
+                self._show_load_error(key, entry.message)
+            else:
+                self.banner.show_message(
+                    "info", f"Loading {key}… (building the merge list takes a few seconds the first time)"
+                )
+                if self.isVisible():
+                    self.registry.request(key)
+            self._clear_display()
+            return
+        self.banner.clear()
+        self.explain.set_tokenizer(entry.tokenizer)
+        self._request()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        entry = self.registry.entry(self._key) if self._key else None
+        if entry is not None and entry.tokenizer is None and entry.status == "idle":
+            self.registry.request(self._key)  # load OpenAI encodings only once someone looks
+
+    def _on_registry_ready(self, key: str) -> None:
+        entry = self.registry.entry(key)
+        if key not in self._known_keys:
+            self._known_keys.add(key)
+            if entry.kind in ("trained", "file"):
+                # A tokenizer just trained (or opened) is what the user wants to try next.
+                self.picker.set_current_key(key)
+                return
+        if key == self._key:
+            self._on_picker_key_changed(key)
+
+    def _on_registry_failed(self, key: str, message: str) -> None:
+        if key == self._key:
+            self._show_load_error(key, message)
+
+    def _show_load_error(self, key: str, message: str) -> None:
+        self.banner.show_message(
+            "error",
+            f"<b>{key} cannot be loaded.</b> {message}<br>{unavailable_help(key)}",
+            [("Retry", lambda: self.registry.request(key)),
+             ("Open .tiktoken file…", lambda: self.opener.choose_and_open(self, key))],
+        )
+        self._clear_display()
+
+    # -- encoding ---------------------------------------------------------------------------
+
+    def _on_editor_text_changed(self) -> None:
+        self._request()
+
+    def _request(self) -> None:
+        tok = self.tokenizer()
+        if tok is None:
+            return
+        self._text = self.text()
+        self.controller.request(self._text, self.mode(), [(self._key, tok)], want_pieces=True)
+
+    def _on_controller_finished(self, result: EncodeResult) -> None:
+        outcome = result.outcomes[0]
+        if outcome.key != self._key:
+            return  # the tokenizer changed meanwhile; its own request is on the way
+        old_pieces = self._pieces
+        self._pieces = outcome.pieces or []
+        ws = self.whitespace_box.isChecked()
+        if outcome.error:
+            self._table = None
+            self.banner.show_message(
+                "warning",
+                "<b>Refused, as tiktoken's encode() would:</b> " + outcome.error.replace("<", "&lt;")
+                + "<br>Switch “Special tokens” to Recognised or Plain text to tokenize it.",
+            )
+            self._builder = TokenChipBuilder()
+            self.token_chips.set_chips(Chips(), generation=result.generation)
+            self.id_chips.set_chips(Chips(), generation=result.generation)
+            self._show_counts(None, result.text)
+        else:
+            if self.banner.kind == "warning":
+                self.banner.clear()
+            self._table = outcome.table
+            self._show_tokens(result.generation, ws)
+            self._show_counts(counts(result.text, len(outcome.table)), result.text)
+        reuse = piece_reuse(old_pieces, self._pieces)
+        self.piece_chips.set_chips(piece_chips(self._pieces, ws), generation=result.generation, reuse=reuse)
+        self._displayed_generation = result.generation
+        self._explain_timer.start()  # after the chips are painted: Explain is not urgent
+        self.displayed.emit(result.generation)
+
+    def _on_controller_failed(self, message: str) -> None:
+        self.banner.show_message("error", f"Tokenizing failed: {message}")
+
+    def _show_tokens(self, generation: int, whitespace: bool) -> None:
+        table = self._table
+        if table is None:
+            return
+        tokens, ids, reuse = self._builder.build(table, whitespace)
+        self.token_chips.set_chips(tokens, generation=generation, reuse=reuse)
+        self.id_chips.set_chips(ids, generation=generation, reuse=reuse)
+
+    def _show_counts(self, c: Counts | None, text: str) -> None:
+        self._counts = c
+        chars = len(text)
+        nbytes = len(text.encode("utf-8"))
+        labels = self.count_labels
+        labels["chars"].setText(f"Characters: <b>{chars:,}</b>")
+        labels["bytes"].setText(f"UTF-8 bytes: <b>{nbytes:,}</b>")
+        labels["tokens"].setText(f"Tokens: <b>{c.tokens:,}</b>" if c else "Tokens: <b>—</b>")
+        labels["bytes_per_token"].setText(f"Bytes/token: <b>{fmt_ratio(c.bytes_per_token if c else None)}</b>")
+        labels["chars_per_token"].setText(f"Chars/token: <b>{fmt_ratio(c.chars_per_token if c else None)}</b>")
+
+    def _clear_display(self) -> None:
+        self._table = None
+        self._pieces = []
+        self._builder = TokenChipBuilder()
+        self.token_chips.clear()
+        self.id_chips.clear()
+        self.piece_chips.clear()
+        self._show_counts(None, self.text())
+
+    def _on_whitespace_box_toggled(self, on: bool) -> None:
+        if self.settings is not None:
+            self.settings.show_whitespace = on
+        self._show_tokens(self.token_chips.generation, on)
+        self.piece_chips.set_chips(piece_chips(self._pieces, on), generation=self.piece_chips.generation)
+
+    def _on_preset_combo_activated(self, index: int) -> None:
+        text = self.preset_combo.itemData(index)
+        if text:
+            self.set_text(text)
+            if "<|endoftext|>" in text and self.mode() == "error":
+                self.set_mode("recognised")
+
+    # -- hover, selection, explain ----------------------------------------------------------
+
+    def _token_tooltip(self, index: int) -> str:
+        tok = self.tokenizer()
+        if tok is None or self._table is None or index >= len(self._table):
+            return ""
+        return token_detail(tok, self._table, index)
+
+    def _on_token_chips_hovered(self, index: int) -> None:
+        self.id_chips.set_highlight(index)
+        self._mark_editor(index)
+
+    def _on_id_chips_hovered(self, index: int) -> None:
+        self.token_chips.set_highlight(index)
+        self._mark_editor(index)
+
+    def _on_token_chips_selected(self, index: int) -> None:
+        self.id_chips.select(index, emit=False)
+        self._on_token_selected(index)
+
+    def _on_id_chips_selected(self, index: int) -> None:
+        self.token_chips.select(index, emit=False)
+        self._on_token_selected(index)
+
+    def _on_token_selected(self, index: int) -> None:
+        self._mark_editor(index)
+        table = self._table
+        if table is None or index < 0:
+            self.info_label.setText("Hover or click a token (or an id) to see its bytes and the merge that made it.")
+            return
+        self.info_label.setText(self._token_tooltip(index).replace("\n", " · "))
+        self._explain_piece_at(table.char_starts[index])
+
+    def _mark_editor(self, index: int) -> None:
+        """Shade the characters of token ``index`` (or of the selected one) in the editor."""
+        if index < 0:
+            index = self.token_chips.selected_index()
+        table = self._table
+        if table is None or not (0 <= index < len(table)) or table.text != self.text():
+            self.editor.setExtraSelections([])
+            return
+        s, e = table.char_starts[index], table.char_ends[index]
+        self._shade(utf16_offset(table.text, s), utf16_offset(table.text, e), QColor("#ffe082"))
+
+    def _shade(self, start: int, end: int, color: QColor) -> None:
+        sel = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(self.editor.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        sel.cursor = cursor
+        fmt = QTextCharFormat()
+        fmt.setBackground(color)
+        sel.format = fmt
+        self.editor.setExtraSelections([sel])
+
+    def _on_piece_chips_selected(self, index: int) -> None:
+        if 0 <= index < len(self._pieces):
+            text, start, end, special = self._pieces[index]
+            self.explain.set_piece(text, special)
+            self._shade(utf16_offset(self._text, start), utf16_offset(self._text, end), QColor("#c5e1a5"))
+
+    def _on_piece_chips_hovered(self, index: int) -> None:
+        if 0 <= index < len(self._pieces) and self._text == self.text():
+            _, start, end, _ = self._pieces[index]
+            self._shade(utf16_offset(self._text, start), utf16_offset(self._text, end), QColor("#c5e1a5"))
+        elif index < 0:
+            self._mark_editor(-1)
+
+    def _on_editor_cursor_moved(self) -> None:
+        self._explain_timer.start()
+
+    def _explain_at_cursor(self) -> None:
+        # Subtle: while typing, the cursor moves before the new pieces exist; explaining then
+        # would repaint the strip for nothing and slow the keystroke that matters.
+        if self._displayed_generation != self.controller.generation:
+            return
+        pos = index_from_utf16(self._text, self.editor.textCursor().position())
+        self._explain_piece_at(max(pos - 1, 0))
+
+    def _explain_piece_at(self, char_index: int) -> None:
+        if not self._pieces:
+            self.explain.set_piece("")
+            return
+        starts = [p[1] for p in self._pieces]
+        i = max(bisect_right(starts, char_index) - 1, 0)
+        text, _, _, special = self._pieces[i]
+        self.piece_chips.select(i, emit=False)
+        if text != self.explain.piece:
+            self.explain.set_piece(text, special)
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        self.controller.shutdown()
+        super().closeEvent(event)

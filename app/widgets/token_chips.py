@@ -1,0 +1,739 @@
+"""Colored token chips, painted and laid out by hand so that 10 000+ tokens stay fluid.
+
+One :class:`ChipView` shows a sequence of chips (tokens, ids or pre-tokenization pieces) in
+lines that wrap at the widget's width; a chip whose text holds a newline ends its line, so
+indented code keeps its shape. Neighbouring chips never share a color (the palette cycles
+by position). Chip kinds:
+
+- ``NORMAL``: a token; its label is the token's text with visible whitespace.
+- ``PARTIAL``: a token that holds only part of a character: hatched, dashed border, its
+  bytes in hex and an arrow to the character it belongs to (e.g. ``e5 9c→國``); hovering it
+  also outlines the other chips holding bytes of that character.
+- ``SPECIAL``: a special token (dark).
+- ``PIECE``: a pre-tokenization piece (two alternating neutral tones).
+
+Chips may be marked (the compare view's boundary diff: an orange frame and underline) and
+dimmed from some index on (the stream view's "not fed yet").
+
+No per-chip QWidget exists: layout stores an x offset and a line per chip, painting walks
+only the visible lines, and label widths are cached. This module knows nothing about
+tokenizers; ``app/token_data.py`` builds the labels.
+
+Signals:
+    hovered(int): index of the chip under the mouse, -1 when none.
+    selected(int): index chosen by a click or the arrow keys, -1 when cleared.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetricsF,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
+
+from ..token_data import HEX, POINTER, TEXT, Segment, TokenTable, chip_segments, chip_text
+
+__all__ = [
+    "ChipView",
+    "Chips",
+    "TokenChipBuilder",
+    "common_affixes",
+    "stable_colors",
+    "token_chips",
+    "id_chips",
+    "piece_chips",
+    "piece_reuse",
+    "NORMAL",
+    "PARTIAL",
+    "SPECIAL",
+    "PIECE",
+    "PALETTE",
+    "chip_color",
+]
+
+NORMAL, PARTIAL, SPECIAL, PIECE = 0, 1, 2, 3
+
+# Pastel fills that stay readable with black text; order chosen so neighbours contrast.
+PALETTE = tuple(
+    QColor(c)
+    for c in ("#ffd6a5", "#bde0fe", "#caffbf", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad", "#9bf6ff")
+)
+_PIECE_TONES = (QColor("#eceff3"), QColor("#d9dfe7"))
+_SPECIAL_FILL = QColor("#37474f")
+_MARK = QColor("#e65100")
+_HIGHLIGHT = QColor("#1565c0")
+_HEX_TEXT = QColor("#8d2a0b")
+_POINTER_TEXT = QColor("#5d4037")
+
+_PAD_X, _PAD_Y, _GAP, _LINE_GAP, _MARGIN = 5.0, 2.0, 3.0, 5.0, 6.0
+
+
+def chip_color(index: int, kind: int = NORMAL) -> QColor:
+    """The fill of chip ``index``: neighbours always differ."""
+    if kind == SPECIAL:
+        return _SPECIAL_FILL
+    if kind == PIECE:
+        return _PIECE_TONES[index % 2]
+    return PALETTE[index % len(PALETTE)]
+
+
+@dataclass
+class Chips:
+    """What a :class:`ChipView` draws: per chip its label segments, kind, whether its line ends
+    after it, its character span (to outline the chips sharing a split character) and its
+    palette index (``None``: by position)."""
+
+    segments: list[tuple[Segment, ...]] = field(default_factory=list)
+    kinds: list[int] = field(default_factory=list)
+    breaks: list[bool] = field(default_factory=list)
+    spans: list[tuple[int, int]] | None = None
+    colors: list[int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.segments)
+
+
+_label_cache: dict[tuple[bytes, bool], tuple[Segment, ...]] = {}
+_piece_cache: dict[tuple[str, bool], tuple[Segment, ...]] = {}
+
+
+def common_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
+    """Lengths of the common prefix and of the common suffix (not overlapping it).
+
+    Binary search over slice comparisons, which run in C: a keystroke in 25 000 tokens
+    costs about a millisecond.
+    """
+    n = min(len(old), len(new))
+    lo, hi = 0, n
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if old[:mid] == new[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    prefix = lo
+    lo, hi = 0, n - prefix
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if old[len(old) - mid:] == new[len(new) - mid:]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return prefix, lo
+
+
+def _color_of(token_id: int) -> int:
+    return (token_id * 2654435761 >> 11) % len(PALETTE)
+
+
+def stable_colors(ids: Sequence[int]) -> list[int]:
+    """A palette index per token: the same token keeps its color, but never its neighbour's.
+
+    Each id has a preferred color; a token whose preferred color equals its left
+    neighbour's takes the next one. Colors therefore do not all shift when one token is
+    inserted, and neighbours always differ.
+    """
+    out = []
+    prev = -1
+    n = len(PALETTE)
+    for i in ids:
+        c = _color_of(i)
+        if c == prev:
+            c = (c + 1) % n
+        out.append(c)
+        prev = c
+    return out
+
+
+def _token_segments(table: TokenTable, k: int, whitespace: bool) -> tuple[Segment, ...]:
+    if not table.complete[k]:
+        return chip_segments(table, k, whitespace)  # depends on the neighbours: not cached
+    key = (table.tokens[k], whitespace)
+    segs = _label_cache.get(key)
+    if segs is None:
+        if len(_label_cache) > 200_000:
+            _label_cache.clear()
+        segs = _label_cache[key] = chip_segments(table, k, whitespace)
+    return segs
+
+
+class TokenChipBuilder:
+    """Token chips and id chips for successive tables of the same view.
+
+    After an edit only the tokens between the unchanged prefix and suffix get new labels;
+    :meth:`build` also returns that ``(prefix, suffix)`` so the view can keep the layout of
+    the lines before the edit and re-use the one after it.
+    """
+
+    def __init__(self) -> None:
+        self._ids: tuple[int, ...] = ()
+        self._ws: bool | None = None
+        self.tokens = Chips()
+        self.ids = Chips()
+
+    def build(self, table: TokenTable, whitespace: bool = True) -> tuple[Chips, Chips, tuple[int, int] | None]:
+        ids = table.ids
+        n = len(ids)
+        old_n = len(self._ids)
+        if whitespace == self._ws and old_n:
+            p, s = common_affixes(self._ids, ids)
+            # A split character's chips name the character: relabel one more on each side.
+            p, s = max(p - 1, 0), max(s - 1, 0)
+            reuse: tuple[int, int] | None = (p, s)
+        else:
+            p = s = 0
+            reuse = None
+        old_t, old_i = self.tokens, self.ids
+        mid = range(p, n - s)
+        kinds_mid = [
+            SPECIAL if table.special[k] else (NORMAL if table.complete[k] else PARTIAL) for k in mid
+        ]
+        seg_mid = [_token_segments(table, k, whitespace) for k in mid]
+        tail = slice(old_n - s, old_n)
+        segments = old_t.segments[:p] + seg_mid + old_t.segments[tail]
+        kinds = old_t.kinds[:p] + kinds_mid + old_t.kinds[tail]
+        breaks = old_t.breaks[:p] + [b"\n" in table.tokens[k] for k in mid] + old_t.breaks[tail]
+        colors = self._colors(ids, p, s, old_t.colors or [])
+        spans = list(zip(table.char_starts, table.char_ends))
+        id_segments = old_i.segments[:p] + [((str(ids[k]), TEXT),) for k in mid] + old_i.segments[tail]
+        self.tokens = Chips(segments, kinds, breaks, spans, colors)
+        self.ids = Chips(id_segments, kinds, [False] * n, spans, colors)
+        self._ids = ids
+        self._ws = whitespace
+        return self.tokens, self.ids, reuse
+
+    def _colors(self, ids: tuple[int, ...], p: int, s: int, old: list[int]) -> list[int]:
+        if not old:
+            return stable_colors(ids)
+        n, old_n = len(ids), len(old)
+        out = old[:p]
+        prev = out[-1] if out else -1
+        size = len(PALETTE)
+        for k in range(p, n):
+            if k >= n - s and k > p:
+                j = k - n + old_n
+                if old[j - 1] == prev:  # the chain has caught up with the old colors
+                    out.extend(old[j:])
+                    return out
+            c = _color_of(ids[k])
+            if c == prev:
+                c = (c + 1) % size
+            out.append(c)
+            prev = c
+        return out
+
+
+def token_chips(table: TokenTable, whitespace: bool = True) -> Chips:
+    """Chips for the tokens of ``table`` (no re-use)."""
+    return TokenChipBuilder().build(table, whitespace)[0]
+
+
+def id_chips(table: TokenTable) -> Chips:
+    """The ids of ``table`` as chips, styled and colored like its token chips."""
+    return TokenChipBuilder().build(table, True)[1]
+
+
+def piece_chips(pieces: Sequence[tuple[str, int, int, bool]], whitespace: bool = True) -> Chips:
+    """Pre-tokenization pieces ``(text, start, end, is_special)`` as chips."""
+    cache = _piece_cache
+    if len(cache) > 200_000:
+        cache.clear()
+    segments = []
+    for t, _, _, _ in pieces:
+        segs = cache.get((t, whitespace))
+        if segs is None:
+            segs = cache[(t, whitespace)] = ((chip_text(t, whitespace), TEXT),)
+        segments.append(segs)
+    kinds = [SPECIAL if sp else PIECE for _, _, _, sp in pieces]
+    breaks = ["\n" in t for t, _, _, _ in pieces]
+    return Chips(segments, kinds, breaks, [(s, e) for _, s, e, _ in pieces])
+
+
+def piece_reuse(old: Sequence[tuple[str, int, int, bool]], new: Sequence[tuple[str, int, int, bool]]) -> tuple[int, int]:
+    """Unchanged leading and trailing pieces (by text), for :meth:`ChipView.set_chips`."""
+    return common_affixes([(t, sp) for t, _, _, sp in old], [(t, sp) for t, _, _, sp in new])
+
+
+class ChipView(QAbstractScrollArea):
+    hovered = Signal(int)
+    selected = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().setMouseTracking(True)
+        self.viewport().setBackgroundRole(self.viewport().backgroundRole())
+        self._segments: Sequence[tuple[Segment, ...]] = ()
+        self._kinds: Sequence[int] = ()
+        self._breaks: Sequence[bool] = ()
+        self._spans: Sequence[tuple[int, int]] | None = None
+        self._colors: Sequence[int] | None = None
+        self._chips = Chips()
+        self._marks: Sequence[bool] | None = None
+        self._dim_from = -1
+        self._hover = -1
+        self._selected = -1
+        self._highlight = -1  # mirrored from another view
+        self._placeholder = ""
+        self.tooltip_provider: Callable[[int], str] | None = None
+        #: Generation of the data last given to :meth:`set_chips`, and of the data last painted.
+        self.generation = 0
+        self.painted_generation = -1
+        self._xs: list[float] = []
+        self._widths: list[float] = []
+        self._line_first: list[int] = [0]
+        self._layout_width = -1.0
+        self._dirty = True
+        self._width_cache: dict[tuple[Segment, ...], float] = {}
+        self._pixmaps: dict[tuple, QPixmap] = {}
+        self._set_fonts()
+
+    # -- fonts ------------------------------------------------------------------------------
+
+    def _set_fonts(self) -> None:
+        self._text_font = QFont(self.font())
+        self._hex_font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._hex_font.setPointSizeF(max(self._text_font.pointSizeF() * 0.85, 6.0))
+        self._fm_text = QFontMetricsF(self._text_font)
+        self._fm_hex = QFontMetricsF(self._hex_font)
+        self._chip_h = self._fm_text.height() + 2 * _PAD_Y
+        self._width_cache.clear()
+        self._pixmaps.clear()
+        self._dirty = True
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.FontChange:
+            self._set_fonts()
+            self.viewport().update()
+        super().changeEvent(event)
+
+    # -- data -------------------------------------------------------------------------------
+
+    def set_chips(
+        self,
+        chips: Chips,
+        *,
+        marks: Sequence[bool] | None = None,
+        generation: int = 0,
+        reuse: tuple[int, int] | None = None,
+    ) -> None:
+        """Replace all chips.
+
+        ``reuse = (prefix, suffix)`` promises that the first ``prefix`` and the last
+        ``suffix`` chips equal those of the previous call (labels and line breaks): the
+        lines before the change keep their layout, and the layout after it is re-used as
+        soon as a line starts at the same chip as before.
+        """
+        n = len(chips.segments)
+        if len(chips.kinds) != n or len(chips.breaks) != n or (chips.spans is not None and len(chips.spans) != n):
+            raise ValueError("segments, kinds, breaks and spans must have the same length")
+        if chips.colors is not None and len(chips.colors) != n:
+            raise ValueError("colors must have one entry per chip")
+        old_n = len(self._segments)
+        self._chips = chips
+        self._segments = chips.segments
+        self._kinds = chips.kinds
+        self._breaks = chips.breaks
+        self._spans = chips.spans
+        self._colors = chips.colors
+        self._marks = marks if marks is not None and len(marks) == n else None
+        self.generation = generation
+        for name in ("_hover", "_selected", "_highlight"):
+            if getattr(self, name) >= n:
+                setattr(self, name, -1)
+        if self._dim_from > n:
+            self._dim_from = -1
+        can_reuse = reuse is not None and not self._dirty and self._layout_width == self.viewport().width()
+        can_reuse = can_reuse and len(self._xs) == old_n
+        self._dirty = True
+        if self.isVisible():
+            self._layout(reuse if can_reuse else None)
+        self.viewport().update()
+
+    def clear(self) -> None:
+        self.set_chips(Chips(), generation=self.generation + 1)
+
+    def set_marks(self, marks: Sequence[bool] | None) -> None:
+        self._marks = marks if marks is not None and len(marks) == len(self._segments) else None
+        self.viewport().update()
+
+    def set_dim_from(self, index: int) -> None:
+        """Draw chips from ``index`` on faded (-1: none)."""
+        self._dim_from = index
+        self.viewport().update()
+
+    def set_placeholder(self, text: str) -> None:
+        self._placeholder = text
+        self.viewport().update()
+
+    # -- queries (also used by tests) -------------------------------------------------------
+
+    def count(self) -> int:
+        return len(self._segments)
+
+    def chip_text(self, index: int) -> str:
+        """The label as drawn (segments joined)."""
+        return "".join(t for t, _ in self._segments[index])
+
+    def chip_texts(self) -> list[str]:
+        return [self.chip_text(i) for i in range(len(self._segments))]
+
+    def chip_kind(self, index: int) -> int:
+        return self._kinds[index]
+
+    def _color_index(self, i: int, kind: int) -> int:
+        if kind == PIECE or self._colors is None:
+            return i % 2 if kind == PIECE else i % len(PALETTE)
+        return 0 if kind == SPECIAL else self._colors[i]
+
+    def chip_fill(self, index: int) -> QColor:
+        kind = self._kinds[index]
+        return chip_color(self._color_index(index, kind), kind)
+
+    def chips(self) -> Chips:
+        return self._chips
+
+    def is_marked(self, index: int) -> bool:
+        return bool(self._marks and self._marks[index])
+
+    def hovered_index(self) -> int:
+        return self._hover
+
+    def selected_index(self) -> int:
+        return self._selected
+
+    def highlighted_index(self) -> int:
+        return self._highlight
+
+    def related(self, index: int) -> list[int]:
+        """Chips sharing a character with chip ``index`` (itself included): the pieces of a split character."""
+        if self._spans is None or not (0 <= index < len(self._spans)) or self._kinds[index] != PARTIAL:
+            return [index] if 0 <= index < len(self._segments) else []
+        s, e = self._spans[index]
+        out = [index]
+        j = index - 1
+        while j >= 0 and self._spans[j][1] > s:
+            out.insert(0, j)
+            j -= 1
+        j = index + 1
+        while j < len(self._spans) and self._spans[j][0] < e:
+            out.append(j)
+            j += 1
+        return out
+
+    def chip_rect(self, index: int) -> QRectF:
+        """Where chip ``index`` is drawn, in viewport coordinates."""
+        self._ensure_layout()
+        line = bisect_right(self._line_first, index) - 1
+        y = _MARGIN + line * (self._chip_h + _LINE_GAP) - self.verticalScrollBar().value()
+        return QRectF(self._xs[index], y, self._widths[index], self._chip_h)
+
+    def index_at(self, pos: QPointF) -> int:
+        self._ensure_layout()
+        if not self._segments:
+            return -1
+        y = pos.y() + self.verticalScrollBar().value() - _MARGIN
+        step = self._chip_h + _LINE_GAP
+        line = int(y // step)
+        if y < 0 or line >= len(self._line_first) or y - line * step > self._chip_h:
+            return -1
+        first = self._line_first[line]
+        last = self._line_first[line + 1] if line + 1 < len(self._line_first) else len(self._segments)
+        i = bisect_right(self._xs, pos.x(), first, last) - 1
+        if i < first or pos.x() > self._xs[i] + self._widths[i]:
+            return -1
+        return i
+
+    # -- selection --------------------------------------------------------------------------
+
+    def select(self, index: int, *, emit: bool = True) -> None:
+        index = index if 0 <= index < len(self._segments) else -1
+        if index == self._selected:
+            return
+        self._selected = index
+        if index >= 0:
+            self.ensure_visible(index)
+        self.viewport().update()
+        if emit:
+            self.selected.emit(index)
+
+    def set_highlight(self, index: int) -> None:
+        """Outline chip ``index`` (mirrors the hover or selection of another view)."""
+        index = index if 0 <= index < len(self._segments) else -1
+        if index != self._highlight:
+            self._highlight = index
+            if index >= 0:
+                self.ensure_visible(index)
+            self.viewport().update()
+
+    def ensure_visible(self, index: int) -> None:
+        if not (0 <= index < len(self._segments)) or not self.isVisible():
+            return
+        r = self.chip_rect(index)
+        bar = self.verticalScrollBar()
+        if r.top() < 0:
+            bar.setValue(int(bar.value() + r.top() - _MARGIN))
+        elif r.bottom() > self.viewport().height():
+            bar.setValue(int(bar.value() + r.bottom() - self.viewport().height() + _MARGIN))
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def _width_of(self, segs: tuple[Segment, ...]) -> float:
+        w = self._width_cache.get(segs)
+        if w is None:
+            w = 0.0
+            for text, style in segs:
+                fm = self._fm_hex if style == HEX else self._fm_text
+                w += fm.horizontalAdvance(text) + (3.0 if style == HEX else 0.0)
+            w += 2 * _PAD_X
+            if len(self._width_cache) > 50_000:
+                self._width_cache.clear()
+            self._width_cache[segs] = w
+        return w
+
+    def _ensure_layout(self) -> None:
+        if self._dirty or self._layout_width != self.viewport().width():
+            self._layout()
+
+    def _layout(self, reuse: tuple[int, int] | None = None) -> None:
+        avail = max(float(self.viewport().width()) - _MARGIN, 40.0)
+        n = len(self._segments)
+        width_of = self._width_of
+        segments = self._segments
+        breaks = self._breaks
+        old_xs, old_widths, old_first = self._xs, self._widths, self._line_first
+        if reuse is not None and old_xs:
+            prefix, suffix = reuse
+            line = bisect_right(old_first, prefix) - 1
+            start = old_first[line]
+            xs = old_xs[:start]
+            widths = old_widths[:start]
+            line_first = old_first[: line + 1]
+            shift = n - len(old_xs)
+            resync_from = n - suffix
+        else:
+            start = 0
+            xs, widths, line_first = [], [], [0]
+            shift = 0
+            resync_from = n + 1  # never
+        x = _MARGIN
+        i = start
+        while i < n:
+            if x == _MARGIN and i >= resync_from and i > start:
+                # A line starts here; if the same chip started a line before the edit, the
+                # rest of the old layout is still right, shifted by the chips added or removed.
+                j = i - shift
+                k = bisect_left(old_first, j)
+                if k < len(old_first) and old_first[k] == j:
+                    xs.extend(old_xs[j:])
+                    widths.extend(old_widths[j:])
+                    line_first.extend(f + shift for f in old_first[k + 1:])
+                    break
+            w = width_of(segments[i])
+            if x > _MARGIN and x + w > avail:
+                line_first.append(i)
+                x = _MARGIN
+                continue  # re-check the resync at the new line start
+            xs.append(x)
+            widths.append(min(w, avail - _MARGIN) if x == _MARGIN else w)
+            x += w + _GAP
+            if breaks[i] and i + 1 < n:
+                line_first.append(i + 1)
+                x = _MARGIN
+            i += 1
+        self._xs, self._widths, self._line_first = xs, widths, line_first
+        self._layout_width = self.viewport().width()
+        self._dirty = False
+        total = _MARGIN * 2 + len(line_first) * (self._chip_h + _LINE_GAP)
+        bar = self.verticalScrollBar()
+        bar.setRange(0, max(0, int(total - self.viewport().height())))
+        bar.setPageStep(self.viewport().height())
+        bar.setSingleStep(int(self._chip_h + _LINE_GAP))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._dirty = True
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        self._ensure_layout()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802
+        self.viewport().update()
+
+    # -- painting ---------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        self._ensure_layout()
+        p = QPainter(self.viewport())
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        n = len(self._segments)
+        if n == 0:
+            if self._placeholder:
+                p.setPen(self.palette().placeholderText().color())
+                p.drawText(self.viewport().rect().adjusted(8, 8, -8, -8), Qt.TextFlag.TextWordWrap, self._placeholder)
+            p.end()
+            self.painted_generation = self.generation
+            return
+        step = self._chip_h + _LINE_GAP
+        top = self.verticalScrollBar().value()
+        rect = event.rect()
+        first_line = max(int((top + rect.top() - _MARGIN) // step), 0)
+        last_line = min(int((top + rect.bottom() - _MARGIN) // step) + 1, len(self._line_first) - 1)
+        related = set(self.related(self._hover)) if self._hover >= 0 else set()
+        if self._highlight >= 0:
+            related.update(self.related(self._highlight))
+        for line in range(first_line, last_line + 1):
+            y = _MARGIN + line * step - top
+            start = self._line_first[line]
+            end = self._line_first[line + 1] if line + 1 < len(self._line_first) else n
+            for i in range(start, end):
+                self._paint_chip(p, i, QRectF(self._xs[i], y, self._widths[i], self._chip_h), i in related)
+        p.end()
+        self.painted_generation = self.generation
+
+    def _paint_chip(self, p: QPainter, i: int, r: QRectF, related: bool) -> None:
+        kind = self._kinds[i]
+        marked = self._marks is not None and self._marks[i]
+        dim = 0 <= self._dim_from <= i
+        if dim:
+            p.setOpacity(0.3)
+        # Subtle: antialiased rounded rectangles and text cost ~50 µs a chip; a cached image
+        # of each distinct chip makes repainting a full viewport a few milliseconds.
+        color = self._color_index(i, kind)
+        key = (self._segments[i], kind, color, marked, round(r.width()))
+        pix = self._pixmaps.get(key)
+        if pix is None:
+            pix = self._render_chip(i, kind, marked, r.width())
+            if len(self._pixmaps) > 20_000:
+                self._pixmaps.clear()
+            self._pixmaps[key] = pix
+        p.drawPixmap(QPointF(r.left() - 2, r.top() - 2), pix)
+        if dim:
+            p.setOpacity(1.0)
+        if i == self._selected or i == self._hover or i == self._highlight or related:
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            width = 2.5 if i in (self._selected, self._hover, self._highlight) else 1.5
+            p.setPen(QPen(_HIGHLIGHT, width))
+            p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), 5, 5)
+
+    def _render_chip(self, i: int, kind: int, marked: bool, width: float) -> QPixmap:
+        dpr = self.devicePixelRatioF()
+        pix = QPixmap(int((width + 4) * dpr + 1), int((self._chip_h + 6) * dpr + 1))
+        pix.setDevicePixelRatio(dpr)
+        pix.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pix)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(2, 2, width, self._chip_h)
+        fill = chip_color(self._color_index(i, kind), kind)
+        if kind == PARTIAL:
+            p.setBrush(QBrush(fill.lighter(115)))
+            p.setPen(QPen(fill.darker(170), 1.2, Qt.PenStyle.DashLine))
+            p.drawRoundedRect(r, 4, 4)
+            # Hatching only along the bottom edge, so the hex bytes stay readable.
+            p.setBrush(QBrush(fill.darker(140), Qt.BrushStyle.BDiagPattern))
+            p.setPen(Qt.PenStyle.NoPen)
+            p.drawRect(QRectF(r.left() + 2, r.bottom() - 4, r.width() - 4, 3))
+        else:
+            p.setBrush(fill)
+            p.setPen(QPen(fill.darker(130), 1.0))
+            p.drawRoundedRect(r, 4, 4)
+        if marked:
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(_MARK, 2.0))
+            p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 4, 4)
+            p.drawLine(QPointF(r.left() + 2, r.bottom() + 2), QPointF(r.right() - 2, r.bottom() + 2))
+        x = r.left() + _PAD_X
+        p.setClipRect(r)
+        for text, style in self._segments[i]:
+            if style == HEX:
+                p.setFont(self._hex_font)
+                p.setPen(_HEX_TEXT)
+                w = self._fm_hex.horizontalAdvance(text) + 3.0
+                base = r.top() + (r.height() + self._fm_hex.ascent() - self._fm_hex.descent()) / 2
+                p.drawText(QPointF(x + 1.5, base), text)
+            else:
+                p.setFont(self._text_font)
+                if kind == SPECIAL:
+                    p.setPen(QColor("white"))
+                elif style == POINTER:
+                    p.setPen(_POINTER_TEXT)
+                else:
+                    p.setPen(QColor("#1b1b1b"))
+                w = self._fm_text.horizontalAdvance(text)
+                p.drawText(QPointF(x, r.top() + _PAD_Y + self._fm_text.ascent()), text)
+            x += w
+        p.end()
+        return pix
+
+    # -- interaction ------------------------------------------------------------------------
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self._set_hover(self.index_at(event.position()))
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802
+        self._set_hover(-1)
+        super().leaveEvent(event)
+
+    def _set_hover(self, index: int) -> None:
+        if index != self._hover:
+            self._hover = index
+            self.viewport().update()
+            self.hovered.emit(index)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            index = self.index_at(event.position())
+            self.select(index)
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        n = len(self._segments)
+        key = event.key()
+        if n and key in (Qt.Key.Key_Right, Qt.Key.Key_Left, Qt.Key.Key_Home, Qt.Key.Key_End):
+            cur = self._selected
+            if key == Qt.Key.Key_Right:
+                cur = min(cur + 1, n - 1)
+            elif key == Qt.Key.Key_Left:
+                cur = max(cur - 1, 0) if cur >= 0 else 0
+            elif key == Qt.Key.Key_Home:
+                cur = 0
+            else:
+                cur = n - 1
+            self.select(cur)
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape and self._selected >= 0:
+            self.select(-1)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            index = self.index_at(QPointF(event.pos()))
+            if index >= 0 and self.tooltip_provider is not None:
+                QToolTip.showText(event.globalPos(), self.tooltip_provider(index), self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
