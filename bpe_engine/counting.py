@@ -6,8 +6,8 @@ Each chunk is split at special tokens, cut into pieces, and counted. Memory grow
 number of distinct pieces, never with the size of the corpus.
 
 With ``workers > 1`` and a large enough corpus, chunks are counted in worker processes
-(started with ``forkserver``/``spawn``, never ``fork``, because the caller may be a GUI with
-threads); each worker keeps one counter and sends it back once at the end.
+(fresh interpreters, never ``fork``: the caller may be a GUI with threads); each worker
+keeps one counter and sends it back once at the end.
 
 In-process counting works on small blocks so that no single regex call holds the GIL for
 long (the app trains in a thread while its event loop keeps running).
@@ -17,17 +17,20 @@ This module knows nothing about merges; :mod:`bpe_engine.train` consumes its res
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
-import queue as queue_mod
+import pickle
+import selectors
+import struct
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import BinaryIO, Generator, Iterator, Sequence
 
 import regex
 
 from .errors import CorpusEncodingError, CorpusNotFoundError, EmptyCorpusError
-from .pretokenize import Pretokenizer, SpecialSplitter
+from .pretokenize import Pretokenizer
 
 __all__ = ["CorpusSource", "CountResult", "count_pretokens_iter", "default_workers"]
 
@@ -36,6 +39,7 @@ _INPROCESS_BLOCK = 64 * 1024
 _WORKER_BLOCK = 2 * 1024 * 1024
 # Below this size, starting worker processes costs more than it saves.
 _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
+_SUB_BLOCK = 64 * 1024
 
 # Byte-level versions of the safe cut rules of bpe_engine.pretokenize (deliberately narrower:
 # ASCII letters/digits only, so they never need to decode a character).
@@ -103,22 +107,62 @@ class CountResult:
 
 
 class _ChunkCounter:
-    """Counts pieces of text chunks (used in-process and inside worker processes)."""
+    """Counts the pieces of corpus chunks (UTF-8 bytes); used in-process and in workers.
+
+    Stretches that a byte-level pattern splits exactly (all-ASCII text for the GPT patterns,
+    everything for ``whitespace``) are counted without decoding; the rest is decoded and
+    split by the ``regex`` pattern. Either way the pieces are the same.
+    """
 
     def __init__(self, pretokenizer: Pretokenizer, special_tokens: Sequence[str]) -> None:
         self.pre = pretokenizer
-        self.splitter = SpecialSplitter(special_tokens)
-        self.counter: Counter[str] = Counter()
+        ordered = sorted({t.encode("utf-8") for t in special_tokens}, key=lambda b: (-len(b), b))
+        self.special_re = regex.compile(b"|".join(regex.escape(t) for t in ordered)) if ordered else None
+        self.safe_re = _SAFE_CUT_BYTES.get(pretokenizer.name)
+        self.by_bytes: Counter[bytes] = Counter()
+        self.by_text: Counter[str] = Counter()
         self.special_count = 0
 
-    def add(self, text: str) -> None:
-        split = self.pre.split
-        update = self.counter.update
-        for segment, special in self.splitter.split(text):
-            if special:
-                self.special_count += 1
+    def add(self, chunk: bytes, path: str, offset: int) -> None:
+        if self.special_re is None:
+            self._add_ordinary(chunk, path, offset)
+            return
+        pos = 0
+        for m in self.special_re.finditer(chunk):
+            if m.start() > pos:
+                self._add_ordinary(chunk[pos:m.start()], path, offset + pos)
+            self.special_count += 1
+            pos = m.end()
+        if pos < len(chunk):
+            self._add_ordinary(chunk[pos:], path, offset + pos)
+
+    def _add_ordinary(self, data: bytes, path: str, offset: int) -> None:
+        # Sub-blocks of ~64 KiB (cut where pieces cannot change), so that one non-ASCII
+        # character only sends its own block down the slower path.
+        safe = self.safe_re
+        pos = 0
+        while pos < len(data):
+            m = safe.search(data, pos + _SUB_BLOCK) if safe is not None and len(data) - pos > 2 * _SUB_BLOCK else None
+            end = m.end() if m is not None else len(data)
+            block = data[pos:end] if pos or end < len(data) else data
+            pieces = self.pre.split_bytes(block)
+            if pieces is not None:
+                if not block.isascii():
+                    _decode(block, path, offset + pos)  # still reject files that are not UTF-8
+                self.by_bytes.update(pieces)
             else:
-                update(split(segment))
+                self.by_text.update(self.pre.split(_decode(block, path, offset + pos)))
+            pos = end
+
+    def result(self) -> dict[bytes, int]:
+        counts = dict(self.by_bytes)
+        self.by_bytes.clear()
+        get = counts.get
+        for piece, c in self.by_text.items():
+            key = piece.encode("utf-8")
+            counts[key] = get(key, 0) + c
+        self.by_text.clear()
+        return counts
 
 
 def _decode(chunk: bytes, path: str, offset: int) -> str:
@@ -208,25 +252,107 @@ def _iter_blocks(source: CorpusSource, chunker: _Chunker, block: int) -> Iterato
                     pending = b""
 
 
-def _worker_main(pre_spec: str, special_tokens: Sequence[str], tasks: "mp.Queue", results: "mp.Queue") -> None:
-    """Worker process: count chunks from ``tasks`` until ``None``, then send the counter."""
+# -- worker processes ---------------------------------------------------------------------
+#
+# Workers are plain `python -c` subprocesses speaking length-prefixed pickles over their
+# stdin/stdout. subtle: not `multiprocessing`, whose spawn/forkserver children re-run the
+# caller's __main__ script (a script without an `if __name__ == "__main__"` guard would
+# recurse), and whose fork would copy a GUI process's threads.
+
+_HEADER = struct.Struct("<Q")
+
+
+def _send(stream: BinaryIO, obj: object) -> None:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEADER.pack(len(data)))
+    stream.write(data)
+    stream.flush()
+
+
+def _recv(stream: BinaryIO) -> object:
+    header = stream.read(_HEADER.size)
+    if len(header) < _HEADER.size:
+        raise EOFError
+    (n,) = _HEADER.unpack(header)
+    data = stream.read(n)
+    if len(data) < n:
+        raise EOFError
+    return pickle.loads(data)
+
+
+def _worker_stdio() -> None:
+    """Entry point of a counting worker process (see _count_parallel)."""
+    inp, out = sys.stdin.buffer, sys.stdout.buffer
+    pre_spec, special_tokens = _recv(inp)  # type: ignore[misc]
     counter = _ChunkCounter(Pretokenizer(pre_spec), special_tokens)
     try:
         while True:
-            task = tasks.get()
-            if task is None:
+            msg = _recv(inp)
+            if msg is None:
                 break
-            chunk, path, offset = task
-            counter.add(_decode(chunk, path, offset))
-            results.put(("progress", len(chunk)))
-        results.put(("done", dict(counter.counter), counter.special_count))
+            chunk, path, offset = msg  # type: ignore[misc]
+            counter.add(chunk, path, offset)
+            _send(out, ("progress", len(chunk)))
+        _send(out, ("done", counter.result(), counter.special_count))
     except BaseException as exc:  # report every failure to the parent instead of dying silently
-        results.put(("error", exc))
+        try:
+            pickle.dumps(exc)
+        except Exception:
+            exc = RuntimeError(f"{type(exc).__name__}: {exc}")
+        _send(out, ("error", exc))
 
 
-def _mp_context() -> "mp.context.BaseContext":
-    methods = mp.get_all_start_methods()
-    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+class _Worker:
+    """One counting subprocess and the parent's end of its pipes."""
+
+    def __init__(self, pre_spec: str, special_tokens: Sequence[str]) -> None:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env = dict(os.environ)
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", "from bpe_engine.counting import _worker_stdio; _worker_stdio()"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
+        )
+        self.fd = self.proc.stdout.fileno()  # type: ignore[union-attr]
+        os.set_blocking(self.fd, False)
+        self.buf = bytearray()
+        self.busy = False
+        self.eof = False
+        self.finished = False
+        _send(self.proc.stdin, (pre_spec, tuple(special_tokens)))  # type: ignore[arg-type]
+
+    def send(self, msg: object) -> None:
+        _send(self.proc.stdin, msg)  # type: ignore[arg-type]
+
+    def read_messages(self) -> list[object]:
+        """Messages that have fully arrived (non-blocking)."""
+        while True:
+            try:
+                data = os.read(self.fd, 1 << 20)
+            except BlockingIOError:
+                break
+            if not data:
+                self.eof = True
+                break
+            self.buf += data
+        out = []
+        while len(self.buf) >= _HEADER.size:
+            (n,) = _HEADER.unpack_from(self.buf)
+            if len(self.buf) < _HEADER.size + n:
+                break
+            out.append(pickle.loads(bytes(self.buf[_HEADER.size:_HEADER.size + n])))
+            del self.buf[:_HEADER.size + n]
+        return out
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()  # type: ignore[union-attr]
+            except OSError:
+                pass
 
 
 def count_pretokens_iter(
@@ -238,7 +364,7 @@ def count_pretokens_iter(
 ) -> Iterator["tuple[int, int] | CountResult"]:
     """Count pieces; yields ``(bytes_done, bytes_total)`` progress tuples, then one :class:`CountResult`.
 
-    Closing the generator early stops the work (worker processes are terminated).
+    Closing the generator early stops the work (worker processes are killed).
     """
     total = source.total_bytes()
     n_workers = default_workers() if workers is None else workers
@@ -246,14 +372,14 @@ def count_pretokens_iter(
         raise ValueError(f"workers must be at least 1, got {workers}")
     chunker = _Chunker(pretokenizer, special_tokens)
     yield (0, total)
-    if n_workers == 1 or total < _PARALLEL_MIN_BYTES:
+    if n_workers == 1 or total < _PARALLEL_MIN_BYTES or os.name != "posix":
         counter = _ChunkCounter(pretokenizer, special_tokens)
         done = 0
         for chunk, path, offset, consumed in _iter_blocks(source, chunker, _INPROCESS_BLOCK):
-            counter.add(_decode(chunk, path, offset))
+            counter.add(chunk, path, offset)
             done += consumed
             yield (done, total)
-        counts = counter.counter
+        counts = counter.result()
         special_count = counter.special_count
     else:
         counts, special_count = yield from _count_parallel(source, pretokenizer, special_tokens, chunker, n_workers, total)
@@ -263,11 +389,7 @@ def count_pretokens_iter(
             f"{what}: no text to learn from (the corpus is empty or holds only special tokens); "
             "choose a file with some text in it"
         )
-    yield CountResult(
-        counts={piece.encode("utf-8"): c for piece, c in counts.items()},
-        total_bytes=total,
-        special_count=special_count,
-    )
+    yield CountResult(counts=counts, total_bytes=total, special_count=special_count)
 
 
 def _count_parallel(
@@ -277,73 +399,62 @@ def _count_parallel(
     chunker: _Chunker,
     n_workers: int,
     total: int,
-) -> Iterator[tuple[int, int]]:
-    ctx = _mp_context()
-    tasks: "mp.Queue" = ctx.Queue(maxsize=2 * n_workers)  # bounded: the reader never runs far ahead
-    results: "mp.Queue" = ctx.Queue()
-    procs = [
-        ctx.Process(target=_worker_main, args=(pretokenizer.spec, tuple(special_tokens), tasks, results), daemon=True)
-        for _ in range(n_workers)
-    ]
-    for p in procs:
-        p.start()
+) -> Generator[tuple[int, int], None, tuple[dict[bytes, int], int]]:
+    workers = [_Worker(pretokenizer.spec, special_tokens) for _ in range(n_workers)]
+    selector = selectors.DefaultSelector()
+    for w in workers:
+        selector.register(w.fd, selectors.EVENT_READ, w)
     done = 0
-    finished: list[tuple[dict[str, int], int]] = []
+    results: list[tuple[dict[bytes, int], int]] = []
 
-    def drain(block: bool) -> Iterator[tuple[int, int]]:
+    def poll(timeout: float) -> Iterator[tuple[int, int]]:
         nonlocal done
-        while True:
-            try:
-                msg = results.get(timeout=0.05) if block else results.get_nowait()
-            except queue_mod.Empty:
-                return
-            if msg[0] == "progress":
-                done += msg[1]
-                yield (done, total)
-            elif msg[0] == "done":
-                finished.append((msg[1], msg[2]))
-            else:
-                raise msg[1]
-            block = False
+        for key, _ in selector.select(timeout):
+            worker: _Worker = key.data
+            for msg in worker.read_messages():
+                kind = msg[0]  # type: ignore[index]
+                if kind == "progress":
+                    worker.busy = False
+                    done += msg[1]  # type: ignore[index]
+                    yield (done, total)
+                elif kind == "done":
+                    worker.finished = True
+                    results.append((msg[1], msg[2]))  # type: ignore[index]
+                else:
+                    raise msg[1]  # type: ignore[index,misc]
+            if worker.eof:
+                selector.unregister(worker.fd)
+                if not worker.finished:
+                    raise RuntimeError(
+                        f"a counting worker process ended unexpectedly (exit code {worker.proc.wait()}); "
+                        "retry with workers=1 to count in this process"
+                    )
 
     try:
         for chunk, path, offset, _consumed in _iter_blocks(source, chunker, _WORKER_BLOCK):
             while True:
-                try:
-                    tasks.put((chunk, path, offset), timeout=0.05)
+                idle = next((w for w in workers if not w.busy), None)
+                if idle is not None:
                     break
-                except queue_mod.Full:
-                    yield from drain(block=False)
-                    _check_alive(procs, finished)
-            yield from drain(block=False)
-        for _ in procs:
-            tasks.put(None)
-        while len(finished) < n_workers:
-            yield from drain(block=True)
-            if len(finished) < n_workers:
-                _check_alive(procs, finished)
-        # Merge the smaller counters into the largest one.
-        finished.sort(key=lambda r: len(r[0]), reverse=True)
-        counts: Counter[str] = Counter(finished[0][0])
-        for other, _ in finished[1:]:
-            counts.update(other)
-        return counts, sum(s for _, s in finished)
+                yield from poll(0.05)
+            idle.busy = True
+            idle.send((chunk, path, offset))
+            yield from poll(0)
+        for w in workers:
+            while w.busy:
+                yield from poll(0.05)
+            w.send(None)
+        while len(results) < n_workers:
+            yield from poll(0.05)
+        # Merge the smaller counts into the largest.
+        results.sort(key=lambda r: len(r[0]), reverse=True)
+        counts = results[0][0]
+        get = counts.get
+        for other, _ in results[1:]:
+            for piece, c in other.items():
+                counts[piece] = get(piece, 0) + c
+        return counts, sum(s for _, s in results)
     finally:
-        for p in procs:
-            if p.is_alive():
-                p.terminate()
-        for p in procs:
-            p.join(timeout=5)
-        tasks.close()
-        results.close()
-        tasks.cancel_join_thread()
-        results.cancel_join_thread()
-
-
-def _check_alive(procs: list, finished: list) -> None:
-    dead = [p for p in procs if not p.is_alive() and p.exitcode not in (0, None)]
-    if dead:
-        raise RuntimeError(
-            f"a counting worker process died (exit code {dead[0].exitcode}); "
-            "retry with workers=1 to count in this process"
-        )
+        selector.close()
+        for w in workers:
+            w.stop()

@@ -19,6 +19,7 @@ It knows nothing about vocabularies or merges.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
@@ -70,6 +71,48 @@ _WHITESPACE_SAFE_CUT = r"(?<=[^ ])(?= )"
 
 PRETOKENIZER_NAMES: tuple[str, ...] = ("gpt2", "cl100k", "o200k", "whitespace", "none")
 
+
+def _ascii_class(prop: str) -> str:
+    """The ASCII characters that the ``regex`` module puts in ``prop``, as a ``re`` class body."""
+    return "".join(re.escape(chr(c)) for c in range(128) if regex.fullmatch(prop, chr(c)))
+
+
+def _ascii_byte_patterns() -> dict[str, "re.Pattern[bytes]"]:
+    """Byte-level twins of the GPT patterns, exact on ASCII input (not on other text).
+
+    The stdlib ``re`` on bytes runs about 2.4x faster than ``regex`` on str, and needs no
+    decoding: corpus counting uses these for the (many) all-ASCII stretches of a corpus.
+    Character classes are read off the ``regex`` module itself, so both agree by construction.
+    """
+    S, L, N = _ascii_class(r"\s"), _ascii_class(r"\p{L}"), _ascii_class(r"\p{N}")
+    UP = _ascii_class(r"[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]")
+    LO = _ascii_class(r"[\p{Ll}\p{Lm}\p{Lo}\p{M}]")
+    contractions = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)?"
+    patterns = {
+        "gpt2": rf"""'(?:[sdmt]|ll|ve|re)| ?[{L}]++| ?[{N}]++| ?[^{S}{L}{N}]++|[{S}]++$|[{S}]+(?![^{S}])|[{S}]""",
+        "cl100k": (
+            rf"""'(?i:[sdmt]|ll|ve|re)|[^\r\n{L}{N}]?+[{L}]++|[{N}]{{1,3}}+| ?[^{S}{L}{N}]++[\r\n]*+"""
+            rf"""|[{S}]++$|[{S}]*[\r\n]|[{S}]+(?![^{S}])|[{S}]"""
+        ),
+        "o200k": "|".join(
+            [
+                rf"""[^\r\n{L}{N}]?[{UP}]*[{LO}]+{contractions}""",
+                rf"""[^\r\n{L}{N}]?[{UP}]+[{LO}]*{contractions}""",
+                rf"""[{N}]{{1,3}}""",
+                rf""" ?[^{S}{L}{N}]+[\r\n/]*""",
+                rf"""[{S}]*[\r\n]+""",
+                rf"""[{S}]+(?![^{S}])""",
+                rf"""[{S}]+""",
+            ]
+        ),
+    }
+    return {name: re.compile(p.encode("ascii")) for name, p in patterns.items()}
+
+
+_ASCII_BYTE_PATTERNS = _ascii_byte_patterns()
+# ` ?[^ ]+| ` never looks inside a multi-byte character: exact on any UTF-8 bytes.
+_WHITESPACE_BYTES = re.compile(rb""" ?[^ ]+| """)
+
 _NAMED: dict[str, tuple[str | None, str | None, str]] = {
     "gpt2": (GPT2_PATTERN, _GPT_SAFE_CUT, "GPT-2 regex (tiktoken r50k/p50k)"),
     "cl100k": (CL100K_PATTERN, _GPT_SAFE_CUT, "GPT-4 regex (tiktoken cl100k)"),
@@ -95,7 +138,9 @@ class Pretokenizer:
     ``spec`` is one of :data:`PRETOKENIZER_NAMES` or ``"regex:<pattern>"``.
     """
 
-    __slots__ = ("spec", "name", "pattern", "description", "_compiled", "_safe_cut", "_covers_all")
+    __slots__ = (
+        "spec", "name", "pattern", "description", "_compiled", "_safe_cut", "_covers_all", "_bytes_ascii", "_bytes_any",
+    )
 
     def __init__(self, spec: str) -> None:
         if not isinstance(spec, str):
@@ -129,6 +174,8 @@ class Pretokenizer:
         except regex.error as exc:
             raise PretokenizerError(f"invalid pre-tokenizer regex {self.pattern!r}: {exc}") from None
         self._safe_cut = regex.compile(safe_cut) if safe_cut else None
+        self._bytes_ascii = _ASCII_BYTE_PATTERNS.get(self.name)
+        self._bytes_any = _WHITESPACE_BYTES if self.name == "whitespace" else None
 
     def __repr__(self) -> str:
         return f"Pretokenizer({self.spec!r})"
@@ -179,9 +226,16 @@ class Pretokenizer:
         if pos < len(text):
             yield (pos, len(text))
 
-    def count(self, text: str, counter: Counter[str]) -> None:
-        """Add the pieces of ``text`` to ``counter`` (C-speed for the named patterns)."""
-        counter.update(self.split(text))
+    def split_bytes(self, data: bytes) -> "list[bytes] | None":
+        """Pieces of UTF-8 ``data`` without decoding it, when a byte-level pattern is exact
+        for it (``whitespace`` always; the GPT patterns for ASCII data); otherwise None."""
+        if self._bytes_any is not None:
+            return self._bytes_any.findall(data)
+        if self._bytes_ascii is not None and data.isascii():
+            return self._bytes_ascii.findall(data)
+        if self._compiled is None and data:
+            return [data]
+        return None
 
 
 def get_pretokenizer(spec: "str | Pretokenizer") -> Pretokenizer:

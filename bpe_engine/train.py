@@ -1,39 +1,26 @@
-"""BPE training: the incremental merge loop and the training event stream.
+"""BPE training: the event stream that ties counting and the merge loop together.
 
-Pre-tokens are counted by :mod:`bpe_engine.counting`; this module then runs the merge loop
-of seed ``001`` part 3 on compact arrays:
-
-- every distinct pre-token is laid out once in one flat ``int32`` array of token ids, with
-  ``prev``/``next`` links (a merge unlinks the right element) and the pre-token's count as the
-  weight of each position;
-- pair counts live in a dict keyed by ``left << 32 | right``; a heap with lazy invalidation
-  picks the next pair (an entry whose count is out of date is re-pushed or dropped on pop);
-- for each token an index of the positions where it stands as a left element, so a merge of
-  ``(a, b)`` looks only at the positions of ``a``, never at the whole corpus;
-- a merge is applied to all its positions at once with NumPy, and only the pairs next to
-  those positions change count.
+Pre-tokens are counted by :mod:`bpe_engine.counting` (streamed, optionally in worker
+processes); the incremental merge loop of seed ``001`` part 3 runs in
+:mod:`bpe_engine.merging`. :class:`BpeTrainer` exposes the whole run as events that a GUI
+thread can pull one at a time (progress while counting, then one :class:`MergeEvent` per
+merge); stopping between two events leaves a usable tokenizer of the merges so far.
 
 Ties go to the highest count, then (``tie_break="greatest"``, the default and the rule of
 GPT-2 and of the reference fixtures) to the lexicographically greatest pair of byte strings
 ``(left_bytes, right_bytes)``, or (``"smallest"``) to the smallest. The result is
 deterministic: same input, same merges.
-
-:class:`BpeTrainer` exposes the whole run as an event stream that a GUI thread can pull from
-(progress while counting, then one :class:`MergeEvent` per merge); stopping between two
-events leaves a usable tokenizer of the merges so far.
 """
 
 from __future__ import annotations
 
-import heapq
 import os
 from dataclasses import dataclass
 from typing import Iterator, Sequence, Union
 
-import numpy as np
-
 from .counting import CorpusSource, CountResult, count_pretokens_iter
-from .errors import ConfigError, CorpusError
+from .errors import ConfigError
+from .merging import MergeLoop
 from .pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer
 from .tokenizer import Tokenizer
 
@@ -55,7 +42,6 @@ TIE_BREAKS: dict[str, str] = {
     "smallest": "Lexicographically smallest pair",
 }
 
-_MASK32 = 0xFFFFFFFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,226 +121,6 @@ class PretokenInfo:
     token_ids: tuple[int, ...]
 
 
-def _key_greatest(tok: bytes) -> str:
-    # Inverted byte order plus a terminator above every byte: comparing these strings
-    # ascending orders (left, right) tuples descending, prefixes included.
-    return "".join([chr(255 - b) for b in tok]) + "\u0100"
-
-
-def _key_smallest(tok: bytes) -> str:
-    return "".join([chr(b + 1) for b in tok]) + "\x00"
-
-
-class _MergeState:
-    """The arrays and indexes of the incremental merge loop (see module docstring)."""
-
-    def __init__(self, words: Sequence[bytes], counts: Sequence[int], tie_break: str) -> None:
-        n_words = len(words)
-        lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=n_words)
-        flat = np.frombuffer(b"".join(words), dtype=np.uint8)
-        n = int(flat.size)
-        if n >= 2**31 - 2:
-            raise CorpusError(
-                f"the distinct pre-tokens hold {n} bytes, more than this trainer can index (2 GiB); "
-                "use a pre-tokenizer that splits the text (gpt2, cl100k, o200k, whitespace)"
-            )
-        starts = np.zeros(n_words, dtype=np.int64)
-        if n_words > 1:
-            np.cumsum(lengths[:-1], out=starts[1:])
-        self.word_start = starts
-        self.word_len = lengths
-        self.word_count = np.asarray(counts, dtype=np.int64)
-        self.sym = flat.astype(np.int32)
-        nxt = np.arange(1, n + 1, dtype=np.int32)
-        prv = np.arange(-1, n - 1, dtype=np.int32)
-        if n_words:
-            nxt[starts + lengths - 1] = -1
-            prv[starts] = -1
-        self.nxt = nxt
-        self.prv = prv
-        self.wt = np.repeat(self.word_count, lengths)
-        self.mark = np.zeros(n, dtype=np.int8)
-
-        self.key_of = _key_greatest if tie_break == "greatest" else _key_smallest
-        self.tok: list[bytes] = [bytes([i]) for i in range(256)]
-        self.tkey: list[str] = [self.key_of(t) for t in self.tok]
-
-        # Initial pair counts and the per-token index of left positions (bytes: codes < 65536).
-        left = np.flatnonzero(nxt >= 0).astype(np.int32)
-        lsym = self.sym[left]
-        codes16 = (lsym << 8) | self.sym[left + 1]
-        pair_counts = np.bincount(codes16, weights=self.wt[left], minlength=65536)
-        self.counts: dict[int, int] = {}
-        heap = []
-        tkey = self.tkey
-        for c16 in np.flatnonzero(pair_counts).tolist():
-            a, b = c16 >> 8, c16 & 0xFF
-            cnt = int(pair_counts[c16])
-            code = a << 32 | b
-            self.counts[code] = cnt
-            heap.append((-cnt, tkey[a] + tkey[b], code))
-        heapq.heapify(heap)
-        self.heap = heap
-        order = np.argsort(lsym.astype(np.uint8), kind="stable")
-        sorted_left = left[order]
-        bounds = np.concatenate(([0], np.cumsum(np.bincount(lsym, minlength=256))))
-        self.tokpos: list[list[np.ndarray]] = [
-            [sorted_left[bounds[t]:bounds[t + 1]]] if bounds[t + 1] > bounds[t] else [] for t in range(256)
-        ]
-
-    # -- choosing -------------------------------------------------------------------------
-
-    def _clean_top(self) -> "tuple[int, int] | None":
-        """Bring a valid entry to the top of the heap; return ``(code, count)`` or None."""
-        heap = self.heap
-        counts = self.counts
-        while heap:
-            negc, key, code = heap[0]
-            cur = counts.get(code, 0)
-            if cur == -negc:
-                return code, cur
-            heapq.heappop(heap)
-            if cur > -negc:
-                continue  # a newer entry with the higher count exists
-            if cur > 0:
-                heapq.heappush(heap, (-cur, key, code))  # count dropped since: re-queue
-        return None
-
-    def pop_best(self) -> "tuple[int, int, tuple[int, int] | None] | None":
-        """Remove and return the best pair ``(code, count, tied_code_or_None)``."""
-        top = self._clean_top()
-        if top is None:
-            return None
-        heapq.heappop(self.heap)
-        code, count = top
-        nxt_top = self._clean_top()
-        tied = nxt_top[0] if nxt_top is not None and nxt_top[1] == count else None
-        return code, count, tied
-
-    # -- merging --------------------------------------------------------------------------
-
-    def merge(self, a: int, b: int) -> int:
-        """Merge every occurrence of ``(a, b)``; returns the new token id."""
-        sym, nxt, prv, wt, mark = self.sym, self.nxt, self.prv, self.wt, self.mark
-        z = len(self.tok)
-        self.tok.append(self.tok[a] + self.tok[b])
-        self.tkey.append(self.key_of(self.tok[z]))
-        self.tokpos.append([])
-
-        lst = self.tokpos[a]
-        if not lst:
-            cand = np.empty(0, dtype=np.int32)
-        else:
-            cand = lst[0] if len(lst) == 1 else np.concatenate(lst)
-        cand = cand[sym[cand] == a]  # drop positions merged away or turned into other tokens
-        nx = nxt[cand]
-        occ = (nx >= 0) & (sym[nx] == b)  # subtle: sym[-1] is read for nx == -1, then masked out
-        pos = cand[occ]
-        j = nx[occ]
-        rest = cand[(~occ) & (nx >= 0)]
-
-        if a == b and pos.size > 1:
-            # Overlapping occurrences ("aaaa"): merge left to right, so in a chain of
-            # overlapping occurrences only every other one (from the chain's start) merges.
-            order = np.argsort(pos, kind="stable")
-            pos = pos[order]
-            j = j[order]
-            overlap = pos[1:] == j[:-1]
-            if overlap.any():
-                start = np.ones(pos.size, dtype=bool)
-                start[1:] = ~overlap
-                run_start = np.flatnonzero(start)
-                run_id = np.cumsum(start) - 1
-                keep = ((np.arange(pos.size) - run_start[run_id]) & 1) == 0
-                pos = pos[keep]
-                j = j[keep]
-
-        w = wt[pos]
-        p = prv[pos]
-        nn = nxt[j]
-        # Mark right elements (1) and left elements (2) of this merge to see which
-        # neighbours are themselves part of it ("a b a b": the middle pair disappears).
-        mark[j] = 1
-        mark[pos] = 2
-        has_p = p >= 0
-        p_free = has_p & (mark[p] != 1)
-        has_n = nn >= 0
-        n_merged = has_n & (mark[nn] == 2)
-        mark[j] = 0
-        mark[pos] = 0
-
-        hi_a = np.int64(a) << 32
-        hi_b = np.int64(b) << 32
-        hi_z = np.int64(z) << 32
-        code_ab = int(hi_a | b)
-        sp = sym[p[p_free]].astype(np.int64) << 32
-        wl = w[p_free]
-        sn = sym[nn[has_n]].astype(np.int64)
-        wr = w[has_n]
-        sn_new = np.where(n_merged[has_n], np.int64(z), sn)
-        codes = np.concatenate((sp | a, sp | z, hi_b | sn, hi_z | sn_new))
-        deltas = np.concatenate((-wl, wl, -wr, wr))
-
-        # Structural update.
-        sym[pos] = z
-        sym[j] = -1
-        nxt[pos] = nn
-        prv[nn[has_n]] = pos[has_n]
-        self.tokpos[a] = [rest] if rest.size else []
-        zpos = pos[has_n]
-        if zpos.size:
-            self.tokpos[z] = [zpos]
-
-        # Count update: aggregate the deltas per pair, then touch each changed pair once.
-        counts = self.counts
-        total = int(w.sum())
-        left_after = counts.get(code_ab, 0) - total
-        if left_after > 0:
-            counts[code_ab] = left_after
-        else:
-            counts.pop(code_ab, None)
-        if codes.size:
-            uniq, inv = np.unique(codes, return_inverse=True)
-            agg = np.bincount(inv, weights=deltas)
-            heap = self.heap
-            tkey = self.tkey
-            push = heapq.heappush
-            for code, dv in zip(uniq.tolist(), agg.tolist()):
-                if dv == 0:
-                    continue
-                nc = counts.get(code, 0) + int(dv)
-                if nc > 0:
-                    counts[code] = nc
-                    if dv > 0:
-                        push(heap, (-nc, tkey[code >> 32] + tkey[code & _MASK32], code))
-                else:
-                    counts.pop(code, None)
-        return z
-
-    # -- inspection (step mode) -----------------------------------------------------------
-
-    def pair_info(self, code: int) -> PairInfo:
-        a, b = code >> 32, code & _MASK32
-        return PairInfo(a, b, self.tok[a], self.tok[b], self.counts.get(code, 0))
-
-    def top_pairs(self, k: int) -> list[PairInfo]:
-        tkey = self.tkey
-        best = heapq.nsmallest(
-            k, self.counts.items(), key=lambda kv: (-kv[1], tkey[kv[0] >> 32] + tkey[kv[0] & _MASK32])
-        )
-        return [self.pair_info(code) for code, _ in best]
-
-    def pretokens(self, limit: int) -> list[PretokenInfo]:
-        order = np.argsort(-self.word_count, kind="stable")[:limit]
-        out = []
-        for w in order.tolist():
-            s = int(self.word_start[w])
-            e = s + int(self.word_len[w])
-            ids = tuple(t for t in self.sym[s:e].tolist() if t >= 0)
-            out.append(PretokenInfo(b"".join(self.tok[t] for t in ids), int(self.word_count[w]), ids))
-        return out
-
-
 class BpeTrainer:
     """Trains a byte-level BPE tokenizer as a stream of events.
 
@@ -407,7 +173,7 @@ class BpeTrainer:
         self.merges: list[tuple[int, int]] = []
         self.merge_counts: list[int] = []
         self.counting: CountingDone | None = None
-        self._state: _MergeState | None = None
+        self._state: MergeLoop | None = None
         self._started = False
         self.finished = False
 
@@ -435,7 +201,7 @@ class BpeTrainer:
         words = list(result.counts)
         counts = list(result.counts.values())
         del result.counts
-        self._state = _MergeState(words, counts, self.tie_break)
+        self._state = MergeLoop(words, counts, self.tie_break)
         total_pretokens = int(self._state.word_count.sum())
         initial_tokens = int((self._state.word_count * self._state.word_len).sum()) + result.special_count
         self.counting = CountingDone(
@@ -456,12 +222,15 @@ class BpeTrainer:
                 self.finished = True
                 yield TrainingDone(len(self.merges), "no_pairs")
                 return
-            code, count, tied = best
-            a, b = code >> 32, code & _MASK32
-            z = state.merge(a, b)
+            pid, count, tied = best
+            a, b = state.pair(pid)
+            z = state.merge(pid)
             self.merges.append((a, b))
             self.merge_counts.append(count)
-            tied_with = (tok[tied >> 32], tok[tied & _MASK32]) if tied is not None else None
+            tied_with = None
+            if tied is not None:
+                ta, tb = state.pair(tied)
+                tied_with = (tok[ta], tok[tb])
             yield MergeEvent(len(self.merges) - 1, a, b, tok[a], tok[b], z, count, tied_with)
         self.finished = True
         yield TrainingDone(len(self.merges), "vocab_size")
@@ -486,11 +255,22 @@ class BpeTrainer:
     # Step-mode inspection: cheap on small corpora, bounded on big ones.
     def top_pairs(self, k: int = 20) -> list[PairInfo]:
         """The ``k`` pairs that would be merged next, best first (empty before counting ends)."""
-        return self._state.top_pairs(k) if self._state is not None else []
+        state = self._state
+        if state is None:
+            return []
+        tok = state.tok
+        return [PairInfo(l, r, tok[l], tok[r], c) for l, r, c in state.top_pairs(k)]
 
     def pretokens(self, limit: int = 200) -> list[PretokenInfo]:
         """The ``limit`` most frequent pre-tokens with their current segmentation."""
-        return self._state.pretokens(limit) if self._state is not None else []
+        state = self._state
+        if state is None:
+            return []
+        out = []
+        for w in state.frequent_words(limit):
+            ids = state.segmentation(w)
+            out.append(PretokenInfo(b"".join(state.tok[t] for t in ids), int(state.word_count[w]), ids))
+        return out
 
     def token_bytes(self, token_id: int) -> bytes:
         """Bytes of a token id of this run (bytes and merges; not special tokens)."""

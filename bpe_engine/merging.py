@@ -1,0 +1,436 @@
+"""The incremental BPE merge loop on flat arrays (seed ``001`` part 3, vectorised).
+
+Every distinct pre-token is laid out once in flat ``int32`` arrays:
+
+- ``sym[i]``: the token at position ``i`` (``-1`` once merged into its left neighbour),
+- ``nxt[i]``/``prv[i]``: links to the neighbouring live positions of the same pre-token,
+- ``wt[i]``: the pre-token's count (the weight of every pair starting at ``i``),
+- ``ppid[i]``: the id of the pair that starts at ``i`` (``-1`` if none).
+
+Pairs get dense ids. Per pair: its two tokens, its count, and where its positions are in
+an append-only log. A pair receives all of its positions at once, when the later of its two
+tokens is created (or at the start, for byte pairs), so afterwards its count only ever
+goes down. That makes the priority queue simple: a heap entry pushed at creation is an upper
+bound forever; a popped entry whose count has dropped is pushed again with the current count
+(lazy invalidation), and a position is still an occurrence exactly when ``ppid`` still says so.
+
+A merge of ``(a, b)`` touches only its own positions: the pairs on either side lose the
+merged weight (``(p, a)`` and ``(b, n)``), and new pairs ``(p, z)``/``(z, n)`` are created,
+grouped with one sort. Everything is NumPy except one heap push per new pair.
+
+Ties go to the highest count, then to the lexicographically greatest (or, optionally,
+smallest) pair of byte strings ``(left, right)``.
+"""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+from typing import Sequence
+
+import numpy as np
+
+from .errors import CorpusError
+
+__all__ = ["MergeLoop", "tie_key"]
+
+# Pairs with at most this many logged positions are merged in plain Python, one position
+# at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off.
+_SMALL_MERGE = 24
+
+
+def _key_greatest(tok: bytes) -> str:
+    # Inverted byte order plus a terminator above every byte: comparing these strings
+    # ascending orders (left, right) tuples descending, prefixes included.
+    return "".join([chr(255 - b) for b in tok]) + "\u0100"
+
+
+def _key_smallest(tok: bytes) -> str:
+    return "".join([chr(b + 1) for b in tok]) + "\x00"
+
+
+def tie_key(tie_break: str):  # type: ignore[no-untyped-def]
+    """The per-token sort key of a tie-break rule (pair key = left key + right key)."""
+    return _key_greatest if tie_break == "greatest" else _key_smallest
+
+
+class MergeLoop:
+    """Pre-token counts in, merges out (one :meth:`pop_best` + :meth:`merge` per merge)."""
+
+    def __init__(self, words: Sequence[bytes], counts: Sequence[int], tie_break: str = "greatest") -> None:
+        n_words = len(words)
+        lengths = np.array(list(map(len, words)), dtype=np.int64)
+        flat = np.frombuffer(b"".join(words), dtype=np.uint8)
+        n = int(flat.size)
+        if n >= 2**31 - 2:
+            raise CorpusError(
+                f"the distinct pre-tokens hold {n} bytes, more than this trainer can index (2 GiB); "
+                "use a pre-tokenizer that splits the text (gpt2, cl100k, o200k, whitespace)"
+            )
+        starts = np.zeros(n_words, dtype=np.int64)
+        if n_words > 1:
+            np.cumsum(lengths[:-1], out=starts[1:])
+        self.word_start = starts
+        self.word_len = lengths
+        self.word_count = np.asarray(counts, dtype=np.int64)
+        # Position arrays live in array.array objects (fast element access for the plain-Python
+        # path of small merges) with NumPy views on the same memory (the vectorised path).
+        self.sym_a = array("i", flat.astype(np.int32).tobytes())
+        nxt = np.arange(1, n + 1, dtype=np.int32)
+        prv = np.arange(-1, n - 1, dtype=np.int32)
+        if n_words:
+            nxt[starts + lengths - 1] = -1
+            prv[starts] = -1
+        self.nxt_a = array("i", nxt.tobytes())
+        self.prv_a = array("i", prv.tobytes())
+        del nxt, prv
+        self.wt_a = array("q", np.repeat(self.word_count, lengths).tobytes())
+        self.ppid_a = array("i", np.full(n, -1, dtype=np.int32).tobytes())
+        self.sym = np.frombuffer(self.sym_a, dtype=np.int32)
+        self.nxt = np.frombuffer(self.nxt_a, dtype=np.int32)
+        self.prv = np.frombuffer(self.prv_a, dtype=np.int32)
+        self.wt = np.frombuffer(self.wt_a, dtype=np.int64)
+        self.ppid = np.frombuffer(self.ppid_a, dtype=np.int32)
+        self.mark = np.zeros(n, dtype=np.int8)
+        self._idmap = np.zeros(1024, dtype=np.intp)
+        self._present = np.zeros(1024, dtype=bool)
+
+        self.key_of = tie_key(tie_break)
+        self.tok: list[bytes] = [bytes([i]) for i in range(256)]
+        self.tkey: list[str] = [self.key_of(t) for t in self.tok]
+
+        # Byte pairs: codes < 65536, so counting and grouping are a bincount and a radix sort.
+        left = np.flatnonzero(self.nxt >= 0).astype(np.int32)
+        codes16 = (self.sym[left] << 8) | self.sym[left + 1]
+        per_code = np.bincount(codes16, minlength=65536)
+        weights = np.bincount(codes16, weights=self.wt[left], minlength=65536)
+        present = np.flatnonzero(per_code)
+        n_pairs = int(present.size)
+        pid_of_code = np.full(65536, -1, dtype=np.int32)
+        pid_of_code[present] = np.arange(n_pairs, dtype=np.int32)
+        self.ppid[left] = pid_of_code[codes16]
+        order = np.argsort(codes16.astype(np.uint16), kind="stable")
+
+        # Per pair: tokens, count, and its block of positions in the log. Growable
+        # array.arrays: NumPy views of them are only ever taken inside one method call.
+        self.log = array("i", left[order].tobytes())
+        self.pleft = array("i", (present >> 8).astype(np.int32).tobytes())
+        self.pright = array("i", (present & 0xFF).astype(np.int32).tobytes())
+        self.pcount = array("q", weights[present].astype(np.int64).tobytes())
+        sizes = per_code[present].astype(np.int64)
+        self.plen = array("q", sizes.tobytes())
+        offsets = np.zeros(n_pairs, dtype=np.int64)
+        if n_pairs > 1:
+            np.cumsum(sizes[:-1], out=offsets[1:])
+        self.poff = array("q", offsets.tobytes())
+        tkey = self.tkey
+        self.heap: list[tuple[int, str, int]] = [
+            (-c, tkey[l] + tkey[r], pid)
+            for pid, (l, r, c) in enumerate(zip(self.pleft, self.pright, self.pcount))
+        ]
+        heapq.heapify(self.heap)
+        # Pairs created with a count below `threshold` wait in `low` (arrays of pair ids, no
+        # Python work each) until the best count comes near them: most new pairs are rare
+        # and are never merged. Invariant: every pair counting >= threshold is in the heap.
+        self.threshold = int(self.pcount_max()) // 4
+        self.low: list[np.ndarray] = []
+
+    # -- choosing ---------------------------------------------------------------------------
+
+    def _clean_top(self) -> "tuple[int, int] | None":
+        """Bring a valid entry to the top of the heap; return ``(pair_id, count)`` or None."""
+        heap = self.heap
+        pcount = self.pcount
+        while True:
+            while heap:
+                negc, key, pid = heap[0]
+                cur = pcount[pid]
+                if cur == -negc:
+                    break
+                heapq.heappop(heap)
+                if cur > 0:  # counts only drop: re-queue with the current one
+                    heapq.heappush(heap, (-cur, key, pid))
+            else:
+                cur = 0
+            if cur >= self.threshold and heap:
+                return heap[0][2], cur
+            if not self.low:
+                return None if not heap else (heap[0][2], cur)
+            # The best known count fell below the threshold: lower it and let the waiting
+            # pairs that now qualify into the heap (geometric steps keep this rare).
+            self.threshold = cur // 4
+            self._flush_low()
+
+    def _flush_low(self) -> None:
+        pids = np.concatenate(self.low) if len(self.low) > 1 else self.low[0]
+        counts = np.frombuffer(self.pcount, dtype=np.int64)[pids]
+        up = counts >= max(self.threshold, 1)
+        keep = pids[(~up) & (counts > 0)]
+        self.low = [keep] if keep.size else []
+        heap = self.heap
+        tkey = self.tkey
+        pleft, pright = self.pleft, self.pright
+        for pid, c in zip(pids[up].tolist(), counts[up].tolist()):
+            heapq.heappush(heap, (-c, tkey[pleft[pid]] + tkey[pright[pid]], pid))
+
+    def pop_best(self) -> "tuple[int, int, int | None] | None":
+        """Remove and return the best pair: ``(pair_id, count, tied_pair_id_or_None)``."""
+        top = self._clean_top()
+        if top is None:
+            return None
+        heapq.heappop(self.heap)
+        pid, count = top
+        nxt_top = self._clean_top()
+        tied = nxt_top[0] if nxt_top is not None and nxt_top[1] == count else None
+        return pid, count, tied
+
+    def pcount_max(self) -> int:
+        return max(self.pcount, default=0)
+
+    def pair(self, pid: int) -> tuple[int, int]:
+        return self.pleft[pid], self.pright[pid]
+
+    # -- merging ----------------------------------------------------------------------------
+
+    def merge(self, pid: int) -> int:
+        """Merge every occurrence of pair ``pid``; returns the new token id."""
+        a, b = self.pleft[pid], self.pright[pid]
+        z = len(self.tok)
+        self.tok.append(self.tok[a] + self.tok[b])
+        self.tkey.append(self.key_of(self.tok[z]))
+        off = self.poff[pid]
+        size = self.plen[pid]
+        if size <= _SMALL_MERGE:
+            self._merge_small(pid, a, b, z, self.log[off: off + size].tolist())
+        else:
+            log = np.frombuffer(self.log, dtype=np.int32)
+            pos = log[off: off + size].astype(np.intp)
+            del log  # subtle: a live view would stop self.log from growing
+            self._merge_large(pid, a, b, z, pos)
+        return z
+
+    def _merge_small(self, pid: int, a: int, b: int, z: int, cand: list[int]) -> None:
+        """Few positions: merge them one at a time, left to right, in plain Python.
+
+        Sequential updates make overlaps ("a b a b", "a a a") come out right by themselves.
+        """
+        sym, nxt, prv, wt, ppid = self.sym_a, self.nxt_a, self.prv_a, self.wt_a, self.ppid_a
+        pcount, pleft, pright = self.pcount, self.pleft, self.pright
+        new: dict[int, int] = {}  # code of a new pair -> its id
+        where: list[list[int]] = []  # positions of each new pair (by id - first new id)
+        base = len(pcount)
+        hi_z = z << 32
+        total = 0
+        cand.sort()
+        for i in cand:
+            if ppid[i] != pid:
+                continue  # no longer this pair (changed by an earlier merge or occurrence)
+            j = nxt[i]
+            w = wt[i]
+            total += w
+            p = prv[i]
+            if p >= 0:
+                pcount[ppid[p]] -= w
+                code = sym[p] << 32 | z
+                q = new.get(code)
+                if q is None:
+                    q = new[code] = len(pcount)
+                    pleft.append(sym[p])
+                    pright.append(z)
+                    pcount.append(w)
+                    where.append([p])
+                else:
+                    pcount[q] += w
+                    where[q - base].append(p)
+                ppid[p] = q
+            n = nxt[j]
+            if n >= 0:
+                pcount[ppid[j]] -= w
+                code = hi_z | sym[n]
+                q = new.get(code)
+                if q is None:
+                    q = new[code] = len(pcount)
+                    pleft.append(z)
+                    pright.append(sym[n])
+                    pcount.append(w)
+                    where.append([i])
+                else:
+                    pcount[q] += w
+                    where[q - base].append(i)
+                ppid[i] = q
+                prv[n] = i
+            else:
+                ppid[i] = -1
+            sym[i] = z
+            sym[j] = -1
+            ppid[j] = -1
+            nxt[i] = n
+        pcount[pid] -= total
+        log = self.log
+        poff, plen = self.poff, self.plen
+        heap = self.heap
+        tkey = self.tkey
+        threshold = self.threshold
+        low = []
+        for k, positions in enumerate(where):
+            poff.append(len(log))
+            plen.append(len(positions))
+            log.extend(positions)
+            q = base + k
+            c = pcount[q]
+            if c >= threshold and c > 0:
+                heapq.heappush(heap, (-c, tkey[pleft[q]] + tkey[pright[q]], q))
+            elif c > 0:
+                low.append(q)
+        if low:
+            self.low.append(np.array(low, dtype=np.intp))
+
+    def _merge_large(self, pid: int, a: int, b: int, z: int, pos: np.ndarray) -> None:
+        """Many positions: all at once with NumPy (index arrays kept as intp, the fast kind)."""
+        sym, nxt, prv, wt, mark, ppid = self.sym, self.nxt, self.prv, self.wt, self.mark, self.ppid
+        pos = pos[ppid[pos] == pid]  # positions where this pair still stands
+        if a == b and pos.size > 1:
+            # Overlapping occurrences ("aaaa"): merge left to right, so in a chain of
+            # overlapping occurrences only every other one (from the chain's start) merges.
+            pos = np.sort(pos)
+            j = nxt[pos]
+            overlap = pos[1:] == j[:-1]
+            if overlap.any():
+                start = np.ones(pos.size, dtype=bool)
+                start[1:] = ~overlap
+                run_start = np.flatnonzero(start)
+                run_id = np.cumsum(start) - 1
+                pos = pos[((np.arange(pos.size) - run_start[run_id]) & 1) == 0]
+        j = nxt[pos].astype(np.intp)
+        w = wt[pos]
+        p = prv[pos].astype(np.intp)
+        nn = nxt[j].astype(np.intp)
+        has_n = nn >= 0
+        pr = pos[has_n]
+        nr = nn[has_n]
+        right_tok = sym[nr]
+        if a == b or bool((right_tok == a).any()):
+            # Two occurrences may touch ("a b a b"): mark right elements (1) and left
+            # elements (2) to see which neighbours are part of this merge themselves.
+            mark[j] = 1
+            mark[pos] = 2
+            p_free = (p >= 0) & (mark[p] != 1)  # subtle: mark[-1] is read for p == -1, then masked
+            n_merged = mark[nr] == 2
+            mark[j] = 0
+            mark[pos] = 0
+            if n_merged.any():
+                right_tok = np.where(n_merged, np.int32(z), right_tok)  # (z, z) where merges touch
+        else:
+            p_free = p >= 0
+        pl = p[p_free]
+        wl = w[p_free]
+        wr = w[has_n]
+        pcount = np.frombuffer(self.pcount, dtype=np.int64)
+        # The pairs on either side lose the merged weight; so does the merged pair itself.
+        np.subtract.at(pcount, ppid[pl], wl)
+        np.subtract.at(pcount, ppid[j[has_n]], wr)
+        pcount[pid] -= w.sum()
+        del pcount
+
+        # New pairs: (p, z) at each left neighbour p, (z, n) at each merged position.
+        self._add_pairs(z, sym[pl], pl, wl, right_tok, pr, wr)
+
+        # Structural update.
+        sym[pos] = z
+        sym[j] = -1
+        ppid[j] = -1
+        ppid[pos[~has_n]] = -1
+        nxt[pos] = nn
+        prv[nr] = pr
+
+    def _add_pairs(
+        self, z: int, left_tok: np.ndarray, left_pos: np.ndarray, left_w: np.ndarray,
+        right_tok: np.ndarray, right_pos: np.ndarray, right_w: np.ndarray,
+    ) -> None:
+        """Create the new pairs ``(left_tok, z)`` and ``(z, right_tok)`` of one merge.
+
+        All of them are new (each holds the new token ``z``), so pair ids are handed out
+        here: one per distinct neighbour token, found with a lookup table instead of a sort.
+        """
+        n_tok = len(self.tok)
+        lu, lk = self._distinct(left_tok, n_tok)
+        ru, rk = self._distinct(right_tok, n_tok)
+        ml = int(lu.size)
+        m = ml + int(ru.size)
+        if not m:
+            return
+        kid = np.concatenate((lk, rk + ml))
+        positions = np.concatenate((left_pos, right_pos))
+        weights = np.concatenate((left_w, right_w))
+        base = len(self.pcount)
+        log_base = len(self.log)
+        self.ppid[positions] = kid + base
+        sizes = np.bincount(kid, minlength=m)
+        cnts = np.bincount(kid, weights=weights, minlength=m).astype(np.int64)
+        # Lay each new pair's positions out contiguously in the log (radix sort when it can).
+        order = np.argsort(kid.astype(np.uint16) if m <= 65536 else kid, kind="stable")
+        starts = np.cumsum(sizes) - sizes
+        lefts = np.concatenate((lu, np.full(m - ml, z, dtype=np.int32)))
+        rights = np.concatenate((np.full(ml, z, dtype=np.int32), ru))
+        self.log.frombytes(positions[order].astype(np.int32).tobytes())
+        self.pleft.frombytes(lefts.tobytes())
+        self.pright.frombytes(rights.tobytes())
+        self.pcount.frombytes(cnts.tobytes())
+        self.poff.frombytes((starts + log_base).tobytes())
+        self.plen.frombytes(sizes.astype(np.int64).tobytes())
+        heap = self.heap
+        tkey = self.tkey
+        push = heapq.heappush
+        big = cnts >= max(self.threshold, 1)
+        if not big.all():
+            self.low.append(np.flatnonzero(~big) + base)
+            ids = (np.flatnonzero(big) + base).tolist()
+            lefts, rights, cnts = lefts[big], rights[big], cnts[big]
+        else:
+            ids = range(base, base + m)
+        for pid, l, r, c in zip(ids, lefts.tolist(), rights.tolist(), cnts.tolist()):
+            push(heap, (-c, tkey[l] + tkey[r], pid))
+
+    def _distinct(self, keys: np.ndarray, n_tok: int) -> tuple[np.ndarray, np.ndarray]:
+        """Distinct token ids in ``keys`` (ascending) and each key's index among them."""
+        if not keys.size:
+            return keys.astype(np.int32), np.empty(0, dtype=np.intp)
+        present = self._present
+        if present.size < n_tok:
+            present = self._present = np.zeros(2 * n_tok, dtype=bool)
+            self._idmap = np.zeros(2 * n_tok, dtype=np.intp)
+        present[keys] = True
+        uniq = np.flatnonzero(present[:n_tok]).astype(np.int32)
+        present[uniq] = False  # leave the scratch table clean for the next call
+        idmap = self._idmap
+        idmap[uniq] = np.arange(uniq.size)
+        return uniq, idmap[keys]
+
+    # -- inspection (step mode) -------------------------------------------------------------
+
+    def count(self, pid: int) -> int:
+        return self.pcount[pid]
+
+    def top_pairs(self, k: int) -> list[tuple[int, int, int]]:
+        """``(left, right, count)`` of the ``k`` best pairs, best first."""
+        counts = np.frombuffer(self.pcount, dtype=np.int64).copy()
+        live = np.flatnonzero(counts > 0)
+        if live.size > 4 * k + 64:
+            # Only pairs whose count reaches the k-th largest can be in the answer.
+            kth = np.partition(counts[live], live.size - k)[live.size - k]
+            live = live[counts[live] >= kth]
+        tkey = self.tkey
+        rows = []
+        for pid in live.tolist():
+            l, r = self.pair(pid)
+            rows.append((-int(counts[pid]), tkey[l] + tkey[r], l, r))
+        rows.sort()
+        return [(l, r, -c) for c, _, l, r in rows[:k]]
+
+    def segmentation(self, word: int) -> tuple[int, ...]:
+        s = int(self.word_start[word])
+        e = s + int(self.word_len[word])
+        return tuple(t for t in self.sym[s:e].tolist() if t >= 0)
+
+    def frequent_words(self, limit: int) -> list[int]:
+        return np.argsort(-self.word_count, kind="stable")[:limit].tolist()
