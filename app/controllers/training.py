@@ -28,7 +28,9 @@ It leaves out everything about display: views read ``merges``, ``counting`` and
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 from PySide6.QtCore import QObject, QThread, Signal
 
@@ -121,6 +123,8 @@ class TrainingController(QObject):
     cancelled = Signal()
     failed = Signal(str)
 
+    HOLD_WAIT = 0.02  # seconds the GUI waits at most for the worker to stand still before drawing
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._state = "idle"
@@ -128,6 +132,7 @@ class TrainingController(QObject):
         self._retiring: list[_Run] = []  # cancelled runs whose thread has not ended yet
         self._next_id = 0
         self._parked = False
+        self._result_tokenizer: Tokenizer | None = None
         self.config: TrainingConfig | None = None
         self.merges: list[MergeEvent] = []
         self.counting: CountingDone | None = None
@@ -191,8 +196,13 @@ class TrainingController(QObject):
         """
         if not self.tokenizer_available():
             return None
+        if self._result_tokenizer is not None:
+            return self._result_tokenizer
         assert self._run is not None
-        return self._run.trainer.tokenizer()
+        tok = self._run.trainer.tokenizer()
+        if self._state in ("finished", "cancelled"):
+            self._result_tokenizer = tok  # final: build it once
+        return tok
 
     # -- commands --------------------------------------------------------------------------
 
@@ -215,6 +225,7 @@ class TrainingController(QObject):
         self.bytes_total = 0
         self._phase = "counting"
         self._parked = False
+        self._result_tokenizer = None
         try:
             trainer = config.make_trainer()
         except errors.BPEError as exc:
@@ -284,6 +295,26 @@ class TrainingController(QObject):
         else:
             self._set_state("cancelling")
 
+    @contextmanager
+    def gui_priority(self) -> Iterator[None]:
+        """Keep the worker between two events while the GUI thread draws (see ``TrainingWorker.hold``).
+
+        Use it around Python-heavy display updates that are repainted synchronously.
+        """
+        worker = self._run.worker if self._run is not None and self._state in _RUNNING else None
+        if worker is not None:
+            worker.hold()
+            if self._state == "merging":
+                # Bounded: the worker reaches the next event boundary within a merge (usually
+                # well under a millisecond); drawing while it still runs would cost more.
+                # (While counting it may sit inside the engine for long: no wait then.)
+                worker.wait_held(self.HOLD_WAIT)
+        try:
+            yield
+        finally:
+            if worker is not None:
+                worker.release()
+
     def shutdown(self, timeout_ms: int = 10_000) -> bool:
         """Cancel any run and wait for every training thread to end (window closing)."""
         runs = ([self._run] if self._run is not None else []) + self._retiring
@@ -333,16 +364,18 @@ class TrainingController(QObject):
         self._set_state("paused")  # also after a step: the worker parked by itself
         self.paused.emit(snapshot)
 
-    def _on_worker_finished(self, run_id: int, event: TrainingDone) -> None:
+    def _on_worker_finished(self, run_id: int, event: TrainingDone, tokenizer: Tokenizer) -> None:
         if not self._current(run_id):
             return
         self.result = event
+        self._result_tokenizer = tokenizer
         self._set_state("finished")
         self.finished.emit(event)
 
-    def _on_worker_cancelled(self, run_id: int) -> None:
+    def _on_worker_cancelled(self, run_id: int, tokenizer: Tokenizer) -> None:
         if not self._current(run_id):
             return
+        self._result_tokenizer = tokenizer
         self._finish_cancel()
 
     def _on_worker_failed(self, run_id: int, message: str) -> None:

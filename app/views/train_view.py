@@ -22,7 +22,7 @@ import os
 import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QStyle,
     QTableView,
@@ -52,7 +53,7 @@ from ..settings import Settings
 from ..tokenizers import TokenizerRegistry
 from ..widgets.corpus_panel import CorpusPanel
 from ..widgets.message_bar import MessageBar
-from ..widgets.plots import TrainingPlots
+from ..widgets.plots import TrainingPlots, paint_pending
 from ..widgets.step_panel import StepPanel
 from ..widgets.train_settings import TrainSettingsPanel
 from ..workers.training import StepSnapshot
@@ -74,6 +75,9 @@ class TrainView(QWidget):
     tokenizer_ready = Signal(str)
     browse_requested = Signal(str)
 
+    REFRESH_MS = 100  # a display turn every 100 ms: table and progress five times a second,
+    #                   each plot 2.5 times a second
+
     def __init__(self, registry: TokenizerRegistry, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.registry = registry
@@ -84,6 +88,12 @@ class TrainView(QWidget):
         self._started_at = 0.0
         self._elapsed = 0.0
         self._special_count = 0
+        self._pending: list[MergeEvent] = []  # merges received, not yet shown
+        self._turn = 0  # refresh turns alternate: table and progress, then one plot
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(self.REFRESH_MS)
+        self._refresh_timer.timeout.connect(self._on_refresh_timer_timeout)
         self.setAcceptDrops(True)
 
         self.corpus = CorpusPanel(last_folder=settings.last_folder)
@@ -166,11 +176,13 @@ class TrainView(QWidget):
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
         self.progress_label = QLabel()
-        self.progress_label.setMinimumWidth(300)
         self.vocab_label = QLabel()
         self.vocab_label.setToolTip("256 single bytes + one token per merge + the special tokens")
         self.stats_label = QLabel()
         self.stats_label.setStyleSheet("color: #555;")
+        for label in (self.progress_label, self.vocab_label, self.stats_label):
+            # subtle: text that changes five times a second must not re-layout the window
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         controls = QHBoxLayout()
         for button in self.buttons.values():
             controls.addWidget(button)
@@ -371,40 +383,84 @@ class TrainView(QWidget):
         elif state == "paused":
             self.progress_label.setText("Paused: " + self._progress_text(rates=False))
         elif state in ("counting", "merging"):
+            if state == "merging" and self.controller.counting is not None:
+                self.plots.fix_ranges(self.controller.target_merges)  # resumed: keep the axes still again
             self._rates.reset()
             self.progress_label.setText(self._progress_text())
 
     def _on_controller_counting_progress(self, done: int, total: int) -> None:
         self._rates.add(done)
-        self.progress.setRange(0, 1000)
-        self.progress.setValue(int(1000 * done / total) if total else 0)
-        self.progress.setFormat(f"counting {format_bytes(done)} of {format_bytes(total)}")
-        self.progress_label.setText(self._progress_text())
+        self._schedule_refresh()
 
     def _on_controller_counting_done(self, done: CountingDone) -> None:
         self._rates.reset()
         self.plots.set_counting(done)
-        self.progress.setRange(0, max(1, done.target_merges))
-        self.progress.setValue(0)
-        self.progress.setFormat(f"0 of {done.target_merges} merges")
-        self._update_stats()
+        self._refresh_progress()
 
     def _on_controller_merges_added(self, events: list[MergeEvent]) -> None:
-        self.merges_model.append(events)
-        self.plots.add_merges([e.count for e in events])
-        n = len(self.controller.merges)
-        self._rates.add(n)
-        target = self.controller.target_merges
-        self.progress.setRange(0, max(1, target))
-        self.progress.setValue(n)
-        self.progress.setFormat(f"{n} of {target} merges")
-        if self.controller.state != "paused":
-            self.progress_label.setText(self._progress_text())
-        self._update_stats()
-        if self.follow.isChecked():
-            self.merges_view.scrollToBottom()
+        self._pending.extend(events)
+        self._rates.add(len(self.controller.merges))
+        self._schedule_refresh()
+
+    def _schedule_refresh(self) -> None:
+        if not self._refresh_timer.isActive():
+            self._refresh_timer.start()
+
+    def _on_refresh_timer_timeout(self) -> None:
+        # One job per turn, in rotation: table and progress, then one plot. Each turn stays
+        # short (~10 ms), so the event loop never stalls for long.
+        self._turn += 1
+        stale = self.plots.stale()
+        if self._turn % 2 == 0 and stale:
+            with self.controller.gui_priority():
+                self.plots.redraw(stale[(self._turn // 2) % len(stale)], now=True)
+            if self._pending or self.plots.dirty:
+                self._schedule_refresh()
+        else:
+            self._refresh_progress(final=False)
+
+    def _refresh_progress(self, *, final: bool = True) -> None:
+        """Bring the table, plots, progress and labels up to date with the controller.
+
+        subtle: while training runs this is called a few times a second, not per batch; it
+        repaints synchronously inside ``controller.gui_priority()``, and the plots are redrawn
+        in other event-loop turns (see ``_on_refresh_timer_timeout``). The GUI thread shares the GIL with the worker: painting
+        the table (a Python ``data()`` call per cell and role) and the plots took several
+        times longer under contention, and one long turn stalls the whole event loop.
+        """
+        self._refresh_timer.stop()
+        c = self.controller
+        with c.gui_priority():
+            if self._pending:
+                pending, self._pending = self._pending, []
+                self.merges_model.append(pending)
+                self.plots.add_merges([e.count for e in pending])
+                if self.follow.isChecked():
+                    self.merges_view.scrollToBottom()
+            if c.phase == "counting":
+                total = c.bytes_total
+                self.progress.setRange(0, 1000)
+                self.progress.setValue(int(1000 * c.bytes_done / total) if total else 0)
+                self.progress.setFormat(f"counting {format_bytes(c.bytes_done)} of {format_bytes(total)}")
+            else:
+                n, target = len(c.merges), c.target_merges
+                self.progress.setRange(0, max(1, target))
+                self.progress.setValue(n)
+                self.progress.setFormat(f"{n} of {target} merges")
+                self._update_stats()
+            if c.state in ("counting", "merging"):
+                self.progress_label.setText(self._progress_text())
+            if not final:
+                paint_pending(self)
+        if final:
+            if self.plots.dirty:
+                self.plots.redraw()
+        elif self.plots.dirty:
+            self._schedule_refresh()
 
     def _on_controller_paused(self, snapshot: StepSnapshot | None) -> None:
+        self._refresh_progress()
+        self.plots.finish()
         if snapshot is None:
             self.step_panel.show_counting()
         else:
@@ -413,6 +469,8 @@ class TrainView(QWidget):
         self._update_actions()
 
     def _on_controller_finished(self, done: TrainingDone) -> None:
+        self._refresh_progress()
+        self.plots.finish()
         self._elapsed = time.monotonic() - self._started_at
         why = "the vocabulary size was reached" if done.reason == "vocab_size" else "no pair was left to merge"
         self.progress.setValue(self.progress.maximum())
@@ -423,12 +481,16 @@ class TrainView(QWidget):
         self._register_result(cancelled=False)
 
     def _on_controller_cancelled(self) -> None:
+        self._refresh_progress()
+        self.plots.finish()
         n = len(self.controller.merges)
         self.progress_label.setText(f"Cancelled after {format_count(n)} merges; "
                                     + ("they are kept as a tokenizer." if n else "no merge was learned."))
         self._register_result(cancelled=True)
 
     def _on_controller_failed(self, message: str) -> None:
+        self._refresh_progress()
+        self.plots.finish()
         self.progress_label.setText("Training failed; see the message above the tables.")
         self.messages.error(message)
         self._update_actions()
@@ -444,6 +506,8 @@ class TrainView(QWidget):
     # -- helpers ---------------------------------------------------------------------------
 
     def _reset_display(self) -> None:
+        self._refresh_timer.stop()
+        self._pending = []
         self.messages.clear()
         self.merges_model.clear()
         self.plots.reset()

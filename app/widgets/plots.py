@@ -6,8 +6,10 @@
   merge. Exact, not sampled: the corpus starts as ``CountingDone.initial_tokens`` tokens and
   every merge of a pair with count ``c`` removes ``c`` tokens.
 
-Data is kept in growing NumPy arrays and redrawn once per batch of merges. The widget
-computes nothing about training itself; it is fed events.
+Data is kept in growing NumPy arrays. Adding data does not draw: the owner calls
+:meth:`TrainingPlots.redraw` when it chooses (a few times a second while training; drawing
+thousands of points in pyqtgraph is the most expensive thing the GUI thread does then). The
+widget computes nothing about training itself; it is fed events.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from typing import Iterable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from bpe_engine import CountingDone
 
-__all__ = ["TrainingPlots"]
+__all__ = ["TrainingPlots", "paint_pending"]
 
 
 class _Series:
@@ -61,19 +63,17 @@ class TrainingPlots(QWidget):
         self.count_plot.setLabel("bottom", "merge rank")
         self.count_plot.setLabel("left", "pair count (log)")
         self.count_plot.setLogMode(x=False, y=True)
-        self.count_plot.showGrid(x=True, y=True, alpha=0.2)
         self.count_plot.setToolTip("How often each merged pair occurred when it was merged (log scale)")
-        self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1565c0", width=2), antialias=True)
+        self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1565c0", width=1))
 
         self.bpt_plot = pg.PlotWidget(background="w")
         self.bpt_plot.setTitle("Bytes per token (training corpus)", color="#333")
         self.bpt_plot.setLabel("bottom", "merges")
         self.bpt_plot.setLabel("left", "bytes per token")
-        self.bpt_plot.showGrid(x=True, y=True, alpha=0.2)
         self.bpt_plot.setToolTip(
             "Corpus bytes ÷ corpus tokens after each merge (exact: a merge of a pair seen c times removes c tokens)"
         )
-        self.bpt_curve = self.bpt_plot.plot(pen=pg.mkPen("#2e7d32", width=2), antialias=True)
+        self.bpt_curve = self.bpt_plot.plot(pen=pg.mkPen("#2e7d32", width=1))
         for plot in (self.count_plot, self.bpt_plot):
             for side in ("left", "bottom"):
                 plot.getAxis(side).setPen("#555")
@@ -93,8 +93,14 @@ class TrainingPlots(QWidget):
         self._bpt = _Series()
         self._total_bytes = 0
         self._tokens = 0
+        self._stale: set[str] = set()  # plots that lack data added since their last redraw
+        self._bpt_top = 0.0
+        self._count_top_set = False
 
     def reset(self) -> None:
+        self._stale = set()
+        self._bpt_top = 0.0
+        self.finish()
         self._counts.clear()
         self._bpt.clear()
         self._total_bytes = 0
@@ -103,14 +109,33 @@ class TrainingPlots(QWidget):
         self.bpt_curve.setData([], [])
 
     def set_counting(self, done: CountingDone) -> None:
-        """Start the bytes-per-token curve at merge 0 (no merge yet)."""
+        """Start the bytes-per-token curve at merge 0 (no merge yet); fix the x axes to the run.
+
+        subtle: while merges stream in, the axes keep fixed ranges (x: all merges of the run;
+        y: set from the first merge, grown rarely). Re-ranging on every redraw regenerates
+        the axes and costs the GUI thread far more than drawing the curve.
+        """
         self._counts.clear()
         self._bpt.clear()
         self._total_bytes = done.total_bytes
         self._tokens = done.initial_tokens
         if self._tokens > 0:
             self._bpt.extend([self._total_bytes / self._tokens])
-        self._redraw()
+        self.fix_ranges(done.target_merges)
+        self.redraw()
+
+    def fix_ranges(self, target_merges: int) -> None:
+        """Keep the axes still while merges stream in (x: the whole run)."""
+        for plot in (self.count_plot, self.bpt_plot):
+            plot.disableAutoRange()
+            plot.setXRange(0, max(1, target_merges), padding=0.02)
+        self._bpt_top = 0.0
+        self._count_top_set = False
+
+    def finish(self) -> None:
+        """Training paused or ended: fit both plots to their data again."""
+        for plot in (self.count_plot, self.bpt_plot):
+            plot.enableAutoRange()
 
     def add_merges(self, counts: Iterable[int]) -> None:
         counts = list(counts)
@@ -121,7 +146,7 @@ class TrainingPlots(QWidget):
             tokens = self._tokens - np.cumsum(np.asarray(counts, dtype=np.float64))
             self._tokens = int(tokens[-1])
             self._bpt.extend(self._total_bytes / np.maximum(tokens, 1.0))
-        self._redraw()
+        self._stale = {"count", "bpt"}
 
     @property
     def tokens(self) -> int:
@@ -134,8 +159,49 @@ class TrainingPlots(QWidget):
     def pair_counts(self) -> np.ndarray:
         return self._counts.values.copy()
 
-    def _redraw(self) -> None:
+    def redraw(self, which: str = "both", *, now: bool = False) -> None:
+        """Give the curves their data (``which``: ``"count"``, ``"bpt"`` or ``"both"``).
+
+        With ``now``, paint at once instead of at the next paint event. Redrawing one plot per
+        call lets the owner spread the work over several event-loop turns.
+        """
         counts = self._counts.values
-        self.count_curve.setData(np.arange(counts.size, dtype=np.float64), np.maximum(counts, 1.0))
         bpt = self._bpt.values
-        self.bpt_curve.setData(np.arange(bpt.size, dtype=np.float64), bpt)
+        fixed = not self.count_plot.getViewBox().autoRangeEnabled()[1]
+        plots = []
+        if which in ("count", "both"):
+            if fixed and counts.size and not self._count_top_set:
+                # log mode: the y range is in decades; counts never grow, so the first is the top
+                self.count_plot.setYRange(0, np.log10(max(counts.max(), 10.0)), padding=0.05)
+                self._count_top_set = True
+            self.count_curve.setData(np.arange(counts.size, dtype=np.float64), np.maximum(counts, 1.0))
+            self._stale.discard("count")
+            plots.append(self.count_plot)
+        if which in ("bpt", "both"):
+            if fixed and bpt.size:
+                top = float(bpt.max())
+                if top > self._bpt_top:
+                    self._bpt_top = max(top * 1.25, self._bpt_top * 1.5)
+                    self.bpt_plot.setYRange(float(bpt[0]) * 0.95, self._bpt_top, padding=0)
+            self.bpt_curve.setData(np.arange(bpt.size, dtype=np.float64), bpt)
+            self._stale.discard("bpt")
+            plots.append(self.bpt_plot)
+        if now:
+            for plot in plots:
+                # subtle: the scene collects item changes in a queued call; deliver it now, then
+                # paint every pending region of the window at once (not in a later turn).
+                QCoreApplication.sendPostedEvents(plot.scene(), 0)
+            paint_pending(self)
+
+    @property
+    def dirty(self) -> bool:
+        """Data was added that a plot does not show yet."""
+        return bool(self._stale)
+
+    def stale(self) -> list[str]:
+        return sorted(self._stale)
+
+
+def paint_pending(widget: QWidget) -> None:
+    """Paint every pending update of ``widget``'s window now, in this event-loop turn."""
+    QCoreApplication.sendPostedEvents(widget.window(), QEvent.Type.UpdateRequest)

@@ -72,8 +72,9 @@ class TrainingWorker(QObject):
         merges(int, object): run id, a list of ``MergeEvent`` (batched, in rank order).
         paused(int, object): run id, a :class:`StepSnapshot` (None while still counting);
             the worker is parked and the trainer may be read until it is resumed.
-        finished(int, object): run id, the engine's ``TrainingDone``.
-        cancelled(int): run id; the event stream was closed (counting processes ended).
+        finished(int, object, object): run id, the engine's ``TrainingDone``, the tokenizer.
+        cancelled(int, object): run id, the tokenizer of the merges done (the event stream
+            was closed, so the counting processes have ended).
         failed(int, str): run id, a message for a person (the engine's own wording).
     """
 
@@ -81,9 +82,11 @@ class TrainingWorker(QObject):
     counting_done = Signal(int, object)
     merges = Signal(int, object)
     paused = Signal(int, object)
-    finished = Signal(int, object)
-    cancelled = Signal(int)
+    finished = Signal(int, object, object)
+    cancelled = Signal(int, object)
     failed = Signal(int, str)
+
+    HOLD_LIMIT = 0.25  # seconds: a hold never stops training for longer than this
 
     def __init__(
         self,
@@ -106,6 +109,9 @@ class TrainingWorker(QObject):
         self._running = threading.Event()  # set: may pull events; clear: parked
         self._running.set()
         self._wake = threading.Event()  # pulses a parked worker (resume, step, cancel)
+        self._gui_idle = threading.Event()  # clear while the GUI thread draws (see hold())
+        self._gui_idle.set()
+        self._holding = threading.Event()  # set while this thread waits for the GUI to draw
         self._step_mode = step_mode  # stop after the next merge (or after counting)
         self._last_merge: MergeEvent | None = None
         self._merges_done = 0
@@ -133,6 +139,23 @@ class TrainingWorker(QObject):
     def cancel(self) -> None:
         self._cancel.set()
         self._wake.set()
+
+    def hold(self) -> None:
+        """Stay between two events until :meth:`release` (at most ``HOLD_LIMIT`` seconds).
+
+        subtle: the GUI thread shares the GIL with this thread. Drawing that calls back into
+        Python many times (pyqtgraph, table models) takes several times longer while this
+        thread runs Python, and the event loop stalls meanwhile. Holding the worker for the
+        few milliseconds of a redraw keeps the GUI fluid and costs training very little.
+        """
+        self._gui_idle.clear()
+
+    def wait_held(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` s, GIL released) until the worker stands between two events."""
+        return self._holding.wait(timeout)
+
+    def release(self) -> None:
+        self._gui_idle.set()
 
     @property
     def cancel_requested(self) -> bool:
@@ -184,13 +207,19 @@ class TrainingWorker(QObject):
             if self._cancel.is_set():
                 flush()
                 stream.close()  # subtle: this also terminates the counting processes
-                self.cancelled.emit(self.run_id)
+                # subtle: the tokenizer is built here, not in the GUI thread (tens of ms for
+                # thousands of merges, a visible stall there)
+                self.cancelled.emit(self.run_id, self.trainer.tokenizer())
                 return
             if not self._running.is_set():
                 flush()
                 self.paused.emit(self.run_id, self._snapshot() if counting_over else None)
                 self._park()
                 continue
+            if not self._gui_idle.is_set():
+                self._holding.set()
+                self._gui_idle.wait(self.HOLD_LIMIT)  # releases the GIL to the drawing GUI thread
+                self._holding.clear()
             try:
                 event = next(stream)
             except StopIteration:
@@ -213,7 +242,7 @@ class TrainingWorker(QObject):
                 continue
             elif isinstance(event, TrainingDone):
                 flush()
-                self.finished.emit(self.run_id, event)
+                self.finished.emit(self.run_id, event, self.trainer.tokenizer())
                 stream.close()
                 return
             if time.monotonic() - last_emit >= self.batch_interval:
