@@ -42,6 +42,19 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.vocab_view, "Vocabulary")
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Browse every token and how it was built")
         self.train_view.browse_requested.connect(self._on_train_view_browse_requested)
+        from .views.compare_view import CompareView
+        from .views.stream_view import StreamView
+        from .views.tokenize_view import TokenizeView
+
+        self.tokenize_view = TokenizeView(self.registry, self.settings)
+        self.tabs.addTab(self.tokenize_view, "Tokenize")
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "Type text and see its tokens, ids and merges live")
+        self.compare_view = CompareView(self.registry, self.settings)
+        self.tabs.addTab(self.compare_view, "Compare")
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "The same text with 2–5 tokenizers side by side, and on a whole file")
+        self.stream_view = StreamView(self.registry, self.settings)
+        self.tabs.addTab(self.stream_view, "Stream decode")
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "Feed tokens one at a time and watch the byte queue")
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")

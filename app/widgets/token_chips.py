@@ -702,9 +702,14 @@ class ChipView(QAbstractScrollArea):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if event.button() == Qt.MouseButton.LeftButton:
-            index = self.index_at(event.position())
-            self.select(index)
+            self.setFocus(Qt.FocusReason.MouseFocusReason)
+            self.select(self.index_at(event.position()))
+            event.accept()
+            return
         super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         n = len(self._segments)

@@ -1,0 +1,100 @@
+"""The stream-decode view's log: one row per token fed to the StreamingDecoder.
+
+Columns: step, token id, the token's bytes, the queue after it, how many more bytes the
+pending character needs, what the decoder released, and what a naive per-token
+``decode([id])`` prints (U+FFFD where a character is split). Rows are only appended or
+cleared, so the view can follow the last one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from ..format import hex_bytes, visible
+
+__all__ = ["StepRecord", "StreamLogModel", "HEADERS"]
+
+HEADERS = (
+    ("Step", "Tokens fed so far"),
+    ("Token id", "The id fed to the decoder"),
+    ("Token bytes", "The token's bytes in hex"),
+    ("Queue after", "Bytes waiting for the rest of their character after this token"),
+    ("Needs", "More bytes the pending character needs (from its lead byte)"),
+    ("Decoder prints", "Complete characters the StreamingDecoder released for this token"),
+    ("Naive decode([id]) prints", "What decoding this token on its own prints: U+FFFD (�) for a split character"),
+)
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    step: int
+    token_id: int
+    token_bytes: bytes
+    pending: bytes
+    needed: int
+    output: str
+    naive: str
+
+
+class StreamLogModel(QAbstractTableModel):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[StepRecord] = []
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def append(self, record: StepRecord) -> None:
+        n = len(self._rows)
+        self.beginInsertRows(QModelIndex(), n, n)
+        self._rows.append(record)
+        self.endInsertRows()
+
+    def clear(self) -> None:
+        if not self._rows:
+            return
+        self.beginResetModel()
+        self._rows = []
+        self.endResetModel()
+
+    def records(self) -> list[StepRecord]:
+        return list(self._rows)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+            return None
+        r = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                str(r.step),
+                str(r.token_id),
+                hex_bytes(r.token_bytes),
+                hex_bytes(r.pending) if r.pending else "(empty)",
+                str(r.needed) if r.needed else "",
+                visible(r.output) if r.output else "(nothing yet)",
+                visible(r.naive),
+            )[col]
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if col == 6 and "\ufffd" in r.naive:
+                return QColor("#c62828")
+            if col == 5 and not r.output:
+                return QColor("#9e9e9e")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return HEADERS[col][1]
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(HEADERS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return HEADERS[section][0]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return HEADERS[section][1]
+        return None

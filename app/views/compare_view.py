@@ -1,0 +1,486 @@
+"""The Compare view: one text, two to five tokenizers side by side.
+
+Each column (:class:`~app.widgets.compare_column.CompareColumn`) shows one tokenizer's
+chips and counts; a summary table puts tokens, bytes per token, characters per token and
+the ratio to the first column next to each other. The boundary diff outlines, in every
+column, the stretches of text that the tokenizers do not all cut the same way. Corpus mode
+encodes a whole file with every column's tokenizer in a worker (progress bar, Cancel) and
+adds the corpus figures to the table.
+
+A column whose encoding cannot be loaded shows why and how to fix it; the others keep
+working. Encoding runs off the GUI thread through an
+:class:`~app.controllers.encoding.EncodeController`; stale results are dropped.
+
+Signals:
+    displayed(int): the columns now show the result of this request generation.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..controllers.corpus_compare import CorpusCompareController, CorpusStats
+from ..controllers.encoding import EncodeController
+from ..format import visible
+from ..models.compare_summary import CompareSummaryModel, SummaryRow
+from ..presets import PRESETS
+from ..settings import Settings
+from ..token_data import TokenTable, boundary_diff, char_spans
+from ..tokenizers import TokenizerRegistry
+from ..widgets.compare_column import CompareColumn
+from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener
+from ..workers.encode import EncodeResult
+
+__all__ = ["CompareView", "MIN_COLUMNS", "MAX_COLUMNS"]
+
+MIN_COLUMNS, MAX_COLUMNS = 2, 5
+_DEFAULT_TEXT = "Hello world! 國語 Жизнь 🤚🏾 def f(x):\n    return x ** 2  # 12345678"
+
+
+def diff_marks(table: TokenTable, spans: list[tuple[int, int]]) -> list[bool]:
+    """For each token, whether it lies in a diff span (the spans' ends are cuts of every column)."""
+    if not spans:
+        return [False] * len(table)
+    starts = np.asarray(table.byte_starts[:-1], dtype=np.int64)
+    span_starts = np.asarray([s for s, _ in spans], dtype=np.int64)
+    span_ends = np.asarray([e for _, e in spans], dtype=np.int64)
+    k = np.searchsorted(span_starts, starts, side="right") - 1
+    inside = (k >= 0) & (starts < span_ends[np.maximum(k, 0)])
+    return inside.tolist()
+
+
+class CompareView(QWidget):
+    displayed = Signal(int)
+
+    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self.settings = settings
+        self.controller = EncodeController(self)
+        self.corpus = CorpusCompareController(self)
+        self.opener = TiktokenFileOpener(registry, self)
+        self._columns: list[CompareColumn] = []
+        self._diff: list[tuple[int, int]] = []
+        self._diff_chars: list[tuple[int, int]] = []
+        self._text = ""
+        self._displayed_generation = -1
+        self._known_keys = set(registry.keys())
+        self._corpus_path = ""
+        self._tables: dict[int, TokenTable] = {}
+        self._build()
+        trained = registry.latest_trained()
+        for key in ([trained] if trained else ["r50k_base"]) + ["cl100k_base", "o200k_base"]:
+            self.add_column(key)
+        self.editor.setPlainText(_DEFAULT_TEXT)
+        registry.ready.connect(self._on_registry_ready)
+        registry.failed.connect(self._on_registry_failed)
+        self.controller.finished.connect(self._on_controller_finished)
+        self.corpus.progress.connect(self._on_corpus_progress)
+        self.corpus.column_done.connect(self._on_corpus_column_done)
+        self.corpus.finished.connect(self._on_corpus_finished)
+        self.corpus.failed.connect(self._on_corpus_failed)
+        self.corpus.state_changed.connect(self._on_corpus_state_changed)
+        self.opener.failed.connect(lambda msg: self.banner.show_message("error", msg))
+        self.opener.opened.connect(self._on_opener_opened)
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.editor = QPlainTextEdit(self)
+        self.editor.setPlaceholderText("Type or paste the text to compare…")
+        self.editor.setMaximumHeight(110)
+        self.editor.textChanged.connect(self._request)
+        self.preset_combo = QComboBox(self)
+        self.preset_combo.addItem("Choose a preset…", "")
+        for title, text, note in PRESETS:
+            self.preset_combo.addItem(title, text)
+            self.preset_combo.setItemData(self.preset_combo.count() - 1, note, Qt.ItemDataRole.ToolTipRole)
+        self.preset_combo.activated.connect(self._on_preset_combo_activated)
+        self.whitespace_box = QCheckBox("Show whitespace", self)
+        self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
+        self.whitespace_box.toggled.connect(lambda _on: self._redraw())
+        self.diff_box = QCheckBox("Highlight differences", self)
+        self.diff_box.setChecked(True)
+        self.diff_box.setToolTip("Outline in orange the stretches of text that the tokenizers cut differently")
+        self.diff_box.toggled.connect(lambda _on: self._redraw())
+        self.add_button = QPushButton("+ Add tokenizer", self)
+        self.add_button.setToolTip(f"Add a column (up to {MAX_COLUMNS}) (Ctrl+Shift+A)")
+        self.add_button.setShortcut(QKeySequence("Ctrl+Shift+A"))
+        self.add_button.clicked.connect(lambda: self.add_column(self._next_free_key()))
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Preset:"))
+        top.addWidget(self.preset_combo)
+        top.addWidget(self.whitespace_box)
+        top.addWidget(self.diff_box)
+        top.addStretch(1)
+        top.addWidget(self.add_button)
+        self.banner = MessageBanner(self)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setChildrenCollapsible(False)
+        self.diff_label = QLabel(self)
+        self.diff_label.setWordWrap(True)
+        self.diff_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.summary = CompareSummaryModel(self)
+        self.summary_view = QTableView(self)
+        self.summary_view.setModel(self.summary)
+        self.summary_view.verticalHeader().setVisible(False)
+        self.summary_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.summary_view.horizontalHeader().setStretchLastSection(True)
+        self.summary_view.setMaximumHeight(170)
+        self.summary_view.setSelectionMode(QTableView.SelectionMode.NoSelection)
+
+        corpus_box = QGroupBox("Corpus mode: compression on a whole file", self)
+        self.corpus_file_button = QPushButton("Choose file…", self)
+        self.corpus_file_button.clicked.connect(self._on_corpus_file_button_clicked)
+        self.corpus_path_label = QLabel("No file chosen", self)
+        self.limit_spin = QSpinBox(self)
+        self.limit_spin.setRange(0, 100_000)
+        self.limit_spin.setValue(10)
+        self.limit_spin.setSuffix(" MB")
+        self.limit_spin.setSpecialValueText("whole file")
+        self.limit_spin.setToolTip("Encode only the first megabytes of the file (0: the whole file)")
+        self.run_button = QPushButton("Run", self)
+        self.run_button.setToolTip("Encode the file with every column's tokenizer (Ctrl+Return)")
+        self.run_button.setShortcut(QKeySequence("Ctrl+Return"))
+        self.run_button.clicked.connect(self.run_corpus)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setToolTip("Stop the corpus run (Esc)")
+        self.cancel_button.setShortcut(QKeySequence("Escape"))
+        self.cancel_button.clicked.connect(self.corpus.cancel)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.corpus_status = QLabel("", self)
+        self.corpus_status.setWordWrap(True)
+        row = QHBoxLayout()
+        for w in (self.corpus_file_button, self.corpus_path_label):
+            row.addWidget(w)
+        row.addStretch(1)
+        row.addWidget(QLabel("Use at most"))
+        row.addWidget(self.limit_spin)
+        row.addWidget(self.run_button)
+        row.addWidget(self.cancel_button)
+        box_layout = QVBoxLayout(corpus_box)
+        box_layout.addLayout(row)
+        box_layout.addWidget(self.progress)
+        box_layout.addWidget(self.corpus_status)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.editor)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.diff_label)
+        layout.addWidget(self.summary_view)
+        layout.addWidget(corpus_box)
+        self._update_corpus_buttons()
+
+    # -- columns ----------------------------------------------------------------------------
+
+    def columns(self) -> list[CompareColumn]:
+        return list(self._columns)
+
+    def keys(self) -> list[str]:
+        return [c.key() for c in self._columns]
+
+    def add_column(self, key: str, index: int | None = None) -> CompareColumn | None:
+        """Add a column showing ``key`` (at ``index``, default last); None when there are five."""
+        if len(self._columns) >= MAX_COLUMNS:
+            return None
+        col = CompareColumn(self.registry, self)
+        col.set_key(key)
+        col.key_changed.connect(lambda _k, c=col: self._on_column_key_changed(c))
+        col.remove_requested.connect(lambda c=col: self.remove_column(self._columns.index(c)))
+        index = len(self._columns) if index is None else max(0, min(index, len(self._columns)))
+        self._columns.insert(index, col)
+        self.splitter.insertWidget(index, col)
+        self._update_column_buttons()
+        self._on_column_key_changed(col)
+        return col
+
+    def remove_column(self, index: int) -> None:
+        if len(self._columns) <= MIN_COLUMNS or not (0 <= index < len(self._columns)):
+            return
+        col = self._columns.pop(index)
+        col.hide()
+        col.setParent(None)
+        col.deleteLater()
+        self._update_column_buttons()
+        self._request()
+
+    def set_keys(self, keys: list[str]) -> None:
+        """Show exactly these tokenizers (2 to 5), in this order."""
+        keys = keys[:MAX_COLUMNS]
+        while len(self._columns) < len(keys):
+            self.add_column(keys[len(self._columns)])
+        while len(self._columns) > max(len(keys), MIN_COLUMNS):
+            self.remove_column(len(self._columns) - 1)
+        for col, key in zip(self._columns, keys):
+            if col.key() != key:
+                col.set_key(key)
+
+    def _next_free_key(self) -> str:
+        used = set(self.keys())
+        return next((k for k in self.registry.keys() if k not in used), "cl100k_base")
+
+    def _update_column_buttons(self) -> None:
+        self.add_button.setEnabled(len(self._columns) < MAX_COLUMNS)
+        for c in self._columns:
+            c.remove_button.setEnabled(len(self._columns) > MIN_COLUMNS)
+
+    def _on_column_key_changed(self, col: CompareColumn) -> None:
+        key = col.key()
+        entry = self.registry.entry(key)
+        if entry.tokenizer is None:
+            if entry.status == "error":
+                self._show_column_error(col, key, entry.message)
+            else:
+                col.show_loading(key)
+                if self.isVisible():
+                    self.registry.request(key)
+        self._request()
+
+    def _show_column_error(self, col: CompareColumn, key: str, message: str) -> None:
+        col.show_error(key, message, lambda: self.registry.request(key), lambda: self.opener.choose_and_open(self, key))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        for key in set(self.keys()):
+            if self.registry.entry(key).status == "idle" and self.registry.get(key) is None:
+                self.registry.request(key)  # OpenAI encodings load only once someone looks
+
+    def _on_registry_ready(self, key: str) -> None:
+        entry = self.registry.entry(key)
+        if key not in self._known_keys:
+            self._known_keys.add(key)
+            if entry.kind == "trained" and not any(self.registry.entry(k).kind == "trained" for k in self.keys()):
+                # A freshly trained tokenizer is compared with OpenAI's at once.
+                if len(self._columns) < MAX_COLUMNS:
+                    self.add_column(key, 0)
+                else:
+                    self._columns[0].set_key(key)
+                return
+        if key in self.keys():
+            self._request()
+
+    def _on_registry_failed(self, key: str, message: str) -> None:
+        for col in self._columns:
+            if col.key() == key:
+                self._show_column_error(col, key, message)
+        self._request()
+
+    def _on_opener_opened(self, key: str) -> None:
+        # Put the opened file where the failing column was (or add it).
+        for col in self._columns:
+            if col.state == "error":
+                col.set_key(key)
+                return
+        self.add_column(key)
+
+    # -- encoding ---------------------------------------------------------------------------
+
+    def text(self) -> str:
+        return self.editor.document().toRawText().replace("\u2029", "\n")
+
+    def set_text(self, text: str) -> None:
+        self.editor.setPlainText(text)
+
+    def _ready_tokenizers(self) -> list[tuple[str, object]]:
+        out = []
+        for i, col in enumerate(self._columns):
+            tok = self.registry.get(col.key())
+            if tok is not None:
+                out.append((f"{i}:{col.key()}", tok))
+        return out
+
+    def _request(self) -> None:
+        self._text = self.text()
+        ready = self._ready_tokenizers()
+        if ready:
+            self.controller.request(self._text, "recognised", ready)
+        else:
+            self._update_summary()
+
+    def is_settled(self) -> bool:
+        """True when every loadable column shows the current text."""
+        if any(c.state == "loading" for c in self._columns):
+            return False
+        return self._displayed_generation == self.controller.generation or not self._ready_tokenizers()
+
+    def _on_controller_finished(self, result: EncodeResult) -> None:
+        tables: dict[int, TokenTable] = {}
+        for outcome in result.outcomes:
+            index, key = outcome.key.split(":", 1)
+            i = int(index)
+            if i < len(self._columns) and self._columns[i].key() == key and outcome.table is not None:
+                tables[i] = outcome.table
+        self._diff = boundary_diff(list(tables.values())) if len(tables) > 1 else []
+        any_table = next(iter(tables.values()), None)
+        self._diff_chars = char_spans(any_table, self._diff) if any_table is not None else []
+        self._tables = tables
+        self._show(result.generation)
+        self._displayed_generation = result.generation
+        self.displayed.emit(result.generation)
+
+    def _redraw(self) -> None:
+        if self._tables:
+            self._show(self._columns[0].chips.generation if self._columns else 0)
+
+    def _show(self, generation: int) -> None:
+        ws = self.whitespace_box.isChecked()
+        highlight = self.diff_box.isChecked()
+        for i, col in enumerate(self._columns):
+            table = self._tables.get(i)
+            if table is None:
+                continue
+            marks = diff_marks(table, self._diff) if highlight else None
+            col.show_table(table, ws, marks, generation)
+        self._show_diff_label()
+        self._update_summary()
+
+    def _show_diff_label(self) -> None:
+        n = len(self._diff_chars)
+        if len(self._tables) < 2:
+            self.diff_label.setText("Boundary diff: needs at least two working columns.")
+            return
+        if n == 0:
+            self.diff_label.setText("Boundary diff: every tokenizer cuts this text at the same places.")
+            return
+        text = self._text
+        samples = ", ".join(f"‘{visible(text[s:e])}’" for s, e in self._diff_chars[:8])
+        more = f" and {n - 8} more" if n > 8 else ""
+        self.diff_label.setText(
+            f"Boundary diff: <b>{n}</b> stretch{'es' * (n != 1)} cut differently (outlined in orange "
+            f"in every column): {samples.replace('<', '&lt;')}{more}"
+        )
+
+    def diff_spans(self) -> list[tuple[int, int]]:
+        """Character spans of the current text that the columns cut differently."""
+        return list(self._diff_chars)
+
+    def diff_byte_spans(self) -> list[tuple[int, int]]:
+        return list(self._diff)
+
+    def _update_summary(self) -> None:
+        rows = []
+        tables = self._tables
+        for i, col in enumerate(self._columns):
+            key = col.key()
+            entry = self.registry.entry(key)
+            label = entry.label if entry.kind != "openai" else key
+            row = SummaryRow(label)
+            table = tables.get(i)
+            if col.state == "loading":
+                row.status = "loading…"
+            elif col.state == "error":
+                row.status = "unavailable"
+            elif table is not None:
+                row.tokens = len(table)
+                row.bytes = len(table.data)
+                row.chars = len(table.text)
+            stats = self.corpus.results.get(f"{i}:{key}")
+            row.corpus = stats
+            rows.append(row)
+        self.summary.set_rows(rows)
+
+    # -- presets ----------------------------------------------------------------------------
+
+    def _on_preset_combo_activated(self, index: int) -> None:
+        text = self.preset_combo.itemData(index)
+        if text:
+            self.set_text(text)
+
+    # -- corpus mode ------------------------------------------------------------------------
+
+    def set_corpus_path(self, path: str) -> None:
+        self._corpus_path = path
+        try:
+            size = os.path.getsize(path)
+            self.corpus_path_label.setText(f"{os.path.basename(path)} ({size / 1e6:,.1f} MB)")
+        except OSError:
+            self.corpus_path_label.setText(f"{os.path.basename(path)} (cannot be read)")
+        self.corpus_path_label.setToolTip(path)
+        self._update_corpus_buttons()
+
+    def _on_corpus_file_button_clicked(self) -> None:
+        start = self.settings.last_folder if self.settings else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Choose a UTF-8 text file", start, "Text files (*.txt *.md *.py *.json *.csv);;All files (*)")
+        if path:
+            if self.settings is not None:
+                self.settings.last_folder = os.path.dirname(path)
+            self.set_corpus_path(path)
+
+    def run_corpus(self) -> None:
+        if self.corpus.is_running():
+            return
+        if not self._corpus_path:
+            self.corpus_status.setText("Choose a file first.")
+            return
+        ready = self._ready_tokenizers()
+        if not ready:
+            self.corpus_status.setText("No column has a usable tokenizer yet.")
+            return
+        skipped = len(self._columns) - len(ready)
+        self.corpus.start(self._corpus_path, self.limit_spin.value() * 1_000_000, ready)
+        self.progress.setValue(0)
+        note = f" ({skipped} column{'s' * (skipped != 1)} without a tokenizer skipped)" if skipped else ""
+        self.corpus_status.setText(f"Encoding {os.path.basename(self._corpus_path)} with {len(ready)} tokenizers…{note}")
+        self._update_summary()
+
+    def _on_corpus_progress(self, done: int, total: int) -> None:
+        self.progress.setValue(int(1000 * done / total) if total else 0)
+
+    def _on_corpus_column_done(self, stats: CorpusStats) -> None:
+        self._update_summary()
+
+    def _on_corpus_finished(self, reason: str) -> None:
+        if reason == "cancelled":
+            self.corpus_status.setText("Cancelled. Rows with corpus figures finished before Cancel; the others show —.")
+        else:
+            secs = sum(s.seconds for s in self.corpus.results.values())
+            nbytes = max((s.bytes for s in self.corpus.results.values()), default=0)
+            self.progress.setValue(1000)
+            self.corpus_status.setText(f"Done: {nbytes / 1e6:,.2f} MB encoded by each tokenizer in {secs:.1f} s in total.")
+        self._update_summary()
+
+    def _on_corpus_failed(self, message: str) -> None:
+        self.corpus_status.setText(f"<span style='color:#b71c1c'><b>Cannot use this file.</b> {message}</span>")
+        self.progress.setValue(0)
+        self._update_summary()
+
+    def _on_corpus_state_changed(self, state: str) -> None:
+        self._update_corpus_buttons()
+
+    def _update_corpus_buttons(self) -> None:
+        running = self.corpus.is_running()
+        self.run_button.setEnabled(bool(self._corpus_path) and not running)
+        self.cancel_button.setEnabled(self.corpus.state == "running")
+        self.corpus_file_button.setEnabled(not running)
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        self.controller.shutdown()
+        self.corpus.shutdown()
+        super().closeEvent(event)

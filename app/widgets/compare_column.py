@@ -1,0 +1,139 @@
+"""One column of the compare view: a tokenizer picker, its counts and its token chips.
+
+When the column's tokenizer cannot be used yet the chips give way to a message: "loading",
+or why it cannot be loaded and how to fix it (``TIKTOKEN_CACHE_DIR`` or a local
+``.tiktoken`` file), with buttons for the fixes. Other columns are unaffected.
+
+Signals:
+    key_changed(str): another tokenizer was chosen in this column.
+    remove_requested(): the column's ✕ was clicked.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..token_data import TokenTable, counts
+from ..tokenizers import TokenizerRegistry
+from .token_chips import ChipView, TokenChipBuilder
+from .tokenizer_picker import TokenizerPicker, unavailable_help
+
+__all__ = ["CompareColumn"]
+
+
+class CompareColumn(QFrame):
+    key_changed = Signal(str)
+    remove_requested = Signal()
+
+    def __init__(self, registry: TokenizerRegistry, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.registry = registry
+        self.picker = TokenizerPicker(registry, self)
+        self.picker.setMinimumContentsLength(10)
+        self.remove_button = QToolButton(self)
+        self.remove_button.setText("✕")
+        self.remove_button.setToolTip("Remove this column (at least two stay)")
+        self.remove_button.clicked.connect(self.remove_requested)
+        head = QHBoxLayout()
+        head.addWidget(self.picker, 1)
+        head.addWidget(self.remove_button)
+        self.counts_label = QLabel("—", self)
+        self.counts_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.chips = ChipView(self)
+        self.message = QLabel(self)
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.retry_button = QPushButton("Retry", self)
+        self.open_button = QPushButton("Open .tiktoken file…", self)
+        self.open_button.setToolTip("Load the encoding from a local .tiktoken file (base64 token and rank per line)")
+        msg_page = QWidget(self)
+        msg_layout = QVBoxLayout(msg_page)
+        msg_layout.addWidget(self.message)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.retry_button)
+        buttons.addWidget(self.open_button)
+        buttons.addStretch(1)
+        msg_layout.addLayout(buttons)
+        msg_layout.addStretch(1)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.chips)
+        self.stack.addWidget(msg_page)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(head)
+        layout.addWidget(self.counts_label)
+        layout.addWidget(self.stack, 1)
+        self.builder = TokenChipBuilder()
+        self.table: TokenTable | None = None
+        self.state = "empty"  # "chips", "loading", "error", "empty"
+        self.picker.key_changed.connect(self.key_changed)
+        self._retry: Callable[[], None] | None = None
+        self._open: Callable[[], None] | None = None
+        self.retry_button.clicked.connect(lambda: self._retry and self._retry())
+        self.open_button.clicked.connect(lambda: self._open and self._open())
+
+    def key(self) -> str:
+        return self.picker.current_key()
+
+    def set_key(self, key: str) -> None:
+        self.picker.set_current_key(key)
+
+    def show_loading(self, key: str) -> None:
+        self.state = "loading"
+        self.table = None
+        self.builder = TokenChipBuilder()
+        self.message.setText(f"Loading <b>{key}</b>… building its merge list takes a few seconds the first time.")
+        self.retry_button.hide()
+        self.open_button.hide()
+        self.counts_label.setText("loading…")
+        self.stack.setCurrentIndex(1)
+
+    def show_error(self, key: str, message: str, retry: Callable[[], None], open_file: Callable[[], None]) -> None:
+        self.state = "error"
+        self.table = None
+        self.builder = TokenChipBuilder()
+        openai = self.registry.entry(key).kind == "openai" if key in self.registry.keys() else False
+        help_text = unavailable_help(key) if openai else ""
+        self.message.setText(
+            f"<b>{key} cannot be loaded.</b><br>{_escape(message)}<br><br>{help_text}"
+            "<br><br>The other columns keep working."
+        )
+        self._retry, self._open = retry, open_file
+        self.retry_button.setVisible(openai)
+        self.open_button.setVisible(openai)
+        self.counts_label.setText("unavailable")
+        self.stack.setCurrentIndex(1)
+
+    def show_table(self, table: TokenTable, whitespace: bool, marks: Sequence[bool] | None, generation: int) -> None:
+        self.state = "chips"
+        self.table = table
+        tokens, _, reuse = self.builder.build(table, whitespace)
+        self.chips.set_chips(tokens, marks=marks, generation=generation, reuse=reuse)
+        c = counts(table.text, len(table))
+        bpt = f"{c.bytes_per_token:.2f}" if c.bytes_per_token else "—"
+        cpt = f"{c.chars_per_token:.2f}" if c.chars_per_token else "—"
+        self.counts_label.setText(f"<b>{c.tokens:,}</b> tokens · {bpt} bytes/token · {cpt} chars/token")
+        self.stack.setCurrentIndex(0)
+
+    def message_text(self) -> str:
+        return self.message.text() if self.stack.currentIndex() == 1 else ""
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
