@@ -61,7 +61,7 @@ def check_corpus_file(path: str) -> str | None:
         with open(path, "rb") as f:
             head = f.read(_SNIFF_BYTES)
     except OSError as exc:
-        return f"{path}: cannot be read ({exc.strerror or exc}); check the file's permissions"
+        return f"{path}: cannot be read ({exc.strerror or exc}); check that it is a readable text file"
     if not head:
         return f"{name} is empty: there is nothing to learn from; choose a file with some text"
     if b"\x00" in head:

@@ -168,11 +168,11 @@ class StepPanel(QWidget):
         m = s.last_merge
         if m is None:
             return ""
-        text = (f"<b>Merge {m.rank}</b> applied: {html.escape(pair_text(m.left, m.right))} → "
-                f"<b>{html.escape(token_label(m.new_bytes))}</b> (new id {m.new_id}), "
+        text = (f"<b>Merge {m.rank}</b> applied: {html.escape(pair_text(m.left, m.right), quote=False)} → "
+                f"<b>{html.escape(token_label(m.new_bytes), quote=False)}</b> (new id {m.new_id}), "
                 f"{m.count} occurrence{'s' if m.count != 1 else ''} replaced.")
         if m.tied_with is not None:
-            text += "<br>" + html.escape(explain_tie((m.left, m.right), m.tied_with, s.tie_break, m.count))
+            text += "<br>" + html.escape(explain_tie((m.left, m.right), m.tied_with, s.tie_break, m.count), quote=False)
         return text
 
     @staticmethod
@@ -182,14 +182,14 @@ class StepPanel(QWidget):
             return ("<b>No pair is left</b>: every pre-token is a single token. "
                     "The next Step ends training.")
         best = pairs[0]
-        text = (f"<b>Next merge</b> ({s.merges_done}): {html.escape(pair_text(best.left, best.right))} → "
-                f"<b>{html.escape(token_label(best.left + best.right))}</b>, "
+        text = (f"<b>Next merge</b> ({s.merges_done}): {html.escape(pair_text(best.left, best.right), quote=False)} → "
+                f"<b>{html.escape(token_label(best.left + best.right), quote=False)}</b>, "
                 f"the most frequent pair ({best.count} time{'s' if best.count != 1 else ''}).")
         tied = [p for p in pairs[1:] if p.count == best.count]
         if tied:
             other = tied[0]
             more = f" ({len(tied)} pairs share that count)" if len(tied) > 1 else ""
             text += "<br>" + html.escape(
-                explain_tie((best.left, best.right), (other.left, other.right), s.tie_break, best.count)
-            ) + html.escape(more)
+                explain_tie((best.left, best.right), (other.left, other.right), s.tie_break, best.count), quote=False
+            ) + html.escape(more, quote=False)
         return text

@@ -1,0 +1,176 @@
+"""The main window: opens and closes cleanly, its menus, closing while training, opening files;
+the entry point; and the signal canary (PySide6 6.12 on Python 3.11 aborted after a few
+hundred emits, see docs/DESIGN.md)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from bpe_engine import train_bpe
+from app.main_window import MainWindow
+
+from .training_support import write_corpus
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    w = MainWindow(settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.train_view.controller.shutdown(30_000)
+    w.registry.wait(60_000)
+
+
+def _menu(window: MainWindow, title: str):
+    for action in window.menuBar().actions():
+        if action.text().replace("&", "") == title:
+            return action.menu()
+    raise AssertionError(f"no menu {title}")
+
+
+def test_opens_and_closes_without_qt_warnings(qtbot, settings) -> None:
+    w = MainWindow(settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert [w.tabs.tabText(i) for i in range(2)] == ["Train", "Vocabulary"]
+    assert w.tabs.currentWidget() is w.train_view
+    assert w.close()
+    assert w.train_view.controller.state == "idle"
+
+
+def test_file_and_training_menus(window) -> None:
+    file_items = {a.text().replace("&", ""): a for a in _menu(window, "File").actions() if not a.isSeparator()}
+    assert {"Open tokenizer…", "Save tokenizer…", "Quit"} <= set(file_items)
+    assert file_items["Open tokenizer…"].shortcut().toString() == "Ctrl+O"
+    assert file_items["Save tokenizer…"].shortcut().toString() == "Ctrl+S"
+    assert not file_items["Save tokenizer…"].isEnabled()  # nothing trained yet
+    training = [a.text().replace("&", "") for a in _menu(window, "Training").actions()]
+    assert training == ["Start", "Pause", "Resume", "Step", "Cancel"]
+
+
+def test_a_trained_tokenizer_opens_in_the_vocabulary_view(qtbot, window) -> None:
+    train = window.train_view
+    train.corpus.select_sample("hello_helo")
+    with qtbot.waitSignal(train.controller.finished, timeout=60_000):
+        train.start_action.trigger()
+    assert window.save_action.isEnabled()
+    assert window.vocab_view.key == train.result_key
+    assert window.vocab_view.model.rowCount() == len(train.controller.tokenizer())
+    train.browse_button.click()
+    assert window.tabs.currentWidget() is window.vocab_view
+
+
+def test_open_tokenizer_through_the_window(qtbot, window, tmp_path) -> None:
+    tok = train_bpe(None, 270, ["<|endoftext|>"], text="low lower lowest newest " * 20)
+    good = tmp_path / "good.json"
+    tok.save(good)
+    key = window.open_tokenizer(str(good))
+    assert key is not None and window.tabs.currentWidget() is window.vocab_view
+    assert window.vocab_view.key == key and window.vocab_view.model.rowCount() == len(tok)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "bpe-explorer", "version": 1, "vocab": 5}', encoding="utf-8")
+    assert window.open_tokenizer(str(bad)) is None
+    assert window.tabs.currentWidget() is window.train_view
+    assert "bad.json" in window.train_view.messages.text()
+
+
+def test_closing_while_training_stops_the_work(qtbot, window, tmp_path) -> None:
+    train = window.train_view
+    train.corpus.add_files([str(write_corpus(tmp_path, 60_000))])
+    train.settings_panel.vocab_size.setValue(3300)
+    with qtbot.waitSignal(train.controller.merges_added, timeout=60_000):
+        train.start_action.trigger()
+    run = train.controller._run
+    assert window.close()
+    assert train.controller.state == "cancelled"
+    assert not run.thread.isRunning()
+
+
+def test_the_entry_point_starts_the_app(tmp_path) -> None:
+    # What `bpe-explorer` runs, in a fresh process with its own settings folder; quits itself.
+    script = textwrap.dedent("""
+        import sys
+        from PySide6.QtCore import QTimer
+        from PySide6.QtWidgets import QApplication
+        from app.__main__ import main
+        app = QApplication(sys.argv)
+        def check_and_quit():
+            window = next(w for w in app.topLevelWidgets() if w.objectName() == "" and w.windowTitle() == "BPE Explorer")
+            print("tabs:", [window.tabs.tabText(i) for i in range(window.tabs.count())][:2])
+            print("sample:", window.train_view.corpus.current_sample().title)
+            print("start enabled:", window.train_view.start_action.isEnabled())
+            window.close()
+        QTimer.singleShot(500, check_and_quit)
+        sys.exit(main())
+    """)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO, env=env,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "tabs: ['Train', 'Vocabulary']" in out.stdout
+    assert "sample: English: a short story" in out.stdout
+    assert "start enabled: True" in out.stdout
+
+
+def test_signal_canary_thousands_of_emits_in_a_subprocess() -> None:
+    # PySide6 6.12.0 on CPython 3.11 lost a reference to True on each emit and aborted
+    # (bool_dealloc). Emit many bool and object signals, across threads as the worker does.
+    script = textwrap.dedent("""
+        import sys, threading
+        from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+
+        class Sender(QObject):
+            flag = Signal(bool)
+            batch = Signal(int, object)
+            done = Signal()
+            def run(self):
+                for i in range(20000):
+                    self.flag.emit(i % 2 == 0)
+                    self.batch.emit(i, [True, i])
+                self.done.emit()
+
+        class Receiver(QObject):
+            def __init__(self):
+                super().__init__()
+                self.flags = 0
+                self.batches = 0
+            def on_flag(self, value):
+                self.flags += 1
+            def on_batch(self, i, payload):
+                self.batches += 1
+
+        app = QCoreApplication(sys.argv)
+        receiver = Receiver()
+        local = Sender()
+        local.flag.connect(receiver.on_flag)
+        for i in range(20000):
+            local.flag.emit(True)
+        thread = QThread()
+        sender = Sender()
+        sender.moveToThread(thread)
+        sender.flag.connect(receiver.on_flag)
+        sender.batch.connect(receiver.on_batch)
+        sender.done.connect(thread.quit)
+        thread.finished.connect(app.quit)
+        thread.started.connect(sender.run)
+        thread.start()
+        app.exec()
+        thread.wait()
+        print(receiver.flags, receiver.batches, sys.getrefcount(True) > 0)
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO,
+                         env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["40000", "20000", "True"]

@@ -1,0 +1,297 @@
+"""The Train view driven by clicks, keys and typing: samples, files, pasted text, step mode,
+results in the registry, save/open, and bad input that leaves the view usable."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from bpe_engine import Tokenizer, preview, train_bpe
+from app.format import visible
+from app.views.train_view import SHORTCUTS, TrainView
+
+from .training_support import syllable_text, write_corpus
+
+SEED_003_MERGES = ["s t", "e st", "o w", "l ow", "w est", "n e", "ne west", "w i", "wi d", "wid est", "low e", "lowe r"]
+
+
+@pytest.fixture
+def view(qtbot, registry, settings):
+    v = TrainView(registry, settings)
+    qtbot.addWidget(v)
+    v.resize(1200, 800)
+    v.show()
+    # Shortcuts work while the view has the focus in the active window, as for a user.
+    v.activateWindow()
+    v.setFocus()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is v)
+    yield v
+    v.controller.shutdown(30_000)
+
+
+def _enabled(view: TrainView) -> dict[str, bool]:
+    return {name: action.isEnabled() for name, action in
+            zip(("start", "pause", "resume", "step", "cancel"), view.training_actions)}
+
+
+def test_a_sample_is_chosen_and_start_trains_in_one_click(qtbot, view, registry) -> None:
+    assert view.corpus.source == "sample" and view.corpus.current_sample() is not None
+    assert "Size:" in view.corpus.size_label.text() and view.corpus.preview.toPlainText()
+    assert _enabled(view) == {"start": True, "pause": False, "resume": False, "step": True, "cancel": False}
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        qtbot.mouseClick(view.buttons["start"], Qt.MouseButton.LeftButton)
+    tok = view.controller.tokenizer()
+    assert view.merges_model.rowCount() == len(view.controller.merges) == len(tok.merges) > 0
+    sample = view.corpus.current_sample()
+    expected = train_bpe(sample.path, view.settings_panel.vocab_size.value(), ["<|endoftext|>"])
+    assert tok.merges == expected.merges
+    assert view.result_key is not None and registry.get(view.result_key) is tok
+    assert "merges" in view.result_label.text()
+    assert view.save_action.isEnabled() and view.browse_button.isEnabled()
+    assert view.plots.pair_counts().tolist() == [m.count for m in view.controller.merges]
+    bpt = view.plots.bytes_per_token()
+    done = view.controller.counting
+    assert len(bpt) == len(tok.merges) + 1
+    assert bpt[-1] == pytest.approx(done.total_bytes / len(tok.encode(sample.read_text())))
+    assert "Done" in view.progress_label.text()
+
+
+def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -> None:
+    view.corpus.select_sample("low_lower_widest_newest")
+    assert view.settings_panel.values()["pretokenizer"] == r"regex:\S+"
+    assert view.settings_panel.vocab_size.value() == 269
+    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+        qtbot.mouseClick(view.buttons["step"], Qt.MouseButton.LeftButton)
+    assert view.result_tabs.currentWidget() is view.step_panel
+    panel = view.step_panel
+    assert panel.pairs_model.rowCount() > 2
+    top = panel.pairs_model.pair(0)
+    assert (top.left, top.right, top.count) == (b"s", b"t", 9)
+    assert panel.pairs_model.tied_rows()[:2] == [0, 1]
+    text = panel.next_label.text()
+    assert "Tie" in text and "(s, t)" in text and "(e, s)" in text and "greatest" in text
+    assert _enabled(view) == {"start": False, "pause": False, "resume": True, "step": True, "cancel": True}
+
+    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+        qtbot.keyClick(view, Qt.Key.Key_F10)  # the Step shortcut
+    assert view.merges_model.rowCount() == 1
+    assert "Merge 0" in panel.last_label.text() and "(e, s)" in panel.last_label.text()
+    newest = next(r for r in range(panel.pretokens_model.rowCount()) if panel.pretokens_model.pretoken(r).text == b"newest")
+    assert panel.pretokens_model.index(newest, 3).data() == "n | e | w | e | st"
+
+    for _ in range(10):
+        with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+            view.step_action.trigger()
+    with qtbot.waitSignal(view.controller.finished, timeout=30_000):
+        view.step_action.trigger()  # the 12th and last merge ends training
+    got = [f"{m.left.decode()} {m.right.decode()}" for m in view.controller.merges]
+    assert got == SEED_003_MERGES
+
+
+def test_hello_helo_step_mode_names_the_tie(qtbot, view) -> None:
+    view.corpus.select_sample("hello_helo")
+    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+        view.step_action.trigger()
+    text = view.step_panel.next_label.text()
+    assert "(l, o)" in text and "(e, l)" in text and "'l' (0x6c)" in text and "'e' (0x65)" in text
+
+
+def test_pause_resume_and_cancel_from_the_keyboard(qtbot, view, tmp_path) -> None:
+    corpus = write_corpus(tmp_path, 60_000)
+    view.corpus.add_files([str(corpus)])
+    view.settings_panel.vocab_size.setValue(3300)
+    view.controller.merges_added.connect(lambda _e: view.pause_action.isEnabled() and qtbot.keyClick(view, Qt.Key.Key_F6))
+    with qtbot.waitSignal(view.controller.paused, timeout=60_000):
+        qtbot.keyClick(view, Qt.Key.Key_F5)
+    assert _enabled(view) == {"start": False, "pause": False, "resume": True, "step": True, "cancel": True}
+    assert "Paused" in view.progress_label.text()
+    assert view.save_action.isEnabled()  # a paused run can be saved as it is
+    n = len(view.controller.merges)
+    with qtbot.waitSignal(view.controller.cancelled, timeout=10_000):
+        qtbot.keyClick(view, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)
+    assert len(view.controller.merges) == n
+    assert "Cancelled after" in view.progress_label.text()
+    assert view.registry.get(view.result_key).merges == [(m.left, m.right) for m in view.controller.merges]
+
+
+def test_shortcuts_are_the_documented_ones(view) -> None:
+    keys = {name: action.shortcut().toString() for name, action in
+            zip(("start", "pause", "resume", "step", "cancel"), view.training_actions)}
+    assert keys == SHORTCUTS
+
+
+def test_files_can_be_added_and_dropped(qtbot, view, tmp_path) -> None:
+    a = write_corpus(tmp_path, 2000, "a.txt")
+    b = write_corpus(tmp_path, 2000, "b.txt", seed=3)
+    assert view.corpus.add_files([str(a)]) == []
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(b))])
+    drop = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+    view.dropEvent(drop)
+    assert view.corpus.paths() == [str(a), str(b)]
+    assert view.corpus.source == "files"
+    assert "in 2 files" in view.corpus.size_label.text()
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.start_action.trigger()
+    expected = train_bpe([a, b], view.settings_panel.vocab_size.value(), ["<|endoftext|>"])
+    assert view.controller.tokenizer().merges == expected.merges
+
+
+def test_pasted_text_trains(qtbot, view) -> None:
+    view.corpus.set_text("the tech team tests the tech stack " * 10)
+    qtbot.keyClicks(view.corpus.text_edit, " and more")
+    view.settings_panel.vocab_size.setValue(270)
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.start_action.trigger()
+    text = "the tech team tests the tech stack " * 10 + " and more"
+    assert view.controller.tokenizer().merges == train_bpe(None, 270, ["<|endoftext|>"], text=text).merges
+
+
+def test_binary_and_missing_files_are_refused_with_a_message(qtbot, view, tmp_path) -> None:
+    binary = tmp_path / "image.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+    problems = view.corpus.add_files([str(binary), str(tmp_path / "nothing.txt"), str(tmp_path)])
+    assert len(problems) == 3
+    message = view.corpus.messages.text()
+    assert "image.png looks like a binary file" in message and "nothing.txt: no such file" in message
+    assert "is a folder" in message
+    assert view.corpus.paths() == []
+    view.start_action.trigger()  # the Files tab is empty now: a clear message, no crash
+    assert "no files chosen" in view.messages.text()
+    assert view.controller.state == "idle"
+    view.corpus.set_source("sample")
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.start_action.trigger()  # still usable
+
+
+def test_a_file_removed_after_choosing_it_gives_a_clear_message(qtbot, view, tmp_path) -> None:
+    path = write_corpus(tmp_path, 500, "soon_gone.txt")
+    view.corpus.add_files([str(path)])
+    path.unlink()
+    view.start_action.trigger()
+    assert "soon_gone.txt" in view.messages.text() and "gone" in view.messages.text()
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_file_is_refused(view, tmp_path) -> None:
+    path = write_corpus(tmp_path, 500, "locked.txt")
+    path.chmod(0)
+    try:
+        problems = view.corpus.add_files([str(path)])
+    finally:
+        path.chmod(0o600)
+    assert problems and "cannot be read" in problems[0]
+
+
+def test_unreadable_content_fails_in_the_engine_and_the_view_stays_usable(qtbot, view, tmp_path) -> None:
+    # Valid UTF-8 at the start (so the quick check passes), Latin-1 later on: the engine says where.
+    bad = tmp_path / "mixed.txt"
+    bad.write_bytes(syllable_text(30_000).encode() + "naïve".encode("latin-1"))
+    assert view.corpus.add_files([str(bad)]) == []
+    with qtbot.waitSignal(view.controller.failed, timeout=60_000):
+        view.start_action.trigger()
+    assert "mixed.txt: not valid UTF-8 at byte offset" in view.messages.text()
+    assert view.messages.kind == "error"
+    assert view.start_action.isEnabled() and view.corpus.isEnabled()
+    view.corpus.set_source("sample")
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.start_action.trigger()
+    assert view.messages.text() == ""
+
+
+def test_invalid_custom_regex_is_shown_inline_and_on_start(qtbot, view) -> None:
+    panel = view.settings_panel
+    panel.pretokenizer.setCurrentIndex(panel.pretokenizer.findData("regex"))
+    panel.custom_regex.clear()
+    qtbot.keyClicks(panel.custom_regex, r"(\w+")
+    assert not panel.regex_problem.isHidden()
+    assert "invalid pre-tokenizer regex" in panel.regex_problem.text()
+    assert panel.preview_chips.chips() == []
+    view.start_action.trigger()
+    assert "invalid pre-tokenizer regex" in view.messages.text()
+    assert view.controller.state == "failed" and view.start_action.isEnabled()
+    qtbot.keyClick(panel.custom_regex, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(panel.custom_regex, r"\w+)")
+    assert panel.regex_problem.isHidden()
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.start_action.trigger()
+
+
+def test_too_small_vocabulary_is_explained(qtbot, view) -> None:
+    panel = view.settings_panel
+    panel.vocab_size.selectAll()
+    qtbot.keyClicks(panel.vocab_size.lineEdit(), "256")
+    panel.vocab_size.interpretText()
+    assert panel.vocab_size.value() == 256
+    assert "at least 257" in panel.vocab_problem.text() and not panel.vocab_problem.isHidden()
+    view.start_action.trigger()
+    assert "too small" in view.messages.text() and "257" in view.messages.text()
+    panel.vocab_size.setValue(400)
+    assert panel.vocab_problem.isHidden()
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.start_action.trigger()
+
+
+def test_pretokenizer_preview_follows_the_choice(qtbot, view) -> None:
+    panel = view.settings_panel
+    panel.preview_line.setText("國語")  # subtle: QTest can type only ASCII; the rest is set
+    panel.preview_line.home(False)
+    qtbot.keyClicks(panel.preview_line, "Hello helo, I'm<|endoftext|>")
+    assert panel.preview_line.text() == "Hello helo, I'm<|endoftext|>國語"
+    for name in ("gpt2", "whitespace", "none"):
+        panel.pretokenizer.setCurrentIndex(panel.pretokenizer.findData(name))
+        pieces = preview("Hello helo, I'm<|endoftext|>國語", name, ["<|endoftext|>"])
+        chips = panel.preview_chips.chips()
+        assert [c.label for c in chips] == [visible(p.text) for p in pieces]
+        assert [c.special for c in chips] == [p.special for p in pieces]
+    panel.pretokenizer.setCurrentIndex(panel.pretokenizer.findData("gpt2"))
+    assert [c.label for c in panel.preview_chips.chips()][:5] == ["Hello", "·helo", ",", "·I", "'m"]
+
+
+def test_save_and_open_round_trip(qtbot, view, registry, tmp_path) -> None:
+    view.corpus.select_sample("hello_helo")
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.start_action.trigger()
+    path = tmp_path / "hello.json"
+    assert view.save_tokenizer(path)
+    assert path.exists() and "Saved" in view.messages.text()
+    key = view.open_tokenizer(path)
+    assert key is not None and registry.entry(key).kind == "file"
+    assert registry.get(key).merges == view.controller.tokenizer().merges
+    assert Tokenizer.load(path).merges == view.controller.tokenizer().merges
+
+
+def test_saving_into_a_missing_folder_says_so(qtbot, view, tmp_path) -> None:
+    view.corpus.select_sample("hello_helo")
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.start_action.trigger()
+    assert not view.save_tokenizer(tmp_path / "no" / "such" / "dir" / "t.json")
+    assert "Cannot save the tokenizer" in view.messages.text()
+
+
+def test_corrupt_tokenizer_file_is_refused_with_a_message(view, registry, tmp_path) -> None:
+    keys = registry.keys()
+    for name, content in (("broken.json", b"{not json"), ("empty.json", b""), ("wrong.json", b'{"format": 99}')):
+        path = tmp_path / name
+        path.write_bytes(content)
+        assert view.open_tokenizer(path) is None
+        assert view.messages.kind == "error" and name in view.messages.text()
+    assert view.open_tokenizer(tmp_path / "missing.json") is None
+    assert "missing.json" in view.messages.text()
+    assert registry.keys() == keys  # nothing was added
+    assert view.start_action.isEnabled()
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux /proc")
+def test_a_file_whose_read_fails_is_refused(view) -> None:
+    # /proc/self/mem exists but reading it from offset 0 fails (EIO), even for root.
+    problems = view.corpus.add_files(["/proc/self/mem"])
+    assert problems and "cannot be read" in problems[0] and "/proc/self/mem" in problems[0]
+    assert "cannot be read" in view.corpus.messages.text()
+    assert view.corpus.paths() == []

@@ -1,0 +1,214 @@
+"""The training controller: finish, pause/resume, step, cancel (running, paused, counting),
+failure, shutdown, and the results compared with the engine's own ``train_bpe``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bpe_engine import train_bpe
+from app.controllers.training import TrainingController
+
+from .training_support import config_for, run_to_end, syllable_text, write_corpus
+
+
+@pytest.fixture
+def controller(qtbot):
+    ctrl = TrainingController()
+    yield ctrl
+    assert ctrl.shutdown(30_000)
+
+
+@pytest.fixture(scope="module")
+def long_corpus(tmp_path_factory) -> Path:
+    """Enough distinct pairs that merging 3 000 times takes a while (to act part-way)."""
+    return write_corpus(tmp_path_factory.mktemp("long"), 60_000, "long.txt")
+
+
+def test_finishes_with_the_engines_result(qtbot, controller, tiny_corpus) -> None:
+    states: list[str] = []
+    progress: list[tuple[int, int]] = []
+    controller.state_changed.connect(states.append)
+    controller.counting_progress.connect(lambda d, t: progress.append((d, t)))
+    config = config_for(tiny_corpus, vocab_size=300)
+    run_to_end(qtbot, controller, config)
+    expected = train_bpe(tiny_corpus, 300, ["<|endoftext|>"])
+    tok = controller.tokenizer()
+    assert controller.state == "finished"
+    assert states[:2] == ["counting", "merging"] and states[-1] == "finished"
+    assert tok.merges == expected.merges
+    assert [(m.left, m.right) for m in controller.merges] == expected.merges
+    assert progress and progress[-1][0] == progress[-1][1] == tiny_corpus.stat().st_size
+    assert controller.counting.initial_tokens - sum(m.count for m in controller.merges) == len(
+        expected.encode(tiny_corpus.read_text(encoding="utf-8"))
+    )
+    assert controller.result.merges == len(expected.merges)
+
+
+def test_runs_again_after_finishing(qtbot, controller) -> None:
+    run_to_end(qtbot, controller, config_for(text="low lower lowest " * 30, vocab_size=270))
+    first = controller.tokenizer().merges
+    run_to_end(qtbot, controller, config_for(text="the tech team " * 30, vocab_size=265))
+    assert controller.tokenizer().merges != first
+    assert controller.tokenizer().merges == train_bpe(None, 265, ["<|endoftext|>"], text="the tech team " * 30).merges
+
+
+def test_step_mode_parks_before_the_first_merge_and_each_step_applies_one(qtbot, controller) -> None:
+    # Seed 001 part 2: in "Hello helo, I'm" (e,l) and (l,o) both occur twice; (l,o) wins.
+    with qtbot.waitSignal(controller.paused, timeout=30_000) as blocker:
+        assert controller.step(config_for(text="Hello helo, I'm", vocab_size=262))
+    snap = blocker.args[0]
+    assert controller.state == "paused" and controller.merges == []
+    assert snap.merges_done == 0 and snap.last_merge is None
+    assert [(p.left, p.right, p.count) for p in snap.next_pairs[:2]] == [(b"l", b"o", 2), (b"e", b"l", 2)]
+    assert {p.text for p in snap.pretokens} == {b"Hello", b" helo", b",", b" I", b"'m"}
+
+    with qtbot.waitSignal(controller.paused, timeout=30_000) as blocker:
+        controller.step()
+    snap = blocker.args[0]
+    assert len(controller.merges) == 1
+    merge = controller.merges[0]
+    assert (merge.left, merge.right, merge.count) == (b"l", b"o", 2)
+    assert merge.tied_with == (b"e", b"l")
+    assert snap.last_merge == merge and snap.merges_done == 1
+    hello = next(p for p in snap.pretokens if p.text == b"Hello")
+    assert hello.token_ids == (ord("H"), ord("e"), ord("l"), 256)
+    assert snap.token_bytes[256] == b"lo"
+
+    for expected in (2, 3):
+        with qtbot.waitSignal(controller.paused, timeout=30_000):
+            controller.step()
+        assert len(controller.merges) == expected
+    reference = train_bpe(None, 262, ["<|endoftext|>"], text="Hello helo, I'm")
+    assert [(m.left, m.right) for m in controller.merges] == reference.merges[:3]
+
+
+def test_step_on_the_last_merge_finishes(qtbot, controller) -> None:
+    with qtbot.waitSignal(controller.paused, timeout=30_000):
+        controller.step(config_for(text="low low lower", vocab_size=258))  # one merge to learn
+    with qtbot.waitSignal(controller.finished, timeout=30_000):
+        controller.step()
+    assert controller.state == "finished" and len(controller.merges) == 1
+
+
+def test_pause_stops_progress_and_resume_gives_the_uninterrupted_result(qtbot, controller, long_corpus) -> None:
+    config = config_for(long_corpus, vocab_size=3300)
+    paused_at: list[int] = []
+
+    def pause_once(_events) -> None:
+        if not paused_at:
+            paused_at.append(len(controller.merges))
+            controller.pause()
+
+    controller.merges_added.connect(pause_once)
+    with qtbot.waitSignal(controller.paused, timeout=60_000) as blocker:
+        assert controller.start(config)
+    assert controller.state == "paused"
+    snap = blocker.args[0]
+    done = len(controller.merges)
+    assert 0 < done < 3300 - 257
+    assert snap is not None and snap.merges_done == done
+    assert controller.tokenizer().merges == [(m.left, m.right) for m in controller.merges]
+    qtbot.wait(300)  # Pause really stops: nothing arrives while paused
+    assert len(controller.merges) == done and controller.state == "paused"
+
+    with qtbot.waitSignal(controller.finished, timeout=60_000):
+        controller.resume()
+    expected = train_bpe(long_corpus, 3300, ["<|endoftext|>"], workers=1)
+    assert controller.tokenizer().merges == expected.merges
+    assert [m.rank for m in controller.merges] == list(range(len(expected.merges)))
+
+
+def test_cancel_while_merging_keeps_the_merges_so_far(qtbot, controller, long_corpus) -> None:
+    controller.merges_added.connect(lambda _events: controller.cancel())
+    with qtbot.waitSignal(controller.cancelled, timeout=60_000):
+        assert controller.start(config_for(long_corpus, vocab_size=3300))
+    assert controller.state == "cancelled"
+    tok = controller.tokenizer()
+    n = len(controller.merges)
+    assert 0 < n < 3300 - 257 and len(tok.merges) == n
+    full = train_bpe(long_corpus, 3300, ["<|endoftext|>"], workers=1)
+    assert tok.merges == full.merges[:n]
+    text = "lowest newest 國語<|endoftext|>"
+    assert tok.decode(tok.encode(text)) == text
+
+
+def test_cancel_while_counting_takes_effect_at_once(qtbot, controller, tmp_path) -> None:
+    big = write_corpus(tmp_path, 150_000, "big.txt")
+    counted: list[object] = []
+    controller.counting_done.connect(counted.append)
+    with qtbot.waitSignal(controller.cancelled, timeout=5_000):
+        assert controller.start(config_for(big, vocab_size=1000))
+        assert controller.state == "counting"
+        controller.cancel()  # no wait on the engine: the GUI thread never blocks
+    assert controller.state == "cancelled"
+    assert controller.tokenizer().merges == []
+    assert controller.shutdown(30_000)  # the counting thread ends too
+    assert not counted
+    # and the controller is usable again at once
+    run_to_end(qtbot, controller, config_for(text="low lower " * 20, vocab_size=260))
+
+
+def test_cancel_while_paused(qtbot, controller) -> None:
+    with qtbot.waitSignal(controller.paused, timeout=30_000):
+        controller.step(config_for(text=syllable_text(300), vocab_size=400))
+    with qtbot.waitSignal(controller.paused, timeout=30_000):
+        controller.step()
+    with qtbot.waitSignal(controller.cancelled, timeout=5_000):
+        controller.cancel()
+    assert controller.state == "cancelled" and len(controller.tokenizer().merges) == 1
+    assert not controller.can("resume") and controller.can("start")
+
+
+def test_a_file_that_is_not_utf8_fails_with_the_engines_message(qtbot, controller, tmp_path) -> None:
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes(syllable_text(20_000).encode() + "café".encode("latin-1") + b"\n")
+    with qtbot.waitSignal(controller.failed, timeout=30_000) as blocker:
+        assert controller.start(config_for(bad))
+    message = blocker.args[0]
+    assert "latin1.txt" in message and "not valid UTF-8" in message and "iconv" in message
+    assert controller.state == "failed" and controller.error == message
+    assert controller.tokenizer() is None
+    run_to_end(qtbot, controller, config_for(text="still usable " * 20, vocab_size=260))
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        ({"vocab_size": 100}, "too small"),
+        ({"pretokenizer": "regex:(unclosed"}, "invalid pre-tokenizer regex"),
+    ],
+)
+def test_bad_settings_fail_at_once(qtbot, controller, kwargs, words) -> None:
+    with qtbot.waitSignal(controller.failed, timeout=1_000) as blocker:
+        assert not controller.start(config_for(text="some text", **kwargs))
+    assert words in blocker.args[0]
+    assert controller.state == "failed" and controller.can("start")
+
+
+def test_missing_file_fails_with_its_name(qtbot, controller, tmp_path) -> None:
+    with qtbot.waitSignal(controller.failed, timeout=1_000) as blocker:
+        controller.start(config_for(tmp_path / "gone.txt"))
+    assert "gone.txt" in blocker.args[0] and "no such file" in blocker.args[0]
+
+
+def test_shutdown_while_running_stops_the_thread(qtbot, controller, long_corpus) -> None:
+    with qtbot.waitSignal(controller.merges_added, timeout=60_000):
+        controller.start(config_for(long_corpus, vocab_size=3300))
+    assert controller.shutdown(30_000)
+    assert controller.state == "cancelled"
+    assert controller._run is not None and not controller._run.thread.isRunning()
+
+
+def test_actions_make_sense_in_each_state(qtbot, controller) -> None:
+    assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
+        True, False, False, True, False, False]
+    with qtbot.waitSignal(controller.paused, timeout=30_000):
+        controller.step(config_for(text="Hello helo, I'm", vocab_size=262))
+    assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
+        False, False, True, True, True, True]
+    with qtbot.waitSignal(controller.finished, timeout=30_000):
+        controller.resume()
+    assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
+        True, False, False, True, False, True]

@@ -1,0 +1,55 @@
+"""Helpers for the tests of training in the app: corpora of a chosen size, and waiting on runs.
+
+``syllable_text`` makes a deterministic text of made-up words: it has many distinct pairs, so
+training keeps merging (long enough to pause or cancel a run part-way) while counting stays
+fast. Tests wait on the controller's signals (GUI thread), never on the worker's.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from app.controllers.training import TrainingConfig, TrainingController
+
+_SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in "aeiou"] + ["th", "ng", "qu", "x", "y"]
+
+
+def syllable_text(n_words: int, seed: int = 7) -> str:
+    rng = random.Random(seed)
+    lines = []
+    words = []
+    for i in range(n_words):
+        word = "".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(1, 4)))
+        words.append(word.capitalize() if rng.random() < 0.1 else word)
+        if len(words) == 12:
+            lines.append(" ".join(words) + ".")
+            words = []
+        if i % 500 == 499:
+            lines.append("<|endoftext|>")
+    lines.append(" ".join(words))
+    return "\n".join(lines) + "\n"
+
+
+def write_corpus(folder: Path, n_words: int, name: str = "corpus.txt", seed: int = 7) -> Path:
+    path = folder / name
+    path.write_text(syllable_text(n_words, seed), encoding="utf-8")
+    return path
+
+
+def config_for(path: Path | None = None, *, text: str | None = None, vocab_size: int = 600,
+               pretokenizer: str = "gpt2", workers: int | None = 1) -> TrainingConfig:
+    return TrainingConfig(
+        paths=(str(path),) if path is not None else (),
+        text=text,
+        vocab_size=vocab_size,
+        special_tokens=("<|endoftext|>",),
+        pretokenizer=pretokenizer,
+        workers=workers,
+        label=path.name if path is not None else "text",
+    )
+
+
+def run_to_end(qtbot, controller: TrainingController, config: TrainingConfig, timeout: int = 60_000) -> None:
+    with qtbot.waitSignal(controller.finished, timeout=timeout):
+        assert controller.start(config)
