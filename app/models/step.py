@@ -22,7 +22,8 @@ __all__ = ["PretokensModel", "PairsModel", "SEGMENTS_ROLE", "NEXT_PAIR_COLOR", "
 
 _Index = QModelIndex | QPersistentModelIndex
 
-#: Custom role: ``[(label, token_id, is_new), ...]``, the chips of a pre-token's segmentation.
+#: Custom role: ``[(label, token_id, is_new, False, in_next_pair), ...]``, the chips of a
+#: pre-token's segmentation (the fields of ``app.widgets.segmentation.Chip``).
 SEGMENTS_ROLE = Qt.ItemDataRole.UserRole + 2
 NEXT_PAIR_COLOR = QColor("#ffe082")
 TIED_PAIR_COLOR = QColor("#fff3cd")
@@ -37,7 +38,8 @@ class PretokensModel(QAbstractTableModel):
         "A piece the pre-tokenizer cut from the corpus; merges happen only inside pieces",
         "How many times this piece occurs in the corpus (each occurrence counts for its pairs)",
         "How many tokens the piece is made of now",
-        "The piece's current tokens; the token made by the last merge is outlined",
+        "The piece's current tokens; the token made by the last merge is outlined in red, "
+        "the pair the next merge joins is underlined in amber",
     )
 
     def __init__(self, parent=None) -> None:
@@ -45,14 +47,20 @@ class PretokensModel(QAbstractTableModel):
         self._rows: list[PretokenInfo] = []
         self._labels: list[list[tuple[str, int, bool]]] = []
         self._new_id = -1
+        self._next_pair: tuple[int, int] | None = None
         self._token_bytes: dict[int, bytes] = {}
 
     def set_pretokens(self, pretokens: list[PretokenInfo], token_bytes: dict[int, bytes] | None = None,
-                      new_id: int = -1) -> None:
-        """Replace the rows; ``token_bytes`` maps ids to bytes (bytes 0-255 are implicit)."""
+                      new_id: int = -1, next_pair: tuple[int, int] | None = None) -> None:
+        """Replace the rows; ``token_bytes`` maps ids to bytes (bytes 0-255 are implicit).
+
+        ``new_id`` (the token of the last merge) is outlined; the occurrences of ``next_pair``
+        (the ids the next merge joins) are marked.
+        """
         self.beginResetModel()
         self._rows = list(pretokens)
         self._new_id = new_id
+        self._next_pair = next_pair
         self._token_bytes = dict(token_bytes or {})
         self._labels = [self._segments(p) for p in self._rows]
         self.endResetModel()
@@ -68,8 +76,19 @@ class PretokensModel(QAbstractTableModel):
             return bytes([token_id])
         return self._token_bytes.get(token_id, b"?")
 
-    def _segments(self, p: PretokenInfo) -> list[tuple[str, int, bool]]:
-        return [(token_label(self._bytes_of(t)), t, t == self._new_id) for t in p.token_ids]
+    def _segments(self, p: PretokenInfo) -> list[tuple[str, int, bool, bool, bool]]:
+        ids = p.token_ids
+        marked = [False] * len(ids)
+        if self._next_pair is not None:
+            a, b = self._next_pair
+            i = 0
+            while i < len(ids) - 1:  # left to right, as the merge itself goes ("a a a": the first two)
+                if ids[i] == a and ids[i + 1] == b:
+                    marked[i] = marked[i + 1] = True
+                    i += 2
+                else:
+                    i += 1
+        return [(token_label(self._bytes_of(t)), t, t == self._new_id, False, m) for t, m in zip(ids, marked)]
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt naming)
         return 0 if parent.isValid() else len(self._rows)
@@ -98,7 +117,7 @@ class PretokensModel(QAbstractTableModel):
             if col == self.TOKENS:
                 return len(p.token_ids)
             if col == self.SEGMENTS:
-                return " | ".join(label for label, _, _ in self._labels[index.row()])
+                return " | ".join(chip[0] for chip in self._labels[index.row()])
         elif role == SEGMENTS_ROLE and col == self.SEGMENTS:
             return self._labels[index.row()]
         elif role == Qt.ItemDataRole.ToolTipRole:

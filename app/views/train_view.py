@@ -506,6 +506,8 @@ class TrainView(QWidget):
     # -- helpers ---------------------------------------------------------------------------
 
     def _reset_display(self) -> None:
+        self.result_label.setText("Training… The result becomes a tokenizer when training ends or is "
+                                  "cancelled; a paused training can be saved as it is.")
         self._refresh_timer.stop()
         self._pending = []
         self.messages.clear()
@@ -559,7 +561,7 @@ class TrainView(QWidget):
         text = f"Merging: {format_count(n)} of {format_count(target)} merges"
         rate = self._rates.rate() if rates else None
         if rate:
-            text += f" · {rate:,.0f} merges/s · {format_duration(self._rates.time_left(target))} left"
+            text += f" · {format_count(int(rate))} merges/s · {format_duration(self._rates.time_left(target))} left"
         return text
 
     def _update_stats(self) -> None:

@@ -118,12 +118,13 @@ class VocabView(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
 
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Token", "Id", "Merge rank"])
+        self.tree.setHeaderLabels(["Token", "Id", "Merge rank", "Byte"])
         self.tree.setToolTip("How the selected token was built: each token is the merge of its two children, "
                              "down to single bytes")
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.header().setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setStretchLastSection(False)
         self.details = QLabel("Select a token to see its merge tree.")
         self.details.setWordWrap(True)
@@ -320,7 +321,8 @@ class VocabView(QWidget):
 
     def _tree_item(self, node: tuple, tok: Tokenizer) -> QTreeWidgetItem:
         token_id, data, rank, children = node
-        item = QTreeWidgetItem([token_label(data), str(token_id), "" if rank is None else str(rank)])
+        leaf_byte = f"0x{data[0]:02x}" if len(data) == 1 and not children else ""
+        item = QTreeWidgetItem([token_label(data), str(token_id), "" if rank is None else str(rank), leaf_byte])
         item.setToolTip(0, f"bytes {hex_bytes(data)}")
         for child in children:
             item.addChild(self._tree_item(child, tok))

@@ -17,24 +17,27 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QS
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-__all__ = ["Chip", "chip_colors", "paint_chips", "chips_width", "SegmentationDelegate", "ChipStrip"]
+__all__ = ["Chip", "chip_colors", "paint_chips", "chips_width", "SegmentationDelegate", "ChipStrip", "monospace_font"]
 
 _PALETTE = [QColor(c) for c in (
     "#bbdefb", "#c8e6c9", "#ffe0b2", "#f8bbd0", "#d1c4e9", "#b2ebf2",
     "#fff59d", "#ffccbc", "#dcedc8", "#cfd8dc", "#f0f4c3", "#b3e5fc",
 )]
 _SPECIAL = QColor("#e1bee7")
+_MARK = QColor("#ff8f00")
 _PAD_X = 4
 _GAP = 3
 
 
 class Chip(NamedTuple):
-    """One chip: its text, the key that picks its color, an outline (new token), special style."""
+    """One chip: its text, the key that picks its color, an outline (new token), special style,
+    and a mark (an amber bar under it: part of the pair the next merge joins)."""
 
     label: str
     key: int
     outlined: bool = False
     special: bool = False
+    marked: bool = False
 
 
 def chip_colors(chips: Sequence[Chip]) -> list[QColor]:
@@ -63,12 +66,12 @@ def chips_width(chips: Sequence, metrics: QFontMetrics) -> int:
 
 
 def paint_chips(painter: QPainter, rect: QRect, items: Sequence, metrics: QFontMetrics) -> None:
-    """Draw ``items`` (``Chip``s or ``(label, key, outlined[, special])`` tuples) left to right in ``rect``."""
+    """Draw ``items`` (``Chip``s or tuples of its fields) left to right in ``rect``."""
     chips = _as_chips(items)
     colors = chip_colors(chips)
     x = rect.left() + 2
-    h = min(rect.height() - 4, metrics.height() + 4)
-    y = rect.top() + (rect.height() - h) // 2
+    h = min(rect.height() - 7, metrics.height() + 4)
+    y = rect.top() + (rect.height() - h - 3) // 2
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     for chip, color in zip(chips, colors):
@@ -82,6 +85,8 @@ def paint_chips(painter: QPainter, rect: QRect, items: Sequence, metrics: QFontM
         else:
             painter.setPen(QPen(color.darker(130), 1))
         painter.drawRoundedRect(box, 4, 4)
+        if chip.marked:
+            painter.fillRect(QRectF(x - _GAP / 2, y + h, w + _GAP, 3), _MARK)
         painter.setPen(QColor("#212121"))
         painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), chip.label)
         x += w + _GAP
@@ -103,7 +108,10 @@ class SegmentationDelegate(QStyledItemDelegate):
             return
         if option.state & QStyle.StateFlag.State_Selected:
             painter.fillRect(option.rect, option.palette.highlight())
+        painter.save()
+        painter.setFont(option.font)
         paint_chips(painter, option.rect, chips, option.fontMetrics)
+        painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
         chips = index.data(self.role)

@@ -100,6 +100,14 @@ class StepPanel(QWidget):
         pheader.setStretchLastSection(True)
         self.pairs_view.setToolTip("Adjacent token pairs with the highest counts; the first is merged next")
 
+        # Step mode is for the classroom: a larger font for whatever a projector shows.
+        big = self.font()
+        big.setPointSizeF(big.pointSizeF() * 1.25)
+        for widget in (self.pretokens_view, self.pairs_view, self.last_label, self.next_label):
+            widget.setFont(big)
+        for view in (self.pretokens_view, self.pairs_view):
+            view.verticalHeader().setDefaultSectionSize(int(view.fontMetrics().height() * 1.9))
+
         split = QSplitter(Qt.Orientation.Horizontal)
         left = QWidget()
         lv = QVBoxLayout(left)
@@ -148,7 +156,9 @@ class StepPanel(QWidget):
         self.intro.hide()
         last = snapshot.last_merge
         new_id = last.new_id if last is not None else -1
-        self.pretokens_model.set_pretokens(snapshot.pretokens, snapshot.token_bytes, new_id)
+        nxt = snapshot.next_pairs[0] if snapshot.next_pairs else None
+        self.pretokens_model.set_pretokens(snapshot.pretokens, snapshot.token_bytes, new_id,
+                                           (nxt.left_id, nxt.right_id) if nxt is not None else None)
         self.pairs_model.set_pairs(snapshot.next_pairs)
         shown = len(snapshot.pretokens)
         total = snapshot.distinct_pretokens

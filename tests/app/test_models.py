@@ -151,12 +151,14 @@ def test_pretokens_model(qtmodeltester, snapshot_parts) -> None:
     first, pretokens, _pairs, token_bytes = snapshot_parts
     model = PretokensModel()
     qtmodeltester.check(model)
-    model.set_pretokens(pretokens, token_bytes, first.new_id)
+    next_pair = (ord("e"), first.new_id)  # (e, st) comes next in this corpus
+    model.set_pretokens(pretokens, token_bytes, first.new_id, next_pair)
     assert model.rowCount() == len(pretokens)
     newest = next(r for r in range(model.rowCount()) if model.pretoken(r).text == b" newest")
     chips = model.index(newest, PretokensModel.SEGMENTS).data(SEGMENTS_ROLE)
-    assert [label for label, _, _ in chips] == ["·", "n", "e", "w", "e", "st"]
-    assert [is_new for _, _, is_new in chips] == [False] * 5 + [True]
+    assert [chip[0] for chip in chips] == ["·", "n", "e", "w", "e", "st"]
+    assert [chip[2] for chip in chips] == [False] * 5 + [True]  # the new token is outlined
+    assert [chip[4] for chip in chips] == [False] * 4 + [True, True]  # the next pair is marked
     assert model.index(newest, PretokensModel.SEGMENTS).data() == "· | n | e | w | e | st"
     assert model.index(newest, PretokensModel.COUNT).data() == 30
     model.clear()
@@ -175,3 +177,12 @@ def test_pairs_model(qtmodeltester, snapshot_parts) -> None:
     assert tied[0] == 0 and all(model.pair(r).count == pairs[0].count for r in tied)
     model.set_pairs([])
     assert model.rowCount() == 0 and model.tied_rows() == []
+
+
+def test_pretokens_model_marks_overlapping_pairs_left_to_right() -> None:
+    from bpe_engine import PretokenInfo
+
+    model = PretokensModel()
+    model.set_pretokens([PretokenInfo(b"aaa", 4, (97, 97, 97))], {}, -1, (97, 97))
+    chips = model.index(0, PretokensModel.SEGMENTS).data(SEGMENTS_ROLE)
+    assert [chip[4] for chip in chips] == [True, True, False]  # as the merge goes: (a a) a
