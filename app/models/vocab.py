@@ -14,6 +14,7 @@ were. The merge tree of a token is built by :func:`merge_tree`; drawing it is th
 
 from __future__ import annotations
 
+import bisect
 from typing import Any, Callable
 
 import regex
@@ -104,6 +105,7 @@ class VocabModel(QAbstractTableModel):
         self._special: list[bool] = []
         self._rows: list[int] = []
         self._labels: dict[int, str] = {}
+        self._orders: dict[tuple[int, Qt.SortOrder], list[int]] = {}
         self._texts: list[str] | None = None
         self._invalid: list[bool] | None = None
         self._query = ("text", "")
@@ -117,6 +119,7 @@ class VocabModel(QAbstractTableModel):
         self.beginResetModel()
         self.tokenizer = tok
         self._labels = {}
+        self._orders = {}
         self._texts = None
         self._invalid = None
         if tok is None:
@@ -180,11 +183,6 @@ class VocabModel(QAbstractTableModel):
 
     # -- selection and ordering ------------------------------------------------------------
 
-    def _text(self, k: int) -> str:
-        if self._texts is None:
-            self._texts = [b.decode("utf-8", errors="replace") for b in self._bytes]
-        return self._texts[k]
-
     def _is_invalid(self) -> list[bool]:
         if self._invalid is None:
             flags = []
@@ -198,46 +196,49 @@ class VocabModel(QAbstractTableModel):
         return self._invalid
 
     def _select(self, mode: str, query: str, *, space: bool, invalid: bool, special: bool) -> list[int]:
-        tests: list[Callable[[int], bool]] = []
+        """Positions (in id order) that pass the query and the filters; each step narrows the list.
+
+        subtle: plain list comprehensions, no per-row lambdas: o200k has 200 000 rows.
+        """
+        n = len(self._ids)
+        rows: list[int] = list(range(n))
         if query:
             if mode == "text":
                 needle = query.translate(_FROM_VISIBLE)
-                if self._ids:
-                    self._text(0)
-                texts = self._texts or []
-                tests.append(lambda k: needle in texts[k])
+                texts = self._all_texts()
+                rows = [k for k in rows if needle in texts[k]]
             elif mode == "regex":
                 try:
-                    pattern = regex.compile(query)
+                    search = regex.compile(query).search
                 except regex.error as exc:
                     raise SearchError(f"invalid regex {query!r}: {exc}") from None
-                if self._ids:
-                    self._text(0)
-                texts = self._texts or []
-                tests.append(lambda k: pattern.search(texts[k]) is not None)
+                texts = self._all_texts()
+                rows = [k for k in rows if search(texts[k]) is not None]
             elif mode == "id":
-                ranges = parse_ids(query)
                 ids = self._ids
-                tests.append(lambda k: any(lo <= ids[k] <= hi for lo, hi in ranges))
+                picked: set[int] = set()
+                for lo, hi in parse_ids(query):
+                    picked.update(range(bisect.bisect_left(ids, lo), bisect.bisect_right(ids, hi)))
+                rows = sorted(picked)
             else:
                 needle_b = parse_hex(query)
                 data = self._bytes
-                tests.append(lambda k: needle_b in data[k])
+                rows = [k for k in rows if needle_b in data[k]]
         if space:
             data = self._bytes
-            tests.append(lambda k: data[k][:1] == b" ")
+            rows = [k for k in rows if data[k].startswith(b" ")]
         if invalid:
             bad = self._is_invalid()
-            tests.append(lambda k: bad[k])
+            rows = [k for k in rows if bad[k]]
         if special:
             spec = self._special
-            tests.append(lambda k: spec[k])
-        rows = range(len(self._ids))
-        if not tests:
-            return list(rows)
-        if len(tests) == 1:
-            return [k for k in rows if tests[0](k)]
-        return [k for k in rows if all(t(k) for t in tests)]
+            rows = [k for k in rows if spec[k]]
+        return rows
+
+    def _all_texts(self) -> list[str]:
+        if self._texts is None:
+            self._texts = [b.decode("utf-8", errors="replace") for b in self._bytes]
+        return self._texts
 
     def _sort_key(self, column: int) -> Callable[[int], Any]:
         if column == self.ID:
@@ -257,8 +258,19 @@ class VocabModel(QAbstractTableModel):
         column, order = self._sort
         if column == self.ID and order == Qt.SortOrder.AscendingOrder:
             return  # _select already yields id order
-        # subtle: sorted() is stable, so equal keys stay in id order whichever way we sort
-        self._rows.sort(key=self._sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
+        # The full order of each column is computed once per tokenizer; a filtered view keeps
+        # the rows of it that pass. subtle: sorted() is stable, so equal keys stay in id order.
+        key = (column, order)
+        full = self._orders.get(key)
+        if full is None:
+            full = sorted(range(len(self._ids)), key=self._sort_key(column),
+                          reverse=order == Qt.SortOrder.DescendingOrder)
+            self._orders[key] = full
+        if len(self._rows) == len(full):
+            self._rows = list(full)
+        else:
+            keep = set(self._rows)
+            self._rows = [k for k in full if k in keep]
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(self.COLUMNS):
@@ -267,7 +279,7 @@ class VocabModel(QAbstractTableModel):
         old = self.persistentIndexList()
         old_keys = [self._rows[i.row()] for i in old]
         self._sort = (column, order)
-        self._rows.sort()  # back to id order, then the requested (stable) order
+        self._rows.sort()  # back to id order, then the requested order
         self._apply_sort()
         if old:
             where = {k: row for row, k in enumerate(self._rows)}
