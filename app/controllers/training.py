@@ -61,25 +61,19 @@ class TrainingConfig:
 
     def make_trainer(self) -> BpeTrainer:
         """The engine's trainer for this config; raises ``errors.BPEError`` on bad settings."""
-        if self.text is not None:
-            source: dict = {"text": self.text}
-            input_path = None
-        else:
-            source = {}
-            input_path = list(self.paths) if self.paths else None
-            if input_path is None:
-                raise errors.EmptyCorpusError(
-                    "no corpus chosen: pick a built-in sample, add text files, or paste some text"
-                )
+        if self.text is None and not self.paths:
+            raise errors.EmptyCorpusError(
+                "no corpus chosen: pick a built-in sample, add text files, or paste some text"
+            )
         return BpeTrainer(
-            input_path,
+            None if self.text is not None else list(self.paths),
             self.vocab_size,
             list(self.special_tokens),
+            text=self.text,
             pretokenizer=self.pretokenizer,
             tie_break=self.tie_break,
             workers=self.workers,
             name=self.label or None,
-            **source,
         )
 
     def describe(self) -> str:
@@ -286,9 +280,12 @@ class TrainingController(QObject):
         run.worker.cancel()
         if self._state == "counting" or (self._state == "paused" and self._phase == "counting"):
             # subtle: while counting, the engine may not hand control back for a while
-            # (worker processes starting); no merge exists yet, so the result is known now.
-            # The thread finishes the close in the background; events it still sends are ignored.
+            # (worker processes starting). No merge has reached this thread, so the result is
+            # the bytes-only tokenizer, built here: the worker may still be touching the
+            # trainer. The thread finishes the close in the background; what it still sends
+            # is ignored.
             self._retiring.append(run)
+            self._result_tokenizer = self._bytes_only(self.config)
             self._finish_cancel()
         elif self._state == "paused" and self._parked:
             self._finish_cancel()  # parked between two merges: nothing can change any more
@@ -398,13 +395,22 @@ class TrainingController(QObject):
         self._set_state("failed")
         self.failed.emit(message)
 
+    @staticmethod
+    def _bytes_only(config: TrainingConfig | None) -> Tokenizer:
+        """The tokenizer of a run cancelled before its first merge: 256 bytes and the specials."""
+        specials = list(config.special_tokens) if config is not None else []
+        return Tokenizer({i: bytes([i]) for i in range(256)}, [], specials,
+                         pretokenizer=config.pretokenizer if config is not None else "gpt2",
+                         name=(config.label or None) if config is not None else None)
+
     def _drop_finished_run(self) -> None:
         """Release the previous run (its thread has ended, or it is retiring)."""
         run = self._run
         if run is None:
             return
-        if run.thread.isRunning() and run not in self._retiring:
-            run.thread.wait()  # it has sent its last signal; only the quit is left
+        # It has sent its last signal; only closing the stream and the quit are left.
+        if run.thread.isRunning() and run not in self._retiring and not run.thread.wait(2000):
+            self._retiring.append(run)  # keep it referenced until its thread really ends
         self._run = None
 
     def _set_state(self, state: str) -> None:

@@ -492,6 +492,7 @@ class TrainView(QWidget):
         self._refresh_progress()
         self.plots.finish()
         self.progress_label.setText("Training failed; see the message above the tables.")
+        self.result_label.setText("No new tokenizer: training failed. Fix what the message says and start again.")
         self.messages.error(message)
         self._update_actions()
 
