@@ -117,7 +117,7 @@ class TrainingController(QObject):
     cancelled = Signal()
     failed = Signal(str)
 
-    HOLD_WAIT = 0.02  # seconds the GUI waits at most for the worker to stand still before drawing
+    HOLD_WAIT = 0.005  # seconds the GUI waits at most for the worker to stand still before drawing
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)

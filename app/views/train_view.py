@@ -394,13 +394,19 @@ class TrainView(QWidget):
 
     def _on_controller_counting_done(self, done: CountingDone) -> None:
         self._rates.reset()
-        self.plots.set_counting(done)
-        self._refresh_progress()
+        with self.controller.gui_priority():  # the axes are new: the heaviest redraw of a run
+            self.plots.set_counting(done)
+            paint_pending(self)
+        self._refresh_progress(final=False)
 
     def _on_controller_merges_added(self, events: list[MergeEvent]) -> None:
         self._pending.extend(events)
         self._rates.add(len(self.controller.merges))
         self._schedule_refresh()
+
+    def _fit_plots_later(self) -> None:
+        # Fitting the axes to the data regenerates them (the costliest repaint): in its own turn.
+        QTimer.singleShot(0, self.plots.finish)
 
     def _schedule_refresh(self) -> None:
         if not self._refresh_timer.isActive():
@@ -460,7 +466,7 @@ class TrainView(QWidget):
 
     def _on_controller_paused(self, snapshot: StepSnapshot | None) -> None:
         self._refresh_progress()
-        self.plots.finish()
+        self._fit_plots_later()
         if snapshot is None:
             self.step_panel.show_counting()
         else:
@@ -470,7 +476,7 @@ class TrainView(QWidget):
 
     def _on_controller_finished(self, done: TrainingDone) -> None:
         self._refresh_progress()
-        self.plots.finish()
+        self._fit_plots_later()
         self._elapsed = time.monotonic() - self._started_at
         why = "the vocabulary size was reached" if done.reason == "vocab_size" else "no pair was left to merge"
         self.progress.setValue(self.progress.maximum())
@@ -482,7 +488,7 @@ class TrainView(QWidget):
 
     def _on_controller_cancelled(self) -> None:
         self._refresh_progress()
-        self.plots.finish()
+        self._fit_plots_later()
         n = len(self.controller.merges)
         self.progress_label.setText(f"Cancelled after {format_count(n)} merges; "
                                     + ("they are kept as a tokenizer." if n else "no merge was learned."))
@@ -490,7 +496,7 @@ class TrainView(QWidget):
 
     def _on_controller_failed(self, message: str) -> None:
         self._refresh_progress()
-        self.plots.finish()
+        self._fit_plots_later()
         self.progress_label.setText("Training failed; see the message above the tables.")
         self.result_label.setText("No new tokenizer: training failed. Fix what the message says and start again.")
         self.messages.error(message)
