@@ -6,6 +6,7 @@ window only wires them together (a trained tokenizer opens in the other views).
 
 from __future__ import annotations
 
+from PySide6.QtCore import QThreadPool
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
@@ -124,7 +125,9 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.vocab_view)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
-        # Training threads must end before the window (and the app) goes away.
+        # Training threads must end before the window (and the app) goes away, and so must
+        # background work on the global pool (a QThread destroyed while it runs aborts).
         self.train_view.controller.shutdown()
         self.registry.wait(5000)
+        QThreadPool.globalInstance().waitForDone(5000)
         super().closeEvent(event)
