@@ -18,17 +18,13 @@ This module knows nothing about merges; :mod:`bpe_engine.train` consumes its res
 from __future__ import annotations
 
 import os
-import pickle
-import selectors
-import struct
-import subprocess
-import sys
 from collections import Counter
 from dataclasses import dataclass
-from typing import BinaryIO, Generator, Iterator, Sequence
+from typing import Generator, Iterator, Sequence
 
 import regex
 
+from ._procs import run_pool
 from .errors import CorpusEncodingError, CorpusNotFoundError, EmptyCorpusError
 from .pretokenize import Pretokenizer
 
@@ -40,6 +36,7 @@ _WORKER_BLOCK = 2 * 1024 * 1024
 # Below this size, starting worker processes costs more than it saves.
 _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 _SUB_BLOCK = 64 * 1024
+_RESULT_PART = 20_000  # counts come back from workers in dicts of this many pieces
 
 # Byte-level versions of the safe cut rules of bpe_engine.pretokenize (deliberately narrower:
 # ASCII letters/digits only, so they never need to decode a character).
@@ -155,13 +152,18 @@ class _ChunkCounter:
             pos = end
 
     def result(self) -> dict[bytes, int]:
-        counts = dict(self.by_bytes)
-        self.by_bytes.clear()
+        """All counts, keyed by the pieces' UTF-8 bytes (the smaller counter is folded in)."""
+        if len(self.by_text) > len(self.by_bytes):
+            counts = {piece.encode("utf-8"): c for piece, c in self.by_text.items()}
+            rest: "dict[bytes, int]" = self.by_bytes
+        else:
+            counts = dict(self.by_bytes)
+            rest = {piece.encode("utf-8"): c for piece, c in self.by_text.items()}
+        self.by_text = Counter()
+        self.by_bytes = Counter()
         get = counts.get
-        for piece, c in self.by_text.items():
-            key = piece.encode("utf-8")
-            counts[key] = get(key, 0) + c
-        self.by_text.clear()
+        for piece, c in rest.items():
+            counts[piece] = get(piece, 0) + c
         return counts
 
 
@@ -252,107 +254,24 @@ def _iter_blocks(source: CorpusSource, chunker: _Chunker, block: int) -> Iterato
                     pending = b""
 
 
-# -- worker processes ---------------------------------------------------------------------
-#
-# Workers are plain `python -c` subprocesses speaking length-prefixed pickles over their
-# stdin/stdout. subtle: not `multiprocessing`, whose spawn/forkserver children re-run the
-# caller's __main__ script (a script without an `if __name__ == "__main__"` guard would
-# recurse), and whose fork would copy a GUI process's threads.
-
-_HEADER = struct.Struct("<Q")
-
-
-def _send(stream: BinaryIO, obj: object) -> None:
-    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(_HEADER.pack(len(data)))
-    stream.write(data)
-    stream.flush()
-
-
-def _recv(stream: BinaryIO) -> object:
-    header = stream.read(_HEADER.size)
-    if len(header) < _HEADER.size:
-        raise EOFError
-    (n,) = _HEADER.unpack(header)
-    data = stream.read(n)
-    if len(data) < n:
-        raise EOFError
-    return pickle.loads(data)
-
-
-def _worker_stdio() -> None:
-    """Entry point of a counting worker process (see _count_parallel)."""
-    inp, out = sys.stdin.buffer, sys.stdout.buffer
-    pre_spec, special_tokens = _recv(inp)  # type: ignore[misc]
-    counter = _ChunkCounter(Pretokenizer(pre_spec), special_tokens)
-    try:
-        while True:
-            msg = _recv(inp)
-            if msg is None:
-                break
-            chunk, path, offset = msg  # type: ignore[misc]
-            counter.add(chunk, path, offset)
-            _send(out, ("progress", len(chunk)))
-        _send(out, ("done", counter.result(), counter.special_count))
-    except BaseException as exc:  # report every failure to the parent instead of dying silently
-        try:
-            pickle.dumps(exc)
-        except Exception:
-            exc = RuntimeError(f"{type(exc).__name__}: {exc}")
-        _send(out, ("error", exc))
-
-
-class _Worker:
-    """One counting subprocess and the parent's end of its pipes."""
+class _CountHandler:
+    """Runs in a worker process (see bpe_engine._procs): counts the chunks it is given."""
 
     def __init__(self, pre_spec: str, special_tokens: Sequence[str]) -> None:
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        env = dict(os.environ)
-        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", "from bpe_engine.counting import _worker_stdio; _worker_stdio()"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
-        )
-        self.fd = self.proc.stdout.fileno()  # type: ignore[union-attr]
-        os.set_blocking(self.fd, False)
-        self.buf = bytearray()
-        self.busy = False
-        self.eof = False
-        self.finished = False
-        _send(self.proc.stdin, (pre_spec, tuple(special_tokens)))  # type: ignore[arg-type]
+        self.counter = _ChunkCounter(Pretokenizer(pre_spec), special_tokens)
 
-    def send(self, msg: object) -> None:
-        _send(self.proc.stdin, msg)  # type: ignore[arg-type]
+    def handle(self, task: tuple[bytes, str, int]) -> int:
+        chunk, path, offset = task
+        self.counter.add(chunk, path, offset)
+        return len(chunk)
 
-    def read_messages(self) -> list[object]:
-        """Messages that have fully arrived (non-blocking)."""
-        while True:
-            try:
-                data = os.read(self.fd, 1 << 20)
-            except BlockingIOError:
-                break
-            if not data:
-                self.eof = True
-                break
-            self.buf += data
-        out = []
-        while len(self.buf) >= _HEADER.size:
-            (n,) = _HEADER.unpack_from(self.buf)
-            if len(self.buf) < _HEADER.size + n:
-                break
-            out.append(pickle.loads(bytes(self.buf[_HEADER.size:_HEADER.size + n])))
-            del self.buf[:_HEADER.size + n]
-        return out
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            try:
-                stream.close()  # type: ignore[union-attr]
-            except OSError:
-                pass
+    def finish(self) -> Iterator[object]:
+        yield self.counter.special_count
+        counts = self.counter.result()
+        items = list(counts.items())
+        del counts
+        for i in range(0, len(items), _RESULT_PART):
+            yield dict(items[i:i + _RESULT_PART])
 
 
 def count_pretokens_iter(
@@ -400,61 +319,24 @@ def _count_parallel(
     n_workers: int,
     total: int,
 ) -> Generator[tuple[int, int], None, tuple[dict[bytes, int], int]]:
-    workers = [_Worker(pretokenizer.spec, special_tokens) for _ in range(n_workers)]
-    selector = selectors.DefaultSelector()
-    for w in workers:
-        selector.register(w.fd, selectors.EVENT_READ, w)
+    tasks = ((chunk, path, offset) for chunk, path, offset, _ in _iter_blocks(source, chunker, _WORKER_BLOCK))
     done = 0
-    results: list[tuple[dict[bytes, int], int]] = []
-
-    def poll(timeout: float) -> Iterator[tuple[int, int]]:
-        nonlocal done
-        for key, _ in selector.select(timeout):
-            worker: _Worker = key.data
-            for msg in worker.read_messages():
-                kind = msg[0]  # type: ignore[index]
-                if kind == "progress":
-                    worker.busy = False
-                    done += msg[1]  # type: ignore[index]
-                    yield (done, total)
-                elif kind == "done":
-                    worker.finished = True
-                    results.append((msg[1], msg[2]))  # type: ignore[index]
-                else:
-                    raise msg[1]  # type: ignore[index,misc]
-            if worker.eof:
-                selector.unregister(worker.fd)
-                if not worker.finished:
-                    raise RuntimeError(
-                        f"a counting worker process ended unexpectedly (exit code {worker.proc.wait()}); "
-                        "retry with workers=1 to count in this process"
-                    )
-
-    try:
-        for chunk, path, offset, _consumed in _iter_blocks(source, chunker, _WORKER_BLOCK):
-            while True:
-                idle = next((w for w in workers if not w.busy), None)
-                if idle is not None:
-                    break
-                yield from poll(0.05)
-            idle.busy = True
-            idle.send((chunk, path, offset))
-            yield from poll(0)
-        for w in workers:
-            while w.busy:
-                yield from poll(0.05)
-            w.send(None)
-        while len(results) < n_workers:
-            yield from poll(0.05)
-        # Merge the smaller counts into the largest.
-        results.sort(key=lambda r: len(r[0]), reverse=True)
-        counts = results[0][0]
-        get = counts.get
-        for other, _ in results[1:]:
-            for piece, c in other.items():
+    special_count = 0
+    counts: dict[bytes, int] = {}
+    get = counts.get
+    events = run_pool("bpe_engine.counting:_CountHandler", (pretokenizer.spec, tuple(special_tokens)), tasks, n_workers)
+    for kind, _, payload in events:
+        if kind == "result":
+            done += payload
+            yield (done, total)
+        elif kind == "tick":
+            yield (done, total)  # the consumer may stop (cancel) between any two events
+        elif isinstance(payload, int):
+            special_count += payload
+        elif not counts:
+            counts.update(payload)
+        else:
+            for piece, c in payload.items():
                 counts[piece] = get(piece, 0) + c
-        return counts, sum(s for _, s in results)
-    finally:
-        selector.close()
-        for w in workers:
-            w.stop()
+            yield (done, total)
+    return counts, special_count

@@ -226,6 +226,16 @@ class Pretokenizer:
         if pos < len(text):
             yield (pos, len(text))
 
+    @property
+    def bytes_exact(self) -> bool:
+        """True if :meth:`split_bytes` is exact for any UTF-8 input."""
+        return self._bytes_any is not None
+
+    @property
+    def ascii_fast(self) -> bool:
+        """True if :meth:`split_bytes` is exact for ASCII input."""
+        return self._bytes_ascii is not None or self._bytes_any is not None
+
     def split_bytes(self, data: bytes) -> "list[bytes] | None":
         """Pieces of UTF-8 ``data`` without decoding it, when a byte-level pattern is exact
         for it (``whitespace`` always; the GPT patterns for ASCII data); otherwise None."""

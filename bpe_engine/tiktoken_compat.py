@@ -23,7 +23,15 @@ from .errors import EncodingUnavailableError, TokenizerFileError
 from .pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from .tokenizer import Tokenizer
 
-__all__ = ["OPENAI_ENCODINGS", "load_tiktoken_encoding", "load_tiktoken_file", "merges_from_ranks", "tiktoken_cache_hint"]
+__all__ = [
+    "OPENAI_ENCODINGS",
+    "load_tiktoken_encoding",
+    "load_tiktoken_file",
+    "merges_from_ranks",
+    "tiktoken_cache_hint",
+    "tiktoken_equivalent",
+    "to_tiktoken",
+]
 
 _EOT = "<|endoftext|>"
 _FIM = {"<|fim_prefix|>": 100258, "<|fim_middle|>": 100259, "<|fim_suffix|>": 100260}
@@ -95,7 +103,9 @@ def _tokenizer_from_ranks(ranks: dict[bytes, int], name: str, pretokenizer: str,
     vocab = {r: t for t, r in ranks.items()}
     if len(vocab) != len(ranks):
         raise TokenizerFileError(f"{name}: two tokens share a rank")
-    return Tokenizer(vocab, merges_from_ranks(ranks), specials, pretokenizer=pretokenizer, name=name)
+    tok = Tokenizer(vocab, merges_from_ranks(ranks), specials, pretokenizer=pretokenizer, name=name)
+    tok._tiktoken_checked = None  # built from tiktoken's own ranks: equivalent by construction
+    return tok
 
 
 _lock = threading.Lock()
@@ -164,3 +174,64 @@ def load_tiktoken_file(path: "str | os.PathLike[str]", name: str | None = None) 
     if not ranks:
         raise TokenizerFileError(f"{path}: holds no tokens")
     return _tokenizer_from_ranks(ranks, name, pretokenizer, dict(specials))
+
+
+def tiktoken_equivalent(tok: Tokenizer) -> str | None:
+    """None if tiktoken's core, given our vocabulary, encodes exactly as ``tok`` does;
+    otherwise the reason it would not.
+
+    tiktoken merges any two adjacent parts whose concatenation is a token, by that token's
+    rank; we apply our merges by their order. The two agree when the ranks follow the merge
+    order and tiktoken's own procedure rebuilds exactly our merges from the ranks (checked
+    here once per tokenizer), with the same pre-tokenizer pattern. The differential tests
+    (tests/engine/test_bulk.py) compare the two on every corpus and on random text.
+    """
+    cached = getattr(tok, "_tiktoken_checked", False)
+    if cached is not False:
+        return cached
+    reason = _equivalence_problem(tok)
+    tok._tiktoken_checked = reason  # type: ignore[attr-defined]
+    return reason
+
+
+def _equivalence_problem(tok: Tokenizer) -> str | None:
+    try:
+        import tiktoken  # noqa: F401
+    except ImportError:
+        return "the tiktoken package is not installed"
+    if tok.pretokenizer.name not in _PATTERNS:
+        return f"tiktoken has no equivalent of the {tok.pretokenizer.spec!r} pre-tokenizer"
+    ranks: dict[bytes, int] = {}
+    for i, b in tok.vocab.items():
+        if tok.is_special(i):
+            continue
+        if b in ranks:
+            return f"tokens {ranks[b]} and {i} have the same bytes {b!r}"
+        ranks[b] = i
+    new_ids = [z for _, _, z in tok.merge_ids()]
+    if any(b >= a for a, b in zip(new_ids[1:], new_ids)) or (new_ids and new_ids[0] <= max(tok._byte_id)):
+        return "token ids do not follow the merge order"
+    if merges_from_ranks(ranks) != tok.merges:
+        return "tiktoken's byte-pair procedure would not rebuild these merges from the ranks"
+    return None
+
+
+def to_tiktoken(tok: Tokenizer):  # type: ignore[no-untyped-def]
+    """A ``tiktoken.Encoding`` with our vocabulary (only if :func:`tiktoken_equivalent`)."""
+    enc = getattr(tok, "_tiktoken_encoding", None)
+    if enc is not None:
+        return enc
+    reason = tiktoken_equivalent(tok)
+    if reason is not None:
+        raise EncodingUnavailableError(f"cannot run this tokenizer on tiktoken: {reason}")
+    import tiktoken
+
+    ranks = {b: i for i, b in tok.vocab.items() if not tok.is_special(i)}
+    enc = tiktoken.Encoding(
+        name=f"bpe-explorer:{tok.name or 'tokenizer'}",
+        pat_str=_PATTERNS[tok.pretokenizer.name],
+        mergeable_ranks=ranks,
+        special_tokens=dict(tok.special_tokens),
+    )
+    tok._tiktoken_encoding = enc  # type: ignore[attr-defined]
+    return enc

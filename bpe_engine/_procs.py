@@ -1,0 +1,180 @@
+"""Worker processes for the engine's parallel work (counting pre-tokens, bulk encoding).
+
+Workers are plain ``python -c`` subprocesses that speak length-prefixed pickles over their
+stdin/stdout. subtle: not ``multiprocessing``: its spawn/forkserver children re-run the
+caller's ``__main__`` script (a script without an ``if __name__ == "__main__"`` guard would
+recurse), and ``fork`` would copy a GUI process's threads.
+
+A worker builds one handler (``factory(*args)``, named as ``"module:callable"``), passes it
+every task, and when told to finish sends the handler's final results in parts (small
+parts keep every unpickling in the parent short, so a GUI thread is never starved).
+The parent side is a generator: callers stop it (``close()``) to cancel, which kills the
+workers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pickle
+import selectors
+import struct
+import subprocess
+import sys
+from typing import Any, BinaryIO, Iterable, Iterator
+
+__all__ = ["run_pool", "serve"]
+
+_HEADER = struct.Struct("<Q")
+
+
+def _send(stream: BinaryIO, obj: object) -> None:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEADER.pack(len(data)))
+    stream.write(data)
+    stream.flush()
+
+
+def _recv(stream: BinaryIO) -> Any:
+    header = stream.read(_HEADER.size)
+    if len(header) < _HEADER.size:
+        raise EOFError
+    (n,) = _HEADER.unpack(header)
+    data = stream.read(n)
+    if len(data) < n:
+        raise EOFError
+    return pickle.loads(data)
+
+
+def serve() -> None:
+    """Entry point of a worker process."""
+    inp, out = sys.stdin.buffer, sys.stdout.buffer
+    try:
+        factory, args = _recv(inp)
+        module, name = factory.split(":")
+        handler = getattr(importlib.import_module(module), name)(*args)
+        while True:
+            task = _recv(inp)
+            if task is None:
+                for part in handler.finish():
+                    _send(out, ("final", part))
+                _send(out, ("end", None))
+                return
+            _send(out, ("result", handler.handle(task)))
+    except BaseException as exc:  # report every failure to the parent instead of dying silently
+        try:
+            pickle.dumps(exc)
+        except Exception:
+            exc = RuntimeError(f"{type(exc).__name__}: {exc}")
+        _send(out, ("error", exc))
+
+
+class _Worker:
+    def __init__(self, factory: str, args: tuple) -> None:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env = dict(os.environ)
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", "from bpe_engine._procs import serve; serve()"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
+        )
+        self.fd = self.proc.stdout.fileno()  # type: ignore[union-attr]
+        os.set_blocking(self.fd, False)
+        self.buf = bytearray()
+        self.task: int | None = None  # id of the task in flight
+        self.eof = False
+        self.ended = False
+        _send(self.proc.stdin, (factory, args))  # type: ignore[arg-type]
+
+    def send(self, msg: object) -> None:
+        _send(self.proc.stdin, msg)  # type: ignore[arg-type]
+
+    def messages(self) -> list[tuple[str, Any]]:
+        """Messages that have fully arrived (non-blocking)."""
+        while True:
+            try:
+                data = os.read(self.fd, 1 << 20)
+            except BlockingIOError:
+                break
+            if not data:
+                self.eof = True
+                break
+            self.buf += data
+        out = []
+        while len(self.buf) >= _HEADER.size:
+            (n,) = _HEADER.unpack_from(self.buf)
+            if len(self.buf) < _HEADER.size + n:
+                break
+            out.append(pickle.loads(bytes(self.buf[_HEADER.size:_HEADER.size + n])))
+            del self.buf[:_HEADER.size + n]
+        return out
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()  # type: ignore[union-attr]
+            except OSError:
+                pass
+
+
+def run_pool(
+    factory: str, args: tuple, tasks: Iterable[object], n_workers: int, tick: float = 0.05
+) -> Iterator[tuple[str, int, Any]]:
+    """Run ``tasks`` on ``n_workers`` processes; yields events as they happen:
+
+    ``("result", task_index, result)`` per task (in completion order), ``("tick", -1, None)``
+    at least every ``tick`` seconds while waiting, and at the end ``("final", worker, part)``
+    for each part of each worker's final results. Errors in a worker are raised here.
+    """
+    workers = [_Worker(factory, args) for _ in range(n_workers)]
+    selector = selectors.DefaultSelector()
+    for w in workers:
+        selector.register(w.fd, selectors.EVENT_READ, w)
+
+    def poll(timeout: float) -> Iterator[tuple[str, int, Any]]:
+        ready = selector.select(timeout)
+        if not ready:
+            yield ("tick", -1, None)
+        for key, _ in ready:
+            w: _Worker = key.data
+            for kind, payload in w.messages():
+                if kind == "result":
+                    index, w.task = w.task, None
+                    yield ("result", index, payload)  # type: ignore[misc]
+                elif kind == "final":
+                    yield ("final", workers.index(w), payload)
+                elif kind == "end":
+                    w.ended = True
+                else:
+                    raise payload
+            if w.eof:
+                selector.unregister(w.fd)
+                if not w.ended:
+                    raise RuntimeError(
+                        f"a worker process ended unexpectedly (exit code {w.proc.wait()}); "
+                        "retry with workers=1 to work in this process"
+                    )
+
+    try:
+        for index, task in enumerate(tasks):
+            while True:
+                idle = next((w for w in workers if w.task is None), None)
+                if idle is not None:
+                    break
+                yield from poll(tick)
+            idle.task = index
+            idle.send(task)
+            yield from poll(0)
+        while any(w.task is not None for w in workers):
+            yield from poll(tick)
+        for w in workers:
+            w.send(None)
+        while not all(w.ended for w in workers):
+            yield from poll(tick)
+    finally:
+        selector.close()
+        for w in workers:
+            w.stop()
