@@ -103,7 +103,10 @@ def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = Non
     the same spans, so typing stays fluid on long text.
     """
     ids = tuple(ids)
-    tokens = tuple(tokenizer.token_bytes(ids))
+    try:
+        tokens = tuple(map(tokenizer.vocab.__getitem__, ids))  # C-speed; ids come from the encoder
+    except KeyError:
+        tokens = tuple(tokenizer.token_bytes(ids))  # raises the engine's message for a bad id
     data = b"".join(tokens)
     if text is None or len(text) > len(data) or text.encode("utf-8") != data:
         text = data.decode("utf-8", errors="replace")
@@ -112,7 +115,8 @@ def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = Non
     lead = _lead_mask(data)
     char_byte_starts = np.concatenate([np.flatnonzero(lead), [len(data)]]).astype(np.int64)
     cum = np.concatenate([[0], np.cumsum(lead, dtype=np.int64)])  # chars starting before byte k
-    starts = np.fromiter(accumulate((len(t) for t in tokens), initial=0), dtype=np.int64, count=len(tokens) + 1)
+    starts = np.zeros(len(tokens) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)), out=starts[1:])
     b0 = starts[:-1]
     b1 = starts[1:]
     lead_ext = np.concatenate([lead, [True]])
@@ -121,8 +125,11 @@ def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = Non
     char_starts = cum[b0] - (~start_is_lead).astype(np.int64)
     char_ends = cum[b1]
     complete = start_is_lead & end_is_lead
-    special_ids = set(tokenizer.special_tokens.values())
-    special = tuple(i in special_ids for i in ids) if special_ids else (False,) * len(ids)
+    special_ids = list(tokenizer.special_tokens.values())
+    if special_ids:
+        special = tuple(np.isin(np.fromiter(ids, dtype=np.int64, count=len(ids)), special_ids).tolist())
+    else:
+        special = (False,) * len(ids)
     return TokenTable(
         text, data, ids, tokens, tuple(starts.tolist()), tuple(char_starts.tolist()), tuple(char_ends.tolist()),
         tuple(complete.tolist()), special, char_byte_starts,

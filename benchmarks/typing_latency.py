@@ -77,6 +77,8 @@ def main() -> int:
         print("cl100k_base did not load:", registry.entry("cl100k_base").message)
         return 1
     print(f"cl100k_base loaded in {time.perf_counter() - t0:.1f} s (once per process)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"machine: {os.cpu_count()} CPUs, load average {load:.2f} (other work on the machine slows every figure)")
 
     last = {}
     view.controller.finished.connect(lambda r: last.__setitem__("result", r))

@@ -27,6 +27,10 @@ from ..workers.corpus_encode import CorpusEncodeWorker, CorpusStats
 
 __all__ = ["CorpusCompareController", "CorpusStats"]
 
+# Subtle: a QThread destroyed while it runs aborts the process. If the window (and this
+# controller) is deleted during a run, the thread stays referenced here until it has ended.
+_LIVE_THREADS: set[QThread] = set()
+
 
 class CorpusCompareController(QObject):
     state_changed = Signal(str)
@@ -46,6 +50,8 @@ class CorpusCompareController(QObject):
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
+        # A plain callable, not a worker slot: it runs at once, even while the worker is busy.
+        self.destroyed.connect(lambda *_: self._worker is not None and self._worker.cancel())
 
     def is_running(self) -> bool:
         return self.state in ("running", "cancelling")
@@ -62,11 +68,15 @@ class CorpusCompareController(QObject):
         worker = CorpusEncodeWorker(path, limit_bytes, tokenizers)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
+        # The thread ends with the worker even when this controller is gone by then.
+        worker.finished.connect(thread.quit)
+        worker.failed.connect(thread.quit)
         worker.progress.connect(self._on_worker_progress)
         worker.column_done.connect(self._on_worker_column_done)
         worker.finished.connect(self._on_worker_finished)
         worker.failed.connect(self._on_worker_failed)
         self._thread, self._worker = thread, worker
+        _LIVE_THREADS.add(thread)
         self._set_state("running")
         thread.start()
 
@@ -85,7 +95,10 @@ class CorpusCompareController(QObject):
         if self._thread is None:
             return True
         self._thread.quit()
-        return self._thread.wait(timeout_ms)
+        ended = self._thread.wait(timeout_ms)
+        if ended:
+            _LIVE_THREADS.discard(self._thread)
+        return ended
 
     def _set_state(self, state: str) -> None:
         if state != self.state:

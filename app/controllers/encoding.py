@@ -26,6 +26,18 @@ from ..workers.encode import EncodeJob, EncodeResult, run_job
 __all__ = ["EncodeController"]
 
 
+class _Relay(QObject):
+    """Carries results from the pool thread to the controller.
+
+    Subtle: it has no parent, so deleting the view (and with it the controller) never
+    deletes the object a running job emits on; the queued delivery to a deleted controller
+    is simply dropped by Qt.
+    """
+
+    done = Signal(object)
+    error = Signal(int, str)
+
+
 class _Runner(QRunnable):
     def __init__(self, controller: "EncodeController") -> None:
         super().__init__()
@@ -38,8 +50,6 @@ class _Runner(QRunnable):
 class EncodeController(QObject):
     finished = Signal(object)
     failed = Signal(str)
-    _done = Signal(object)  # emitted in the pool thread, delivered in the GUI thread
-    _error = Signal(int, str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -54,8 +64,9 @@ class EncodeController(QObject):
         self.generation = 0
         #: How many requests were superseded before their result was shown (for the benchmark).
         self.dropped = 0
-        self._done.connect(self._on_runner_done)
-        self._error.connect(self._on_runner_error)
+        self._relay = _Relay()
+        self._relay.done.connect(self._on_runner_done)
+        self._relay.error.connect(self._on_runner_error)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -119,17 +130,11 @@ class EncodeController(QObject):
             except Exception as exc:  # an engine bug must not kill the view
                 traceback.print_exc()
                 if not self._closed:
-                    self._emit(self._error, job.generation, f"{type(exc).__name__}: {exc}")
+                    self._relay.error.emit(job.generation, f"{type(exc).__name__}: {exc}")
                 continue
             if result is None or self._closed:
                 continue
-            self._emit(self._done, result)
-
-    def _emit(self, signal, *args) -> None:
-        try:
-            signal.emit(*args)
-        except RuntimeError:  # the controller's C++ object is gone (view destroyed)
-            self._closed = True
+            self._relay.done.emit(result)
 
     # -- GUI thread -------------------------------------------------------------------------
 

@@ -148,7 +148,7 @@ class CompareView(QWidget):
         self.summary_view.setModel(self.summary)
         self.summary_view.verticalHeader().setVisible(False)
         self.summary_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.summary_view.horizontalHeader().setStretchLastSection(True)
+        self.summary_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.summary_view.setMaximumHeight(170)
         self.summary_view.setSelectionMode(QTableView.SelectionMode.NoSelection)
 
@@ -173,7 +173,9 @@ class CompareView(QWidget):
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setValue(0)
-        self.corpus_status = QLabel("", self)
+        self.corpus_status = QLabel(
+            "Choose a UTF-8 text file to compare the tokenizers' compression on more than a snippet.", self
+        )
         self.corpus_status.setWordWrap(True)
         row = QHBoxLayout()
         for w in (self.corpus_file_button, self.corpus_path_label):

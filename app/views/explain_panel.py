@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import BpeStep, Tokenizer
 
-from ..format import token_label, visible
+from ..format import split_valid_utf8, token_label, visible
 from ..token_data import TEXT, HEX
 from ..widgets.token_chips import NORMAL, PARTIAL, Chips, ChipView
 
@@ -79,11 +79,8 @@ def final_parts(tok: Tokenizer, piece: str, steps: list[BpeStep]) -> tuple[int, 
 
 
 def _part_segments(tok: Tokenizer, token_id: int) -> tuple:
-    data = tok.id_to_bytes(token_id)
-    try:
-        return ((visible(data.decode("utf-8")), TEXT),)
-    except UnicodeDecodeError:
-        return ((token_label(data), HEX),)
+    """A part's label: its text, with bytes that are not a whole character in hex."""
+    return tuple((text, HEX) if raw else (visible(text), TEXT) for text, raw in split_valid_utf8(tok.id_to_bytes(token_id)))
 
 
 class ExplainPanel(QWidget):
@@ -113,11 +110,11 @@ class ExplainPanel(QWidget):
         self.first_button.setToolTip("Back to the piece's single bytes (Alt+Home)")
         self.last_button.setToolTip("Jump to the final tokens (Alt+End)")
         self.page_label = QLabel("")
-        self.page_label.setMinimumWidth(260)
+        self.page_label.setWordWrap(True)
         nav = QHBoxLayout()
-        for w in (self.first_button, self.prev_button, self.page_label, self.next_button, self.last_button):
+        for w in (self.first_button, self.prev_button, self.next_button, self.last_button):
             nav.addWidget(w)
-        nav.addStretch(1)
+        nav.addWidget(self.page_label, 1)
         self.first_button.clicked.connect(lambda: self.set_page(0))
         self.prev_button.clicked.connect(lambda: self.set_page(self._page - 1))
         self.next_button.clicked.connect(lambda: self.set_page(self._page + 1))
@@ -139,6 +136,7 @@ class ExplainPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.table.setToolTip(
             "Every adjacent pair of the current parts with its rank (its position in the merge list). "
             "The pair with the lowest rank is merged first, whatever its position in the piece."
@@ -240,7 +238,7 @@ class ExplainPanel(QWidget):
             return
         parts = self.current_parts()
         segments = [_part_segments(tok, i) for i in parts]
-        kinds = [NORMAL if s[0][1] == TEXT else PARTIAL for s in segments]
+        kinds = [NORMAL if all(style == TEXT for _, style in s) else PARTIAL for s in segments]
         self.parts.set_chips(Chips(segments, kinds, [False] * len(parts)), generation=self.parts.generation + 1)
         n = len(self._steps)
         if self._page < n:

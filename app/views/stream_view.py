@@ -151,7 +151,7 @@ class StreamView(QWidget):
         self.banner = MessageBanner(self)
         self.tape = ChipView(self)
         self.tape.setMinimumHeight(44)
-        self.tape.setMaximumHeight(90)
+        self.tape.setMaximumHeight(72)
         self.tape.set_placeholder("The tokens of the text, fed from left to right.")
         self.tape.setToolTip("The token ids to feed; the outlined one was fed last, the faded ones are still to come.")
 

@@ -41,7 +41,7 @@ from ..presets import PRESETS
 from ..settings import Settings
 from ..token_data import Counts, TokenTable, counts, token_detail
 from ..tokenizers import TokenizerRegistry
-from ..widgets.token_chips import Chips, ChipView, TokenChipBuilder, piece_chips, piece_reuse
+from ..widgets.token_chips import Chips, ChipView, PieceChipBuilder, TokenChipBuilder
 from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener, TokenizerPicker, unavailable_help
 from ..workers.encode import EncodeResult
 from .explain_panel import ExplainPanel
@@ -54,7 +54,8 @@ MODE_LABELS = (
     ("plain", "Plain text (ordinary characters)"),
 )
 
-_WELCOME = "Type here, or pick a preset. Every keystroke is tokenized: 國語 Жизнь 🤚🏾 <|endoftext|>"
+_WELCOME = "Type here, or pick a preset. Every keystroke is tokenized."
+_FIRST_TEXT = "Type here: every keystroke is tokenized. 國語 Жизнь 🤚🏾 <|endoftext|>"
 
 
 def utf16_offset(text: str, index: int) -> int:
@@ -86,6 +87,7 @@ class TokenizeView(QWidget):
         self._counts: Counts | None = None
         self._displayed_generation = -1
         self._builder = TokenChipBuilder()
+        self._piece_builder = PieceChipBuilder()
         self._known_keys = set(registry.keys())
         self._explain_timer = QTimer(self)
         self._explain_timer.setSingleShot(True)
@@ -100,6 +102,7 @@ class TokenizeView(QWidget):
         self.opener.failed.connect(lambda msg: self.banner.show_message("error", msg))
         self.picker.key_changed.connect(self._on_picker_key_changed)
         self.picker.set_current_key(registry.latest_trained() or "cl100k_base")
+        self.editor.setPlainText(_FIRST_TEXT)
         self._on_picker_key_changed(self.picker.current_key())
 
     # -- building ---------------------------------------------------------------------------
@@ -204,7 +207,7 @@ class TokenizeView(QWidget):
         split.addWidget(middle)
         split.addWidget(self.pieces_box)
         split.addWidget(explain_box)
-        split.setSizes([140, 300, 110, 220])
+        split.setSizes([90, 290, 100, 300])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.banner)
@@ -321,7 +324,6 @@ class TokenizeView(QWidget):
         outcome = result.outcomes[0]
         if outcome.key != self._key:
             return  # the tokenizer changed meanwhile; its own request is on the way
-        old_pieces = self._pieces
         self._pieces = outcome.pieces or []
         ws = self.whitespace_box.isChecked()
         if outcome.error:
@@ -332,18 +334,21 @@ class TokenizeView(QWidget):
                 + "<br>Switch “Special tokens” to Recognised or Plain text to tokenize it.",
             )
             self._builder = TokenChipBuilder()
+            self.token_chips.set_placeholder("No tokens: the text was refused (see the message above).")
             self.token_chips.set_chips(Chips(), generation=result.generation)
             self.id_chips.set_chips(Chips(), generation=result.generation)
             self._show_counts(None, result.text)
         else:
             if self.banner.kind == "warning":
                 self.banner.clear()
+            self.token_chips.set_placeholder("The tokens of your text appear here.")
             self._table = outcome.table
             self._show_tokens(result.generation, ws)
             self._show_counts(counts(result.text, len(outcome.table)), result.text)
-        reuse = piece_reuse(old_pieces, self._pieces)
-        self.piece_chips.set_chips(piece_chips(self._pieces, ws), generation=result.generation, reuse=reuse)
+        chips, reuse = self._piece_builder.build(self._pieces, result.text, ws)
+        self.piece_chips.set_chips(chips, generation=result.generation, reuse=reuse)
         self._displayed_generation = result.generation
+        self._on_token_selected(self.token_chips.selected_index(), explain=False)
         self._explain_timer.start()  # after the chips are painted: Explain is not urgent
         self.displayed.emit(result.generation)
 
@@ -373,6 +378,7 @@ class TokenizeView(QWidget):
         self._table = None
         self._pieces = []
         self._builder = TokenChipBuilder()
+        self._piece_builder = PieceChipBuilder()
         self.token_chips.clear()
         self.id_chips.clear()
         self.piece_chips.clear()
@@ -382,7 +388,8 @@ class TokenizeView(QWidget):
         if self.settings is not None:
             self.settings.show_whitespace = on
         self._show_tokens(self.token_chips.generation, on)
-        self.piece_chips.set_chips(piece_chips(self._pieces, on), generation=self.piece_chips.generation)
+        chips, _ = self._piece_builder.build(self._pieces, self._text, on)
+        self.piece_chips.set_chips(chips, generation=self.piece_chips.generation)
 
     def _on_preset_combo_activated(self, index: int) -> None:
         text = self.preset_combo.itemData(index)
@@ -415,14 +422,15 @@ class TokenizeView(QWidget):
         self.token_chips.select(index, emit=False)
         self._on_token_selected(index)
 
-    def _on_token_selected(self, index: int) -> None:
+    def _on_token_selected(self, index: int, explain: bool = True) -> None:
         self._mark_editor(index)
         table = self._table
-        if table is None or index < 0:
+        if table is None or not (0 <= index < len(table)):
             self.info_label.setText("Hover or click a token (or an id) to see its bytes and the merge that made it.")
             return
         self.info_label.setText(self._token_tooltip(index).replace("\n", " · "))
-        self._explain_piece_at(table.char_starts[index])
+        if explain:
+            self._explain_piece_at(table.char_starts[index])
 
     def _mark_editor(self, index: int) -> None:
         """Shade the characters of token ``index`` (or of the selected one) in the editor."""

@@ -12,7 +12,7 @@ by position). Chip kinds:
 - ``SPECIAL``: a special token (dark).
 - ``PIECE``: a pre-tokenization piece (two alternating neutral tones).
 
-Chips may be marked (the compare view's boundary diff: an orange frame and underline) and
+Chips may be marked (the compare view's boundary diff: an orange frame) and
 dimmed from some index on (the stream view's "not fed yet").
 
 No per-chip QWidget exists: layout stores an x offset and a line per chip, painting walks
@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+
+import numpy as np
 from typing import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
@@ -60,6 +62,7 @@ __all__ = [
     "id_chips",
     "piece_chips",
     "piece_reuse",
+    "PieceChipBuilder",
     "NORMAL",
     "PARTIAL",
     "SPECIAL",
@@ -114,12 +117,8 @@ _label_cache: dict[tuple[bytes, bool], tuple[Segment, ...]] = {}
 _piece_cache: dict[tuple[str, bool], tuple[Segment, ...]] = {}
 
 
-def common_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
-    """Lengths of the common prefix and of the common suffix (not overlapping it).
-
-    Binary search over slice comparisons, which run in C: a keystroke in 25 000 tokens
-    costs about a millisecond.
-    """
+def _bisect_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
+    """Common prefix and suffix by binary search over slice comparisons (C speed for str)."""
     n = min(len(old), len(new))
     lo, hi = 0, n
     while lo < hi:
@@ -137,6 +136,32 @@ def common_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
         else:
             hi = mid - 1
     return prefix, lo
+
+
+def _array_affixes(a: np.ndarray, b: np.ndarray) -> tuple[int, int]:
+    n = min(len(a), len(b))
+    diff = np.flatnonzero(a[:n] != b[:n])
+    prefix = int(diff[0]) if diff.size else n
+    m = n - prefix
+    if m == 0:
+        return prefix, 0
+    diff = np.flatnonzero(a[len(a) - m:][::-1] != b[len(b) - m:][::-1])
+    return prefix, int(diff[0]) if diff.size else m
+
+
+def common_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
+    """Lengths of the common prefix and of the common suffix (not overlapping it).
+
+    Whole numbers are compared with numpy, anything else (strings) by binary search over
+    slice comparisons; either way a keystroke in 25 000 tokens costs about a millisecond.
+    """
+    if isinstance(old, str) or isinstance(new, str):
+        return _bisect_affixes(old, new)
+    a = old if isinstance(old, np.ndarray) else np.asarray(old)
+    b = new if isinstance(new, np.ndarray) else np.asarray(new)
+    if a.dtype.kind in "iu" and b.dtype.kind in "iu":
+        return _array_affixes(a, b)
+    return _bisect_affixes(old, new)
 
 
 def _color_of(token_id: int) -> int:
@@ -184,6 +209,7 @@ class TokenChipBuilder:
 
     def __init__(self) -> None:
         self._ids: tuple[int, ...] = ()
+        self._array = np.empty(0, dtype=np.int64)
         self._ws: bool | None = None
         self.tokens = Chips()
         self.ids = Chips()
@@ -192,8 +218,9 @@ class TokenChipBuilder:
         ids = table.ids
         n = len(ids)
         old_n = len(self._ids)
+        array = np.fromiter(ids, dtype=np.int64, count=n)
         if whitespace == self._ws and old_n:
-            p, s = common_affixes(self._ids, ids)
+            p, s = _array_affixes(self._array, array)
             # A split character's chips name the character: relabel one more on each side.
             p, s = max(p - 1, 0), max(s - 1, 0)
             reuse: tuple[int, int] | None = (p, s)
@@ -216,6 +243,7 @@ class TokenChipBuilder:
         self.tokens = Chips(segments, kinds, breaks, spans, colors)
         self.ids = Chips(id_segments, kinds, [False] * n, spans, colors)
         self._ids = ids
+        self._array = array
         self._ws = whitespace
         return self.tokens, self.ids, reuse
 
@@ -250,25 +278,68 @@ def id_chips(table: TokenTable) -> Chips:
     return TokenChipBuilder().build(table, True)[1]
 
 
+def _piece_segments(text: str, whitespace: bool) -> tuple[Segment, ...]:
+    segs = _piece_cache.get((text, whitespace))
+    if segs is None:
+        if len(_piece_cache) > 200_000:
+            _piece_cache.clear()
+        segs = _piece_cache[(text, whitespace)] = ((chip_text(text, whitespace), TEXT),)
+    return segs
+
+
 def piece_chips(pieces: Sequence[tuple[str, int, int, bool]], whitespace: bool = True) -> Chips:
-    """Pre-tokenization pieces ``(text, start, end, is_special)`` as chips."""
-    cache = _piece_cache
-    if len(cache) > 200_000:
-        cache.clear()
-    segments = []
-    for t, _, _, _ in pieces:
-        segs = cache.get((t, whitespace))
-        if segs is None:
-            segs = cache[(t, whitespace)] = ((chip_text(t, whitespace), TEXT),)
-        segments.append(segs)
-    kinds = [SPECIAL if sp else PIECE for _, _, _, sp in pieces]
-    breaks = ["\n" in t for t, _, _, _ in pieces]
-    return Chips(segments, kinds, breaks, [(s, e) for _, s, e, _ in pieces])
+    """Pre-tokenization pieces ``(text, start, end, is_special)`` as chips (no re-use)."""
+    return PieceChipBuilder().build(pieces, "".join(p[0] for p in pieces), whitespace)[0]
+
+
+class PieceChipBuilder:
+    """Chips for the pre-tokenization pieces of successive texts, re-using the unchanged ones.
+
+    Pieces cover the text without gaps, so the pieces before the edit are those whose ends
+    did not move and lie in the unchanged text prefix; likewise from the end.
+    """
+
+    def __init__(self) -> None:
+        self._text = ""
+        self._starts = np.empty(0, dtype=np.int64)
+        self._ends = np.empty(0, dtype=np.int64)
+        self._ws: bool | None = None
+        self.chips = Chips()
+
+    def build(
+        self, pieces: Sequence[tuple[str, int, int, bool]], text: str, whitespace: bool = True
+    ) -> tuple[Chips, tuple[int, int] | None]:
+        n = len(pieces)
+        starts = np.fromiter((p[1] for p in pieces), dtype=np.int64, count=n)
+        ends = np.fromiter((p[2] for p in pieces), dtype=np.int64, count=n)
+        old = self.chips
+        old_n = len(old)
+        if whitespace == self._ws and old_n and n:
+            tp, ts = _bisect_affixes(self._text, text)
+            p = min(_array_affixes(self._ends, ends)[0], int(np.searchsorted(ends, tp, side="right")))
+            from_end_old = len(self._text) - self._starts
+            from_end_new = len(text) - starts
+            s = _array_affixes(from_end_old, from_end_new)[1]
+            s = min(s, int(np.count_nonzero(from_end_new <= ts)))
+            p, s = max(p - 1, 0), max(s - 1, 0)  # one piece of margin: lookaheads may reach across
+            s = min(s, n - p, old_n - p)
+            reuse: tuple[int, int] | None = (p, s)
+        else:
+            p = s = 0
+            reuse = None
+        mid = pieces[p:n - s]
+        tail = slice(old_n - s, old_n)
+        segments = old.segments[:p] + [_piece_segments(t, whitespace) for t, _, _, _ in mid] + old.segments[tail]
+        kinds = old.kinds[:p] + [SPECIAL if sp else PIECE for _, _, _, sp in mid] + old.kinds[tail]
+        breaks = old.breaks[:p] + ["\n" in t for t, _, _, _ in mid] + old.breaks[tail]
+        self.chips = Chips(segments, kinds, breaks)
+        self._text, self._starts, self._ends, self._ws = text, starts, ends, whitespace
+        return self.chips, reuse
 
 
 def piece_reuse(old: Sequence[tuple[str, int, int, bool]], new: Sequence[tuple[str, int, int, bool]]) -> tuple[int, int]:
-    """Unchanged leading and trailing pieces (by text), for :meth:`ChipView.set_chips`."""
-    return common_affixes([(t, sp) for t, _, _, sp in old], [(t, sp) for t, _, _, sp in new])
+    """Unchanged leading and trailing pieces (by text and kind)."""
+    return _bisect_affixes([(t, sp) for t, _, _, sp in old], [(t, sp) for t, _, _, sp in new])
 
 
 class ChipView(QAbstractScrollArea):
@@ -660,7 +731,6 @@ class ChipView(QAbstractScrollArea):
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(QPen(_MARK, 2.0))
             p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 4, 4)
-            p.drawLine(QPointF(r.left() + 2, r.bottom() + 2), QPointF(r.right() - 2, r.bottom() + 2))
         x = r.left() + _PAD_X
         p.setClipRect(r)
         for text, style in self._segments[i]:

@@ -274,3 +274,28 @@ def test_summary_model_with_modeltester(qtmodeltester):
     model.set_rows([SummaryRow("a", tokens=5, bytes=40, chars=30), SummaryRow("b", tokens=10, bytes=40, chars=30)])
     assert model.value(1, 4) == 2.0
     assert model.data(model.index(1, 4)) == "2.00×"
+
+
+def test_closing_or_deleting_the_view_during_a_corpus_run_stops_it(qtbot, registry, settings, tmp_path, openai_tokenizers):
+    import shiboken6
+
+    from app.controllers import corpus_compare
+
+    load(qtbot, registry, "cl100k_base", "o200k_base")
+    path = tmp_path / "big.txt"
+    _write_corpus(path, 30_000)
+    for how in ("close", "delete"):
+        v = CompareView(registry, settings)
+        v.set_keys(["cl100k_base", "o200k_base"])
+        v.set_corpus_path(str(path))
+        v.limit_spin.setValue(0)
+        v.run_corpus()
+        thread = v.corpus._thread
+        assert v.corpus.state == "running" and thread in corpus_compare._LIVE_THREADS
+        if how == "close":
+            v.close()  # closeEvent: cancel and wait
+            assert thread.isFinished()
+        else:
+            shiboken6.delete(v)  # no close (a parent deleted it): the controller's destruction cancels the run
+            del v
+            qtbot.waitUntil(thread.isFinished, timeout=30_000)

@@ -15,6 +15,7 @@ from app.widgets.token_chips import (
     PARTIAL,
     SPECIAL,
     ChipView,
+    PieceChipBuilder,
     TokenChipBuilder,
     common_affixes,
     piece_chips,
@@ -155,7 +156,10 @@ def test_incremental_layout_and_labels_equal_a_full_rebuild(qtbot, openai_tokeni
     text = " ".join(rng.choice(words) for _ in range(400))
     incremental = _view(qtbot, 600)
     fresh = _view(qtbot, 600)
+    pieces_incremental = _view(qtbot, 600)
+    pieces_fresh = _view(qtbot, 600)
     builder = TokenChipBuilder()
+    piece_builder = PieceChipBuilder()
     for _ in range(40):
         pos = rng.randrange(len(text) + 1)
         if rng.random() < 0.3 and pos < len(text):
@@ -171,11 +175,20 @@ def test_incremental_layout_and_labels_equal_a_full_rebuild(qtbot, openai_tokeni
         assert chips.colors == reference.colors
         fresh.set_chips(reference)
         assert _layout_of(incremental) == _layout_of(fresh)
+        pieces = tok.pieces(text)
+        p_chips, p_reuse = piece_builder.build(pieces, text)
+        pieces_incremental.set_chips(p_chips, reuse=p_reuse)
+        p_reference = piece_chips(pieces)
+        assert p_chips.segments == p_reference.segments and p_chips.breaks == p_reference.breaks
+        pieces_fresh.set_chips(p_reference)
+        assert _layout_of(pieces_incremental) == _layout_of(pieces_fresh)
 
 
 def test_pieces_reuse_and_affixes():
     assert common_affixes((1, 2, 3, 4), (1, 2, 9, 3, 4)) == (2, 2)
     assert common_affixes((1, 1), (1, 1, 1)) == (2, 0)
+    assert common_affixes("abcXdef", "abcdef") == (3, 3)
+    assert common_affixes([], [1]) == (0, 0)
     old = [("a", 0, 1, False), (" b", 1, 3, False)]
     new = [("a", 0, 1, False), ("x", 1, 2, False), (" b", 2, 4, False)]
     assert piece_reuse(old, new) == (1, 1)

@@ -45,6 +45,12 @@ def shown_ids(v: TokenizeView) -> list[int]:
 
 
 def test_typing_shows_chips_ids_and_counts_like_tiktoken(qtbot, view, tiktoken_encodings):
+    # A new user finds an example already tokenized.
+    assert view.text().startswith("Type here") and view.token_chips.count() > 0
+    view.editor.selectAll()
+    qtbot.keyClick(view.editor, Qt.Key.Key_Delete)
+    settle(qtbot, view)
+    assert view.token_chips.count() == 0 and view.count_labels["tokens"].text() == "Tokens: <b>0</b>"
     view.editor.setFocus()
     type_text(qtbot, view.editor, "Hello 國語, Жизнь 🤚🏾!")
     settle(qtbot, view)
