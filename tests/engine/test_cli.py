@@ -1,0 +1,75 @@
+"""The bpe-engine command line, run as a user would (fresh processes)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bpe_engine", *args], cwd=cwd, capture_output=True, text=True, timeout=600,
+    )
+
+
+def test_train_encode_decode_round_trip(corpora: Path, tmp_path: Path) -> None:
+    corpus = corpora / "ru_fortunes_4MB.txt"
+    out = run("train", str(corpus), "-v", "1500", "-o", "ru.json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "saved ru.json: 1,500 tokens" in out.stdout
+    assert "counting: done" in out.stderr and "merging: done" in out.stderr
+    out = run("encode", str(corpus), "-t", "ru.json", "-o", "ids.npy", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    ids = np.load(tmp_path / "ids.npy")
+    assert ids.dtype == np.uint16 and ids.size > 500_000
+    out = run("decode", "ids.npy", "-t", "ru.json", "-o", "back.txt", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "back.txt").read_bytes() == corpus.read_bytes()
+    out = run("info", "ru.json", "--merges", "3", cwd=tmp_path)
+    assert out.returncode == 0 and "1,500 (256 bytes, 1,243 merges, 1 special)" in out.stdout
+
+
+def test_raw_uint32_with_an_openai_encoding(fixtures: Path, tmp_path: Path, tiktoken_encodings: dict) -> None:
+    src = fixtures / "tinystories_sample.txt"
+    out = run("encode", str(src), "-e", "cl100k_base", "--dtype", "uint32", "-o", "ids.bin", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    ids = np.fromfile(tmp_path / "ids.bin", dtype=np.uint32)
+    assert ids.tolist() == tiktoken_encodings["cl100k_base"].encode(src.read_text(encoding="utf-8"), allowed_special="all")
+    out = run("decode", "ids.bin", "-e", "cl100k_base", "--dtype", "uint32", "-o", "back.txt", cwd=tmp_path)
+    assert out.returncode == 0 and (tmp_path / "back.txt").read_bytes() == src.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("train", "missing.txt", "-v", "300", "-o", "t.json"), "missing.txt: no such file"),
+        (("train", "corpus.txt", "-v", "100", "-o", "t.json"), "vocab_size 100 is too small"),
+        (("train", "corpus.txt", "-v", "300", "-o", "t.json", "-p", "gtp2"), "unknown pre-tokenizer 'gtp2'"),
+        (("train", "corpus.txt", "-v", "300", "-o", "t.json", "-p", "regex:("), "invalid pre-tokenizer regex"),
+        (("train", "latin1.txt", "-v", "300", "-o", "t.json"), "latin1.txt: not valid UTF-8 at byte offset 3"),
+        (("train", "corpus.txt"), "the following arguments are required"),
+        (("train", "corpus.txt", "-v", "lots", "-o", "t.json"), "invalid int value: 'lots'"),
+        (("encode", "corpus.txt", "-o", "ids.npy"), "say which tokenizer to use"),
+        (("encode", "corpus.txt", "-t", "corpus.txt", "-o", "ids.npy"), "corpus.txt: is not valid JSON"),
+        (("decode", "corpus.txt", "-e", "gpt2", "-o", "x.txt"), "raw id files need --dtype"),
+        (("info", "nothing.json"), "nothing.json: no such file"),
+        (("frobnicate",), "invalid choice: 'frobnicate'"),
+    ],
+)
+def test_bad_arguments_give_one_line_errors(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    (tmp_path / "corpus.txt").write_text("some text to learn from\n" * 20, encoding="utf-8")
+    (tmp_path / "latin1.txt").write_bytes("caf\u00e9 ok".encode("latin-1"))
+    out = run(*args, cwd=tmp_path)
+    assert out.returncode in (1, 2)
+    errors = [line for line in out.stderr.splitlines() if line.startswith("bpe-engine")]
+    assert len(errors) == 1 and errors[0].startswith("bpe-engine: error:"), out.stderr
+    assert out.stderr.rstrip().endswith(errors[0])  # the error is the last thing said
+    assert message in errors[0]
+    assert "Traceback" not in out.stderr
+    assert not list(tmp_path.glob(".tmp-*"))  # nothing half-written is left behind
