@@ -158,7 +158,7 @@ class CompareView(QWidget):
         self.corpus_path_label = QLabel("No file chosen", self)
         self.limit_spin = QSpinBox(self)
         self.limit_spin.setRange(0, 100_000)
-        self.limit_spin.setValue(10)
+        self.limit_spin.setValue(0)  # the whole file: fast with the engine's file encoder
         self.limit_spin.setSuffix(" MB")
         self.limit_spin.setSpecialValueText("whole file")
         self.limit_spin.setToolTip("Encode only the first megabytes of the file (0: the whole file)")
@@ -403,8 +403,7 @@ class CompareView(QWidget):
                 row.tokens = len(table)
                 row.bytes = len(table.data)
                 row.chars = len(table.text)
-            stats = self.corpus.results.get(f"{i}:{key}")
-            row.corpus = stats
+            row.corpus = self.corpus.results.get(key)  # per tokenizer: columns may move or repeat
             rows.append(row)
         self.summary.set_rows(rows)
 
@@ -418,6 +417,11 @@ class CompareView(QWidget):
     # -- corpus mode ------------------------------------------------------------------------
 
     def set_corpus_path(self, path: str) -> None:
+        if path != self._corpus_path and not self.corpus.is_running():
+            self.corpus.results = {}  # figures belong to the file they were measured on
+            self.progress.setValue(0)
+            self.corpus_status.setText("Press Run to encode the file with every column's tokenizer.")
+            self._update_summary()
         self._corpus_path = path
         try:
             size = os.path.getsize(path)
@@ -441,12 +445,16 @@ class CompareView(QWidget):
         if not self._corpus_path:
             self.corpus_status.setText("Choose a file first.")
             return
-        ready = self._ready_tokenizers()
+        ready: dict[str, object] = {}
+        for col in self._columns:
+            tok = self.registry.get(col.key())
+            if tok is not None:
+                ready.setdefault(col.key(), tok)
         if not ready:
             self.corpus_status.setText("No column has a usable tokenizer yet.")
             return
-        skipped = len(self._columns) - len(ready)
-        self.corpus.start(self._corpus_path, self.limit_spin.value() * 1_000_000, ready)
+        skipped = sum(1 for col in self._columns if self.registry.get(col.key()) is None)
+        self.corpus.start(self._corpus_path, self.limit_spin.value() * 1_000_000, list(ready.items()))
         self.progress.setValue(0)
         note = f" ({skipped} column{'s' * (skipped != 1)} without a tokenizer skipped)" if skipped else ""
         self.corpus_status.setText(f"Encoding {os.path.basename(self._corpus_path)} with {len(ready)} tokenizers…{note}")
@@ -457,6 +465,10 @@ class CompareView(QWidget):
 
     def _on_corpus_column_done(self, stats: CorpusStats) -> None:
         self._update_summary()
+
+    def corpus_figures(self) -> dict[str, CorpusStats]:
+        """Corpus results by tokenizer key (after a run)."""
+        return dict(self.corpus.results)
 
     def _on_corpus_finished(self, reason: str) -> None:
         if reason == "cancelled":

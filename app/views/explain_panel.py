@@ -273,7 +273,12 @@ class ExplainPanel(QWidget):
                 rank_text, verdict = "—", "not a merge"
             else:
                 rank_text = f"{rank:,}"
-                verdict = "★ lowest rank: merged now" if best is not None and i == best[0] else "later (higher rank)"
+                if best is not None and i == best[0]:
+                    verdict = "★ lowest rank: merged now"
+                elif best is not None and rank == best[3]:
+                    verdict = "the same pair again: merged in the next step (leftmost first)"
+                else:
+                    verdict = "later (higher rank)"
             items = [QTableWidgetItem(pair), QTableWidgetItem(rank_text), QTableWidgetItem(verdict)]
             items[1].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             for c, item in enumerate(items):

@@ -2,7 +2,9 @@
 
 The worker reads the file in blocks (at most ``limit_bytes`` of it), decodes UTF-8
 incrementally and feeds the text to each tokenizer's ``encode_iterable``, counting tokens,
-bytes and characters. It runs in the thread of
+bytes and characters. For a whole file and a vocabulary that tiktoken's core encodes
+exactly like ours (the OpenAI encodings), the engine's ``iter_encode_file`` does the work
+many times faster. It runs in the thread of
 :class:`app.controllers.corpus_compare.CorpusCompareController`, emits progress at most
 every ~50 ms, and stops within one block when :meth:`CorpusEncodeWorker.cancel` is called.
 
@@ -24,7 +26,7 @@ from typing import Iterator, Sequence
 
 from PySide6.QtCore import QObject, Signal
 
-from bpe_engine import Tokenizer, errors
+from bpe_engine import Tokenizer, errors, iter_encode_file
 
 __all__ = ["CorpusStats", "CorpusEncodeWorker", "BLOCK_BYTES"]
 
@@ -81,9 +83,16 @@ class CorpusEncodeWorker(QObject):
             if per == 0:
                 raise errors.EmptyCorpusError(f"{self.path} is empty; choose a file with some text")
             total = per * len(self.tokenizers)
+            whole = per == size
+            chars: int | None = None
             for n, (key, tok) in enumerate(self.tokenizers):
                 start = time.perf_counter()
-                stats = self._encode(key, tok, per, n * per, total)
+                if whole and tok.tiktoken_equivalent() is None:
+                    if chars is None:
+                        chars = self._count_chars(size)
+                    stats = self._encode_bulk(tok, chars, n * per, total)
+                else:
+                    stats = self._encode(key, tok, per, n * per, total)
                 self.column_done.emit(
                     CorpusStats(key, stats[0], stats[1], stats[2], time.perf_counter() - start)
                 )
@@ -138,6 +147,42 @@ class CorpusEncodeWorker(QObject):
         if self._cancel.is_set():
             raise _Cancelled
         return counted["bytes"], counted["chars"], tokens
+
+    def _count_chars(self, size: int) -> int:
+        """Characters of the whole file (one fast decoding pass; also finds bad UTF-8)."""
+        decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        chars = read = 0
+        try:
+            with open(self.path, "rb") as f:
+                while block := f.read(1 << 22):
+                    if self._cancel.is_set():
+                        raise _Cancelled
+                    try:
+                        chars += len(decoder.decode(block))
+                        if read + len(block) >= size:
+                            decoder.decode(b"", final=True)
+                    except UnicodeDecodeError as exc:
+                        raise errors.CorpusEncodingError(self.path, read - len(decoder.getstate()[0]) + exc.start, exc.reason) from None
+                    read += len(block)
+        except OSError as exc:
+            raise errors.CorpusNotFoundError(f"{self.path}: cannot be read ({exc.strerror}); choose another file")
+        return chars
+
+    def _encode_bulk(self, tok: Tokenizer, chars: int, base: int, total: int) -> tuple[int, int, int]:
+        """The engine's file encoder on tiktoken's core (exactly our encoder for this
+        vocabulary, many times faster); stops between chunks of about a megabyte."""
+        tokens = 0
+        size = 0
+        chunks = iter_encode_file(tok, self.path, special="allow")
+        try:
+            for done, size, ids in chunks:
+                tokens += len(ids)
+                if self._cancel.is_set():
+                    raise _Cancelled
+                self._maybe_progress(base + done, total)
+        finally:
+            chunks.close()  # stops the engine's threads when cancelled
+        return size, chars, tokens
 
     def _maybe_progress(self, done: int, total: int) -> None:
         now = time.monotonic()

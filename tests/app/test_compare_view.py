@@ -240,6 +240,14 @@ def test_corpus_mode_counts_match_tiktoken(qtbot, view, tmp_path, tiktoken_encod
     assert model.value(2, 7) == pytest.approx(len(text) / expected[2])
     assert model.value(2, 8) == pytest.approx(expected[2] / expected[0])
     assert "Done" in view.corpus_status.text()
+    # The figures belong to the tokenizers, wherever their columns go.
+    view.set_keys(["o200k_base", "cl100k_base"])
+    settle(qtbot, view)
+    assert [model.value(r, 5) for r in range(2)] == [expected[2], expected[1]]
+    assert model.value(1, 8) == pytest.approx(expected[1] / expected[2])
+    # Another file: the old figures go.
+    view.set_corpus_path(str(tmp_path / "other.txt"))
+    assert model.value(0, 5) is None and view.progress.value() == 0
 
 
 def test_corpus_mode_cancel_and_bad_file(qtbot, view, tmp_path):

@@ -11,7 +11,6 @@ from PySide6.QtCore import QPoint, Qt
 
 from app.token_data import boundary_diff, char_spans, token_detail, token_table
 from app.widgets.token_chips import (
-    NORMAL,
     PARTIAL,
     SPECIAL,
     ChipView,

@@ -219,3 +219,19 @@ def test_loading_and_failure_are_shown(qtbot, view, registry, tmp_path: Path):
         view.opener.open(str(missing))
     assert "no such file" in failed.args[0]
     assert view.banner.kind == "error" and str(missing) in view.banner.text()
+
+
+def test_a_split_character_is_shaded_whole_in_the_editor_after_an_emoji(qtbot, view):
+    # Qt counts an emoji as two UTF-16 units; the shading must still land on 國.
+    view.set_text("🤚🏾 國 x")
+    settle(qtbot, view)
+    texts = view.token_chips.chip_texts()
+    k = max(i for i, t in enumerate(texts) if t.endswith("→國"))  # '8b→國': only a byte of 國
+    qtbot.mouseClick(view.token_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.token_chips.chip_rect(k).toRect().center())
+    sel = view.editor.extraSelections()
+    assert sel[0].cursor.selectedText() == "國"
+    k0 = min(i for i, t in enumerate(texts) if t.endswith("→國"))  # '·e5 9c→國': the space and 2 bytes
+    qtbot.mouseClick(view.token_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.token_chips.chip_rect(k0).toRect().center())
+    assert view.editor.extraSelections()[0].cursor.selectedText() == " 國"
+    assert view.token_chips.related(k) == [i for i, t in enumerate(texts) if t.endswith("→國")]
+    assert "of '國' (U+570B" in view.info_label.text()
