@@ -174,12 +174,22 @@ from app.views.compare_view import CompareView
 registry = TokenizerRegistry()
 tok = train_bpe(None, 300, ["<|endoftext|>"], text=sys.argv[1])
 registry.add(tok, "tiny")
+from app.views.tokenize_view import TokenizeView
+from app.views.stream_view import StreamView
 view = CompareView(registry)
 view.set_keys(["trained-1", "r50k_base"])
 view.show()
+tokenize = TokenizeView(registry)
+tokenize.picker.set_current_key("r50k_base")
+tokenize.show()
+stream = StreamView(registry)
+stream.picker.set_current_key("r50k_base")
+stream.show()
 end = time.time() + 60
 while time.time() < end and not (registry.entry("r50k_base").status == "error" and view.is_settled()):
     app.processEvents(); time.sleep(0.01)
+for _ in range(10):
+    app.processEvents()
 cols = view.columns()
 print(json.dumps({
     "states": [c.state for c in cols],
@@ -188,8 +198,12 @@ print(json.dumps({
     "ids": list(cols[0].table.ids) if cols[0].table else None,
     "expected": tok.encode(view.text()),
     "summary": [view.summary.data(view.summary.index(r, 1)) for r in range(2)],
+    "tokenize": [tokenize.banner.kind, tokenize.banner.text(), [b.text() for b in tokenize.banner.buttons()]],
+    "stream": [stream.banner.kind, stream.banner.text()],
 }))
 view.close()
+tokenize.close()
+stream.close()
 registry.wait(10000)
 """
 
@@ -211,6 +225,11 @@ def test_an_encoding_that_cannot_load_turns_its_column_into_a_fix_it_message(tmp
     assert result["buttons"] == [True, True]
     assert result["ids"] == result["expected"]  # the trained column still works
     assert result["summary"][1] == "unavailable"
+    # The Tokenize and Stream views say the same, with the fixes as buttons.
+    kind, text, buttons = result["tokenize"]
+    assert kind == "error" and "r50k_base cannot be loaded" in text and "TIKTOKEN_CACHE_DIR" in text
+    assert buttons == ["Retry", "Open .tiktoken file…"]
+    assert result["stream"][0] == "error" and "TIKTOKEN_CACHE_DIR" in result["stream"][1]
 
 
 def _write_corpus(path: Path, repeat: int) -> str:

@@ -152,3 +152,26 @@ def test_log_model(qtmodeltester):
     assert model.data(model.index(0, 5)) == "(nothing yet)"
     model.clear()
     assert model.rowCount() == 0
+
+
+@pytest.mark.parametrize("name", ["r50k_base", "p50k_base", "cl100k_base", "o200k_base"])
+def test_every_openai_encoding_streams_like_an_independent_utf8_check(qtbot, registry, settings, name, tiktoken_encodings, openai_tokenizers):
+    load(qtbot, registry, name)
+    v = StreamView(registry, settings)
+    qtbot.addWidget(v)
+    v.show()
+    text = "Hi 🤚🏾! 國語, Жизнь."
+    prepare(qtbot, v, name, text)
+    enc = tiktoken_encodings[name]
+    assert v.ids == enc.encode(text)
+    fed = b""
+    naive = ""
+    while v.step():
+        tid = v.ids[v.position - 1]
+        fed += enc.decode_single_token_bytes(tid)
+        naive += enc.decode([tid])  # tiktoken's own per-token decode (errors="replace")
+        complete = fed.decode("utf-8", errors="ignore")  # valid text is only cut at its end
+        assert v.output_text == complete
+        assert v.decoder.pending == fed[len(complete.encode("utf-8")):]
+        assert v.naive_text == naive
+    assert v.output_text == text and "\ufffd" in v.naive_text
