@@ -37,6 +37,7 @@ __all__ = ["MergeLoop", "tie_key"]
 # Pairs with at most this many logged positions are merged in plain Python, one position
 # at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off.
 _SMALL_MERGE = 24
+_SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
 
 
 def _key_greatest(tok: bytes) -> str:
@@ -58,10 +59,15 @@ class MergeLoop:
     """Pre-token counts in, merges out (one :meth:`pop_best` + :meth:`merge` per merge)."""
 
     def __init__(self, words: Sequence[bytes], counts: Sequence[int], tie_break: str = "greatest") -> None:
+        # subtle: everything here that is O(corpus) runs in slices of _SLICE items, so that a
+        # GUI thread gets the GIL back every few milliseconds (one call over the whole corpus
+        # would hold it for tens of milliseconds on 10 MB of Chinese).
         n_words = len(words)
-        lengths = np.array(list(map(len, words)), dtype=np.int64)
-        flat = np.frombuffer(b"".join(words), dtype=np.uint8)
-        n = int(flat.size)
+        lengths = np.concatenate(
+            [np.array(list(map(len, words[i:i + _SLICE])), dtype=np.int64) for i in range(0, n_words, _SLICE)]
+            or [np.empty(0, dtype=np.int64)]
+        )
+        n = int(lengths.sum())
         if n >= 2**31 - 2:
             raise CorpusError(
                 f"the distinct pre-tokens hold {n} bytes, more than this trainer can index (2 GiB); "
@@ -75,22 +81,29 @@ class MergeLoop:
         self.word_count = np.asarray(counts, dtype=np.int64)
         # Position arrays live in array.array objects (fast element access for the plain-Python
         # path of small merges) with NumPy views on the same memory (the vectorised path).
-        self.sym_a = array("i", flat.astype(np.int32).tobytes())
-        nxt = np.arange(1, n + 1, dtype=np.int32)
-        prv = np.arange(-1, n - 1, dtype=np.int32)
-        if n_words:
-            nxt[starts + lengths - 1] = -1
-            prv[starts] = -1
-        self.nxt_a = array("i", nxt.tobytes())
-        self.prv_a = array("i", prv.tobytes())
-        del nxt, prv
-        self.wt_a = array("q", np.repeat(self.word_count, lengths).tobytes())
-        self.ppid_a = array("i", np.full(n, -1, dtype=np.int32).tobytes())
+        self.sym_a = array("i")
+        self.wt_a = array("q")
+        for i in range(0, n_words, _SLICE):
+            group = words[i:i + _SLICE]
+            self.sym_a.frombytes(np.frombuffer(b"".join(group), dtype=np.uint8).astype(np.int32).tobytes())
+            self.wt_a.frombytes(np.repeat(self.word_count[i:i + _SLICE], lengths[i:i + _SLICE]).tobytes())
+        self.nxt_a = array("i")
+        self.prv_a = array("i")
+        self.ppid_a = array("i")
+        step = 4 * _SLICE
+        for i in range(0, n, step):
+            k = min(step, n - i)
+            self.nxt_a.frombytes(np.arange(i + 1, i + k + 1, dtype=np.int32).tobytes())
+            self.prv_a.frombytes(np.arange(i - 1, i + k - 1, dtype=np.int32).tobytes())
+            self.ppid_a.frombytes(np.full(k, -1, dtype=np.int32).tobytes())
         self.sym = np.frombuffer(self.sym_a, dtype=np.int32)
         self.nxt = np.frombuffer(self.nxt_a, dtype=np.int32)
         self.prv = np.frombuffer(self.prv_a, dtype=np.int32)
         self.wt = np.frombuffer(self.wt_a, dtype=np.int64)
         self.ppid = np.frombuffer(self.ppid_a, dtype=np.int32)
+        if n_words:
+            self.nxt[starts + lengths - 1] = -1
+            self.prv[starts] = -1
         self.mark = np.zeros(n, dtype=np.int8)
         self._idmap = np.zeros(1024, dtype=np.intp)
         self._present = np.zeros(1024, dtype=bool)
@@ -99,21 +112,39 @@ class MergeLoop:
         self.tok: list[bytes] = [bytes([i]) for i in range(256)]
         self.tkey: list[str] = [self.key_of(t) for t in self.tok]
 
-        # Byte pairs: codes < 65536, so counting and grouping are a bincount and a radix sort.
-        left = np.flatnonzero(self.nxt >= 0).astype(np.int32)
-        codes16 = (self.sym[left] << 8) | self.sym[left + 1]
-        per_code = np.bincount(codes16, minlength=65536)
-        weights = np.bincount(codes16, weights=self.wt[left], minlength=65536)
+        # Byte pairs: codes < 65536, so counting is a bincount and grouping a counting sort,
+        # both slice by slice (positions in each pair's block stay in ascending order).
+        per_code = np.zeros(65536, dtype=np.int64)
+        weights = np.zeros(65536, dtype=np.float64)
+        step = 4 * _SLICE
+        for i in range(0, n, step):
+            left = np.flatnonzero(self.nxt[i:i + step] >= 0) + i
+            codes16 = (self.sym[left] << 8) | self.sym[left + 1]
+            per_code += np.bincount(codes16, minlength=65536)
+            weights += np.bincount(codes16, weights=self.wt[left], minlength=65536)
         present = np.flatnonzero(per_code)
         n_pairs = int(present.size)
         pid_of_code = np.full(65536, -1, dtype=np.int32)
         pid_of_code[present] = np.arange(n_pairs, dtype=np.int32)
-        self.ppid[left] = pid_of_code[codes16]
-        order = np.argsort(codes16.astype(np.uint16), kind="stable")
+        cursor = np.zeros(65536, dtype=np.int64)
+        np.cumsum(per_code[:-1], out=cursor[1:])
+        log = np.empty(int(per_code.sum()), dtype=np.int32)
+        for i in range(0, n, step):
+            left = np.flatnonzero(self.nxt[i:i + step] >= 0) + i
+            codes16 = (self.sym[left] << 8) | self.sym[left + 1]
+            self.ppid[left] = pid_of_code[codes16]
+            order = np.argsort(codes16.astype(np.uint16), kind="stable")
+            sorted_codes = codes16[order]
+            first = np.searchsorted(sorted_codes, sorted_codes, side="left")
+            log[cursor[sorted_codes] + (np.arange(order.size) - first)] = left[order]
+            cursor += np.bincount(codes16, minlength=65536)
 
         # Per pair: tokens, count, and its block of positions in the log. Growable
         # array.arrays: NumPy views of them are only ever taken inside one method call.
-        self.log = array("i", left[order].tobytes())
+        self.log = array("i")
+        for i in range(0, log.size, step):
+            self.log.frombytes(log[i:i + step].tobytes())
+        del log
         self.pleft = array("i", (present >> 8).astype(np.int32).tobytes())
         self.pright = array("i", (present & 0xFF).astype(np.int32).tobytes())
         self.pcount = array("q", weights[present].astype(np.int64).tobytes())
