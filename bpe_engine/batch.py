@@ -22,7 +22,7 @@ import numpy as np
 if TYPE_CHECKING:
     from .tokenizer import Tokenizer
 
-__all__ = ["bpe_many"]
+__all__ = ["bpe_many", "bpe_flat"]
 
 _SHIFT = 20  # as in tokenizer.py: pair code = left << 20 | right
 _SMALL = 16  # ranks with at most this many positions are merged in plain Python
@@ -62,6 +62,7 @@ class _Tables:
         ok = (la >= 0) & (rb >= 0)
         table[la[ok] * 256 + rb[ok]] = ranks[both][ok]
         self.byte_pair_rank = table
+        self.byte_pair_rank32 = table.astype(np.int32)
 
     @staticmethod
     def _lookup(keys: np.ndarray, rank: np.ndarray, lo: int, hi: int, partners: np.ndarray) -> np.ndarray:
@@ -94,6 +95,33 @@ def bpe_many(tok: "Tokenizer", pieces: list[bytes]) -> list[tuple[int, ...]]:
     """The token ids of each piece, equal to ``[tok._bpe(p) for p in pieces]``."""
     if not pieces:
         return []
+    sym, starts = _merge_all(tok, pieces)
+    alive = sym >= 0
+    flat = sym[alive].tolist()
+    per_piece = np.add.reduceat(alive.astype(np.int64), starts).tolist()
+    out = []
+    pos0 = 0
+    for k in per_piece:
+        out.append(tuple(flat[pos0:pos0 + k]))
+        pos0 += k
+    return out
+
+
+def bpe_flat(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+    """All ids of ``pieces`` in order (one array) and how many ids each piece has.
+
+    For texts whose pieces mostly differ (Chinese): no per-piece tuples, no cache.
+    """
+    if not pieces:
+        return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int64)
+    sym, starts = _merge_all(tok, pieces)
+    alive = sym >= 0
+    return sym[alive], np.add.reduceat(alive.astype(np.int64), starts)
+
+
+def _merge_all(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+    """Run every merge over the concatenated pieces, rank by rank; returns the final symbol
+    array (-1 where a position was merged into its left neighbour) and the piece starts."""
     t = _tables(tok)
     lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
     raw = np.frombuffer(b"".join(pieces), dtype=np.uint8)
@@ -112,14 +140,18 @@ def bpe_many(tok: "Tokenizer", pieces: list[bytes]) -> list[tuple[int, ...]]:
     nxt = np.frombuffer(nxt_a, dtype=np.int32)
     prv = np.frombuffer(prv_a, dtype=np.int32)
 
-    # Initial byte pairs, grouped by rank.
-    left = np.flatnonzero(nxt >= 0)
-    r0 = t.byte_pair_rank[raw[left].astype(np.int64) * 256 + raw[left + 1]]
-    keep = r0 >= 0
-    left, r0 = left[keep], r0[keep]
+    # Initial byte pairs, grouped by rank (contiguous slices, no gathers: this is the
+    # largest step for big inputs).
+    codes = raw[:-1].astype(np.int32)
+    codes <<= 8
+    codes |= raw[1:]
+    r_all = t.byte_pair_rank32[codes]
+    left = np.flatnonzero((r_all >= 0) & (nxt[:-1] >= 0))
+    r0 = r_all[left]
+    del codes, r_all
     index: dict[int, list] = {}
     if left.size:
-        order = np.argsort(r0, kind="stable")
+        order = np.argsort(r0)  # positions within one rank need no particular order
         left, r0 = left[order], r0[order]
         cut = np.flatnonzero(np.diff(r0)) + 1
         for r, block in zip(r0[np.concatenate(([0], cut))].tolist(), np.split(left, cut)):
@@ -169,7 +201,11 @@ def bpe_many(tok: "Tokenizer", pieces: list[bytes]) -> list[tuple[int, ...]]:
                     if r2 is not None:
                         add(r2, [p])
             continue
-        pos = np.unique(np.concatenate([np.asarray(x, dtype=np.intp) for x in blocks]))
+        # No duplicates can be in the blocks (see the filter of left neighbours below), so
+        # no np.unique; sorting is needed only to resolve overlapping "a a a".
+        pos = np.concatenate([np.asarray(x, dtype=np.intp) for x in blocks]) if len(blocks) > 1 else np.asarray(blocks[0], dtype=np.intp)
+        if a == b:
+            pos = np.sort(pos)
         j = nxt[pos]
         ok = (sym[pos] == a) & (j >= 0) & (sym[j] == b)  # subtle: sym[-1] read for j == -1, masked
         pos = pos[ok]
@@ -194,7 +230,12 @@ def bpe_many(tok: "Tokenizer", pieces: list[bytes]) -> list[tuple[int, ...]]:
         # New pairs, read after the update so that touching merges give (z, z).
         p = prv[pos].astype(np.intp)
         p = p[p >= 0]
-        rp = t.ranks_with_right(z, sym[p].astype(np.int64))
+        left_tok = sym[p]
+        # subtle: a left neighbour that was merged in this same step holds z and already gets
+        # its (z, z) pair as a merged position below; listing it twice would merge it twice.
+        keep = left_tok != z
+        p, left_tok = p[keep], left_tok[keep]
+        rp = t.ranks_with_right(z, left_tok.astype(np.int64))
         pr = pos[has_n]
         rn = t.ranks_with_left(z, sym[nn[has_n]].astype(np.int64))
         cand_pos = np.concatenate((p[rp >= 0], pr[rn >= 0]))
@@ -206,12 +247,4 @@ def bpe_many(tok: "Tokenizer", pieces: list[bytes]) -> list[tuple[int, ...]]:
             for r2, block in zip(cand_rank[np.concatenate(([0], cut))].tolist(), np.split(cand_pos, cut)):
                 add(r2, block)
 
-    alive = sym >= 0
-    flat = sym[alive].tolist()
-    per_piece = np.add.reduceat(alive.astype(np.int64), starts).tolist()
-    out = []
-    pos0 = 0
-    for k in per_piece:
-        out.append(tuple(flat[pos0:pos0 + k]))
-        pos0 += k
-    return out
+    return sym, starts

@@ -102,8 +102,12 @@ def iter_encode_file(
         return
     sizes: dict[int, int] = {}
 
+    # Big chunks amortise the fixed cost of each vectorised merge pass; two per worker
+    # keeps both busy to the end.
+    block = min(max(total // (2 * n_workers), _BLOCK), 8 * _BLOCK)
+
     def tasks() -> Iterator[tuple[bytes, str, int]]:
-        for index, (chunk, p, offset, consumed) in enumerate(_iter_blocks(source, chunker, _BLOCK)):
+        for index, (chunk, p, offset, consumed) in enumerate(_iter_blocks(source, chunker, block)):
             sizes[index] = consumed
             yield chunk, p, offset
 
@@ -128,14 +132,17 @@ def _iter_tiktoken(
     enc = tokenizer.tiktoken_encoding()
     specials = list(tokenizer.special_tokens) if special != "ordinary" else []
     chunker = _Chunker(tokenizer.pretokenizer, specials)
-    if special == "allow":
-        def run(text: str) -> list[int]:
-            return enc.encode(text, allowed_special="all")
-    elif special == "ordinary":
-        run = enc.encode_ordinary
-    else:
-        def run(text: str) -> list[int]:
-            return _encode_text(tokenizer, text, "raise") if tokenizer._all_specials.first(text) else enc.encode_ordinary(text)
+    # encode_to_numpy hands back a uint32 array without building a Python list first.
+    to_numpy = getattr(enc, "encode_to_numpy", None)
+
+    def run(text: str) -> np.ndarray:
+        if special == "raise" and tokenizer._all_specials.first(text):
+            _encode_text(tokenizer, text, "raise")  # raises the engine's SpecialTokenError
+        allowed = "all" if special == "allow" else set()
+        if to_numpy is not None:
+            return to_numpy(text, allowed_special=allowed, disallowed_special=())
+        return np.asarray(enc.encode(text, allowed_special=allowed, disallowed_special=()), dtype=np.uint32)
+
     done = 0
     with ThreadPoolExecutor(max_workers=n_workers) as pool:
         window = []
@@ -144,10 +151,10 @@ def _iter_tiktoken(
             while len(window) > 2 * n_workers:  # tiktoken releases the GIL: keep all threads busy
                 fut, size = window.pop(0)
                 done += size
-                yield done, total, np.asarray(fut.result(), dtype=np.uint32)
+                yield done, total, fut.result()
         for fut, size in window:
             done += size
-            yield done, total, np.asarray(fut.result(), dtype=np.uint32)
+            yield done, total, fut.result()
 
 
 def encode_file(

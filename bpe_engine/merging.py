@@ -36,7 +36,7 @@ __all__ = ["MergeLoop", "tie_key"]
 
 # Pairs with at most this many logged positions are merged in plain Python, one position
 # at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off.
-_SMALL_MERGE = 24
+_SMALL_MERGE = 128
 _SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
 
 
@@ -384,13 +384,15 @@ class MergeLoop:
         here: one per distinct neighbour token, found with a lookup table instead of a sort.
         """
         n_tok = len(self.tok)
-        lu, lk = self._distinct(left_tok, n_tok)
-        ru, rk = self._distinct(right_tok, n_tok)
-        ml = int(lu.size)
-        m = ml + int(ru.size)
-        if not m:
+        if not left_tok.size and not right_tok.size:
             return
-        kid = np.concatenate((lk, rk + ml))
+        # Left partners keep their ids, right partners are shifted by n_tok: one pass finds
+        # the distinct pairs of both kinds (left kinds sort first).
+        uniq, kid = self._distinct(np.concatenate((left_tok, right_tok + np.int32(n_tok))), 2 * n_tok)
+        m = int(uniq.size)
+        ml = int(np.searchsorted(uniq, n_tok))
+        lu = uniq[:ml]
+        ru = uniq[ml:] - np.int32(n_tok)
         positions = np.concatenate((left_pos, right_pos))
         weights = np.concatenate((left_w, right_w))
         base = len(self.pcount)

@@ -105,6 +105,7 @@ def _tokenizer_from_ranks(ranks: dict[bytes, int], name: str, pretokenizer: str,
         raise TokenizerFileError(f"{name}: two tokens share a rank")
     tok = Tokenizer(vocab, merges_from_ranks(ranks), specials, pretokenizer=pretokenizer, name=name)
     tok._tiktoken_checked = None  # built from tiktoken's own ranks: equivalent by construction
+    tok._whole_tokens = dict(ranks)  # tiktoken's whole-piece rule (equal to BPE here, tested)
     return tok
 
 

@@ -32,6 +32,9 @@ _TEXT_BLOCK = 8_192  # mixed ASCII/non-ASCII text is split in blocks of about th
 # Unseen pieces holding this many bytes in all are encoded together, vectorised (the fixed
 # cost per merge rank pays off; Chinese text has hundreds of thousands of distinct pieces).
 _BATCH_MIN_BYTES = 500_000
+# ... and when more than this share of all pieces is unseen, the whole text goes through the
+# vectorised merge without the cache.
+_FLAT_SHARE = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +204,9 @@ class Tokenizer:
         self._max_special = max((len(t) for t in specials), default=0)
         self._cache: dict[bytes, tuple[int, ...]] = {}
         self._special_keys = {b"\xff" + t.encode("utf-8"): (i,) for t, i in specials.items()}
+        # bytes -> id of every token, used as a shortcut only where it provably equals BPE
+        # (set by bpe_engine.tiktoken_compat for OpenAI's vocabularies).
+        self._whole_tokens: dict[bytes, int] | None = None
         #: Most pieces kept in the encode cache; it is emptied when full, so memory stays bounded.
         self.cache_size = _CACHE_LIMIT
 
@@ -370,22 +376,61 @@ class Tokenizer:
             pos = end
         return out
 
-    def _ids_of(self, pieces: list[bytes]) -> list[int]:
-        """Token ids of a list of pieces, through the piece cache."""
+    def _ids_of(self, pieces: list[bytes], special_at: "list[int] | None" = None) -> list[int]:
+        """Token ids of a list of pieces, through the piece cache.
+
+        ``special_at`` lists the indices of special-token keys in ``pieces`` (the cache
+        knows them; the flat path below needs to take them out and put them back).
+        """
         cache = self._cache
         if len(cache) > self.cache_size or not cache:
             cache.clear()  # bounded memory: start over rather than grow
             cache.update(self._special_keys)
         missing = set(pieces).difference(cache)  # subtle: a dict, not .keys(): O(len(pieces))
+        if missing and self._whole_tokens is not None:
+            # tiktoken's rule: a piece that is itself a token is that token. For OpenAI's
+            # vocabularies this equals the merge rule (every token encodes to itself; see
+            # tests/engine/test_tiktoken_parity.py), so it is only a shortcut.
+            whole = self._whole_tokens
+            hits = missing.intersection(whole)
+            if hits:
+                cache.update((p, (whole[p],)) for p in hits)
+                missing -= hits
         if missing:
             todo = list(missing)
             if len(todo) > 1000 and sum(map(len, todo)) >= _BATCH_MIN_BYTES:
+                if len(todo) > _FLAT_SHARE * len(pieces):
+                    # Mostly pieces never seen (Chinese): caching them is pure overhead.
+                    return self._ids_flat(pieces, special_at or [])
                 cache.update(zip(todo, self._bpe_many(todo)))
             else:
                 bpe = self._bpe
                 for piece in todo:
                     cache[piece] = bpe(piece)
         return list(chain.from_iterable(map(cache.__getitem__, pieces)))
+
+    def _ids_flat(self, pieces: list[bytes], special_at: list[int]) -> list[int]:
+        """All pieces through the vectorised merge at once, specials put back in place."""
+        import numpy as np
+
+        from .batch import bpe_flat
+
+        if special_at:
+            ordinary: list[bytes] = []
+            prev = 0
+            for i in special_at:
+                ordinary += pieces[prev:i]
+                prev = i + 1
+            ordinary += pieces[prev:]
+        else:
+            ordinary = pieces
+        flat, counts = bpe_flat(self, ordinary)
+        if special_at:
+            ends = np.concatenate(([0], np.cumsum(counts)))
+            before = np.asarray(special_at, dtype=np.int64) - np.arange(len(special_at))
+            ids = [self._special_keys[pieces[i]][0] for i in special_at]
+            flat = np.insert(flat, ends[before], ids)
+        return flat.tolist()
 
     def _bpe_many(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
         """The BPE of many distinct pieces at once (vectorised, see bpe_engine.batch)."""
@@ -441,12 +486,14 @@ class Tokenizer:
         # One pass through the cache for the whole text: a special token is a "piece" whose
         # key starts with 0xFF, a byte that never occurs in UTF-8, so no text can collide.
         pieces: list[bytes] = []
+        special_at: list[int] = []
         for segment, special in self._splitter_for(allowed).split(text):
             if special:
+                special_at.append(len(pieces))
                 pieces.append(b"\xff" + segment.encode("utf-8"))
             else:
                 pieces += self._pieces(segment)
-        return self._ids_of(pieces)
+        return self._ids_of(pieces, special_at)
 
     def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
         """Token ids of the concatenation of ``iterable`` (e.g. a file's lines), produced lazily.
