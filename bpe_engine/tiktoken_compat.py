@@ -56,7 +56,13 @@ def tiktoken_cache_hint(name: str) -> str:
 
 
 def merges_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[bytes, bytes]]:
-    """The merge that builds each multi-byte token, in rank order.
+    """The merge that builds each multi-byte token, in rank order (see :func:`merge_ids_from_ranks`)."""
+    by_rank = {r: t for t, r in ranks.items()}
+    return [(by_rank[a], by_rank[b]) for a, b in merge_ids_from_ranks(ranks)]
+
+
+def merge_ids_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[int, int]]:
+    """The two token ids (ranks) merged into each multi-byte token, in rank order.
 
     Tokens are visited in rank order; each one is encoded with the merges recovered so far
     (all of lower rank), which must leave exactly two parts: those are its merge.
@@ -92,7 +98,7 @@ def merges_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[bytes, bytes]]:
                 "these ranks are not a byte-pair vocabulary"
             )
         pair_rank[parts[0] << 32 | parts[1]] = r
-        merges.append((by_rank[parts[0]], by_rank[parts[1]]))
+        merges.append((parts[0], parts[1]))
     return merges
 
 
@@ -103,7 +109,9 @@ def _tokenizer_from_ranks(ranks: dict[bytes, int], name: str, pretokenizer: str,
     vocab = {r: t for t, r in ranks.items()}
     if len(vocab) != len(ranks):
         raise TokenizerFileError(f"{name}: two tokens share a rank")
-    tok = Tokenizer(vocab, merges_from_ranks(ranks), specials, pretokenizer=pretokenizer, name=name)
+    merge_ids = merge_ids_from_ranks(ranks)
+    merges = [(vocab[a], vocab[b]) for a, b in merge_ids]
+    tok = Tokenizer(vocab, merges, specials, pretokenizer=pretokenizer, name=name, merge_ids=merge_ids)
     tok._tiktoken_checked = None  # built from tiktoken's own ranks: equivalent by construction
     tok._whole_tokens = dict(ranks)  # tiktoken's whole-piece rule (equal to BPE here, tested)
     return tok

@@ -118,49 +118,64 @@ class Tokenizer:
         if merge_counts is not None and len(merge_counts) != n:
             raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {n} merges")
         by_bytes: dict[bytes, int] = {}
-        for i in sorted(vocab, reverse=True):
-            by_bytes[vocab[i]] = i  # the lowest id wins when two tokens share bytes
-        available = set(byte_id)
+
+        def lookup(data: bytes) -> int:
+            if not by_bytes:  # built only when needed (merge_ids given: usually never)
+                for i in sorted(vocab, reverse=True):
+                    by_bytes[vocab[i]] = i  # the lowest id wins when two tokens share bytes
+            return by_bytes.get(data, -1)
+
+        vocab_get = vocab.get
+        available = bytearray(max(vocab) + 1)  # 1 once a token exists (bytes, then each merge)
+        for i in byte_id:
+            available[i] = 1
         ranks: dict[int, int] = {}
         new_ids: list[int] = []
         pair_ids: list[tuple[int, int]] = []
         for r, pair in enumerate(merges):
             try:
                 left, right = pair
+                joined = left + right
+                if not isinstance(joined, (bytes, bytearray)):
+                    raise TypeError
             except (TypeError, ValueError):
                 raise TokenizerFileError(f"merge {r} must be a pair of byte strings, got {pair!r}") from None
-            if not isinstance(left, (bytes, bytearray)) or not isinstance(right, (bytes, bytearray)):
-                raise TokenizerFileError(f"merge {r} must be a pair of byte strings, got {pair!r}")
-            joined = bytes(left) + bytes(right)
             if merge_ids is not None:
                 a, b = merge_ids[r]
-                if vocab.get(a) != left or vocab.get(b) != right:
+                if vocab_get(a) != left or vocab_get(b) != right:
                     raise TokenizerFileError(f"merge {r}: ids {a}, {b} do not hold the bytes {left!r}, {right!r}")
             else:
-                a = by_bytes.get(bytes(left), -1)
-                b = by_bytes.get(bytes(right), -1)
+                a = lookup(bytes(left))
+                b = lookup(bytes(right))
                 if a < 0 or b < 0:
                     part = left if a < 0 else right
                     raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}): the part {part!r} is not in the vocabulary")
-            if a not in available or b not in available:
+            if not (available[a] and available[b]):
                 raise TokenizerFileError(
                     f"merge {r} ({left!r}, {right!r}) uses a token that only a later merge creates; "
                     "merges must be listed in the order they were learned"
                 )
-            z = 256 + r if vocab.get(256 + r) == joined and (256 + r) not in available else by_bytes.get(joined, -1)
-            if z < 0 or z in available:
-                raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}): the vocabulary has no token {joined!r} for its result")
+            z = 256 + r
+            if vocab_get(z) != joined or available[z]:
+                z = lookup(bytes(joined))
+                if z < 0 or available[z]:
+                    raise TokenizerFileError(
+                        f"merge {r} ({left!r}, {right!r}): the vocabulary has no token {bytes(joined)!r} for its result"
+                    )
             code = a << _SHIFT | b
             if code in ranks:
                 raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}) repeats merge {ranks[code]}")
             ranks[code] = r
             new_ids.append(z)
             pair_ids.append((a, b))
-            available.add(z)
+            available[z] = 1
+        ordinary = {i for i in range(len(available)) if available[i]}  # bytes and merge results
         self._ranks = ranks
         self._new_ids = new_ids
         self._pair_ids = pair_ids
-        self.merges: list[tuple[bytes, bytes]] = [(bytes(l), bytes(r)) for l, r in merges]
+        self.merges: list[tuple[bytes, bytes]] = [
+            (l, r) if type(l) is bytes and type(r) is bytes else (bytes(l), bytes(r)) for l, r in merges
+        ]
         self.merge_counts: list[int | None] = list(merge_counts) if merge_counts is not None else [None] * n
         self._merge_of_id: dict[int, int] = {z: r for r, z in enumerate(new_ids)}
 
@@ -173,11 +188,11 @@ class Tokenizer:
                 for tok, i in special_tokens.items():
                     if not isinstance(tok, str) or not tok:
                         raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
-                    if i in available:
+                    if i in ordinary:
                         raise TokenizerFileError(f"special token {tok!r} has id {i}, which is an ordinary token")
                     specials[tok] = i
             else:
-                others = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in available}
+                others = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in ordinary}
                 next_id = max(vocab) + 1
                 for tok in special_tokens:
                     if not isinstance(tok, str) or not tok:
