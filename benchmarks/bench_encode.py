@@ -10,8 +10,8 @@ first ``--mb`` MB of each shared corpus, cut at a line end) it measures MB/s of:
 - ours on tiktoken's core (``encode_file(backend="tiktoken")``), 1 thread and all cores;
 - HF ``tokenizers`` (GPT-2 from the fixture vocab/merges files), when installed.
 
-Prints the median of ``--repeat`` runs and each one's ratio to tiktoken's MB/s (> 1: faster).
-Every result is checked to be tiktoken's ids.
+Prints the median of ``--repeat`` runs (the candidates take turns) and each one's ratio to
+tiktoken's MB/s (> 1: faster). Every result of ours is checked to be tiktoken's ids.
 
     python benchmarks/bench_encode.py [--mb 10] [--encodings gpt2,cl100k_base] [--repeat 3]
 """
@@ -34,14 +34,18 @@ CORPUS_FILES = {
 }
 
 
-def timed(fn, repeat: int, check) -> float:  # type: ignore[no-untyped-def]
-    times = []
+def timed_round_robin(candidates: dict, repeat: int, check) -> dict[str, float]:  # type: ignore[type-arg]
+    """Median seconds of each candidate; the candidates take turns, so that a machine that
+    speeds up or slows down during the run affects all of them alike."""
+    times: dict[str, list[float]] = {name: [] for name in candidates}
     for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-        check(result)
-    return median(times)
+        for name, fn in candidates.items():
+            start = time.perf_counter()
+            result = fn()
+            times[name].append(time.perf_counter() - start)
+            if check is not None and not name.startswith("HF"):
+                check(result)
+    return {name: median(values) for name, values in times.items()}
 
 
 def main() -> None:
@@ -92,15 +96,16 @@ def main() -> None:
                         return encode_file(tok, path, backend=backend, workers=w)
                     return run
 
-                results = {
-                    "tiktoken 1 thread": timed(lambda: enc.encode(text, allowed_special="all"), args.repeat, same),
-                    "ours python 1 proc": timed(ours_single, args.repeat, same),
-                    f"ours python {workers} procs": timed(ours_files("python", workers), args.repeat, same),
-                    "ours on tiktoken core 1 thread": timed(ours_files("tiktoken", 1), args.repeat, same),
-                    f"ours on tiktoken core {workers} threads": timed(ours_files("tiktoken", workers), args.repeat, same),
+                candidates = {
+                    "tiktoken 1 thread": lambda: enc.encode(text, allowed_special="all"),
+                    "ours python 1 proc": ours_single,
+                    f"ours python {workers} procs": ours_files("python", workers),
+                    "ours on tiktoken core 1 thread": ours_files("tiktoken", 1),
+                    f"ours on tiktoken core {workers} threads": ours_files("tiktoken", workers),
                 }
                 if hf_tok is not None:
-                    results["HF tokenizers"] = timed(lambda: hf_tok.encode(text).ids, args.repeat, lambda ids: None)
+                    candidates["HF tokenizers"] = lambda: hf_tok.encode(text).ids
+                results = timed_round_robin(candidates, args.repeat, same)
                 base = mb / results["tiktoken 1 thread"]
                 print(f"{name} {label} ({mb:.1f} MB):", flush=True)
                 for what, seconds in results.items():

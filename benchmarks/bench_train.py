@@ -157,18 +157,27 @@ def main() -> None:
             label, make, vocab = workloads[key]
             path = make()
             results: dict[str, tuple[float, float]] = {}
-            for trainer in trainers if key != "e" else ["ours"]:
-                times, rss = [], []
-                try:
-                    for _ in range(args.repeat if key != "e" else 1):
+            runs: dict[str, list[tuple[float, float]]] = {t: [] for t in (trainers if key != "e" else ["ours"])}
+            failed: set[str] = set()
+            # The trainers take turns, so a machine that speeds up or slows down during the run
+            # affects all of them alike.
+            for _ in range(args.repeat if key != "e" else 1):
+                for trainer in runs:
+                    if trainer in failed:
+                        continue
+                    try:
                         out, peak = run_measured([sys.executable, __file__, "--child", trainer, str(path), str(vocab), tmp])
-                        times.append(json.loads(out.strip().splitlines()[-1])["seconds"])
-                        rss.append(peak)
-                except RuntimeError as exc:  # a peer that cannot do this workload is reported, not fatal
-                    print(f"  {key} {trainer:8s} failed: {str(exc).strip().splitlines()[-1][:150]}", flush=True)
+                    except RuntimeError as exc:  # a peer that cannot do this workload is reported, not fatal
+                        print(f"  {key} {trainer:8s} failed: {str(exc).strip().splitlines()[-1][:150]}", flush=True)
+                        failed.add(trainer)
+                        continue
+                    runs[trainer].append((json.loads(out.strip().splitlines()[-1])["seconds"], peak))
+            for trainer, values in runs.items():
+                if trainer in failed or not values:
                     continue
-                results[trainer] = (median(times), max(rss))
-                print(f"  {key} {trainer:8s} {median(times):7.2f} s  {max(rss):7.0f} MB   runs: {', '.join(f'{x:.2f}' for x in times)}", flush=True)
+                times = [t for t, _ in values]
+                results[trainer] = (median(times), max(m for _, m in values))
+                print(f"  {key} {trainer:8s} {median(times):7.2f} s  {results[trainer][1]:7.0f} MB   runs: {', '.join(f'{x:.2f}' for x in times)}", flush=True)
             rows.append((key, label, results))
         print()
         header = f"| workload | ours s (MB) |"

@@ -592,23 +592,60 @@ class Tokenizer:
         """The bytes of each token."""
         return [self.id_to_bytes(i) for i in ids]
 
-    def token_spans(self, ids: Sequence[int]) -> list[TokenSpan]:
-        """Where each token sits in ``decode(ids)``; tokens holding part of a character are marked."""
+    def char_spans(self, ids: Sequence[int]) -> "tuple[list[int], list[int], list[bool]]":
+        """For each token: the first character it touches in ``decode(ids)``, the character
+        after the last one, and whether it holds whole characters only (lists, same order).
+
+        A token with only part of a character (its bytes are split across tokens) covers
+        that whole character. Vectorised when the bytes are valid UTF-8 (always, for ids
+        made by ``encode``); otherwise the lossy decoder is followed token by token.
+        """
+        import numpy as np
+
+        tokens = self.token_bytes(ids)
+        data = b"".join(tokens)
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return self._char_spans_lossy(tokens)
+        lead = (np.frombuffer(data, dtype=np.uint8) & 0xC0) != 0x80  # bytes that start a char
+        chars_before = np.zeros(len(data) + 1, dtype=np.int64)
+        np.cumsum(lead, out=chars_before[1:])
+        bounds = np.zeros(len(tokens) + 1, dtype=np.int64)
+        np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)), out=bounds[1:])
+        starts_char = np.append(lead, True)[bounds]  # does each boundary fall between chars?
+        # A token starting inside a character belongs to the one whose lead byte came before;
+        # a token ending inside one already counts that character's lead byte.
+        first = chars_before[bounds[:-1]] - (~starts_char[:-1])
+        after = chars_before[bounds[1:]]
+        whole = starts_char[:-1] & starts_char[1:]
+        return first.tolist(), after.tolist(), whole.tolist()
+
+    def _char_spans_lossy(self, tokens: list[bytes]) -> "tuple[list[int], list[int], list[bool]]":
         dec = codecs.getincrementaldecoder("utf-8")("replace")
-        spans: list[TokenSpan] = []
+        first: list[int] = []
+        after: list[int] = []
+        whole: list[bool] = []
         chars = 0
         pending_before = False
-        for k, tid in enumerate(ids):
-            data = self.id_to_bytes(tid)
-            start = chars
+        for data in tokens:
+            first.append(chars)
             chars += len(dec.decode(data))
             pending_after = bool(dec.getstate()[0])
-            end = chars + (1 if pending_after else 0)
-            spans.append(
-                TokenSpan(k, tid, data, start, end, not (pending_before or pending_after), tid in self._special_ids)
-            )
+            after.append(chars + (1 if pending_after else 0))
+            whole.append(not (pending_before or pending_after))
             pending_before = pending_after
-        return spans
+        return first, after, whole
+
+    def token_spans(self, ids: Sequence[int]) -> list[TokenSpan]:
+        """Where each token sits in ``decode(ids)``; tokens holding part of a character are marked."""
+        ids = list(ids)
+        first, after, whole = self.char_spans(ids)
+        specials = self._special_ids
+        return [
+            TokenSpan(k, tid, self._id_bytes[tid], s, e, w, tid in specials)  # type: ignore[arg-type]
+            for k, (tid, s, e, w) in enumerate(zip(ids, first, after, whole))
+        ]
 
     # -- explanation ------------------------------------------------------------------------
 
@@ -632,16 +669,17 @@ class Tokenizer:
         return steps
 
     def pieces(self, text: str, *, special: bool = True) -> list["tuple[str, int, int, bool]"]:
-        """``(piece, start, end, is_special)`` as the pre-tokenizer cuts ``text``."""
-        out = []
+        """``(piece, start, end, is_special)`` as the pre-tokenizer cuts ``text``
+        (``special=False``: special-token text is cut like any other text)."""
+        out: list[tuple[str, int, int, bool]] = []
         offset = 0
         segments = self._all_specials.split(text) if special else ([(text, False)] if text else [])
+        spans = self.pretokenizer.spans
         for segment, is_special in segments:
             if is_special:
                 out.append((segment, offset, offset + len(segment), True))
             else:
-                for s, e in self.pretokenizer.spans(segment):
-                    out.append((segment[s:e], offset + s, offset + e, False))
+                out.extend((segment[s:e], offset + s, offset + e, False) for s, e in spans(segment))
             offset += len(segment)
         return out
 

@@ -14,18 +14,15 @@ Special-token modes, as tiktoken's ``encode`` arguments:
 
 from __future__ import annotations
 
-import re
 import time
-import weakref
 from dataclasses import dataclass, field
-from itertools import accumulate, islice, repeat
 from typing import Callable
 
 from bpe_engine import Tokenizer, errors
 
 from ..token_data import TokenTable, token_table
 
-__all__ = ["SPECIAL_MODES", "EncodeJob", "EncodeOutcome", "EncodeResult", "run_job", "encode_with_mode", "fast_pieces"]
+__all__ = ["SPECIAL_MODES", "EncodeJob", "EncodeOutcome", "EncodeResult", "run_job", "encode_with_mode"]
 
 SPECIAL_MODES = ("recognised", "error", "plain")
 
@@ -71,44 +68,6 @@ def encode_with_mode(tokenizer: Tokenizer, text: str, mode: str) -> list[int]:
     raise ValueError(f"unknown special-token mode {mode!r}; use one of {SPECIAL_MODES}")
 
 
-_special_patterns: "weakref.WeakKeyDictionary[Tokenizer, re.Pattern[str] | None]" = weakref.WeakKeyDictionary()
-
-
-def fast_pieces(tok: Tokenizer, text: str, *, special: bool = True) -> list[tuple[str, int, int, bool]]:
-    """What ``tok.pieces(text, special=...)`` returns, several times faster on long text.
-
-    Subtle: the engine's ``pieces`` walks ``finditer`` match objects; its ``split`` uses
-    ``findall``, and the pieces' concatenation is the text, so offsets follow from lengths.
-    Special tokens are cut first, longest first where they overlap, as the engine does.
-    """
-    pattern = None
-    if special and tok.special_tokens:
-        if tok not in _special_patterns:
-            names = sorted(tok.special_tokens, key=len, reverse=True)
-            _special_patterns[tok] = re.compile("|".join(re.escape(n) for n in names))
-        pattern = _special_patterns[tok]
-    out: list[tuple[str, int, int, bool]] = []
-    append = out.append
-    split = tok.pretokenizer.split
-
-    def plain(segment: str, offset: int) -> None:
-        pieces = split(segment)
-        bounds = list(accumulate(map(len, pieces), initial=offset))
-        out.extend(zip(pieces, bounds, islice(bounds, 1, None), repeat(False)))  # C-speed
-
-    pos = 0
-    if pattern is not None:
-        for m in pattern.finditer(text):
-            s, e = m.span()
-            if s > pos:
-                plain(text[pos:s], pos)
-            append((m.group(), s, e, True))
-            pos = e
-    if pos < len(text):
-        plain(text[pos:], pos)
-    return out
-
-
 def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None:
     """Encode ``job.text`` with each tokenizer; ``None`` when a newer job made this one stale."""
     t0 = time.perf_counter()
@@ -126,6 +85,6 @@ def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None
         else:
             table = token_table(tok, ids, job.text)
         elapsed = time.perf_counter() - t1
-        pieces = fast_pieces(tok, job.text, special=job.mode != "plain") if job.want_pieces else None
+        pieces = tok.pieces(job.text, special=job.mode != "plain") if job.want_pieces else None
         outcomes.append(EncodeOutcome(key, table, pieces, error, elapsed))
     return EncodeResult(job.generation, job.text, job.mode, tuple(outcomes), time.perf_counter() - t0)

@@ -1,26 +1,14 @@
-"""The live-encoding worker and controller: special-token modes, fast pieces, newest result wins."""
+"""The live-encoding worker and controller: special-token modes, newest result wins."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from bpe_engine import errors
 from app.controllers.encoding import EncodeController
-from app.workers.encode import encode_with_mode, fast_pieces, run_job, EncodeJob
+from app.workers.encode import encode_with_mode, run_job, EncodeJob
 
 from .text_views_support import openai_tokenizers, tiktoken_encodings, tiktoken_ids, trained  # noqa: F401
-
-ALPHABET = list("ab \n\t1é國Ж🤚🏾'") + ["<|endoftext|>", "<|endofprompt|>", "<|fim_prefix|>", "  ", "\r\n"]
-
-
-@settings(max_examples=80, deadline=None)
-@given(parts=st.lists(st.sampled_from(ALPHABET), max_size=30), special=st.booleans())
-def test_fast_pieces_equal_the_engines_pieces(openai_tokenizers, trained, parts, special):
-    text = "".join(parts)
-    for tok in (trained, openai_tokenizers["cl100k_base"], openai_tokenizers["o200k_base"], openai_tokenizers["r50k_base"]):
-        assert fast_pieces(tok, text, special=special) == tok.pieces(text, special=special)
 
 
 @pytest.mark.parametrize("name", ["r50k_base", "p50k_base", "cl100k_base", "o200k_base"])

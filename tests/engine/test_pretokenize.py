@@ -84,3 +84,24 @@ def test_named_patterns_compile_with_regex() -> None:
     for name in ("gpt2", "cl100k", "o200k", "whitespace"):
         assert isinstance(Pretokenizer(name).pattern, str)
         regex.compile(Pretokenizer(name).pattern)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=texts)
+def test_spans_from_lengths_equal_match_spans(text: str) -> None:
+    """spans() of the named patterns are computed from piece lengths; they must equal the
+    spans of the regex matches themselves."""
+    for name in ("gpt2", "cl100k", "o200k", "whitespace"):
+        pre = Pretokenizer(name)
+        assert pre.spans(text) == list(pre._spans(text)), name
+
+
+def test_pieces_with_offsets(trained: dict) -> None:
+    tok = trained["gpt2"]
+    text = "Hi there<|endoftext|> 國語!"
+    pieces = tok.pieces(text)
+    assert [p[0] for p in pieces] == ["Hi", " there", "<|endoftext|>", " 國語", "!"]
+    assert all(text[s:e] == piece for piece, s, e, _ in pieces)
+    assert [p[3] for p in pieces] == [False, False, True, False, False]
+    plain = tok.pieces(text, special=False)
+    assert "".join(p[0] for p in plain) == text and not any(p[3] for p in plain)

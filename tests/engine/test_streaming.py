@@ -84,3 +84,17 @@ def test_every_split_point_random(openai: dict, trained: dict, text: str, cut: i
 def test_arbitrary_byte_tokens_match_lossy_decode(trained: dict, ids: list[int]) -> None:
     tok = trained["gpt2"]
     assert "".join(_stream(tok, ids)) == tok.decode(ids)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=texts)
+def test_vectorised_char_spans_equal_the_lossy_decoder_walk(openai: dict, trained: dict, text: str) -> None:
+    for tok in (openai["cl100k_base"], openai["gpt2"], trained["none"]):
+        ids = tok.encode(text)
+        assert tok.char_spans(ids) == tok._char_spans_lossy(tok.token_bytes(ids))
+        for s in tok.token_spans(ids):
+            covered = text[s.start:s.end].encode("utf-8")
+            if s.complete:
+                assert covered == s.data  # whole characters: exactly the token's text
+            else:
+                assert s.data in covered and s.end - s.start >= 1  # part of what it covers
