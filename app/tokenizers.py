@@ -41,13 +41,15 @@ class _Loader(QRunnable):
 
     def run(self) -> None:
         try:
-            tok = Tokenizer.from_tiktoken(self.key)
+            tok, message = Tokenizer.from_tiktoken(self.key), ""
         except errors.BPEError as exc:
-            self.registry._loaded.emit(self.key, None, str(exc))
+            tok, message = None, str(exc)
         except Exception as exc:  # a loader must never take the app down
-            self.registry._loaded.emit(self.key, None, f"cannot load {self.key}: {exc}")
-        else:
-            self.registry._loaded.emit(self.key, tok, "")
+            tok, message = None, f"cannot load {self.key}: {exc}"
+        try:
+            self.registry._loaded.emit(self.key, tok, message)
+        except RuntimeError:
+            pass  # subtle: the window (and its registry) closed while this load ran; nobody waits
 
 
 class TokenizerRegistry(QObject):

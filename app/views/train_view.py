@@ -542,7 +542,7 @@ class TrainView(QWidget):
         label = f"{self.controller.config.describe()} · {len(tok.merges)} merges" + (" (cancelled)" if cancelled else "")
         self.result_key = self.registry.add(tok, label, kind="trained")
         self.result_label.setText(f"Result: <b>{label}</b>, {len(tok)} tokens. It is now available in the "
-                                  "Vocabulary, Tokenize and Compare views; save it to keep it.")
+                                  "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it.")
         self._update_actions()
         self.tokenizer_ready.emit(self.result_key)
 
