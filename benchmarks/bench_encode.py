@@ -87,12 +87,12 @@ def main() -> None:
                         raise SystemExit(f"{name} {label}: ids differ from tiktoken's")
 
                 def ours_single():  # type: ignore[no-untyped-def]
-                    tok._cache.clear()
+                    tok.clear_cache()
                     return tok.encode(text)
 
                 def ours_files(backend: str, w: int):  # type: ignore[no-untyped-def]
                     def run():  # type: ignore[no-untyped-def]
-                        tok._cache.clear()
+                        tok.clear_cache()
                         return encode_file(tok, path, backend=backend, workers=w)
                     return run
 

@@ -180,7 +180,7 @@ def main() -> None:
                 print(f"  {key} {trainer:8s} {median(times):7.2f} s  {results[trainer][1]:7.0f} MB   runs: {', '.join(f'{x:.2f}' for x in times)}", flush=True)
             rows.append((key, label, results))
         print()
-        header = f"| workload | ours s (MB) |"
+        header = "| workload | ours s (MB) |"
         for p in trainers[1:]:
             header += f" {p} s (MB) | ours/{p} time | ours/{p} RSS |"
         print(header)

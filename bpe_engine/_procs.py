@@ -23,6 +23,8 @@ import subprocess
 import sys
 from typing import Any, BinaryIO, Iterable, Iterator
 
+from .errors import WorkerError
+
 __all__ = ["run_pool", "serve"]
 
 _HEADER = struct.Struct("<Q")
@@ -153,9 +155,9 @@ def run_pool(
             if w.eof:
                 selector.unregister(w.fd)
                 if not w.ended:
-                    raise RuntimeError(
-                        f"a worker process ended unexpectedly (exit code {w.proc.wait()}); "
-                        "retry with workers=1 to work in this process"
+                    raise WorkerError(
+                        f"a worker process ended unexpectedly (exit code {w.proc.wait()}; out of memory or "
+                        "killed?); retry with workers=1 to work in this process"
                     )
 
     try:

@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ._arrays import left_to_right
+from ._vocab import SHIFT
+
 if TYPE_CHECKING:
     from .tokenizer import Tokenizer
 
 __all__ = ["bpe_many", "bpe_flat"]
 
-_SHIFT = 20  # as in tokenizer.py: pair code = left << 20 | right
 _SMALL = 16  # ranks with at most this many positions are merged in plain Python
 
 
@@ -192,32 +194,23 @@ def _merge_all(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.nd
                 nxt_a[i] = nn
                 if nn >= 0:
                     prv_a[nn] = i
-                    r2 = ranks.get(z << _SHIFT | sym_a[nn])
+                    r2 = ranks.get(z << SHIFT | sym_a[nn])
                     if r2 is not None:
                         add(r2, [i])
                 p = prv_a[i]
                 if p >= 0:
-                    r2 = ranks.get(sym_a[p] << _SHIFT | z)
+                    r2 = ranks.get(sym_a[p] << SHIFT | z)
                     if r2 is not None:
                         add(r2, [p])
             continue
         # No duplicates can be in the blocks (see the filter of left neighbours below), so
-        # no np.unique; sorting is needed only to resolve overlapping "a a a".
+        # no np.unique.
         pos = np.concatenate([np.asarray(x, dtype=np.intp) for x in blocks]) if len(blocks) > 1 else np.asarray(blocks[0], dtype=np.intp)
-        if a == b:
-            pos = np.sort(pos)
         j = nxt[pos]
         ok = (sym[pos] == a) & (j >= 0) & (sym[j] == b)  # subtle: sym[-1] read for j == -1, masked
         pos = pos[ok]
-        if a == b and pos.size > 1:
-            j = nxt[pos]
-            overlap = pos[1:] == j[:-1]
-            if overlap.any():
-                first = np.ones(pos.size, dtype=bool)
-                first[1:] = ~overlap
-                run_start = np.flatnonzero(first)
-                run_id = np.cumsum(first) - 1
-                pos = pos[((np.arange(pos.size) - run_start[run_id]) & 1) == 0]
+        if a == b:
+            pos = left_to_right(pos, nxt)  # "a a a a": overlapping occurrences
         if not pos.size:
             continue
         j = nxt[pos].astype(np.intp)

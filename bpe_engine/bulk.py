@@ -37,14 +37,6 @@ _BLOCK = 1 << 20
 _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 
 
-def _encode_text(tok: "Tokenizer", text: str, special: str) -> list[int]:
-    if special == "allow":
-        return tok.encode(text)
-    if special == "ordinary":
-        return tok.encode_ordinary(text)
-    return tok.encode(text, allowed_special=set(), disallowed_special="all")
-
-
 class _EncodeHandler:
     """Runs in a worker process: encodes the chunks it is given."""
 
@@ -54,7 +46,7 @@ class _EncodeHandler:
 
     def handle(self, task: tuple[bytes, str, int]) -> bytes:
         chunk, path, offset = task
-        ids = _encode_text(self.tok, _decode(chunk, path, offset), self.special)
+        ids = self.tok.encode_with(_decode(chunk, path, offset), self.special)
         return np.asarray(ids, dtype=np.uint32).tobytes()
 
     def finish(self) -> Iterator[object]:
@@ -96,7 +88,7 @@ def iter_encode_file(
     if n_workers == 1 or total < _PARALLEL_MIN_BYTES or os.name != "posix":
         done = 0
         for chunk, p, offset, consumed in _iter_blocks(source, chunker, _BLOCK):
-            ids = _encode_text(tokenizer, _decode(chunk, p, offset), special)
+            ids = tokenizer.encode_with(_decode(chunk, p, offset), special)
             done += consumed
             yield done, total, np.asarray(ids, dtype=np.uint32)
         return
@@ -137,7 +129,7 @@ def _iter_tiktoken(
 
     def run(text: str) -> np.ndarray:
         if special == "raise" and tokenizer._all_specials.first(text):
-            _encode_text(tokenizer, text, "raise")  # raises the engine's SpecialTokenError
+            tokenizer.encode_with(text, "raise")  # raises the engine's SpecialTokenError
         allowed = "all" if special == "allow" else set()
         if to_numpy is not None:
             return to_numpy(text, allowed_special=allowed, disallowed_special=())

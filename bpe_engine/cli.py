@@ -14,9 +14,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from typing import NoReturn, Sequence, TextIO
+
+from .serialization import atomic_writer
 
 __all__ = ["main"]
 
@@ -107,16 +108,21 @@ def _load_tokenizer(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     return Tokenizer.load(args.tokenizer)
 
 
-def _atomic_target(path: str) -> tuple[int, str]:
+def _check_folder(path: str) -> None:
+    """Fail before any work if ``path`` cannot be written (nothing is lost at the end)."""
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise _Fail(f"{path}: the folder {folder} does not exist")
-    return tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=folder)
+    if not os.access(folder, os.W_OK):
+        raise _Fail(f"{path}: the folder {folder} is not writable")
+    if os.path.isdir(path):
+        raise _Fail(f"{path}: is a folder; give a file name")
 
 
 def _cmd_train(args: argparse.Namespace) -> int:
     from .train import BpeTrainer, CountingDone, CountingProgress, MergeEvent, TrainingDone
 
+    _check_folder(args.output)
     trainer = BpeTrainer(
         args.corpus, args.vocab_size, args.special, pretokenizer=args.pretokenizer,
         tie_break=args.tie_break, workers=args.workers, name=args.name or os.path.basename(args.corpus[0]),
@@ -154,44 +160,36 @@ def _cmd_encode(args: argparse.Namespace) -> int:
         raise _Fail(f"--dtype uint16 cannot hold ids up to {tok.max_id}; use --dtype uint32")
     size = os.path.getsize(args.input) if os.path.isfile(args.input) else 0
     progress = _Progress("encoding", size, "B", quiet=args.quiet)
-    fd, tmp = _atomic_target(args.output)
+    _check_folder(args.output)
     count = 0
-    try:
-        with os.fdopen(fd, "wb") as out:
-            for done, _, ids in iter_encode_file(tok, args.input, workers=args.workers, backend=args.backend, special=args.special):
-                out.write(ids.astype(dtype).tobytes())
-                count += ids.size
-                progress.update(done)
+    with atomic_writer(args.output) as out:
         if args.output.endswith(".npy"):
-            _raw_to_npy(tmp, dtype, count)
-        os.replace(tmp, args.output)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            header_at = out.tell()
+            _npy_header(out, dtype, 0)  # rewritten with the real length at the end
+        for done, _, ids in iter_encode_file(tok, args.input, workers=args.workers, backend=args.backend, special=args.special):
+            out.write(ids.astype(dtype).tobytes())
+            count += ids.size
+            progress.update(done)
+        if args.output.endswith(".npy"):
+            out.seek(header_at)
+            _npy_header(out, dtype, count)
     progress.close(f"{count:,} tokens, {size / max(count, 1):.2f} bytes/token")
     print(f"wrote {args.output}: {count:,} token ids ({dtype.name}{', NumPy .npy' if args.output.endswith('.npy') else ', raw'})")
     return 0
 
 
-def _raw_to_npy(path: str, dtype: "object", count: int) -> None:
-    """Prefix a raw id file with a .npy header, streaming (memory stays flat)."""
-    import shutil
-
+def _npy_header(out: "object", dtype: "object", count: int) -> None:
+    """A NumPy .npy header for ``count`` ids, always the same size (so it can be rewritten)."""
     import numpy as np
 
     header = {"descr": np.lib.format.dtype_to_descr(np.dtype(dtype)), "fortran_order": False, "shape": (count,)}
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".npy", dir=os.path.dirname(os.path.abspath(path)))
-    try:
-        with os.fdopen(fd, "wb") as out, open(path, "rb") as raw:
-            np.lib.format.write_array_header_2_0(out, header)
-            shutil.copyfileobj(raw, out, 1 << 22)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    # subtle: the length is padded to 20 digits so the first (count 0) and the final header
+    # have the same size, and the ids written after the first one stay in place.
+    text = repr(header).replace(f"({count},)", f"({count:>20},)")
+    data = text.encode("latin1")
+    total = 12 + len(data) + 1
+    pad = (64 - total % 64) % 64
+    out.write(b"\x93NUMPY\x02\x00" + (len(data) + 1 + pad).to_bytes(4, "little") + data + b" " * pad + b"\n")  # type: ignore[attr-defined]
 
 
 def _read_ids(path: str, dtype_name: str | None):  # type: ignore[no-untyped-def]
@@ -220,20 +218,12 @@ def _cmd_decode(args: argparse.Namespace) -> int:
         raise _Fail(f"{args.input}: no such file")
     ids = _read_ids(args.input, args.dtype)
     progress = _Progress("decoding", ids.size, quiet=args.quiet)
-    fd, tmp = _atomic_target(args.output)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            step = 1 << 20
-            for start in range(0, ids.size, step):
-                out.write(tok.decode_bytes(ids[start:start + step].tolist()))
-                progress.update(min(start + step, ids.size))
-        os.replace(tmp, args.output)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    _check_folder(args.output)
+    with atomic_writer(args.output) as out:
+        step = 1 << 20
+        for start in range(0, ids.size, step):
+            out.write(tok.decode_bytes(ids[start:start + step].tolist()))
+            progress.update(min(start + step, ids.size))
     progress.close()
     print(f"wrote {args.output}: {os.path.getsize(args.output):,} bytes from {ids.size:,} ids")
     return 0
@@ -347,6 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"bpe-engine: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except MemoryError:
+        print("bpe-engine: error: out of memory; try a smaller input or vocabulary, or fewer --workers", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("\nbpe-engine: interrupted", file=sys.stderr)

@@ -36,17 +36,17 @@ _WORKER_BLOCK = 2 * 1024 * 1024
 # Below this size, starting worker processes costs more than it saves.
 _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 _SUB_BLOCK = 64 * 1024
+_CUT_WINDOW = 64 * 1024  # how far back from a block's end a safe cut is looked for
 _RESULT_PART = 20_000  # counts come back from workers in dicts of this many pieces
 
 # Byte-level versions of the safe cut rules of bpe_engine.pretokenize (deliberately narrower:
 # ASCII letters/digits only, so they never need to decode a character).
-_GPT_SAFE_CUT_BYTES = regex.compile(rb"[A-Za-z0-9]\n(?=[!-~])|[A-Za-z](?= [A-Za-z])")
-_SAFE_CUT_BYTES = {
-    "gpt2": _GPT_SAFE_CUT_BYTES,
-    "cl100k": _GPT_SAFE_CUT_BYTES,
-    "o200k": _GPT_SAFE_CUT_BYTES,
-    "whitespace": regex.compile(rb"[^ ](?= )"),
-}
+_GPT_SAFE_CUT_BYTES = rb"[A-Za-z0-9]\n(?=[!-~])|[!-~]\n(?=[A-Za-z0-9])|[A-Za-z](?= [A-Za-z])"
+_SAFE_CUT_RULES = {"gpt2": _GPT_SAFE_CUT_BYTES, "cl100k": _GPT_SAFE_CUT_BYTES, "o200k": _GPT_SAFE_CUT_BYTES,
+                   "whitespace": rb"[^ ](?= )"}
+# Forward (to walk a block) and backward (to find the last cut in a window at once).
+_SAFE_CUT_BYTES = {name: regex.compile(rule) for name, rule in _SAFE_CUT_RULES.items()}
+_SAFE_CUT_BYTES_REV = {name: regex.compile(rule, flags=regex.REVERSE) for name, rule in _SAFE_CUT_RULES.items()}
 
 
 def default_workers() -> int:
@@ -113,8 +113,7 @@ class _ChunkCounter:
 
     def __init__(self, pretokenizer: Pretokenizer, special_tokens: Sequence[str]) -> None:
         self.pre = pretokenizer
-        ordered = sorted({t.encode("utf-8") for t in special_tokens}, key=lambda b: (-len(b), b))
-        self.special_re = regex.compile(b"|".join(regex.escape(t) for t in ordered)) if ordered else None
+        self.special_re, _ = special_bytes_regex(special_tokens)
         self.safe_re = _SAFE_CUT_BYTES.get(pretokenizer.name)
         self.by_bytes: Counter[bytes] = Counter()
         self.by_text: Counter[str] = Counter()
@@ -174,14 +173,20 @@ def _decode(chunk: bytes, path: str, offset: int) -> str:
         raise CorpusEncodingError(path, offset + exc.start, exc.reason) from None
 
 
+def special_bytes_regex(special_tokens: Sequence[str]) -> "tuple[regex.Pattern[bytes] | None, int]":
+    """A bytes regex matching the special tokens, longest first; and the longest one's length."""
+    ordered = sorted({t.encode("utf-8") for t in special_tokens}, key=lambda b: (-len(b), b))
+    pattern = regex.compile(b"|".join(regex.escape(t) for t in ordered)) if ordered else None
+    return pattern, max((len(t) for t in ordered), default=0)
+
+
 class _Chunker:
     """Cuts a byte stream into chunks at boundaries that leave the pieces unchanged."""
 
     def __init__(self, pretokenizer: Pretokenizer, special_tokens: Sequence[str]) -> None:
-        ordered = sorted({t.encode("utf-8") for t in special_tokens}, key=lambda b: (-len(b), b))
-        self.special_re = regex.compile(b"|".join(regex.escape(t) for t in ordered)) if ordered else None
-        self.max_special = max((len(t) for t in ordered), default=0)
-        self.safe_re = _SAFE_CUT_BYTES.get(pretokenizer.name)
+        self.special_re, self.max_special = special_bytes_regex(special_tokens)
+        self.safe_rev = _SAFE_CUT_BYTES_REV.get(pretokenizer.name)
+        self.pretokenizer = pretokenizer
 
     def cut(self, buf: bytes, final: bool) -> int:
         """Length of the longest prefix of ``buf`` that may be processed on its own (0: none)."""
@@ -195,30 +200,50 @@ class _Chunker:
                     best = m.end()
                 else:
                     break
-        if self.safe_re is not None and limit > best:
-            # Search only the tail for a safe cut: cheap, and any cut after `best` is better.
-            start = max(best, limit - 65536)
-            last = None
-            for m in self.safe_re.finditer(buf, start, limit):
-                last = m
-            if last is not None:
-                best = max(best, last.end())
-        return best
+        if limit <= best:
+            return best
+        # Look only at the tail for a safe cut: any cut after `best` is better.
+        start = max(best, limit - _CUT_WINDOW)
+        if self.safe_rev is not None:
+            m = self.safe_rev.search(buf, start, limit)
+            if m is not None:
+                return max(best, m.end())
+        # No ASCII cut (Chinese, Russian...): look at the window as text.
+        return max(best, _text_cut(buf, start, limit, self.pretokenizer))
+
+
+def _text_cut(buf: bytes, start: int, end: int, pretokenizer: Pretokenizer) -> int:
+    """The last safe cut in ``buf[start:end]`` by the pre-tokenizer's text rule, as a byte offset."""
+    while start < end and (buf[start] & 0xC0) == 0x80:
+        start += 1  # begin at the start of a character
+    while end > start and (buf[end] & 0xC0) == 0x80:
+        end -= 1  # and end before one
+    try:
+        text = buf[start:end].decode("utf-8")
+    except UnicodeDecodeError:
+        return 0  # leave the error to the decoder, which names the file and offset
+    cut = pretokenizer.last_safe_cut(text)
+    return start + len(text[:cut].encode("utf-8")) if cut else 0
 
 
 def _iter_blocks(source: CorpusSource, chunker: _Chunker, block: int) -> Iterator[tuple[bytes, str, int, int]]:
-    """Yields ``(chunk, path, offset_in_file, raw_bytes_consumed)``."""
+    """Yields ``(chunk, path, offset_in_file, raw_bytes_consumed)``.
+
+    Where a block holds no safe cut, the next read is twice as large (so a text with few
+    cut points costs linear, not quadratic, time); text without any cut point (``none``,
+    most custom regexes, no special tokens) ends up as one chunk.
+    """
     if source.text is not None:
         data = source.text.encode("utf-8")
         pos = 0
         while pos < len(data):
-            end = pos + block
+            size = block
             while True:  # grow the block until it holds a safe cut (or the end)
-                final = end >= len(data)
-                n = chunker.cut(data[pos:end], final)
+                end = pos + size
+                n = chunker.cut(data[pos:end], end >= len(data))
                 if n:
                     break
-                end += block
+                size *= 2
             yield data[pos:pos + n], "<text>", pos, n
             pos += n
         return
@@ -231,10 +256,11 @@ def _iter_blocks(source: CorpusSource, chunker: _Chunker, block: int) -> Iterato
             pending = b""
             offset = 0
             eof = False
+            size = block
             while not eof or pending:
                 if not eof:
-                    data = f.read(block)
-                    if len(data) < block:
+                    data = f.read(size)
+                    if len(data) < size:
                         eof = True
                     buf = pending + data if pending else data
                 else:
@@ -244,7 +270,9 @@ def _iter_blocks(source: CorpusSource, chunker: _Chunker, block: int) -> Iterato
                 n = chunker.cut(buf, final=eof)
                 if n == 0:
                     pending = buf  # no cut yet: read more (the piece boundary is further on)
+                    size *= 2
                     continue
+                size = block
                 yield buf[:n], path, offset, n
                 offset += n
                 pending = buf[n:]

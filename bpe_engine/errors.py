@@ -20,6 +20,7 @@ __all__ = [
     "TokenIdError",
     "SpecialTokenError",
     "EncodingUnavailableError",
+    "WorkerError",
 ]
 
 
@@ -92,3 +93,7 @@ class SpecialTokenError(BPEError, ValueError):
 
 class EncodingUnavailableError(BPEError, RuntimeError):
     """An OpenAI encoding could not be loaded (tiktoken missing, or its data not downloadable)."""
+
+
+class WorkerError(BPEError, RuntimeError):
+    """A worker process (counting, bulk encoding) ended without finishing its work."""

@@ -30,6 +30,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ._arrays import left_to_right
 from .errors import CorpusError
 
 __all__ = ["MergeLoop", "tie_key"]
@@ -320,18 +321,8 @@ class MergeLoop:
         """Many positions: all at once with NumPy (index arrays kept as intp, the fast kind)."""
         sym, nxt, prv, wt, mark, ppid = self.sym, self.nxt, self.prv, self.wt, self.mark, self.ppid
         pos = pos[ppid[pos] == pid]  # positions where this pair still stands
-        if a == b and pos.size > 1:
-            # Overlapping occurrences ("aaaa"): merge left to right, so in a chain of
-            # overlapping occurrences only every other one (from the chain's start) merges.
-            pos = np.sort(pos)
-            j = nxt[pos]
-            overlap = pos[1:] == j[:-1]
-            if overlap.any():
-                start = np.ones(pos.size, dtype=bool)
-                start[1:] = ~overlap
-                run_start = np.flatnonzero(start)
-                run_id = np.cumsum(start) - 1
-                pos = pos[((np.arange(pos.size) - run_start[run_id]) & 1) == 0]
+        if a == b:
+            pos = left_to_right(pos, nxt)  # "a a a a": overlapping occurrences
         j = nxt[pos].astype(np.intp)
         w = wt[pos]
         p = prv[pos].astype(np.intp)
@@ -440,9 +431,6 @@ class MergeLoop:
         return uniq, idmap[keys]
 
     # -- inspection (step mode) -------------------------------------------------------------
-
-    def count(self, pid: int) -> int:
-        return self.pcount[pid]
 
     def top_pairs(self, k: int) -> list[tuple[int, int, int]]:
         """``(left, right, count)`` of the ``k`` best pairs, best first."""

@@ -20,7 +20,6 @@ It knows nothing about vocabularies or merges.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from itertools import accumulate, islice
 from typing import Iterable, Iterator, Sequence
@@ -40,6 +39,7 @@ __all__ = [
     "SpecialSplitter",
     "get_pretokenizer",
     "preview",
+    "pieces_with_offsets",
 ]
 
 # Exactly tiktoken's patterns (tiktoken_ext/openai_public.py); tests compare them with tiktoken's.
@@ -63,11 +63,12 @@ WHITESPACE_PATTERN = r""" ?[^ ]+| """
 
 # Where a chunk boundary leaves the pieces unchanged (see tests/engine/test_pretokenize.py):
 # for the GPT patterns, right after a newline that follows a letter or digit and precedes a
-# non-space (subtle: after "x \n" or ".\n" the lookaheads and [\r\n/]* tails would differ),
-# and before a space between two letters (a letter run ends there, and the next piece
-# starts at the space whatever came before); for ``whitespace``, before a space that
+# non-space, or that follows any non-space and precedes a letter or digit (subtle: after
+# "x \n", or ".\n" followed by "/" or a space, the lookaheads and [\r\n/]* tails would
+# differ); and before a space between two letters (a letter run ends there, and the next
+# piece starts at the space whatever came before). For ``whitespace``, before a space that
 # follows a non-space.
-_GPT_SAFE_CUT = r"(?<=[\p{L}\p{N}]\n)(?=\S)|(?<=\p{L})(?= \p{L})"
+_GPT_SAFE_CUT = r"(?<=[\p{L}\p{N}]\n)(?=\S)|(?<=\S\n)(?=[\p{L}\p{N}])|(?<=\p{L})(?= \p{L})"
 _WHITESPACE_SAFE_CUT = r"(?<=[^ ])(?= )"
 
 PRETOKENIZER_NAMES: tuple[str, ...] = ("gpt2", "cl100k", "o200k", "whitespace", "none")
@@ -140,7 +141,8 @@ class Pretokenizer:
     """
 
     __slots__ = (
-        "spec", "name", "pattern", "description", "_compiled", "_safe_cut", "_covers_all", "_bytes_ascii", "_bytes_any",
+        "spec", "name", "pattern", "description", "_compiled", "_safe_cut", "_safe_cut_rev", "_covers_all",
+        "_bytes_ascii", "_bytes_any",
     )
 
     def __init__(self, spec: str) -> None:
@@ -175,6 +177,10 @@ class Pretokenizer:
         except regex.error as exc:
             raise PretokenizerError(f"invalid pre-tokenizer regex {self.pattern!r}: {exc}") from None
         self._safe_cut = regex.compile(safe_cut) if safe_cut else None
+        # subtle: the same rule searched backwards finds the *last* cut in a window directly
+        # (thousands of times faster than walking every match; the rules match 0-2 chars,
+        # so both directions see the same positions).
+        self._safe_cut_rev = regex.compile(safe_cut, flags=regex.REVERSE) if safe_cut else None
         self._bytes_ascii = _ASCII_BYTE_PATTERNS.get(self.name)
         self._bytes_any = _WHITESPACE_BYTES if self.name == "whitespace" else None
 
@@ -206,12 +212,24 @@ class Pretokenizer:
             return compiled.findall(text)
         return [text[s:e] for s, e in self._spans(text)]
 
-    def spans(self, text: str) -> list[tuple[int, int]]:
-        """``(start, end)`` character offsets of the pieces of ``text``."""
+    def spans(self, text: str, *, timeout: float | None = None) -> list[tuple[int, int]]:
+        """``(start, end)`` character offsets of the pieces of ``text``.
+
+        ``timeout`` (seconds) bounds a custom regex that backtracks catastrophically: it then
+        raises :class:`~bpe_engine.errors.PretokenizerError` instead of running for ages.
+        """
         if not text:
             return []
         if self._compiled is None:
             return [(0, len(text))]
+        if timeout is not None and not self._covers_all:
+            try:
+                return list(self._spans(text, timeout))
+            except TimeoutError:
+                raise PretokenizerError(
+                    f"the regex {self.pattern!r} takes too long on this text (more than {timeout:g} s); "
+                    "it backtracks too much: simplify it (avoid nested or overlapping repetitions)"
+                ) from None
         if self._covers_all:
             # The pieces tile the text, so offsets follow from their lengths (C-speed; match
             # objects from finditer cost several times more).
@@ -219,9 +237,9 @@ class Pretokenizer:
             return list(zip(bounds, islice(bounds, 1, None)))
         return list(self._spans(text))
 
-    def _spans(self, text: str) -> Iterator[tuple[int, int]]:
+    def _spans(self, text: str, timeout: float | None = None) -> Iterator[tuple[int, int]]:
         pos = 0
-        for m in self._compiled.finditer(text):  # type: ignore[union-attr]
+        for m in self._compiled.finditer(text, timeout=timeout):  # type: ignore[union-attr]
             s, e = m.span()
             if s == e:
                 continue  # subtle: empty matches would produce empty pieces; skip them
@@ -231,6 +249,13 @@ class Pretokenizer:
             pos = e
         if pos < len(text):
             yield (pos, len(text))
+
+    def last_safe_cut(self, text: str, start: int = 0, end: int | None = None) -> int | None:
+        """The last position in ``text[start:end]`` where it may be cut, or None."""
+        if self._safe_cut_rev is None:
+            return None
+        m = self._safe_cut_rev.search(text, start, len(text) if end is None else end)
+        return m.start() if m else None
 
     @property
     def bytes_exact(self) -> bool:
@@ -317,20 +342,37 @@ class SpecialSplitter:
         return (m.group(), m.start()) if m else None
 
 
+def pieces_with_offsets(
+    text: str, pretokenizer: Pretokenizer, splitter: SpecialSplitter, *, timeout: float | None = None
+) -> list[tuple[str, int, int, bool]]:
+    """``(piece, start, end, is_special)`` covering ``text``: special tokens first, then the
+    pre-tokenizer's pieces of the text between them (shared by preview and Tokenizer.pieces)."""
+    out: list[tuple[str, int, int, bool]] = []
+    offset = 0
+    for segment, is_special in splitter.split(text):
+        if is_special:
+            out.append((segment, offset, offset + len(segment), True))
+        else:
+            out.extend(
+                (segment[s:e], offset + s, offset + e, False) for s, e in pretokenizer.spans(segment, timeout=timeout)
+            )
+        offset += len(segment)
+    return out
+
+
 def preview(
     text: str,
     pretokenizer: "str | Pretokenizer" = "gpt2",
     special_tokens: Sequence[str] = (),
+    *,
+    timeout: float | None = None,
 ) -> list[Piece]:
-    """The pieces of ``text`` with their character offsets, special tokens included (for display)."""
+    """The pieces of ``text`` with their character offsets, special tokens included (for display).
+
+    ``timeout`` bounds a slow custom regex (see :meth:`Pretokenizer.spans`).
+    """
     pre = get_pretokenizer(pretokenizer)
-    pieces: list[Piece] = []
-    offset = 0
-    for segment, special in SpecialSplitter(special_tokens).split(text):
-        if special:
-            pieces.append(Piece(segment, offset, offset + len(segment), True))
-        else:
-            for s, e in pre.spans(segment):
-                pieces.append(Piece(segment[s:e], offset + s, offset + e))
-        offset += len(segment)
-    return pieces
+    return [
+        Piece(piece, s, e, special)
+        for piece, s, e, special in pieces_with_offsets(text, pre, SpecialSplitter(special_tokens), timeout=timeout)
+    ]

@@ -11,23 +11,21 @@ Loading and saving live in :mod:`bpe_engine.serialization`, OpenAI encodings in
 
 from __future__ import annotations
 
-import codecs
 import heapq
 import os
 from itertools import chain
-from dataclasses import dataclass
 from typing import AbstractSet, Collection, Iterable, Iterator, Literal, Mapping, Sequence
 
 from .errors import ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError
-from .pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer
+from ._vocab import MAX_VOCAB, SHIFT, place_specials, resolve_merges
+from ._iterencode import iter_encode
+from .explain import BpeStep, TokenSpan, bpe_steps, char_spans, token_spans
+from .pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer, pieces_with_offsets
 
 __all__ = ["Tokenizer", "TokenSpan", "BpeStep", "MAX_VOCAB"]
 
-_SHIFT = 20
-MAX_VOCAB = 1 << _SHIFT  # ids must stay below this (pair codes are left << 20 | right)
 _LONG_PIECE = 48  # pieces longer than this use the heap-based merge (O(n log n))
 _CACHE_LIMIT = 500_000
-_ITER_BLOCK = 16_384  # characters encoded at a time by encode_iterable
 _TEXT_BLOCK = 8_192  # mixed ASCII/non-ASCII text is split in blocks of about this size
 # Unseen pieces holding this many bytes in all are encoded together, vectorised (the fixed
 # cost per merge rank pays off; Chinese text has hundreds of thousands of distinct pieces).
@@ -35,34 +33,6 @@ _BATCH_MIN_BYTES = 500_000
 # ... and when more than this share of all pieces is unseen, the whole text goes through the
 # vectorised merge without the cache.
 _FLAT_SHARE = 0.3
-
-
-@dataclass(frozen=True, slots=True)
-class TokenSpan:
-    """Where a token of a decoded text sits, for display.
-
-    ``start``/``end`` are character offsets in ``decode(ids)``. A token that holds only part
-    of a character (the character's bytes are split across tokens) has ``complete = False``
-    and its span covers the whole character it belongs to.
-    """
-
-    index: int
-    token_id: int
-    data: bytes
-    start: int
-    end: int
-    complete: bool
-    special: bool
-
-
-@dataclass(frozen=True, slots=True)
-class BpeStep:
-    """One merge while encoding a piece: ``parts[index]`` + ``parts[index+1]`` -> ``new_id``."""
-
-    parts: tuple[int, ...]
-    index: int
-    rank: int
-    new_id: int
 
 
 class Tokenizer:
@@ -111,65 +81,10 @@ class Tokenizer:
         self._byte_id = byte_id
         self._identity_bytes = byte_id == list(range(256))
 
-        # Resolve each merge to (left id, right id, new id) and check it only uses earlier tokens.
+        if merge_counts is not None and len(merge_counts) != len(merges):
+            raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {len(merges)} merges")
+        ranks, new_ids, pair_ids, ordinary = resolve_merges(vocab, merges, merge_ids, byte_id)
         n = len(merges)
-        if merge_ids is not None and len(merge_ids) != n:
-            raise TokenizerFileError(f"merge_ids has {len(merge_ids)} entries but there are {n} merges")
-        if merge_counts is not None and len(merge_counts) != n:
-            raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {n} merges")
-        by_bytes: dict[bytes, int] = {}
-
-        def lookup(data: bytes) -> int:
-            if not by_bytes:  # built only when needed (merge_ids given: usually never)
-                for i in sorted(vocab, reverse=True):
-                    by_bytes[vocab[i]] = i  # the lowest id wins when two tokens share bytes
-            return by_bytes.get(data, -1)
-
-        vocab_get = vocab.get
-        available = bytearray(max(vocab) + 1)  # 1 once a token exists (bytes, then each merge)
-        for i in byte_id:
-            available[i] = 1
-        ranks: dict[int, int] = {}
-        new_ids: list[int] = []
-        pair_ids: list[tuple[int, int]] = []
-        for r, pair in enumerate(merges):
-            try:
-                left, right = pair
-                joined = left + right
-                if not isinstance(joined, (bytes, bytearray)):
-                    raise TypeError
-            except (TypeError, ValueError):
-                raise TokenizerFileError(f"merge {r} must be a pair of byte strings, got {pair!r}") from None
-            if merge_ids is not None:
-                a, b = merge_ids[r]
-                if vocab_get(a) != left or vocab_get(b) != right:
-                    raise TokenizerFileError(f"merge {r}: ids {a}, {b} do not hold the bytes {left!r}, {right!r}")
-            else:
-                a = lookup(bytes(left))
-                b = lookup(bytes(right))
-                if a < 0 or b < 0:
-                    part = left if a < 0 else right
-                    raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}): the part {part!r} is not in the vocabulary")
-            if not (available[a] and available[b]):
-                raise TokenizerFileError(
-                    f"merge {r} ({left!r}, {right!r}) uses a token that only a later merge creates; "
-                    "merges must be listed in the order they were learned"
-                )
-            z = 256 + r
-            if vocab_get(z) != joined or available[z]:
-                z = lookup(bytes(joined))
-                if z < 0 or available[z]:
-                    raise TokenizerFileError(
-                        f"merge {r} ({left!r}, {right!r}): the vocabulary has no token {bytes(joined)!r} for its result"
-                    )
-            code = a << _SHIFT | b
-            if code in ranks:
-                raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}) repeats merge {ranks[code]}")
-            ranks[code] = r
-            new_ids.append(z)
-            pair_ids.append((a, b))
-            available[z] = 1
-        ordinary = {i for i in range(len(available)) if available[i]}  # bytes and merge results
         self._ranks = ranks
         self._new_ids = new_ids
         self._pair_ids = pair_ids
@@ -179,31 +94,7 @@ class Tokenizer:
         self.merge_counts: list[int | None] = list(merge_counts) if merge_counts is not None else [None] * n
         self._merge_of_id: dict[int, int] = {z: r for r, z in enumerate(new_ids)}
 
-        # Special tokens: reuse ids the vocabulary already holds for them, append the rest.
-        specials: dict[str, int] = {}
-        if special_tokens is not None:
-            if isinstance(special_tokens, str):
-                raise ConfigError(f"special_tokens must be a list of strings, got the string {special_tokens!r}")
-            if isinstance(special_tokens, Mapping):
-                for tok, i in special_tokens.items():
-                    if not isinstance(tok, str) or not tok:
-                        raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
-                    if i in ordinary:
-                        raise TokenizerFileError(f"special token {tok!r} has id {i}, which is an ordinary token")
-                    specials[tok] = i
-            else:
-                others = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in ordinary}
-                next_id = max(vocab) + 1
-                for tok in special_tokens:
-                    if not isinstance(tok, str) or not tok:
-                        raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
-                    if tok in specials:
-                        continue
-                    i = others.get(tok.encode("utf-8"))
-                    if i is None or i in specials.values():
-                        i = next_id
-                        next_id += 1
-                    specials[tok] = i
+        specials = place_specials(vocab, special_tokens, ordinary)
         for tok, i in specials.items():
             vocab[i] = tok.encode("utf-8")
         self.special_tokens: dict[str, int] = specials
@@ -217,8 +108,8 @@ class Tokenizer:
         self._splitters: dict[frozenset[str], SpecialSplitter] = {}
         self._all_specials = SpecialSplitter(specials)
         self._max_special = max((len(t) for t in specials), default=0)
-        self._cache: dict[bytes, tuple[int, ...]] = {}
         self._special_keys = {b"\xff" + t.encode("utf-8"): (i,) for t, i in specials.items()}
+        self._cache: dict[bytes, tuple[int, ...]] = dict(self._special_keys)
         # bytes -> id of every token, used as a shortcut only where it provably equals BPE
         # (set by bpe_engine.tiktoken_compat for OpenAI's vocabularies).
         self._whole_tokens: dict[bytes, int] | None = None
@@ -296,7 +187,7 @@ class Tokenizer:
             prev = ids[0]
             for i in range(1, len(ids)):
                 cur = ids[i]
-                r = get(prev << _SHIFT | cur)
+                r = get(prev << SHIFT | cur)
                 if r is not None and r < best_rank:
                     best_rank = r
                     best = i - 1
@@ -332,7 +223,7 @@ class Tokenizer:
         prv = list(range(-1, n - 1))
         heap = []
         for i in range(n - 1):
-            r = get(ids[i] << _SHIFT | ids[i + 1])
+            r = get(ids[i] << SHIFT | ids[i + 1])
             if r is not None:
                 heap.append((r, i))
         heapq.heapify(heap)
@@ -342,7 +233,7 @@ class Tokenizer:
             if not alive[i]:
                 continue
             j = nxt[i]
-            if j < 0 or get(ids[i] << _SHIFT | ids[j]) != r:
+            if j < 0 or get(ids[i] << SHIFT | ids[j]) != r:
                 continue  # stale entry
             ids[i] = new_ids[r]
             alive[j] = False
@@ -350,12 +241,12 @@ class Tokenizer:
             nxt[i] = k
             if k >= 0:
                 prv[k] = i
-                r2 = get(ids[i] << _SHIFT | ids[k])
+                r2 = get(ids[i] << SHIFT | ids[k])
                 if r2 is not None:
                     heapq.heappush(heap, (r2, i))
             p = prv[i]
             if p >= 0:
-                r2 = get(ids[p] << _SHIFT | ids[i])
+                r2 = get(ids[p] << SHIFT | ids[i])
                 if r2 is not None:
                     heapq.heappush(heap, (r2, p))
         return [ids[i] for i in range(n) if alive[i]]
@@ -391,6 +282,10 @@ class Tokenizer:
             pos = end
         return out
 
+    def clear_cache(self) -> None:
+        """Forget the encodings of pieces seen so far (they are recomputed on demand)."""
+        self._cache = dict(self._special_keys)
+
     def _ids_of(self, pieces: list[bytes], special_at: "list[int] | None" = None) -> list[int]:
         """Token ids of a list of pieces, through the piece cache.
 
@@ -399,8 +294,9 @@ class Tokenizer:
         """
         cache = self._cache
         if len(cache) > self.cache_size or not cache:
-            cache.clear()  # bounded memory: start over rather than grow
-            cache.update(self._special_keys)
+            # Bounded memory: start a new cache rather than grow. subtle: rebind, never clear in
+            # place, so another thread in the middle of this method keeps a complete one.
+            cache = self._cache = dict(self._special_keys)
         missing = set(pieces).difference(cache)  # subtle: a dict, not .keys(): O(len(pieces))
         if missing and self._whole_tokens is not None:
             # tiktoken's rule: a piece that is itself a token is that token. For OpenAI's
@@ -517,51 +413,7 @@ class Tokenizer:
         special token, or the pre-tokenizer's safe cut), so memory does not grow with the
         input. Without such points (``none``, custom regexes) text is held until the end.
         """
-        buf = ""
-        for chunk in iterable:
-            if not chunk:
-                continue
-            buf += chunk
-            while len(buf) >= _ITER_BLOCK:
-                cut = self._safe_cut_before(buf, _ITER_BLOCK)
-                if not cut:
-                    break
-                yield from self.encode(buf[:cut])
-                buf = buf[cut:]
-        if buf:
-            yield from self.encode(buf)
-
-    def _safe_cut_before(self, buf: str, target: int) -> int:
-        """The last position <= ``target`` (or the first after it) where ``buf`` may be cut; 0 if none."""
-        max_special = self._max_special
-        usable = len(buf) - max_special  # a special token could start here and end after buf
-        if usable <= 0:
-            return 0
-        spans: list[tuple[int, int]] = []
-        pattern = self._all_specials.pattern
-        if pattern is not None:
-            for m in pattern.finditer(buf):
-                if m.start() + max_special > len(buf):
-                    break
-                spans.append(m.span())
-        candidates = [e for _, e in spans if e <= usable]
-        safe = self.pretokenizer.safe_cut
-        if safe is not None:
-            window = buf[: min(usable, max(target, 1))]
-            last = None
-            for m in safe.finditer(window, max(0, len(window) - 4096)):
-                last = m.start()
-            if last is None:  # none near the target: take the first one after it
-                m = safe.search(buf, len(window), usable)
-                last = m.start() if m else None
-            if last is not None:
-                candidates.append(last)
-        best = 0
-        for c in candidates:
-            if 0 < c <= usable and not any(s < c < e for s, e in spans):
-                if best == 0 or abs(c - target) < abs(best - target):
-                    best = c
-        return best
+        return iter_encode(self, iterable)
 
     # -- decoding ---------------------------------------------------------------------------
 
@@ -594,94 +446,42 @@ class Tokenizer:
 
     def char_spans(self, ids: Sequence[int]) -> "tuple[list[int], list[int], list[bool]]":
         """For each token: the first character it touches in ``decode(ids)``, the character
-        after the last one, and whether it holds whole characters only (lists, same order).
-
-        A token with only part of a character (its bytes are split across tokens) covers
-        that whole character. Vectorised when the bytes are valid UTF-8 (always, for ids
-        made by ``encode``); otherwise the lossy decoder is followed token by token.
-        """
-        import numpy as np
-
-        tokens = self.token_bytes(ids)
-        data = b"".join(tokens)
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            return self._char_spans_lossy(tokens)
-        lead = (np.frombuffer(data, dtype=np.uint8) & 0xC0) != 0x80  # bytes that start a char
-        chars_before = np.zeros(len(data) + 1, dtype=np.int64)
-        np.cumsum(lead, out=chars_before[1:])
-        bounds = np.zeros(len(tokens) + 1, dtype=np.int64)
-        np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)), out=bounds[1:])
-        starts_char = np.append(lead, True)[bounds]  # does each boundary fall between chars?
-        # A token starting inside a character belongs to the one whose lead byte came before;
-        # a token ending inside one already counts that character's lead byte.
-        first = chars_before[bounds[:-1]] - (~starts_char[:-1])
-        after = chars_before[bounds[1:]]
-        whole = starts_char[:-1] & starts_char[1:]
-        return first.tolist(), after.tolist(), whole.tolist()
-
-    def _char_spans_lossy(self, tokens: list[bytes]) -> "tuple[list[int], list[int], list[bool]]":
-        dec = codecs.getincrementaldecoder("utf-8")("replace")
-        first: list[int] = []
-        after: list[int] = []
-        whole: list[bool] = []
-        chars = 0
-        pending_before = False
-        for data in tokens:
-            first.append(chars)
-            chars += len(dec.decode(data))
-            pending_after = bool(dec.getstate()[0])
-            after.append(chars + (1 if pending_after else 0))
-            whole.append(not (pending_before or pending_after))
-            pending_before = pending_after
-        return first, after, whole
+        after the last one, and whether it holds whole characters only (see bpe_engine.explain)."""
+        return char_spans(self, ids)
 
     def token_spans(self, ids: Sequence[int]) -> list[TokenSpan]:
         """Where each token sits in ``decode(ids)``; tokens holding part of a character are marked."""
-        ids = list(ids)
-        first, after, whole = self.char_spans(ids)
-        specials = self._special_ids
-        return [
-            TokenSpan(k, tid, self._id_bytes[tid], s, e, w, tid in specials)  # type: ignore[arg-type]
-            for k, (tid, s, e, w) in enumerate(zip(ids, first, after, whole))
-        ]
-
-    # -- explanation ------------------------------------------------------------------------
+        return token_spans(self, ids)
 
     def bpe_steps(self, piece: "str | bytes") -> list[BpeStep]:
         """The merges that encode one piece, in the order they apply (for teaching)."""
-        data = piece.encode("utf-8") if isinstance(piece, str) else bytes(piece)
-        parts = [self._byte_id[x] for x in data]
-        steps: list[BpeStep] = []
-        get = self._ranks.get
-        while len(parts) > 1:
-            best, best_rank = -1, None
-            for i in range(len(parts) - 1):
-                r = get(parts[i] << _SHIFT | parts[i + 1])
-                if r is not None and (best_rank is None or r < best_rank):
-                    best, best_rank = i, r
-            if best_rank is None:
-                break
-            z = self._new_ids[best_rank]
-            steps.append(BpeStep(tuple(parts), best, best_rank, z))
-            parts = parts[:best] + [z] + parts[best + 2:]
-        return steps
+        return bpe_steps(self, piece)
 
     def pieces(self, text: str, *, special: bool = True) -> list["tuple[str, int, int, bool]"]:
         """``(piece, start, end, is_special)`` as the pre-tokenizer cuts ``text``
         (``special=False``: special-token text is cut like any other text)."""
-        out: list[tuple[str, int, int, bool]] = []
-        offset = 0
-        segments = self._all_specials.split(text) if special else ([(text, False)] if text else [])
-        spans = self.pretokenizer.spans
-        for segment, is_special in segments:
-            if is_special:
-                out.append((segment, offset, offset + len(segment), True))
-            else:
-                out.extend((segment[s:e], offset + s, offset + e, False) for s, e in spans(segment))
-            offset += len(segment)
-        return out
+        splitter = self._all_specials if special else self._splitter_for(frozenset())
+        return pieces_with_offsets(text, self.pretokenizer, splitter)
+
+    def byte_ids(self) -> list[int]:
+        """The id of each of the 256 single bytes (GPT-2's vocabulary does not put byte b at id b)."""
+        return list(self._byte_id)
+
+    def merge_rank(self, left_id: int, right_id: int) -> "int | None":
+        """The rank of the merge of these two tokens, or None if they never merge."""
+        return self._ranks.get(left_id << SHIFT | right_id)
+
+    def encode_with(self, text: str, special: str = "allow") -> list[int]:
+        """``encode`` with one of three treatments of special-token text: ``"allow"`` (they
+        are special tokens), ``"raise"`` (tiktoken's strict default: SpecialTokenError) or
+        ``"ordinary"`` (encoded as ordinary text)."""
+        if special == "allow":
+            return self.encode(text)
+        if special == "ordinary":
+            return self.encode_ordinary(text)
+        if special == "raise":
+            return self.encode(text, allowed_special=set(), disallowed_special="all")
+        raise ConfigError(f"unknown special-token mode {special!r}; use 'allow', 'raise' or 'ordinary'")
 
     # -- bulk encoding and tiktoken ----------------------------------------------------------
 
@@ -694,7 +494,7 @@ class Tokenizer:
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
-        self._cache = {}
+        self._cache = dict(self._special_keys)
         self._splitters = {}
 
     def tiktoken_equivalent(self) -> str | None:

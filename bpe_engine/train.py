@@ -22,7 +22,7 @@ from .counting import CorpusSource, CountResult, count_pretokens_iter
 from .errors import ConfigError
 from .merging import MergeLoop
 from .pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer
-from .tokenizer import Tokenizer
+from .tokenizer import MAX_VOCAB, Tokenizer
 
 __all__ = [
     "TIE_BREAKS",
@@ -159,6 +159,8 @@ class BpeTrainer:
                 f"(256 byte tokens + {len(self.special_tokens)} special token(s)); "
                 f"choose {minimum + 1} or more to learn any merge"
             )
+        if vocab_size > MAX_VOCAB:
+            raise ConfigError(f"vocab_size {vocab_size} is too large: at most {MAX_VOCAB} tokens are supported")
         if tie_break not in TIE_BREAKS:
             raise ConfigError(f"unknown tie_break {tie_break!r}; use one of {', '.join(TIE_BREAKS)}")
         if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):

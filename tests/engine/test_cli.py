@@ -60,6 +60,7 @@ def test_raw_uint32_with_an_openai_encoding(fixtures: Path, tmp_path: Path, tikt
         (("decode", "corpus.txt", "-e", "gpt2", "-o", "x.txt"), "raw id files need --dtype"),
         (("info", "nothing.json"), "nothing.json: no such file"),
         (("frobnicate",), "invalid choice: 'frobnicate'"),
+        (("train", "corpus.txt", "-v", "300", "-o", "nowhere/t.json"), "the folder"),  # checked before training
     ],
 )
 def test_bad_arguments_give_one_line_errors(tmp_path: Path, args: tuple[str, ...], message: str) -> None:

@@ -24,7 +24,7 @@ def _chunks(path: Path, n_bytes: int) -> Iterator[str]:
 
 
 def _peak(tok: Tokenizer, path: Path, n_bytes: int) -> tuple[int, int]:
-    tok._cache.clear()
+    tok.clear_cache()
     tracemalloc.start()
     count = sum(1 for _ in tok.encode_iterable(_chunks(path, n_bytes)))
     _, top = tracemalloc.get_traced_memory()

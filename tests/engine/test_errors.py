@@ -117,7 +117,7 @@ def test_unknown_openai_encoding() -> None:
 
 
 def test_missing_tiktoken_cache_gives_a_hint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # An empty cache folder and no network: tiktoken cannot fetch p50k_edit's data.
+    # An empty cache folder and no network: tiktoken cannot fetch r50k_base's data.
     import subprocess
     import sys
 
@@ -141,3 +141,45 @@ def test_special_tokens_given_as_a_string() -> None:
 def test_encode_rejects_unknown_allowed_special(trained: dict) -> None:
     with pytest.raises(errors.ConfigError, match="not special tokens of this tokenizer"):
         trained["gpt2"].encode("x", allowed_special={"<|nope|>"})
+
+
+def test_special_token_ids_are_checked(tmp_path: Path) -> None:
+    vocab = {i: bytes([i]) for i in range(256)}
+    with pytest.raises(errors.TokenizerFileError, match="both have id 300"):
+        Tokenizer(vocab, [], {"<a>": 300, "<b>": 300})
+    with pytest.raises(errors.TokenizerFileError, match="ids are whole numbers"):
+        Tokenizer(vocab, [], {"<a>": 10**12})
+    with pytest.raises(errors.TokenizerFileError, match="which is an ordinary token"):
+        Tokenizer(vocab, [], {"<a>": 65})
+    good = Tokenizer(vocab, [], {"<a>": 300, "<b>": 301})
+    path = tmp_path / "t.json"
+    good.save(path)
+    obj = json.loads(path.read_text(encoding="utf-8"))
+    obj["special_tokens"] = {"<a>": 300, "<b>": 300}
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    with pytest.raises(errors.TokenizerFileError, match=r"t\.json: .*both have id 300"):
+        Tokenizer.load(path)
+
+
+def test_vocab_size_too_large() -> None:
+    with pytest.raises(errors.ConfigError, match="too large"):
+        BpeTrainer(None, 10**9, text="abc")
+
+
+def test_a_dying_worker_is_a_clear_error() -> None:
+    from bpe_engine._procs import run_pool
+
+    with pytest.raises(errors.WorkerError, match="ended unexpectedly.*workers=1"):
+        list(run_pool("tests.engine.test_errors:_DieOnTask", (), [b"x", b"y"], 1))
+
+
+class _DieOnTask:
+    """A worker handler that exits abruptly (as a killed or crashed process would)."""
+
+    def handle(self, task: bytes) -> None:
+        import os
+
+        os._exit(9)
+
+    def finish(self):  # type: ignore[no-untyped-def]
+        return iter(())

@@ -65,3 +65,14 @@ def test_save_to_unwritable_folder_is_a_clear_error(tmp_path: Path, trained: dic
         target = ro / "tok.json"
     with pytest.raises(TokenizerFileError, match="cannot save"):
         trained["gpt2"].save(target)
+
+
+def test_saved_files_are_readable_by_others(tmp_path: Path, trained: dict) -> None:
+    path = tmp_path / "t.json"
+    trained["gpt2"].save(path)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask  # not mkstemp's 0600
+    path.chmod(0o640)
+    trained["gpt2"].save(path)  # saving over a file keeps its permissions
+    assert path.stat().st_mode & 0o777 == 0o640
