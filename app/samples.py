@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 
 __all__ = ["Sample", "RESOURCES", "SAMPLES_DIR", "load_samples"]
 
-# resources/ sits at the repository root, beside app/ (an editable install keeps it there).
-RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+# resources/ sits at the repository root and is installed as the package app.resources
+# (pyproject.toml maps it), so both an editable install and a wheel find the samples.
+RESOURCES = Path(str(files("app.resources")))
 SAMPLES_DIR = RESOURCES / "samples"
 
 
