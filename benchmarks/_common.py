@@ -17,7 +17,8 @@ FIXTURES = SHARED / "fixtures" / "cs336"
 EOT = "<|endoftext|>"
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
-os.environ.setdefault("TIKTOKEN_CACHE_DIR", str(SHARED / "tiktoken_cache"))
+if "TIKTOKEN_CACHE_DIR" not in os.environ and (SHARED / "tiktoken_cache").is_dir():
+    os.environ["TIKTOKEN_CACHE_DIR"] = str(SHARED / "tiktoken_cache")
 
 
 def require_shared() -> None:

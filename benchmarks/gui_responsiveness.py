@@ -25,28 +25,9 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-SHARED = Path(os.environ.get("BPE_SHARED_DIR", REPO.parent / "shared")).resolve()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import SHARED, percentile, prefix_file  # noqa: E402  (sets sys.path and TIKTOKEN_CACHE_DIR)
 CORPUS = SHARED / "corpora" / "en_mix_36MB.txt"
-
-
-def prepare_corpus(folder: Path, size: int) -> Path:
-    """The first ``size`` bytes of the shared corpus, cut after the last newline."""
-    with open(CORPUS, "rb") as f:
-        data = f.read(size)
-    cut = data.rfind(b"\n") + 1
-    out = folder / f"en_mix_{size // 1_000_000}MB.txt"
-    out.write_bytes(data[:cut] if cut else data)
-    return out
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, int(round(q / 100 * (len(ordered) - 1)))))
-    return ordered[k]
 
 
 class StallMeter:
@@ -218,7 +199,7 @@ def main() -> int:
         print(f"{CORPUS} is missing: put the shared folder beside the repository or set BPE_SHARED_DIR")
         return 2
     with tempfile.TemporaryDirectory() as tmp:
-        corpus = prepare_corpus(Path(tmp), args.mb * 1_000_000)
+        corpus = prefix_file(CORPUS, int(args.mb * 1_000_000), Path(tmp))
         status = run_training(corpus, args.vocab, args.controller_only)
         if args.cancel and status == 0:
             measure_cancel(corpus, args.vocab)

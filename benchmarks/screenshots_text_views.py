@@ -18,11 +18,8 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("BPE_SHARED_DIR", REPO.parent / "shared"))
-if "TIKTOKEN_CACHE_DIR" not in os.environ and (SHARED / "tiktoken_cache").is_dir():
-    os.environ["TIKTOKEN_CACHE_DIR"] = str(SHARED / "tiktoken_cache")
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import REPO, SHARED  # noqa: E402  (sets sys.path and TIKTOKEN_CACHE_DIR)
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
