@@ -27,9 +27,10 @@ from ..workers.corpus_encode import CorpusEncodeWorker, CorpusStats
 
 __all__ = ["CorpusCompareController", "CorpusStats"]
 
-# Subtle: a QThread destroyed while it runs aborts the process. If the window (and this
-# controller) is deleted during a run, the thread stays referenced here until it has ended.
-_LIVE_THREADS: set[QThread] = set()
+# Subtle: a QThread destroyed while it runs aborts the process, and a worker deleted while
+# its thread runs crashes it. If the window (and this controller) is deleted during a run, the
+# thread and its worker stay referenced here until the thread has ended.
+_LIVE_THREADS: dict[QThread, CorpusEncodeWorker] = {}
 
 
 class CorpusCompareController(QObject):
@@ -76,7 +77,7 @@ class CorpusCompareController(QObject):
         worker.finished.connect(self._on_worker_finished)
         worker.failed.connect(self._on_worker_failed)
         self._thread, self._worker = thread, worker
-        _LIVE_THREADS.add(thread)
+        _LIVE_THREADS[thread] = worker
         self._set_state("running")
         thread.start()
 
@@ -97,7 +98,7 @@ class CorpusCompareController(QObject):
         self._thread.quit()
         ended = self._thread.wait(timeout_ms)
         if ended:
-            _LIVE_THREADS.discard(self._thread)
+            _LIVE_THREADS.pop(self._thread, None)
         return ended
 
     def _set_state(self, state: str) -> None:

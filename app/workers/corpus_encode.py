@@ -1,10 +1,12 @@
 """Corpus mode of the compare view: encode one file with several tokenizers and count.
 
 The worker reads the file in blocks (at most ``limit_bytes`` of it), decodes UTF-8
-incrementally and feeds the text to each tokenizer's ``encode_iterable``, counting tokens,
-bytes and characters. For a whole file and a vocabulary that tiktoken's core encodes
+incrementally (one reader, :meth:`CorpusEncodeWorker._read_text`, which also names the byte
+offset of bad UTF-8) and feeds the text to each tokenizer's ``encode_iterable``, counting
+tokens, bytes and characters. For a whole file and a vocabulary that tiktoken's core encodes
 exactly like ours (the OpenAI encodings), the engine's ``iter_encode_file`` does the work
-many times faster. It runs in the thread of
+many times faster (the engine has no byte limit and counts no characters, so the reader stays
+for the rest). It runs in the thread of
 :class:`app.controllers.corpus_compare.CorpusCompareController`, emits progress at most
 every ~50 ms, and stops within one block when :meth:`CorpusEncodeWorker.cancel` is called.
 
@@ -92,7 +94,7 @@ class CorpusEncodeWorker(QObject):
                         chars = self._count_chars(size)
                     stats = self._encode_bulk(tok, chars, n * per, total)
                 else:
-                    stats = self._encode(key, tok, per, n * per, total)
+                    stats = self._encode(tok, per, whole, n * per, total)
                 self.column_done.emit(
                     CorpusStats(key, stats[0], stats[1], stats[2], time.perf_counter() - start)
                 )
@@ -105,44 +107,56 @@ class CorpusEncodeWorker(QObject):
         except Exception as exc:  # never let a worker die silently
             self.failed.emit(f"{self.path}: encoding failed ({type(exc).__name__}: {exc})")
 
-    def _encode(self, key: str, tok: Tokenizer, limit: int, base: int, total: int) -> tuple[int, int, int]:
+    def _read_text(self, limit: int, whole: bool, block_size: int) -> Iterator[tuple[str, int]]:
+        """The file's first ``limit`` bytes as text, block by block: ``(text, bytes_decoded)``.
+
+        ``bytes_decoded`` leaves out the bytes of a character split by the block's end (they
+        come with the next block). With ``whole`` False the text stops at ``limit`` and a
+        character cut there is left out; otherwise a character cut by the end of the file is
+        bad UTF-8. Bad UTF-8 raises ``CorpusEncodingError`` with its byte offset in the file.
+        """
+        decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        read = 0
+        try:
+            f = open(self.path, "rb")
+        except OSError as exc:
+            raise errors.CorpusNotFoundError(f"{self.path}: cannot be read ({exc.strerror}); choose another file")
+        with f:
+            while read < limit:
+                if self._cancel.is_set():
+                    raise _Cancelled
+                block = f.read(min(block_size, limit - read))
+                if not block:
+                    break
+                # subtle: the decoder keeps the bytes of a character split by the previous
+                # block and exc.start counts from them, not from this block.
+                pending = len(decoder.getstate()[0])
+                try:
+                    text = decoder.decode(block)
+                except UnicodeDecodeError as exc:
+                    raise errors.CorpusEncodingError(self.path, read - pending + exc.start, exc.reason) from None
+                read += len(block)
+                yield text, read - len(decoder.getstate()[0])
+        if whole:
+            pending = len(decoder.getstate()[0])
+            try:
+                decoder.decode(b"", final=True)
+            except UnicodeDecodeError as exc:
+                raise errors.CorpusEncodingError(self.path, read - pending + exc.start, exc.reason) from None
+
+    def _encode(self, tok: Tokenizer, limit: int, whole: bool, base: int, total: int) -> tuple[int, int, int]:
         counted = {"bytes": 0, "chars": 0}
 
-        def blocks() -> Iterator[str]:
-            decoder = codecs.getincrementaldecoder("utf-8")("strict")
-            read = 0
-            try:
-                f = open(self.path, "rb")
-            except OSError as exc:
-                raise errors.CorpusNotFoundError(f"{self.path}: cannot be read ({exc.strerror}); choose another file")
-            with f:
-                while read < limit:
-                    if self._cancel.is_set():
-                        raise _Cancelled
-                    block = f.read(min(BLOCK_BYTES, limit - read))
-                    if not block:
-                        break
-                    try:
-                        text = decoder.decode(block)
-                    except UnicodeDecodeError as exc:
-                        raise errors.CorpusEncodingError(self.path, read + exc.start, exc.reason) from None
-                    read += len(block)
-                    counted["chars"] += len(text)
-                    counted["bytes"] = read - len(decoder.getstate()[0])
-                    self._maybe_progress(base + read, total)
-                    if text:
-                        yield text
-                if read >= limit and limit < os.path.getsize(self.path):
-                    # Cut at the limit: a character split there is left out, not an error.
-                    counted["bytes"] = read - len(decoder.getstate()[0])
-                else:
-                    try:
-                        decoder.decode(b"", final=True)
-                    except UnicodeDecodeError as exc:
-                        raise errors.CorpusEncodingError(self.path, read - len(decoder.getstate()[0]) + exc.start, exc.reason) from None
+        def texts() -> Iterator[str]:
+            for text, done in self._read_text(limit, whole, BLOCK_BYTES):
+                counted["chars"] += len(text)
+                counted["bytes"] = done
+                self._maybe_progress(base + done, total)
+                if text:
+                    yield text
 
         tokens = 0
-        for _ in tok.encode_iterable(blocks()):
+        for _ in tok.encode_iterable(texts()):
             tokens += 1
         if self._cancel.is_set():
             raise _Cancelled
@@ -150,23 +164,10 @@ class CorpusEncodeWorker(QObject):
 
     def _count_chars(self, size: int) -> int:
         """Characters of the whole file (one fast decoding pass; also finds bad UTF-8)."""
-        decoder = codecs.getincrementaldecoder("utf-8")("strict")
-        chars = read = 0
         try:
-            with open(self.path, "rb") as f:
-                while block := f.read(1 << 22):
-                    if self._cancel.is_set():
-                        raise _Cancelled
-                    try:
-                        chars += len(decoder.decode(block))
-                        if read + len(block) >= size:
-                            decoder.decode(b"", final=True)
-                    except UnicodeDecodeError as exc:
-                        raise errors.CorpusEncodingError(self.path, read - len(decoder.getstate()[0]) + exc.start, exc.reason) from None
-                    read += len(block)
+            return sum(len(text) for text, _ in self._read_text(size, True, 1 << 22))
         except OSError as exc:
             raise errors.CorpusNotFoundError(f"{self.path}: cannot be read ({exc.strerror}); choose another file")
-        return chars
 
     def _encode_bulk(self, tok: Tokenizer, chars: int, base: int, total: int) -> tuple[int, int, int]:
         """The engine's file encoder on tiktoken's core (exactly our encoder for this
