@@ -33,10 +33,22 @@ class RegistryEntry:
     message: str = ""
 
 
+class _LoadRelay(QObject):
+    """Carries one load's result from the pool thread to the registry.
+
+    Subtle: it has no parent and the loader keeps it alive, so the loader never touches the
+    registry, which may be deleted while a load runs (the window closed; o200k takes ~5 s):
+    the queued delivery to a deleted registry is simply dropped by Qt. (Emitting on the
+    registry itself raced with its deletion; catching RuntimeError did not cover that.)
+    """
+
+    loaded = Signal(str, object, str)  # key, Tokenizer or None, error message
+
+
 class _Loader(QRunnable):
-    def __init__(self, registry: "TokenizerRegistry", key: str) -> None:
+    def __init__(self, relay: _LoadRelay, key: str) -> None:
         super().__init__()
-        self.registry = registry
+        self.relay = relay
         self.key = key
 
     def run(self) -> None:
@@ -46,17 +58,13 @@ class _Loader(QRunnable):
             tok, message = None, str(exc)
         except Exception as exc:  # a loader must never take the app down
             tok, message = None, f"cannot load {self.key}: {exc}"
-        try:
-            self.registry._loaded.emit(self.key, tok, message)
-        except RuntimeError:
-            pass  # subtle: the window (and its registry) closed while this load ran; nobody waits
+        self.relay.loaded.emit(self.key, tok, message)
 
 
 class TokenizerRegistry(QObject):
     changed = Signal()
     ready = Signal(str)
     failed = Signal(str, str)
-    _loaded = Signal(str, object, str)  # emitted from the loader thread, delivered in the GUI thread
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -67,7 +75,6 @@ class TokenizerRegistry(QObject):
         self._trained_count = 0
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
-        self._loaded.connect(self._on_loader_loaded)
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -106,7 +113,9 @@ class TokenizerRegistry(QObject):
         entry.status = "loading"
         entry.message = ""
         self.changed.emit()
-        self._pool.start(_Loader(self, key))
+        relay = _LoadRelay()
+        relay.loaded.connect(self._on_loader_loaded)  # queued: the loader emits from its thread
+        self._pool.start(_Loader(relay, key))
 
     def wait(self, msecs: int = -1) -> bool:
         """Wait for background loads (tests and shutdown)."""

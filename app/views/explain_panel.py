@@ -14,8 +14,6 @@ Signals:
 
 from __future__ import annotations
 
-import weakref
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence
 from PySide6.QtWidgets import (
@@ -37,42 +35,15 @@ from ..format import split_valid_utf8, token_label, visible
 from ..token_data import TEXT, HEX
 from ..widgets.token_chips import NORMAL, PARTIAL, Chips, ChipView
 
-__all__ = ["ExplainPanel", "pair_ranks", "byte_ids", "final_parts", "MAX_EXPLAIN_BYTES"]
+__all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
 
 MAX_EXPLAIN_BYTES = 400  # longer pieces (e.g. with pretokenizer "none") would make hundreds of pages
-
-_rank_cache: "weakref.WeakKeyDictionary[Tokenizer, dict[tuple[int, int], int]]" = weakref.WeakKeyDictionary()
-
-
-def pair_ranks(tok: Tokenizer) -> dict[tuple[int, int], int]:
-    """``(left_id, right_id) -> rank`` of every merge (built once per tokenizer)."""
-    ranks = _rank_cache.get(tok)
-    if ranks is None:
-        ranks = {(a, b): r for r, (a, b, _) in enumerate(tok.merge_ids())}
-        _rank_cache[tok] = ranks
-    return ranks
-
-
-_byte_cache: "weakref.WeakKeyDictionary[Tokenizer, list[int]]" = weakref.WeakKeyDictionary()
-
-
-def byte_ids(tok: Tokenizer) -> list[int]:
-    """The id of each single byte (GPT-2's vocabulary does not put byte b at id b)."""
-    table = _byte_cache.get(tok)
-    if table is None:
-        table = [-1] * 256
-        for i in sorted(tok.vocab, reverse=True):  # the lowest id wins, as in the engine
-            b = tok.vocab[i]
-            if len(b) == 1 and not tok.is_special(i):
-                table[b[0]] = i
-        _byte_cache[tok] = table
-    return table
 
 
 def final_parts(tok: Tokenizer, piece: str, steps: list[BpeStep]) -> tuple[int, ...]:
     """The ids a piece ends as, after all of ``steps``."""
     if not steps:
-        table = byte_ids(tok)
+        table = tok.byte_ids()  # GPT-2's vocabulary does not put byte b at id b
         return tuple(table[x] for x in piece.encode("utf-8"))
     last = steps[-1]
     return last.parts[: last.index] + (last.new_id,) + last.parts[last.index + 2 :]
@@ -258,11 +229,10 @@ class ExplainPanel(QWidget):
         tok = self._tok
         if tok is None or len(parts) < 2:
             return
-        ranks = pair_ranks(tok)
         rows = []
         for i in range(len(parts) - 1):
             a, b = parts[i], parts[i + 1]
-            rows.append((i, a, b, ranks.get((a, b))))
+            rows.append((i, a, b, tok.merge_rank(a, b)))
         best = min((r for r in rows if r[3] is not None), key=lambda r: (r[3], r[0]), default=None)
         self.table.setRowCount(len(rows))
         bold = QFont(self.table.font())

@@ -3,8 +3,10 @@
 :class:`TrainSettingsPanel` edits the settings and checks them as they change: a custom
 regex that does not compile, or a vocabulary size too small for the bytes and special tokens,
 is reported right under the field (the engine's wording), and the preview shows how a sample
-line is cut into pieces by the chosen pre-tokenizer (``bpe_engine.preview``). It does not
-start anything; the train view reads :meth:`values`.
+line is cut into pieces by the chosen pre-tokenizer (``bpe_engine.preview``). The preview runs
+on every keystroke in the GUI thread, so it is bounded (:data:`PREVIEW_TIMEOUT`): a custom
+regex that backtracks catastrophically is reported like an invalid one instead of freezing the
+window. It does not start anything; the train view reads :meth:`values`.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from bpe_engine import PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, errors, pre
 from ..format import visible
 from .segmentation import Chip, ChipStrip
 
-__all__ = ["TrainSettingsPanel", "DEFAULT_PREVIEW_LINE", "parse_special_tokens"]
+__all__ = ["TrainSettingsPanel", "DEFAULT_PREVIEW_LINE", "PREVIEW_TIMEOUT", "parse_special_tokens"]
+
+PREVIEW_TIMEOUT = 0.2  # seconds a custom regex may take on the preview line (one keystroke)
 
 DEFAULT_PREVIEW_LINE = "Hello helo, I'm  testing 12345 times!<|endoftext|>國語 🤚🏾\tdone"
 _CUSTOM = "regex"
@@ -177,7 +181,7 @@ class TrainSettingsPanel(QWidget):
             self._show(self.vocab_problem, "")
         spec = self.pretokenizer_spec()
         try:
-            pieces = preview(self.preview_line.text(), spec, specials)
+            pieces = preview(self.preview_line.text(), spec, specials, timeout=PREVIEW_TIMEOUT)
         except errors.BPEError as exc:
             self._show(self.regex_problem, str(exc))
             self.preview_chips.set_chips([])

@@ -4,12 +4,13 @@ Plain functions (no Qt) run by :class:`app.controllers.encoding.EncodeController
 pool thread. One job encodes the same text with one or more tokenizers (the compare view
 sends up to five) and stops early when a newer job is waiting, so stale work is dropped.
 
-Special-token modes, as tiktoken's ``encode`` arguments:
+Special-token modes are the engine's (:meth:`Tokenizer.encode_with`) under the names the
+views show (:data:`ENGINE_MODES`):
 
-- ``"recognised"``: special-token text becomes its special token (``allowed_special="all"``).
-- ``"error"``: special-token text raises :class:`bpe_engine.errors.SpecialTokenError`
-  (``allowed_special=set(), disallowed_special="all"``); the outcome carries its message.
-- ``"plain"``: special-token text is ordinary text (``encode_ordinary``).
+- ``"recognised"`` (engine ``"allow"``): special-token text becomes its special token.
+- ``"error"`` (engine ``"raise"``, tiktoken's default): special-token text raises
+  :class:`bpe_engine.errors.SpecialTokenError`; the outcome carries its message.
+- ``"plain"`` (engine ``"ordinary"``): special-token text is ordinary text.
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ from bpe_engine import Tokenizer, errors
 
 from ..token_data import TokenTable, token_table
 
-__all__ = ["SPECIAL_MODES", "EncodeJob", "EncodeOutcome", "EncodeResult", "run_job", "encode_with_mode"]
+__all__ = ["SPECIAL_MODES", "ENGINE_MODES", "EncodeJob", "EncodeOutcome", "EncodeResult", "run_job",
+           "encode_with_mode"]
 
-SPECIAL_MODES = ("recognised", "error", "plain")
+#: The views' special-token modes and the engine's names for them.
+ENGINE_MODES = {"recognised": "allow", "error": "raise", "plain": "ordinary"}
+SPECIAL_MODES = tuple(ENGINE_MODES)
 
 
 @dataclass(frozen=True)
@@ -58,14 +62,11 @@ class EncodeResult:
 
 
 def encode_with_mode(tokenizer: Tokenizer, text: str, mode: str) -> list[int]:
-    """``tokenizer``'s ids for ``text`` under a special-token mode (see the module docstring)."""
-    if mode == "recognised":
-        return tokenizer.encode(text)
-    if mode == "error":
-        return tokenizer.encode(text, allowed_special=set(), disallowed_special="all")
-    if mode == "plain":
-        return tokenizer.encode_ordinary(text)
-    raise ValueError(f"unknown special-token mode {mode!r}; use one of {SPECIAL_MODES}")
+    """``tokenizer``'s ids for ``text`` under a view's special-token mode (see the module docstring)."""
+    engine_mode = ENGINE_MODES.get(mode)
+    if engine_mode is None:
+        raise ValueError(f"unknown special-token mode {mode!r}; use one of {SPECIAL_MODES}")
+    return tokenizer.encode_with(text, engine_mode)
 
 
 def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None:

@@ -81,6 +81,24 @@ def test_bad_regex_is_shown_inline_and_keeps_the_rows(qtbot, view, registry, tok
     assert view.search_problem.isHidden()
 
 
+def test_a_regex_that_backtracks_forever_is_refused_as_too_slow(qtbot, view, registry) -> None:
+    # Training on one long word makes a token of 40 a's and a b: (a|aa)+$ tries every way to
+    # split the a's (exponential) before it fails on the b.
+    slow = train_bpe(None, 280, [], text=("a" * 40 + "b\n") * 20, pretokenizer=r"regex:\S+")
+    assert b"a" * 40 + b"b" in slow.vocab.values()
+    registry.add(slow, "a-runs")
+    view.mode.setCurrentIndex(view.mode.findData("regex"))
+    before = _ids(view)
+    qtbot.keyClicks(view.search, "(a|aa)+$")
+    assert not view.apply_search()  # returns: the search is bounded in time
+    assert not view.search_problem.isHidden() and "pattern too slow" in view.search_problem.text()
+    assert _ids(view) == before
+    view.search.clear()
+    qtbot.keyClicks(view.search, "a{8}")
+    assert view.apply_search() and view.search_problem.isHidden()
+    assert _ids(view) and all(b"a" * 8 in slow.vocab[i] for i in _ids(view))
+
+
 def test_filters(qtbot, view, registry, tok) -> None:
     registry.add(tok, "t")
     view.special_filter.setChecked(True)
