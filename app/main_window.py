@@ -1,12 +1,14 @@
 """The main window: composes the views, menus and status bar; no algorithm, no threads.
 
 Views (one module each in app/views/) get the shared :class:`TokenizerRegistry`; the
-window only wires them together (a trained tokenizer opens in the other views).
+window only wires them together (a trained tokenizer opens in the other views). The Training
+menu's shortcuts (F5, F6, F8, F10, Shift+F5) work from every tab: they bring the Train tab to
+the front. Closing the window shuts every view down (their threads end first).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
@@ -43,6 +45,10 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.vocab_view, "Vocabulary")
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Browse every token and how it was built")
         self.train_view.browse_requested.connect(self._on_train_view_browse_requested)
+        self.train_view.file_opened.connect(self._on_train_view_file_opened)
+        self.train_view.file_saved.connect(self._on_train_view_file_saved)
+        self.train_view.file_failed.connect(self._on_train_view_file_failed)
+        self._reveal_path: str | None = None  # opened from File > Open: show it in the Vocabulary tab
         from .views.compare_view import CompareView
         from .views.stream_view import StreamView
         from .views.tokenize_view import TokenizeView
@@ -64,6 +70,8 @@ class MainWindow(QMainWindow):
         open_action.setStatusTip("Open a tokenizer saved by BPE Explorer")
         open_action.triggered.connect(self._on_open_triggered)
         file_menu.addAction(open_action)
+        self.open_action = open_action
+        self.train_view.open_action.changed.connect(self._on_train_open_action_changed)
         save_action = QAction("&Save tokenizer…", self)
         save_action.setShortcut(QKeySequence.StandardKey.Save)
         save_action.setStatusTip("Save the tokenizer of the current (or last) training")
@@ -78,8 +86,12 @@ class MainWindow(QMainWindow):
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
         train_menu = self.menuBar().addMenu("&Training")
+        # subtle: the Train view's own actions, made window-wide: one action per shortcut,
+        # so Qt never sees two (an "Ambiguous shortcut overload" that fires neither).
+        self.train_view.set_shortcut_context(Qt.ShortcutContext.WindowShortcut)
         for action in self.train_view.training_actions:
             train_menu.addAction(action)
+            action.triggered.connect(self._on_training_action_triggered)
         view_menu = self.menuBar().addMenu("&View")
         for i in range(self.tabs.count()):
             action = QAction(self.tabs.tabText(i), self)
@@ -105,29 +117,63 @@ class MainWindow(QMainWindow):
         if path:
             self.open_tokenizer(path)
 
-    def open_tokenizer(self, path: str) -> str | None:
-        """Open a saved tokenizer: it is browsed at once; on error the Train view says why."""
-        key = self.train_view.open_tokenizer(path)
-        if key is None:
+    def open_tokenizer(self, path: str) -> bool:
+        """Start opening a saved tokenizer (in the background, the window stays usable).
+
+        When it is loaded it is browsed in the Vocabulary tab; on error the Train view says
+        why. False if it could not start (another file job runs; the Train view says so).
+        """
+        self.statusBar().showMessage(f"Opening {path}…")
+        started = self.train_view.open_tokenizer(path)
+        if started:
+            self._reveal_path = path
+        else:
             self.tabs.setCurrentWidget(self.train_view)
             self.statusBar().showMessage(f"Could not open {path}", 8000)
-        else:
+        return started
+
+    def _on_train_view_file_opened(self, key: str, path: str) -> None:
+        if path == self._reveal_path:
+            self._reveal_path = None
             self.vocab_view.show_key(key)
             self.tabs.setCurrentWidget(self.vocab_view)
-            self.statusBar().showMessage(f"Opened {path}", 8000)
-        return key
+        self.statusBar().showMessage(f"Opened {path}", 8000)
+
+    def _on_train_view_file_saved(self, path: str) -> None:
+        self.statusBar().showMessage(f"Saved {path}", 8000)
+
+    def _on_train_view_file_failed(self, kind: str, path: str, _message: str) -> None:
+        if kind == "open" and path == self._reveal_path:
+            self._reveal_path = None
+            self.tabs.setCurrentWidget(self.train_view)  # the message is shown there
+        self.statusBar().showMessage(f"Could not {kind} {path}", 8000)
 
     def _on_train_save_action_changed(self) -> None:
         self.save_action.setEnabled(self.train_view.save_action.isEnabled())
+
+    def _on_train_open_action_changed(self) -> None:
+        self.open_action.setEnabled(self.train_view.open_action.isEnabled())
+
+    def _on_training_action_triggered(self) -> None:
+        self.tabs.setCurrentWidget(self.train_view)  # the run's progress and messages are there
 
     def _on_train_view_browse_requested(self, key: str) -> None:
         self.vocab_view.show_key(key)
         self.tabs.setCurrentWidget(self.vocab_view)
 
+    def shutdown(self) -> None:
+        """End the views' background work: training, file jobs, live encoding, corpus runs.
+
+        subtle: views are child widgets, and child widgets get no close event when the
+        window closes; their cleanup runs here.
+        """
+        for view in (self.train_view, self.tokenize_view, self.compare_view, self.stream_view):
+            view.shutdown()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
         # Training threads must end before the window (and the app) goes away, and so must
         # background work on the global pool (a QThread destroyed while it runs aborts).
-        self.train_view.controller.shutdown()
+        self.shutdown()
         self.registry.wait(5000)
         QThreadPool.globalInstance().waitForDone(5000)
         super().closeEvent(event)

@@ -45,6 +45,15 @@ class Settings:
         self._s.setValue("train/pretokenizer", value)
 
     @property
+    def tie_break(self) -> str:
+        """The training tie rule (a key of ``bpe_engine.TIE_BREAKS``; unknown values are ignored)."""
+        return self._get("train/tie_break", "greatest", str)
+
+    @tie_break.setter
+    def tie_break(self, value: str) -> None:
+        self._s.setValue("train/tie_break", value)
+
+    @property
     def last_folder(self) -> str:
         return self._get("files/last_folder", "", str)
 

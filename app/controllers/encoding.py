@@ -100,7 +100,7 @@ class EncodeController(QObject):
         return self._idle.wait(seconds)
 
     def shutdown(self) -> None:
-        """Drop pending work and wait for a running job to end (app quit, view closed)."""
+        """Drop pending work and wait for a running job to end (app quit, window closing)."""
         with self._lock:
             self._closed = True
             self._pending = None

@@ -16,10 +16,16 @@ States::
     counting/merging/paused ──cancel──► cancelling ──► cancelled
 
 Pause, resume, step and cancel are plain methods that set ``threading.Event``s on the
-worker; they never wait for the worker. Cancelling while the trainer is still counting (or
-while it is parked) takes effect at once: the counting processes are stopped by the worker
-as soon as the engine hands control back, in a thread the controller keeps until it ends.
-Cancelling while merging takes effect after the merge in progress (milliseconds).
+worker; they never wait for the worker. Cancelling while the trainer is still counting takes
+effect at once: the counting processes are stopped by the worker as soon as the engine hands
+control back, in a thread the controller keeps until it ends. Cancelling while merging (or
+parked between two merges) takes effect after the merge in progress (milliseconds); the
+worker then sends the tokenizer of the merges done.
+
+The GUI thread never builds a tokenizer (thousands of merges take tens of milliseconds, a
+200 000-token vocabulary much longer): a finished or cancelled run's tokenizer comes from the
+worker, and a paused run's is built by the parked worker on request
+(:meth:`TrainingController.request_tokenizer`, answered by ``tokenizer_built``).
 
 It leaves out everything about display: views read ``merges``, ``counting`` and
 ``snapshot`` and listen to the signals.
@@ -106,6 +112,7 @@ class TrainingController(QObject):
         finished(object): the engine's ``TrainingDone``; ``tokenizer()`` is the result.
         cancelled(): the run was cancelled; ``tokenizer()`` holds the merges done so far.
         failed(str): the run (or its settings) failed; the message says why and how to fix it.
+        tokenizer_built(object): the tokenizer asked for with :meth:`request_tokenizer`.
     """
 
     state_changed = Signal(str)
@@ -116,6 +123,7 @@ class TrainingController(QObject):
     finished = Signal(object)
     cancelled = Signal()
     failed = Signal(str)
+    tokenizer_built = Signal(object)
 
     HOLD_WAIT = 0.005  # seconds the GUI waits at most for the worker to stand still before drawing
 
@@ -127,6 +135,8 @@ class TrainingController(QObject):
         self._next_id = 0
         self._parked = False
         self._result_tokenizer: Tokenizer | None = None
+        self._paused_tokenizer: Tokenizer | None = None  # built by the parked worker for this pause
+        self._tokenizer_requested = False
         self.config: TrainingConfig | None = None
         self.merges: list[MergeEvent] = []
         self.counting: CountingDone | None = None
@@ -183,20 +193,36 @@ class TrainingController(QObject):
         return self._state == "paused" and self._parked
 
     def tokenizer(self) -> Tokenizer | None:
-        """The tokenizer of the merges done so far, when reading the trainer is safe.
+        """The tokenizer of the merges done so far if it is built already, else None.
 
-        That is after ``finished`` or ``cancelled``, and while paused once the worker has
-        parked (the ``paused`` signal). Otherwise None.
+        After ``finished`` or ``cancelled`` it is the run's result. While paused it is there
+        once :meth:`request_tokenizer` was answered (``tokenizer_built``) and until the run
+        moves on. Never built here: this is the GUI thread.
         """
         if not self.tokenizer_available():
             return None
-        if self._result_tokenizer is not None:
-            return self._result_tokenizer
+        if self._state == "paused":
+            return self._paused_tokenizer
+        return self._result_tokenizer
+
+    def request_tokenizer(self) -> bool:
+        """Ask for the tokenizer of the merges done so far; ``tokenizer_built`` brings it.
+
+        When it is built already, ``tokenizer_built`` is emitted before this returns. While
+        paused, the parked worker builds it (off the GUI thread). False when there is none to
+        have (see :meth:`tokenizer_available`).
+        """
+        if not self.tokenizer_available():
+            return False
+        ready = self.tokenizer()
+        if ready is not None:
+            self.tokenizer_built.emit(ready)
+            return True
         assert self._run is not None
-        tok = self._run.trainer.tokenizer()
-        if self._state in ("finished", "cancelled"):
-            self._result_tokenizer = tok  # final: build it once
-        return tok
+        if not self._tokenizer_requested:  # one build answers every request of this pause
+            self._tokenizer_requested = True
+            self._run.worker.request_tokenizer()
+        return True
 
     # -- commands --------------------------------------------------------------------------
 
@@ -220,6 +246,8 @@ class TrainingController(QObject):
         self._phase = "counting"
         self._parked = False
         self._result_tokenizer = None
+        self._forget_paused_tokenizer()
+        self._tokenizer_requested = False  # an answer for the previous run is ignored (run id)
         try:
             trainer = config.make_trainer()
         except errors.BPEError as exc:
@@ -240,6 +268,7 @@ class TrainingController(QObject):
         worker.finished.connect(self._on_worker_finished)
         worker.cancelled.connect(self._on_worker_cancelled)
         worker.failed.connect(self._on_worker_failed)
+        worker.tokenizer_built.connect(self._on_worker_tokenizer_built)
         thread.started.connect(worker.run)
         thread.finished.connect(self._on_thread_finished)
         self._run = _Run(self._next_id, trainer, thread, worker)
@@ -255,6 +284,7 @@ class TrainingController(QObject):
     def resume(self) -> None:
         if self._state == "paused" and self._run is not None:
             self._parked = False
+            self._forget_paused_tokenizer()
             self._run.worker.resume()
             self._set_state(self._phase)
 
@@ -265,6 +295,7 @@ class TrainingController(QObject):
         """
         if self._state == "paused" and self._run is not None:
             self._parked = False
+            self._forget_paused_tokenizer()
             self._run.worker.step()
             self._set_state(self._phase)
             return True
@@ -278,6 +309,7 @@ class TrainingController(QObject):
         if run is None or self._state not in ("counting", "merging", "paused"):
             return
         run.worker.cancel()
+        self._forget_paused_tokenizer()
         if self._state == "counting" or (self._state == "paused" and self._phase == "counting"):
             # subtle: while counting, the engine may not hand control back for a while
             # (worker processes starting). No merge has reached this thread, so the result is
@@ -287,9 +319,9 @@ class TrainingController(QObject):
             self._retiring.append(run)
             self._result_tokenizer = self._bytes_only(self.config)
             self._finish_cancel()
-        elif self._state == "paused" and self._parked:
-            self._finish_cancel()  # parked between two merges: nothing can change any more
         else:
+            # The worker answers within a merge (at once when parked) with the tokenizer of
+            # the merges done, built in its thread.
             self._set_state("cancelling")
 
     @contextmanager
@@ -380,10 +412,24 @@ class TrainingController(QObject):
             return
         self._fail(message)
 
+    def _on_worker_tokenizer_built(self, run_id: int, tokenizer: Tokenizer) -> None:
+        if self._run is None or self._run.run_id != run_id or not self._tokenizer_requested:
+            return
+        self._tokenizer_requested = False
+        if self._state == "paused" and self._parked and len(tokenizer.merges) == len(self.merges):
+            self._paused_tokenizer = tokenizer  # still this pause: later requests get it at once
+        # Delivered even if the run moved on meanwhile: it is the state the request was made in.
+        self.tokenizer_built.emit(tokenizer)
+
     def _on_thread_finished(self) -> None:
         self._retiring = [r for r in self._retiring if r.thread.isRunning()]
 
     # -- helpers ---------------------------------------------------------------------------
+
+    def _forget_paused_tokenizer(self) -> None:
+        # subtle: a request still being served is kept (_tokenizer_requested): the worker
+        # answers it before it moves on, and the answer goes to whoever asked.
+        self._paused_tokenizer = None
 
     def _finish_cancel(self) -> None:
         self._parked = False

@@ -494,7 +494,7 @@ class CompareView(QWidget):
         self.cancel_button.setEnabled(self.corpus.state == "running")
         self.corpus_file_button.setEnabled(not running)
 
-    def closeEvent(self, event) -> None:  # noqa: N802
+    def shutdown(self) -> None:
+        """Cancel a corpus run and live encoding, and wait for their threads (the main window is closing)."""
         self.controller.shutdown()
         self.corpus.shutdown()
-        super().closeEvent(event)

@@ -441,7 +441,7 @@ class StreamView(QWidget):
             parts.append(f"A naive decode([{tid}]) would print <span style='color:#b71c1c'>{html.escape(naive)}</span> here.")
         return " ".join(parts)
 
-    def closeEvent(self, event) -> None:  # noqa: N802
+    def shutdown(self) -> None:
+        """Stop playing and wait for a running encoding (the main window is closing)."""
         self.pause()
         self.controller.shutdown()
-        super().closeEvent(event)

@@ -17,6 +17,7 @@ Signals:
 
 from __future__ import annotations
 
+import html
 from bisect import bisect_right
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -330,7 +331,7 @@ class TokenizeView(QWidget):
             self._table = None
             self.banner.show_message(
                 "warning",
-                "<b>Refused, as tiktoken's encode() would:</b> " + outcome.error.replace("<", "&lt;")
+                "<b>Refused, as tiktoken's encode() would:</b> " + html.escape(outcome.error)
                 + "<br>Switch “Special tokens” to Recognised or Plain text to tokenize it.",
             )
             self._builder = TokenChipBuilder()
@@ -489,6 +490,7 @@ class TokenizeView(QWidget):
         if text != self.explain.piece:
             self.explain.set_piece(text, special)
 
-    def closeEvent(self, event) -> None:  # noqa: N802
+    def shutdown(self) -> None:
+        """Drop pending encodings and wait for a running one (the main window is closing)."""
+        self._explain_timer.stop()
         self.controller.shutdown()
-        super().closeEvent(event)

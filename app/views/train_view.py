@@ -6,7 +6,9 @@ two result tabs: *Live* (the merges table streaming in, the pair-count and bytes
 plots) and *Step by step* (step mode's tables). When a run finishes or is cancelled, its
 tokenizer is registered in the shared :class:`~app.tokenizers.TokenizerRegistry`, so the other
 views can use it, and it can be saved (atomically, the engine's format). Saved tokenizers
-open here too.
+open here too. Opening and saving run in the background
+(``app/controllers/tokenizer_files.py``) with a busy line, so the window stays usable while a
+200 000-token file loads.
 
 Training itself is the controller's business (``app/controllers/training.py``); drawing the
 chips, plots and step tables belongs to ``app/widgets``.
@@ -14,6 +16,9 @@ chips, plots and step tables belongs to ``app/widgets``.
 Signals:
     tokenizer_ready(str): a trained or opened tokenizer was registered (its registry key).
     browse_requested(str): the user asked to browse this tokenizer's vocabulary.
+    file_opened(str, str): a tokenizer file was opened and registered (key, path).
+    file_saved(str): the result was saved to this path.
+    file_failed(str, str, str): "open" or "save", the path, and the message shown.
 """
 
 from __future__ import annotations
@@ -43,8 +48,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainingDone, errors
+from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainingDone
 
+from ..controllers.tokenizer_files import TokenizerFileController
 from ..controllers.training import TrainingConfig, TrainingController
 from ..models.merges import MergesModel
 from ..progress import RateMeter, format_bytes, format_count, format_duration
@@ -74,6 +80,9 @@ class TrainView(QWidget):
 
     tokenizer_ready = Signal(str)
     browse_requested = Signal(str)
+    file_opened = Signal(str, str)
+    file_saved = Signal(str)
+    file_failed = Signal(str, str, str)
 
     REFRESH_MS = 100  # a display turn every 100 ms: table and progress five times a second,
     #                   each plot 2.5 times a second
@@ -83,6 +92,8 @@ class TrainView(QWidget):
         self.registry = registry
         self.settings = settings
         self.controller = TrainingController(self)
+        self.files = TokenizerFileController(self)
+        self._save_path: str | None = None  # a save waiting for the paused run's tokenizer
         self.result_key: str | None = None
         self._rates = RateMeter()
         self._started_at = 0.0
@@ -99,7 +110,7 @@ class TrainView(QWidget):
         self.corpus = CorpusPanel(last_folder=settings.last_folder)
         self.settings_panel = TrainSettingsPanel()
         self.settings_panel.set_values(vocab_size=settings.vocab_size, special_tokens=settings.special_tokens,
-                                       pretokenizer=settings.pretokenizer)
+                                       pretokenizer=settings.pretokenizer, tie_break=settings.tie_break)
         self.messages = MessageBar()
         self._build_actions()
         self._build_layout()
@@ -114,6 +125,11 @@ class TrainView(QWidget):
         c.finished.connect(self._on_controller_finished)
         c.cancelled.connect(self._on_controller_cancelled)
         c.failed.connect(self._on_controller_failed)
+        c.tokenizer_built.connect(self._on_controller_tokenizer_built)
+        self.files.busy_changed.connect(self._on_files_busy_changed)
+        self.files.opened.connect(self._on_files_opened)
+        self.files.saved.connect(self._on_files_saved)
+        self.files.failed.connect(self._on_files_failed)
         self._on_controller_state_changed("idle")
 
     # -- building --------------------------------------------------------------------------
@@ -153,6 +169,12 @@ class TrainView(QWidget):
                                         sp.SP_DialogOpenButton, self._on_open_triggered)
         self.training_actions = [self.start_action, self.pause_action, self.resume_action, self.step_action,
                                  self.cancel_action]
+
+    def set_shortcut_context(self, context: Qt.ShortcutContext) -> None:
+        """Where the training shortcuts work: inside this view (the default, for a view on its
+        own) or, in the main window, ``WindowShortcut`` so they work from every tab."""
+        for action in self.training_actions:
+            action.setShortcutContext(context)
 
     def _button(self, action: QAction) -> QToolButton:
         button = QToolButton()
@@ -231,8 +253,18 @@ class TrainView(QWidget):
         self.browse_button = QPushButton("Browse vocabulary")
         self.browse_button.setToolTip("Open the result in the Vocabulary tab")
         self.browse_button.clicked.connect(self._on_browse_button_clicked)
+        self.file_busy = QProgressBar()
+        self.file_busy.setRange(0, 0)  # busy: a file job cannot say how far it is
+        self.file_busy.setTextVisible(False)
+        self.file_busy.setMaximumWidth(120)
+        self.file_busy.hide()
+        self.file_status = QLabel()
+        self.file_status.setToolTip("Tokenizer files are read and written in the background; keep working meanwhile")
+        self.file_status.hide()
         result = QHBoxLayout()
         result.addWidget(self.result_label, 1)
+        result.addWidget(self.file_status)
+        result.addWidget(self.file_busy)
         result.addWidget(self.browse_button)
         result.addWidget(self._button(self.save_action))
         result.addWidget(self._button(self.open_action))
@@ -271,8 +303,8 @@ class TrainView(QWidget):
 
     def start(self, *, step_mode: bool = False) -> bool:
         """Start training (or step mode); problems are shown in the message bar."""
-        if self.controller.is_active:
-            return False
+        if self.controller.is_active or self._save_path is not None:
+            return False  # subtle: a save waits for this run's tokenizer; a new run would drop it
         try:
             config = self.make_config()
         except ValueError as exc:
@@ -289,39 +321,43 @@ class TrainView(QWidget):
         return ok
 
     def save_tokenizer(self, path: str | os.PathLike[str]) -> bool:
+        """Start saving the current result to ``path`` (in the background).
+
+        Returns False (with a message) when there is nothing to save or a file job is running;
+        the outcome is shown in the message bar and signalled by ``file_saved`` or
+        ``file_failed``. A paused run's tokenizer is built by the training thread first.
+        """
+        if self.files.is_busy() or self._save_path is not None:
+            self.messages.error("A tokenizer file is being read or written; try again when it is done.")
+            return False
+        path = os.fspath(path)
         tok = self.controller.tokenizer()
-        if tok is None:
+        if tok is not None:
+            return self.files.save(tok, path)
+        self._save_path = path  # subtle: set first; the answer may come before request returns
+        if not self.controller.request_tokenizer():
+            self._save_path = None
             self.messages.error("There is no result to save yet: train (or pause a training) first.")
             return False
-        try:
-            tok.save(path)
-        except (errors.BPEError, OSError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.messages.error(f"Cannot save the tokenizer to {path}: {reason}. Choose another folder or name.")
-            return False
-        self.messages.info(f"Saved {len(tok.merges)} merges and {len(tok)} tokens to {path}.")
-        self.settings.last_folder = str(Path(path).parent)
+        if self._save_path is not None:  # still waiting for the training thread
+            self._show_file_busy(f"Preparing {len(self.controller.merges):,} merges for saving…")
         return True
 
-    def open_tokenizer(self, path: str | os.PathLike[str]) -> str | None:
-        """Open a saved tokenizer and register it; returns its registry key (None on error)."""
-        try:
-            tok = Tokenizer.load(path)
-        except errors.BPEError as exc:
-            self.messages.error(f"Cannot open {path}: {exc}")
-            return None
-        except OSError as exc:
-            self.messages.error(f"Cannot open {path}: {exc.strerror or exc}; check the path and permissions.")
-            return None
-        label = f"{Path(path).name} · {len(tok.merges)} merges"
-        key = self.registry.add(tok, label, kind="file")
-        self.result_key = key
-        self.settings.last_folder = str(Path(path).parent)
-        self.messages.info(f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
-                           "It is now available in the other views.")
-        self._update_actions()
-        self.tokenizer_ready.emit(key)
-        return key
+    def open_tokenizer(self, path: str | os.PathLike[str]) -> bool:
+        """Start opening a saved tokenizer (in the background); it is registered when loaded.
+
+        Returns False (with a message) while another file job runs; the outcome is signalled
+        by ``file_opened`` (with the registry key) or ``file_failed``.
+        """
+        if self.files.is_busy() or self._save_path is not None:
+            self.messages.error("A tokenizer file is being read or written; try again when it is done.")
+            return False
+        return self.files.open(path)
+
+    def shutdown(self) -> None:
+        """Stop training and let a file job end (the window is closing)."""
+        self.controller.shutdown()
+        self.files.shutdown()
 
     # -- slots: actions --------------------------------------------------------------------
 
@@ -345,13 +381,13 @@ class TrainView(QWidget):
         self.controller.cancel()
 
     def _on_save_triggered(self) -> None:
-        tok = self.controller.tokenizer()
-        if tok is None:
+        if not self.controller.can("save"):
             self.messages.error("There is no result to save yet: train (or pause a training) first.")
             return
         base = (self.controller.config.describe() if self.controller.config else "tokenizer")
         safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in base).strip("_") or "tokenizer"
-        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe}-{len(tok.merges)}.json")
+        merges = len(self.controller.merges)  # the tokenizer's merges; it is built only when saving
+        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe}-{merges}.json")
         path, _ = QFileDialog.getSaveFileName(self, "Save tokenizer", start, "BPE Explorer tokenizer (*.json)")
         if path:
             self.save_tokenizer(path)
@@ -373,6 +409,53 @@ class TrainView(QWidget):
                                           if k in ("vocab_size", "special_tokens", "pretokenizer", "tie_break")})
         applied = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sample.settings.items())
         self.messages.info(f"Settings suggested for this sample: {applied}.")
+
+    # -- slots: file jobs ------------------------------------------------------------------
+
+    def _on_controller_tokenizer_built(self, tok: Tokenizer) -> None:
+        path, self._save_path = self._save_path, None
+        if path is None:
+            return
+        self._hide_file_busy()
+        self.files.save(tok, path)
+
+    def _on_files_busy_changed(self, busy: bool) -> None:
+        if busy:
+            verb = "Opening" if self.files.kind == "open" else "Saving to"
+            self._show_file_busy(f"{verb} {Path(self.files.path).name}…")
+        else:
+            self._hide_file_busy()
+
+    def _on_files_opened(self, path: str, tok: Tokenizer) -> None:
+        label = f"{Path(path).name} · {len(tok.merges)} merges"
+        key = self.registry.add(tok, label, kind="file")
+        self.result_key = key
+        self.settings.last_folder = str(Path(path).parent)
+        self.messages.info(f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
+                           "It is now available in the other views.")
+        self._update_actions()
+        self.tokenizer_ready.emit(key)
+        self.file_opened.emit(key, path)
+
+    def _on_files_saved(self, path: str, tok: Tokenizer) -> None:
+        self.messages.info(f"Saved {len(tok.merges)} merges and {len(tok)} tokens to {path}.")
+        self.settings.last_folder = str(Path(path).parent)
+        self.file_saved.emit(path)
+
+    def _on_files_failed(self, kind: str, path: str, message: str) -> None:
+        self.messages.error(message)
+        self.file_failed.emit(kind, path, message)
+
+    def _show_file_busy(self, text: str) -> None:
+        self.file_status.setText(text)
+        self.file_status.show()
+        self.file_busy.show()
+        self._update_actions()
+
+    def _hide_file_busy(self) -> None:
+        self.file_status.hide()
+        self.file_busy.hide()
+        self._update_actions()
 
     # -- slots: controller -----------------------------------------------------------------
 
@@ -531,6 +614,7 @@ class TrainView(QWidget):
         self.settings.vocab_size = config.vocab_size
         self.settings.special_tokens = " ".join(config.special_tokens)
         self.settings.pretokenizer = config.pretokenizer
+        self.settings.tie_break = config.tie_break
         self.settings.last_folder = self.corpus.last_folder or self.settings.last_folder
 
     def _register_result(self, *, cancelled: bool) -> None:
@@ -548,9 +632,11 @@ class TrainView(QWidget):
 
     def _update_actions(self) -> None:
         c = self.controller
+        file_busy = self.files.is_busy() or self._save_path is not None
         for name, action in zip(("start", "pause", "resume", "step", "cancel"), self.training_actions):
-            action.setEnabled(c.can(name))
-        self.save_action.setEnabled(c.can("save"))
+            action.setEnabled(c.can(name) and not (name == "start" and self._save_path is not None))
+        self.save_action.setEnabled(c.can("save") and not file_busy)
+        self.open_action.setEnabled(not file_busy)
         self.browse_button.setEnabled(self.result_key is not None)
         self.corpus.setEnabled(not c.is_active)
         self.settings_panel.setEnabled(not c.is_active)

@@ -76,6 +76,9 @@ class TrainingWorker(QObject):
         cancelled(int, object): run id, the tokenizer of the merges done (the event stream
             was closed, so the counting processes have ended).
         failed(int, str): run id, a message for a person (the engine's own wording).
+        tokenizer_built(int, object): run id, the tokenizer of the merges done when
+            :meth:`request_tokenizer` was called (built in this thread, where reading the
+            trainer is safe).
     """
 
     counting_progress = Signal(int, int, int)
@@ -85,6 +88,7 @@ class TrainingWorker(QObject):
     finished = Signal(int, object, object)
     cancelled = Signal(int, object)
     failed = Signal(int, str)
+    tokenizer_built = Signal(int, object)
 
     HOLD_LIMIT = 0.25  # seconds: a hold never stops training for longer than this
 
@@ -112,6 +116,7 @@ class TrainingWorker(QObject):
         self._gui_idle = threading.Event()  # clear while the GUI thread draws (see hold())
         self._gui_idle.set()
         self._holding = threading.Event()  # set while this thread waits for the GUI to draw
+        self._want_tokenizer = threading.Event()  # the GUI asked for the tokenizer so far
         self._step_mode = step_mode  # stop after the next merge (or after counting)
         self._last_merge: MergeEvent | None = None
         self._merges_done = 0
@@ -138,6 +143,15 @@ class TrainingWorker(QObject):
 
     def cancel(self) -> None:
         self._cancel.set()
+        self._wake.set()
+
+    def request_tokenizer(self) -> None:
+        """Build the tokenizer of the merges done so far and send it (``tokenizer_built``).
+
+        Served while parked, or, if the run is resumed first, before the next event: the
+        tokenizer always holds the merges done when this was called from a parked worker.
+        """
+        self._want_tokenizer.set()
         self._wake.set()
 
     def hold(self) -> None:
@@ -204,6 +218,7 @@ class TrainingWorker(QObject):
             last_emit = time.monotonic()
 
         while True:
+            self._serve_tokenizer_request()  # never leave a request unanswered
             if self._cancel.is_set():
                 flush()
                 stream.close()  # subtle: this also terminates the counting processes
@@ -260,9 +275,21 @@ class TrainingWorker(QObject):
             return True
 
     def _park(self) -> None:
-        while not self._running.is_set() and not self._cancel.is_set():
+        while True:
+            # subtle: read "leave" before serving a request. The GUI asks for the tokenizer
+            # before it resumes, steps or cancels, so a request made before leaving is seen
+            # here and served before the next event changes the trainer.
+            leave = self._running.is_set() or self._cancel.is_set()
+            self._serve_tokenizer_request()
+            if leave:
+                return
             self._wake.wait(0.25)
             self._wake.clear()
+
+    def _serve_tokenizer_request(self) -> None:
+        if self._want_tokenizer.is_set():
+            self._want_tokenizer.clear()
+            self.tokenizer_built.emit(self.run_id, self.trainer.tokenizer())
 
     def _snapshot(self) -> StepSnapshot:
         trainer = self.trainer

@@ -201,9 +201,9 @@ print(json.dumps({
     "tokenize": [tokenize.banner.kind, tokenize.banner.text(), [b.text() for b in tokenize.banner.buttons()]],
     "stream": [stream.banner.kind, stream.banner.text()],
 }))
-view.close()
-tokenize.close()
-stream.close()
+view.shutdown()
+tokenize.shutdown()
+stream.shutdown()
 registry.wait(10000)
 """
 
@@ -303,7 +303,7 @@ def test_summary_model_with_modeltester(qtmodeltester):
     assert model.data(model.index(1, 4)) == "2.00×"
 
 
-def test_closing_or_deleting_the_view_during_a_corpus_run_stops_it(qtbot, registry, settings, tmp_path, openai_tokenizers):
+def test_shutting_down_or_deleting_the_view_during_a_corpus_run_stops_it(qtbot, registry, settings, tmp_path, openai_tokenizers):
     import shiboken6
 
     from app.controllers import corpus_compare
@@ -311,7 +311,7 @@ def test_closing_or_deleting_the_view_during_a_corpus_run_stops_it(qtbot, regist
     load(qtbot, registry, "cl100k_base", "o200k_base")
     path = tmp_path / "big.txt"
     _write_corpus(path, 30_000)
-    for how in ("close", "delete"):
+    for how in ("shutdown", "delete"):
         v = CompareView(registry, settings)
         v.set_keys(["cl100k_base", "o200k_base"])
         v.set_corpus_path(str(path))
@@ -319,8 +319,8 @@ def test_closing_or_deleting_the_view_during_a_corpus_run_stops_it(qtbot, regist
         v.run_corpus()
         thread = v.corpus._thread
         assert v.corpus.state == "running" and thread in corpus_compare._LIVE_THREADS
-        if how == "close":
-            v.close()  # closeEvent: cancel and wait
+        if how == "shutdown":
+            v.shutdown()  # what the main window does when it closes: cancel and wait
             assert thread.isFinished()
         else:
             shiboken6.delete(v)  # no close (a parent deleted it): the controller's destruction cancels the run

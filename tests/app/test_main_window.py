@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from bpe_engine import train_bpe
@@ -76,14 +77,79 @@ def test_open_tokenizer_through_the_window(qtbot, window, tmp_path) -> None:
     tok = train_bpe(None, 270, ["<|endoftext|>"], text="low lower lowest newest " * 20)
     good = tmp_path / "good.json"
     tok.save(good)
-    key = window.open_tokenizer(str(good))
-    assert key is not None and window.tabs.currentWidget() is window.vocab_view
+    window.tabs.setCurrentWidget(window.stream_view)
+    with qtbot.waitSignal(window.train_view.file_opened, timeout=30_000) as opened:
+        assert window.open_tokenizer(str(good))
+        assert not window.open_action.isEnabled()  # File > Open waits for the running job
+    key = opened.args[0]
+    assert window.tabs.currentWidget() is window.vocab_view and window.open_action.isEnabled()
     assert window.vocab_view.key == key and window.vocab_view.model.rowCount() == len(tok)
+    assert "Opened" in window.statusBar().currentMessage()
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "bpe-explorer", "version": 1, "vocab": 5}', encoding="utf-8")
-    assert window.open_tokenizer(str(bad)) is None
+    with qtbot.waitSignal(window.train_view.file_failed, timeout=30_000):
+        assert window.open_tokenizer(str(bad))
     assert window.tabs.currentWidget() is window.train_view
     assert "bad.json" in window.train_view.messages.text()
+    assert window.vocab_view.key == key  # the good one is still browsed
+
+
+def test_file_save_writes_the_trained_tokenizer(qtbot, window, tmp_path) -> None:
+    train = window.train_view
+    train.corpus.select_sample("hello_helo")
+    with qtbot.waitSignal(train.controller.finished, timeout=60_000):
+        train.start_action.trigger()
+    path = tmp_path / "result.json"
+    with qtbot.waitSignal(train.file_saved, timeout=30_000):
+        assert train.save_tokenizer(path)
+        assert not window.save_action.isEnabled()  # File > Save waits for the running job
+    assert window.save_action.isEnabled() and "Saved" in window.statusBar().currentMessage()
+    from bpe_engine import Tokenizer
+
+    assert Tokenizer.load(path).merges == train.controller.tokenizer().merges
+
+
+def test_training_shortcuts_work_from_every_tab(qtbot, window) -> None:
+    train = window.train_view
+    train.corpus.select_sample("hello_helo")
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.tabs.setCurrentWidget(window.tokenize_view)
+    window.tokenize_view.editor.setFocus()
+    with qtbot.waitSignal(train.controller.paused, timeout=30_000):
+        qtbot.keyClick(window.tokenize_view.editor, Qt.Key.Key_F10)  # Step, typed in another tab
+    assert window.tabs.currentWidget() is train  # the run is shown where its controls are
+    with qtbot.waitSignal(train.controller.paused, timeout=30_000):
+        qtbot.keyClick(train.merges_view, Qt.Key.Key_F10)  # and inside the Train view (one shortcut, no ambiguity)
+    assert len(train.controller.merges) == 1
+    window.tabs.setCurrentWidget(window.compare_view)
+    with qtbot.waitSignal(train.controller.cancelled, timeout=30_000):
+        qtbot.keyClick(window.compare_view, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)
+    assert window.tabs.currentWidget() is train
+
+
+def test_closing_during_a_corpus_run_and_playback_stops_them(qtbot, window, tmp_path) -> None:
+    # Views are child widgets: they get no close event, the window shuts them down.
+    tok = train_bpe(None, 300, ["<|endoftext|>"], text="low lower lowest newest " * 50)
+    key = window.registry.add(tok, "tiny")
+    compare = window.compare_view
+    compare.set_keys([key])
+    path = write_corpus(tmp_path, 200_000, "big.txt")
+    compare.set_corpus_path(str(path))
+    compare.limit_spin.setValue(0)
+    compare.run_corpus()
+    thread = compare.corpus._thread
+    assert compare.corpus.is_running()
+    stream = window.stream_view
+    stream.picker.set_current_key(key)
+    stream.set_text("low lower lowest")
+    qtbot.waitUntil(stream.is_prepared, timeout=20_000)
+    stream.play()
+    assert stream.is_playing()
+    assert window.close()
+    assert thread.isFinished()
+    assert not stream.is_playing()
+    assert not window.tokenize_view.controller.is_busy() and not compare.controller.is_busy()
 
 
 def test_closing_while_training_stops_the_work(qtbot, window, tmp_path) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 
-from bpe_engine import errors
+from bpe_engine import errors, train_bpe
 from app.presets import PRESETS
 from app.views.tokenize_view import TokenizeView
 from app.widgets.token_chips import PARTIAL, SPECIAL
@@ -131,7 +133,11 @@ def test_special_token_switch(qtbot, view, tiktoken_encodings, openai_tokenizers
     with pytest.raises(errors.SpecialTokenError) as exc:
         openai_tokenizers["cl100k_base"].encode(text, allowed_special=set(), disallowed_special="all")
     assert view.banner.kind == "warning"
-    assert str(exc.value).replace("<", "&lt;") in view.banner.text()
+    # The user reads the engine's message exactly (quotes, <, > and & escaped for rich text).
+    shown = QTextDocument()
+    shown.setHtml(view.banner.text())
+    assert str(exc.value) in shown.toPlainText()
+    assert html.escape(str(exc.value)) in view.banner.text()
     assert view.token_chips.count() == 0 and view.id_chips.count() == 0
     assert view.count_labels["tokens"].text() == "Tokens: <b>—</b>"
 
@@ -140,6 +146,23 @@ def test_special_token_switch(qtbot, view, tiktoken_encodings, openai_tokenizers
     assert view.banner.isHidden()
     assert shown_ids(view) == enc.encode(text, disallowed_special=())
     assert 100257 not in shown_ids(view)
+
+
+def test_refused_banner_shows_special_token_text_exactly(qtbot, view, registry):
+    # A special token that looks like markup: the banner must show it as typed, not render it.
+    special = "<b>&amp;</b>"
+    tok = train_bpe(None, 270, [special], text="low lower lowest " * 20)
+    registry.add(tok, "markup special")  # the newest trained tokenizer becomes the current one
+    qtbot.waitUntil(lambda: view.tokenizer() is tok)
+    view.set_mode("error")
+    view.set_text(f"low{special}er")
+    settle(qtbot, view)
+    assert view.banner.kind == "warning"
+    shown = QTextDocument()
+    shown.setHtml(view.banner.text())
+    with pytest.raises(errors.SpecialTokenError) as exc:
+        tok.encode_with(f"low{special}er", "raise")
+    assert special in str(exc.value) and str(exc.value) in shown.toPlainText()
 
 
 def test_whitespace_toggle(qtbot, view):

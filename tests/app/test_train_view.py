@@ -4,6 +4,7 @@ results in the registry, save/open, and bad input that leaves the view usable.""
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -223,6 +224,20 @@ def test_invalid_custom_regex_is_shown_inline_and_on_start(qtbot, view) -> None:
         view.start_action.trigger()
 
 
+def test_a_custom_regex_that_backtracks_forever_is_refused_inline(qtbot, view) -> None:
+    panel = view.settings_panel
+    panel.preview_line.setText("a" * 40 + "b")  # (a|aa)+$ tries every split of the a's here
+    panel.pretokenizer.setCurrentIndex(panel.pretokenizer.findData("regex"))
+    panel.custom_regex.clear()
+    qtbot.keyClicks(panel.custom_regex, "(a|aa)+$")  # each keystroke previews; each returns
+    assert not panel.regex_problem.isHidden()
+    assert "takes too long" in panel.regex_problem.text() and "(a|aa)+$" in panel.regex_problem.text()
+    assert panel.preview_chips.chips() == []
+    qtbot.keyClick(panel.custom_regex, Qt.Key.Key_Backspace)  # (a|aa)+ is harmless
+    assert panel.regex_problem.isHidden()
+    assert [c.label for c in panel.preview_chips.chips()] == ["a" * 40, "b"]
+
+
 def test_too_small_vocabulary_is_explained(qtbot, view) -> None:
     panel = view.settings_panel
     panel.vocab_size.selectAll()
@@ -254,38 +269,119 @@ def test_pretokenizer_preview_follows_the_choice(qtbot, view) -> None:
     assert [c.label for c in panel.preview_chips.chips()][:5] == ["Hello", "·helo", ",", "·I", "'m"]
 
 
+def _save(qtbot, view: TrainView, path) -> None:
+    with qtbot.waitSignal(view.file_saved, timeout=30_000):
+        assert view.save_tokenizer(path)
+
+
+def _open(qtbot, view: TrainView, path) -> str:
+    with qtbot.waitSignal(view.file_opened, timeout=30_000) as opened:
+        assert view.open_tokenizer(path)
+    return opened.args[0]
+
+
+def _refused(qtbot, view: TrainView, kind: str, path) -> str:
+    with qtbot.waitSignal(view.file_failed, timeout=30_000) as failed:
+        assert (view.open_tokenizer if kind == "open" else view.save_tokenizer)(path)
+    assert failed.args[:2] == [kind, str(path)]
+    return failed.args[2]
+
+
 def test_save_and_open_round_trip(qtbot, view, registry, tmp_path) -> None:
     view.corpus.select_sample("hello_helo")
     with qtbot.waitSignal(view.controller.finished, timeout=60_000):
         view.start_action.trigger()
     path = tmp_path / "hello.json"
-    assert view.save_tokenizer(path)
+    _save(qtbot, view, path)
     assert path.exists() and "Saved" in view.messages.text()
-    key = view.open_tokenizer(path)
-    assert key is not None and registry.entry(key).kind == "file"
+    key = _open(qtbot, view, path)
+    assert registry.entry(key).kind == "file" and view.result_key == key
     assert registry.get(key).merges == view.controller.tokenizer().merges
     assert Tokenizer.load(path).merges == view.controller.tokenizer().merges
+    assert "Opened hello.json" in view.messages.text()
+
+
+def test_open_and_save_run_off_the_gui_thread_and_show_that_they_are_busy(qtbot, view, registry, tmp_path,
+                                                                          monkeypatch) -> None:
+    path = tmp_path / "big.json"
+    train_bpe(None, 400, ["<|endoftext|>"], text=syllable_text(3000)).save(path)
+    loaded_in: list[threading.Thread] = []
+    real_load = Tokenizer.load.__func__
+
+    def spy(cls, p):
+        loaded_in.append(threading.current_thread())
+        return real_load(cls, p)
+
+    monkeypatch.setattr(Tokenizer, "load", classmethod(spy))
+    keys = registry.keys()
+    with qtbot.waitSignal(view.file_opened, timeout=30_000):
+        assert view.open_tokenizer(path)
+        # The call returned at once: nothing is registered before the background job reports,
+        # the busy line says what happens, and a second file job waits its turn.
+        assert registry.keys() == keys
+        assert not view.file_busy.isHidden() and "Opening big.json" in view.file_status.text()
+        assert not view.open_action.isEnabled() and view.start_action.isEnabled()
+        assert not view.open_tokenizer(path) and "being read or written" in view.messages.text()
+    assert loaded_in and threading.main_thread() not in loaded_in
+    assert view.file_busy.isHidden() and view.open_action.isEnabled()
+    assert len(registry.keys()) == len(keys) + 1
+
+
+def test_a_paused_run_is_saved_with_the_merges_done_so_far(qtbot, view, tmp_path) -> None:
+    view.corpus.select_sample("hello_helo")
+    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+        view.step_action.trigger()
+    for _ in range(2):
+        with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+            view.step_action.trigger()
+    assert view.save_action.isEnabled()
+    path = tmp_path / "paused.json"
+    with qtbot.waitSignal(view.file_saved, timeout=30_000):
+        assert view.save_tokenizer(path)
+        # The training thread builds the tokenizer first; meanwhile no new run can start
+        # (it would replace the run being saved).
+        assert not view.save_action.isEnabled() and not view.start_action.isEnabled()
+        assert not view.file_busy.isHidden()
+    saved = Tokenizer.load(path)
+    assert saved.merges == [(m.left, m.right) for m in view.controller.merges] and len(saved.merges) == 2
+    assert view.save_action.isEnabled() and view.resume_action.isEnabled()
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.resume_action.trigger()
 
 
 def test_saving_into_a_missing_folder_says_so(qtbot, view, tmp_path) -> None:
     view.corpus.select_sample("hello_helo")
     with qtbot.waitSignal(view.controller.finished, timeout=60_000):
         view.start_action.trigger()
-    assert not view.save_tokenizer(tmp_path / "no" / "such" / "dir" / "t.json")
-    assert "Cannot save the tokenizer" in view.messages.text()
+    message = _refused(qtbot, view, "save", tmp_path / "no" / "such" / "dir" / "t.json")
+    assert "Cannot save the tokenizer" in message and view.messages.text() == message
+    assert view.messages.kind == "error" and view.save_action.isEnabled()
 
 
-def test_corrupt_tokenizer_file_is_refused_with_a_message(view, registry, tmp_path) -> None:
+def test_corrupt_tokenizer_file_is_refused_with_a_message(qtbot, view, registry, tmp_path) -> None:
     keys = registry.keys()
     for name, content in (("broken.json", b"{not json"), ("empty.json", b""), ("wrong.json", b'{"format": 99}')):
         path = tmp_path / name
         path.write_bytes(content)
-        assert view.open_tokenizer(path) is None
-        assert view.messages.kind == "error" and name in view.messages.text()
-    assert view.open_tokenizer(tmp_path / "missing.json") is None
+        message = _refused(qtbot, view, "open", path)
+        assert view.messages.kind == "error" and name in view.messages.text() and message == view.messages.text()
+    _refused(qtbot, view, "open", tmp_path / "missing.json")
     assert "missing.json" in view.messages.text()
     assert registry.keys() == keys  # nothing was added
-    assert view.start_action.isEnabled()
+    assert view.start_action.isEnabled() and view.open_action.isEnabled()
+
+
+def test_the_tie_break_choice_is_remembered(qtbot, view, registry, settings) -> None:
+    panel = view.settings_panel
+    assert panel.values()["tie_break"] == "greatest"
+    panel.tie_break.setCurrentIndex(panel.tie_break.findData("smallest"))
+    view.corpus.select_sample("hello_helo")
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+        view.start_action.trigger()
+    assert settings.tie_break == "smallest"
+    later = TrainView(registry, settings)  # the next session
+    qtbot.addWidget(later)
+    assert later.settings_panel.values()["tie_break"] == "smallest"
 
 
 @pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux /proc")

@@ -3,6 +3,7 @@ failure, shutdown, and the results compared with the engine's own ``train_bpe``.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -109,7 +110,26 @@ def test_pause_stops_progress_and_resume_gives_the_uninterrupted_result(qtbot, c
     done = len(controller.merges)
     assert 0 < done < 3300 - 257
     assert snap is not None and snap.merges_done == done
-    assert controller.tokenizer().merges == [(m.left, m.right) for m in controller.merges]
+    # The paused run's tokenizer is built by the parked worker, never in the GUI thread.
+    assert controller.tokenizer() is None
+    trainer = controller._run.trainer
+    built_in: list[threading.Thread] = []
+    real_tokenizer = trainer.tokenizer
+
+    def spy():
+        built_in.append(threading.current_thread())
+        return real_tokenizer()
+
+    trainer.tokenizer = spy
+    with qtbot.waitSignal(controller.tokenizer_built, timeout=30_000) as built:
+        assert controller.request_tokenizer()
+    paused_tok = built.args[0]
+    assert paused_tok.merges == [(m.left, m.right) for m in controller.merges]
+    assert built_in and threading.main_thread() not in built_in
+    assert controller.tokenizer() is paused_tok  # kept for this pause: asking again costs nothing
+    with qtbot.waitSignal(controller.tokenizer_built, timeout=1_000) as again:
+        assert controller.request_tokenizer()
+    assert again.args[0] is paused_tok and len(built_in) == 1
     qtbot.wait(300)  # Pause really stops: nothing arrives while paused
     assert len(controller.merges) == done and controller.state == "paused"
 
@@ -118,6 +138,26 @@ def test_pause_stops_progress_and_resume_gives_the_uninterrupted_result(qtbot, c
     expected = train_bpe(long_corpus, 3300, ["<|endoftext|>"], workers=1)
     assert controller.tokenizer().merges == expected.merges
     assert [m.rank for m in controller.merges] == list(range(len(expected.merges)))
+
+
+def test_a_tokenizer_asked_for_just_before_resuming_holds_the_paused_merges(qtbot, controller) -> None:
+    with qtbot.waitSignal(controller.paused, timeout=30_000):
+        controller.step(config_for(text=syllable_text(300), vocab_size=400))
+    for _ in range(3):
+        with qtbot.waitSignal(controller.paused, timeout=30_000):
+            controller.step()
+    at_pause = [(m.left, m.right) for m in controller.merges]
+    built: list[object] = []
+    controller.tokenizer_built.connect(built.append)
+    assert controller.request_tokenizer()
+    with qtbot.waitSignal(controller.finished, timeout=60_000):
+        controller.resume()  # the worker answers the request before it merges again
+    assert len(built) == 1 and built[0].merges == at_pause
+    assert len(controller.merges) > len(at_pause)
+    assert controller.tokenizer().merges == [(m.left, m.right) for m in controller.merges]
+    with qtbot.waitSignal(controller.tokenizer_built, timeout=1_000) as final:
+        assert controller.request_tokenizer()  # finished: the result is there at once
+    assert final.args[0] is controller.tokenizer()
 
 
 def test_cancel_while_merging_keeps_the_merges_so_far(qtbot, controller, long_corpus) -> None:
