@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from bpe_engine import OPENAI_ENCODINGS, Tokenizer, errors
+
+from .workers.background import BackgroundCall, ResultRelay
 
 __all__ = ["RegistryEntry", "TokenizerRegistry", "OPENAI_KEYS"]
 
@@ -33,32 +35,8 @@ class RegistryEntry:
     message: str = ""
 
 
-class _LoadRelay(QObject):
-    """Carries one load's result from the pool thread to the registry.
-
-    Subtle: it has no parent and the loader keeps it alive, so the loader never touches the
-    registry, which may be deleted while a load runs (the window closed; o200k takes ~5 s):
-    the queued delivery to a deleted registry is simply dropped by Qt. (Emitting on the
-    registry itself raced with its deletion; catching RuntimeError did not cover that.)
-    """
-
-    loaded = Signal(str, object, str)  # key, Tokenizer or None, error message
-
-
-class _Loader(QRunnable):
-    def __init__(self, relay: _LoadRelay, key: str) -> None:
-        super().__init__()
-        self.relay = relay
-        self.key = key
-
-    def run(self) -> None:
-        try:
-            tok, message = Tokenizer.from_tiktoken(self.key), ""
-        except errors.BPEError as exc:
-            tok, message = None, str(exc)
-        except Exception as exc:  # a loader must never take the app down
-            tok, message = None, f"cannot load {self.key}: {exc}"
-        self.relay.loaded.emit(self.key, tok, message)
+def _load_message(key: str, exc: BaseException) -> str:
+    return str(exc) if isinstance(exc, errors.BPEError) else f"cannot load {key}: {exc}"
 
 
 class TokenizerRegistry(QObject):
@@ -75,6 +53,8 @@ class TokenizerRegistry(QObject):
         self._trained_count = 0
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
+        self._relay = ResultRelay()  # parentless: see app/workers/background.py
+        self._relay.delivered.connect(self._on_loader_loaded)  # queued from the pool thread
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -113,9 +93,9 @@ class TokenizerRegistry(QObject):
         entry.status = "loading"
         entry.message = ""
         self.changed.emit()
-        relay = _LoadRelay()
-        relay.loaded.connect(self._on_loader_loaded)  # queued: the loader emits from its thread
-        self._pool.start(_Loader(relay, key))
+        self._pool.start(
+            BackgroundCall(self._relay, key, lambda: Tokenizer.from_tiktoken(key), lambda exc: _load_message(key, exc))
+        )
 
     def wait(self, msecs: int = -1) -> bool:
         """Wait for background loads (tests and shutdown)."""

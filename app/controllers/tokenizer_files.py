@@ -22,68 +22,35 @@ from __future__ import annotations
 
 import os
 import threading
-import traceback
 
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
 
 from bpe_engine import Tokenizer, errors
+
+from ..workers.background import BackgroundCall, ResultRelay
 
 __all__ = ["TokenizerFileController"]
 
 
-class _Relay(QObject):
-    """Carries a job's result from the pool thread to the controller.
-
-    Subtle: it has no parent and the job keeps it alive, so deleting the controller (and the
-    view that owns it) while a job runs never deletes the object the job emits on; the
-    queued delivery to a deleted controller is simply dropped by Qt.
-    """
-
-    done = Signal(int, str, str, object, str)  # job id, "open"/"save", path, tokenizer or None, error
+def _run(kind: str, path: str, tokenizer: Tokenizer | None) -> Tokenizer:
+    if kind == "open":
+        return Tokenizer.load(path)
+    assert tokenizer is not None
+    tokenizer.save(path)
+    return tokenizer
 
 
-class _Job(QRunnable):
-    def __init__(self, relay: _Relay, job_id: int, kind: str, path: str, tokenizer: Tokenizer | None,
-                 idle: threading.Event) -> None:
-        super().__init__()
-        self.relay = relay
-        self.job_id = job_id
-        self.kind = kind
-        self.path = path
-        self.tokenizer = tokenizer
-        self.idle = idle
-
-    def run(self) -> None:
-        try:
-            result, message = self._run(), ""
-        except (errors.BPEError, OSError) as exc:
-            result, message = None, self._message(exc)
-        except Exception as exc:  # a bad file must never take the app down
-            traceback.print_exc()
-            result, message = None, self._message(exc)
-        try:
-            self.relay.done.emit(self.job_id, self.kind, self.path, result, message)
-        finally:
-            self.idle.set()
-
-    def _run(self) -> Tokenizer:
-        if self.kind == "open":
-            return Tokenizer.load(self.path)
-        assert self.tokenizer is not None
-        self.tokenizer.save(self.path)
-        return self.tokenizer
-
-    def _message(self, exc: Exception) -> str:
-        if isinstance(exc, OSError):
-            reason = exc.strerror or str(exc)
-        elif isinstance(exc, errors.BPEError):
-            reason = str(exc)
-        else:
-            reason = f"unexpected error ({type(exc).__name__}: {exc})"
-        if self.kind == "open":
-            hint = "; check the path and permissions." if isinstance(exc, OSError) else ""
-            return f"Cannot open {self.path}: {reason}{hint}"
-        return f"Cannot save the tokenizer to {self.path}: {reason}. Choose another folder or name."
+def _message(kind: str, path: str, exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+    elif isinstance(exc, errors.BPEError):
+        reason = str(exc)
+    else:
+        reason = f"unexpected error ({type(exc).__name__}: {exc})"
+    if kind == "open":
+        hint = "; check the path and permissions." if isinstance(exc, OSError) else ""
+        return f"Cannot open {path}: {reason}{hint}"
+    return f"Cannot save the tokenizer to {path}: {reason}. Choose another folder or name."
 
 
 class TokenizerFileController(QObject):
@@ -100,12 +67,12 @@ class TokenizerFileController(QObject):
         self._idle.set()
         self._busy = False  # GUI-thread view: True from start until the result is delivered
         self._job_id = 0
-        self._job: _Job | None = None  # subtle: keep the running job referenced
+        self._job: BackgroundCall | None = None  # subtle: keep the running job referenced
         #: "open" or "save" while busy, and the path of that job.
         self.kind = ""
         self.path = ""
-        self._relay = _Relay()
-        self._relay.done.connect(self._on_relay_done)
+        self._relay = ResultRelay()  # parentless: see app/workers/background.py
+        self._relay.delivered.connect(self._on_relay_delivered)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -136,12 +103,16 @@ class TokenizerFileController(QObject):
         self._busy = True
         self.kind, self.path = kind, path
         self._idle.clear()
-        self._job = _Job(self._relay, self._job_id, kind, path, tokenizer, self._idle)
+        self._job = BackgroundCall(
+            self._relay, (self._job_id, kind, path), lambda: _run(kind, path, tokenizer),
+            lambda exc: _message(kind, path, exc), on_end=self._idle.set,
+        )
         self.busy_changed.emit(True)
         QThreadPool.globalInstance().start(self._job)
         return True
 
-    def _on_relay_done(self, job_id: int, kind: str, path: str, result: object, message: str) -> None:
+    def _on_relay_delivered(self, tag: tuple[int, str, str], result: object, message: str) -> None:
+        job_id, kind, path = tag
         if job_id != self._job_id:
             return
         self._busy = False

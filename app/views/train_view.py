@@ -23,6 +23,8 @@ Signals:
 
 from __future__ import annotations
 
+import html
+
 import os
 import time
 from pathlib import Path
@@ -433,6 +435,8 @@ class TrainView(QWidget):
         self.settings.last_folder = str(Path(path).parent)
         self.messages.info(f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
                            "It is now available in the other views.")
+        self.result_label.setText(f"Opened: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is available in the "
+                                  "Vocabulary, Tokenize, Compare and Stream decode views.")
         self._update_actions()
         self.tokenizer_ready.emit(key)
         self.file_opened.emit(key, path)

@@ -18,12 +18,13 @@ from __future__ import annotations
 import os
 from typing import Callable
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from bpe_engine import errors, load_tiktoken_file
 
 from ..tokenizers import RegistryEntry, TokenizerRegistry
+from ..workers.background import BackgroundCall, ResultRelay
 
 __all__ = ["TokenizerPicker", "MessageBanner", "TiktokenFileOpener", "entry_text", "unavailable_help"]
 
@@ -142,21 +143,11 @@ class MessageBanner(QFrame):
         self.hide()
 
 
-class _FileLoad(QRunnable):
-    def __init__(self, opener: "TiktokenFileOpener", path: str) -> None:
-        super().__init__()
-        self.opener = opener
-        self.path = path
+def _file_message(path: str):  # type: ignore[no-untyped-def]
+    def describe(exc: BaseException) -> str:
+        return str(exc) if isinstance(exc, errors.BPEError) else f"{path}: cannot be loaded ({exc})"
 
-    def run(self) -> None:
-        try:
-            tok = load_tiktoken_file(self.path)
-        except errors.BPEError as exc:
-            self.opener._loaded.emit(self.path, None, str(exc))
-        except Exception as exc:  # a bad file must never take the app down
-            self.opener._loaded.emit(self.path, None, f"{self.path}: cannot be loaded ({exc})")
-        else:
-            self.opener._loaded.emit(self.path, tok, "")
+    return describe
 
 
 class TiktokenFileOpener(QObject):
@@ -164,14 +155,14 @@ class TiktokenFileOpener(QObject):
 
     opened = Signal(str)
     failed = Signal(str)
-    _loaded = Signal(str, object, str)
 
     def __init__(self, registry: TokenizerRegistry, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.registry = registry
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
-        self._loaded.connect(self._on_load_loaded)
+        self._relay = ResultRelay()  # parentless: see app/workers/background.py
+        self._relay.delivered.connect(self._on_load_loaded)
         self.loading = ""
 
     def choose_and_open(self, parent: QWidget, name_hint: str = "") -> None:
@@ -183,7 +174,7 @@ class TiktokenFileOpener(QObject):
 
     def open(self, path: str) -> None:
         self.loading = path
-        self._pool.start(_FileLoad(self, path))
+        self._pool.start(BackgroundCall(self._relay, path, lambda: load_tiktoken_file(path), _file_message(path)))
 
     def wait(self, msecs: int = -1) -> bool:
         return self._pool.waitForDone(msecs)

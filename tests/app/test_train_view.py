@@ -299,6 +299,7 @@ def test_save_and_open_round_trip(qtbot, view, registry, tmp_path) -> None:
     assert registry.get(key).merges == view.controller.tokenizer().merges
     assert Tokenizer.load(path).merges == view.controller.tokenizer().merges
     assert "Opened hello.json" in view.messages.text()
+    assert "Opened: <b>hello.json" in view.result_label.text()  # no stale "No tokenizer trained yet"
 
 
 def test_open_and_save_run_off_the_gui_thread_and_show_that_they_are_busy(qtbot, view, registry, tmp_path,
