@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from ..workers.corpus_encode import CorpusStats
+from .base import RowsModel
 
 __all__ = ["SummaryRow", "CompareSummaryModel", "HEADERS"]
 
@@ -44,16 +45,13 @@ def _ratio(a: float | None, b: float | None) -> float | None:
     return a / b if a is not None and b else None
 
 
-class CompareSummaryModel(QAbstractTableModel):
+class CompareSummaryModel(RowsModel):
+    COLUMNS = tuple(name for name, _ in HEADERS)
+    _TIPS = tuple(tip for _, tip in HEADERS)
+
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._rows: list[SummaryRow] = []
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(HEADERS)
 
     def set_rows(self, rows: list[SummaryRow]) -> None:
         if len(rows) == len(self._rows):
@@ -123,11 +121,6 @@ class CompareSummaryModel(QAbstractTableModel):
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(HEADERS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return HEADERS[section][0]
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return HEADERS[section][1]
         if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
             return str(section + 1)
-        return None
+        return super().headerData(section, orientation, role)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from bpe_engine import MergeEvent, Tokenizer
 
 from ..format import hex_bytes, token_label
+from .base import RowsModel
 
 __all__ = ["MergesModel", "MergeRow"]
 
@@ -42,7 +43,7 @@ class MergeRow:
         return self.left + self.right
 
 
-class MergesModel(QAbstractTableModel):
+class MergesModel(RowsModel):
     """Rank, left, right, new token, count; whitespace visible and partial bytes escaped."""
 
     COLUMNS = ("Rank", "Left", "Right", "New token", "Count")
@@ -92,20 +93,6 @@ class MergesModel(QAbstractTableModel):
         return len(self._rows)
 
     # -- Qt model interface ----------------------------------------------------------------
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt naming)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return self.COLUMNS[section]
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return self._TIPS[section]
-        return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._rows):

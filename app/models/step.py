@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from bpe_engine import PairInfo, PretokenInfo
 
 from ..format import hex_bytes, token_label
+from .base import RowsModel
 
 __all__ = ["PretokensModel", "PairsModel", "SEGMENTS_ROLE", "NEXT_PAIR_COLOR", "TIED_PAIR_COLOR"]
 
@@ -29,7 +30,7 @@ NEXT_PAIR_COLOR = QColor("#ffe082")
 TIED_PAIR_COLOR = QColor("#fff3cd")
 
 
-class PretokensModel(QAbstractTableModel):
+class PretokensModel(RowsModel):
     """Pre-token (text), count, number of tokens now, current segmentation."""
 
     COLUMNS = ("Pre-token", "Count", "Tokens", "Segmentation")
@@ -90,20 +91,6 @@ class PretokensModel(QAbstractTableModel):
                     i += 1
         return [(token_label(self._bytes_of(t)), t, t == self._new_id, False, m) for t, m in zip(ids, marked)]
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt naming)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return self.COLUMNS[section]
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return self._TIPS[section]
-        return None
-
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._rows):
             return None
@@ -130,7 +117,7 @@ class PretokensModel(QAbstractTableModel):
         return None
 
 
-class PairsModel(QAbstractTableModel):
+class PairsModel(RowsModel):
     """The pairs with the highest counts now: the first is merged next; ties are shaded."""
 
     COLUMNS = ("#", "Left", "Right", "Merged", "Count")
@@ -164,20 +151,6 @@ class PairsModel(QAbstractTableModel):
             return []
         top = self._rows[0].count
         return [r for r, p in enumerate(self._rows) if p.count == top]
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt naming)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return self.COLUMNS[section]
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return self._TIPS[section]
-        return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._rows):

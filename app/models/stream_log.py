@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from ..format import hex_bytes, visible
+from .base import RowsModel
 
 __all__ = ["StepRecord", "StreamLogModel", "HEADERS"]
 
@@ -40,16 +41,13 @@ class StepRecord:
     naive: str
 
 
-class StreamLogModel(QAbstractTableModel):
+class StreamLogModel(RowsModel):
+    COLUMNS = tuple(name for name, _ in HEADERS)
+    _TIPS = tuple(tip for _, tip in HEADERS)
+
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._rows: list[StepRecord] = []
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(HEADERS)
 
     def append(self, record: StepRecord) -> None:
         n = len(self._rows)
@@ -91,10 +89,3 @@ class StreamLogModel(QAbstractTableModel):
             return HEADERS[col][1]
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(HEADERS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return HEADERS[section][0]
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return HEADERS[section][1]
-        return None

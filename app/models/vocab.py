@@ -21,12 +21,13 @@ import time
 from typing import Any, Callable
 
 import regex
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from bpe_engine import Tokenizer
 
 from ..format import hex_bytes, token_label
+from .base import RowsModel
 
 __all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "merge_tree", "parse_ids", "parse_hex"]
 
@@ -81,7 +82,7 @@ def merge_tree(tok: Tokenizer, token_id: int) -> tuple:
     return (token_id, data, rank, [merge_tree(tok, left), merge_tree(tok, right)])
 
 
-class VocabModel(QAbstractTableModel):
+class VocabModel(RowsModel):
     """Id, token, bytes in hex, byte length, left and right parent, count at merge time."""
 
     COLUMNS = ("Id", "Token", "Bytes (hex)", "Length", "Left parent", "Right parent", "Count")
@@ -314,20 +315,6 @@ class VocabModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
     # -- Qt model interface ----------------------------------------------------------------
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt naming)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return self.COLUMNS[section]
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return self._TIPS[section]
-        return None
 
     def _label(self, k: int) -> str:
         label = self._labels.get(k)
