@@ -30,27 +30,20 @@ from PySide6.QtCore import QObject, Signal
 
 from bpe_engine import Tokenizer, errors, iter_encode_file
 
+from ..token_data import Counts
+
 __all__ = ["CorpusStats", "CorpusEncodeWorker", "BLOCK_BYTES"]
 
 BLOCK_BYTES = 1 << 14  # small enough that Cancel acts within ~0.2 s even on a cold cache
 _PROGRESS_EVERY = 0.05
 
 
-@dataclass(frozen=True)
-class CorpusStats:
-    key: str
-    bytes: int
-    chars: int
-    tokens: int
-    seconds: float
+@dataclass(frozen=True, slots=True)
+class CorpusStats(Counts):
+    """A tokenizer's figures on a whole file (``chars``/``bytes``/``tokens`` as in Counts)."""
 
-    @property
-    def bytes_per_token(self) -> float | None:
-        return self.bytes / self.tokens if self.tokens else None
-
-    @property
-    def chars_per_token(self) -> float | None:
-        return self.chars / self.tokens if self.tokens else None
+    key: str = ""
+    seconds: float = 0.0
 
 
 class _Cancelled(Exception):
@@ -96,7 +89,7 @@ class CorpusEncodeWorker(QObject):
                 else:
                     stats = self._encode(tok, per, whole, n * per, total)
                 self.column_done.emit(
-                    CorpusStats(key, stats[0], stats[1], stats[2], time.perf_counter() - start)
+                    CorpusStats(chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start)
                 )
             self.progress.emit(total, total)
             self.finished.emit("done")

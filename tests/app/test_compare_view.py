@@ -297,7 +297,7 @@ def test_summary_model_with_modeltester(qtmodeltester):
     model = CompareSummaryModel()
     model.set_rows([SummaryRow("a", tokens=10, bytes=40, chars=30), SummaryRow("b", status="loading…")])
     qtmodeltester.check(model)
-    model.set_rows([SummaryRow("a", tokens=10, bytes=40, chars=30, corpus=CorpusStats("0:a", 100, 90, 25, 0.1))])
+    model.set_rows([SummaryRow("a", tokens=10, bytes=40, chars=30, corpus=CorpusStats(chars=90, bytes=100, tokens=25, key="0:a", seconds=0.1))])
     model.set_rows([SummaryRow("a", tokens=5, bytes=40, chars=30), SummaryRow("b", tokens=10, bytes=40, chars=30)])
     assert model.value(1, 4) == 2.0
     assert model.data(model.index(1, 4)) == "2.00×"
