@@ -309,22 +309,36 @@ class Tokenizer:
                 missing -= hits
         if missing:
             todo = list(missing)
-            if len(todo) > 1000 and sum(map(len, todo)) >= _BATCH_MIN_BYTES:
-                if len(todo) > _FLAT_SHARE * len(pieces):
-                    # Mostly pieces never seen (Chinese): caching them is pure overhead.
-                    return self._ids_flat(pieces, special_at or [])
-                cache.update(zip(todo, self._bpe_many(todo)))
-            else:
-                bpe = self._bpe
-                for piece in todo:
-                    cache[piece] = bpe(piece)
+            if len(todo) > 1000 and sum(map(len, todo)) >= _BATCH_MIN_BYTES and len(todo) > _FLAT_SHARE * len(pieces):
+                # Mostly pieces never seen (Chinese): caching them is pure overhead.
+                return self._ids_flat(pieces, special_at or [])
+            self._fill_cache(cache, todo)
         return list(chain.from_iterable(map(cache.__getitem__, pieces)))
+
+    def _fill_cache(self, cache: dict, todo: list[bytes]) -> None:
+        """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many)."""
+        if len(todo) > 1000 and sum(map(len, todo)) >= _BATCH_MIN_BYTES:
+            cache.update(zip(todo, self._bpe_many(todo)))
+        else:
+            bpe = self._bpe
+            for piece in todo:
+                cache[piece] = bpe(piece)
+
+    def _encode_distinct(self, pieces: list[bytes]) -> list:
+        """Token ids of each of ``pieces`` (distinct, no special tokens), through the cache."""
+        cache = self._cache
+        if len(cache) > self.cache_size:
+            cache = self._cache = dict(self._special_keys)
+        todo = [p for p in pieces if p not in cache]
+        if todo:
+            self._fill_cache(cache, todo)
+        return list(map(cache.__getitem__, pieces))
 
     def _ids_flat(self, pieces: list[bytes], special_at: list[int]) -> list[int]:
         """All pieces through the vectorised merge at once, specials put back in place."""
         import numpy as np
 
-        from .batch import bpe_flat
+        from .charcut import bpe_cut
 
         if special_at:
             ordinary: list[bytes] = []
@@ -335,7 +349,7 @@ class Tokenizer:
             ordinary += pieces[prev:]
         else:
             ordinary = pieces
-        flat, counts = bpe_flat(self, ordinary)
+        flat, counts = bpe_cut(self, ordinary)
         if special_at:
             ends = np.concatenate(([0], np.cumsum(counts)))
             before = np.asarray(special_at, dtype=np.int64) - np.arange(len(special_at))
@@ -488,7 +502,7 @@ class Tokenizer:
     def __getstate__(self) -> dict:
         # Caches and derived tables are rebuilt on demand (worker processes get a lean copy).
         state = dict(self.__dict__)
-        for key in ("_cache", "_batch_tables", "_tiktoken_encoding", "_splitters"):
+        for key in ("_cache", "_batch_tables", "_cross_table", "_tiktoken_encoding", "_splitters"):
             state.pop(key, None)
         return state
 
