@@ -136,6 +136,11 @@ def _iter_tiktoken(
         return np.asarray(enc.encode(text, allowed_special=allowed, disallowed_special=()), dtype=np.uint32)
 
     done = 0
+    if n_workers == 1:  # no second thread to hand work to or to wait for
+        for chunk, p, offset, consumed in _iter_blocks(source, chunker, _BLOCK):
+            done += consumed
+            yield done, total, run(_decode(chunk, p, offset))
+        return
     with ThreadPoolExecutor(max_workers=n_workers) as pool:
         window = []
         for chunk, p, offset, consumed in _iter_blocks(source, chunker, _BLOCK):
