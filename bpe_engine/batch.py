@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 import numpy as np
 
@@ -24,6 +24,8 @@ from ._vocab import SHIFT
 
 if TYPE_CHECKING:
     from .tokenizer import Tokenizer
+
+T = TypeVar("T")
 
 __all__ = ["bpe_many", "bpe_flat"]
 
@@ -85,12 +87,18 @@ class _Tables:
         return self._lookup(self.by_right_keys, self.by_right_rank, int(self.by_right_off[z]), int(self.by_right_off[z + 1]), partners)
 
 
+def derived(tok: "Tokenizer", attr: str, build: "Callable[[Tokenizer], T]") -> T:
+    """``build(tok)``, made once and kept on the tokenizer as ``attr`` (left out of pickles:
+    see ``Tokenizer.__getstate__``)."""
+    value = getattr(tok, attr, None)
+    if value is None:
+        value = build(tok)
+        setattr(tok, attr, value)
+    return value
+
+
 def _tables(tok: "Tokenizer") -> _Tables:
-    tables = getattr(tok, "_batch_tables", None)
-    if tables is None:
-        tables = _Tables(tok)
-        tok._batch_tables = tables  # type: ignore[attr-defined]
-    return tables
+    return derived(tok, "_batch_tables", _Tables)
 
 
 def bpe_many(tok: "Tokenizer", pieces: list[bytes]) -> list[tuple[int, ...]]:

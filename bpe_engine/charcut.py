@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .batch import bpe_flat, derived
+
 if TYPE_CHECKING:
     from .tokenizer import Tokenizer
 
@@ -116,11 +118,7 @@ def _boundaries(raw: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tup
 
 
 def _tables(tok: "Tokenizer") -> _CrossTable:
-    table = getattr(tok, "_cross_table", None)
-    if table is None:
-        table = _CrossTable(tok)
-        tok._cross_table = table  # type: ignore[attr-defined]
-    return table
+    return derived(tok, "_cross_table", _CrossTable)
 
 
 def worth_cutting(raw: np.ndarray) -> bool:
@@ -131,8 +129,6 @@ def worth_cutting(raw: np.ndarray) -> bool:
 
 def bpe_cut(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
     """All ids of ``pieces`` in order and how many each piece has; equal to ``bpe_flat``."""
-    from .batch import bpe_flat
-
     if not pieces:
         return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int64)
     joined = b"".join(pieces)
