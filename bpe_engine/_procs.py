@@ -28,6 +28,7 @@ from .errors import WorkerError
 __all__ = ["run_pool", "serve"]
 
 _HEADER = struct.Struct("<Q")
+_NICE = 5
 
 
 def _send(stream: BinaryIO, obj: object) -> None:
@@ -51,6 +52,12 @@ def _recv(stream: BinaryIO) -> Any:
 def serve() -> None:
     """Entry point of a worker process."""
     inp, out = sys.stdin.buffer, sys.stdout.buffer
+    try:
+        # Lower priority than the parent: with every core busy counting, the parent's GUI
+        # thread still gets a core the moment it wakes (workers lose nothing when it sleeps).
+        os.nice(_NICE)
+    except (AttributeError, OSError):  # pragma: no cover - no nice() on this platform
+        pass
     try:
         factory, args = _recv(inp)
         module, name = factory.split(":")

@@ -18,9 +18,10 @@ This module knows nothing about merges; :mod:`bpe_engine.train` consumes its res
 from __future__ import annotations
 
 import os
+import zlib
 from collections import Counter
 from dataclasses import dataclass
-from typing import Generator, Iterator, Sequence
+from typing import Generator, Iterable, Iterator, Sequence
 
 import regex
 
@@ -28,7 +29,7 @@ from ._procs import run_pool
 from .errors import CorpusEncodingError, CorpusNotFoundError, EmptyCorpusError
 from .pretokenize import Pretokenizer
 
-__all__ = ["CorpusSource", "CountResult", "count_pretokens_iter", "default_workers"]
+__all__ = ["SHARDS", "CorpusSource", "CountResult", "count_pretokens_iter", "default_workers", "shard_of"]
 
 # In-process blocks stay small: the GPT-2 regex runs ~5 MB/s, so 64 KiB is ~13 ms of GIL.
 _INPROCESS_BLOCK = 64 * 1024
@@ -37,7 +38,11 @@ _WORKER_BLOCK = 2 * 1024 * 1024
 _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 _SUB_BLOCK = 64 * 1024
 _CUT_WINDOW = 64 * 1024  # how far back from a block's end a safe cut is looked for
-_RESULT_PART = 20_000  # counts come back from workers in dicts of this many pieces
+_RESULT_PART = 20_000  # counts come back from workers in messages of about this many pieces
+# The counts of the process that trains are spread over this many dicts (by a CRC of the
+# piece): growing one dict of a million pieces rehashes it all in one call (60 ms here), which
+# would freeze a GUI thread; 256 small dicts each rehash a 256th of that.
+SHARDS = 256
 
 # Byte-level versions of the safe cut rules of bpe_engine.pretokenize (deliberately narrower:
 # ASCII letters/digits only, so they never need to decode a character).
@@ -94,13 +99,33 @@ class CorpusSource:
         return sum(os.path.getsize(p) for p in self.paths)
 
 
+def shard_of(piece: bytes) -> int:
+    """Which of the :data:`SHARDS` dicts holds ``piece`` (the same in every process)."""
+    return zlib.crc32(piece) & (SHARDS - 1)
+
+
 @dataclass
 class CountResult:
-    """Distinct pieces with their counts, plus totals for statistics."""
+    """Distinct pieces with their counts, plus totals for statistics.
 
-    counts: dict[bytes, int]
+    ``shards`` are dicts with disjoint keys (see :func:`shard_of`); together they hold every
+    distinct piece once.
+    """
+
+    shards: list[dict[bytes, int]]
     total_bytes: int  # UTF-8 bytes of the corpus
     special_count: int  # occurrences of special tokens in the corpus
+
+    @property
+    def distinct(self) -> int:
+        return sum(map(len, self.shards))
+
+    def counts(self) -> dict[bytes, int]:
+        """All counts in one dict (for small corpora and tests: one dict, one big rehash)."""
+        out: dict[bytes, int] = {}
+        for shard in self.shards:
+            out.update(shard)
+        return out
 
 
 class _ChunkCounter:
@@ -111,13 +136,16 @@ class _ChunkCounter:
     split by the ``regex`` pattern. Either way the pieces are the same.
     """
 
-    def __init__(self, pretokenizer: Pretokenizer, special_tokens: Sequence[str]) -> None:
+    def __init__(self, pretokenizer: Pretokenizer, special_tokens: Sequence[str], sharded: bool = False) -> None:
         self.pre = pretokenizer
         self.special_re, _ = special_bytes_regex(special_tokens)
         self.safe_re = _SAFE_CUT_BYTES.get(pretokenizer.name)
         self.by_bytes: Counter[bytes] = Counter()
         self.by_text: Counter[str] = Counter()
         self.special_count = 0
+        # In the training process (no workers) each block's counts go straight into the
+        # shards; a worker process keeps two big counters (faster) and shards them at the end.
+        self.shards: "list[dict[bytes, int]] | None" = [{} for _ in range(SHARDS)] if sharded else None
 
     def add(self, chunk: bytes, path: str, offset: int) -> None:
         if self.special_re is None:
@@ -145,10 +173,37 @@ class _ChunkCounter:
             if pieces is not None:
                 if not block.isascii():
                     _decode(block, path, offset + pos)  # still reject files that are not UTF-8
-                self.by_bytes.update(pieces)
-            else:
+                if self.shards is None:
+                    self.by_bytes.update(pieces)
+                else:
+                    self._add_to_shards(Counter(pieces).items())
+            elif self.shards is None:
                 self.by_text.update(self.pre.split(_decode(block, path, offset + pos)))
+            else:
+                block_counts = Counter(self.pre.split(_decode(block, path, offset + pos)))
+                self._add_to_shards((piece.encode("utf-8"), c) for piece, c in block_counts.items())
             pos = end
+
+    def _add_to_shards(self, items: "Iterable[tuple[bytes, int]]") -> None:
+        shards = self.shards
+        assert shards is not None
+        crc = zlib.crc32
+        mask = SHARDS - 1
+        for piece, c in items:
+            shard = shards[crc(piece) & mask]
+            shard[piece] = shard.get(piece, 0) + c
+
+    def sharded_result(self) -> list[dict[bytes, int]]:
+        if self.shards is not None:
+            shards, self.shards = self.shards, [{} for _ in range(SHARDS)]
+            return shards
+        counts = self.result()
+        shards = [{} for _ in range(SHARDS)]
+        crc = zlib.crc32
+        mask = SHARDS - 1
+        for piece, c in counts.items():
+            shards[crc(piece) & mask][piece] = c
+        return shards
 
     def result(self) -> dict[bytes, int]:
         """All counts, keyed by the pieces' UTF-8 bytes (the smaller counter is folded in)."""
@@ -295,11 +350,16 @@ class _CountHandler:
 
     def finish(self) -> Iterator[object]:
         yield self.counter.special_count
-        counts = self.counter.result()
-        items = list(counts.items())
-        del counts
-        for i in range(0, len(items), _RESULT_PART):
-            yield dict(items[i:i + _RESULT_PART])
+        shards = self.counter.sharded_result()
+        part: list[tuple[int, dict[bytes, int]]] = []
+        size = 0
+        for index, shard in enumerate(shards):
+            if shard:
+                part.append((index, shard))
+                size += len(shard)
+            if size >= _RESULT_PART or (index == len(shards) - 1 and part):
+                yield part
+                part, size = [], 0
 
 
 def count_pretokens_iter(
@@ -320,23 +380,23 @@ def count_pretokens_iter(
     chunker = _Chunker(pretokenizer, special_tokens)
     yield (0, total)
     if n_workers == 1 or total < _PARALLEL_MIN_BYTES or os.name != "posix":
-        counter = _ChunkCounter(pretokenizer, special_tokens)
+        counter = _ChunkCounter(pretokenizer, special_tokens, sharded=True)
         done = 0
         for chunk, path, offset, consumed in _iter_blocks(source, chunker, _INPROCESS_BLOCK):
             counter.add(chunk, path, offset)
             done += consumed
             yield (done, total)
-        counts = counter.result()
+        shards = counter.sharded_result()
         special_count = counter.special_count
     else:
-        counts, special_count = yield from _count_parallel(source, pretokenizer, special_tokens, chunker, n_workers, total)
-    if not counts:
+        shards, special_count = yield from _count_parallel(source, pretokenizer, special_tokens, chunker, n_workers, total)
+    if not any(shards):
         what = "the text" if source.text is not None else ", ".join(source.paths)
         raise EmptyCorpusError(
             f"{what}: no text to learn from (the corpus is empty or holds only special tokens); "
             "choose a file with some text in it"
         )
-    yield CountResult(counts=counts, total_bytes=total, special_count=special_count)
+    yield CountResult(shards=shards, total_bytes=total, special_count=special_count)
 
 
 def _count_parallel(
@@ -346,12 +406,11 @@ def _count_parallel(
     chunker: _Chunker,
     n_workers: int,
     total: int,
-) -> Generator[tuple[int, int], None, tuple[dict[bytes, int], int]]:
+) -> Generator[tuple[int, int], None, tuple[list[dict[bytes, int]], int]]:
     tasks = ((chunk, path, offset) for chunk, path, offset, _ in _iter_blocks(source, chunker, _WORKER_BLOCK))
     done = 0
     special_count = 0
-    counts: dict[bytes, int] = {}
-    get = counts.get
+    shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
     events = run_pool("bpe_engine.counting:_CountHandler", (pretokenizer.spec, tuple(special_tokens)), tasks, n_workers)
     for kind, _, payload in events:
         if kind == "result":
@@ -361,10 +420,14 @@ def _count_parallel(
             yield (done, total)  # the consumer may stop (cancel) between any two events
         elif isinstance(payload, int):
             special_count += payload
-        elif not counts:
-            counts.update(payload)
         else:
-            for piece, c in payload.items():
-                counts[piece] = get(piece, 0) + c
+            for index, part in payload:  # one worker's counts of some shards
+                shard = shards[index]
+                if not shard:
+                    shard.update(part)
+                else:
+                    get = shard.get
+                    for piece, c in part.items():
+                        shard[piece] = get(piece, 0) + c
             yield (done, total)
-    return counts, special_count
+    return shards, special_count

@@ -25,8 +25,7 @@ smallest) pair of byte strings ``(left, right)``.
 from __future__ import annotations
 
 import heapq
-from array import array
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -39,6 +38,7 @@ __all__ = ["MergeLoop", "tie_key"]
 # at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off.
 _SMALL_MERGE = 128
 _SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
+_COPY = 1 << 19  # elements copied per call when a column grows (2-4 MB)
 
 
 def _key_greatest(tok: bytes) -> str:
@@ -56,18 +56,74 @@ def tie_key(tie_break: str):  # type: ignore[no-untyped-def]
     return _key_greatest if tie_break == "greatest" else _key_smallest
 
 
+def _fill(array: np.ndarray, value: int) -> None:
+    for i in range(0, array.size, _COPY):
+        array[i:i + _COPY] = value
+
+
+class _Column:
+    """A growable NumPy array: ``data[:n]`` holds the values, ``mv`` is a memoryview of
+    ``data`` (element access from Python as fast as ``array.array``).
+
+    Growing allocates an array twice as large and copies the old values over in slices; so
+    does a large extend. (An ``array.array`` grows by ``realloc``, which copies the whole
+    buffer in one call once it is big: 20-30 ms for 20 MB here, with the GIL held.)
+    """
+
+    __slots__ = ("data", "mv", "n")
+
+    def __init__(self, data: np.ndarray, n: int = 0) -> None:
+        self.data = data
+        self.mv = memoryview(data)
+        self.n = n
+
+    @classmethod
+    def empty(cls, dtype: type, capacity: int = 1024) -> "_Column":
+        return cls(np.empty(capacity, dtype=dtype))
+
+    def reserve(self, extra: int) -> None:
+        need = self.n + extra
+        if need > self.data.size:
+            old = self.data
+            new = np.empty(max(need, 2 * old.size), dtype=old.dtype)
+            for i in range(0, self.n, _COPY):
+                e = min(i + _COPY, self.n)
+                new[i:e] = old[i:e]
+            self.data = new
+            self.mv = memoryview(new)
+
+    def extend(self, values: "np.ndarray | list[int]") -> None:
+        k = len(values)
+        self.reserve(k)
+        n = self.n
+        for i in range(0, k, _COPY):
+            e = min(i + _COPY, k)
+            self.data[n + i:n + e] = values[i:e]
+        self.n = n + k
+
+    def view(self) -> np.ndarray:
+        return self.data[:self.n]
+
+
 class MergeLoop:
     """Pre-token counts in, merges out (one :meth:`pop_best` + :meth:`merge` per merge)."""
 
-    def __init__(self, words: Sequence[bytes], counts: Sequence[int], tie_break: str = "greatest") -> None:
-        # subtle: everything here that is O(corpus) runs in slices of _SLICE items, so that a
-        # GUI thread gets the GIL back every few milliseconds (one call over the whole corpus
-        # would hold it for tens of milliseconds on 10 MB of Chinese).
-        n_words = len(words)
+    def __init__(self, groups: Sequence[Mapping[bytes, int]], tie_break: str = "greatest") -> None:
+        """``groups``: dicts of distinct pre-tokens and their counts (no pre-token in two)."""
+        # subtle: everything here that is O(corpus) runs in slices of at most _SLICE words or
+        # 4 * _SLICE positions, so that a GUI thread gets the GIL back every few milliseconds
+        # (one call over the whole corpus would hold it for tens of milliseconds on 10 MB of
+        # Chinese). Arrays are allocated empty (no page touched) and filled slice by slice.
+        slices: list[tuple[list[bytes], list[int]]] = []
+        for group in groups:
+            words = list(group)
+            counts = list(group.values())
+            for i in range(0, len(words), _SLICE):
+                slices.append((words[i:i + _SLICE], counts[i:i + _SLICE]) if len(words) > _SLICE else (words, counts))
         lengths = np.concatenate(
-            [np.array(list(map(len, words[i:i + _SLICE])), dtype=np.int64) for i in range(0, n_words, _SLICE)]
-            or [np.empty(0, dtype=np.int64)]
+            [np.array(list(map(len, words)), dtype=np.int64) for words, _ in slices] or [np.empty(0, dtype=np.int64)]
         )
+        n_words = int(lengths.size)
         n = int(lengths.sum())
         if n >= 2**31 - 2:
             raise CorpusError(
@@ -79,33 +135,40 @@ class MergeLoop:
             np.cumsum(lengths[:-1], out=starts[1:])
         self.word_start = starts
         self.word_len = lengths
-        self.word_count = np.asarray(counts, dtype=np.int64)
-        # Position arrays live in array.array objects (fast element access for the plain-Python
-        # path of small merges) with NumPy views on the same memory (the vectorised path).
-        self.sym_a = array("i")
-        self.wt_a = array("q")
-        for i in range(0, n_words, _SLICE):
-            group = words[i:i + _SLICE]
-            self.sym_a.frombytes(np.frombuffer(b"".join(group), dtype=np.uint8).astype(np.int32).tobytes())
-            self.wt_a.frombytes(np.repeat(self.word_count[i:i + _SLICE], lengths[i:i + _SLICE]).tobytes())
-        self.nxt_a = array("i")
-        self.prv_a = array("i")
-        self.ppid_a = array("i")
+        self.word_count = np.concatenate(
+            [np.array(counts, dtype=np.int64) for _, counts in slices] or [np.empty(0, dtype=np.int64)]
+        )
+        # Position arrays: NumPy for the vectorised path, memoryviews of the same memory for
+        # the plain-Python path of small merges.
+        self.sym = np.empty(n, dtype=np.int32)
+        self.wt = np.empty(n, dtype=np.int64)
+        w = 0
+        for words, _ in slices:
+            k = len(words)
+            s, e = (int(starts[w]), int(starts[w + k - 1] + lengths[w + k - 1])) if k else (0, 0)
+            self.sym[s:e] = np.frombuffer(b"".join(words), dtype=np.uint8)
+            self.wt[s:e] = np.repeat(self.word_count[w:w + k], lengths[w:w + k])
+            w += k
+        del slices
+        self.nxt = np.empty(n, dtype=np.int32)
+        self.prv = np.empty(n, dtype=np.int32)
+        self.ppid = np.empty(n, dtype=np.int32)
         step = 4 * _SLICE
         for i in range(0, n, step):
             k = min(step, n - i)
-            self.nxt_a.frombytes(np.arange(i + 1, i + k + 1, dtype=np.int32).tobytes())
-            self.prv_a.frombytes(np.arange(i - 1, i + k - 1, dtype=np.int32).tobytes())
-            self.ppid_a.frombytes(np.full(k, -1, dtype=np.int32).tobytes())
-        self.sym = np.frombuffer(self.sym_a, dtype=np.int32)
-        self.nxt = np.frombuffer(self.nxt_a, dtype=np.int32)
-        self.prv = np.frombuffer(self.prv_a, dtype=np.int32)
-        self.wt = np.frombuffer(self.wt_a, dtype=np.int64)
-        self.ppid = np.frombuffer(self.ppid_a, dtype=np.int32)
-        if n_words:
-            self.nxt[starts + lengths - 1] = -1
-            self.prv[starts] = -1
-        self.mark = np.zeros(n, dtype=np.int8)
+            self.nxt[i:i + k] = np.arange(i + 1, i + k + 1, dtype=np.int32)
+            self.prv[i:i + k] = np.arange(i - 1, i + k - 1, dtype=np.int32)
+            self.ppid[i:i + k] = -1
+        for i in range(0, n_words, step):
+            self.nxt[starts[i:i + step] + lengths[i:i + step] - 1] = -1
+            self.prv[starts[i:i + step]] = -1
+        self.sym_m = memoryview(self.sym)
+        self.nxt_m = memoryview(self.nxt)
+        self.prv_m = memoryview(self.prv)
+        self.wt_m = memoryview(self.wt)
+        self.ppid_m = memoryview(self.ppid)
+        self.mark = np.empty(n, dtype=np.int8)
+        _fill(self.mark, 0)
         self._idmap = np.zeros(1024, dtype=np.intp)
         self._present = np.zeros(1024, dtype=bool)
 
@@ -117,7 +180,6 @@ class MergeLoop:
         # both slice by slice (positions in each pair's block stay in ascending order).
         per_code = np.zeros(65536, dtype=np.int64)
         weights = np.zeros(65536, dtype=np.float64)
-        step = 4 * _SLICE
         for i in range(0, n, step):
             left = np.flatnonzero(self.nxt[i:i + step] >= 0) + i
             codes16 = (self.sym[left] << 8) | self.sym[left + 1]
@@ -130,6 +192,7 @@ class MergeLoop:
         cursor = np.zeros(65536, dtype=np.int64)
         np.cumsum(per_code[:-1], out=cursor[1:])
         log = np.empty(int(per_code.sum()), dtype=np.int32)
+        _fill(log, 0)  # first touch of fresh memory costs ~1.5 ms/MB here: pay it in slices
         for i in range(0, n, step):
             left = np.flatnonzero(self.nxt[i:i + step] >= 0) + i
             codes16 = (self.sym[left] << 8) | self.sym[left + 1]
@@ -140,25 +203,27 @@ class MergeLoop:
             log[cursor[sorted_codes] + (np.arange(order.size) - first)] = left[order]
             cursor += np.bincount(codes16, minlength=65536)
 
-        # Per pair: tokens, count, and its block of positions in the log. Growable
-        # array.arrays: NumPy views of them are only ever taken inside one method call.
-        self.log = array("i")
-        for i in range(0, log.size, step):
-            self.log.frombytes(log[i:i + step].tobytes())
+        # Per pair: tokens, count, and its block of positions in the append-only log.
+        self.log = _Column(log, log.size)
         del log
-        self.pleft = array("i", (present >> 8).astype(np.int32).tobytes())
-        self.pright = array("i", (present & 0xFF).astype(np.int32).tobytes())
-        self.pcount = array("q", weights[present].astype(np.int64).tobytes())
         sizes = per_code[present].astype(np.int64)
-        self.plen = array("q", sizes.tobytes())
         offsets = np.zeros(n_pairs, dtype=np.int64)
         if n_pairs > 1:
             np.cumsum(sizes[:-1], out=offsets[1:])
-        self.poff = array("q", offsets.tobytes())
+        self.pleft = _Column.empty(np.int32, 4 * n_pairs + 1024)
+        self.pright = _Column.empty(np.int32, 4 * n_pairs + 1024)
+        self.pcount = _Column.empty(np.int64, 4 * n_pairs + 1024)
+        self.poff = _Column.empty(np.int64, 4 * n_pairs + 1024)
+        self.plen = _Column.empty(np.int64, 4 * n_pairs + 1024)
+        self.pleft.extend((present >> 8).astype(np.int32))
+        self.pright.extend((present & 0xFF).astype(np.int32))
+        self.pcount.extend(weights[present].astype(np.int64))
+        self.poff.extend(offsets)
+        self.plen.extend(sizes)
         tkey = self.tkey
         self.heap: list[tuple[int, str, int]] = [
             (-c, tkey[l] + tkey[r], pid)
-            for pid, (l, r, c) in enumerate(zip(self.pleft, self.pright, self.pcount))
+            for pid, (l, r, c) in enumerate(zip(self.pleft.view().tolist(), self.pright.view().tolist(), self.pcount.view().tolist()))
         ]
         heapq.heapify(self.heap)
         # Pairs created with a count below `threshold` wait in `low` (arrays of pair ids, no
@@ -172,7 +237,7 @@ class MergeLoop:
     def _clean_top(self) -> "tuple[int, int] | None":
         """Bring a valid entry to the top of the heap; return ``(pair_id, count)`` or None."""
         heap = self.heap
-        pcount = self.pcount
+        pcount = self.pcount.mv
         while True:
             while heap:
                 negc, key, pid = heap[0]
@@ -194,16 +259,31 @@ class MergeLoop:
             self._flush_low()
 
     def _flush_low(self) -> None:
-        pids = np.concatenate(self.low) if len(self.low) > 1 else self.low[0]
-        counts = np.frombuffer(self.pcount, dtype=np.int64)[pids]
-        up = counts >= max(self.threshold, 1)
-        keep = pids[(~up) & (counts > 0)]
-        self.low = [keep] if keep.size else []
+        """Push the waiting pairs that now reach the threshold, a block at a time (a million
+        pairs wait on 10 MB of Chinese: one pass over all of them would hold the GIL ~15 ms)."""
+        waiting, self.low = self.low, []
         heap = self.heap
         tkey = self.tkey
-        pleft, pright = self.pleft, self.pright
-        for pid, c in zip(pids[up].tolist(), counts[up].tolist()):
-            heapq.heappush(heap, (-c, tkey[pleft[pid]] + tkey[pright[pid]], pid))
+        pleft, pright = self.pleft.mv, self.pright.mv
+        floor = max(self.threshold, 1)
+        batch: list[np.ndarray] = []
+        size = 0
+        for block in waiting:
+            for i in range(0, block.size, _SLICE):
+                pids = block[i:i + _SLICE]
+                counts = self.pcount.data[pids]
+                up = counts >= floor
+                keep = pids[(~up) & (counts > 0)]
+                for pid, c in zip(pids[up].tolist(), counts[up].tolist()):
+                    heapq.heappush(heap, (-c, tkey[pleft[pid]] + tkey[pright[pid]], pid))
+                if keep.size:  # still waiting: regrouped into blocks of about _SLICE pairs
+                    batch.append(keep)
+                    size += keep.size
+                    if size >= _SLICE:
+                        self.low.append(np.concatenate(batch))
+                        batch, size = [], 0
+        if batch:
+            self.low.append(np.concatenate(batch))
 
     def pop_best(self) -> "tuple[int, int, int | None] | None":
         """Remove and return the best pair: ``(pair_id, count, tied_pair_id_or_None)``."""
@@ -217,28 +297,25 @@ class MergeLoop:
         return pid, count, tied
 
     def pcount_max(self) -> int:
-        return max(self.pcount, default=0)
+        return int(self.pcount.view().max()) if self.pcount.n else 0
 
     def pair(self, pid: int) -> tuple[int, int]:
-        return self.pleft[pid], self.pright[pid]
+        return self.pleft.mv[pid], self.pright.mv[pid]
 
     # -- merging ----------------------------------------------------------------------------
 
     def merge(self, pid: int) -> int:
         """Merge every occurrence of pair ``pid``; returns the new token id."""
-        a, b = self.pleft[pid], self.pright[pid]
+        a, b = self.pleft.mv[pid], self.pright.mv[pid]
         z = len(self.tok)
         self.tok.append(self.tok[a] + self.tok[b])
         self.tkey.append(self.key_of(self.tok[z]))
-        off = self.poff[pid]
-        size = self.plen[pid]
+        off = self.poff.mv[pid]
+        size = self.plen.mv[pid]
         if size <= _SMALL_MERGE:
-            self._merge_small(pid, a, b, z, self.log[off: off + size].tolist())
+            self._merge_small(pid, a, b, z, self.log.data[off: off + size].tolist())
         else:
-            log = np.frombuffer(self.log, dtype=np.int32)
-            pos = log[off: off + size].astype(np.intp)
-            del log  # subtle: a live view would stop self.log from growing
-            self._merge_large(pid, a, b, z, pos)
+            self._merge_large(pid, a, b, z, self.log.data[off: off + size].astype(np.intp))
         return z
 
     def _merge_small(self, pid: int, a: int, b: int, z: int, cand: list[int]) -> None:
@@ -246,11 +323,14 @@ class MergeLoop:
 
         Sequential updates make overlaps ("a b a b", "a a a") come out right by themselves.
         """
-        sym, nxt, prv, wt, ppid = self.sym_a, self.nxt_a, self.prv_a, self.wt_a, self.ppid_a
-        pcount, pleft, pright = self.pcount, self.pleft, self.pright
+        sym, nxt, prv, wt, ppid = self.sym_m, self.nxt_m, self.prv_m, self.wt_m, self.ppid_m
+        if self.pcount.n + 2 * len(cand) > self.pcount.data.size:  # at most two new pairs per position
+            for column in (self.pcount, self.pleft, self.pright, self.poff, self.plen):
+                column.reserve(2 * len(cand))
+        pcount, pleft, pright = self.pcount.mv, self.pleft.mv, self.pright.mv
         new: dict[int, int] = {}  # code of a new pair -> its id
         where: list[list[int]] = []  # positions of each new pair (by id - first new id)
-        base = len(pcount)
+        base = n_pairs = self.pcount.n
         hi_z = z << 32
         total = 0
         cand.sort()
@@ -266,10 +346,11 @@ class MergeLoop:
                 code = sym[p] << 32 | z
                 q = new.get(code)
                 if q is None:
-                    q = new[code] = len(pcount)
-                    pleft.append(sym[p])
-                    pright.append(z)
-                    pcount.append(w)
+                    q = new[code] = n_pairs
+                    n_pairs += 1
+                    pleft[q] = sym[p]
+                    pright[q] = z
+                    pcount[q] = w
                     where.append([p])
                 else:
                     pcount[q] += w
@@ -281,10 +362,11 @@ class MergeLoop:
                 code = hi_z | sym[n]
                 q = new.get(code)
                 if q is None:
-                    q = new[code] = len(pcount)
-                    pleft.append(z)
-                    pright.append(sym[n])
-                    pcount.append(w)
+                    q = new[code] = n_pairs
+                    n_pairs += 1
+                    pleft[q] = z
+                    pright[q] = sym[n]
+                    pcount[q] = w
                     where.append([i])
                 else:
                     pcount[q] += w
@@ -298,17 +380,22 @@ class MergeLoop:
             ppid[j] = -1
             nxt[i] = n
         pcount[pid] -= total
+        self.pcount.n = self.pleft.n = self.pright.n = self.poff.n = self.plen.n = n_pairs
+        if not where:
+            return
+        poff, plen = self.poff.mv, self.plen.mv
         log = self.log
-        poff, plen = self.poff, self.plen
+        flat: list[int] = []
+        at = log.n
         heap = self.heap
         tkey = self.tkey
         threshold = self.threshold
         low = []
-        for k, positions in enumerate(where):
-            poff.append(len(log))
-            plen.append(len(positions))
-            log.extend(positions)
-            q = base + k
+        for q, positions in enumerate(where, base):
+            poff[q] = at
+            plen[q] = len(positions)
+            at += len(positions)
+            flat += positions
             c = pcount[q]
             if c >= threshold and c > 0:
                 heapq.heappush(heap, (-c, tkey[pleft[q]] + tkey[pright[q]], q))
@@ -316,6 +403,10 @@ class MergeLoop:
                 low.append(q)
         if low:
             self.low.append(np.array(low, dtype=np.intp))
+        if at > log.data.size:
+            log.reserve(len(flat))
+        log.data[log.n:at] = flat
+        log.n = at
 
     def _merge_large(self, pid: int, a: int, b: int, z: int, pos: np.ndarray) -> None:
         """Many positions: all at once with NumPy (index arrays kept as intp, the fast kind)."""
@@ -347,12 +438,11 @@ class MergeLoop:
         pl = p[p_free]
         wl = w[p_free]
         wr = w[has_n]
-        pcount = np.frombuffer(self.pcount, dtype=np.int64)
+        pcount = self.pcount.data
         # The pairs on either side lose the merged weight; so does the merged pair itself.
         np.subtract.at(pcount, ppid[pl], wl)
         np.subtract.at(pcount, ppid[j[has_n]], wr)
         pcount[pid] -= w.sum()
-        del pcount
 
         # New pairs: (p, z) at each left neighbour p, (z, n) at each merged position.
         self._add_pairs(z, sym[pl], pl, wl, right_tok, pr, wr)
@@ -386,8 +476,8 @@ class MergeLoop:
         ru = uniq[ml:] - np.int32(n_tok)
         positions = np.concatenate((left_pos, right_pos))
         weights = np.concatenate((left_w, right_w))
-        base = len(self.pcount)
-        log_base = len(self.log)
+        base = self.pcount.n
+        log_base = self.log.n
         self.ppid[positions] = kid + base
         sizes = np.bincount(kid, minlength=m)
         cnts = np.bincount(kid, weights=weights, minlength=m).astype(np.int64)
@@ -396,12 +486,12 @@ class MergeLoop:
         starts = np.cumsum(sizes) - sizes
         lefts = np.concatenate((lu, np.full(m - ml, z, dtype=np.int32)))
         rights = np.concatenate((np.full(ml, z, dtype=np.int32), ru))
-        self.log.frombytes(positions[order].astype(np.int32).tobytes())
-        self.pleft.frombytes(lefts.tobytes())
-        self.pright.frombytes(rights.tobytes())
-        self.pcount.frombytes(cnts.tobytes())
-        self.poff.frombytes((starts + log_base).tobytes())
-        self.plen.frombytes(sizes.astype(np.int64).tobytes())
+        self.log.extend(positions[order])
+        self.pleft.extend(lefts)
+        self.pright.extend(rights)
+        self.pcount.extend(cnts)
+        self.poff.extend(starts + log_base)
+        self.plen.extend(sizes)
         heap = self.heap
         tkey = self.tkey
         push = heapq.heappush
@@ -434,7 +524,7 @@ class MergeLoop:
 
     def top_pairs(self, k: int) -> list[tuple[int, int, int]]:
         """``(left, right, count)`` of the ``k`` best pairs, best first."""
-        counts = np.frombuffer(self.pcount, dtype=np.int64).copy()
+        counts = self.pcount.view().copy()
         live = np.flatnonzero(counts > 0)
         if live.size > 4 * k + 64:
             # Only pairs whose count reaches the k-th largest can be in the answer.

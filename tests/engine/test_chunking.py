@@ -41,7 +41,7 @@ def test_non_latin_text_without_special_tokens_is_cut_into_small_chunks(no_speci
     assert b"".join(c for c, _, _, _ in chunks) == path.read_bytes()
     text = path.read_text(encoding="utf-8")
     counts = next(r for r in count_pretokens_iter(CorpusSource(paths=(str(path),)), Pretokenizer(pre), [], workers=1) if not isinstance(r, tuple))
-    assert counts.counts == dict(reference_pretoken_counts(text, (), pre))
+    assert counts.counts() == dict(reference_pretoken_counts(text, (), pre))
 
 
 def test_bulk_encoding_of_non_latin_text_without_specials(no_specials: dict, openai: dict) -> None:
@@ -90,3 +90,24 @@ def test_one_tokenizer_encodes_in_several_threads(openai: dict, corpora: Path) -
     finally:
         tok.cache_size = old
     assert results == [True] * 4
+
+
+def test_counts_are_sharded_alike_in_process_and_in_workers(corpora: Path, tmp_path: Path) -> None:
+    """The trainer's counts come in dicts split by `shard_of` (no dict grows huge); with one
+    worker or two, each piece is in its own shard and the totals equal the reference count."""
+    from bpe_engine.counting import SHARDS, shard_of
+
+    path = tmp_path / "mixed.txt"
+    with open(corpora / "zh_classical_poetry_25MB.txt", "rb") as f:
+        zh = f.read(3_000_000)
+    with open(corpora / "en_mix_36MB.txt", "rb") as f:
+        en = f.read(2_000_000)
+    data = zh[: zh.rfind(b"\n") + 1] + en[: en.rfind(b"\n") + 1]
+    path.write_bytes(data)
+    expected = dict(reference_pretoken_counts(data.decode("utf-8"), ("<|endoftext|>",), "gpt2"))
+    for workers in (1, 2):
+        result = next(r for r in count_pretokens_iter(CorpusSource(paths=(str(path),)), Pretokenizer("gpt2"), ["<|endoftext|>"], workers=workers) if not isinstance(r, tuple))
+        assert len(result.shards) == SHARDS
+        assert all(shard_of(piece) == i for i, shard in enumerate(result.shards) for piece in shard)
+        assert result.distinct == len(expected)
+        assert result.counts() == expected
