@@ -10,8 +10,11 @@ first ``--mb`` MB of each shared corpus, cut at a line end) it measures MB/s of:
 - ours on tiktoken's core (``encode_file(backend="tiktoken")``), 1 thread and all cores;
 - HF ``tokenizers`` (GPT-2 from the fixture vocab/merges files), when installed.
 
-Prints the median of ``--repeat`` runs (the candidates take turns) and each one's ratio to
-tiktoken's MB/s (> 1: faster). Every result of ours is checked to be tiktoken's ids.
+Prints the median MB/s of ``--repeat`` rounds and each one's ratio to tiktoken (> 1:
+faster). The candidates take turns within a round, and the ratio is the median over rounds
+of the ratio within a round: a round where the machine was busy (this 2-core VM varies by up
+to 1.7x from minute to minute) slows both sides of its ratio and cannot skew the result.
+Every result of ours is checked to be tiktoken's ids.
 
     python benchmarks/bench_encode.py [--mb 10] [--encodings gpt2,cl100k_base] [--repeat 3]
 """
@@ -34,9 +37,9 @@ CORPUS_FILES = {
 }
 
 
-def timed_round_robin(candidates: dict, repeat: int, check) -> dict[str, float]:  # type: ignore[type-arg]
-    """Median seconds of each candidate; the candidates take turns, so that a machine that
-    speeds up or slows down during the run affects all of them alike."""
+def timed_round_robin(candidates: dict, repeat: int, check) -> dict[str, list[float]]:  # type: ignore[type-arg]
+    """Seconds of each candidate in each round; the candidates take turns within a round, so
+    that a machine that speeds up or slows down affects all of them alike."""
     times: dict[str, list[float]] = {name: [] for name in candidates}
     for _ in range(repeat):
         for name, fn in candidates.items():
@@ -45,7 +48,7 @@ def timed_round_robin(candidates: dict, repeat: int, check) -> dict[str, float]:
             times[name].append(time.perf_counter() - start)
             if check is not None and not name.startswith("HF"):
                 check(result)
-    return {name: median(values) for name, values in times.items()}
+    return times
 
 
 def main() -> None:
@@ -105,20 +108,25 @@ def main() -> None:
                 }
                 if hf_tok is not None:
                     candidates["HF tokenizers"] = lambda: hf_tok.encode(text).ids
-                results = timed_round_robin(candidates, args.repeat, same)
-                base = mb / results["tiktoken 1 thread"]
+                times = timed_round_robin(candidates, args.repeat, same)
+                reference = times["tiktoken 1 thread"]
                 print(f"{name} {label} ({mb:.1f} MB):", flush=True)
-                for what, seconds in results.items():
-                    print(f"    {what:32s} {mb / seconds:6.2f} MB/s   x{(mb / seconds) / base:.2f} of tiktoken")
-                rows.append((name, label, {k: mb / v for k, v in results.items()}, base))
+                speeds, ratios = {}, {}
+                for what, seconds in times.items():
+                    speeds[what] = mb / median(seconds)
+                    per_round = [ref / s for ref, s in zip(reference, seconds)]
+                    ratios[what] = median(per_round)
+                    print(f"    {what:32s} {speeds[what]:6.2f} MB/s   x{ratios[what]:.2f} of tiktoken"
+                          f"   (rounds: {', '.join(f'{r:.2f}' for r in per_round)})")
+                rows.append((name, label, speeds, ratios))
     keys = list(rows[0][2]) if rows else []
     print()
     print("| encoding | text | " + " | ".join(keys) + " |")
     print("|" + "---|" * (2 + len(keys)))
-    for name, label, speeds, base in rows:
-        cells = [f"{speeds[k]:.2f}" + ("" if k == "tiktoken 1 thread" else f" (x{speeds[k] / base:.2f})") if k in speeds else "-" for k in keys]
+    for name, label, speeds, ratios in rows:
+        cells = [f"{speeds[k]:.2f}" + ("" if k == "tiktoken 1 thread" else f" (x{ratios[k]:.2f})") if k in speeds else "-" for k in keys]
         print(f"| {name} | {label} | " + " | ".join(cells) + " |")
-    print("\nMB/s; (xN) = ours / tiktoken one thread")
+    print("\nmedian MB/s; (xN) = median over rounds of ours / tiktoken one thread in the same round")
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ _EXPORTS: dict[str, str] = {
     "FORMAT_VERSION": "serialization",
     "gpt2_bytes_to_unicode": "serialization",
     "default_workers": "counting",
+    "set_fork_workers": "_procs",
     "encode_file": "bulk",
     "iter_encode_file": "bulk",
 }
@@ -72,6 +73,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from . import errors
     from .bulk import encode_file, iter_encode_file
+    from ._procs import set_fork_workers
     from .counting import default_workers
     from .pretokenize import PRETOKENIZER_NAMES, Piece, Pretokenizer, get_pretokenizer, preview
     from .serialization import FORMAT_VERSION, gpt2_bytes_to_unicode

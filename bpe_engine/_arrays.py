@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["left_to_right"]
+__all__ = ["hash_keys", "left_to_right"]
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+def hash_keys(keys: np.ndarray, bits: int) -> np.ndarray:
+    """Fibonacci hashing of ``uint64`` keys into ``bits`` bits (slot indices)."""
+    return ((keys * _GOLDEN) >> np.uint64(64 - bits)).astype(np.intp)
 
 
 def left_to_right(pos: np.ndarray, nxt: np.ndarray) -> np.ndarray:

@@ -3,7 +3,10 @@
 Workers are plain ``python -c`` subprocesses that speak length-prefixed pickles over their
 stdin/stdout. subtle: not ``multiprocessing``: its spawn/forkserver children re-run the
 caller's ``__main__`` script (a script without an ``if __name__ == "__main__"`` guard would
-recurse), and ``fork`` would copy a GUI process's threads.
+recurse), and ``fork`` would copy a GUI process's threads. A process with no other thread
+(the command line, scripts) forks instead, with the same protocol over two pipes: the
+child starts in milliseconds with the caller's objects (a tokenizer and its tables) already
+in memory, where a fresh interpreter needs ~0.8 s to import and unpickle them.
 
 A worker builds one handler (``factory(*args)``, named as ``"module:callable"``), passes it
 every task, and when told to finish sends the handler's final results in parts (small
@@ -21,11 +24,23 @@ import selectors
 import struct
 import subprocess
 import sys
+import threading
 from typing import Any, BinaryIO, Iterable, Iterator
 
 from .errors import WorkerError
 
-__all__ = ["run_pool", "serve"]
+__all__ = ["can_fork", "run_pool", "serve", "set_fork_workers"]
+
+_fork_allowed = True
+
+
+def set_fork_workers(allowed: bool) -> None:
+    """Allow (default) or forbid forking worker processes. A GUI calls this with False at
+    start-up: its toolkit runs threads that Python does not know about (so :func:`can_fork`
+    cannot see them), and a forked copy of those is never safe."""
+    global _fork_allowed
+    _fork_allowed = bool(allowed)
+
 
 _HEADER = struct.Struct("<Q")
 _NICE = 5
@@ -49,9 +64,22 @@ def _recv(stream: BinaryIO) -> Any:
     return pickle.loads(data)
 
 
-def serve() -> None:
-    """Entry point of a worker process."""
-    inp, out = sys.stdin.buffer, sys.stdout.buffer
+def can_fork() -> bool:
+    """True when workers may be forked: POSIX, and no thread but this one (fork copies only
+    the calling thread; a lock held by another one would stay locked in the child)."""
+    return (
+        _fork_allowed
+        and hasattr(os, "fork")
+        and threading.current_thread() is threading.main_thread()
+        and threading.active_count() == 1
+    )
+
+
+def serve(inp: "BinaryIO | None" = None, out: "BinaryIO | None" = None, job: "tuple[str, tuple] | None" = None) -> None:
+    """Entry point of a worker process (``job``: factory and args, given to a forked child;
+    a fresh interpreter reads them first from its stdin)."""
+    inp = inp or sys.stdin.buffer
+    out = out or sys.stdout.buffer
     try:
         # Lower priority than the parent: with every core busy counting, the parent's GUI
         # thread still gets a core the moment it wakes (workers lose nothing when it sleeps).
@@ -59,7 +87,7 @@ def serve() -> None:
     except (AttributeError, OSError):  # pragma: no cover - no nice() on this platform
         pass
     try:
-        factory, args = _recv(inp)
+        factory, args = job if job is not None else _recv(inp)
         module, name = factory.split(":")
         handler = getattr(importlib.import_module(module), name)(*args)
         while True:
@@ -78,8 +106,57 @@ def serve() -> None:
         _send(out, ("error", exc))
 
 
-class _Worker:
+class _Forked:
+    """A forked child, with the few methods of ``subprocess.Popen`` that _Worker uses."""
+
     def __init__(self, factory: str, args: tuple) -> None:
+        to_child, from_parent = os.pipe()[::-1]
+        from_child, to_parent = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - runs in the child (coverage does not follow it)
+            code = 0
+            try:
+                os.dup2(from_parent, 0)
+                os.dup2(to_parent, 1)
+                os.closerange(3, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)
+                serve(os.fdopen(0, "rb", closefd=False), os.fdopen(1, "wb", closefd=False), (factory, args))
+            except BaseException:
+                code = 1
+            finally:
+                os._exit(code)  # subtle: never return into the parent's code (or its atexit)
+        os.close(from_parent)
+        os.close(to_parent)
+        self.pid = pid
+        self.stdin = os.fdopen(to_child, "wb")
+        self.stdout = os.fdopen(from_child, "rb")
+        self.returncode: int | None = None
+
+    def poll(self) -> "int | None":
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, 9)
+        except ProcessLookupError:
+            pass
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            _, status = os.waitpid(self.pid, 0)
+            self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+
+class _Worker:
+    def __init__(self, factory: str, args: tuple, fork: bool = False) -> None:
+        if fork:
+            self.proc: "subprocess.Popen[bytes] | _Forked" = _Forked(factory, args)
+            self._setup()
+            return
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env = dict(os.environ)
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
@@ -87,13 +164,16 @@ class _Worker:
             [sys.executable, "-c", "from bpe_engine._procs import serve; serve()"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
         )
+        self._setup()
+        _send(self.proc.stdin, (factory, args))  # type: ignore[arg-type]
+
+    def _setup(self) -> None:
         self.fd = self.proc.stdout.fileno()  # type: ignore[union-attr]
         os.set_blocking(self.fd, False)
         self.buf = bytearray()
         self.task: int | None = None  # id of the task in flight
         self.eof = False
         self.ended = False
-        _send(self.proc.stdin, (factory, args))  # type: ignore[arg-type]
 
     def send(self, msg: object) -> None:
         _send(self.proc.stdin, msg)  # type: ignore[arg-type]
@@ -130,15 +210,18 @@ class _Worker:
 
 
 def run_pool(
-    factory: str, args: tuple, tasks: Iterable[object], n_workers: int, tick: float = 0.05
+    factory: str, args: tuple, tasks: Iterable[object], n_workers: int, tick: float = 0.05, fork: "bool | None" = None
 ) -> Iterator[tuple[str, int, Any]]:
     """Run ``tasks`` on ``n_workers`` processes; yields events as they happen:
 
     ``("result", task_index, result)`` per task (in completion order), ``("tick", -1, None)``
     at least every ``tick`` seconds while waiting, and at the end ``("final", worker, part)``
     for each part of each worker's final results. Errors in a worker are raised here.
+    ``fork``: fork the workers (default: when :func:`can_fork`); ``args`` then need not be
+    picklable.
     """
-    workers = [_Worker(factory, args) for _ in range(n_workers)]
+    fork = can_fork() if fork is None else fork
+    workers = [_Worker(factory, args, fork) for _ in range(n_workers)]
     selector = selectors.DefaultSelector()
     for w in workers:
         selector.register(w.fd, selectors.EVENT_READ, w)

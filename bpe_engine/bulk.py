@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
-from ._procs import run_pool
+from ._procs import can_fork, run_pool
 from .counting import _Chunker, _decode, _iter_blocks, CorpusSource, default_workers
 from .errors import ConfigError
 
@@ -40,8 +40,12 @@ _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 class _EncodeHandler:
     """Runs in a worker process: encodes the chunks it is given."""
 
-    def __init__(self, tokenizer_pickle: bytes, special: str) -> None:
-        self.tok = pickle.loads(tokenizer_pickle)
+    def __init__(self, tokenizer: "bytes | tuple", special: str) -> None:
+        # The tokenizer comes with its derived tables (loading them is faster than building
+        # them again in every worker), pickled, or as they are in a forked worker.
+        self.tok, tables = pickle.loads(tokenizer) if isinstance(tokenizer, bytes) else tokenizer
+        for name, value in tables.items():
+            setattr(self.tok, name, value)
         self.special = special
 
     def handle(self, task: tuple[bytes, str, int]) -> bytes:
@@ -94,9 +98,9 @@ def iter_encode_file(
         return
     sizes: dict[int, int] = {}
 
-    # Big chunks amortise the fixed cost of each vectorised merge pass; two per worker
-    # keeps both busy to the end.
-    block = min(max(total // (2 * n_workers), _BLOCK), 8 * _BLOCK)
+    # Chunks of 1 MiB: big enough for the vectorised passes, small enough that the workers
+    # share the work evenly and the first results come early.
+    block = _BLOCK
 
     def tasks() -> Iterator[tuple[bytes, str, int]]:
         for index, (chunk, p, offset, consumed) in enumerate(_iter_blocks(source, chunker, block)):
@@ -106,8 +110,10 @@ def iter_encode_file(
     pending: dict[int, bytes] = {}
     next_index = 0
     done = 0
-    payload = pickle.dumps(tokenizer, protocol=pickle.HIGHEST_PROTOCOL)
-    for kind, index, result in run_pool("bpe_engine.bulk:_EncodeHandler", (payload, special), tasks(), n_workers):
+    fork = can_fork()
+    live = (tokenizer, _derived_tables(tokenizer))
+    payload = live if fork else pickle.dumps(live, protocol=pickle.HIGHEST_PROTOCOL)
+    for kind, index, result in run_pool("bpe_engine.bulk:_EncodeHandler", (payload, special), tasks(), n_workers, fork=fork):
         if kind != "result":
             continue
         pending[index] = result
@@ -116,6 +122,17 @@ def iter_encode_file(
             done += sizes.pop(next_index)
             next_index += 1
             yield done, total, np.frombuffer(data, dtype=np.uint32)
+
+
+def _derived_tables(tokenizer: "Tokenizer") -> dict[str, object]:
+    """The tables the vectorised encoders build from the tokenizer, built here once."""
+    from . import batch, charcut
+    from .pretokenize import stand_in_table
+
+    batch._tables(tokenizer)
+    charcut._tables(tokenizer)
+    stand_in_table(tokenizer.pretokenizer.name)  # a forked worker inherits it
+    return {name: getattr(tokenizer, name) for name in ("_batch_tables", "_cross_table")}
 
 
 def _iter_tiktoken(

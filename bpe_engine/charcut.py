@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ._arrays import hash_keys
 from .batch import bpe_flat, derived
 
 if TYPE_CHECKING:
@@ -76,12 +77,8 @@ class _CrossTable:
             a, b = divmod(code, 8)
             sel = shape == code
             member = np.zeros(1 << _HASH_BITS, dtype=bool)
-            member[_hash(_shape_keys(w[sel], a, b))] = True
+            member[hash_keys(_shape_keys(w[sel], a, b), _HASH_BITS)] = True
             self.shapes.append((a, b, member))
-
-
-def _hash(keys: np.ndarray) -> np.ndarray:
-    return ((keys * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - _HASH_BITS)).astype(np.intp)
 
 
 def _shape_keys(w: np.ndarray, l1: int, l2: int) -> np.ndarray:
@@ -153,7 +150,7 @@ def bpe_cut(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarr
         w = _windows(padded, qm)
         hit = np.zeros(qm.size, dtype=bool)
         for l1, l2, member in t.shapes:
-            hit |= member[_hash(_shape_keys(w, l1, l2))]
+            hit |= member[hash_keys(_shape_keys(w, l1, l2), _HASH_BITS)]
         crossable[np.flatnonzero(maybe)[hit]] = True
 
     # Segments: from each piece start and each boundary no token crosses.

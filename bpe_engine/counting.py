@@ -177,11 +177,19 @@ class _ChunkCounter:
                     self.by_bytes.update(pieces)
                 else:
                     self._add_to_shards(Counter(pieces).items())
-            elif self.shards is None:
-                self.by_text.update(self.pre.split(_decode(block, path, offset + pos)))
             else:
-                block_counts = Counter(self.pre.split(_decode(block, path, offset + pos)))
-                self._add_to_shards((piece.encode("utf-8"), c) for piece, c in block_counts.items())
+                text = _decode(block, path, offset + pos)
+                found = self.pre.utf8_pieces(text)  # GPT-2, cl100k: bytes pieces, ~2x faster
+                if found is not None:
+                    if self.shards is None:
+                        self.by_bytes.update(found[0])
+                    else:
+                        self._add_to_shards(Counter(found[0]).items())
+                elif self.shards is None:
+                    self.by_text.update(self.pre.split(text))
+                else:
+                    block_counts = Counter(self.pre.split(text))
+                    self._add_to_shards((piece.encode("utf-8"), c) for piece, c in block_counts.items())
             pos = end
 
     def _add_to_shards(self, items: "Iterable[tuple[bytes, int]]") -> None:

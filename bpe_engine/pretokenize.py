@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from itertools import accumulate, islice
 from typing import Iterable, Iterator, Sequence
 
+import numpy as np
 import regex
 
 from .errors import ConfigError, PretokenizerError
@@ -112,6 +113,42 @@ def _ascii_byte_patterns() -> dict[str, "re.Pattern[bytes]"]:
 
 
 _ASCII_BYTE_PATTERNS = _ascii_byte_patterns()
+
+# Stand-ins: the GPT-2 and cl100k patterns look at a non-ASCII character only through the
+# classes \s, \p{L} and \p{N} (and, for cl100k's case-insensitive contractions, through
+# its case folding); no literal of theirs is outside ASCII. Replacing every character by an
+# ASCII one that belongs to exactly the same classes therefore leaves every decision of the
+# pattern, hence every piece boundary, unchanged; and on ASCII the byte-level twin is exact.
+# So: map the text to stand-ins, split that with the twin (~3x faster than ``regex`` on the
+# text), and cut the UTF-8 bytes at the same character offsets. o200k tells upper from lower
+# case and marks from letters, which ASCII cannot stand in for: it keeps the ``regex`` path.
+_STAND_IN_NAMES = ("gpt2", "cl100k")
+_STAND_INS: dict[str, np.ndarray] = {}
+
+
+def stand_in_table(name: str) -> "np.ndarray | None":
+    """Per code point, the ASCII byte that stands in for it under pattern ``name`` (or None)."""
+    if name not in _STAND_IN_NAMES:
+        return None
+    table = _STAND_INS.get(name)
+    if table is None:
+        codes = np.arange(0x110000, dtype=np.uint32)
+        codes[0xD800:0xE000] = 0x21  # surrogates never occur in text decoded from UTF-8
+        every = codes.tobytes().decode("utf-32-le")  # character i is code point i
+        table = np.full(0x110000, ord("!"), dtype=np.uint8)  # in none of the classes
+        for prop, stand_in in ((r"\p{L}+", "a"), (r"\p{N}+", "0"), (r"\s+", "\t")):
+            for m in regex.finditer(prop, every):
+                table[m.start():m.end()] = ord(stand_in)
+        if name == "cl100k":
+            # (?i) contractions: a letter that folds to s, d, m, t, l, v, r or e (U+017F,
+            # long s) stands in as that letter (the twin is case-insensitive there too).
+            for m in regex.finditer(r"(?i)[sdmtlvre]", every, pos=128):
+                c = m.start()
+                assert table[c] == ord("a"), f"U+{c:04X} folds to a letter but is not one"
+                table[c] = ord(next(x for x in "sdmtlvre" if regex.fullmatch(f"(?i){x}", every[c])))
+        table[:128] = np.arange(128, dtype=np.uint8)
+        _STAND_INS[name] = table
+    return table
 # ` ?[^ ]+| ` never looks inside a multi-byte character: exact on any UTF-8 bytes.
 _WHITESPACE_BYTES = re.compile(rb""" ?[^ ]+| """)
 
@@ -266,6 +303,49 @@ class Pretokenizer:
     def ascii_fast(self) -> bool:
         """True if :meth:`split_bytes` is exact for ASCII input."""
         return self._bytes_ascii is not None or self._bytes_any is not None
+
+    def utf8_pieces(
+        self, text: str, specials: "SpecialSplitter | None" = None
+    ) -> "tuple[list[bytes], list[int]] | None":
+        """The pieces of ``text`` as UTF-8 bytes, split at ``specials`` first (a special token
+        is a piece of its own; their indices come second), through the ASCII stand-ins (see
+        :func:`stand_in_table`); None for patterns without stand-ins (and for text holding
+        lone surrogates, which has no UTF-8 form)."""
+        table = stand_in_table(self.name)
+        if table is None:
+            return None
+        if not text:
+            return [], []
+        twin = self._bytes_ascii
+        assert twin is not None
+        try:
+            cp = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+        except UnicodeEncodeError:
+            return None  # lone surrogates: not UTF-8 text; the regex path reports it
+        stand = table[cp].tobytes()  # character i of text is byte i here
+        lengths: list[int] = []
+        special_at: list[int] = []
+        pos = 0
+        rx = specials.pattern if specials is not None else None
+        if rx is not None:
+            for m in rx.finditer(text):
+                s, e = m.span()
+                if s > pos:
+                    lengths += map(len, twin.findall(stand, pos, s))
+                special_at.append(len(lengths))
+                lengths.append(e - s)
+                pos = e
+        if pos < len(text):
+            lengths += map(len, twin.findall(stand, pos))
+        # Byte offset of every character boundary, then of every piece's end.
+        width = np.ones(cp.size + 1, dtype=np.int64)
+        width[0] = 0
+        width[1:] += cp >= 0x80
+        width[1:] += cp >= 0x800
+        width[1:] += cp >= 0x10000
+        ends = np.cumsum(width)[np.cumsum(lengths)].tolist()
+        raw = text.encode("utf-8")
+        return list(map(raw.__getitem__, map(slice, [0] + ends[:-1], ends))), special_at
 
     def split_bytes(self, data: bytes) -> "list[bytes] | None":
         """Pieces of UTF-8 ``data`` without decoding it, when a byte-level pattern is exact

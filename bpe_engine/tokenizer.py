@@ -27,8 +27,10 @@ __all__ = ["Tokenizer", "TokenSpan", "BpeStep", "MAX_VOCAB"]
 _LONG_PIECE = 48  # pieces longer than this use the heap-based merge (O(n log n))
 _CACHE_LIMIT = 500_000
 _TEXT_BLOCK = 8_192  # mixed ASCII/non-ASCII text is split in blocks of about this size
-# Unseen pieces holding this many bytes in all are encoded together, vectorised (the fixed
-# cost per merge rank pays off; Chinese text has hundreds of thousands of distinct pieces).
+# From this many unseen pieces on, they are encoded together, vectorised (bpe_engine.batch:
+# below it, the fixed cost of the NumPy calls is more than one piece at a time costs).
+_BATCH_MIN_PIECES = 256
+# Unseen pieces holding this many bytes in all may skip the cache (see _FLAT_SHARE).
 _BATCH_MIN_BYTES = 500_000
 # ... and when more than this share of all pieces is unseen, the whole text goes through the
 # vectorised merge without the cache.
@@ -265,6 +267,10 @@ class Tokenizer:
                 return pieces
         elif pre.bytes_exact:
             return pre.split_bytes(text.encode("utf-8"))  # type: ignore[return-value]
+        else:
+            found = pre.utf8_pieces(text)
+            if found is not None:
+                return found[0]
         safe = pre.safe_cut
         n = len(text)
         if safe is None or not pre.ascii_fast or n <= 2 * _TEXT_BLOCK:
@@ -317,7 +323,7 @@ class Tokenizer:
 
     def _fill_cache(self, cache: dict, todo: list[bytes]) -> None:
         """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many)."""
-        if len(todo) > 1000 and sum(map(len, todo)) >= _BATCH_MIN_BYTES:
+        if len(todo) >= _BATCH_MIN_PIECES:
             cache.update(zip(todo, self._bpe_many(todo)))
         else:
             bpe = self._bpe
@@ -410,9 +416,16 @@ class Tokenizer:
             return self.encode_ordinary(text)
         # One pass through the cache for the whole text: a special token is a "piece" whose
         # key starts with 0xFF, a byte that never occurs in UTF-8, so no text can collide.
-        pieces: list[bytes] = []
-        special_at: list[int] = []
-        for segment, special in self._splitter_for(allowed).split(text):
+        splitter = self._splitter_for(allowed)
+        found = None if text.isascii() else self.pretokenizer.utf8_pieces(text, splitter)
+        if found is not None:
+            pieces, special_at = found
+            for i in special_at:
+                pieces[i] = b"\xff" + pieces[i]
+            return self._ids_of(pieces, special_at)
+        pieces = []
+        special_at = []
+        for segment, special in splitter.split(text):
             if special:
                 special_at.append(len(pieces))
                 pieces.append(b"\xff" + segment.encode("utf-8"))

@@ -82,3 +82,24 @@ def test_strict_special_mode_raises(openai: dict, sample_file: Path) -> None:
         encode_file(openai["gpt2"], sample_file, backend="python", workers=1, special="raise")
     with pytest.raises(errors.SpecialTokenError):
         encode_file(openai["gpt2"], sample_file, backend="tiktoken", special="raise")
+
+
+@pytest.mark.parametrize("fork", [True, False])
+def test_forked_and_fresh_workers_agree(fork: bool, openai: dict, tiktoken_encodings: dict, sample_file: Path,
+                                        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Workers are forked when the process has no other thread (scripts, the command line)
+    and fresh interpreters otherwise (the app): both give the same ids and the same counts."""
+    from bpe_engine import _procs, bulk, counting
+
+    monkeypatch.setattr(bulk, "can_fork", lambda: fork)
+    monkeypatch.setattr(_procs, "can_fork", lambda: fork)
+    tok, enc = openai["cl100k_base"], tiktoken_encodings["cl100k_base"]
+    text = sample_file.read_bytes().decode("utf-8")
+    assert encode_file(tok, sample_file, backend="python", workers=2).tolist() == enc.encode(text, allowed_special="all")
+    source = counting.CorpusSource.from_input(sample_file)
+    one, two = (
+        next(r for r in counting.count_pretokens_iter(source, tok.pretokenizer, ["<|endoftext|>"], workers=w)
+             if isinstance(r, counting.CountResult))
+        for w in (1, 2)
+    )
+    assert one.counts() == two.counts() and one.special_count == two.special_count

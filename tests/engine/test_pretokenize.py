@@ -105,3 +105,64 @@ def test_pieces_with_offsets(trained: dict) -> None:
     assert [p[3] for p in pieces] == [False, False, True, False, False]
     plain = tok.pieces(text, special=False)
     assert "".join(p[0] for p in plain) == text and not any(p[3] for p in plain)
+
+
+# Characters where the stand-in rule could go wrong: letters that fold to a contraction letter
+# (long s, Kelvin sign), non-ASCII spaces and line breaks, digits of other scripts, marks,
+# letter-like numbers (Roman numerals, Hangzhou numerals), astral letters and emoji.
+TRICKY = "ſKÅ\u00a0\u0085\u1680\u2028\u2029\u3000\u200b\u180e١٢٣Ⅻ〇〡々ß\u0301\u20dd𝐀𐐀🤚🏾'’\r\n\t sSdDmMtTlLvVrReE"
+
+
+def _pieces_by_regex(pre: Pretokenizer, splitter: SpecialSplitter, text: str) -> tuple[list[bytes], list[int]]:
+    pieces: list[bytes] = []
+    special_at: list[int] = []
+    for segment, special in splitter.split(text):
+        if special:
+            special_at.append(len(pieces))
+            pieces.append(segment.encode("utf-8"))
+        else:
+            pieces += [p.encode("utf-8") for p in pre.split(segment)]
+    return pieces, special_at
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=st.one_of(st.sampled_from(TRICKY), st.characters(blacklist_categories=("Cs",))), max_size=60),
+    st.lists(st.sampled_from(SNIPPETS), max_size=4),
+)
+def test_ascii_stand_ins_split_like_the_regex(text: str, extra: list[str]) -> None:
+    """GPT-2 and cl100k through stand-ins (bpe_engine.pretokenize.stand_in_table) give the
+    regex's pieces, special tokens included."""
+    text = text + "".join(extra) + text[::-1]
+    splitter = SpecialSplitter(["<|endoftext|>"])
+    for name in ("gpt2", "cl100k"):
+        pre = Pretokenizer(name)
+        assert pre.utf8_pieces(text, splitter) == _pieces_by_regex(pre, splitter, text), name
+    assert Pretokenizer("o200k").utf8_pieces(text) is None
+    assert Pretokenizer("gpt2").utf8_pieces(text + "\ud800") is None  # no UTF-8 form
+
+
+def test_ascii_stand_ins_on_532_languages(corpora) -> None:  # type: ignore[no-untyped-def]
+    text = (corpora / "multi_udhr_532langs_7MB.txt").read_text(encoding="utf-8")
+    splitter = SpecialSplitter(["<|endoftext|>"])
+    for name in ("gpt2", "cl100k"):
+        pre = Pretokenizer(name)
+        assert pre.utf8_pieces(text, splitter) == _pieces_by_regex(pre, splitter, text), name
+
+
+def test_stand_ins_agree_with_the_regex_classes() -> None:
+    """Every code point's stand-in is in exactly the classes the code point is in."""
+    import numpy as np
+
+    from bpe_engine.pretokenize import stand_in_table
+
+    codes = np.arange(0x110000, dtype=np.uint32)
+    codes[0xD800:0xE000] = 0x21
+    every = codes.tobytes().decode("utf-32-le")
+    for name in ("gpt2", "cl100k"):
+        table = stand_in_table(name)
+        stand = table.tobytes().decode("ascii")
+        for prop in (r"\s", r"\p{L}", r"\p{N}", r"[\r\n]"):
+            members = [m.start() for m in regex.finditer(prop, every)]
+            stand_members = [m.start() for m in regex.finditer(prop, stand)]
+            assert members == stand_members, (name, prop)

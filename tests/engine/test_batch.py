@@ -1,0 +1,110 @@
+"""The vectorised encoders of many pieces (bpe_engine.batch) equal the per-piece reference.
+
+Two exact algorithms live there: rounds (every piece merges its lowest-ranked pair each
+round) and rank by rank (the merges in order over all pieces); ``bpe_flat`` picks one per
+piece length and puts the results back in order. All are checked against
+``Tokenizer._bpe``, the obviously-correct loop, on real vocabularies and on adversarial ones.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_engine import Tokenizer, train_bpe
+from bpe_engine import batch
+from bpe_engine.batch import bpe_by_rank, bpe_flat, bpe_many, bpe_rounds
+
+from .test_roundtrip import texts
+
+
+def _reference(tok: Tokenizer, pieces: list[bytes]) -> tuple[list[int], list[int]]:
+    encoded = [tok._bpe(p) for p in pieces]
+    return [i for ids in encoded for i in ids], [len(ids) for ids in encoded]
+
+
+def _check_all(tok: Tokenizer, pieces: list[bytes]) -> None:
+    flat, counts = _reference(tok, pieces)
+    for fn in (bpe_rounds, bpe_by_rank, bpe_flat):
+        ids, n = fn(tok, pieces)
+        assert ids.tolist() == flat, fn.__name__
+        assert n.tolist() == counts, fn.__name__
+    assert bpe_many(tok, pieces) == [tok._bpe(p) for p in pieces]
+
+
+def _slice(corpora: Path, name: str, size: int) -> str:
+    with open(corpora / name, "rb") as f:
+        return f.read(size).decode("utf-8", errors="ignore")
+
+
+@pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
+@pytest.mark.parametrize("corpus", ["en_mix_36MB.txt", "code_python311_stdlib_32MB.txt", "zh_classical_poetry_25MB.txt"])
+def test_distinct_pieces_of_real_text(name: str, corpus: str, corpora: Path, openai: dict) -> None:
+    tok = openai[name]
+    pieces = sorted(set(tok._pieces(_slice(corpora, corpus, 150_000))))
+    _check_all(tok, pieces)
+
+
+def test_pair_hash_finds_every_merge_and_nothing_else(openai: dict) -> None:
+    tok = openai["o200k_base"]
+    tables = batch._tables(tok)
+    pairs = np.array(tok._pair_ids, dtype=np.uint64)
+    keys = pairs[:, 0] << np.uint64(20) | pairs[:, 1]
+    assert tables.pair_ranks(keys).tolist() == list(range(len(keys)))
+    rng = np.random.default_rng(7)
+    others = rng.integers(0, tok.max_id, size=(50_000, 2)).astype(np.uint64)
+    known = set(tok._ranks)
+    other_keys = others[:, 0] << np.uint64(20) | others[:, 1]
+    expected = [tok._ranks.get(int(k), 2**31 - 1) for k in other_keys.tolist()]
+    assert any(int(k) not in known for k in other_keys.tolist())
+    assert tables.pair_ranks(other_keys).tolist() == expected
+
+
+def test_mixed_lengths_are_put_back_in_order(openai: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With little room for long pieces, bpe_flat splits short and long ones between the two
+    algorithms; the merged result must keep every piece in its place."""
+    monkeypatch.setattr(batch, "_ROUNDS_LONG_BYTES", 0)
+    tok = openai["cl100k_base"]
+    words = [b" the", b" internationalization", b"a", b"    ", b" \xe5\x9c\x8b\xe8\xaa\x9e\xe6\x97\xa5\xe6\x9c\xac",
+             b" x", b"================================", b"\xf0\x9f\xa4\x9a\xf0\x9f\x8f\xbe", b" Mississippi"]
+    pieces = [words[i % len(words)] + bytes([65 + i % 26]) * (i % 3) for i in range(400)]
+    _check_all(tok, pieces)
+
+
+def _tokenizer(merges: list[tuple[bytes, bytes]]) -> Tokenizer:
+    vocab = {i: bytes([i]) for i in range(256)}
+    vocab.update((256 + k, a + b) for k, (a, b) in enumerate(merges))
+    return Tokenizer(vocab, merges, pretokenizer="none")
+
+
+@pytest.fixture(scope="module")
+def repetitive() -> Tokenizer:
+    """Merges of repeated symbols ("a a", "aa a", "aa aa") and overlapping pairs ("a b", "b a"),
+    where merging left to right matters."""
+    merges = [(b"a", b"a"), (b"a", b"b"), (b"b", b"a"), (b"aa", b"a"), (b"aa", b"aa"), (b"ab", b"a"),
+              (b"b", b"b"), (b" ", b" "), (b"  ", b"  "), (b"ba", b"b"), (b"aaaa", b"a")]
+    return _tokenizer(merges)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab ", min_size=1, max_size=40), min_size=1, max_size=60))
+def test_runs_and_overlaps(repetitive: Tokenizer, words: list[str]) -> None:
+    _check_all(repetitive, [w.encode("ascii") for w in words])
+
+
+@pytest.fixture(scope="module")
+def small_trained(fixtures: Path) -> Tokenizer:
+    text = (fixtures / "tinystories_sample.txt").read_text(encoding="utf-8")
+    return train_bpe(None, 256 + 400, [], text=text + " 國語 日本語 Жизнь 🤚🏾", pretokenizer="none")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(texts, min_size=1, max_size=30))
+def test_random_text_with_a_trained_vocabulary(small_trained: Tokenizer, parts: list[str]) -> None:
+    pieces = [p.encode("utf-8") for p in parts if p]
+    if pieces:
+        _check_all(small_trained, pieces)
