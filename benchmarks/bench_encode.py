@@ -11,9 +11,10 @@ first ``--mb`` MB of each shared corpus, cut at a line end) it measures MB/s of:
 - HF ``tokenizers`` (GPT-2 from the fixture vocab/merges files), when installed.
 
 Prints the median MB/s of ``--repeat`` rounds and each one's ratio to tiktoken (> 1:
-faster). The candidates take turns within a round, and the ratio is the median over rounds
-of the ratio within a round: a round where the machine was busy (this 2-core VM varies by up
-to 1.7x from minute to minute) slows both sides of its ratio and cannot skew the result.
+faster). This 2-core VM changes speed by up to 1.7x from one second to the next, so each run
+of a candidate sits between two runs of tiktoken (T C1 T C2 T ... within a round), its ratio
+is taken against the mean of those two, and the reported ratio is the median over rounds: a
+busy moment slows both sides of a ratio and cannot skew the result.
 Every result of ours is checked to be tiktoken's ids.
 
     python benchmarks/bench_encode.py [--mb 10] [--encodings gpt2,cl100k_base] [--repeat 3]
@@ -37,18 +38,32 @@ CORPUS_FILES = {
 }
 
 
-def timed_round_robin(candidates: dict, repeat: int, check) -> dict[str, list[float]]:  # type: ignore[type-arg]
-    """Seconds of each candidate in each round; the candidates take turns within a round, so
-    that a machine that speeds up or slows down affects all of them alike."""
+def timed_between_references(reference: str, candidates: dict, repeat: int, check) -> tuple[dict, dict]:  # type: ignore[type-arg]
+    """Seconds of each candidate per round, and its ratio (reference seconds / its seconds)
+    against the mean of the reference runs just before and just after it."""
     times: dict[str, list[float]] = {name: [] for name in candidates}
+    ratios: dict[str, list[float]] = {name: [] for name in candidates}
+
+    def run(name: str) -> float:
+        start = time.perf_counter()
+        result = candidates[name]()
+        seconds = time.perf_counter() - start
+        if check is not None and not name.startswith("HF"):
+            check(result)
+        return seconds
+
+    others = [name for name in candidates if name != reference]
     for _ in range(repeat):
-        for name, fn in candidates.items():
-            start = time.perf_counter()
-            result = fn()
-            times[name].append(time.perf_counter() - start)
-            if check is not None and not name.startswith("HF"):
-                check(result)
-    return times
+        before = run(reference)
+        times[reference].append(before)
+        ratios[reference].append(1.0)
+        for name in others:
+            seconds = run(name)
+            after = run(reference)
+            times[name].append(seconds)
+            ratios[name].append((before + after) / 2 / seconds)
+            before = after
+    return times, ratios
 
 
 def main() -> None:
@@ -108,16 +123,14 @@ def main() -> None:
                 }
                 if hf_tok is not None:
                     candidates["HF tokenizers"] = lambda: hf_tok.encode(text).ids
-                times = timed_round_robin(candidates, args.repeat, same)
-                reference = times["tiktoken 1 thread"]
+                times, per_round = timed_between_references("tiktoken 1 thread", candidates, args.repeat, same)
                 print(f"{name} {label} ({mb:.1f} MB):", flush=True)
                 speeds, ratios = {}, {}
                 for what, seconds in times.items():
                     speeds[what] = mb / median(seconds)
-                    per_round = [ref / s for ref, s in zip(reference, seconds)]
-                    ratios[what] = median(per_round)
+                    ratios[what] = median(per_round[what])
                     print(f"    {what:32s} {speeds[what]:6.2f} MB/s   x{ratios[what]:.2f} of tiktoken"
-                          f"   (rounds: {', '.join(f'{r:.2f}' for r in per_round)})")
+                          f"   (rounds: {', '.join(f'{r:.2f}' for r in per_round[what])})")
                 rows.append((name, label, speeds, ratios))
     keys = list(rows[0][2]) if rows else []
     print()
@@ -126,7 +139,7 @@ def main() -> None:
     for name, label, speeds, ratios in rows:
         cells = [f"{speeds[k]:.2f}" + ("" if k == "tiktoken 1 thread" else f" (x{ratios[k]:.2f})") if k in speeds else "-" for k in keys]
         print(f"| {name} | {label} | " + " | ".join(cells) + " |")
-    print("\nmedian MB/s; (xN) = median over rounds of ours / tiktoken one thread in the same round")
+    print("\nmedian MB/s; (xN) = median over rounds of tiktoken's time (mean of the runs just before and after) / ours")
 
 
 if __name__ == "__main__":

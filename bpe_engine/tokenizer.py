@@ -37,6 +37,12 @@ _BATCH_MIN_BYTES = 500_000
 _FLAT_SHARE = 0.3
 
 
+def _mostly_multibyte(text: str) -> bool:
+    """True when a quarter or more of the characters of ``text`` (sampled) are not ASCII."""
+    sample = text if len(text) <= 65_536 else text[:32_768] + text[len(text) // 2:len(text) // 2 + 32_768]
+    return len(sample.encode("utf-8", "surrogatepass")) >= 1.5 * len(sample)
+
+
 class Tokenizer:
     """A byte-level BPE tokenizer.
 
@@ -267,7 +273,7 @@ class Tokenizer:
                 return pieces
         elif pre.bytes_exact:
             return pre.split_bytes(text.encode("utf-8"))  # type: ignore[return-value]
-        else:
+        elif _mostly_multibyte(text):
             found = pre.utf8_pieces(text)
             if found is not None:
                 return found[0]
@@ -284,7 +290,8 @@ class Tokenizer:
             if block.isascii():
                 out += pre.split_bytes(block.encode("ascii"))  # type: ignore[operator]
             else:
-                out += map(str.encode, pre.split(block))
+                found = pre.utf8_pieces(block)
+                out += found[0] if found is not None else map(str.encode, pre.split(block))
             pos = end
         return out
 
@@ -417,7 +424,10 @@ class Tokenizer:
         # One pass through the cache for the whole text: a special token is a "piece" whose
         # key starts with 0xFF, a byte that never occurs in UTF-8, so no text can collide.
         splitter = self._splitter_for(allowed)
-        found = None if text.isascii() else self.pretokenizer.utf8_pieces(text, splitter)
+        # Text of mostly multi-byte characters goes through the stand-ins in one piece (many
+        # short documents between special tokens would each cost a round of NumPy calls);
+        # mostly-ASCII text is split segment by segment (ASCII ones by the byte-level twin).
+        found = self.pretokenizer.utf8_pieces(text, splitter) if _mostly_multibyte(text) else None
         if found is not None:
             pieces, special_at = found
             for i in special_at:
