@@ -17,6 +17,7 @@ workers.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import pickle
@@ -112,7 +113,17 @@ class _Forked:
     def __init__(self, factory: str, args: tuple) -> None:
         to_child, from_parent = os.pipe()[::-1]
         from_child, to_parent = os.pipe()
-        pid = os.fork()
+        # subtle: objects frozen before the fork are never scanned by the child's garbage
+        # collector, which would otherwise write to (and so copy) every page of the parent's
+        # objects; the parent unfreezes its own right away.
+        gc.freeze()
+        try:
+            pid = os.fork()
+        except BaseException:
+            gc.unfreeze()
+            raise
+        if pid:
+            gc.unfreeze()
         if pid == 0:  # pragma: no cover - runs in the child (coverage does not follow it)
             code = 0
             try:
