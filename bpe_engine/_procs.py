@@ -22,6 +22,7 @@ import importlib
 import os
 import pickle
 import selectors
+import signal
 import struct
 import subprocess
 import sys
@@ -151,7 +152,7 @@ class _Forked:
 
     def kill(self) -> None:
         try:
-            os.kill(self.pid, 9)
+            os.kill(self.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
 

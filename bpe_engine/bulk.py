@@ -33,6 +33,8 @@ __all__ = ["encode_file", "iter_encode_file", "SPECIAL_MODES", "BACKENDS"]
 
 SPECIAL_MODES = ("allow", "ordinary", "raise")
 BACKENDS = ("auto", "python", "tiktoken")
+# Chunks of 1 MiB: big enough for the vectorised passes, small enough that worker processes
+# share the work evenly and the first results come early.
 _BLOCK = 1 << 20
 _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 
@@ -98,12 +100,9 @@ def iter_encode_file(
         return
     sizes: dict[int, int] = {}
 
-    # Chunks of 1 MiB: big enough for the vectorised passes, small enough that the workers
-    # share the work evenly and the first results come early.
-    block = _BLOCK
 
     def tasks() -> Iterator[tuple[bytes, str, int]]:
-        for index, (chunk, p, offset, consumed) in enumerate(_iter_blocks(source, chunker, block)):
+        for index, (chunk, p, offset, consumed) in enumerate(_iter_blocks(source, chunker, _BLOCK)):
             sizes[index] = consumed
             yield chunk, p, offset
 

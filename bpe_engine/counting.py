@@ -195,7 +195,7 @@ class _ChunkCounter:
     def _add_to_shards(self, items: "Iterable[tuple[bytes, int]]") -> None:
         shards = self.shards
         assert shards is not None
-        crc = zlib.crc32
+        crc = zlib.crc32  # shard_of inlined: this loop runs once per piece of every block
         mask = SHARDS - 1
         for piece, c in items:
             shard = shards[crc(piece) & mask]
@@ -205,12 +205,9 @@ class _ChunkCounter:
         if self.shards is not None:
             shards, self.shards = self.shards, [{} for _ in range(SHARDS)]
             return shards
-        counts = self.result()
-        shards = [{} for _ in range(SHARDS)]
-        crc = zlib.crc32
-        mask = SHARDS - 1
-        for piece, c in counts.items():
-            shards[crc(piece) & mask][piece] = c
+        shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
+        for piece, c in self.result().items():
+            shards[shard_of(piece)][piece] = c
         return shards
 
     def result(self) -> dict[bytes, int]:

@@ -126,15 +126,20 @@ _STAND_IN_NAMES = ("gpt2", "cl100k")
 _STAND_INS: dict[str, np.ndarray] = {}
 
 
+def every_code_point() -> str:
+    """A string whose character ``i`` is code point ``i`` (surrogates replaced by "!")."""
+    codes = np.arange(0x110000, dtype=np.uint32)
+    codes[0xD800:0xE000] = 0x21  # surrogates never occur in text decoded from UTF-8
+    return codes.tobytes().decode("utf-32-le")
+
+
 def stand_in_table(name: str) -> "np.ndarray | None":
     """Per code point, the ASCII byte that stands in for it under pattern ``name`` (or None)."""
     if name not in _STAND_IN_NAMES:
         return None
     table = _STAND_INS.get(name)
     if table is None:
-        codes = np.arange(0x110000, dtype=np.uint32)
-        codes[0xD800:0xE000] = 0x21  # surrogates never occur in text decoded from UTF-8
-        every = codes.tobytes().decode("utf-32-le")  # character i is code point i
+        every = every_code_point()
         table = np.full(0x110000, ord("!"), dtype=np.uint8)  # in none of the classes
         for prop, stand_in in ((r"\p{L}+", "a"), (r"\p{N}+", "0"), (r"\s+", "\t")):
             for m in regex.finditer(prop, every):

@@ -19,16 +19,12 @@ from bpe_engine import Tokenizer, train_bpe
 from bpe_engine import batch
 from bpe_engine.batch import bpe_by_rank, bpe_flat, bpe_many, bpe_rounds
 
+from .test_charcut import _per_piece, _tokenizer
 from .test_roundtrip import texts
 
 
-def _reference(tok: Tokenizer, pieces: list[bytes]) -> tuple[list[int], list[int]]:
-    encoded = [tok._bpe(p) for p in pieces]
-    return [i for ids in encoded for i in ids], [len(ids) for ids in encoded]
-
-
 def _check_all(tok: Tokenizer, pieces: list[bytes]) -> None:
-    flat, counts = _reference(tok, pieces)
+    flat, counts = _per_piece(tok, pieces)
     for fn in (bpe_rounds, bpe_by_rank, bpe_flat):
         ids, n = fn(tok, pieces)
         assert ids.tolist() == flat, fn.__name__
@@ -73,12 +69,6 @@ def test_mixed_lengths_are_put_back_in_order(openai: dict, monkeypatch: pytest.M
              b" x", b"================================", b"\xf0\x9f\xa4\x9a\xf0\x9f\x8f\xbe", b" Mississippi"]
     pieces = [words[i % len(words)] + bytes([65 + i % 26]) * (i % 3) for i in range(400)]
     _check_all(tok, pieces)
-
-
-def _tokenizer(merges: list[tuple[bytes, bytes]]) -> Tokenizer:
-    vocab = {i: bytes([i]) for i in range(256)}
-    vocab.update((256 + k, a + b) for k, (a, b) in enumerate(merges))
-    return Tokenizer(vocab, merges, pretokenizer="none")
 
 
 @pytest.fixture(scope="module")
