@@ -12,8 +12,6 @@ from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
-from bpe_engine import set_fork_workers
-
 from .settings import Settings
 from .tokenizers import TokenizerRegistry
 from .views.train_view import TrainView
@@ -27,7 +25,6 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
-        set_fork_workers(False)  # Qt runs threads of its own: workers start as fresh processes
         self.setWindowTitle("BPE Explorer")
         self.resize(1280, 820)
         self.settings = settings or Settings()

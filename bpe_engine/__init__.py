@@ -21,19 +21,21 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS: dict[str, str] = {
-    "train_bpe": "train",
-    "BpeTrainer": "train",
-    "TrainingEvent": "train",
-    "CountingProgress": "train",
-    "CountingDone": "train",
-    "MergeEvent": "train",
-    "TrainingDone": "train",
-    "PairInfo": "train",
-    "PretokenInfo": "train",
-    "TIE_BREAKS": "train",
+    "train_bpe": "train.trainer",
+    "BpeTrainer": "train.trainer",
+    "TrainerConfig": "train.config",
+    "TIE_BREAKS": "train.config",
+    "DEFAULT_VOCAB_SIZE": "train.config",
+    "TrainingEvent": "train.events",
+    "CountingProgress": "train.events",
+    "CountingDone": "train.events",
+    "MergeEvent": "train.events",
+    "TrainingDone": "train.events",
+    "PairInfo": "train.events",
+    "PretokenInfo": "train.events",
     "Tokenizer": "tokenizer",
-    "TokenSpan": "tokenizer",
-    "BpeStep": "tokenizer",
+    "TokenSpan": "explain",
+    "BpeStep": "encode.piece",
     "StreamingDecoder": "streaming",
     "StreamStep": "streaming",
     "utf8_sequence_length": "streaming",
@@ -42,22 +44,24 @@ _EXPORTS: dict[str, str] = {
     "PRETOKENIZER_NAMES": "pretokenize",
     "get_pretokenizer": "pretokenize",
     "preview": "pretokenize",
-    "OPENAI_ENCODINGS": "tiktoken_compat",
-    "load_tiktoken_file": "tiktoken_compat",
-    "FORMAT_VERSION": "serialization",
-    "gpt2_bytes_to_unicode": "serialization",
-    "default_workers": "counting",
-    "set_fork_workers": "_procs",
-    "encode_file": "bulk",
-    "iter_encode_file": "bulk",
+    "OPENAI_ENCODINGS": "formats.tiktoken",
+    "FORMAT_VERSION": "formats.ours",
+    "gpt2_bytes_to_unicode": "formats.gpt2",
+    "default_workers": "corpus",
+    "encode_file": "encode.files",
+    "iter_encode_file": "encode.files",
+    "reference_train": "reference",
+    "reference_encode": "reference",
 }
 
-__all__ = ["errors", "__version__", *_EXPORTS]
+__all__ = ["errors", "__version__", "load_tiktoken_file", *_EXPORTS]
 
 
 def __getattr__(name: str) -> Any:
     if name == "errors":
         return importlib.import_module(".errors", __name__)
+    if name == "load_tiktoken_file":
+        return importlib.import_module(".tokenizer", __name__).Tokenizer.from_tiktoken_file
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'bpe_engine' has no attribute {name!r}")
@@ -72,17 +76,19 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from . import errors
-    from .bulk import encode_file, iter_encode_file
-    from ._procs import set_fork_workers
-    from .counting import default_workers
+    from .corpus import default_workers
+    from .encode.files import encode_file, iter_encode_file
+    from .encode.piece import BpeStep
+    from .explain import TokenSpan
+    from .formats.gpt2 import gpt2_bytes_to_unicode
+    from .formats.ours import FORMAT_VERSION
+    from .formats.tiktoken import OPENAI_ENCODINGS
     from .pretokenize import PRETOKENIZER_NAMES, Piece, Pretokenizer, get_pretokenizer, preview
-    from .serialization import FORMAT_VERSION, gpt2_bytes_to_unicode
+    from .reference import reference_encode, reference_train
     from .streaming import StreamingDecoder, StreamStep, utf8_sequence_length
-    from .tiktoken_compat import OPENAI_ENCODINGS, load_tiktoken_file
-    from .tokenizer import BpeStep, Tokenizer, TokenSpan
-    from .train import (
-        TIE_BREAKS,
-        BpeTrainer,
+    from .tokenizer import Tokenizer
+    from .train.config import DEFAULT_VOCAB_SIZE, TIE_BREAKS, TrainerConfig
+    from .train.events import (
         CountingDone,
         CountingProgress,
         MergeEvent,
@@ -90,5 +96,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         PretokenInfo,
         TrainingDone,
         TrainingEvent,
-        train_bpe,
     )
+    from .train.trainer import BpeTrainer, train_bpe
+
+    load_tiktoken_file = Tokenizer.from_tiktoken_file

@@ -21,9 +21,9 @@ def resolve_merges(
     merges: Sequence[tuple[bytes, bytes]],
     merge_ids: "Sequence[tuple[int, int]] | None",
     byte_id: list[int],
-) -> tuple[dict[int, int], list[int], list[tuple[int, int]], set[int]]:
+) -> tuple[list[int], list[tuple[int, int]], set[int]]:
     """Each merge's ``(left id, right id)`` and new id; checks that every merge uses only
-    tokens that exist before it. Returns ``(ranks by pair code, new ids, pair ids, the ids
+    tokens that exist before it and is not repeated. Returns ``(new ids, pair ids, the ids
     of ordinary tokens)``.
     """
     n = len(merges)
@@ -82,7 +82,7 @@ def resolve_merges(
         pair_ids.append((a, b))
         available[z] = 1
     ordinary = {i for i in range(len(available)) if available[i]}  # bytes and merge results
-    return ranks, new_ids, pair_ids, ordinary
+    return new_ids, pair_ids, ordinary
 
 
 def place_specials(

@@ -17,7 +17,7 @@ import sys
 import time
 from typing import NoReturn, Sequence, TextIO
 
-from .serialization import atomic_writer
+from .formats.atomic import atomic_writer
 
 __all__ = ["main"]
 
@@ -120,13 +120,16 @@ def _check_folder(path: str) -> None:
 
 
 def _cmd_train(args: argparse.Namespace) -> int:
-    from .train import BpeTrainer, CountingDone, CountingProgress, MergeEvent, TrainingDone
+    from .train.config import TrainerConfig
+    from .train.events import CountingDone, CountingProgress, MergeEvent, TrainingDone
+    from .train.trainer import BpeTrainer
 
     _check_folder(args.output)
-    trainer = BpeTrainer(
-        args.corpus, args.vocab_size, args.special, pretokenizer=args.pretokenizer,
+    config = TrainerConfig(
+        vocab_size=args.vocab_size, special_tokens=tuple(args.special), pretokenizer=args.pretokenizer,
         tie_break=args.tie_break, workers=args.workers, name=args.name or os.path.basename(args.corpus[0]),
     )
+    trainer = BpeTrainer(args.corpus, config)
     counting = _Progress("counting", trainer.source.total_bytes(), "B", quiet=args.quiet)
     merging: _Progress | None = None
     reason = ""
@@ -152,7 +155,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
 def _cmd_encode(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from .bulk import iter_encode_file
+    from .encode.files import iter_encode_file
 
     tok = _load_tokenizer(args)
     dtype = np.dtype(args.dtype) if args.dtype else np.dtype(np.uint16 if tok.max_id < 65536 else np.uint32)
@@ -259,9 +262,9 @@ def _cmd_info(args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from .bulk import BACKENDS, SPECIAL_MODES
+    from .encode.files import BACKENDS, SPECIAL_MODES
     from .pretokenize import PRETOKENIZER_NAMES
-    from .train import TIE_BREAKS
+    from .train.config import TIE_BREAKS
 
     p = _Parser(prog="bpe-engine", description="Train, use and inspect byte-level BPE tokenizers.")
     sub = p.add_subparsers(dest="command", required=True, metavar="{train,encode,decode,info}", parser_class=_Parser)
@@ -325,8 +328,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.special is None:
                 args.special = ["<|endoftext|>"]
             args.special = [s for s in args.special if s]
-            if args.workers is not None and args.workers < 1:
-                raise _ArgumentParserError(f"--workers must be at least 1, got {args.workers}")
         return int(args.func(args))
     except _ArgumentParserError as exc:
         print(f"bpe-engine: error: {exc} (see bpe-engine --help)", file=sys.stderr)

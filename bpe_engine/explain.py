@@ -1,8 +1,8 @@
-"""Explaining tokens for display: where each token sits in the text, and the merges that
-build a piece, step by step (seed ``001`` part 4).
+"""Explaining tokens for display: where each token sits in the decoded text.
 
-Functions of a :class:`~bpe_engine.Tokenizer` (which exposes them as methods); nothing here
-changes how text is encoded.
+Functions of a :class:`~bpe_engine.Tokenizer` (which exposes them as methods), written on its
+public methods only; nothing here changes how text is encoded. The merges that build a piece,
+step by step, are :func:`bpe_engine.encode.piece.bpe_steps`.
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
-from ._vocab import SHIFT
-
 if TYPE_CHECKING:
     from .tokenizer import Tokenizer
 
-__all__ = ["TokenSpan", "BpeStep", "char_spans", "char_spans_lossy", "token_spans", "bpe_steps"]
+__all__ = ["TokenSpan", "char_spans", "char_spans_lossy", "token_spans"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,16 +37,6 @@ class TokenSpan:
     special: bool
 
 
-@dataclass(frozen=True, slots=True)
-class BpeStep:
-    """One merge while encoding a piece: ``parts[index]`` + ``parts[index+1]`` -> ``new_id``."""
-
-    parts: tuple[int, ...]
-    index: int
-    rank: int
-    new_id: int
-
-
 def char_spans(tok: "Tokenizer", ids: Sequence[int]) -> "tuple[list[int], list[int], list[bool]]":
     """For each token: the first character it touches in ``decode(ids)``, the character
     after the last one, and whether it holds whole characters only (lists, same order).
@@ -62,7 +50,7 @@ def char_spans(tok: "Tokenizer", ids: Sequence[int]) -> "tuple[list[int], list[i
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
-        return char_spans_lossy(tok, tokens)
+        return char_spans_lossy(tokens)
     lead = (np.frombuffer(data, dtype=np.uint8) & 0xC0) != 0x80  # bytes that start a char
     chars_before = np.zeros(len(data) + 1, dtype=np.int64)
     np.cumsum(lead, out=chars_before[1:])
@@ -76,7 +64,10 @@ def char_spans(tok: "Tokenizer", ids: Sequence[int]) -> "tuple[list[int], list[i
     whole = starts_char[:-1] & starts_char[1:]
     return first.tolist(), after.tolist(), whole.tolist()
 
-def char_spans_lossy(tok: "Tokenizer", tokens: list[bytes]) -> "tuple[list[int], list[int], list[bool]]":
+
+def char_spans_lossy(tokens: list[bytes]) -> "tuple[list[int], list[int], list[bool]]":
+    """:func:`char_spans` of token bytes that are not valid UTF-8, following the lossy
+    decoder (each bad sequence becomes one U+FFFD) token by token."""
     dec = codecs.getincrementaldecoder("utf-8")("replace")
     first: list[int] = []
     after: list[int] = []
@@ -92,34 +83,13 @@ def char_spans_lossy(tok: "Tokenizer", tokens: list[bytes]) -> "tuple[list[int],
         pending_before = pending_after
     return first, after, whole
 
+
 def token_spans(tok: "Tokenizer", ids: Sequence[int]) -> list[TokenSpan]:
     """Where each token sits in ``decode(ids)``; tokens holding part of a character are marked."""
     ids = list(ids)
     first, after, whole = char_spans(tok, ids)
-    specials = tok._special_ids
+    data = tok.token_bytes(ids)
     return [
-        TokenSpan(k, tid, tok._id_bytes[tid], s, e, w, tid in specials)  # type: ignore[arg-type]
-        for k, (tid, s, e, w) in enumerate(zip(ids, first, after, whole))
+        TokenSpan(k, tid, b, s, e, w, tok.is_special(tid))
+        for k, (tid, b, s, e, w) in enumerate(zip(ids, data, first, after, whole))
     ]
-
-# -- explanation ------------------------------------------------------------------------
-
-def bpe_steps(tok: "Tokenizer", piece: "str | bytes") -> list[BpeStep]:
-    """The merges that encode one piece, in the order they apply (for teaching)."""
-    data = piece.encode("utf-8") if isinstance(piece, str) else bytes(piece)
-    parts = [tok._byte_id[x] for x in data]
-    steps: list[BpeStep] = []
-    get = tok._ranks.get
-    while len(parts) > 1:
-        best, best_rank = -1, None
-        for i in range(len(parts) - 1):
-            r = get(parts[i] << SHIFT | parts[i + 1])
-            if r is not None and (best_rank is None or r < best_rank):
-                best, best_rank = i, r
-        if best_rank is None:
-            break
-        z = tok._new_ids[best_rank]
-        steps.append(BpeStep(tuple(parts), best, best_rank, z))
-        parts = parts[:best] + [z] + parts[best + 2:]
-    return steps
-

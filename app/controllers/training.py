@@ -80,6 +80,7 @@ class TrainingConfig:
             tie_break=self.tie_break,
             workers=self.workers,
             name=self.label or None,
+            fork_workers=False,  # Qt runs threads of its own that Python cannot see
         )
 
     def describe(self) -> str:

@@ -167,7 +167,8 @@ class CorpusEncodeWorker(QObject):
         vocabulary, many times faster); stops between chunks of about a megabyte."""
         tokens = 0
         size = 0
-        chunks = iter_encode_file(tok, self.path, special="allow")
+        # Qt runs threads of its own that Python cannot see: never fork worker processes here.
+        chunks = iter_encode_file(tok, self.path, special="allow", fork_workers=False)
         try:
             for done, size, ids in chunks:
                 tokens += len(ids)

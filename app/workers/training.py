@@ -302,6 +302,6 @@ class TrainingWorker(QObject):
             next_pairs=trainer.top_pairs(self.snapshot_pairs),  # empty: no pair left
             pretokens=pretokens,
             distinct_pretokens=counting.distinct_pretokens if counting is not None else 0,
-            tie_break=trainer.tie_break,
+            tie_break=trainer.config.tie_break,
             token_bytes={t: trainer.token_bytes(t) for t in used},
         )

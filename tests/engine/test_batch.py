@@ -1,9 +1,9 @@
-"""The vectorised encoders of many pieces (bpe_engine.batch) equal the per-piece reference.
+"""The vectorised encoders of many pieces (bpe_engine.encode.batch) equal the per-piece reference.
 
 Two exact algorithms live there: rounds (every piece merges its lowest-ranked pair each
 round) and rank by rank (the merges in order over all pieces); ``bpe_flat`` picks one per
 piece length and puts the results back in order. All are checked against
-``Tokenizer._bpe``, the obviously-correct loop, on real vocabularies and on adversarial ones.
+``bpe_piece``, the obviously-correct loop, on real vocabularies and on adversarial ones.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_engine import Tokenizer, train_bpe
-from bpe_engine import batch
-from bpe_engine.batch import bpe_by_rank, bpe_flat, bpe_many, bpe_rounds
+from bpe_engine.encode import batch
+from bpe_engine.encode.batch import bpe_by_rank, bpe_flat, bpe_many, bpe_rounds
 
 from .test_charcut import _per_piece, _tokenizer
 from .test_roundtrip import texts
@@ -26,10 +26,10 @@ from .test_roundtrip import texts
 def _check_all(tok: Tokenizer, pieces: list[bytes]) -> None:
     flat, counts = _per_piece(tok, pieces)
     for fn in (bpe_rounds, bpe_by_rank, bpe_flat):
-        ids, n = fn(tok, pieces)
+        ids, n = fn(tok.encoder.tables, pieces)
         assert ids.tolist() == flat, fn.__name__
         assert n.tolist() == counts, fn.__name__
-    assert bpe_many(tok, pieces) == [tok._bpe(p) for p in pieces]
+    assert bpe_many(tok.encoder.tables, pieces) == [tok.encoder.bpe(p) for p in pieces]
 
 
 def _slice(corpora: Path, name: str, size: int) -> str:
@@ -41,21 +41,21 @@ def _slice(corpora: Path, name: str, size: int) -> str:
 @pytest.mark.parametrize("corpus", ["en_mix_36MB.txt", "code_python311_stdlib_32MB.txt", "zh_classical_poetry_25MB.txt"])
 def test_distinct_pieces_of_real_text(name: str, corpus: str, corpora: Path, openai: dict) -> None:
     tok = openai[name]
-    pieces = sorted(set(tok._pieces(_slice(corpora, corpus, 150_000))))
+    pieces = sorted(set(tok.encoder.pieces(_slice(corpora, corpus, 150_000))))
     _check_all(tok, pieces)
 
 
 def test_pair_hash_finds_every_merge_and_nothing_else(openai: dict) -> None:
     tok = openai["o200k_base"]
-    tables = batch._tables(tok)
-    pairs = np.array(tok._pair_ids, dtype=np.uint64)
+    tables = batch.pair_tables(tok.encoder.tables)
+    pairs = np.array(tok.encoder.tables.pair_ids, dtype=np.uint64)
     keys = pairs[:, 0] << np.uint64(20) | pairs[:, 1]
     assert tables.pair_ranks(keys).tolist() == list(range(len(keys)))
     rng = np.random.default_rng(7)
     others = rng.integers(0, tok.max_id, size=(50_000, 2)).astype(np.uint64)
-    known = set(tok._ranks)
+    known = set(tok.encoder.tables.ranks)
     other_keys = others[:, 0] << np.uint64(20) | others[:, 1]
-    expected = [tok._ranks.get(int(k), 2**31 - 1) for k in other_keys.tolist()]
+    expected = [tok.encoder.tables.ranks.get(int(k), 2**31 - 1) for k in other_keys.tolist()]
     assert any(int(k) not in known for k in other_keys.tolist())
     assert tables.pair_ranks(other_keys).tolist() == expected
 

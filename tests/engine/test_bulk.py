@@ -89,16 +89,20 @@ def test_forked_and_fresh_workers_agree(fork: bool, openai: dict, tiktoken_encod
                                         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Workers are forked when the process has no other thread (scripts, the command line)
     and fresh interpreters otherwise (the app): both give the same ids and the same counts."""
-    from bpe_engine import _procs, bulk, counting
+    from bpe_engine.corpus import CorpusSource
+    from bpe_engine.encode import files
+    from bpe_engine.train import counting
 
-    monkeypatch.setattr(bulk, "can_fork", lambda: fork)
-    monkeypatch.setattr(_procs, "can_fork", lambda: fork)
+    # Whether forking is safe depends on the threads alive now; the test decides alone.
+    monkeypatch.setattr(files, "can_fork", lambda: True)
+    monkeypatch.setattr(counting, "can_fork", lambda: True)
     tok, enc = openai["cl100k_base"], tiktoken_encodings["cl100k_base"]
     text = sample_file.read_bytes().decode("utf-8")
-    assert encode_file(tok, sample_file, backend="python", workers=2).tolist() == enc.encode(text, allowed_special="all")
-    source = counting.CorpusSource.from_input(sample_file)
+    ids = encode_file(tok, sample_file, backend="python", workers=2, fork_workers=fork)
+    assert ids.tolist() == enc.encode(text, allowed_special="all")
+    source = CorpusSource.from_input(sample_file)
     one, two = (
-        next(r for r in counting.count_pretokens_iter(source, tok.pretokenizer, ["<|endoftext|>"], workers=w)
+        next(r for r in counting.count_pretokens_iter(source, tok.pretokenizer, ["<|endoftext|>"], workers=w, fork=fork)
              if isinstance(r, counting.CountResult))
         for w in (1, 2)
     )

@@ -1,4 +1,4 @@
-"""Cutting pieces where no token can cross (bpe_engine.charcut) changes no id."""
+"""Cutting pieces where no token can cross (bpe_engine.encode.charcut) changes no id."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_engine import Tokenizer, train_bpe
-from bpe_engine.batch import bpe_flat
-from bpe_engine.charcut import bpe_cut, worth_cutting
+from bpe_engine.encode.batch import bpe_flat
+from bpe_engine.encode.charcut import bpe_cut, worth_cutting
 
 MULTIBYTE = ["zh_classical_poetry_25MB.txt", "ja_novels_2MB.txt", "ru_fortunes_4MB.txt"]
 
@@ -25,7 +25,7 @@ def _slice(corpora: Path, name: str, size: int) -> str:
 
 def _per_piece(tok: Tokenizer, pieces: list[bytes]) -> tuple[list[int], list[int]]:
     """The slow reference: each piece on its own, merge by merge."""
-    encoded = [tok._bpe(p) for p in pieces]
+    encoded = [tok.encoder.bpe(p) for p in pieces]
     return [i for ids in encoded for i in ids], [len(ids) for ids in encoded]
 
 
@@ -36,9 +36,9 @@ def test_cut_encoding_is_tiktokens(name: str, corpus: str, corpora: Path, openai
     text = _slice(corpora, corpus, 200_000)
     pieces = [p.encode("utf-8") for p in tok.pretokenizer.split(text)]
     assert worth_cutting(np.frombuffer(b"".join(pieces), dtype=np.uint8))
-    ids, counts = bpe_cut(tok, pieces)
+    ids, counts = bpe_cut(tok.encoder, pieces)
     assert ids.tolist() == tiktoken_encodings[name].encode_ordinary(text)
-    flat_ids, flat_counts = bpe_flat(tok, pieces)
+    flat_ids, flat_counts = bpe_flat(tok.encoder.tables, pieces)
     assert counts.tolist() == flat_counts.tolist()
     assert ids.tolist() == flat_ids.tolist()
 
@@ -90,7 +90,7 @@ ALPHABET = "國語日本の Жизнь🤚🏾👍∑∂aé\n床前明月光疑�
 @given(st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=12), min_size=1, max_size=40))
 def test_cut_equals_piece_by_piece(crossing: Tokenizer, words: list[str]) -> None:
     pieces = [w.encode("utf-8") for w in words]
-    ids, counts = bpe_cut(crossing, pieces)
+    ids, counts = bpe_cut(crossing.encoder, pieces)
     ref_ids, ref_counts = _per_piece(crossing, pieces)
     assert ids.tolist() == ref_ids
     assert counts.tolist() == ref_counts
@@ -102,5 +102,5 @@ def test_openai_cut_equals_piece_by_piece(openai: dict, text: str) -> None:
     for name in ("cl100k_base", "o200k_base"):
         tok = openai[name]
         pieces = [p.encode("utf-8") for p in tok.pretokenizer.split(text)]
-        ids, counts = bpe_cut(tok, pieces)
+        ids, counts = bpe_cut(tok.encoder, pieces)
         assert (ids.tolist(), counts.tolist()) == _per_piece(tok, pieces)

@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bpe_engine import Pretokenizer, encode_file
-from bpe_engine._iterencode import iter_encode
-from bpe_engine.counting import CorpusSource, _Chunker, _iter_blocks, count_pretokens_iter
+from bpe_engine.corpus import Chunker, CorpusSource, iter_blocks
+from bpe_engine.encode.stream import iter_encode
+from bpe_engine.train.counting import count_pretokens_iter
 from bpe_engine.reference import reference_pretoken_counts
 
 from .test_roundtrip import texts
@@ -35,7 +36,7 @@ def no_specials(corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> dict
 @pytest.mark.parametrize("pre", ["gpt2", "cl100k", "o200k"])
 def test_non_latin_text_without_special_tokens_is_cut_into_small_chunks(no_specials: dict, lang: str, pre: str) -> None:
     path = no_specials[lang]
-    chunks = list(_iter_blocks(CorpusSource(paths=(str(path),)), _Chunker(Pretokenizer(pre), []), 65536))
+    chunks = list(iter_blocks(CorpusSource(paths=(str(path),)), Chunker(Pretokenizer(pre), []), 65536))
     assert len(chunks) > 8
     assert max(len(c) for c, _, _, _ in chunks) < 2 * 65536
     assert b"".join(c for c, _, _, _ in chunks) == path.read_bytes()
@@ -61,7 +62,7 @@ def test_encode_iterable_with_small_blocks_equals_encode(trained: dict, openai: 
         pos += n
     chunks.append(text[pos:])
     for tok in (trained["gpt2"], trained["whitespace"], openai["o200k_base"]):
-        assert list(iter_encode(tok, chunks, block=block)) == tok.encode(text)
+        assert list(iter_encode(tok.encoder, chunks, frozenset(tok.special_tokens), block=block)) == tok.encode(text)
 
 
 def test_one_tokenizer_encodes_in_several_threads(openai: dict, corpora: Path) -> None:
@@ -95,7 +96,7 @@ def test_one_tokenizer_encodes_in_several_threads(openai: dict, corpora: Path) -
 def test_counts_are_sharded_alike_in_process_and_in_workers(corpora: Path, tmp_path: Path) -> None:
     """The trainer's counts come in dicts split by `shard_of` (no dict grows huge); with one
     worker or two, each piece is in its own shard and the totals equal the reference count."""
-    from bpe_engine.counting import SHARDS, shard_of
+    from bpe_engine.train.counting import SHARDS, shard_of
 
     path = tmp_path / "mixed.txt"
     with open(corpora / "zh_classical_poetry_25MB.txt", "rb") as f:

@@ -122,9 +122,9 @@ def test_missing_tiktoken_cache_gives_a_hint(tmp_path: Path, monkeypatch: pytest
     import sys
 
     code = (
-        "from bpe_engine.tiktoken_compat import load_tiktoken_encoding\n"
+        "from bpe_engine import Tokenizer\n"
         "from bpe_engine.errors import EncodingUnavailableError\n"
-        "try:\n    load_tiktoken_encoding('r50k_base')\n"
+        "try:\n    Tokenizer.from_tiktoken('r50k_base')\n"
         "except EncodingUnavailableError as e:\n    print('ERR', e)\n"
     )
     env = {"TIKTOKEN_CACHE_DIR": str(tmp_path), "PATH": "", "http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"}
@@ -167,7 +167,7 @@ def test_vocab_size_too_large() -> None:
 
 
 def test_a_dying_worker_is_a_clear_error() -> None:
-    from bpe_engine._procs import run_pool
+    from bpe_engine.parallel import run_pool
 
     with pytest.raises(errors.WorkerError, match="ended unexpectedly.*workers=1"):
         list(run_pool("tests.engine.test_errors:_DieOnTask", (), [b"x", b"y"], 1))

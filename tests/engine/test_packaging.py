@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def test_import_bpe_engine_imports_no_qt() -> None:
     code = (
-        "import sys, bpe_engine, bpe_engine.cli, bpe_engine.train, bpe_engine.bulk\n"
+        "import sys, bpe_engine, bpe_engine.cli, bpe_engine.train.trainer, bpe_engine.encode.files\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'PyQt5', 'PyQt6', 'shiboken6', 'pyqtgraph'))\n"
         "print(bad)\n"
     )

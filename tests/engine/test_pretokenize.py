@@ -68,10 +68,10 @@ def test_safe_cuts_do_not_change_pieces(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(text=texts)
 def test_byte_level_chunk_cuts_do_not_change_pieces(text: str) -> None:
-    from bpe_engine.counting import _SAFE_CUT_BYTES
+    from bpe_engine.corpus import SAFE_CUT_BYTES
 
     data = text.encode("utf-8")
-    for name, pattern in _SAFE_CUT_BYTES.items():
+    for name, pattern in SAFE_CUT_BYTES.items():
         pre = Pretokenizer(name)
         whole = pre.split(text)
         for m in pattern.finditer(data):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bpe_engine import Tokenizer, train_bpe
-from bpe_engine.serialization import atomic_write_bytes
+from bpe_engine.formats.atomic import atomic_write_bytes
 
 
 @pytest.mark.parametrize("pre", ["gpt2", "whitespace", "none", "regex:\\w+"])

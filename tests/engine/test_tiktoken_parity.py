@@ -111,10 +111,10 @@ def test_strict_special_mode_behaves_like_tiktoken(openai: dict, tiktoken_encodi
 def test_every_openai_token_encodes_to_itself(name: str, openai: dict) -> None:
     """tiktoken maps a piece that is a token straight to it; our merge rule must agree, and it
     does when every token's bytes merge back into that very token. Checked for all tokens:
-    this is what makes the whole-piece shortcut in Tokenizer._ids_of exact."""
-    from bpe_engine.batch import bpe_many
+    this is what makes the whole-piece shortcut in Encoder.ids_of exact."""
+    from bpe_engine.encode.batch import bpe_many
 
     tok = openai[name]
     ids = [i for i in tok.vocab if not tok.is_special(i)]
-    results = bpe_many(tok, [tok.vocab[i] for i in ids])
+    results = bpe_many(tok.encoder.tables, [tok.vocab[i] for i in ids])
     assert [i for i, r in zip(ids, results) if r != (i,)] == []

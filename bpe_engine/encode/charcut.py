@@ -15,7 +15,7 @@ fragment ``f1`` (from its last lead byte before ``i``, or from its start, up to 
 right fragment ``f2`` (from ``i`` up to its next lead byte, or its end). In valid UTF-8 text,
 ``f1 + f2`` equal to the bytes around the boundary is necessary for the token to occur there,
 so a boundary is cut only when no ``(f1, f2)`` of the vocabulary matches: exact, never a guess.
-The result equals :func:`bpe_engine.batch.bpe_flat` (tests/engine/test_charcut.py).
+The result equals :func:`bpe_engine.encode.batch.bpe_flat` (tests/engine/test_charcut.py).
 """
 
 from __future__ import annotations
@@ -25,13 +25,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._arrays import hash_keys
-from .batch import bpe_flat, derived
+from .._arrays import hash_keys
+from .batch import bpe_flat
+from .tables import EncoderTables
 
 if TYPE_CHECKING:
-    from .tokenizer import Tokenizer
+    from .encoder import Encoder
 
-__all__ = ["bpe_cut", "worth_cutting"]
+__all__ = ["CrossTable", "bpe_cut", "cross_table", "worth_cutting"]
 
 _SHORT = 7  # segments of at most this many bytes are told apart by one uint64 key
 _PAD = 4
@@ -52,14 +53,14 @@ def _windows(padded: np.ndarray, q: np.ndarray) -> np.ndarray:
     return w
 
 
-class _CrossTable:
+class CrossTable:
     """The ``(f1, f2)`` fragments of every token that crosses a character boundary, as
     sorted uint64 keys per shape ``(len(f1), len(f2))``, and the pairs of bytes met at the
     boundary (a necessary condition that rules out most boundaries at once)."""
 
-    def __init__(self, tok: "Tokenizer") -> None:
-        specials = set(tok.special_tokens.values())
-        tokens = [b for i, b in tok.vocab.items() if len(b) > 1 and i not in specials]
+    def __init__(self, tables: EncoderTables) -> None:
+        specials = tables.special_ids
+        tokens = [b for i, b in enumerate(tables.id_bytes) if b is not None and len(b) > 1 and i not in specials]
         lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
         raw = np.frombuffer(b"".join(tokens), dtype=np.uint8)
         starts = np.zeros(len(tokens), dtype=np.int64)
@@ -114,8 +115,9 @@ def _boundaries(raw: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tup
     return q, np.minimum(l1, 4), np.minimum(l2, 4)
 
 
-def _tables(tok: "Tokenizer") -> _CrossTable:
-    return derived(tok, "_cross_table", _CrossTable)
+def cross_table(tables: EncoderTables) -> CrossTable:
+    """The :class:`CrossTable` of these tables (built on first use)."""
+    return tables.derived("cross", CrossTable)
 
 
 def worth_cutting(raw: np.ndarray) -> bool:
@@ -124,15 +126,18 @@ def worth_cutting(raw: np.ndarray) -> bool:
     return int(np.count_nonzero(raw >= 0xC0)) * 4 > raw.size
 
 
-def bpe_cut(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
-    """All ids of ``pieces`` in order and how many each piece has; equal to ``bpe_flat``."""
+def bpe_cut(encoder: "Encoder", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+    """All ids of ``pieces`` in order and how many each piece has; equal to ``bpe_flat``.
+
+    Distinct segments go through ``encoder``'s piece cache (characters recur across calls).
+    """
     if not pieces:
         return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int64)
     joined = b"".join(pieces)
     raw = np.frombuffer(joined, dtype=np.uint8)
     if not worth_cutting(raw):
-        return bpe_flat(tok, pieces)
-    t = _tables(tok)
+        return bpe_flat(encoder.tables, pieces)
+    t = cross_table(encoder.tables)
     n = raw.size
     lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
     starts = np.zeros(len(pieces), dtype=np.int64)
@@ -199,7 +204,7 @@ def bpe_cut(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarr
 
     # Every distinct segment once (through the tokenizer's cache: characters recur across
     # calls), then each segment's ids from the table.
-    encoded = tok._encode_distinct(texts)
+    encoded = encoder.encode_distinct(texts)
     table_counts = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
     table_ids = np.fromiter(chain.from_iterable(encoded), dtype=np.int32, count=int(table_counts.sum()))
     which = np.empty(seg_start.size, dtype=np.int64)

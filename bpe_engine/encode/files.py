@@ -22,12 +22,15 @@ from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
-from ._procs import can_fork, run_pool
-from .counting import _Chunker, _decode, _iter_blocks, CorpusSource, default_workers
-from .errors import ConfigError
+from ..corpus import Chunker, CorpusSource, decode_chunk, default_workers, iter_blocks
+from ..errors import ConfigError
+from ..parallel import can_fork, run_pool
+from ..pretokenize import SpecialSplitter, stand_in_table
+from .batch import pair_tables
+from .charcut import cross_table
 
 if TYPE_CHECKING:
-    from .tokenizer import Tokenizer
+    from ..tokenizer import Tokenizer
 
 __all__ = ["encode_file", "iter_encode_file", "SPECIAL_MODES", "BACKENDS"]
 
@@ -42,17 +45,15 @@ _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 class _EncodeHandler:
     """Runs in a worker process: encodes the chunks it is given."""
 
-    def __init__(self, tokenizer: "bytes | tuple", special: str) -> None:
+    def __init__(self, tokenizer: "bytes | Tokenizer", special: str) -> None:
         # The tokenizer comes with its derived tables (loading them is faster than building
-        # them again in every worker), pickled, or as they are in a forked worker.
-        self.tok, tables = pickle.loads(tokenizer) if isinstance(tokenizer, bytes) else tokenizer
-        for name, value in tables.items():
-            setattr(self.tok, name, value)
+        # them again in every worker), pickled, or as it is in a forked worker.
+        self.tok: Tokenizer = pickle.loads(tokenizer) if isinstance(tokenizer, bytes) else tokenizer
         self.special = special
 
     def handle(self, task: tuple[bytes, str, int]) -> bytes:
         chunk, path, offset = task
-        ids = self.tok.encode_with(_decode(chunk, path, offset), self.special)
+        ids = self.tok.encode_with(decode_chunk(chunk, path, offset), self.special)
         return np.asarray(ids, dtype=np.uint32).tobytes()
 
     def finish(self) -> Iterator[object]:
@@ -66,12 +67,14 @@ def iter_encode_file(
     workers: int | None = None,
     backend: str = "auto",
     special: str = "allow",
+    fork_workers: bool = True,
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     """Yields ``(bytes_done, bytes_total, ids)`` chunk by chunk, in file order.
 
     ``special``: ``"allow"`` recognises the tokenizer's special tokens, ``"ordinary"``
     encodes their text as ordinary text, ``"raise"`` raises SpecialTokenError (tiktoken's
-    strict default). Closing the iterator stops the work.
+    strict default). ``fork_workers``: worker processes may be forked when that is safe (a
+    GUI passes False). Closing the iterator stops the work.
     """
     if special not in SPECIAL_MODES:
         raise ConfigError(f"unknown special-token mode {special!r}; use one of {', '.join(SPECIAL_MODES)}")
@@ -90,11 +93,11 @@ def iter_encode_file(
         if backend == "tiktoken":
             raise ConfigError(f"the tiktoken backend cannot encode with this tokenizer: {reason}")
     specials = list(tokenizer.special_tokens) if special != "ordinary" else []
-    chunker = _Chunker(tokenizer.pretokenizer, specials)
+    chunker = Chunker(tokenizer.pretokenizer, specials)
     if n_workers == 1 or total < _PARALLEL_MIN_BYTES or os.name != "posix":
         done = 0
-        for chunk, p, offset, consumed in _iter_blocks(source, chunker, _BLOCK):
-            ids = tokenizer.encode_with(_decode(chunk, p, offset), special)
+        for chunk, p, offset, consumed in iter_blocks(source, chunker, _BLOCK):
+            ids = tokenizer.encode_with(decode_chunk(chunk, p, offset), special)
             done += consumed
             yield done, total, np.asarray(ids, dtype=np.uint32)
         return
@@ -102,17 +105,18 @@ def iter_encode_file(
 
 
     def tasks() -> Iterator[tuple[bytes, str, int]]:
-        for index, (chunk, p, offset, consumed) in enumerate(_iter_blocks(source, chunker, _BLOCK)):
+        for index, (chunk, p, offset, consumed) in enumerate(iter_blocks(source, chunker, _BLOCK)):
             sizes[index] = consumed
             yield chunk, p, offset
 
     pending: dict[int, bytes] = {}
     next_index = 0
     done = 0
-    fork = can_fork()
-    live = (tokenizer, _derived_tables(tokenizer))
-    payload = live if fork else pickle.dumps(live, protocol=pickle.HIGHEST_PROTOCOL)
-    for kind, index, result in run_pool("bpe_engine.bulk:_EncodeHandler", (payload, special), tasks(), n_workers, fork=fork):
+    fork = fork_workers and can_fork()
+    _build_tables(tokenizer)
+    payload: "bytes | Tokenizer" = tokenizer if fork else pickle.dumps(tokenizer, protocol=pickle.HIGHEST_PROTOCOL)
+    pool = run_pool("bpe_engine.encode.files:_EncodeHandler", (payload, special), tasks(), n_workers, fork=fork)
+    for kind, index, result in pool:
         if kind != "result":
             continue
         pending[index] = result
@@ -123,15 +127,13 @@ def iter_encode_file(
             yield done, total, np.frombuffer(data, dtype=np.uint32)
 
 
-def _derived_tables(tokenizer: "Tokenizer") -> dict[str, object]:
-    """The tables the vectorised encoders build from the tokenizer, built here once."""
-    from . import batch, charcut
-    from .pretokenize import stand_in_table
-
-    batch._tables(tokenizer)
-    charcut._tables(tokenizer)
+def _build_tables(tokenizer: "Tokenizer") -> None:
+    """Build the tables the vectorised encoders need here, once: they travel with the
+    tokenizer (pickled or forked) instead of being built again in every worker."""
+    tables = tokenizer.encoder.tables
+    pair_tables(tables)
+    cross_table(tables)
     stand_in_table(tokenizer.pretokenizer.name)  # a forked worker inherits it
-    return {name: getattr(tokenizer, name) for name in ("_batch_tables", "_cross_table")}
 
 
 def _iter_tiktoken(
@@ -139,12 +141,14 @@ def _iter_tiktoken(
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     enc = tokenizer.tiktoken_encoding()
     specials = list(tokenizer.special_tokens) if special != "ordinary" else []
-    chunker = _Chunker(tokenizer.pretokenizer, specials)
+    chunker = Chunker(tokenizer.pretokenizer, specials)
     # encode_to_numpy hands back a uint32 array without building a Python list first.
     to_numpy = getattr(enc, "encode_to_numpy", None)
 
+    every_special = SpecialSplitter(tokenizer.special_tokens)
+
     def run(text: str) -> np.ndarray:
-        if special == "raise" and tokenizer._all_specials.first(text):
+        if special == "raise" and every_special.first(text):
             tokenizer.encode_with(text, "raise")  # raises the engine's SpecialTokenError
         allowed = "all" if special == "allow" else set()
         if to_numpy is not None:
@@ -153,14 +157,14 @@ def _iter_tiktoken(
 
     done = 0
     if n_workers == 1:  # no second thread to hand work to or to wait for
-        for chunk, p, offset, consumed in _iter_blocks(source, chunker, _BLOCK):
+        for chunk, p, offset, consumed in iter_blocks(source, chunker, _BLOCK):
             done += consumed
-            yield done, total, run(_decode(chunk, p, offset))
+            yield done, total, run(decode_chunk(chunk, p, offset))
         return
     with ThreadPoolExecutor(max_workers=n_workers) as pool:
         window = []
-        for chunk, p, offset, consumed in _iter_blocks(source, chunker, _BLOCK):
-            window.append((pool.submit(run, _decode(chunk, p, offset)), consumed))
+        for chunk, p, offset, consumed in iter_blocks(source, chunker, _BLOCK):
+            window.append((pool.submit(run, decode_chunk(chunk, p, offset)), consumed))
             while len(window) > 2 * n_workers:  # tiktoken releases the GIL: keep all threads busy
                 fut, size = window.pop(0)
                 done += size
@@ -177,7 +181,13 @@ def encode_file(
     workers: int | None = None,
     backend: str = "auto",
     special: str = "allow",
+    fork_workers: bool = True,
 ) -> np.ndarray:
     """All token ids of a UTF-8 file as one ``uint32`` array (see :func:`iter_encode_file`)."""
-    parts = [ids for _, _, ids in iter_encode_file(tokenizer, path, workers=workers, backend=backend, special=special)]
+    parts = [
+        ids
+        for _, _, ids in iter_encode_file(
+            tokenizer, path, workers=workers, backend=backend, special=special, fork_workers=fork_workers
+        )
+    ]
     return np.concatenate(parts) if parts else np.empty(0, dtype=np.uint32)

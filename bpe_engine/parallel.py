@@ -31,18 +31,7 @@ from typing import Any, BinaryIO, Iterable, Iterator
 
 from .errors import WorkerError
 
-__all__ = ["can_fork", "run_pool", "serve", "set_fork_workers"]
-
-_fork_allowed = True
-
-
-def set_fork_workers(allowed: bool) -> None:
-    """Allow (default) or forbid forking worker processes. A GUI calls this with False at
-    start-up: its toolkit runs threads that Python does not know about (so :func:`can_fork`
-    cannot see them), and a forked copy of those is never safe."""
-    global _fork_allowed
-    _fork_allowed = bool(allowed)
-
+__all__ = ["can_fork", "run_pool", "serve"]
 
 _HEADER = struct.Struct("<Q")
 _NICE = 5
@@ -68,10 +57,13 @@ def _recv(stream: BinaryIO) -> Any:
 
 def can_fork() -> bool:
     """True when workers may be forked: POSIX, and no thread but this one (fork copies only
-    the calling thread; a lock held by another one would stay locked in the child)."""
+    the calling thread; a lock held by another one would stay locked in the child).
+
+    subtle: a GUI toolkit runs threads that Python does not know about, which this cannot
+    see; the engine's callers say ``fork_workers=False`` there (TrainerConfig, encode_file).
+    """
     return (
-        _fork_allowed
-        and hasattr(os, "fork")
+        hasattr(os, "fork")
         and threading.current_thread() is threading.main_thread()
         and threading.active_count() == 1
     )
@@ -173,7 +165,7 @@ class _Worker:
         env = dict(os.environ)
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", "from bpe_engine._procs import serve; serve()"],
+            [sys.executable, "-c", "from bpe_engine.parallel import serve; serve()"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
         )
         self._setup()

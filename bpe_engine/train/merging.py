@@ -29,8 +29,8 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from ._arrays import left_to_right
-from .errors import CorpusError
+from .._arrays import left_to_right
+from ..errors import CorpusError
 
 __all__ = ["MergeLoop", "tie_key"]
 

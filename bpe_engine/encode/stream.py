@@ -6,48 +6,51 @@ token, or the pre-tokenizer's safe cut; so memory follows the block size, not th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import Iterable, Iterator
 
-if TYPE_CHECKING:
-    from .tokenizer import Tokenizer
+from .encoder import Encoder
 
 __all__ = ["ITER_BLOCK", "iter_encode", "safe_cut_before"]
 
 ITER_BLOCK = 16_384  # characters encoded at a time
 
 
-def iter_encode(tok: "Tokenizer", iterable: Iterable[str], block: int = ITER_BLOCK) -> Iterator[int]:
-    """Token ids of the concatenation of ``iterable``, ``block`` characters at a time."""
+def iter_encode(
+    encoder: Encoder, iterable: Iterable[str], allowed: frozenset[str], block: int = ITER_BLOCK
+) -> Iterator[int]:
+    """Token ids of the concatenation of ``iterable``, ``block`` characters at a time, with
+    the special tokens in ``allowed`` recognised."""
     buf = ""
     for chunk in iterable:
         if not chunk:
             continue
         buf += chunk
         while len(buf) >= block:
-            cut = safe_cut_before(tok, buf, block)
+            cut = safe_cut_before(encoder, buf, block)
             if not cut:
                 break
-            yield from tok.encode(buf[:cut])
+            yield from encoder.encode(buf[:cut], allowed)
             buf = buf[cut:]
     if buf:
-        yield from tok.encode(buf)
+        yield from encoder.encode(buf, allowed)
 
 
-def safe_cut_before(tok: "Tokenizer", buf: str, target: int) -> int:
+def safe_cut_before(encoder: Encoder, buf: str, target: int) -> int:
     """The last position <= ``target`` (or the first after it) where ``buf`` may be cut; 0 if none."""
-    max_special = tok._max_special
+    tables = encoder.tables
+    max_special = tables.max_special
     usable = len(buf) - max_special  # a special token could start here and end after buf
     if usable <= 0:
         return 0
     spans: list[tuple[int, int]] = []
-    pattern = tok._all_specials.pattern
+    pattern = tables.all_specials.pattern
     if pattern is not None:
         for m in pattern.finditer(buf):
             if m.start() + max_special > len(buf):
                 break
             spans.append(m.span())
     candidates = [e for _, e in spans if e <= usable]
-    pre = tok.pretokenizer
+    pre = tables.pretokenizer
     if pre.safe_cut is not None:
         last = pre.last_safe_cut(buf, 0, min(usable, max(target, 1)))
         if last is None:  # none before the target: take the first one after it

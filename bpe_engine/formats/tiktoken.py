@@ -1,4 +1,4 @@
-"""OpenAI's encodings (r50k, p50k, cl100k, o200k, gpt2) as our own :class:`Tokenizer`.
+"""OpenAI's encodings (r50k, p50k, cl100k, o200k, gpt2) and tiktoken's rank files.
 
 tiktoken stores ranks, not merges: the token with rank ``r`` is made by merging two tokens
 of lower rank. We rebuild that merge for every token (the only split into two lower-ranked
@@ -15,22 +15,24 @@ from __future__ import annotations
 
 import base64
 import os
-import threading
-from functools import lru_cache
-from typing import Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .errors import EncodingUnavailableError, TokenizerFileError
-from .pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
-from .tokenizer import Tokenizer
+from ..errors import EncodingUnavailableError, TokenizerFileError
+from ..pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from .data import TokenizerData
+
+if TYPE_CHECKING:
+    from ..tokenizer import Tokenizer
 
 __all__ = [
     "OPENAI_ENCODINGS",
-    "load_tiktoken_encoding",
-    "load_tiktoken_file",
+    "read_openai_encoding",
+    "read_tiktoken_file",
     "merges_from_ranks",
+    "merge_ids_from_ranks",
     "tiktoken_cache_hint",
-    "tiktoken_equivalent",
-    "to_tiktoken",
+    "equivalence_problem",
+    "build_encoding",
 ]
 
 _EOT = "<|endoftext|>"
@@ -102,26 +104,27 @@ def merge_ids_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[int, int]]:
     return merges
 
 
-def _tokenizer_from_ranks(ranks: dict[bytes, int], name: str, pretokenizer: str, specials: dict[str, int]) -> Tokenizer:
+def _data_from_ranks(
+    ranks: dict[bytes, int], name: str, pretokenizer: str, specials: dict[str, int], source: str
+) -> TokenizerData:
     singles = [t for t in ranks if len(t) == 1]
     if len(singles) != 256:
-        raise TokenizerFileError(f"{name}: the ranks hold {len(singles)} single-byte tokens, not 256")
+        raise TokenizerFileError(f"{source}: the ranks hold {len(singles)} single-byte tokens, not 256")
     vocab = {r: t for t, r in ranks.items()}
     if len(vocab) != len(ranks):
-        raise TokenizerFileError(f"{name}: two tokens share a rank")
+        raise TokenizerFileError(f"{source}: two tokens share a rank")
     merge_ids = merge_ids_from_ranks(ranks)
     merges = [(vocab[a], vocab[b]) for a, b in merge_ids]
-    tok = Tokenizer(vocab, merges, specials, pretokenizer=pretokenizer, name=name, merge_ids=merge_ids)
-    tok._tiktoken_checked = None  # built from tiktoken's own ranks: equivalent by construction
-    tok._whole_tokens = dict(ranks)  # tiktoken's whole-piece rule (equal to BPE here, tested)
-    return tok
+    return TokenizerData(
+        vocab, merges, specials, pretokenizer=pretokenizer, name=name, merge_ids=merge_ids,
+        ranks_from_tiktoken=True, source=source,
+    )
 
 
-_lock = threading.Lock()
-
-
-@lru_cache(maxsize=None)
-def _load_cached(name: str) -> Tokenizer:
+def read_openai_encoding(name: str) -> TokenizerData:
+    """One of tiktoken's encodings (downloaded once by tiktoken, or read from its cache)."""
+    if not isinstance(name, str):
+        raise EncodingUnavailableError(f"encoding name must be a string, got {name!r}")
     try:
         import tiktoken
     except ImportError:
@@ -143,18 +146,10 @@ def _load_cached(name: str) -> Tokenizer:
     except Exception as exc:  # network errors, hash mismatches, broken cache files
         raise EncodingUnavailableError(f"cannot load {name}: {exc}. {tiktoken_cache_hint(name)}") from None
     pre = next((n for n, p in _PATTERNS.items() if p == pattern), None) or f"regex:{pattern}"
-    return _tokenizer_from_ranks(ranks, name, pre, specials)
+    return _data_from_ranks(ranks, name, pre, specials, name)
 
 
-def load_tiktoken_encoding(name: str) -> Tokenizer:
-    """One of tiktoken's encodings as a :class:`Tokenizer` (loaded once per process)."""
-    if not isinstance(name, str):
-        raise EncodingUnavailableError(f"encoding name must be a string, got {name!r}")
-    with _lock:  # subtle: two threads asking for o200k at once should build it once
-        return _load_cached(name)
-
-
-def load_tiktoken_file(path: "str | os.PathLike[str]", name: str | None = None) -> Tokenizer:
+def read_tiktoken_file(path: "str | os.PathLike[str]", name: str | None = None) -> TokenizerData:
     """A local ``.tiktoken`` file (``base64-token rank`` per line).
 
     ``name`` (or the file name, e.g. ``cl100k_base.tiktoken``) selects the pattern and
@@ -182,10 +177,10 @@ def load_tiktoken_file(path: "str | os.PathLike[str]", name: str | None = None) 
         raise TokenizerFileError(f"{path}: cannot be read ({exc.strerror})") from None
     if not ranks:
         raise TokenizerFileError(f"{path}: holds no tokens")
-    return _tokenizer_from_ranks(ranks, name, pretokenizer, dict(specials))
+    return _data_from_ranks(ranks, name, pretokenizer, dict(specials), path)
 
 
-def tiktoken_equivalent(tok: Tokenizer) -> str | None:
+def equivalence_problem(tok: "Tokenizer") -> str | None:
     """None if tiktoken's core, given our vocabulary, encodes exactly as ``tok`` does;
     otherwise the reason it would not.
 
@@ -194,16 +189,8 @@ def tiktoken_equivalent(tok: Tokenizer) -> str | None:
     order and tiktoken's own procedure rebuilds exactly our merges from the ranks (checked
     here once per tokenizer), with the same pre-tokenizer pattern. The differential tests
     (tests/engine/test_bulk.py) compare the two on every corpus and on random text.
+    :meth:`Tokenizer.tiktoken_equivalent` keeps the answer.
     """
-    cached = getattr(tok, "_tiktoken_checked", False)
-    if cached is not False:
-        return cached
-    reason = _equivalence_problem(tok)
-    tok._tiktoken_checked = reason  # type: ignore[attr-defined]
-    return reason
-
-
-def _equivalence_problem(tok: Tokenizer) -> str | None:
     try:
         import tiktoken  # noqa: F401
     except ImportError:
@@ -218,29 +205,25 @@ def _equivalence_problem(tok: Tokenizer) -> str | None:
             return f"tokens {ranks[b]} and {i} have the same bytes {b!r}"
         ranks[b] = i
     new_ids = [z for _, _, z in tok.merge_ids()]
-    if any(b >= a for a, b in zip(new_ids[1:], new_ids)) or (new_ids and new_ids[0] <= max(tok._byte_id)):
+    if any(b >= a for a, b in zip(new_ids[1:], new_ids)) or (new_ids and new_ids[0] <= max(tok.byte_ids())):
         return "token ids do not follow the merge order"
     if merges_from_ranks(ranks) != tok.merges:
         return "tiktoken's byte-pair procedure would not rebuild these merges from the ranks"
     return None
 
 
-def to_tiktoken(tok: Tokenizer):  # type: ignore[no-untyped-def]
-    """A ``tiktoken.Encoding`` with our vocabulary (only if :func:`tiktoken_equivalent`)."""
-    enc = getattr(tok, "_tiktoken_encoding", None)
-    if enc is not None:
-        return enc
-    reason = tiktoken_equivalent(tok)
+def build_encoding(tok: "Tokenizer") -> Any:
+    """A ``tiktoken.Encoding`` with our vocabulary (only if it is equivalent; see
+    :func:`equivalence_problem`). :meth:`Tokenizer.tiktoken_encoding` keeps it."""
+    reason = tok.tiktoken_equivalent()
     if reason is not None:
         raise EncodingUnavailableError(f"cannot run this tokenizer on tiktoken: {reason}")
     import tiktoken
 
     ranks = {b: i for i, b in tok.vocab.items() if not tok.is_special(i)}
-    enc = tiktoken.Encoding(
+    return tiktoken.Encoding(
         name=f"bpe-explorer:{tok.name or 'tokenizer'}",
         pat_str=_PATTERNS[tok.pretokenizer.name],
         mergeable_ranks=ranks,
         special_tokens=dict(tok.special_tokens),
     )
-    tok._tiktoken_encoding = enc  # type: ignore[attr-defined]
-    return enc

@@ -15,7 +15,7 @@ are merged (left to right) before anything else. Hence:
   touched (NumPy for many, plain Python for a few). Its cost is per rank that occurs, so it
   wins when there is a lot of long text (Chinese pieces of 10-60 bytes by the hundred thousand).
 
-It is used for batches of pieces the cache has not seen; :meth:`Tokenizer._bpe` stays the
+It is used for batches of pieces the cache has not seen; :func:`.piece.bpe_piece` stays the
 per-piece reference (tests/engine/test_batch.py checks all three agree).
 """
 
@@ -23,19 +23,15 @@ from __future__ import annotations
 
 import heapq
 from array import array
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import Any
 
 import numpy as np
 
-from ._arrays import hash_keys, left_to_right
-from ._vocab import SHIFT
+from .._arrays import hash_keys, left_to_right
+from .._vocab import SHIFT
+from .tables import EncoderTables
 
-if TYPE_CHECKING:
-    from .tokenizer import Tokenizer
-
-T = TypeVar("T")
-
-__all__ = ["bpe_many", "bpe_flat"]
+__all__ = ["PairTables", "bpe_many", "bpe_flat", "bpe_rounds", "bpe_by_rank", "pair_tables"]
 
 _SMALL = 16  # ranks with at most this many positions are merged in plain Python
 # Pieces of at most this many bytes always go through rounds; longer ones too unless there
@@ -46,17 +42,17 @@ _EMPTY = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
 _NO_RANK = np.int32(2**31 - 1)
 
 
-class _Tables:
-    """Per-tokenizer lookup tables (built once, kept on the tokenizer)."""
+class PairTables:
+    """NumPy tables of the merges (built once per tokenizer, see :func:`pair_tables`)."""
 
-    def __init__(self, tok: "Tokenizer") -> None:
-        pair_ids = tok._pair_ids
+    def __init__(self, tables: EncoderTables) -> None:
+        pair_ids = tables.pair_ids
         n = len(pair_ids)
-        size = tok.max_id + 2
+        size = tables.max_id + 2
         lefts = np.fromiter((a for a, _ in pair_ids), dtype=np.int64, count=n)
         rights = np.fromiter((b for _, b in pair_ids), dtype=np.int64, count=n)
         ranks = np.arange(n, dtype=np.int64)
-        self.new_ids = np.asarray(tok._new_ids, dtype=np.int32)
+        self.new_ids = np.asarray(tables.new_ids, dtype=np.int32)
         self.lefts = lefts
         self.rights = rights
         # Pairs (z, y) by z: partners y sorted, with ranks; and pairs (x, z) by z.
@@ -68,7 +64,7 @@ class _Tables:
         self.by_right_keys = lefts[order]
         self.by_right_rank = ranks[order]
         self.by_right_off = np.searchsorted(rights[order], np.arange(size + 1))
-        byte_id = np.asarray(tok._byte_id, dtype=np.int32)
+        byte_id = np.asarray(tables.byte_id, dtype=np.int32)
         self.byte_id = byte_id
         # Rank of every pair of raw bytes (-1: not a merge).
         table = np.full(65536, -1, dtype=np.int64)
@@ -139,23 +135,14 @@ class _Tables:
         return self._lookup(self.by_right_keys, self.by_right_rank, int(self.by_right_off[z]), int(self.by_right_off[z + 1]), partners)
 
 
-def derived(tok: "Tokenizer", attr: str, build: "Callable[[Tokenizer], T]") -> T:
-    """``build(tok)``, made once and kept on the tokenizer as ``attr`` (left out of pickles:
-    see ``Tokenizer.__getstate__``)."""
-    value = getattr(tok, attr, None)
-    if value is None:
-        value = build(tok)
-        setattr(tok, attr, value)
-    return value
+def pair_tables(tables: EncoderTables) -> PairTables:
+    """The :class:`PairTables` of these tables (built on first use)."""
+    return tables.derived("pairs", PairTables)
 
 
-def _tables(tok: "Tokenizer") -> _Tables:
-    return derived(tok, "_batch_tables", _Tables)
-
-
-def bpe_many(tok: "Tokenizer", pieces: list[bytes]) -> list[tuple[int, ...]]:
-    """The token ids of each piece, equal to ``[tok._bpe(p) for p in pieces]``."""
-    flat_ids, counts = bpe_flat(tok, pieces)
+def bpe_many(tables: EncoderTables, pieces: list[bytes]) -> list[tuple[int, ...]]:
+    """The token ids of each piece, equal to ``[bpe_piece(tables, p) for p in pieces]``."""
+    flat_ids, counts = bpe_flat(tables, pieces)
     flat = flat_ids.tolist()
     out = []
     pos0 = 0
@@ -165,7 +152,7 @@ def bpe_many(tok: "Tokenizer", pieces: list[bytes]) -> list[tuple[int, ...]]:
     return out
 
 
-def bpe_flat(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+def bpe_flat(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
     """All ids of ``pieces`` in order (one array) and how many ids each piece has.
 
     For texts whose pieces mostly differ (Chinese): no per-piece tuples, no cache.
@@ -175,11 +162,11 @@ def bpe_flat(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndar
     lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
     long = lengths > _ROUNDS_SHORT
     if int(lengths[long].sum()) <= _ROUNDS_LONG_BYTES:
-        return bpe_rounds(tok, pieces, lengths)
+        return bpe_rounds(tables, pieces, lengths)
     short_at = np.flatnonzero(~long)
     long_at = np.flatnonzero(long)
-    ids_s, counts_s = bpe_rounds(tok, [pieces[i] for i in short_at.tolist()], lengths[short_at])
-    ids_l, counts_l = bpe_by_rank(tok, [pieces[i] for i in long_at.tolist()])
+    ids_s, counts_s = bpe_rounds(tables, [pieces[i] for i in short_at.tolist()], lengths[short_at])
+    ids_l, counts_l = bpe_by_rank(tables, [pieces[i] for i in long_at.tolist()])
     # Put the two groups back in the pieces' order.
     counts = np.empty(len(pieces), dtype=np.int64)
     counts[short_at] = counts_s
@@ -202,17 +189,17 @@ def _spread(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return np.arange(total, dtype=np.int64) + np.repeat(starts - offsets, counts)
 
 
-def bpe_by_rank(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+def bpe_by_rank(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
     """:func:`bpe_flat` by running the merges rank by rank over all pieces together."""
-    sym, starts = _merge_all(tok, pieces)
+    sym, starts = _merge_all(tables, pieces)
     alive = sym >= 0
     return sym[alive], np.add.reduceat(alive.astype(np.int64), starts)
 
 
-def bpe_rounds(tok: "Tokenizer", pieces: list[bytes], lengths: "np.ndarray | None" = None) -> tuple[np.ndarray, np.ndarray]:
+def bpe_rounds(tables: EncoderTables, pieces: list[bytes], lengths: "np.ndarray | None" = None) -> tuple[np.ndarray, np.ndarray]:
     """:func:`bpe_flat` in rounds: each round, every piece merges all occurrences of its
     lowest-ranked pair (left to right); pieces leave the arrays as soon as none applies."""
-    t = _tables(tok)
+    t = pair_tables(tables)
     n_pieces = len(pieces)
     if lengths is None:
         lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=n_pieces)
@@ -262,10 +249,10 @@ def bpe_rounds(tok: "Tokenizer", pieces: list[bytes], lengths: "np.ndarray | Non
     return np.concatenate(done_ids)[order].astype(np.int32), np.bincount(owners, minlength=n_pieces)
 
 
-def _merge_all(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+def _merge_all(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
     """Run every merge over the concatenated pieces, rank by rank; returns the final symbol
     array (-1 where a position was merged into its left neighbour) and the piece starts."""
-    t = _tables(tok)
+    t = pair_tables(tables)
     lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
     raw = np.frombuffer(b"".join(pieces), dtype=np.uint8)
     n = int(raw.size)
@@ -292,7 +279,7 @@ def _merge_all(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.nd
     left = np.flatnonzero((r_all >= 0) & (nxt[:-1] >= 0))
     r0 = r_all[left]
     del codes, r_all
-    index: dict[int, list] = {}
+    index: dict[int, list[Any]] = {}
     if left.size:
         order = np.argsort(r0)  # positions within one rank need no particular order
         left, r0 = left[order], r0[order]
@@ -302,11 +289,11 @@ def _merge_all(tok: "Tokenizer", pieces: list[bytes]) -> tuple[np.ndarray, np.nd
     heap = list(index)
     heapq.heapify(heap)
 
-    ranks = tok._ranks
-    pair_ids = tok._pair_ids
-    new_ids = tok._new_ids
+    ranks = tables.ranks
+    pair_ids = tables.pair_ids
+    new_ids = tables.new_ids
 
-    def add(r: int, block) -> None:  # type: ignore[no-untyped-def]
+    def add(r: int, block: Any) -> None:
         lst = index.get(r)
         if lst is None:
             index[r] = [block]

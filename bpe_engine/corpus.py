@@ -1,0 +1,203 @@
+"""Reading a corpus in chunks that leave the pre-tokenization unchanged.
+
+A corpus is a list of UTF-8 files or one text (:class:`CorpusSource`). It is read in blocks,
+each cut where the pieces cannot change: after a special token, or at the pre-tokenizer's
+safe cut points (byte-level rules here, the text rules of :mod:`bpe_engine.pretokenize` where
+no ASCII cut exists). Training counts the chunks (:mod:`bpe_engine.train.counting`) and
+whole-file encoding encodes them (:mod:`bpe_engine.encode.files`); memory follows the chunk
+size, never the size of the corpus.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+import regex
+
+from .errors import CorpusEncodingError, CorpusNotFoundError, EmptyCorpusError
+from .pretokenize import Pretokenizer
+
+__all__ = [
+    "CorpusSource",
+    "Chunker",
+    "decode_chunk",
+    "default_workers",
+    "iter_blocks",
+    "special_bytes_regex",
+    "SAFE_CUT_BYTES",
+]
+
+_CUT_WINDOW = 64 * 1024  # how far back from a block's end a safe cut is looked for
+
+# Byte-level versions of the safe cut rules of bpe_engine.pretokenize (deliberately narrower:
+# ASCII letters/digits only, so they never need to decode a character).
+_GPT_SAFE_CUT_BYTES = rb"[A-Za-z0-9]\n(?=[!-~])|[!-~]\n(?=[A-Za-z0-9])|[A-Za-z](?= [A-Za-z])"
+_SAFE_CUT_RULES = {"gpt2": _GPT_SAFE_CUT_BYTES, "cl100k": _GPT_SAFE_CUT_BYTES, "o200k": _GPT_SAFE_CUT_BYTES,
+                   "whitespace": rb"[^ ](?= )"}
+# Forward (to walk a block) and backward (to find the last cut in a window at once).
+SAFE_CUT_BYTES = {name: regex.compile(rule) for name, rule in _SAFE_CUT_RULES.items()}
+_SAFE_CUT_BYTES_REV = {name: regex.compile(rule, flags=regex.REVERSE) for name, rule in _SAFE_CUT_RULES.items()}
+
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class CorpusSource:
+    """Where the corpus comes from: a list of file paths, or one text."""
+
+    paths: tuple[str, ...] = ()
+    text: str | None = None
+
+    @staticmethod
+    def from_input(input_path: "str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None",
+                   text: str | None = None) -> "CorpusSource":
+        if text is not None:
+            if input_path is not None:
+                raise ValueError("give either input_path or text, not both")
+            return CorpusSource(text=text)
+        if input_path is None:
+            raise ValueError("no corpus given: pass input_path (a path or a list of paths) or text=")
+        if isinstance(input_path, (str, os.PathLike)):
+            paths = (os.fspath(input_path),)
+        else:
+            paths = tuple(os.fspath(p) for p in input_path)
+        if not paths:
+            raise EmptyCorpusError("the list of corpus files is empty; choose at least one text file")
+        for p in paths:
+            if not os.path.exists(p):
+                raise CorpusNotFoundError(f"{p}: no such file; check the path")
+            if os.path.isdir(p):
+                raise CorpusNotFoundError(f"{p}: is a folder, not a text file; choose the files inside it")
+            if not os.access(p, os.R_OK):
+                raise CorpusNotFoundError(f"{p}: cannot be read (permission denied); check its permissions")
+        return CorpusSource(paths=paths)
+
+    def total_bytes(self) -> int:
+        if self.text is not None:
+            return len(self.text.encode("utf-8"))
+        return sum(os.path.getsize(p) for p in self.paths)
+
+
+def decode_chunk(chunk: bytes, path: str, offset: int) -> str:
+    try:
+        return chunk.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorpusEncodingError(path, offset + exc.start, exc.reason) from None
+
+
+def special_bytes_regex(special_tokens: Sequence[str]) -> "tuple[regex.Pattern[bytes] | None, int]":
+    """A bytes regex matching the special tokens, longest first; and the longest one's length."""
+    ordered = sorted({t.encode("utf-8") for t in special_tokens}, key=lambda b: (-len(b), b))
+    pattern = regex.compile(b"|".join(regex.escape(t) for t in ordered)) if ordered else None
+    return pattern, max((len(t) for t in ordered), default=0)
+
+
+class Chunker:
+    """Cuts a byte stream into chunks at boundaries that leave the pieces unchanged."""
+
+    def __init__(self, pretokenizer: Pretokenizer, special_tokens: Sequence[str]) -> None:
+        self.special_re, self.max_special = special_bytes_regex(special_tokens)
+        self.safe_rev = _SAFE_CUT_BYTES_REV.get(pretokenizer.name)
+        self.pretokenizer = pretokenizer
+
+    def cut(self, buf: bytes, final: bool) -> int:
+        """Length of the longest prefix of ``buf`` that may be processed on its own (0: none)."""
+        if final:
+            return len(buf)
+        limit = len(buf) - self.max_special - 4  # keep room for a longer special token / a char
+        best = 0
+        if self.special_re is not None:
+            for m in self.special_re.finditer(buf):
+                if m.start() + self.max_special <= len(buf):
+                    best = m.end()
+                else:
+                    break
+        if limit <= best:
+            return best
+        # Look only at the tail for a safe cut: any cut after `best` is better.
+        start = max(best, limit - _CUT_WINDOW)
+        if self.safe_rev is not None:
+            m = self.safe_rev.search(buf, start, limit)
+            if m is not None:
+                return max(best, m.end())
+        # No ASCII cut (Chinese, Russian...): look at the window as text.
+        return max(best, _text_cut(buf, start, limit, self.pretokenizer))
+
+
+def _text_cut(buf: bytes, start: int, end: int, pretokenizer: Pretokenizer) -> int:
+    """The last safe cut in ``buf[start:end]`` by the pre-tokenizer's text rule, as a byte offset."""
+    while start < end and (buf[start] & 0xC0) == 0x80:
+        start += 1  # begin at the start of a character
+    while end > start and (buf[end] & 0xC0) == 0x80:
+        end -= 1  # and end before one
+    try:
+        text = buf[start:end].decode("utf-8")
+    except UnicodeDecodeError:
+        return 0  # leave the error to the decoder, which names the file and offset
+    cut = pretokenizer.last_safe_cut(text)
+    return start + len(text[:cut].encode("utf-8")) if cut else 0
+
+
+def iter_blocks(source: CorpusSource, chunker: Chunker, block: int) -> Iterator[tuple[bytes, str, int, int]]:
+    """Yields ``(chunk, path, offset_in_file, raw_bytes_consumed)``.
+
+    Where a block holds no safe cut, the next read is twice as large (so a text with few
+    cut points costs linear, not quadratic, time); text without any cut point (``none``,
+    most custom regexes, no special tokens) ends up as one chunk.
+    """
+    if source.text is not None:
+        data = source.text.encode("utf-8")
+        pos = 0
+        while pos < len(data):
+            size = block
+            while True:  # grow the block until it holds a safe cut (or the end)
+                end = pos + size
+                n = chunker.cut(data[pos:end], end >= len(data))
+                if n:
+                    break
+                size *= 2
+            yield data[pos:pos + n], "<text>", pos, n
+            pos += n
+        return
+    for path in source.paths:
+        try:
+            f = open(path, "rb")
+        except OSError as exc:
+            raise CorpusNotFoundError(f"{path}: cannot be opened ({exc.strerror}); check the path and permissions") from None
+        with f:
+            pending = b""
+            offset = 0
+            eof = False
+            size = block
+            while not eof or pending:
+                if not eof:
+                    data = f.read(size)
+                    if len(data) < size:
+                        eof = True
+                    buf = pending + data if pending else data
+                else:
+                    buf = pending
+                if not buf:
+                    break
+                n = chunker.cut(buf, final=eof)
+                if n == 0:
+                    pending = buf  # no cut yet: read more (the piece boundary is further on)
+                    size *= 2
+                    continue
+                size = block
+                yield buf[:n], path, offset, n
+                offset += n
+                pending = buf[n:]
+                if eof and pending:
+                    yield pending, path, offset, len(pending)
+                    offset += len(pending)
+                    pending = b""

@@ -1,0 +1,12 @@
+"""The encoders: text to token ids, exactly, as fast as the input allows.
+
+- :mod:`.tables`: :class:`~.tables.EncoderTables`, the lookup tables built from a tokenizer;
+- :mod:`.piece`: one piece, the reference rule (lowest-ranked merge first) and its steps;
+- :mod:`.batch`: many distinct pieces at once, vectorised with NumPy;
+- :mod:`.charcut`: text of mostly multi-byte characters, cut where no token can cross;
+- :mod:`.encoder`: :class:`~.encoder.Encoder`, text to ids through a piece cache;
+- :mod:`.stream`: an iterable of strings, lazily;
+- :mod:`.files`: whole files, in worker processes or on tiktoken's core when identical.
+
+All of them give the ids of :func:`.piece.bpe_piece`; tests check every pair of them.
+"""

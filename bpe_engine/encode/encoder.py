@@ -1,0 +1,219 @@
+"""Text to ids: special tokens, pre-tokenization, a cache of pieces, and the fastest exact encoder.
+
+:class:`Encoder` owns the piece cache and picks, for each batch of pieces the cache has not
+seen, how to encode them: one at a time (:func:`.piece.bpe_piece`), many at once
+(:mod:`.batch`), or the whole text without the cache when nearly every piece is new
+(:mod:`.charcut`, Chinese text). All give the same ids; only the speed differs.
+
+It does no argument checking: :class:`~bpe_engine.Tokenizer` checks what callers pass and
+then calls in here.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from ..pretokenize import SpecialSplitter
+from .batch import bpe_many
+from .charcut import bpe_cut
+from .piece import bpe_piece
+from .tables import SPECIAL_PREFIX, EncoderTables
+
+__all__ = ["Encoder", "CACHE_LIMIT"]
+
+CACHE_LIMIT = 500_000
+_TEXT_BLOCK = 8_192  # mixed ASCII/non-ASCII text is split in blocks of about this size
+# From this many unseen pieces on, they are encoded together, vectorised (bpe_engine.encode.batch:
+# below it, the fixed cost of the NumPy calls is more than one piece at a time costs).
+_BATCH_MIN_PIECES = 256
+# Unseen pieces holding this many bytes in all may skip the cache (see _FLAT_SHARE).
+_BATCH_MIN_BYTES = 500_000
+# ... and when more than this share of all pieces is unseen, the whole text goes through the
+# vectorised merge without the cache.
+_FLAT_SHARE = 0.3
+
+
+def mostly_multibyte(text: str) -> bool:
+    """True when a quarter or more of the characters of ``text`` (sampled) are not ASCII."""
+    n = len(text)
+    sample = text if n <= 65_536 else text[:32_768] + text[n // 2 : n // 2 + 32_768]
+    return len(sample.encode("utf-8", "surrogatepass")) >= 1.5 * len(sample)
+
+
+class Encoder:
+    """Encodes text with one tokenizer's :class:`EncoderTables`, through a bounded cache."""
+
+    def __init__(self, tables: EncoderTables) -> None:
+        self.tables = tables
+        #: Most pieces kept in the cache; it is emptied when full, so memory stays bounded.
+        self.cache_size = CACHE_LIMIT
+        self._cache: dict[bytes, tuple[int, ...]] = dict(tables.special_keys)
+        self._splitters: dict[frozenset[str], SpecialSplitter] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The cache is rebuilt on demand (a worker process gets a lean copy).
+        return {"tables": self.tables, "cache_size": self.cache_size}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["tables"])  # type: ignore[misc]
+        self.cache_size = state["cache_size"]
+
+    def clear_cache(self) -> None:
+        """Forget the encodings of pieces seen so far (they are recomputed on demand)."""
+        self._cache = dict(self.tables.special_keys)
+
+    def bpe(self, data: bytes) -> tuple[int, ...]:
+        """Token ids of one piece, without the cache."""
+        return bpe_piece(self.tables, data)
+
+    def splitter_for(self, allowed: frozenset[str]) -> SpecialSplitter:
+        """A splitter over the special tokens in ``allowed`` (made once per set)."""
+        sp = self._splitters.get(allowed)
+        if sp is None:
+            sp = SpecialSplitter(t for t in self.tables.all_specials.tokens if t in allowed)
+            self._splitters[allowed] = sp
+        return sp
+
+    # -- text to pieces ---------------------------------------------------------------------
+
+    def pieces(self, text: str) -> list[bytes]:
+        """The pieces of special-token-free ``text`` as UTF-8 bytes.
+
+        All-ASCII stretches are split by the byte-level twin of the pattern (exact there,
+        and ~2.4x faster); long mixed texts are cut into blocks at safe points so that one
+        non-ASCII character slows down only its own block.
+        """
+        pre = self.tables.pretokenizer
+        if text.isascii():
+            found_bytes = pre.split_bytes(text.encode("ascii"))
+            if found_bytes is not None:
+                return found_bytes
+        elif pre.bytes_exact:
+            return pre.split_bytes(text.encode("utf-8")) or []
+        elif mostly_multibyte(text):
+            found = pre.utf8_pieces(text)
+            if found is not None:
+                return found[0]
+        safe = pre.safe_cut
+        n = len(text)
+        if safe is None or not pre.ascii_fast or n <= 2 * _TEXT_BLOCK:
+            return list(map(str.encode, pre.split(text)))
+        out: list[bytes] = []
+        pos = 0
+        while pos < n:
+            m = safe.search(text, pos + _TEXT_BLOCK) if n - pos > 2 * _TEXT_BLOCK else None
+            end = m.start() if m is not None else n
+            block = text[pos:end]
+            if block.isascii():
+                out += pre.split_bytes(block.encode("ascii")) or []
+            else:
+                found = pre.utf8_pieces(block)
+                out += found[0] if found is not None else map(str.encode, pre.split(block))
+            pos = end
+        return out
+
+    # -- pieces to ids ----------------------------------------------------------------------
+
+    def ids_of(self, pieces: list[bytes], special_at: list[int] | None = None) -> list[int]:
+        """Token ids of a list of pieces, through the piece cache.
+
+        ``special_at`` lists the indices of special-token keys in ``pieces`` (the cache
+        knows them; the flat path below needs to take them out and put them back).
+        """
+        cache = self._cache
+        if len(cache) > self.cache_size or not cache:
+            # Bounded memory: start a new cache rather than grow. subtle: rebind, never clear in
+            # place, so another thread in the middle of this method keeps a complete one.
+            cache = self._cache = dict(self.tables.special_keys)
+        missing = set(pieces).difference(cache)  # subtle: a dict, not .keys(): O(len(pieces))
+        whole = self.tables.whole_tokens
+        if missing and whole is not None:
+            # tiktoken's rule: a piece that is itself a token is that token. For OpenAI's
+            # vocabularies this equals the merge rule (every token encodes to itself; see
+            # tests/engine/test_tiktoken_parity.py), so it is only a shortcut.
+            hits = missing.intersection(whole)
+            if hits:
+                cache.update((p, (whole[p],)) for p in hits)
+                missing -= hits
+        if missing:
+            todo = list(missing)
+            if len(todo) > 1000 and sum(map(len, todo)) >= _BATCH_MIN_BYTES and len(todo) > _FLAT_SHARE * len(pieces):
+                # Mostly pieces never seen (Chinese): caching them is pure overhead.
+                return self._ids_flat(pieces, special_at or [])
+            self._fill_cache(cache, todo)
+        return list(chain.from_iterable(map(cache.__getitem__, pieces)))
+
+    def _fill_cache(self, cache: dict[bytes, tuple[int, ...]], todo: list[bytes]) -> None:
+        """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many)."""
+        if len(todo) >= _BATCH_MIN_PIECES:
+            cache.update(zip(todo, bpe_many(self.tables, todo)))
+        else:
+            tables = self.tables
+            for piece in todo:
+                cache[piece] = bpe_piece(tables, piece)
+
+    def encode_distinct(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
+        """Token ids of each of ``pieces`` (distinct, no special tokens), through the cache."""
+        cache = self._cache
+        if len(cache) > self.cache_size:
+            cache = self._cache = dict(self.tables.special_keys)
+        todo = [p for p in pieces if p not in cache]
+        if todo:
+            self._fill_cache(cache, todo)
+        return list(map(cache.__getitem__, pieces))
+
+    def _ids_flat(self, pieces: list[bytes], special_at: list[int]) -> list[int]:
+        """All pieces through the vectorised merge at once, specials put back in place."""
+        import numpy as np
+
+        if special_at:
+            ordinary: list[bytes] = []
+            prev = 0
+            for i in special_at:
+                ordinary += pieces[prev:i]
+                prev = i + 1
+            ordinary += pieces[prev:]
+        else:
+            ordinary = pieces
+        flat, counts = bpe_cut(self, ordinary)
+        if special_at:
+            ends = np.concatenate(([0], np.cumsum(counts)))
+            before = np.asarray(special_at, dtype=np.int64) - np.arange(len(special_at))
+            keys = self.tables.special_keys
+            ids = [keys[pieces[i]][0] for i in special_at]
+            flat = np.insert(flat, ends[before], ids)
+        out: list[int] = flat.tolist()
+        return out
+
+    # -- text to ids ------------------------------------------------------------------------
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Token ids of ``text``; special-token text is ordinary text."""
+        return self.ids_of(self.pieces(text)) if text else []
+
+    def encode(self, text: str, allowed: frozenset[str]) -> list[int]:
+        """Token ids of ``text``, the special tokens in ``allowed`` recognised (longest first)."""
+        if not allowed:
+            return self.encode_ordinary(text)
+        # One pass through the cache for the whole text: a special token is a "piece" whose
+        # key starts with 0xFF, a byte that never occurs in UTF-8, so no text can collide.
+        splitter = self.splitter_for(allowed)
+        # Text of mostly multi-byte characters goes through the stand-ins in one piece (many
+        # short documents between special tokens would each cost a round of NumPy calls);
+        # mostly-ASCII text is split segment by segment (ASCII ones by the byte-level twin).
+        found = self.tables.pretokenizer.utf8_pieces(text, splitter) if mostly_multibyte(text) else None
+        if found is not None:
+            pieces, special_at = found
+            for i in special_at:
+                pieces[i] = SPECIAL_PREFIX + pieces[i]
+            return self.ids_of(pieces, special_at)
+        pieces = []
+        special_at = []
+        for segment, special in splitter.split(text):
+            if special:
+                special_at.append(len(pieces))
+                pieces.append(SPECIAL_PREFIX + segment.encode("utf-8"))
+            else:
+                pieces += self.pieces(segment)
+        return self.ids_of(pieces, special_at)

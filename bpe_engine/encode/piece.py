@@ -1,0 +1,128 @@
+"""Encoding one piece: apply its lowest-ranked merge until none applies (seed ``001`` part 4).
+
+This is the reference rule every other encoder must equal (:mod:`.batch` and :mod:`.charcut`
+are tested against :func:`bpe_piece`). :func:`bpe_steps` records the same procedure step by
+step, for the explanation views.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from .._vocab import SHIFT
+from .tables import EncoderTables
+
+__all__ = ["BpeStep", "bpe_piece", "bpe_steps"]
+
+_LONG_PIECE = 48  # pieces longer than this use the heap-based merge (O(n log n))
+
+
+@dataclass(frozen=True, slots=True)
+class BpeStep:
+    """One merge while encoding a piece: ``parts[index]`` + ``parts[index+1]`` -> ``new_id``."""
+
+    parts: tuple[int, ...]
+    index: int
+    rank: int
+    new_id: int
+
+
+def bpe_piece(t: EncoderTables, data: bytes) -> tuple[int, ...]:
+    """Token ids of one piece (its UTF-8 bytes)."""
+    ids = list(data) if t.identity_bytes else [t.byte_id[x] for x in data]
+    if len(ids) < 2:
+        return tuple(ids)
+    if len(ids) > _LONG_PIECE:
+        return tuple(_bpe_long(t, ids))
+    get = t.ranks.get
+    new_ids = t.new_ids
+    while True:
+        best = -1
+        best_rank = 1 << 62
+        prev = ids[0]
+        for i in range(1, len(ids)):
+            cur = ids[i]
+            r = get(prev << SHIFT | cur)
+            if r is not None and r < best_rank:
+                best_rank = r
+                best = i - 1
+            prev = cur
+        if best < 0:
+            return tuple(ids)
+        a = ids[best]
+        b = ids[best + 1]
+        z = new_ids[best_rank]
+        # Merge every occurrence, left to right: a pair that contains the new token always
+        # ranks later, so this equals merging the leftmost occurrence one at a time.
+        out = ids[:best]
+        i = best
+        n = len(ids)
+        while i < n:
+            if i + 1 < n and ids[i] == a and ids[i + 1] == b:
+                out.append(z)
+                i += 2
+            else:
+                out.append(ids[i])
+                i += 1
+        ids = out
+        if len(ids) == 1:
+            return (ids[0],)
+
+
+def _bpe_long(t: EncoderTables, ids: list[int]) -> list[int]:
+    """The same merge rule in O(n log n): linked list plus a heap of (rank, position)."""
+    get = t.ranks.get
+    new_ids = t.new_ids
+    n = len(ids)
+    nxt = list(range(1, n + 1))
+    nxt[-1] = -1
+    prv = list(range(-1, n - 1))
+    heap = []
+    for i in range(n - 1):
+        r = get(ids[i] << SHIFT | ids[i + 1])
+        if r is not None:
+            heap.append((r, i))
+    heapq.heapify(heap)
+    alive = [True] * n
+    while heap:
+        r, i = heapq.heappop(heap)
+        if not alive[i]:
+            continue
+        j = nxt[i]
+        if j < 0 or get(ids[i] << SHIFT | ids[j]) != r:
+            continue  # stale entry
+        ids[i] = new_ids[r]
+        alive[j] = False
+        k = nxt[j]
+        nxt[i] = k
+        if k >= 0:
+            prv[k] = i
+            r2 = get(ids[i] << SHIFT | ids[k])
+            if r2 is not None:
+                heapq.heappush(heap, (r2, i))
+        p = prv[i]
+        if p >= 0:
+            r2 = get(ids[p] << SHIFT | ids[i])
+            if r2 is not None:
+                heapq.heappush(heap, (r2, p))
+    return [ids[i] for i in range(n) if alive[i]]
+
+
+def bpe_steps(t: EncoderTables, data: bytes) -> list[BpeStep]:
+    """The merges that encode one piece, in the order they apply (for teaching)."""
+    parts = [t.byte_id[x] for x in data]
+    steps: list[BpeStep] = []
+    get = t.ranks.get
+    while len(parts) > 1:
+        best, best_rank = -1, -1
+        for i in range(len(parts) - 1):
+            r = get(parts[i] << SHIFT | parts[i + 1])
+            if r is not None and (best_rank < 0 or r < best_rank):
+                best, best_rank = i, r
+        if best_rank < 0:
+            break
+        z = t.new_ids[best_rank]
+        steps.append(BpeStep(tuple(parts), best, best_rank, z))
+        parts = parts[:best] + [z] + parts[best + 2 :]
+    return steps

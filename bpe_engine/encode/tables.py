@@ -1,0 +1,77 @@
+"""The lookup tables every encoder reads, built once from a tokenizer's public data.
+
+A :class:`~bpe_engine.Tokenizer` validates its vocabulary and merges, then hands them here;
+the encoders (:mod:`.piece`, :mod:`.batch`, :mod:`.charcut`, :mod:`.encoder`) only ever see
+an :class:`EncoderTables`, never the tokenizer. Tables that only the vectorised encoders need
+(NumPy hash tables, the character-cut table) are built on first use by the module that owns
+them, through :meth:`EncoderTables.derived`, and travel with the tables when they are pickled
+(worker processes then need not build them again).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence, TypeVar
+
+from .._vocab import SHIFT
+from ..pretokenize import Pretokenizer, SpecialSplitter
+
+__all__ = ["EncoderTables", "SPECIAL_PREFIX"]
+
+T = TypeVar("T")
+
+# A special token's key in the piece cache: 0xFF never occurs in UTF-8, so no text collides.
+SPECIAL_PREFIX = b"\xff"
+
+
+class EncoderTables:
+    """Everything needed to turn pieces into ids, indexed for speed.
+
+    - ``byte_id[b]``: the id of the single byte ``b`` (GPT-2's vocabulary does not put byte
+      ``b`` at id ``b``); ``identity_bytes`` when it does.
+    - ``ranks``: ``left_id << SHIFT | right_id`` -> rank of that merge; ``pair_ids[rank]``
+      and ``new_ids[rank]`` give its two parts and its result.
+    - ``id_bytes[i]``: the bytes of token ``i`` (None for a gap in the ids).
+    - ``special_ids``, ``special_keys`` (cache key -> ``(id,)``), ``all_specials`` (a splitter
+      over every special token), ``max_special`` (the longest one, in characters).
+    - ``whole_tokens``: bytes -> id, when a piece that is itself a token may be taken whole
+      (tiktoken's rule, exact for vocabularies built from tiktoken's ranks), else None.
+    """
+
+    def __init__(
+        self,
+        *,
+        byte_ids: Sequence[int],
+        merges: Sequence[tuple[int, int, int]],
+        id_bytes: Mapping[int, bytes],
+        special_tokens: Mapping[str, int],
+        pretokenizer: Pretokenizer,
+        whole_tokens: Mapping[bytes, int] | None = None,
+    ) -> None:
+        self.byte_id: list[int] = list(byte_ids)
+        self.identity_bytes = self.byte_id == list(range(256))
+        self.pair_ids: list[tuple[int, int]] = [(a, b) for a, b, _ in merges]
+        self.new_ids: list[int] = [z for _, _, z in merges]
+        self.ranks: dict[int, int] = {a << SHIFT | b: r for r, (a, b, _) in enumerate(merges)}
+        size = max(id_bytes) + 1
+        table: list[bytes | None] = [None] * size
+        for i, b in id_bytes.items():
+            table[i] = b
+        self.id_bytes = table
+        self.max_id = size - 1
+        self.pretokenizer = pretokenizer
+        self.special_ids = frozenset(special_tokens.values())
+        self.special_keys: dict[bytes, tuple[int, ...]] = {
+            SPECIAL_PREFIX + t.encode("utf-8"): (i,) for t, i in special_tokens.items()
+        }
+        self.all_specials = SpecialSplitter(special_tokens)
+        self.max_special = max((len(t) for t in special_tokens), default=0)
+        self.whole_tokens: dict[bytes, int] | None = dict(whole_tokens) if whole_tokens is not None else None
+        self._derived: dict[str, Any] = {}
+
+    def derived(self, key: str, build: Callable[[EncoderTables], T]) -> T:
+        """``build(self)``, made on first use and kept under ``key`` (two threads asking at
+        once may both build it; both results are equal, one is kept)."""
+        value = self._derived.get(key)
+        if value is None:
+            value = self._derived[key] = build(self)
+        return value  # type: ignore[no-any-return]

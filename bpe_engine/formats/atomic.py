@@ -1,0 +1,63 @@
+"""Atomic saves: a reader sees the old file or the whole new one, never half of either.
+
+Every file the engine writes (tokenizers, ids, decoded text) goes through here: a temporary
+file in the same folder, flushed and synced, then renamed over the target.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import contextmanager
+from typing import BinaryIO, Iterator
+
+__all__ = ["atomic_writer", "atomic_write_bytes"]
+
+
+@contextmanager
+def atomic_writer(path: "str | os.PathLike[str]") -> Iterator[BinaryIO]:
+    """A binary file that replaces ``path`` only once it is complete (temporary file in the
+    same folder, fsync, rename); on any error the old file stays and no temporary remains.
+    The new file gets the old file's permissions, or the usual ones (0666 minus umask)."""
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=folder)
+    try:
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except OSError:
+            mode = 0o666 & ~_umask()
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)  # subtle: mkstemp makes 0600 files, which others could not read
+        with os.fdopen(fd, "wb") as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    """The process umask, read without changing it where possible (os.umask sets it too,
+    which would race with other threads creating files)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except OSError:
+        pass
+    old = os.umask(0o022)
+    os.umask(old)
+    return old
+
+
+def atomic_write_bytes(path: "str | os.PathLike[str]", data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the whole new one."""
+    with atomic_writer(path) as f:
+        f.write(data)

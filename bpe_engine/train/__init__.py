@@ -1,0 +1,8 @@
+"""Training: settings, events, pre-token counting and the incremental merge loop.
+
+- :mod:`.config`: :class:`~.config.TrainerConfig`, every setting and its check;
+- :mod:`.events`: what a run reports (one event per merge);
+- :mod:`.counting`: streamed, parallel pre-token counting;
+- :mod:`.merging`: the merge loop (pair index, lazy heap, the tie-break key);
+- :mod:`.trainer`: :class:`~.trainer.BpeTrainer` and :func:`~.trainer.train_bpe`, which tie them together.
+"""

@@ -1,0 +1,97 @@
+"""What a training run reports: one event per step, and snapshots for step-by-step views.
+
+Plain frozen dataclasses, so a GUI thread can receive them from the training thread and a
+test can compare them. :class:`~bpe_engine.BpeTrainer` produces them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+__all__ = [
+    "CountingProgress",
+    "CountingDone",
+    "MergeEvent",
+    "TrainingDone",
+    "TrainingEvent",
+    "PairInfo",
+    "PretokenInfo",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CountingProgress:
+    """Pre-token counting has read ``bytes_done`` of ``bytes_total`` corpus bytes."""
+
+    bytes_done: int
+    bytes_total: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountingDone:
+    """Counting finished; the merge loop starts next.
+
+    ``initial_tokens`` is the corpus length in tokens before any merge (its pieces' bytes plus
+    one per special token); each merge of a pair with count ``c`` removes ``c`` tokens.
+    """
+
+    total_bytes: int
+    distinct_pretokens: int
+    total_pretokens: int
+    initial_tokens: int
+    special_count: int
+    target_merges: int
+
+
+@dataclass(frozen=True, slots=True)
+class MergeEvent:
+    """One merge: ``left_id`` + ``right_id`` became ``new_id``, a pair that occurred ``count`` times.
+
+    ``tied_with`` is the best other pair that had the same count when this one was chosen
+    (the tie-break rule decided between them), or None.
+    """
+
+    rank: int
+    left_id: int
+    right_id: int
+    left: bytes
+    right: bytes
+    new_id: int
+    count: int
+    tied_with: "tuple[bytes, bytes] | None" = None
+
+    @property
+    def new_bytes(self) -> bytes:
+        return self.left + self.right
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingDone:
+    """Training ended: ``reason`` is ``"vocab_size"`` (target reached) or ``"no_pairs"``."""
+
+    merges: int
+    reason: str
+
+
+TrainingEvent = Union[CountingProgress, CountingDone, MergeEvent, TrainingDone]
+
+
+@dataclass(frozen=True, slots=True)
+class PairInfo:
+    """A pair of adjacent tokens and how often it occurs now (for step-by-step views)."""
+
+    left_id: int
+    right_id: int
+    left: bytes
+    right: bytes
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PretokenInfo:
+    """A distinct pre-token, its count, and its current segmentation into token ids."""
+
+    text: bytes
+    count: int
+    token_ids: tuple[int, ...]
