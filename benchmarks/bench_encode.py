@@ -91,7 +91,9 @@ def main() -> None:
             tok = Tokenizer.from_tiktoken(name)
             hf_tok = None
             if hf is not None and name == "gpt2":
-                hf_tok = hf.Tokenizer(hf.models.BPE.from_file(str(FIXTURES / "gpt2_vocab.json"), str(FIXTURES / "gpt2_merges.txt")))
+                hf_tok = hf.Tokenizer(
+                    hf.models.BPE.from_file(str(FIXTURES / "gpt2_vocab.json"), str(FIXTURES / "gpt2_merges.txt"))
+                )
                 hf_tok.pre_tokenizer = hf.pre_tokenizers.ByteLevel(add_prefix_space=False)
             for label, path in files.items():
                 data = path.read_bytes()
@@ -112,6 +114,7 @@ def main() -> None:
                     def run():  # type: ignore[no-untyped-def]
                         tok.clear_cache()
                         return encode_file(tok, path, backend=backend, workers=w)
+
                     return run
 
                 candidates = {
@@ -129,15 +132,20 @@ def main() -> None:
                 for what, seconds in times.items():
                     speeds[what] = mb / median(seconds)
                     ratios[what] = median(per_round[what])
-                    print(f"    {what:32s} {speeds[what]:6.2f} MB/s   x{ratios[what]:.2f} of tiktoken"
-                          f"   (rounds: {', '.join(f'{r:.2f}' for r in per_round[what])})")
+                    print(
+                        f"    {what:32s} {speeds[what]:6.2f} MB/s   x{ratios[what]:.2f} of tiktoken"
+                        f"   (rounds: {', '.join(f'{r:.2f}' for r in per_round[what])})"
+                    )
                 rows.append((name, label, speeds, ratios))
     keys = list(rows[0][2]) if rows else []
     print()
     print("| encoding | text | " + " | ".join(keys) + " |")
     print("|" + "---|" * (2 + len(keys)))
     for name, label, speeds, ratios in rows:
-        cells = [f"{speeds[k]:.2f}" + ("" if k == "tiktoken 1 thread" else f" (x{ratios[k]:.2f})") if k in speeds else "-" for k in keys]
+        cells = [
+            f"{speeds[k]:.2f}" + ("" if k == "tiktoken 1 thread" else f" (x{ratios[k]:.2f})") if k in speeds else "-"
+            for k in keys
+        ]
         print(f"| {name} | {label} | " + " | ".join(cells) + " |")
     print("\nmedian MB/s; (xN) = median over rounds of tiktoken's time (mean of the runs just before and after) / ours")
 

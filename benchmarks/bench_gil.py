@@ -62,10 +62,14 @@ def main() -> None:
             total = time.perf_counter() - start
             label = "default workers" if workers is None else f"workers={workers}"
             every = waits["counting"] + waits["merging"]
-            print(f"{label}: training {total:.1f} s; longest wait {max(every):.1f} ms, p99 {percentile(every, 99):.1f} ms")
+            print(
+                f"{label}: training {total:.1f} s; longest wait {max(every):.1f} ms, p99 {percentile(every, 99):.1f} ms"
+            )
             for name, values in waits.items():
                 if values:
-                    print(f"    {name:9s} longest {max(values):6.1f} ms   p99 {percentile(values, 99):5.1f} ms   ({len(values)} wake-ups)")
+                    print(
+                        f"    {name:9s} longest {max(values):6.1f} ms   p99 {percentile(values, 99):5.1f} ms   ({len(values)} wake-ups)"
+                    )
 
 
 if __name__ == "__main__":

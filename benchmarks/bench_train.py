@@ -38,6 +38,7 @@ TRAINERS = ("ours", "hf", "rustbpe", "spm")
 
 # -- child side: one training run, timed -------------------------------------------------
 
+
 def _documents(path: str):  # type: ignore[no-untyped-def]
     """The documents of a corpus (cut at <|endoftext|>), read in pieces."""
     buf = ""
@@ -66,7 +67,9 @@ def child(trainer: str, path: str, vocab: int, out_dir: str) -> dict:
         tok = Tokenizer(models.BPE())
         tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
         tr = trainers.BpeTrainer(
-            vocab_size=vocab, special_tokens=[EOT], initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+            vocab_size=vocab,
+            special_tokens=[EOT],
+            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
             show_progress=False,
         )
         t = time.perf_counter()
@@ -84,15 +87,23 @@ def child(trainer: str, path: str, vocab: int, out_dir: str) -> dict:
 
         t = time.perf_counter()
         spm.SentencePieceTrainer.train(
-            input=path, model_prefix=str(Path(out_dir) / "spm"), model_type="bpe", vocab_size=vocab,
-            byte_fallback=True, input_sentence_size=0, max_sentence_length=1 << 20,
-            num_threads=2, minloglevel=2, user_defined_symbols=[EOT],
+            input=path,
+            model_prefix=str(Path(out_dir) / "spm"),
+            model_type="bpe",
+            vocab_size=vocab,
+            byte_fallback=True,
+            input_sentence_size=0,
+            max_sentence_length=1 << 20,
+            num_threads=2,
+            minloglevel=2,
+            user_defined_symbols=[EOT],
         )
         return {"seconds": time.perf_counter() - t, "vocab": vocab}
     raise SystemExit(f"unknown trainer {trainer}")
 
 
 # -- parent side ----------------------------------------------------------------------------
+
 
 def available(trainer: str) -> bool:
     module = {"ours": "bpe_engine", "hf": "tokenizers", "rustbpe": "rustbpe", "spm": "sentencepiece"}[trainer]
@@ -145,10 +156,22 @@ def main() -> None:
         folder = Path(tmp)
         workloads = {
             "a": ("corpus.en, vocab 500", lambda: FIXTURES / "corpus.en", 500),
-            "b": ("en_mix first 10 MB, vocab 10000", lambda: prefix_file(CORPORA / "en_mix_36MB.txt", 10_000_000, folder, at_document=True), 10_000),
+            "b": (
+                "en_mix first 10 MB, vocab 10000",
+                lambda: prefix_file(CORPORA / "en_mix_36MB.txt", 10_000_000, folder, at_document=True),
+                10_000,
+            ),
             "c": ("en_mix all 36 MB, vocab 32000", lambda: CORPORA / "en_mix_36MB.txt", 32_000),
-            "d": ("zh poetry first 10 MB, vocab 10000", lambda: prefix_file(CORPORA / "zh_classical_poetry_25MB.txt", 10_000_000, folder, at_document=True), 10_000),
-            "e": (f"{args.big_gb:g} GB of all corpora, vocab 32000", lambda: make_big(folder, int(args.big_gb * 1e9)), 32_000),
+            "d": (
+                "zh poetry first 10 MB, vocab 10000",
+                lambda: prefix_file(CORPORA / "zh_classical_poetry_25MB.txt", 10_000_000, folder, at_document=True),
+                10_000,
+            ),
+            "e": (
+                f"{args.big_gb:g} GB of all corpora, vocab 32000",
+                lambda: make_big(folder, int(args.big_gb * 1e9)),
+                32_000,
+            ),
         }
         print(f"trainers: {', '.join(trainers)}" + (f" (not installed: {', '.join(missing)})" if missing else ""))
         print(f"median of {args.repeat} runs each; seconds (peak RSS MB); ratio = ours / peer\n")
@@ -166,7 +189,9 @@ def main() -> None:
                     if trainer in failed:
                         continue
                     try:
-                        out, peak = run_measured([sys.executable, __file__, "--child", trainer, str(path), str(vocab), tmp])
+                        out, peak = run_measured(
+                            [sys.executable, __file__, "--child", trainer, str(path), str(vocab), tmp]
+                        )
                     except RuntimeError as exc:  # a peer that cannot do this workload is reported, not fatal
                         print(f"  {key} {trainer:8s} failed: {str(exc).strip().splitlines()[-1][:150]}", flush=True)
                         failed.add(trainer)
@@ -177,7 +202,10 @@ def main() -> None:
                     continue
                 times = [t for t, _ in values]
                 results[trainer] = (median(times), max(m for _, m in values))
-                print(f"  {key} {trainer:8s} {median(times):7.2f} s  {results[trainer][1]:7.0f} MB   runs: {', '.join(f'{x:.2f}' for x in times)}", flush=True)
+                print(
+                    f"  {key} {trainer:8s} {median(times):7.2f} s  {results[trainer][1]:7.0f} MB   runs: {', '.join(f'{x:.2f}' for x in times)}",
+                    flush=True,
+                )
             rows.append((key, label, results))
         print()
         header = "| workload | ours s (MB) |"

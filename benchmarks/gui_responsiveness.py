@@ -27,6 +27,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import SHARED, percentile, prefix_file  # noqa: E402  (sets sys.path and TIKTOKEN_CACHE_DIR)
+
 CORPUS = SHARED / "corpora" / "en_mix_36MB.txt"
 
 

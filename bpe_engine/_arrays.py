@@ -31,4 +31,5 @@ def left_to_right(pos: np.ndarray, nxt: np.ndarray) -> np.ndarray:
     first[1:] = ~overlap
     run_start = np.flatnonzero(first)
     run_id = np.cumsum(first) - 1
-    return pos[((np.arange(pos.size) - run_start[run_id]) & 1) == 0]
+    taken: np.ndarray = pos[((np.arange(pos.size) - run_start[run_id]) & 1) == 0]
+    return taken

@@ -6,7 +6,7 @@ or token, so a damaged file gets a clear error instead of a tokenizer that encod
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from .errors import ConfigError, TokenizerFileError
 
@@ -19,7 +19,7 @@ MAX_VOCAB = 1 << SHIFT  # ids must stay below this (pair codes are left << 20 | 
 def resolve_merges(
     vocab: Mapping[int, bytes],
     merges: Sequence[tuple[bytes, bytes]],
-    merge_ids: "Sequence[tuple[int, int]] | None",
+    merge_ids: Sequence[tuple[int, int]] | None,
     byte_id: list[int],
 ) -> tuple[list[int], list[tuple[int, int]], set[int]]:
     """Each merge's ``(left id, right id)`` and new id; checks that every merge uses only
@@ -86,7 +86,7 @@ def resolve_merges(
 
 
 def place_specials(
-    vocab: dict[int, bytes], special_tokens: "Iterable[str] | Mapping[str, int] | None", ordinary: set[int]
+    vocab: dict[int, bytes], special_tokens: Iterable[str] | Mapping[str, int] | None, ordinary: set[int]
 ) -> dict[str, int]:
     """Ids of the special tokens: a ``{token: id}`` mapping is checked; for a list, ids the
     vocabulary already holds for them are reused and the rest appended after the last id."""
@@ -101,13 +101,19 @@ def place_specials(
                 if not isinstance(tok, str) or not tok:
                     raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
                 if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < MAX_VOCAB:
-                    raise TokenizerFileError(f"special token {tok!r} has id {i!r}; ids are whole numbers from 0 to {MAX_VOCAB - 1}")
+                    raise TokenizerFileError(
+                        f"special token {tok!r} has id {i!r}; ids are whole numbers from 0 to {MAX_VOCAB - 1}"
+                    )
                 if i in ordinary:
                     raise TokenizerFileError(f"special token {tok!r} has id {i}, which is an ordinary token")
                 if i in taken:
-                    raise TokenizerFileError(f"special tokens {taken[i]!r} and {tok!r} both have id {i}; each needs its own")
+                    raise TokenizerFileError(
+                        f"special tokens {taken[i]!r} and {tok!r} both have id {i}; each needs its own"
+                    )
                 if i in vocab and vocab[i] != tok.encode("utf-8"):
-                    raise TokenizerFileError(f"special token {tok!r} has id {i}, which the vocabulary holds as {vocab[i]!r}")
+                    raise TokenizerFileError(
+                        f"special token {tok!r} has id {i}, which the vocabulary holds as {vocab[i]!r}"
+                    )
                 taken[i] = tok
                 specials[tok] = i
         else:

@@ -15,9 +15,15 @@ import argparse
 import os
 import sys
 import time
-from typing import NoReturn, Sequence, TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
 
 from .formats.atomic import atomic_writer
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .tokenizer import Tokenizer
 
 __all__ = ["main"]
 
@@ -29,7 +35,9 @@ EXIT_INTERRUPTED = 130
 class _Progress:
     """A one-line progress bar on a terminal; sparse plain lines when stderr is not one."""
 
-    def __init__(self, label: str, total: float, unit: str = "", stream: TextIO = sys.stderr, quiet: bool = False) -> None:
+    def __init__(
+        self, label: str, total: float, unit: str = "", stream: TextIO = sys.stderr, quiet: bool = False
+    ) -> None:
         self.label = label
         self.total = max(total, 1)
         self.unit = unit
@@ -94,11 +102,11 @@ class _ArgumentParserError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line (raised, printed by main)."""
 
-    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise _ArgumentParserError(message)
 
 
-def _load_tokenizer(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _load_tokenizer(args: argparse.Namespace) -> Tokenizer:
     from .tokenizer import Tokenizer
 
     if getattr(args, "encoding", None):
@@ -126,8 +134,12 @@ def _cmd_train(args: argparse.Namespace) -> int:
 
     _check_folder(args.output)
     config = TrainerConfig(
-        vocab_size=args.vocab_size, special_tokens=tuple(args.special), pretokenizer=args.pretokenizer,
-        tie_break=args.tie_break, workers=args.workers, name=args.name or os.path.basename(args.corpus[0]),
+        vocab_size=args.vocab_size,
+        special_tokens=tuple(args.special),
+        pretokenizer=args.pretokenizer,
+        tie_break=args.tie_break,
+        workers=args.workers,
+        name=args.name or os.path.basename(args.corpus[0]),
     )
     trainer = BpeTrainer(args.corpus, config)
     counting = _Progress("counting", trainer.source.total_bytes(), "B", quiet=args.quiet)
@@ -148,7 +160,9 @@ def _cmd_train(args: argparse.Namespace) -> int:
     if merging is not None:
         merging.close(f"{len(tok.merges):,} merges, {reason}")
     tok.save(args.output)
-    print(f"saved {args.output}: {len(tok.vocab):,} tokens ({len(tok.merges):,} merges, {len(tok.special_tokens)} special)")
+    print(
+        f"saved {args.output}: {len(tok.vocab):,} tokens ({len(tok.merges):,} merges, {len(tok.special_tokens)} special)"
+    )
     return 0
 
 
@@ -169,7 +183,9 @@ def _cmd_encode(args: argparse.Namespace) -> int:
         if args.output.endswith(".npy"):
             header_at = out.tell()
             _npy_header(out, dtype, 0)  # rewritten with the real length at the end
-        for done, _, ids in iter_encode_file(tok, args.input, workers=args.workers, backend=args.backend, special=args.special):
+        for done, _, ids in iter_encode_file(
+            tok, args.input, workers=args.workers, backend=args.backend, special=args.special
+        ):
             out.write(ids.astype(dtype).tobytes())
             count += ids.size
             progress.update(done)
@@ -177,11 +193,13 @@ def _cmd_encode(args: argparse.Namespace) -> int:
             out.seek(header_at)
             _npy_header(out, dtype, count)
     progress.close(f"{count:,} tokens, {size / max(count, 1):.2f} bytes/token")
-    print(f"wrote {args.output}: {count:,} token ids ({dtype.name}{', NumPy .npy' if args.output.endswith('.npy') else ', raw'})")
+    print(
+        f"wrote {args.output}: {count:,} token ids ({dtype.name}{', NumPy .npy' if args.output.endswith('.npy') else ', raw'})"
+    )
     return 0
 
 
-def _npy_header(out: "object", dtype: "object", count: int) -> None:
+def _npy_header(out: BinaryIO, dtype: np.dtype[Any], count: int) -> None:
     """A NumPy .npy header for ``count`` ids, always the same size (so it can be rewritten)."""
     import numpy as np
 
@@ -192,10 +210,10 @@ def _npy_header(out: "object", dtype: "object", count: int) -> None:
     data = text.encode("latin1")
     total = 12 + len(data) + 1
     pad = (64 - total % 64) % 64
-    out.write(b"\x93NUMPY\x02\x00" + (len(data) + 1 + pad).to_bytes(4, "little") + data + b" " * pad + b"\n")  # type: ignore[attr-defined]
+    out.write(b"\x93NUMPY\x02\x00" + (len(data) + 1 + pad).to_bytes(4, "little") + data + b" " * pad + b"\n")
 
 
-def _read_ids(path: str, dtype_name: str | None):  # type: ignore[no-untyped-def]
+def _read_ids(path: str, dtype_name: str | None) -> np.ndarray:
     import numpy as np
 
     if path.endswith(".npy"):
@@ -203,8 +221,10 @@ def _read_ids(path: str, dtype_name: str | None):  # type: ignore[no-untyped-def
             ids = np.load(path, allow_pickle=False)
         except (ValueError, OSError) as exc:
             raise _Fail(f"{path}: not a readable .npy file ({exc})") from None
-        if ids.ndim != 1 or ids.dtype.kind not in "iu":
-            raise _Fail(f"{path}: expected a 1-D array of integer ids, got shape {ids.shape} and dtype {ids.dtype}")
+        if not isinstance(ids, np.ndarray) or ids.ndim != 1 or ids.dtype.kind not in "iu":
+            raise _Fail(
+                f"{path}: expected a 1-D array of integer ids, got {getattr(ids, 'shape', '?')} and dtype {getattr(ids, 'dtype', '?')}"
+            )
         return ids
     if not dtype_name:
         raise _Fail(f"{path}: raw id files need --dtype uint16 or uint32 (or use a .npy file)")
@@ -225,7 +245,7 @@ def _cmd_decode(args: argparse.Namespace) -> int:
     with atomic_writer(args.output) as out:
         step = 1 << 20
         for start in range(0, ids.size, step):
-            out.write(tok.decode_bytes(ids[start:start + step].tolist()))
+            out.write(tok.decode_bytes(ids[start : start + step].tolist()))
             progress.update(min(start + step, ids.size))
     progress.close()
     print(f"wrote {args.output}: {os.path.getsize(args.output):,} bytes from {ids.size:,} ids")
@@ -243,21 +263,32 @@ def _show(token: bytes) -> str:
 def _cmd_info(args: argparse.Namespace) -> int:
     from .tokenizer import Tokenizer
 
-    tok = Tokenizer.from_tiktoken(args.tokenizer[len("tiktoken:"):]) if args.tokenizer.startswith("tiktoken:") else Tokenizer.load(args.tokenizer)
+    tok = (
+        Tokenizer.from_tiktoken(args.tokenizer[len("tiktoken:") :])
+        if args.tokenizer.startswith("tiktoken:")
+        else Tokenizer.load(args.tokenizer)
+    )
     ordinary = [b for i, b in tok.vocab.items() if not tok.is_special(i)]
     longest = sorted(ordinary, key=len, reverse=True)[:5]
     print(f"name:           {tok.name or '-'}")
-    print(f"tokens:         {len(tok.vocab):,} (256 bytes, {len(tok.merges):,} merges, {len(tok.special_tokens)} special)")
+    print(
+        f"tokens:         {len(tok.vocab):,} (256 bytes, {len(tok.merges):,} merges, {len(tok.special_tokens)} special)"
+    )
     print(f"pre-tokenizer:  {tok.pretokenizer.spec} ({tok.pretokenizer.description})")
     print(f"special tokens: {', '.join(f'{t} = {i}' for t, i in tok.special_tokens.items()) or '-'}")
-    print(f"average token:  {sum(map(len, ordinary)) / max(len(ordinary), 1):.2f} bytes; longest: {', '.join(_show(b) for b in longest)}")
+    print(
+        f"average token:  {sum(map(len, ordinary)) / max(len(ordinary), 1):.2f} bytes; longest: {', '.join(_show(b) for b in longest)}"
+    )
     shown = min(args.merges, len(tok.merges))
     if shown:
         print(f"first {shown} merges:")
         for r in range(shown):
             a, b = tok.merges[r]
             count = tok.merge_counts[r]
-            print(f"  {r:>6}  {_show(a)} + {_show(b)} -> {_show(a + b)}" + (f"  (count {count:,})" if count is not None else ""))
+            print(
+                f"  {r:>6}  {_show(a)} + {_show(b)} -> {_show(a + b)}"
+                + (f"  (count {count:,})" if count is not None else "")
+            )
     return 0
 
 
@@ -273,10 +304,17 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("corpus", nargs="+", help="UTF-8 text file(s)")
     t.add_argument("-o", "--output", required=True, help="where to save the tokenizer (JSON)")
     t.add_argument("-v", "--vocab-size", type=int, required=True, help="256 bytes + merges + special tokens")
-    t.add_argument("-s", "--special", action="append", default=None, metavar="TOKEN",
-                   help="a special token (repeatable; default <|endoftext|>; --special '' for none)")
-    t.add_argument("-p", "--pretokenizer", default="gpt2",
-                   help=f"{', '.join(PRETOKENIZER_NAMES)} or regex:PATTERN (default gpt2)")
+    t.add_argument(
+        "-s",
+        "--special",
+        action="append",
+        default=None,
+        metavar="TOKEN",
+        help="a special token (repeatable; default <|endoftext|>; --special '' for none)",
+    )
+    t.add_argument(
+        "-p", "--pretokenizer", default="gpt2", help=f"{', '.join(PRETOKENIZER_NAMES)} or regex:PATTERN (default gpt2)"
+    )
     t.add_argument("--tie-break", default="greatest", choices=list(TIE_BREAKS))
     t.add_argument("-w", "--workers", type=int, default=None, help="counting processes (default: all cores)")
     t.add_argument("--name", help="a name stored in the tokenizer file")
@@ -286,17 +324,27 @@ def _parser() -> argparse.ArgumentParser:
     def tokenizer_options(q: argparse.ArgumentParser) -> None:
         g = q.add_mutually_exclusive_group()
         g.add_argument("-t", "--tokenizer", help="a tokenizer file saved by BPE Explorer / bpe-engine train")
-        g.add_argument("-e", "--encoding", help="an OpenAI encoding: r50k_base, p50k_base, cl100k_base, o200k_base, gpt2")
+        g.add_argument(
+            "-e", "--encoding", help="an OpenAI encoding: r50k_base, p50k_base, cl100k_base, o200k_base, gpt2"
+        )
 
     e = sub.add_parser("encode", help="encode a UTF-8 file to token ids (.npy, or raw uint16/uint32)")
     e.add_argument("input")
     e.add_argument("-o", "--output", required=True, help="ids.npy (NumPy) or any other name for raw ids")
     tokenizer_options(e)
     e.add_argument("--dtype", choices=["uint16", "uint32"], help="id type (default: uint16 when ids fit)")
-    e.add_argument("--backend", default="auto", choices=list(BACKENDS),
-                   help="auto: tiktoken's core when provably identical, else ours")
-    e.add_argument("--special", default="allow", choices=list(SPECIAL_MODES),
-                   help="special tokens in the text: allow (default), ordinary (as text), raise")
+    e.add_argument(
+        "--backend",
+        default="auto",
+        choices=list(BACKENDS),
+        help="auto: tiktoken's core when provably identical, else ours",
+    )
+    e.add_argument(
+        "--special",
+        default="allow",
+        choices=list(SPECIAL_MODES),
+        help="special tokens in the text: allow (default), ordinary (as text), raise",
+    )
     e.add_argument("-w", "--workers", type=int, default=None)
     e.add_argument("-q", "--quiet", action="store_true")
     e.set_defaults(func=_cmd_encode)
@@ -314,8 +362,6 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("--merges", type=int, default=10, help="how many of the first merges to list")
     i.set_defaults(func=_cmd_info)
     return p
-
-
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -340,7 +386,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bpe-engine: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_ERROR
     except MemoryError:
-        print("bpe-engine: error: out of memory; try a smaller input or vocabulary, or fewer --workers", file=sys.stderr)
+        print(
+            "bpe-engine: error: out of memory; try a smaller input or vocabulary, or fewer --workers", file=sys.stderr
+        )
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("\nbpe-engine: interrupted", file=sys.stderr)

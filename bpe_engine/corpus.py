@@ -11,8 +11,8 @@ size, never the size of the corpus.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 import regex
 
@@ -34,12 +34,15 @@ _CUT_WINDOW = 64 * 1024  # how far back from a block's end a safe cut is looked 
 # Byte-level versions of the safe cut rules of bpe_engine.pretokenize (deliberately narrower:
 # ASCII letters/digits only, so they never need to decode a character).
 _GPT_SAFE_CUT_BYTES = rb"[A-Za-z0-9]\n(?=[!-~])|[!-~]\n(?=[A-Za-z0-9])|[A-Za-z](?= [A-Za-z])"
-_SAFE_CUT_RULES = {"gpt2": _GPT_SAFE_CUT_BYTES, "cl100k": _GPT_SAFE_CUT_BYTES, "o200k": _GPT_SAFE_CUT_BYTES,
-                   "whitespace": rb"[^ ](?= )"}
+_SAFE_CUT_RULES = {
+    "gpt2": _GPT_SAFE_CUT_BYTES,
+    "cl100k": _GPT_SAFE_CUT_BYTES,
+    "o200k": _GPT_SAFE_CUT_BYTES,
+    "whitespace": rb"[^ ](?= )",
+}
 # Forward (to walk a block) and backward (to find the last cut in a window at once).
 SAFE_CUT_BYTES = {name: regex.compile(rule) for name, rule in _SAFE_CUT_RULES.items()}
 _SAFE_CUT_BYTES_REV = {name: regex.compile(rule, flags=regex.REVERSE) for name, rule in _SAFE_CUT_RULES.items()}
-
 
 
 def default_workers() -> int:
@@ -58,14 +61,16 @@ class CorpusSource:
     text: str | None = None
 
     @staticmethod
-    def from_input(input_path: "str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None",
-                   text: str | None = None) -> "CorpusSource":
+    def from_input(
+        input_path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None, text: str | None = None
+    ) -> CorpusSource:
         if text is not None:
             if input_path is not None:
                 raise ValueError("give either input_path or text, not both")
             return CorpusSource(text=text)
         if input_path is None:
             raise ValueError("no corpus given: pass input_path (a path or a list of paths) or text=")
+        paths: tuple[str, ...]
         if isinstance(input_path, (str, os.PathLike)):
             paths = (os.fspath(input_path),)
         else:
@@ -94,7 +99,7 @@ def decode_chunk(chunk: bytes, path: str, offset: int) -> str:
         raise CorpusEncodingError(path, offset + exc.start, exc.reason) from None
 
 
-def special_bytes_regex(special_tokens: Sequence[str]) -> "tuple[regex.Pattern[bytes] | None, int]":
+def special_bytes_regex(special_tokens: Sequence[str]) -> tuple[regex.Pattern[bytes] | None, int]:
     """A bytes regex matching the special tokens, longest first; and the longest one's length."""
     ordered = sorted({t.encode("utf-8") for t in special_tokens}, key=lambda b: (-len(b), b))
     pattern = regex.compile(b"|".join(regex.escape(t) for t in ordered)) if ordered else None
@@ -126,9 +131,9 @@ class Chunker:
         # Look only at the tail for a safe cut: any cut after `best` is better.
         start = max(best, limit - _CUT_WINDOW)
         if self.safe_rev is not None:
-            m = self.safe_rev.search(buf, start, limit)
-            if m is not None:
-                return max(best, m.end())
+            cut = self.safe_rev.search(buf, start, limit)
+            if cut is not None:
+                return max(best, cut.end())
         # No ASCII cut (Chinese, Russian...): look at the window as text.
         return max(best, _text_cut(buf, start, limit, self.pretokenizer))
 
@@ -165,14 +170,16 @@ def iter_blocks(source: CorpusSource, chunker: Chunker, block: int) -> Iterator[
                 if n:
                     break
                 size *= 2
-            yield data[pos:pos + n], "<text>", pos, n
+            yield data[pos : pos + n], "<text>", pos, n
             pos += n
         return
     for path in source.paths:
         try:
             f = open(path, "rb")
         except OSError as exc:
-            raise CorpusNotFoundError(f"{path}: cannot be opened ({exc.strerror}); check the path and permissions") from None
+            raise CorpusNotFoundError(
+                f"{path}: cannot be opened ({exc.strerror}); check the path and permissions"
+            ) from None
         with f:
             pending = b""
             offset = 0

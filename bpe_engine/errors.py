@@ -59,7 +59,8 @@ class CorpusEncodingError(CorpusError, ValueError):
         )
         self.detail = detail
 
-    def __reduce__(self) -> tuple:  # subtle: pickling (worker processes) must keep the fields
+    def __reduce__(self) -> tuple[type[CorpusEncodingError], tuple[str, int, str]]:
+        # subtle: pickling (worker processes) must keep the fields
         return (type(self), (self.path, self.offset, self.detail))
 
 
@@ -87,7 +88,7 @@ class SpecialTokenError(BPEError, ValueError):
             "or pass disallowed_special=() to encode it as ordinary text."
         )
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[SpecialTokenError], tuple[str, int]]:
         return (type(self), (self.token, self.position))
 
 

@@ -8,8 +8,9 @@ step by step, are :func:`bpe_engine.encode.piece.bpe_steps`.
 from __future__ import annotations
 
 import codecs
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,7 +38,7 @@ class TokenSpan:
     special: bool
 
 
-def char_spans(tok: "Tokenizer", ids: Sequence[int]) -> "tuple[list[int], list[int], list[bool]]":
+def char_spans(tok: Tokenizer, ids: Sequence[int]) -> tuple[list[int], list[int], list[bool]]:
     """For each token: the first character it touches in ``decode(ids)``, the character
     after the last one, and whether it holds whole characters only (lists, same order).
 
@@ -65,7 +66,7 @@ def char_spans(tok: "Tokenizer", ids: Sequence[int]) -> "tuple[list[int], list[i
     return first.tolist(), after.tolist(), whole.tolist()
 
 
-def char_spans_lossy(tokens: list[bytes]) -> "tuple[list[int], list[int], list[bool]]":
+def char_spans_lossy(tokens: list[bytes]) -> tuple[list[int], list[int], list[bool]]:
     """:func:`char_spans` of token bytes that are not valid UTF-8, following the lossy
     decoder (each bad sequence becomes one U+FFFD) token by token."""
     dec = codecs.getincrementaldecoder("utf-8")("replace")
@@ -84,7 +85,7 @@ def char_spans_lossy(tokens: list[bytes]) -> "tuple[list[int], list[int], list[b
     return first, after, whole
 
 
-def token_spans(tok: "Tokenizer", ids: Sequence[int]) -> list[TokenSpan]:
+def token_spans(tok: Tokenizer, ids: Sequence[int]) -> list[TokenSpan]:
     """Where each token sits in ``decode(ids)``; tokens holding part of a character are marked."""
     ids = list(ids)
     first, after, whole = char_spans(tok, ids)

@@ -27,7 +27,8 @@ import struct
 import subprocess
 import sys
 import threading
-from typing import Any, BinaryIO, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import IO, Any, BinaryIO
 
 from .errors import WorkerError
 
@@ -37,14 +38,14 @@ _HEADER = struct.Struct("<Q")
 _NICE = 5
 
 
-def _send(stream: BinaryIO, obj: object) -> None:
+def _send(stream: IO[bytes], obj: object) -> None:
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(_HEADER.pack(len(data)))
     stream.write(data)
     stream.flush()
 
 
-def _recv(stream: BinaryIO) -> Any:
+def _recv(stream: IO[bytes]) -> Any:
     header = stream.read(_HEADER.size)
     if len(header) < _HEADER.size:
         raise EOFError
@@ -63,13 +64,13 @@ def can_fork() -> bool:
     see; the engine's callers say ``fork_workers=False`` there (TrainerConfig, encode_file).
     """
     return (
-        hasattr(os, "fork")
-        and threading.current_thread() is threading.main_thread()
-        and threading.active_count() == 1
+        hasattr(os, "fork") and threading.current_thread() is threading.main_thread() and threading.active_count() == 1
     )
 
 
-def serve(inp: "BinaryIO | None" = None, out: "BinaryIO | None" = None, job: "tuple[str, tuple] | None" = None) -> None:
+def serve(
+    inp: BinaryIO | None = None, out: BinaryIO | None = None, job: tuple[str, tuple[Any, ...]] | None = None
+) -> None:
     """Entry point of a worker process (``job``: factory and args, given to a forked child;
     a fresh interpreter reads them first from its stdin)."""
     inp = inp or sys.stdin.buffer
@@ -103,7 +104,7 @@ def serve(inp: "BinaryIO | None" = None, out: "BinaryIO | None" = None, job: "tu
 class _Forked:
     """A forked child, with the few methods of ``subprocess.Popen`` that _Worker uses."""
 
-    def __init__(self, factory: str, args: tuple) -> None:
+    def __init__(self, factory: str, args: tuple[Any, ...]) -> None:
         to_child, from_parent = os.pipe()[::-1]
         from_child, to_parent = os.pipe()
         # subtle: objects frozen before the fork are never scanned by the child's garbage
@@ -135,7 +136,7 @@ class _Forked:
         self.stdout = os.fdopen(from_child, "rb")
         self.returncode: int | None = None
 
-    def poll(self) -> "int | None":
+    def poll(self) -> int | None:
         if self.returncode is None:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
@@ -156,23 +157,31 @@ class _Forked:
 
 
 class _Worker:
-    def __init__(self, factory: str, args: tuple, fork: bool = False) -> None:
+    def __init__(self, factory: str, args: tuple[Any, ...], fork: bool = False) -> None:
+        self.proc: subprocess.Popen[bytes] | _Forked
+        self.stdin: IO[bytes]
+        self.stdout: IO[bytes]
         if fork:
-            self.proc: "subprocess.Popen[bytes] | _Forked" = _Forked(factory, args)
+            forked = _Forked(factory, args)
+            self.proc, self.stdin, self.stdout = forked, forked.stdin, forked.stdout
             self._setup()
             return
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env = dict(os.environ)
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        self.proc = subprocess.Popen(
+        proc = subprocess.Popen(
             [sys.executable, "-c", "from bpe_engine.parallel import serve; serve()"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
         )
+        assert proc.stdin is not None and proc.stdout is not None  # both are PIPEs
+        self.proc, self.stdin, self.stdout = proc, proc.stdin, proc.stdout
         self._setup()
-        _send(self.proc.stdin, (factory, args))  # type: ignore[arg-type]
+        _send(self.stdin, (factory, args))
 
     def _setup(self) -> None:
-        self.fd = self.proc.stdout.fileno()  # type: ignore[union-attr]
+        self.fd = self.stdout.fileno()
         os.set_blocking(self.fd, False)
         self.buf = bytearray()
         self.task: int | None = None  # id of the task in flight
@@ -180,7 +189,7 @@ class _Worker:
         self.ended = False
 
     def send(self, msg: object) -> None:
-        _send(self.proc.stdin, msg)  # type: ignore[arg-type]
+        _send(self.stdin, msg)
 
     def messages(self) -> list[tuple[str, Any]]:
         """Messages that have fully arrived (non-blocking)."""
@@ -198,23 +207,28 @@ class _Worker:
             (n,) = _HEADER.unpack_from(self.buf)
             if len(self.buf) < _HEADER.size + n:
                 break
-            out.append(pickle.loads(bytes(self.buf[_HEADER.size:_HEADER.size + n])))
-            del self.buf[:_HEADER.size + n]
+            out.append(pickle.loads(bytes(self.buf[_HEADER.size : _HEADER.size + n])))
+            del self.buf[: _HEADER.size + n]
         return out
 
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
+        for stream in (self.stdin, self.stdout):
             try:
-                stream.close()  # type: ignore[union-attr]
+                stream.close()
             except OSError:
                 pass
 
 
 def run_pool(
-    factory: str, args: tuple, tasks: Iterable[object], n_workers: int, tick: float = 0.05, fork: "bool | None" = None
+    factory: str,
+    args: tuple[Any, ...],
+    tasks: Iterable[object],
+    n_workers: int,
+    tick: float = 0.05,
+    fork: bool | None = None,
 ) -> Iterator[tuple[str, int, Any]]:
     """Run ``tasks`` on ``n_workers`` processes; yields events as they happen:
 
@@ -239,7 +253,8 @@ def run_pool(
             for kind, payload in w.messages():
                 if kind == "result":
                     index, w.task = w.task, None
-                    yield ("result", index, payload)  # type: ignore[misc]
+                    assert index is not None  # a worker only answers the task it was given
+                    yield ("result", index, payload)
                 elif kind == "final":
                     yield ("final", workers.index(w), payload)
                 elif kind == "end":

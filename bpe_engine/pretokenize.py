@@ -20,9 +20,9 @@ It knows nothing about vocabularies or merges.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, islice
-from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 import regex
@@ -80,7 +80,7 @@ def _ascii_class(prop: str) -> str:
     return "".join(re.escape(chr(c)) for c in range(128) if regex.fullmatch(prop, chr(c)))
 
 
-def _ascii_byte_patterns() -> dict[str, "re.Pattern[bytes]"]:
+def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
     """Byte-level twins of the GPT patterns, exact on ASCII input (not on other text).
 
     The stdlib ``re`` on bytes runs about 2.4x faster than ``regex`` on str, and needs no
@@ -133,7 +133,7 @@ def every_code_point() -> str:
     return codes.tobytes().decode("utf-32-le")
 
 
-def stand_in_table(name: str) -> "np.ndarray | None":
+def stand_in_table(name: str) -> np.ndarray | None:
     """Per code point, the ASCII byte that stands in for it under pattern ``name`` (or None)."""
     if name not in _STAND_IN_NAMES:
         return None
@@ -143,7 +143,7 @@ def stand_in_table(name: str) -> "np.ndarray | None":
         table = np.full(0x110000, ord("!"), dtype=np.uint8)  # in none of the classes
         for prop, stand_in in ((r"\p{L}+", "a"), (r"\p{N}+", "0"), (r"\s+", "\t")):
             for m in regex.finditer(prop, every):
-                table[m.start():m.end()] = ord(stand_in)
+                table[m.start() : m.end()] = ord(stand_in)
         if name == "cl100k":
             # (?i) contractions: a letter that folds to s, d, m, t, l, v, r or e (U+017F,
             # long s) stands in as that letter (the twin is case-insensitive there too).
@@ -154,6 +154,8 @@ def stand_in_table(name: str) -> "np.ndarray | None":
         table[:128] = np.arange(128, dtype=np.uint8)
         _STAND_INS[name] = table
     return table
+
+
 # ` ?[^ ]+| ` never looks inside a multi-byte character: exact on any UTF-8 bytes.
 _WHITESPACE_BYTES = re.compile(rb""" ?[^ ]+| """)
 
@@ -183,8 +185,16 @@ class Pretokenizer:
     """
 
     __slots__ = (
-        "spec", "name", "pattern", "description", "_compiled", "_safe_cut", "_safe_cut_rev", "_covers_all",
-        "_bytes_ascii", "_bytes_any",
+        "spec",
+        "name",
+        "pattern",
+        "description",
+        "_compiled",
+        "_safe_cut",
+        "_safe_cut_rev",
+        "_covers_all",
+        "_bytes_ascii",
+        "_bytes_any",
     )
 
     def __init__(self, spec: str) -> None:
@@ -201,7 +211,7 @@ class Pretokenizer:
             self.description = description
             self._covers_all = True  # the named patterns match every character
         elif spec.startswith("regex:"):
-            pattern = spec[len("regex:"):]
+            pattern = spec[len("regex:") :]
             if not pattern:
                 raise PretokenizerError("custom pre-tokenizer regex is empty; write a pattern after 'regex:'")
             safe_cut = None
@@ -239,7 +249,7 @@ class Pretokenizer:
         return (Pretokenizer, (self.spec,))
 
     @property
-    def safe_cut(self) -> "regex.Pattern[str] | None":
+    def safe_cut(self) -> regex.Pattern[str] | None:
         """Positions where a text may be cut into chunks without changing its pieces, or None."""
         return self._safe_cut
 
@@ -251,7 +261,8 @@ class Pretokenizer:
         if compiled is None:
             return [text]
         if self._covers_all:
-            return compiled.findall(text)
+            pieces: list[str] = compiled.findall(text)
+            return pieces
         return [text[s:e] for s, e in self._spans(text)]
 
     def spans(self, text: str, *, timeout: float | None = None) -> list[tuple[int, int]]:
@@ -280,8 +291,12 @@ class Pretokenizer:
         return list(self._spans(text))
 
     def _spans(self, text: str, timeout: float | None = None) -> Iterator[tuple[int, int]]:
+        compiled = self._compiled
+        if compiled is None:  # "none": the whole text is one piece
+            yield (0, len(text))
+            return
         pos = 0
-        for m in self._compiled.finditer(text, timeout=timeout):  # type: ignore[union-attr]
+        for m in compiled.finditer(text, timeout=timeout):
             s, e = m.span()
             if s == e:
                 continue  # subtle: empty matches would produce empty pieces; skip them
@@ -309,9 +324,7 @@ class Pretokenizer:
         """True if :meth:`split_bytes` is exact for ASCII input."""
         return self._bytes_ascii is not None or self._bytes_any is not None
 
-    def utf8_pieces(
-        self, text: str, specials: "SpecialSplitter | None" = None
-    ) -> "tuple[list[bytes], list[int]] | None":
+    def utf8_pieces(self, text: str, specials: SpecialSplitter | None = None) -> tuple[list[bytes], list[int]] | None:
         """The pieces of ``text`` as UTF-8 bytes, split at ``specials`` first (a special token
         is a piece of its own; their indices come second), through the ASCII stand-ins (see
         :func:`stand_in_table`); None for patterns without stand-ins (and for text holding
@@ -352,7 +365,7 @@ class Pretokenizer:
         raw = text.encode("utf-8")
         return list(map(raw.__getitem__, map(slice, [0] + ends[:-1], ends))), special_at
 
-    def split_bytes(self, data: bytes) -> "list[bytes] | None":
+    def split_bytes(self, data: bytes) -> list[bytes] | None:
         """Pieces of UTF-8 ``data`` without decoding it, when a byte-level pattern is exact
         for it (``whitespace`` always; the GPT patterns for ASCII data); otherwise None."""
         if self._bytes_any is not None:
@@ -364,7 +377,7 @@ class Pretokenizer:
         return None
 
 
-def get_pretokenizer(spec: "str | Pretokenizer") -> Pretokenizer:
+def get_pretokenizer(spec: str | Pretokenizer) -> Pretokenizer:
     """Return the :class:`Pretokenizer` for a name, ``regex:<pattern>``, or an instance."""
     if isinstance(spec, Pretokenizer):
         return spec
@@ -387,14 +400,12 @@ class SpecialSplitter:
         if tokens:
             # Longest first: regex alternation is leftmost-first, so this makes the longest win.
             ordered = sorted(tokens, key=lambda t: (-len(t), t))
-            self._regex: "regex.Pattern[str] | None" = regex.compile(
-                "|".join(regex.escape(t) for t in ordered)
-            )
+            self._regex: regex.Pattern[str] | None = regex.compile("|".join(regex.escape(t) for t in ordered))
         else:
             self._regex = None
 
     @property
-    def pattern(self) -> "regex.Pattern[str] | None":
+    def pattern(self) -> regex.Pattern[str] | None:
         return self._regex
 
     def split(self, text: str) -> list[tuple[str, bool]]:
@@ -419,7 +430,7 @@ class SpecialSplitter:
             return [text] if text else []
         return [seg for seg in self._regex.split(text) if seg]
 
-    def first(self, text: str) -> "tuple[str, int] | None":
+    def first(self, text: str) -> tuple[str, int] | None:
         """The first special token in ``text`` and its character offset, or None."""
         if self._regex is None:
             return None
@@ -447,7 +458,7 @@ def pieces_with_offsets(
 
 def preview(
     text: str,
-    pretokenizer: "str | Pretokenizer" = "gpt2",
+    pretokenizer: str | Pretokenizer = "gpt2",
     special_tokens: Sequence[str] = (),
     *,
     timeout: float | None = None,

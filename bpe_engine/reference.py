@@ -9,7 +9,7 @@ order. Use it only on small texts (tests, teaching); use :func:`bpe_engine.train
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from .pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer
 
@@ -17,7 +17,7 @@ __all__ = ["reference_train", "reference_encode", "reference_pretoken_counts"]
 
 
 def reference_pretoken_counts(
-    text: str, special_tokens: Sequence[str] = (), pretokenizer: "str | Pretokenizer" = "gpt2"
+    text: str, special_tokens: Sequence[str] = (), pretokenizer: str | Pretokenizer = "gpt2"
 ) -> Counter[bytes]:
     """Count the pieces of ``text`` after removing special tokens."""
     pre = get_pretokenizer(pretokenizer)
@@ -45,7 +45,7 @@ def reference_train(
     text: str,
     vocab_size: int,
     special_tokens: Sequence[str] = (),
-    pretokenizer: "str | Pretokenizer" = "gpt2",
+    pretokenizer: str | Pretokenizer = "gpt2",
     tie_break: str = "greatest",
 ) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]], list[int]]:
     """Train by brute force. Returns ``(vocab, merges, merge_counts)`` in our id layout.
@@ -90,7 +90,7 @@ def reference_encode(
     merges: Sequence[tuple[bytes, bytes]],
     vocab: dict[int, bytes],
     special_tokens: Sequence[str] = (),
-    pretokenizer: "str | Pretokenizer" = "gpt2",
+    pretokenizer: str | Pretokenizer = "gpt2",
 ) -> list[int]:
     """Encode by applying every merge, in training order, to every piece (001 part 2)."""
     pre = get_pretokenizer(pretokenizer)

@@ -50,7 +50,7 @@ class StreamStep:
 class StreamingDecoder:
     """Feeds token ids one at a time and returns only complete characters."""
 
-    def __init__(self, tokenizer: "Tokenizer") -> None:
+    def __init__(self, tokenizer: Tokenizer) -> None:
         self.tokenizer = tokenizer
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self.text = ""  # everything released so far

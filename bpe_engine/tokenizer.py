@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import TYPE_CHECKING, AbstractSet, Any, Collection, Iterable, Iterator, Literal, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ._vocab import MAX_VOCAB, SHIFT, place_specials, resolve_merges
 from .encode.encoder import Encoder
@@ -35,7 +37,7 @@ __all__ = ["Tokenizer", "TokenSpan", "BpeStep", "MAX_VOCAB"]
 
 _UNCHECKED = "?"  # tiktoken equivalence not worked out yet
 _openai_lock = threading.Lock()
-_openai: dict[str, "Tokenizer"] = {}  # OpenAI encodings, built once per process
+_openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 
 
 class Tokenizer:
@@ -54,11 +56,11 @@ class Tokenizer:
         self,
         vocab: Mapping[int, bytes],
         merges: Sequence[tuple[bytes, bytes]],
-        special_tokens: "Iterable[str] | Mapping[str, int] | None" = None,
+        special_tokens: Iterable[str] | Mapping[str, int] | None = None,
         *,
-        pretokenizer: "str | Pretokenizer" = "gpt2",
-        merge_counts: "Sequence[int | None] | None" = None,
-        merge_ids: "Sequence[tuple[int, int]] | None" = None,
+        pretokenizer: str | Pretokenizer = "gpt2",
+        merge_counts: Sequence[int | None] | None = None,
+        merge_ids: Sequence[tuple[int, int]] | None = None,
         name: str | None = None,
         ranks_from_tiktoken: bool = False,
     ) -> None:
@@ -91,7 +93,7 @@ class Tokenizer:
         n = len(merges)
         self._merge_triples = [(a, b, z) for (a, b), z in zip(pair_ids, new_ids)]
         self.merges: list[tuple[bytes, bytes]] = [
-            (l, r) if type(l) is bytes and type(r) is bytes else (bytes(l), bytes(r)) for l, r in merges
+            (a, b) if type(a) is bytes and type(b) is bytes else (bytes(a), bytes(b)) for a, b in merges
         ]
         self.merge_counts: list[int | None] = list(merge_counts) if merge_counts is not None else [None] * n
         self._merge_of_id: dict[int, int] = {z: r for r, z in enumerate(new_ids)}
@@ -118,7 +120,7 @@ class Tokenizer:
         self._tiktoken_encoding: Any = None
 
     @classmethod
-    def from_data(cls, data: "TokenizerData") -> "Tokenizer":
+    def from_data(cls, data: TokenizerData) -> Tokenizer:
         """Build a tokenizer from what a file reader returned; errors name the file."""
         try:
             return cls(
@@ -173,7 +175,7 @@ class Tokenizer:
     def cache_size(self, value: int) -> None:
         self._encoder.cache_size = value
 
-    def merge_of(self, token_id: int) -> "tuple[int, int, int] | None":
+    def merge_of(self, token_id: int) -> tuple[int, int, int] | None:
         """``(left_id, right_id, rank)`` of the merge that made ``token_id``; None for bytes/specials."""
         r = self._merge_of_id.get(token_id)
         if r is None:
@@ -221,8 +223,8 @@ class Tokenizer:
     def _allowed(
         self,
         text: str,
-        allowed_special: "Literal['all'] | AbstractSet[str]",
-        disallowed_special: "Literal['all'] | Collection[str]",
+        allowed_special: Literal["all"] | AbstractSet[str],
+        disallowed_special: Literal["all"] | Collection[str],
     ) -> frozenset[str]:
         """The special tokens to recognise in ``text``; raises if it holds a disallowed one."""
         allowed = frozenset(self.special_tokens) if allowed_special == "all" else frozenset(allowed_special)
@@ -246,8 +248,8 @@ class Tokenizer:
         self,
         text: str,
         *,
-        allowed_special: "Literal['all'] | AbstractSet[str]" = "all",
-        disallowed_special: "Literal['all'] | Collection[str]" = (),
+        allowed_special: Literal["all"] | AbstractSet[str] = "all",
+        disallowed_special: Literal["all"] | Collection[str] = (),
     ) -> list[int]:
         """Token ids of ``text`` with special tokens recognised (longest match first).
 
@@ -282,9 +284,9 @@ class Tokenizer:
         except TypeError:
             parts = None
         if parts is None or None in parts:
-            for i in ids:
-                self.id_to_bytes(i)  # raises with a clear message naming the first bad id
-        return b"".join(parts)  # type: ignore[arg-type]
+            # Raises with a clear message naming the first bad id.
+            return b"".join([self.id_to_bytes(i) for i in ids])
+        return b"".join(cast("list[bytes]", parts))
 
     def decode(self, ids: Iterable[int], errors: str = "replace") -> str:
         """The text of ``ids``. Lossy: bytes that are not valid UTF-8 become U+FFFD.
@@ -297,7 +299,7 @@ class Tokenizer:
         """The bytes of each token."""
         return [self.id_to_bytes(i) for i in ids]
 
-    def char_spans(self, ids: Sequence[int]) -> "tuple[list[int], list[int], list[bool]]":
+    def char_spans(self, ids: Sequence[int]) -> tuple[list[int], list[int], list[bool]]:
         """For each token: the first character it touches in ``decode(ids)``, the character
         after the last one, and whether it holds whole characters only (see bpe_engine.explain)."""
         return char_spans(self, ids)
@@ -306,12 +308,12 @@ class Tokenizer:
         """Where each token sits in ``decode(ids)``; tokens holding part of a character are marked."""
         return token_spans(self, ids)
 
-    def bpe_steps(self, piece: "str | bytes") -> list[BpeStep]:
+    def bpe_steps(self, piece: str | bytes) -> list[BpeStep]:
         """The merges that encode one piece, in the order they apply (for teaching)."""
         data = piece.encode("utf-8") if isinstance(piece, str) else bytes(piece)
         return bpe_steps(self._encoder.tables, data)
 
-    def pieces(self, text: str, *, special: bool = True) -> list["tuple[str, int, int, bool]"]:
+    def pieces(self, text: str, *, special: bool = True) -> list[tuple[str, int, int, bool]]:
         """``(piece, start, end, is_special)`` as the pre-tokenizer cuts ``text``
         (``special=False``: special-token text is cut like any other text)."""
         splitter = self._encoder.tables.all_specials if special else self._encoder.splitter_for(frozenset())
@@ -321,7 +323,7 @@ class Tokenizer:
         """The id of each of the 256 single bytes (GPT-2's vocabulary does not put byte b at id b)."""
         return list(self._byte_id)
 
-    def merge_rank(self, left_id: int, right_id: int) -> "int | None":
+    def merge_rank(self, left_id: int, right_id: int) -> int | None:
         """The rank of the merge of these two tokens, or None if they never merge."""
         return self._encoder.tables.ranks.get(left_id << SHIFT | right_id)
 
@@ -362,7 +364,7 @@ class Tokenizer:
             self._tiktoken_encoding = build_encoding(self)
         return self._tiktoken_encoding
 
-    def encode_file(self, path: "str | os.PathLike[str]", **options: Any) -> "np.ndarray":
+    def encode_file(self, path: str | os.PathLike[str], **options: Any) -> np.ndarray:
         """All ids of a UTF-8 file as a NumPy ``uint32`` array; see :func:`bpe_engine.encode_file`."""
         from .encode.files import encode_file
 
@@ -370,14 +372,14 @@ class Tokenizer:
 
     # -- files ------------------------------------------------------------------------------
 
-    def save(self, path: "str | os.PathLike[str]") -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write our versioned JSON format atomically (temporary file, then rename)."""
         from .formats.ours import save_tokenizer
 
         save_tokenizer(self, path)
 
     @classmethod
-    def load(cls, path: "str | os.PathLike[str]") -> "Tokenizer":
+    def load(cls, path: str | os.PathLike[str]) -> Tokenizer:
         """Read a file written by :meth:`save`; every field is checked."""
         from .formats.ours import read_tokenizer
 
@@ -386,17 +388,17 @@ class Tokenizer:
     @classmethod
     def from_gpt2_files(
         cls,
-        vocab_json_path: "str | os.PathLike[str]",
-        merges_txt_path: "str | os.PathLike[str]",
-        special_tokens: "Iterable[str] | None" = None,
-    ) -> "Tokenizer":
+        vocab_json_path: str | os.PathLike[str],
+        merges_txt_path: str | os.PathLike[str],
+        special_tokens: Iterable[str] | None = None,
+    ) -> Tokenizer:
         """GPT-2's byte-to-unicode ``vocab.json`` and ``merges.txt``."""
         from .formats.gpt2 import read_gpt2_files
 
         return cls.from_data(read_gpt2_files(vocab_json_path, merges_txt_path, special_tokens))
 
     @classmethod
-    def from_tiktoken(cls, name: str) -> "Tokenizer":
+    def from_tiktoken(cls, name: str) -> Tokenizer:
         """An OpenAI encoding (``r50k_base``, ``p50k_base``, ``cl100k_base``, ``o200k_base``, ``gpt2``),
         built once per process."""
         from .formats.tiktoken import read_openai_encoding
@@ -408,7 +410,7 @@ class Tokenizer:
             return tok
 
     @classmethod
-    def from_tiktoken_file(cls, path: "str | os.PathLike[str]", name: str | None = None) -> "Tokenizer":
+    def from_tiktoken_file(cls, path: str | os.PathLike[str], name: str | None = None) -> Tokenizer:
         """A local ``.tiktoken`` rank file; ``name`` (or the file name) picks a known
         encoding's pattern and special tokens (see :func:`bpe_engine.formats.tiktoken.read_tiktoken_file`)."""
         from .formats.tiktoken import read_tiktoken_file

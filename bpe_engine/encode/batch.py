@@ -128,11 +128,15 @@ class PairTables:
 
     def ranks_with_left(self, z: int, partners: np.ndarray) -> np.ndarray:
         """Ranks of the pairs (z, partner), -1 where that pair is not a merge."""
-        return self._lookup(self.by_left_keys, self.by_left_rank, int(self.by_left_off[z]), int(self.by_left_off[z + 1]), partners)
+        return self._lookup(
+            self.by_left_keys, self.by_left_rank, int(self.by_left_off[z]), int(self.by_left_off[z + 1]), partners
+        )
 
     def ranks_with_right(self, z: int, partners: np.ndarray) -> np.ndarray:
         """Ranks of the pairs (partner, z), -1 where that pair is not a merge."""
-        return self._lookup(self.by_right_keys, self.by_right_rank, int(self.by_right_off[z]), int(self.by_right_off[z + 1]), partners)
+        return self._lookup(
+            self.by_right_keys, self.by_right_rank, int(self.by_right_off[z]), int(self.by_right_off[z + 1]), partners
+        )
 
 
 def pair_tables(tables: EncoderTables) -> PairTables:
@@ -147,7 +151,7 @@ def bpe_many(tables: EncoderTables, pieces: list[bytes]) -> list[tuple[int, ...]
     out = []
     pos0 = 0
     for k in counts.tolist():
-        out.append(tuple(flat[pos0:pos0 + k]))
+        out.append(tuple(flat[pos0 : pos0 + k]))
         pos0 += k
     return out
 
@@ -196,7 +200,9 @@ def bpe_by_rank(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray,
     return sym[alive], np.add.reduceat(alive.astype(np.int64), starts)
 
 
-def bpe_rounds(tables: EncoderTables, pieces: list[bytes], lengths: "np.ndarray | None" = None) -> tuple[np.ndarray, np.ndarray]:
+def bpe_rounds(
+    tables: EncoderTables, pieces: list[bytes], lengths: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """:func:`bpe_flat` in rounds: each round, every piece merges all occurrences of its
     lowest-ranked pair (left to right); pieces leave the arrays as soon as none applies."""
     t = pair_tables(tables)
@@ -333,7 +339,11 @@ def _merge_all(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, 
             continue
         # No duplicates can be in the blocks (see the filter of left neighbours below), so
         # no np.unique.
-        pos = np.concatenate([np.asarray(x, dtype=np.intp) for x in blocks]) if len(blocks) > 1 else np.asarray(blocks[0], dtype=np.intp)
+        pos = (
+            np.concatenate([np.asarray(x, dtype=np.intp) for x in blocks])
+            if len(blocks) > 1
+            else np.asarray(blocks[0], dtype=np.intp)
+        )
         j = nxt[pos]
         ok = (sym[pos] == a) & (j >= 0) & (sym[j] == b)  # subtle: sym[-1] read for j == -1, masked
         pos = pos[ok]

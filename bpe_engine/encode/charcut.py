@@ -40,7 +40,8 @@ _HASH_BITS = 20
 
 
 def _is_lead(raw: np.ndarray) -> np.ndarray:
-    return (raw & 0xC0) != 0x80
+    lead: np.ndarray = (raw & 0xC0) != 0x80
+    return lead
 
 
 def _windows(padded: np.ndarray, q: np.ndarray) -> np.ndarray:
@@ -126,7 +127,7 @@ def worth_cutting(raw: np.ndarray) -> bool:
     return int(np.count_nonzero(raw >= 0xC0)) * 4 > raw.size
 
 
-def bpe_cut(encoder: "Encoder", pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+def bpe_cut(encoder: Encoder, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
     """All ids of ``pieces`` in order and how many each piece has; equal to ``bpe_flat``.
 
     Distinct segments go through ``encoder``'s piece cache (characters recur across calls).
@@ -200,7 +201,7 @@ def bpe_cut(encoder: "Encoder", pieces: list[bytes]) -> tuple[np.ndarray, np.nda
     uniq, inv = np.unique(v, return_inverse=True)
     texts += [int(k & 0xFFFFFFFFFFFFFF).to_bytes(int(k >> 56), "big") for k in uniq.tolist()]
     long_idx = np.flatnonzero(seg_len > _SHORT)
-    texts += [joined[s:s + ln] for s, ln in zip(seg_start[long_idx].tolist(), seg_len[long_idx].tolist())]
+    texts += [joined[s : s + ln] for s, ln in zip(seg_start[long_idx].tolist(), seg_len[long_idx].tolist())]
 
     # Every distinct segment once (through the tokenizer's cache: characters recur across
     # calls), then each segment's ids from the table.

@@ -12,7 +12,6 @@ then calls in here.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
 
 from ..pretokenize import SpecialSplitter
 from .batch import bpe_many
@@ -44,20 +43,16 @@ def mostly_multibyte(text: str) -> bool:
 class Encoder:
     """Encodes text with one tokenizer's :class:`EncoderTables`, through a bounded cache."""
 
-    def __init__(self, tables: EncoderTables) -> None:
+    def __init__(self, tables: EncoderTables, cache_size: int = CACHE_LIMIT) -> None:
         self.tables = tables
         #: Most pieces kept in the cache; it is emptied when full, so memory stays bounded.
-        self.cache_size = CACHE_LIMIT
+        self.cache_size = cache_size
         self._cache: dict[bytes, tuple[int, ...]] = dict(tables.special_keys)
         self._splitters: dict[frozenset[str], SpecialSplitter] = {}
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __reduce__(self) -> tuple[type[Encoder], tuple[EncoderTables, int]]:
         # The cache is rebuilt on demand (a worker process gets a lean copy).
-        return {"tables": self.tables, "cache_size": self.cache_size}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(state["tables"])  # type: ignore[misc]
-        self.cache_size = state["cache_size"]
+        return (Encoder, (self.tables, self.cache_size))
 
     def clear_cache(self) -> None:
         """Forget the encodings of pieces seen so far (they are recomputed on demand)."""

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import os
 import pickle
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -45,7 +46,7 @@ _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 class _EncodeHandler:
     """Runs in a worker process: encodes the chunks it is given."""
 
-    def __init__(self, tokenizer: "bytes | Tokenizer", special: str) -> None:
+    def __init__(self, tokenizer: bytes | Tokenizer, special: str) -> None:
         # The tokenizer comes with its derived tables (loading them is faster than building
         # them again in every worker), pickled, or as it is in a forked worker.
         self.tok: Tokenizer = pickle.loads(tokenizer) if isinstance(tokenizer, bytes) else tokenizer
@@ -61,8 +62,8 @@ class _EncodeHandler:
 
 
 def iter_encode_file(
-    tokenizer: "Tokenizer",
-    path: "str | os.PathLike[str]",
+    tokenizer: Tokenizer,
+    path: str | os.PathLike[str],
     *,
     workers: int | None = None,
     backend: str = "auto",
@@ -103,7 +104,6 @@ def iter_encode_file(
         return
     sizes: dict[int, int] = {}
 
-
     def tasks() -> Iterator[tuple[bytes, str, int]]:
         for index, (chunk, p, offset, consumed) in enumerate(iter_blocks(source, chunker, _BLOCK)):
             sizes[index] = consumed
@@ -114,7 +114,7 @@ def iter_encode_file(
     done = 0
     fork = fork_workers and can_fork()
     _build_tables(tokenizer)
-    payload: "bytes | Tokenizer" = tokenizer if fork else pickle.dumps(tokenizer, protocol=pickle.HIGHEST_PROTOCOL)
+    payload: bytes | Tokenizer = tokenizer if fork else pickle.dumps(tokenizer, protocol=pickle.HIGHEST_PROTOCOL)
     pool = run_pool("bpe_engine.encode.files:_EncodeHandler", (payload, special), tasks(), n_workers, fork=fork)
     for kind, index, result in pool:
         if kind != "result":
@@ -127,7 +127,7 @@ def iter_encode_file(
             yield done, total, np.frombuffer(data, dtype=np.uint32)
 
 
-def _build_tables(tokenizer: "Tokenizer") -> None:
+def _build_tables(tokenizer: Tokenizer) -> None:
     """Build the tables the vectorised encoders need here, once: they travel with the
     tokenizer (pickled or forked) instead of being built again in every worker."""
     tables = tokenizer.encoder.tables
@@ -137,7 +137,7 @@ def _build_tables(tokenizer: "Tokenizer") -> None:
 
 
 def _iter_tiktoken(
-    tokenizer: "Tokenizer", source: CorpusSource, total: int, n_workers: int, special: str
+    tokenizer: Tokenizer, source: CorpusSource, total: int, n_workers: int, special: str
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     enc = tokenizer.tiktoken_encoding()
     specials = list(tokenizer.special_tokens) if special != "ordinary" else []
@@ -152,7 +152,8 @@ def _iter_tiktoken(
             tokenizer.encode_with(text, "raise")  # raises the engine's SpecialTokenError
         allowed = "all" if special == "allow" else set()
         if to_numpy is not None:
-            return to_numpy(text, allowed_special=allowed, disallowed_special=())
+            ids: np.ndarray = to_numpy(text, allowed_special=allowed, disallowed_special=())
+            return ids
         return np.asarray(enc.encode(text, allowed_special=allowed, disallowed_special=()), dtype=np.uint32)
 
     done = 0
@@ -175,8 +176,8 @@ def _iter_tiktoken(
 
 
 def encode_file(
-    tokenizer: "Tokenizer",
-    path: "str | os.PathLike[str]",
+    tokenizer: Tokenizer,
+    path: str | os.PathLike[str],
     *,
     workers: int | None = None,
     backend: str = "auto",

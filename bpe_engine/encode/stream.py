@@ -6,7 +6,7 @@ token, or the pre-tokenizer's safe cut; so memory follows the block size, not th
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .encoder import Encoder
 
@@ -54,8 +54,8 @@ def safe_cut_before(encoder: Encoder, buf: str, target: int) -> int:
     if pre.safe_cut is not None:
         last = pre.last_safe_cut(buf, 0, min(usable, max(target, 1)))
         if last is None:  # none before the target: take the first one after it
-            m = pre.safe_cut.search(buf, min(usable, max(target, 1)), usable)
-            last = m.start() if m else None
+            after = pre.safe_cut.search(buf, min(usable, max(target, 1)), usable)
+            last = after.start() if after else None
         if last is not None:
             candidates.append(last)
     best = 0

@@ -10,7 +10,8 @@ them, through :meth:`EncoderTables.derived`, and travel with the tables when the
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from .._vocab import SHIFT
 from ..pretokenize import Pretokenizer, SpecialSplitter
@@ -74,4 +75,4 @@ class EncoderTables:
         value = self._derived.get(key)
         if value is None:
             value = self._derived[key] = build(self)
-        return value  # type: ignore[no-any-return]
+        return value

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 __all__ = ["atomic_writer", "atomic_write_bytes"]
 
 
 @contextmanager
-def atomic_writer(path: "str | os.PathLike[str]") -> Iterator[BinaryIO]:
+def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     """A binary file that replaces ``path`` only once it is complete (temporary file in the
     same folder, fsync, rename); on any error the old file stays and no temporary remains.
     The new file gets the old file's permissions, or the usual ones (0666 minus umask)."""
@@ -57,7 +58,7 @@ def _umask() -> int:
     return old
 
 
-def atomic_write_bytes(path: "str | os.PathLike[str]", data: bytes) -> None:
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the whole new one."""
     with atomic_writer(path) as f:
         f.write(data)

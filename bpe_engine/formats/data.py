@@ -8,8 +8,8 @@ when it is asked to read or write one.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 __all__ = ["TokenizerData"]
 
@@ -25,10 +25,10 @@ class TokenizerData:
 
     vocab: dict[int, bytes]
     merges: Sequence[tuple[bytes, bytes]]
-    special_tokens: "Sequence[str] | Mapping[str, int]" = ()
+    special_tokens: Sequence[str] | Mapping[str, int] = ()
     pretokenizer: str = "gpt2"
-    merge_counts: "Sequence[int | None] | None" = None
-    merge_ids: "Sequence[tuple[int, int]] | None" = None
+    merge_counts: Sequence[int | None] | None = None
+    merge_ids: Sequence[tuple[int, int]] | None = None
     name: str | None = None
     ranks_from_tiktoken: bool = False
     source: str = ""

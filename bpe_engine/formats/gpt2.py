@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 from ..errors import TokenizerFileError
 from .data import TokenizerData
@@ -36,9 +36,9 @@ def gpt2_bytes_to_unicode() -> dict[int, str]:
 
 
 def read_gpt2_files(
-    vocab_json_path: "str | os.PathLike[str]",
-    merges_txt_path: "str | os.PathLike[str]",
-    special_tokens: "Iterable[str] | None" = None,
+    vocab_json_path: str | os.PathLike[str],
+    merges_txt_path: str | os.PathLike[str],
+    special_tokens: Iterable[str] | None = None,
 ) -> TokenizerData:
     """GPT-2's ``vocab.json`` (token string -> id) and ``merges.txt`` (one ``left right`` per line).
 
@@ -52,7 +52,10 @@ def read_gpt2_files(
         try:
             return bytes(decoder[ch] for ch in token)
         except KeyError as exc:
-            raise _fail(where, f"token {token!r} has the character {exc.args[0]!r}, which is not in GPT-2's byte-to-unicode table") from None
+            raise _fail(
+                where,
+                f"token {token!r} has the character {exc.args[0]!r}, which is not in GPT-2's byte-to-unicode table",
+            ) from None
 
     try:
         with open(vpath, encoding="utf-8") as f:

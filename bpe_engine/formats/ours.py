@@ -43,7 +43,7 @@ FORMAT_NAME = "bpe-explorer-tokenizer"
 FORMAT_VERSION = 1
 
 
-def tokenizer_to_dict(tok: "Tokenizer") -> dict[str, Any]:
+def tokenizer_to_dict(tok: Tokenizer) -> dict[str, Any]:
     merge_ids = tok.merge_ids()
     return {
         "format": FORMAT_NAME,
@@ -57,7 +57,7 @@ def tokenizer_to_dict(tok: "Tokenizer") -> dict[str, Any]:
     }
 
 
-def save_tokenizer(tok: "Tokenizer", path: "str | os.PathLike[str]") -> None:
+def save_tokenizer(tok: Tokenizer, path: str | os.PathLike[str]) -> None:
     data = json.dumps(tokenizer_to_dict(tok), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     try:
         atomic_write_bytes(path, data)
@@ -74,12 +74,17 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
     if not isinstance(obj, dict):
         raise _fail(path, "is not a BPE Explorer tokenizer (the top level is not a JSON object)")
     if obj.get("format") != FORMAT_NAME:
-        raise _fail(path, f"is not a BPE Explorer tokenizer (field 'format' is {obj.get('format')!r}, expected {FORMAT_NAME!r})")
+        raise _fail(
+            path, f"is not a BPE Explorer tokenizer (field 'format' is {obj.get('format')!r}, expected {FORMAT_NAME!r})"
+        )
     version = obj.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise _fail(path, f"field 'version' must be a whole number, got {version!r}")
     if version > FORMAT_VERSION:
-        raise _fail(path, f"was written by a newer BPE Explorer (format version {version}; this one reads up to {FORMAT_VERSION}); update BPE Explorer")
+        raise _fail(
+            path,
+            f"was written by a newer BPE Explorer (format version {version}; this one reads up to {FORMAT_VERSION}); update BPE Explorer",
+        )
     if version < 1:
         raise _fail(path, f"has an invalid format version {version}")
     for field in ("pretokenizer", "vocab", "merges", "special_tokens"):
@@ -114,10 +119,7 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
     merges: list[tuple[bytes, bytes]] = []
     merge_ids: list[tuple[int, int]] = []
     for r, m in enumerate(raw_merges):
-        if (
-            not isinstance(m, list) or len(m) != 3
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in m)
-        ):
+        if not isinstance(m, list) or len(m) != 3 or not all(isinstance(x, int) and not isinstance(x, bool) for x in m):
             raise _fail(path, f"merges[{r}] must be [left_id, right_id, new_id], got {m!r}")
         a, b, z = m
         for x in (a, b, z):
@@ -143,12 +145,18 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
         if i in vocab:
             raise _fail(path, f"special token {tok!r} has id {i}, which 'vocab' already uses")
     return TokenizerData(
-        vocab, merges, specials, pretokenizer=pretokenizer, merge_counts=counts,
-        merge_ids=merge_ids, name=name, source=path,
+        vocab,
+        merges,
+        specials,
+        pretokenizer=pretokenizer,
+        merge_counts=counts,
+        merge_ids=merge_ids,
+        name=name,
+        source=path,
     )
 
 
-def read_tokenizer(path: "str | os.PathLike[str]") -> TokenizerData:
+def read_tokenizer(path: str | os.PathLike[str]) -> TokenizerData:
     """Read a file of our format (see the module docstring)."""
     path = os.fspath(path)
     try:
@@ -170,6 +178,11 @@ def read_tokenizer(path: "str | os.PathLike[str]") -> TokenizerData:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) - 1:
-            raise _fail(path, f"ends early at line {exc.lineno}, column {exc.colno}: the file is truncated; save it again") from None
-        raise _fail(path, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); it is not a tokenizer file or is damaged") from None
+            raise _fail(
+                path, f"ends early at line {exc.lineno}, column {exc.colno}: the file is truncated; save it again"
+            ) from None
+        raise _fail(
+            path,
+            f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); it is not a tokenizer file or is damaged",
+        ) from None
     return data_from_dict(obj, path)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import base64
 import os
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EncodingUnavailableError, TokenizerFileError
 from ..pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
@@ -93,7 +94,7 @@ def merge_ids_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[int, int]]:
                 prev = cur
             if best_i < 0:
                 break
-            parts[best_i:best_i + 2] = [best_r]
+            parts[best_i : best_i + 2] = [best_r]
         if len(parts) != 2:
             raise TokenizerFileError(
                 f"token {token!r} (rank {r}) cannot be built from two lower-ranked tokens; "
@@ -116,8 +117,14 @@ def _data_from_ranks(
     merge_ids = merge_ids_from_ranks(ranks)
     merges = [(vocab[a], vocab[b]) for a, b in merge_ids]
     return TokenizerData(
-        vocab, merges, specials, pretokenizer=pretokenizer, name=name, merge_ids=merge_ids,
-        ranks_from_tiktoken=True, source=source,
+        vocab,
+        merges,
+        specials,
+        pretokenizer=pretokenizer,
+        name=name,
+        merge_ids=merge_ids,
+        ranks_from_tiktoken=True,
+        source=source,
     )
 
 
@@ -149,7 +156,7 @@ def read_openai_encoding(name: str) -> TokenizerData:
     return _data_from_ranks(ranks, name, pre, specials, name)
 
 
-def read_tiktoken_file(path: "str | os.PathLike[str]", name: str | None = None) -> TokenizerData:
+def read_tiktoken_file(path: str | os.PathLike[str], name: str | None = None) -> TokenizerData:
     """A local ``.tiktoken`` file (``base64-token rank`` per line).
 
     ``name`` (or the file name, e.g. ``cl100k_base.tiktoken``) selects the pattern and
@@ -170,7 +177,9 @@ def read_tiktoken_file(path: "str | os.PathLike[str]", name: str | None = None) 
                     token_b64, rank = line.split()
                     ranks[base64.b64decode(token_b64, validate=True)] = int(rank)
                 except ValueError:
-                    raise TokenizerFileError(f"{path}: line {lineno} must be '<base64 token> <rank>', got {line[:60]!r}") from None
+                    raise TokenizerFileError(
+                        f"{path}: line {lineno} must be '<base64 token> <rank>', got {line[:60]!r}"
+                    ) from None
     except FileNotFoundError:
         raise TokenizerFileError(f"{path}: no such file; check the path") from None
     except OSError as exc:
@@ -180,7 +189,7 @@ def read_tiktoken_file(path: "str | os.PathLike[str]", name: str | None = None) 
     return _data_from_ranks(ranks, name, pretokenizer, dict(specials), path)
 
 
-def equivalence_problem(tok: "Tokenizer") -> str | None:
+def equivalence_problem(tok: Tokenizer) -> str | None:
     """None if tiktoken's core, given our vocabulary, encodes exactly as ``tok`` does;
     otherwise the reason it would not.
 
@@ -212,7 +221,7 @@ def equivalence_problem(tok: "Tokenizer") -> str | None:
     return None
 
 
-def build_encoding(tok: "Tokenizer") -> Any:
+def build_encoding(tok: Tokenizer) -> Any:
     """A ``tiktoken.Encoding`` with our vocabulary (only if it is equivalent; see
     :func:`equivalence_problem`). :meth:`Tokenizer.tiktoken_encoding` keeps it."""
     reason = tok.tiktoken_equivalent()

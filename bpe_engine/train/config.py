@@ -9,8 +9,9 @@ names it), so a setting cannot be accepted by one of them and refused by another
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .._vocab import MAX_VOCAB
 from ..errors import ConfigError

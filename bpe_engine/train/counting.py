@@ -18,10 +18,18 @@ from __future__ import annotations
 import os
 import zlib
 from collections import Counter
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generator, Iterable, Iterator, Sequence
 
-from ..corpus import SAFE_CUT_BYTES, Chunker, CorpusSource, decode_chunk, default_workers, iter_blocks, special_bytes_regex
+from ..corpus import (
+    SAFE_CUT_BYTES,
+    Chunker,
+    CorpusSource,
+    decode_chunk,
+    default_workers,
+    iter_blocks,
+    special_bytes_regex,
+)
 from ..errors import EmptyCorpusError
 from ..parallel import can_fork, run_pool
 from ..pretokenize import Pretokenizer
@@ -39,6 +47,7 @@ _RESULT_PART = 20_000  # counts come back from workers in messages of about this
 # piece): growing one dict of a million pieces rehashes it all in one call (60 ms here), which
 # would freeze a GUI thread; 256 small dicts each rehash a 256th of that.
 SHARDS = 256
+
 
 def shard_of(piece: bytes) -> int:
     """Which of the :data:`SHARDS` dicts holds ``piece`` (the same in every process)."""
@@ -86,7 +95,7 @@ class _ChunkCounter:
         self.special_count = 0
         # In the training process (no workers) each block's counts go straight into the
         # shards; a worker process keeps two big counters (faster) and shards them at the end.
-        self.shards: "list[dict[bytes, int]] | None" = [{} for _ in range(SHARDS)] if sharded else None
+        self.shards: list[dict[bytes, int]] | None = [{} for _ in range(SHARDS)] if sharded else None
 
     def add(self, chunk: bytes, path: str, offset: int) -> None:
         if self.special_re is None:
@@ -95,7 +104,7 @@ class _ChunkCounter:
         pos = 0
         for m in self.special_re.finditer(chunk):
             if m.start() > pos:
-                self._add_ordinary(chunk[pos:m.start()], path, offset + pos)
+                self._add_ordinary(chunk[pos : m.start()], path, offset + pos)
             self.special_count += 1
             pos = m.end()
         if pos < len(chunk):
@@ -133,7 +142,7 @@ class _ChunkCounter:
                     self._add_to_shards((piece.encode("utf-8"), c) for piece, c in block_counts.items())
             pos = end
 
-    def _add_to_shards(self, items: "Iterable[tuple[bytes, int]]") -> None:
+    def _add_to_shards(self, items: Iterable[tuple[bytes, int]]) -> None:
         shards = self.shards
         assert shards is not None
         crc = zlib.crc32  # shard_of inlined: this loop runs once per piece of every block
@@ -144,8 +153,8 @@ class _ChunkCounter:
 
     def sharded_result(self) -> list[dict[bytes, int]]:
         if self.shards is not None:
-            shards, self.shards = self.shards, [{} for _ in range(SHARDS)]
-            return shards
+            done, self.shards = self.shards, [{} for _ in range(SHARDS)]
+            return done
         shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
         for piece, c in self.result().items():
             shards[shard_of(piece)][piece] = c
@@ -155,7 +164,7 @@ class _ChunkCounter:
         """All counts, keyed by the pieces' UTF-8 bytes (the smaller counter is folded in)."""
         if len(self.by_text) > len(self.by_bytes):
             counts = {piece.encode("utf-8"): c for piece, c in self.by_text.items()}
-            rest: "dict[bytes, int]" = self.by_bytes
+            rest: dict[bytes, int] = self.by_bytes
         else:
             counts = dict(self.by_bytes)
             rest = {piece.encode("utf-8"): c for piece, c in self.by_text.items()}
@@ -199,7 +208,7 @@ def count_pretokens_iter(
     *,
     workers: int | None = None,
     fork: bool = True,
-) -> Iterator["tuple[int, int] | CountResult"]:
+) -> Iterator[tuple[int, int] | CountResult]:
     """Count pieces; yields ``(bytes_done, bytes_total)`` progress tuples, then one :class:`CountResult`.
 
     ``fork``: worker processes may be forked when that is safe (see
@@ -248,7 +257,10 @@ def _count_parallel(
     special_count = 0
     shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
     events = run_pool(
-        "bpe_engine.train.counting:_CountHandler", (pretokenizer.spec, tuple(special_tokens)), tasks, n_workers,
+        "bpe_engine.train.counting:_CountHandler",
+        (pretokenizer.spec, tuple(special_tokens)),
+        tasks,
+        n_workers,
         fork=fork and can_fork(),
     )
     for kind, _, payload in events:

@@ -7,7 +7,6 @@ test can compare them. :class:`~bpe_engine.BpeTrainer` produces them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 __all__ = [
     "CountingProgress",
@@ -59,7 +58,7 @@ class MergeEvent:
     right: bytes
     new_id: int
     count: int
-    tied_with: "tuple[bytes, bytes] | None" = None
+    tied_with: tuple[bytes, bytes] | None = None
 
     @property
     def new_bytes(self) -> bytes:
@@ -74,7 +73,7 @@ class TrainingDone:
     reason: str
 
 
-TrainingEvent = Union[CountingProgress, CountingDone, MergeEvent, TrainingDone]
+TrainingEvent = CountingProgress | CountingDone | MergeEvent | TrainingDone
 
 
 @dataclass(frozen=True, slots=True)

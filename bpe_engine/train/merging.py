@@ -25,7 +25,8 @@ smallest) pair of byte strings ``(left, right)``.
 from __future__ import annotations
 
 import heapq
-from typing import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -51,14 +52,21 @@ def _key_smallest(tok: bytes) -> str:
     return "".join([chr(b + 1) for b in tok]) + "\x00"
 
 
-def tie_key(tie_break: str):  # type: ignore[no-untyped-def]
+def tie_key(tie_break: str) -> Callable[[bytes], str]:
     """The per-token sort key of a tie-break rule (pair key = left key + right key)."""
     return _key_greatest if tie_break == "greatest" else _key_smallest
 
 
+def _view(array: np.ndarray) -> memoryview:
+    """A memoryview of ``array`` (subtle: NumPy's stubs declare the buffer protocol only for
+    Python 3.12+, although arrays have always supported it)."""
+    buffer: Any = array
+    return memoryview(buffer)
+
+
 def _fill(array: np.ndarray, value: int) -> None:
     for i in range(0, array.size, _COPY):
-        array[i:i + _COPY] = value
+        array[i : i + _COPY] = value
 
 
 class _Column:
@@ -74,11 +82,11 @@ class _Column:
 
     def __init__(self, data: np.ndarray, n: int = 0) -> None:
         self.data = data
-        self.mv = memoryview(data)
+        self.mv = _view(data)
         self.n = n
 
     @classmethod
-    def empty(cls, dtype: type, capacity: int = 1024) -> "_Column":
+    def empty(cls, dtype: type, capacity: int = 1024) -> _Column:
         return cls(np.empty(capacity, dtype=dtype))
 
     def reserve(self, extra: int) -> None:
@@ -90,19 +98,19 @@ class _Column:
                 e = min(i + _COPY, self.n)
                 new[i:e] = old[i:e]
             self.data = new
-            self.mv = memoryview(new)
+            self.mv = _view(new)
 
-    def extend(self, values: "np.ndarray | list[int]") -> None:
+    def extend(self, values: np.ndarray | list[int]) -> None:
         k = len(values)
         self.reserve(k)
         n = self.n
         for i in range(0, k, _COPY):
             e = min(i + _COPY, k)
-            self.data[n + i:n + e] = values[i:e]
+            self.data[n + i : n + e] = values[i:e]
         self.n = n + k
 
     def view(self) -> np.ndarray:
-        return self.data[:self.n]
+        return self.data[: self.n]
 
 
 class MergeLoop:
@@ -119,7 +127,9 @@ class MergeLoop:
             words = list(group)
             counts = list(group.values())
             for i in range(0, len(words), _SLICE):
-                slices.append((words[i:i + _SLICE], counts[i:i + _SLICE]) if len(words) > _SLICE else (words, counts))
+                slices.append(
+                    (words[i : i + _SLICE], counts[i : i + _SLICE]) if len(words) > _SLICE else (words, counts)
+                )
         lengths = np.concatenate(
             [np.array(list(map(len, words)), dtype=np.int64) for words, _ in slices] or [np.empty(0, dtype=np.int64)]
         )
@@ -147,7 +157,7 @@ class MergeLoop:
             k = len(words)
             s, e = (int(starts[w]), int(starts[w + k - 1] + lengths[w + k - 1])) if k else (0, 0)
             self.sym[s:e] = np.frombuffer(b"".join(words), dtype=np.uint8)
-            self.wt[s:e] = np.repeat(self.word_count[w:w + k], lengths[w:w + k])
+            self.wt[s:e] = np.repeat(self.word_count[w : w + k], lengths[w : w + k])
             w += k
         del slices
         self.nxt = np.empty(n, dtype=np.int32)
@@ -156,17 +166,17 @@ class MergeLoop:
         step = 4 * _SLICE
         for i in range(0, n, step):
             k = min(step, n - i)
-            self.nxt[i:i + k] = np.arange(i + 1, i + k + 1, dtype=np.int32)
-            self.prv[i:i + k] = np.arange(i - 1, i + k - 1, dtype=np.int32)
-            self.ppid[i:i + k] = -1
+            self.nxt[i : i + k] = np.arange(i + 1, i + k + 1, dtype=np.int32)
+            self.prv[i : i + k] = np.arange(i - 1, i + k - 1, dtype=np.int32)
+            self.ppid[i : i + k] = -1
         for i in range(0, n_words, step):
-            self.nxt[starts[i:i + step] + lengths[i:i + step] - 1] = -1
-            self.prv[starts[i:i + step]] = -1
-        self.sym_m = memoryview(self.sym)
-        self.nxt_m = memoryview(self.nxt)
-        self.prv_m = memoryview(self.prv)
-        self.wt_m = memoryview(self.wt)
-        self.ppid_m = memoryview(self.ppid)
+            self.nxt[starts[i : i + step] + lengths[i : i + step] - 1] = -1
+            self.prv[starts[i : i + step]] = -1
+        self.sym_m = _view(self.sym)
+        self.nxt_m = _view(self.nxt)
+        self.prv_m = _view(self.prv)
+        self.wt_m = _view(self.wt)
+        self.ppid_m = _view(self.ppid)
         self.mark = np.empty(n, dtype=np.int8)
         _fill(self.mark, 0)
         self._idmap = np.zeros(1024, dtype=np.intp)
@@ -181,7 +191,7 @@ class MergeLoop:
         per_code = np.zeros(65536, dtype=np.int64)
         weights = np.zeros(65536, dtype=np.float64)
         for i in range(0, n, step):
-            left = np.flatnonzero(self.nxt[i:i + step] >= 0) + i
+            left = np.flatnonzero(self.nxt[i : i + step] >= 0) + i
             codes16 = (self.sym[left] << 8) | self.sym[left + 1]
             per_code += np.bincount(codes16, minlength=65536)
             weights += np.bincount(codes16, weights=self.wt[left], minlength=65536)
@@ -194,7 +204,7 @@ class MergeLoop:
         log = np.empty(int(per_code.sum()), dtype=np.int32)
         _fill(log, 0)  # first touch of fresh memory costs ~1.5 ms/MB here: pay it in slices
         for i in range(0, n, step):
-            left = np.flatnonzero(self.nxt[i:i + step] >= 0) + i
+            left = np.flatnonzero(self.nxt[i : i + step] >= 0) + i
             codes16 = (self.sym[left] << 8) | self.sym[left + 1]
             self.ppid[left] = pid_of_code[codes16]
             order = np.argsort(codes16.astype(np.uint16), kind="stable")
@@ -222,8 +232,10 @@ class MergeLoop:
         self.plen.extend(sizes)
         tkey = self.tkey
         self.heap: list[tuple[int, str, int]] = [
-            (-c, tkey[l] + tkey[r], pid)
-            for pid, (l, r, c) in enumerate(zip(self.pleft.view().tolist(), self.pright.view().tolist(), self.pcount.view().tolist()))
+            (-c, tkey[left] + tkey[right], pid)
+            for pid, (left, right, c) in enumerate(
+                zip(self.pleft.view().tolist(), self.pright.view().tolist(), self.pcount.view().tolist())
+            )
         ]
         heapq.heapify(self.heap)
         # Pairs created with a count below `threshold` wait in `low` (arrays of pair ids, no
@@ -234,7 +246,7 @@ class MergeLoop:
 
     # -- choosing ---------------------------------------------------------------------------
 
-    def _clean_top(self) -> "tuple[int, int] | None":
+    def _clean_top(self) -> tuple[int, int] | None:
         """Bring a valid entry to the top of the heap; return ``(pair_id, count)`` or None."""
         heap = self.heap
         pcount = self.pcount.mv
@@ -270,7 +282,7 @@ class MergeLoop:
         size = 0
         for block in waiting:
             for i in range(0, block.size, _SLICE):
-                pids = block[i:i + _SLICE]
+                pids = block[i : i + _SLICE]
                 counts = self.pcount.data[pids]
                 up = counts >= floor
                 keep = pids[(~up) & (counts > 0)]
@@ -285,7 +297,7 @@ class MergeLoop:
         if batch:
             self.low.append(np.concatenate(batch))
 
-    def pop_best(self) -> "tuple[int, int, int | None] | None":
+    def pop_best(self) -> tuple[int, int, int | None] | None:
         """Remove and return the best pair: ``(pair_id, count, tied_pair_id_or_None)``."""
         top = self._clean_top()
         if top is None:
@@ -313,9 +325,9 @@ class MergeLoop:
         off = self.poff.mv[pid]
         size = self.plen.mv[pid]
         if size <= _SMALL_MERGE:
-            self._merge_small(pid, a, b, z, self.log.data[off: off + size].tolist())
+            self._merge_small(pid, a, b, z, self.log.data[off : off + size].tolist())
         else:
-            self._merge_large(pid, a, b, z, self.log.data[off: off + size].astype(np.intp))
+            self._merge_large(pid, a, b, z, self.log.data[off : off + size].astype(np.intp))
         return z
 
     def _merge_small(self, pid: int, a: int, b: int, z: int, cand: list[int]) -> None:
@@ -405,7 +417,7 @@ class MergeLoop:
             self.low.append(np.array(low, dtype=np.intp))
         if at > log.data.size:
             log.reserve(len(flat))
-        log.data[log.n:at] = flat
+        log.data[log.n : at] = flat
         log.n = at
 
     def _merge_large(self, pid: int, a: int, b: int, z: int, pos: np.ndarray) -> None:
@@ -456,8 +468,14 @@ class MergeLoop:
         prv[nr] = pr
 
     def _add_pairs(
-        self, z: int, left_tok: np.ndarray, left_pos: np.ndarray, left_w: np.ndarray,
-        right_tok: np.ndarray, right_pos: np.ndarray, right_w: np.ndarray,
+        self,
+        z: int,
+        left_tok: np.ndarray,
+        left_pos: np.ndarray,
+        left_w: np.ndarray,
+        right_tok: np.ndarray,
+        right_pos: np.ndarray,
+        right_w: np.ndarray,
     ) -> None:
         """Create the new pairs ``(left_tok, z)`` and ``(z, right_tok)`` of one merge.
 
@@ -496,14 +514,15 @@ class MergeLoop:
         tkey = self.tkey
         push = heapq.heappush
         big = cnts >= max(self.threshold, 1)
+        ids: Iterable[int]
         if not big.all():
             self.low.append(np.flatnonzero(~big) + base)
             ids = (np.flatnonzero(big) + base).tolist()
             lefts, rights, cnts = lefts[big], rights[big], cnts[big]
         else:
             ids = range(base, base + m)
-        for pid, l, r, c in zip(ids, lefts.tolist(), rights.tolist(), cnts.tolist()):
-            push(heap, (-c, tkey[l] + tkey[r], pid))
+        for pid, left, right, c in zip(ids, lefts.tolist(), rights.tolist(), cnts.tolist()):
+            push(heap, (-c, tkey[left] + tkey[right], pid))
 
     def _distinct(self, keys: np.ndarray, n_tok: int) -> tuple[np.ndarray, np.ndarray]:
         """Distinct token ids in ``keys`` (ascending) and each key's index among them."""
@@ -533,10 +552,10 @@ class MergeLoop:
         tkey = self.tkey
         rows = []
         for pid in live.tolist():
-            l, r = self.pair(pid)
-            rows.append((-int(counts[pid]), tkey[l] + tkey[r], l, r))
+            left, right = self.pair(pid)
+            rows.append((-int(counts[pid]), tkey[left] + tkey[right], left, right))
         rows.sort()
-        return [(l, r, -c) for c, _, l, r in rows[:k]]
+        return [(left, right, -c) for c, _, left, right in rows[:k]]
 
     def segmentation(self, word: int) -> tuple[int, ...]:
         s = int(self.word_start[word])
@@ -544,4 +563,5 @@ class MergeLoop:
         return tuple(t for t in self.sym[s:e].tolist() if t >= 0)
 
     def frequent_words(self, limit: int) -> list[int]:
-        return np.argsort(-self.word_count, kind="stable")[:limit].tolist()
+        words: list[int] = np.argsort(-self.word_count, kind="stable")[:limit].tolist()
+        return words

@@ -16,7 +16,8 @@ input, same merges.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from ..corpus import CorpusSource
 from ..pretokenize import get_pretokenizer
@@ -43,8 +44,8 @@ class BpeTrainer:
 
     def __init__(
         self,
-        input_path: "str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None" = None,
-        config: "TrainerConfig | int | None" = None,
+        input_path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+        config: TrainerConfig | int | None = None,
         special_tokens: Sequence[str] | None = None,
         *,
         text: str | None = None,
@@ -88,8 +89,11 @@ class BpeTrainer:
         self._started = True
         result: CountResult | None = None
         for item in count_pretokens_iter(
-            self.source, self.pretokenizer, self.special_tokens,
-            workers=self.config.workers, fork=self.config.fork_workers,
+            self.source,
+            self.pretokenizer,
+            self.special_tokens,
+            workers=self.config.workers,
+            fork=self.config.fork_workers,
         ):
             if isinstance(item, CountResult):
                 result = item
@@ -157,7 +161,7 @@ class BpeTrainer:
         if state is None:
             return []
         tok = state.tok
-        return [PairInfo(l, r, tok[l], tok[r], c) for l, r, c in state.top_pairs(k)]
+        return [PairInfo(a, b, tok[a], tok[b], c) for a, b, c in state.top_pairs(k)]
 
     def pretokens(self, limit: int = 200) -> list[PretokenInfo]:
         """The ``limit`` most frequent pre-tokens with their current segmentation."""
@@ -180,8 +184,8 @@ class BpeTrainer:
 
 
 def train_bpe(
-    input_path: "str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None",
-    config: "TrainerConfig | int | None" = None,
+    input_path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None,
+    config: TrainerConfig | int | None = None,
     special_tokens: Sequence[str] | None = None,
     *,
     text: str | None = None,
