@@ -1,9 +1,40 @@
-"""A slow, obviously correct BPE trainer and encoder: the oracle the fast code is tested against.
+r"""Byte-level BPE in a page of plain code: start reading here.
 
-Nothing here is clever. Training recounts every pair of every pre-token before each merge
-and rewrites every pre-token after it; encoding applies the merges one by one in training
-order. Use it only on small texts (tests, teaching); use :func:`bpe_engine.train_bpe` and
-:class:`bpe_engine.Tokenizer` for real work.
+This module is the whole algorithm written as plainly as possible, and the oracle that the
+fast engine is tested against (every fast path must give exactly these merges and ids).
+
+**Training.** Cut the text into pieces (the pre-tokenizer: GPT-2's regex by default; special
+tokens are cut out first and never merged), count the pieces, and write each one as a tuple
+of single bytes. Then, until the vocabulary is full: count every adjacent pair inside every
+piece (weighted by the piece's count), take the most frequent pair (ties: the
+lexicographically greatest pair of byte strings), add it as a new token, and replace it in
+every piece. The worked example of the course: "low", "lower", "widest" and "newest", split
+at whitespace.
+
+>>> text = "low low low low low lower lower widest widest widest " + "newest " * 6
+>>> vocab, merges, counts = reference_train(text, 256 + 6, pretokenizer=r"regex:\S+")
+>>> [(a.decode(), b.decode()) for a, b in merges]
+[('s', 't'), ('e', 'st'), ('o', 'w'), ('l', 'ow'), ('w', 'est'), ('n', 'e')]
+>>> counts  # how often each pair occurred when it was merged
+[9, 9, 7, 7, 6, 6]
+
+"s t" and "e s" both occur 9 times at first; the greater pair, ("s", "t"), wins the tie.
+
+**Encoding.** Cut the text the same way, then apply the merges to each piece in the order they
+were learned. Bytes are ids 0-255 and merge ``i`` makes id ``256 + i``:
+
+>>> reference_encode("newest lowest", merges, vocab, pretokenizer=r"regex:\s+|\S+")
+[261, 260, 32, 259, 257]
+>>> [vocab[i] for i in [261, 260, 32, 259, 257]]
+[b'ne', b'west', b' ', b'low', b'est']
+
+Nothing here is clever: training recounts every pair before each merge and encoding tries
+every merge on every piece, so use it only on small texts. The real engine
+(:func:`bpe_engine.train_bpe`, :class:`bpe_engine.Tokenizer`) gives the same results on
+any input, fast: it keeps a pair index and a heap instead of recounting
+(:mod:`bpe_engine.train.merging`) and applies the lowest-ranked merge of each piece first
+(:mod:`bpe_engine.encode.piece`), which gives the same ids as trying the merges in order.
+docs/ARCHITECTURE.md explains the layout.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The :class:`Tokenizer`: a vocabulary, merges, special tokens and a pre-tokenizer.
 
 Encoding cuts text at special tokens, then into pieces with the pre-tokenizer, and applies
-inside each piece the lowest-ranked applicable merge until none applies (seed ``001`` part 4).
+inside each piece the lowest-ranked applicable merge until none applies (which gives the ids
+of applying every merge in training order, :mod:`bpe_engine.reference`).
 The encoders themselves live in :mod:`bpe_engine.encode` and work on an
 :class:`~bpe_engine.encode.tables.EncoderTables` built here from the checked vocabulary;
 decoding joins token bytes (:meth:`Tokenizer.decode_bytes` is lossless,

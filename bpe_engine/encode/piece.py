@@ -1,4 +1,4 @@
-"""Encoding one piece: apply its lowest-ranked merge until none applies (seed ``001`` part 4).
+"""Encoding one piece: apply its lowest-ranked merge until none applies.
 
 This is the reference rule every other encoder must equal (:mod:`.batch` and :mod:`.charcut`
 are tested against :func:`bpe_piece`). :func:`bpe_steps` records the same procedure step by

@@ -1,4 +1,4 @@
-"""The incremental BPE merge loop on flat arrays (seed ``001`` part 3, vectorised).
+"""The incremental BPE merge loop on flat arrays: a pair index and a lazy heap, never a recount.
 
 Every distinct pre-token is laid out once in flat ``int32`` arrays:
 

@@ -1,7 +1,7 @@
 """BPE training: the event stream that ties counting and the merge loop together.
 
 Pre-tokens are counted by :mod:`bpe_engine.train.counting` (streamed, optionally in worker
-processes); the incremental merge loop of seed ``001`` part 3 runs in
+processes); the incremental merge loop (pair index and lazy heap) runs in
 :mod:`bpe_engine.train.merging`. :class:`BpeTrainer` exposes the whole run as events that a
 GUI thread can pull one at a time (progress while counting, then one :class:`MergeEvent` per
 merge); stopping between two events leaves a usable tokenizer of the merges so far.
