@@ -32,7 +32,8 @@ class CountingDone:
     """Counting finished; the merge loop starts next.
 
     ``initial_tokens`` is the corpus length in tokens before any merge (its pieces' bytes plus
-    one per special token); each merge of a pair with count ``c`` removes ``c`` tokens.
+    one per special token); each merge removes the occurrences it replaced
+    (:attr:`MergeEvent.replaced`).
     """
 
     total_bytes: int
@@ -47,6 +48,10 @@ class CountingDone:
 class MergeEvent:
     """One merge: ``left_id`` + ``right_id`` became ``new_id``, a pair that occurred ``count`` times.
 
+    ``replaced`` is how many occurrences the merge replaced: ``count`` unless occurrences
+    overlap ("a a a" counts the pair ("a", "a") twice, but one merge uses up both). ``tokens``
+    is the exact length of the training corpus in tokens after this merge (special tokens
+    count one each): what encoding the corpus with the tokenizer of the merges so far gives.
     ``tied_with`` is the best other pair that had the same count when this one was chosen
     (the tie-break rule decided between them), or None.
     """
@@ -58,6 +63,8 @@ class MergeEvent:
     right: bytes
     new_id: int
     count: int
+    replaced: int
+    tokens: int
     tied_with: tuple[bytes, bytes] | None = None
 
     @property

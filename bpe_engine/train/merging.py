@@ -316,8 +316,14 @@ class MergeLoop:
 
     # -- merging ----------------------------------------------------------------------------
 
-    def merge(self, pid: int) -> int:
-        """Merge every occurrence of pair ``pid``; returns the new token id."""
+    def merge(self, pid: int) -> tuple[int, int]:
+        """Merge every occurrence of pair ``pid``; returns the new token id and how many
+        occurrences were replaced (weighted by the pre-tokens' counts).
+
+        That is the pair's count, except where occurrences overlap ("a a a" holds the pair
+        ("a", "a") twice, but only one can merge): the corpus shrinks by exactly this many
+        tokens.
+        """
         a, b = self.pleft.mv[pid], self.pright.mv[pid]
         z = len(self.tok)
         self.tok.append(self.tok[a] + self.tok[b])
@@ -325,12 +331,12 @@ class MergeLoop:
         off = self.poff.mv[pid]
         size = self.plen.mv[pid]
         if size <= _SMALL_MERGE:
-            self._merge_small(pid, a, b, z, self.log.data[off : off + size].tolist())
+            replaced = self._merge_small(pid, a, b, z, self.log.data[off : off + size].tolist())
         else:
-            self._merge_large(pid, a, b, z, self.log.data[off : off + size].astype(np.intp))
-        return z
+            replaced = self._merge_large(pid, a, b, z, self.log.data[off : off + size].astype(np.intp))
+        return z, replaced
 
-    def _merge_small(self, pid: int, a: int, b: int, z: int, cand: list[int]) -> None:
+    def _merge_small(self, pid: int, a: int, b: int, z: int, cand: list[int]) -> int:
         """Few positions: merge them one at a time, left to right, in plain Python.
 
         Sequential updates make overlaps ("a b a b", "a a a") come out right by themselves.
@@ -394,7 +400,7 @@ class MergeLoop:
         pcount[pid] -= total
         self.pcount.n = self.pleft.n = self.pright.n = self.poff.n = self.plen.n = n_pairs
         if not where:
-            return
+            return total
         poff, plen = self.poff.mv, self.plen.mv
         log = self.log
         flat: list[int] = []
@@ -419,8 +425,9 @@ class MergeLoop:
             log.reserve(len(flat))
         log.data[log.n : at] = flat
         log.n = at
+        return total
 
-    def _merge_large(self, pid: int, a: int, b: int, z: int, pos: np.ndarray) -> None:
+    def _merge_large(self, pid: int, a: int, b: int, z: int, pos: np.ndarray) -> int:
         """Many positions: all at once with NumPy (index arrays kept as intp, the fast kind)."""
         sym, nxt, prv, wt, mark, ppid = self.sym, self.nxt, self.prv, self.wt, self.mark, self.ppid
         pos = pos[ppid[pos] == pid]  # positions where this pair still stands
@@ -454,7 +461,8 @@ class MergeLoop:
         # The pairs on either side lose the merged weight; so does the merged pair itself.
         np.subtract.at(pcount, ppid[pl], wl)
         np.subtract.at(pcount, ppid[j[has_n]], wr)
-        pcount[pid] -= w.sum()
+        replaced = int(w.sum())
+        pcount[pid] -= replaced
 
         # New pairs: (p, z) at each left neighbour p, (z, n) at each merged position.
         self._add_pairs(z, sym[pl], pl, wl, right_tok, pr, wr)
@@ -466,6 +474,7 @@ class MergeLoop:
         ppid[pos[~has_n]] = -1
         nxt[pos] = nn
         prv[nr] = pr
+        return replaced
 
     def _add_pairs(
         self,

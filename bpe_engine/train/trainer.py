@@ -118,6 +118,7 @@ class BpeTrainer:
         yield self.counting
         state = self._state
         tok = state.tok
+        tokens = initial_tokens
         while len(self.merges) < self.target_merges:
             best = state.pop_best()
             if best is None:
@@ -126,14 +127,15 @@ class BpeTrainer:
                 return
             pid, count, tied = best
             a, b = state.pair(pid)
-            z = state.merge(pid)
+            z, replaced = state.merge(pid)
+            tokens -= replaced
             self.merges.append((a, b))
             self.merge_counts.append(count)
             tied_with = None
             if tied is not None:
                 ta, tb = state.pair(tied)
                 tied_with = (tok[ta], tok[tb])
-            yield MergeEvent(len(self.merges) - 1, a, b, tok[a], tok[b], z, count, tied_with)
+            yield MergeEvent(len(self.merges) - 1, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
         self.finished = True
         yield TrainingDone(len(self.merges), "vocab_size")
 
