@@ -34,6 +34,8 @@ __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "save_tokenizer",
+    "tokenizer_json",
+    "tokenizer_json",
     "read_tokenizer",
     "tokenizer_to_dict",
     "data_from_dict",
@@ -57,8 +59,13 @@ def tokenizer_to_dict(tok: Tokenizer) -> dict[str, Any]:
     }
 
 
+def tokenizer_json(tok: Tokenizer) -> bytes:
+    """The file's bytes: UTF-8 JSON, compact."""
+    return json.dumps(tokenizer_to_dict(tok), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
 def save_tokenizer(tok: Tokenizer, path: str | os.PathLike[str]) -> None:
-    data = json.dumps(tokenizer_to_dict(tok), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    data = tokenizer_json(tok)
     try:
         atomic_write_bytes(path, data)
     except OSError as exc:

@@ -1,0 +1,191 @@
+"""The four commands: train, encode, decode, info. Each checks its inputs and output before
+doing any work, so a mistake costs nothing and loses nothing."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import unicodedata
+from typing import TYPE_CHECKING
+
+from .files import STDOUT, Fail, check_output, npy_header, open_output, read_ids
+from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..tokenizer import Tokenizer
+
+__all__ = ["cmd_train", "cmd_encode", "cmd_decode", "cmd_info", "printable", "shown"]
+
+_SHOWN = 60  # characters of a token, name or special token shown in a line
+
+
+def printable(text: str, limit: int = _SHOWN) -> str:
+    """``text`` for a terminal: control characters and bidirectional overrides escaped (they
+    could rewrite or reorder what the terminal shows), long values cut."""
+    out = []
+    for ch in text[: limit + 1]:
+        code = ord(ch)
+        if unicodedata.category(ch) == "Cc" or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    shown_text = "".join(out)
+    if len(text) > limit:
+        shown_text = f"{shown_text[:limit]}… ({len(text):,} characters)"
+    return shown_text
+
+
+def shown(value: str | bytes, limit: int = _SHOWN) -> str:
+    """A token, name or special token for a terminal: text when it is valid UTF-8, with
+    control characters escaped (they could rewrite the terminal), and long values cut."""
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            text = repr(value)
+            return text if len(text) <= limit else text[: limit - 1] + "…"
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(value):,} characters)"
+
+
+def _report(args: argparse.Namespace, line: str) -> None:
+    """The summary line: on stdout, unless stdout carries the output itself."""
+    print(line, file=sys.stderr if getattr(args, "output", None) == STDOUT else sys.stdout)
+
+
+def _load_tokenizer(args: argparse.Namespace) -> Tokenizer:
+    from ..tokenizer import Tokenizer
+
+    if getattr(args, "encoding", None):
+        return Tokenizer.from_tiktoken(args.encoding)
+    if not args.tokenizer:
+        raise Fail("say which tokenizer to use: --tokenizer FILE.json (ours) or --encoding NAME (e.g. cl100k_base)")
+    return Tokenizer.load(args.tokenizer)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from ..formats.ours import tokenizer_json
+    from ..train.config import TrainerConfig
+    from ..train.events import CountingDone, CountingProgress, MergeEvent, TrainingDone
+    from ..train.trainer import BpeTrainer
+
+    check_output(args.output, args.corpus)
+    config = TrainerConfig(
+        vocab_size=args.vocab_size,
+        special_tokens=tuple(args.special),
+        pretokenizer=args.pretokenizer,
+        tie_break=args.tie_break,
+        workers=args.workers,
+        name=args.name or os.path.basename(args.corpus[0]),
+    )
+    trainer = BpeTrainer(args.corpus, config)
+    counting = Progress("counting", trainer.source.total_bytes(), "B", quiet=args.quiet)
+    merging: Progress | None = None
+    reason = ""
+    for event in trainer.events():
+        if isinstance(event, CountingProgress):
+            counting.update(event.bytes_done)
+        elif isinstance(event, CountingDone):
+            counting.update(event.total_bytes, force=True)
+            counting.close(f"{event.distinct_pretokens:,} distinct pre-tokens")
+            merging = Progress("merging", max(event.target_merges, 1), quiet=args.quiet)
+        elif isinstance(event, MergeEvent) and merging is not None:
+            merging.update(event.rank + 1)
+        elif isinstance(event, TrainingDone):
+            reason = "vocabulary size reached" if event.reason == "vocab_size" else "no pair left to merge"
+    tok = trainer.tokenizer()
+    if merging is not None:
+        merging.close(f"{len(tok.merges):,} merges, {reason}")
+    with open_output(args.output) as out:
+        out.write(tokenizer_json(tok))
+    _report(
+        args,
+        f"saved {args.output}: {len(tok.vocab):,} tokens ({len(tok.merges):,} merges, {len(tok.special_tokens)} special)",
+    )
+    return 0
+
+
+def cmd_encode(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from ..encode.files import iter_encode_file
+
+    check_output(args.output, [args.input, args.tokenizer])
+    tok = _load_tokenizer(args)
+    dtype = np.dtype(args.dtype) if args.dtype else np.dtype(np.uint16 if tok.max_id < 65536 else np.uint32)
+    if dtype == np.uint16 and tok.max_id >= 65536:
+        raise Fail(f"--dtype uint16 cannot hold ids up to {tok.max_id}; use --dtype uint32")
+    size = os.path.getsize(args.input) if os.path.isfile(args.input) else 0
+    progress = Progress("encoding", size, "B", quiet=args.quiet)
+    npy = args.output.endswith(".npy")
+    if npy and args.output == STDOUT:
+        raise Fail("a .npy file needs a seekable output; write raw ids to standard output")
+    count = 0
+    chunks = iter_encode_file(tok, args.input, workers=args.workers, backend=args.backend, special=args.special)
+    with open_output(args.output) as out:
+        if npy:
+            header_at = out.tell()
+            npy_header(out, dtype, 0)  # rewritten with the real length at the end
+        for done, _, ids in chunks:
+            out.write(ids.astype(dtype).tobytes())
+            count += ids.size
+            progress.update(done)
+        if npy:
+            out.seek(header_at)
+            npy_header(out, dtype, count)
+    progress.close(f"{count:,} tokens, {size / max(count, 1):.2f} bytes/token")
+    _report(args, f"wrote {args.output}: {count:,} token ids ({dtype.name}{', NumPy .npy' if npy else ', raw'})")
+    return 0
+
+
+def cmd_decode(args: argparse.Namespace) -> int:
+    check_output(args.output, [args.input, args.tokenizer])
+    tok = _load_tokenizer(args)
+    ids = read_ids(args.input, args.dtype)
+    progress = Progress("decoding", ids.size, quiet=args.quiet)
+    written = 0
+    with open_output(args.output) as out:
+        step = 1 << 20
+        for start in range(0, ids.size, step):
+            data = tok.decode_bytes(ids[start : start + step].tolist())
+            out.write(data)
+            written += len(data)
+            progress.update(min(start + step, ids.size))
+    progress.close()
+    _report(args, f"wrote {args.output}: {written:,} bytes from {ids.size:,} ids")
+    return 0
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    from ..tokenizer import Tokenizer
+
+    if args.merges < 0:
+        raise Fail(f"--merges must be 0 or more, got {args.merges}")
+    tok = (
+        Tokenizer.from_tiktoken(args.tokenizer[len("tiktoken:") :])
+        if args.tokenizer.startswith("tiktoken:")
+        else Tokenizer.load(args.tokenizer)
+    )
+    ordinary = [b for i, b in tok.vocab.items() if not tok.is_special(i)]
+    longest = sorted(ordinary, key=len, reverse=True)[:5]
+    specials = ", ".join(f"{printable(t)} = {i}" for t, i in tok.special_tokens.items())
+    print(f"name:           {printable(tok.name) if tok.name else '-'}")
+    print(
+        f"tokens:         {len(tok.vocab):,} (256 bytes, {len(tok.merges):,} merges, {len(tok.special_tokens)} special)"
+    )
+    print(f"pre-tokenizer:  {printable(tok.pretokenizer.spec, 200)} ({printable(tok.pretokenizer.description, 200)})")
+    print(f"special tokens: {specials or '-'}")
+    average = sum(map(len, ordinary)) / max(len(ordinary), 1)
+    print(f"average token:  {average:.2f} bytes; longest: {', '.join(shown(b) for b in longest)}")
+    count = min(args.merges, len(tok.merges))
+    if count:
+        print(f"first {count} merges:")
+        for r in range(count):
+            a, b = tok.merges[r]
+            used = tok.merge_counts[r]
+            print(
+                f"  {r:>6}  {shown(a)} + {shown(b)} -> {shown(a + b)}"
+                + (f"  (count {used:,})" if used is not None else "")
+            )
+    return 0
