@@ -54,14 +54,21 @@ _EXPORTS: dict[str, str] = {
     "reference_encode": "reference",
 }
 
-__all__ = ["errors", "__version__", "load_tiktoken_file", *_EXPORTS]
+# tiktoken's module functions, so that code written for tiktoken changes one import.
+_ALIASES = {
+    "load_tiktoken_file": "from_tiktoken_file",
+    "get_encoding": "from_tiktoken",
+    "encoding_for_model": "for_model",
+}
+
+__all__ = ["errors", "__version__", *_ALIASES, *_EXPORTS]
 
 
 def __getattr__(name: str) -> Any:
     if name == "errors":
         return importlib.import_module(".errors", __name__)
-    if name == "load_tiktoken_file":
-        return importlib.import_module(".tokenizer", __name__).Tokenizer.from_tiktoken_file
+    if name in _ALIASES:
+        return getattr(importlib.import_module(".tokenizer", __name__).Tokenizer, _ALIASES[name])
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'bpe_engine' has no attribute {name!r}")
@@ -100,3 +107,5 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .train.trainer import BpeTrainer, train_bpe
 
     load_tiktoken_file = Tokenizer.from_tiktoken_file
+    get_encoding = Tokenizer.from_tiktoken
+    encoding_for_model = Tokenizer.for_model

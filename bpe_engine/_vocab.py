@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .errors import ConfigError, TokenizerFileError
+from ._text import lone_surrogate, surrogate_message
+from .errors import ConfigError, TokenizerFileError, short
 
 __all__ = ["SHIFT", "MAX_VOCAB", "resolve_merges", "place_specials"]
 
@@ -51,38 +52,44 @@ def resolve_merges(
             if not isinstance(joined, (bytes, bytearray)):
                 raise TypeError
         except (TypeError, ValueError):
-            raise TokenizerFileError(f"merge {r} must be a pair of byte strings, got {pair!r}") from None
+            raise TokenizerFileError(f"merge {r} must be a pair of byte strings, got {short(pair)}") from None
+        what = f"merge {r} ({short(left, 40)}, {short(right, 40)})"
         if merge_ids is not None:
             a, b = merge_ids[r]
             if vocab_get(a) != left or vocab_get(b) != right:
-                raise TokenizerFileError(f"merge {r}: ids {a}, {b} do not hold the bytes {left!r}, {right!r}")
+                raise TokenizerFileError(f"{what}: ids {a}, {b} do not hold these bytes")
         else:
             a = lookup(bytes(left))
             b = lookup(bytes(right))
             if a < 0 or b < 0:
                 part = left if a < 0 else right
-                raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}): the part {part!r} is not in the vocabulary")
+                raise TokenizerFileError(f"{what}: the part {short(part)} is not in the vocabulary")
         if not (available[a] and available[b]):
             raise TokenizerFileError(
-                f"merge {r} ({left!r}, {right!r}) uses a token that only a later merge creates; "
-                "merges must be listed in the order they were learned"
+                f"{what} uses a token that only a later merge creates; merges must be listed in the order they were learned"
             )
+        code = a << SHIFT | b
+        if code in ranks:  # checked before the result: its token exists already, made by the first one
+            raise TokenizerFileError(f"{what} repeats merge {ranks[code]}; each pair is merged once")
+        ranks[code] = r
         z = 256 + r
         if vocab_get(z) != joined or available[z]:
             z = lookup(bytes(joined))
             if z < 0 or available[z]:
-                raise TokenizerFileError(
-                    f"merge {r} ({left!r}, {right!r}): the vocabulary has no token {bytes(joined)!r} for its result"
-                )
-        code = a << SHIFT | b
-        if code in ranks:
-            raise TokenizerFileError(f"merge {r} ({left!r}, {right!r}) repeats merge {ranks[code]}")
-        ranks[code] = r
+                raise TokenizerFileError(f"{what}: the vocabulary has no token {short(bytes(joined))} for its result")
         new_ids.append(z)
         pair_ids.append((a, b))
         available[z] = 1
     ordinary = {i for i in range(len(available)) if available[i]}  # bytes and merge results
     return new_ids, pair_ids, ordinary
+
+
+def _check_special(tok: object) -> None:
+    if not isinstance(tok, str) or not tok:
+        raise ConfigError(f"special tokens must be non-empty strings, got {short(tok)}")
+    at = lone_surrogate(tok)
+    if at is not None:
+        raise ConfigError(surrogate_message(f"special token {short(tok)}", tok, at))
 
 
 def place_specials(
@@ -96,32 +103,26 @@ def place_specials(
         if isinstance(special_tokens, str):
             raise ConfigError(f"special_tokens must be a list of strings, got the string {special_tokens!r}")
         if isinstance(special_tokens, Mapping):
-            taken: dict[int, str] = {}
             for tok, i in special_tokens.items():
-                if not isinstance(tok, str) or not tok:
-                    raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
+                _check_special(tok)
                 if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < MAX_VOCAB:
                     raise TokenizerFileError(
-                        f"special token {tok!r} has id {i!r}; ids are whole numbers from 0 to {MAX_VOCAB - 1}"
+                        f"special token {short(tok)} has id {short(i)}; ids are whole numbers from 0 to {MAX_VOCAB - 1}"
                     )
                 if i in ordinary:
-                    raise TokenizerFileError(f"special token {tok!r} has id {i}, which is an ordinary token")
-                if i in taken:
+                    raise TokenizerFileError(f"special token {short(tok)} has id {i}, which is an ordinary token")
+                # subtle: two names may share an id (tiktoken's o200k_harmony has two for 200018);
+                # the id decodes as the first one, as in tiktoken.
+                if i in vocab and vocab[i] != tok.encode("utf-8") and i not in specials.values():
                     raise TokenizerFileError(
-                        f"special tokens {taken[i]!r} and {tok!r} both have id {i}; each needs its own"
+                        f"special token {short(tok)} has id {i}, which the vocabulary holds as {short(vocab[i])}"
                     )
-                if i in vocab and vocab[i] != tok.encode("utf-8"):
-                    raise TokenizerFileError(
-                        f"special token {tok!r} has id {i}, which the vocabulary holds as {vocab[i]!r}"
-                    )
-                taken[i] = tok
                 specials[tok] = i
         else:
             others = {vocab[i]: i for i in sorted(vocab, reverse=True) if i not in ordinary}
             next_id = max(vocab) + 1
             for tok in special_tokens:
-                if not isinstance(tok, str) or not tok:
-                    raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
+                _check_special(tok)
                 if tok in specials:
                     continue
                 i = others.get(tok.encode("utf-8"))

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 import regex
 
-from .errors import CorpusEncodingError, CorpusNotFoundError, EmptyCorpusError
+from ._files import file_problem
+from ._text import lone_surrogate, surrogate_message
+from .errors import CorpusEncodingError, CorpusError, CorpusNotFoundError, EmptyCorpusError
 from .pretokenize import Pretokenizer
 
 __all__ = [
@@ -33,7 +35,7 @@ _CUT_WINDOW = 64 * 1024  # how far back from a block's end a safe cut is looked 
 
 # Byte-level versions of the safe cut rules of bpe_engine.pretokenize (deliberately narrower:
 # ASCII letters/digits only, so they never need to decode a character).
-_GPT_SAFE_CUT_BYTES = rb"[A-Za-z0-9]\n(?=[!-~])|[!-~]\n(?=[A-Za-z0-9])|[A-Za-z](?= [A-Za-z])"
+_GPT_SAFE_CUT_BYTES = rb"[A-Za-z0-9]\n(?=[!-~])|[!-~]\n(?=[!-.0-~])|[A-Za-z](?= [A-Za-z])"
 _SAFE_CUT_RULES = {
     "gpt2": _GPT_SAFE_CUT_BYTES,
     "cl100k": _GPT_SAFE_CUT_BYTES,
@@ -67,6 +69,11 @@ class CorpusSource:
         if text is not None:
             if input_path is not None:
                 raise ValueError("give either input_path or text, not both")
+            if not isinstance(text, str):
+                raise CorpusError(f"text must be a str, got {type(text).__name__}")
+            at = lone_surrogate(text)
+            if at is not None:
+                raise CorpusError(surrogate_message("the training text", text, at))
             return CorpusSource(text=text)
         if input_path is None:
             raise ValueError("no corpus given: pass input_path (a path or a list of paths) or text=")
@@ -78,12 +85,9 @@ class CorpusSource:
         if not paths:
             raise EmptyCorpusError("the list of corpus files is empty; choose at least one text file")
         for p in paths:
-            if not os.path.exists(p):
-                raise CorpusNotFoundError(f"{p}: no such file; check the path")
-            if os.path.isdir(p):
-                raise CorpusNotFoundError(f"{p}: is a folder, not a text file; choose the files inside it")
-            if not os.access(p, os.R_OK):
-                raise CorpusNotFoundError(f"{p}: cannot be read (permission denied); check its permissions")
+            problem = file_problem(p)  # a FIFO or a device would block or never end: refused at once
+            if problem is not None:
+                raise CorpusNotFoundError(f"{p}: {problem}")
         return CorpusSource(paths=paths)
 
     def total_bytes(self) -> int:

@@ -9,6 +9,7 @@ are kept so that generic handlers still work.
 from __future__ import annotations
 
 __all__ = [
+    "short",
     "BPEError",
     "ConfigError",
     "PretokenizerError",
@@ -22,6 +23,15 @@ __all__ = [
     "EncodingUnavailableError",
     "WorkerError",
 ]
+
+
+def short(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for a message, cut to about ``limit`` characters (a damaged file can
+    hold a 10 MB string; an error line must stay a line)."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters)"
 
 
 class BPEError(Exception):
@@ -72,24 +82,33 @@ class TokenizerFileError(BPEError, ValueError):
     """A tokenizer file (ours, or GPT-2 ``vocab.json``/``merges.txt``) is unreadable or invalid."""
 
 
-class TokenIdError(BPEError, ValueError):
-    """A token id is not in the vocabulary."""
+class TokenIdError(BPEError, ValueError, KeyError):
+    """A token id is not in the vocabulary (or a text is not a single token).
+
+    Also a ``KeyError``, which is what tiktoken raises there, so code written for tiktoken
+    catches it unchanged.
+    """
+
+    def __str__(self) -> str:  # subtle: KeyError would show the message quoted, as a key
+        return str(self.args[0]) if self.args else ""
 
 
 class SpecialTokenError(BPEError, ValueError):
     """Text contains a special token that the caller did not allow (tiktoken's strict mode)."""
 
-    def __init__(self, token: str, position: int) -> None:
+    def __init__(self, token: str, position: int, path: str | None = None) -> None:
         self.token = token
-        self.position = position
+        self.position = position  # in characters, from the start of the text (or of the file)
+        self.path = path
+        where = f"the file {path}" if path else "the text"
         super().__init__(
-            f"the text contains the special token {token!r} at character {position}. "
-            f"Allow it (allowed_special={{{token!r}}} or 'all') to encode it as one special token, "
+            f"{where} contains the special token {short(token)} at character {position}. "
+            f"Allow it (allowed_special={{{short(token)}}} or 'all') to encode it as one special token, "
             "or pass disallowed_special=() to encode it as ordinary text."
         )
 
-    def __reduce__(self) -> tuple[type[SpecialTokenError], tuple[str, int]]:
-        return (type(self), (self.token, self.position))
+    def __reduce__(self) -> tuple[type[SpecialTokenError], tuple[str, int, str | None]]:
+        return (type(self), (self.token, self.position, self.path))
 
 
 class EncodingUnavailableError(BPEError, RuntimeError):

@@ -27,7 +27,8 @@ from itertools import accumulate, islice
 import numpy as np
 import regex
 
-from .errors import ConfigError, PretokenizerError
+from ._text import lone_surrogate, surrogate_message
+from .errors import ConfigError, PretokenizerError, short
 
 __all__ = [
     "PRETOKENIZER_NAMES",
@@ -64,12 +65,12 @@ WHITESPACE_PATTERN = r""" ?[^ ]+| """
 
 # Where a chunk boundary leaves the pieces unchanged (see tests/engine/test_pretokenize.py):
 # for the GPT patterns, right after a newline that follows a letter or digit and precedes a
-# non-space, or that follows any non-space and precedes a letter or digit (subtle: after
-# "x \n", or ".\n" followed by "/" or a space, the lookaheads and [\r\n/]* tails would
+# non-space, or that follows any non-space and precedes any non-space but "/" (subtle: after
+# "x \n", or ".\n" followed by "/" or a space, the lookaheads and o200k's [\r\n/]* tail would
 # differ); and before a space between two letters (a letter run ends there, and the next
 # piece starts at the space whatever came before). For ``whitespace``, before a space that
 # follows a non-space.
-_GPT_SAFE_CUT = r"(?<=[\p{L}\p{N}]\n)(?=\S)|(?<=\S\n)(?=[\p{L}\p{N}])|(?<=\p{L})(?= \p{L})"
+_GPT_SAFE_CUT = r"(?<=[\p{L}\p{N}]\n)(?=\S)|(?<=\S\n)(?=[^\s/])|(?<=\p{L})(?= \p{L})"
 _WHITESPACE_SAFE_CUT = r"(?<=[^ ])(?= )"
 
 PRETOKENIZER_NAMES: tuple[str, ...] = ("gpt2", "cl100k", "o200k", "whitespace", "none")
@@ -214,6 +215,9 @@ class Pretokenizer:
             pattern = spec[len("regex:") :]
             if not pattern:
                 raise PretokenizerError("custom pre-tokenizer regex is empty; write a pattern after 'regex:'")
+            at = lone_surrogate(pattern)
+            if at is not None:
+                raise PretokenizerError(surrogate_message("the pre-tokenizer regex", pattern, at))
             safe_cut = None
             self.name = "regex"
             self.pattern = pattern
@@ -221,13 +225,13 @@ class Pretokenizer:
             self._covers_all = False
         else:
             raise PretokenizerError(
-                f"unknown pre-tokenizer {spec!r}; use one of {', '.join(PRETOKENIZER_NAMES)} "
+                f"unknown pre-tokenizer {short(spec)}; use one of {', '.join(PRETOKENIZER_NAMES)} "
                 "or 'regex:<pattern>' for a custom regular expression"
             )
         try:
             self._compiled = regex.compile(self.pattern) if self.pattern is not None else None
         except regex.error as exc:
-            raise PretokenizerError(f"invalid pre-tokenizer regex {self.pattern!r}: {exc}") from None
+            raise PretokenizerError(f"invalid pre-tokenizer regex {short(self.pattern)}: {exc}") from None
         self._safe_cut = regex.compile(safe_cut) if safe_cut else None
         # subtle: the same rule searched backwards finds the *last* cut in a window directly
         # (thousands of times faster than walking every match; the rules match 0-2 chars,
@@ -263,25 +267,34 @@ class Pretokenizer:
         if self._covers_all:
             pieces: list[str] = compiled.findall(text)
             return pieces
-        return [text[s:e] for s, e in self._spans(text)]
+        return [text[s:e] for s, e in self.spans(text)]
+
+    def time_limit(self, chars: int) -> float | None:
+        """How long a custom regex may take on ``chars`` characters (None for the built-in
+        patterns, which never backtrack badly): 1 s plus 2 s per million characters, far more
+        than any sane pattern needs, far less than a catastrophic one takes."""
+        return None if self._covers_all else 1.0 + chars / 500_000
 
     def spans(self, text: str, *, timeout: float | None = None) -> list[tuple[int, int]]:
         """``(start, end)`` character offsets of the pieces of ``text``.
 
-        ``timeout`` (seconds) bounds a custom regex that backtracks catastrophically: it then
-        raises :class:`~bpe_engine.errors.PretokenizerError` instead of running for ages.
+        A custom regex runs under a time limit (``timeout`` seconds, default
+        :meth:`time_limit`): one that backtracks catastrophically raises
+        :class:`~bpe_engine.errors.PretokenizerError` naming it instead of running for ages.
         """
         if not text:
             return []
         if self._compiled is None:
             return [(0, len(text))]
-        if timeout is not None and not self._covers_all:
+        if not self._covers_all:
+            limit = timeout if timeout is not None else self.time_limit(len(text))
             try:
-                return list(self._spans(text, timeout))
+                return list(self._spans(text, limit))
             except TimeoutError:
                 raise PretokenizerError(
-                    f"the regex {self.pattern!r} takes too long on this text (more than {timeout:g} s); "
-                    "it backtracks too much: simplify it (avoid nested or overlapping repetitions)"
+                    f"the pre-tokenizer regex {short(self.pattern)} takes too long on this text "
+                    f"({len(text):,} characters, more than {limit:.1f} s): it backtracks too much; "
+                    "simplify it (avoid nested or overlapping repetitions such as (a|a)+ or (a+)+)"
                 ) from None
         if self._covers_all:
             # The pieces tile the text, so offsets follow from their lengths (C-speed; match
@@ -390,11 +403,16 @@ class SpecialSplitter:
     __slots__ = ("tokens", "_regex")
 
     def __init__(self, special_tokens: Iterable[str] = ()) -> None:
-        tokens = []
+        tokens: list[str] = []
+        seen: set[str] = set()
         for tok in special_tokens:
             if not isinstance(tok, str) or not tok:
-                raise ConfigError(f"special tokens must be non-empty strings, got {tok!r}")
-            if tok not in tokens:
+                raise ConfigError(f"special tokens must be non-empty strings, got {short(tok)}")
+            if tok not in seen:
+                at = lone_surrogate(tok)
+                if at is not None:
+                    raise ConfigError(surrogate_message(f"special token {short(tok)}", tok, at))
+                seen.add(tok)
                 tokens.append(tok)
         self.tokens: tuple[str, ...] = tuple(tokens)
         if tokens:

@@ -20,14 +20,16 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from ._text import fix_surrogates, lone_surrogate, surrogate_message
 from ._vocab import MAX_VOCAB, SHIFT, place_specials, resolve_merges
+from .compat import TiktokenMethods
 from .encode.encoder import Encoder
 from .encode.piece import BpeStep, bpe_steps
 from .encode.stream import iter_encode
 from .encode.tables import EncoderTables
-from .errors import BPEError, ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError
+from .errors import BPEError, ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError, short
 from .explain import TokenSpan, char_spans, token_spans
-from .pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer, pieces_with_offsets
+from .pretokenize import Pretokenizer, get_pretokenizer, pieces_with_offsets
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,11 +39,15 @@ if TYPE_CHECKING:
 __all__ = ["Tokenizer", "TokenSpan", "BpeStep", "MAX_VOCAB"]
 
 _UNCHECKED = "?"  # tiktoken equivalence not worked out yet
+_NONE: frozenset[str] = frozenset()
+# Strings at least this long are encoded block by block (:mod:`bpe_engine.encode.stream`).
+_BLOCKWISE = 1 << 22
+_BLOCK = 1 << 20
 _openai_lock = threading.Lock()
 _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 
 
-class Tokenizer:
+class Tokenizer(TiktokenMethods):
     """A byte-level BPE tokenizer.
 
     ``vocab`` maps ids to bytes and must hold all 256 single bytes; ``merges`` are pairs of
@@ -66,6 +72,12 @@ class Tokenizer:
         ranks_from_tiktoken: bool = False,
     ) -> None:
         self.pretokenizer = get_pretokenizer(pretokenizer)
+        if name is not None:
+            if not isinstance(name, str):
+                raise ConfigError(f"name must be a string or None, got {short(name)}")
+            at = lone_surrogate(name)
+            if at is not None:
+                raise ConfigError(surrogate_message("the name", name, at))
         self.name = name
         vocab = dict(vocab)
         for i, b in vocab.items():
@@ -100,9 +112,10 @@ class Tokenizer:
         self._merge_of_id: dict[int, int] = {z: r for r, z in enumerate(new_ids)}
 
         specials = place_specials(vocab, special_tokens, ordinary)
-        for tok, i in specials.items():
+        for tok, i in reversed(specials.items()):  # an id shared by two names decodes as the first
             vocab[i] = tok.encode("utf-8")
         self.special_tokens: dict[str, int] = specials
+        self._special_names = frozenset(specials)
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = {i: bytes(b) for i, b in vocab.items()}
         whole = {b: i for i, b in self.vocab.items() if i not in self._special_ids} if ranks_from_tiktoken else None
@@ -116,8 +129,12 @@ class Tokenizer:
                 whole_tokens=whole,
             )
         )
-        # Built from tiktoken's own ranks: equivalent to tiktoken's core by construction.
-        self._tiktoken_reason: str | None = None if ranks_from_tiktoken else _UNCHECKED
+        # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
+        self._tiktoken_reason: str | None = _UNCHECKED
+        if ranks_from_tiktoken:
+            from .formats.tiktoken import setup_problem
+
+            self._tiktoken_reason = setup_problem(self.pretokenizer, specials)
         self._tiktoken_encoding: Any = None
 
     @classmethod
@@ -193,6 +210,8 @@ class Tokenizer:
 
     def id_to_bytes(self, token_id: int) -> bytes:
         """The bytes of one token (lossless)."""
+        if type(token_id) is bool:
+            raise TypeError(f"token ids are whole numbers, not the boolean {token_id}")
         table = self._encoder.tables.id_bytes
         try:
             b = table[token_id] if token_id >= 0 else None
@@ -216,60 +235,97 @@ class Tokenizer:
         self._encoder.clear_cache()
 
     def encode_ordinary(self, text: str) -> list[int]:
-        """Token ids of ``text``; special-token text is encoded as ordinary text."""
+        """Token ids of ``text``; special-token text is encoded as ordinary text.
+
+        Lone surrogates are handled as in :meth:`encode`.
+        """
         if not isinstance(text, str):
             raise TypeError(f"encode_ordinary() takes a str, got {type(text).__name__}")
-        return self._encoder.encode_ordinary(text)
+        return self._encode(text, _NONE)
 
     def _allowed(
         self,
         text: str,
         allowed_special: Literal["all"] | AbstractSet[str],
         disallowed_special: Literal["all"] | Collection[str],
-    ) -> frozenset[str]:
-        """The special tokens to recognise in ``text``; raises if it holds a disallowed one."""
-        allowed = frozenset(self.special_tokens) if allowed_special == "all" else frozenset(allowed_special)
-        unknown = allowed - self.special_tokens.keys()
-        if unknown:
-            raise ConfigError(
-                f"allowed_special names {sorted(unknown)!r}, which are not special tokens of this tokenizer "
-                f"(it has {sorted(self.special_tokens)!r})"
-            )
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """The special tokens to recognise in ``text``, and those to refuse (raises at the
+        first one found in ``text``)."""
+        names = self._special_names
+        if allowed_special == "all":
+            allowed = names
+        else:
+            allowed = allowed_special if isinstance(allowed_special, frozenset) else frozenset(allowed_special)
+            if allowed and not allowed <= names:
+                raise ConfigError(
+                    f"allowed_special names {short(sorted(allowed - names))}, which are not special tokens of "
+                    f"this tokenizer (it has {short(sorted(names))})"
+                )
         if disallowed_special == "all":
-            disallowed = frozenset(self.special_tokens) - allowed
+            disallowed = names - allowed if allowed else names
+        elif isinstance(disallowed_special, frozenset):
+            disallowed = disallowed_special
         else:
             disallowed = frozenset(disallowed_special)
-        if disallowed:
-            found = SpecialSplitter(disallowed).first(text)
+        if disallowed and len(text) < _BLOCKWISE:
+            found = self._encoder.splitter_for(disallowed).first(text)
             if found is not None:
                 raise SpecialTokenError(found[0], found[1])
-        return allowed
+        return allowed, disallowed
+
+    def _encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str] = _NONE) -> list[int]:
+        if len(text) >= _BLOCKWISE:
+            # Block by block (cut where the pieces cannot change): memory follows the output.
+            ids: list[int] = []
+            blocks = (text[i : i + _BLOCK] for i in range(0, len(text), _BLOCK))
+            for part in iter_encode(self._encoder, blocks, allowed, disallowed, _BLOCK):
+                ids += part
+            return ids
+        try:
+            return self._encoder.encode(text, allowed)
+        except UnicodeEncodeError:  # lone surrogates (see encode)
+            return self._encoder.encode(fix_surrogates(text), allowed)
 
     def encode(
         self,
         text: str,
         *,
-        allowed_special: Literal["all"] | AbstractSet[str] = "all",
-        disallowed_special: Literal["all"] | Collection[str] = (),
+        allowed_special: Literal["all"] | AbstractSet[str] = _NONE,
+        disallowed_special: Literal["all"] | Collection[str] = "all",
     ) -> list[int]:
-        """Token ids of ``text`` with special tokens recognised (longest match first).
+        """Token ids of ``text``, with tiktoken's arguments and defaults.
 
-        By default every special token of this tokenizer is recognised. For tiktoken's strict
-        behaviour pass ``allowed_special=set(), disallowed_special="all"``: special-token text
-        then raises :class:`~bpe_engine.errors.SpecialTokenError` unless it is allowed.
+        Special-token text raises :class:`~bpe_engine.errors.SpecialTokenError` (a
+        ``ValueError``) by default, as in tiktoken: text from users must not turn into special
+        tokens unnoticed (prompt injection). ``allowed_special="all"`` (or a set of names)
+        encodes them as special tokens, longest match first; ``disallowed_special=()`` encodes
+        the others as ordinary text.
+
+        Lone surrogates, which have no UTF-8 form, are repaired as tiktoken does: a surrogate
+        pair becomes its character, a lone surrogate becomes U+FFFD.
         """
         if not isinstance(text, str):
             raise TypeError(f"encode() takes a str, got {type(text).__name__}")
-        return self._encoder.encode(text, self._allowed(text, allowed_special, disallowed_special))
+        allowed, disallowed = self._allowed(text, allowed_special, disallowed_special)
+        return self._encode(text, allowed, disallowed)
 
-    def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
+    def encode_iterable(
+        self,
+        iterable: Iterable[str],
+        *,
+        allowed_special: Literal["all"] | AbstractSet[str] = _NONE,
+        disallowed_special: Literal["all"] | Collection[str] = "all",
+    ) -> Iterator[int]:
         """Token ids of the concatenation of ``iterable`` (e.g. a file's lines), produced lazily.
 
         Text is encoded in blocks of a few KiB, each ending where the pieces cannot change (a
-        special token, or the pre-tokenizer's safe cut), so memory does not grow with the
-        input. Without such points (``none``, custom regexes) text is held until the end.
+        special token, or the pre-tokenizer's safe cut), so memory follows the longest stretch
+        without such a point, not the input. Special tokens as in :meth:`encode`; a disallowed
+        one raises with its offset in the whole stream.
         """
-        return iter_encode(self._encoder, iterable, frozenset(self.special_tokens))
+        allowed, disallowed = self._allowed("", allowed_special, disallowed_special)
+        for ids in iter_encode(self._encoder, iterable, allowed, disallowed):
+            yield from ids
 
     # -- decoding ---------------------------------------------------------------------------
 
@@ -278,6 +334,9 @@ class Tokenizer:
         ids = ids if isinstance(ids, list) else list(ids)
         if not ids:
             return b""
+        if bool in set(map(type, ids)):  # subtle: True would index table[1]
+            at = next(k for k, i in enumerate(ids) if type(i) is bool)
+            raise TypeError(f"token ids are whole numbers, but position {at} holds the boolean {ids[at]}")
         table = self._encoder.tables.id_bytes
         try:
             ok = min(ids) >= 0 and max(ids) < len(table)
@@ -333,11 +392,11 @@ class Tokenizer:
         are special tokens), ``"raise"`` (tiktoken's strict default: SpecialTokenError) or
         ``"ordinary"`` (encoded as ordinary text)."""
         if special == "allow":
-            return self.encode(text)
+            return self.encode(text, allowed_special="all")
         if special == "ordinary":
             return self.encode_ordinary(text)
         if special == "raise":
-            return self.encode(text, allowed_special=set(), disallowed_special="all")
+            return self.encode(text)
         raise ConfigError(f"unknown special-token mode {special!r}; use 'allow', 'raise' or 'ordinary'")
 
     # -- bulk encoding and tiktoken ----------------------------------------------------------
@@ -409,6 +468,25 @@ class Tokenizer:
             if tok is None:
                 tok = _openai[name] = Tokenizer.from_data(read_openai_encoding(name))
             return tok
+
+    @classmethod
+    def from_ranks(
+        cls, mergeable_ranks: Mapping[bytes, int], pattern: str, special_tokens: Mapping[str, int], name: str = ""
+    ) -> Tokenizer:
+        """A tokenizer from tiktoken's parts (the arguments of ``tiktoken.Encoding``): token
+        bytes -> rank (the ranks are the ids; the merges are rebuilt from them), the
+        pre-tokenizer regex, special tokens -> ids."""
+        from .formats.tiktoken import data_from_ranks
+
+        return cls.from_data(data_from_ranks(mergeable_ranks, pattern, special_tokens, name))
+
+    @classmethod
+    def for_model(cls, model_name: str) -> Tokenizer:
+        """The tokenizer of an OpenAI model (``"gpt-4o"``, ``"gpt-3.5-turbo-0301"``, ...), by
+        tiktoken's own table of model names (tiktoken's ``encoding_for_model``)."""
+        from .formats.tiktoken import encoding_name_for_model
+
+        return cls.from_tiktoken(encoding_name_for_model(model_name))
 
     @classmethod
     def from_tiktoken_file(cls, path: str | os.PathLike[str], name: str | None = None) -> Tokenizer:

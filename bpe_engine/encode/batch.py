@@ -38,6 +38,9 @@ _SMALL = 16  # ranks with at most this many positions are merged in plain Python
 # are more than _ROUNDS_LONG_BYTES of them (measured: tests/engine/test_batch.py has the cases).
 _ROUNDS_SHORT = 8
 _ROUNDS_LONG_BYTES = 256 * 1024
+# A piece longer than this never goes through rounds: its rounds would number the distinct
+# merges it uses, each over the whole piece (a 2 MB piece of letters: minutes).
+ROUNDS_MAX = 1024
 _EMPTY = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
 _NO_RANK = np.int32(2**31 - 1)
 
@@ -166,7 +169,9 @@ def bpe_flat(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np
     lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
     long = lengths > _ROUNDS_SHORT
     if int(lengths[long].sum()) <= _ROUNDS_LONG_BYTES:
-        return bpe_rounds(tables, pieces, lengths)
+        long = lengths > ROUNDS_MAX
+        if not long.any():
+            return bpe_rounds(tables, pieces, lengths)
     short_at = np.flatnonzero(~long)
     long_at = np.flatnonzero(long)
     ids_s, counts_s = bpe_rounds(tables, [pieces[i] for i in short_at.tolist()], lengths[short_at])

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import chain
 
 from ..pretokenize import SpecialSplitter
-from .batch import bpe_many
+from .batch import ROUNDS_MAX, bpe_many
 from .charcut import bpe_cut
 from .piece import bpe_piece
 from .tables import SPECIAL_PREFIX, EncoderTables
@@ -140,8 +140,9 @@ class Encoder:
         return list(chain.from_iterable(map(cache.__getitem__, pieces)))
 
     def _fill_cache(self, cache: dict[bytes, tuple[int, ...]], todo: list[bytes]) -> None:
-        """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many)."""
-        if len(todo) >= _BATCH_MIN_PIECES:
+        """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many,
+        or when one is long: the vectorised merge is linear in its length)."""
+        if len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX:
             cache.update(zip(todo, bpe_many(self.tables, todo)))
         else:
             tables = self.tables

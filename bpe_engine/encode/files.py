@@ -19,12 +19,12 @@ import os
 import pickle
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from ..corpus import Chunker, CorpusSource, decode_chunk, default_workers, iter_blocks
-from ..errors import ConfigError
+from ..errors import ConfigError, SpecialTokenError
 from ..parallel import can_fork, run_pool
 from ..pretokenize import SpecialSplitter, stand_in_table
 from .batch import pair_tables
@@ -52,13 +52,38 @@ class _EncodeHandler:
         self.tok: Tokenizer = pickle.loads(tokenizer) if isinstance(tokenizer, bytes) else tokenizer
         self.special = special
 
-    def handle(self, task: tuple[bytes, str, int]) -> bytes:
+    def handle(self, task: tuple[bytes, str, int]) -> bytes | tuple[str, int]:
+        """The ids as uint32 bytes, or ``(token, position in the chunk)`` of a special token
+        that may not be there (the parent knows where the chunk starts in its file)."""
         chunk, path, offset = task
-        ids = self.tok.encode_with(decode_chunk(chunk, path, offset), self.special)
+        try:
+            ids = self.tok.encode_with(decode_chunk(chunk, path, offset), self.special)
+        except SpecialTokenError as exc:
+            return exc.token, exc.position
         return np.asarray(ids, dtype=np.uint32).tobytes()
 
     def finish(self) -> Iterator[object]:
         return iter(())
+
+
+class _Positions:
+    """How many characters of its file come before each chunk (chunks arrive in file
+    order), so that an error inside a chunk can say where it is in the file."""
+
+    def __init__(self) -> None:
+        self.path = ""
+        self.chars = 0
+
+    def start(self, path: str, chunk: bytes | str) -> int:
+        if path != self.path:
+            self.path, self.chars = path, 0
+        start = self.chars
+        if isinstance(chunk, str):
+            self.chars += len(chunk)
+        else:  # characters = bytes that are not UTF-8 continuation bytes
+            raw = np.frombuffer(chunk, dtype=np.uint8)
+            self.chars += int(np.count_nonzero((raw & 0xC0) != 0x80))
+        return start
 
 
 def iter_encode_file(
@@ -74,8 +99,9 @@ def iter_encode_file(
 
     ``special``: ``"allow"`` recognises the tokenizer's special tokens, ``"ordinary"``
     encodes their text as ordinary text, ``"raise"`` raises SpecialTokenError (tiktoken's
-    strict default). ``fork_workers``: worker processes may be forked when that is safe (a
-    GUI passes False). Closing the iterator stops the work.
+    strict default) naming the file and the character offset in it. ``fork_workers``: worker
+    processes may be forked when that is safe (a GUI passes False). Closing the iterator
+    stops the work.
     """
     if special not in SPECIAL_MODES:
         raise ConfigError(f"unknown special-token mode {special!r}; use one of {', '.join(SPECIAL_MODES)}")
@@ -95,21 +121,27 @@ def iter_encode_file(
             raise ConfigError(f"the tiktoken backend cannot encode with this tokenizer: {reason}")
     specials = list(tokenizer.special_tokens) if special != "ordinary" else []
     chunker = Chunker(tokenizer.pretokenizer, specials)
+    positions = _Positions()
     if n_workers == 1 or total < _PARALLEL_MIN_BYTES or os.name != "posix":
         done = 0
         for chunk, p, offset, consumed in iter_blocks(source, chunker, _BLOCK):
-            ids = tokenizer.encode_with(decode_chunk(chunk, p, offset), special)
+            text = decode_chunk(chunk, p, offset)
+            start = positions.start(p, text)
+            try:
+                ids = tokenizer.encode_with(text, special)
+            except SpecialTokenError as exc:
+                raise SpecialTokenError(exc.token, start + exc.position, p) from None
             done += consumed
             yield done, total, np.asarray(ids, dtype=np.uint32)
         return
-    sizes: dict[int, int] = {}
+    sizes: dict[int, tuple[int, str, int]] = {}  # task -> bytes consumed, file, first character
 
     def tasks() -> Iterator[tuple[bytes, str, int]]:
         for index, (chunk, p, offset, consumed) in enumerate(iter_blocks(source, chunker, _BLOCK)):
-            sizes[index] = consumed
+            sizes[index] = (consumed, p, positions.start(p, chunk) if special == "raise" else 0)
             yield chunk, p, offset
 
-    pending: dict[int, bytes] = {}
+    pending: dict[int, bytes | tuple[str, int]] = {}
     next_index = 0
     done = 0
     fork = fork_workers and can_fork()
@@ -120,10 +152,13 @@ def iter_encode_file(
         if kind != "result":
             continue
         pending[index] = result
-        while next_index in pending:  # hand results out in file order
+        while next_index in pending:  # hand results out in file order (so the first error is raised first)
             data = pending.pop(next_index)
-            done += sizes.pop(next_index)
+            consumed, p, start = sizes.pop(next_index)
             next_index += 1
+            if isinstance(data, tuple):
+                raise SpecialTokenError(data[0], start + data[1], p)
+            done += consumed
             yield done, total, np.frombuffer(data, dtype=np.uint32)
 
 
@@ -144,28 +179,36 @@ def _iter_tiktoken(
     chunker = Chunker(tokenizer.pretokenizer, specials)
     # encode_to_numpy hands back a uint32 array without building a Python list first.
     to_numpy = getattr(enc, "encode_to_numpy", None)
-
     every_special = SpecialSplitter(tokenizer.special_tokens)
+    allowed: Literal["all"] | frozenset[str] = "all" if special == "allow" else frozenset()
+    positions = _Positions()
 
-    def run(text: str) -> np.ndarray:
-        if special == "raise" and every_special.first(text):
-            tokenizer.encode_with(text, "raise")  # raises the engine's SpecialTokenError
-        allowed = "all" if special == "allow" else set()
+    def run(text: str, path: str, start: int) -> np.ndarray:
+        if special == "raise":
+            found = every_special.first(text)
+            if found is not None:
+                raise SpecialTokenError(found[0], start + found[1], path)
         if to_numpy is not None:
             ids: np.ndarray = to_numpy(text, allowed_special=allowed, disallowed_special=())
             return ids
         return np.asarray(enc.encode(text, allowed_special=allowed, disallowed_special=()), dtype=np.uint32)
 
+    def texts() -> Iterator[tuple[str, str, int, int]]:
+        for chunk, p, offset, consumed in iter_blocks(source, chunker, _BLOCK):
+            text = decode_chunk(chunk, p, offset)
+            yield text, p, positions.start(p, text), consumed
+
     done = 0
     if n_workers == 1:  # no second thread to hand work to or to wait for
-        for chunk, p, offset, consumed in iter_blocks(source, chunker, _BLOCK):
+        for text, p, start, consumed in texts():
+            ids = run(text, p, start)
             done += consumed
-            yield done, total, run(decode_chunk(chunk, p, offset))
+            yield done, total, ids
         return
     with ThreadPoolExecutor(max_workers=n_workers) as pool:
         window = []
-        for chunk, p, offset, consumed in iter_blocks(source, chunker, _BLOCK):
-            window.append((pool.submit(run, decode_chunk(chunk, p, offset)), consumed))
+        for text, p, start, consumed in texts():
+            window.append((pool.submit(run, text, p, start), consumed))
             while len(window) > 2 * n_workers:  # tiktoken releases the GIL: keep all threads busy
                 fut, size = window.pop(0)
                 done += size

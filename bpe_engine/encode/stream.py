@@ -1,66 +1,79 @@
-"""Encoding a stream of text lazily (``Tokenizer.encode_iterable``).
+"""Encoding a stream of text lazily (``Tokenizer.encode_iterable``, and ``Tokenizer.encode``
+of very long strings).
 
-Text is held back only until a point where the pieces cannot change: the end of a special
-token, or the pre-tokenizer's safe cut; so memory follows the block size, not the input.
+Text is held back only until a point where the pieces cannot change: the end of a recognised
+special token, or the pre-tokenizer's safe cut (:mod:`.cuts`); so memory follows the block
+size or the longest stretch without such a point, never the input. Where no cut point comes,
+the next search waits for twice as much text, so the work stays linear in the input.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .._text import fix_surrogates
+from ..errors import SpecialTokenError
+from ..pretokenize import SpecialSplitter
+from .cuts import safe_cut_before
 from .encoder import Encoder
 
-__all__ = ["ITER_BLOCK", "iter_encode", "safe_cut_before"]
+__all__ = ["ITER_BLOCK", "iter_encode"]
 
 ITER_BLOCK = 16_384  # characters encoded at a time
 
 
 def iter_encode(
-    encoder: Encoder, iterable: Iterable[str], allowed: frozenset[str], block: int = ITER_BLOCK
-) -> Iterator[int]:
-    """Token ids of the concatenation of ``iterable``, ``block`` characters at a time, with
-    the special tokens in ``allowed`` recognised."""
+    encoder: Encoder,
+    iterable: Iterable[str],
+    allowed: frozenset[str],
+    disallowed: frozenset[str] = frozenset(),
+    block: int = ITER_BLOCK,
+) -> Iterator[list[int]]:
+    """Token ids of the concatenation of ``iterable``, a list per block of about ``block``
+    characters, with the special tokens in ``allowed`` recognised; text of one in
+    ``disallowed`` raises :class:`~bpe_engine.errors.SpecialTokenError` with its offset in
+    the whole stream (a token cut across two blocks is found too)."""
+    specials = encoder.splitter_for(allowed)
+    pre = encoder.tables.pretokenizer
+    check = encoder.splitter_for(disallowed) if disallowed else None
+    longest = max(map(len, disallowed), default=1)
     buf = ""
+    tail = ""  # the end of the last block, for disallowed tokens that straddle a cut
+    done = 0  # characters of the stream before buf
+    wait_for = block  # encode when buf holds this much (doubled while no cut point comes)
     for chunk in iterable:
+        if not isinstance(chunk, str):
+            raise TypeError(f"encode_iterable() takes strings, got {type(chunk).__name__}")
         if not chunk:
             continue
         buf += chunk
-        while len(buf) >= block:
-            cut = safe_cut_before(encoder, buf, block)
+        while len(buf) >= wait_for:
+            cut = safe_cut_before(pre, specials, buf, block)
             if not cut:
+                wait_for = 2 * len(buf)
                 break
-            yield from encoder.encode(buf[:cut], allowed)
+            piece = buf[:cut]
+            if check is not None:
+                _refuse(check, tail + piece, done - len(tail))
+                tail = piece[-(longest - 1) :] if longest > 1 else ""
+            yield _encode_block(encoder, piece, allowed)
+            done += cut
             buf = buf[cut:]
+            wait_for = block
     if buf:
-        yield from encoder.encode(buf, allowed)
+        if check is not None:
+            _refuse(check, tail + buf, done - len(tail))
+        yield _encode_block(encoder, buf, allowed)
 
 
-def safe_cut_before(encoder: Encoder, buf: str, target: int) -> int:
-    """The last position <= ``target`` (or the first after it) where ``buf`` may be cut; 0 if none."""
-    tables = encoder.tables
-    max_special = tables.max_special
-    usable = len(buf) - max_special  # a special token could start here and end after buf
-    if usable <= 0:
-        return 0
-    spans: list[tuple[int, int]] = []
-    pattern = tables.all_specials.pattern
-    if pattern is not None:
-        for m in pattern.finditer(buf):
-            if m.start() + max_special > len(buf):
-                break
-            spans.append(m.span())
-    candidates = [e for _, e in spans if e <= usable]
-    pre = tables.pretokenizer
-    if pre.safe_cut is not None:
-        last = pre.last_safe_cut(buf, 0, min(usable, max(target, 1)))
-        if last is None:  # none before the target: take the first one after it
-            after = pre.safe_cut.search(buf, min(usable, max(target, 1)), usable)
-            last = after.start() if after else None
-        if last is not None:
-            candidates.append(last)
-    best = 0
-    for c in candidates:
-        if 0 < c <= usable and not any(s < c < e for s, e in spans):
-            if best == 0 or abs(c - target) < abs(best - target):
-                best = c
-    return best
+def _refuse(check: SpecialSplitter, text: str, offset: int) -> None:
+    found = check.first(text)
+    if found is not None:
+        raise SpecialTokenError(found[0], offset + found[1])
+
+
+def _encode_block(encoder: Encoder, text: str, allowed: frozenset[str]) -> list[int]:
+    try:
+        return encoder.encode(text, allowed)
+    except UnicodeEncodeError:  # lone surrogates: tiktoken's repair (see Tokenizer.encode)
+        return encoder.encode(fix_surrogates(text), allowed)

@@ -6,13 +6,14 @@ byte becomes a printable character, ``Ġ`` is the space).
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable
 from functools import lru_cache
 
+from .._files import FileProblem, read_regular
 from ..errors import TokenizerFileError
 from .data import TokenizerData
+from .jsonfile import load_json, short
 
 __all__ = ["gpt2_bytes_to_unicode", "read_gpt2_files"]
 
@@ -54,16 +55,10 @@ def read_gpt2_files(
         except KeyError as exc:
             raise _fail(
                 where,
-                f"token {token!r} has the character {exc.args[0]!r}, which is not in GPT-2's byte-to-unicode table",
+                f"token {short(token)} has the character {exc.args[0]!r}, which is not in GPT-2's byte-to-unicode table",
             ) from None
 
-    try:
-        with open(vpath, encoding="utf-8") as f:
-            raw = json.load(f)
-    except FileNotFoundError:
-        raise TokenizerFileError(f"{vpath}: no such file; check the path of vocab.json") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise _fail(vpath, f"is not valid JSON ({exc})") from None
+    raw = load_json(vpath, "GPT-2 vocab.json")
     if not isinstance(raw, dict):
         raise _fail(vpath, "must be a JSON object mapping token strings to ids")
     if special_tokens is None:
@@ -72,28 +67,40 @@ def read_gpt2_files(
         specials = list(special_tokens)
     vocab: dict[int, bytes] = {}
     special_ids: dict[str, int] = {}
+    owner: dict[int, str] = {}
     for token, i in raw.items():
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
-            raise _fail(vpath, f"the id of {token!r} must be a non-negative whole number, got {i!r}")
+            raise _fail(vpath, f"the id of {short(token)} must be a non-negative whole number, got {short(i)}")
+        if i in owner:
+            raise _fail(vpath, f"{short(owner[i])} and {short(token)} both have id {i}; the file is damaged")
+        owner[i] = token
         if token in specials:
             special_ids[token] = i
         else:
             vocab[i] = to_bytes(token, vpath)
-    merges: list[tuple[bytes, bytes]] = []
     try:
-        with open(mpath, encoding="utf-8") as f:
-            for lineno, line in enumerate(f, 1):
-                line = line.rstrip("\n")
-                if not line.strip() or (lineno == 1 and line.startswith("#version")):
-                    continue
-                parts = line.split(" ")
-                if len(parts) != 2 or not parts[0] or not parts[1]:
-                    raise _fail(mpath, f"line {lineno} must be two tokens separated by one space, got {line!r}")
-                merges.append((to_bytes(parts[0], mpath), to_bytes(parts[1], mpath)))
-    except FileNotFoundError:
-        raise TokenizerFileError(f"{mpath}: no such file; check the path of merges.txt") from None
+        data = read_regular(mpath, what="merges.txt")
+    except FileProblem as exc:
+        raise TokenizerFileError(str(exc)) from None
+    try:
+        lines = data.decode("utf-8").split("\n")
     except UnicodeDecodeError as exc:
         raise _fail(mpath, f"is not UTF-8 text (byte {exc.start})") from None
+    merges: list[tuple[bytes, bytes]] = []
+    for lineno, line in enumerate(lines, 1):
+        line = line.rstrip("\r")
+        if not line.strip() or (lineno == 1 and line.startswith("#version")):
+            continue
+        parts = line.split(" ")
+        if len(parts) != 2 or not parts[0] or not parts[1]:
+            raise _fail(mpath, f"line {lineno} must be two tokens separated by one space, got {short(line)}")
+        merges.append((to_bytes(parts[0], mpath), to_bytes(parts[1], mpath)))
+    if not merges and any(len(b) > 1 for b in vocab.values()):
+        raise _fail(
+            mpath,
+            f"holds no merges, but {vpath} has {sum(len(b) > 1 for b in vocab.values()):,} tokens of several bytes "
+            "that only merges can make; is it the merges.txt of this vocabulary?",
+        )
     next_id = max(list(vocab) + list(special_ids.values()), default=-1) + 1
     for tok in specials:
         if tok not in special_ids:

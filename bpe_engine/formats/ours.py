@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import TokenizerFileError
 from .atomic import atomic_write_bytes
 from .data import TokenizerData
+from .jsonfile import load_json, short
 
 if TYPE_CHECKING:
     from ..tokenizer import Tokenizer
@@ -80,13 +81,16 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
     """The parts of a tokenizer from the parsed JSON of our format, every field checked."""
     if not isinstance(obj, dict):
         raise _fail(path, "is not a BPE Explorer tokenizer (the top level is not a JSON object)")
-    if obj.get("format") != FORMAT_NAME:
+    if "format" not in obj:
+        raise _fail(path, "is not a BPE Explorer tokenizer (it has no field 'format', which ours always has)")
+    if obj["format"] != FORMAT_NAME:
         raise _fail(
-            path, f"is not a BPE Explorer tokenizer (field 'format' is {obj.get('format')!r}, expected {FORMAT_NAME!r})"
+            path,
+            f"is not a BPE Explorer tokenizer (field 'format' is {short(obj['format'])}, expected {FORMAT_NAME!r})",
         )
     version = obj.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise _fail(path, f"field 'version' must be a whole number, got {version!r}")
+        raise _fail(path, f"field 'version' must be a whole number, got {short(version)}")
     if version > FORMAT_VERSION:
         raise _fail(
             path,
@@ -99,10 +103,10 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
             raise _fail(path, f"field {field!r} is missing; the file is incomplete")
     name = obj.get("name")
     if name is not None and not isinstance(name, str):
-        raise _fail(path, f"field 'name' must be a string or null, got {name!r}")
+        raise _fail(path, f"field 'name' must be a string or null, got {short(name)}")
     pretokenizer = obj["pretokenizer"]
     if not isinstance(pretokenizer, str):
-        raise _fail(path, f"field 'pretokenizer' must be a string, got {pretokenizer!r}")
+        raise _fail(path, f"field 'pretokenizer' must be a string, got {short(pretokenizer)}")
     raw_vocab = obj["vocab"]
     if not isinstance(raw_vocab, dict):
         raise _fail(path, "field 'vocab' must be an object mapping ids to hex bytes")
@@ -113,13 +117,13 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
             if str(i) != key or i < 0:
                 raise ValueError
         except ValueError:
-            raise _fail(path, f"vocab key {key!r} is not a token id (a non-negative whole number)") from None
+            raise _fail(path, f"vocab key {short(key)} is not a token id (a non-negative whole number)") from None
         if not isinstance(value, str):
-            raise _fail(path, f"vocab[{key}] must be a hex string, got {value!r}")
+            raise _fail(path, f"vocab[{key}] must be a hex string, got {short(value)}")
         try:
             vocab[i] = bytes.fromhex(value)
         except ValueError:
-            raise _fail(path, f"vocab[{key}] = {value!r} is not valid hex") from None
+            raise _fail(path, f"vocab[{key}] = {short(value)} is not valid hex") from None
     raw_merges = obj["merges"]
     if not isinstance(raw_merges, list):
         raise _fail(path, "field 'merges' must be a list of [left_id, right_id, new_id]")
@@ -127,7 +131,7 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
     merge_ids: list[tuple[int, int]] = []
     for r, m in enumerate(raw_merges):
         if not isinstance(m, list) or len(m) != 3 or not all(isinstance(x, int) and not isinstance(x, bool) for x in m):
-            raise _fail(path, f"merges[{r}] must be [left_id, right_id, new_id], got {m!r}")
+            raise _fail(path, f"merges[{r}] must be [left_id, right_id, new_id], got {short(m)}")
         a, b, z = m
         for x in (a, b, z):
             if x not in vocab:
@@ -142,15 +146,15 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
             raise _fail(path, f"field 'merge_counts' must be a list of {len(merges)} counts (or nulls)")
         for r, c in enumerate(counts):
             if c is not None and (not isinstance(c, int) or isinstance(c, bool) or c < 0):
-                raise _fail(path, f"merge_counts[{r}] must be a non-negative whole number or null, got {c!r}")
+                raise _fail(path, f"merge_counts[{r}] must be a non-negative whole number or null, got {short(c)}")
     specials = obj["special_tokens"]
     if not isinstance(specials, dict):
         raise _fail(path, "field 'special_tokens' must be an object mapping token text to id")
     for tok, i in specials.items():
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
-            raise _fail(path, f"special_tokens[{tok!r}] must be a token id, got {i!r}")
+            raise _fail(path, f"special_tokens[{short(tok)}] must be a token id, got {short(i)}")
         if i in vocab:
-            raise _fail(path, f"special token {tok!r} has id {i}, which 'vocab' already uses")
+            raise _fail(path, f"special token {short(tok)} has id {i}, which 'vocab' already uses")
     return TokenizerData(
         vocab,
         merges,
@@ -166,30 +170,4 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
 def read_tokenizer(path: str | os.PathLike[str]) -> TokenizerData:
     """Read a file of our format (see the module docstring)."""
     path = os.fspath(path)
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        raise TokenizerFileError(f"{path}: no such file; check the path") from None
-    except IsADirectoryError:
-        raise TokenizerFileError(f"{path}: is a folder, not a tokenizer file") from None
-    except OSError as exc:
-        raise TokenizerFileError(f"{path}: cannot be read ({exc.strerror})") from None
-    if not data.strip():
-        raise _fail(path, "is empty; it is not a tokenizer file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise _fail(path, f"is not a BPE Explorer tokenizer (not UTF-8 text at byte {exc.start})") from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) - 1:
-            raise _fail(
-                path, f"ends early at line {exc.lineno}, column {exc.colno}: the file is truncated; save it again"
-            ) from None
-        raise _fail(
-            path,
-            f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); it is not a tokenizer file or is damaged",
-        ) from None
-    return data_from_dict(obj, path)
+    return data_from_dict(load_json(path, "BPE Explorer tokenizer"), path)

@@ -15,24 +15,30 @@ from __future__ import annotations
 
 import base64
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .._files import FileProblem, read_regular
 from ..errors import EncodingUnavailableError, TokenizerFileError
-from ..pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from ..pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, Pretokenizer
 from .data import TokenizerData
+from .jsonfile import short
 
 if TYPE_CHECKING:
     from ..tokenizer import Tokenizer
 
 __all__ = [
     "OPENAI_ENCODINGS",
+    "encoding_name_for_model",
     "read_openai_encoding",
     "read_tiktoken_file",
     "merges_from_ranks",
     "merge_ids_from_ranks",
     "tiktoken_cache_hint",
     "equivalence_problem",
+    "special_overlap",
+    "setup_problem",
+    "data_from_ranks",
     "build_encoding",
 ]
 
@@ -114,7 +120,10 @@ def _data_from_ranks(
     vocab = {r: t for t, r in ranks.items()}
     if len(vocab) != len(ranks):
         raise TokenizerFileError(f"{source}: two tokens share a rank")
-    merge_ids = merge_ids_from_ranks(ranks)
+    try:
+        merge_ids = merge_ids_from_ranks(ranks)
+    except TokenizerFileError as exc:
+        raise TokenizerFileError(f"{source}: {exc}") from None
     merges = [(vocab[a], vocab[b]) for a, b in merge_ids]
     return TokenizerData(
         vocab,
@@ -126,6 +135,51 @@ def _data_from_ranks(
         ranks_from_tiktoken=True,
         source=source,
     )
+
+
+def encoding_name_for_model(model_name: str) -> str:
+    """The encoding of an OpenAI model name, by tiktoken's own table."""
+    try:
+        from tiktoken.model import encoding_name_for_model as lookup
+    except ImportError:
+        raise EncodingUnavailableError("the tiktoken package is not installed (pip install tiktoken)") from None
+    try:
+        return str(lookup(model_name))
+    except KeyError:
+        raise EncodingUnavailableError(
+            f"{short(model_name)} is not an OpenAI model name tiktoken knows; name an encoding instead "
+            "(for example o200k_base)"
+        ) from None
+
+
+def parse_ranks(data: bytes, source: str) -> dict[bytes, int]:
+    """``base64-token rank`` lines; a token or a rank given twice is an error naming the line."""
+    ranks: dict[bytes, int] = {}
+    line_of_rank: dict[int, int] = {}
+    line_of_token: dict[bytes, int] = {}
+    for lineno, line in enumerate(data.split(b"\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            token_b64, rank_text = line.split()
+            token = base64.b64decode(token_b64, validate=True)
+            rank = int(rank_text)
+            if rank < 0:
+                raise ValueError
+        except ValueError:
+            raise TokenizerFileError(
+                f"{source}: line {lineno} must be '<base64 token> <rank>' with a rank of 0 or more, got {short(line)}"
+            ) from None
+        if token in line_of_token:
+            raise TokenizerFileError(
+                f"{source}: line {lineno} repeats the token {short(token)} of line {line_of_token[token]}"
+            )
+        if rank in line_of_rank:
+            raise TokenizerFileError(f"{source}: line {lineno} repeats the rank {rank} of line {line_of_rank[rank]}")
+        line_of_token[token] = lineno
+        line_of_rank[rank] = lineno
+        ranks[token] = rank
+    return ranks
 
 
 def read_openai_encoding(name: str) -> TokenizerData:
@@ -152,8 +206,19 @@ def read_openai_encoding(name: str) -> TokenizerData:
         raise EncodingUnavailableError(f"cannot load {name}: {exc}. {tiktoken_cache_hint(name)}") from None
     except Exception as exc:  # network errors, hash mismatches, broken cache files
         raise EncodingUnavailableError(f"cannot load {name}: {exc}. {tiktoken_cache_hint(name)}") from None
-    pre = next((n for n, p in _PATTERNS.items() if p == pattern), None) or f"regex:{pattern}"
-    return _data_from_ranks(ranks, name, pre, specials, name)
+    return _data_from_ranks(ranks, name, pretokenizer_for(pattern), specials, name)
+
+
+def pretokenizer_for(pattern: str) -> str:
+    """Our name for a tiktoken pattern string, or ``regex:<pattern>``."""
+    return next((n for n, p in _PATTERNS.items() if p == pattern), None) or f"regex:{pattern}"
+
+
+def data_from_ranks(
+    ranks: Mapping[bytes, int], pattern: str, special_tokens: Mapping[str, int], name: str
+) -> TokenizerData:
+    """The parts of a tokenizer from tiktoken's own (``tiktoken.Encoding``'s arguments)."""
+    return _data_from_ranks(dict(ranks), name, pretokenizer_for(pattern), dict(special_tokens), name)
 
 
 def read_tiktoken_file(path: str | os.PathLike[str], name: str | None = None) -> TokenizerData:
@@ -167,25 +232,13 @@ def read_tiktoken_file(path: str | os.PathLike[str], name: str | None = None) ->
         base = os.path.basename(path)
         name = base[: -len(".tiktoken")] if base.endswith(".tiktoken") else base
     pretokenizer, specials, _ = OPENAI_ENCODINGS.get(name, ("gpt2", {}, ""))
-    ranks: dict[bytes, int] = {}
     try:
-        with open(path, "rb") as f:
-            for lineno, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                try:
-                    token_b64, rank = line.split()
-                    ranks[base64.b64decode(token_b64, validate=True)] = int(rank)
-                except ValueError:
-                    raise TokenizerFileError(
-                        f"{path}: line {lineno} must be '<base64 token> <rank>', got {line[:60]!r}"
-                    ) from None
-    except FileNotFoundError:
-        raise TokenizerFileError(f"{path}: no such file; check the path") from None
-    except OSError as exc:
-        raise TokenizerFileError(f"{path}: cannot be read ({exc.strerror})") from None
+        data = read_regular(path, what="tiktoken rank file")
+    except FileProblem as exc:
+        raise TokenizerFileError(str(exc)) from None
+    ranks = parse_ranks(data, path)
     if not ranks:
-        raise TokenizerFileError(f"{path}: holds no tokens")
+        raise TokenizerFileError(f"{path}: holds no tokens; it is not a tiktoken rank file")
     return _data_from_ranks(ranks, name, pretokenizer, dict(specials), path)
 
 
@@ -200,12 +253,9 @@ def equivalence_problem(tok: Tokenizer) -> str | None:
     (tests/engine/test_bulk.py) compare the two on every corpus and on random text.
     :meth:`Tokenizer.tiktoken_equivalent` keeps the answer.
     """
-    try:
-        import tiktoken  # noqa: F401
-    except ImportError:
-        return "the tiktoken package is not installed"
-    if tok.pretokenizer.name not in _PATTERNS:
-        return f"tiktoken has no equivalent of the {tok.pretokenizer.spec!r} pre-tokenizer"
+    problem = setup_problem(tok.pretokenizer, tok.special_tokens)
+    if problem is not None:
+        return problem
     ranks: dict[bytes, int] = {}
     for i, b in tok.vocab.items():
         if tok.is_special(i):
@@ -218,6 +268,46 @@ def equivalence_problem(tok: Tokenizer) -> str | None:
         return "token ids do not follow the merge order"
     if merges_from_ranks(ranks) != tok.merges:
         return "tiktoken's byte-pair procedure would not rebuild these merges from the ranks"
+    return None
+
+
+def setup_problem(pretokenizer: Pretokenizer, specials: Iterable[str]) -> str | None:
+    """What keeps tiktoken from encoding as we do, apart from the vocabulary: tiktoken itself,
+    the pre-tokenizer, the special tokens. None if nothing."""
+    try:
+        import tiktoken  # noqa: F401
+    except ImportError:
+        return "the tiktoken package is not installed"
+    if pretokenizer.name not in _PATTERNS:
+        return f"tiktoken has no equivalent of the {short(pretokenizer.spec)} pre-tokenizer"
+    return special_overlap(specials)
+
+
+def special_overlap(specials: Iterable[str]) -> str | None:
+    """Why tiktoken could pick other special tokens than we do, or None.
+
+    We take the longest special token at the leftmost place; tiktoken tries them in an
+    order of its own and skips one it may not use without trying the others at that place.
+    The two agree when no special token's text can overlap another's (one inside the other,
+    or the end of one being the start of another).
+    """
+    names = sorted(set(specials))
+    if any(len(a) > 256 for a in names):
+        return "a special token is longer than 256 characters; overlaps were not checked"
+    known = set(names)
+    starts: dict[str, list[str]] = {}  # every proper prefix -> the tokens that start with it
+    for b in names:
+        for k in range(1, len(b)):
+            starts.setdefault(b[:k], []).append(b)
+    for a in names:
+        for i in range(len(a)):
+            for j in range(i + 1, len(a) + 1):
+                if (i, j) != (0, len(a)) and a[i:j] in known:
+                    return f"the special tokens {short(a[i:j])} and {short(a)} overlap (one holds the other)"
+        for k in range(1, len(a)):
+            for b in starts.get(a[k:], ()):
+                if b != a:
+                    return f"the special tokens {short(a)} and {short(b)} overlap (one ends as the other starts)"
     return None
 
 

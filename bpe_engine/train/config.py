@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .._text import lone_surrogate, surrogate_message
 from .._vocab import MAX_VOCAB
-from ..errors import ConfigError
+from ..errors import ConfigError, short
 from ..pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer
 
 __all__ = ["DEFAULT_VOCAB_SIZE", "TIE_BREAKS", "TrainerConfig"]
@@ -85,8 +86,12 @@ class TrainerConfig:
             raise ConfigError(f"workers must be a whole number of at least 1, got {workers!r}")
         if not isinstance(self.fork_workers, bool):
             raise ConfigError(f"fork_workers must be True or False, got {self.fork_workers!r}")
-        if self.name is not None and not isinstance(self.name, str):
-            raise ConfigError(f"name must be a string or None, got {self.name!r}")
+        if self.name is not None:
+            if not isinstance(self.name, str):
+                raise ConfigError(f"name must be a string or None, got {short(self.name)}")
+            at = lone_surrogate(self.name)
+            if at is not None:
+                raise ConfigError(surrogate_message("the name", self.name, at))
 
     @property
     def min_vocab_size(self) -> int:
