@@ -2,6 +2,8 @@
 
 - Qt runs offscreen (set before any Qt import).
 - tiktoken reads the offline cache in ../shared/tiktoken_cache when TIKTOKEN_CACHE_DIR is unset.
+- ``tests/data`` holds the small texts the project wrote itself (see tests/data/README.md);
+  :func:`data_path` and :func:`data_text` read them.
 - ``shared`` points at ../shared (or $BPE_SHARED_DIR). Without it, tests that need the shared
   fixtures are skipped locally, but fail under CI=true, where ../shared must be present.
 """
@@ -16,6 +18,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "tests" / "data"
 SHARED = Path(os.environ.get("BPE_SHARED_DIR", REPO.parent / "shared")).resolve()
 if "TIKTOKEN_CACHE_DIR" not in os.environ and (SHARED / "tiktoken_cache").is_dir():
     os.environ["TIKTOKEN_CACHE_DIR"] = str(SHARED / "tiktoken_cache")
@@ -43,3 +46,15 @@ def fixtures(shared: Path) -> Path:
 @pytest.fixture(scope="session")
 def corpora(shared: Path) -> Path:
     return _need(shared / "corpora")
+
+
+def data_path(name: str) -> Path:
+    """A file of tests/data (part of the repository: it is always there)."""
+    path = DATA / name
+    assert path.is_file(), f"{path} is missing from the repository"
+    return path
+
+
+def data_text(name: str) -> str:
+    """A file of tests/data as text, byte for byte (CRLF line ends stay CRLF)."""
+    return data_path(name).read_bytes().decode("utf-8")
