@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,6 +10,8 @@ from hypothesis import strategies as st
 from bpe_engine import Pretokenizer, preview
 from bpe_engine.pretokenize import SpecialSplitter
 
+from ..conftest import data_text, shared_corpus
+from .conftest import DATA_FILES
 from .test_roundtrip import SNIPPETS
 
 
@@ -142,8 +145,11 @@ def test_ascii_stand_ins_split_like_the_regex(text: str, extra: list[str]) -> No
     assert Pretokenizer("gpt2").utf8_pieces(text + "\ud800") is None  # no UTF-8 form
 
 
-def test_ascii_stand_ins_on_532_languages(corpora) -> None:  # type: ignore[no-untyped-def]
-    text = (corpora / "multi_udhr_532langs_7MB.txt").read_text(encoding="utf-8")
+@pytest.mark.parametrize(
+    "corpus", [*DATA_FILES, pytest.param("multi_udhr_532langs_7MB.txt", id="big-corpora-532-languages", marks=pytest.mark.slow)]
+)
+def test_ascii_stand_ins_on_real_text(corpus: str) -> None:
+    text = data_text(corpus) if corpus in DATA_FILES else shared_corpus(corpus).read_bytes().decode("utf-8")
     splitter = SpecialSplitter(["<|endoftext|>"])
     for name in ("gpt2", "cl100k"):
         pre = Pretokenizer(name)
