@@ -74,6 +74,7 @@ def sample_file(request: pytest.FixtureRequest) -> Path:
     return _sample(request, request.param)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
 def test_every_backend_gives_tiktokens_ids(name: str, openai: dict, tiktoken_encodings: dict, sample_file: Path) -> None:
     tok, enc = openai[name], tiktoken_encodings[name]
@@ -88,6 +89,7 @@ def test_every_backend_gives_tiktokens_ids(name: str, openai: dict, tiktoken_enc
     assert ordinary.tolist() == enc.encode_ordinary(text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", SOURCES)
 def test_trained_tokenizer_on_tiktoken_core(source: str, request: pytest.FixtureRequest) -> None:
     corpus = shared_corpus("ru_fortunes_4MB.txt") if source == BIG_CORPORA else data_path("russian.txt")
@@ -129,6 +131,7 @@ def test_strict_special_mode_raises(openai: dict, data_file: Path) -> None:
         encode_file(openai["gpt2"], sample_file, backend="tiktoken", special="raise")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fork", [True, False])
 def test_forked_and_fresh_workers_agree(fork: bool, openai: dict, tiktoken_encodings: dict, sample_file: Path,
                                         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

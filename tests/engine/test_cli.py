@@ -44,6 +44,7 @@ def test_train_encode_decode_round_trip(tmp_path: Path) -> None:
     assert ids.size > 500_000
 
 
+@pytest.mark.slow
 def test_train_encode_decode_round_trip_on_tests_data(tmp_path: Path) -> None:
     """The same on tests/data's Russian (smaller, so its ids are checked one by one)."""
     from bpe_engine import Tokenizer
@@ -52,6 +53,7 @@ def test_train_encode_decode_round_trip_on_tests_data(tmp_path: Path) -> None:
     assert ids.tolist() == Tokenizer.load(tmp_path / "ru.json").encode(data_text("russian.txt"))
 
 
+@pytest.mark.slow
 def test_raw_uint32_with_an_openai_encoding(tmp_path: Path, tiktoken_encodings: dict) -> None:
     src = data_path("multiscript.txt")
     enc = tiktoken_encodings["cl100k_base"]

@@ -46,7 +46,8 @@ def _sources(source: str) -> list[Path]:
     return [data_path(name) for name in ("english.txt", "multiscript.txt", "python_code.txt")]
 
 
-@pytest.mark.parametrize("source", ["tests-data", pytest.param(BIG_CORPORA, marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("source", ["tests-data", BIG_CORPORA])
 @pytest.mark.parametrize("name", ["gpt2", "cl100k_base"])
 def test_encode_iterable_memory_is_flat(openai: dict, name: str, source: str) -> None:
     """Flat over 1.2 MB of text: the big English corpus, or tests/data's English, other

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ def test_trained_round_trip_every_pretokenizer(trained: dict, text: str) -> None
         assert tok.decode(tok.encode_ordinary(text)) == text, pre
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=texts)
 def test_openai_round_trip(openai: dict, text: str) -> None:
@@ -37,6 +39,7 @@ def test_openai_round_trip(openai: dict, text: str) -> None:
         assert tok.decode(tok.encode_ordinary(text)) == text, name
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=texts)
 def test_openai_ids_equal_tiktoken_on_random_text(openai: dict, tiktoken_encodings: dict, text: str) -> None:

@@ -175,7 +175,7 @@ def test_strict_special_mode_behaves_like_tiktoken(openai: dict, tiktoken_encodi
     assert ours.encode(text, allowed_special=set(), disallowed_special=()) == theirs.encode(text, disallowed_special=())
 
 
-@pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
+@pytest.mark.parametrize("name", ["gpt2", "cl100k_base", pytest.param("o200k_base", marks=pytest.mark.slow)])
 def test_every_openai_token_encodes_to_itself(name: str, openai: dict) -> None:
     """tiktoken maps a piece that is a token straight to it; our merge rule must agree, and it
     does when every token's bytes merge back into that very token. Checked for all tokens:
