@@ -138,7 +138,9 @@ def tiktoken_encoding(name: str) -> Any:
         try:
             return _load_tiktoken(name)
         except Exception as exc:
-            problem = _tiktoken_problems[name] = str(exc) if isinstance(exc, RuntimeError) else f"cannot be loaded ({exc})"
+            problem = _tiktoken_problems[name] = (
+                str(exc) if isinstance(exc, RuntimeError) else f"cannot be loaded ({exc})"
+            )
     cache = os.environ.get("TIKTOKEN_CACHE_DIR", "unset")
     _missing(f"OpenAI encoding {name} {problem} (TIKTOKEN_CACHE_DIR={cache}). To get it, {TIKTOKEN_HINT}")
     raise AssertionError("unreachable")

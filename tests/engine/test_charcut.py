@@ -97,10 +97,24 @@ def crossing() -> Tokenizer:
     text = _slice(data_path("chinese.txt"), 20_000) + _slice(data_path("russian.txt"), 20_000)
     merges = list(train_bpe(None, 256 + 300, [], text=text, pretokenizer="none").merges)
     merges += [
-        (b"\x8b", b"\xe8"), (b"\xe5", b"\x9c"), (b"\xe8", b"\xaa"), (b"\xe5\x9c", b"\x8b"), (b"\xaa", b"\x9e"),
-        (b"\xe8\xaa", b"\x9e"), (b"\x8b\xe8", b"\xaa"), (b"\xe5\x9c\x8b", b"\xe8\xaa\x9e"), (b"\xe6", b"\x9c"),
-        (b"\xe6\x9c", b"\xac"), (b"\xac", b"\xe5"), (b" ", b"\xe6"), (b"\xf0", b"\x9f"), (b"\x9a", b"\xf0\x9f"),
-        (b"\xa4", b"\x9a"), (b"\xf0\x9f", b"\xa4\x9a"), (b"\xf0\x9f\xa4\x9a", b"\xf0\x9f"), (b"a", b"\xe5\x9c"),
+        (b"\x8b", b"\xe8"),
+        (b"\xe5", b"\x9c"),
+        (b"\xe8", b"\xaa"),
+        (b"\xe5\x9c", b"\x8b"),
+        (b"\xaa", b"\x9e"),
+        (b"\xe8\xaa", b"\x9e"),
+        (b"\x8b\xe8", b"\xaa"),
+        (b"\xe5\x9c\x8b", b"\xe8\xaa\x9e"),
+        (b"\xe6", b"\x9c"),
+        (b"\xe6\x9c", b"\xac"),
+        (b"\xac", b"\xe5"),
+        (b" ", b"\xe6"),
+        (b"\xf0", b"\x9f"),
+        (b"\x9a", b"\xf0\x9f"),
+        (b"\xa4", b"\x9a"),
+        (b"\xf0\x9f", b"\xa4\x9a"),
+        (b"\xf0\x9f\xa4\x9a", b"\xf0\x9f"),
+        (b"a", b"\xe5\x9c"),
     ]
     seen: set[tuple[bytes, bytes]] = set()
     unique = [m for m in merges if not (m in seen or seen.add(m))]  # type: ignore[func-returns-value]
@@ -109,7 +123,9 @@ def crossing() -> Tokenizer:
 
 def test_crossing_vocabulary_has_fragments(crossing: Tokenizer) -> None:
     """The fixture really has tokens that hold part of a character next to another one."""
-    fragments = [b for b in crossing.vocab.values() if len(b) > 1 and 0x80 <= b[0] <= 0xBF and any(x >= 0xC0 for x in b[1:])]
+    fragments = [
+        b for b in crossing.vocab.values() if len(b) > 1 and 0x80 <= b[0] <= 0xBF and any(x >= 0xC0 for x in b[1:])
+    ]
     assert len(fragments) >= 3
 
 

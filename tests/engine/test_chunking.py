@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 from bpe_engine import Pretokenizer, encode_file
 from bpe_engine.corpus import Chunker, CorpusSource, iter_blocks
 from bpe_engine.encode.stream import iter_encode
-from bpe_engine.train.counting import count_pretokens_iter
 from bpe_engine.reference import reference_pretoken_counts
+from bpe_engine.train.counting import count_pretokens_iter
 
 from ..conftest import data_path, data_text, shared_corpus
 from .conftest import DATA_FILES
 from .test_roundtrip import texts
-
 
 # A text without special tokens per script: (tests/data file, big corpus, block size). The
 # tests/data texts are smaller, so their blocks are too: either way a text is many blocks.
@@ -60,7 +59,11 @@ def _cut_into_small_chunks(path: Path, pre: str, block: int) -> None:
     assert max(len(c) for c, _, _, _ in chunks) < 2 * block
     assert b"".join(c for c, _, _, _ in chunks) == path.read_bytes()
     text = path.read_text(encoding="utf-8")
-    counts = next(r for r in count_pretokens_iter(CorpusSource(paths=(str(path),)), Pretokenizer(pre), [], workers=1) if not isinstance(r, tuple))
+    counts = next(
+        r
+        for r in count_pretokens_iter(CorpusSource(paths=(str(path),)), Pretokenizer(pre), [], workers=1)
+        if not isinstance(r, tuple)
+    )
     assert counts.counts() == dict(reference_pretoken_counts(text, (), pre))
 
 
@@ -72,14 +75,18 @@ def test_non_latin_text_without_special_tokens_is_cut_into_small_chunks(no_speci
 
 @pytest.mark.slow
 @pytest.mark.parametrize("pre", ["gpt2", "cl100k", "o200k"])
-def test_big_non_latin_texts_without_special_tokens_are_cut_into_small_chunks(pre: str, request: pytest.FixtureRequest) -> None:
+def test_big_non_latin_texts_without_special_tokens_are_cut_into_small_chunks(
+    pre: str, request: pytest.FixtureRequest
+) -> None:
     big_no_specials = request.getfixturevalue("big_no_specials")
     for lang in NON_LATIN:
         _cut_into_small_chunks(big_no_specials[lang], pre, BIG_BLOCK)
 
 
 @pytest.mark.parametrize("which", ["no_specials", pytest.param("big_no_specials", marks=pytest.mark.slow)])
-def test_bulk_encoding_of_non_latin_text_without_specials(which: str, openai: dict, request: pytest.FixtureRequest) -> None:
+def test_bulk_encoding_of_non_latin_text_without_specials(
+    which: str, openai: dict, request: pytest.FixtureRequest
+) -> None:
     tok = openai["cl100k_base"]
     for path in request.getfixturevalue(which).values():
         text = path.read_text(encoding="utf-8")
@@ -87,12 +94,18 @@ def test_bulk_encoding_of_non_latin_text_without_specials(which: str, openai: di
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=texts, sizes=st.lists(st.integers(min_value=1, max_value=30), max_size=20), block=st.integers(min_value=1, max_value=64))
-def test_encode_iterable_with_small_blocks_equals_encode(trained: dict, openai: dict, text: str, sizes: list[int], block: int) -> None:
+@given(
+    text=texts,
+    sizes=st.lists(st.integers(min_value=1, max_value=30), max_size=20),
+    block=st.integers(min_value=1, max_value=64),
+)
+def test_encode_iterable_with_small_blocks_equals_encode(
+    trained: dict, openai: dict, text: str, sizes: list[int], block: int
+) -> None:
     """Small blocks force a cut search every few characters (special tokens, safe cuts)."""
     chunks, pos = [], 0
     for n in sizes:
-        chunks.append(text[pos:pos + n])
+        chunks.append(text[pos : pos + n])
         pos += n
     chunks.append(text[pos:])
     for tok in (trained["gpt2"], trained["whitespace"], openai["o200k_base"]):
@@ -131,7 +144,13 @@ def _counts_are_sharded_alike(path: Path) -> None:
 
     expected = dict(reference_pretoken_counts(path.read_bytes().decode("utf-8"), ("<|endoftext|>",), "gpt2"))
     for workers in (1, 2):
-        result = next(r for r in count_pretokens_iter(CorpusSource(paths=(str(path),)), Pretokenizer("gpt2"), ["<|endoftext|>"], workers=workers) if not isinstance(r, tuple))
+        result = next(
+            r
+            for r in count_pretokens_iter(
+                CorpusSource(paths=(str(path),)), Pretokenizer("gpt2"), ["<|endoftext|>"], workers=workers
+            )
+            if not isinstance(r, tuple)
+        )
         assert len(result.shards) == SHARDS
         assert all(shard_of(piece) == i for i, shard in enumerate(result.shards) for piece in shard)
         assert result.distinct == len(expected)
@@ -152,7 +171,9 @@ def test_counts_are_sharded_alike_in_process_and_in_workers(tmp_path: Path) -> N
     _counts_are_sharded_alike(path)
 
 
-def test_counts_of_tests_data_are_sharded_alike_in_process_and_in_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_counts_of_tests_data_are_sharded_alike_in_process_and_in_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The same on all of tests/data, with the worker threshold and block lowered so that two
     workers share its 290 KB in many blocks."""
     from bpe_engine.train import counting

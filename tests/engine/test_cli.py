@@ -16,7 +16,11 @@ REPO = Path(__file__).resolve().parents[2]
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bpe_engine", *args], cwd=cwd, capture_output=True, text=True, timeout=600,
+        [sys.executable, "-m", "bpe_engine", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
 
 

@@ -17,7 +17,14 @@ from .test_roundtrip import SNIPPETS
 
 def test_gpt2_splits_like_the_seed() -> None:
     assert Pretokenizer("gpt2").split("some text that i'll pre-tokenize") == [
-        "some", " text", " that", " i", "'ll", " pre", "-", "tokenize"
+        "some",
+        " text",
+        " that",
+        " i",
+        "'ll",
+        " pre",
+        "-",
+        "tokenize",
     ]
     assert Pretokenizer("gpt2").split("Hello helo, I'm") == ["Hello", " helo", ",", " I", "'m"]
 
@@ -43,7 +50,7 @@ def test_preview_offsets_cover_the_text() -> None:
     text = "Hi there<|endoftext|>國語 ok"
     pieces = preview(text, "cl100k", ["<|endoftext|>"])
     assert "".join(p.text for p in pieces) == text
-    assert all(text[p.start:p.end] == p.text for p in pieces)
+    assert all(text[p.start : p.end] == p.text for p in pieces)
 
 
 def test_longest_special_token_wins() -> None:
@@ -146,7 +153,8 @@ def test_ascii_stand_ins_split_like_the_regex(text: str, extra: list[str]) -> No
 
 
 @pytest.mark.parametrize(
-    "corpus", [*DATA_FILES, pytest.param("multi_udhr_532langs_7MB.txt", id="big-corpora-532-languages", marks=pytest.mark.slow)]
+    "corpus",
+    [*DATA_FILES, pytest.param("multi_udhr_532langs_7MB.txt", id="big-corpora-532-languages", marks=pytest.mark.slow)],
 )
 def test_ascii_stand_ins_on_real_text(corpus: str) -> None:
     text = data_text(corpus) if corpus in DATA_FILES else shared_corpus(corpus).read_bytes().decode("utf-8")

@@ -7,15 +7,36 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 SNIPPETS = [
-    "🤚🏾", "👩‍👩‍👧‍👦", "🇯🇵", "國語", "日本語", "Жизнь", "é", "e\u0301", "ñ\u0303\u0304",
-    "\x00", "\x1b[0m", "\r\n", "\t\t", "   ", "\n\n\n", "\u2028", "\u00a0", "\u3000",
-    "<|endoftext|>", "<|endoftext", "endoftext|>", "1234567890", "'s", "'LL", "  x", "▁",
+    "🤚🏾",
+    "👩‍👩‍👧‍👦",
+    "🇯🇵",
+    "國語",
+    "日本語",
+    "Жизнь",
+    "é",
+    "e\u0301",
+    "ñ\u0303\u0304",
+    "\x00",
+    "\x1b[0m",
+    "\r\n",
+    "\t\t",
+    "   ",
+    "\n\n\n",
+    "\u2028",
+    "\u00a0",
+    "\u3000",
+    "<|endoftext|>",
+    "<|endoftext",
+    "endoftext|>",
+    "1234567890",
+    "'s",
+    "'LL",
+    "  x",
+    "▁",
     "def f(x):\n    return x\n",
 ]
 
-texts = st.lists(
-    st.one_of(st.text(max_size=30), st.sampled_from(SNIPPETS)), max_size=12
-).map("".join)
+texts = st.lists(st.one_of(st.text(max_size=30), st.sampled_from(SNIPPETS)), max_size=12).map("".join)
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -55,7 +76,7 @@ def test_encode_iterable_equals_encode(trained: dict, openai: dict, text: str, p
     chunks = []
     pos = 0
     for n in pieces:
-        chunks.append(text[pos:pos + n])
+        chunks.append(text[pos : pos + n])
         pos += n
     chunks.append(text[pos:])
     for tok in (*trained.values(), openai["cl100k_base"], openai["o200k_base"]):

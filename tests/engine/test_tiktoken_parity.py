@@ -142,9 +142,15 @@ def test_gpt2_files_written_from_tiktoken_are_gpt2s(gpt2_files: tuple[Path, Path
     """The files written from tiktoken's ranks say what GPT-2's own files say (so the test
     above checks the same thing where ../shared is absent)."""
     vocab, merges = gpt2_files
-    assert json.loads(vocab.read_text(encoding="utf-8")) == json.loads((fixtures / "gpt2_vocab.json").read_text(encoding="utf-8"))
+    assert json.loads(vocab.read_text(encoding="utf-8")) == json.loads(
+        (fixtures / "gpt2_vocab.json").read_text(encoding="utf-8")
+    )
     ours = [line for line in merges.read_text(encoding="utf-8").splitlines() if not line.startswith("#version")]
-    theirs = [line for line in (fixtures / "gpt2_merges.txt").read_text(encoding="utf-8").splitlines() if not line.startswith("#version")]
+    theirs = [
+        line
+        for line in (fixtures / "gpt2_merges.txt").read_text(encoding="utf-8").splitlines()
+        if not line.startswith("#version")
+    ]
     assert ours == theirs
 
 

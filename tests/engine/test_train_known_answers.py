@@ -52,13 +52,20 @@ def test_worked_examples_of_tests_data() -> None:
     answers = json.loads(data_text("worked_examples.json"))
     low = answers["low_lower_widest_newest.txt"]
     text = data_text("low_lower_widest_newest.txt")
-    tok = train_bpe(data_path("low_lower_widest_newest.txt"), low["vocab_size"], low["special_tokens"], pretokenizer=low["pretokenizer"])
+    tok = train_bpe(
+        data_path("low_lower_widest_newest.txt"),
+        low["vocab_size"],
+        low["special_tokens"],
+        pretokenizer=low["pretokenizer"],
+    )
     assert [f"{a.decode()} {b.decode()}" for a, b in tok.merges] == low["merges"]
     six = train_bpe(None, 257 + 6, low["special_tokens"], text=text, pretokenizer=low["pretokenizer"])
     for word, tokens in low["after_6_merges"].items():
         assert [six.vocab[i].decode() for i in six.encode(word)] == tokens
     hello = answers["hello_helo.txt"]
-    trainer = BpeTrainer(data_path("hello_helo.txt"), hello["vocab_size"], hello["special_tokens"], pretokenizer=hello["pretokenizer"])
+    trainer = BpeTrainer(
+        data_path("hello_helo.txt"), hello["vocab_size"], hello["special_tokens"], pretokenizer=hello["pretokenizer"]
+    )
     stream = trainer.events()
     while not isinstance(next(stream), CountingDone):
         pass
@@ -67,7 +74,11 @@ def test_worked_examples_of_tests_data() -> None:
     merges = [e for e in stream if isinstance(e, MergeEvent)]
     first = hello["first_merge"]
     assert len(merges) == hello["vocab_size"] - 257
-    assert (merges[0].left.decode(), merges[0].right.decode(), merges[0].count) == (first["left"], first["right"], first["count"])
+    assert (merges[0].left.decode(), merges[0].right.decode(), merges[0].count) == (
+        first["left"],
+        first["right"],
+        first["count"],
+    )
     assert merges[0].tied_with is not None
     assert [part.decode() for part in merges[0].tied_with] == first["tied_with"]
     assert merges[0].new_id == first["new_id"]

@@ -11,7 +11,6 @@ from bpe_engine import BpeTrainer, CountingDone, CountingProgress, MergeEvent, T
 from ..conftest import data_path, data_text, shared_corpus
 from .conftest import DATA_FILES
 
-
 CORPUS = data_path("english.txt")  # 97 KB of English, with special tokens between stories
 
 
@@ -91,7 +90,9 @@ def test_one_and_two_workers_give_identical_merges(tmp_path: Path) -> None:
     assert one.merges == two.merges and one.merge_counts == two.merge_counts
 
 
-def test_one_and_two_workers_give_identical_merges_on_tests_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_one_and_two_workers_give_identical_merges_on_tests_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The same on all of tests/data (290 KB), with the worker threshold and block lowered
     so that two workers really split the counting."""
     from bpe_engine.train import counting
