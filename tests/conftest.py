@@ -1,32 +1,51 @@
 """Test set-up shared by tests/engine and tests/app.
 
 - Qt runs offscreen (set before any Qt import).
-- tiktoken reads the offline cache in ../shared/tiktoken_cache when TIKTOKEN_CACHE_DIR is unset.
-- ``shared`` points at ../shared (or $BPE_SHARED_DIR). Without it, tests that need the shared
-  fixtures are skipped locally, but fail under CI=true, where ../shared must be present.
+- ``tests/data`` holds the small texts the project wrote itself (see tests/data/README.md);
+  :func:`data_path` and :func:`data_text` read them. Every test that does not check a shared
+  fixture itself runs on them, so a fresh clone runs almost all tests.
+- ``shared`` points at ../shared (or $BPE_SHARED_DIR): the CS336 fixtures and the big corpora.
+  Without it, tests that need them are skipped locally (the reason says what is missing and
+  how to get it), but fail under CI=true, where ../shared must be present.
+- tiktoken reads the offline cache in ../shared/tiktoken_cache when TIKTOKEN_CACHE_DIR is
+  unset. :func:`tiktoken_encoding` loads an OpenAI encoding from tiktoken's cache, or downloads
+  it once (with a time limit); when neither works, the test is skipped with a reason that
+  says how to get the encoding (and fails under CI=true).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "tests" / "data"
 SHARED = Path(os.environ.get("BPE_SHARED_DIR", REPO.parent / "shared")).resolve()
 if "TIKTOKEN_CACHE_DIR" not in os.environ and (SHARED / "tiktoken_cache").is_dir():
     os.environ["TIKTOKEN_CACHE_DIR"] = str(SHARED / "tiktoken_cache")
 
+SHARED_HINT = "put the shared folder beside the repository (../shared) or set BPE_SHARED_DIR to it"
+TIKTOKEN_HINT = (
+    "set TIKTOKEN_CACHE_DIR to a folder of tiktoken's cached encoding files (the shared folder's "
+    "tiktoken_cache/ is one), or allow network access once so that tiktoken downloads the "
+    "encoding into its cache"
+)
 
-def _need(path: Path) -> Path:
+
+def _missing(message: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _need(path: Path, what: str = "shared test data") -> Path:
     if not path.exists():
-        message = f"{path} is missing: put the shared folder beside the repository or set BPE_SHARED_DIR"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        _missing(f"{path} is missing ({what}): {SHARED_HINT}")
     return path
 
 
@@ -36,10 +55,92 @@ def shared() -> Path:
 
 
 @pytest.fixture(scope="session")
-def fixtures(shared: Path) -> Path:
-    return _need(shared / "fixtures" / "cs336")
+def fixtures() -> Path:
+    return _need(SHARED / "fixtures" / "cs336", "the CS336 reference fixtures")
 
 
 @pytest.fixture(scope="session")
-def corpora(shared: Path) -> Path:
-    return _need(shared / "corpora")
+def corpora() -> Path:
+    return _need(SHARED / "corpora", "the big shared corpora")
+
+
+def shared_corpus(name: str) -> Path:
+    """One of the big corpora in ../shared/corpora; skips (fails under CI) when absent."""
+    return _need(SHARED / "corpora" / name, "one of the big shared corpora")
+
+
+def data_path(name: str) -> Path:
+    """A file of tests/data (part of the repository: it is always there)."""
+    path = DATA / name
+    assert path.is_file(), f"{path} is missing from the repository"
+    return path
+
+
+def data_text(name: str) -> str:
+    """A file of tests/data as text, byte for byte (CRLF line ends stay CRLF)."""
+    return data_path(name).read_bytes().decode("utf-8")
+
+
+# --- OpenAI encodings through tiktoken -------------------------------------------------------
+
+_DOWNLOAD_TIMEOUT = (15, 120)  # seconds: to connect, and between two bytes received
+_tiktoken_problems: dict[str, str] = {}
+_network_problem: list[str] = []  # once a download fails, the others are not tried
+
+
+class _NotInCache(Exception):
+    pass
+
+
+def _load_tiktoken(name: str) -> Any:
+    """tiktoken's encoding ``name`` from its cache, else downloaded (bounded in time)."""
+    import tiktoken
+    import tiktoken.load as tl
+
+    real_read_file = tl.read_file
+
+    def cache_only(blobpath: str) -> bytes:
+        if blobpath.startswith(("http://", "https://")):
+            raise _NotInCache(blobpath)
+        return real_read_file(blobpath)
+
+    def download(blobpath: str) -> bytes:
+        if not blobpath.startswith(("http://", "https://")):
+            return real_read_file(blobpath)
+        import requests
+
+        resp = requests.get(blobpath, timeout=_DOWNLOAD_TIMEOUT)
+        resp.raise_for_status()
+        return resp.content
+
+    try:
+        tl.read_file = cache_only  # subtle: read_file_cached looks read_file up at each call
+        try:
+            return tiktoken.get_encoding(name)
+        except _NotInCache:
+            pass
+        if _network_problem:
+            raise RuntimeError(f"is not in tiktoken's cache, and an earlier download failed ({_network_problem[0]})")
+        tl.read_file = download
+        try:
+            return tiktoken.get_encoding(name)
+        except Exception as exc:
+            _network_problem.append(type(exc).__name__)
+            raise RuntimeError(f"is not in tiktoken's cache, and downloading it failed ({type(exc).__name__})") from exc
+    finally:
+        tl.read_file = real_read_file
+
+
+def tiktoken_encoding(name: str) -> Any:
+    """``tiktoken.get_encoding(name)``, or a skip (a failure under CI=true) saying how to get it."""
+    problem = _tiktoken_problems.get(name)
+    if problem is None:
+        try:
+            return _load_tiktoken(name)
+        except Exception as exc:
+            problem = _tiktoken_problems[name] = (
+                str(exc) if isinstance(exc, RuntimeError) else f"cannot be loaded ({exc})"
+            )
+    cache = os.environ.get("TIKTOKEN_CACHE_DIR", "unset")
+    _missing(f"OpenAI encoding {name} {problem} (TIKTOKEN_CACHE_DIR={cache}). To get it, {TIKTOKEN_HINT}")
+    raise AssertionError("unreachable")

@@ -108,6 +108,7 @@ def test_demo_strings_step_by_step(qtbot, view, key, text, tiktoken_encodings):
     assert "Done." in view.step_label.text()
 
 
+@pytest.mark.slow
 def test_play_pause_speed_and_reset(qtbot, view):
     prepare(qtbot, view, "cl100k_base", "Hi 🤚🏾! 國語, Жизнь.")
     view.set_speed(10)

@@ -2,35 +2,89 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bpe_engine import PRETOKENIZER_NAMES, Tokenizer, train_bpe
 
+from ..conftest import data_text, shared_corpus, tiktoken_encoding
+
 OPENAI = ("gpt2", "r50k_base", "p50k_base", "cl100k_base", "o200k_base")
 EOT = "<|endoftext|>"
 
+# The texts of tests/data (written by the project, always present). Tests that check
+# something on real text run on each of them; many also take BIG_CORPORA as one more
+# parameter value: the same check on every big corpus of ../shared/corpora it names, as one
+# test that is skipped (with the reason) where ../shared is absent.
+DATA_FILES = ("english.txt", "chinese.txt", "russian.txt", "multiscript.txt", "python_code.txt")
+MULTIBYTE_DATA = ("chinese.txt", "russian.txt", "multiscript.txt")
+BIG_CORPORA = "big-corpora"
 
-@pytest.fixture(scope="session")
-def trained(fixtures: Path) -> dict[str, Tokenizer]:
-    """A tokenizer per pre-tokenizer, trained on the TinyStories sample + German text."""
-    text = (fixtures / "tinystories_sample.txt").read_text(encoding="utf-8")
-    text += EOT + (fixtures / "german.txt").read_text(encoding="utf-8")
+
+def texts_of(source: str, shared_names: Sequence[str], read: Callable[[Path], str]) -> list[tuple[str, str]]:
+    """``[(label, text)]``: a tests/data file whole, or for BIG_CORPORA, ``read(path)`` of
+    each named corpus of ../shared/corpora (skips, or fails under CI, when absent)."""
+    if source == BIG_CORPORA:
+        return [(name, read(shared_corpus(name))) for name in shared_names]
+    return [(source, data_text(source))]
+
+
+def head(text: str, n_chars: int) -> str:
+    """The first ``n_chars`` characters of ``text``, cut back to the end of a line."""
+    part = text[:n_chars]
+    return part[: part.rfind("\n") + 1] or part
+
+
+def training_text() -> str:
+    """About 5 KB of English, other scripts and code: what ``trained`` learns from."""
+    text = head(data_text("english.txt"), 4000)
+    text += EOT + head(data_text("multiscript.txt"), 1200)
     text += EOT + "國語 日本語 Жизнь 🤚🏾 👍 def f(x):\n    return x  # ok\n"
-    return {
-        pre: train_bpe(None, 256 + 1 + 300, [EOT], text=text, pretokenizer=pre)
-        for pre in PRETOKENIZER_NAMES
-    }
+    return text
 
 
 @pytest.fixture(scope="session")
-def openai() -> dict[str, Tokenizer]:
-    return {name: Tokenizer.from_tiktoken(name) for name in OPENAI}
+def trained() -> dict[str, Tokenizer]:
+    """A tokenizer per pre-tokenizer, trained on a few KB of tests/data (English, many scripts, code)."""
+    text = training_text()
+    return {pre: train_bpe(None, 256 + 1 + 300, [EOT], text=text, pretokenizer=pre) for pre in PRETOKENIZER_NAMES}
+
+
+class _OpenAI(Mapping[str, Any]):
+    """The OpenAI encodings by name, each loaded on first use; a test that uses one that cannot
+    be loaded (no tiktoken cache, no network) is skipped with a reason saying how to get it."""
+
+    def __init__(self, load: Callable[[str], Any]) -> None:
+        self._load = load
+        self._loaded: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in OPENAI:
+            raise KeyError(name)
+        if name not in self._loaded:
+            self._loaded[name] = self._load(name)
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(OPENAI)
+
+    def __len__(self) -> int:
+        return len(OPENAI)
+
+
+def _our_tokenizer(name: str) -> Tokenizer:
+    tiktoken_encoding(name)  # skips, with a reason, when the encoding's data cannot be had
+    return Tokenizer.from_tiktoken(name)
 
 
 @pytest.fixture(scope="session")
-def tiktoken_encodings() -> dict:
-    import tiktoken
+def openai() -> Mapping[str, Tokenizer]:
+    return _OpenAI(_our_tokenizer)
 
-    return {name: tiktoken.get_encoding(name) for name in OPENAI}
+
+@pytest.fixture(scope="session")
+def tiktoken_encodings() -> Mapping[str, Any]:
+    return _OpenAI(tiktoken_encoding)

@@ -19,6 +19,8 @@ from bpe_engine import Tokenizer, train_bpe
 from bpe_engine.encode import batch
 from bpe_engine.encode.batch import bpe_by_rank, bpe_flat, bpe_many, bpe_rounds
 
+from ..conftest import data_text
+from .conftest import BIG_CORPORA, DATA_FILES, head, texts_of
 from .test_charcut import _per_piece, _tokenizer
 from .test_roundtrip import texts
 
@@ -32,17 +34,22 @@ def _check_all(tok: Tokenizer, pieces: list[bytes]) -> None:
     assert bpe_many(tok.encoder.tables, pieces) == [tok.encoder.bpe(p) for p in pieces]
 
 
-def _slice(corpora: Path, name: str, size: int) -> str:
-    with open(corpora / name, "rb") as f:
+def _head(path: Path, size: int = 150_000) -> str:
+    with open(path, "rb") as f:
         return f.read(size).decode("utf-8", errors="ignore")
 
 
+BIG = ["en_mix_36MB.txt", "code_python311_stdlib_32MB.txt", "zh_classical_poetry_25MB.txt"]
+
+
 @pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
-@pytest.mark.parametrize("corpus", ["en_mix_36MB.txt", "code_python311_stdlib_32MB.txt", "zh_classical_poetry_25MB.txt"])
-def test_distinct_pieces_of_real_text(name: str, corpus: str, corpora: Path, openai: dict) -> None:
+@pytest.mark.parametrize("corpus", [*DATA_FILES, pytest.param(BIG_CORPORA, marks=pytest.mark.slow)])
+def test_distinct_pieces_of_real_text(name: str, corpus: str, openai: dict) -> None:
     tok = openai[name]
-    pieces = sorted(set(tok.encoder.pieces(_slice(corpora, corpus, 150_000))))
-    _check_all(tok, pieces)
+    for label, text in texts_of(corpus, BIG, _head):
+        pieces = sorted(set(tok.encoder.pieces(text)))
+        assert len(pieces) > 400, label
+        _check_all(tok, pieces)
 
 
 def test_pair_hash_finds_every_merge_and_nothing_else(openai: dict) -> None:
@@ -65,8 +72,17 @@ def test_mixed_lengths_are_put_back_in_order(openai: dict, monkeypatch: pytest.M
     algorithms; the merged result must keep every piece in its place."""
     monkeypatch.setattr(batch, "_ROUNDS_LONG_BYTES", 0)
     tok = openai["cl100k_base"]
-    words = [b" the", b" internationalization", b"a", b"    ", b" \xe5\x9c\x8b\xe8\xaa\x9e\xe6\x97\xa5\xe6\x9c\xac",
-             b" x", b"================================", b"\xf0\x9f\xa4\x9a\xf0\x9f\x8f\xbe", b" Mississippi"]
+    words = [
+        b" the",
+        b" internationalization",
+        b"a",
+        b"    ",
+        b" \xe5\x9c\x8b\xe8\xaa\x9e\xe6\x97\xa5\xe6\x9c\xac",
+        b" x",
+        b"================================",
+        b"\xf0\x9f\xa4\x9a\xf0\x9f\x8f\xbe",
+        b" Mississippi",
+    ]
     pieces = [words[i % len(words)] + bytes([65 + i % 26]) * (i % 3) for i in range(400)]
     _check_all(tok, pieces)
 
@@ -75,8 +91,19 @@ def test_mixed_lengths_are_put_back_in_order(openai: dict, monkeypatch: pytest.M
 def repetitive() -> Tokenizer:
     """Merges of repeated symbols ("a a", "aa a", "aa aa") and overlapping pairs ("a b", "b a"),
     where merging left to right matters."""
-    merges = [(b"a", b"a"), (b"a", b"b"), (b"b", b"a"), (b"aa", b"a"), (b"aa", b"aa"), (b"ab", b"a"),
-              (b"b", b"b"), (b" ", b" "), (b"  ", b"  "), (b"ba", b"b"), (b"aaaa", b"a")]
+    merges = [
+        (b"a", b"a"),
+        (b"a", b"b"),
+        (b"b", b"a"),
+        (b"aa", b"a"),
+        (b"aa", b"aa"),
+        (b"ab", b"a"),
+        (b"b", b"b"),
+        (b" ", b" "),
+        (b"  ", b"  "),
+        (b"ba", b"b"),
+        (b"aaaa", b"a"),
+    ]
     return _tokenizer(merges)
 
 
@@ -87,8 +114,8 @@ def test_runs_and_overlaps(repetitive: Tokenizer, words: list[str]) -> None:
 
 
 @pytest.fixture(scope="module")
-def small_trained(fixtures: Path) -> Tokenizer:
-    text = (fixtures / "tinystories_sample.txt").read_text(encoding="utf-8")
+def small_trained() -> Tokenizer:
+    text = head(data_text("english.txt"), 4000)
     return train_bpe(None, 256 + 400, [], text=text + " 國語 日本語 Жизнь 🤚🏾", pretokenizer="none")
 
 

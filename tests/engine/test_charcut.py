@@ -13,11 +13,13 @@ from bpe_engine import Tokenizer, train_bpe
 from bpe_engine.encode.batch import bpe_flat
 from bpe_engine.encode.charcut import bpe_cut, worth_cutting
 
+from ..conftest import data_path, data_text, shared_corpus
+from .conftest import BIG_CORPORA, MULTIBYTE_DATA, texts_of
+
 MULTIBYTE = ["zh_classical_poetry_25MB.txt", "ja_novels_2MB.txt", "ru_fortunes_4MB.txt"]
 
 
-def _slice(corpora: Path, name: str, size: int) -> str:
-    path = corpora / name
+def _slice(path: Path, size: int) -> str:
     with open(path, "rb") as f:
         f.seek(path.stat().st_size // 3)
         return f.read(size).decode("utf-8", errors="ignore")
@@ -30,26 +32,54 @@ def _per_piece(tok: Tokenizer, pieces: list[bytes]) -> tuple[list[int], list[int
 
 
 @pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
-@pytest.mark.parametrize("corpus", MULTIBYTE)
-def test_cut_encoding_is_tiktokens(name: str, corpus: str, corpora: Path, openai: dict, tiktoken_encodings: dict) -> None:
+@pytest.mark.parametrize("corpus", [*MULTIBYTE_DATA, pytest.param(BIG_CORPORA, marks=pytest.mark.slow)])
+def test_cut_encoding_is_tiktokens(name: str, corpus: str, openai: dict, tiktoken_encodings: dict) -> None:
     tok = openai[name]
-    text = _slice(corpora, corpus, 200_000)
-    pieces = [p.encode("utf-8") for p in tok.pretokenizer.split(text)]
-    assert worth_cutting(np.frombuffer(b"".join(pieces), dtype=np.uint8))
-    ids, counts = bpe_cut(tok.encoder, pieces)
-    assert ids.tolist() == tiktoken_encodings[name].encode_ordinary(text)
-    flat_ids, flat_counts = bpe_flat(tok.encoder.tables, pieces)
-    assert counts.tolist() == flat_counts.tolist()
-    assert ids.tolist() == flat_ids.tolist()
+    for label, text in texts_of(corpus, MULTIBYTE, lambda path: _slice(path, 200_000)):
+        pieces = [p.encode("utf-8") for p in tok.pretokenizer.split(text)]
+        assert worth_cutting(np.frombuffer(b"".join(pieces), dtype=np.uint8)), label
+        ids, counts = bpe_cut(tok.encoder, pieces)
+        assert ids.tolist() == tiktoken_encodings[name].encode_ordinary(text), label
+        flat_ids, flat_counts = bpe_flat(tok.encoder.tables, pieces)
+        assert counts.tolist() == flat_counts.tolist(), label
+        assert ids.tolist() == flat_ids.tolist(), label
+
+
+def _long_chinese_text_with_special_tokens(tok: Tokenizer, enc: object, part: str) -> None:
+    text = part + "<|endoftext|>" + part[::-1] + "<|endoftext|>"
+    assert tok.encode(text) == enc.encode(text, allowed_special="all")  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["gpt2", "cl100k_base"])
+def test_long_chinese_text_with_special_tokens(name: str, openai: dict, tiktoken_encodings: dict) -> None:
+    """Big enough for encode() to take the flat path, special tokens put back in place."""
+    part = _slice(shared_corpus("zh_classical_poetry_25MB.txt"), 400_000)
+    _long_chinese_text_with_special_tokens(openai[name], tiktoken_encodings[name], part)
 
 
 @pytest.mark.parametrize("name", ["gpt2", "cl100k_base"])
-def test_long_chinese_text_with_special_tokens(name: str, corpora: Path, openai: dict, tiktoken_encodings: dict) -> None:
-    """Big enough for encode() to take the flat path, special tokens put back in place."""
+def test_chinese_text_of_tests_data_takes_the_flat_path(
+    name: str, openai: dict, tiktoken_encodings: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same on tests/data's Chinese, smaller than the flat path's size threshold, so the
+    thresholds are lowered here; the flat path is seen to run."""
+    from bpe_engine.encode import encoder
+
+    monkeypatch.setattr(encoder, "_BATCH_MIN_BYTES", 20_000)
+    monkeypatch.setattr(encoder, "_FLAT_SHARE", 0.2)
+    calls = []
+    flat = encoder.Encoder._ids_flat
+
+    def spy(self: object, *args: object) -> list[int]:
+        calls.append(1)
+        return flat(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(encoder.Encoder, "_ids_flat", spy)
     tok = openai[name]
-    part = _slice(corpora, "zh_classical_poetry_25MB.txt", 400_000)
-    text = part + "<|endoftext|>" + part[::-1] + "<|endoftext|>"
-    assert tok.encode(text) == tiktoken_encodings[name].encode(text, allowed_special="all")
+    tok.clear_cache()  # pieces already cached would not count as new
+    _long_chinese_text_with_special_tokens(tok, tiktoken_encodings[name], data_text("chinese.txt"))
+    assert calls
 
 
 def _tokenizer(merges: list[tuple[bytes, bytes]]) -> Tokenizer:
@@ -59,18 +89,32 @@ def _tokenizer(merges: list[tuple[bytes, bytes]]) -> Tokenizer:
 
 
 @pytest.fixture(scope="module")
-def crossing(corpora: Path) -> Tokenizer:
+def crossing() -> Tokenizer:
     """Merges across characters: trained with pre-tokenizer ``none`` on Chinese and Russian,
     then hand-made ones that join the end of one character to the start of the next, some
     before the characters themselves are whole (國 E5 9C 8B, 語 E8 AA 9E, 本 E6 9C AC,
     🤚 F0 9F A4 9A, 🏾 F0 9F 8F BE)."""
-    text = _slice(corpora, "zh_classical_poetry_25MB.txt", 20_000) + _slice(corpora, "ru_fortunes_4MB.txt", 20_000)
+    text = _slice(data_path("chinese.txt"), 20_000) + _slice(data_path("russian.txt"), 20_000)
     merges = list(train_bpe(None, 256 + 300, [], text=text, pretokenizer="none").merges)
     merges += [
-        (b"\x8b", b"\xe8"), (b"\xe5", b"\x9c"), (b"\xe8", b"\xaa"), (b"\xe5\x9c", b"\x8b"), (b"\xaa", b"\x9e"),
-        (b"\xe8\xaa", b"\x9e"), (b"\x8b\xe8", b"\xaa"), (b"\xe5\x9c\x8b", b"\xe8\xaa\x9e"), (b"\xe6", b"\x9c"),
-        (b"\xe6\x9c", b"\xac"), (b"\xac", b"\xe5"), (b" ", b"\xe6"), (b"\xf0", b"\x9f"), (b"\x9a", b"\xf0\x9f"),
-        (b"\xa4", b"\x9a"), (b"\xf0\x9f", b"\xa4\x9a"), (b"\xf0\x9f\xa4\x9a", b"\xf0\x9f"), (b"a", b"\xe5\x9c"),
+        (b"\x8b", b"\xe8"),
+        (b"\xe5", b"\x9c"),
+        (b"\xe8", b"\xaa"),
+        (b"\xe5\x9c", b"\x8b"),
+        (b"\xaa", b"\x9e"),
+        (b"\xe8\xaa", b"\x9e"),
+        (b"\x8b\xe8", b"\xaa"),
+        (b"\xe5\x9c\x8b", b"\xe8\xaa\x9e"),
+        (b"\xe6", b"\x9c"),
+        (b"\xe6\x9c", b"\xac"),
+        (b"\xac", b"\xe5"),
+        (b" ", b"\xe6"),
+        (b"\xf0", b"\x9f"),
+        (b"\x9a", b"\xf0\x9f"),
+        (b"\xa4", b"\x9a"),
+        (b"\xf0\x9f", b"\xa4\x9a"),
+        (b"\xf0\x9f\xa4\x9a", b"\xf0\x9f"),
+        (b"a", b"\xe5\x9c"),
     ]
     seen: set[tuple[bytes, bytes]] = set()
     unique = [m for m in merges if not (m in seen or seen.add(m))]  # type: ignore[func-returns-value]
@@ -79,7 +123,9 @@ def crossing(corpora: Path) -> Tokenizer:
 
 def test_crossing_vocabulary_has_fragments(crossing: Tokenizer) -> None:
     """The fixture really has tokens that hold part of a character next to another one."""
-    fragments = [b for b in crossing.vocab.values() if len(b) > 1 and 0x80 <= b[0] <= 0xBF and any(x >= 0xC0 for x in b[1:])]
+    fragments = [
+        b for b in crossing.vocab.values() if len(b) > 1 and 0x80 <= b[0] <= 0xBF and any(x >= 0xC0 for x in b[1:])
+    ]
     assert len(fragments) >= 3
 
 

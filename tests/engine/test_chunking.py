@@ -13,64 +13,110 @@ from hypothesis import strategies as st
 from bpe_engine import Pretokenizer, encode_file
 from bpe_engine.corpus import Chunker, CorpusSource, iter_blocks
 from bpe_engine.encode.stream import iter_encode
-from bpe_engine.train.counting import count_pretokens_iter
 from bpe_engine.reference import reference_pretoken_counts
+from bpe_engine.train.counting import count_pretokens_iter
 
+from ..conftest import data_path, data_text, shared_corpus
+from .conftest import DATA_FILES
 from .test_roundtrip import texts
+
+# A text without special tokens per script: (tests/data file, big corpus, block size). The
+# tests/data texts are smaller, so their blocks are too: either way a text is many blocks.
+NON_LATIN = {
+    "zh": ("chinese.txt", "zh_classical_poetry_25MB.txt"),
+    "ru": ("russian.txt", "ru_fortunes_4MB.txt"),
+}
+DATA_BLOCK, BIG_BLOCK = 2048, 65536
+
+
+def _no_specials(text: str, folder: Path, name: str) -> Path:
+    path = folder / f"{name}.txt"
+    path.write_text(text.replace("<|endoftext|>", ""), encoding="utf-8", newline="")
+    return path
 
 
 @pytest.fixture(scope="module")
-def no_specials(corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Chinese and Russian text without any special token (so only text rules can cut it)."""
+def no_specials(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Chinese and Russian text of tests/data without any special token (so only text rules can cut it)."""
     folder = tmp_path_factory.mktemp("chunks")
+    return {lang: _no_specials(data_text(data), folder, lang) for lang, (data, _) in NON_LATIN.items()}
+
+
+@pytest.fixture(scope="module")
+def big_no_specials(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The same from the big corpora, 700 KB each."""
+    folder = tmp_path_factory.mktemp("big-chunks")
     out = {}
-    for name, src in (("zh", "zh_classical_poetry_25MB.txt"), ("ru", "ru_fortunes_4MB.txt")):
-        with open(corpora / src, encoding="utf-8") as f:
-            text = f.read(700_000).replace("<|endoftext|>", "")
-        out[name] = folder / f"{name}.txt"
-        out[name].write_text(text, encoding="utf-8")
+    for lang, (_, big) in NON_LATIN.items():
+        with open(shared_corpus(big), encoding="utf-8") as f:
+            out[lang] = _no_specials(f.read(700_000), folder, lang)
     return out
+
+
+def _cut_into_small_chunks(path: Path, pre: str, block: int) -> None:
+    chunks = list(iter_blocks(CorpusSource(paths=(str(path),)), Chunker(Pretokenizer(pre), []), block))
+    assert len(chunks) > 8
+    assert max(len(c) for c, _, _, _ in chunks) < 2 * block
+    assert b"".join(c for c, _, _, _ in chunks) == path.read_bytes()
+    text = path.read_text(encoding="utf-8")
+    counts = next(
+        r
+        for r in count_pretokens_iter(CorpusSource(paths=(str(path),)), Pretokenizer(pre), [], workers=1)
+        if not isinstance(r, tuple)
+    )
+    assert counts.counts() == dict(reference_pretoken_counts(text, (), pre))
 
 
 @pytest.mark.parametrize("lang", ["zh", "ru"])
 @pytest.mark.parametrize("pre", ["gpt2", "cl100k", "o200k"])
 def test_non_latin_text_without_special_tokens_is_cut_into_small_chunks(no_specials: dict, lang: str, pre: str) -> None:
-    path = no_specials[lang]
-    chunks = list(iter_blocks(CorpusSource(paths=(str(path),)), Chunker(Pretokenizer(pre), []), 65536))
-    assert len(chunks) > 8
-    assert max(len(c) for c, _, _, _ in chunks) < 2 * 65536
-    assert b"".join(c for c, _, _, _ in chunks) == path.read_bytes()
-    text = path.read_text(encoding="utf-8")
-    counts = next(r for r in count_pretokens_iter(CorpusSource(paths=(str(path),)), Pretokenizer(pre), [], workers=1) if not isinstance(r, tuple))
-    assert counts.counts() == dict(reference_pretoken_counts(text, (), pre))
+    _cut_into_small_chunks(no_specials[lang], pre, DATA_BLOCK)
 
 
-def test_bulk_encoding_of_non_latin_text_without_specials(no_specials: dict, openai: dict) -> None:
+@pytest.mark.slow
+@pytest.mark.parametrize("pre", ["gpt2", "cl100k", "o200k"])
+def test_big_non_latin_texts_without_special_tokens_are_cut_into_small_chunks(
+    pre: str, request: pytest.FixtureRequest
+) -> None:
+    big_no_specials = request.getfixturevalue("big_no_specials")
+    for lang in NON_LATIN:
+        _cut_into_small_chunks(big_no_specials[lang], pre, BIG_BLOCK)
+
+
+@pytest.mark.parametrize("which", ["no_specials", pytest.param("big_no_specials", marks=pytest.mark.slow)])
+def test_bulk_encoding_of_non_latin_text_without_specials(
+    which: str, openai: dict, request: pytest.FixtureRequest
+) -> None:
     tok = openai["cl100k_base"]
-    for path in no_specials.values():
+    for path in request.getfixturevalue(which).values():
         text = path.read_text(encoding="utf-8")
         assert encode_file(tok, path, backend="python", workers=1).tolist() == tok.encode(text)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=texts, sizes=st.lists(st.integers(min_value=1, max_value=30), max_size=20), block=st.integers(min_value=1, max_value=64))
-def test_encode_iterable_with_small_blocks_equals_encode(trained: dict, openai: dict, text: str, sizes: list[int], block: int) -> None:
+@given(
+    text=texts,
+    sizes=st.lists(st.integers(min_value=1, max_value=30), max_size=20),
+    block=st.integers(min_value=1, max_value=64),
+)
+def test_encode_iterable_with_small_blocks_equals_encode(
+    trained: dict, openai: dict, text: str, sizes: list[int], block: int
+) -> None:
     """Small blocks force a cut search every few characters (special tokens, safe cuts)."""
     chunks, pos = [], 0
     for n in sizes:
-        chunks.append(text[pos:pos + n])
+        chunks.append(text[pos : pos + n])
         pos += n
     chunks.append(text[pos:])
     for tok in (trained["gpt2"], trained["whitespace"], openai["o200k_base"]):
         assert list(iter_encode(tok.encoder, chunks, frozenset(tok.special_tokens), block=block)) == tok.encode(text)
 
 
-def test_one_tokenizer_encodes_in_several_threads(openai: dict, corpora: Path) -> None:
+def test_one_tokenizer_encodes_in_several_threads(openai: dict) -> None:
     """The app encodes with one tokenizer from several threads; a tiny cache that is replaced
     all the time must not make any of them fail or produce different ids."""
     tok = openai["gpt2"]
-    with open(corpora / "en_mix_36MB.txt", encoding="utf-8") as f:
-        text = f.read(200_000)
+    text = "".join(data_text(name) for name in ("english.txt", "multiscript.txt", "python_code.txt"))
     expected = tok.encode(text)
     old = tok.cache_size
     tok.cache_size = 50
@@ -93,22 +139,47 @@ def test_one_tokenizer_encodes_in_several_threads(openai: dict, corpora: Path) -
     assert results == [True] * 4
 
 
-def test_counts_are_sharded_alike_in_process_and_in_workers(corpora: Path, tmp_path: Path) -> None:
-    """The trainer's counts come in dicts split by `shard_of` (no dict grows huge); with one
-    worker or two, each piece is in its own shard and the totals equal the reference count."""
+def _counts_are_sharded_alike(path: Path) -> None:
     from bpe_engine.train.counting import SHARDS, shard_of
 
-    path = tmp_path / "mixed.txt"
-    with open(corpora / "zh_classical_poetry_25MB.txt", "rb") as f:
-        zh = f.read(3_000_000)
-    with open(corpora / "en_mix_36MB.txt", "rb") as f:
-        en = f.read(2_000_000)
-    data = zh[: zh.rfind(b"\n") + 1] + en[: en.rfind(b"\n") + 1]
-    path.write_bytes(data)
-    expected = dict(reference_pretoken_counts(data.decode("utf-8"), ("<|endoftext|>",), "gpt2"))
+    expected = dict(reference_pretoken_counts(path.read_bytes().decode("utf-8"), ("<|endoftext|>",), "gpt2"))
     for workers in (1, 2):
-        result = next(r for r in count_pretokens_iter(CorpusSource(paths=(str(path),)), Pretokenizer("gpt2"), ["<|endoftext|>"], workers=workers) if not isinstance(r, tuple))
+        result = next(
+            r
+            for r in count_pretokens_iter(
+                CorpusSource(paths=(str(path),)), Pretokenizer("gpt2"), ["<|endoftext|>"], workers=workers
+            )
+            if not isinstance(r, tuple)
+        )
         assert len(result.shards) == SHARDS
         assert all(shard_of(piece) == i for i, shard in enumerate(result.shards) for piece in shard)
         assert result.distinct == len(expected)
         assert result.counts() == expected
+
+
+@pytest.mark.slow
+def test_counts_are_sharded_alike_in_process_and_in_workers(tmp_path: Path) -> None:
+    """The trainer's counts come in dicts split by `shard_of` (no dict grows huge); with one
+    worker or two, each piece is in its own shard and the totals equal the reference count."""
+    path = tmp_path / "mixed.txt"
+    with open(shared_corpus("zh_classical_poetry_25MB.txt"), "rb") as f:
+        zh = f.read(3_000_000)
+    with open(shared_corpus("en_mix_36MB.txt"), "rb") as f:
+        en = f.read(2_000_000)
+    data = zh[: zh.rfind(b"\n") + 1] + en[: en.rfind(b"\n") + 1]
+    path.write_bytes(data)
+    _counts_are_sharded_alike(path)
+
+
+def test_counts_of_tests_data_are_sharded_alike_in_process_and_in_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same on all of tests/data, with the worker threshold and block lowered so that two
+    workers share its 290 KB in many blocks."""
+    from bpe_engine.train import counting
+
+    monkeypatch.setattr(counting, "_WORKER_BLOCK", 16 * 1024)
+    monkeypatch.setattr(counting, "_PARALLEL_MIN_BYTES", 64 * 1024)
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(b"".join(data_path(name).read_bytes() for name in DATA_FILES))
+    _counts_are_sharded_alike(path)

@@ -9,17 +9,23 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ..conftest import data_path, data_text, shared_corpus, tiktoken_encoding
+
 REPO = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bpe_engine", *args], cwd=cwd, capture_output=True, text=True, timeout=600,
+        [sys.executable, "-m", "bpe_engine", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
 
 
-def test_train_encode_decode_round_trip(corpora: Path, tmp_path: Path) -> None:
-    corpus = corpora / "ru_fortunes_4MB.txt"
+def _train_encode_decode_round_trip(corpus: Path, tmp_path: Path) -> np.ndarray:
+    """Train 1,500 tokens on ``corpus``, encode it, decode it back; the ids."""
     out = run("train", str(corpus), "-v", "1500", "-o", "ru.json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "saved ru.json: 1,500 tokens" in out.stdout
@@ -27,20 +33,38 @@ def test_train_encode_decode_round_trip(corpora: Path, tmp_path: Path) -> None:
     out = run("encode", str(corpus), "-t", "ru.json", "-o", "ids.npy", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     ids = np.load(tmp_path / "ids.npy")
-    assert ids.dtype == np.uint16 and ids.size > 500_000
+    assert ids.dtype == np.uint16
     out = run("decode", "ids.npy", "-t", "ru.json", "-o", "back.txt", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "back.txt").read_bytes() == corpus.read_bytes()
     out = run("info", "ru.json", "--merges", "3", cwd=tmp_path)
     assert out.returncode == 0 and "1,500 (256 bytes, 1,243 merges, 1 special)" in out.stdout
+    return ids
 
 
-def test_raw_uint32_with_an_openai_encoding(fixtures: Path, tmp_path: Path, tiktoken_encodings: dict) -> None:
-    src = fixtures / "tinystories_sample.txt"
+@pytest.mark.slow
+def test_train_encode_decode_round_trip(tmp_path: Path) -> None:
+    ids = _train_encode_decode_round_trip(shared_corpus("ru_fortunes_4MB.txt"), tmp_path)
+    assert ids.size > 500_000
+
+
+@pytest.mark.slow
+def test_train_encode_decode_round_trip_on_tests_data(tmp_path: Path) -> None:
+    """The same on tests/data's Russian (smaller, so its ids are checked one by one)."""
+    from bpe_engine import Tokenizer
+
+    ids = _train_encode_decode_round_trip(data_path("russian.txt"), tmp_path)
+    assert ids.tolist() == Tokenizer.load(tmp_path / "ru.json").encode(data_text("russian.txt"))
+
+
+@pytest.mark.slow
+def test_raw_uint32_with_an_openai_encoding(tmp_path: Path, tiktoken_encodings: dict) -> None:
+    src = data_path("multiscript.txt")
+    enc = tiktoken_encodings["cl100k_base"]
     out = run("encode", str(src), "-e", "cl100k_base", "--dtype", "uint32", "-o", "ids.bin", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     ids = np.fromfile(tmp_path / "ids.bin", dtype=np.uint32)
-    assert ids.tolist() == tiktoken_encodings["cl100k_base"].encode(src.read_text(encoding="utf-8"), allowed_special="all")
+    assert ids.tolist() == enc.encode(data_text("multiscript.txt"), allowed_special="all")
     out = run("decode", "ids.bin", "-e", "cl100k_base", "--dtype", "uint32", "-o", "back.txt", cwd=tmp_path)
     assert out.returncode == 0 and (tmp_path / "back.txt").read_bytes() == src.read_bytes()
 
@@ -64,6 +88,8 @@ def test_raw_uint32_with_an_openai_encoding(fixtures: Path, tmp_path: Path, tikt
     ],
 )
 def test_bad_arguments_give_one_line_errors(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    if "-e" in args:  # the command line loads the encoding before it looks at the other arguments
+        tiktoken_encoding(args[args.index("-e") + 1])
     (tmp_path / "corpus.txt").write_text("some text to learn from\n" * 20, encoding="utf-8")
     (tmp_path / "latin1.txt").write_bytes("caf\u00e9 ok".encode("latin-1"))
     out = run(*args, cwd=tmp_path)

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bpe_engine import BpeTrainer, Tokenizer, train_bpe
-from bpe_engine import errors
+from bpe_engine import BpeTrainer, Tokenizer, errors, train_bpe
 
 
 def test_vocab_size_too_small() -> None:
@@ -127,7 +126,12 @@ def test_missing_tiktoken_cache_gives_a_hint(tmp_path: Path, monkeypatch: pytest
         "try:\n    Tokenizer.from_tiktoken('r50k_base')\n"
         "except EncodingUnavailableError as e:\n    print('ERR', e)\n"
     )
-    env = {"TIKTOKEN_CACHE_DIR": str(tmp_path), "PATH": "", "http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"}
+    env = {
+        "TIKTOKEN_CACHE_DIR": str(tmp_path),
+        "PATH": "",
+        "http_proxy": "http://127.0.0.1:9",
+        "https_proxy": "http://127.0.0.1:9",
+    }
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert "ERR cannot load r50k_base" in out.stdout, out.stderr
     assert "TIKTOKEN_CACHE_DIR" in out.stdout

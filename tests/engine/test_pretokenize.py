@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,12 +10,21 @@ from hypothesis import strategies as st
 from bpe_engine import Pretokenizer, preview
 from bpe_engine.pretokenize import SpecialSplitter
 
+from ..conftest import data_text, shared_corpus
+from .conftest import DATA_FILES
 from .test_roundtrip import SNIPPETS
 
 
 def test_gpt2_splits_like_the_seed() -> None:
     assert Pretokenizer("gpt2").split("some text that i'll pre-tokenize") == [
-        "some", " text", " that", " i", "'ll", " pre", "-", "tokenize"
+        "some",
+        " text",
+        " that",
+        " i",
+        "'ll",
+        " pre",
+        "-",
+        "tokenize",
     ]
     assert Pretokenizer("gpt2").split("Hello helo, I'm") == ["Hello", " helo", ",", " I", "'m"]
 
@@ -40,7 +50,7 @@ def test_preview_offsets_cover_the_text() -> None:
     text = "Hi there<|endoftext|>國語 ok"
     pieces = preview(text, "cl100k", ["<|endoftext|>"])
     assert "".join(p.text for p in pieces) == text
-    assert all(text[p.start:p.end] == p.text for p in pieces)
+    assert all(text[p.start : p.end] == p.text for p in pieces)
 
 
 def test_longest_special_token_wins() -> None:
@@ -142,8 +152,12 @@ def test_ascii_stand_ins_split_like_the_regex(text: str, extra: list[str]) -> No
     assert Pretokenizer("gpt2").utf8_pieces(text + "\ud800") is None  # no UTF-8 form
 
 
-def test_ascii_stand_ins_on_532_languages(corpora) -> None:  # type: ignore[no-untyped-def]
-    text = (corpora / "multi_udhr_532langs_7MB.txt").read_text(encoding="utf-8")
+@pytest.mark.parametrize(
+    "corpus",
+    [*DATA_FILES, pytest.param("multi_udhr_532langs_7MB.txt", id="big-corpora-532-languages", marks=pytest.mark.slow)],
+)
+def test_ascii_stand_ins_on_real_text(corpus: str) -> None:
+    text = data_text(corpus) if corpus in DATA_FILES else shared_corpus(corpus).read_bytes().decode("utf-8")
     splitter = SpecialSplitter(["<|endoftext|>"])
     for name in ("gpt2", "cl100k"):
         pre = Pretokenizer(name)

@@ -10,10 +10,15 @@ import pytest
 from bpe_engine import Tokenizer, train_bpe
 from bpe_engine.formats.atomic import atomic_write_bytes
 
+from ..conftest import data_text
+from .conftest import head
+
 
 @pytest.mark.parametrize("pre", ["gpt2", "whitespace", "none", "regex:\\w+"])
-def test_save_load_identity(tmp_path: Path, fixtures: Path, pre: str) -> None:
-    tok = train_bpe(fixtures / "tinystories_sample.txt", 400, ["<|endoftext|>", "<|pad|>"], pretokenizer=pre, name="tiny")
+def test_save_load_identity(tmp_path: Path, pre: str) -> None:
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text(head(data_text("english.txt"), 4000), encoding="utf-8", newline="")
+    tok = train_bpe(corpus, 400, ["<|endoftext|>", "<|pad|>"], pretokenizer=pre, name="tiny")
     path = tmp_path / "tok.json"
     tok.save(path)
     back = Tokenizer.load(path)
@@ -23,7 +28,7 @@ def test_save_load_identity(tmp_path: Path, fixtures: Path, pre: str) -> None:
     assert back.special_tokens == tok.special_tokens
     assert back.pretokenizer == tok.pretokenizer
     assert back.name == "tiny"
-    text = (fixtures / "tinystories_sample.txt").read_text(encoding="utf-8") + "<|pad|>國"
+    text = corpus.read_text(encoding="utf-8") + "<|pad|>國" + data_text("multiscript.txt")
     assert back.encode(text) == tok.encode(text)
 
 

@@ -94,7 +94,7 @@ def test_vectorised_char_spans_equal_the_lossy_decoder_walk(openai: dict, traine
         ids = tok.encode(text)
         assert tok.char_spans(ids) == char_spans_lossy(tok.token_bytes(ids))
         for s in tok.token_spans(ids):
-            covered = text[s.start:s.end].encode("utf-8")
+            covered = text[s.start : s.end].encode("utf-8")
             if s.complete:
                 assert covered == s.data  # whole characters: exactly the token's text
             else:

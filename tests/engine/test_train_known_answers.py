@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bpe_engine import MergeEvent, BpeTrainer, gpt2_bytes_to_unicode, train_bpe
+from bpe_engine import BpeTrainer, CountingDone, MergeEvent, gpt2_bytes_to_unicode, train_bpe
+from bpe_engine.reference import reference_train
+
+from ..conftest import data_path, data_text
 
 
 def _gpt2_decode(token: str) -> bytes:
@@ -26,6 +29,59 @@ def test_corpus_en_matches_reference_merges_and_vocab(fixtures: Path) -> None:
     assert all(tok.vocab[b] == bytes([b]) for b in range(256))
     assert all(tok.vocab[256 + i] == a + b for i, (a, b) in enumerate(tok.merges))
     assert tok.special_tokens == {"<|endoftext|>": 256 + len(tok.merges)}
+
+
+def test_english_of_tests_data_matches_the_reference_trainer() -> None:
+    """The same checks on tests/data's English, the expected merges and vocabulary coming from
+    the brute-force reference trainer (bpe_engine.reference) instead of CS336's files."""
+    tok = train_bpe(data_path("english.txt"), 500, ["<|endoftext|>"])
+    ref_vocab, ref_merges, ref_counts = reference_train(data_text("english.txt"), 500, ["<|endoftext|>"], "gpt2")
+    assert len(ref_merges) == 500 - 257
+    assert tok.merges == ref_merges
+    assert tok.merge_counts == ref_counts
+    assert len(tok.vocab) == 500
+    assert tok.vocab == ref_vocab
+    # Our layout: bytes are their own ids, merge i is 256 + i, specials follow the merges.
+    assert all(tok.vocab[b] == bytes([b]) for b in range(256))
+    assert all(tok.vocab[256 + i] == a + b for i, (a, b) in enumerate(tok.merges))
+    assert tok.special_tokens == {"<|endoftext|>": 256 + len(tok.merges)}
+
+
+def test_worked_examples_of_tests_data() -> None:
+    """tests/data's worked examples give the answers written in worked_examples.json."""
+    answers = json.loads(data_text("worked_examples.json"))
+    low = answers["low_lower_widest_newest.txt"]
+    text = data_text("low_lower_widest_newest.txt")
+    tok = train_bpe(
+        data_path("low_lower_widest_newest.txt"),
+        low["vocab_size"],
+        low["special_tokens"],
+        pretokenizer=low["pretokenizer"],
+    )
+    assert [f"{a.decode()} {b.decode()}" for a, b in tok.merges] == low["merges"]
+    six = train_bpe(None, 257 + 6, low["special_tokens"], text=text, pretokenizer=low["pretokenizer"])
+    for word, tokens in low["after_6_merges"].items():
+        assert [six.vocab[i].decode() for i in six.encode(word)] == tokens
+    hello = answers["hello_helo.txt"]
+    trainer = BpeTrainer(
+        data_path("hello_helo.txt"), hello["vocab_size"], hello["special_tokens"], pretokenizer=hello["pretokenizer"]
+    )
+    stream = trainer.events()
+    while not isinstance(next(stream), CountingDone):
+        pass
+    assert [[p.left.decode(), p.right.decode(), p.count] for p in trainer.top_pairs(3)] == hello["top_pairs"]
+    assert sorted(w.text.decode() for w in trainer.pretokens()) == sorted(hello["pretokens"])
+    merges = [e for e in stream if isinstance(e, MergeEvent)]
+    first = hello["first_merge"]
+    assert len(merges) == hello["vocab_size"] - 257
+    assert (merges[0].left.decode(), merges[0].right.decode(), merges[0].count) == (
+        first["left"],
+        first["right"],
+        first["count"],
+    )
+    assert merges[0].tied_with is not None
+    assert [part.decode() for part in merges[0].tied_with] == first["tied_with"]
+    assert merges[0].new_id == first["new_id"]
 
 
 def test_seed_003_low_lower_widest_newest_example() -> None:
@@ -51,9 +107,9 @@ def test_seed_001_hello_helo_first_merge_and_tie() -> None:
     assert first.new_id == 256
 
 
-def test_training_is_deterministic(fixtures: Path) -> None:
-    a = train_bpe(fixtures / "tinystories_sample.txt", 400, ["<|endoftext|>"])
-    b = train_bpe(fixtures / "tinystories_sample.txt", 400, ["<|endoftext|>"])
+def test_training_is_deterministic() -> None:
+    a = train_bpe(data_path("multiscript.txt"), 400, ["<|endoftext|>"])
+    b = train_bpe(data_path("multiscript.txt"), 400, ["<|endoftext|>"])
     assert a.merges == b.merges and a.merge_counts == b.merge_counts
 
 

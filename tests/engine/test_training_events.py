@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bpe_engine import BpeTrainer, CountingDone, CountingProgress, MergeEvent, TrainingDone, train_bpe
 
+from ..conftest import data_path, data_text, shared_corpus
+from .conftest import DATA_FILES
 
-def test_event_stream_shape(fixtures: Path) -> None:
-    trainer = BpeTrainer(fixtures / "corpus.en", 400, ["<|endoftext|>"])
+CORPUS = data_path("english.txt")  # 97 KB of English, with special tokens between stories
+
+
+def test_event_stream_shape() -> None:
+    trainer = BpeTrainer(CORPUS, 400, ["<|endoftext|>"])
     events = list(trainer.events())
     progress = [e for e in events if isinstance(e, CountingProgress)]
     merges = [e for e in events if isinstance(e, MergeEvent)]
     assert progress[0].bytes_done == 0 and progress[-1].bytes_done == progress[-1].bytes_total
-    assert progress[-1].bytes_total == (fixtures / "corpus.en").stat().st_size
+    assert progress[-1].bytes_total == CORPUS.stat().st_size
     done = next(e for e in events if isinstance(e, CountingDone))
     assert done.target_merges == 400 - 257 == len(merges)
     assert isinstance(events[-1], TrainingDone) and events[-1].reason == "vocab_size"
@@ -23,13 +30,13 @@ def test_event_stream_shape(fixtures: Path) -> None:
     assert counts == sorted(counts, reverse=True)  # BPE's pair counts never increase
     # Exact token accounting: each merge of a pair with count c removes c tokens.
     tok = trainer.tokenizer()
-    text = (fixtures / "corpus.en").read_text(encoding="utf-8")
+    text = data_text("english.txt")
     assert len(tok.encode(text)) == done.initial_tokens - sum(counts)
 
 
-def test_stop_anywhere_gives_a_usable_tokenizer(fixtures: Path) -> None:
-    full = train_bpe(fixtures / "corpus.en", 400, ["<|endoftext|>"])
-    trainer = BpeTrainer(fixtures / "corpus.en", 400, ["<|endoftext|>"])
+def test_stop_anywhere_gives_a_usable_tokenizer() -> None:
+    full = train_bpe(CORPUS, 400, ["<|endoftext|>"])
+    trainer = BpeTrainer(CORPUS, 400, ["<|endoftext|>"])
     stream = trainer.events()
     for event in stream:
         if isinstance(event, MergeEvent) and event.rank == 49:
@@ -42,8 +49,8 @@ def test_stop_anywhere_gives_a_usable_tokenizer(fixtures: Path) -> None:
     assert partial.decode(partial.encode(text)) == text
 
 
-def test_stop_while_counting_gives_bytes_only_tokenizer(fixtures: Path) -> None:
-    trainer = BpeTrainer(fixtures / "corpus.en", 400, ["<|endoftext|>"])
+def test_stop_while_counting_gives_bytes_only_tokenizer() -> None:
+    trainer = BpeTrainer(CORPUS, 400, ["<|endoftext|>"])
     stream = trainer.events()
     first = next(stream)
     assert isinstance(first, CountingProgress)
@@ -53,7 +60,7 @@ def test_stop_while_counting_gives_bytes_only_tokenizer(fixtures: Path) -> None:
     assert tok.encode("hi") == [104, 105]
 
 
-def test_step_mode_queries(fixtures: Path) -> None:
+def test_step_mode_queries() -> None:
     trainer = BpeTrainer(None, 300, ["<|endoftext|>"], text="Hello helo, I'm")
     stream = trainer.events()
     while not isinstance(next(stream), CountingDone):
@@ -70,13 +77,30 @@ def test_step_mode_queries(fixtures: Path) -> None:
     assert after[b" helo"].token_ids == (ord(" "), ord("h"), ord("e"), 256)
 
 
-def test_one_and_two_workers_give_identical_merges(corpora: Path, tmp_path: Path) -> None:
+@pytest.mark.slow
+def test_one_and_two_workers_give_identical_merges(tmp_path: Path) -> None:
     # 6 MB so that two workers really split the counting.
-    src = corpora / "en_mix_36MB.txt"
+    src = shared_corpus("en_mix_36MB.txt")
     part = tmp_path / "en6.txt"
     with open(src, "rb") as f:
         data = f.read(6_000_000)
     part.write_bytes(data[: data.rfind(b"\n") + 1])
+    one = train_bpe(part, 1500, ["<|endoftext|>"], workers=1)
+    two = train_bpe(part, 1500, ["<|endoftext|>"], workers=2)
+    assert one.merges == two.merges and one.merge_counts == two.merge_counts
+
+
+def test_one_and_two_workers_give_identical_merges_on_tests_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same on all of tests/data (290 KB), with the worker threshold and block lowered
+    so that two workers really split the counting."""
+    from bpe_engine.train import counting
+
+    monkeypatch.setattr(counting, "_WORKER_BLOCK", 16 * 1024)
+    monkeypatch.setattr(counting, "_PARALLEL_MIN_BYTES", 64 * 1024)
+    part = tmp_path / "all.txt"
+    part.write_bytes(b"<|endoftext|>".join(data_path(name).read_bytes() for name in DATA_FILES))
     one = train_bpe(part, 1500, ["<|endoftext|>"], workers=1)
     two = train_bpe(part, 1500, ["<|endoftext|>"], workers=2)
     assert one.merges == two.merges and one.merge_counts == two.merge_counts
