@@ -11,8 +11,8 @@ neighbours never share one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 
@@ -73,7 +73,7 @@ def _bisect_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
     lo, hi = 0, n - prefix
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if old[len(old) - mid:] == new[len(new) - mid:]:
+        if old[len(old) - mid :] == new[len(new) - mid :]:
             lo = mid
         else:
             hi = mid - 1
@@ -87,7 +87,7 @@ def _array_affixes(a: np.ndarray, b: np.ndarray) -> tuple[int, int]:
     m = n - prefix
     if m == 0:
         return prefix, 0
-    diff = np.flatnonzero(a[len(a) - m:][::-1] != b[len(b) - m:][::-1])
+    diff = np.flatnonzero(a[len(a) - m :][::-1] != b[len(b) - m :][::-1])
     return prefix, int(diff[0]) if diff.size else m
 
 
@@ -171,9 +171,7 @@ class TokenChipBuilder:
             reuse = None
         old_t, old_i = self.tokens, self.ids
         mid = range(p, n - s)
-        kinds_mid = [
-            SPECIAL if table.special[k] else (NORMAL if table.complete[k] else PARTIAL) for k in mid
-        ]
+        kinds_mid = [SPECIAL if table.special[k] else (NORMAL if table.complete[k] else PARTIAL) for k in mid]
         seg_mid = [_token_segments(table, k, whitespace) for k in mid]
         tail = slice(old_n - s, old_n)
         segments = old_t.segments[:p] + seg_mid + old_t.segments[tail]
@@ -269,7 +267,7 @@ class PieceChipBuilder:
         else:
             p = s = 0
             reuse = None
-        mid = pieces[p:n - s]
+        mid = pieces[p : n - s]
         tail = slice(old_n - s, old_n)
         segments = old.segments[:p] + [_piece_segments(t, whitespace) for t, _, _, _ in mid] + old.segments[tail]
         kinds = old.kinds[:p] + [SPECIAL if sp else PIECE for _, _, _, sp in mid] + old.kinds[tail]
@@ -279,6 +277,8 @@ class PieceChipBuilder:
         return self.chips, reuse
 
 
-def piece_reuse(old: Sequence[tuple[str, int, int, bool]], new: Sequence[tuple[str, int, int, bool]]) -> tuple[int, int]:
+def piece_reuse(
+    old: Sequence[tuple[str, int, int, bool]], new: Sequence[tuple[str, int, int, bool]]
+) -> tuple[int, int]:
     """Unchanged leading and trailing pieces (by text and kind)."""
     return _bisect_affixes([(t, sp) for t, _, _, sp in old], [(t, sp) for t, _, _, sp in new])

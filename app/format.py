@@ -46,9 +46,9 @@ def split_valid_utf8(data: bytes) -> list[ChipPart]:
             break
         except UnicodeDecodeError as exc:
             if exc.start > 0:
-                parts.append((data[pos:pos + exc.start].decode("utf-8"), False))
+                parts.append((data[pos : pos + exc.start].decode("utf-8"), False))
             bad_end = pos + exc.end
-            parts.append((hex_bytes(data[pos + exc.start:bad_end]), True))
+            parts.append((hex_bytes(data[pos + exc.start : bad_end]), True))
             pos = bad_end
     return parts
 

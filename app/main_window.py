@@ -58,7 +58,9 @@ class MainWindow(QMainWindow):
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Type text and see its tokens, ids and merges live")
         self.compare_view = CompareView(self.registry, self.settings)
         self.tabs.addTab(self.compare_view, "Compare")
-        self.tabs.setTabToolTip(self.tabs.count() - 1, "The same text with 2–5 tokenizers side by side, and on a whole file")
+        self.tabs.setTabToolTip(
+            self.tabs.count() - 1, "The same text with 2–5 tokenizers side by side, and on a whole file"
+        )
         self.stream_view = StreamView(self.registry, self.settings)
         self.tabs.addTab(self.stream_view, "Stream decode")
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Feed tokens one at a time and watch the byte queue")
@@ -112,8 +114,9 @@ class MainWindow(QMainWindow):
         )
 
     def _on_open_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", self.settings.last_folder,
-                                              "BPE Explorer tokenizer (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open tokenizer", self.settings.last_folder, "BPE Explorer tokenizer (*.json);;All files (*)"
+        )
         if path:
             self.open_tokenizer(path)
 

@@ -12,9 +12,9 @@ It leaves out drawing (``app/widgets/token_chips.py``) and encoding itself (the 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Sequence
 
 import numpy as np
 
@@ -118,7 +118,9 @@ def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = Non
         special = tuple(np.isin(np.fromiter(ids, dtype=np.int64, count=len(ids)), special_ids).tolist())
     else:
         special = (False,) * len(ids)
-    return TokenTable(text, data, ids, tokens, starts, tuple(first), tuple(after), tuple(whole), special, char_byte_starts)
+    return TokenTable(
+        text, data, ids, tokens, starts, tuple(first), tuple(after), tuple(whole), special, char_byte_starts
+    )
 
 
 def counts(text: str, n_tokens: int) -> Counts:
@@ -191,7 +193,7 @@ def chip_segments(table: TokenTable, k: int, whitespace: bool = True) -> tuple[S
             if run:
                 segs.append((chip_text("".join(run), whitespace), TEXT))
                 run = []
-            segs.append((hex_bytes(table.data[max(cs, b0):min(ce, b1)]), HEX))
+            segs.append((hex_bytes(table.data[max(cs, b0) : min(ce, b1)]), HEX))
             segs.append(("→" + visible(table.text[c]), POINTER))
         c += 1
     if run:
@@ -226,12 +228,14 @@ def token_detail(tokenizer: Tokenizer, table: TokenTable, k: int) -> str:
             c += 1
         lines.append("This token is not a whole character: decoded alone it would print U+FFFD.")
     else:
-        lines.append(f"Text: ‘{visible(table.text[table.char_starts[k]:table.char_ends[k]])}’")
+        lines.append(f"Text: ‘{visible(table.text[table.char_starts[k] : table.char_ends[k]])}’")
     merge = tokenizer.merge_of(tid)
     if merge is not None:
         a, b, rank = merge
-        lines.append(f"Made by merge rank {rank:,}: {token_label(tokenizer.id_to_bytes(a))} ({a}) + "
-                     f"{token_label(tokenizer.id_to_bytes(b))} ({b})")
+        lines.append(
+            f"Made by merge rank {rank:,}: {token_label(tokenizer.id_to_bytes(a))} ({a}) + "
+            f"{token_label(tokenizer.id_to_bytes(b))} ({b})"
+        )
     elif not table.special[k] and len(data) == 1:
         lines.append("A single byte: part of every byte-level vocabulary.")
     return "\n".join(lines)

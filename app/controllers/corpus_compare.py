@@ -17,7 +17,7 @@ Signals:
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 

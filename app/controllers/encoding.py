@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import traceback
-from typing import Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 
@@ -39,7 +39,7 @@ class _Relay(QObject):
 
 
 class _Runner(QRunnable):
-    def __init__(self, controller: "EncodeController") -> None:
+    def __init__(self, controller: EncodeController) -> None:
         super().__init__()
         self.controller = controller
 

@@ -104,8 +104,11 @@ class TokenizerFileController(QObject):
         self.kind, self.path = kind, path
         self._idle.clear()
         self._job = BackgroundCall(
-            self._relay, (self._job_id, kind, path), lambda: _run(kind, path, tokenizer),
-            lambda exc: _message(kind, path, exc), on_end=self._idle.set,
+            self._relay,
+            (self._job_id, kind, path),
+            lambda: _run(kind, path, tokenizer),
+            lambda exc: _message(kind, path, exc),
+            on_end=self._idle.set,
         )
         self.busy_changed.emit(True)
         QThreadPool.globalInstance().start(self._job)

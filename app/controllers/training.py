@@ -34,9 +34,9 @@ It leaves out everything about display: views read ``merges``, ``counting`` and
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
 
 from PySide6.QtCore import QObject, QThread, Signal
 
@@ -446,9 +446,13 @@ class TrainingController(QObject):
     def _bytes_only(config: TrainingConfig | None) -> Tokenizer:
         """The tokenizer of a run cancelled before its first merge: 256 bytes and the specials."""
         specials = list(config.special_tokens) if config is not None else []
-        return Tokenizer({i: bytes([i]) for i in range(256)}, [], specials,
-                         pretokenizer=config.pretokenizer if config is not None else "gpt2",
-                         name=(config.label or None) if config is not None else None)
+        return Tokenizer(
+            {i: bytes([i]) for i in range(256)},
+            [],
+            specials,
+            pretokenizer=config.pretokenizer if config is not None else "gpt2",
+            name=(config.label or None) if config is not None else None,
+        )
 
     def _drop_finished_run(self) -> None:
         """Release the previous run (its thread has ended, or it is retiring)."""

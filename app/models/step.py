@@ -51,8 +51,13 @@ class PretokensModel(RowsModel):
         self._next_pair: tuple[int, int] | None = None
         self._token_bytes: dict[int, bytes] = {}
 
-    def set_pretokens(self, pretokens: list[PretokenInfo], token_bytes: dict[int, bytes] | None = None,
-                      new_id: int = -1, next_pair: tuple[int, int] | None = None) -> None:
+    def set_pretokens(
+        self,
+        pretokens: list[PretokenInfo],
+        token_bytes: dict[int, bytes] | None = None,
+        new_id: int = -1,
+        next_pair: tuple[int, int] | None = None,
+    ) -> None:
         """Replace the rows; ``token_bytes`` maps ids to bytes (bytes 0-255 are implicit).
 
         ``new_id`` (the token of the last merge) is outlined; the occurrences of ``next_pair``

@@ -88,4 +88,3 @@ class StreamLogModel(RowsModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return HEADERS[col][1]
         return None
-

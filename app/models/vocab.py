@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import bisect
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import regex
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
@@ -69,7 +70,9 @@ def parse_hex(query: str) -> bytes:
     try:
         return bytes.fromhex(cleaned)
     except ValueError:
-        raise SearchError(f"{query!r} is not hex: use the digits 0-9 and a-f, two per byte (for example e5 9c)") from None
+        raise SearchError(
+            f"{query!r} is not hex: use the digits 0-9 and a-f, two per byte (for example e5 9c)"
+        ) from None
 
 
 def merge_tree(tok: Tokenizer, token_id: int) -> tuple:
@@ -156,8 +159,15 @@ class VocabModel(RowsModel):
         self._apply_sort()
         self.endResetModel()
 
-    def set_search(self, query: str, mode: str = "text", *, space: bool | None = None,
-                   invalid: bool | None = None, special: bool | None = None) -> int:
+    def set_search(
+        self,
+        query: str,
+        mode: str = "text",
+        *,
+        space: bool | None = None,
+        invalid: bool | None = None,
+        special: bool | None = None,
+    ) -> int:
         """Filter the rows; returns how many match. Raises :class:`SearchError` on a bad query."""
         if mode not in SEARCH_MODES:
             raise ValueError(f"unknown search mode {mode!r}; use one of {', '.join(SEARCH_MODES)}")
@@ -254,8 +264,11 @@ class VocabModel(RowsModel):
                 limit = min(self.REGEX_TIMEOUT, left)
                 # subtle: positional (pos, endpos, concurrent, partial, timeout): keyword
                 # arguments cost more than the search itself on 200 000 short tokens.
-                out.extend(k for k in rows[start:start + step]
-                           if search(texts[k], None, None, None, False, limit) is not None)
+                out.extend(
+                    k
+                    for k in rows[start : start + step]
+                    if search(texts[k], None, None, None, False, limit) is not None
+                )
         except TimeoutError:
             raise SearchError(
                 f"pattern too slow: {query!r} takes too long on these tokens (it backtracks too much); "
@@ -291,8 +304,9 @@ class VocabModel(RowsModel):
         key = (column, order)
         full = self._orders.get(key)
         if full is None:
-            full = sorted(range(len(self._ids)), key=self._sort_key(column),
-                          reverse=order == Qt.SortOrder.DescendingOrder)
+            full = sorted(
+                range(len(self._ids)), key=self._sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder
+            )
             self._orders[key] = full
         if len(self._rows) == len(full):
             self._rows = list(full)

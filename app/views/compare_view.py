@@ -73,7 +73,9 @@ def diff_marks(table: TokenTable, spans: list[tuple[int, int]]) -> list[bool]:
 class CompareView(QWidget):
     displayed = Signal(int)
 
-    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.settings = settings
@@ -433,7 +435,9 @@ class CompareView(QWidget):
 
     def _on_corpus_file_button_clicked(self) -> None:
         start = self.settings.last_folder if self.settings else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Choose a UTF-8 text file", start, "Text files (*.txt *.md *.py *.json *.csv);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Choose a UTF-8 text file", start, "Text files (*.txt *.md *.py *.json *.csv);;All files (*)"
+        )
         if path:
             if self.settings is not None:
                 self.settings.last_folder = os.path.dirname(path)
@@ -457,7 +461,9 @@ class CompareView(QWidget):
         self.corpus.start(self._corpus_path, self.limit_spin.value() * 1_000_000, list(ready.items()))
         self.progress.setValue(0)
         note = f" ({skipped} column{'s' * (skipped != 1)} without a tokenizer skipped)" if skipped else ""
-        self.corpus_status.setText(f"Encoding {os.path.basename(self._corpus_path)} with {len(ready)} tokenizers…{note}")
+        self.corpus_status.setText(
+            f"Encoding {os.path.basename(self._corpus_path)} with {len(ready)} tokenizers…{note}"
+        )
         self._update_summary()
 
     def _on_corpus_progress(self, done: int, total: int) -> None:
@@ -477,7 +483,9 @@ class CompareView(QWidget):
             secs = sum(s.seconds for s in self.corpus.results.values())
             nbytes = max((s.bytes for s in self.corpus.results.values()), default=0)
             self.progress.setValue(1000)
-            self.corpus_status.setText(f"Done: {nbytes / 1e6:,.2f} MB encoded by each tokenizer in {secs:.1f} s in total.")
+            self.corpus_status.setText(
+                f"Done: {nbytes / 1e6:,.2f} MB encoded by each tokenizer in {secs:.1f} s in total."
+            )
         self._update_summary()
 
     def _on_corpus_failed(self, message: str) -> None:

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from bpe_engine import BpeStep, Tokenizer
 
 from ..format import split_valid_utf8, token_label, visible
-from ..token_data import TEXT, HEX
+from ..token_data import HEX, TEXT
 from ..widgets.token_chips import NORMAL, PARTIAL, Chips, ChipView
 
 __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
@@ -51,7 +51,9 @@ def final_parts(tok: Tokenizer, piece: str, steps: list[BpeStep]) -> tuple[int, 
 
 def _part_segments(tok: Tokenizer, token_id: int) -> tuple:
     """A part's label: its text, with bytes that are not a whole character in hex."""
-    return tuple((text, HEX) if raw else (visible(text), TEXT) for text, raw in split_valid_utf8(tok.id_to_bytes(token_id)))
+    return tuple(
+        (text, HEX) if raw else (visible(text), TEXT) for text, raw in split_valid_utf8(tok.id_to_bytes(token_id))
+    )
 
 
 class ExplainPanel(QWidget):
@@ -66,7 +68,9 @@ class ExplainPanel(QWidget):
         self._final: tuple[int, ...] = ()
         self._page = 0
 
-        self.title = QLabel("Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it.")
+        self.title = QLabel(
+            "Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it."
+        )
         self.title.setWordWrap(True)
         self.first_button = QPushButton("⏮ First")
         self.prev_button = QPushButton("◀ Previous")
@@ -163,7 +167,9 @@ class ExplainPanel(QWidget):
         tok = self._tok
         data = piece.encode("utf-8")
         if tok is None or not piece:
-            self.title.setText("Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it.")
+            self.title.setText(
+                "Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it."
+            )
         elif special and piece in tok.special_tokens:
             self.title.setText(
                 f"<b>{visible(piece)}</b> is a special token: it is cut out before pre-tokenization and becomes "
@@ -215,9 +221,7 @@ class ExplainPanel(QWidget):
         if self._page < n:
             step = self._steps[self._page]
             self.parts.set_marks([i in (step.index, step.index + 1) for i in range(len(parts))])
-            self.page_label.setText(
-                f"Step {self._page + 1} of {n}: merge rank {step.rank} → new token {step.new_id}"
-            )
+            self.page_label.setText(f"Step {self._page + 1} of {n}: merge rank {step.rank} → new token {step.new_id}")
         else:
             self.parts.set_marks(None)
             done = "no adjacent pair is in the merge list" if len(parts) > 1 else "one token left"

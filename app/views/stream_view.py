@@ -57,9 +57,13 @@ _FFFD = "\ufffd"
 
 def _html_text(text: str, highlight_from: int, color: str) -> str:
     """``text`` as HTML; characters from ``highlight_from`` on get a background; U+FFFD in red."""
+
     def esc(t: str) -> str:
-        out = html.escape(visible(t, True)).replace(_FFFD, f"<span style='background:#ffcdd2;color:#b71c1c'>{_FFFD}</span>")
+        out = html.escape(visible(t, True)).replace(
+            _FFFD, f"<span style='background:#ffcdd2;color:#b71c1c'>{_FFFD}</span>"
+        )
         return out
+
     head, tail = text[:highlight_from], text[highlight_from:]
     body = esc(head) + (f"<span style='background:{color}'>{esc(tail)}</span>" if tail else "")
     return f"<div style='font-size:22pt'>{body}</div>" if body else ""
@@ -69,7 +73,9 @@ class StreamView(QWidget):
     prepared = Signal(int)
     stepped = Signal(int)
 
-    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.settings = settings
@@ -280,8 +286,10 @@ class StreamView(QWidget):
         self.banner.show_message(
             "error",
             f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
-            [("Retry", lambda: self.registry.request(key)),
-             ("Open .tiktoken file…", lambda: self.opener.choose_and_open(self, key))],
+            [
+                ("Retry", lambda: self.registry.request(key)),
+                ("Open .tiktoken file…", lambda: self.opener.choose_and_open(self, key)),
+            ],
         )
 
     def _on_text_edit_changed(self, _text: str) -> None:
@@ -313,7 +321,9 @@ class StreamView(QWidget):
         chips.segments = [((f"{i} ", POINTER),) + segs for i, segs in zip(outcome.table.ids, chips.segments)]
         reuse = None
         self.tape.set_chips(chips, generation=result.generation, reuse=reuse)
-        self.tape.tooltip_provider = lambda i: f"id {self._table.ids[i]}: bytes {hex_bytes(self._table.tokens[i])}" if self._table else ""
+        self.tape.tooltip_provider = lambda i: (
+            f"id {self._table.ids[i]}: bytes {hex_bytes(self._table.tokens[i])}" if self._table else ""
+        )
         self.reset()
         self.prepared.emit(len(outcome.table))
 
@@ -438,7 +448,9 @@ class StreamView(QWidget):
             parts.append("Nothing to print yet.")
         naive = self._last[3] if self._last is not None else ""
         if _FFFD in naive:
-            parts.append(f"A naive decode([{tid}]) would print <span style='color:#b71c1c'>{html.escape(naive)}</span> here.")
+            parts.append(
+                f"A naive decode([{tid}]) would print <span style='color:#b71c1c'>{html.escape(naive)}</span> here."
+            )
         return " ".join(parts)
 
     def shutdown(self) -> None:

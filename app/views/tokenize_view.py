@@ -75,7 +75,9 @@ def fmt_ratio(value: float | None) -> str:
 class TokenizeView(QWidget):
     displayed = Signal(int)
 
-    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.settings = settings
@@ -132,7 +134,11 @@ class TokenizeView(QWidget):
         self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
         self.whitespace_box.toggled.connect(self._on_whitespace_box_toggled)
         top = QHBoxLayout()
-        for label, w in (("Tokenizer:", self.picker), ("Preset:", self.preset_combo), ("Special tokens:", self.mode_combo)):
+        for label, w in (
+            ("Tokenizer:", self.picker),
+            ("Preset:", self.preset_combo),
+            ("Special tokens:", self.mode_combo),
+        ):
             top.addWidget(QLabel(label))
             top.addWidget(w)
         top.addWidget(self.whitespace_box)
@@ -190,7 +196,9 @@ class TokenizeView(QWidget):
         self.piece_chips.setToolTip("Pre-tokenization: BPE merges only inside these pieces. Click one to explain it.")
         self.piece_chips.selected.connect(self._on_piece_chips_selected)
         self.piece_chips.hovered.connect(self._on_piece_chips_hovered)
-        self.pieces_box = self._boxed("Pre-tokenization: the pieces the regex makes (click one to explain it)", self.piece_chips)
+        self.pieces_box = self._boxed(
+            "Pre-tokenization: the pieces the regex makes (click one to explain it)", self.piece_chips
+        )
 
         self.explain = ExplainPanel(self)
         explain_box = QGroupBox("Explain: the merges of one piece, in rank order", self)
@@ -304,8 +312,10 @@ class TokenizeView(QWidget):
         self.banner.show_message(
             "error",
             f"<b>{key} cannot be loaded.</b> {message}<br>{unavailable_help(key)}",
-            [("Retry", lambda: self.registry.request(key)),
-             ("Open .tiktoken file…", lambda: self.opener.choose_and_open(self, key))],
+            [
+                ("Retry", lambda: self.registry.request(key)),
+                ("Open .tiktoken file…", lambda: self.opener.choose_and_open(self, key)),
+            ],
         )
         self._clear_display()
 
@@ -331,7 +341,8 @@ class TokenizeView(QWidget):
             self._table = None
             self.banner.show_message(
                 "warning",
-                "<b>Refused, as tiktoken's encode() would:</b> " + html.escape(outcome.error)
+                "<b>Refused, as tiktoken's encode() would:</b> "
+                + html.escape(outcome.error)
                 + "<br>Switch “Special tokens” to Recognised or Plain text to tokenize it.",
             )
             self._builder = TokenChipBuilder()

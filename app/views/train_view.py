@@ -24,7 +24,6 @@ Signals:
 from __future__ import annotations
 
 import html
-
 import os
 import time
 from pathlib import Path
@@ -111,8 +110,12 @@ class TrainView(QWidget):
 
         self.corpus = CorpusPanel(last_folder=settings.last_folder)
         self.settings_panel = TrainSettingsPanel()
-        self.settings_panel.set_values(vocab_size=settings.vocab_size, special_tokens=settings.special_tokens,
-                                       pretokenizer=settings.pretokenizer, tie_break=settings.tie_break)
+        self.settings_panel.set_values(
+            vocab_size=settings.vocab_size,
+            special_tokens=settings.special_tokens,
+            pretokenizer=settings.pretokenizer,
+            tie_break=settings.tie_break,
+        )
         self.messages = MessageBar()
         self._build_actions()
         self._build_layout()
@@ -152,25 +155,54 @@ class TrainView(QWidget):
 
     def _build_actions(self) -> None:
         sp = QStyle.StandardPixmap
-        self.start_action = self._action("&Start", SHORTCUTS["start"], "Train on the chosen corpus", sp.SP_MediaPlay,
-                                         self._on_start_triggered)
-        self.pause_action = self._action("&Pause", SHORTCUTS["pause"], "Pause training (nothing is lost)",
-                                         sp.SP_MediaPause, self._on_pause_triggered)
-        self.resume_action = self._action("&Resume", SHORTCUTS["resume"], "Continue a paused training",
-                                          sp.SP_MediaSeekForward, self._on_resume_triggered)
+        self.start_action = self._action(
+            "&Start", SHORTCUTS["start"], "Train on the chosen corpus", sp.SP_MediaPlay, self._on_start_triggered
+        )
+        self.pause_action = self._action(
+            "&Pause", SHORTCUTS["pause"], "Pause training (nothing is lost)", sp.SP_MediaPause, self._on_pause_triggered
+        )
+        self.resume_action = self._action(
+            "&Resume",
+            SHORTCUTS["resume"],
+            "Continue a paused training",
+            sp.SP_MediaSeekForward,
+            self._on_resume_triggered,
+        )
         self.step_action = self._action(
-            "S&tep", SHORTCUTS["step"],
+            "S&tep",
+            SHORTCUTS["step"],
             "Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge",
-            sp.SP_MediaSkipForward, self._on_step_triggered)
-        self.cancel_action = self._action("&Cancel", SHORTCUTS["cancel"],
-                                          "Stop training; the merges done so far are kept as a tokenizer",
-                                          sp.SP_MediaStop, self._on_cancel_triggered)
-        self.save_action = self._action("Save &tokenizer…", "", "Save the current result (our JSON format, "
-                                        "written atomically)", sp.SP_DialogSaveButton, self._on_save_triggered)
-        self.open_action = self._action("&Open tokenizer…", "", "Open a tokenizer saved by BPE Explorer",
-                                        sp.SP_DialogOpenButton, self._on_open_triggered)
-        self.training_actions = [self.start_action, self.pause_action, self.resume_action, self.step_action,
-                                 self.cancel_action]
+            sp.SP_MediaSkipForward,
+            self._on_step_triggered,
+        )
+        self.cancel_action = self._action(
+            "&Cancel",
+            SHORTCUTS["cancel"],
+            "Stop training; the merges done so far are kept as a tokenizer",
+            sp.SP_MediaStop,
+            self._on_cancel_triggered,
+        )
+        self.save_action = self._action(
+            "Save &tokenizer…",
+            "",
+            "Save the current result (our JSON format, written atomically)",
+            sp.SP_DialogSaveButton,
+            self._on_save_triggered,
+        )
+        self.open_action = self._action(
+            "&Open tokenizer…",
+            "",
+            "Open a tokenizer saved by BPE Explorer",
+            sp.SP_DialogOpenButton,
+            self._on_open_triggered,
+        )
+        self.training_actions = [
+            self.start_action,
+            self.pause_action,
+            self.resume_action,
+            self.step_action,
+            self.cancel_action,
+        ]
 
     def set_shortcut_context(self, context: Qt.ShortcutContext) -> None:
         """Where the training shortcuts work: inside this view (the default, for a view on its
@@ -195,8 +227,10 @@ class TrainView(QWidget):
         top.setStretchFactor(0, 1)
         top.setStretchFactor(1, 1)
 
-        self.buttons = {name: self._button(a) for name, a in
-                        zip(("start", "pause", "resume", "step", "cancel"), self.training_actions)}
+        self.buttons = {
+            name: self._button(a)
+            for name, a in zip(("start", "pause", "resume", "step", "cancel"), self.training_actions)
+        }
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
         self.progress_label = QLabel()
@@ -386,7 +420,7 @@ class TrainView(QWidget):
         if not self.controller.can("save"):
             self.messages.error("There is no result to save yet: train (or pause a training) first.")
             return
-        base = (self.controller.config.describe() if self.controller.config else "tokenizer")
+        base = self.controller.config.describe() if self.controller.config else "tokenizer"
         safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in base).strip("_") or "tokenizer"
         merges = len(self.controller.merges)  # the tokenizer's merges; it is built only when saving
         start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe}-{merges}.json")
@@ -395,8 +429,12 @@ class TrainView(QWidget):
             self.save_tokenizer(path)
 
     def _on_open_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", self.settings.last_folder or str(Path.home()),
-                                              "BPE Explorer tokenizer (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Open tokenizer",
+            self.settings.last_folder or str(Path.home()),
+            "BPE Explorer tokenizer (*.json);;All files (*)",
+        )
         if path:
             self.open_tokenizer(path)
 
@@ -407,8 +445,13 @@ class TrainView(QWidget):
     def _on_corpus_sample_chosen(self, sample: Sample) -> None:
         if not sample.settings or self.controller.is_active:
             return
-        self.settings_panel.set_values(**{k: v for k, v in sample.settings.items()
-                                          if k in ("vocab_size", "special_tokens", "pretokenizer", "tie_break")})
+        self.settings_panel.set_values(
+            **{
+                k: v
+                for k, v in sample.settings.items()
+                if k in ("vocab_size", "special_tokens", "pretokenizer", "tie_break")
+            }
+        )
         applied = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sample.settings.items())
         self.messages.info(f"Settings suggested for this sample: {applied}.")
 
@@ -433,10 +476,14 @@ class TrainView(QWidget):
         key = self.registry.add(tok, label, kind="file")
         self.result_key = key
         self.settings.last_folder = str(Path(path).parent)
-        self.messages.info(f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
-                           "It is now available in the other views.")
-        self.result_label.setText(f"Opened: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is available in the "
-                                  "Vocabulary, Tokenize, Compare and Stream decode views.")
+        self.messages.info(
+            f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
+            "It is now available in the other views."
+        )
+        self.result_label.setText(
+            f"Opened: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is available in the "
+            "Vocabulary, Tokenize, Compare and Stream decode views."
+        )
         self._update_actions()
         self.tokenizer_ready.emit(key)
         self.file_opened.emit(key, path)
@@ -567,8 +614,9 @@ class TrainView(QWidget):
         self._elapsed = time.monotonic() - self._started_at
         why = "the vocabulary size was reached" if done.reason == "vocab_size" else "no pair was left to merge"
         self.progress.setValue(self.progress.maximum())
-        self.progress_label.setText(f"Done: {format_count(done.merges)} merges in "
-                                    f"{format_duration(self._elapsed)} ({why}).")
+        self.progress_label.setText(
+            f"Done: {format_count(done.merges)} merges in {format_duration(self._elapsed)} ({why})."
+        )
         if done.reason == "no_pairs":
             self.step_panel.next_label.setText("<b>Training ended</b>: no pair was left to merge.")
         self._register_result(cancelled=False)
@@ -577,8 +625,10 @@ class TrainView(QWidget):
         self._refresh_progress()
         self._fit_plots_later()
         n = len(self.controller.merges)
-        self.progress_label.setText(f"Cancelled after {format_count(n)} merges; "
-                                    + ("they are kept as a tokenizer." if n else "no merge was learned."))
+        self.progress_label.setText(
+            f"Cancelled after {format_count(n)} merges; "
+            + ("they are kept as a tokenizer." if n else "no merge was learned.")
+        )
         self._register_result(cancelled=True)
 
     def _on_controller_failed(self, message: str) -> None:
@@ -600,8 +650,10 @@ class TrainView(QWidget):
     # -- helpers ---------------------------------------------------------------------------
 
     def _reset_display(self) -> None:
-        self.result_label.setText("Training… The result becomes a tokenizer when training ends or is "
-                                  "cancelled; a paused training can be saved as it is.")
+        self.result_label.setText(
+            "Training… The result becomes a tokenizer when training ends or is "
+            "cancelled; a paused training can be saved as it is."
+        )
         self._refresh_timer.stop()
         self._pending = []
         self.messages.clear()
@@ -627,10 +679,14 @@ class TrainView(QWidget):
         if tok is None or not tok.merges:
             self.result_label.setText("No merge was learned, so there is no new tokenizer.")
             return
-        label = f"{self.controller.config.describe()} · {len(tok.merges)} merges" + (" (cancelled)" if cancelled else "")
+        label = f"{self.controller.config.describe()} · {len(tok.merges)} merges" + (
+            " (cancelled)" if cancelled else ""
+        )
         self.result_key = self.registry.add(tok, label, kind="trained")
-        self.result_label.setText(f"Result: <b>{label}</b>, {len(tok)} tokens. It is now available in the "
-                                  "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it.")
+        self.result_label.setText(
+            f"Result: <b>{label}</b>, {len(tok)} tokens. It is now available in the "
+            "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it."
+        )
         self._update_actions()
         self.tokenizer_ready.emit(self.result_key)
 
@@ -651,8 +707,7 @@ class TrainView(QWidget):
             text = f"Counting pre-tokens: {format_bytes(c.bytes_done)} of {format_bytes(c.bytes_total)}"
             rate = self._rates.rate() if rates else None
             if rate:
-                text += (f" · {format_bytes(rate)}/s · "
-                         f"{format_duration(self._rates.time_left(c.bytes_total))} left")
+                text += f" · {format_bytes(rate)}/s · {format_duration(self._rates.time_left(c.bytes_total))} left"
             return text
         n, target = len(c.merges), c.target_merges
         text = f"Merging: {format_count(n)} of {format_count(target)} merges"

@@ -54,8 +54,9 @@ _MODES = (
 class VocabView(QWidget):
     """Vocabulary browser (see the module docstring)."""
 
-    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.settings = settings
@@ -76,7 +77,9 @@ class VocabView(QWidget):
         self.search.setPlaceholderText("Search tokens…")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._on_search_text_changed)
-        QShortcut(QKeySequence.StandardKey.Find, self, self._on_find_shortcut, Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        QShortcut(
+            QKeySequence.StandardKey.Find, self, self._on_find_shortcut, Qt.ShortcutContext.WidgetWithChildrenShortcut
+        )
         self.mode = QComboBox()
         for key, label, tip in _MODES:
             self.mode.addItem(label, key)
@@ -86,7 +89,9 @@ class VocabView(QWidget):
         self.space_filter = QCheckBox("Starts with a space")
         self.space_filter.setToolTip("Only tokens whose first byte is a space (word starts in GPT vocabularies)")
         self.invalid_filter = QCheckBox("Not valid UTF-8 alone")
-        self.invalid_filter.setToolTip("Only tokens holding part of a character: they print as U+FFFD when decoded alone")
+        self.invalid_filter.setToolTip(
+            "Only tokens holding part of a character: they print as U+FFFD when decoded alone"
+        )
         self.special_filter = QCheckBox("Special tokens")
         self.special_filter.setToolTip("Only special tokens such as <|endoftext|>")
         for box in (self.space_filter, self.invalid_filter, self.special_filter):
@@ -119,8 +124,9 @@ class VocabView(QWidget):
 
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Token", "Id", "Merge rank", "Byte"])
-        self.tree.setToolTip("How the selected token was built: each token is the merge of its two children, "
-                             "down to single bytes")
+        self.tree.setToolTip(
+            "How the selected token was built: each token is the merge of its two children, down to single bytes"
+        )
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
@@ -205,8 +211,10 @@ class VocabView(QWidget):
         self._search_timer.stop()
         try:
             self.model.set_search(
-                self.search.text(), self.mode.currentData(),
-                space=self.space_filter.isChecked(), invalid=self.invalid_filter.isChecked(),
+                self.search.text(),
+                self.mode.currentData(),
+                space=self.space_filter.isChecked(),
+                invalid=self.invalid_filter.isChecked(),
                 special=self.special_filter.isChecked(),
             )
         except SearchError as exc:
@@ -280,8 +288,11 @@ class VocabView(QWidget):
         self.model.set_tokenizer(tok)
         self.tree.clear()
         if tok is not None:
-            self._set_loading(False, f"{format_count(len(tok))} tokens · {format_count(len(tok.merges))} merges · "
-                                     f"pre-tokenizer {tok.pretokenizer.spec}")
+            self._set_loading(
+                False,
+                f"{format_count(len(tok))} tokens · {format_count(len(tok.merges))} merges · "
+                f"pre-tokenizer {tok.pretokenizer.spec}",
+            )
             self.details.setText("Select a token to see its merge tree.")
         self.apply_search()
 
@@ -306,8 +317,12 @@ class VocabView(QWidget):
         self.tree.expandAll()
         data = tok.id_to_bytes(token_id)
         merge = tok.merge_of(token_id)
-        parts = [f"<b>id {token_id}</b>", token_label(data).replace("<", "&lt;"), f"bytes {hex_bytes(data)}",
-                 f"{len(data)} byte{'s' if len(data) != 1 else ''}"]
+        parts = [
+            f"<b>id {token_id}</b>",
+            token_label(data).replace("<", "&lt;"),
+            f"bytes {hex_bytes(data)}",
+            f"{len(data)} byte{'s' if len(data) != 1 else ''}",
+        ]
         if merge is not None:
             rank = merge[2]
             count = tok.merge_counts[rank]

@@ -65,15 +65,19 @@ def check_corpus_file(path: str) -> str | None:
     if not head:
         return f"{name} is empty: there is nothing to learn from; choose a file with some text"
     if b"\x00" in head:
-        return (f"{name} looks like a binary file (it contains zero bytes), not text; "
-                "choose a UTF-8 text file (.txt, source code, ...)")
+        return (
+            f"{name} looks like a binary file (it contains zero bytes), not text; "
+            "choose a UTF-8 text file (.txt, source code, ...)"
+        )
     try:
         head.decode("utf-8")
     except UnicodeDecodeError as exc:
         # subtle: the sniffed block may end inside a character; only earlier errors count
         if exc.start < len(head) - 3 or len(head) < _SNIFF_BYTES:
-            return (f"{name} is not UTF-8 text (byte offset {exc.start}: {exc.reason}); "
-                    "convert it to UTF-8 (for example `iconv -f latin1 -t utf-8`) or choose another file")
+            return (
+                f"{name} is not UTF-8 text (byte offset {exc.start}: {exc.reason}); "
+                "convert it to UTF-8 (for example `iconv -f latin1 -t utf-8`) or choose another file"
+            )
     return None
 
 
@@ -162,8 +166,9 @@ class CorpusPanel(QWidget):
         self.remove_button.clicked.connect(self.remove_selected)
         self.clear_button = QPushButton("Clear")
         self.clear_button.clicked.connect(self.clear_files)
-        QShortcut(QKeySequence.StandardKey.Delete, self.file_list, self.remove_selected,
-                  Qt.ShortcutContext.WidgetShortcut)
+        QShortcut(
+            QKeySequence.StandardKey.Delete, self.file_list, self.remove_selected, Qt.ShortcutContext.WidgetShortcut
+        )
         hint = QLabel("Drop text files anywhere on this panel.")
         hint.setStyleSheet("color: #777;")
         buttons = QHBoxLayout()
@@ -261,15 +266,18 @@ class CorpusPanel(QWidget):
             sample = self.current_sample()
             if sample is None:
                 raise ValueError("no sample is selected: pick one in the Samples tab, add files, or paste text")
-            return CorpusChoice("sample", f"Sample: {sample.title}", (str(sample.path),),
-                                size=sample.path.stat().st_size, sample=sample)
+            return CorpusChoice(
+                "sample", f"Sample: {sample.title}", (str(sample.path),), size=sample.path.stat().st_size, sample=sample
+            )
         if source == "files":
             if not self._paths:
                 raise ValueError("no files chosen: click Add files… or drop text files on the Files tab")
             missing = [p for p in self._paths if not os.path.isfile(p)]
             if missing:
                 raise ValueError(f"{missing[0]}: the file is gone; remove it from the list or restore it")
-            label = os.path.basename(self._paths[0]) + (f" + {len(self._paths) - 1} more" if len(self._paths) > 1 else "")
+            label = os.path.basename(self._paths[0]) + (
+                f" + {len(self._paths) - 1} more" if len(self._paths) > 1 else ""
+            )
             return CorpusChoice("files", label, tuple(self._paths), size=sum(os.path.getsize(p) for p in self._paths))
         text = self.text_edit.toPlainText()
         if not text.strip():
@@ -290,7 +298,9 @@ class CorpusPanel(QWidget):
 
     def _on_add_button_clicked(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
-            self, "Add training files", self.last_folder or str(Path.home()),
+            self,
+            "Add training files",
+            self.last_folder or str(Path.home()),
             "Text files (*.txt *.md *.py *.json *.csv *.tsv *.html *.xml);;All files (*)",
         )
         if paths:

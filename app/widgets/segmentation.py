@@ -11,7 +11,8 @@ tokenize (the callers hand it labels).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
@@ -19,10 +20,23 @@ from PySide6.QtWidgets import QSizePolicy, QStyle, QStyledItemDelegate, QStyleOp
 
 __all__ = ["Chip", "chip_colors", "paint_chips", "chips_width", "SegmentationDelegate", "ChipStrip", "monospace_font"]
 
-_PALETTE = [QColor(c) for c in (
-    "#bbdefb", "#c8e6c9", "#ffe0b2", "#f8bbd0", "#d1c4e9", "#b2ebf2",
-    "#fff59d", "#ffccbc", "#dcedc8", "#cfd8dc", "#f0f4c3", "#b3e5fc",
-)]
+_PALETTE = [
+    QColor(c)
+    for c in (
+        "#bbdefb",
+        "#c8e6c9",
+        "#ffe0b2",
+        "#f8bbd0",
+        "#d1c4e9",
+        "#b2ebf2",
+        "#fff59d",
+        "#ffccbc",
+        "#dcedc8",
+        "#cfd8dc",
+        "#f0f4c3",
+        "#b3e5fc",
+    )
+]
 _SPECIAL = QColor("#e1bee7")
 _MARK = QColor("#ff8f00")
 _PAD_X = 4
@@ -100,8 +114,9 @@ class SegmentationDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.role = role
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
         chips = index.data(self.role)
         if not chips:
             super().paint(painter, option, index)

@@ -27,7 +27,7 @@ Signals:
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -86,8 +86,7 @@ __all__ = [
 
 # Pastel fills that stay readable with black text; order chosen so neighbours contrast.
 PALETTE = tuple(
-    QColor(c)
-    for c in ("#ffd6a5", "#bde0fe", "#caffbf", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad", "#9bf6ff")
+    QColor(c) for c in ("#ffd6a5", "#bde0fe", "#caffbf", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad", "#9bf6ff")
 )
 assert len(PALETTE) == PALETTE_SIZE
 _PIECE_TONES = (QColor("#eceff3"), QColor("#d9dfe7"))
@@ -383,7 +382,7 @@ class ChipView(QAbstractScrollArea):
                 if k < len(old_first) and old_first[k] == j:
                     xs.extend(old_xs[j:])
                     widths.extend(old_widths[j:])
-                    line_first.extend(f + shift for f in old_first[k + 1:])
+                    line_first.extend(f + shift for f in old_first[k + 1 :])
                     break
             w = width_of(segments[i])
             if x > _MARGIN and x + w > avail:

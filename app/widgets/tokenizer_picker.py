@@ -16,7 +16,7 @@ Signals:
 from __future__ import annotations
 
 import os
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
@@ -167,7 +167,10 @@ class TiktokenFileOpener(QObject):
 
     def choose_and_open(self, parent: QWidget, name_hint: str = "") -> None:
         path, _ = QFileDialog.getOpenFileName(
-            parent, f"Open a local {name_hint or 'OpenAI'} .tiktoken file", "", "tiktoken files (*.tiktoken);;All files (*)"
+            parent,
+            f"Open a local {name_hint or 'OpenAI'} .tiktoken file",
+            "",
+            "tiktoken files (*.tiktoken);;All files (*)",
         )
         if path:
             self.open(path)

@@ -145,8 +145,14 @@ class TrainSettingsPanel(QWidget):
             "tie_break": self.tie_break.currentData(),
         }
 
-    def set_values(self, *, vocab_size: int | None = None, special_tokens: str | None = None,
-                   pretokenizer: str | None = None, tie_break: str | None = None) -> None:
+    def set_values(
+        self,
+        *,
+        vocab_size: int | None = None,
+        special_tokens: str | None = None,
+        pretokenizer: str | None = None,
+        tie_break: str | None = None,
+    ) -> None:
         """Apply settings (from QSettings or a sample); unknown values are ignored."""
         if vocab_size is not None:
             self.vocab_size.setValue(int(vocab_size))
@@ -154,7 +160,7 @@ class TrainSettingsPanel(QWidget):
             self.special_tokens.setText(special_tokens)
         if pretokenizer is not None:
             if pretokenizer.startswith("regex:"):
-                self.custom_regex.setText(pretokenizer[len("regex:"):])
+                self.custom_regex.setText(pretokenizer[len("regex:") :])
                 self.pretokenizer.setCurrentIndex(self.pretokenizer.findData(_CUSTOM))
             elif self.pretokenizer.findData(pretokenizer) >= 0:
                 self.pretokenizer.setCurrentIndex(self.pretokenizer.findData(pretokenizer))
@@ -174,9 +180,11 @@ class TrainSettingsPanel(QWidget):
         minimum = 256 + len(specials)
         size = self.vocab_size.value()
         if size < minimum:
-            self._show(self.vocab_problem,
-                       f"Too small: the vocabulary needs at least {minimum} tokens (256 bytes + "
-                       f"{len(specials)} special); choose {minimum + 1} or more to learn any merge.")
+            self._show(
+                self.vocab_problem,
+                f"Too small: the vocabulary needs at least {minimum} tokens (256 bytes + "
+                f"{len(specials)} special); choose {minimum + 1} or more to learn any merge.",
+            )
         else:
             self._show(self.vocab_problem, "")
         spec = self.pretokenizer_spec()
@@ -187,9 +195,7 @@ class TrainSettingsPanel(QWidget):
             self.preview_chips.set_chips([])
         else:
             self._show(self.regex_problem, "")
-            self.preview_chips.set_chips(
-                [Chip(visible(p.text), i, False, p.special) for i, p in enumerate(pieces)]
-            )
+            self.preview_chips.set_chips([Chip(visible(p.text), i, False, p.special) for i, p in enumerate(pieces)])
         self.changed.emit()
 
     @staticmethod

@@ -16,7 +16,7 @@ Signals (ResultRelay):
 from __future__ import annotations
 
 import traceback
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 

@@ -23,8 +23,8 @@ import codecs
 import os
 import threading
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 from PySide6.QtCore import QObject, Signal
 
@@ -89,7 +89,9 @@ class CorpusEncodeWorker(QObject):
                 else:
                     stats = self._encode(tok, per, whole, n * per, total)
                 self.column_done.emit(
-                    CorpusStats(chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start)
+                    CorpusStats(
+                        chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start
+                    )
                 )
             self.progress.emit(total, total)
             self.finished.emit("done")

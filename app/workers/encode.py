@@ -16,15 +16,14 @@ views show (:data:`ENGINE_MODES`):
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from bpe_engine import Tokenizer, errors
 
 from ..token_data import TokenTable, token_table
 
-__all__ = ["SPECIAL_MODES", "ENGINE_MODES", "EncodeJob", "EncodeOutcome", "EncodeResult", "run_job",
-           "encode_with_mode"]
+__all__ = ["SPECIAL_MODES", "ENGINE_MODES", "EncodeJob", "EncodeOutcome", "EncodeResult", "run_job", "encode_with_mode"]
 
 #: The views' special-token modes and the engine's names for them.
 ENGINE_MODES = {"recognised": "allow", "error": "raise", "plain": "ordinary"}

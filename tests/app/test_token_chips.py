@@ -162,7 +162,7 @@ def test_incremental_layout_and_labels_equal_a_full_rebuild(qtbot, openai_tokeni
     for _ in range(40):
         pos = rng.randrange(len(text) + 1)
         if rng.random() < 0.3 and pos < len(text):
-            text = text[:pos] + text[pos + rng.randrange(1, 6):]
+            text = text[:pos] + text[pos + rng.randrange(1, 6) :]
         else:
             text = text[:pos] + rng.choice(words + ["a", " "]) + text[pos:]
         table = token_table(tok, tok.encode(text), text)

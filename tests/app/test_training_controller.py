@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bpe_engine import train_bpe
 from app.controllers.training import TrainingController
+from bpe_engine import train_bpe
 
 from .training_support import config_for, run_to_end, syllable_text, write_corpus
 
@@ -243,12 +243,30 @@ def test_shutdown_while_running_stops_the_thread(qtbot, controller, long_corpus)
 
 def test_actions_make_sense_in_each_state(qtbot, controller) -> None:
     assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
-        True, False, False, True, False, False]
+        True,
+        False,
+        False,
+        True,
+        False,
+        False,
+    ]
     with qtbot.waitSignal(controller.paused, timeout=30_000):
         controller.step(config_for(text="Hello helo, I'm", vocab_size=262))
     assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
-        False, False, True, True, True, True]
+        False,
+        False,
+        True,
+        True,
+        True,
+        True,
+    ]
     with qtbot.waitSignal(controller.finished, timeout=30_000):
         controller.resume()
     assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
-        True, False, False, True, False, True]
+        True,
+        False,
+        False,
+        True,
+        False,
+        True,
+    ]

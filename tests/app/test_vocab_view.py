@@ -7,12 +7,13 @@ import pytest
 import tiktoken
 from PySide6.QtCore import QPoint, Qt
 
-from bpe_engine import train_bpe
 from app.models.vocab import VocabModel
 from app.views.vocab_view import VocabView
+from bpe_engine import train_bpe
 
-TEXT = ("low low low lower lowest newest widest the tech team 國語 國語 Жизнь 🤚🏾\n"
-        "<|endoftext|>Hello helo, I'm here.\n") * 8
+TEXT = (
+    "low low low lower lowest newest widest the tech team 國語 國語 Жизнь 🤚🏾\n<|endoftext|>Hello helo, I'm here.\n"
+) * 8
 
 
 @pytest.fixture

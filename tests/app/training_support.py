@@ -37,8 +37,14 @@ def write_corpus(folder: Path, n_words: int, name: str = "corpus.txt", seed: int
     return path
 
 
-def config_for(path: Path | None = None, *, text: str | None = None, vocab_size: int = 600,
-               pretokenizer: str = "gpt2", workers: int | None = 1) -> TrainingConfig:
+def config_for(
+    path: Path | None = None,
+    *,
+    text: str | None = None,
+    vocab_size: int = 600,
+    pretokenizer: str = "gpt2",
+    workers: int | None = 1,
+) -> TrainingConfig:
     return TrainingConfig(
         paths=(str(path),) if path is not None else (),
         text=text,
