@@ -15,7 +15,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from bpe_engine import MergeEvent, Tokenizer
 
-from ..format import hex_bytes, token_label
+from ..display.format import hex_bytes, token_label
 from .base import RowsModel
 
 __all__ = ["MergesModel", "MergeRow"]

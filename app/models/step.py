@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor
 
 from bpe_engine import PairInfo, PretokenInfo
 
-from ..format import hex_bytes, token_label
+from ..display.format import hex_bytes, token_label
 from .base import RowsModel
 
 __all__ = ["PretokensModel", "PairsModel", "SEGMENTS_ROLE", "NEXT_PAIR_COLOR", "TIED_PAIR_COLOR"]

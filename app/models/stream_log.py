@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from ..format import hex_bytes, visible
+from ..display.format import hex_bytes, visible
 from .base import RowsModel
 
 __all__ = ["StepRecord", "StreamLogModel", "HEADERS"]

@@ -27,7 +27,7 @@ from PySide6.QtGui import QColor
 
 from bpe_engine import Tokenizer
 
-from ..format import hex_bytes, token_label
+from ..display.format import hex_bytes, token_label
 from .base import RowsModel
 
 __all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "merge_tree", "parse_ids", "parse_hex"]

@@ -42,11 +42,11 @@ from PySide6.QtWidgets import (
 
 from ..controllers.corpus_compare import CorpusCompareController, CorpusStats
 from ..controllers.encoding import EncodeController
-from ..format import visible
+from ..display.format import visible
+from ..display.token_data import TokenTable, boundary_diff, char_spans
 from ..models.compare_summary import CompareSummaryModel, SummaryRow
 from ..presets import PRESETS
 from ..settings import Settings
-from ..token_data import TokenTable, boundary_diff, char_spans
 from ..tokenizers import TokenizerRegistry
 from ..widgets.compare_column import CompareColumn
 from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener

@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import BpeStep, Tokenizer
 
-from ..format import split_valid_utf8, token_label, visible
-from ..token_data import HEX, TEXT
-from ..widgets.token_chips import NORMAL, PARTIAL, Chips, ChipView
+from ..display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips
+from ..display.format import split_valid_utf8, token_label, visible
+from ..widgets.token_chips import ChipView
 
 __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
 

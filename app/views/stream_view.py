@@ -39,14 +39,15 @@ from PySide6.QtWidgets import (
 from bpe_engine import StreamingDecoder, Tokenizer
 
 from ..controllers.encoding import EncodeController
-from ..format import hex_bytes, visible
+from ..display.chips import POINTER, TokenChipBuilder
+from ..display.format import hex_bytes, visible
+from ..display.token_data import TokenTable, describe_char
 from ..models.stream_log import StepRecord, StreamLogModel
 from ..presets import STREAM_PRESETS
 from ..settings import Settings
-from ..token_data import POINTER, TokenTable, describe_char
 from ..tokenizers import TokenizerRegistry
 from ..widgets.byte_queue import ByteQueueWidget, lead_byte_text
-from ..widgets.token_chips import ChipView, TokenChipBuilder
+from ..widgets.token_chips import ChipView
 from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener, TokenizerPicker, unavailable_help
 from ..workers.encode import EncodeResult
 

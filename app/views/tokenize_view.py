@@ -38,11 +38,13 @@ from PySide6.QtWidgets import (
 from bpe_engine import Tokenizer
 
 from ..controllers.encoding import EncodeController
+from ..display.chips import Chips, PieceChipBuilder, TokenChipBuilder
+from ..display.format import format_ratio
+from ..display.token_data import Counts, TokenTable, counts, token_detail
 from ..presets import PRESETS
 from ..settings import Settings
-from ..token_data import Counts, TokenTable, counts, token_detail
 from ..tokenizers import TokenizerRegistry
-from ..widgets.token_chips import Chips, ChipView, PieceChipBuilder, TokenChipBuilder
+from ..widgets.token_chips import ChipView
 from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener, TokenizerPicker, unavailable_help
 from ..workers.encode import EncodeResult
 from .explain_panel import ExplainPanel
@@ -66,10 +68,6 @@ def utf16_offset(text: str, index: int) -> int:
 
 def index_from_utf16(text: str, pos: int) -> int:
     return len(text.encode("utf-16-le")[: 2 * pos].decode("utf-16-le", errors="ignore"))
-
-
-def fmt_ratio(value: float | None) -> str:
-    return "—" if value is None else f"{value:.2f}"
 
 
 class TokenizeView(QWidget):
@@ -383,8 +381,8 @@ class TokenizeView(QWidget):
         labels["chars"].setText(f"Characters: <b>{chars:,}</b>")
         labels["bytes"].setText(f"UTF-8 bytes: <b>{nbytes:,}</b>")
         labels["tokens"].setText(f"Tokens: <b>{c.tokens:,}</b>" if c else "Tokens: <b>—</b>")
-        labels["bytes_per_token"].setText(f"Bytes/token: <b>{fmt_ratio(c.bytes_per_token if c else None)}</b>")
-        labels["chars_per_token"].setText(f"Chars/token: <b>{fmt_ratio(c.chars_per_token if c else None)}</b>")
+        labels["bytes_per_token"].setText(f"Bytes/token: <b>{format_ratio(c.bytes_per_token if c else None)}</b>")
+        labels["chars_per_token"].setText(f"Chars/token: <b>{format_ratio(c.chars_per_token if c else None)}</b>")
 
     def _clear_display(self) -> None:
         self._table = None

@@ -53,8 +53,9 @@ from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainingDone
 
 from ..controllers.tokenizer_files import TokenizerFileController
 from ..controllers.training import TrainingConfig, TrainingController
+from ..display.format import format_bytes, format_count, format_duration
+from ..display.meter import RateMeter
 from ..models.merges import MergesModel
-from ..progress import RateMeter, format_bytes, format_count, format_duration
 from ..samples import Sample
 from ..settings import Settings
 from ..tokenizers import TokenizerRegistry

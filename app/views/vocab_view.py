@@ -34,9 +34,8 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import Tokenizer
 
-from ..format import hex_bytes, token_label
+from ..display.format import format_count, hex_bytes, token_label
 from ..models.vocab import SearchError, VocabModel, merge_tree
-from ..progress import format_count
 from ..settings import Settings
 from ..tokenizers import TokenizerRegistry
 from ..widgets.message_bar import MessageBar

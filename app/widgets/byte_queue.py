@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from bpe_engine import utf8_sequence_length
 
-from ..format import visible
+from ..display.format import visible
 
 __all__ = ["ByteGroup", "ByteQueueWidget", "group_bytes", "lead_byte_text"]
 

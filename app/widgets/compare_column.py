@@ -25,9 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..token_data import TokenTable, counts
+from ..display.chips import TokenChipBuilder
+from ..display.format import format_ratio
+from ..display.token_data import TokenTable, counts
 from ..tokenizers import TokenizerRegistry
-from .token_chips import ChipView, TokenChipBuilder
+from .token_chips import ChipView
 from .tokenizer_picker import TokenizerPicker, unavailable_help
 
 __all__ = ["CompareColumn"]
@@ -126,9 +128,10 @@ class CompareColumn(QFrame):
         tokens, _, reuse = self.builder.build(table, whitespace)
         self.chips.set_chips(tokens, marks=marks, generation=generation, reuse=reuse)
         c = counts(table.text, len(table))
-        bpt = f"{c.bytes_per_token:.2f}" if c.bytes_per_token else "—"
-        cpt = f"{c.chars_per_token:.2f}" if c.chars_per_token else "—"
-        self.counts_label.setText(f"<b>{c.tokens:,}</b> tokens · {bpt} bytes/token · {cpt} chars/token")
+        self.counts_label.setText(
+            f"<b>{c.tokens:,}</b> tokens · {format_ratio(c.bytes_per_token)} bytes/token · "
+            f"{format_ratio(c.chars_per_token)} chars/token"
+        )
         self.stack.setCurrentIndex(0)
 
     def message_text(self) -> str:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..progress import format_bytes
+from ..display.format import format_bytes
 from ..samples import Sample, load_samples
 from .message_bar import MessageBar
 

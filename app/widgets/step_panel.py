@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxL
 
 from bpe_engine import PairInfo
 
-from ..format import token_label
+from ..display.format import token_label
 from ..models.step import SEGMENTS_ROLE, PairsModel, PretokensModel
 from ..workers.training import StepSnapshot
 from .segmentation import SegmentationDelegate

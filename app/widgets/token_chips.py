@@ -17,7 +17,8 @@ dimmed from some index on (the stream view's "not fed yet").
 
 No per-chip QWidget exists: layout stores an x offset and a line per chip, painting walks
 only the visible lines, and label widths and chip images are cached. This module knows
-nothing about tokenizers; ``app/chips.py`` builds the chip data (re-exported here).
+nothing about tokenizers: :mod:`app.display.chips` builds the chip data, and the colors are
+:mod:`app.display.palette`'s.
 
 Signals:
     hovered(int): index of the chip under the mouse, -1 when none.
@@ -47,54 +48,18 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
-from ..chips import (
-    NORMAL,
-    PALETTE_SIZE,
-    PARTIAL,
-    PIECE,
-    SPECIAL,
-    Chips,
-    PieceChipBuilder,
-    TokenChipBuilder,
-    common_affixes,
-    id_chips,
-    piece_chips,
-    piece_reuse,
-    stable_colors,
-    token_chips,
-)
-from ..token_data import HEX, POINTER, Segment
+from ..display import palette
+from ..display.chips import HEX, NORMAL, PARTIAL, PIECE, POINTER, SPECIAL, Chips, Segment
 
-__all__ = [
-    "ChipView",
-    "Chips",
-    "TokenChipBuilder",
-    "common_affixes",
-    "stable_colors",
-    "token_chips",
-    "id_chips",
-    "piece_chips",
-    "piece_reuse",
-    "PieceChipBuilder",
-    "NORMAL",
-    "PARTIAL",
-    "SPECIAL",
-    "PIECE",
-    "PALETTE",
-    "chip_color",
-]
+__all__ = ["ChipView", "chip_color"]
 
-# Pastel fills that stay readable with black text; order chosen so neighbours contrast.
-PALETTE = tuple(
-    QColor(c) for c in ("#ffd6a5", "#bde0fe", "#caffbf", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad", "#9bf6ff")
-)
-assert len(PALETTE) == PALETTE_SIZE
-_PIECE_TONES = (QColor("#eceff3"), QColor("#d9dfe7"))
-_SPECIAL_FILL = QColor("#37474f")
-_MARK = QColor("#e65100")
-_HIGHLIGHT = QColor("#1565c0")
-_HEX_TEXT = QColor("#8d2a0b")
-_POINTER_TEXT = QColor("#5d4037")
+_FILLS = tuple(QColor(c) for c in palette.FILLS)
+_PIECE_FILLS = tuple(QColor(c) for c in palette.PIECE_FILLS)
+_SPECIAL_FILL = QColor(palette.SPECIAL_FILL)
+_MARK = QColor(palette.DIFF_MARK)
+_HIGHLIGHT = QColor(palette.HIGHLIGHT)
+_HEX_TEXT = QColor(palette.HEX_TEXT)
+_POINTER_TEXT = QColor(palette.POINTER_TEXT)
 
 _PAD_X, _PAD_Y, _GAP, _LINE_GAP, _MARGIN = 5.0, 2.0, 3.0, 5.0, 6.0
 
@@ -104,8 +69,8 @@ def chip_color(index: int, kind: int = NORMAL) -> QColor:
     if kind == SPECIAL:
         return _SPECIAL_FILL
     if kind == PIECE:
-        return _PIECE_TONES[index % 2]
-    return PALETTE[index % len(PALETTE)]
+        return _PIECE_FILLS[index % len(_PIECE_FILLS)]
+    return _FILLS[index % len(_FILLS)]
 
 
 class ChipView(QAbstractScrollArea):
@@ -238,7 +203,7 @@ class ChipView(QAbstractScrollArea):
 
     def _color_index(self, i: int, kind: int) -> int:
         if kind == PIECE or self._colors is None:
-            return i % 2 if kind == PIECE else i % len(PALETTE)
+            return i % len(_PIECE_FILLS) if kind == PIECE else i % len(_FILLS)
         return 0 if kind == SPECIAL else self._colors[i]
 
     def chip_fill(self, index: int) -> QColor:
@@ -509,11 +474,11 @@ class ChipView(QAbstractScrollArea):
             else:
                 p.setFont(self._text_font)
                 if kind == SPECIAL:
-                    p.setPen(QColor("white"))
+                    p.setPen(QColor(palette.SPECIAL_TEXT))
                 elif style == POINTER:
                     p.setPen(_POINTER_TEXT)
                 else:
-                    p.setPen(QColor("#1b1b1b"))
+                    p.setPen(QColor(palette.TEXT))
                 w = self._fm_text.horizontalAdvance(text)
                 p.drawText(QPointF(x, r.top() + _PAD_Y + self._fm_text.ascent()), text)
             x += w

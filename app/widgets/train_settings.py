@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, errors, preview
 
-from ..format import visible
+from ..display.format import visible
 from .segmentation import Chip, ChipStrip
 
 __all__ = ["TrainSettingsPanel", "DEFAULT_PREVIEW_LINE", "PREVIEW_TIMEOUT", "parse_special_tokens"]

@@ -30,7 +30,7 @@ from PySide6.QtCore import QObject, Signal
 
 from bpe_engine import Tokenizer, errors, iter_encode_file
 
-from ..token_data import Counts
+from ..display.token_data import Counts
 
 __all__ = ["CorpusStats", "CorpusEncodeWorker", "BLOCK_BYTES"]
 

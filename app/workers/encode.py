@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from bpe_engine import Tokenizer, errors
 
-from ..token_data import TokenTable, token_table
+from ..display.token_data import TokenTable, token_table
 
 __all__ = ["SPECIAL_MODES", "ENGINE_MODES", "EncodeJob", "EncodeOutcome", "EncodeResult", "run_job", "encode_with_mode"]
 

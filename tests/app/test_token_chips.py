@@ -9,19 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, Qt
 
-from app.token_data import boundary_diff, char_spans, token_detail, token_table
-from app.widgets.token_chips import (
+from app.display.chips import (
     PARTIAL,
     SPECIAL,
-    ChipView,
     PieceChipBuilder,
     TokenChipBuilder,
     common_affixes,
     piece_chips,
     piece_reuse,
-    stable_colors,
     token_chips,
 )
+from app.display.palette import stable_colors
+from app.display.token_data import boundary_diff, char_spans, token_detail, token_table
+from app.widgets.token_chips import ChipView
 
 from .text_views_support import openai_tokenizers, tiktoken_encodings, trained  # noqa: F401
 

@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 
+from app.display.chips import PARTIAL, SPECIAL
 from app.presets import PRESETS
 from app.views.tokenize_view import TokenizeView
-from app.widgets.token_chips import PARTIAL, SPECIAL
 from bpe_engine import errors, train_bpe
 
 from .text_views_support import (  # noqa: F401

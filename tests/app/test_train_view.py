@@ -12,7 +12,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from app.format import visible
+from app.display.format import visible
 from app.views.train_view import SHORTCUTS, TrainView
 from bpe_engine import Tokenizer, preview, train_bpe
 

@@ -1,12 +1,16 @@
-"""Chip data: what each chip of a token view says, and re-using it across keystrokes.
+"""Chip data: what each chip says, its kind and its color, and re-using it across keystrokes.
 
-Pure Python and numpy (no Qt), used by :mod:`app.widgets.token_chips`. For each token (or
-id, or pre-tokenization piece) a :class:`Chips` holds its label segments, its kind, whether
-its line ends after it, its character span and its palette index. The builders keep the
-previous result so that after an edit only the chips between the unchanged prefix and
-suffix are made again; they report that ``(prefix, suffix)`` so the view can keep its
-layout too. Colors are stable: a token keeps its color wherever it appears, except that
-neighbours never share one.
+Pure Python and numpy (no Qt). A chip's label is a tuple of segments ``(text, style)``: the
+token's text with visible whitespace (``TEXT``), or for bytes of a split character the hex
+bytes (``HEX``) and an arrow to the character they belong to (``POINTER``). For each token
+(or id, or pre-tokenization piece) of a text a :class:`Chips` holds its label segments, its
+kind, whether its line ends after it, its character span and its palette index. The builders
+keep the previous result so that after an edit only the chips between the unchanged prefix
+and suffix are made again; they report that ``(prefix, suffix)`` so the view can keep its
+layout too.
+
+Colors come from :mod:`app.display.palette`: a token keeps its color wherever it appears,
+except that neighbours never share one. Drawing is :mod:`app.widgets.token_chips`'s job.
 """
 
 from __future__ import annotations
@@ -16,27 +20,38 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .token_data import TEXT, Segment, TokenTable, chip_segments, chip_text
+from .format import hex_bytes, visible
+from .palette import color_after, stable_colors
+from .token_data import TokenTable
 
 __all__ = [
+    "TEXT",
+    "HEX",
+    "POINTER",
+    "Segment",
     "NORMAL",
     "PARTIAL",
     "SPECIAL",
     "PIECE",
-    "PALETTE_SIZE",
     "Chips",
     "TokenChipBuilder",
     "PieceChipBuilder",
     "common_affixes",
-    "stable_colors",
+    "chip_segments",
+    "chip_text",
     "token_chips",
     "id_chips",
     "piece_chips",
     "piece_reuse",
 ]
 
+# Label segment styles.
+TEXT, HEX, POINTER = 0, 1, 2
+Segment = tuple[str, int]  # (text, style)
+
+# Chip kinds: a token, a token holding only part of a character, a special token, a
+# pre-tokenization piece.
 NORMAL, PARTIAL, SPECIAL, PIECE = 0, 1, 2, 3
-PALETTE_SIZE = 8
 
 
 @dataclass
@@ -106,27 +121,40 @@ def common_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
     return _bisect_affixes(old, new)
 
 
-def _color_of(token_id: int) -> int:
-    return (token_id * 2654435761 >> 11) % PALETTE_SIZE
+def chip_segments(table: TokenTable, k: int, whitespace: bool = True) -> tuple[Segment, ...]:
+    """The label of token ``k``: its text, or for bytes of a split character the hex bytes and
+    an arrow to the character they belong to (never a bare U+FFFD)."""
+    token = table.tokens[k]
+    if table.complete[k]:
+        return ((chip_text(token.decode("utf-8"), whitespace), TEXT),)
+    b0 = table.byte_starts[k]
+    b1 = table.byte_starts[k + 1]
+    segs: list[Segment] = []
+    c = table.char_at_byte(b0)
+    cbs = table.char_byte_starts
+    run = []  # whole characters inside the token
+    while c < len(cbs) - 1 and cbs[c] < b1:
+        cs, ce = int(cbs[c]), int(cbs[c + 1])
+        if cs >= b0 and ce <= b1:
+            run.append(table.text[c])
+        else:
+            if run:
+                segs.append((chip_text("".join(run), whitespace), TEXT))
+                run = []
+            segs.append((hex_bytes(table.data[max(cs, b0) : min(ce, b1)]), HEX))
+            segs.append(("→" + visible(table.text[c]), POINTER))
+        c += 1
+    if run:
+        segs.append((chip_text("".join(run), whitespace), TEXT))
+    return tuple(segs)
 
 
-def stable_colors(ids: Sequence[int]) -> list[int]:
-    """A palette index per token: the same token keeps its color, but never its neighbour's.
-
-    Each id has a preferred color; a token whose preferred color equals its left
-    neighbour's takes the next one. Colors therefore do not all shift when one token is
-    inserted, and neighbours always differ.
-    """
-    out = []
-    prev = -1
-    n = PALETTE_SIZE
-    for i in ids:
-        c = _color_of(i)
-        if c == prev:
-            c = (c + 1) % n
-        out.append(c)
-        prev = c
-    return out
+def chip_text(text: str, whitespace: bool) -> str:
+    if whitespace:
+        return visible(text, True)
+    # Without visible whitespace a newline still ends the chip's line (the widget breaks
+    # there), so it is dropped from the label; a tab becomes spaces.
+    return visible(text, False).replace("\n", "").replace("\t", "    ")
 
 
 def _token_segments(table: TokenTable, k: int, whitespace: bool) -> tuple[Segment, ...]:
@@ -193,18 +221,14 @@ class TokenChipBuilder:
         n, old_n = len(ids), len(old)
         out = old[:p]
         prev = out[-1] if out else -1
-        size = PALETTE_SIZE
         for k in range(p, n):
             if k >= n - s and k > p:
                 j = k - n + old_n
                 if old[j - 1] == prev:  # the chain has caught up with the old colors
                     out.extend(old[j:])
                     return out
-            c = _color_of(ids[k])
-            if c == prev:
-                c = (c + 1) % size
-            out.append(c)
-            prev = c
+            prev = color_after(ids[k], prev)
+            out.append(prev)
         return out
 
 

@@ -1,12 +1,26 @@
-"""How tokens are shown: visible whitespace, escaped bytes, hex.
+"""How things are written on screen: tokens (visible whitespace, escaped bytes, hex) and numbers.
 
 Pure functions (no Qt), shared by every view: the merges table, the vocabulary browser,
-token chips, the stream-decode animation.
+token chips, the stream-decode animation, progress lines and counts. ``format_*`` write
+sizes, counts, durations and ratios the way people read them.
+
+It leaves out measuring (:mod:`app.display.meter`) and what a token is made of
+(:mod:`app.display.token_data`).
 """
 
 from __future__ import annotations
 
-__all__ = ["visible", "token_label", "hex_bytes", "split_valid_utf8", "ChipPart"]
+__all__ = [
+    "visible",
+    "token_label",
+    "hex_bytes",
+    "split_valid_utf8",
+    "ChipPart",
+    "format_bytes",
+    "format_count",
+    "format_duration",
+    "format_ratio",
+]
 
 _WS = {" ": "·", "\t": "→", "\n": "⏎", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
 
@@ -59,3 +73,38 @@ def token_label(data: bytes, whitespace: bool = True) -> str:
     for text, raw in split_valid_utf8(data):
         out.append(f"<{text}>" if raw else visible(text, whitespace))
     return "".join(out)
+
+
+def format_bytes(n: float) -> str:
+    """``1536`` -> ``"1.5 KB"`` (decimal units, as file managers show them)."""
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if abs(n) < 1000 or unit == "GB":
+            if unit == "bytes":
+                return f"{int(n)} bytes" if n != 1 else "1 byte"
+            return f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n:.1f} GB"  # pragma: no cover
+
+
+def format_count(n: int) -> str:
+    """``12345`` -> ``"12 345"`` (a thin space groups digits in any locale)."""
+    return f"{n:,}".replace(",", "\u202f")
+
+
+def format_duration(seconds: float | None) -> str:
+    """``75`` -> ``"1 min 15 s"``; None -> ``"…"`` (not known yet)."""
+    if seconds is None:
+        return "…"
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s} s"
+    m, s = divmod(s, 60)
+    if m < 60:
+        return f"{m} min {s:02d} s"
+    h, m = divmod(m, 60)
+    return f"{h} h {m:02d} min"
+
+
+def format_ratio(value: float | None) -> str:
+    """``2.5`` -> ``"2.50"`` (bytes or characters per token); None -> ``"—"`` (no token)."""
+    return "—" if value is None else f"{value:.2f}"

@@ -6,7 +6,8 @@ characters it covers and whether it holds only part of a character (a character 
 bytes a vocabulary split across tokens). The boundary diff finds the stretches of a text
 that several tokenizers cut differently.
 
-It leaves out drawing (``app/widgets/token_chips.py``) and encoding itself (the engine).
+It leaves out what a chip says (:mod:`app.display.chips`), drawing (:mod:`app.widgets`) and encoding
+itself (the engine).
 """
 
 from __future__ import annotations
@@ -25,21 +26,14 @@ from .format import hex_bytes, token_label, visible
 __all__ = [
     "TokenTable",
     "Counts",
-    "Segment",
     "token_table",
     "counts",
     "cut_points",
     "boundary_diff",
     "char_spans",
-    "chip_segments",
-    "chip_text",
     "describe_char",
     "token_detail",
 ]
-
-# Label segment styles used by the chip widget.
-TEXT, HEX, POINTER = 0, 1, 2
-Segment = tuple[str, int]  # (text, style)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,42 +165,6 @@ def describe_char(ch: str) -> str:
     name = unicodedata.name(ch, "")
     label = visible(ch)
     return f"'{label}' (U+{ord(ch):04X}{' ' + name if name else ''}, {len(data)} byte{'s' if len(data) > 1 else ''} {hex_bytes(data)})"
-
-
-def chip_segments(table: TokenTable, k: int, whitespace: bool = True) -> tuple[Segment, ...]:
-    """The label of token ``k``: its text, or for bytes of a split character the hex bytes and
-    an arrow to the character they belong to (never a bare U+FFFD)."""
-    token = table.tokens[k]
-    if table.complete[k]:
-        return ((chip_text(token.decode("utf-8"), whitespace), TEXT),)
-    b0 = table.byte_starts[k]
-    b1 = table.byte_starts[k + 1]
-    segs: list[Segment] = []
-    c = table.char_at_byte(b0)
-    cbs = table.char_byte_starts
-    run = []  # whole characters inside the token
-    while c < len(cbs) - 1 and cbs[c] < b1:
-        cs, ce = int(cbs[c]), int(cbs[c + 1])
-        if cs >= b0 and ce <= b1:
-            run.append(table.text[c])
-        else:
-            if run:
-                segs.append((chip_text("".join(run), whitespace), TEXT))
-                run = []
-            segs.append((hex_bytes(table.data[max(cs, b0) : min(ce, b1)]), HEX))
-            segs.append(("→" + visible(table.text[c]), POINTER))
-        c += 1
-    if run:
-        segs.append((chip_text("".join(run), whitespace), TEXT))
-    return tuple(segs)
-
-
-def chip_text(text: str, whitespace: bool) -> str:
-    if whitespace:
-        return visible(text, True)
-    # Without visible whitespace a newline still ends the chip's line (the widget breaks
-    # there), so it is dropped from the label; a tab becomes spaces.
-    return visible(text, False).replace("\n", "").replace("\t", "    ")
 
 
 def token_detail(tokenizer: Tokenizer, table: TokenTable, k: int) -> str:
