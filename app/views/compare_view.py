@@ -40,12 +40,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..content.presets import PRESETS
 from ..controllers.corpus_compare import CorpusCompareController, CorpusStats
 from ..controllers.encoding import EncodeController
 from ..display.format import visible
 from ..display.token_data import TokenTable, boundary_diff, char_spans
 from ..models.compare_summary import CompareSummaryModel, SummaryRow
-from ..presets import PRESETS
 from ..settings import Settings
 from ..tokenizers import TokenizerRegistry
 from ..widgets.compare_column import CompareColumn

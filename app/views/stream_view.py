@@ -38,12 +38,12 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import StreamingDecoder, Tokenizer
 
+from ..content.presets import STREAM_PRESETS
 from ..controllers.encoding import EncodeController
 from ..display.chips import POINTER, TokenChipBuilder
 from ..display.format import hex_bytes, visible
 from ..display.token_data import TokenTable, describe_char
 from ..models.stream_log import StepRecord, StreamLogModel
-from ..presets import STREAM_PRESETS
 from ..settings import Settings
 from ..tokenizers import TokenizerRegistry
 from ..widgets.byte_queue import ByteQueueWidget, lead_byte_text

@@ -37,11 +37,11 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import Tokenizer
 
+from ..content.presets import PRESETS
 from ..controllers.encoding import EncodeController
 from ..display.chips import Chips, PieceChipBuilder, TokenChipBuilder
 from ..display.format import format_ratio
 from ..display.token_data import Counts, TokenTable, counts, token_detail
-from ..presets import PRESETS
 from ..settings import Settings
 from ..tokenizers import TokenizerRegistry
 from ..widgets.token_chips import ChipView

@@ -51,12 +51,12 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainingDone
 
+from ..content.samples import Sample
 from ..controllers.tokenizer_files import TokenizerFileController
 from ..controllers.training import TrainingConfig, TrainingController
 from ..display.format import format_bytes, format_count, format_duration
 from ..display.meter import RateMeter
 from ..models.merges import MergesModel
-from ..samples import Sample
 from ..settings import Settings
 from ..tokenizers import TokenizerRegistry
 from ..widgets.corpus_panel import CorpusPanel

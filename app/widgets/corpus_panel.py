@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..content.samples import Sample, load_samples
 from ..display.format import format_bytes
-from ..samples import Sample, load_samples
 from .message_bar import MessageBar
 
 __all__ = ["CorpusChoice", "CorpusPanel", "check_corpus_file", "SOURCES"]

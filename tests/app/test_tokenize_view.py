@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 
+from app.content.presets import PRESETS
 from app.display.chips import PARTIAL, SPECIAL
-from app.presets import PRESETS
 from app.views.tokenize_view import TokenizeView
 from bpe_engine import errors, train_bpe
 
