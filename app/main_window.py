@@ -8,12 +8,13 @@ the front. Closing the window shuts every view down (their threads end first).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
+from .controllers.registry import TokenizerRegistry
+from .jobs import runner
 from .settings import Settings
-from .tokenizers import TokenizerRegistry
 from .views.train_view import TrainView
 from .views.vocab_view import VocabView
 
@@ -174,9 +175,8 @@ class MainWindow(QMainWindow):
             view.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
-        # Training threads must end before the window (and the app) goes away, and so must
-        # background work on the global pool (a QThread destroyed while it runs aborts).
+        # Background jobs must end before the window (and the app) goes away: the views cancel
+        # theirs, then every job thread (OpenAI loads too) is waited for.
         self.shutdown()
-        self.registry.wait(5000)
-        QThreadPool.globalInstance().waitForDone(5000)
+        runner.wait_all(5000)
         super().closeEvent(event)

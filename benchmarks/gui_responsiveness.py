@@ -74,7 +74,7 @@ def run_training(corpus: Path, vocab: int, controller_only: bool) -> int:
 
     from app.controllers.training import TrainingConfig, TrainingController
     from app.settings import Settings
-    from app.tokenizers import TokenizerRegistry
+    from app.controllers.registry import TokenizerRegistry
     from app.views.train_view import TrainView
 
     app = QApplication.instance() or QApplication(sys.argv)

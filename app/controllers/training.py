@@ -2,9 +2,9 @@
 
 :class:`TrainingController` lives in the GUI thread. ``start`` builds a ``BpeTrainer`` (its
 constructor checks every setting, so a bad vocabulary size or regex fails at once with the
-engine's message), moves a :class:`~app.workers.training.TrainingWorker` into a new
-``QThread`` and re-emits the worker's batched signals here, in the GUI thread, where views and
-tests may wait on them.
+engine's message), starts a :class:`~app.jobs.training.TrainingWorker` in a job thread
+(:mod:`app.jobs.runner`) and re-emits the worker's batched signals here, in the GUI thread,
+where views and tests may wait on them.
 
 States::
 
@@ -18,7 +18,7 @@ States::
 Pause, resume, step and cancel are plain methods that set ``threading.Event``s on the
 worker; they never wait for the worker. Cancelling while the trainer is still counting takes
 effect at once: the counting processes are stopped by the worker as soon as the engine hands
-control back, in a thread the controller keeps until it ends. Cancelling while merging (or
+control back, in a thread the runner keeps until it ends. Cancelling while merging (or
 parked between two merges) takes effect after the merge in progress (milliseconds); the
 worker then sends the tokenizer of the merges done.
 
@@ -38,11 +38,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, Signal, Slot
 
 from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainingDone, errors
 
-from ..workers.training import StepSnapshot, TrainingWorker
+from ..jobs import runner
+from ..jobs.messages import StepSnapshot
+from ..jobs.training import TrainingWorker
 
 __all__ = ["TrainingConfig", "TrainingController", "STATES"]
 
@@ -92,9 +94,9 @@ class TrainingConfig:
 
 
 class _Run:
-    """One training run: its thread and worker stay referenced until the thread has ended."""
+    """One training run: its trainer, its worker and the job thread it runs in."""
 
-    def __init__(self, run_id: int, trainer: BpeTrainer, thread: QThread, worker: TrainingWorker) -> None:
+    def __init__(self, run_id: int, trainer: BpeTrainer, thread: runner.JobThread, worker: TrainingWorker) -> None:
         self.run_id = run_id
         self.trainer = trainer
         self.thread = thread
@@ -132,7 +134,9 @@ class TrainingController(QObject):
         super().__init__(parent)
         self._state = "idle"
         self._run: _Run | None = None
-        self._retiring: list[_Run] = []  # cancelled runs whose thread has not ended yet
+        # Earlier runs whose thread had not ended yet (the runner keeps them alive; shutdown
+        # waits for them).
+        self._retiring: list[_Run] = []
         self._next_id = 0
         self._parked = False
         self._result_tokenizer: Tokenizer | None = None
@@ -258,10 +262,7 @@ class TrainingController(QObject):
             self._fail(f"cannot start training: {exc}")
             return False
         self._next_id += 1
-        thread = QThread()
-        thread.setObjectName(f"training-{self._next_id}")
         worker = TrainingWorker(trainer, self._next_id, step_mode=step_mode, batch_interval=config.batch_interval)
-        worker.moveToThread(thread)
         worker.counting_progress.connect(self._on_worker_counting_progress)
         worker.counting_done.connect(self._on_worker_counting_done)
         worker.merges.connect(self._on_worker_merges)
@@ -270,11 +271,8 @@ class TrainingController(QObject):
         worker.cancelled.connect(self._on_worker_cancelled)
         worker.failed.connect(self._on_worker_failed)
         worker.tokenizer_built.connect(self._on_worker_tokenizer_built)
-        thread.started.connect(worker.run)
-        thread.finished.connect(self._on_thread_finished)
-        self._run = _Run(self._next_id, trainer, thread, worker)
         self._set_state("counting")
-        thread.start()
+        self._run = _Run(self._next_id, trainer, runner.start(worker, f"training-{self._next_id}"), worker)
         return True
 
     def pause(self) -> None:
@@ -345,6 +343,7 @@ class TrainingController(QObject):
             if worker is not None:
                 worker.release()
 
+    @Slot()
     def shutdown(self, timeout_ms: int = 10_000) -> bool:
         """Cancel any run and wait for every training thread to end (window closing)."""
         runs = ([self._run] if self._run is not None else []) + self._retiring
@@ -364,12 +363,14 @@ class TrainingController(QObject):
     def _current(self, run_id: int) -> bool:
         return self._run is not None and self._run.run_id == run_id and self._state in _ACTIVE
 
+    @Slot(int, int, int)
     def _on_worker_counting_progress(self, run_id: int, done: int, total: int) -> None:
         if not self._current(run_id):
             return
         self.bytes_done, self.bytes_total = done, total
         self.counting_progress.emit(done, total)
 
+    @Slot(int, object)
     def _on_worker_counting_done(self, run_id: int, event: CountingDone) -> None:
         if not self._current(run_id):
             return
@@ -380,12 +381,14 @@ class TrainingController(QObject):
             self._set_state("merging")
         self.counting_done.emit(event)
 
+    @Slot(int, object)
     def _on_worker_merges(self, run_id: int, events: list[MergeEvent]) -> None:
         if not self._current(run_id):
             return
         self.merges.extend(events)
         self.merges_added.emit(events)
 
+    @Slot(int, object)
     def _on_worker_paused(self, run_id: int, snapshot: StepSnapshot | None) -> None:
         if not self._current(run_id) or self._state == "cancelling":
             return
@@ -394,6 +397,7 @@ class TrainingController(QObject):
         self._set_state("paused")  # also after a step: the worker parked by itself
         self.paused.emit(snapshot)
 
+    @Slot(int, object, object)
     def _on_worker_finished(self, run_id: int, event: TrainingDone, tokenizer: Tokenizer) -> None:
         if not self._current(run_id):
             return
@@ -402,17 +406,20 @@ class TrainingController(QObject):
         self._set_state("finished")
         self.finished.emit(event)
 
+    @Slot(int, object)
     def _on_worker_cancelled(self, run_id: int, tokenizer: Tokenizer) -> None:
         if not self._current(run_id):
             return
         self._result_tokenizer = tokenizer
         self._finish_cancel()
 
+    @Slot(int, str)
     def _on_worker_failed(self, run_id: int, message: str) -> None:
         if not self._current(run_id):
             return
         self._fail(message)
 
+    @Slot(int, object)
     def _on_worker_tokenizer_built(self, run_id: int, tokenizer: Tokenizer) -> None:
         if self._run is None or self._run.run_id != run_id or not self._tokenizer_requested:
             return
@@ -421,9 +428,6 @@ class TrainingController(QObject):
             self._paused_tokenizer = tokenizer  # still this pause: later requests get it at once
         # Delivered even if the run moved on meanwhile: it is the state the request was made in.
         self.tokenizer_built.emit(tokenizer)
-
-    def _on_thread_finished(self) -> None:
-        self._retiring = [r for r in self._retiring if r.thread.isRunning()]
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -459,9 +463,10 @@ class TrainingController(QObject):
         run = self._run
         if run is None:
             return
-        # It has sent its last signal; only closing the stream and the quit are left.
-        if run.thread.isRunning() and run not in self._retiring and not run.thread.wait(2000):
-            self._retiring.append(run)  # keep it referenced until its thread really ends
+        # It has sent its last signal; at most closing the event stream is left.
+        if run.thread.isRunning() and run not in self._retiring:
+            self._retiring.append(run)
+        self._retiring = [r for r in self._retiring if r.thread.isRunning()]
         self._run = None
 
     def _set_state(self, state: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
-from ..workers.corpus_encode import CorpusStats
+from ..jobs.messages import CorpusStats
 from .base import RowsModel
 
 __all__ = ["SummaryRow", "CompareSummaryModel", "HEADERS"]

@@ -1,7 +1,7 @@
 """Step mode's two tables: pre-tokens with their current segmentation, and the top pair counts.
 
 Both are ``QAbstractTableModel``s over plain lists taken from a
-:class:`~app.workers.training.StepSnapshot`; ``set_snapshot`` replaces the rows after each
+:class:`~app.jobs.messages.StepSnapshot`; ``set_snapshot`` replaces the rows after each
 step. They know which merge was just applied (its new token is marked in the segmentation)
 and which pair comes next (highlighted, with the pairs tied with it). Drawing the chips is
 the job of :mod:`app.widgets.segmentation`.

@@ -41,16 +41,17 @@ from PySide6.QtWidgets import (
 )
 
 from ..content.presets import PRESETS
-from ..controllers.corpus_compare import CorpusCompareController, CorpusStats
+from ..controllers.corpus_compare import CorpusCompareController
 from ..controllers.encoding import EncodeController
+from ..controllers.registry import TokenizerRegistry
+from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.format import visible
 from ..display.token_data import TokenTable, boundary_diff, char_spans
+from ..jobs.messages import CorpusStats, EncodeResult
 from ..models.compare_summary import CompareSummaryModel, SummaryRow
 from ..settings import Settings
-from ..tokenizers import TokenizerRegistry
 from ..widgets.compare_column import CompareColumn
-from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener
-from ..workers.encode import EncodeResult
+from ..widgets.tokenizer_picker import MessageBanner, open_tiktoken_file
 
 __all__ = ["CompareView", "MIN_COLUMNS", "MAX_COLUMNS"]
 
@@ -268,7 +269,9 @@ class CompareView(QWidget):
         self._request()
 
     def _show_column_error(self, col: CompareColumn, key: str, message: str) -> None:
-        col.show_error(key, message, lambda: self.registry.request(key), lambda: self.opener.choose_and_open(self, key))
+        col.show_error(
+            key, message, lambda: self.registry.request(key), lambda: open_tiktoken_file(self, self.opener, key)
+        )
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)

@@ -40,16 +40,17 @@ from bpe_engine import StreamingDecoder, Tokenizer
 
 from ..content.presets import STREAM_PRESETS
 from ..controllers.encoding import EncodeController
+from ..controllers.registry import TokenizerRegistry
+from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.chips import POINTER, TokenChipBuilder
 from ..display.format import hex_bytes, visible
 from ..display.token_data import TokenTable, describe_char
+from ..jobs.messages import EncodeResult
 from ..models.stream_log import StepRecord, StreamLogModel
 from ..settings import Settings
-from ..tokenizers import TokenizerRegistry
 from ..widgets.byte_queue import ByteQueueWidget, lead_byte_text
 from ..widgets.token_chips import ChipView
-from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener, TokenizerPicker, unavailable_help
-from ..workers.encode import EncodeResult
+from ..widgets.tokenizer_picker import MessageBanner, TokenizerPicker, open_tiktoken_file, unavailable_help
 
 __all__ = ["StreamView"]
 
@@ -289,7 +290,7 @@ class StreamView(QWidget):
             f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
             [
                 ("Retry", lambda: self.registry.request(key)),
-                ("Open .tiktoken file…", lambda: self.opener.choose_and_open(self, key)),
+                ("Open .tiktoken file…", lambda: open_tiktoken_file(self, self.opener, key)),
             ],
         )
 

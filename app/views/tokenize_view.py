@@ -39,14 +39,15 @@ from bpe_engine import Tokenizer
 
 from ..content.presets import PRESETS
 from ..controllers.encoding import EncodeController
+from ..controllers.registry import TokenizerRegistry
+from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.chips import Chips, PieceChipBuilder, TokenChipBuilder
 from ..display.format import format_ratio
 from ..display.token_data import Counts, TokenTable, counts, token_detail
+from ..jobs.messages import EncodeResult
 from ..settings import Settings
-from ..tokenizers import TokenizerRegistry
 from ..widgets.token_chips import ChipView
-from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener, TokenizerPicker, unavailable_help
-from ..workers.encode import EncodeResult
+from ..widgets.tokenizer_picker import MessageBanner, TokenizerPicker, open_tiktoken_file, unavailable_help
 from .explain_panel import ExplainPanel
 
 __all__ = ["TokenizeView", "MODE_LABELS", "utf16_offset", "index_from_utf16"]
@@ -312,7 +313,7 @@ class TokenizeView(QWidget):
             f"<b>{key} cannot be loaded.</b> {message}<br>{unavailable_help(key)}",
             [
                 ("Retry", lambda: self.registry.request(key)),
-                ("Open .tiktoken file…", lambda: self.opener.choose_and_open(self, key)),
+                ("Open .tiktoken file…", lambda: open_tiktoken_file(self, self.opener, key)),
             ],
         )
         self._clear_display()

@@ -4,7 +4,7 @@ Composed of the corpus panel, the settings panel, the controls (Start, Pause, Re
 Cancel, each with a shortcut and enabled only when it makes sense), the progress line, and
 two result tabs: *Live* (the merges table streaming in, the pair-count and bytes-per-token
 plots) and *Step by step* (step mode's tables). When a run finishes or is cancelled, its
-tokenizer is registered in the shared :class:`~app.tokenizers.TokenizerRegistry`, so the other
+tokenizer is registered in the shared :class:`~app.controllers.registry.TokenizerRegistry`, so the other
 views can use it, and it can be saved (atomically, the engine's format). Saved tokenizers
 open here too. Opening and saving run in the background
 (``app/controllers/tokenizer_files.py``) with a busy line, so the window stays usable while a
@@ -52,19 +52,19 @@ from PySide6.QtWidgets import (
 from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainingDone
 
 from ..content.samples import Sample
+from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TokenizerFileController
 from ..controllers.training import TrainingConfig, TrainingController
 from ..display.format import format_bytes, format_count, format_duration
 from ..display.meter import RateMeter
+from ..jobs.messages import StepSnapshot
 from ..models.merges import MergesModel
 from ..settings import Settings
-from ..tokenizers import TokenizerRegistry
 from ..widgets.corpus_panel import CorpusPanel
 from ..widgets.message_bar import MessageBar
 from ..widgets.plots import TrainingPlots, paint_pending
 from ..widgets.step_panel import StepPanel
 from ..widgets.train_settings import TrainSettingsPanel
-from ..workers.training import StepSnapshot
 
 __all__ = ["TrainView", "SHORTCUTS"]
 

@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import Tokenizer
 
+from ..controllers.registry import TokenizerRegistry
 from ..display.format import format_count, hex_bytes, token_label
 from ..models.vocab import SearchError, VocabModel, merge_tree
 from ..settings import Settings
-from ..tokenizers import TokenizerRegistry
 from ..widgets.message_bar import MessageBar
 
 __all__ = ["VocabView"]

@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..controllers.registry import TokenizerRegistry
 from ..display.chips import TokenChipBuilder
 from ..display.format import format_ratio
 from ..display.token_data import TokenTable, counts
-from ..tokenizers import TokenizerRegistry
 from .token_chips import ChipView
 from .tokenizer_picker import TokenizerPicker, unavailable_help
 

@@ -1,6 +1,6 @@
 """Step mode for the classroom: what the next merge is, why, and what the last one changed.
 
-:class:`StepPanel` shows a :class:`~app.workers.training.StepSnapshot`: the pre-tokens with
+:class:`StepPanel` shows a :class:`~app.jobs.messages.StepSnapshot`: the pre-tokens with
 their current segmentation as colored chips (the token of the last merge outlined), the top
 pair counts (the next pair highlighted, pairs with the same count shaded), and two sentences:
 the merge just applied and the one that comes next. When the tie-break rule decided between
@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxL
 from bpe_engine import PairInfo
 
 from ..display.format import token_label
+from ..jobs.messages import StepSnapshot
 from ..models.step import SEGMENTS_ROLE, PairsModel, PretokensModel
-from ..workers.training import StepSnapshot
 from .segmentation import SegmentationDelegate
 
 __all__ = ["StepPanel", "explain_tie", "pair_text"]

@@ -1,32 +1,24 @@
-"""Choosing a tokenizer: a combo box over the registry, a message banner, a .tiktoken opener.
+"""Choosing a tokenizer: a combo box over the registry, a message banner, a .tiktoken file.
 
 - :class:`TokenizerPicker` lists the registry's tokenizers (trained ones first, then OpenAI's
   encodings) with their load state, and keeps the selection when the list changes.
 - :class:`MessageBanner` is the strip where a view says "loading…", or why something
   failed and how to fix it, with buttons for the fix.
-- :class:`TiktokenFileOpener` loads a local ``.tiktoken`` file off the GUI thread and
-  registers it, the offline fix for an encoding tiktoken cannot download.
-
-Signals:
-    TokenizerPicker.key_changed(str): another tokenizer was chosen.
-    TiktokenFileOpener.opened(str): the file's tokenizer is registered under this key.
-    TiktokenFileOpener.failed(str): the file could not be loaded (message names it).
+- :func:`open_tiktoken_file` asks for a local ``.tiktoken`` file, the offline fix for an
+  encoding tiktoken cannot download (loading it is the controller's job).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from bpe_engine import errors, load_tiktoken_file
+from ..controllers.registry import RegistryEntry, TokenizerRegistry
+from ..controllers.tokenizer_files import TiktokenFileOpener
 
-from ..tokenizers import RegistryEntry, TokenizerRegistry
-from ..workers.background import BackgroundCall, ResultRelay
-
-__all__ = ["TokenizerPicker", "MessageBanner", "TiktokenFileOpener", "entry_text", "unavailable_help"]
+__all__ = ["TokenizerPicker", "MessageBanner", "entry_text", "unavailable_help", "open_tiktoken_file"]
 
 _STATUS = {"loading": " (loading…)", "error": " (unavailable)", "idle": ""}
 
@@ -143,50 +135,13 @@ class MessageBanner(QFrame):
         self.hide()
 
 
-def _file_message(path: str):  # type: ignore[no-untyped-def]
-    def describe(exc: BaseException) -> str:
-        return str(exc) if isinstance(exc, errors.BPEError) else f"{path}: cannot be loaded ({exc})"
-
-    return describe
-
-
-class TiktokenFileOpener(QObject):
-    """Loads ``*.tiktoken`` files (base64 token + rank per line) and adds them to the registry."""
-
-    opened = Signal(str)
-    failed = Signal(str)
-
-    def __init__(self, registry: TokenizerRegistry, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.registry = registry
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._relay = ResultRelay()  # parentless: see app/workers/background.py
-        self._relay.delivered.connect(self._on_load_loaded)
-        self.loading = ""
-
-    def choose_and_open(self, parent: QWidget, name_hint: str = "") -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            parent,
-            f"Open a local {name_hint or 'OpenAI'} .tiktoken file",
-            "",
-            "tiktoken files (*.tiktoken);;All files (*)",
-        )
-        if path:
-            self.open(path)
-
-    def open(self, path: str) -> None:
-        self.loading = path
-        self._pool.start(BackgroundCall(self._relay, path, lambda: load_tiktoken_file(path), _file_message(path)))
-
-    def wait(self, msecs: int = -1) -> bool:
-        return self._pool.waitForDone(msecs)
-
-    def _on_load_loaded(self, path: str, tokenizer: object, message: str) -> None:
-        self.loading = ""
-        if tokenizer is None:
-            self.failed.emit(message)
-            return
-        label = f"{getattr(tokenizer, 'name', None) or 'tokenizer'} (from {os.path.basename(path)})"
-        key = self.registry.add(tokenizer, label, kind="tiktoken")  # type: ignore[arg-type]
-        self.opened.emit(key)
+def open_tiktoken_file(parent: QWidget, opener: TiktokenFileOpener, name_hint: str = "") -> None:
+    """Ask for a local ``.tiktoken`` file and let ``opener`` load and register it."""
+    path, _ = QFileDialog.getOpenFileName(
+        parent,
+        f"Open a local {name_hint or 'OpenAI'} .tiktoken file",
+        "",
+        "tiktoken files (*.tiktoken);;All files (*)",
+    )
+    if path:
+        opener.open(path)

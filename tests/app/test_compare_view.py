@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from app.jobs.messages import CorpusStats
 from app.models.compare_summary import CompareSummaryModel, SummaryRow
 from app.views.compare_view import MAX_COLUMNS, CompareView
-from app.workers.corpus_encode import CorpusStats
 
 from .text_views_support import (  # noqa: F401
     TRAIN_TEXT,
@@ -173,7 +173,7 @@ import json, os, sys, time
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from bpe_engine import train_bpe
-from app.tokenizers import TokenizerRegistry
+from app.controllers.registry import TokenizerRegistry
 from app.views.compare_view import CompareView
 registry = TokenizerRegistry()
 tok = train_bpe(None, 300, ["<|endoftext|>"], text=sys.argv[1])
@@ -337,7 +337,7 @@ def test_shutting_down_or_deleting_the_view_during_a_corpus_run_stops_it(
 ):
     import shiboken6
 
-    from app.controllers import corpus_compare
+    from app.jobs import runner
 
     load(qtbot, registry, "cl100k_base", "o200k_base")
     path = tmp_path / "big.txt"
@@ -349,7 +349,7 @@ def test_shutting_down_or_deleting_the_view_during_a_corpus_run_stops_it(
         v.limit_spin.setValue(0)
         v.run_corpus()
         thread = v.corpus._thread
-        assert v.corpus.state == "running" and thread in corpus_compare._LIVE_THREADS
+        assert v.corpus.state == "running" and thread in runner.live_threads()
         if how == "shutdown":
             v.shutdown()  # what the main window does when it closes: cancel and wait
             assert thread.isFinished()

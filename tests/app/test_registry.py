@@ -7,7 +7,7 @@ import threading
 
 import shiboken6
 
-from app.tokenizers import TokenizerRegistry
+from app.controllers.registry import TokenizerRegistry
 from bpe_engine import Tokenizer
 
 from .text_views_support import openai_tokenizers  # noqa: F401

@@ -24,33 +24,25 @@ import os
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from bpe_engine import Tokenizer, errors, iter_encode_file
 
-from ..display.token_data import Counts
+from .messages import CorpusStats
+from .runner import Worker
 
-__all__ = ["CorpusStats", "CorpusEncodeWorker", "BLOCK_BYTES"]
+__all__ = ["CorpusEncodeWorker", "BLOCK_BYTES"]
 
 BLOCK_BYTES = 1 << 14  # small enough that Cancel acts within ~0.2 s even on a cold cache
 _PROGRESS_EVERY = 0.05
-
-
-@dataclass(frozen=True, slots=True)
-class CorpusStats(Counts):
-    """A tokenizer's figures on a whole file (``chars``/``bytes``/``tokens`` as in Counts)."""
-
-    key: str = ""
-    seconds: float = 0.0
 
 
 class _Cancelled(Exception):
     pass
 
 
-class CorpusEncodeWorker(QObject):
+class CorpusEncodeWorker(Worker):
     progress = Signal(int, int)
     column_done = Signal(object)
     finished = Signal(str)
