@@ -51,7 +51,8 @@ from ..jobs.messages import CorpusStats, EncodeResult
 from ..models.compare_summary import CompareSummaryModel, SummaryRow
 from ..settings import Settings
 from ..widgets.compare_column import CompareColumn
-from ..widgets.tokenizer_picker import MessageBanner, open_tiktoken_file
+from ..widgets.message_bar import MessageBar
+from ..widgets.tokenizer_picker import open_tiktoken_file
 
 __all__ = ["CompareView", "MIN_COLUMNS", "MAX_COLUMNS"]
 
@@ -104,7 +105,7 @@ class CompareView(QWidget):
         self.corpus.finished.connect(self._on_corpus_finished)
         self.corpus.failed.connect(self._on_corpus_failed)
         self.corpus.state_changed.connect(self._on_corpus_state_changed)
-        self.opener.failed.connect(lambda msg: self.banner.show_message("error", msg))
+        self.opener.failed.connect(self.banner.error)
         self.opener.opened.connect(self._on_opener_opened)
 
     # -- building ---------------------------------------------------------------------------
@@ -138,7 +139,7 @@ class CompareView(QWidget):
         top.addWidget(self.diff_box)
         top.addStretch(1)
         top.addWidget(self.add_button)
-        self.banner = MessageBanner(self)
+        self.banner = MessageBar(self)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setChildrenCollapsible(False)

@@ -49,8 +49,9 @@ from ..jobs.messages import EncodeResult
 from ..models.stream_log import StepRecord, StreamLogModel
 from ..settings import Settings
 from ..widgets.byte_queue import ByteQueueWidget, lead_byte_text
+from ..widgets.message_bar import MessageBar
 from ..widgets.token_chips import ChipView
-from ..widgets.tokenizer_picker import MessageBanner, TokenizerPicker, open_tiktoken_file, unavailable_help
+from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
 
 __all__ = ["StreamView"]
 
@@ -98,7 +99,7 @@ class StreamView(QWidget):
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
         self.opener.opened.connect(self.picker.set_current_key)
-        self.opener.failed.connect(lambda msg: self.banner.show_message("error", msg))
+        self.opener.failed.connect(self.banner.error)
         self.picker.key_changed.connect(self._on_picker_key_changed)
         self.picker.set_current_key("cl100k_base")
         self.text_edit.setText(STREAM_PRESETS[0][1])
@@ -156,7 +157,7 @@ class StreamView(QWidget):
         controls.addStretch(1)
         self._on_speed_slider_changed(self.speed_slider.value())
 
-        self.banner = MessageBanner(self)
+        self.banner = MessageBar(self)
         self.tape = ChipView(self)
         self.tape.setMinimumHeight(44)
         self.tape.setMaximumHeight(72)
@@ -263,7 +264,7 @@ class StreamView(QWidget):
             if entry.status == "error":
                 self._show_load_error(key, entry.message)
             else:
-                self.banner.show_message("info", f"Loading {key}… (a few seconds the first time)")
+                self.banner.info(f"Loading {key}… (a few seconds the first time)")
                 if self.isVisible():
                     self.registry.request(key)
             return
@@ -285,8 +286,7 @@ class StreamView(QWidget):
             self._show_load_error(key, message)
 
     def _show_load_error(self, key: str, message: str) -> None:
-        self.banner.show_message(
-            "error",
+        self.banner.error(
             f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
             [
                 ("Retry", lambda: self.registry.request(key)),

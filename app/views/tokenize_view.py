@@ -46,8 +46,9 @@ from ..display.format import format_ratio
 from ..display.token_data import Counts, TokenTable, counts, token_detail
 from ..jobs.messages import EncodeResult
 from ..settings import Settings
+from ..widgets.message_bar import MessageBar
 from ..widgets.token_chips import ChipView
-from ..widgets.tokenizer_picker import MessageBanner, TokenizerPicker, open_tiktoken_file, unavailable_help
+from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
 from .explain_panel import ExplainPanel
 
 __all__ = ["TokenizeView", "MODE_LABELS", "utf16_offset", "index_from_utf16"]
@@ -101,7 +102,7 @@ class TokenizeView(QWidget):
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
         self.opener.opened.connect(self.picker.set_current_key)
-        self.opener.failed.connect(lambda msg: self.banner.show_message("error", msg))
+        self.opener.failed.connect(self.banner.error)
         self.picker.key_changed.connect(self._on_picker_key_changed)
         self.picker.set_current_key(registry.latest_trained() or "cl100k_base")
         self.editor.setPlainText(_FIRST_TEXT)
@@ -143,7 +144,7 @@ class TokenizeView(QWidget):
         top.addWidget(self.whitespace_box)
         top.addStretch(1)
 
-        self.banner = MessageBanner(self)
+        self.banner = MessageBar(self)
 
         self.editor = QPlainTextEdit(self)
         self.editor.setPlaceholderText(_WELCOME)
@@ -275,9 +276,7 @@ class TokenizeView(QWidget):
             if entry.status == "error":
                 self._show_load_error(key, entry.message)
             else:
-                self.banner.show_message(
-                    "info", f"Loading {key}… (building the merge list takes a few seconds the first time)"
-                )
+                self.banner.info(f"Loading {key}… (building the merge list takes a few seconds the first time)")
                 if self.isVisible():
                     self.registry.request(key)
             self._clear_display()
@@ -308,9 +307,8 @@ class TokenizeView(QWidget):
             self._show_load_error(key, message)
 
     def _show_load_error(self, key: str, message: str) -> None:
-        self.banner.show_message(
-            "error",
-            f"<b>{key} cannot be loaded.</b> {message}<br>{unavailable_help(key)}",
+        self.banner.error(
+            f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
             [
                 ("Retry", lambda: self.registry.request(key)),
                 ("Open .tiktoken file…", lambda: open_tiktoken_file(self, self.opener, key)),
@@ -338,8 +336,7 @@ class TokenizeView(QWidget):
         ws = self.whitespace_box.isChecked()
         if outcome.error:
             self._table = None
-            self.banner.show_message(
-                "warning",
+            self.banner.warning(
                 "<b>Refused, as tiktoken's encode() would:</b> "
                 + html.escape(outcome.error)
                 + "<br>Switch “Special tokens” to Recognised or Plain text to tokenize it.",
@@ -364,7 +361,7 @@ class TokenizeView(QWidget):
         self.displayed.emit(result.generation)
 
     def _on_controller_failed(self, message: str) -> None:
-        self.banner.show_message("error", f"Tokenizing failed: {message}")
+        self.banner.error(f"Tokenizing failed: {message}")
 
     def _show_tokens(self, generation: int, whitespace: bool) -> None:
         table = self._table
