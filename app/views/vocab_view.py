@@ -39,6 +39,7 @@ from ..display.format import format_count, hex_bytes, token_label
 from ..models.vocab import SearchError, VocabModel, merge_tree
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
+from ..widgets.tokenizer_picker import TokenizerPicker
 
 __all__ = ["VocabView"]
 
@@ -61,10 +62,12 @@ class VocabView(QWidget):
         self.settings = settings
         self.key: str | None = None
 
-        self.source = QComboBox()
-        self.source.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
-        self.source.setMinimumContentsLength(40)
-        self.source.activated.connect(self._on_source_activated)
+        self.picker = TokenizerPicker(
+            registry, placeholder="Choose a tokenizer (train one, or pick an OpenAI encoding)"
+        )
+        self.picker.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
+        self.picker.setMinimumContentsLength(40)
+        self.picker.key_changed.connect(self._on_picker_key_changed)
         self.loading = QProgressBar()
         self.loading.setRange(0, 0)
         self.loading.setMaximumWidth(160)
@@ -137,7 +140,7 @@ class VocabView(QWidget):
 
         top = QHBoxLayout()
         top.addWidget(QLabel("Tokenizer:"))
-        top.addWidget(self.source, 1)
+        top.addWidget(self.picker, 1)
         top.addWidget(self.loading)
         top.addWidget(self.status)
         search_row = QHBoxLayout()
@@ -171,10 +174,8 @@ class VocabView(QWidget):
         self._search_timer.setInterval(150)
         self._search_timer.timeout.connect(self.apply_search)
 
-        registry.changed.connect(self._on_registry_changed)
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
-        self._fill_sources()
         self._update_count()
 
     # -- public API ------------------------------------------------------------------------
@@ -182,7 +183,8 @@ class VocabView(QWidget):
     def show_key(self, key: str) -> None:
         """Browse the tokenizer registered under ``key`` (loading it first if needed)."""
         self.key = key
-        self._fill_sources()
+        self.picker.refresh()  # the entry's state as it is now, whatever was announced
+        self.picker.set_current_key(key)
         entry = self.registry.entry(key)
         self.messages.clear()
         if entry.status == "ready" and entry.tokenizer is not None:
@@ -227,13 +229,9 @@ class VocabView(QWidget):
 
     # -- slots -----------------------------------------------------------------------------
 
-    def _on_source_activated(self, index: int) -> None:
-        key = self.source.itemData(index)
+    def _on_picker_key_changed(self, key: str) -> None:
         if key and key != self.key:
             self.show_key(key)
-
-    def _on_registry_changed(self) -> None:
-        self._fill_sources()
 
     def _on_registry_ready(self, key: str) -> None:
         entry = self.registry.entry(key)
@@ -266,22 +264,6 @@ class VocabView(QWidget):
         self._show_tree(self.model.tokenizer, self.model.token_id(current.row()))
 
     # -- helpers ---------------------------------------------------------------------------
-
-    def _fill_sources(self) -> None:
-        self.source.blockSignals(True)
-        self.source.clear()
-        for key in self.registry.keys():
-            entry = self.registry.entry(key)
-            suffix = {"loading": "  (loading…)", "error": "  (unavailable)"}.get(entry.status, "")
-            self.source.addItem(entry.label + suffix, key)
-            if entry.status == "error":
-                self.source.setItemData(self.source.count() - 1, entry.message, Qt.ItemDataRole.ToolTipRole)
-        if self.key is not None:
-            self.source.setCurrentIndex(max(0, self.source.findData(self.key)))
-        else:
-            self.source.setCurrentIndex(-1)
-            self.source.setPlaceholderText("Choose a tokenizer (train one, or pick an OpenAI encoding)")
-        self.source.blockSignals(False)
 
     def _show_tokenizer(self, tok: Tokenizer | None) -> None:
         self.model.set_tokenizer(tok)

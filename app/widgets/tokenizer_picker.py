@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QWidget
 
 from ..controllers.registry import RegistryEntry, TokenizerRegistry
@@ -33,9 +33,20 @@ def unavailable_help(key: str) -> str:
 
 
 class TokenizerPicker(QComboBox):
+    """The registry's tokenizers in a combo box: every view chooses its tokenizer with one.
+
+    Entries show their load state ("loading…", "unavailable", the reason in the tooltip) and
+    the selection is kept, by key, when the registry changes. With a ``placeholder`` the
+    picker starts with nothing chosen (the Vocabulary view until a tokenizer is shown);
+    without one it chooses the first entry.
+
+    Signals:
+        key_changed(str): another tokenizer was chosen (by the user or :meth:`set_current_key`).
+    """
+
     key_changed = Signal(str)
 
-    def __init__(self, registry: TokenizerRegistry, parent: QWidget | None = None) -> None:
+    def __init__(self, registry: TokenizerRegistry, parent: QWidget | None = None, *, placeholder: str = "") -> None:
         super().__init__(parent)
         self.registry = registry
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -44,20 +55,26 @@ class TokenizerPicker(QComboBox):
             "The tokenizer to use. Trained tokenizers come first; OpenAI's encodings load the first time "
             "they are chosen (a few seconds)."
         )
+        self._placeholder = placeholder
+        if placeholder:
+            self.setPlaceholderText(placeholder)
         self._key = ""
-        self._refresh()
-        registry.changed.connect(self._refresh)
-        self.currentIndexChanged.connect(self._on_self_index_changed)
+        self.refresh()
+        registry.changed.connect(self.refresh)
+        self.currentIndexChanged.connect(self._on_self_current_index_changed)
 
     def current_key(self) -> str:
         return self._key
 
+    @Slot(str)
     def set_current_key(self, key: str) -> None:
         i = self.findData(key)
         if i >= 0:
             self.setCurrentIndex(i)
 
-    def _refresh(self) -> None:
+    @Slot()
+    def refresh(self) -> None:
+        """List the registry's entries as they are now (done on every ``registry.changed``)."""
         keys = self.registry.keys()
         self.blockSignals(True)
         try:
@@ -65,9 +82,9 @@ class TokenizerPicker(QComboBox):
             for key in keys:
                 entry = self.registry.entry(key)
                 self.addItem(entry_text(entry), key)
-                self.setItemData(self.count() - 1, entry.message or entry.label, 3)  # ToolTipRole
+                self.setItemData(self.count() - 1, entry.message or entry.label, Qt.ItemDataRole.ToolTipRole)
             i = self.findData(self._key)
-            self.setCurrentIndex(i if i >= 0 else 0)
+            self.setCurrentIndex(i if i >= 0 or self._placeholder else 0)
         finally:
             self.blockSignals(False)
         new = self.currentData() or ""
@@ -75,7 +92,8 @@ class TokenizerPicker(QComboBox):
             self._key = new
             self.key_changed.emit(new)
 
-    def _on_self_index_changed(self, index: int) -> None:
+    @Slot(int)
+    def _on_self_current_index_changed(self, index: int) -> None:
         key = self.itemData(index) or ""
         if key != self._key:
             self._key = key

@@ -38,7 +38,7 @@ def test_a_new_trained_tokenizer_is_shown(view, registry, tok) -> None:
     key = registry.add(tok, "trained on TEXT")
     assert view.key == key
     assert view.model.rowCount() == len(tok)
-    assert view.source.currentData() == key
+    assert view.picker.currentData() == key
     assert f"{len(tok)}" in view.count_label.text().replace("\u202f", "")
     assert "merges" in view.status.text()
 
@@ -197,4 +197,4 @@ def test_a_failed_load_shows_why(qtbot, view, registry) -> None:
     assert view.model.rowCount() == 0
     registry.failed.emit("r50k_base", entry.message)
     assert "TIKTOKEN_CACHE_DIR" in view.messages.text()
-    assert "(unavailable)" in view.source.itemText(view.source.findData("r50k_base"))
+    assert "(unavailable)" in view.picker.itemText(view.picker.findData("r50k_base"))
