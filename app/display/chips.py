@@ -7,20 +7,22 @@ bytes (``HEX``) and an arrow to the character they belong to (``POINTER``). For 
 kind, whether its line ends after it, its character span and its palette index. The builders
 keep the previous result so that after an edit only the chips between the unchanged prefix
 and suffix are made again; they report that ``(prefix, suffix)`` so the view can keep its
-layout too.
+layout too. A :class:`Chip` is one chip of a short row (a pre-token's segmentation in step
+mode, a piece of the pre-tokenizer preview): the same kinds and colors, fewer fields.
 
 Colors come from :mod:`app.display.palette`: a token keeps its color wherever it appears,
-except that neighbours never share one. Drawing is :mod:`app.widgets.token_chips`'s job.
+except that neighbours never share one. Drawing is :mod:`app.widgets.chip_painter`'s job.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
-from .format import hex_bytes, visible
+from .format import hex_bytes, token_label, visible
 from .palette import color_after, stable_colors
 from .token_data import TokenTable
 
@@ -33,6 +35,7 @@ __all__ = [
     "PARTIAL",
     "SPECIAL",
     "PIECE",
+    "Chip",
     "Chips",
     "TokenChipBuilder",
     "PieceChipBuilder",
@@ -43,6 +46,7 @@ __all__ = [
     "id_chips",
     "piece_chips",
     "piece_reuse",
+    "row_chips",
 ]
 
 # Label segment styles.
@@ -68,6 +72,40 @@ class Chips:
 
     def __len__(self) -> int:
         return len(self.segments)
+
+
+class Chip(NamedTuple):
+    """One chip of a short row: its label, its palette index (a token's color, or a piece's
+    tone), an outline (the token a merge just made), its kind, and a mark (a bar under it:
+    part of the pair the next merge joins)."""
+
+    label: str
+    color: int
+    outlined: bool = False
+    kind: int = NORMAL
+    marked: bool = False
+
+    @property
+    def special(self) -> bool:
+        return self.kind == SPECIAL
+
+
+def row_chips(
+    tokens: Sequence[tuple[int, bytes]], outlined: int = -1, marked: Sequence[bool] | None = None
+) -> list[Chip]:
+    """The chips of a short token sequence ``(id, bytes)``: token ``outlined`` outlined, and
+    ``marked[i]`` marking chip ``i``. Colors follow :func:`~app.display.palette.stable_colors`,
+    as in every token view, so a token looks the same here and there."""
+    colors = stable_colors(token_id for token_id, _ in tokens)
+    out = []
+    for i, ((token_id, data), color) in enumerate(zip(tokens, colors)):
+        try:
+            data.decode("utf-8")
+            kind = NORMAL
+        except UnicodeDecodeError:
+            kind = PARTIAL  # part of a character, as the token views draw it
+        out.append(Chip(token_label(data), color, token_id == outlined, kind, bool(marked and marked[i])))
+    return out
 
 
 _label_cache: dict[tuple[bytes, bool], tuple[Segment, ...]] = {}

@@ -1,11 +1,13 @@
 """The one palette of every chip, and the rule that gives each token its color.
 
-Chips take their colors from here, so a token has the same fill wherever it is shown: :func:`preferred_color` maps a token id to a palette index, and :func:`stable_colors`
+Every chip in the app (Tokenize, Compare, Stream decode, Explain, step mode's pre-token table,
+the pre-tokenizer preview) takes its colors from here, so a token has the same fill wherever it
+is shown: :func:`preferred_color` maps a token id to a palette index, and :func:`stable_colors`
 shifts a token to the next color only when its left neighbour already has that one (so
 neighbours always differ, and inserting a token does not recolor the rest).
 
 Colors are ``#rrggbb`` strings: this module has no Qt, and drawing (turning them into
-``QColor``s, borders, hatching) is the widgets' job.
+``QColor``s, borders, hatching) is :mod:`app.widgets.chip_painter`'s job.
 """
 
 from __future__ import annotations

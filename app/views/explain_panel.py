@@ -33,6 +33,7 @@ from bpe_engine import BpeStep, Tokenizer
 
 from ..display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips
 from ..display.format import split_valid_utf8, token_label, visible
+from ..display.palette import stable_colors
 from ..widgets.token_chips import ChipView
 
 __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
@@ -216,7 +217,10 @@ class ExplainPanel(QWidget):
         parts = self.current_parts()
         segments = [_part_segments(tok, i) for i in parts]
         kinds = [NORMAL if all(style == TEXT for _, style in s) else PARTIAL for s in segments]
-        self.parts.set_chips(Chips(segments, kinds, [False] * len(parts)), generation=self.parts.generation + 1)
+        self.parts.set_chips(
+            Chips(segments, kinds, [False] * len(parts), colors=stable_colors(parts)),
+            generation=self.parts.generation + 1,
+        )
         n = len(self._steps)
         if self._page < n:
             step = self._steps[self._page]

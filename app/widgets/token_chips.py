@@ -2,8 +2,9 @@
 
 One :class:`ChipView` shows a sequence of chips (tokens, ids or pre-tokenization pieces) in
 lines that wrap at the widget's width; a chip whose text holds a newline ends its line, so
-indented code keeps its shape. Neighbouring chips never share a color (the palette cycles
-by position). Chip kinds:
+indented code keeps its shape. A token's chip has its token's color (:mod:`app.display.palette`:
+the same in every view, never its neighbour's); chips without colors take them by position.
+Chip kinds:
 
 - ``NORMAL``: a token; its label is the token's text with visible whitespace.
 - ``PARTIAL``: a token that holds only part of a character: hatched, dashed border, its
@@ -32,7 +33,6 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QFont,
     QFontDatabase,
@@ -49,28 +49,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
 from ..display import palette
-from ..display.chips import HEX, NORMAL, PARTIAL, PIECE, POINTER, SPECIAL, Chips, Segment
+from ..display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
+from .chip_painter import HEX_TEXT, HIGHLIGHT, MARK, chip_color, paint_chip_box, text_color
 
-__all__ = ["ChipView", "chip_color"]
-
-_FILLS = tuple(QColor(c) for c in palette.FILLS)
-_PIECE_FILLS = tuple(QColor(c) for c in palette.PIECE_FILLS)
-_SPECIAL_FILL = QColor(palette.SPECIAL_FILL)
-_MARK = QColor(palette.DIFF_MARK)
-_HIGHLIGHT = QColor(palette.HIGHLIGHT)
-_HEX_TEXT = QColor(palette.HEX_TEXT)
-_POINTER_TEXT = QColor(palette.POINTER_TEXT)
+__all__ = ["ChipView"]
 
 _PAD_X, _PAD_Y, _GAP, _LINE_GAP, _MARGIN = 5.0, 2.0, 3.0, 5.0, 6.0
-
-
-def chip_color(index: int, kind: int = NORMAL) -> QColor:
-    """The fill of chip ``index``: neighbours always differ."""
-    if kind == SPECIAL:
-        return _SPECIAL_FILL
-    if kind == PIECE:
-        return _PIECE_FILLS[index % len(_PIECE_FILLS)]
-    return _FILLS[index % len(_FILLS)]
 
 
 class ChipView(QAbstractScrollArea):
@@ -203,7 +187,7 @@ class ChipView(QAbstractScrollArea):
 
     def _color_index(self, i: int, kind: int) -> int:
         if kind == PIECE or self._colors is None:
-            return i % len(_PIECE_FILLS) if kind == PIECE else i % len(_FILLS)
+            return i % len(palette.PIECE_FILLS) if kind == PIECE else i % len(palette.FILLS)
         return 0 if kind == SPECIAL else self._colors[i]
 
     def chip_fill(self, index: int) -> QColor:
@@ -434,7 +418,7 @@ class ChipView(QAbstractScrollArea):
         if i == self._selected or i == self._hover or i == self._highlight or related:
             p.setBrush(Qt.BrushStyle.NoBrush)
             width = 2.5 if i in (self._selected, self._hover, self._highlight) else 1.5
-            p.setPen(QPen(_HIGHLIGHT, width))
+            p.setPen(QPen(HIGHLIGHT, width))
             p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), 5, 5)
 
     def _render_chip(self, i: int, kind: int, marked: bool, width: float) -> QPixmap:
@@ -445,40 +429,23 @@ class ChipView(QAbstractScrollArea):
         p = QPainter(pix)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = QRectF(2, 2, width, self._chip_h)
-        fill = chip_color(self._color_index(i, kind), kind)
-        if kind == PARTIAL:
-            p.setBrush(QBrush(fill.lighter(115)))
-            p.setPen(QPen(fill.darker(170), 1.2, Qt.PenStyle.DashLine))
-            p.drawRoundedRect(r, 4, 4)
-            # Hatching only along the bottom edge, so the hex bytes stay readable.
-            p.setBrush(QBrush(fill.darker(140), Qt.BrushStyle.BDiagPattern))
-            p.setPen(Qt.PenStyle.NoPen)
-            p.drawRect(QRectF(r.left() + 2, r.bottom() - 4, r.width() - 4, 3))
-        else:
-            p.setBrush(fill)
-            p.setPen(QPen(fill.darker(130), 1.0))
-            p.drawRoundedRect(r, 4, 4)
+        paint_chip_box(p, r, chip_color(self._color_index(i, kind), kind), kind)
         if marked:
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(_MARK, 2.0))
+            p.setPen(QPen(MARK, 2.0))
             p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 4, 4)
         x = r.left() + _PAD_X
         p.setClipRect(r)
         for text, style in self._segments[i]:
             if style == HEX:
                 p.setFont(self._hex_font)
-                p.setPen(_HEX_TEXT)
+                p.setPen(HEX_TEXT)
                 w = self._fm_hex.horizontalAdvance(text) + 3.0
                 base = r.top() + (r.height() + self._fm_hex.ascent() - self._fm_hex.descent()) / 2
                 p.drawText(QPointF(x + 1.5, base), text)
             else:
                 p.setFont(self._text_font)
-                if kind == SPECIAL:
-                    p.setPen(QColor(palette.SPECIAL_TEXT))
-                elif style == POINTER:
-                    p.setPen(_POINTER_TEXT)
-                else:
-                    p.setPen(QColor(palette.TEXT))
+                p.setPen(text_color(kind, style))
                 w = self._fm_text.horizontalAdvance(text)
                 p.drawText(QPointF(x, r.top() + _PAD_Y + self._fm_text.ascent()), text)
             x += w

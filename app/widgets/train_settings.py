@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, errors, preview
 
+from ..display.chips import PIECE, SPECIAL, Chip
 from ..display.format import visible
-from .segmentation import Chip, ChipStrip
+from .segmentation import ChipStrip
 
 __all__ = ["TrainSettingsPanel", "DEFAULT_PREVIEW_LINE", "PREVIEW_TIMEOUT", "parse_special_tokens"]
 
@@ -90,7 +91,7 @@ class TrainSettingsPanel(QWidget):
         self.preview_line = QLineEdit(DEFAULT_PREVIEW_LINE)
         self.preview_line.setToolTip("Type any line to see how the chosen pre-tokenizer cuts it")
         self.preview_chips = ChipStrip()
-        self.preview_chips.setToolTip("Each chip is one piece; · is a space, → a tab; special tokens are purple")
+        self.preview_chips.setToolTip("Each chip is one piece; · is a space, → a tab; special tokens are dark")
 
         self.tie_break = QComboBox()
         for name, description in TIE_BREAKS.items():
@@ -195,7 +196,9 @@ class TrainSettingsPanel(QWidget):
             self.preview_chips.set_chips([])
         else:
             self._show(self.regex_problem, "")
-            self.preview_chips.set_chips([Chip(visible(p.text), i, False, p.special) for i, p in enumerate(pieces)])
+            self.preview_chips.set_chips(
+                [Chip(visible(p.text), i, kind=SPECIAL if p.special else PIECE) for i, p in enumerate(pieces)]
+            )
         self.changed.emit()
 
     @staticmethod
