@@ -1,8 +1,10 @@
 """The training controller: one training run at a time, its thread, and its state machine.
 
-:class:`TrainingController` lives in the GUI thread. ``start`` builds a ``BpeTrainer`` (its
-constructor checks every setting, so a bad vocabulary size or regex fails at once with the
-engine's message), starts a :class:`~app.jobs.training.TrainingWorker` in a job thread
+:class:`TrainingController` lives in the GUI thread. It is given a :class:`TrainingRequest`:
+the corpus and the engine's :class:`bpe_engine.TrainerConfig`, which checked every setting
+when it was made (settings it refused reach the controller as :meth:`TrainingController.refuse`,
+with the engine's message). ``start`` builds a ``BpeTrainer`` (a corpus it cannot use fails
+at once, with the engine's message), starts a :class:`~app.jobs.training.TrainingWorker` in a job thread
 (:mod:`app.jobs.runner`) and re-emits the worker's batched signals here, in the GUI thread,
 where views and tests may wait on them.
 
@@ -40,13 +42,13 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainingDone, errors
+from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
 
 from ..jobs import runner
 from ..jobs.messages import StepSnapshot
 from ..jobs.training import TrainingWorker
 
-__all__ = ["TrainingConfig", "TrainingController", "STATES"]
+__all__ = ["TrainingRequest", "TrainingController", "STATES"]
 
 STATES = ("idle", "counting", "merging", "paused", "cancelling", "finished", "cancelled", "failed")
 _RUNNING = ("counting", "merging")
@@ -54,36 +56,36 @@ _ACTIVE = ("counting", "merging", "paused", "cancelling")
 
 
 @dataclass(frozen=True)
-class TrainingConfig:
-    """What to train on and how: files (``paths``) or one ``text``, plus the settings."""
+class TrainingRequest:
+    """What to train on, with the engine's settings for it.
 
+    ``config`` holds every training setting (the engine's :class:`bpe_engine.TrainerConfig`,
+    which checked them when it was made: a bad value raised ``ConfigError`` naming it). The
+    rest is not a training setting: the corpus (files ``paths``, or one ``text``), how the UI
+    names it (``label``: "tiny.txt", "Sample: ..."), and the seconds between two batches of
+    the worker's signals.
+    """
+
+    config: TrainerConfig
     paths: tuple[str, ...] = ()
     text: str | None = None
-    vocab_size: int = 1000
-    special_tokens: tuple[str, ...] = ("<|endoftext|>",)
-    pretokenizer: str = "gpt2"
-    tie_break: str = "greatest"
-    workers: int | None = None
-    label: str = ""  # how the corpus is named in the UI ("tiny.txt", "Sample: ...")
-    batch_interval: float = 0.05  # seconds between two batches of worker signals
+    label: str = ""
+    batch_interval: float = 0.05
 
     def make_trainer(self) -> BpeTrainer:
-        """The engine's trainer for this config; raises ``errors.BPEError`` on bad settings."""
+        """The engine's trainer; raises ``errors.BPEError`` for a corpus it cannot use."""
         if self.text is None and not self.paths:
             raise errors.EmptyCorpusError(
                 "no corpus chosen: pick a built-in sample, add text files, or paste some text"
             )
-        return BpeTrainer(
-            None if self.text is not None else list(self.paths),
-            self.vocab_size,
-            list(self.special_tokens),
-            text=self.text,
-            pretokenizer=self.pretokenizer,
-            tie_break=self.tie_break,
-            workers=self.workers,
-            name=self.label or None,
-            fork_workers=False,  # Qt runs threads of its own that Python cannot see
-        )
+        # Qt runs threads of its own that Python cannot see: never fork the counting processes.
+        config = self.config.replace(fork_workers=False, name=self.name)
+        return BpeTrainer(None if self.text is not None else list(self.paths), config, text=self.text)
+
+    @property
+    def name(self) -> str | None:
+        """The trained tokenizer's name: the config's, else the corpus label."""
+        return self.config.name if self.config.name is not None else (self.label or None)
 
     def describe(self) -> str:
         if self.label:
@@ -142,7 +144,7 @@ class TrainingController(QObject):
         self._result_tokenizer: Tokenizer | None = None
         self._paused_tokenizer: Tokenizer | None = None  # built by the parked worker for this pause
         self._tokenizer_requested = False
-        self.config: TrainingConfig | None = None
+        self.request: TrainingRequest | None = None
         self.merges: list[MergeEvent] = []
         self.counting: CountingDone | None = None
         self.result: TrainingDone | None = None
@@ -231,16 +233,48 @@ class TrainingController(QObject):
 
     # -- commands --------------------------------------------------------------------------
 
-    def start(self, config: TrainingConfig, *, step_mode: bool = False) -> bool:
+    def start(self, request: TrainingRequest, *, step_mode: bool = False) -> bool:
         """Start training; with ``step_mode`` it parks after counting, before the first merge.
 
-        Bad settings or a missing corpus fail at once: ``failed`` is emitted with the
-        engine's message and False returned.
+        A corpus the engine cannot use (a missing file, no text) fails at once: ``failed`` is
+        emitted with the engine's message and False returned.
         """
+        self._begin(request)
+        try:
+            trainer = request.make_trainer()
+        except errors.BPEError as exc:
+            self._fail(str(exc))
+            return False
+        except (OSError, ValueError) as exc:  # e.g. a corpus path the OS rejects
+            self._fail(f"cannot start training: {exc}")
+            return False
+        self._next_id += 1
+        worker = TrainingWorker(trainer, self._next_id, step_mode=step_mode, batch_interval=request.batch_interval)
+        worker.counting_progress.connect(self._on_worker_counting_progress)
+        worker.counting_done.connect(self._on_worker_counting_done)
+        worker.merges.connect(self._on_worker_merges)
+        worker.paused.connect(self._on_worker_paused)
+        worker.finished.connect(self._on_worker_finished)
+        worker.cancelled.connect(self._on_worker_cancelled)
+        worker.failed.connect(self._on_worker_failed)
+        worker.tokenizer_built.connect(self._on_worker_tokenizer_built)
+        self._set_state("counting")
+        self._run = _Run(self._next_id, trainer, runner.start(worker, f"training-{self._next_id}"), worker)
+        return True
+
+    def refuse(self, message: str) -> None:
+        """A run that cannot start: its settings were refused before any request existed (the
+        engine's ``ConfigError``, which names the bad value). Reported as a run that failed at
+        once: ``failed`` with ``message``."""
+        self._begin(None)
+        self._fail(message)
+
+    def _begin(self, request: TrainingRequest | None) -> None:
+        """Forget the previous run's results: a new run (or a refused one) starts."""
         if self._state in _ACTIVE:
             raise RuntimeError(f"training is already {self._state}; cancel it before starting again")
         self._drop_finished_run()
-        self.config = config
+        self.request = request
         self.merges = []
         self.counting = None
         self.result = None
@@ -253,27 +287,6 @@ class TrainingController(QObject):
         self._result_tokenizer = None
         self._forget_paused_tokenizer()
         self._tokenizer_requested = False  # an answer for the previous run is ignored (run id)
-        try:
-            trainer = config.make_trainer()
-        except errors.BPEError as exc:
-            self._fail(str(exc))
-            return False
-        except (OSError, ValueError) as exc:  # e.g. a corpus path the OS rejects
-            self._fail(f"cannot start training: {exc}")
-            return False
-        self._next_id += 1
-        worker = TrainingWorker(trainer, self._next_id, step_mode=step_mode, batch_interval=config.batch_interval)
-        worker.counting_progress.connect(self._on_worker_counting_progress)
-        worker.counting_done.connect(self._on_worker_counting_done)
-        worker.merges.connect(self._on_worker_merges)
-        worker.paused.connect(self._on_worker_paused)
-        worker.finished.connect(self._on_worker_finished)
-        worker.cancelled.connect(self._on_worker_cancelled)
-        worker.failed.connect(self._on_worker_failed)
-        worker.tokenizer_built.connect(self._on_worker_tokenizer_built)
-        self._set_state("counting")
-        self._run = _Run(self._next_id, trainer, runner.start(worker, f"training-{self._next_id}"), worker)
-        return True
 
     def pause(self) -> None:
         if self._state in _RUNNING and self._run is not None:
@@ -287,10 +300,10 @@ class TrainingController(QObject):
             self._run.worker.resume()
             self._set_state(self._phase)
 
-    def step(self, config: TrainingConfig | None = None) -> bool:
+    def step(self, request: TrainingRequest | None = None) -> bool:
         """Apply exactly one merge (when paused), or start a run in step mode (when idle).
 
-        Starting needs ``config``; returns False if nothing was done.
+        Starting needs ``request``; returns False if nothing was done.
         """
         if self._state == "paused" and self._run is not None:
             self._parked = False
@@ -298,8 +311,8 @@ class TrainingController(QObject):
             self._run.worker.step()
             self._set_state(self._phase)
             return True
-        if self._state not in _ACTIVE and config is not None:
-            return self.start(config, step_mode=True)
+        if self._state not in _ACTIVE and request is not None:
+            return self.start(request, step_mode=True)
         return False
 
     def cancel(self) -> None:
@@ -316,7 +329,7 @@ class TrainingController(QObject):
             # trainer. The thread finishes the close in the background; what it still sends
             # is ignored.
             self._retiring.append(run)
-            self._result_tokenizer = self._bytes_only(self.config)
+            self._result_tokenizer = self._bytes_only(self.request)
             self._finish_cancel()
         else:
             # The worker answers within a merge (at once when parked) with the tokenizer of
@@ -447,15 +460,15 @@ class TrainingController(QObject):
         self.failed.emit(message)
 
     @staticmethod
-    def _bytes_only(config: TrainingConfig | None) -> Tokenizer:
+    def _bytes_only(request: TrainingRequest | None) -> Tokenizer:
         """The tokenizer of a run cancelled before its first merge: 256 bytes and the specials."""
-        specials = list(config.special_tokens) if config is not None else []
+        config = request.config if request is not None else TrainerConfig()
         return Tokenizer(
             {i: bytes([i]) for i in range(256)},
             [],
-            specials,
-            pretokenizer=config.pretokenizer if config is not None else "gpt2",
-            name=(config.label or None) if config is not None else None,
+            list(config.special_tokens),
+            pretokenizer=config.pretokenizer,
+            name=request.name if request is not None else None,
         )
 
     def _drop_finished_run(self) -> None:

@@ -49,12 +49,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainingDone
+from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
 
 from ..content.samples import Sample
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TokenizerFileController
-from ..controllers.training import TrainingConfig, TrainingController
+from ..controllers.training import TrainingController, TrainingRequest
 from ..display.format import format_bytes, format_count, format_duration
 from ..display.meter import RateMeter
 from ..jobs.messages import StepSnapshot
@@ -324,37 +324,38 @@ class TrainView(QWidget):
 
     # -- commands --------------------------------------------------------------------------
 
-    def make_config(self) -> TrainingConfig:
-        """The config for the chosen corpus and settings; ValueError says what is missing."""
+    def make_request(self) -> TrainingRequest:
+        """The chosen corpus with the settings.
+
+        Raises ``errors.ConfigError`` (the engine's, naming the bad setting) or ValueError
+        (no corpus chosen: says what is missing).
+        """
         choice = self.corpus.corpus()
-        values = self.settings_panel.values()
-        return TrainingConfig(
-            paths=choice.paths,
-            text=choice.text,
-            vocab_size=values["vocab_size"],
-            special_tokens=values["special_tokens"],
-            pretokenizer=values["pretokenizer"],
-            tie_break=values["tie_break"],
-            label=choice.label,
-        )
+        return TrainingRequest(self.settings_panel.config(), paths=choice.paths, text=choice.text, label=choice.label)
 
     def start(self, *, step_mode: bool = False) -> bool:
         """Start training (or step mode); problems are shown in the message bar."""
         if self.controller.is_active or self._save_path is not None:
             return False  # subtle: a save waits for this run's tokenizer; a new run would drop it
+        refused = ""
         try:
-            config = self.make_config()
-        except ValueError as exc:
+            request = self.make_request()
+        except errors.ConfigError as exc:
+            refused = str(exc)  # shown as a failed start, in the engine's words
+        except ValueError as exc:  # no corpus chosen: nothing was started, nothing failed
             self.messages.error(str(exc))
             return False
         self._reset_display()
-        self._special_count = len(config.special_tokens)
         self._started_at = time.monotonic()
         if step_mode:
             self.result_tabs.setCurrentWidget(self.step_panel)
-        ok = self.controller.start(config, step_mode=step_mode)
+        if refused:
+            self.controller.refuse(refused)
+            return False
+        self._special_count = len(request.config.special_tokens)
+        ok = self.controller.start(request, step_mode=step_mode)
         if ok:
-            self._remember_settings(config)
+            self._remember_settings(request.config)
         return ok
 
     def save_tokenizer(self, path: str | os.PathLike[str]) -> bool:
@@ -421,7 +422,7 @@ class TrainView(QWidget):
         if not self.controller.can("save"):
             self.messages.error("There is no result to save yet: train (or pause a training) first.")
             return
-        base = self.controller.config.describe() if self.controller.config else "tokenizer"
+        base = self.controller.request.describe() if self.controller.request else "tokenizer"
         safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in base).strip("_") or "tokenizer"
         merges = len(self.controller.merges)  # the tokenizer's merges; it is built only when saving
         start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe}-{merges}.json")
@@ -667,7 +668,7 @@ class TrainView(QWidget):
         self.progress.setFormat("")
         self._rates.reset()
 
-    def _remember_settings(self, config: TrainingConfig) -> None:
+    def _remember_settings(self, config: TrainerConfig) -> None:
         self.settings.vocab_size = config.vocab_size
         self.settings.special_tokens = " ".join(config.special_tokens)
         self.settings.pretokenizer = config.pretokenizer
@@ -680,9 +681,9 @@ class TrainView(QWidget):
         if tok is None or not tok.merges:
             self.result_label.setText("No merge was learned, so there is no new tokenizer.")
             return
-        label = f"{self.controller.config.describe()} · {len(tok.merges)} merges" + (
-            " (cancelled)" if cancelled else ""
-        )
+        request = self.controller.request
+        describe = request.describe() if request is not None else "tokenizer"
+        label = f"{describe} · {len(tok.merges)} merges" + (" (cancelled)" if cancelled else "")
         self.result_key = self.registry.add(tok, label, kind="trained")
         self.result_label.setText(
             f"Result: <b>{label}</b>, {len(tok)} tokens. It is now available in the "

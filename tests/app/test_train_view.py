@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QApplication
 
 from app.display.format import visible
 from app.views.train_view import SHORTCUTS, TrainView
-from bpe_engine import Tokenizer, preview, train_bpe
+from app.widgets.train_settings import TrainSettingsPanel
+from bpe_engine import DEFAULT_VOCAB_SIZE, Tokenizer, TrainerConfig, preview, train_bpe
 
 from .training_support import syllable_text, write_corpus
 
@@ -402,3 +403,11 @@ def test_a_file_whose_read_fails_is_refused(view) -> None:
     assert problems and "cannot be read" in problems[0] and "/proc/self/mem" in problems[0]
     assert "cannot be read" in view.corpus.messages.text()
     assert view.corpus.paths() == []
+
+
+def test_the_default_vocabulary_size_is_the_engines(qtbot, settings) -> None:
+    assert settings.vocab_size == DEFAULT_VOCAB_SIZE
+    panel = TrainSettingsPanel()
+    qtbot.addWidget(panel)
+    assert panel.vocab_size.value() == DEFAULT_VOCAB_SIZE
+    assert panel.config() == TrainerConfig(DEFAULT_VOCAB_SIZE, ("<|endoftext|>",))

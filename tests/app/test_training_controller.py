@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.controllers.training import TrainingController
-from bpe_engine import train_bpe
+from bpe_engine import errors, train_bpe
 
 from .training_support import config_for, run_to_end, syllable_text, write_corpus
 
@@ -221,8 +221,12 @@ def test_a_file_that_is_not_utf8_fails_with_the_engines_message(qtbot, controlle
     ],
 )
 def test_bad_settings_fail_at_once(qtbot, controller, kwargs, words) -> None:
+    # The engine's config refuses them (naming the bad value) before any run exists; the
+    # controller reports that as a run that failed at once.
+    with pytest.raises(errors.ConfigError) as refused:
+        config_for(text="some text", **kwargs)
     with qtbot.waitSignal(controller.failed, timeout=1_000) as blocker:
-        assert not controller.start(config_for(text="some text", **kwargs))
+        controller.refuse(str(refused.value))
     assert words in blocker.args[0]
     assert controller.state == "failed" and controller.can("start")
 
@@ -270,3 +274,11 @@ def test_actions_make_sense_in_each_state(qtbot, controller) -> None:
         False,
         True,
     ]
+
+
+def test_a_request_trains_with_its_config_and_never_forks(tiny_corpus) -> None:
+    request = config_for(tiny_corpus, vocab_size=300)
+    assert request.config.fork_workers  # the engine's default...
+    trainer = request.make_trainer()
+    # ...but Qt runs threads Python cannot see: the app's trainers never fork.
+    assert trainer.config == request.config.replace(fork_workers=False, name="tiny.txt")
