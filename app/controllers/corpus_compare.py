@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
 from ..jobs import runner
 from ..jobs.corpus_encode import CorpusEncodeWorker
@@ -32,14 +32,14 @@ class CorpusCompareController(QObject):
     Signals:
         state_changed(str): the new state.
         progress(int, int): bytes processed (over all tokenizers) and the total.
-        column_done(object): the :class:`~app.jobs.messages.CorpusStats` of one tokenizer.
+        column_done(CorpusStats): the :class:`~app.jobs.messages.CorpusStats` of one tokenizer.
         finished(str): "done" or "cancelled".
         failed(str): why the file could not be used.
     """
 
     state_changed = Signal(str)
     progress = Signal(int, int)
-    column_done = Signal(object)
+    column_done = Signal(CorpusStats)
     finished = Signal(str)
     failed = Signal(str)
 
@@ -104,7 +104,7 @@ class CorpusCompareController(QObject):
         if self.is_running():
             self.progress.emit(done, total)
 
-    @Slot(object)
+    @Slot(CorpusStats)
     def _on_worker_column_done(self, stats: CorpusStats) -> None:
         self.results[stats.key] = stats
         self.column_done.emit(stats)

@@ -18,7 +18,7 @@ from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
 from ..jobs.calls import CallQueue
 from ..jobs.encode import run_job
@@ -35,11 +35,11 @@ class EncodeController(QObject):
     """Encodes the newest text of a view in the background (see the module docstring).
 
     Signals:
-        finished(object): the :class:`~app.jobs.messages.EncodeResult` of the newest request.
+        finished(EncodeResult): the :class:`~app.jobs.messages.EncodeResult` of the newest request.
         failed(str): the newest request's job raised an unexpected error (message for the user).
     """
 
-    finished = Signal(object)
+    finished = Signal(EncodeResult)
     failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer, errors, load_tiktoken_file
+from bpe_engine import Tokenizer, errors, load_tiktoken_file  # type: ignore[attr-defined, unused-ignore]
 
 from ..jobs.calls import CallQueue
 from .registry import TokenizerRegistry
@@ -57,15 +57,15 @@ class TokenizerFileController(QObject):
 
     Signals:
         busy_changed(bool): a job started (True) or its result was delivered (False).
-        opened(str, object): the path and the :class:`~bpe_engine.Tokenizer` loaded from it.
-        saved(str, object): the path and the tokenizer written there.
+        opened(str, Tokenizer): the path and the :class:`~bpe_engine.Tokenizer` loaded from it.
+        saved(str, Tokenizer): the path and the tokenizer written there.
         failed(str, str, str): the job ("open" or "save"), the path, and a message for the user
             that names the file and says how to fix the problem.
     """
 
     busy_changed = Signal(bool)
-    opened = Signal(str, object)
-    saved = Signal(str, object)
+    opened = Signal(str, Tokenizer)
+    saved = Signal(str, Tokenizer)
     failed = Signal(str, str, str)
 
     def __init__(self, parent: QObject | None = None) -> None:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
+from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors  # type: ignore[attr-defined, unused-ignore]
 
 from ..jobs import runner
 from ..jobs.messages import StepSnapshot
@@ -111,24 +111,24 @@ class TrainingController(QObject):
     Signals:
         state_changed(str): the new state (one of :data:`STATES`).
         counting_progress(int, int): bytes counted, bytes in the corpus.
-        counting_done(object): the engine's ``CountingDone`` (totals, ``initial_tokens``).
-        merges_added(object): a batch (list) of ``MergeEvent``, in rank order.
+        counting_done(CountingDone): the engine's ``CountingDone`` (totals, ``initial_tokens``).
+        merges_added(list): a batch of ``MergeEvent``, in rank order.
         paused(object): the worker is parked; a ``StepSnapshot``, or None while counting.
-        finished(object): the engine's ``TrainingDone``; ``tokenizer()`` is the result.
+        finished(TrainingDone): the engine's ``TrainingDone``; ``tokenizer()`` is the result.
         cancelled(): the run was cancelled; ``tokenizer()`` holds the merges done so far.
         failed(str): the run (or its settings) failed; the message says why and how to fix it.
-        tokenizer_built(object): the tokenizer asked for with :meth:`request_tokenizer`.
+        tokenizer_built(Tokenizer): the tokenizer asked for with :meth:`request_tokenizer`.
     """
 
     state_changed = Signal(str)
     counting_progress = Signal(int, int)
-    counting_done = Signal(object)
-    merges_added = Signal(object)
+    counting_done = Signal(CountingDone)
+    merges_added = Signal(list)
     paused = Signal(object)
-    finished = Signal(object)
+    finished = Signal(TrainingDone)
     cancelled = Signal()
     failed = Signal(str)
-    tokenizer_built = Signal(object)
+    tokenizer_built = Signal(Tokenizer)
 
     HOLD_WAIT = 0.005  # seconds the GUI waits at most for the worker to stand still before drawing
 
@@ -383,7 +383,7 @@ class TrainingController(QObject):
         self.bytes_done, self.bytes_total = done, total
         self.counting_progress.emit(done, total)
 
-    @Slot(int, object)
+    @Slot(int, CountingDone)
     def _on_worker_counting_done(self, run_id: int, event: CountingDone) -> None:
         if not self._current(run_id):
             return
@@ -394,7 +394,7 @@ class TrainingController(QObject):
             self._set_state("merging")
         self.counting_done.emit(event)
 
-    @Slot(int, object)
+    @Slot(int, list)
     def _on_worker_merges(self, run_id: int, events: list[MergeEvent]) -> None:
         if not self._current(run_id):
             return
@@ -410,7 +410,7 @@ class TrainingController(QObject):
         self._set_state("paused")  # also after a step: the worker parked by itself
         self.paused.emit(snapshot)
 
-    @Slot(int, object, object)
+    @Slot(int, TrainingDone, Tokenizer)
     def _on_worker_finished(self, run_id: int, event: TrainingDone, tokenizer: Tokenizer) -> None:
         if not self._current(run_id):
             return
@@ -419,7 +419,7 @@ class TrainingController(QObject):
         self._set_state("finished")
         self.finished.emit(event)
 
-    @Slot(int, object)
+    @Slot(int, Tokenizer)
     def _on_worker_cancelled(self, run_id: int, tokenizer: Tokenizer) -> None:
         if not self._current(run_id):
             return
@@ -432,7 +432,7 @@ class TrainingController(QObject):
             return
         self._fail(message)
 
-    @Slot(int, object)
+    @Slot(int, Tokenizer)
     def _on_worker_tokenizer_built(self, run_id: int, tokenizer: Tokenizer) -> None:
         if self._run is None or self._run.run_id != run_id or not self._tokenizer_requested:
             return

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -112,7 +112,7 @@ _label_cache: dict[tuple[bytes, bool], tuple[Segment, ...]] = {}
 _piece_cache: dict[tuple[str, bool], tuple[Segment, ...]] = {}
 
 
-def _bisect_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
+def _bisect_affixes(old: Sequence[Any], new: Sequence[Any]) -> tuple[int, int]:
     """Common prefix and suffix by binary search over slice comparisons (C speed for str)."""
     n = min(len(old), len(new))
     lo, hi = 0, n
@@ -144,7 +144,7 @@ def _array_affixes(a: np.ndarray, b: np.ndarray) -> tuple[int, int]:
     return prefix, int(diff[0]) if diff.size else m
 
 
-def common_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
+def common_affixes(old: Sequence[Any], new: Sequence[Any]) -> tuple[int, int]:
     """Lengths of the common prefix and of the common suffix (not overlapping it).
 
     Whole numbers are compared with numpy, anything else (strings) by binary search over

@@ -19,7 +19,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
 from .format import hex_bytes, token_label, visible
 
@@ -86,7 +86,8 @@ class Counts:
 
 def _lead_mask(data: bytes) -> np.ndarray:
     arr = np.frombuffer(data, dtype=np.uint8)
-    return (arr & 0xC0) != 0x80
+    lead: np.ndarray = (arr & 0xC0) != 0x80
+    return lead
 
 
 def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = None) -> TokenTable:

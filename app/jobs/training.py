@@ -22,14 +22,16 @@ import threading
 import time
 import traceback
 from collections.abc import Generator
+from typing import cast
 
 from PySide6.QtCore import Signal
 
-from bpe_engine import (
+from bpe_engine import (  # type: ignore[attr-defined, unused-ignore]
     BpeTrainer,
     CountingDone,
     CountingProgress,
     MergeEvent,
+    Tokenizer,
     TrainingDone,
     TrainingEvent,
     errors,
@@ -42,36 +44,39 @@ __all__ = ["TrainingWorker"]
 
 log = logging.getLogger(__name__)
 
+#: ``BpeTrainer.events()`` is a generator: closing it ends the counting processes.
+_Events = Generator[TrainingEvent, None, None]
+
 
 class TrainingWorker(Worker):
-    """Runs one :class:`BpeTrainer` in the thread it was moved to.
+    """Runs one ``BpeTrainer`` in its job thread.
 
     Every signal carries the ``run_id`` first, so the controller can ignore a run it has
     already given up on.
 
     Signals:
         counting_progress(int, int, int): run id, bytes done, bytes total (batched).
-        counting_done(int, object): run id, the engine's ``CountingDone``.
-        merges(int, object): run id, a list of ``MergeEvent`` (batched, in rank order).
+        counting_done(int, CountingDone): run id, the engine's ``CountingDone``.
+        merges(int, list): run id, a list of ``MergeEvent`` (batched, in rank order).
         paused(int, object): run id, a ``StepSnapshot`` (None while still counting);
             the worker is parked and the trainer may be read until it is resumed.
-        finished(int, object, object): run id, the engine's ``TrainingDone``, the tokenizer.
-        cancelled(int, object): run id, the tokenizer of the merges done (the event stream
+        finished(int, TrainingDone, Tokenizer): run id, the engine's ``TrainingDone``, the tokenizer.
+        cancelled(int, Tokenizer): run id, the tokenizer of the merges done (the event stream
             was closed, so the counting processes have ended).
         failed(int, str): run id, a message for a person (the engine's own wording).
-        tokenizer_built(int, object): run id, the tokenizer of the merges done when
+        tokenizer_built(int, Tokenizer): run id, the tokenizer of the merges done when
             :meth:`request_tokenizer` was called (built in this thread, where reading the
             trainer is safe).
     """
 
     counting_progress = Signal(int, int, int)
-    counting_done = Signal(int, object)
-    merges = Signal(int, object)
+    counting_done = Signal(int, CountingDone)
+    merges = Signal(int, list)
     paused = Signal(int, object)
-    finished = Signal(int, object, object)
-    cancelled = Signal(int, object)
+    finished = Signal(int, TrainingDone, Tokenizer)
+    cancelled = Signal(int, Tokenizer)
     failed = Signal(int, str)
-    tokenizer_built = Signal(int, object)
+    tokenizer_built = Signal(int, Tokenizer)
 
     HOLD_LIMIT = 0.25  # seconds: a hold never stops training for longer than this
 
@@ -162,7 +167,7 @@ class TrainingWorker(Worker):
 
     def run(self) -> None:
         """Drive the event stream to its end, a cancel, or an error (its thread then ends)."""
-        stream = self.trainer.events()
+        stream = cast(_Events, self.trainer.events())
         try:
             self._loop(stream)
         except errors.BPEError as exc:
@@ -174,13 +179,13 @@ class TrainingWorker(Worker):
             self.failed.emit(self.run_id, f"training stopped by an unexpected error: {type(exc).__name__}: {exc}")
 
     @staticmethod
-    def _close_quietly(stream: Generator[TrainingEvent, None, None]) -> None:
+    def _close_quietly(stream: _Events) -> None:
         try:
             stream.close()
         except Exception:  # the original error is the one worth reporting
             log.debug("closing the event stream failed", exc_info=True)
 
-    def _loop(self, stream: Generator[TrainingEvent, None, None]) -> None:
+    def _loop(self, stream: _Events) -> None:
         pending: list[MergeEvent] = []
         progress: tuple[int, int] | None = None
         last_emit = 0.0  # the first progress goes out at once

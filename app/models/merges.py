@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from bpe_engine import MergeEvent, Tokenizer
+from bpe_engine import MergeEvent, Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
 from ..display.format import hex_bytes, token_label
 from .base import RowsModel
@@ -66,7 +66,7 @@ class MergesModel(RowsModel):
         "How often the pair occurred in the corpus when it was merged (each merge removes that many tokens)",
     )
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[MergeEvent | MergeRow] = []
 

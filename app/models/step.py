@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from bpe_engine import PairInfo, PretokenInfo
+from bpe_engine import PairInfo, PretokenInfo  # type: ignore[attr-defined, unused-ignore]
 
 from ..display.chips import Chip, row_chips
 from ..display.format import hex_bytes, token_label
@@ -44,7 +44,7 @@ class PretokensModel(RowsModel):
         "the pair the next merge joins is underlined in amber",
     )
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[PretokenInfo] = []
         self._labels: list[list[Chip]] = []
@@ -136,7 +136,7 @@ class PairsModel(RowsModel):
         "How often the pair occurs now, weighted by the counts of the pre-tokens it is in",
     )
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[PairInfo] = []
 

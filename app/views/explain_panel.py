@@ -7,14 +7,11 @@ page here: the current parts as chips (the pair about to merge is outlined), a t
 candidate pairs and their ranks (the winner starred), and the result.
 
 Leaves out encoding whole texts (the tokenize view does that).
-
-Signals:
-    step_changed(int): the page shown (0 .. number of merges; the last page is the result).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import BpeStep, Tokenizer
+from bpe_engine import BpeStep, Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
-from ..display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips
+from ..display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
 from ..display.format import split_valid_utf8, token_label, visible
 from ..display.palette import stable_colors
 from ..widgets.token_chips import ChipView
@@ -50,7 +47,7 @@ def final_parts(tok: Tokenizer, piece: str, steps: list[BpeStep]) -> tuple[int, 
     return last.parts[: last.index] + (last.new_id,) + last.parts[last.index + 2 :]
 
 
-def _part_segments(tok: Tokenizer, token_id: int) -> tuple:
+def _part_segments(tok: Tokenizer, token_id: int) -> tuple[Segment, ...]:
     """A part's label: its text, with bytes that are not a whole character in hex."""
     return tuple(
         (text, HEX) if raw else (visible(text), TEXT) for text, raw in split_valid_utf8(tok.id_to_bytes(token_id))
@@ -58,6 +55,12 @@ def _part_segments(tok: Tokenizer, token_id: int) -> tuple:
 
 
 class ExplainPanel(QWidget):
+    """The merges of one piece, a page per merge (see the module docstring).
+
+    Signals:
+        step_changed(int): the page shown (0 .. number of merges; the last page is the result).
+    """
+
     step_changed = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -91,10 +94,10 @@ class ExplainPanel(QWidget):
         for w in (self.first_button, self.prev_button, self.next_button, self.last_button):
             nav.addWidget(w)
         nav.addWidget(self.page_label, 1)
-        self.first_button.clicked.connect(lambda: self.set_page(0))
-        self.prev_button.clicked.connect(lambda: self.set_page(self._page - 1))
-        self.next_button.clicked.connect(lambda: self.set_page(self._page + 1))
-        self.last_button.clicked.connect(lambda: self.set_page(len(self._steps)))
+        self.first_button.clicked.connect(self._on_first_button_clicked)
+        self.prev_button.clicked.connect(self._on_prev_button_clicked)
+        self.next_button.clicked.connect(self._on_next_button_clicked)
+        self.last_button.clicked.connect(self._on_last_button_clicked)
 
         self.parts = ChipView(self)
         self.parts.setFixedHeight(46)
@@ -148,10 +151,12 @@ class ExplainPanel(QWidget):
 
     def candidate_rows(self) -> list[tuple[str, str, str]]:
         """The table as text: (pair, rank, verdict)."""
-        out = []
-        for r in range(self.table.rowCount()):
-            out.append(tuple(self.table.item(r, c).text() if self.table.item(r, c) else "" for c in range(3)))
-        return out
+
+        def cell(row: int, column: int) -> str:
+            item = self.table.item(row, column)
+            return item.text() if item is not None else ""
+
+        return [(cell(r, 0), cell(r, 1), cell(r, 2)) for r in range(self.table.rowCount())]
 
     def set_tokenizer(self, tok: Tokenizer | None) -> None:
         if tok is not self._tok:
@@ -204,6 +209,22 @@ class ExplainPanel(QWidget):
         self._render()
         self._update_buttons()
         self.step_changed.emit(page)
+
+    @Slot()
+    def _on_first_button_clicked(self) -> None:
+        self.set_page(0)
+
+    @Slot()
+    def _on_prev_button_clicked(self) -> None:
+        self.set_page(self._page - 1)
+
+    @Slot()
+    def _on_next_button_clicked(self) -> None:
+        self.set_page(self._page + 1)
+
+    @Slot()
+    def _on_last_button_clicked(self) -> None:
+        self.set_page(len(self._steps))
 
     # -- drawing ----------------------------------------------------------------------------
 

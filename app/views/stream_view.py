@@ -8,17 +8,13 @@ and beside the decoder's output what a naive per-token ``decode([id])`` prints: 
 wherever a character is split across tokens (``🤚🏾``, ``國``, ``Жизнь`` with cl100k/o200k).
 
 The text is encoded off the GUI thread (:class:`~app.controllers.encoding.EncodeController`).
-
-Signals:
-    prepared(int): the current text is encoded; the number of tokens to feed.
-    stepped(int): one more token was fed; how many have been fed.
 """
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import StreamingDecoder, Tokenizer
+from bpe_engine import StreamingDecoder, Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
 from ..content.presets import STREAM_PRESETS
 from ..controllers.encoding import EncodeController
@@ -73,6 +69,13 @@ def _html_text(text: str, highlight_from: int, color: str) -> str:
 
 
 class StreamView(QWidget):
+    """Feeds a text's tokens one at a time to a streaming decoder (see the module docstring).
+
+    Signals:
+        prepared(int): the current text is encoded; the number of tokens to feed.
+        stepped(int): one more token was fed; how many have been fed.
+    """
+
     prepared = Signal(int)
     stepped = Signal(int)
 
@@ -253,6 +256,7 @@ class StreamView(QWidget):
 
     # -- tokenizer and text -----------------------------------------------------------------
 
+    @Slot(str)
     def _on_picker_key_changed(self, key: str) -> None:
         self.pause()
         entry = self.registry.entry(key) if key else None
@@ -277,10 +281,12 @@ class StreamView(QWidget):
         if key and self.registry.entry(key).status == "idle" and self.registry.get(key) is None:
             self.registry.request(key)
 
+    @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
         if key == self.picker.current_key():
             self._on_picker_key_changed(key)
 
+    @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key == self.picker.current_key():
             self._show_load_error(key, message)
@@ -294,10 +300,12 @@ class StreamView(QWidget):
             ],
         )
 
+    @Slot(str)
     def _on_text_edit_changed(self, _text: str) -> None:
         self.pause()
         self._prepare()
 
+    @Slot(int)
     def _on_preset_combo_activated(self, index: int) -> None:
         text = self.preset_combo.itemData(index)
         if text:
@@ -310,6 +318,7 @@ class StreamView(QWidget):
             return
         self.controller.request(self.text_edit.text(), "recognised", [(key, tok)])
 
+    @Slot(EncodeResult)
     def _on_controller_finished(self, result: EncodeResult) -> None:
         outcome = result.outcomes[0]
         tok = self.registry.get(outcome.key)
@@ -331,6 +340,7 @@ class StreamView(QWidget):
 
     # -- playing ----------------------------------------------------------------------------
 
+    @Slot()
     def reset(self) -> None:
         """Empty the queue and the outputs; the next Step feeds the first token."""
         self.pause()
@@ -341,6 +351,7 @@ class StreamView(QWidget):
         self.log.clear()
         self._show_state()
 
+    @Slot()
     def step(self) -> bool:
         """Feed one token; False when there is none left (or nothing is prepared)."""
         if self._table is None or self.decoder is None or self._pos >= len(self._table):
@@ -375,6 +386,7 @@ class StreamView(QWidget):
         self.timer.stop()
         self.play_button.setText("▶ Play")
 
+    @Slot()
     def toggle_play(self) -> None:
         if self.timer.isActive():
             self.pause()
@@ -384,10 +396,12 @@ class StreamView(QWidget):
     def is_playing(self) -> bool:
         return self.timer.isActive()
 
+    @Slot()
     def _on_timer_timeout(self) -> None:
         if not self.step():
             self.pause()
 
+    @Slot(int)
     def _on_speed_slider_changed(self, value: int) -> None:
         tps = value / 2
         self.timer.setInterval(int(1000 / tps))

@@ -10,9 +10,6 @@ as tiktoken's default raises, "plain text"); presets hold texts for class.
 Encoding runs off the GUI thread (:class:`~app.controllers.encoding.EncodeController`);
 results of texts that were already edited again are dropped. The view leaves training
 and file formats to the other views.
-
-Signals:
-    displayed(int): the chips now show the result of this request generation.
 """
 
 from __future__ import annotations
@@ -20,7 +17,7 @@ from __future__ import annotations
 import html
 from bisect import bisect_right
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QKeySequence, QShowEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
 from ..content.presets import PRESETS
 from ..controllers.encoding import EncodeController
@@ -73,6 +70,12 @@ def index_from_utf16(text: str, pos: int) -> int:
 
 
 class TokenizeView(QWidget):
+    """Live tokenization of the text being typed (see the module docstring).
+
+    Signals:
+        displayed(int): the chips now show the result of this request generation.
+    """
+
     displayed = Signal(int)
 
     def __init__(
@@ -127,7 +130,7 @@ class TokenizeView(QWidget):
             "(allowed_special='all').\nError: the text is refused, as tiktoken's encode() does by default.\n"
             "Plain text: it is tokenized like any other characters (encode_ordinary)."
         )
-        self.mode_combo.currentIndexChanged.connect(lambda _i: self._request())
+        self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_current_index_changed)
         self.whitespace_box = QCheckBox("Show whitespace", self)
         self.whitespace_box.setToolTip("Draw spaces as ·, tabs as → and newlines as ⏎ inside the chips (Ctrl+Shift+W)")
         self.whitespace_box.setShortcut(QKeySequence("Ctrl+Shift+W"))
@@ -258,7 +261,7 @@ class TokenizeView(QWidget):
         self.mode_combo.setCurrentIndex(self.mode_combo.findData(mode))
 
     def mode(self) -> str:
-        return self.mode_combo.currentData()
+        return str(self.mode_combo.currentData())
 
     def is_settled(self) -> bool:
         """True when the display shows the current text with the current tokenizer."""
@@ -266,6 +269,7 @@ class TokenizeView(QWidget):
 
     # -- tokenizer choice -------------------------------------------------------------------
 
+    @Slot(str)
     def _on_picker_key_changed(self, key: str) -> None:
         self._key = key
         if not key:
@@ -291,6 +295,7 @@ class TokenizeView(QWidget):
         if entry is not None and entry.tokenizer is None and entry.status == "idle":
             self.registry.request(self._key)  # load OpenAI encodings only once someone looks
 
+    @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
         entry = self.registry.entry(key)
         if key not in self._known_keys:
@@ -302,6 +307,7 @@ class TokenizeView(QWidget):
         if key == self._key:
             self._on_picker_key_changed(key)
 
+    @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key == self._key:
             self._show_load_error(key, message)
@@ -318,7 +324,12 @@ class TokenizeView(QWidget):
 
     # -- encoding ---------------------------------------------------------------------------
 
+    @Slot()
     def _on_editor_text_changed(self) -> None:
+        self._request()
+
+    @Slot(int)
+    def _on_mode_combo_current_index_changed(self, _index: int) -> None:
         self._request()
 
     def _request(self) -> None:
@@ -328,6 +339,7 @@ class TokenizeView(QWidget):
         self._text = self.text()
         self.controller.request(self._text, self.mode(), [(self._key, tok)], want_pieces=True)
 
+    @Slot(EncodeResult)
     def _on_controller_finished(self, result: EncodeResult) -> None:
         outcome = result.outcomes[0]
         if outcome.key != self._key:
@@ -346,7 +358,7 @@ class TokenizeView(QWidget):
             self.token_chips.set_chips(Chips(), generation=result.generation)
             self.id_chips.set_chips(Chips(), generation=result.generation)
             self._show_counts(None, result.text)
-        else:
+        elif outcome.table is not None:
             if self.banner.kind == "warning":
                 self.banner.clear()
             self.token_chips.set_placeholder("The tokens of your text appear here.")
@@ -360,6 +372,7 @@ class TokenizeView(QWidget):
         self._explain_timer.start()  # after the chips are painted: Explain is not urgent
         self.displayed.emit(result.generation)
 
+    @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
         self.banner.error(f"Tokenizing failed: {message}")
 
@@ -392,6 +405,7 @@ class TokenizeView(QWidget):
         self.piece_chips.clear()
         self._show_counts(None, self.text())
 
+    @Slot(bool)
     def _on_whitespace_box_toggled(self, on: bool) -> None:
         if self.settings is not None:
             self.settings.show_whitespace = on
@@ -399,6 +413,7 @@ class TokenizeView(QWidget):
         chips, _ = self._piece_builder.build(self._pieces, self._text, on)
         self.piece_chips.set_chips(chips, generation=self.piece_chips.generation)
 
+    @Slot(int)
     def _on_preset_combo_activated(self, index: int) -> None:
         text = self.preset_combo.itemData(index)
         if text:
@@ -414,18 +429,22 @@ class TokenizeView(QWidget):
             return ""
         return token_detail(tok, self._table, index)
 
+    @Slot(int)
     def _on_token_chips_hovered(self, index: int) -> None:
         self.id_chips.set_highlight(index)
         self._mark_editor(index)
 
+    @Slot(int)
     def _on_id_chips_hovered(self, index: int) -> None:
         self.token_chips.set_highlight(index)
         self._mark_editor(index)
 
+    @Slot(int)
     def _on_token_chips_selected(self, index: int) -> None:
         self.id_chips.select(index, emit=False)
         self._on_token_selected(index)
 
+    @Slot(int)
     def _on_id_chips_selected(self, index: int) -> None:
         self.token_chips.select(index, emit=False)
         self._on_token_selected(index)
@@ -462,12 +481,14 @@ class TokenizeView(QWidget):
         sel.format = fmt
         self.editor.setExtraSelections([sel])
 
+    @Slot(int)
     def _on_piece_chips_selected(self, index: int) -> None:
         if 0 <= index < len(self._pieces):
             text, start, end, special = self._pieces[index]
             self.explain.set_piece(text, special)
             self._shade(utf16_offset(self._text, start), utf16_offset(self._text, end), QColor("#c5e1a5"))
 
+    @Slot(int)
     def _on_piece_chips_hovered(self, index: int) -> None:
         if 0 <= index < len(self._pieces) and self._text == self.text():
             _, start, end, _ = self._pieces[index]
@@ -475,9 +496,11 @@ class TokenizeView(QWidget):
         elif index < 0:
             self._mark_editor(-1)
 
+    @Slot()
     def _on_editor_cursor_moved(self) -> None:
         self._explain_timer.start()
 
+    @Slot()
     def _explain_at_cursor(self) -> None:
         # Subtle: while typing, the cursor moves before the new pieces exist; explaining then
         # would repaint the strip for nothing and slow the keystroke that matters.

@@ -4,21 +4,15 @@ Composed of the corpus panel, the settings panel, the controls (Start, Pause, Re
 Cancel, each with a shortcut and enabled only when it makes sense), the progress line, and
 two result tabs: *Live* (the merges table streaming in, the pair-count and bytes-per-token
 plots) and *Step by step* (step mode's tables). When a run finishes or is cancelled, its
-tokenizer is registered in the shared :class:`~app.controllers.registry.TokenizerRegistry`, so the other
-views can use it, and it can be saved (atomically, the engine's format). Saved tokenizers
-open here too. Opening and saving run in the background
+tokenizer is registered in the shared :class:`~app.controllers.registry.TokenizerRegistry`, so
+the other views can use it, and it can be saved (atomically, the engine's format). Saved
+tokenizers open here too. Opening and saving run in the background
 (``app/controllers/tokenizer_files.py``) with a busy line, so the window stays usable while a
 200 000-token file loads.
 
-Training itself is the controller's business (``app/controllers/training.py``); drawing the
-chips, plots and step tables belongs to ``app/widgets``.
-
-Signals:
-    tokenizer_ready(str): a trained or opened tokenizer was registered (its registry key).
-    browse_requested(str): the user asked to browse this tokenizer's vocabulary.
-    file_opened(str, str): a tokenizer file was opened and registered (key, path).
-    file_saved(str): the result was saved to this path.
-    file_failed(str, str, str): "open" or "save", the path, and the message shown.
+Training itself is the controller's business (``app/controllers/training.py``); checking the
+settings is the engine's (``TrainerConfig``); drawing the chips, plots and step tables belongs
+to ``app/widgets``.
 """
 
 from __future__ import annotations
@@ -26,9 +20,10 @@ from __future__ import annotations
 import html
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -49,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
+from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors  # type: ignore[attr-defined, unused-ignore]
 
 from ..content.samples import Sample
 from ..controllers.registry import TokenizerRegistry
@@ -78,7 +73,15 @@ _STATE_WORDS = {
 
 
 class TrainView(QWidget):
-    """Train a tokenizer and watch it happen (see the module docstring)."""
+    """Train a tokenizer and watch it happen (see the module docstring).
+
+    Signals:
+        tokenizer_ready(str): a trained or opened tokenizer was registered (its registry key).
+        browse_requested(str): the user asked to browse this tokenizer's vocabulary.
+        file_opened(str, str): a tokenizer file was opened and registered (key, path).
+        file_saved(str): the result was saved to this path.
+        file_failed(str, str, str): "open" or "save", the path, and the message shown.
+    """
 
     tokenizer_ready = Signal(str)
     browse_requested = Signal(str)
@@ -140,7 +143,9 @@ class TrainView(QWidget):
 
     # -- building --------------------------------------------------------------------------
 
-    def _action(self, text: str, key: str, tip: str, icon: QStyle.StandardPixmap | None, slot) -> QAction:
+    def _action(
+        self, text: str, key: str, tip: str, icon: QStyle.StandardPixmap | None, slot: Callable[[], None]
+    ) -> QAction:
         action = QAction(text, self)
         if key:
             action.setShortcut(QKeySequence(key))
@@ -399,15 +404,19 @@ class TrainView(QWidget):
 
     # -- slots: actions --------------------------------------------------------------------
 
+    @Slot()
     def _on_start_triggered(self) -> None:
         self.start()
 
+    @Slot()
     def _on_pause_triggered(self) -> None:
         self.controller.pause()
 
+    @Slot()
     def _on_resume_triggered(self) -> None:
         self.controller.resume()
 
+    @Slot()
     def _on_step_triggered(self) -> None:
         if self.controller.state == "paused":
             self.result_tabs.setCurrentWidget(self.step_panel)
@@ -415,9 +424,11 @@ class TrainView(QWidget):
         elif not self.controller.is_active:
             self.start(step_mode=True)
 
+    @Slot()
     def _on_cancel_triggered(self) -> None:
         self.controller.cancel()
 
+    @Slot()
     def _on_save_triggered(self) -> None:
         if not self.controller.can("save"):
             self.messages.error("There is no result to save yet: train (or pause a training) first.")
@@ -430,6 +441,7 @@ class TrainView(QWidget):
         if path:
             self.save_tokenizer(path)
 
+    @Slot()
     def _on_open_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self,
@@ -440,10 +452,12 @@ class TrainView(QWidget):
         if path:
             self.open_tokenizer(path)
 
+    @Slot()
     def _on_browse_button_clicked(self) -> None:
         if self.result_key is not None:
             self.browse_requested.emit(self.result_key)
 
+    @Slot(Sample)
     def _on_corpus_sample_chosen(self, sample: Sample) -> None:
         if not sample.settings or self.controller.is_active:
             return
@@ -459,6 +473,7 @@ class TrainView(QWidget):
 
     # -- slots: file jobs ------------------------------------------------------------------
 
+    @Slot(Tokenizer)
     def _on_controller_tokenizer_built(self, tok: Tokenizer) -> None:
         path, self._save_path = self._save_path, None
         if path is None:
@@ -466,6 +481,7 @@ class TrainView(QWidget):
         self._hide_file_busy()
         self.files.save(tok, path)
 
+    @Slot(bool)
     def _on_files_busy_changed(self, busy: bool) -> None:
         if busy:
             verb = "Opening" if self.files.kind == "open" else "Saving to"
@@ -473,6 +489,7 @@ class TrainView(QWidget):
         else:
             self._hide_file_busy()
 
+    @Slot(str, Tokenizer)
     def _on_files_opened(self, path: str, tok: Tokenizer) -> None:
         label = f"{Path(path).name} · {len(tok.merges)} merges"
         key = self.registry.add(tok, label, kind="file")
@@ -490,11 +507,13 @@ class TrainView(QWidget):
         self.tokenizer_ready.emit(key)
         self.file_opened.emit(key, path)
 
+    @Slot(str, Tokenizer)
     def _on_files_saved(self, path: str, tok: Tokenizer) -> None:
         self.messages.info(f"Saved {len(tok.merges)} merges and {len(tok)} tokens to {path}.")
         self.settings.last_folder = str(Path(path).parent)
         self.file_saved.emit(path)
 
+    @Slot(str, str, str)
     def _on_files_failed(self, kind: str, path: str, message: str) -> None:
         self.messages.error(message)
         self.file_failed.emit(kind, path, message)
@@ -512,6 +531,7 @@ class TrainView(QWidget):
 
     # -- slots: controller -----------------------------------------------------------------
 
+    @Slot(str)
     def _on_controller_state_changed(self, state: str) -> None:
         self._update_actions()
         if state in _STATE_WORDS:
@@ -524,10 +544,12 @@ class TrainView(QWidget):
             self._rates.reset()
             self.progress_label.setText(self._progress_text())
 
+    @Slot(int, int)
     def _on_controller_counting_progress(self, done: int, total: int) -> None:
         self._rates.add(done)
         self._schedule_refresh()
 
+    @Slot(CountingDone)
     def _on_controller_counting_done(self, done: CountingDone) -> None:
         self._rates.reset()
         with self.controller.gui_priority():  # the axes are new: the heaviest redraw of a run
@@ -535,6 +557,7 @@ class TrainView(QWidget):
             paint_pending(self)
         self._refresh_progress(final=False)
 
+    @Slot(list)
     def _on_controller_merges_added(self, events: list[MergeEvent]) -> None:
         self._pending.extend(events)
         self._rates.add(len(self.controller.merges))
@@ -548,6 +571,7 @@ class TrainView(QWidget):
         if not self._refresh_timer.isActive():
             self._refresh_timer.start()
 
+    @Slot()
     def _on_refresh_timer_timeout(self) -> None:
         # One job per turn, in rotation: table and progress, then one plot. Each turn stays
         # short (~10 ms), so the event loop never stalls for long.
@@ -600,6 +624,7 @@ class TrainView(QWidget):
         elif self.plots.dirty:
             self._schedule_refresh()
 
+    @Slot(object)
     def _on_controller_paused(self, snapshot: StepSnapshot | None) -> None:
         self._refresh_progress()
         self._fit_plots_later()
@@ -610,6 +635,7 @@ class TrainView(QWidget):
         self.progress_label.setText("Paused: " + self._progress_text(rates=False))
         self._update_actions()
 
+    @Slot(TrainingDone)
     def _on_controller_finished(self, done: TrainingDone) -> None:
         self._refresh_progress()
         self._fit_plots_later()
@@ -623,6 +649,7 @@ class TrainView(QWidget):
             self.step_panel.next_label.setText("<b>Training ended</b>: no pair was left to merge.")
         self._register_result(cancelled=False)
 
+    @Slot()
     def _on_controller_cancelled(self) -> None:
         self._refresh_progress()
         self._fit_plots_later()
@@ -633,6 +660,7 @@ class TrainView(QWidget):
         )
         self._register_result(cancelled=True)
 
+    @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
         self._refresh_progress()
         self._fit_plots_later()

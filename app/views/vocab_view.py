@@ -14,7 +14,7 @@ widgets and draws the tree.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,11 +32,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
 from ..controllers.registry import TokenizerRegistry
 from ..display.format import format_count, hex_bytes, token_label
-from ..models.vocab import SearchError, VocabModel, merge_tree
+from ..models.vocab import MergeTree, SearchError, VocabModel, merge_tree
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
 from ..widgets.tokenizer_picker import TokenizerPicker
@@ -207,6 +207,7 @@ class VocabView(QWidget):
         self.table.scrollTo(index, QTableView.ScrollHint.PositionAtCenter)
         return True
 
+    @Slot()
     def apply_search(self) -> bool:
         """Apply the search box, mode and filters now; a bad query is shown inline."""
         self._search_timer.stop()
@@ -229,34 +230,42 @@ class VocabView(QWidget):
 
     # -- slots -----------------------------------------------------------------------------
 
+    @Slot(str)
     def _on_picker_key_changed(self, key: str) -> None:
         if key and key != self.key:
             self.show_key(key)
 
+    @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
         entry = self.registry.entry(key)
         if entry.kind != "openai" or key == self.key:
             self.show_key(key)  # a new trained/opened tokenizer becomes the current one
 
+    @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key == self.key:
             self._set_loading(False, "")
             self._show_error(message)
 
+    @Slot(str)
     def _on_search_text_changed(self, _text: str) -> None:
         self._search_timer.start()
 
+    @Slot(int)
     def _on_mode_current_index_changed(self, _index: int) -> None:
         self.apply_search()
 
+    @Slot(bool)
     def _on_filter_toggled(self, _checked: bool) -> None:
         self.apply_search()
 
+    @Slot()
     def _on_find_shortcut(self) -> None:
         self.search.setFocus()
         self.search.selectAll()
 
-    def _on_table_current_row_changed(self, current, _previous) -> None:
+    @Slot(QModelIndex, QModelIndex)
+    def _on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid() or self.model.tokenizer is None:
             self.tree.clear()
             self.details.setText("Select a token to see its merge tree.")
@@ -315,7 +324,7 @@ class VocabView(QWidget):
             parts.append("a single byte: a leaf of every merge tree")
         self.details.setText(" · ".join(parts))
 
-    def _tree_item(self, node: tuple, tok: Tokenizer) -> QTreeWidgetItem:
+    def _tree_item(self, node: MergeTree, tok: Tokenizer) -> QTreeWidgetItem:
         token_id, data, rank, children = node
         leaf_byte = f"0x{data[0]:02x}" if len(data) == 1 and not children else ""
         item = QTreeWidgetItem([token_label(data), str(token_id), "" if rank is None else str(rank), leaf_byte])
@@ -325,9 +334,9 @@ class VocabView(QWidget):
         return item
 
     @classmethod
-    def _leaves(cls, node: tuple) -> list[int]:
+    def _leaves(cls, node: MergeTree) -> list[int]:
         return [node[0]] if not node[3] else [x for c in node[3] for x in cls._leaves(c)]
 
     @classmethod
-    def _depth(cls, node: tuple) -> int:
+    def _depth(cls, node: MergeTree) -> int:
         return 0 if not node[3] else 1 + max(cls._depth(c) for c in node[3])

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -86,11 +86,11 @@ class CorpusPanel(QWidget):
 
     Signals:
         changed(): the chosen corpus (source, files, text or sample) changed.
-        sample_chosen(object): a built-in ``Sample`` was picked (its settings may be applied).
+        sample_chosen(Sample): a built-in ``Sample`` was picked (its settings may be applied).
     """
 
     changed = Signal()
-    sample_chosen = Signal(object)
+    sample_chosen = Signal(Sample)
 
     def __init__(self, parent: QWidget | None = None, *, last_folder: str = "") -> None:
         super().__init__(parent)
@@ -247,6 +247,7 @@ class CorpusPanel(QWidget):
         self._refresh()
         return problems
 
+    @Slot()
     def remove_selected(self) -> None:
         rows = sorted((self.file_list.row(i) for i in self.file_list.selectedItems()), reverse=True)
         for row in rows:
@@ -254,6 +255,7 @@ class CorpusPanel(QWidget):
             del self._paths[row]
         self._refresh()
 
+    @Slot()
     def clear_files(self) -> None:
         self.file_list.clear()
         self._paths = []
@@ -286,9 +288,11 @@ class CorpusPanel(QWidget):
 
     # -- slots -----------------------------------------------------------------------------
 
+    @Slot(int)
     def _on_tabs_current_changed(self, _index: int) -> None:
         self._refresh()
 
+    @Slot(int)
     def _on_sample_list_current_row_changed(self, row: int) -> None:
         sample = self.current_sample()
         self.sample_description.setText(sample.description if sample else "")
@@ -296,6 +300,7 @@ class CorpusPanel(QWidget):
         if sample is not None:
             self.sample_chosen.emit(sample)
 
+    @Slot()
     def _on_add_button_clicked(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
             self,
@@ -306,6 +311,7 @@ class CorpusPanel(QWidget):
         if paths:
             self.add_files(paths)
 
+    @Slot()
     def _on_text_timer_timeout(self) -> None:
         self._refresh()
 

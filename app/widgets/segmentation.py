@@ -86,11 +86,11 @@ class SegmentationDelegate(QStyledItemDelegate):
         if not chips:
             super().paint(painter, option, index)
             return
-        if option.state & QStyle.StateFlag.State_Selected:  # type: ignore[attr-defined]
-            painter.fillRect(option.rect, option.palette.highlight())  # type: ignore[attr-defined]
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.fillRect(option.rect, option.palette.highlight())
         painter.save()
-        painter.setFont(option.font)  # type: ignore[attr-defined]
-        paint_chips(painter, option.rect, chips, option.fontMetrics)  # type: ignore[attr-defined]
+        painter.setFont(option.font)
+        paint_chips(painter, option.rect, chips, option.fontMetrics)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
@@ -98,7 +98,7 @@ class SegmentationDelegate(QStyledItemDelegate):
         base = super().sizeHint(option, index)
         if not chips:
             return base
-        metrics = option.fontMetrics  # type: ignore[attr-defined]
+        metrics = option.fontMetrics
         return QSize(chips_width(chips, metrics) + 6, max(base.height(), metrics.height() + 8))
 
 

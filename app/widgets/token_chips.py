@@ -18,12 +18,8 @@ dimmed from some index on (the stream view's "not fed yet").
 
 No per-chip QWidget exists: layout stores an x offset and a line per chip, painting walks
 only the visible lines, and label widths and chip images are cached. This module knows
-nothing about tokenizers: :mod:`app.display.chips` builds the chip data, and the colors are
-:mod:`app.display.palette`'s.
-
-Signals:
-    hovered(int): index of the chip under the mouse, -1 when none.
-    selected(int): index chosen by a click or the arrow keys, -1 when cleared.
+nothing about tokenizers: :mod:`app.display.chips` builds the chip data, the colors are
+:mod:`app.display.palette`'s, and :mod:`app.widgets.chip_painter` draws each chip's box.
 """
 
 from __future__ import annotations
@@ -45,6 +41,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
@@ -58,6 +55,13 @@ _PAD_X, _PAD_Y, _GAP, _LINE_GAP, _MARGIN = 5.0, 2.0, 3.0, 5.0, 6.0
 
 
 class ChipView(QAbstractScrollArea):
+    """A long sequence of chips, wrapped into lines (see the module docstring).
+
+    Signals:
+        hovered(int): index of the chip under the mouse, -1 when none.
+        selected(int): index chosen by a click or the arrow keys, -1 when cleared.
+    """
+
     hovered = Signal(int)
     selected = Signal(int)
 
@@ -89,7 +93,7 @@ class ChipView(QAbstractScrollArea):
         self._layout_width = -1.0
         self._dirty = True
         self._width_cache: dict[tuple[Segment, ...], float] = {}
-        self._pixmaps: dict[tuple, QPixmap] = {}
+        self._pixmaps: dict[tuple[object, ...], QPixmap] = {}
         self._set_fonts()
 
     # -- fonts ------------------------------------------------------------------------------
@@ -358,7 +362,7 @@ class ChipView(QAbstractScrollArea):
         super().resizeEvent(event)
         self._dirty = True
 
-    def showEvent(self, event) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
         self._ensure_layout()
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import DEFAULT_VOCAB_SIZE, PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, TrainerConfig, errors, preview
+from bpe_engine import DEFAULT_VOCAB_SIZE, PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, TrainerConfig, errors, preview  # type: ignore[attr-defined, unused-ignore]
 
 from ..display.chips import PIECE, SPECIAL, Chip
 from ..display.format import visible
@@ -182,7 +182,8 @@ class TrainSettingsPanel(QWidget):
 
     # -- live checks and preview -----------------------------------------------------------
 
-    def _on_any_changed(self, *_args) -> None:
+    @Slot()
+    def _on_any_changed(self) -> None:
         custom = self.pretokenizer.currentData() == _CUSTOM
         self.custom_regex.setEnabled(custom)
         specials = parse_special_tokens(self.special_tokens.text())

@@ -3,6 +3,7 @@ Tokenize view's chips and in its Explain panel (read from the pixels on screen).
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtGui import QFontMetrics, QImage
 
 from app.display import palette
@@ -19,9 +20,15 @@ def _pixel(image: QImage, x: float, y: float) -> str:
     return image.pixelColor(int(x) + 2, int(y)).name()
 
 
-def test_step_mode_and_tokenize_paint_a_token_in_the_same_color(qtbot, registry, settings) -> None:
-    train = TrainView(registry, settings)
-    qtbot.addWidget(train)
+@pytest.fixture
+def train(qtbot, registry, settings):
+    view = TrainView(registry, settings)
+    qtbot.addWidget(view)
+    yield view
+    view.shutdown()  # the run is parked in step mode: end its thread
+
+
+def test_step_mode_and_tokenize_paint_a_token_in_the_same_color(qtbot, registry, settings, train) -> None:
     train.resize(1400, 900)
     train.show()
     qtbot.waitExposed(train)
