@@ -1,7 +1,7 @@
 """Texts for the classroom: each one shows something tokenizers do that surprises people.
 
 Written for BPE Explorer (no third-party text). Shared by the tokenize, compare and
-stream-decode views.
+stream-decode views; offering them (the preset menus) is the views' job.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""The shared part of the app's table models: a plain Python list of rows, named columns."""
+"""The shared part of the app's table models: a plain Python list of rows, named columns.
+
+Each model supplies its rows' ``data``; none draws or sorts here.
+"""
 
 from __future__ import annotations
 
