@@ -9,10 +9,11 @@ pause) are plain methods backed by ``threading.Event``: a queued slot call would
 the busy loop.
 
 subtle: a ``QThread`` destroyed while it runs aborts the process, and a worker deleted while
-its thread runs crashes it. So every started thread and its worker stay referenced here, and
-only here, until the thread has ended, whatever happens meanwhile to the object that started
-them (a view closed, a controller deleted): the worker's signals then simply have no
-receiver left. Nothing calls ``deleteLater`` on a worker; Python frees it after its thread.
+its thread runs crashes it. So every started thread and its worker stay referenced here until
+the thread has ended (they are let go at the next :func:`start` or query after that),
+whatever happens meanwhile to the object that started them (a view closed, a controller
+deleted): the worker's signals then simply have no receiver left. Nothing calls
+``deleteLater`` on a worker; Python frees it after its thread.
 
 It leaves out what a job does and what its results mean (the other modules of
 :mod:`app.jobs`, and the controllers).
@@ -23,7 +24,7 @@ from __future__ import annotations
 import atexit
 import logging
 
-from PySide6.QtCore import QObject, QThread, Slot
+from PySide6.QtCore import QObject, QThread
 
 __all__ = ["Worker", "JobThread", "start", "live_threads", "wait_all", "stop_all"]
 
@@ -50,9 +51,6 @@ class JobThread(QThread):
         super().__init__()
         self.worker = worker
         self.setObjectName(name)
-        # finished is emitted from the job's thread; this object lives in the GUI thread, so
-        # the slot runs there (queued).
-        self.finished.connect(self._on_self_finished)
 
     def run(self) -> None:
         try:
@@ -60,17 +58,21 @@ class JobThread(QThread):
         except Exception:  # a worker reports its own errors; this is a bug, and it must be seen
             log.exception("background job %s failed", self.objectName())
 
-    @Slot()
-    def _on_self_finished(self) -> None:
-        self.wait()  # finished comes just before the thread really ends
-        _LIVE.discard(self)
-
 
 _LIVE: set[JobThread] = set()
 
 
+def _release_ended() -> None:
+    # subtle: threads are let go here, in the GUI thread's ordinary code, never from a slot
+    # of the thread object itself (deleting an object inside its own event is unsafe).
+    for thread in [t for t in _LIVE if t.isFinished()]:
+        thread.wait()  # returns at once: the thread has ended
+        _LIVE.discard(thread)
+
+
 def start(worker: Worker, name: str) -> JobThread:
     """Run ``worker.run()`` in a new thread, kept referenced until it ends (GUI thread only)."""
+    _release_ended()
     thread = JobThread(worker, name)
     _LIVE.add(thread)
     thread.start()
@@ -78,19 +80,17 @@ def start(worker: Worker, name: str) -> JobThread:
 
 
 def live_threads() -> list[JobThread]:
-    """The job threads started and not yet known to have ended."""
+    """The job threads that have not ended yet."""
+    _release_ended()
     return list(_LIVE)
 
 
 def wait_all(msecs: int = 10_000) -> bool:
     """Wait for every job thread to end (window closing, tests); False if one is still running."""
-    ended = True
     for thread in list(_LIVE):
-        if thread.wait(msecs):
-            _LIVE.discard(thread)
-        else:
-            ended = False
-    return ended
+        thread.wait(msecs)
+    _release_ended()
+    return not _LIVE
 
 
 def stop_all(msecs: int = 10_000) -> bool:
