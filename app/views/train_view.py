@@ -342,21 +342,16 @@ class TrainView(QWidget):
         """Start training (or step mode); problems are shown in the message bar."""
         if self.controller.is_active or self._save_path is not None:
             return False  # subtle: a save waits for this run's tokenizer; a new run would drop it
-        refused = ""
         try:
             request = self.make_request()
-        except errors.ConfigError as exc:
-            refused = str(exc)  # shown as a failed start, in the engine's words
+        except errors.ConfigError as exc:  # bad settings: a start that failed, in the engine's words
+            self._begin_run(step_mode)
+            self.controller.refuse(str(exc))
+            return False
         except ValueError as exc:  # no corpus chosen: nothing was started, nothing failed
             self.messages.error(str(exc))
             return False
-        self._reset_display()
-        self._started_at = time.monotonic()
-        if step_mode:
-            self.result_tabs.setCurrentWidget(self.step_panel)
-        if refused:
-            self.controller.refuse(refused)
-            return False
+        self._begin_run(step_mode)
         self._special_count = len(request.config.special_tokens)
         ok = self.controller.start(request, step_mode=step_mode)
         if ok:
@@ -678,6 +673,12 @@ class TrainView(QWidget):
         self.corpus.dropEvent(event)
 
     # -- helpers ---------------------------------------------------------------------------
+
+    def _begin_run(self, step_mode: bool) -> None:
+        self._reset_display()
+        self._started_at = time.monotonic()
+        if step_mode:
+            self.result_tabs.setCurrentWidget(self.step_panel)
 
     def _reset_display(self) -> None:
         self.result_label.setText(
