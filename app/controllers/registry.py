@@ -30,7 +30,7 @@ class RegistryEntry:
 
     key: str
     label: str
-    kind: str  # "trained", "file" or "openai"
+    kind: str  # "trained", "file" (ours), "tiktoken" (a .tiktoken file) or "openai"
     tokenizer: Tokenizer | None = None
     status: str = "idle"  # "idle", "loading", "ready", "error"
     message: str = ""
