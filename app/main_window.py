@@ -8,12 +8,13 @@ the front. Closing the window shuts every view down (their threads end first).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
 
+from .controllers.registry import TokenizerRegistry
+from .jobs import runner
 from .settings import Settings
-from .tokenizers import TokenizerRegistry
 from .views.train_view import TrainView
 from .views.vocab_view import VocabView
 
@@ -58,7 +59,9 @@ class MainWindow(QMainWindow):
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Type text and see its tokens, ids and merges live")
         self.compare_view = CompareView(self.registry, self.settings)
         self.tabs.addTab(self.compare_view, "Compare")
-        self.tabs.setTabToolTip(self.tabs.count() - 1, "The same text with 2–5 tokenizers side by side, and on a whole file")
+        self.tabs.setTabToolTip(
+            self.tabs.count() - 1, "The same text with 2–5 tokenizers side by side, and on a whole file"
+        )
         self.stream_view = StreamView(self.registry, self.settings)
         self.tabs.addTab(self.stream_view, "Stream decode")
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Feed tokens one at a time and watch the byte queue")
@@ -96,13 +99,21 @@ class MainWindow(QMainWindow):
         for i in range(self.tabs.count()):
             action = QAction(self.tabs.tabText(i), self)
             action.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
-            action.triggered.connect(lambda _=False, i=i: self.tabs.setCurrentIndex(i))
+            action.setData(i)
+            action.triggered.connect(self._on_view_action_triggered)
             view_menu.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
         about = QAction("&About BPE Explorer", self)
         about.triggered.connect(self._on_about_triggered)
         help_menu.addAction(about)
 
+    @Slot()
+    def _on_view_action_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.tabs.setCurrentIndex(int(action.data()))
+
+    @Slot()
     def _on_about_triggered(self) -> None:
         QMessageBox.about(
             self,
@@ -111,9 +122,11 @@ class MainWindow(QMainWindow):
             "compare with OpenAI's encodings, and see why bytes are the atoms.</p>",
         )
 
+    @Slot()
     def _on_open_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", self.settings.last_folder,
-                                              "BPE Explorer tokenizer (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open tokenizer", self.settings.last_folder, "BPE Explorer tokenizer (*.json);;All files (*)"
+        )
         if path:
             self.open_tokenizer(path)
 
@@ -132,6 +145,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Could not open {path}", 8000)
         return started
 
+    @Slot(str, str)
     def _on_train_view_file_opened(self, key: str, path: str) -> None:
         if path == self._reveal_path:
             self._reveal_path = None
@@ -139,24 +153,30 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.vocab_view)
         self.statusBar().showMessage(f"Opened {path}", 8000)
 
+    @Slot(str)
     def _on_train_view_file_saved(self, path: str) -> None:
         self.statusBar().showMessage(f"Saved {path}", 8000)
 
+    @Slot(str, str, str)
     def _on_train_view_file_failed(self, kind: str, path: str, _message: str) -> None:
         if kind == "open" and path == self._reveal_path:
             self._reveal_path = None
             self.tabs.setCurrentWidget(self.train_view)  # the message is shown there
         self.statusBar().showMessage(f"Could not {kind} {path}", 8000)
 
+    @Slot()
     def _on_train_save_action_changed(self) -> None:
         self.save_action.setEnabled(self.train_view.save_action.isEnabled())
 
+    @Slot()
     def _on_train_open_action_changed(self) -> None:
         self.open_action.setEnabled(self.train_view.open_action.isEnabled())
 
+    @Slot()
     def _on_training_action_triggered(self) -> None:
         self.tabs.setCurrentWidget(self.train_view)  # the run's progress and messages are there
 
+    @Slot(str)
     def _on_train_view_browse_requested(self, key: str) -> None:
         self.vocab_view.show_key(key)
         self.tabs.setCurrentWidget(self.vocab_view)
@@ -171,9 +191,8 @@ class MainWindow(QMainWindow):
             view.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
-        # Training threads must end before the window (and the app) goes away, and so must
-        # background work on the global pool (a QThread destroyed while it runs aborts).
+        # Background jobs must end before the window (and the app) goes away: the views cancel
+        # theirs, then every job thread (OpenAI loads too) is waited for.
         self.shutdown()
-        self.registry.wait(5000)
-        QThreadPool.globalInstance().waitForDone(5000)
+        runner.wait_all(5000)
         super().closeEvent(event)

@@ -1,19 +1,31 @@
-"""Typed access to the app's persistent settings (QSettings)."""
+"""Typed access to the app's persistent settings (QSettings): every key in one place, with its default.
+
+Training defaults come from the engine (``bpe_engine.DEFAULT_VOCAB_SIZE``), so the app starts
+with the settings the library would use. It leaves out checking settings (the engine's
+``TrainerConfig`` does that when a run is asked for).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from PySide6.QtCore import QSettings
+
+from bpe_engine import DEFAULT_VOCAB_SIZE  # type: ignore[attr-defined, unused-ignore]
 
 __all__ = ["Settings"]
 
+T = TypeVar("T")
+
 
 class Settings:
-    """Small typed wrapper: every key in one place, with its default."""
+    """Small typed wrapper over QSettings: one property per key."""
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
         self._s = qsettings or QSettings("BPE Explorer", "BPE Explorer")
 
-    def _get(self, key: str, default, kind):
+    def _get(self, key: str, default: T, kind: Callable[[Any], T]) -> T:
         value = self._s.value(key, default)
         try:
             return kind(value)
@@ -22,7 +34,7 @@ class Settings:
 
     @property
     def vocab_size(self) -> int:
-        return self._get("train/vocab_size", 1000, int)
+        return self._get("train/vocab_size", DEFAULT_VOCAB_SIZE, int)
 
     @vocab_size.setter
     def vocab_size(self, value: int) -> None:

@@ -73,10 +73,11 @@ def run_training(corpus: Path, vocab: int, controller_only: bool) -> int:
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.controllers.training import TrainingConfig, TrainingController
+    from app.controllers.registry import TokenizerRegistry
+    from app.controllers.training import TrainingController, TrainingRequest
     from app.settings import Settings
-    from app.tokenizers import TokenizerRegistry
     from app.views.train_view import TrainView
+    from bpe_engine import TrainerConfig
 
     app = QApplication.instance() or QApplication(sys.argv)
     tmp = tempfile.mkdtemp()
@@ -103,8 +104,7 @@ def run_training(corpus: Path, vocab: int, controller_only: bool) -> int:
     controller.state_changed.connect(on_state)
     controller.finished.connect(on_end)
     controller.failed.connect(lambda message: on_end("failed", message))
-    config = TrainingConfig(paths=(str(corpus),), vocab_size=vocab, special_tokens=("<|endoftext|>",),
-                            label=corpus.name)
+    config = TrainingRequest(TrainerConfig(vocab, ("<|endoftext|>",)), paths=(str(corpus),), label=corpus.name)
     if view is not None:
         # The user has the window on screen and the corpus chosen before pressing Start.
         view.corpus.add_files([str(corpus)])
@@ -148,10 +148,11 @@ def measure_cancel(corpus: Path, vocab: int) -> None:
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.controllers.training import TrainingConfig, TrainingController
+    from app.controllers.training import TrainingController, TrainingRequest
+    from bpe_engine import TrainerConfig
 
     app = QApplication.instance() or QApplication(sys.argv)
-    config = TrainingConfig(paths=(str(corpus),), vocab_size=vocab, special_tokens=("<|endoftext|>",))
+    config = TrainingRequest(TrainerConfig(vocab, ("<|endoftext|>",)), paths=(str(corpus),))
     for phase, delay_ms in (("counting", 300), ("counting", 900), ("merging", 100), ("merging", 500)):
         controller = TrainingController()
         loop = QEventLoop()

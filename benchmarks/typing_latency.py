@@ -58,7 +58,7 @@ def main() -> int:
         source = f.read(400_000)
 
     app = QApplication.instance() or QApplication([])
-    from app.tokenizers import TokenizerRegistry
+    from app.controllers.registry import TokenizerRegistry
     from app.views.tokenize_view import TokenizeView
 
     registry = TokenizerRegistry()

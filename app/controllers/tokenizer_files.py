@@ -2,34 +2,33 @@
 
 ``Tokenizer.load`` of a 200 000-token file takes seconds and ``Tokenizer.save`` about one:
 far too long for the GUI thread. :class:`TokenizerFileController` runs one such job at a time
-on Qt's global thread pool and reports in the GUI thread, where views and tests wait on its
-signals. A request while a job runs is refused (views disable their open/save buttons while
-:meth:`TokenizerFileController.is_busy`). Saves are atomic (the engine writes a temporary file
-and renames it), so a failed save leaves any older file as it was.
+in a background thread (a :class:`~app.jobs.calls.CallQueue`) and reports in the GUI thread,
+where views and tests wait on its signals. A request while a job runs is refused (views
+disable their open/save buttons while :meth:`TokenizerFileController.is_busy`). Saves are
+atomic (the engine writes a temporary file and renames it), so a failed save leaves any older
+file as it was.
 
-It leaves out choosing the file (dialogs are the view's) and what an opened tokenizer is used
-for (the view registers it).
+:class:`TiktokenFileOpener` loads a local ``.tiktoken`` file (base64 token and rank per line)
+the same way and registers it: the offline fix for an OpenAI encoding tiktoken cannot
+download.
 
-Signals:
-    busy_changed(bool): a job started (True) or its result was delivered (False).
-    opened(str, object): the path and the :class:`~bpe_engine.Tokenizer` loaded from it.
-    saved(str, object): the path and the tokenizer written there.
-    failed(str, str, str): the job ("open" or "save"), the path, and a message for the user
-        that names the file and says how to fix the problem.
+It leaves out choosing the file (dialogs are the views') and what an opened tokenizer of our
+format is used for (the view registers it).
 """
 
 from __future__ import annotations
 
 import os
-import threading
+from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer, errors
+from bpe_engine import Tokenizer, errors, load_tiktoken_file  # type: ignore[attr-defined, unused-ignore]
 
-from ..workers.background import BackgroundCall, ResultRelay
+from ..jobs.calls import CallQueue
+from .registry import TokenizerRegistry
 
-__all__ = ["TokenizerFileController"]
+__all__ = ["TokenizerFileController", "TiktokenFileOpener"]
 
 
 def _run(kind: str, path: str, tokenizer: Tokenizer | None) -> Tokenizer:
@@ -54,25 +53,30 @@ def _message(kind: str, path: str, exc: BaseException) -> str:
 
 
 class TokenizerFileController(QObject):
-    """Opens and saves tokenizers in the background (see the module docstring)."""
+    """Opens and saves tokenizers in the background (see the module docstring).
+
+    Signals:
+        busy_changed(bool): a job started (True) or its result was delivered (False).
+        opened(str, Tokenizer): the path and the :class:`~bpe_engine.Tokenizer` loaded from it.
+        saved(str, Tokenizer): the path and the tokenizer written there.
+        failed(str, str, str): the job ("open" or "save"), the path, and a message for the user
+            that names the file and says how to fix the problem.
+    """
 
     busy_changed = Signal(bool)
-    opened = Signal(str, object)
-    saved = Signal(str, object)
+    opened = Signal(str, Tokenizer)
+    saved = Signal(str, Tokenizer)
     failed = Signal(str, str, str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._idle = threading.Event()  # set by the pool thread when no job runs
-        self._idle.set()
         self._busy = False  # GUI-thread view: True from start until the result is delivered
         self._job_id = 0
-        self._job: BackgroundCall | None = None  # subtle: keep the running job referenced
         #: "open" or "save" while busy, and the path of that job.
         self.kind = ""
         self.path = ""
-        self._relay = ResultRelay()  # parentless: see app/workers/background.py
-        self._relay.delivered.connect(self._on_relay_delivered)
+        self._jobs = CallQueue("tokenizer-files", self)
+        self._jobs.delivered.connect(self._on_jobs_delivered)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -90,11 +94,12 @@ class TokenizerFileController(QObject):
 
     def wait_idle(self, seconds: float = 30.0) -> bool:
         """Block until no job runs (shutdown and tests only; the GUI never waits on this)."""
-        return self._idle.wait(seconds)
+        return self._jobs.wait(seconds)
 
+    @Slot()
     def shutdown(self, seconds: float = 30.0) -> bool:
         """Let a running job end (window closing): a save the user asked for is finished."""
-        return self._idle.wait(seconds)
+        return self._jobs.wait(seconds)
 
     def _start(self, kind: str, path: str, tokenizer: Tokenizer | None) -> bool:
         if self._busy:
@@ -102,16 +107,15 @@ class TokenizerFileController(QObject):
         self._job_id += 1
         self._busy = True
         self.kind, self.path = kind, path
-        self._idle.clear()
-        self._job = BackgroundCall(
-            self._relay, (self._job_id, kind, path), lambda: _run(kind, path, tokenizer),
-            lambda exc: _message(kind, path, exc), on_end=self._idle.set,
-        )
         self.busy_changed.emit(True)
-        QThreadPool.globalInstance().start(self._job)
+        self._jobs.submit(
+            (self._job_id, kind, path), lambda: _run(kind, path, tokenizer), lambda exc: _message(kind, path, exc)
+        )
         return True
 
-    def _on_relay_delivered(self, tag: tuple[int, str, str], result: object, message: str) -> None:
+    @Slot(object, object, str)
+    def _on_jobs_delivered(self, tag: object, result: object, message: str) -> None:
+        assert isinstance(tag, tuple)
         job_id, kind, path = tag
         if job_id != self._job_id:
             return
@@ -124,3 +128,47 @@ class TokenizerFileController(QObject):
             self.opened.emit(path, result)
         else:
             self.saved.emit(path, result)
+
+
+def _tiktoken_message(path: str) -> Callable[[BaseException], str]:
+    def describe(exc: BaseException) -> str:
+        return str(exc) if isinstance(exc, errors.BPEError) else f"{path}: cannot be loaded ({exc})"
+
+    return describe
+
+
+class TiktokenFileOpener(QObject):
+    """Loads ``*.tiktoken`` files in the background and adds them to the registry.
+
+    Signals:
+        opened(str): the file's tokenizer is registered under this key.
+        failed(str): the file could not be loaded (the message names it).
+    """
+
+    opened = Signal(str)
+    failed = Signal(str)
+
+    def __init__(self, registry: TokenizerRegistry, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self._loads = CallQueue("tiktoken-files", self)
+        self._loads.delivered.connect(self._on_loads_delivered)
+        #: The file being loaded ("" when none).
+        self.loading = ""
+
+    def open(self, path: str) -> None:
+        self.loading = path
+        self._loads.submit(path, lambda: load_tiktoken_file(path), _tiktoken_message(path))
+
+    def wait(self, msecs: int = -1) -> bool:
+        """Wait for the loads (tests); ``msecs`` -1: as long as it takes."""
+        return self._loads.wait(None if msecs < 0 else msecs / 1000)
+
+    @Slot(object, object, str)
+    def _on_loads_delivered(self, path: object, tokenizer: object, message: str) -> None:
+        self.loading = ""
+        if not isinstance(tokenizer, Tokenizer):
+            self.failed.emit(message)
+            return
+        label = f"{tokenizer.name or 'tokenizer'} (from {os.path.basename(str(path))})"
+        self.opened.emit(self.registry.add(tokenizer, label, kind="tiktoken"))

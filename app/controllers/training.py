@@ -1,10 +1,12 @@
 """The training controller: one training run at a time, its thread, and its state machine.
 
-:class:`TrainingController` lives in the GUI thread. ``start`` builds a ``BpeTrainer`` (its
-constructor checks every setting, so a bad vocabulary size or regex fails at once with the
-engine's message), moves a :class:`~app.workers.training.TrainingWorker` into a new
-``QThread`` and re-emits the worker's batched signals here, in the GUI thread, where views and
-tests may wait on them.
+:class:`TrainingController` lives in the GUI thread. It is given a :class:`TrainingRequest`:
+the corpus and the engine's :class:`bpe_engine.TrainerConfig`, which checked every setting
+when it was made (settings it refused reach the controller as :meth:`TrainingController.refuse`,
+with the engine's message). ``start`` builds a ``BpeTrainer`` (a corpus it cannot use fails
+at once, with the engine's message), starts a :class:`~app.jobs.training.TrainingWorker` in a job thread
+(:mod:`app.jobs.runner`) and re-emits the worker's batched signals here, in the GUI thread,
+where views and tests may wait on them.
 
 States::
 
@@ -18,7 +20,7 @@ States::
 Pause, resume, step and cancel are plain methods that set ``threading.Event``s on the
 worker; they never wait for the worker. Cancelling while the trainer is still counting takes
 effect at once: the counting processes are stopped by the worker as soon as the engine hands
-control back, in a thread the controller keeps until it ends. Cancelling while merging (or
+control back, in a thread the runner keeps until it ends. Cancelling while merging (or
 parked between two merges) takes effect after the merge in progress (milliseconds); the
 worker then sends the tokenizer of the merges done.
 
@@ -34,17 +36,19 @@ It leaves out everything about display: views read ``merges``, ``counting`` and
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, Signal, Slot
 
-from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainingDone, errors
+from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors  # type: ignore[attr-defined, unused-ignore]
 
-from ..workers.training import StepSnapshot, TrainingWorker
+from ..jobs import runner
+from ..jobs.messages import StepSnapshot
+from ..jobs.training import TrainingWorker
 
-__all__ = ["TrainingConfig", "TrainingController", "STATES"]
+__all__ = ["TrainingRequest", "TrainingController", "STATES"]
 
 STATES = ("idle", "counting", "merging", "paused", "cancelling", "finished", "cancelled", "failed")
 _RUNNING = ("counting", "merging")
@@ -52,36 +56,36 @@ _ACTIVE = ("counting", "merging", "paused", "cancelling")
 
 
 @dataclass(frozen=True)
-class TrainingConfig:
-    """What to train on and how: files (``paths``) or one ``text``, plus the settings."""
+class TrainingRequest:
+    """What to train on, with the engine's settings for it.
 
+    ``config`` holds every training setting (the engine's :class:`bpe_engine.TrainerConfig`,
+    which checked them when it was made: a bad value raised ``ConfigError`` naming it). The
+    rest is not a training setting: the corpus (files ``paths``, or one ``text``), how the UI
+    names it (``label``: "tiny.txt", "Sample: ..."), and the seconds between two batches of
+    the worker's signals.
+    """
+
+    config: TrainerConfig
     paths: tuple[str, ...] = ()
     text: str | None = None
-    vocab_size: int = 1000
-    special_tokens: tuple[str, ...] = ("<|endoftext|>",)
-    pretokenizer: str = "gpt2"
-    tie_break: str = "greatest"
-    workers: int | None = None
-    label: str = ""  # how the corpus is named in the UI ("tiny.txt", "Sample: ...")
-    batch_interval: float = 0.05  # seconds between two batches of worker signals
+    label: str = ""
+    batch_interval: float = 0.05
 
     def make_trainer(self) -> BpeTrainer:
-        """The engine's trainer for this config; raises ``errors.BPEError`` on bad settings."""
+        """The engine's trainer; raises ``errors.BPEError`` for a corpus it cannot use."""
         if self.text is None and not self.paths:
             raise errors.EmptyCorpusError(
                 "no corpus chosen: pick a built-in sample, add text files, or paste some text"
             )
-        return BpeTrainer(
-            None if self.text is not None else list(self.paths),
-            self.vocab_size,
-            list(self.special_tokens),
-            text=self.text,
-            pretokenizer=self.pretokenizer,
-            tie_break=self.tie_break,
-            workers=self.workers,
-            name=self.label or None,
-            fork_workers=False,  # Qt runs threads of its own that Python cannot see
-        )
+        # Qt runs threads of its own that Python cannot see: never fork the counting processes.
+        config = self.config.replace(fork_workers=False, name=self.name)
+        return BpeTrainer(None if self.text is not None else list(self.paths), config, text=self.text)
+
+    @property
+    def name(self) -> str | None:
+        """The trained tokenizer's name: the config's, else the corpus label."""
+        return self.config.name if self.config.name is not None else (self.label or None)
 
     def describe(self) -> str:
         if self.label:
@@ -92,9 +96,9 @@ class TrainingConfig:
 
 
 class _Run:
-    """One training run: its thread and worker stay referenced until the thread has ended."""
+    """One training run: its trainer, its worker and the job thread it runs in."""
 
-    def __init__(self, run_id: int, trainer: BpeTrainer, thread: QThread, worker: TrainingWorker) -> None:
+    def __init__(self, run_id: int, trainer: BpeTrainer, thread: runner.JobThread, worker: TrainingWorker) -> None:
         self.run_id = run_id
         self.trainer = trainer
         self.thread = thread
@@ -107,24 +111,24 @@ class TrainingController(QObject):
     Signals:
         state_changed(str): the new state (one of :data:`STATES`).
         counting_progress(int, int): bytes counted, bytes in the corpus.
-        counting_done(object): the engine's ``CountingDone`` (totals, ``initial_tokens``).
-        merges_added(object): a batch (list) of ``MergeEvent``, in rank order.
+        counting_done(CountingDone): the engine's ``CountingDone`` (totals, ``initial_tokens``).
+        merges_added(list): a batch of ``MergeEvent``, in rank order.
         paused(object): the worker is parked; a ``StepSnapshot``, or None while counting.
-        finished(object): the engine's ``TrainingDone``; ``tokenizer()`` is the result.
+        finished(TrainingDone): the engine's ``TrainingDone``; ``tokenizer()`` is the result.
         cancelled(): the run was cancelled; ``tokenizer()`` holds the merges done so far.
         failed(str): the run (or its settings) failed; the message says why and how to fix it.
-        tokenizer_built(object): the tokenizer asked for with :meth:`request_tokenizer`.
+        tokenizer_built(Tokenizer): the tokenizer asked for with :meth:`request_tokenizer`.
     """
 
     state_changed = Signal(str)
     counting_progress = Signal(int, int)
-    counting_done = Signal(object)
-    merges_added = Signal(object)
+    counting_done = Signal(CountingDone)
+    merges_added = Signal(list)
     paused = Signal(object)
-    finished = Signal(object)
+    finished = Signal(TrainingDone)
     cancelled = Signal()
     failed = Signal(str)
-    tokenizer_built = Signal(object)
+    tokenizer_built = Signal(Tokenizer)
 
     HOLD_WAIT = 0.005  # seconds the GUI waits at most for the worker to stand still before drawing
 
@@ -132,13 +136,15 @@ class TrainingController(QObject):
         super().__init__(parent)
         self._state = "idle"
         self._run: _Run | None = None
-        self._retiring: list[_Run] = []  # cancelled runs whose thread has not ended yet
+        # Earlier runs whose thread had not ended yet (the runner keeps them alive; shutdown
+        # waits for them).
+        self._retiring: list[_Run] = []
         self._next_id = 0
         self._parked = False
         self._result_tokenizer: Tokenizer | None = None
         self._paused_tokenizer: Tokenizer | None = None  # built by the parked worker for this pause
         self._tokenizer_requested = False
-        self.config: TrainingConfig | None = None
+        self.request: TrainingRequest | None = None
         self.merges: list[MergeEvent] = []
         self.counting: CountingDone | None = None
         self.result: TrainingDone | None = None
@@ -227,16 +233,48 @@ class TrainingController(QObject):
 
     # -- commands --------------------------------------------------------------------------
 
-    def start(self, config: TrainingConfig, *, step_mode: bool = False) -> bool:
+    def start(self, request: TrainingRequest, *, step_mode: bool = False) -> bool:
         """Start training; with ``step_mode`` it parks after counting, before the first merge.
 
-        Bad settings or a missing corpus fail at once: ``failed`` is emitted with the
-        engine's message and False returned.
+        A corpus the engine cannot use (a missing file, no text) fails at once: ``failed`` is
+        emitted with the engine's message and False returned.
         """
+        self._begin(request)
+        try:
+            trainer = request.make_trainer()
+        except errors.BPEError as exc:
+            self._fail(str(exc))
+            return False
+        except (OSError, ValueError) as exc:  # e.g. a corpus path the OS rejects
+            self._fail(f"cannot start training: {exc}")
+            return False
+        self._next_id += 1
+        worker = TrainingWorker(trainer, self._next_id, step_mode=step_mode, batch_interval=request.batch_interval)
+        worker.counting_progress.connect(self._on_worker_counting_progress)
+        worker.counting_done.connect(self._on_worker_counting_done)
+        worker.merges.connect(self._on_worker_merges)
+        worker.paused.connect(self._on_worker_paused)
+        worker.finished.connect(self._on_worker_finished)
+        worker.cancelled.connect(self._on_worker_cancelled)
+        worker.failed.connect(self._on_worker_failed)
+        worker.tokenizer_built.connect(self._on_worker_tokenizer_built)
+        self._set_state("counting")
+        self._run = _Run(self._next_id, trainer, runner.start(worker, f"training-{self._next_id}"), worker)
+        return True
+
+    def refuse(self, message: str) -> None:
+        """A run that cannot start: its settings were refused before any request existed (the
+        engine's ``ConfigError``, which names the bad value). Reported as a run that failed at
+        once: ``failed`` with ``message``."""
+        self._begin(None)
+        self._fail(message)
+
+    def _begin(self, request: TrainingRequest | None) -> None:
+        """Forget the previous run's results: a new run (or a refused one) starts."""
         if self._state in _ACTIVE:
             raise RuntimeError(f"training is already {self._state}; cancel it before starting again")
         self._drop_finished_run()
-        self.config = config
+        self.request = request
         self.merges = []
         self.counting = None
         self.result = None
@@ -249,33 +287,6 @@ class TrainingController(QObject):
         self._result_tokenizer = None
         self._forget_paused_tokenizer()
         self._tokenizer_requested = False  # an answer for the previous run is ignored (run id)
-        try:
-            trainer = config.make_trainer()
-        except errors.BPEError as exc:
-            self._fail(str(exc))
-            return False
-        except (OSError, ValueError) as exc:  # e.g. a corpus path the OS rejects
-            self._fail(f"cannot start training: {exc}")
-            return False
-        self._next_id += 1
-        thread = QThread()
-        thread.setObjectName(f"training-{self._next_id}")
-        worker = TrainingWorker(trainer, self._next_id, step_mode=step_mode, batch_interval=config.batch_interval)
-        worker.moveToThread(thread)
-        worker.counting_progress.connect(self._on_worker_counting_progress)
-        worker.counting_done.connect(self._on_worker_counting_done)
-        worker.merges.connect(self._on_worker_merges)
-        worker.paused.connect(self._on_worker_paused)
-        worker.finished.connect(self._on_worker_finished)
-        worker.cancelled.connect(self._on_worker_cancelled)
-        worker.failed.connect(self._on_worker_failed)
-        worker.tokenizer_built.connect(self._on_worker_tokenizer_built)
-        thread.started.connect(worker.run)
-        thread.finished.connect(self._on_thread_finished)
-        self._run = _Run(self._next_id, trainer, thread, worker)
-        self._set_state("counting")
-        thread.start()
-        return True
 
     def pause(self) -> None:
         if self._state in _RUNNING and self._run is not None:
@@ -289,10 +300,10 @@ class TrainingController(QObject):
             self._run.worker.resume()
             self._set_state(self._phase)
 
-    def step(self, config: TrainingConfig | None = None) -> bool:
+    def step(self, request: TrainingRequest | None = None) -> bool:
         """Apply exactly one merge (when paused), or start a run in step mode (when idle).
 
-        Starting needs ``config``; returns False if nothing was done.
+        Starting needs ``request``; returns False if nothing was done.
         """
         if self._state == "paused" and self._run is not None:
             self._parked = False
@@ -300,8 +311,8 @@ class TrainingController(QObject):
             self._run.worker.step()
             self._set_state(self._phase)
             return True
-        if self._state not in _ACTIVE and config is not None:
-            return self.start(config, step_mode=True)
+        if self._state not in _ACTIVE and request is not None:
+            return self.start(request, step_mode=True)
         return False
 
     def cancel(self) -> None:
@@ -318,7 +329,7 @@ class TrainingController(QObject):
             # trainer. The thread finishes the close in the background; what it still sends
             # is ignored.
             self._retiring.append(run)
-            self._result_tokenizer = self._bytes_only(self.config)
+            self._result_tokenizer = self._bytes_only(self.request)
             self._finish_cancel()
         else:
             # The worker answers within a merge (at once when parked) with the tokenizer of
@@ -345,6 +356,7 @@ class TrainingController(QObject):
             if worker is not None:
                 worker.release()
 
+    @Slot()
     def shutdown(self, timeout_ms: int = 10_000) -> bool:
         """Cancel any run and wait for every training thread to end (window closing)."""
         runs = ([self._run] if self._run is not None else []) + self._retiring
@@ -364,12 +376,14 @@ class TrainingController(QObject):
     def _current(self, run_id: int) -> bool:
         return self._run is not None and self._run.run_id == run_id and self._state in _ACTIVE
 
+    @Slot(int, int, int)
     def _on_worker_counting_progress(self, run_id: int, done: int, total: int) -> None:
         if not self._current(run_id):
             return
         self.bytes_done, self.bytes_total = done, total
         self.counting_progress.emit(done, total)
 
+    @Slot(int, CountingDone)
     def _on_worker_counting_done(self, run_id: int, event: CountingDone) -> None:
         if not self._current(run_id):
             return
@@ -380,12 +394,14 @@ class TrainingController(QObject):
             self._set_state("merging")
         self.counting_done.emit(event)
 
+    @Slot(int, list)
     def _on_worker_merges(self, run_id: int, events: list[MergeEvent]) -> None:
         if not self._current(run_id):
             return
         self.merges.extend(events)
         self.merges_added.emit(events)
 
+    @Slot(int, object)
     def _on_worker_paused(self, run_id: int, snapshot: StepSnapshot | None) -> None:
         if not self._current(run_id) or self._state == "cancelling":
             return
@@ -394,6 +410,7 @@ class TrainingController(QObject):
         self._set_state("paused")  # also after a step: the worker parked by itself
         self.paused.emit(snapshot)
 
+    @Slot(int, TrainingDone, Tokenizer)
     def _on_worker_finished(self, run_id: int, event: TrainingDone, tokenizer: Tokenizer) -> None:
         if not self._current(run_id):
             return
@@ -402,17 +419,20 @@ class TrainingController(QObject):
         self._set_state("finished")
         self.finished.emit(event)
 
+    @Slot(int, Tokenizer)
     def _on_worker_cancelled(self, run_id: int, tokenizer: Tokenizer) -> None:
         if not self._current(run_id):
             return
         self._result_tokenizer = tokenizer
         self._finish_cancel()
 
+    @Slot(int, str)
     def _on_worker_failed(self, run_id: int, message: str) -> None:
         if not self._current(run_id):
             return
         self._fail(message)
 
+    @Slot(int, Tokenizer)
     def _on_worker_tokenizer_built(self, run_id: int, tokenizer: Tokenizer) -> None:
         if self._run is None or self._run.run_id != run_id or not self._tokenizer_requested:
             return
@@ -421,9 +441,6 @@ class TrainingController(QObject):
             self._paused_tokenizer = tokenizer  # still this pause: later requests get it at once
         # Delivered even if the run moved on meanwhile: it is the state the request was made in.
         self.tokenizer_built.emit(tokenizer)
-
-    def _on_thread_finished(self) -> None:
-        self._retiring = [r for r in self._retiring if r.thread.isRunning()]
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -443,21 +460,26 @@ class TrainingController(QObject):
         self.failed.emit(message)
 
     @staticmethod
-    def _bytes_only(config: TrainingConfig | None) -> Tokenizer:
+    def _bytes_only(request: TrainingRequest | None) -> Tokenizer:
         """The tokenizer of a run cancelled before its first merge: 256 bytes and the specials."""
-        specials = list(config.special_tokens) if config is not None else []
-        return Tokenizer({i: bytes([i]) for i in range(256)}, [], specials,
-                         pretokenizer=config.pretokenizer if config is not None else "gpt2",
-                         name=(config.label or None) if config is not None else None)
+        config = request.config if request is not None else TrainerConfig()
+        return Tokenizer(
+            {i: bytes([i]) for i in range(256)},
+            [],
+            list(config.special_tokens),
+            pretokenizer=config.pretokenizer,
+            name=request.name if request is not None else None,
+        )
 
     def _drop_finished_run(self) -> None:
         """Release the previous run (its thread has ended, or it is retiring)."""
         run = self._run
         if run is None:
             return
-        # It has sent its last signal; only closing the stream and the quit are left.
-        if run.thread.isRunning() and run not in self._retiring and not run.thread.wait(2000):
-            self._retiring.append(run)  # keep it referenced until its thread really ends
+        # It has sent its last signal; at most closing the event stream is left.
+        if run.thread.isRunning() and run not in self._retiring:
+            self._retiring.append(run)
+        self._retiring = [r for r in self._retiring if r.thread.isRunning()]
         self._run = None
 
     def _set_state(self, state: str) -> None:

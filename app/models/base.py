@@ -1,14 +1,18 @@
-"""The shared part of the app's table models: a plain Python list of rows, named columns."""
+"""The shared part of the app's table models: a plain Python list of rows, named columns.
+
+Each model supplies its rows' ``data``; none draws or sorts here.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 __all__ = ["RowsModel"]
 
 _Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()  # the invalid index: a flat table's rows hang off it
 
 
 class RowsModel(QAbstractTableModel):
@@ -18,14 +22,14 @@ class RowsModel(QAbstractTableModel):
     COLUMNS: tuple[str, ...] = ()
     _TIPS: tuple[str, ...] = ()
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[Any] = []
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt naming)
+    def rowCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802 (Qt naming)
         return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802
+    def columnCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(self.COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from ..workers.corpus_encode import CorpusStats
+from ..jobs.messages import CorpusStats
 from .base import RowsModel
 
 __all__ = ["SummaryRow", "CompareSummaryModel", "HEADERS"]
@@ -49,7 +49,7 @@ class CompareSummaryModel(RowsModel):
     COLUMNS = tuple(name for name, _ in HEADERS)
     _TIPS = tuple(tip for _, tip in HEADERS)
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[SummaryRow] = []
 

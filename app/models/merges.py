@@ -8,13 +8,14 @@ table is a log in rank order.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from bpe_engine import MergeEvent, Tokenizer
+from bpe_engine import MergeEvent, Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
-from ..format import hex_bytes, token_label
+from ..display.format import hex_bytes, token_label
 from .base import RowsModel
 
 __all__ = ["MergesModel", "MergeRow"]
@@ -27,8 +28,17 @@ class MergeRow:
 
     __slots__ = ("rank", "left_id", "right_id", "left", "right", "new_id", "count", "tied_with")
 
-    def __init__(self, rank: int, left_id: int, right_id: int, left: bytes, right: bytes,
-                 new_id: int, count: int | None, tied_with: "tuple[bytes, bytes] | None" = None) -> None:
+    def __init__(
+        self,
+        rank: int,
+        left_id: int,
+        right_id: int,
+        left: bytes,
+        right: bytes,
+        new_id: int,
+        count: int | None,
+        tied_with: tuple[bytes, bytes] | None = None,
+    ) -> None:
         self.rank = rank
         self.left_id = left_id
         self.right_id = right_id
@@ -56,7 +66,7 @@ class MergesModel(RowsModel):
         "How often the pair occurred in the corpus when it was merged (each merge removes that many tokens)",
     )
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[MergeEvent | MergeRow] = []
 
@@ -118,8 +128,10 @@ class MergesModel(RowsModel):
             if col == self.NEW:
                 tip = f"id {m.new_id}: bytes {hex_bytes(m.new_bytes)}"
                 if m.tied_with is not None:
-                    tip += (f"\nTied with ({token_label(m.tied_with[0])}, {token_label(m.tied_with[1])}) "
-                            "at the same count; the tie-break rule chose this pair")
+                    tip += (
+                        f"\nTied with ({token_label(m.tied_with[0])}, {token_label(m.tied_with[1])}) "
+                        "at the same count; the tie-break rule chose this pair"
+                    )
                 return tip
             if col == self.RANK:
                 return f"merge {m.rank} creates token id {m.new_id}"

@@ -1,7 +1,7 @@
 """Step mode's two tables: pre-tokens with their current segmentation, and the top pair counts.
 
 Both are ``QAbstractTableModel``s over plain lists taken from a
-:class:`~app.workers.training.StepSnapshot`; ``set_snapshot`` replaces the rows after each
+:class:`~app.jobs.messages.StepSnapshot`; ``set_snapshot`` replaces the rows after each
 step. They know which merge was just applied (its new token is marked in the segmentation)
 and which pair comes next (highlighted, with the pairs tied with it). Drawing the chips is
 the job of :mod:`app.widgets.segmentation`.
@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from bpe_engine import PairInfo, PretokenInfo
+from bpe_engine import PairInfo, PretokenInfo  # type: ignore[attr-defined, unused-ignore]
 
-from ..format import hex_bytes, token_label
+from ..display.chips import Chip, row_chips
+from ..display.format import hex_bytes, token_label
 from .base import RowsModel
 
 __all__ = ["PretokensModel", "PairsModel", "SEGMENTS_ROLE", "NEXT_PAIR_COLOR", "TIED_PAIR_COLOR"]
 
 _Index = QModelIndex | QPersistentModelIndex
 
-#: Custom role: ``[(label, token_id, is_new, False, in_next_pair), ...]``, the chips of a
-#: pre-token's segmentation (the fields of ``app.widgets.segmentation.Chip``).
+#: Custom role: the :class:`~app.display.chips.Chip`\ s of a pre-token's segmentation
+#: (label, color, outlined: the new token, kind, marked: in the next pair).
 SEGMENTS_ROLE = Qt.ItemDataRole.UserRole + 2
 NEXT_PAIR_COLOR = QColor("#ffe082")
 TIED_PAIR_COLOR = QColor("#fff3cd")
@@ -43,16 +44,21 @@ class PretokensModel(RowsModel):
         "the pair the next merge joins is underlined in amber",
     )
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[PretokenInfo] = []
-        self._labels: list[list[tuple[str, int, bool]]] = []
+        self._labels: list[list[Chip]] = []
         self._new_id = -1
         self._next_pair: tuple[int, int] | None = None
         self._token_bytes: dict[int, bytes] = {}
 
-    def set_pretokens(self, pretokens: list[PretokenInfo], token_bytes: dict[int, bytes] | None = None,
-                      new_id: int = -1, next_pair: tuple[int, int] | None = None) -> None:
+    def set_pretokens(
+        self,
+        pretokens: list[PretokenInfo],
+        token_bytes: dict[int, bytes] | None = None,
+        new_id: int = -1,
+        next_pair: tuple[int, int] | None = None,
+    ) -> None:
         """Replace the rows; ``token_bytes`` maps ids to bytes (bytes 0-255 are implicit).
 
         ``new_id`` (the token of the last merge) is outlined; the occurrences of ``next_pair``
@@ -77,7 +83,7 @@ class PretokensModel(RowsModel):
             return bytes([token_id])
         return self._token_bytes.get(token_id, b"?")
 
-    def _segments(self, p: PretokenInfo) -> list[tuple[str, int, bool, bool, bool]]:
+    def _segments(self, p: PretokenInfo) -> list[Chip]:
         ids = p.token_ids
         marked = [False] * len(ids)
         if self._next_pair is not None:
@@ -89,7 +95,7 @@ class PretokensModel(RowsModel):
                     i += 2
                 else:
                     i += 1
-        return [(token_label(self._bytes_of(t)), t, t == self._new_id, False, m) for t, m in zip(ids, marked)]
+        return row_chips([(t, self._bytes_of(t)) for t in ids], self._new_id, marked)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._rows):
@@ -104,7 +110,7 @@ class PretokensModel(RowsModel):
             if col == self.TOKENS:
                 return len(p.token_ids)
             if col == self.SEGMENTS:
-                return " | ".join(chip[0] for chip in self._labels[index.row()])
+                return " | ".join(chip.label for chip in self._labels[index.row()])
         elif role == SEGMENTS_ROLE and col == self.SEGMENTS:
             return self._labels[index.row()]
         elif role == Qt.ItemDataRole.ToolTipRole:
@@ -130,7 +136,7 @@ class PairsModel(RowsModel):
         "How often the pair occurs now, weighted by the counts of the pre-tokens it is in",
     )
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[PairInfo] = []
 

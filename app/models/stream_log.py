@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from ..format import hex_bytes, visible
+from ..display.format import hex_bytes, visible
 from .base import RowsModel
 
 __all__ = ["StepRecord", "StreamLogModel", "HEADERS"]
@@ -45,7 +45,7 @@ class StreamLogModel(RowsModel):
     COLUMNS = tuple(name for name, _ in HEADERS)
     _TIPS = tuple(tip for _, tip in HEADERS)
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[StepRecord] = []
 
@@ -88,4 +88,3 @@ class StreamLogModel(RowsModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return HEADERS[col][1]
         return None
-

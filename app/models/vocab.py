@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import bisect
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import regex
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
-from ..format import hex_bytes, token_label
+from ..display.format import hex_bytes, token_label
 from .base import RowsModel
 
-__all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "merge_tree", "parse_ids", "parse_hex"]
+__all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "MergeTree", "merge_tree", "parse_ids", "parse_hex"]
 
 _Index = QModelIndex | QPersistentModelIndex
 SEARCH_MODES = ("text", "regex", "id", "hex")
@@ -69,17 +70,28 @@ def parse_hex(query: str) -> bytes:
     try:
         return bytes.fromhex(cleaned)
     except ValueError:
-        raise SearchError(f"{query!r} is not hex: use the digits 0-9 and a-f, two per byte (for example e5 9c)") from None
+        raise SearchError(
+            f"{query!r} is not hex: use the digits 0-9 and a-f, two per byte (for example e5 9c)"
+        ) from None
 
 
-def merge_tree(tok: Tokenizer, token_id: int) -> tuple:
+class MergeTree(NamedTuple):
+    """A token and the two tokens it was merged from, down to single bytes (no children)."""
+
+    token_id: int
+    data: bytes
+    rank: int | None  # None: a single byte or a special token
+    children: list[MergeTree]
+
+
+def merge_tree(tok: Tokenizer, token_id: int) -> MergeTree:
     """``(id, bytes, rank_or_None, [left_subtree, right_subtree])`` down to single bytes."""
     merge = tok.merge_of(token_id)
     data = tok.id_to_bytes(token_id)
     if merge is None:
-        return (token_id, data, None, [])
+        return MergeTree(token_id, data, None, [])
     left, right, rank = merge
-    return (token_id, data, rank, [merge_tree(tok, left), merge_tree(tok, right)])
+    return MergeTree(token_id, data, rank, [merge_tree(tok, left), merge_tree(tok, right)])
 
 
 class VocabModel(RowsModel):
@@ -100,7 +112,7 @@ class VocabModel(RowsModel):
     REGEX_TIMEOUT = 0.2  # seconds a regex search may take on one token
     REGEX_BUDGET = 1.5  # seconds for all tokens (a simple regex takes ~0.4 s on o200k's 200 000)
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.tokenizer: Tokenizer | None = None
         self._ids: list[int] = []
@@ -114,8 +126,8 @@ class VocabModel(RowsModel):
         self._orders: dict[tuple[int, Qt.SortOrder], list[int]] = {}
         self._texts: list[str] | None = None
         self._invalid: list[bool] | None = None
-        self._query = ("text", "")
-        self._flags = {"space": False, "invalid": False, "special": False}
+        self._query: tuple[str, str] = ("text", "")
+        self._flags: dict[str, bool] = {"space": False, "invalid": False, "special": False}
         self._sort: tuple[int, Qt.SortOrder] = (self.ID, Qt.SortOrder.AscendingOrder)
 
     # -- public API ------------------------------------------------------------------------
@@ -149,15 +161,22 @@ class VocabModel(RowsModel):
             specials = set(tok.special_tokens.values())
             self._special = [i in specials for i in ids]
         try:
-            self._rows = self._select(*self._query, **self._flags)
+            self._rows = self._select(*self._query, self._flags)
         except SearchError:
             self._query = ("text", "")
-            self._rows = self._select("text", "", **self._flags)
+            self._rows = self._select("text", "", self._flags)
         self._apply_sort()
         self.endResetModel()
 
-    def set_search(self, query: str, mode: str = "text", *, space: bool | None = None,
-                   invalid: bool | None = None, special: bool | None = None) -> int:
+    def set_search(
+        self,
+        query: str,
+        mode: str = "text",
+        *,
+        space: bool | None = None,
+        invalid: bool | None = None,
+        special: bool | None = None,
+    ) -> int:
         """Filter the rows; returns how many match. Raises :class:`SearchError` on a bad query."""
         if mode not in SEARCH_MODES:
             raise ValueError(f"unknown search mode {mode!r}; use one of {', '.join(SEARCH_MODES)}")
@@ -165,7 +184,7 @@ class VocabModel(RowsModel):
         for name, value in (("space", space), ("invalid", invalid), ("special", special)):
             if value is not None:
                 flags[name] = bool(value)
-        rows = self._select(mode, query, **flags)  # raises before anything changes
+        rows = self._select(mode, query, flags)  # raises before anything changes
         self.beginResetModel()
         self._query = (mode, query)
         self._flags = flags
@@ -201,8 +220,9 @@ class VocabModel(RowsModel):
             self._invalid = flags
         return self._invalid
 
-    def _select(self, mode: str, query: str, *, space: bool, invalid: bool, special: bool) -> list[int]:
-        """Positions (in id order) that pass the query and the filters; each step narrows the list.
+    def _select(self, mode: str, query: str, flags: dict[str, bool]) -> list[int]:
+        """Positions (in id order) that pass the query and the filters (``flags``: space,
+        invalid, special); each step narrows the list.
 
         subtle: plain list comprehensions, no per-row lambdas: o200k has 200 000 rows.
         """
@@ -229,13 +249,13 @@ class VocabModel(RowsModel):
                 needle_b = parse_hex(query)
                 data = self._bytes
                 rows = [k for k in rows if needle_b in data[k]]
-        if space:
+        if flags["space"]:
             data = self._bytes
             rows = [k for k in rows if data[k].startswith(b" ")]
-        if invalid:
+        if flags["invalid"]:
             bad = self._is_invalid()
             rows = [k for k in rows if bad[k]]
-        if special:
+        if flags["special"]:
             spec = self._special
             rows = [k for k in rows if spec[k]]
         return rows
@@ -254,8 +274,11 @@ class VocabModel(RowsModel):
                 limit = min(self.REGEX_TIMEOUT, left)
                 # subtle: positional (pos, endpos, concurrent, partial, timeout): keyword
                 # arguments cost more than the search itself on 200 000 short tokens.
-                out.extend(k for k in rows[start:start + step]
-                           if search(texts[k], None, None, None, False, limit) is not None)
+                out.extend(
+                    k
+                    for k in rows[start : start + step]
+                    if search(texts[k], None, None, None, False, limit) is not None
+                )
         except TimeoutError:
             raise SearchError(
                 f"pattern too slow: {query!r} takes too long on these tokens (it backtracks too much); "
@@ -291,8 +314,9 @@ class VocabModel(RowsModel):
         key = (column, order)
         full = self._orders.get(key)
         if full is None:
-            full = sorted(range(len(self._ids)), key=self._sort_key(column),
-                          reverse=order == Qt.SortOrder.DescendingOrder)
+            full = sorted(
+                range(len(self._ids)), key=self._sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder
+            )
             self._orders[key] = full
         if len(self._rows) == len(full):
             self._rows = list(full)

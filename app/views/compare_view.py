@@ -10,9 +10,6 @@ adds the corpus figures to the table.
 A column whose encoding cannot be loaded shows why and how to fix it; the others keep
 working. Encoding runs off the GUI thread through an
 :class:`~app.controllers.encoding.EncodeController`; stale results are dropped.
-
-Signals:
-    displayed(int): the columns now show the result of this request generation.
 """
 
 from __future__ import annotations
@@ -20,7 +17,7 @@ from __future__ import annotations
 import os
 
 import numpy as np
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,17 +37,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controllers.corpus_compare import CorpusCompareController, CorpusStats
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
+
+from ..content.presets import PRESETS
+from ..controllers.corpus_compare import CorpusCompareController
 from ..controllers.encoding import EncodeController
-from ..format import visible
+from ..controllers.registry import TokenizerRegistry
+from ..controllers.tokenizer_files import TiktokenFileOpener
+from ..display.format import visible
+from ..display.token_data import TokenTable, boundary_diff, char_spans
+from ..jobs.messages import CorpusStats, EncodeResult
 from ..models.compare_summary import CompareSummaryModel, SummaryRow
-from ..presets import PRESETS
 from ..settings import Settings
-from ..token_data import TokenTable, boundary_diff, char_spans
-from ..tokenizers import TokenizerRegistry
 from ..widgets.compare_column import CompareColumn
-from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener
-from ..workers.encode import EncodeResult
+from ..widgets.message_bar import MessageBar
+from ..widgets.tokenizer_picker import open_tiktoken_file
 
 __all__ = ["CompareView", "MIN_COLUMNS", "MAX_COLUMNS"]
 
@@ -67,13 +68,22 @@ def diff_marks(table: TokenTable, spans: list[tuple[int, int]]) -> list[bool]:
     span_ends = np.asarray([e for _, e in spans], dtype=np.int64)
     k = np.searchsorted(span_starts, starts, side="right") - 1
     inside = (k >= 0) & (starts < span_ends[np.maximum(k, 0)])
-    return inside.tolist()
+    marks: list[bool] = inside.tolist()
+    return marks
 
 
 class CompareView(QWidget):
+    """One text, two to five tokenizers, and a whole file (see the module docstring).
+
+    Signals:
+        displayed(int): the columns now show the result of this request generation.
+    """
+
     displayed = Signal(int)
 
-    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.settings = settings
@@ -101,7 +111,7 @@ class CompareView(QWidget):
         self.corpus.finished.connect(self._on_corpus_finished)
         self.corpus.failed.connect(self._on_corpus_failed)
         self.corpus.state_changed.connect(self._on_corpus_state_changed)
-        self.opener.failed.connect(lambda msg: self.banner.show_message("error", msg))
+        self.opener.failed.connect(self.banner.error)
         self.opener.opened.connect(self._on_opener_opened)
 
     # -- building ---------------------------------------------------------------------------
@@ -119,15 +129,15 @@ class CompareView(QWidget):
         self.preset_combo.activated.connect(self._on_preset_combo_activated)
         self.whitespace_box = QCheckBox("Show whitespace", self)
         self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
-        self.whitespace_box.toggled.connect(lambda _on: self._redraw())
+        self.whitespace_box.toggled.connect(self._on_display_box_toggled)
         self.diff_box = QCheckBox("Highlight differences", self)
         self.diff_box.setChecked(True)
         self.diff_box.setToolTip("Outline in orange the stretches of text that the tokenizers cut differently")
-        self.diff_box.toggled.connect(lambda _on: self._redraw())
+        self.diff_box.toggled.connect(self._on_display_box_toggled)
         self.add_button = QPushButton("+ Add tokenizer", self)
         self.add_button.setToolTip(f"Add a column (up to {MAX_COLUMNS}) (Ctrl+Shift+A)")
         self.add_button.setShortcut(QKeySequence("Ctrl+Shift+A"))
-        self.add_button.clicked.connect(lambda: self.add_column(self._next_free_key()))
+        self.add_button.clicked.connect(self._on_add_button_clicked)
         top = QHBoxLayout()
         top.addWidget(QLabel("Preset:"))
         top.addWidget(self.preset_combo)
@@ -135,7 +145,7 @@ class CompareView(QWidget):
         top.addWidget(self.diff_box)
         top.addStretch(1)
         top.addWidget(self.add_button)
-        self.banner = MessageBanner(self)
+        self.banner = MessageBar(self)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setChildrenCollapsible(False)
@@ -214,13 +224,13 @@ class CompareView(QWidget):
             return None
         col = CompareColumn(self.registry, self)
         col.set_key(key)
-        col.key_changed.connect(lambda _k, c=col: self._on_column_key_changed(c))
-        col.remove_requested.connect(lambda c=col: self.remove_column(self._columns.index(c)))
+        col.key_changed.connect(self._on_column_key_changed)
+        col.remove_requested.connect(self._on_column_remove_requested)
         index = len(self._columns) if index is None else max(0, min(index, len(self._columns)))
         self._columns.insert(index, col)
         self.splitter.insertWidget(index, col)
         self._update_column_buttons()
-        self._on_column_key_changed(col)
+        self._show_column_key(col)
         return col
 
     def remove_column(self, index: int) -> None:
@@ -253,7 +263,24 @@ class CompareView(QWidget):
         for c in self._columns:
             c.remove_button.setEnabled(len(self._columns) > MIN_COLUMNS)
 
-    def _on_column_key_changed(self, col: CompareColumn) -> None:
+    @Slot(str)
+    def _on_column_key_changed(self, _key: str) -> None:
+        col = self.sender()
+        if isinstance(col, CompareColumn):
+            self._show_column_key(col)
+
+    @Slot()
+    def _on_column_remove_requested(self) -> None:
+        col = self.sender()
+        if isinstance(col, CompareColumn) and col in self._columns:
+            self.remove_column(self._columns.index(col))
+
+    @Slot()
+    def _on_add_button_clicked(self) -> None:
+        self.add_column(self._next_free_key())
+
+    def _show_column_key(self, col: CompareColumn) -> None:
+        """Show ``col``'s tokenizer: its chips, or that it is loading, or why it cannot load."""
         key = col.key()
         entry = self.registry.entry(key)
         if entry.tokenizer is None:
@@ -266,7 +293,9 @@ class CompareView(QWidget):
         self._request()
 
     def _show_column_error(self, col: CompareColumn, key: str, message: str) -> None:
-        col.show_error(key, message, lambda: self.registry.request(key), lambda: self.opener.choose_and_open(self, key))
+        col.show_error(
+            key, message, lambda: self.registry.request(key), lambda: open_tiktoken_file(self, self.opener, key)
+        )
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
@@ -274,6 +303,7 @@ class CompareView(QWidget):
             if self.registry.entry(key).status == "idle" and self.registry.get(key) is None:
                 self.registry.request(key)  # OpenAI encodings load only once someone looks
 
+    @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
         entry = self.registry.entry(key)
         if key not in self._known_keys:
@@ -288,12 +318,14 @@ class CompareView(QWidget):
         if key in self.keys():
             self._request()
 
+    @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         for col in self._columns:
             if col.key() == key:
                 self._show_column_error(col, key, message)
         self._request()
 
+    @Slot(str)
     def _on_opener_opened(self, key: str) -> None:
         # Put the opened file where the failing column was (or add it).
         for col in self._columns:
@@ -310,7 +342,7 @@ class CompareView(QWidget):
     def set_text(self, text: str) -> None:
         self.editor.setPlainText(text)
 
-    def _ready_tokenizers(self) -> list[tuple[str, object]]:
+    def _ready_tokenizers(self) -> list[tuple[str, Tokenizer]]:
         out = []
         for i, col in enumerate(self._columns):
             tok = self.registry.get(col.key())
@@ -318,6 +350,7 @@ class CompareView(QWidget):
                 out.append((f"{i}:{col.key()}", tok))
         return out
 
+    @Slot()
     def _request(self) -> None:
         self._text = self.text()
         ready = self._ready_tokenizers()
@@ -332,6 +365,7 @@ class CompareView(QWidget):
             return False
         return self._displayed_generation == self.controller.generation or not self._ready_tokenizers()
 
+    @Slot(EncodeResult)
     def _on_controller_finished(self, result: EncodeResult) -> None:
         tables: dict[int, TokenTable] = {}
         for outcome in result.outcomes:
@@ -346,6 +380,10 @@ class CompareView(QWidget):
         self._show(result.generation)
         self._displayed_generation = result.generation
         self.displayed.emit(result.generation)
+
+    @Slot(bool)
+    def _on_display_box_toggled(self, _on: bool) -> None:
+        self._redraw()
 
     def _redraw(self) -> None:
         if self._tables:
@@ -409,6 +447,7 @@ class CompareView(QWidget):
 
     # -- presets ----------------------------------------------------------------------------
 
+    @Slot(int)
     def _on_preset_combo_activated(self, index: int) -> None:
         text = self.preset_combo.itemData(index)
         if text:
@@ -431,21 +470,25 @@ class CompareView(QWidget):
         self.corpus_path_label.setToolTip(path)
         self._update_corpus_buttons()
 
+    @Slot()
     def _on_corpus_file_button_clicked(self) -> None:
         start = self.settings.last_folder if self.settings else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Choose a UTF-8 text file", start, "Text files (*.txt *.md *.py *.json *.csv);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Choose a UTF-8 text file", start, "Text files (*.txt *.md *.py *.json *.csv);;All files (*)"
+        )
         if path:
             if self.settings is not None:
                 self.settings.last_folder = os.path.dirname(path)
             self.set_corpus_path(path)
 
+    @Slot()
     def run_corpus(self) -> None:
         if self.corpus.is_running():
             return
         if not self._corpus_path:
             self.corpus_status.setText("Choose a file first.")
             return
-        ready: dict[str, object] = {}
+        ready: dict[str, Tokenizer] = {}
         for col in self._columns:
             tok = self.registry.get(col.key())
             if tok is not None:
@@ -457,12 +500,16 @@ class CompareView(QWidget):
         self.corpus.start(self._corpus_path, self.limit_spin.value() * 1_000_000, list(ready.items()))
         self.progress.setValue(0)
         note = f" ({skipped} column{'s' * (skipped != 1)} without a tokenizer skipped)" if skipped else ""
-        self.corpus_status.setText(f"Encoding {os.path.basename(self._corpus_path)} with {len(ready)} tokenizers…{note}")
+        self.corpus_status.setText(
+            f"Encoding {os.path.basename(self._corpus_path)} with {len(ready)} tokenizers…{note}"
+        )
         self._update_summary()
 
+    @Slot(int, int)
     def _on_corpus_progress(self, done: int, total: int) -> None:
         self.progress.setValue(int(1000 * done / total) if total else 0)
 
+    @Slot(CorpusStats)
     def _on_corpus_column_done(self, stats: CorpusStats) -> None:
         self._update_summary()
 
@@ -470,6 +517,7 @@ class CompareView(QWidget):
         """Corpus results by tokenizer key (after a run)."""
         return dict(self.corpus.results)
 
+    @Slot(str)
     def _on_corpus_finished(self, reason: str) -> None:
         if reason == "cancelled":
             self.corpus_status.setText("Cancelled. Rows with corpus figures finished before Cancel; the others show —.")
@@ -477,14 +525,18 @@ class CompareView(QWidget):
             secs = sum(s.seconds for s in self.corpus.results.values())
             nbytes = max((s.bytes for s in self.corpus.results.values()), default=0)
             self.progress.setValue(1000)
-            self.corpus_status.setText(f"Done: {nbytes / 1e6:,.2f} MB encoded by each tokenizer in {secs:.1f} s in total.")
+            self.corpus_status.setText(
+                f"Done: {nbytes / 1e6:,.2f} MB encoded by each tokenizer in {secs:.1f} s in total."
+            )
         self._update_summary()
 
+    @Slot(str)
     def _on_corpus_failed(self, message: str) -> None:
         self.corpus_status.setText(f"<span style='color:#b71c1c'><b>Cannot use this file.</b> {message}</span>")
         self.progress.setValue(0)
         self._update_summary()
 
+    @Slot(str)
     def _on_corpus_state_changed(self, state: str) -> None:
         self._update_corpus_buttons()
 

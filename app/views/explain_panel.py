@@ -7,14 +7,11 @@ page here: the current parts as chips (the pair about to merge is outlined), a t
 candidate pairs and their ranks (the winner starred), and the result.
 
 Leaves out encoding whole texts (the tokenize view does that).
-
-Signals:
-    step_changed(int): the page shown (0 .. number of merges; the last page is the result).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,11 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import BpeStep, Tokenizer
+from bpe_engine import BpeStep, Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
-from ..format import split_valid_utf8, token_label, visible
-from ..token_data import TEXT, HEX
-from ..widgets.token_chips import NORMAL, PARTIAL, Chips, ChipView
+from ..display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
+from ..display.format import split_valid_utf8, token_label, visible
+from ..display.palette import stable_colors
+from ..widgets.token_chips import ChipView
 
 __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
 
@@ -49,12 +47,20 @@ def final_parts(tok: Tokenizer, piece: str, steps: list[BpeStep]) -> tuple[int, 
     return last.parts[: last.index] + (last.new_id,) + last.parts[last.index + 2 :]
 
 
-def _part_segments(tok: Tokenizer, token_id: int) -> tuple:
+def _part_segments(tok: Tokenizer, token_id: int) -> tuple[Segment, ...]:
     """A part's label: its text, with bytes that are not a whole character in hex."""
-    return tuple((text, HEX) if raw else (visible(text), TEXT) for text, raw in split_valid_utf8(tok.id_to_bytes(token_id)))
+    return tuple(
+        (text, HEX) if raw else (visible(text), TEXT) for text, raw in split_valid_utf8(tok.id_to_bytes(token_id))
+    )
 
 
 class ExplainPanel(QWidget):
+    """The merges of one piece, a page per merge (see the module docstring).
+
+    Signals:
+        step_changed(int): the page shown (0 .. number of merges; the last page is the result).
+    """
+
     step_changed = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -66,7 +72,9 @@ class ExplainPanel(QWidget):
         self._final: tuple[int, ...] = ()
         self._page = 0
 
-        self.title = QLabel("Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it.")
+        self.title = QLabel(
+            "Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it."
+        )
         self.title.setWordWrap(True)
         self.first_button = QPushButton("⏮ First")
         self.prev_button = QPushButton("◀ Previous")
@@ -86,10 +94,10 @@ class ExplainPanel(QWidget):
         for w in (self.first_button, self.prev_button, self.next_button, self.last_button):
             nav.addWidget(w)
         nav.addWidget(self.page_label, 1)
-        self.first_button.clicked.connect(lambda: self.set_page(0))
-        self.prev_button.clicked.connect(lambda: self.set_page(self._page - 1))
-        self.next_button.clicked.connect(lambda: self.set_page(self._page + 1))
-        self.last_button.clicked.connect(lambda: self.set_page(len(self._steps)))
+        self.first_button.clicked.connect(self._on_first_button_clicked)
+        self.prev_button.clicked.connect(self._on_prev_button_clicked)
+        self.next_button.clicked.connect(self._on_next_button_clicked)
+        self.last_button.clicked.connect(self._on_last_button_clicked)
 
         self.parts = ChipView(self)
         self.parts.setFixedHeight(46)
@@ -143,10 +151,12 @@ class ExplainPanel(QWidget):
 
     def candidate_rows(self) -> list[tuple[str, str, str]]:
         """The table as text: (pair, rank, verdict)."""
-        out = []
-        for r in range(self.table.rowCount()):
-            out.append(tuple(self.table.item(r, c).text() if self.table.item(r, c) else "" for c in range(3)))
-        return out
+
+        def cell(row: int, column: int) -> str:
+            item = self.table.item(row, column)
+            return item.text() if item is not None else ""
+
+        return [(cell(r, 0), cell(r, 1), cell(r, 2)) for r in range(self.table.rowCount())]
 
     def set_tokenizer(self, tok: Tokenizer | None) -> None:
         if tok is not self._tok:
@@ -163,7 +173,9 @@ class ExplainPanel(QWidget):
         tok = self._tok
         data = piece.encode("utf-8")
         if tok is None or not piece:
-            self.title.setText("Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it.")
+            self.title.setText(
+                "Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it."
+            )
         elif special and piece in tok.special_tokens:
             self.title.setText(
                 f"<b>{visible(piece)}</b> is a special token: it is cut out before pre-tokenization and becomes "
@@ -198,6 +210,22 @@ class ExplainPanel(QWidget):
         self._update_buttons()
         self.step_changed.emit(page)
 
+    @Slot()
+    def _on_first_button_clicked(self) -> None:
+        self.set_page(0)
+
+    @Slot()
+    def _on_prev_button_clicked(self) -> None:
+        self.set_page(self._page - 1)
+
+    @Slot()
+    def _on_next_button_clicked(self) -> None:
+        self.set_page(self._page + 1)
+
+    @Slot()
+    def _on_last_button_clicked(self) -> None:
+        self.set_page(len(self._steps))
+
     # -- drawing ----------------------------------------------------------------------------
 
     def _render(self) -> None:
@@ -210,14 +238,15 @@ class ExplainPanel(QWidget):
         parts = self.current_parts()
         segments = [_part_segments(tok, i) for i in parts]
         kinds = [NORMAL if all(style == TEXT for _, style in s) else PARTIAL for s in segments]
-        self.parts.set_chips(Chips(segments, kinds, [False] * len(parts)), generation=self.parts.generation + 1)
+        self.parts.set_chips(
+            Chips(segments, kinds, [False] * len(parts), colors=stable_colors(parts)),
+            generation=self.parts.generation + 1,
+        )
         n = len(self._steps)
         if self._page < n:
             step = self._steps[self._page]
             self.parts.set_marks([i in (step.index, step.index + 1) for i in range(len(parts))])
-            self.page_label.setText(
-                f"Step {self._page + 1} of {n}: merge rank {step.rank} → new token {step.new_id}"
-            )
+            self.page_label.setText(f"Step {self._page + 1} of {n}: merge rank {step.rank} → new token {step.new_id}")
         else:
             self.parts.set_marks(None)
             done = "no adjacent pair is in the merge list" if len(parts) > 1 else "one token left"

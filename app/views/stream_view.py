@@ -8,17 +8,13 @@ and beside the decoder's output what a naive per-token ``decode([id])`` prints: 
 wherever a character is split across tokens (``🤚🏾``, ``國``, ``Жизнь`` with cl100k/o200k).
 
 The text is encoded off the GUI thread (:class:`~app.controllers.encoding.EncodeController`).
-
-Signals:
-    prepared(int): the current text is encoded; the number of tokens to feed.
-    stepped(int): one more token was fed; how many have been fed.
 """
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,19 +32,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import StreamingDecoder, Tokenizer
+from bpe_engine import StreamingDecoder, Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
+from ..content.presets import STREAM_PRESETS
 from ..controllers.encoding import EncodeController
-from ..format import hex_bytes, visible
+from ..controllers.registry import TokenizerRegistry
+from ..controllers.tokenizer_files import TiktokenFileOpener
+from ..display.chips import POINTER, TokenChipBuilder
+from ..display.format import hex_bytes, visible
+from ..display.token_data import TokenTable, describe_char
+from ..jobs.messages import EncodeResult
 from ..models.stream_log import StepRecord, StreamLogModel
-from ..presets import STREAM_PRESETS
 from ..settings import Settings
-from ..token_data import POINTER, TokenTable, describe_char
-from ..tokenizers import TokenizerRegistry
 from ..widgets.byte_queue import ByteQueueWidget, lead_byte_text
-from ..widgets.token_chips import ChipView, TokenChipBuilder
-from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener, TokenizerPicker, unavailable_help
-from ..workers.encode import EncodeResult
+from ..widgets.message_bar import MessageBar
+from ..widgets.token_chips import ChipView
+from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
 
 __all__ = ["StreamView"]
 
@@ -57,19 +56,32 @@ _FFFD = "\ufffd"
 
 def _html_text(text: str, highlight_from: int, color: str) -> str:
     """``text`` as HTML; characters from ``highlight_from`` on get a background; U+FFFD in red."""
+
     def esc(t: str) -> str:
-        out = html.escape(visible(t, True)).replace(_FFFD, f"<span style='background:#ffcdd2;color:#b71c1c'>{_FFFD}</span>")
+        out = html.escape(visible(t, True)).replace(
+            _FFFD, f"<span style='background:#ffcdd2;color:#b71c1c'>{_FFFD}</span>"
+        )
         return out
+
     head, tail = text[:highlight_from], text[highlight_from:]
     body = esc(head) + (f"<span style='background:{color}'>{esc(tail)}</span>" if tail else "")
     return f"<div style='font-size:22pt'>{body}</div>" if body else ""
 
 
 class StreamView(QWidget):
+    """Feeds a text's tokens one at a time to a streaming decoder (see the module docstring).
+
+    Signals:
+        prepared(int): the current text is encoded; the number of tokens to feed.
+        stepped(int): one more token was fed; how many have been fed.
+    """
+
     prepared = Signal(int)
     stepped = Signal(int)
 
-    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.settings = settings
@@ -90,7 +102,7 @@ class StreamView(QWidget):
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
         self.opener.opened.connect(self.picker.set_current_key)
-        self.opener.failed.connect(lambda msg: self.banner.show_message("error", msg))
+        self.opener.failed.connect(self.banner.error)
         self.picker.key_changed.connect(self._on_picker_key_changed)
         self.picker.set_current_key("cl100k_base")
         self.text_edit.setText(STREAM_PRESETS[0][1])
@@ -148,7 +160,7 @@ class StreamView(QWidget):
         controls.addStretch(1)
         self._on_speed_slider_changed(self.speed_slider.value())
 
-        self.banner = MessageBanner(self)
+        self.banner = MessageBar(self)
         self.tape = ChipView(self)
         self.tape.setMinimumHeight(44)
         self.tape.setMaximumHeight(72)
@@ -244,6 +256,7 @@ class StreamView(QWidget):
 
     # -- tokenizer and text -----------------------------------------------------------------
 
+    @Slot(str)
     def _on_picker_key_changed(self, key: str) -> None:
         self.pause()
         entry = self.registry.entry(key) if key else None
@@ -255,7 +268,7 @@ class StreamView(QWidget):
             if entry.status == "error":
                 self._show_load_error(key, entry.message)
             else:
-                self.banner.show_message("info", f"Loading {key}… (a few seconds the first time)")
+                self.banner.info(f"Loading {key}… (a few seconds the first time)")
                 if self.isVisible():
                     self.registry.request(key)
             return
@@ -268,26 +281,31 @@ class StreamView(QWidget):
         if key and self.registry.entry(key).status == "idle" and self.registry.get(key) is None:
             self.registry.request(key)
 
+    @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
         if key == self.picker.current_key():
             self._on_picker_key_changed(key)
 
+    @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key == self.picker.current_key():
             self._show_load_error(key, message)
 
     def _show_load_error(self, key: str, message: str) -> None:
-        self.banner.show_message(
-            "error",
+        self.banner.error(
             f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
-            [("Retry", lambda: self.registry.request(key)),
-             ("Open .tiktoken file…", lambda: self.opener.choose_and_open(self, key))],
+            [
+                ("Retry", lambda: self.registry.request(key)),
+                ("Open .tiktoken file…", lambda: open_tiktoken_file(self, self.opener, key)),
+            ],
         )
 
+    @Slot(str)
     def _on_text_edit_changed(self, _text: str) -> None:
         self.pause()
         self._prepare()
 
+    @Slot(int)
     def _on_preset_combo_activated(self, index: int) -> None:
         text = self.preset_combo.itemData(index)
         if text:
@@ -300,6 +318,7 @@ class StreamView(QWidget):
             return
         self.controller.request(self.text_edit.text(), "recognised", [(key, tok)])
 
+    @Slot(EncodeResult)
     def _on_controller_finished(self, result: EncodeResult) -> None:
         outcome = result.outcomes[0]
         tok = self.registry.get(outcome.key)
@@ -313,12 +332,15 @@ class StreamView(QWidget):
         chips.segments = [((f"{i} ", POINTER),) + segs for i, segs in zip(outcome.table.ids, chips.segments)]
         reuse = None
         self.tape.set_chips(chips, generation=result.generation, reuse=reuse)
-        self.tape.tooltip_provider = lambda i: f"id {self._table.ids[i]}: bytes {hex_bytes(self._table.tokens[i])}" if self._table else ""
+        self.tape.tooltip_provider = lambda i: (
+            f"id {self._table.ids[i]}: bytes {hex_bytes(self._table.tokens[i])}" if self._table else ""
+        )
         self.reset()
         self.prepared.emit(len(outcome.table))
 
     # -- playing ----------------------------------------------------------------------------
 
+    @Slot()
     def reset(self) -> None:
         """Empty the queue and the outputs; the next Step feeds the first token."""
         self.pause()
@@ -329,6 +351,7 @@ class StreamView(QWidget):
         self.log.clear()
         self._show_state()
 
+    @Slot()
     def step(self) -> bool:
         """Feed one token; False when there is none left (or nothing is prepared)."""
         if self._table is None or self.decoder is None or self._pos >= len(self._table):
@@ -363,6 +386,7 @@ class StreamView(QWidget):
         self.timer.stop()
         self.play_button.setText("▶ Play")
 
+    @Slot()
     def toggle_play(self) -> None:
         if self.timer.isActive():
             self.pause()
@@ -372,10 +396,12 @@ class StreamView(QWidget):
     def is_playing(self) -> bool:
         return self.timer.isActive()
 
+    @Slot()
     def _on_timer_timeout(self) -> None:
         if not self.step():
             self.pause()
 
+    @Slot(int)
     def _on_speed_slider_changed(self, value: int) -> None:
         tps = value / 2
         self.timer.setInterval(int(1000 / tps))
@@ -438,7 +464,9 @@ class StreamView(QWidget):
             parts.append("Nothing to print yet.")
         naive = self._last[3] if self._last is not None else ""
         if _FFFD in naive:
-            parts.append(f"A naive decode([{tid}]) would print <span style='color:#b71c1c'>{html.escape(naive)}</span> here.")
+            parts.append(
+                f"A naive decode([{tid}]) would print <span style='color:#b71c1c'>{html.escape(naive)}</span> here."
+            )
         return " ".join(parts)
 
     def shutdown(self) -> None:

@@ -10,9 +10,6 @@ as tiktoken's default raises, "plain text"); presets hold texts for class.
 Encoding runs off the GUI thread (:class:`~app.controllers.encoding.EncodeController`);
 results of texts that were already edited again are dropped. The view leaves training
 and file formats to the other views.
-
-Signals:
-    displayed(int): the chips now show the result of this request generation.
 """
 
 from __future__ import annotations
@@ -20,7 +17,7 @@ from __future__ import annotations
 import html
 from bisect import bisect_right
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QKeySequence, QShowEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,16 +32,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
+from ..content.presets import PRESETS
 from ..controllers.encoding import EncodeController
-from ..presets import PRESETS
+from ..controllers.registry import TokenizerRegistry
+from ..controllers.tokenizer_files import TiktokenFileOpener
+from ..display.chips import Chips, PieceChipBuilder, TokenChipBuilder
+from ..display.format import format_ratio
+from ..display.token_data import Counts, TokenTable, counts, token_detail
+from ..jobs.messages import EncodeResult
 from ..settings import Settings
-from ..token_data import Counts, TokenTable, counts, token_detail
-from ..tokenizers import TokenizerRegistry
-from ..widgets.token_chips import Chips, ChipView, PieceChipBuilder, TokenChipBuilder
-from ..widgets.tokenizer_picker import MessageBanner, TiktokenFileOpener, TokenizerPicker, unavailable_help
-from ..workers.encode import EncodeResult
+from ..widgets.message_bar import MessageBar
+from ..widgets.token_chips import ChipView
+from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
 from .explain_panel import ExplainPanel
 
 __all__ = ["TokenizeView", "MODE_LABELS", "utf16_offset", "index_from_utf16"]
@@ -68,14 +69,18 @@ def index_from_utf16(text: str, pos: int) -> int:
     return len(text.encode("utf-16-le")[: 2 * pos].decode("utf-16-le", errors="ignore"))
 
 
-def fmt_ratio(value: float | None) -> str:
-    return "—" if value is None else f"{value:.2f}"
-
-
 class TokenizeView(QWidget):
+    """Live tokenization of the text being typed (see the module docstring).
+
+    Signals:
+        displayed(int): the chips now show the result of this request generation.
+    """
+
     displayed = Signal(int)
 
-    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.settings = settings
@@ -100,7 +105,7 @@ class TokenizeView(QWidget):
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
         self.opener.opened.connect(self.picker.set_current_key)
-        self.opener.failed.connect(lambda msg: self.banner.show_message("error", msg))
+        self.opener.failed.connect(self.banner.error)
         self.picker.key_changed.connect(self._on_picker_key_changed)
         self.picker.set_current_key(registry.latest_trained() or "cl100k_base")
         self.editor.setPlainText(_FIRST_TEXT)
@@ -125,20 +130,24 @@ class TokenizeView(QWidget):
             "(allowed_special='all').\nError: the text is refused, as tiktoken's encode() does by default.\n"
             "Plain text: it is tokenized like any other characters (encode_ordinary)."
         )
-        self.mode_combo.currentIndexChanged.connect(lambda _i: self._request())
+        self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_current_index_changed)
         self.whitespace_box = QCheckBox("Show whitespace", self)
         self.whitespace_box.setToolTip("Draw spaces as ·, tabs as → and newlines as ⏎ inside the chips (Ctrl+Shift+W)")
         self.whitespace_box.setShortcut(QKeySequence("Ctrl+Shift+W"))
         self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
         self.whitespace_box.toggled.connect(self._on_whitespace_box_toggled)
         top = QHBoxLayout()
-        for label, w in (("Tokenizer:", self.picker), ("Preset:", self.preset_combo), ("Special tokens:", self.mode_combo)):
+        for label, w in (
+            ("Tokenizer:", self.picker),
+            ("Preset:", self.preset_combo),
+            ("Special tokens:", self.mode_combo),
+        ):
             top.addWidget(QLabel(label))
             top.addWidget(w)
         top.addWidget(self.whitespace_box)
         top.addStretch(1)
 
-        self.banner = MessageBanner(self)
+        self.banner = MessageBar(self)
 
         self.editor = QPlainTextEdit(self)
         self.editor.setPlaceholderText(_WELCOME)
@@ -190,7 +199,9 @@ class TokenizeView(QWidget):
         self.piece_chips.setToolTip("Pre-tokenization: BPE merges only inside these pieces. Click one to explain it.")
         self.piece_chips.selected.connect(self._on_piece_chips_selected)
         self.piece_chips.hovered.connect(self._on_piece_chips_hovered)
-        self.pieces_box = self._boxed("Pre-tokenization: the pieces the regex makes (click one to explain it)", self.piece_chips)
+        self.pieces_box = self._boxed(
+            "Pre-tokenization: the pieces the regex makes (click one to explain it)", self.piece_chips
+        )
 
         self.explain = ExplainPanel(self)
         explain_box = QGroupBox("Explain: the merges of one piece, in rank order", self)
@@ -250,7 +261,7 @@ class TokenizeView(QWidget):
         self.mode_combo.setCurrentIndex(self.mode_combo.findData(mode))
 
     def mode(self) -> str:
-        return self.mode_combo.currentData()
+        return str(self.mode_combo.currentData())
 
     def is_settled(self) -> bool:
         """True when the display shows the current text with the current tokenizer."""
@@ -258,6 +269,7 @@ class TokenizeView(QWidget):
 
     # -- tokenizer choice -------------------------------------------------------------------
 
+    @Slot(str)
     def _on_picker_key_changed(self, key: str) -> None:
         self._key = key
         if not key:
@@ -268,9 +280,7 @@ class TokenizeView(QWidget):
             if entry.status == "error":
                 self._show_load_error(key, entry.message)
             else:
-                self.banner.show_message(
-                    "info", f"Loading {key}… (building the merge list takes a few seconds the first time)"
-                )
+                self.banner.info(f"Loading {key}… (building the merge list takes a few seconds the first time)")
                 if self.isVisible():
                     self.registry.request(key)
             self._clear_display()
@@ -285,6 +295,7 @@ class TokenizeView(QWidget):
         if entry is not None and entry.tokenizer is None and entry.status == "idle":
             self.registry.request(self._key)  # load OpenAI encodings only once someone looks
 
+    @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
         entry = self.registry.entry(key)
         if key not in self._known_keys:
@@ -296,22 +307,29 @@ class TokenizeView(QWidget):
         if key == self._key:
             self._on_picker_key_changed(key)
 
+    @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key == self._key:
             self._show_load_error(key, message)
 
     def _show_load_error(self, key: str, message: str) -> None:
-        self.banner.show_message(
-            "error",
-            f"<b>{key} cannot be loaded.</b> {message}<br>{unavailable_help(key)}",
-            [("Retry", lambda: self.registry.request(key)),
-             ("Open .tiktoken file…", lambda: self.opener.choose_and_open(self, key))],
+        self.banner.error(
+            f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
+            [
+                ("Retry", lambda: self.registry.request(key)),
+                ("Open .tiktoken file…", lambda: open_tiktoken_file(self, self.opener, key)),
+            ],
         )
         self._clear_display()
 
     # -- encoding ---------------------------------------------------------------------------
 
+    @Slot()
     def _on_editor_text_changed(self) -> None:
+        self._request()
+
+    @Slot(int)
+    def _on_mode_combo_current_index_changed(self, _index: int) -> None:
         self._request()
 
     def _request(self) -> None:
@@ -321,6 +339,7 @@ class TokenizeView(QWidget):
         self._text = self.text()
         self.controller.request(self._text, self.mode(), [(self._key, tok)], want_pieces=True)
 
+    @Slot(EncodeResult)
     def _on_controller_finished(self, result: EncodeResult) -> None:
         outcome = result.outcomes[0]
         if outcome.key != self._key:
@@ -329,9 +348,9 @@ class TokenizeView(QWidget):
         ws = self.whitespace_box.isChecked()
         if outcome.error:
             self._table = None
-            self.banner.show_message(
-                "warning",
-                "<b>Refused, as tiktoken's encode() would:</b> " + html.escape(outcome.error)
+            self.banner.warning(
+                "<b>Refused, as tiktoken's encode() would:</b> "
+                + html.escape(outcome.error)
                 + "<br>Switch “Special tokens” to Recognised or Plain text to tokenize it.",
             )
             self._builder = TokenChipBuilder()
@@ -339,7 +358,7 @@ class TokenizeView(QWidget):
             self.token_chips.set_chips(Chips(), generation=result.generation)
             self.id_chips.set_chips(Chips(), generation=result.generation)
             self._show_counts(None, result.text)
-        else:
+        elif outcome.table is not None:
             if self.banner.kind == "warning":
                 self.banner.clear()
             self.token_chips.set_placeholder("The tokens of your text appear here.")
@@ -353,8 +372,9 @@ class TokenizeView(QWidget):
         self._explain_timer.start()  # after the chips are painted: Explain is not urgent
         self.displayed.emit(result.generation)
 
+    @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
-        self.banner.show_message("error", f"Tokenizing failed: {message}")
+        self.banner.error(f"Tokenizing failed: {message}")
 
     def _show_tokens(self, generation: int, whitespace: bool) -> None:
         table = self._table
@@ -372,8 +392,8 @@ class TokenizeView(QWidget):
         labels["chars"].setText(f"Characters: <b>{chars:,}</b>")
         labels["bytes"].setText(f"UTF-8 bytes: <b>{nbytes:,}</b>")
         labels["tokens"].setText(f"Tokens: <b>{c.tokens:,}</b>" if c else "Tokens: <b>—</b>")
-        labels["bytes_per_token"].setText(f"Bytes/token: <b>{fmt_ratio(c.bytes_per_token if c else None)}</b>")
-        labels["chars_per_token"].setText(f"Chars/token: <b>{fmt_ratio(c.chars_per_token if c else None)}</b>")
+        labels["bytes_per_token"].setText(f"Bytes/token: <b>{format_ratio(c.bytes_per_token if c else None)}</b>")
+        labels["chars_per_token"].setText(f"Chars/token: <b>{format_ratio(c.chars_per_token if c else None)}</b>")
 
     def _clear_display(self) -> None:
         self._table = None
@@ -385,6 +405,7 @@ class TokenizeView(QWidget):
         self.piece_chips.clear()
         self._show_counts(None, self.text())
 
+    @Slot(bool)
     def _on_whitespace_box_toggled(self, on: bool) -> None:
         if self.settings is not None:
             self.settings.show_whitespace = on
@@ -392,6 +413,7 @@ class TokenizeView(QWidget):
         chips, _ = self._piece_builder.build(self._pieces, self._text, on)
         self.piece_chips.set_chips(chips, generation=self.piece_chips.generation)
 
+    @Slot(int)
     def _on_preset_combo_activated(self, index: int) -> None:
         text = self.preset_combo.itemData(index)
         if text:
@@ -407,18 +429,22 @@ class TokenizeView(QWidget):
             return ""
         return token_detail(tok, self._table, index)
 
+    @Slot(int)
     def _on_token_chips_hovered(self, index: int) -> None:
         self.id_chips.set_highlight(index)
         self._mark_editor(index)
 
+    @Slot(int)
     def _on_id_chips_hovered(self, index: int) -> None:
         self.token_chips.set_highlight(index)
         self._mark_editor(index)
 
+    @Slot(int)
     def _on_token_chips_selected(self, index: int) -> None:
         self.id_chips.select(index, emit=False)
         self._on_token_selected(index)
 
+    @Slot(int)
     def _on_id_chips_selected(self, index: int) -> None:
         self.token_chips.select(index, emit=False)
         self._on_token_selected(index)
@@ -455,12 +481,14 @@ class TokenizeView(QWidget):
         sel.format = fmt
         self.editor.setExtraSelections([sel])
 
+    @Slot(int)
     def _on_piece_chips_selected(self, index: int) -> None:
         if 0 <= index < len(self._pieces):
             text, start, end, special = self._pieces[index]
             self.explain.set_piece(text, special)
             self._shade(utf16_offset(self._text, start), utf16_offset(self._text, end), QColor("#c5e1a5"))
 
+    @Slot(int)
     def _on_piece_chips_hovered(self, index: int) -> None:
         if 0 <= index < len(self._pieces) and self._text == self.text():
             _, start, end, _ = self._pieces[index]
@@ -468,9 +496,11 @@ class TokenizeView(QWidget):
         elif index < 0:
             self._mark_editor(-1)
 
+    @Slot()
     def _on_editor_cursor_moved(self) -> None:
         self._explain_timer.start()
 
+    @Slot()
     def _explain_at_cursor(self) -> None:
         # Subtle: while typing, the cursor moves before the new pieces exist; explaining then
         # would repaint the strip for nothing and slow the keystroke that matters.

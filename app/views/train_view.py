@@ -4,32 +4,26 @@ Composed of the corpus panel, the settings panel, the controls (Start, Pause, Re
 Cancel, each with a shortcut and enabled only when it makes sense), the progress line, and
 two result tabs: *Live* (the merges table streaming in, the pair-count and bytes-per-token
 plots) and *Step by step* (step mode's tables). When a run finishes or is cancelled, its
-tokenizer is registered in the shared :class:`~app.tokenizers.TokenizerRegistry`, so the other
-views can use it, and it can be saved (atomically, the engine's format). Saved tokenizers
-open here too. Opening and saving run in the background
+tokenizer is registered in the shared :class:`~app.controllers.registry.TokenizerRegistry`, so
+the other views can use it, and it can be saved (atomically, the engine's format). Saved
+tokenizers open here too. Opening and saving run in the background
 (``app/controllers/tokenizer_files.py``) with a busy line, so the window stays usable while a
 200 000-token file loads.
 
-Training itself is the controller's business (``app/controllers/training.py``); drawing the
-chips, plots and step tables belongs to ``app/widgets``.
-
-Signals:
-    tokenizer_ready(str): a trained or opened tokenizer was registered (its registry key).
-    browse_requested(str): the user asked to browse this tokenizer's vocabulary.
-    file_opened(str, str): a tokenizer file was opened and registered (key, path).
-    file_saved(str): the result was saved to this path.
-    file_failed(str, str, str): "open" or "save", the path, and the message shown.
+Training itself is the controller's business (``app/controllers/training.py``); checking the
+settings is the engine's (``TrainerConfig``); drawing the chips, plots and step tables belongs
+to ``app/widgets``.
 """
 
 from __future__ import annotations
 
 import html
-
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -50,21 +44,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainingDone
+from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors  # type: ignore[attr-defined, unused-ignore]
 
+from ..content.samples import Sample
+from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TokenizerFileController
-from ..controllers.training import TrainingConfig, TrainingController
+from ..controllers.training import TrainingController, TrainingRequest
+from ..display.format import format_bytes, format_count, format_duration
+from ..display.meter import RateMeter
+from ..jobs.messages import StepSnapshot
 from ..models.merges import MergesModel
-from ..progress import RateMeter, format_bytes, format_count, format_duration
-from ..samples import Sample
 from ..settings import Settings
-from ..tokenizers import TokenizerRegistry
 from ..widgets.corpus_panel import CorpusPanel
 from ..widgets.message_bar import MessageBar
 from ..widgets.plots import TrainingPlots, paint_pending
 from ..widgets.step_panel import StepPanel
 from ..widgets.train_settings import TrainSettingsPanel
-from ..workers.training import StepSnapshot
 
 __all__ = ["TrainView", "SHORTCUTS"]
 
@@ -78,7 +73,15 @@ _STATE_WORDS = {
 
 
 class TrainView(QWidget):
-    """Train a tokenizer and watch it happen (see the module docstring)."""
+    """Train a tokenizer and watch it happen (see the module docstring).
+
+    Signals:
+        tokenizer_ready(str): a trained or opened tokenizer was registered (its registry key).
+        browse_requested(str): the user asked to browse this tokenizer's vocabulary.
+        file_opened(str, str): a tokenizer file was opened and registered (key, path).
+        file_saved(str): the result was saved to this path.
+        file_failed(str, str, str): "open" or "save", the path, and the message shown.
+    """
 
     tokenizer_ready = Signal(str)
     browse_requested = Signal(str)
@@ -111,8 +114,12 @@ class TrainView(QWidget):
 
         self.corpus = CorpusPanel(last_folder=settings.last_folder)
         self.settings_panel = TrainSettingsPanel()
-        self.settings_panel.set_values(vocab_size=settings.vocab_size, special_tokens=settings.special_tokens,
-                                       pretokenizer=settings.pretokenizer, tie_break=settings.tie_break)
+        self.settings_panel.set_values(
+            vocab_size=settings.vocab_size,
+            special_tokens=settings.special_tokens,
+            pretokenizer=settings.pretokenizer,
+            tie_break=settings.tie_break,
+        )
         self.messages = MessageBar()
         self._build_actions()
         self._build_layout()
@@ -136,7 +143,9 @@ class TrainView(QWidget):
 
     # -- building --------------------------------------------------------------------------
 
-    def _action(self, text: str, key: str, tip: str, icon: QStyle.StandardPixmap | None, slot) -> QAction:
+    def _action(
+        self, text: str, key: str, tip: str, icon: QStyle.StandardPixmap | None, slot: Callable[[], None]
+    ) -> QAction:
         action = QAction(text, self)
         if key:
             action.setShortcut(QKeySequence(key))
@@ -152,25 +161,54 @@ class TrainView(QWidget):
 
     def _build_actions(self) -> None:
         sp = QStyle.StandardPixmap
-        self.start_action = self._action("&Start", SHORTCUTS["start"], "Train on the chosen corpus", sp.SP_MediaPlay,
-                                         self._on_start_triggered)
-        self.pause_action = self._action("&Pause", SHORTCUTS["pause"], "Pause training (nothing is lost)",
-                                         sp.SP_MediaPause, self._on_pause_triggered)
-        self.resume_action = self._action("&Resume", SHORTCUTS["resume"], "Continue a paused training",
-                                          sp.SP_MediaSeekForward, self._on_resume_triggered)
+        self.start_action = self._action(
+            "&Start", SHORTCUTS["start"], "Train on the chosen corpus", sp.SP_MediaPlay, self._on_start_triggered
+        )
+        self.pause_action = self._action(
+            "&Pause", SHORTCUTS["pause"], "Pause training (nothing is lost)", sp.SP_MediaPause, self._on_pause_triggered
+        )
+        self.resume_action = self._action(
+            "&Resume",
+            SHORTCUTS["resume"],
+            "Continue a paused training",
+            sp.SP_MediaSeekForward,
+            self._on_resume_triggered,
+        )
         self.step_action = self._action(
-            "S&tep", SHORTCUTS["step"],
+            "S&tep",
+            SHORTCUTS["step"],
             "Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge",
-            sp.SP_MediaSkipForward, self._on_step_triggered)
-        self.cancel_action = self._action("&Cancel", SHORTCUTS["cancel"],
-                                          "Stop training; the merges done so far are kept as a tokenizer",
-                                          sp.SP_MediaStop, self._on_cancel_triggered)
-        self.save_action = self._action("Save &tokenizer…", "", "Save the current result (our JSON format, "
-                                        "written atomically)", sp.SP_DialogSaveButton, self._on_save_triggered)
-        self.open_action = self._action("&Open tokenizer…", "", "Open a tokenizer saved by BPE Explorer",
-                                        sp.SP_DialogOpenButton, self._on_open_triggered)
-        self.training_actions = [self.start_action, self.pause_action, self.resume_action, self.step_action,
-                                 self.cancel_action]
+            sp.SP_MediaSkipForward,
+            self._on_step_triggered,
+        )
+        self.cancel_action = self._action(
+            "&Cancel",
+            SHORTCUTS["cancel"],
+            "Stop training; the merges done so far are kept as a tokenizer",
+            sp.SP_MediaStop,
+            self._on_cancel_triggered,
+        )
+        self.save_action = self._action(
+            "Save &tokenizer…",
+            "",
+            "Save the current result (our JSON format, written atomically)",
+            sp.SP_DialogSaveButton,
+            self._on_save_triggered,
+        )
+        self.open_action = self._action(
+            "&Open tokenizer…",
+            "",
+            "Open a tokenizer saved by BPE Explorer",
+            sp.SP_DialogOpenButton,
+            self._on_open_triggered,
+        )
+        self.training_actions = [
+            self.start_action,
+            self.pause_action,
+            self.resume_action,
+            self.step_action,
+            self.cancel_action,
+        ]
 
     def set_shortcut_context(self, context: Qt.ShortcutContext) -> None:
         """Where the training shortcuts work: inside this view (the default, for a view on its
@@ -195,8 +233,10 @@ class TrainView(QWidget):
         top.setStretchFactor(0, 1)
         top.setStretchFactor(1, 1)
 
-        self.buttons = {name: self._button(a) for name, a in
-                        zip(("start", "pause", "resume", "step", "cancel"), self.training_actions)}
+        self.buttons = {
+            name: self._button(a)
+            for name, a in zip(("start", "pause", "resume", "step", "cancel"), self.training_actions)
+        }
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
         self.progress_label = QLabel()
@@ -289,37 +329,33 @@ class TrainView(QWidget):
 
     # -- commands --------------------------------------------------------------------------
 
-    def make_config(self) -> TrainingConfig:
-        """The config for the chosen corpus and settings; ValueError says what is missing."""
+    def make_request(self) -> TrainingRequest:
+        """The chosen corpus with the settings.
+
+        Raises ``errors.ConfigError`` (the engine's, naming the bad setting) or ValueError
+        (no corpus chosen: says what is missing).
+        """
         choice = self.corpus.corpus()
-        values = self.settings_panel.values()
-        return TrainingConfig(
-            paths=choice.paths,
-            text=choice.text,
-            vocab_size=values["vocab_size"],
-            special_tokens=values["special_tokens"],
-            pretokenizer=values["pretokenizer"],
-            tie_break=values["tie_break"],
-            label=choice.label,
-        )
+        return TrainingRequest(self.settings_panel.config(), paths=choice.paths, text=choice.text, label=choice.label)
 
     def start(self, *, step_mode: bool = False) -> bool:
         """Start training (or step mode); problems are shown in the message bar."""
         if self.controller.is_active or self._save_path is not None:
             return False  # subtle: a save waits for this run's tokenizer; a new run would drop it
         try:
-            config = self.make_config()
-        except ValueError as exc:
+            request = self.make_request()
+        except errors.ConfigError as exc:  # bad settings: a start that failed, in the engine's words
+            self._begin_run(step_mode)
+            self.controller.refuse(str(exc))
+            return False
+        except ValueError as exc:  # no corpus chosen: nothing was started, nothing failed
             self.messages.error(str(exc))
             return False
-        self._reset_display()
-        self._special_count = len(config.special_tokens)
-        self._started_at = time.monotonic()
-        if step_mode:
-            self.result_tabs.setCurrentWidget(self.step_panel)
-        ok = self.controller.start(config, step_mode=step_mode)
+        self._begin_run(step_mode)
+        self._special_count = len(request.config.special_tokens)
+        ok = self.controller.start(request, step_mode=step_mode)
         if ok:
-            self._remember_settings(config)
+            self._remember_settings(request.config)
         return ok
 
     def save_tokenizer(self, path: str | os.PathLike[str]) -> bool:
@@ -363,15 +399,19 @@ class TrainView(QWidget):
 
     # -- slots: actions --------------------------------------------------------------------
 
+    @Slot()
     def _on_start_triggered(self) -> None:
         self.start()
 
+    @Slot()
     def _on_pause_triggered(self) -> None:
         self.controller.pause()
 
+    @Slot()
     def _on_resume_triggered(self) -> None:
         self.controller.resume()
 
+    @Slot()
     def _on_step_triggered(self) -> None:
         if self.controller.state == "paused":
             self.result_tabs.setCurrentWidget(self.step_panel)
@@ -379,14 +419,16 @@ class TrainView(QWidget):
         elif not self.controller.is_active:
             self.start(step_mode=True)
 
+    @Slot()
     def _on_cancel_triggered(self) -> None:
         self.controller.cancel()
 
+    @Slot()
     def _on_save_triggered(self) -> None:
         if not self.controller.can("save"):
             self.messages.error("There is no result to save yet: train (or pause a training) first.")
             return
-        base = (self.controller.config.describe() if self.controller.config else "tokenizer")
+        base = self.controller.request.describe() if self.controller.request else "tokenizer"
         safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in base).strip("_") or "tokenizer"
         merges = len(self.controller.merges)  # the tokenizer's merges; it is built only when saving
         start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe}-{merges}.json")
@@ -394,26 +436,39 @@ class TrainView(QWidget):
         if path:
             self.save_tokenizer(path)
 
+    @Slot()
     def _on_open_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", self.settings.last_folder or str(Path.home()),
-                                              "BPE Explorer tokenizer (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Open tokenizer",
+            self.settings.last_folder or str(Path.home()),
+            "BPE Explorer tokenizer (*.json);;All files (*)",
+        )
         if path:
             self.open_tokenizer(path)
 
+    @Slot()
     def _on_browse_button_clicked(self) -> None:
         if self.result_key is not None:
             self.browse_requested.emit(self.result_key)
 
+    @Slot(Sample)
     def _on_corpus_sample_chosen(self, sample: Sample) -> None:
         if not sample.settings or self.controller.is_active:
             return
-        self.settings_panel.set_values(**{k: v for k, v in sample.settings.items()
-                                          if k in ("vocab_size", "special_tokens", "pretokenizer", "tie_break")})
+        self.settings_panel.set_values(
+            **{
+                k: v
+                for k, v in sample.settings.items()
+                if k in ("vocab_size", "special_tokens", "pretokenizer", "tie_break")
+            }
+        )
         applied = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sample.settings.items())
         self.messages.info(f"Settings suggested for this sample: {applied}.")
 
     # -- slots: file jobs ------------------------------------------------------------------
 
+    @Slot(Tokenizer)
     def _on_controller_tokenizer_built(self, tok: Tokenizer) -> None:
         path, self._save_path = self._save_path, None
         if path is None:
@@ -421,6 +476,7 @@ class TrainView(QWidget):
         self._hide_file_busy()
         self.files.save(tok, path)
 
+    @Slot(bool)
     def _on_files_busy_changed(self, busy: bool) -> None:
         if busy:
             verb = "Opening" if self.files.kind == "open" else "Saving to"
@@ -428,24 +484,31 @@ class TrainView(QWidget):
         else:
             self._hide_file_busy()
 
+    @Slot(str, Tokenizer)
     def _on_files_opened(self, path: str, tok: Tokenizer) -> None:
         label = f"{Path(path).name} · {len(tok.merges)} merges"
         key = self.registry.add(tok, label, kind="file")
         self.result_key = key
         self.settings.last_folder = str(Path(path).parent)
-        self.messages.info(f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
-                           "It is now available in the other views.")
-        self.result_label.setText(f"Opened: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is available in the "
-                                  "Vocabulary, Tokenize, Compare and Stream decode views.")
+        self.messages.info(
+            f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
+            "It is now available in the other views."
+        )
+        self.result_label.setText(
+            f"Opened: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is available in the "
+            "Vocabulary, Tokenize, Compare and Stream decode views."
+        )
         self._update_actions()
         self.tokenizer_ready.emit(key)
         self.file_opened.emit(key, path)
 
+    @Slot(str, Tokenizer)
     def _on_files_saved(self, path: str, tok: Tokenizer) -> None:
         self.messages.info(f"Saved {len(tok.merges)} merges and {len(tok)} tokens to {path}.")
         self.settings.last_folder = str(Path(path).parent)
         self.file_saved.emit(path)
 
+    @Slot(str, str, str)
     def _on_files_failed(self, kind: str, path: str, message: str) -> None:
         self.messages.error(message)
         self.file_failed.emit(kind, path, message)
@@ -463,6 +526,7 @@ class TrainView(QWidget):
 
     # -- slots: controller -----------------------------------------------------------------
 
+    @Slot(str)
     def _on_controller_state_changed(self, state: str) -> None:
         self._update_actions()
         if state in _STATE_WORDS:
@@ -475,10 +539,12 @@ class TrainView(QWidget):
             self._rates.reset()
             self.progress_label.setText(self._progress_text())
 
+    @Slot(int, int)
     def _on_controller_counting_progress(self, done: int, total: int) -> None:
         self._rates.add(done)
         self._schedule_refresh()
 
+    @Slot(CountingDone)
     def _on_controller_counting_done(self, done: CountingDone) -> None:
         self._rates.reset()
         with self.controller.gui_priority():  # the axes are new: the heaviest redraw of a run
@@ -486,6 +552,7 @@ class TrainView(QWidget):
             paint_pending(self)
         self._refresh_progress(final=False)
 
+    @Slot(list)
     def _on_controller_merges_added(self, events: list[MergeEvent]) -> None:
         self._pending.extend(events)
         self._rates.add(len(self.controller.merges))
@@ -499,6 +566,7 @@ class TrainView(QWidget):
         if not self._refresh_timer.isActive():
             self._refresh_timer.start()
 
+    @Slot()
     def _on_refresh_timer_timeout(self) -> None:
         # One job per turn, in rotation: table and progress, then one plot. Each turn stays
         # short (~10 ms), so the event loop never stalls for long.
@@ -551,6 +619,7 @@ class TrainView(QWidget):
         elif self.plots.dirty:
             self._schedule_refresh()
 
+    @Slot(object)
     def _on_controller_paused(self, snapshot: StepSnapshot | None) -> None:
         self._refresh_progress()
         self._fit_plots_later()
@@ -561,26 +630,32 @@ class TrainView(QWidget):
         self.progress_label.setText("Paused: " + self._progress_text(rates=False))
         self._update_actions()
 
+    @Slot(TrainingDone)
     def _on_controller_finished(self, done: TrainingDone) -> None:
         self._refresh_progress()
         self._fit_plots_later()
         self._elapsed = time.monotonic() - self._started_at
         why = "the vocabulary size was reached" if done.reason == "vocab_size" else "no pair was left to merge"
         self.progress.setValue(self.progress.maximum())
-        self.progress_label.setText(f"Done: {format_count(done.merges)} merges in "
-                                    f"{format_duration(self._elapsed)} ({why}).")
+        self.progress_label.setText(
+            f"Done: {format_count(done.merges)} merges in {format_duration(self._elapsed)} ({why})."
+        )
         if done.reason == "no_pairs":
             self.step_panel.next_label.setText("<b>Training ended</b>: no pair was left to merge.")
         self._register_result(cancelled=False)
 
+    @Slot()
     def _on_controller_cancelled(self) -> None:
         self._refresh_progress()
         self._fit_plots_later()
         n = len(self.controller.merges)
-        self.progress_label.setText(f"Cancelled after {format_count(n)} merges; "
-                                    + ("they are kept as a tokenizer." if n else "no merge was learned."))
+        self.progress_label.setText(
+            f"Cancelled after {format_count(n)} merges; "
+            + ("they are kept as a tokenizer." if n else "no merge was learned.")
+        )
         self._register_result(cancelled=True)
 
+    @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
         self._refresh_progress()
         self._fit_plots_later()
@@ -599,9 +674,17 @@ class TrainView(QWidget):
 
     # -- helpers ---------------------------------------------------------------------------
 
+    def _begin_run(self, step_mode: bool) -> None:
+        self._reset_display()
+        self._started_at = time.monotonic()
+        if step_mode:
+            self.result_tabs.setCurrentWidget(self.step_panel)
+
     def _reset_display(self) -> None:
-        self.result_label.setText("Training… The result becomes a tokenizer when training ends or is "
-                                  "cancelled; a paused training can be saved as it is.")
+        self.result_label.setText(
+            "Training… The result becomes a tokenizer when training ends or is "
+            "cancelled; a paused training can be saved as it is."
+        )
         self._refresh_timer.stop()
         self._pending = []
         self.messages.clear()
@@ -614,7 +697,7 @@ class TrainView(QWidget):
         self.progress.setFormat("")
         self._rates.reset()
 
-    def _remember_settings(self, config: TrainingConfig) -> None:
+    def _remember_settings(self, config: TrainerConfig) -> None:
         self.settings.vocab_size = config.vocab_size
         self.settings.special_tokens = " ".join(config.special_tokens)
         self.settings.pretokenizer = config.pretokenizer
@@ -627,10 +710,14 @@ class TrainView(QWidget):
         if tok is None or not tok.merges:
             self.result_label.setText("No merge was learned, so there is no new tokenizer.")
             return
-        label = f"{self.controller.config.describe()} · {len(tok.merges)} merges" + (" (cancelled)" if cancelled else "")
+        request = self.controller.request
+        describe = request.describe() if request is not None else "tokenizer"
+        label = f"{describe} · {len(tok.merges)} merges" + (" (cancelled)" if cancelled else "")
         self.result_key = self.registry.add(tok, label, kind="trained")
-        self.result_label.setText(f"Result: <b>{label}</b>, {len(tok)} tokens. It is now available in the "
-                                  "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it.")
+        self.result_label.setText(
+            f"Result: <b>{label}</b>, {len(tok)} tokens. It is now available in the "
+            "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it."
+        )
         self._update_actions()
         self.tokenizer_ready.emit(self.result_key)
 
@@ -651,8 +738,7 @@ class TrainView(QWidget):
             text = f"Counting pre-tokens: {format_bytes(c.bytes_done)} of {format_bytes(c.bytes_total)}"
             rate = self._rates.rate() if rates else None
             if rate:
-                text += (f" · {format_bytes(rate)}/s · "
-                         f"{format_duration(self._rates.time_left(c.bytes_total))} left")
+                text += f" · {format_bytes(rate)}/s · {format_duration(self._rates.time_left(c.bytes_total))} left"
             return text
         n, target = len(c.merges), c.target_merges
         text = f"Merging: {format_count(n)} of {format_count(target)} merges"

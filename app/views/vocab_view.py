@@ -14,7 +14,7 @@ widgets and draws the tree.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,14 +32,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
-from ..format import hex_bytes, token_label
-from ..models.vocab import SearchError, VocabModel, merge_tree
-from ..progress import format_count
+from ..controllers.registry import TokenizerRegistry
+from ..display.format import format_count, hex_bytes, token_label
+from ..models.vocab import MergeTree, SearchError, VocabModel, merge_tree
 from ..settings import Settings
-from ..tokenizers import TokenizerRegistry
 from ..widgets.message_bar import MessageBar
+from ..widgets.tokenizer_picker import TokenizerPicker
 
 __all__ = ["VocabView"]
 
@@ -54,17 +54,20 @@ _MODES = (
 class VocabView(QWidget):
     """Vocabulary browser (see the module docstring)."""
 
-    def __init__(self, registry: TokenizerRegistry, settings: Settings | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.settings = settings
         self.key: str | None = None
 
-        self.source = QComboBox()
-        self.source.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
-        self.source.setMinimumContentsLength(40)
-        self.source.activated.connect(self._on_source_activated)
+        self.picker = TokenizerPicker(
+            registry, placeholder="Choose a tokenizer (train one, or pick an OpenAI encoding)"
+        )
+        self.picker.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
+        self.picker.setMinimumContentsLength(40)
+        self.picker.key_changed.connect(self._on_picker_key_changed)
         self.loading = QProgressBar()
         self.loading.setRange(0, 0)
         self.loading.setMaximumWidth(160)
@@ -76,7 +79,9 @@ class VocabView(QWidget):
         self.search.setPlaceholderText("Search tokens…")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._on_search_text_changed)
-        QShortcut(QKeySequence.StandardKey.Find, self, self._on_find_shortcut, Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        QShortcut(
+            QKeySequence.StandardKey.Find, self, self._on_find_shortcut, Qt.ShortcutContext.WidgetWithChildrenShortcut
+        )
         self.mode = QComboBox()
         for key, label, tip in _MODES:
             self.mode.addItem(label, key)
@@ -86,7 +91,9 @@ class VocabView(QWidget):
         self.space_filter = QCheckBox("Starts with a space")
         self.space_filter.setToolTip("Only tokens whose first byte is a space (word starts in GPT vocabularies)")
         self.invalid_filter = QCheckBox("Not valid UTF-8 alone")
-        self.invalid_filter.setToolTip("Only tokens holding part of a character: they print as U+FFFD when decoded alone")
+        self.invalid_filter.setToolTip(
+            "Only tokens holding part of a character: they print as U+FFFD when decoded alone"
+        )
         self.special_filter = QCheckBox("Special tokens")
         self.special_filter.setToolTip("Only special tokens such as <|endoftext|>")
         for box in (self.space_filter, self.invalid_filter, self.special_filter):
@@ -119,8 +126,9 @@ class VocabView(QWidget):
 
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Token", "Id", "Merge rank", "Byte"])
-        self.tree.setToolTip("How the selected token was built: each token is the merge of its two children, "
-                             "down to single bytes")
+        self.tree.setToolTip(
+            "How the selected token was built: each token is the merge of its two children, down to single bytes"
+        )
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
@@ -132,7 +140,7 @@ class VocabView(QWidget):
 
         top = QHBoxLayout()
         top.addWidget(QLabel("Tokenizer:"))
-        top.addWidget(self.source, 1)
+        top.addWidget(self.picker, 1)
         top.addWidget(self.loading)
         top.addWidget(self.status)
         search_row = QHBoxLayout()
@@ -166,10 +174,8 @@ class VocabView(QWidget):
         self._search_timer.setInterval(150)
         self._search_timer.timeout.connect(self.apply_search)
 
-        registry.changed.connect(self._on_registry_changed)
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
-        self._fill_sources()
         self._update_count()
 
     # -- public API ------------------------------------------------------------------------
@@ -177,7 +183,8 @@ class VocabView(QWidget):
     def show_key(self, key: str) -> None:
         """Browse the tokenizer registered under ``key`` (loading it first if needed)."""
         self.key = key
-        self._fill_sources()
+        self.picker.refresh()  # the entry's state as it is now, whatever was announced
+        self.picker.set_current_key(key)
         entry = self.registry.entry(key)
         self.messages.clear()
         if entry.status == "ready" and entry.tokenizer is not None:
@@ -200,13 +207,16 @@ class VocabView(QWidget):
         self.table.scrollTo(index, QTableView.ScrollHint.PositionAtCenter)
         return True
 
+    @Slot()
     def apply_search(self) -> bool:
         """Apply the search box, mode and filters now; a bad query is shown inline."""
         self._search_timer.stop()
         try:
             self.model.set_search(
-                self.search.text(), self.mode.currentData(),
-                space=self.space_filter.isChecked(), invalid=self.invalid_filter.isChecked(),
+                self.search.text(),
+                self.mode.currentData(),
+                space=self.space_filter.isChecked(),
+                invalid=self.invalid_filter.isChecked(),
                 special=self.special_filter.isChecked(),
             )
         except SearchError as exc:
@@ -220,38 +230,42 @@ class VocabView(QWidget):
 
     # -- slots -----------------------------------------------------------------------------
 
-    def _on_source_activated(self, index: int) -> None:
-        key = self.source.itemData(index)
+    @Slot(str)
+    def _on_picker_key_changed(self, key: str) -> None:
         if key and key != self.key:
             self.show_key(key)
 
-    def _on_registry_changed(self) -> None:
-        self._fill_sources()
-
+    @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
         entry = self.registry.entry(key)
         if entry.kind != "openai" or key == self.key:
             self.show_key(key)  # a new trained/opened tokenizer becomes the current one
 
+    @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key == self.key:
             self._set_loading(False, "")
             self._show_error(message)
 
+    @Slot(str)
     def _on_search_text_changed(self, _text: str) -> None:
         self._search_timer.start()
 
+    @Slot(int)
     def _on_mode_current_index_changed(self, _index: int) -> None:
         self.apply_search()
 
+    @Slot(bool)
     def _on_filter_toggled(self, _checked: bool) -> None:
         self.apply_search()
 
+    @Slot()
     def _on_find_shortcut(self) -> None:
         self.search.setFocus()
         self.search.selectAll()
 
-    def _on_table_current_row_changed(self, current, _previous) -> None:
+    @Slot(QModelIndex, QModelIndex)
+    def _on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid() or self.model.tokenizer is None:
             self.tree.clear()
             self.details.setText("Select a token to see its merge tree.")
@@ -260,28 +274,15 @@ class VocabView(QWidget):
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _fill_sources(self) -> None:
-        self.source.blockSignals(True)
-        self.source.clear()
-        for key in self.registry.keys():
-            entry = self.registry.entry(key)
-            suffix = {"loading": "  (loading…)", "error": "  (unavailable)"}.get(entry.status, "")
-            self.source.addItem(entry.label + suffix, key)
-            if entry.status == "error":
-                self.source.setItemData(self.source.count() - 1, entry.message, Qt.ItemDataRole.ToolTipRole)
-        if self.key is not None:
-            self.source.setCurrentIndex(max(0, self.source.findData(self.key)))
-        else:
-            self.source.setCurrentIndex(-1)
-            self.source.setPlaceholderText("Choose a tokenizer (train one, or pick an OpenAI encoding)")
-        self.source.blockSignals(False)
-
     def _show_tokenizer(self, tok: Tokenizer | None) -> None:
         self.model.set_tokenizer(tok)
         self.tree.clear()
         if tok is not None:
-            self._set_loading(False, f"{format_count(len(tok))} tokens · {format_count(len(tok.merges))} merges · "
-                                     f"pre-tokenizer {tok.pretokenizer.spec}")
+            self._set_loading(
+                False,
+                f"{format_count(len(tok))} tokens · {format_count(len(tok.merges))} merges · "
+                f"pre-tokenizer {tok.pretokenizer.spec}",
+            )
             self.details.setText("Select a token to see its merge tree.")
         self.apply_search()
 
@@ -306,8 +307,12 @@ class VocabView(QWidget):
         self.tree.expandAll()
         data = tok.id_to_bytes(token_id)
         merge = tok.merge_of(token_id)
-        parts = [f"<b>id {token_id}</b>", token_label(data).replace("<", "&lt;"), f"bytes {hex_bytes(data)}",
-                 f"{len(data)} byte{'s' if len(data) != 1 else ''}"]
+        parts = [
+            f"<b>id {token_id}</b>",
+            token_label(data).replace("<", "&lt;"),
+            f"bytes {hex_bytes(data)}",
+            f"{len(data)} byte{'s' if len(data) != 1 else ''}",
+        ]
         if merge is not None:
             rank = merge[2]
             count = tok.merge_counts[rank]
@@ -319,7 +324,7 @@ class VocabView(QWidget):
             parts.append("a single byte: a leaf of every merge tree")
         self.details.setText(" · ".join(parts))
 
-    def _tree_item(self, node: tuple, tok: Tokenizer) -> QTreeWidgetItem:
+    def _tree_item(self, node: MergeTree, tok: Tokenizer) -> QTreeWidgetItem:
         token_id, data, rank, children = node
         leaf_byte = f"0x{data[0]:02x}" if len(data) == 1 and not children else ""
         item = QTreeWidgetItem([token_label(data), str(token_id), "" if rank is None else str(rank), leaf_byte])
@@ -329,9 +334,9 @@ class VocabView(QWidget):
         return item
 
     @classmethod
-    def _leaves(cls, node: tuple) -> list[int]:
+    def _leaves(cls, node: MergeTree) -> list[int]:
         return [node[0]] if not node[3] else [x for c in node[3] for x in cls._leaves(c)]
 
     @classmethod
-    def _depth(cls, node: tuple) -> int:
+    def _depth(cls, node: MergeTree) -> int:
         return 0 if not node[3] else 1 + max(cls._depth(c) for c in node[3])

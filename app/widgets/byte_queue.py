@@ -17,9 +17,9 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from bpe_engine import utf8_sequence_length
+from bpe_engine import utf8_sequence_length  # type: ignore[attr-defined, unused-ignore]
 
-from ..format import visible
+from ..display.format import visible
 
 __all__ = ["ByteGroup", "ByteQueueWidget", "group_bytes", "lead_byte_text"]
 
@@ -63,10 +63,10 @@ def group_bytes(queued: bytes, incoming: bytes) -> list[ByteGroup]:
     while i < len(data):
         n = utf8_sequence_length(data[i])
         if n == 0:  # a stray continuation byte: invalid on its own
-            groups.append(ByteGroup(data[i:i + 1], min(max(len(queued) - i, 0), 1), True, "\ufffd", 0))
+            groups.append(ByteGroup(data[i : i + 1], min(max(len(queued) - i, 0), 1), True, "\ufffd", 0))
             i += 1
             continue
-        chunk = data[i:i + n]
+        chunk = data[i : i + n]
         q = min(max(len(queued) - i, 0), len(chunk))
         if len(chunk) < n:
             groups.append(ByteGroup(chunk, q, False, "", n))
@@ -154,10 +154,16 @@ class ByteQueueWidget(QWidget):
                 p.setFont(self._char)
                 p.drawText(span, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, visible(g.char))
                 p.setFont(self.font())
-                p.drawText(QRectF(span.left(), span.bottom(), max(span.width(), 70), 18), Qt.AlignmentFlag.AlignHCenter, "→ output")
+                p.drawText(
+                    QRectF(span.left(), span.bottom(), max(span.width(), 70), 18),
+                    Qt.AlignmentFlag.AlignHCenter,
+                    "→ output",
+                )
             else:
                 p.setFont(self.font())
                 label = f"needs {g.needed} more byte{'s' * (g.needed != 1)}"
-                p.drawText(QRectF(span.left(), span.top() + 4, max(span.width(), 150), 40), Qt.AlignmentFlag.AlignLeft, label)
+                p.drawText(
+                    QRectF(span.left(), span.top() + 4, max(span.width(), 150), 40), Qt.AlignmentFlag.AlignLeft, label
+                )
             x += _GROUP_GAP
         p.end()

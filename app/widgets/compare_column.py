@@ -4,16 +4,15 @@ When the column's tokenizer cannot be used yet the chips give way to a message: 
 or why it cannot be loaded and how to fix it (``TIKTOKEN_CACHE_DIR`` or a local
 ``.tiktoken`` file), with buttons for the fixes. Other columns are unaffected.
 
-Signals:
-    key_changed(str): another tokenizer was chosen in this column.
-    remove_requested(): the column's ✕ was clicked.
+It leaves out encoding and comparing (the compare view).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+import html
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -25,15 +24,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..token_data import TokenTable, counts
-from ..tokenizers import TokenizerRegistry
-from .token_chips import ChipView, TokenChipBuilder
+from ..controllers.registry import TokenizerRegistry
+from ..display.chips import TokenChipBuilder
+from ..display.format import format_ratio
+from ..display.token_data import TokenTable, counts
+from .token_chips import ChipView
 from .tokenizer_picker import TokenizerPicker, unavailable_help
 
 __all__ = ["CompareColumn"]
 
 
 class CompareColumn(QFrame):
+    """One tokenizer's column (see the module docstring).
+
+    Signals:
+        key_changed(str): another tokenizer was chosen in this column.
+        remove_requested(): the column's ✕ was clicked.
+    """
+
     key_changed = Signal(str)
     remove_requested = Signal()
 
@@ -85,8 +93,8 @@ class CompareColumn(QFrame):
         self.picker.key_changed.connect(self.key_changed)
         self._retry: Callable[[], None] | None = None
         self._open: Callable[[], None] | None = None
-        self.retry_button.clicked.connect(lambda: self._retry and self._retry())
-        self.open_button.clicked.connect(lambda: self._open and self._open())
+        self.retry_button.clicked.connect(self._on_retry_button_clicked)
+        self.open_button.clicked.connect(self._on_open_button_clicked)
 
     def key(self) -> str:
         return self.picker.current_key()
@@ -111,7 +119,7 @@ class CompareColumn(QFrame):
         openai = self.registry.entry(key).kind == "openai" if key in self.registry.keys() else False
         help_text = unavailable_help(key) if openai else ""
         self.message.setText(
-            f"<b>{key} cannot be loaded.</b><br>{_escape(message)}<br><br>{help_text}"
+            f"<b>{key} cannot be loaded.</b><br>{html.escape(message, quote=False)}<br><br>{help_text}"
             "<br><br>The other columns keep working."
         )
         self._retry, self._open = retry, open_file
@@ -126,14 +134,21 @@ class CompareColumn(QFrame):
         tokens, _, reuse = self.builder.build(table, whitespace)
         self.chips.set_chips(tokens, marks=marks, generation=generation, reuse=reuse)
         c = counts(table.text, len(table))
-        bpt = f"{c.bytes_per_token:.2f}" if c.bytes_per_token else "—"
-        cpt = f"{c.chars_per_token:.2f}" if c.chars_per_token else "—"
-        self.counts_label.setText(f"<b>{c.tokens:,}</b> tokens · {bpt} bytes/token · {cpt} chars/token")
+        self.counts_label.setText(
+            f"<b>{c.tokens:,}</b> tokens · {format_ratio(c.bytes_per_token)} bytes/token · "
+            f"{format_ratio(c.chars_per_token)} chars/token"
+        )
         self.stack.setCurrentIndex(0)
 
     def message_text(self) -> str:
         return self.message.text() if self.stack.currentIndex() == 1 else ""
 
+    @Slot()
+    def _on_retry_button_clicked(self) -> None:
+        if self._retry is not None:
+            self._retry()
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    @Slot()
+    def _on_open_button_clicked(self) -> None:
+        if self._open is not None:
+            self._open()

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..progress import format_bytes
-from ..samples import Sample, load_samples
+from ..content.samples import Sample, load_samples
+from ..display.format import format_bytes
 from .message_bar import MessageBar
 
 __all__ = ["CorpusChoice", "CorpusPanel", "check_corpus_file", "SOURCES"]
@@ -65,15 +65,19 @@ def check_corpus_file(path: str) -> str | None:
     if not head:
         return f"{name} is empty: there is nothing to learn from; choose a file with some text"
     if b"\x00" in head:
-        return (f"{name} looks like a binary file (it contains zero bytes), not text; "
-                "choose a UTF-8 text file (.txt, source code, ...)")
+        return (
+            f"{name} looks like a binary file (it contains zero bytes), not text; "
+            "choose a UTF-8 text file (.txt, source code, ...)"
+        )
     try:
         head.decode("utf-8")
     except UnicodeDecodeError as exc:
         # subtle: the sniffed block may end inside a character; only earlier errors count
         if exc.start < len(head) - 3 or len(head) < _SNIFF_BYTES:
-            return (f"{name} is not UTF-8 text (byte offset {exc.start}: {exc.reason}); "
-                    "convert it to UTF-8 (for example `iconv -f latin1 -t utf-8`) or choose another file")
+            return (
+                f"{name} is not UTF-8 text (byte offset {exc.start}: {exc.reason}); "
+                "convert it to UTF-8 (for example `iconv -f latin1 -t utf-8`) or choose another file"
+            )
     return None
 
 
@@ -82,11 +86,11 @@ class CorpusPanel(QWidget):
 
     Signals:
         changed(): the chosen corpus (source, files, text or sample) changed.
-        sample_chosen(object): a built-in ``Sample`` was picked (its settings may be applied).
+        sample_chosen(Sample): a built-in ``Sample`` was picked (its settings may be applied).
     """
 
     changed = Signal()
-    sample_chosen = Signal(object)
+    sample_chosen = Signal(Sample)
 
     def __init__(self, parent: QWidget | None = None, *, last_folder: str = "") -> None:
         super().__init__(parent)
@@ -162,8 +166,9 @@ class CorpusPanel(QWidget):
         self.remove_button.clicked.connect(self.remove_selected)
         self.clear_button = QPushButton("Clear")
         self.clear_button.clicked.connect(self.clear_files)
-        QShortcut(QKeySequence.StandardKey.Delete, self.file_list, self.remove_selected,
-                  Qt.ShortcutContext.WidgetShortcut)
+        QShortcut(
+            QKeySequence.StandardKey.Delete, self.file_list, self.remove_selected, Qt.ShortcutContext.WidgetShortcut
+        )
         hint = QLabel("Drop text files anywhere on this panel.")
         hint.setStyleSheet("color: #777;")
         buttons = QHBoxLayout()
@@ -242,6 +247,7 @@ class CorpusPanel(QWidget):
         self._refresh()
         return problems
 
+    @Slot()
     def remove_selected(self) -> None:
         rows = sorted((self.file_list.row(i) for i in self.file_list.selectedItems()), reverse=True)
         for row in rows:
@@ -249,6 +255,7 @@ class CorpusPanel(QWidget):
             del self._paths[row]
         self._refresh()
 
+    @Slot()
     def clear_files(self) -> None:
         self.file_list.clear()
         self._paths = []
@@ -261,15 +268,18 @@ class CorpusPanel(QWidget):
             sample = self.current_sample()
             if sample is None:
                 raise ValueError("no sample is selected: pick one in the Samples tab, add files, or paste text")
-            return CorpusChoice("sample", f"Sample: {sample.title}", (str(sample.path),),
-                                size=sample.path.stat().st_size, sample=sample)
+            return CorpusChoice(
+                "sample", f"Sample: {sample.title}", (str(sample.path),), size=sample.path.stat().st_size, sample=sample
+            )
         if source == "files":
             if not self._paths:
                 raise ValueError("no files chosen: click Add files… or drop text files on the Files tab")
             missing = [p for p in self._paths if not os.path.isfile(p)]
             if missing:
                 raise ValueError(f"{missing[0]}: the file is gone; remove it from the list or restore it")
-            label = os.path.basename(self._paths[0]) + (f" + {len(self._paths) - 1} more" if len(self._paths) > 1 else "")
+            label = os.path.basename(self._paths[0]) + (
+                f" + {len(self._paths) - 1} more" if len(self._paths) > 1 else ""
+            )
             return CorpusChoice("files", label, tuple(self._paths), size=sum(os.path.getsize(p) for p in self._paths))
         text = self.text_edit.toPlainText()
         if not text.strip():
@@ -278,9 +288,11 @@ class CorpusPanel(QWidget):
 
     # -- slots -----------------------------------------------------------------------------
 
+    @Slot(int)
     def _on_tabs_current_changed(self, _index: int) -> None:
         self._refresh()
 
+    @Slot(int)
     def _on_sample_list_current_row_changed(self, row: int) -> None:
         sample = self.current_sample()
         self.sample_description.setText(sample.description if sample else "")
@@ -288,14 +300,18 @@ class CorpusPanel(QWidget):
         if sample is not None:
             self.sample_chosen.emit(sample)
 
+    @Slot()
     def _on_add_button_clicked(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
-            self, "Add training files", self.last_folder or str(Path.home()),
+            self,
+            "Add training files",
+            self.last_folder or str(Path.home()),
             "Text files (*.txt *.md *.py *.json *.csv *.tsv *.html *.xml);;All files (*)",
         )
         if paths:
             self.add_files(paths)
 
+    @Slot()
     def _on_text_timer_timeout(self) -> None:
         self._refresh()
 

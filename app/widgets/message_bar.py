@@ -1,15 +1,23 @@
-"""A message strip for a view: errors, warnings and notes shown in place, never in a modal box.
+"""The message strip of every view: errors, warnings and notes shown in place, never in a modal box.
 
 Bad input must leave the view usable, so a view shows what went wrong here (with the
-engine's own wording) and carries on. The bar hides itself when cleared or closed.
+engine's own wording), with buttons for the fixes when there are some ("Retry", "Open
+.tiktoken file…"), and carries on. The bar hides itself when cleared or dismissed.
+
+It leaves out deciding what to say (the views).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
+from collections.abc import Callable, Sequence
 
-__all__ = ["MessageBar"]
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
+
+__all__ = ["MessageBar", "Action"]
+
+#: A button of a message: its text and what it does.
+Action = tuple[str, Callable[[], None]]
 
 _STYLES = {
     "error": ("#fdecea", "#b71c1c", "✖"),
@@ -19,13 +27,14 @@ _STYLES = {
 
 
 class MessageBar(QFrame):
-    """Shows one message at a time with a severity (``error``, ``warning``, ``info``)."""
+    """Shows one message at a time with a severity (``error``, ``warning``, ``info``) and
+    optional action buttons; ``kind`` is the severity shown ("" when hidden)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("messageBar")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 4, 4)
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(8, 4, 4, 4)
         self.icon = QLabel()
         self.label = QLabel()
         self.label.setWordWrap(True)
@@ -35,13 +44,15 @@ class MessageBar(QFrame):
         self.close_button.setAutoRaise(True)
         self.close_button.setToolTip("Dismiss this message")
         self.close_button.clicked.connect(self.clear)
-        layout.addWidget(self.icon)
-        layout.addWidget(self.label, 1)
-        layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+        self._layout.addWidget(self.icon)
+        self._layout.addWidget(self.label, 1)
+        self._layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+        self._buttons: list[QPushButton] = []
         self.kind = ""
         self.hide()
 
-    def show_message(self, text: str, kind: str = "info") -> None:
+    def show_message(self, text: str, kind: str = "info", actions: Sequence[Action] = ()) -> None:
+        """Show ``text`` (plain or rich text) with a button per action, before the close button."""
         background, color, icon = _STYLES.get(kind, _STYLES["info"])
         self.kind = kind
         self.setStyleSheet(
@@ -50,21 +61,42 @@ class MessageBar(QFrame):
         )
         self.icon.setText(icon)
         self.label.setText(text)
+        self._set_actions(actions)
         self.show()
 
-    def error(self, text: str) -> None:
-        self.show_message(text, "error")
+    @Slot(str)
+    def error(self, text: str, actions: Sequence[Action] = ()) -> None:
+        self.show_message(text, "error", actions)
 
-    def warning(self, text: str) -> None:
-        self.show_message(text, "warning")
+    @Slot(str)
+    def warning(self, text: str, actions: Sequence[Action] = ()) -> None:
+        self.show_message(text, "warning", actions)
 
-    def info(self, text: str) -> None:
-        self.show_message(text, "info")
+    @Slot(str)
+    def info(self, text: str, actions: Sequence[Action] = ()) -> None:
+        self.show_message(text, "info", actions)
 
     def text(self) -> str:
         return "" if self.isHidden() else self.label.text()
 
+    def buttons(self) -> list[QPushButton]:
+        """The action buttons of the message shown."""
+        return list(self._buttons)
+
+    @Slot()
     def clear(self) -> None:
         self.kind = ""
         self.label.setText("")
+        self._set_actions(())
         self.hide()
+
+    def _set_actions(self, actions: Sequence[Action]) -> None:
+        for button in self._buttons:
+            button.hide()
+            button.deleteLater()  # the bar holds the only reference, dropped just below
+        self._buttons = []
+        for text, callback in actions:
+            button = QPushButton(text, self)
+            button.clicked.connect(lambda _checked=False, callback=callback: callback())
+            self._layout.insertWidget(self._layout.count() - 1, button)
+            self._buttons.append(button)

@@ -14,14 +14,14 @@ widget computes nothing about training itself; it is fed events.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
-from bpe_engine import CountingDone
+from bpe_engine import CountingDone  # type: ignore[attr-defined, unused-ignore]
 
 __all__ = ["TrainingPlots", "paint_pending"]
 
@@ -40,7 +40,7 @@ class _Series:
             grown = np.empty(max(need, 2 * self._data.size), dtype=np.float64)
             grown[: self.size] = self._data[: self.size]
             self._data = grown
-        self._data[self.size:need] = arr
+        self._data[self.size : need] = arr
         self.size = need
 
     def clear(self) -> None:
@@ -54,8 +54,7 @@ class _Series:
 class TrainingPlots(QWidget):
     """Two plots (stacked, or side by side), fed with ``set_counting`` and ``add_merges``."""
 
-    def __init__(self, parent: QWidget | None = None, *,
-                 orientation: Qt.Orientation = Qt.Orientation.Vertical) -> None:
+    def __init__(self, parent: QWidget | None = None, *, orientation: Qt.Orientation = Qt.Orientation.Vertical) -> None:
         super().__init__(parent)
         # subtle: colors are set per widget; pg.setConfigOptions would change every other plot too
         self.count_plot = pg.PlotWidget(background="w")
@@ -82,8 +81,11 @@ class TrainingPlots(QWidget):
             plot.getPlotItem().setDownsampling(auto=True, mode="peak")
             plot.getPlotItem().setClipToView(True)
 
-        direction = (QBoxLayout.Direction.TopToBottom if orientation == Qt.Orientation.Vertical
-                     else QBoxLayout.Direction.LeftToRight)
+        direction = (
+            QBoxLayout.Direction.TopToBottom
+            if orientation == Qt.Orientation.Vertical
+            else QBoxLayout.Direction.LeftToRight
+        )
         layout = QBoxLayout(direction, self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.count_plot)

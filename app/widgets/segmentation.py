@@ -1,107 +1,87 @@
-"""Colored chips for a segmentation: step mode's pre-token table and the pre-tokenizer preview.
+"""Short rows of chips: step mode's pre-token segmentations and the pre-tokenizer preview.
 
-- :func:`paint_chips` draws a row of rounded chips (one per token or piece) with a painter.
-- :class:`SegmentationDelegate` draws a table cell's ``SEGMENTS_ROLE`` data as chips.
+- :func:`paint_chips` draws a row of :class:`~app.display.chips.Chip`\\ s (one per token or
+  piece) with a painter, where :func:`chip_rects` puts them.
+- :class:`SegmentationDelegate` draws a table cell's chips (read from a custom role).
 - :class:`ChipStrip` is a small widget that shows a list of chips and wraps them onto lines.
 
-Colors follow the chip's key (a token id), so the same token has the same color in every
-row, and two neighbouring chips never share a color. This module draws; it does not
-tokenize (the callers hand it labels).
+The chips look as in every token view (:mod:`app.widgets.chip_painter`: the same palette,
+so a token has the same color here as in Tokenize), plus two marks of their own: a red
+outline (the token the last merge made) and an amber bar under a chip (part of the pair the
+next merge joins). This module draws; it does not tokenize (the callers hand it chips).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-__all__ = ["Chip", "chip_colors", "paint_chips", "chips_width", "SegmentationDelegate", "ChipStrip", "monospace_font"]
+from ..display.chips import Chip
+from .chip_painter import NEW_TOKEN, NEXT_PAIR, chip_color, paint_chip_box, text_color
 
-_PALETTE = [QColor(c) for c in (
-    "#bbdefb", "#c8e6c9", "#ffe0b2", "#f8bbd0", "#d1c4e9", "#b2ebf2",
-    "#fff59d", "#ffccbc", "#dcedc8", "#cfd8dc", "#f0f4c3", "#b3e5fc",
-)]
-_SPECIAL = QColor("#e1bee7")
-_MARK = QColor("#ff8f00")
+__all__ = ["chip_rects", "paint_chips", "chips_width", "SegmentationDelegate", "ChipStrip"]
+
 _PAD_X = 4
 _GAP = 3
 
 
-class Chip(NamedTuple):
-    """One chip: its text, the key that picks its color, an outline (new token), special style,
-    and a mark (an amber bar under it: part of the pair the next merge joins)."""
-
-    label: str
-    key: int
-    outlined: bool = False
-    special: bool = False
-    marked: bool = False
+def _chip_width(chip: Chip, metrics: QFontMetrics) -> int:
+    return metrics.horizontalAdvance(chip.label or " ") + 2 * _PAD_X
 
 
-def chip_colors(chips: Sequence[Chip]) -> list[QColor]:
-    """A color per chip: by key, shifted where it would equal its left neighbour's."""
-    colors: list[QColor] = []
-    prev = -1
-    for chip in chips:
-        if chip.special:
-            colors.append(_SPECIAL)
-            prev = -1
-            continue
-        k = (chip.key * 7) % len(_PALETTE)
-        if k == prev:
-            k = (k + 1) % len(_PALETTE)
-        colors.append(_PALETTE[k])
-        prev = k
-    return colors
+def chips_width(chips: Sequence[Chip], metrics: QFontMetrics) -> int:
+    return sum(_chip_width(c, metrics) + _GAP for c in chips)
 
 
-def _as_chips(items: Sequence) -> list[Chip]:
-    return [c if isinstance(c, Chip) else Chip(*c) for c in items]
-
-
-def chips_width(chips: Sequence, metrics: QFontMetrics) -> int:
-    return sum(metrics.horizontalAdvance(c[0] or " ") + 2 * _PAD_X + _GAP for c in chips)
-
-
-def paint_chips(painter: QPainter, rect: QRect, items: Sequence, metrics: QFontMetrics) -> None:
-    """Draw ``items`` (``Chip``s or tuples of its fields) left to right in ``rect``."""
-    chips = _as_chips(items)
-    colors = chip_colors(chips)
+def chip_rects(rect: QRect, chips: Sequence[Chip], metrics: QFontMetrics) -> list[QRectF]:
+    """Where each chip of a one-line row in ``rect`` is drawn (those past its right end: none)."""
     x = rect.left() + 2
     h = min(rect.height() - 7, metrics.height() + 4)
     y = rect.top() + (rect.height() - h - 3) // 2
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    for chip, color in zip(chips, colors):
-        w = metrics.horizontalAdvance(chip.label or " ") + 2 * _PAD_X
+    out = []
+    for chip in chips:
         if x > rect.right():
             break
-        box = QRectF(x, y, w, h)
-        painter.setBrush(color)
-        if chip.outlined:
-            painter.setPen(QPen(QColor("#c62828"), 2))
-        else:
-            painter.setPen(QPen(color.darker(130), 1))
-        painter.drawRoundedRect(box, 4, 4)
-        if chip.marked:
-            painter.fillRect(QRectF(x - _GAP / 2, y + h, w + _GAP, 3), _MARK)
-        painter.setPen(QColor("#212121"))
-        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), chip.label)
+        w = _chip_width(chip, metrics)
+        out.append(QRectF(x, y, w, h))
         x += w + _GAP
+    return out
+
+
+def _paint_chip(painter: QPainter, box: QRectF, chip: Chip) -> None:
+    paint_chip_box(painter, box, chip_color(chip.color, chip.kind), chip.kind)
+    if chip.outlined:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(NEW_TOKEN, 2))
+        painter.drawRoundedRect(box, 4, 4)
+    if chip.marked:
+        painter.fillRect(QRectF(box.left() - _GAP / 2, box.bottom(), box.width() + _GAP, 3), NEXT_PAIR)
+    painter.setPen(text_color(chip.kind))
+    painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), chip.label)
+
+
+def paint_chips(painter: QPainter, rect: QRect, chips: Sequence[Chip], metrics: QFontMetrics) -> None:
+    """Draw ``chips`` left to right in ``rect`` (one line; what does not fit is left out)."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    for chip, box in zip(chips, chip_rects(rect, chips, metrics)):
+        _paint_chip(painter, box, chip)
     painter.restore()
 
 
 class SegmentationDelegate(QStyledItemDelegate):
-    """Paints a cell's chips, read from ``role`` (a list of chips or chip tuples)."""
+    """Paints a cell's chips, read from ``role`` (a list of :class:`~app.display.chips.Chip`)."""
 
-    def __init__(self, role: int, parent=None) -> None:
+    def __init__(self, role: int, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.role = role
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
         chips = index.data(self.role)
         if not chips:
             super().paint(painter, option, index)
@@ -118,7 +98,8 @@ class SegmentationDelegate(QStyledItemDelegate):
         base = super().sizeHint(option, index)
         if not chips:
             return base
-        return QSize(chips_width(chips, option.fontMetrics) + 6, max(base.height(), option.fontMetrics.height() + 8))
+        metrics = option.fontMetrics
+        return QSize(chips_width(chips, metrics) + 6, max(base.height(), metrics.height() + 8))
 
 
 class ChipStrip(QWidget):
@@ -131,8 +112,8 @@ class ChipStrip(QWidget):
         sp.setHeightForWidth(True)
         self.setSizePolicy(sp)
 
-    def set_chips(self, chips: Sequence) -> None:
-        self._chips = _as_chips(chips)
+    def set_chips(self, chips: Sequence[Chip]) -> None:
+        self._chips = list(chips)
         self.updateGeometry()
         self.update()
 
@@ -145,7 +126,7 @@ class ChipStrip(QWidget):
         x, y = 0, 0
         out = []
         for chip in self._chips:
-            w = fm.horizontalAdvance(chip.label or " ") + 2 * _PAD_X
+            w = _chip_width(chip, fm)
             if x > 0 and x + w > width:
                 x, y = 0, y + h + _GAP
             out.append((QRect(x, y, w, h), chip))
@@ -170,19 +151,6 @@ class ChipStrip(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        boxes = self._layout(self.width())
-        colors = chip_colors([c for _, c in boxes])
-        for (rect, chip), color in zip(boxes, colors):
-            painter.setBrush(color)
-            painter.setPen(QPen(QColor("#c62828"), 2) if chip.outlined else QPen(color.darker(130), 1))
-            painter.drawRoundedRect(QRectF(rect), 4, 4)
-            painter.setPen(QColor("#212121"))
-            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), chip.label)
+        for rect, chip in self._layout(self.width()):
+            _paint_chip(painter, QRectF(rect), chip)
         painter.end()
-
-
-def monospace_font(base: QFont | None = None) -> QFont:
-    font = QFont(base) if base is not None else QFont()
-    font.setFamily("DejaVu Sans Mono")
-    font.setStyleHint(QFont.StyleHint.Monospace)
-    return font

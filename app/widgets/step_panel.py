@@ -1,6 +1,6 @@
 """Step mode for the classroom: what the next merge is, why, and what the last one changed.
 
-:class:`StepPanel` shows a :class:`~app.workers.training.StepSnapshot`: the pre-tokens with
+:class:`StepPanel` shows a :class:`~app.jobs.messages.StepSnapshot`: the pre-tokens with
 their current segmentation as colored chips (the token of the last merge outlined), the top
 pair counts (the next pair highlighted, pairs with the same count shaded), and two sentences:
 the merge just applied and the one that comes next. When the tie-break rule decided between
@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from bpe_engine import PairInfo
+from bpe_engine import PairInfo  # type: ignore[attr-defined, unused-ignore]
 
-from ..format import token_label
+from ..display.format import token_label
+from ..jobs.messages import StepSnapshot
 from ..models.step import SEGMENTS_ROLE, PairsModel, PretokensModel
-from ..workers.training import StepSnapshot
 from .segmentation import SegmentationDelegate
 
 __all__ = ["StepPanel", "explain_tie", "pair_text"]
@@ -51,17 +51,24 @@ def _why_greater(big: bytes, small: bytes, part: str) -> str:
 
 def explain_tie(chosen: tuple[bytes, bytes], other: tuple[bytes, bytes], rule: str, count: int | None = None) -> str:
     """One sentence: both pairs had the same count, and why ``rule`` picked ``chosen``."""
-    both = f"{pair_text(*chosen)} and {pair_text(*other)} both occur {count} times" if count is not None else \
-        f"{pair_text(*chosen)} and {pair_text(*other)} have the same count"
+    both = (
+        f"{pair_text(*chosen)} and {pair_text(*other)} both occur {count} times"
+        if count is not None
+        else f"{pair_text(*chosen)} and {pair_text(*other)} have the same count"
+    )
     part = "left" if chosen[0] != other[0] else "right"
     a, b = (chosen[0], other[0]) if part == "left" else (chosen[1], other[1])
     if rule == "smallest":
         why = _why_greater(b, a, part).replace("its ", "the other's ", 1)
-        return (f"Tie: {both}. Rule “smallest” takes the pair that sorts first as byte strings: "
-                f"{pair_text(*chosen)} wins because {why}.")
+        return (
+            f"Tie: {both}. Rule “smallest” takes the pair that sorts first as byte strings: "
+            f"{pair_text(*chosen)} wins because {why}."
+        )
     why = _why_greater(a, b, part)
-    return (f"Tie: {both}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: "
-            f"{pair_text(*chosen)} wins because {why}.")
+    return (
+        f"Tie: {both}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: "
+        f"{pair_text(*chosen)} wins because {why}."
+    )
 
 
 class StepPanel(QWidget):
@@ -147,8 +154,10 @@ class StepPanel(QWidget):
     def show_counting(self) -> None:
         """Paused while still counting: nothing to show yet."""
         self.intro.show()
-        self.next_label.setText("Paused while counting the corpus: press <b>Step</b> to finish counting "
-                                "and stop before the first merge, or <b>Resume</b>.")
+        self.next_label.setText(
+            "Paused while counting the corpus: press <b>Step</b> to finish counting "
+            "and stop before the first merge, or <b>Resume</b>."
+        )
         self.next_label.show()
 
     def set_snapshot(self, snapshot: StepSnapshot) -> None:
@@ -157,13 +166,15 @@ class StepPanel(QWidget):
         last = snapshot.last_merge
         new_id = last.new_id if last is not None else -1
         nxt = snapshot.next_pairs[0] if snapshot.next_pairs else None
-        self.pretokens_model.set_pretokens(snapshot.pretokens, snapshot.token_bytes, new_id,
-                                           (nxt.left_id, nxt.right_id) if nxt is not None else None)
+        self.pretokens_model.set_pretokens(
+            snapshot.pretokens, snapshot.token_bytes, new_id, (nxt.left_id, nxt.right_id) if nxt is not None else None
+        )
         self.pairs_model.set_pairs(snapshot.next_pairs)
         shown = len(snapshot.pretokens)
         total = snapshot.distinct_pretokens
         self.pretokens_title.setText(
-            f"<b>Pre-tokens</b> ({shown} of {total}, most frequent first)" if total > shown
+            f"<b>Pre-tokens</b> ({shown} of {total}, most frequent first)"
+            if total > shown
             else f"<b>Pre-tokens</b> ({total} distinct)"
         )
         self.last_label.setText(self._last_text(snapshot))
@@ -178,9 +189,11 @@ class StepPanel(QWidget):
         m = s.last_merge
         if m is None:
             return ""
-        text = (f"<b>Merge {m.rank}</b> applied: {html.escape(pair_text(m.left, m.right), quote=False)} → "
-                f"<b>{html.escape(token_label(m.new_bytes), quote=False)}</b> (new id {m.new_id}), "
-                f"{m.count} occurrence{'s' if m.count != 1 else ''} replaced.")
+        text = (
+            f"<b>Merge {m.rank}</b> applied: {html.escape(pair_text(m.left, m.right), quote=False)} → "
+            f"<b>{html.escape(token_label(m.new_bytes), quote=False)}</b> (new id {m.new_id}), "
+            f"{m.count} occurrence{'s' if m.count != 1 else ''} replaced."
+        )
         if m.tied_with is not None:
             text += "<br>" + html.escape(explain_tie((m.left, m.right), m.tied_with, s.tie_break, m.count), quote=False)
         return text
@@ -189,17 +202,23 @@ class StepPanel(QWidget):
     def _next_text(s: StepSnapshot) -> str:
         pairs: list[PairInfo] = s.next_pairs
         if not pairs:
-            return ("<b>No pair is left</b>: every pre-token is a single token. "
-                    "The next Step ends training.")
+            return "<b>No pair is left</b>: every pre-token is a single token. The next Step ends training."
         best = pairs[0]
-        text = (f"<b>Next merge</b> ({s.merges_done}): {html.escape(pair_text(best.left, best.right), quote=False)} → "
-                f"<b>{html.escape(token_label(best.left + best.right), quote=False)}</b>, "
-                f"the most frequent pair ({best.count} time{'s' if best.count != 1 else ''}).")
+        text = (
+            f"<b>Next merge</b> ({s.merges_done}): {html.escape(pair_text(best.left, best.right), quote=False)} → "
+            f"<b>{html.escape(token_label(best.left + best.right), quote=False)}</b>, "
+            f"the most frequent pair ({best.count} time{'s' if best.count != 1 else ''})."
+        )
         tied = [p for p in pairs[1:] if p.count == best.count]
         if tied:
             other = tied[0]
             more = f" ({len(tied)} pairs share that count)" if len(tied) > 1 else ""
-            text += "<br>" + html.escape(
-                explain_tie((best.left, best.right), (other.left, other.right), s.tie_break, best.count), quote=False
-            ) + html.escape(more, quote=False)
+            text += (
+                "<br>"
+                + html.escape(
+                    explain_tie((best.left, best.right), (other.left, other.right), s.tie_break, best.count),
+                    quote=False,
+                )
+                + html.escape(more, quote=False)
+            )
         return text

@@ -2,8 +2,9 @@
 
 One :class:`ChipView` shows a sequence of chips (tokens, ids or pre-tokenization pieces) in
 lines that wrap at the widget's width; a chip whose text holds a newline ends its line, so
-indented code keeps its shape. Neighbouring chips never share a color (the palette cycles
-by position). Chip kinds:
+indented code keeps its shape. A token's chip has its token's color (:mod:`app.display.palette`:
+the same in every view, never its neighbour's); chips without colors take them by position.
+Chip kinds:
 
 - ``NORMAL``: a token; its label is the token's text with visible whitespace.
 - ``PARTIAL``: a token that holds only part of a character: hatched, dashed border, its
@@ -17,21 +18,17 @@ dimmed from some index on (the stream view's "not fed yet").
 
 No per-chip QWidget exists: layout stores an x offset and a line per chip, painting walks
 only the visible lines, and label widths and chip images are cached. This module knows
-nothing about tokenizers; ``app/chips.py`` builds the chip data (re-exported here).
-
-Signals:
-    hovered(int): index of the chip under the mouse, -1 when none.
-    selected(int): index chosen by a click or the arrow keys, -1 when cleared.
+nothing about tokenizers: :mod:`app.display.chips` builds the chip data, the colors are
+:mod:`app.display.palette`'s, and :mod:`app.widgets.chip_painter` draws each chip's box.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QFont,
     QFontDatabase,
@@ -44,72 +41,27 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
-from ..chips import (
-    NORMAL,
-    PALETTE_SIZE,
-    PARTIAL,
-    PIECE,
-    SPECIAL,
-    Chips,
-    PieceChipBuilder,
-    TokenChipBuilder,
-    common_affixes,
-    id_chips,
-    piece_chips,
-    piece_reuse,
-    stable_colors,
-    token_chips,
-)
-from ..token_data import HEX, POINTER, Segment
+from ..display import palette
+from ..display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
+from .chip_painter import HEX_TEXT, HIGHLIGHT, MARK, chip_color, paint_chip_box, text_color
 
-__all__ = [
-    "ChipView",
-    "Chips",
-    "TokenChipBuilder",
-    "common_affixes",
-    "stable_colors",
-    "token_chips",
-    "id_chips",
-    "piece_chips",
-    "piece_reuse",
-    "PieceChipBuilder",
-    "NORMAL",
-    "PARTIAL",
-    "SPECIAL",
-    "PIECE",
-    "PALETTE",
-    "chip_color",
-]
-
-# Pastel fills that stay readable with black text; order chosen so neighbours contrast.
-PALETTE = tuple(
-    QColor(c)
-    for c in ("#ffd6a5", "#bde0fe", "#caffbf", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad", "#9bf6ff")
-)
-assert len(PALETTE) == PALETTE_SIZE
-_PIECE_TONES = (QColor("#eceff3"), QColor("#d9dfe7"))
-_SPECIAL_FILL = QColor("#37474f")
-_MARK = QColor("#e65100")
-_HIGHLIGHT = QColor("#1565c0")
-_HEX_TEXT = QColor("#8d2a0b")
-_POINTER_TEXT = QColor("#5d4037")
+__all__ = ["ChipView"]
 
 _PAD_X, _PAD_Y, _GAP, _LINE_GAP, _MARGIN = 5.0, 2.0, 3.0, 5.0, 6.0
 
 
-def chip_color(index: int, kind: int = NORMAL) -> QColor:
-    """The fill of chip ``index``: neighbours always differ."""
-    if kind == SPECIAL:
-        return _SPECIAL_FILL
-    if kind == PIECE:
-        return _PIECE_TONES[index % 2]
-    return PALETTE[index % len(PALETTE)]
-
-
 class ChipView(QAbstractScrollArea):
+    """A long sequence of chips, wrapped into lines (see the module docstring).
+
+    Signals:
+        hovered(int): index of the chip under the mouse, -1 when none.
+        selected(int): index chosen by a click or the arrow keys, -1 when cleared.
+    """
+
     hovered = Signal(int)
     selected = Signal(int)
 
@@ -141,7 +93,7 @@ class ChipView(QAbstractScrollArea):
         self._layout_width = -1.0
         self._dirty = True
         self._width_cache: dict[tuple[Segment, ...], float] = {}
-        self._pixmaps: dict[tuple, QPixmap] = {}
+        self._pixmaps: dict[tuple[object, ...], QPixmap] = {}
         self._set_fonts()
 
     # -- fonts ------------------------------------------------------------------------------
@@ -239,7 +191,7 @@ class ChipView(QAbstractScrollArea):
 
     def _color_index(self, i: int, kind: int) -> int:
         if kind == PIECE or self._colors is None:
-            return i % 2 if kind == PIECE else i % len(PALETTE)
+            return i % len(palette.PIECE_FILLS) if kind == PIECE else i % len(palette.FILLS)
         return 0 if kind == SPECIAL else self._colors[i]
 
     def chip_fill(self, index: int) -> QColor:
@@ -383,7 +335,7 @@ class ChipView(QAbstractScrollArea):
                 if k < len(old_first) and old_first[k] == j:
                     xs.extend(old_xs[j:])
                     widths.extend(old_widths[j:])
-                    line_first.extend(f + shift for f in old_first[k + 1:])
+                    line_first.extend(f + shift for f in old_first[k + 1 :])
                     break
             w = width_of(segments[i])
             if x > _MARGIN and x + w > avail:
@@ -410,7 +362,7 @@ class ChipView(QAbstractScrollArea):
         super().resizeEvent(event)
         self._dirty = True
 
-    def showEvent(self, event) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
         self._ensure_layout()
 
@@ -470,7 +422,7 @@ class ChipView(QAbstractScrollArea):
         if i == self._selected or i == self._hover or i == self._highlight or related:
             p.setBrush(Qt.BrushStyle.NoBrush)
             width = 2.5 if i in (self._selected, self._hover, self._highlight) else 1.5
-            p.setPen(QPen(_HIGHLIGHT, width))
+            p.setPen(QPen(HIGHLIGHT, width))
             p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), 5, 5)
 
     def _render_chip(self, i: int, kind: int, marked: bool, width: float) -> QPixmap:
@@ -481,40 +433,23 @@ class ChipView(QAbstractScrollArea):
         p = QPainter(pix)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = QRectF(2, 2, width, self._chip_h)
-        fill = chip_color(self._color_index(i, kind), kind)
-        if kind == PARTIAL:
-            p.setBrush(QBrush(fill.lighter(115)))
-            p.setPen(QPen(fill.darker(170), 1.2, Qt.PenStyle.DashLine))
-            p.drawRoundedRect(r, 4, 4)
-            # Hatching only along the bottom edge, so the hex bytes stay readable.
-            p.setBrush(QBrush(fill.darker(140), Qt.BrushStyle.BDiagPattern))
-            p.setPen(Qt.PenStyle.NoPen)
-            p.drawRect(QRectF(r.left() + 2, r.bottom() - 4, r.width() - 4, 3))
-        else:
-            p.setBrush(fill)
-            p.setPen(QPen(fill.darker(130), 1.0))
-            p.drawRoundedRect(r, 4, 4)
+        paint_chip_box(p, r, chip_color(self._color_index(i, kind), kind), kind)
         if marked:
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(_MARK, 2.0))
+            p.setPen(QPen(MARK, 2.0))
             p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 4, 4)
         x = r.left() + _PAD_X
         p.setClipRect(r)
         for text, style in self._segments[i]:
             if style == HEX:
                 p.setFont(self._hex_font)
-                p.setPen(_HEX_TEXT)
+                p.setPen(HEX_TEXT)
                 w = self._fm_hex.horizontalAdvance(text) + 3.0
                 base = r.top() + (r.height() + self._fm_hex.ascent() - self._fm_hex.descent()) / 2
                 p.drawText(QPointF(x + 1.5, base), text)
             else:
                 p.setFont(self._text_font)
-                if kind == SPECIAL:
-                    p.setPen(QColor("white"))
-                elif style == POINTER:
-                    p.setPen(_POINTER_TEXT)
-                else:
-                    p.setPen(QColor("#1b1b1b"))
+                p.setPen(text_color(kind, style))
                 w = self._fm_text.horizontalAdvance(text)
                 p.drawText(QPointF(x, r.top() + _PAD_Y + self._fm_text.ascent()), text)
             x += w

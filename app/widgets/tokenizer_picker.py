@@ -1,32 +1,20 @@
-"""Choosing a tokenizer: a combo box over the registry, a message banner, a .tiktoken opener.
+"""Choosing a tokenizer: a combo box over the registry, and a local .tiktoken file as a fix.
 
 - :class:`TokenizerPicker` lists the registry's tokenizers (trained ones first, then OpenAI's
   encodings) with their load state, and keeps the selection when the list changes.
-- :class:`MessageBanner` is the strip where a view says "loading…", or why something
-  failed and how to fix it, with buttons for the fix.
-- :class:`TiktokenFileOpener` loads a local ``.tiktoken`` file off the GUI thread and
-  registers it, the offline fix for an encoding tiktoken cannot download.
-
-Signals:
-    TokenizerPicker.key_changed(str): another tokenizer was chosen.
-    TiktokenFileOpener.opened(str): the file's tokenizer is registered under this key.
-    TiktokenFileOpener.failed(str): the file could not be loaded (message names it).
+- :func:`open_tiktoken_file` asks for a local ``.tiktoken`` file, the offline fix for an
+  encoding tiktoken cannot download (loading it is the controller's job).
 """
 
 from __future__ import annotations
 
-import os
-from typing import Callable
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import QComboBox, QFileDialog, QWidget
 
-from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
-from PySide6.QtWidgets import QComboBox, QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from ..controllers.registry import RegistryEntry, TokenizerRegistry
+from ..controllers.tokenizer_files import TiktokenFileOpener
 
-from bpe_engine import errors, load_tiktoken_file
-
-from ..tokenizers import RegistryEntry, TokenizerRegistry
-from ..workers.background import BackgroundCall, ResultRelay
-
-__all__ = ["TokenizerPicker", "MessageBanner", "TiktokenFileOpener", "entry_text", "unavailable_help"]
+__all__ = ["TokenizerPicker", "entry_text", "unavailable_help", "open_tiktoken_file"]
 
 _STATUS = {"loading": " (loading…)", "error": " (unavailable)", "idle": ""}
 
@@ -45,9 +33,20 @@ def unavailable_help(key: str) -> str:
 
 
 class TokenizerPicker(QComboBox):
+    """The registry's tokenizers in a combo box: every view chooses its tokenizer with one.
+
+    Entries show their load state ("loading…", "unavailable", the reason in the tooltip) and
+    the selection is kept, by key, when the registry changes. With a ``placeholder`` the
+    picker starts with nothing chosen (the Vocabulary view until a tokenizer is shown);
+    without one it chooses the first entry.
+
+    Signals:
+        key_changed(str): another tokenizer was chosen (by the user or :meth:`set_current_key`).
+    """
+
     key_changed = Signal(str)
 
-    def __init__(self, registry: TokenizerRegistry, parent: QWidget | None = None) -> None:
+    def __init__(self, registry: TokenizerRegistry, parent: QWidget | None = None, *, placeholder: str = "") -> None:
         super().__init__(parent)
         self.registry = registry
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -56,20 +55,26 @@ class TokenizerPicker(QComboBox):
             "The tokenizer to use. Trained tokenizers come first; OpenAI's encodings load the first time "
             "they are chosen (a few seconds)."
         )
+        self._placeholder = placeholder
+        if placeholder:
+            self.setPlaceholderText(placeholder)
         self._key = ""
-        self._refresh()
-        registry.changed.connect(self._refresh)
-        self.currentIndexChanged.connect(self._on_self_index_changed)
+        self.refresh()
+        registry.changed.connect(self.refresh)
+        self.currentIndexChanged.connect(self._on_self_current_index_changed)
 
     def current_key(self) -> str:
         return self._key
 
+    @Slot(str)
     def set_current_key(self, key: str) -> None:
         i = self.findData(key)
         if i >= 0:
             self.setCurrentIndex(i)
 
-    def _refresh(self) -> None:
+    @Slot()
+    def refresh(self) -> None:
+        """List the registry's entries as they are now (done on every ``registry.changed``)."""
         keys = self.registry.keys()
         self.blockSignals(True)
         try:
@@ -77,9 +82,9 @@ class TokenizerPicker(QComboBox):
             for key in keys:
                 entry = self.registry.entry(key)
                 self.addItem(entry_text(entry), key)
-                self.setItemData(self.count() - 1, entry.message or entry.label, 3)  # ToolTipRole
+                self.setItemData(self.count() - 1, entry.message or entry.label, Qt.ItemDataRole.ToolTipRole)
             i = self.findData(self._key)
-            self.setCurrentIndex(i if i >= 0 else 0)
+            self.setCurrentIndex(i if i >= 0 or self._placeholder else 0)
         finally:
             self.blockSignals(False)
         new = self.currentData() or ""
@@ -87,103 +92,21 @@ class TokenizerPicker(QComboBox):
             self._key = new
             self.key_changed.emit(new)
 
-    def _on_self_index_changed(self, index: int) -> None:
+    @Slot(int)
+    def _on_self_current_index_changed(self, index: int) -> None:
         key = self.itemData(index) or ""
         if key != self._key:
             self._key = key
             self.key_changed.emit(key)
 
 
-class MessageBanner(QFrame):
-    """A colored strip with a message and optional buttons; hidden when there is nothing to say."""
-
-    _STYLES = {
-        "info": "background:#e3f2fd; border:1px solid #90caf9; border-radius:4px;",
-        "error": "background:#ffebee; border:1px solid #ef9a9a; border-radius:4px;",
-        "warning": "background:#fff8e1; border:1px solid #ffcc80; border-radius:4px;",
-    }
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("banner")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
-        self.label = QLabel(self)
-        self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setStyleSheet("border:none; background:transparent;")
-        layout.addWidget(self.label, 1)
-        self._buttons: list[QPushButton] = []
-        self.kind = ""
-        self.hide()
-
-    def show_message(self, kind: str, text: str, actions: list[tuple[str, Callable[[], None]]] | None = None) -> None:
-        self.kind = kind
-        self.setStyleSheet(f"QFrame#banner {{{self._STYLES.get(kind, self._STYLES['info'])}}}")
-        self.label.setText(text)
-        for b in self._buttons:
-            b.deleteLater()
-        self._buttons = []
-        for label, callback in actions or []:
-            b = QPushButton(label, self)
-            b.clicked.connect(lambda _=False, cb=callback: cb())
-            self.layout().addWidget(b)
-            self._buttons.append(b)
-        self.show()
-
-    def buttons(self) -> list[QPushButton]:
-        return list(self._buttons)
-
-    def text(self) -> str:
-        return "" if self.isHidden() else self.label.text()
-
-    def clear(self) -> None:
-        self.kind = ""
-        self.label.clear()
-        self.hide()
-
-
-def _file_message(path: str):  # type: ignore[no-untyped-def]
-    def describe(exc: BaseException) -> str:
-        return str(exc) if isinstance(exc, errors.BPEError) else f"{path}: cannot be loaded ({exc})"
-
-    return describe
-
-
-class TiktokenFileOpener(QObject):
-    """Loads ``*.tiktoken`` files (base64 token + rank per line) and adds them to the registry."""
-
-    opened = Signal(str)
-    failed = Signal(str)
-
-    def __init__(self, registry: TokenizerRegistry, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.registry = registry
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._relay = ResultRelay()  # parentless: see app/workers/background.py
-        self._relay.delivered.connect(self._on_load_loaded)
-        self.loading = ""
-
-    def choose_and_open(self, parent: QWidget, name_hint: str = "") -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            parent, f"Open a local {name_hint or 'OpenAI'} .tiktoken file", "", "tiktoken files (*.tiktoken);;All files (*)"
-        )
-        if path:
-            self.open(path)
-
-    def open(self, path: str) -> None:
-        self.loading = path
-        self._pool.start(BackgroundCall(self._relay, path, lambda: load_tiktoken_file(path), _file_message(path)))
-
-    def wait(self, msecs: int = -1) -> bool:
-        return self._pool.waitForDone(msecs)
-
-    def _on_load_loaded(self, path: str, tokenizer: object, message: str) -> None:
-        self.loading = ""
-        if tokenizer is None:
-            self.failed.emit(message)
-            return
-        label = f"{getattr(tokenizer, 'name', None) or 'tokenizer'} (from {os.path.basename(path)})"
-        key = self.registry.add(tokenizer, label, kind="tiktoken")  # type: ignore[arg-type]
-        self.opened.emit(key)
+def open_tiktoken_file(parent: QWidget, opener: TiktokenFileOpener, name_hint: str = "") -> None:
+    """Ask for a local ``.tiktoken`` file and let ``opener`` load and register it."""
+    path, _ = QFileDialog.getOpenFileName(
+        parent,
+        f"Open a local {name_hint or 'OpenAI'} .tiktoken file",
+        "",
+        "tiktoken files (*.tiktoken);;All files (*)",
+    )
+    if path:
+        opener.open(path)

@@ -1,17 +1,20 @@
 """Training settings: vocabulary size, special tokens, pre-tokenizer (with a live preview), tie rule.
 
-:class:`TrainSettingsPanel` edits the settings and checks them as they change: a custom
-regex that does not compile, or a vocabulary size too small for the bytes and special tokens,
-is reported right under the field (the engine's wording), and the preview shows how a sample
-line is cut into pieces by the chosen pre-tokenizer (``bpe_engine.preview``). The preview runs
-on every keystroke in the GUI thread, so it is bounded (:data:`PREVIEW_TIMEOUT`): a custom
-regex that backtracks catastrophically is reported like an invalid one instead of freezing the
-window. It does not start anything; the train view reads :meth:`values`.
+:class:`TrainSettingsPanel` edits the settings and checks them as they change, with the
+engine's own checks and wording: a vocabulary size too small for the bytes and special tokens
+is what :class:`bpe_engine.TrainerConfig` refuses (its ``ConfigError``, shown under the field),
+and a custom regex that does not compile is what the preview refuses. The preview shows how a
+sample line is cut into pieces by the chosen pre-tokenizer (``bpe_engine.preview``); it runs on
+every keystroke in the GUI thread, so it is bounded (:data:`PREVIEW_TIMEOUT`): a custom regex
+that backtracks catastrophically is reported like an invalid one instead of freezing the
+window. It does not start anything; the train view reads :meth:`TrainSettingsPanel.config`.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from typing import Any
+
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -22,10 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, errors, preview
+from bpe_engine import DEFAULT_VOCAB_SIZE, PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, TrainerConfig, errors, preview  # type: ignore[attr-defined, unused-ignore]
 
-from ..format import visible
-from .segmentation import Chip, ChipStrip
+from ..display.chips import PIECE, SPECIAL, Chip
+from ..display.format import visible
+from .segmentation import ChipStrip
 
 __all__ = ["TrainSettingsPanel", "DEFAULT_PREVIEW_LINE", "PREVIEW_TIMEOUT", "parse_special_tokens"]
 
@@ -58,7 +62,7 @@ class TrainSettingsPanel(QWidget):
         self.vocab_size = QSpinBox()
         self.vocab_size.setRange(1, 1_000_000)
         self.vocab_size.setSingleStep(100)
-        self.vocab_size.setValue(1000)
+        self.vocab_size.setValue(DEFAULT_VOCAB_SIZE)
         self.vocab_size.setToolTip(
             "Tokens in the finished vocabulary: 256 single bytes + the merges + the special tokens.\n"
             "Merges learned = vocabulary size − 256 − special tokens."
@@ -90,7 +94,7 @@ class TrainSettingsPanel(QWidget):
         self.preview_line = QLineEdit(DEFAULT_PREVIEW_LINE)
         self.preview_line.setToolTip("Type any line to see how the chosen pre-tokenizer cuts it")
         self.preview_chips = ChipStrip()
-        self.preview_chips.setToolTip("Each chip is one piece; · is a space, → a tab; special tokens are purple")
+        self.preview_chips.setToolTip("Each chip is one piece; · is a space, → a tab; special tokens are dark")
 
         self.tie_break = QComboBox()
         for name, description in TIE_BREAKS.items():
@@ -137,7 +141,8 @@ class TrainSettingsPanel(QWidget):
         name = self.pretokenizer.currentData()
         return f"regex:{self.custom_regex.text()}" if name == _CUSTOM else name
 
-    def values(self) -> dict:
+    def values(self) -> dict[str, Any]:
+        """The settings as typed (not checked: see :meth:`config`)."""
         return {
             "vocab_size": self.vocab_size.value(),
             "special_tokens": parse_special_tokens(self.special_tokens.text()),
@@ -145,8 +150,18 @@ class TrainSettingsPanel(QWidget):
             "tie_break": self.tie_break.currentData(),
         }
 
-    def set_values(self, *, vocab_size: int | None = None, special_tokens: str | None = None,
-                   pretokenizer: str | None = None, tie_break: str | None = None) -> None:
+    def config(self) -> TrainerConfig:
+        """These settings as the engine's config; raises ``errors.ConfigError`` naming a bad value."""
+        return TrainerConfig(**self.values())
+
+    def set_values(
+        self,
+        *,
+        vocab_size: int | None = None,
+        special_tokens: str | None = None,
+        pretokenizer: str | None = None,
+        tie_break: str | None = None,
+    ) -> None:
         """Apply settings (from QSettings or a sample); unknown values are ignored."""
         if vocab_size is not None:
             self.vocab_size.setValue(int(vocab_size))
@@ -154,7 +169,7 @@ class TrainSettingsPanel(QWidget):
             self.special_tokens.setText(special_tokens)
         if pretokenizer is not None:
             if pretokenizer.startswith("regex:"):
-                self.custom_regex.setText(pretokenizer[len("regex:"):])
+                self.custom_regex.setText(pretokenizer[len("regex:") :])
                 self.pretokenizer.setCurrentIndex(self.pretokenizer.findData(_CUSTOM))
             elif self.pretokenizer.findData(pretokenizer) >= 0:
                 self.pretokenizer.setCurrentIndex(self.pretokenizer.findData(pretokenizer))
@@ -167,16 +182,19 @@ class TrainSettingsPanel(QWidget):
 
     # -- live checks and preview -----------------------------------------------------------
 
-    def _on_any_changed(self, *_args) -> None:
+    @Slot()
+    def _on_any_changed(self) -> None:
         custom = self.pretokenizer.currentData() == _CUSTOM
         self.custom_regex.setEnabled(custom)
         specials = parse_special_tokens(self.special_tokens.text())
-        minimum = 256 + len(specials)
-        size = self.vocab_size.value()
-        if size < minimum:
-            self._show(self.vocab_problem,
-                       f"Too small: the vocabulary needs at least {minimum} tokens (256 bytes + "
-                       f"{len(specials)} special); choose {minimum + 1} or more to learn any merge.")
+        try:
+            # The pre-tokenizer is left to the preview below (bounded in time); the engine's
+            # config checks the rest and says what is wrong.
+            TrainerConfig(
+                vocab_size=self.vocab_size.value(), special_tokens=specials, tie_break=self.tie_break.currentData()
+            )
+        except errors.ConfigError as exc:
+            self._show(self.vocab_problem, str(exc))
         else:
             self._show(self.vocab_problem, "")
         spec = self.pretokenizer_spec()
@@ -188,7 +206,7 @@ class TrainSettingsPanel(QWidget):
         else:
             self._show(self.regex_problem, "")
             self.preview_chips.set_chips(
-                [Chip(visible(p.text), i, False, p.special) for i, p in enumerate(pieces)]
+                [Chip(visible(p.text), i, kind=SPECIAL if p.special else PIECE) for i, p in enumerate(pieces)]
             )
         self.changed.emit()
 

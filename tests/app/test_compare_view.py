@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from app.jobs.messages import CorpusStats
 from app.models.compare_summary import CompareSummaryModel, SummaryRow
 from app.views.compare_view import MAX_COLUMNS, CompareView
-from app.workers.corpus_encode import CorpusStats
 
 from .text_views_support import (  # noqa: F401
     TRAIN_TEXT,
@@ -86,7 +86,11 @@ def test_summary_table(qtbot, view, tiktoken_encodings, trained):
     settle(qtbot, view)
     model = view.summary
     assert model.rowCount() == 3
-    n = [len(tiktoken_ids(tiktoken_encodings["cl100k_base"], text)), len(tiktoken_ids(tiktoken_encodings["o200k_base"], text)), len(trained.encode(text))]
+    n = [
+        len(tiktoken_ids(tiktoken_encodings["cl100k_base"], text)),
+        len(tiktoken_ids(tiktoken_encodings["o200k_base"], text)),
+        len(trained.encode(text)),
+    ]
     nbytes = len(text.encode("utf-8"))
     for row in range(3):
         assert model.value(row, 1) == n[row]
@@ -169,7 +173,7 @@ import json, os, sys, time
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from bpe_engine import train_bpe
-from app.tokenizers import TokenizerRegistry
+from app.controllers.registry import TokenizerRegistry
 from app.views.compare_view import CompareView
 registry = TokenizerRegistry()
 tok = train_bpe(None, 300, ["<|endoftext|>"], text=sys.argv[1])
@@ -212,9 +216,22 @@ def test_an_encoding_that_cannot_load_turns_its_column_into_a_fix_it_message(tmp
     # A real failure, in a fresh process: no cached file and no network (a closed proxy port).
     empty = tmp_path / "empty_cache"
     empty.mkdir()
-    env = dict(os.environ, TIKTOKEN_CACHE_DIR=str(empty), HTTPS_PROXY="http://127.0.0.1:9", HTTP_PROXY="http://127.0.0.1:9",
-               QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
-    out = subprocess.run([sys.executable, "-c", _FAILING_SCRIPT, TRAIN_TEXT], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    env = dict(
+        os.environ,
+        TIKTOKEN_CACHE_DIR=str(empty),
+        HTTPS_PROXY="http://127.0.0.1:9",
+        HTTP_PROXY="http://127.0.0.1:9",
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(REPO),
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", _FAILING_SCRIPT, TRAIN_TEXT],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["states"] == ["chips", "error"]
@@ -233,7 +250,7 @@ def test_an_encoding_that_cannot_load_turns_its_column_into_a_fix_it_message(tmp
 
 
 def _write_corpus(path: Path, repeat: int) -> str:
-    text = ("The tech team met at noon. 國語 Жизнь 🤚🏾 <|endoftext|> def f(x): return x\n" * repeat)
+    text = "The tech team met at noon. 國語 Жизнь 🤚🏾 <|endoftext|> def f(x): return x\n" * repeat
     path.write_text(text, encoding="utf-8")
     return text
 
@@ -251,7 +268,9 @@ def test_corpus_mode_counts_match_tiktoken(qtbot, view, tmp_path, tiktoken_encod
         assert view.cancel_button.isEnabled() and not view.run_button.isEnabled()
     assert done.args == ["done"]
     assert view.progress.value() == 1000
-    expected = [len(trained.encode(text))] + [len(tiktoken_ids(tiktoken_encodings[n], text)) for n in ("cl100k_base", "o200k_base")]
+    expected = [len(trained.encode(text))] + [
+        len(tiktoken_ids(tiktoken_encodings[n], text)) for n in ("cl100k_base", "o200k_base")
+    ]
     model = view.summary
     assert [model.value(r, 5) for r in range(3)] == expected
     nbytes = len(text.encode("utf-8"))
@@ -297,16 +316,28 @@ def test_summary_model_with_modeltester(qtmodeltester):
     model = CompareSummaryModel()
     model.set_rows([SummaryRow("a", tokens=10, bytes=40, chars=30), SummaryRow("b", status="loading…")])
     qtmodeltester.check(model)
-    model.set_rows([SummaryRow("a", tokens=10, bytes=40, chars=30, corpus=CorpusStats(chars=90, bytes=100, tokens=25, key="0:a", seconds=0.1))])
+    model.set_rows(
+        [
+            SummaryRow(
+                "a",
+                tokens=10,
+                bytes=40,
+                chars=30,
+                corpus=CorpusStats(chars=90, bytes=100, tokens=25, key="0:a", seconds=0.1),
+            )
+        ]
+    )
     model.set_rows([SummaryRow("a", tokens=5, bytes=40, chars=30), SummaryRow("b", tokens=10, bytes=40, chars=30)])
     assert model.value(1, 4) == 2.0
     assert model.data(model.index(1, 4)) == "2.00×"
 
 
-def test_shutting_down_or_deleting_the_view_during_a_corpus_run_stops_it(qtbot, registry, settings, tmp_path, openai_tokenizers):
+def test_shutting_down_or_deleting_the_view_during_a_corpus_run_stops_it(
+    qtbot, registry, settings, tmp_path, openai_tokenizers
+):
     import shiboken6
 
-    from app.controllers import corpus_compare
+    from app.jobs import runner
 
     load(qtbot, registry, "cl100k_base", "o200k_base")
     path = tmp_path / "big.txt"
@@ -318,7 +349,7 @@ def test_shutting_down_or_deleting_the_view_during_a_corpus_run_stops_it(qtbot, 
         v.limit_spin.setValue(0)
         v.run_corpus()
         thread = v.corpus._thread
-        assert v.corpus.state == "running" and thread in corpus_compare._LIVE_THREADS
+        assert v.corpus.state == "running" and thread in runner.live_threads()
         if how == "shutdown":
             v.shutdown()  # what the main window does when it closes: cancel and wait
             assert thread.isFinished()

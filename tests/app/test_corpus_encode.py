@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bpe_engine import train_bpe
 from app.controllers.corpus_compare import CorpusCompareController
-from app.workers.corpus_encode import BLOCK_BYTES
+from app.jobs.corpus_encode import BLOCK_BYTES
+from bpe_engine import train_bpe
 
 TEXT = "low lower lowest newest widest 國語 Жизнь " * 30
 

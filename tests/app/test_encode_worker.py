@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bpe_engine import errors
 from app.controllers.encoding import EncodeController
-from app.workers.encode import encode_with_mode, run_job, EncodeJob
+from app.jobs.encode import encode_with_mode, run_job
+from app.jobs.messages import EncodeJob
+from bpe_engine import errors
 
 from .text_views_support import openai_tokenizers, tiktoken_encodings, tiktoken_ids, trained  # noqa: F401
 

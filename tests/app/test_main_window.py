@@ -14,8 +14,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from bpe_engine import train_bpe
 from app.main_window import MainWindow
+from bpe_engine import train_bpe
 
 from .training_support import write_corpus
 
@@ -182,8 +182,7 @@ def test_the_entry_point_starts_the_app(tmp_path) -> None:
         sys.exit(main())
     """)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO, env=env,
-                         timeout=120)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "tabs: ['Train', 'Vocabulary']" in out.stdout
     assert "sample: English: a short story" in out.stdout
@@ -236,7 +235,13 @@ def test_signal_canary_thousands_of_emits_in_a_subprocess() -> None:
         thread.wait()
         print(receiver.flags, receiver.batches, sys.getrefcount(True) > 0)
     """)
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO,
-                         env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+        timeout=300,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["40000", "20000", "True"]

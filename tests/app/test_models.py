@@ -5,13 +5,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from bpe_engine import BpeTrainer, CountingDone, MergeEvent, train_bpe
 from app.models.merges import MergesModel
 from app.models.step import SEGMENTS_ROLE, PairsModel, PretokensModel
 from app.models.vocab import SearchError, VocabModel, merge_tree, parse_hex, parse_ids
+from bpe_engine import BpeTrainer, CountingDone, MergeEvent, train_bpe
 
-TEXT = ("low low low low low lower lower widest widest widest newest newest newest newest newest newest\n"
-        "Hello helo, I'm here. 國語 國語 Жизнь 🤚🏾<|endoftext|>the tech team\n") * 5
+TEXT = (
+    "low low low low low lower lower widest widest widest newest newest newest newest newest newest\n"
+    "Hello helo, I'm here. 國語 國語 Жизнь 🤚🏾<|endoftext|>the tech team\n"
+) * 5
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ import threading
 
 import shiboken6
 
+from app.controllers.registry import TokenizerRegistry
 from bpe_engine import Tokenizer
-from app.tokenizers import TokenizerRegistry
 
 from .text_views_support import openai_tokenizers  # noqa: F401
 

@@ -4,22 +4,32 @@ from __future__ import annotations
 
 import json
 
-from bpe_engine import train_bpe
-from app.progress import RateMeter, format_bytes, format_count, format_duration
-from app.samples import SAMPLES_DIR, load_samples
+from app.content.samples import SAMPLES_DIR, load_samples
+from app.display.format import format_bytes, format_count, format_duration
+from app.display.meter import RateMeter
 from app.widgets.step_panel import explain_tie
+from bpe_engine import train_bpe
 
 
 def test_every_sample_is_listed_exists_and_trains() -> None:
     samples = load_samples()
     assert [s.key for s in samples] == [
-        "english_story", "chinese_passage", "python_code", "low_lower_widest_newest", "hello_helo"]
+        "english_story",
+        "chinese_passage",
+        "python_code",
+        "low_lower_widest_newest",
+        "hello_helo",
+    ]
     for sample in samples:
         text = sample.read_text()
         assert text.strip() and sample.title and sample.description
         settings = sample.settings
-        tok = train_bpe(sample.path, settings.get("vocab_size", 500), ["<|endoftext|>"],
-                        pretokenizer=settings.get("pretokenizer", "gpt2"))
+        tok = train_bpe(
+            sample.path,
+            settings.get("vocab_size", 500),
+            ["<|endoftext|>"],
+            pretokenizer=settings.get("pretokenizer", "gpt2"),
+        )
         assert tok.decode(tok.encode(text)) == text
     chinese = next(s for s in samples if s.key == "chinese_passage").read_text()
     assert sum("\u4e00" <= ch <= "\u9fff" for ch in chinese) > 500
@@ -27,10 +37,23 @@ def test_every_sample_is_listed_exists_and_trains() -> None:
 
 def test_seed_003_sample_with_its_settings_gives_the_seeds_merges() -> None:
     sample = next(s for s in load_samples() if s.key == "low_lower_widest_newest")
-    tok = train_bpe(sample.path, sample.settings["vocab_size"], ["<|endoftext|>"],
-                    pretokenizer=sample.settings["pretokenizer"])
+    tok = train_bpe(
+        sample.path, sample.settings["vocab_size"], ["<|endoftext|>"], pretokenizer=sample.settings["pretokenizer"]
+    )
     assert [f"{a.decode()} {b.decode()}" for a, b in tok.merges] == [
-        "s t", "e st", "o w", "l ow", "w est", "n e", "ne west", "w i", "wi d", "wid est", "low e", "lowe r"]
+        "s t",
+        "e st",
+        "o w",
+        "l ow",
+        "w est",
+        "n e",
+        "ne west",
+        "w i",
+        "wi d",
+        "wid est",
+        "low e",
+        "lowe r",
+    ]
 
 
 def test_a_broken_manifest_gives_no_samples(tmp_path) -> None:

@@ -87,7 +87,12 @@ def test_demo_strings_step_by_step(qtbot, view, key, text, tiktoken_encodings):
         assert view.output_text == output
         assert view.naive_text == naive
         record = view.log.records()[-1]
-        assert (record.step, record.token_id, record.pending, record.needed) == (n, view.ids[n - 1], bytes.fromhex(queue), needed)
+        assert (record.step, record.token_id, record.pending, record.needed) == (
+            n,
+            view.ids[n - 1],
+            bytes.fromhex(queue),
+            needed,
+        )
         # The byte queue widget: a pending character is the last group, with its missing bytes.
         pending = view.queue.pending_group()
         if queue:
@@ -97,7 +102,7 @@ def test_demo_strings_step_by_step(qtbot, view, key, text, tiktoken_encodings):
         else:
             assert pending is None and view.lead_label.text() == ""
             completed = "".join(g.char for g in view.queue.groups() if g.complete)
-            assert completed == output[len(previous):]  # exactly the characters this token completed
+            assert completed == output[len(previous) :]  # exactly the characters this token completed
             assert "Complete → output" in view.step_label.text()
         # The moment a character completes, the output panel shows it; the naive panel shows U+FFFD.
         assert view.output_view.toPlainText() == output
@@ -156,7 +161,9 @@ def test_log_model(qtmodeltester):
 
 
 @pytest.mark.parametrize("name", ["r50k_base", "p50k_base", "cl100k_base", "o200k_base"])
-def test_every_openai_encoding_streams_like_an_independent_utf8_check(qtbot, registry, settings, name, tiktoken_encodings, openai_tokenizers):
+def test_every_openai_encoding_streams_like_an_independent_utf8_check(
+    qtbot, registry, settings, name, tiktoken_encodings, openai_tokenizers
+):
     load(qtbot, registry, name)
     v = StreamView(registry, settings)
     qtbot.addWidget(v)
@@ -173,6 +180,6 @@ def test_every_openai_encoding_streams_like_an_independent_utf8_check(qtbot, reg
         naive += enc.decode([tid])  # tiktoken's own per-token decode (errors="replace")
         complete = fed.decode("utf-8", errors="ignore")  # valid text is only cut at its end
         assert v.output_text == complete
-        assert v.decoder.pending == fed[len(complete.encode("utf-8")):]
+        assert v.decoder.pending == fed[len(complete.encode("utf-8")) :]
         assert v.naive_text == naive
     assert v.output_text == text and "\ufffd" in v.naive_text

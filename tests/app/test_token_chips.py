@@ -9,19 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, Qt
 
-from app.token_data import boundary_diff, char_spans, token_detail, token_table
-from app.widgets.token_chips import (
+from app.display.chips import (
     PARTIAL,
     SPECIAL,
-    ChipView,
     PieceChipBuilder,
     TokenChipBuilder,
     common_affixes,
     piece_chips,
     piece_reuse,
-    stable_colors,
     token_chips,
 )
+from app.display.palette import stable_colors
+from app.display.token_data import boundary_diff, char_spans, token_detail, token_table
+from app.widgets.token_chips import ChipView
 
 from .text_views_support import openai_tokenizers, tiktoken_encodings, trained  # noqa: F401
 
@@ -162,7 +162,7 @@ def test_incremental_layout_and_labels_equal_a_full_rebuild(qtbot, openai_tokeni
     for _ in range(40):
         pos = rng.randrange(len(text) + 1)
         if rng.random() < 0.3 and pos < len(text):
-            text = text[:pos] + text[pos + rng.randrange(1, 6):]
+            text = text[:pos] + text[pos + rng.randrange(1, 6) :]
         else:
             text = text[:pos] + rng.choice(words + ["a", " "]) + text[pos:]
         table = token_table(tok, tok.encode(text), text)

@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 
-from bpe_engine import errors, train_bpe
-from app.presets import PRESETS
+from app.content.presets import PRESETS
+from app.display.chips import PARTIAL, SPECIAL
 from app.views.tokenize_view import TokenizeView
-from app.widgets.token_chips import PARTIAL, SPECIAL
+from bpe_engine import errors, train_bpe
 
 from .text_views_support import (  # noqa: F401
     load,
@@ -73,7 +73,9 @@ def test_typing_shows_chips_ids_and_counts_like_tiktoken(qtbot, view, tiktoken_e
 
 
 @pytest.mark.parametrize("name", ALL_OPENAI)
-def test_every_openai_encoding_shows_tiktokens_ids_for_every_preset(qtbot, registry, settings, name, tiktoken_encodings, openai_tokenizers):
+def test_every_openai_encoding_shows_tiktokens_ids_for_every_preset(
+    qtbot, registry, settings, name, tiktoken_encodings, openai_tokenizers
+):
     load(qtbot, registry, name)
     v = TokenizeView(registry, settings)
     qtbot.addWidget(v)
@@ -106,10 +108,14 @@ def test_hover_and_selection_highlight_both_ways(qtbot, view):
     qtbot.waitUntil(lambda: view.id_chips.highlighted_index() == 2)
     qtbot.mouseMove(view.id_chips.viewport(), view.id_chips.chip_rect(1).toRect().center())
     qtbot.waitUntil(lambda: view.token_chips.highlighted_index() == 1)
-    qtbot.mouseClick(view.id_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.id_chips.chip_rect(3).toRect().center())
+    qtbot.mouseClick(
+        view.id_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.id_chips.chip_rect(3).toRect().center()
+    )
     assert view.token_chips.selected_index() == 3
     assert "id" in view.info_label.text() and view.id_chips.chip_texts()[3] in view.info_label.text()
-    qtbot.mouseClick(view.token_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.token_chips.chip_rect(0).toRect().center())
+    qtbot.mouseClick(
+        view.token_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.token_chips.chip_rect(0).toRect().center()
+    )
     assert view.id_chips.selected_index() == 0
     # The editor shades the selected token's characters.
     sel = view.editor.extraSelections()
@@ -181,7 +187,9 @@ def test_pretokenization_strip_and_explain_tech(qtbot, view, openai_tokenizers, 
     settle(qtbot, view)
     assert view.piece_chips.chip_texts() == ["intj", "·intj", "·tech", "·tech"]
     assert view.pieces() == [(p, s, e, sp) for p, s, e, sp in tok.pieces("intj intj tech tech")]
-    qtbot.mouseClick(view.piece_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.piece_chips.chip_rect(2).toRect().center())
+    qtbot.mouseClick(
+        view.piece_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.piece_chips.chip_rect(2).toRect().center()
+    )
     ex = view.explain
     assert ex.piece == " tech"
     steps = tok.bpe_steps(" tech")
@@ -208,12 +216,16 @@ def test_explain_with_trained_tokenizer_and_special_piece(qtbot, view, registry,
     registry.add(trained, "tiny")
     view.set_text("lowest<|endoftext|>")
     settle(qtbot, view)
-    qtbot.mouseClick(view.piece_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.piece_chips.chip_rect(0).toRect().center())
+    qtbot.mouseClick(
+        view.piece_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.piece_chips.chip_rect(0).toRect().center()
+    )
     assert view.explain.piece == "lowest"
     assert view.explain.steps == trained.bpe_steps("lowest")
     view.explain.set_page(len(view.explain.steps))
     assert list(view.explain.current_parts()) == trained.encode("lowest")
-    qtbot.mouseClick(view.piece_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.piece_chips.chip_rect(1).toRect().center())
+    qtbot.mouseClick(
+        view.piece_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.piece_chips.chip_rect(1).toRect().center()
+    )
     assert "special token" in view.explain.title.text()
     assert view.explain.current_parts() == (trained.special_tokens["<|endoftext|>"],)
 
@@ -250,11 +262,15 @@ def test_a_split_character_is_shaded_whole_in_the_editor_after_an_emoji(qtbot, v
     settle(qtbot, view)
     texts = view.token_chips.chip_texts()
     k = max(i for i, t in enumerate(texts) if t.endswith("→國"))  # '8b→國': only a byte of 國
-    qtbot.mouseClick(view.token_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.token_chips.chip_rect(k).toRect().center())
+    qtbot.mouseClick(
+        view.token_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.token_chips.chip_rect(k).toRect().center()
+    )
     sel = view.editor.extraSelections()
     assert sel[0].cursor.selectedText() == "國"
     k0 = min(i for i, t in enumerate(texts) if t.endswith("→國"))  # '·e5 9c→國': the space and 2 bytes
-    qtbot.mouseClick(view.token_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.token_chips.chip_rect(k0).toRect().center())
+    qtbot.mouseClick(
+        view.token_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.token_chips.chip_rect(k0).toRect().center()
+    )
     assert view.editor.extraSelections()[0].cursor.selectedText() == " 國"
     assert view.token_chips.related(k) == [i for i, t in enumerate(texts) if t.endswith("→國")]
     assert "of '國' (U+570B" in view.info_label.text()

@@ -12,9 +12,10 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from bpe_engine import Tokenizer, preview, train_bpe
-from app.format import visible
+from app.display.format import visible
 from app.views.train_view import SHORTCUTS, TrainView
+from app.widgets.train_settings import TrainSettingsPanel
+from bpe_engine import DEFAULT_VOCAB_SIZE, Tokenizer, TrainerConfig, preview, train_bpe
 
 from .training_support import syllable_text, write_corpus
 
@@ -36,8 +37,10 @@ def view(qtbot, registry, settings):
 
 
 def _enabled(view: TrainView) -> dict[str, bool]:
-    return {name: action.isEnabled() for name, action in
-            zip(("start", "pause", "resume", "step", "cancel"), view.training_actions)}
+    return {
+        name: action.isEnabled()
+        for name, action in zip(("start", "pause", "resume", "step", "cancel"), view.training_actions)
+    }
 
 
 def test_a_sample_is_chosen_and_start_trains_in_one_click(qtbot, view, registry) -> None:
@@ -82,7 +85,9 @@ def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -
         qtbot.keyClick(view, Qt.Key.Key_F10)  # the Step shortcut
     assert view.merges_model.rowCount() == 1
     assert "Merge 0" in panel.last_label.text() and "(e, s)" in panel.last_label.text()
-    newest = next(r for r in range(panel.pretokens_model.rowCount()) if panel.pretokens_model.pretoken(r).text == b"newest")
+    newest = next(
+        r for r in range(panel.pretokens_model.rowCount()) if panel.pretokens_model.pretoken(r).text == b"newest"
+    )
     assert panel.pretokens_model.index(newest, 3).data() == "n | e | w | e | st"
 
     for _ in range(10):
@@ -106,7 +111,9 @@ def test_pause_resume_and_cancel_from_the_keyboard(qtbot, view, tmp_path) -> Non
     corpus = write_corpus(tmp_path, 60_000)
     view.corpus.add_files([str(corpus)])
     view.settings_panel.vocab_size.setValue(3300)
-    view.controller.merges_added.connect(lambda _e: view.pause_action.isEnabled() and qtbot.keyClick(view, Qt.Key.Key_F6))
+    view.controller.merges_added.connect(
+        lambda _e: view.pause_action.isEnabled() and qtbot.keyClick(view, Qt.Key.Key_F6)
+    )
     with qtbot.waitSignal(view.controller.paused, timeout=60_000):
         qtbot.keyClick(view, Qt.Key.Key_F5)
     assert _enabled(view) == {"start": False, "pause": False, "resume": True, "step": True, "cancel": True}
@@ -121,8 +128,10 @@ def test_pause_resume_and_cancel_from_the_keyboard(qtbot, view, tmp_path) -> Non
 
 
 def test_shortcuts_are_the_documented_ones(view) -> None:
-    keys = {name: action.shortcut().toString() for name, action in
-            zip(("start", "pause", "resume", "step", "cancel"), view.training_actions)}
+    keys = {
+        name: action.shortcut().toString()
+        for name, action in zip(("start", "pause", "resume", "step", "cancel"), view.training_actions)
+    }
     assert keys == SHORTCUTS
 
 
@@ -132,8 +141,9 @@ def test_files_can_be_added_and_dropped(qtbot, view, tmp_path) -> None:
     assert view.corpus.add_files([str(a)]) == []
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(b))])
-    drop = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                      Qt.KeyboardModifier.NoModifier)
+    drop = QDropEvent(
+        QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
     view.dropEvent(drop)
     assert view.corpus.paths() == [str(a), str(b)]
     assert view.corpus.source == "files"
@@ -302,8 +312,9 @@ def test_save_and_open_round_trip(qtbot, view, registry, tmp_path) -> None:
     assert "Opened: <b>hello.json" in view.result_label.text()  # no stale "No tokenizer trained yet"
 
 
-def test_open_and_save_run_off_the_gui_thread_and_show_that_they_are_busy(qtbot, view, registry, tmp_path,
-                                                                          monkeypatch) -> None:
+def test_open_and_save_run_off_the_gui_thread_and_show_that_they_are_busy(
+    qtbot, view, registry, tmp_path, monkeypatch
+) -> None:
     path = tmp_path / "big.json"
     train_bpe(None, 400, ["<|endoftext|>"], text=syllable_text(3000)).save(path)
     loaded_in: list[threading.Thread] = []
@@ -392,3 +403,11 @@ def test_a_file_whose_read_fails_is_refused(view) -> None:
     assert problems and "cannot be read" in problems[0] and "/proc/self/mem" in problems[0]
     assert "cannot be read" in view.corpus.messages.text()
     assert view.corpus.paths() == []
+
+
+def test_the_default_vocabulary_size_is_the_engines(qtbot, settings) -> None:
+    assert settings.vocab_size == DEFAULT_VOCAB_SIZE
+    panel = TrainSettingsPanel()
+    qtbot.addWidget(panel)
+    assert panel.vocab_size.value() == DEFAULT_VOCAB_SIZE
+    assert panel.config() == TrainerConfig(DEFAULT_VOCAB_SIZE, ("<|endoftext|>",))

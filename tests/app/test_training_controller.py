@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bpe_engine import train_bpe
 from app.controllers.training import TrainingController
+from bpe_engine import errors, train_bpe
 
 from .training_support import config_for, run_to_end, syllable_text, write_corpus
 
@@ -221,8 +221,12 @@ def test_a_file_that_is_not_utf8_fails_with_the_engines_message(qtbot, controlle
     ],
 )
 def test_bad_settings_fail_at_once(qtbot, controller, kwargs, words) -> None:
+    # The engine's config refuses them (naming the bad value) before any run exists; the
+    # controller reports that as a run that failed at once.
+    with pytest.raises(errors.ConfigError) as refused:
+        config_for(text="some text", **kwargs)
     with qtbot.waitSignal(controller.failed, timeout=1_000) as blocker:
-        assert not controller.start(config_for(text="some text", **kwargs))
+        controller.refuse(str(refused.value))
     assert words in blocker.args[0]
     assert controller.state == "failed" and controller.can("start")
 
@@ -243,12 +247,38 @@ def test_shutdown_while_running_stops_the_thread(qtbot, controller, long_corpus)
 
 def test_actions_make_sense_in_each_state(qtbot, controller) -> None:
     assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
-        True, False, False, True, False, False]
+        True,
+        False,
+        False,
+        True,
+        False,
+        False,
+    ]
     with qtbot.waitSignal(controller.paused, timeout=30_000):
         controller.step(config_for(text="Hello helo, I'm", vocab_size=262))
     assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
-        False, False, True, True, True, True]
+        False,
+        False,
+        True,
+        True,
+        True,
+        True,
+    ]
     with qtbot.waitSignal(controller.finished, timeout=30_000):
         controller.resume()
     assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
-        True, False, False, True, False, True]
+        True,
+        False,
+        False,
+        True,
+        False,
+        True,
+    ]
+
+
+def test_a_request_trains_with_its_config_and_never_forks(tiny_corpus) -> None:
+    request = config_for(tiny_corpus, vocab_size=300)
+    assert request.config.fork_workers  # the engine's default...
+    trainer = request.make_trainer()
+    # ...but Qt runs threads Python cannot see: the app's trainers never fork.
+    assert trainer.config == request.config.replace(fork_workers=False, name="tiny.txt")

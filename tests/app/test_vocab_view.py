@@ -7,12 +7,13 @@ import pytest
 import tiktoken
 from PySide6.QtCore import QPoint, Qt
 
-from bpe_engine import train_bpe
 from app.models.vocab import VocabModel
 from app.views.vocab_view import VocabView
+from bpe_engine import train_bpe
 
-TEXT = ("low low low lower lowest newest widest the tech team 國語 國語 Жизнь 🤚🏾\n"
-        "<|endoftext|>Hello helo, I'm here.\n") * 8
+TEXT = (
+    "low low low lower lowest newest widest the tech team 國語 國語 Жизнь 🤚🏾\n<|endoftext|>Hello helo, I'm here.\n"
+) * 8
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def test_a_new_trained_tokenizer_is_shown(view, registry, tok) -> None:
     key = registry.add(tok, "trained on TEXT")
     assert view.key == key
     assert view.model.rowCount() == len(tok)
-    assert view.source.currentData() == key
+    assert view.picker.currentData() == key
     assert f"{len(tok)}" in view.count_label.text().replace("\u202f", "")
     assert "merges" in view.status.text()
 
@@ -196,4 +197,4 @@ def test_a_failed_load_shows_why(qtbot, view, registry) -> None:
     assert view.model.rowCount() == 0
     registry.failed.emit("r50k_base", entry.message)
     assert "TIKTOKEN_CACHE_DIR" in view.messages.text()
-    assert "(unavailable)" in view.source.itemText(view.source.findData("r50k_base"))
+    assert "(unavailable)" in view.picker.itemText(view.picker.findData("r50k_base"))

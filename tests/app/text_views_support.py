@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 import tiktoken
 
+from app.controllers.registry import OPENAI_KEYS, TokenizerRegistry
 from bpe_engine import Tokenizer, train_bpe
-from app.tokenizers import OPENAI_KEYS, TokenizerRegistry
 
 TRAIN_TEXT = (
     "low low low low low lower lower widest widest widest newest newest newest newest\n"
@@ -28,7 +28,7 @@ def openai_tokenizers() -> dict[str, Tokenizer]:
 
 
 @pytest.fixture(scope="session")
-def tiktoken_encodings() -> dict[str, "tiktoken.Encoding"]:
+def tiktoken_encodings() -> dict[str, tiktoken.Encoding]:
     return {name: tiktoken.get_encoding(name) for name in OPENAI_KEYS}
 
 
@@ -45,7 +45,7 @@ def load(qtbot, registry: TokenizerRegistry, *keys: str) -> None:
     qtbot.waitUntil(lambda: all(registry.get(k) is not None for k in keys), timeout=60_000)
 
 
-def tiktoken_ids(enc: "tiktoken.Encoding", text: str, mode: str = "recognised") -> list[int]:
+def tiktoken_ids(enc: tiktoken.Encoding, text: str, mode: str = "recognised") -> list[int]:
     if mode == "recognised":
         return enc.encode(text, allowed_special="all")
     if mode == "plain":

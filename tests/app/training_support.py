@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from app.controllers.training import TrainingConfig, TrainingController
+from app.controllers.training import TrainingController, TrainingRequest
+from bpe_engine import TrainerConfig
 
 _SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in "aeiou"] + ["th", "ng", "qu", "x", "y"]
 
@@ -37,19 +38,22 @@ def write_corpus(folder: Path, n_words: int, name: str = "corpus.txt", seed: int
     return path
 
 
-def config_for(path: Path | None = None, *, text: str | None = None, vocab_size: int = 600,
-               pretokenizer: str = "gpt2", workers: int | None = 1) -> TrainingConfig:
-    return TrainingConfig(
+def config_for(
+    path: Path | None = None,
+    *,
+    text: str | None = None,
+    vocab_size: int = 600,
+    pretokenizer: str = "gpt2",
+    workers: int | None = 1,
+) -> TrainingRequest:
+    return TrainingRequest(
+        TrainerConfig(vocab_size, ("<|endoftext|>",), pretokenizer=pretokenizer, workers=workers),
         paths=(str(path),) if path is not None else (),
         text=text,
-        vocab_size=vocab_size,
-        special_tokens=("<|endoftext|>",),
-        pretokenizer=pretokenizer,
-        workers=workers,
         label=path.name if path is not None else "text",
     )
 
 
-def run_to_end(qtbot, controller: TrainingController, config: TrainingConfig, timeout: int = 60_000) -> None:
+def run_to_end(qtbot, controller: TrainingController, config: TrainingRequest, timeout: int = 60_000) -> None:
     with qtbot.waitSignal(controller.finished, timeout=timeout):
         assert controller.start(config)

@@ -6,15 +6,11 @@ offset of bad UTF-8) and feeds the text to each tokenizer's ``encode_iterable``,
 tokens, bytes and characters. For a whole file and a vocabulary that tiktoken's core encodes
 exactly like ours (the OpenAI encodings), the engine's ``iter_encode_file`` does the work
 many times faster (the engine has no byte limit and counts no characters, so the reader stays
-for the rest). It runs in the thread of
+for the rest). It runs in a job thread started by
 :class:`app.controllers.corpus_compare.CorpusCompareController`, emits progress at most
 every ~50 ms, and stops within one block when :meth:`CorpusEncodeWorker.cancel` is called.
 
-Signals:
-    progress(int, int): bytes processed so far, over all tokenizers, and the total.
-    column_done(object): the :class:`CorpusStats` of one tokenizer.
-    finished(str): "done" or "cancelled".
-    failed(str): the file cannot be used (message names it and says how to fix it).
+It leaves out showing the figures (the compare view).
 """
 
 from __future__ import annotations
@@ -23,36 +19,43 @@ import codecs
 import os
 import threading
 import time
-from dataclasses import dataclass
-from typing import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from typing import cast
 
-from PySide6.QtCore import QObject, Signal
+import numpy as np
+from PySide6.QtCore import Signal
 
-from bpe_engine import Tokenizer, errors, iter_encode_file
+from bpe_engine import Tokenizer, errors, iter_encode_file  # type: ignore[attr-defined, unused-ignore]
 
-from ..token_data import Counts
+from .messages import CorpusStats
+from .runner import Worker
 
-__all__ = ["CorpusStats", "CorpusEncodeWorker", "BLOCK_BYTES"]
+__all__ = ["CorpusEncodeWorker", "BLOCK_BYTES"]
 
 BLOCK_BYTES = 1 << 14  # small enough that Cancel acts within ~0.2 s even on a cold cache
 _PROGRESS_EVERY = 0.05
 
-
-@dataclass(frozen=True, slots=True)
-class CorpusStats(Counts):
-    """A tokenizer's figures on a whole file (``chars``/``bytes``/``tokens`` as in Counts)."""
-
-    key: str = ""
-    seconds: float = 0.0
+#: ``iter_encode_file`` is a generator of ``(bytes_done, bytes_total, ids)``: closing it stops
+#: the engine's threads.
+_Chunks = Generator[tuple[int, int, np.ndarray], None, None]
 
 
 class _Cancelled(Exception):
     pass
 
 
-class CorpusEncodeWorker(QObject):
+class CorpusEncodeWorker(Worker):
+    """Encodes one file with each tokenizer in turn (see the module docstring).
+
+    Signals:
+        progress(int, int): bytes processed so far, over all tokenizers, and the total.
+        column_done(CorpusStats): the :class:`~app.jobs.messages.CorpusStats` of one tokenizer.
+        finished(str): "done" or "cancelled".
+        failed(str): the file cannot be used (message names it and says how to fix it).
+    """
+
     progress = Signal(int, int)
-    column_done = Signal(object)
+    column_done = Signal(CorpusStats)
     finished = Signal(str)
     failed = Signal(str)
 
@@ -73,7 +76,9 @@ class CorpusEncodeWorker(QObject):
             try:
                 size = os.path.getsize(self.path)
             except OSError as exc:
-                raise errors.CorpusNotFoundError(f"{self.path}: cannot be read ({exc.strerror}); choose another file")
+                raise errors.CorpusNotFoundError(
+                    f"{self.path}: cannot be read ({exc.strerror}); choose another file"
+                ) from None
             per = min(size, self.limit_bytes) if self.limit_bytes > 0 else size
             if per == 0:
                 raise errors.EmptyCorpusError(f"{self.path} is empty; choose a file with some text")
@@ -89,7 +94,9 @@ class CorpusEncodeWorker(QObject):
                 else:
                     stats = self._encode(tok, per, whole, n * per, total)
                 self.column_done.emit(
-                    CorpusStats(chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start)
+                    CorpusStats(
+                        chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start
+                    )
                 )
             self.progress.emit(total, total)
             self.finished.emit("done")
@@ -113,7 +120,9 @@ class CorpusEncodeWorker(QObject):
         try:
             f = open(self.path, "rb")
         except OSError as exc:
-            raise errors.CorpusNotFoundError(f"{self.path}: cannot be read ({exc.strerror}); choose another file")
+            raise errors.CorpusNotFoundError(
+                f"{self.path}: cannot be read ({exc.strerror}); choose another file"
+            ) from None
         with f:
             while read < limit:
                 if self._cancel.is_set():
@@ -160,7 +169,9 @@ class CorpusEncodeWorker(QObject):
         try:
             return sum(len(text) for text, _ in self._read_text(size, True, 1 << 22))
         except OSError as exc:
-            raise errors.CorpusNotFoundError(f"{self.path}: cannot be read ({exc.strerror}); choose another file")
+            raise errors.CorpusNotFoundError(
+                f"{self.path}: cannot be read ({exc.strerror}); choose another file"
+            ) from None
 
     def _encode_bulk(self, tok: Tokenizer, chars: int, base: int, total: int) -> tuple[int, int, int]:
         """The engine's file encoder on tiktoken's core (exactly our encoder for this
@@ -168,9 +179,10 @@ class CorpusEncodeWorker(QObject):
         tokens = 0
         size = 0
         # Qt runs threads of its own that Python cannot see: never fork worker processes here.
-        chunks = iter_encode_file(tok, self.path, special="allow", fork_workers=False)
+        chunks = cast(_Chunks, iter_encode_file(tok, self.path, special="allow", fork_workers=False))
         try:
-            for done, size, ids in chunks:
+            for done, file_size, ids in chunks:
+                size = file_size
                 tokens += len(ids)
                 if self._cancel.is_set():
                     raise _Cancelled

@@ -1,9 +1,9 @@
-"""Speed and time-left estimates for progress displays, and their wording.
+"""Speed and time-left estimates for progress displays.
 
 :class:`RateMeter` turns ``(done, time)`` samples into a rate over a sliding window (a few
 seconds, so the estimate follows speed changes without jumping at every batch) and a time
-left. The ``format_*`` helpers write sizes, rates and durations the way people read them.
-Pure Python: no Qt, so it is easy to test.
+left. Pure Python: no Qt, so it is easy to test. Writing the figures is
+:mod:`app.display.format`'s job.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-__all__ = ["RateMeter", "format_bytes", "format_duration", "format_count"]
+__all__ = ["RateMeter"]
 
 
 class RateMeter:
@@ -44,33 +44,3 @@ class RateMeter:
         if not rate or not self._samples:
             return None
         return max(0.0, (total - self._samples[-1][1]) / rate)
-
-
-def format_bytes(n: float) -> str:
-    """``1536`` -> ``"1.5 KB"`` (decimal units, as file managers show them)."""
-    for unit in ("bytes", "KB", "MB", "GB"):
-        if abs(n) < 1000 or unit == "GB":
-            if unit == "bytes":
-                return f"{int(n)} bytes" if n != 1 else "1 byte"
-            return f"{n:.1f} {unit}"
-        n /= 1000
-    return f"{n:.1f} GB"  # pragma: no cover
-
-
-def format_count(n: int) -> str:
-    """``12345`` -> ``"12 345"`` (a thin space groups digits in any locale)."""
-    return f"{n:,}".replace(",", "\u202f")
-
-
-def format_duration(seconds: float | None) -> str:
-    """``75`` -> ``"1 min 15 s"``; None -> ``"…"`` (not known yet)."""
-    if seconds is None:
-        return "…"
-    s = int(round(seconds))
-    if s < 60:
-        return f"{s} s"
-    m, s = divmod(s, 60)
-    if m < 60:
-        return f"{m} min {s:02d} s"
-    h, m = divmod(m, 60)
-    return f"{h} h {m:02d} min"

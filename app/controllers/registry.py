@@ -1,24 +1,23 @@
 """The tokenizers the app knows: trained or opened ones, and OpenAI's encodings.
 
 Views pick tokenizers by key from one :class:`TokenizerRegistry`. OpenAI encodings are built
-on first request in a background thread (loading o200k takes seconds) and may fail (no
-internet and no cache): the entry then carries a message saying why and how to fix it.
+on first request, one at a time, in a background thread (a :class:`~app.jobs.calls.CallQueue`:
+loading o200k takes seconds) and may fail (no internet and no cache): the entry then carries
+a message saying why. The results reach the registry in the GUI thread; a registry deleted
+while a load runs (the window closed) is simply not told.
 
-Signals:
-    changed(): entries were added, or an entry's status changed.
-    ready(str): the tokenizer of this key can be used now.
-    failed(str, str): this key could not be loaded; the message says why.
+It leaves out choosing (the views' pickers) and opening files (:mod:`app.controllers.tokenizer_files`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QObject, Signal, Slot
 
-from bpe_engine import OPENAI_ENCODINGS, Tokenizer, errors
+from bpe_engine import OPENAI_ENCODINGS, Tokenizer, errors  # type: ignore[attr-defined, unused-ignore]
 
-from .workers.background import BackgroundCall, ResultRelay
+from ..jobs.calls import CallQueue
 
 __all__ = ["RegistryEntry", "TokenizerRegistry", "OPENAI_KEYS"]
 
@@ -27,9 +26,11 @@ OPENAI_KEYS = ("r50k_base", "p50k_base", "cl100k_base", "o200k_base")
 
 @dataclass
 class RegistryEntry:
+    """One tokenizer the app knows, its load state and, after a failed load, why."""
+
     key: str
     label: str
-    kind: str  # "trained", "file" or "openai"
+    kind: str  # "trained", "file" (ours), "tiktoken" (a .tiktoken file) or "openai"
     tokenizer: Tokenizer | None = None
     status: str = "idle"  # "idle", "loading", "ready", "error"
     message: str = ""
@@ -40,6 +41,14 @@ def _load_message(key: str, exc: BaseException) -> str:
 
 
 class TokenizerRegistry(QObject):
+    """Every tokenizer of the app by key (see the module docstring).
+
+    Signals:
+        changed(): entries were added, or an entry's status changed.
+        ready(str): the tokenizer of this key can be used now.
+        failed(str, str): this key could not be loaded; the message says why.
+    """
+
     changed = Signal()
     ready = Signal(str)
     failed = Signal(str, str)
@@ -51,10 +60,8 @@ class TokenizerRegistry(QObject):
             desc = OPENAI_ENCODINGS[key][2]
             self._entries[key] = RegistryEntry(key, f"{key} ({desc})", "openai")
         self._trained_count = 0
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._relay = ResultRelay()  # parentless: see app/workers/background.py
-        self._relay.delivered.connect(self._on_loader_loaded)  # queued from the pool thread
+        self._loads = CallQueue("openai-encodings", self)
+        self._loads.delivered.connect(self._on_loads_delivered)
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -93,23 +100,23 @@ class TokenizerRegistry(QObject):
         entry.status = "loading"
         entry.message = ""
         self.changed.emit()
-        self._pool.start(
-            BackgroundCall(self._relay, key, lambda: Tokenizer.from_tiktoken(key), lambda exc: _load_message(key, exc))
-        )
+        self._loads.submit(key, lambda: Tokenizer.from_tiktoken(key), lambda exc: _load_message(key, exc))
 
     def wait(self, msecs: int = -1) -> bool:
-        """Wait for background loads (tests and shutdown)."""
-        return self._pool.waitForDone(msecs)
+        """Wait for background loads (tests and shutdown); ``msecs`` -1: as long as it takes."""
+        return self._loads.wait(None if msecs < 0 else msecs / 1000)
 
-    def _on_loader_loaded(self, key: str, tokenizer: object, message: str) -> None:
+    @Slot(object, object, str)
+    def _on_loads_delivered(self, key: object, tokenizer: object, message: str) -> None:
+        assert isinstance(key, str)
         entry = self._entries[key]
-        if tokenizer is None:
+        if not isinstance(tokenizer, Tokenizer):
             entry.status = "error"
             entry.message = message
             self.changed.emit()
             self.failed.emit(key, message)
         else:
-            entry.tokenizer = tokenizer  # type: ignore[assignment]
+            entry.tokenizer = tokenizer
             entry.status = "ready"
             self.changed.emit()
             self.ready.emit(key)

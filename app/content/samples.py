@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 __all__ = ["Sample", "RESOURCES", "SAMPLES_DIR", "load_samples"]
 
@@ -29,7 +30,7 @@ class Sample:
     title: str
     description: str
     path: Path
-    settings: dict = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
 
     def read_text(self) -> str:
         return self.path.read_text(encoding="utf-8")

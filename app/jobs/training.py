@@ -1,6 +1,6 @@
 """The training worker: pulls the engine's training events off the GUI thread.
 
-:class:`TrainingWorker` lives in a ``QThread`` owned by
+:class:`TrainingWorker` runs in a job thread (:mod:`app.jobs.runner`) started by
 :class:`app.controllers.training.TrainingController`. It iterates ``BpeTrainer.events()`` and
 turns the stream into a few batched signals (at most one every ``batch_interval`` seconds), so
 30 000 merges become a few hundred repaints. Pause, resume, step and cancel are plain
@@ -10,7 +10,7 @@ event instead of pulling the next one (the engine stops exactly there).
 
 When it parks (pause, or the end of a step) it reads the trainer's step-mode tables (top
 pairs, pre-tokens with their current segmentation) *in this thread*, where touching the
-trainer is safe, and sends them as a :class:`StepSnapshot`.
+trainer is safe, and sends them as a :class:`~app.jobs.messages.StepSnapshot`.
 
 It does not decide what the GUI shows, and it never touches a widget.
 """
@@ -21,74 +21,62 @@ import logging
 import threading
 import time
 import traceback
-from dataclasses import dataclass, field
+from collections.abc import Generator
+from typing import cast
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import Signal
 
-from bpe_engine import (
+from bpe_engine import (  # type: ignore[attr-defined, unused-ignore]
     BpeTrainer,
     CountingDone,
     CountingProgress,
     MergeEvent,
-    PairInfo,
-    PretokenInfo,
+    Tokenizer,
     TrainingDone,
+    TrainingEvent,
     errors,
 )
 
-__all__ = ["StepSnapshot", "TrainingWorker"]
+from .messages import StepSnapshot
+from .runner import Worker
+
+__all__ = ["TrainingWorker"]
 
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True)
-class StepSnapshot:
-    """What step mode shows while training is parked between two merges.
-
-    ``next_pairs`` are the pairs with the highest counts now, best first (``next_pairs[0]`` is
-    the pair the next merge will join); ``pretokens`` are the most frequent pre-tokens with
-    their current segmentation; ``last_merge`` is the merge just applied (None before the
-    first one).
-    """
-
-    merges_done: int
-    last_merge: MergeEvent | None
-    next_pairs: list[PairInfo] = field(default_factory=list)
-    pretokens: list[PretokenInfo] = field(default_factory=list)
-    distinct_pretokens: int = 0
-    tie_break: str = "greatest"
-    token_bytes: dict[int, bytes] = field(default_factory=dict)  # ids >= 256 used above
+#: ``BpeTrainer.events()`` is a generator: closing it ends the counting processes.
+_Events = Generator[TrainingEvent, None, None]
 
 
-class TrainingWorker(QObject):
-    """Runs one :class:`BpeTrainer` in the thread it was moved to.
+class TrainingWorker(Worker):
+    """Runs one ``BpeTrainer`` in its job thread.
 
     Every signal carries the ``run_id`` first, so the controller can ignore a run it has
     already given up on.
 
     Signals:
         counting_progress(int, int, int): run id, bytes done, bytes total (batched).
-        counting_done(int, object): run id, the engine's ``CountingDone``.
-        merges(int, object): run id, a list of ``MergeEvent`` (batched, in rank order).
-        paused(int, object): run id, a :class:`StepSnapshot` (None while still counting);
+        counting_done(int, CountingDone): run id, the engine's ``CountingDone``.
+        merges(int, list): run id, a list of ``MergeEvent`` (batched, in rank order).
+        paused(int, object): run id, a ``StepSnapshot`` (None while still counting);
             the worker is parked and the trainer may be read until it is resumed.
-        finished(int, object, object): run id, the engine's ``TrainingDone``, the tokenizer.
-        cancelled(int, object): run id, the tokenizer of the merges done (the event stream
+        finished(int, TrainingDone, Tokenizer): run id, the engine's ``TrainingDone``, the tokenizer.
+        cancelled(int, Tokenizer): run id, the tokenizer of the merges done (the event stream
             was closed, so the counting processes have ended).
         failed(int, str): run id, a message for a person (the engine's own wording).
-        tokenizer_built(int, object): run id, the tokenizer of the merges done when
+        tokenizer_built(int, Tokenizer): run id, the tokenizer of the merges done when
             :meth:`request_tokenizer` was called (built in this thread, where reading the
             trainer is safe).
     """
 
     counting_progress = Signal(int, int, int)
-    counting_done = Signal(int, object)
-    merges = Signal(int, object)
+    counting_done = Signal(int, CountingDone)
+    merges = Signal(int, list)
     paused = Signal(int, object)
-    finished = Signal(int, object, object)
-    cancelled = Signal(int, object)
+    finished = Signal(int, TrainingDone, Tokenizer)
+    cancelled = Signal(int, Tokenizer)
     failed = Signal(int, str)
-    tokenizer_built = Signal(int, object)
+    tokenizer_built = Signal(int, Tokenizer)
 
     HOLD_LIMIT = 0.25  # seconds: a hold never stops training for longer than this
 
@@ -178,8 +166,8 @@ class TrainingWorker(QObject):
     # -- the loop (runs in the worker thread) --------------------------------------------
 
     def run(self) -> None:
-        """Drive the event stream to its end, a cancel, or an error; then end the thread."""
-        stream = self.trainer.events()
+        """Drive the event stream to its end, a cancel, or an error (its thread then ends)."""
+        stream = cast(_Events, self.trainer.events())
         try:
             self._loop(stream)
         except errors.BPEError as exc:
@@ -189,19 +177,15 @@ class TrainingWorker(QObject):
             log.error("training failed:\n%s", traceback.format_exc())
             self._close_quietly(stream)
             self.failed.emit(self.run_id, f"training stopped by an unexpected error: {type(exc).__name__}: {exc}")
-        finally:
-            thread = QThread.currentThread()
-            if thread is not None:
-                thread.quit()
 
     @staticmethod
-    def _close_quietly(stream) -> None:
+    def _close_quietly(stream: _Events) -> None:
         try:
             stream.close()
         except Exception:  # the original error is the one worth reporting
             log.debug("closing the event stream failed", exc_info=True)
 
-    def _loop(self, stream) -> None:
+    def _loop(self, stream: _Events) -> None:
         pending: list[MergeEvent] = []
         progress: tuple[int, int] | None = None
         last_emit = 0.0  # the first progress goes out at once

@@ -1,7 +1,7 @@
 """Texts for the classroom: each one shows something tokenizers do that surprises people.
 
 Written for BPE Explorer (no third-party text). Shared by the tokenize, compare and
-stream-decode views.
+stream-decode views; offering them (the preset menus) is the views' job.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ PRESETS: tuple[tuple[str, str, str], ...] = (
         "Indented Python",
         "def fizzbuzz(n: int) -> str:\n"
         "    if n % 15 == 0:\n"
-        "        return \"FizzBuzz\"\n"
+        '        return "FizzBuzz"\n'
         "    elif n % 3 == 0:\n"
-        "        return \"Fizz\"\n"
+        '        return "Fizz"\n'
         "\treturn str(n)  # a tab, not spaces\n",
         "Runs of spaces become single tokens in code-aware vocabularies (p50k, cl100k); a tab is another story.",
     ),

@@ -6,40 +6,34 @@ characters it covers and whether it holds only part of a character (a character 
 bytes a vocabulary split across tokens). The boundary diff finds the stretches of a text
 that several tokenizers cut differently.
 
-It leaves out drawing (``app/widgets/token_chips.py``) and encoding itself (the engine).
+It leaves out what a chip says (:mod:`app.display.chips`), drawing (:mod:`app.widgets`) and encoding
+itself (the engine).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Sequence
 
 import numpy as np
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
 
 from .format import hex_bytes, token_label, visible
 
 __all__ = [
     "TokenTable",
     "Counts",
-    "Segment",
     "token_table",
     "counts",
     "cut_points",
     "boundary_diff",
     "char_spans",
-    "chip_segments",
-    "chip_text",
     "describe_char",
     "token_detail",
 ]
-
-# Label segment styles used by the chip widget.
-TEXT, HEX, POINTER = 0, 1, 2
-Segment = tuple[str, int]  # (text, style)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +86,8 @@ class Counts:
 
 def _lead_mask(data: bytes) -> np.ndarray:
     arr = np.frombuffer(data, dtype=np.uint8)
-    return (arr & 0xC0) != 0x80
+    lead: np.ndarray = (arr & 0xC0) != 0x80
+    return lead
 
 
 def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = None) -> TokenTable:
@@ -118,7 +113,9 @@ def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = Non
         special = tuple(np.isin(np.fromiter(ids, dtype=np.int64, count=len(ids)), special_ids).tolist())
     else:
         special = (False,) * len(ids)
-    return TokenTable(text, data, ids, tokens, starts, tuple(first), tuple(after), tuple(whole), special, char_byte_starts)
+    return TokenTable(
+        text, data, ids, tokens, starts, tuple(first), tuple(after), tuple(whole), special, char_byte_starts
+    )
 
 
 def counts(text: str, n_tokens: int) -> Counts:
@@ -171,42 +168,6 @@ def describe_char(ch: str) -> str:
     return f"'{label}' (U+{ord(ch):04X}{' ' + name if name else ''}, {len(data)} byte{'s' if len(data) > 1 else ''} {hex_bytes(data)})"
 
 
-def chip_segments(table: TokenTable, k: int, whitespace: bool = True) -> tuple[Segment, ...]:
-    """The label of token ``k``: its text, or for bytes of a split character the hex bytes and
-    an arrow to the character they belong to (never a bare U+FFFD)."""
-    token = table.tokens[k]
-    if table.complete[k]:
-        return ((chip_text(token.decode("utf-8"), whitespace), TEXT),)
-    b0 = table.byte_starts[k]
-    b1 = table.byte_starts[k + 1]
-    segs: list[Segment] = []
-    c = table.char_at_byte(b0)
-    cbs = table.char_byte_starts
-    run = []  # whole characters inside the token
-    while c < len(cbs) - 1 and cbs[c] < b1:
-        cs, ce = int(cbs[c]), int(cbs[c + 1])
-        if cs >= b0 and ce <= b1:
-            run.append(table.text[c])
-        else:
-            if run:
-                segs.append((chip_text("".join(run), whitespace), TEXT))
-                run = []
-            segs.append((hex_bytes(table.data[max(cs, b0):min(ce, b1)]), HEX))
-            segs.append(("→" + visible(table.text[c]), POINTER))
-        c += 1
-    if run:
-        segs.append((chip_text("".join(run), whitespace), TEXT))
-    return tuple(segs)
-
-
-def chip_text(text: str, whitespace: bool) -> str:
-    if whitespace:
-        return visible(text, True)
-    # Without visible whitespace a newline still ends the chip's line (the widget breaks
-    # there), so it is dropped from the label; a tab becomes spaces.
-    return visible(text, False).replace("\n", "").replace("\t", "    ")
-
-
 def token_detail(tokenizer: Tokenizer, table: TokenTable, k: int) -> str:
     """Everything about token ``k`` in a few lines (tooltips and the info line)."""
     tid = table.ids[k]
@@ -226,12 +187,14 @@ def token_detail(tokenizer: Tokenizer, table: TokenTable, k: int) -> str:
             c += 1
         lines.append("This token is not a whole character: decoded alone it would print U+FFFD.")
     else:
-        lines.append(f"Text: ‘{visible(table.text[table.char_starts[k]:table.char_ends[k]])}’")
+        lines.append(f"Text: ‘{visible(table.text[table.char_starts[k] : table.char_ends[k]])}’")
     merge = tokenizer.merge_of(tid)
     if merge is not None:
         a, b, rank = merge
-        lines.append(f"Made by merge rank {rank:,}: {token_label(tokenizer.id_to_bytes(a))} ({a}) + "
-                     f"{token_label(tokenizer.id_to_bytes(b))} ({b})")
+        lines.append(
+            f"Made by merge rank {rank:,}: {token_label(tokenizer.id_to_bytes(a))} ({a}) + "
+            f"{token_label(tokenizer.id_to_bytes(b))} ({b})"
+        )
     elif not table.special[k] and len(data) == 1:
         lines.append("A single byte: part of every byte-level vocabulary.")
     return "\n".join(lines)

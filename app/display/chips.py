@@ -1,42 +1,61 @@
-"""Chip data: what each chip of a token view says, and re-using it across keystrokes.
+"""Chip data: what each chip says, its kind and its color, and re-using it across keystrokes.
 
-Pure Python and numpy (no Qt), used by :mod:`app.widgets.token_chips`. For each token (or
-id, or pre-tokenization piece) a :class:`Chips` holds its label segments, its kind, whether
-its line ends after it, its character span and its palette index. The builders keep the
-previous result so that after an edit only the chips between the unchanged prefix and
-suffix are made again; they report that ``(prefix, suffix)`` so the view can keep its
-layout too. Colors are stable: a token keeps its color wherever it appears, except that
-neighbours never share one.
+Pure Python and numpy (no Qt). A chip's label is a tuple of segments ``(text, style)``: the
+token's text with visible whitespace (``TEXT``), or for bytes of a split character the hex
+bytes (``HEX``) and an arrow to the character they belong to (``POINTER``). For each token
+(or id, or pre-tokenization piece) of a text a :class:`Chips` holds its label segments, its
+kind, whether its line ends after it, its character span and its palette index. The builders
+keep the previous result so that after an edit only the chips between the unchanged prefix
+and suffix are made again; they report that ``(prefix, suffix)`` so the view can keep its
+layout too. A :class:`Chip` is one chip of a short row (a pre-token's segmentation in step
+mode, a piece of the pre-tokenizer preview): the same kinds and colors, fewer fields.
+
+Colors come from :mod:`app.display.palette`: a token keeps its color wherever it appears,
+except that neighbours never share one. Drawing is :mod:`app.widgets.chip_painter`'s job.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .token_data import TEXT, Segment, TokenTable, chip_segments, chip_text
+from .format import hex_bytes, token_label, visible
+from .palette import color_after, stable_colors
+from .token_data import TokenTable
 
 __all__ = [
+    "TEXT",
+    "HEX",
+    "POINTER",
+    "Segment",
     "NORMAL",
     "PARTIAL",
     "SPECIAL",
     "PIECE",
-    "PALETTE_SIZE",
+    "Chip",
     "Chips",
     "TokenChipBuilder",
     "PieceChipBuilder",
     "common_affixes",
-    "stable_colors",
+    "chip_segments",
+    "chip_text",
     "token_chips",
     "id_chips",
     "piece_chips",
     "piece_reuse",
+    "row_chips",
 ]
 
+# Label segment styles.
+TEXT, HEX, POINTER = 0, 1, 2
+Segment = tuple[str, int]  # (text, style)
+
+# Chip kinds: a token, a token holding only part of a character, a special token, a
+# pre-tokenization piece.
 NORMAL, PARTIAL, SPECIAL, PIECE = 0, 1, 2, 3
-PALETTE_SIZE = 8
 
 
 @dataclass
@@ -55,11 +74,45 @@ class Chips:
         return len(self.segments)
 
 
+class Chip(NamedTuple):
+    """One chip of a short row: its label, its palette index (a token's color, or a piece's
+    tone), an outline (the token a merge just made), its kind, and a mark (a bar under it:
+    part of the pair the next merge joins)."""
+
+    label: str
+    color: int
+    outlined: bool = False
+    kind: int = NORMAL
+    marked: bool = False
+
+    @property
+    def special(self) -> bool:
+        return self.kind == SPECIAL
+
+
+def row_chips(
+    tokens: Sequence[tuple[int, bytes]], outlined: int = -1, marked: Sequence[bool] | None = None
+) -> list[Chip]:
+    """The chips of a short token sequence ``(id, bytes)``: token ``outlined`` outlined, and
+    ``marked[i]`` marking chip ``i``. Colors follow :func:`~app.display.palette.stable_colors`,
+    as in every token view, so a token looks the same here and there."""
+    colors = stable_colors(token_id for token_id, _ in tokens)
+    out = []
+    for i, ((token_id, data), color) in enumerate(zip(tokens, colors)):
+        try:
+            data.decode("utf-8")
+            kind = NORMAL
+        except UnicodeDecodeError:
+            kind = PARTIAL  # part of a character, as the token views draw it
+        out.append(Chip(token_label(data), color, token_id == outlined, kind, bool(marked and marked[i])))
+    return out
+
+
 _label_cache: dict[tuple[bytes, bool], tuple[Segment, ...]] = {}
 _piece_cache: dict[tuple[str, bool], tuple[Segment, ...]] = {}
 
 
-def _bisect_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
+def _bisect_affixes(old: Sequence[Any], new: Sequence[Any]) -> tuple[int, int]:
     """Common prefix and suffix by binary search over slice comparisons (C speed for str)."""
     n = min(len(old), len(new))
     lo, hi = 0, n
@@ -73,7 +126,7 @@ def _bisect_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
     lo, hi = 0, n - prefix
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if old[len(old) - mid:] == new[len(new) - mid:]:
+        if old[len(old) - mid :] == new[len(new) - mid :]:
             lo = mid
         else:
             hi = mid - 1
@@ -87,11 +140,11 @@ def _array_affixes(a: np.ndarray, b: np.ndarray) -> tuple[int, int]:
     m = n - prefix
     if m == 0:
         return prefix, 0
-    diff = np.flatnonzero(a[len(a) - m:][::-1] != b[len(b) - m:][::-1])
+    diff = np.flatnonzero(a[len(a) - m :][::-1] != b[len(b) - m :][::-1])
     return prefix, int(diff[0]) if diff.size else m
 
 
-def common_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
+def common_affixes(old: Sequence[Any], new: Sequence[Any]) -> tuple[int, int]:
     """Lengths of the common prefix and of the common suffix (not overlapping it).
 
     Whole numbers are compared with numpy, anything else (strings) by binary search over
@@ -106,27 +159,40 @@ def common_affixes(old: Sequence, new: Sequence) -> tuple[int, int]:
     return _bisect_affixes(old, new)
 
 
-def _color_of(token_id: int) -> int:
-    return (token_id * 2654435761 >> 11) % PALETTE_SIZE
+def chip_segments(table: TokenTable, k: int, whitespace: bool = True) -> tuple[Segment, ...]:
+    """The label of token ``k``: its text, or for bytes of a split character the hex bytes and
+    an arrow to the character they belong to (never a bare U+FFFD)."""
+    token = table.tokens[k]
+    if table.complete[k]:
+        return ((chip_text(token.decode("utf-8"), whitespace), TEXT),)
+    b0 = table.byte_starts[k]
+    b1 = table.byte_starts[k + 1]
+    segs: list[Segment] = []
+    c = table.char_at_byte(b0)
+    cbs = table.char_byte_starts
+    run = []  # whole characters inside the token
+    while c < len(cbs) - 1 and cbs[c] < b1:
+        cs, ce = int(cbs[c]), int(cbs[c + 1])
+        if cs >= b0 and ce <= b1:
+            run.append(table.text[c])
+        else:
+            if run:
+                segs.append((chip_text("".join(run), whitespace), TEXT))
+                run = []
+            segs.append((hex_bytes(table.data[max(cs, b0) : min(ce, b1)]), HEX))
+            segs.append(("→" + visible(table.text[c]), POINTER))
+        c += 1
+    if run:
+        segs.append((chip_text("".join(run), whitespace), TEXT))
+    return tuple(segs)
 
 
-def stable_colors(ids: Sequence[int]) -> list[int]:
-    """A palette index per token: the same token keeps its color, but never its neighbour's.
-
-    Each id has a preferred color; a token whose preferred color equals its left
-    neighbour's takes the next one. Colors therefore do not all shift when one token is
-    inserted, and neighbours always differ.
-    """
-    out = []
-    prev = -1
-    n = PALETTE_SIZE
-    for i in ids:
-        c = _color_of(i)
-        if c == prev:
-            c = (c + 1) % n
-        out.append(c)
-        prev = c
-    return out
+def chip_text(text: str, whitespace: bool) -> str:
+    if whitespace:
+        return visible(text, True)
+    # Without visible whitespace a newline still ends the chip's line (the widget breaks
+    # there), so it is dropped from the label; a tab becomes spaces.
+    return visible(text, False).replace("\n", "").replace("\t", "    ")
 
 
 def _token_segments(table: TokenTable, k: int, whitespace: bool) -> tuple[Segment, ...]:
@@ -171,9 +237,7 @@ class TokenChipBuilder:
             reuse = None
         old_t, old_i = self.tokens, self.ids
         mid = range(p, n - s)
-        kinds_mid = [
-            SPECIAL if table.special[k] else (NORMAL if table.complete[k] else PARTIAL) for k in mid
-        ]
+        kinds_mid = [SPECIAL if table.special[k] else (NORMAL if table.complete[k] else PARTIAL) for k in mid]
         seg_mid = [_token_segments(table, k, whitespace) for k in mid]
         tail = slice(old_n - s, old_n)
         segments = old_t.segments[:p] + seg_mid + old_t.segments[tail]
@@ -195,18 +259,14 @@ class TokenChipBuilder:
         n, old_n = len(ids), len(old)
         out = old[:p]
         prev = out[-1] if out else -1
-        size = PALETTE_SIZE
         for k in range(p, n):
             if k >= n - s and k > p:
                 j = k - n + old_n
                 if old[j - 1] == prev:  # the chain has caught up with the old colors
                     out.extend(old[j:])
                     return out
-            c = _color_of(ids[k])
-            if c == prev:
-                c = (c + 1) % size
-            out.append(c)
-            prev = c
+            prev = color_after(ids[k], prev)
+            out.append(prev)
         return out
 
 
@@ -269,7 +329,7 @@ class PieceChipBuilder:
         else:
             p = s = 0
             reuse = None
-        mid = pieces[p:n - s]
+        mid = pieces[p : n - s]
         tail = slice(old_n - s, old_n)
         segments = old.segments[:p] + [_piece_segments(t, whitespace) for t, _, _, _ in mid] + old.segments[tail]
         kinds = old.kinds[:p] + [SPECIAL if sp else PIECE for _, _, _, sp in mid] + old.kinds[tail]
@@ -279,6 +339,8 @@ class PieceChipBuilder:
         return self.chips, reuse
 
 
-def piece_reuse(old: Sequence[tuple[str, int, int, bool]], new: Sequence[tuple[str, int, int, bool]]) -> tuple[int, int]:
+def piece_reuse(
+    old: Sequence[tuple[str, int, int, bool]], new: Sequence[tuple[str, int, int, bool]]
+) -> tuple[int, int]:
     """Unchanged leading and trailing pieces (by text and kind)."""
     return _bisect_affixes([(t, sp) for t, _, _, sp in old], [(t, sp) for t, _, _, sp in new])

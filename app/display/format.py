@@ -1,0 +1,110 @@
+"""How things are written on screen: tokens (visible whitespace, escaped bytes, hex) and numbers.
+
+Pure functions (no Qt), shared by every view: the merges table, the vocabulary browser,
+token chips, the stream-decode animation, progress lines and counts. ``format_*`` write
+sizes, counts, durations and ratios the way people read them.
+
+It leaves out measuring (:mod:`app.display.meter`) and what a token is made of
+(:mod:`app.display.token_data`).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "visible",
+    "token_label",
+    "hex_bytes",
+    "split_valid_utf8",
+    "ChipPart",
+    "format_bytes",
+    "format_count",
+    "format_duration",
+    "format_ratio",
+]
+
+_WS = {" ": "·", "\t": "→", "\n": "⏎", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
+
+
+def visible(text: str, whitespace: bool = True) -> str:
+    """``text`` with whitespace made visible (· space, → tab, ⏎ newline) and controls escaped."""
+    out = []
+    for ch in text:
+        if whitespace and ch in _WS:
+            out.append(_WS[ch])
+        elif ch == "\n" or ch == "\t" or ch == " ":
+            out.append(ch)
+        elif ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ch in ("\u2028", "\u2029", "\ufeff", "\u200b", "\u200d"):
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def hex_bytes(data: bytes) -> str:
+    """``b'\\xe5\\x9c'`` -> ``"e5 9c"``."""
+    return data.hex(" ")
+
+
+ChipPart = tuple[str, bool]  # (text, is_raw_bytes)
+
+
+def split_valid_utf8(data: bytes) -> list[ChipPart]:
+    """Cut ``data`` into runs of valid UTF-8 text and runs of bytes that are not (partial characters)."""
+    parts: list[ChipPart] = []
+    pos = 0
+    while pos < len(data):
+        try:
+            parts.append((data[pos:].decode("utf-8"), False))
+            break
+        except UnicodeDecodeError as exc:
+            if exc.start > 0:
+                parts.append((data[pos : pos + exc.start].decode("utf-8"), False))
+            bad_end = pos + exc.end
+            parts.append((hex_bytes(data[pos + exc.start : bad_end]), True))
+            pos = bad_end
+    return parts
+
+
+def token_label(data: bytes, whitespace: bool = True) -> str:
+    """A one-line label for a token: its text with visible whitespace, partial bytes as ``<e5 9c>``."""
+    out = []
+    for text, raw in split_valid_utf8(data):
+        out.append(f"<{text}>" if raw else visible(text, whitespace))
+    return "".join(out)
+
+
+def format_bytes(n: float) -> str:
+    """``1536`` -> ``"1.5 KB"`` (decimal units, as file managers show them)."""
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if abs(n) < 1000 or unit == "GB":
+            if unit == "bytes":
+                return f"{int(n)} bytes" if n != 1 else "1 byte"
+            return f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n:.1f} GB"  # pragma: no cover
+
+
+def format_count(n: int) -> str:
+    """``12345`` -> ``"12 345"`` (a thin space groups digits in any locale)."""
+    return f"{n:,}".replace(",", "\u202f")
+
+
+def format_duration(seconds: float | None) -> str:
+    """``75`` -> ``"1 min 15 s"``; None -> ``"…"`` (not known yet)."""
+    if seconds is None:
+        return "…"
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s} s"
+    m, s = divmod(s, 60)
+    if m < 60:
+        return f"{m} min {s:02d} s"
+    h, m = divmod(m, 60)
+    return f"{h} h {m:02d} min"
+
+
+def format_ratio(value: float | None) -> str:
+    """``2.5`` -> ``"2.50"`` (bytes or characters per token); None -> ``"—"`` (no token)."""
+    return "—" if value is None else f"{value:.2f}"

@@ -1,0 +1,66 @@
+"""How one chip looks, for every chip widget: its fill, its border, its text color.
+
+:class:`~app.widgets.token_chips.ChipView` (long token sequences) and
+:mod:`app.widgets.segmentation` (step mode's table cells, the pre-tokenizer preview) paint
+their chip boxes here, with the colors of :mod:`app.display.palette`, so a token has the same
+fill, border and text color in every view. A chip's kind (:mod:`app.display.chips`) decides
+the style: a token takes its palette color, a split character's token a lighter fill with a
+dashed border and a hatched bottom edge, a special token the dark fill, a pre-tokenization
+piece one of two neutral tones.
+
+It leaves out layout and labels (the widgets) and choosing colors (the palette).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+
+from ..display import palette
+from ..display.chips import PARTIAL, PIECE, POINTER, SPECIAL
+
+__all__ = ["chip_color", "text_color", "paint_chip_box", "MARK", "HIGHLIGHT", "HEX_TEXT", "NEW_TOKEN", "NEXT_PAIR"]
+
+_FILLS = tuple(QColor(c) for c in palette.FILLS)
+_PIECE_FILLS = tuple(QColor(c) for c in palette.PIECE_FILLS)
+_SPECIAL_FILL = QColor(palette.SPECIAL_FILL)
+_TEXT = QColor(palette.TEXT)
+_SPECIAL_TEXT = QColor(palette.SPECIAL_TEXT)
+_POINTER_TEXT = QColor(palette.POINTER_TEXT)
+MARK = QColor(palette.DIFF_MARK)
+HIGHLIGHT = QColor(palette.HIGHLIGHT)
+HEX_TEXT = QColor(palette.HEX_TEXT)
+NEW_TOKEN = QColor(palette.NEW_TOKEN)
+NEXT_PAIR = QColor(palette.NEXT_PAIR)
+
+
+def chip_color(index: int, kind: int) -> QColor:
+    """The fill of a chip of palette index ``index`` (a piece's tone for ``PIECE``)."""
+    if kind == SPECIAL:
+        return _SPECIAL_FILL
+    if kind == PIECE:
+        return _PIECE_FILLS[index % len(_PIECE_FILLS)]
+    return _FILLS[index % len(_FILLS)]
+
+
+def text_color(kind: int, style: int = 0) -> QColor:
+    """The color of a label segment of ``style`` (hex bytes have their own, see HEX_TEXT)."""
+    if kind == SPECIAL:
+        return _SPECIAL_TEXT
+    return _POINTER_TEXT if style == POINTER else _TEXT
+
+
+def paint_chip_box(p: QPainter, r: QRectF, fill: QColor, kind: int) -> None:
+    """The rounded box of a chip (fill and border), without its label."""
+    if kind == PARTIAL:
+        p.setBrush(QBrush(fill.lighter(115)))
+        p.setPen(QPen(fill.darker(170), 1.2, Qt.PenStyle.DashLine))
+        p.drawRoundedRect(r, 4, 4)
+        # Hatching only along the bottom edge, so the hex bytes stay readable.
+        p.setBrush(QBrush(fill.darker(140), Qt.BrushStyle.BDiagPattern))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.drawRect(QRectF(r.left() + 2, r.bottom() - 4, r.width() - 4, 3))
+    else:
+        p.setBrush(fill)
+        p.setPen(QPen(fill.darker(130), 1.0))
+        p.drawRoundedRect(r, 4, 4)

@@ -1,1 +1,0 @@
-"""Workers of BPE Explorer (see docs/DESIGN.md: who owns what)."""

@@ -1,0 +1,118 @@
+"""The one background-job helper: workers in threads kept alive until they end, and call queues
+that run engine calls one at a time and deliver their results in the GUI thread."""
+
+from __future__ import annotations
+
+import threading
+
+import shiboken6
+from PySide6.QtCore import QObject, Signal, Slot
+
+from app.jobs import runner
+from app.jobs.calls import CallQueue
+from bpe_engine import errors
+
+
+class _Held(runner.Worker):
+    """Waits for ``release`` (or a cancel), then reports once."""
+
+    done = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def run(self) -> None:
+        self.release.wait(30)
+        self.done.emit(threading.current_thread().name)
+
+    def cancel(self) -> None:
+        self.release.set()
+
+
+class _Owner(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.got: list[str] = []
+        self.threads: list[threading.Thread] = []
+
+    @Slot(str)
+    def on_done(self, name: str) -> None:
+        self.got.append(name)
+        self.threads.append(threading.current_thread())
+
+
+def test_a_job_thread_outlives_its_owner_and_is_released_when_it_ends(qtbot) -> None:
+    owner = _Owner()
+    worker = _Held()
+    worker.done.connect(owner.on_done)
+    thread = runner.start(worker, "held")
+    assert thread in runner.live_threads() and thread.isRunning()
+    shiboken6.delete(owner)  # the owner goes away while the job runs: nothing crashes
+    del worker
+    thread.worker.release.set()
+    qtbot.waitUntil(lambda: thread not in runner.live_threads(), timeout=10_000)
+    assert thread.isFinished()
+
+
+def test_results_arrive_in_the_gui_thread(qtbot) -> None:
+    owner = _Owner()
+    worker = _Held()
+    worker.done.connect(owner.on_done)
+    thread = runner.start(worker, "held")
+    worker.release.set()
+    qtbot.waitUntil(lambda: bool(owner.got), timeout=10_000)
+    assert owner.got != [threading.main_thread().name]  # run() ran in the job's thread
+    assert owner.threads == [threading.main_thread()]  # the slot in the GUI thread
+    assert thread.wait(10_000)
+
+
+def test_stop_all_cancels_and_waits(qtbot) -> None:
+    workers = [_Held() for _ in range(3)]
+    threads = [runner.start(w, f"held-{i}") for i, w in enumerate(workers)]
+    assert runner.stop_all(10_000)
+    assert all(t.isFinished() for t in threads)
+    assert not set(threads) & set(runner.live_threads())
+
+
+def test_calls_run_in_order_and_errors_become_messages(qtbot) -> None:
+    calls = CallQueue("test")
+    order: list[int] = []
+    delivered: list[tuple[object, object, str]] = []
+    calls.delivered.connect(lambda *args: delivered.append(args))
+
+    def bad() -> object:
+        raise errors.TokenizerFileError("x.json is not a tokenizer file")
+
+    for k in range(3):
+        calls.submit(k, lambda k=k: order.append(k) or k * 10)
+    calls.submit("bad", bad, lambda exc: f"cannot open: {exc}")
+    qtbot.waitUntil(lambda: len(delivered) == 4, timeout=10_000)
+    assert order == [0, 1, 2]
+    assert delivered == [
+        (0, 0, ""),
+        (1, 10, ""),
+        (2, 20, ""),
+        ("bad", None, "cannot open: x.json is not a tokenizer file"),
+    ]
+    assert calls.wait(1.0) and not calls.is_busy()
+
+
+def test_latest_only_keeps_the_newest_waiting_call(qtbot) -> None:
+    calls = CallQueue("test", latest_only=True)
+    running, gate = threading.Event(), threading.Event()
+    delivered: list[object] = []
+    calls.delivered.connect(lambda tag, _result, _message: delivered.append(tag))
+    assert not calls.submit("running", lambda: running.set() or gate.wait(10))
+    assert running.wait(10)
+    assert not calls.submit("older", lambda: None)
+    assert calls.submit("newest", lambda: None)  # replaces "older"
+    assert calls.is_stale()  # what the running call sees: a newer one waits
+    gate.set()
+    qtbot.waitUntil(lambda: len(delivered) == 2, timeout=10_000)
+    assert delivered == ["running", "newest"]
+    calls.close()
+    assert not calls.submit("after close", lambda: None)
+    assert calls.wait(1.0)
+    qtbot.wait(50)
+    assert delivered == ["running", "newest"]
