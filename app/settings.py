@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QSettings
 
-from bpe_engine import DEFAULT_VOCAB_SIZE  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import DEFAULT_VOCAB_SIZE
 
 __all__ = ["Settings"]
 

@@ -108,8 +108,9 @@ def run_training(corpus: Path, vocab: int, controller_only: bool) -> int:
     if view is not None:
         # The user has the window on screen and the corpus chosen before pressing Start.
         view.corpus.add_files([str(corpus)])
-        view.settings_panel.set_values(vocab_size=vocab, special_tokens="<|endoftext|>", pretokenizer="gpt2",
-                                       tie_break="greatest")
+        view.settings_panel.set_values(
+            vocab_size=vocab, special_tokens="<|endoftext|>", pretokenizer="gpt2", tie_break="greatest"
+        )
         settle = time.perf_counter() + 0.5
         while time.perf_counter() < settle:
             app.processEvents()
@@ -130,15 +131,19 @@ def run_training(corpus: Path, vocab: int, controller_only: bool) -> int:
         return 1
     merges = len(controller.merges)
     what = "controller only" if controller_only else "Train view (table, plots, labels)"
-    print(f"trained {corpus.name} ({corpus.stat().st_size / 1e6:.1f} MB), vocab {vocab}: {merges} merges, "
-          f"{total:.2f} s total [{what}]")
+    print(
+        f"trained {corpus.name} ({corpus.stat().st_size / 1e6:.1f} MB), vocab {vocab}: {merges} merges, "
+        f"{total:.2f} s total [{what}]"
+    )
     print(f"{'phase':<10} {'longest ms':>11} {'p99 ms':>8} {'ticks':>7}")
     for phase, (longest, p99, n) in meter.report().items():
         print(f"{phase:<10} {longest:>11.1f} {p99:>8.1f} {n:>7}")
     rows = meter.report()["all"]
     verdict = "OK" if rows[0] < 100 and rows[1] < 20 else "ABOVE AIM"
-    print(f"longest stall {rows[0]:.1f} ms, p99 stall {rows[1]:.1f} ms, total {total:.2f} s "
-          f"(aim: longest < 100 ms, p99 < 20 ms): {verdict}")
+    print(
+        f"longest stall {rows[0]:.1f} ms, p99 stall {rows[1]:.1f} ms, total {total:.2f} s "
+        f"(aim: longest < 100 ms, p99 < 20 ms): {verdict}"
+    )
     controller.shutdown()
     return 0
 
@@ -183,9 +188,11 @@ def measure_cancel(corpus: Path, vocab: int) -> None:
         if run is not None:
             run.thread.wait()
             thread_end = time.perf_counter()
-        print(f"cancel while {phase} ({delay_ms} ms in): cancelled after "
-              f"{(marks['cancelled'] - marks['asked']) * 1000:.0f} ms, work stopped after "
-              f"{(thread_end - marks['asked']) * 1000:.0f} ms (includes ending the counting processes)")
+        print(
+            f"cancel while {phase} ({delay_ms} ms in): cancelled after "
+            f"{(marks['cancelled'] - marks['asked']) * 1000:.0f} ms, work stopped after "
+            f"{(thread_end - marks['asked']) * 1000:.0f} ms (includes ending the counting processes)"
+        )
         controller.shutdown()
         app.processEvents()
 

@@ -81,18 +81,32 @@ def main() -> int:
         table = tv.table()
         partial = next((k for k in range(len(table)) if not table.complete[k]), 0)
         tv.token_chips.ensure_visible(partial)
-        QTest.mouseClick(tv.token_chips.viewport(), Qt.MouseButton.LeftButton, pos=tv.token_chips.chip_rect(partial).toRect().center())
-        shot(f"tokenize_{key.split('_')[0]}.png",
-             f"Tokenize with {key}: split characters as hex chips pointing at their character; the selected chip, its id and its character shaded, its details below")
+        QTest.mouseClick(
+            tv.token_chips.viewport(),
+            Qt.MouseButton.LeftButton,
+            pos=tv.token_chips.chip_rect(partial).toRect().center(),
+        )
+        shot(
+            f"tokenize_{key.split('_')[0]}.png",
+            f"Tokenize with {key}: split characters as hex chips pointing at their character; the selected chip, its id and its character shaded, its details below",
+        )
     tv.picker.set_current_key("cl100k_base")
     wait(app, tv.is_settled)
     tech = next(i for i, p in enumerate(tv.pieces()) if p[0] == " tech")
-    QTest.mouseClick(tv.piece_chips.viewport(), Qt.MouseButton.LeftButton, pos=tv.piece_chips.chip_rect(tech).toRect().center())
+    QTest.mouseClick(
+        tv.piece_chips.viewport(), Qt.MouseButton.LeftButton, pos=tv.piece_chips.chip_rect(tech).toRect().center()
+    )
     tv.explain.set_page(1)
-    shot("tokenize_explain_tech.png", "Explain ' tech' with cl100k: step 2 of its merges, candidate pairs with their ranks")
+    shot(
+        "tokenize_explain_tech.png",
+        "Explain ' tech' with cl100k: step 2 of its merges, candidate pairs with their ranks",
+    )
     tv.set_mode("error")
     wait(app, tv.is_settled)
-    shot("tokenize_special_error.png", "Special tokens set to 'error': the engine's SpecialTokenError message, as tiktoken would raise")
+    shot(
+        "tokenize_special_error.png",
+        "Special tokens set to 'error': the engine's SpecialTokenError message, as tiktoken would raise",
+    )
     tv.set_mode("recognised")
 
     # 3. Compare the trained tokenizer with cl100k and o200k.
@@ -108,12 +122,16 @@ def main() -> int:
     cv.limit_spin.setValue(1)
     cv.run_corpus()
     wait(app, lambda: cv.corpus.state in ("done", "failed", "cancelled"), 600)
-    shot("compare_trained_cl100k_o200k.png",
-         f"Compare: trained vs cl100k vs o200k on the demo text, boundary diff outlined, corpus figures for 1 MB of {corpus.name}")
+    shot(
+        "compare_trained_cl100k_o200k.png",
+        f"Compare: trained vs cl100k vs o200k on the demo text, boundary diff outlined, corpus figures for 1 MB of {corpus.name}",
+    )
     cv.set_keys(["cl100k_base", "o200k_base"])
     cv.set_text("國 Жизнь 🤚🏾 hello world")
     wait(app, cv.is_settled)
-    shot("compare_cl100k_o200k_diff.png", "Compare cl100k vs o200k: only the stretches they cut differently are outlined")
+    shot(
+        "compare_cl100k_o200k_diff.png", "Compare cl100k vs o200k: only the stretches they cut differently are outlined"
+    )
 
     # 4. Stream-decode the demo strings.
     sv = win.stream_view
@@ -125,12 +143,22 @@ def main() -> int:
             wait(app, lambda: sv.is_prepared() and sv.text_edit.text() == text)
             tag = f"{key.split('_')[0]}_{name}"
             sv.step()
-            shot(f"stream_{tag}_1.png", f"Stream {text!r} with {key}, first token fed: "
-                 + ("bytes wait in the queue, the naive decode already printed U+FFFD" if sv.decoder.pending else "a whole character at once"))
+            shot(
+                f"stream_{tag}_1.png",
+                f"Stream {text!r} with {key}, first token fed: "
+                + (
+                    "bytes wait in the queue, the naive decode already printed U+FFFD"
+                    if sv.decoder.pending
+                    else "a whole character at once"
+                ),
+            )
             while sv.decoder.pending and sv.step():
                 pass
             if sv.position > 1:
-                shot(f"stream_{tag}_{sv.position}.png", f"Stream {text!r} with {key}: the character completes and moves to the output")
+                shot(
+                    f"stream_{tag}_{sv.position}.png",
+                    f"Stream {text!r} with {key}: the character completes and moves to the output",
+                )
             while sv.step():
                 pass
             shot(f"stream_{tag}_done.png", f"Stream {text!r} with {key}, all tokens fed")

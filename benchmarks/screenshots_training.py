@@ -81,8 +81,9 @@ def main() -> int:
         # a few display turns after a third of the merges: the table and plots have caught up
         if not shots and len(c.merges) >= c.target_merges // 3:
             shots.append("armed")
-            QTimer.singleShot(350, lambda: shots.append(window.grab().save(str(OUT / "train_mid_training.png"))
-                                                        and c.state))
+            QTimer.singleShot(
+                350, lambda: shots.append(window.grab().save(str(OUT / "train_mid_training.png")) and c.state)
+            )
 
     c.merges_added.connect(grab_mid)
     train.start()
@@ -143,8 +144,7 @@ def main() -> int:
     window.grab().save(str(OUT / "vocab_o200k.png"))
 
     window.close()
-    for name in sorted(p.name for p in OUT.glob("*.png")
-                       if p.name.startswith(("train_", "step_mode", "vocab_"))):
+    for name in sorted(p.name for p in OUT.glob("*.png") if p.name.startswith(("train_", "step_mode", "vocab_"))):
         print(OUT / name)
     return 0
 

@@ -76,7 +76,9 @@ def main() -> int:
 
     last = {}
     view.controller.finished.connect(lambda r: last.__setitem__("result", r))
-    print(f"{'text':>8} {'tokens':>7} {'median':>8} {'p90':>8} {'worst':>8} | {'encode':>7} {'worker':>7} {'GUI':>7}   (ms)")
+    print(
+        f"{'text':>8} {'tokens':>7} {'median':>8} {'p90':>8} {'worst':>8} | {'encode':>7} {'worker':>7} {'GUI':>7}   (ms)"
+    )
     rows = []
     for size in (1_000, 10_000, 100_000):
         text = text_of_size(source, size)
@@ -113,7 +115,7 @@ def main() -> int:
     wait_until(app, view.is_settled)
     dropped0 = view.controller.dropped
     start = time.perf_counter()
-    for k in range(20):
+    for _ in range(20):
         QTest.keyClick(view.editor, "x")
         app.processEvents()
     gen = view.controller.generation

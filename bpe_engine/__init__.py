@@ -6,8 +6,16 @@ stream-decode token by token, save/load a versioned format, and use OpenAI's enc
 
 >>> from bpe_engine import train_bpe
 >>> tok = train_bpe(None, 300, ["<|endoftext|>"], text="low lower lowest " * 50)
->>> tok.decode(tok.encode("slow lowest<|endoftext|>"))
+>>> ids = tok.encode("slow lowest<|endoftext|>", allowed_special="all")
+>>> tok.decode(ids)
 'slow lowest<|endoftext|>'
+
+As in tiktoken, special-token text in ``encode`` raises unless it is allowed:
+
+>>> tok.encode("<|endoftext|>")
+Traceback (most recent call last):
+...
+bpe_engine.errors.SpecialTokenError: the text contains the special token '<|endoftext|>' at character 0. ...
 
 Names are imported lazily (PEP 562), so worker processes that only count pre-tokens start
 without loading NumPy.
@@ -82,29 +90,43 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
-    from . import errors
-    from .corpus import default_workers
-    from .encode.files import encode_file, iter_encode_file
-    from .encode.piece import BpeStep
-    from .explain import TokenSpan
-    from .formats.gpt2 import gpt2_bytes_to_unicode
-    from .formats.ours import FORMAT_VERSION
-    from .formats.tiktoken import OPENAI_ENCODINGS
-    from .pretokenize import PRETOKENIZER_NAMES, Piece, Pretokenizer, get_pretokenizer, preview
-    from .reference import reference_encode, reference_train
-    from .streaming import StreamingDecoder, StreamStep, utf8_sequence_length
-    from .tokenizer import Tokenizer
-    from .train.config import DEFAULT_VOCAB_SIZE, TIE_BREAKS, TrainerConfig
-    from .train.events import (
-        CountingDone,
-        CountingProgress,
-        MergeEvent,
-        PairInfo,
-        PretokenInfo,
-        TrainingDone,
-        TrainingEvent,
+    from . import errors as errors
+    from .corpus import default_workers as default_workers
+    from .encode.files import encode_file as encode_file, iter_encode_file as iter_encode_file
+    from .encode.piece import BpeStep as BpeStep
+    from .explain import TokenSpan as TokenSpan
+    from .formats.gpt2 import gpt2_bytes_to_unicode as gpt2_bytes_to_unicode
+    from .formats.ours import FORMAT_VERSION as FORMAT_VERSION
+    from .formats.tiktoken import OPENAI_ENCODINGS as OPENAI_ENCODINGS
+    from .pretokenize import (
+        PRETOKENIZER_NAMES as PRETOKENIZER_NAMES,
+        Piece as Piece,
+        Pretokenizer as Pretokenizer,
+        get_pretokenizer as get_pretokenizer,
+        preview as preview,
     )
-    from .train.trainer import BpeTrainer, train_bpe
+    from .reference import reference_encode as reference_encode, reference_train as reference_train
+    from .streaming import (
+        StreamingDecoder as StreamingDecoder,
+        StreamStep as StreamStep,
+        utf8_sequence_length as utf8_sequence_length,
+    )
+    from .tokenizer import Tokenizer as Tokenizer
+    from .train.config import (
+        DEFAULT_VOCAB_SIZE as DEFAULT_VOCAB_SIZE,
+        TIE_BREAKS as TIE_BREAKS,
+        TrainerConfig as TrainerConfig,
+    )
+    from .train.events import (
+        CountingDone as CountingDone,
+        CountingProgress as CountingProgress,
+        MergeEvent as MergeEvent,
+        PairInfo as PairInfo,
+        PretokenInfo as PretokenInfo,
+        TrainingDone as TrainingDone,
+        TrainingEvent as TrainingEvent,
+    )
+    from .train.trainer import BpeTrainer as BpeTrainer, train_bpe as train_bpe
 
     load_tiktoken_file = Tokenizer.from_tiktoken_file
     get_encoding = Tokenizer.from_tiktoken

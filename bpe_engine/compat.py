@@ -16,8 +16,7 @@ token, ``ValueError`` for disallowed special-token text). Differences, by design
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Collection, Sequence, Set as AbstractSet
 from typing import TYPE_CHECKING, Literal
 
 from .errors import TokenIdError, short

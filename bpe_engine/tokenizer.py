@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence, Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ._text import fix_surrogates, lone_surrogate, surrogate_message

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import Tokenizer
 
 from ..jobs import runner
 from ..jobs.corpus_encode import CorpusEncodeWorker

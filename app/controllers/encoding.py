@@ -18,7 +18,7 @@ from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import Tokenizer
 
 from ..jobs.calls import CallQueue
 from ..jobs.encode import run_job

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from bpe_engine import OPENAI_ENCODINGS, Tokenizer, errors  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import OPENAI_ENCODINGS, Tokenizer, errors
 
 from ..jobs.calls import CallQueue
 

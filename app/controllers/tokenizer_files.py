@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer, errors, load_tiktoken_file  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import Tokenizer, errors, load_tiktoken_file
 
 from ..jobs.calls import CallQueue
 from .registry import TokenizerRegistry

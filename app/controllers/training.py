@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
 
 from ..jobs import runner
 from ..jobs.messages import StepSnapshot

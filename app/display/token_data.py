@@ -19,7 +19,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import Tokenizer
 
 from .format import hex_bytes, token_label, visible
 

@@ -25,7 +25,7 @@ from typing import cast
 import numpy as np
 from PySide6.QtCore import Signal
 
-from bpe_engine import Tokenizer, errors, iter_encode_file  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import Tokenizer, errors, iter_encode_file
 
 from .messages import CorpusStats
 from .runner import Worker
@@ -158,7 +158,7 @@ class CorpusEncodeWorker(Worker):
                     yield text
 
         tokens = 0
-        for _ in tok.encode_iterable(texts()):
+        for _ in tok.encode_iterable(texts(), allowed_special="all"):
             tokens += 1
         if self._cancel.is_set():
             raise _Cancelled

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from bpe_engine import Tokenizer, errors  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import Tokenizer, errors
 
 from ..display.token_data import token_table
 from .messages import ENGINE_MODES, SPECIAL_MODES, EncodeJob, EncodeOutcome, EncodeResult

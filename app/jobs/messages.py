@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bpe_engine import MergeEvent, PairInfo, PretokenInfo, Tokenizer  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import MergeEvent, PairInfo, PretokenInfo, Tokenizer
 
 from ..display.token_data import Counts, TokenTable
 

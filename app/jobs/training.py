@@ -26,7 +26,7 @@ from typing import cast
 
 from PySide6.QtCore import Signal
 
-from bpe_engine import (  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import (
     BpeTrainer,
     CountingDone,
     CountingProgress,

@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from bpe_engine import MergeEvent, Tokenizer  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import MergeEvent, Tokenizer
 
 from ..display.format import hex_bytes, token_label
 from .base import RowsModel

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from bpe_engine import PairInfo, PretokenInfo  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import PairInfo, PretokenInfo
 
 from ..display.chips import Chip, row_chips
 from ..display.format import hex_bytes, token_label

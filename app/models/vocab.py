@@ -25,7 +25,7 @@ import regex
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import Tokenizer
 
 from ..display.format import hex_bytes, token_label
 from .base import RowsModel

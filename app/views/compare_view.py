@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import Tokenizer
 
 from ..content.presets import PRESETS
 from ..controllers.corpus_compare import CorpusCompareController

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import BpeStep, Tokenizer  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import BpeStep, Tokenizer
 
 from ..display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
 from ..display.format import split_valid_utf8, token_label, visible

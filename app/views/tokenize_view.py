@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import Tokenizer
 
 from ..content.presets import PRESETS
 from ..controllers.encoding import EncodeController

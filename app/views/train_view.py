@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
 
 from ..content.samples import Sample
 from ..controllers.registry import TokenizerRegistry

@@ -17,7 +17,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from bpe_engine import utf8_sequence_length  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import utf8_sequence_length
 
 from ..display.format import visible
 

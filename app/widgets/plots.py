@@ -21,7 +21,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
-from bpe_engine import CountingDone  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import CountingDone
 
 __all__ = ["TrainingPlots", "paint_pending"]
 

@@ -15,7 +15,7 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from bpe_engine import PairInfo  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import PairInfo
 
 from ..display.format import token_label
 from ..jobs.messages import StepSnapshot

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import DEFAULT_VOCAB_SIZE, PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, TrainerConfig, errors, preview  # type: ignore[attr-defined, unused-ignore]
+from bpe_engine import DEFAULT_VOCAB_SIZE, PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, TrainerConfig, errors, preview
 
 from ..display.chips import PIECE, SPECIAL, Chip
 from ..display.format import visible

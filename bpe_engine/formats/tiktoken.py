@@ -187,14 +187,16 @@ def read_openai_encoding(name: str) -> TokenizerData:
     if not isinstance(name, str):
         raise EncodingUnavailableError(f"encoding name must be a string, got {name!r}")
     try:
-        import tiktoken
+        # subtle: tiktoken's submodules, not the package: code that puts something else in
+        # sys.modules["tiktoken"] (tests/engine/tiktoken_adapter.py does) must not be called back.
+        from tiktoken.registry import get_encoding
     except ImportError:
         raise EncodingUnavailableError(
             f"cannot load {name}: the tiktoken package is not installed (pip install tiktoken), "
             f"or open a local {name}.tiktoken file instead"
         ) from None
     try:
-        enc = tiktoken.get_encoding(name)
+        enc = get_encoding(name)
         ranks = dict(enc._mergeable_ranks)  # subtle: tiktoken has no public accessor for these
         pattern = enc._pat_str
         specials = dict(enc._special_tokens)
@@ -317,10 +319,10 @@ def build_encoding(tok: Tokenizer) -> Any:
     reason = tok.tiktoken_equivalent()
     if reason is not None:
         raise EncodingUnavailableError(f"cannot run this tokenizer on tiktoken: {reason}")
-    import tiktoken
+    from tiktoken.core import Encoding
 
     ranks = {b: i for i, b in tok.vocab.items() if not tok.is_special(i)}
-    return tiktoken.Encoding(
+    return Encoding(
         name=f"bpe-explorer:{tok.name or 'tokenizer'}",
         pat_str=_PATTERNS[tok.pretokenizer.name],
         mergeable_ranks=ranks,

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from PySide6.QtCore import QPoint, Qt
 
 from app.display.chips import (
@@ -53,7 +52,7 @@ def test_token_table_matches_engine_spans_and_tiktoken_bytes(name, openai_tokeni
 @settings(max_examples=60, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab 國語Жи🤚🏾\n\t1é")), max_size=40))
 def test_token_table_spans_equal_engine_for_any_text(trained, text):
-    ids = trained.encode(text)
+    ids = trained.encode(text, allowed_special="all")
     table = token_table(trained, ids, text)
     spans = trained.token_spans(ids)
     assert [(s.start, s.end, s.complete) for s in spans] == list(
@@ -64,7 +63,7 @@ def test_token_table_spans_equal_engine_for_any_text(trained, text):
 def test_split_characters_show_hex_and_point_at_their_character(openai_tokenizers):
     tok = openai_tokenizers["cl100k_base"]
     text = "國 🤚🏾"
-    table = token_table(tok, tok.encode(text), text)
+    table = token_table(tok, tok.encode(text, allowed_special="all"), text)
     chips = token_chips(table)
     labels = ["".join(t for t, _ in segs) for segs in chips.segments]
     assert labels == ["e5 9c→國", "8b→國", "·f0 9f→🤚", "a4→🤚", "9a→🤚", "f0 9f→🏾", "8f→🏾", "be→🏾"]
@@ -77,7 +76,7 @@ def test_split_characters_show_hex_and_point_at_their_character(openai_tokenizer
 def test_special_and_whitespace_labels(openai_tokenizers):
     tok = openai_tokenizers["cl100k_base"]
     text = "a b\tc\n<|endoftext|>"
-    table = token_table(tok, tok.encode(text), text)
+    table = token_table(tok, tok.encode(text, allowed_special="all"), text)
     visible = token_chips(table, whitespace=True)
     labels = ["".join(t for t, _ in s) for s in visible.segments]
     assert "".join(labels) == "a·b→c⏎<|endoftext|>"
@@ -94,7 +93,7 @@ def test_neighbouring_chips_never_share_a_color(qtbot, openai_tokenizers, traine
     view = _view(qtbot)
     for tok in [*openai_tokenizers.values(), trained]:
         text = DEMO * 20 + " the the the the"
-        table = token_table(tok, tok.encode(text), text)
+        table = token_table(tok, tok.encode(text, allowed_special="all"), text)
         view.set_chips(token_chips(table))
         fills = [view.chip_fill(i).name() for i in range(view.count())]
         assert all(a != b for a, b in zip(fills, fills[1:]))
@@ -109,7 +108,7 @@ def test_hover_click_and_keys_signal_the_chip(qtbot, openai_tokenizers):
     view = _view(qtbot)
     tok = openai_tokenizers["cl100k_base"]
     text = "Hello world, 國語!"
-    table = token_table(tok, tok.encode(text), text)
+    table = token_table(tok, tok.encode(text, allowed_special="all"), text)
     view.set_chips(token_chips(table))
     rect = view.chip_rect(2).toRect()
     with qtbot.waitSignal(view.hovered) as hovered:
@@ -135,7 +134,7 @@ def test_a_newline_token_ends_the_line(qtbot, openai_tokenizers):
     view = _view(qtbot, width=900)
     tok = openai_tokenizers["cl100k_base"]
     text = "a\nb"
-    table = token_table(tok, tok.encode(text), text)
+    table = token_table(tok, tok.encode(text, allowed_special="all"), text)
     view.set_chips(token_chips(table))
     texts = view.chip_texts()
     assert texts == ["a", "⏎", "b"]
@@ -165,7 +164,7 @@ def test_incremental_layout_and_labels_equal_a_full_rebuild(qtbot, openai_tokeni
             text = text[:pos] + text[pos + rng.randrange(1, 6) :]
         else:
             text = text[:pos] + rng.choice(words + ["a", " "]) + text[pos:]
-        table = token_table(tok, tok.encode(text), text)
+        table = token_table(tok, tok.encode(text, allowed_special="all"), text)
         chips, _, reuse = builder.build(table)
         incremental.set_chips(chips, reuse=reuse)
         reference = token_chips(table)

@@ -9,6 +9,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -38,7 +39,7 @@ def workdir(tmp_path: Path) -> Path:
     (tmp_path / "corpus.txt").write_text(TEXT, encoding="utf-8")
     (tmp_path / "d").mkdir()
     train_bpe(None, 300, ["<|endoftext|>"], text=TEXT).save(tmp_path / "tok.json")
-    ids = Tokenizer.load(tmp_path / "tok.json").encode(TEXT)
+    ids = Tokenizer.load(tmp_path / "tok.json").encode(TEXT, allowed_special="all")
     np.save(tmp_path / "ids.npy", np.asarray(ids, dtype=np.uint16))
     return tmp_path
 
@@ -64,12 +65,26 @@ def test_an_output_that_is_an_input_is_refused(workdir: Path, args: tuple[str, .
 
 
 def test_devices_are_written_through_not_replaced(workdir: Path) -> None:
+    # subtle: only through a link and a FIFO of our own, never /dev/null itself: run against
+    # the old code (which renamed a file over its output), this test must not damage the system.
     (workdir / "null-link").symlink_to("/dev/null")
-    for target in ("/dev/null", "null-link"):
-        out = run("encode", "corpus.txt", "-t", "tok.json", "-o", target, cwd=workdir)
-        assert out.returncode == 0, out.stderr
-        assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
-    assert (workdir / "null-link").is_symlink()
+    out = run("encode", "corpus.txt", "-t", "tok.json", "-o", "null-link", cwd=workdir)
+    assert out.returncode == 0, out.stderr
+    assert (workdir / "null-link").is_symlink() and stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    fifo = workdir / "fifo"
+    os.mkfifo(fifo)
+    got = bytearray()
+
+    def drain() -> None:
+        with open(fifo, "rb") as f:
+            got.extend(f.read())
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    out = run("decode", "ids.npy", "-t", "tok.json", "-o", "fifo", cwd=workdir)
+    reader.join(60)
+    assert out.returncode == 0, out.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and bytes(got) == TEXT.encode("utf-8")
     assert not list(workdir.glob(".tmp-*"))
 
 
@@ -77,7 +92,7 @@ def test_dash_writes_to_standard_output(workdir: Path) -> None:
     tok = Tokenizer.load(workdir / "tok.json")
     out = run("encode", "corpus.txt", "-t", "tok.json", "--dtype", "uint32", "-o", "-", "-q", cwd=workdir)
     assert out.returncode == 0, out.stderr
-    assert np.frombuffer(out.stdout, dtype=np.uint32).tolist() == tok.encode(TEXT)
+    assert np.frombuffer(out.stdout, dtype=np.uint32).tolist() == tok.encode(TEXT, allowed_special="all")
     assert b"wrote -" in out.stderr  # the summary moves to stderr
     out = run("decode", "ids.npy", "-t", "tok.json", "-o", "-", "-q", cwd=workdir)
     assert out.returncode == 0 and out.stdout == TEXT.encode("utf-8")
@@ -89,12 +104,13 @@ def test_dash_writes_to_standard_output(workdir: Path) -> None:
 
 
 def test_a_full_disk_names_the_output(workdir: Path) -> None:
-    if not os.path.exists("/dev/full"):
-        pytest.skip("no /dev/full on this system")
-    out = run("decode", "ids.npy", "-t", "tok.json", "-o", "/dev/full", cwd=workdir)
+    if not os.path.exists("/dev/full") or not stat.S_ISCHR(os.stat("/dev/full").st_mode):
+        pytest.skip("no /dev/full device on this system")
+    (workdir / "full").symlink_to("/dev/full")  # a link: old code would replace only the link
+    out = run("decode", "ids.npy", "-t", "tok.json", "-o", "full", cwd=workdir)
     assert out.returncode == 1
     line = error_line(out)
-    assert "/dev/full" in line and "No space left" in line
+    assert "full" in line and "No space left" in line
 
 
 def test_sigterm_during_encode_leaves_no_partial_file(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ def _chunks(paths: list[Path], n_bytes: int) -> Iterator[str]:
 def _peak(tok: Tokenizer, paths: list[Path], n_bytes: int) -> tuple[int, int]:
     tok.clear_cache()
     tracemalloc.start()
-    count = sum(1 for _ in tok.encode_iterable(_chunks(paths, n_bytes)))
+    count = sum(1 for _ in tok.encode_iterable(_chunks(paths, n_bytes), allowed_special="all"))
     _, top = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return top, count

@@ -154,6 +154,7 @@ def test_non_regular_files_are_refused_at_once(tmp_path: Path, kind: str) -> Non
 # -- regexes ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_catastrophic_custom_regex_fails_with_its_name() -> None:
     text = "a" * 40 + "b"
     for run in (
@@ -166,6 +167,7 @@ def test_a_catastrophic_custom_regex_fails_with_its_name() -> None:
         assert time.monotonic() - start < 60  # it gave up, rather than backtracking for hours
 
 
+@pytest.mark.slow
 def test_a_tokenizer_file_carrying_a_catastrophic_regex(small: Tokenizer, tmp_path: Path) -> None:
     small.save(tmp_path / "t.json")
     obj = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
@@ -288,6 +290,7 @@ def test_encode_of_a_long_string_runs_block_by_block(small: Tokenizer) -> None:
     assert info.value.position == text.index("<|endoftext|>")
 
 
+@pytest.mark.slow
 def test_memory_errors_are_clean(tmp_path: Path) -> None:
     """Under a memory limit too small for the result, encode() raises MemoryError; it must
     not crash the interpreter (the regex module and NumPy once died with SIGSEGV or
@@ -329,6 +332,7 @@ def test_raise_reports_the_offset_in_the_file(small: Tokenizer, tmp_path: Path) 
         assert f"character {len(body)}" in str(info.value)
 
 
+@pytest.mark.slow
 def test_o200k_harmony_loads(tiktoken_encodings: dict) -> None:
     import tiktoken
 

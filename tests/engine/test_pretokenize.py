@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 import regex
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from bpe_engine import Pretokenizer, preview
 from bpe_engine.pretokenize import SpecialSplitter

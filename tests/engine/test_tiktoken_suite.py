@@ -26,8 +26,12 @@ HERE = Path(__file__).resolve().parent
 CACHE = Path(os.environ.get("BPE_TEST_CACHE", HERE.parents[1] / ".cache"))
 SUITE = ("test_encoding.py", "test_misc.py", "test_offsets.py", "test_simple_public.py", "test_pickle.py")
 
-CONFTEST = '''
+CONFTEST = """
 import importlib.util, sys
+# The real tiktoken first, with every submodule the engine and tiktoken's registry use:
+# they stay importable (and working) after the adapter takes the name "tiktoken".
+import tiktoken, tiktoken.core, tiktoken.load, tiktoken.model, tiktoken.registry
+import tiktoken_ext.openai_public
 spec = importlib.util.spec_from_file_location("tiktoken", {adapter!r})
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
@@ -38,7 +42,7 @@ def pytest_sessionfinish(session, exitstatus):
     import tiktoken
     with open({marker!r}, "w") as f:
         f.write(tiktoken.__file__ + "\\n" + repr(tiktoken.get_encoding("gpt2")))
-'''
+"""
 
 
 def _suite() -> Path:
@@ -50,9 +54,22 @@ def _suite() -> Path:
     download = CACHE / "sdist"
     download.mkdir(parents=True, exist_ok=True)
     got = subprocess.run(
-        [sys.executable, "-m", "pip", "download", f"tiktoken=={release}", "--no-deps", "--no-binary", ":all:",
-         "-d", str(download), "-q"],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            f"tiktoken=={release}",
+            "--no-deps",
+            "--no-binary",
+            ":all:",
+            "-d",
+            str(download),
+            "-q",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     archive = download / f"tiktoken-{release}.tar.gz"
     if got.returncode != 0 or not archive.exists():
@@ -83,9 +100,28 @@ def test_tiktokens_public_tests_pass_on_our_tokenizer(tmp_path: Path, tiktoken_e
     (work / "conftest.py").write_text(conftest, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(HERE.parents[1]))
     out = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--rootdir", str(tmp_path),
-         "-o", "addopts=", "-W", "error", str(work)],
-        capture_output=True, text=True, timeout=1500, cwd=tmp_path, env=env,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            "--rootdir",
+            str(tmp_path),
+            "-o",
+            "addopts=",
+            "-W",
+            "error",
+            str(work),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=1500,
+        cwd=tmp_path,
+        env=env,
     )
     summary = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]

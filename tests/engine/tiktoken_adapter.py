@@ -3,34 +3,18 @@ tests against our tokenizer (tests/engine/test_tiktoken_suite.py installs it as 
 
 Our ``Tokenizer`` already has tiktoken's public methods with tiktoken's signatures; this only
 maps the module functions and the few private attributes tiktoken's tests read
-(``_encode_bytes``, ``_special_tokens``, ``_mergeable_ranks``, ``_pat_str``).
+(``_encode_bytes``, ``_special_tokens``, ``_mergeable_ranks``, ``_pat_str``). The real
+tiktoken must be imported before this module replaces it (the engine reads OpenAI's ranks
+through tiktoken's own submodules, which stay in place).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from typing import Any
 
+from tiktoken.registry import list_encoding_names as _names
+
 from bpe_engine import Tokenizer
-
-
-def _real_tiktoken() -> Any:
-    """The installed tiktoken (for its list of names; never for encoding)."""
-    spec = importlib.util.find_spec("tiktoken")
-    if spec is None or spec.loader is None:
-        raise ImportError("tiktoken is not installed")
-    saved = sys.modules.pop("tiktoken", None)
-    try:
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        if saved is not None:
-            sys.modules["tiktoken"] = saved
-
-
-_REAL = _real_tiktoken()
 
 
 class Encoding:
@@ -85,5 +69,4 @@ def encoding_for_model(model_name: str) -> Encoding:
 
 
 def list_encoding_names() -> list[str]:
-    names: list[str] = _REAL.list_encoding_names()
-    return names
+    return list(_names())
