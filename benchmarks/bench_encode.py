@@ -18,6 +18,13 @@ busy moment slows both sides of a ratio and cannot skew the result.
 Every result of ours is checked to be tiktoken's ids.
 
     python benchmarks/bench_encode.py [--mb 10] [--encodings gpt2,cl100k_base] [--repeat 3]
+
+Short calls (``--short``): 2,000 chat-message sized strings (40-600 characters, consecutive
+stretches of the English corpus), each encoded by its own ``encode`` call with the default
+arguments, as an application encodes messages. "cold" empties our piece cache before each
+round (the first 2,000 messages a process sees), "warm" keeps it (the same messages again).
+
+    python benchmarks/bench_encode.py --short [--encodings gpt2,cl100k_base,o200k_base] [--repeat 7]
 """
 
 from __future__ import annotations
@@ -72,8 +79,12 @@ def main() -> None:
     ap.add_argument("--encodings", default="gpt2,cl100k_base")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--short", action="store_true", help="the short-strings workload only")
     args = ap.parse_args()
     require_shared()
+    if args.short:
+        short_strings(args.encodings.split(","), args.repeat)
+        return
     import tiktoken
 
     from bpe_engine import Tokenizer, default_workers, encode_file
@@ -108,7 +119,7 @@ def main() -> None:
 
                 def ours_single():  # type: ignore[no-untyped-def]
                     tok.clear_cache()
-                    return tok.encode(text)
+                    return tok.encode(text, allowed_special="all")
 
                 def ours_files(backend: str, w: int):  # type: ignore[no-untyped-def]
                     def run():  # type: ignore[no-untyped-def]
@@ -148,6 +159,57 @@ def main() -> None:
         ]
         print(f"| {name} | {label} | " + " | ".join(cells) + " |")
     print("\nmedian MB/s; (xN) = median over rounds of tiktoken's time (mean of the runs just before and after) / ours")
+
+
+def short_strings(names: list[str], repeat: int) -> None:
+    """2,000 separate encode() calls on message-sized strings; ratio to tiktoken's."""
+    import random
+
+    import tiktoken
+
+    from bpe_engine import Tokenizer
+
+    with open(CORPORA / CORPUS_FILES["English"], encoding="utf-8") as f:
+        text = f.read(2_000_000).replace("<|endoftext|>", " ")
+    rng = random.Random(0)
+    messages, pos = [], 0
+    for _ in range(2000):
+        n = rng.randint(40, 600)
+        messages.append(text[pos : pos + n])
+        pos += n
+    print(f"2,000 messages, {pos:,} characters")
+    rows = []
+    for name in names:
+        enc = tiktoken.get_encoding(name)
+        tok = Tokenizer.from_tiktoken(name)
+        expected = [enc.encode(m) for m in messages]
+
+        def same(result) -> None:  # type: ignore[no-untyped-def]
+            if result != expected:
+                raise SystemExit(f"{name}: ids differ from tiktoken's")
+
+        def cold():  # type: ignore[no-untyped-def]
+            tok.clear_cache()
+            return [tok.encode(m) for m in messages]
+
+        candidates = {
+            "tiktoken": lambda: [enc.encode(m) for m in messages],
+            "ours cold cache": cold,
+            "ours warm cache": lambda: [tok.encode(m) for m in messages],
+        }
+        times, per_round = timed_between_references("tiktoken", candidates, repeat, same)
+        cells = {}
+        for what in candidates:
+            us = median(times[what]) / len(messages) * 1e6
+            slower = 1 / median(per_round[what])
+            cells[what] = f"{us:.1f} us/call" + ("" if what == "tiktoken" else f" ({slower:.2f}x)")
+            rounds = ", ".join(f"{1 / r:.2f}" for r in per_round[what])
+            print(f"{name:12s} {what:16s} {cells[what]:24s} (rounds: {rounds})", flush=True)
+        rows.append((name, cells))
+    print("\n| encoding | tiktoken | ours, cold cache | ours, warm cache |\n|---|---|---|---|")
+    for name, cells in rows:
+        print(f"| {name} | " + " | ".join(cells.values()) + " |")
+    print("\n(Nx) = ours / tiktoken time, median over rounds, each run between two runs of tiktoken")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from itertools import chain
 from ..pretokenize import SpecialSplitter
 from .batch import ROUNDS_MAX, bpe_many
 from .charcut import bpe_cut
-from .piece import bpe_piece
+from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
 
 __all__ = ["Encoder", "CACHE_LIMIT"]
@@ -121,16 +121,24 @@ class Encoder:
             # Bounded memory: start a new cache rather than grow. subtle: rebind, never clear in
             # place, so another thread in the middle of this method keeps a complete one.
             cache = self._cache = dict(self.tables.special_keys)
+        if len(pieces) < 512:
+            # A short call whose pieces are all known (the usual case once warm): no set.
+            try:
+                return list(chain.from_iterable(map(cache.__getitem__, pieces)))
+            except KeyError:
+                pass
         missing = set(pieces).difference(cache)  # subtle: a dict, not .keys(): O(len(pieces))
         whole = self.tables.whole_tokens
         if missing and whole is not None:
             # tiktoken's rule: a piece that is itself a token is that token. For OpenAI's
             # vocabularies this equals the merge rule (every token encodes to itself; see
             # tests/engine/test_tiktoken_parity.py), so it is only a shortcut.
-            hits = missing.intersection(whole)
+            # subtle: not missing.intersection(whole), which walks all of ``whole`` (200 000
+            # tokens) when it is a dict; this walks the few missing pieces.
+            hits = [p for p in missing if p in whole]
             if hits:
                 cache.update((p, (whole[p],)) for p in hits)
-                missing -= hits
+                missing.difference_update(hits)
         if missing:
             todo = list(missing)
             if len(todo) > 1000 and sum(map(len, todo)) >= _BATCH_MIN_BYTES and len(todo) > _FLAT_SHARE * len(pieces):
@@ -145,9 +153,7 @@ class Encoder:
         if len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX:
             cache.update(zip(todo, bpe_many(self.tables, todo)))
         else:
-            tables = self.tables
-            for piece in todo:
-                cache[piece] = bpe_piece(tables, piece)
+            cache.update(zip(todo, bpe_pieces(self.tables, todo)))
 
     def encode_distinct(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
         """Token ids of each of ``pieces`` (distinct, no special tokens), through the cache."""

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from .._vocab import SHIFT
 from .tables import EncoderTables
 
-__all__ = ["BpeStep", "bpe_piece", "bpe_steps"]
+__all__ = ["BpeStep", "bpe_piece", "bpe_pieces", "bpe_steps"]
 
 _LONG_PIECE = 48  # pieces longer than this use the heap-based merge (O(n log n))
+_NONE = 1 << 62  # the "rank" of a pair that is not a merge
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,13 @@ class BpeStep:
 
 
 def bpe_piece(t: EncoderTables, data: bytes) -> tuple[int, ...]:
-    """Token ids of one piece (its UTF-8 bytes)."""
+    """Token ids of one piece (its UTF-8 bytes).
+
+    The rank of every adjacent pair is kept in a list; each step merges the leftmost pair of
+    the lowest rank and looks up only the two pairs that changed. (Merging one occurrence at
+    a time equals merging all of them: a pair that holds the new token always ranks later,
+    so the lowest rank stays the same until its last occurrence is merged.)
+    """
     ids = list(data) if t.identity_bytes else [t.byte_id[x] for x in data]
     if len(ids) < 2:
         return tuple(ids)
@@ -37,37 +44,58 @@ def bpe_piece(t: EncoderTables, data: bytes) -> tuple[int, ...]:
         return tuple(_bpe_long(t, ids))
     get = t.ranks.get
     new_ids = t.new_ids
+    # min() and index() run in C: on a short piece they cost less than any Python bookkeeping.
+    ranks = [get(a << SHIFT | b, _NONE) for a, b in zip(ids, ids[1:])]
     while True:
-        best = -1
-        best_rank = 1 << 62
-        prev = ids[0]
-        for i in range(1, len(ids)):
-            cur = ids[i]
-            r = get(prev << SHIFT | cur)
-            if r is not None and r < best_rank:
-                best_rank = r
-                best = i - 1
-            prev = cur
-        if best < 0:
+        best = min(ranks)
+        if best == _NONE:
             return tuple(ids)
-        a = ids[best]
-        b = ids[best + 1]
-        z = new_ids[best_rank]
-        # Merge every occurrence, left to right: a pair that contains the new token always
-        # ranks later, so this equals merging the leftmost occurrence one at a time.
-        out = ids[:best]
-        i = best
-        n = len(ids)
-        while i < n:
-            if i + 1 < n and ids[i] == a and ids[i + 1] == b:
-                out.append(z)
-                i += 2
-            else:
-                out.append(ids[i])
-                i += 1
-        ids = out
-        if len(ids) == 1:
+        i = ranks.index(best)
+        ids[i] = new_ids[best]
+        del ids[i + 1]
+        del ranks[i]
+        if not ranks:
             return (ids[0],)
+        if i < len(ranks):
+            ranks[i] = get(ids[i] << SHIFT | ids[i + 1], _NONE)
+        if i:
+            ranks[i - 1] = get(ids[i - 1] << SHIFT | ids[i], _NONE)
+
+
+def bpe_pieces(t: EncoderTables, pieces: list[bytes]) -> list[tuple[int, ...]]:
+    """:func:`bpe_piece` of each of a few pieces, with its lookups hoisted out of the loop
+    (a short call meets a handful of new pieces; per-call overhead is what it pays)."""
+    get = t.ranks.get
+    new_ids = t.new_ids
+    byte_id = t.byte_id
+    identity = t.identity_bytes
+    out: list[tuple[int, ...]] = []
+    for data in pieces:
+        if len(data) > _LONG_PIECE:
+            out.append(bpe_piece(t, data))
+            continue
+        ids = list(data) if identity else [byte_id[x] for x in data]
+        if len(ids) < 2:
+            out.append(tuple(ids))
+            continue
+        ranks = [get(a << SHIFT | b, _NONE) for a, b in zip(ids, ids[1:])]
+        while True:
+            best = min(ranks)
+            if best == _NONE:
+                out.append(tuple(ids))
+                break
+            i = ranks.index(best)
+            ids[i] = new_ids[best]
+            del ids[i + 1]
+            del ranks[i]
+            if not ranks:
+                out.append((ids[0],))
+                break
+            if i < len(ranks):
+                ranks[i] = get(ids[i] << SHIFT | ids[i + 1], _NONE)
+            if i:
+                ranks[i - 1] = get(ids[i - 1] << SHIFT | ids[i], _NONE)
+    return out
 
 
 def _bpe_long(t: EncoderTables, ids: list[int]) -> list[int]:
