@@ -113,7 +113,7 @@ def test_a_huge_value_is_not_echoed_whole(small: Tokenizer, tmp_path: Path) -> N
 
 
 def test_a_repeated_merge_is_called_a_repeated_merge() -> None:
-    vocab = {i: bytes([i]) for i in range(256)} | {256: b" s", 257: b" s"}
+    vocab = {i: bytes([i]) for i in range(256)} | {256: b" s"}  # (it used to be "no token b' s'")
     with pytest.raises(errors.TokenizerFileError, match=r"merge 1 \(b' ', b's'\) repeats merge 0"):
         Tokenizer(vocab, [(b" ", b"s"), (b" ", b"s")])
 
@@ -260,16 +260,34 @@ def test_encode_iterable_without_any_cut_point_is_linear(small: Tokenizer) -> No
     assert seen["calls"] < 40  # the wait doubles each time: log2(1.6M / 16k) searches, not 20 000
 
 
-def test_a_two_megabyte_piece_takes_the_vectorised_merge(small: Tokenizer) -> None:
+def test_a_two_megabyte_piece_takes_the_vectorised_merge(small: Tokenizer, monkeypatch: pytest.MonkeyPatch) -> None:
     """One 2 MB pre-token took 10 s through the per-piece heap; now it goes through the
-    rank-by-rank merge (linear in its length). Same ids either way."""
+    rank-by-rank merge (linear in its length). Checked by which algorithm runs, and the ids
+    against the reference loop on a part small enough for it."""
     import random
 
+    from bpe_engine.encode import batch
+    from bpe_engine.encode import piece as piece_module
     from bpe_engine.encode.piece import bpe_piece
 
     rng = random.Random(5)
     piece = "".join(rng.choice("lowerstin") for _ in range(2_000_000))
+    ranked: list[int] = []
+    by_rank = batch.bpe_by_rank
+
+    def spy(tables, pieces):  # type: ignore[no-untyped-def]
+        ranked.extend(map(len, pieces))
+        return by_rank(tables, pieces)
+
+    def heap(*args):  # type: ignore[no-untyped-def]
+        raise AssertionError("a 2 MB piece went through the per-piece heap merge")
+
+    small.clear_cache()
+    monkeypatch.setattr(batch, "bpe_by_rank", spy)
+    monkeypatch.setattr(piece_module, "_bpe_long", heap)
     ids = small.encode_ordinary(piece)
+    monkeypatch.undo()
+    assert ranked == [2_000_000]
     assert small.decode(ids) == piece
     head = piece[:20_000]  # small enough for the reference heap loop in a test
     assert small.encode_ordinary(head) == list(bpe_piece(small.encoder.tables, head.encode()))
@@ -295,12 +313,15 @@ def test_memory_errors_are_clean(tmp_path: Path) -> None:
     """Under a memory limit too small for the result, encode() raises MemoryError; it must
     not crash the interpreter (the regex module and NumPy once died with SIGSEGV or
     SystemError)."""
+    english = Path(__file__).resolve().parents[1] / "data" / "english.txt"
     code = (
         "import resource, sys\n"
         "from bpe_engine import train_bpe\n"
-        "tok = train_bpe(None, 300, [], text='low lower lowest newest ' * 50)\n"
-        "text = 'low lower lowest newest ' * 4_000_000\n"
-        "resource.setrlimit(resource.RLIMIT_AS, (900 << 20, 900 << 20))\n"
+        f"base = open({str(english)!r}, encoding='utf-8').read().replace('<|endoftext|>', '')\n"
+        "tok = train_bpe(None, 400, [], text=base[:50_000])\n"
+        "text = (base * (60_000_000 // len(base) + 1))[:60_000_000]\n"
+        # 60 MB of text under 700 MB: the old encoder died here with SIGSEGV.
+        "resource.setrlimit(resource.RLIMIT_AS, (700 << 20, 700 << 20))\n"
         "try:\n    tok.encode(text)\n    print('ENCODED')\n"
         "except MemoryError:\n    print('MEMORYERROR')\n"
     )
