@@ -266,8 +266,7 @@ def test_a_two_megabyte_piece_takes_the_vectorised_merge(small: Tokenizer, monke
     against the reference loop on a part small enough for it."""
     import random
 
-    from bpe_engine.encode import batch
-    from bpe_engine.encode import piece as piece_module
+    from bpe_engine.encode import batch, piece as piece_module
     from bpe_engine.encode.piece import bpe_piece
 
     rng = random.Random(5)
