@@ -1,7 +1,7 @@
 """The built-in sample corpora that ship in ``resources/samples`` (texts the project wrote).
 
 ``resources/samples/samples.json`` lists each sample with a title, a description and the
-training settings that suit it (for example the seed-003 example splits words at whitespace
+training settings that suit it (for example the low-lower-widest-newest example splits words at whitespace
 with ``regex:\\S+`` and learns exactly 12 merges). This module only finds and reads them; the
 corpus panel shows them and the train view applies their settings.
 """

@@ -1,6 +1,6 @@
 """Explain one pre-tokenization piece: its merges, one step at a time, in rank order.
 
-As seed ``001`` part 4 shows for `` tech``: start from the piece's bytes, list every
+As the worked example of the course shows for `` tech``: start from the piece's bytes, list every
 adjacent pair with its rank in the merge list, merge the pair with the lowest rank, and
 repeat until no adjacent pair is a merge. Each step of :meth:`Tokenizer.bpe_steps` is one
 page here: the current parts as chips (the pair about to merge is outlined), a table of the

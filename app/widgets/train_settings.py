@@ -87,7 +87,7 @@ class TrainSettingsPanel(QWidget):
         self.custom_regex = QLineEdit(r"\S+")
         self.custom_regex.setToolTip(
             "A regular expression (Python `regex` syntax, \\p{L} works). Each match is a piece; text between\n"
-            "matches becomes pieces of its own, so nothing is lost. \\S+ splits at whitespace like seed 003."
+            "matches becomes pieces of its own, so nothing is lost. \\S+ splits at whitespace, as in the low-lower-widest-newest example."
         )
         self.regex_problem = self._problem_label()
 
