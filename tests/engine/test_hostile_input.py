@@ -217,47 +217,39 @@ def test_booleans_are_not_token_ids(small: Tokenizer) -> None:
 # -- long input -----------------------------------------------------------------------------
 
 
-def test_encode_iterable_is_linear_on_lines_without_letters(small: Tokenizer) -> None:
-    """79 dashes a line used to be quadratic (160k characters: 28 s). The encoder now finds a
-    cut after every line, so it never looks at more than a block; checked by counting the
-    characters the cut search reads, not by timing."""
+def _cut_searches(tok: Tokenizer, chunks: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], int, int]:
+    """``encode_iterable`` of ``chunks``, with how often it searched for a cut and how many
+    characters those searches were given (the work, counted instead of timed)."""
     from bpe_engine.encode import stream
 
-    seen = {"chars": 0}
-    real = stream.safe_cut_before
-
-    def counting(pre, specials, buf, target):  # type: ignore[no-untyped-def]
-        seen["chars"] += len(buf)
-        return real(pre, specials, buf, target)
-
-    lines = ["-" * 79 + "\n"] * 20_000  # 1.6 M characters
-    try:
-        stream.safe_cut_before = counting
-        ids = list(small.encode_iterable(lines))
-    finally:
-        stream.safe_cut_before = real
-    assert ids == small.encode_ordinary("".join(lines))
-    assert seen["chars"] < 4 * 1_600_000  # linear: each character is looked at a few times
-
-
-def test_encode_iterable_without_any_cut_point_is_linear(small: Tokenizer) -> None:
-    from bpe_engine.encode import stream
-
-    seen = {"calls": 0}
+    seen = {"calls": 0, "chars": 0}
     real = stream.safe_cut_before
 
     def counting(pre, specials, buf, target):  # type: ignore[no-untyped-def]
         seen["calls"] += 1
+        seen["chars"] += len(buf)
         return real(pre, specials, buf, target)
 
+    monkeypatch.setattr(stream, "safe_cut_before", counting)
+    ids = list(tok.encode_iterable(chunks))
+    monkeypatch.undo()
+    return ids, seen["calls"], seen["chars"]
+
+
+def test_encode_iterable_is_linear_on_lines_without_letters(small: Tokenizer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """79 dashes a line used to be quadratic (160k characters: 28 s). The encoder now finds a
+    cut after every line, so it never looks at more than a block."""
+    lines = ["-" * 79 + "\n"] * 20_000  # 1.6 M characters
+    ids, _, chars = _cut_searches(small, lines, monkeypatch)
+    assert ids == small.encode_ordinary("".join(lines))
+    assert chars < 4 * 1_600_000  # linear: each character is looked at a few times
+
+
+def test_encode_iterable_without_any_cut_point_is_linear(small: Tokenizer, monkeypatch: pytest.MonkeyPatch) -> None:
     chunks = ["-" * 80] * 20_000  # one 1.6 M character piece, in small chunks
-    try:
-        stream.safe_cut_before = counting
-        ids = list(small.encode_iterable(chunks))
-    finally:
-        stream.safe_cut_before = real
+    ids, calls, _ = _cut_searches(small, chunks, monkeypatch)
     assert ids == small.encode_ordinary("".join(chunks))
-    assert seen["calls"] < 40  # the wait doubles each time: log2(1.6M / 16k) searches, not 20 000
+    assert calls < 40  # the wait doubles each time: log2(1.6M / 16k) searches, not 20 000
 
 
 def test_a_two_megabyte_piece_takes_the_vectorised_merge(small: Tokenizer, monkeypatch: pytest.MonkeyPatch) -> None:
