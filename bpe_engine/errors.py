@@ -22,6 +22,7 @@ __all__ = [
     "SpecialTokenError",
     "EncodingUnavailableError",
     "WorkerError",
+    "CheckpointError",
 ]
 
 
@@ -113,6 +114,10 @@ class SpecialTokenError(BPEError, ValueError):
 
 class EncodingUnavailableError(BPEError, RuntimeError):
     """An OpenAI encoding could not be loaded (tiktoken missing, or its data not downloadable)."""
+
+
+class CheckpointError(BPEError, ValueError):
+    """A training checkpoint file is unreadable, damaged or from another program."""
 
 
 class WorkerError(BPEError, RuntimeError):

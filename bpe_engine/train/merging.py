@@ -64,6 +64,33 @@ def _view(array: np.ndarray) -> memoryview:
     return memoryview(buffer)
 
 
+def _checked(
+    state: Mapping[str, np.ndarray],
+    name: str,
+    dtype: type,
+    size: int | None,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
+    """The length of the 1-D array ``state[name]`` of ``dtype``, after checking its size and
+    that its values lie in ``[low, high)``."""
+    array = state.get(name)
+    if array is None:
+        raise ValueError(f"the array {name!r} is missing")
+    if array.ndim != 1 or array.dtype != np.dtype(dtype):
+        raise ValueError(
+            f"the array {name!r} must be a 1-D {np.dtype(dtype).name} array, got {array.dtype} {array.shape}"
+        )
+    if size is not None and array.size != size:
+        raise ValueError(f"the array {name!r} has {array.size} values where {size} were expected")
+    if array.size:
+        if low is not None and int(array.min()) < low:
+            raise ValueError(f"the array {name!r} holds a value below {low}")
+        if high is not None and int(array.max()) >= high:
+            raise ValueError(f"the array {name!r} holds a value of {high} or more")
+    return int(array.size)
+
+
 def _fill(array: np.ndarray, value: int) -> None:
     for i in range(0, array.size, _COPY):
         array[i : i + _COPY] = value
@@ -547,6 +574,97 @@ class MergeLoop:
         idmap = self._idmap
         idmap[uniq] = np.arange(uniq.size)
         return uniq, idmap[keys]
+
+    # -- checkpoints --------------------------------------------------------------------------
+
+    def export_state(self) -> dict[str, np.ndarray]:
+        """Everything the loop needs to go on, as plain arrays (no pickles: a checkpoint file
+        must be safe to open). Scratch arrays and the heap's sort keys are rebuilt on import."""
+        heap = self.heap
+        low = np.concatenate(self.low) if self.low else np.empty(0, dtype=np.intp)
+        return {
+            "word_start": self.word_start,
+            "word_len": self.word_len,
+            "word_count": self.word_count,
+            "sym": self.sym,
+            "wt": self.wt,
+            "nxt": self.nxt,
+            "prv": self.prv,
+            "ppid": self.ppid,
+            "log": self.log.view(),
+            "pleft": self.pleft.view(),
+            "pright": self.pright.view(),
+            "pcount": self.pcount.view(),
+            "poff": self.poff.view(),
+            "plen": self.plen.view(),
+            "heap_count": np.fromiter((-c for c, _, _ in heap), dtype=np.int64, count=len(heap)),
+            "heap_pid": np.fromiter((p for _, _, p in heap), dtype=np.int64, count=len(heap)),
+            "low": low.astype(np.int64),
+            "tok_bytes": np.frombuffer(b"".join(self.tok), dtype=np.uint8),
+            "tok_len": np.fromiter(map(len, self.tok), dtype=np.int64, count=len(self.tok)),
+            "threshold": np.array([self.threshold], dtype=np.int64),
+        }
+
+    @classmethod
+    def import_state(cls, state: Mapping[str, np.ndarray], tie_break: str) -> MergeLoop:
+        """The loop :meth:`export_state` saved. Raises ``ValueError`` naming the first array
+        that does not fit the others (a damaged or foreign file)."""
+        loop = cls.__new__(cls)
+        n = _checked(state, "sym", np.int32, None)
+        _checked(state, "nxt", np.int32, n, low=-1, high=n)
+        _checked(state, "prv", np.int32, n, low=-1, high=n)
+        n_words = _checked(state, "word_start", np.int64, None, low=0, high=n)
+        _checked(state, "word_len", np.int64, n_words, low=0, high=n + 1)
+        _checked(state, "word_count", np.int64, n_words, low=0)
+        _checked(state, "wt", np.int64, n)
+        n_pairs = _checked(state, "pcount", np.int64, None)
+        _checked(state, "ppid", np.int32, n, low=-1, high=n_pairs)
+        n_log = _checked(state, "log", np.int32, None, low=0, high=n)
+        n_tok = _checked(state, "tok_len", np.int64, None, low=1)
+        _checked(state, "pleft", np.int32, n_pairs, low=0, high=n_tok)
+        _checked(state, "pright", np.int32, n_pairs, low=0, high=n_tok)
+        _checked(state, "poff", np.int64, n_pairs, low=0, high=n_log + 1)
+        _checked(state, "plen", np.int64, n_pairs, low=0, high=n_log + 1)
+        n_heap = _checked(state, "heap_pid", np.int64, None, low=0, high=n_pairs)
+        _checked(state, "heap_count", np.int64, n_heap)
+        _checked(state, "low", np.int64, None, low=0, high=n_pairs)
+        _checked(state, "threshold", np.int64, 1)
+        tok_len = state["tok_len"]
+        raw = state["tok_bytes"]
+        if raw.dtype != np.uint8 or raw.ndim != 1 or raw.size != int(tok_len.sum()) or n_tok < 256:
+            raise ValueError("the array 'tok_bytes' does not hold the tokens 'tok_len' describes")
+        loop.word_start = np.array(state["word_start"])
+        loop.word_len = np.array(state["word_len"])
+        loop.word_count = np.array(state["word_count"])
+        for name in ("sym", "wt", "nxt", "prv", "ppid"):
+            setattr(loop, name, np.array(state[name]))
+        loop.sym_m, loop.nxt_m, loop.prv_m = _view(loop.sym), _view(loop.nxt), _view(loop.prv)
+        loop.wt_m, loop.ppid_m = _view(loop.wt), _view(loop.ppid)
+        loop.mark = np.zeros(n, dtype=np.int8)
+        loop._idmap = np.zeros(1024, dtype=np.intp)
+        loop._present = np.zeros(1024, dtype=bool)
+        loop.key_of = tie_key(tie_break)
+        data = raw.tobytes()
+        ends = np.cumsum(tok_len).tolist()
+        loop.tok = [data[s:e] for s, e in zip([0, *ends[:-1]], ends)]
+        loop.tkey = [loop.key_of(t) for t in loop.tok]
+        loop.log = _Column(np.array(state["log"]), n_log)
+        for name in ("pleft", "pright", "pcount", "poff", "plen"):
+            column = np.array(state[name])
+            grown = np.empty(max(2 * n_pairs, 1024), dtype=column.dtype)
+            grown[:n_pairs] = column
+            setattr(loop, name, _Column(grown, n_pairs))
+        tkey = loop.tkey
+        left, right = loop.pleft.mv, loop.pright.mv
+        loop.heap = [
+            (-c, tkey[left[p]] + tkey[right[p]], p)
+            for c, p in zip(state["heap_count"].tolist(), state["heap_pid"].tolist())
+        ]
+        heapq.heapify(loop.heap)
+        loop.threshold = int(state["threshold"][0])
+        low = np.array(state["low"], dtype=np.intp)
+        loop.low = [low] if low.size else []
+        return loop
 
     # -- inspection (step mode) -------------------------------------------------------------
 

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from ..corpus import CorpusSource
+from ..errors import ConfigError
 from ..pretokenize import get_pretokenizer
 from ..tokenizer import Tokenizer
 from .config import TrainerConfig
@@ -51,13 +53,17 @@ class BpeTrainer:
         text: str | None = None,
         **settings: Any,
     ) -> None:
-        self.config = TrainerConfig.of(config, special_tokens, **settings)
-        self.source = CorpusSource.from_input(input_path, text)
+        self._setup(TrainerConfig.of(config, special_tokens, **settings), CorpusSource.from_input(input_path, text))
+
+    def _setup(self, config: TrainerConfig, source: CorpusSource) -> None:
+        self.config = config
+        self.source = source
         self.pretokenizer = get_pretokenizer(self.config.pretokenizer)
         self.merges: list[tuple[int, int]] = []
         self.merge_counts: list[int] = []
         self.counting: CountingDone | None = None
         self._state: MergeLoop | None = None
+        self._history: list[MergeEvent] = []
         self._started = False
         self.finished = False
 
@@ -83,10 +89,23 @@ class BpeTrainer:
         return "counting" if self._started else "new"
 
     def events(self) -> Iterator[TrainingEvent]:
-        """The training run as events; may be iterated only once."""
+        """The training run as events; may be iterated only once.
+
+        A trainer resumed from a checkpoint (:meth:`resume`) starts with the counting totals
+        and the merges made before the checkpoint, then goes on.
+        """
         if self._started:
             raise RuntimeError("BpeTrainer.events() can run only once; create a new trainer")
         self._started = True
+        if self._state is None:
+            yield from self._count()
+        else:
+            assert self.counting is not None
+            yield self.counting
+            yield from self._history
+        yield from self._merge()
+
+    def _count(self) -> Iterator[TrainingEvent]:
         result: CountResult | None = None
         for item in count_pretokens_iter(
             self.source,
@@ -116,9 +135,12 @@ class BpeTrainer:
             target_merges=self.target_merges,
         )
         yield self.counting
+
+    def _merge(self) -> Iterator[TrainingEvent]:
         state = self._state
+        assert state is not None and self.counting is not None
         tok = state.tok
-        tokens = initial_tokens
+        tokens = self._history[-1].tokens if self._history else self.counting.initial_tokens
         while len(self.merges) < self.target_merges:
             best = state.pop_best()
             if best is None:
@@ -135,9 +157,56 @@ class BpeTrainer:
             if tied is not None:
                 ta, tb = state.pair(tied)
                 tied_with = (tok[ta], tok[tb])
-            yield MergeEvent(len(self.merges) - 1, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
+            event = MergeEvent(len(self.merges) - 1, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
+            self._history.append(event)
+            yield event
         self.finished = True
         yield TrainingDone(len(self.merges), "vocab_size")
+
+    # -- checkpoints --------------------------------------------------------------------------
+
+    def save_checkpoint(self, path: str | os.PathLike[str]) -> None:
+        """Save this run as it stands (between two events: paused, or while it runs, from the
+        thread that pulls its events) to go on later with :meth:`resume`, in any process.
+        A run still counting is saved without its counts and counts again when resumed."""
+        from .checkpoint import save_checkpoint
+
+        save_checkpoint(
+            path, self.config, self.source.paths, self.source.text, self.counting, self._state, self._history
+        )
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike[str], **settings: Any) -> BpeTrainer:
+        """A trainer that goes on from a checkpoint file; its merges are those of an
+        uninterrupted run. ``settings`` may change what does not alter the result
+        (``workers``, ``fork_workers``, ``name``) or raise the vocabulary size."""
+        from .checkpoint import load_checkpoint
+
+        saved = load_checkpoint(path)
+        allowed = {"workers", "fork_workers", "name", "vocab_size"}
+        if set(settings) - allowed:
+            raise ConfigError(
+                f"a resumed run keeps its settings; only {', '.join(sorted(allowed))} may change, "
+                f"not {', '.join(sorted(set(settings) - allowed))}"
+            )
+        config = saved.config.replace(**settings) if settings else saved.config
+        if config.target_merges < len(saved.history):
+            raise ConfigError(
+                f"the checkpoint has {len(saved.history)} merges already; a vocab_size of {config.vocab_size} "
+                f"holds only {config.target_merges}"
+            )
+        trainer = cls.__new__(cls)
+        if saved.loop is not None and saved.counting is not None:
+            # The counts are in the checkpoint: the corpus files are not needed any more.
+            trainer._setup(config, CorpusSource(paths=saved.paths, text=saved.text))
+            trainer._state = saved.loop
+            trainer.counting = CountingDone(**{**asdict(saved.counting), "target_merges": config.target_merges})
+            trainer._history = saved.history
+            trainer.merges = [(e.left_id, e.right_id) for e in saved.history]
+            trainer.merge_counts = [e.count for e in saved.history]
+        else:  # saved while counting: count again (the files must still be there)
+            trainer._setup(config, CorpusSource.from_input(None if saved.text is not None else saved.paths, saved.text))
+        return trainer
 
     def tokenizer(self) -> Tokenizer:
         """A tokenizer of the merges done so far (specials follow the last merge)."""
