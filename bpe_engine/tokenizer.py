@@ -308,6 +308,40 @@ class Tokenizer(TiktokenMethods):
         allowed, disallowed = self._allowed(text, allowed_special, disallowed_special)
         return self._encode(text, allowed, disallowed)
 
+    def encode_as_of(
+        self,
+        text: str,
+        merges: int,
+        *,
+        allowed_special: Literal["all"] | AbstractSet[str] = _NONE,
+        disallowed_special: Literal["all"] | Collection[str] = "all",
+    ) -> list[int]:
+        """Token ids of ``text`` as the tokenizer of only the first ``merges`` merges gives
+        them (the same ids: a merge's token keeps its id), for a training timeline. Special
+        tokens as in :meth:`encode`."""
+        from .encode.partial import encode_as_of
+
+        if isinstance(merges, bool) or not isinstance(merges, int) or not 0 <= merges <= len(self.merges):
+            raise ConfigError(f"merges must be a whole number from 0 to {len(self.merges)}, got {short(merges)}")
+        allowed, _ = self._allowed(text, allowed_special, disallowed_special)
+        try:
+            return encode_as_of(self._encoder, text, allowed, merges)
+        except UnicodeEncodeError:
+            return encode_as_of(self._encoder, fix_surrogates(text), allowed, merges)
+
+    def token_curve(self, text: str, *, allowed_special: Literal["all"] | AbstractSet[str] = "all") -> np.ndarray:
+        """``curve[k]`` = how many tokens ``text`` has with the first ``k`` merges, for every
+        ``k`` from 0 to ``len(merges)``, exactly and in one pass over its distinct pieces (for
+        a vocabulary-size sweep). Special tokens count one each (``allowed_special`` picks
+        which are recognised; the others are ordinary text)."""
+        from .encode.partial import token_curve
+
+        allowed, _ = self._allowed(text, allowed_special, ())
+        try:
+            return token_curve(self._encoder, text, allowed)
+        except UnicodeEncodeError:
+            return token_curve(self._encoder, fix_surrogates(text), allowed)
+
     def encode_iterable(
         self,
         iterable: Iterable[str],

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .._vocab import SHIFT
 from .tables import EncoderTables
 
-__all__ = ["BpeStep", "bpe_piece", "bpe_pieces", "bpe_steps"]
+__all__ = ["BpeStep", "bpe_piece", "bpe_piece_as_of", "bpe_pieces", "bpe_steps", "step_ranks"]
 
 _LONG_PIECE = 48  # pieces longer than this use the heap-based merge (O(n log n))
 _NONE = 1 << 62  # the "rank" of a pair that is not a merge
@@ -96,6 +96,56 @@ def bpe_pieces(t: EncoderTables, pieces: list[bytes]) -> list[tuple[int, ...]]:
             if i:
                 ranks[i - 1] = get(ids[i - 1] << SHIFT | ids[i], _NONE)
     return out
+
+
+def bpe_piece_as_of(t: EncoderTables, data: bytes, merges: int) -> tuple[int, ...]:
+    """Token ids of one piece with only the first ``merges`` merges of the vocabulary: the
+    same loop, with every later merge left out (what a tokenizer trained that far gives)."""
+    ids = list(data) if t.identity_bytes else [t.byte_id[x] for x in data]
+    get = t.ranks.get
+    new_ids = t.new_ids
+    ranks = [get(a << SHIFT | b, _NONE) for a, b in zip(ids, ids[1:])]
+    ranks = [r if r < merges else _NONE for r in ranks]
+    while ranks:
+        best = min(ranks)
+        if best == _NONE:
+            break
+        i = ranks.index(best)
+        ids[i] = new_ids[best]
+        del ids[i + 1]
+        del ranks[i]
+        if i < len(ranks):
+            r = get(ids[i] << SHIFT | ids[i + 1], _NONE)
+            ranks[i] = r if r < merges else _NONE
+        if i:
+            r = get(ids[i - 1] << SHIFT | ids[i], _NONE)
+            ranks[i - 1] = r if r < merges else _NONE
+    return tuple(ids)
+
+
+def step_ranks(t: EncoderTables, data: bytes) -> list[int]:
+    """The rank of each merge that encoding this piece applies, in order. They never go
+    down (a pair holding a new token always ranks after the merge that made it), so the
+    piece has ``len(data) - (number of ranks below k)`` tokens with the first k merges."""
+    ids = list(data) if t.identity_bytes else [t.byte_id[x] for x in data]
+    get = t.ranks.get
+    new_ids = t.new_ids
+    ranks = [get(a << SHIFT | b, _NONE) for a, b in zip(ids, ids[1:])]
+    applied: list[int] = []
+    while ranks:
+        best = min(ranks)
+        if best == _NONE:
+            break
+        applied.append(best)
+        i = ranks.index(best)
+        ids[i] = new_ids[best]
+        del ids[i + 1]
+        del ranks[i]
+        if i < len(ranks):
+            ranks[i] = get(ids[i] << SHIFT | ids[i + 1], _NONE)
+        if i:
+            ranks[i - 1] = get(ids[i - 1] << SHIFT | ids[i], _NONE)
+    return applied
 
 
 def _bpe_long(t: EncoderTables, ids: list[int]) -> list[int]:
