@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication
 from app.main_window import MainWindow
 from bpe_engine import train_bpe
 
-from .training_support import write_corpus
+from .training_support import choose_sample, write_corpus
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -63,7 +63,7 @@ def test_file_and_training_menus(window) -> None:
 
 def test_a_trained_tokenizer_opens_in_the_vocabulary_view(qtbot, window) -> None:
     train = window.train_view
-    train.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, train, "hello_helo")
     with qtbot.waitSignal(train.controller.finished, timeout=60_000):
         train.start_action.trigger()
     assert window.save_action.isEnabled()
@@ -96,7 +96,7 @@ def test_open_tokenizer_through_the_window(qtbot, window, tmp_path) -> None:
 
 def test_file_save_writes_the_trained_tokenizer(qtbot, window, tmp_path) -> None:
     train = window.train_view
-    train.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, train, "hello_helo")
     with qtbot.waitSignal(train.controller.finished, timeout=60_000):
         train.start_action.trigger()
     path = tmp_path / "result.json"
@@ -111,7 +111,7 @@ def test_file_save_writes_the_trained_tokenizer(qtbot, window, tmp_path) -> None
 
 def test_training_shortcuts_work_from_every_tab(qtbot, window) -> None:
     train = window.train_view
-    train.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, train, "hello_helo")
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     window.tabs.setCurrentWidget(window.tokenize_view)
