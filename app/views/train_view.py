@@ -627,6 +627,8 @@ class TrainView(QWidget):
             self.status.refresh()
         elif state in ("paused", "finished", "cancelled", "failed"):
             self.status.stopped()
+            if state == "paused":
+                self.status.show_paused()
         if state in ("counting", "merging", "paused", "cancelling"):
             self._fold_settings(True)
         elif state in ("finished", "cancelled", "failed", "idle"):
