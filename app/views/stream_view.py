@@ -99,6 +99,7 @@ class StreamView(QWidget):
         self.timer.timeout.connect(self._on_timer_timeout)
         self._build()
         self.controller.finished.connect(self._on_controller_finished)
+        self._known_keys = set(registry.keys())
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
         self.opener.opened.connect(self.picker.set_current_key)
@@ -283,6 +284,13 @@ class StreamView(QWidget):
 
     @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
+        entry = self.registry.entry(key)
+        if key not in self._known_keys:
+            self._known_keys.add(key)
+            if entry.kind in ("trained", "file"):
+                # The newest trained (or opened) tokenizer is the default of every view that follows it.
+                self.picker.set_current_key(key)
+                return
         if key == self.picker.current_key():
             self._on_picker_key_changed(key)
 

@@ -176,6 +176,7 @@ class VocabView(QWidget):
 
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
+        registry.removed.connect(self._on_registry_removed)
         self._update_count()
 
     # -- public API ------------------------------------------------------------------------
@@ -240,6 +241,17 @@ class VocabView(QWidget):
         entry = self.registry.entry(key)
         if entry.kind != "openai" or key == self.key:
             self.show_key(key)  # a new trained/opened tokenizer becomes the current one
+
+    @Slot(str)
+    def _on_registry_removed(self, key: str) -> None:
+        if key == self.key:
+            newest = self.registry.latest_trained()
+            if newest is not None:
+                self.show_key(newest)
+            else:
+                self.key = None
+                self._show_tokenizer(None)
+                self._set_loading(False, "")
 
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
