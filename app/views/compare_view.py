@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -51,6 +50,7 @@ from ..models.compare_summary import CompareSummaryModel, SummaryRow
 from ..settings import Settings
 from ..widgets.compare_column import CompareColumn
 from ..widgets.message_bar import MessageBar
+from ..widgets.text_input import TextInput
 from ..widgets.tokenizer_picker import open_tiktoken_file
 
 __all__ = ["CompareView", "MIN_COLUMNS", "MAX_COLUMNS"]
@@ -117,7 +117,7 @@ class CompareView(QWidget):
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.editor = QPlainTextEdit(self)
+        self.editor = TextInput(self)
         self.editor.setPlaceholderText("Type or paste the text to compare…")
         self.editor.setMaximumHeight(110)
         self.editor.textChanged.connect(self._request)

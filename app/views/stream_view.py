@@ -46,6 +46,7 @@ from ..models.stream_log import StepRecord, StreamLogModel
 from ..settings import Settings
 from ..widgets.byte_queue import ByteQueueWidget, lead_byte_text
 from ..widgets.message_bar import MessageBar
+from ..widgets.text_input import use_monospace
 from ..widgets.token_chips import ChipView
 from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
 
@@ -114,6 +115,7 @@ class StreamView(QWidget):
     def _build(self) -> None:
         self.text_edit = QLineEdit(self)
         self.text_edit.setPlaceholderText("Text to stream, e.g. 國 or 🤚🏾")
+        use_monospace(self.text_edit)
         self.text_edit.textChanged.connect(self._on_text_edit_changed)
         self.preset_combo = QComboBox(self)
         self.preset_combo.addItem("Choose a preset…", "")

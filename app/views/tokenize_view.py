@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QSplitter,
     QTextEdit,
     QVBoxLayout,
@@ -44,6 +43,7 @@ from ..display.token_data import Counts, TokenTable, counts, token_detail
 from ..jobs.messages import EncodeResult
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
+from ..widgets.text_input import TextInput
 from ..widgets.token_chips import ChipView
 from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
 from .explain_panel import ExplainPanel
@@ -149,7 +149,7 @@ class TokenizeView(QWidget):
 
         self.banner = MessageBar(self)
 
-        self.editor = QPlainTextEdit(self)
+        self.editor = TextInput(self)
         self.editor.setPlaceholderText(_WELCOME)
         self.editor.setTabChangesFocus(False)
         self.editor.textChanged.connect(self._on_editor_text_changed)
@@ -326,6 +326,8 @@ class TokenizeView(QWidget):
 
     @Slot()
     def _on_editor_text_changed(self) -> None:
+        if self.preset_combo.currentIndex() > 0 and self.preset_combo.currentData() != self.editor.toPlainText():
+            self.preset_combo.setCurrentIndex(0)  # the text is no longer the preset's
         self._request()
 
     @Slot(int)
@@ -356,11 +358,16 @@ class TokenizeView(QWidget):
             self._builder = TokenChipBuilder()
             self.token_chips.set_placeholder("No tokens: the text was refused (see the message above).")
             self.token_chips.set_chips(Chips(), generation=result.generation)
+            # Refused means not split either: no pieces, nothing to explain (no special token drawn).
+            self._pieces = []
+            self.piece_chips.set_placeholder("No pieces: the text was refused (see the message above).")
+            self.explain.set_piece("")
             self.id_chips.set_chips(Chips(), generation=result.generation)
             self._show_counts(None, result.text)
         elif outcome.table is not None:
             if self.banner.kind == "warning":
                 self.banner.clear()
+            self.piece_chips.set_placeholder("The pieces the pre-tokenizer cuts the text into, before any merge.")
             self.token_chips.set_placeholder("The tokens of your text appear here.")
             self._table = outcome.table
             self._show_tokens(result.generation, ws)

@@ -94,6 +94,9 @@ class VocabView(QWidget):
         self.invalid_filter.setToolTip(
             "Only tokens holding part of a character: they print as U+FFFD when decoded alone"
         )
+        self.case_box = QCheckBox("Match case")
+        self.case_box.setToolTip("Off: text and regex searches ignore case (“the” finds “The”)")
+        self.case_box.toggled.connect(self._on_filter_toggled)
         self.special_filter = QCheckBox("Special tokens")
         self.special_filter.setToolTip("Only special tokens such as <|endoftext|>")
         for box in (self.space_filter, self.invalid_filter, self.special_filter):
@@ -146,6 +149,7 @@ class VocabView(QWidget):
         search_row = QHBoxLayout()
         search_row.addWidget(self.search, 2)
         search_row.addWidget(self.mode)
+        search_row.addWidget(self.case_box)
         search_row.addWidget(self.space_filter)
         search_row.addWidget(self.invalid_filter)
         search_row.addWidget(self.special_filter)
@@ -182,7 +186,13 @@ class VocabView(QWidget):
     # -- public API ------------------------------------------------------------------------
 
     def show_key(self, key: str) -> None:
-        """Browse the tokenizer registered under ``key`` (loading it first if needed)."""
+        """Browse the tokenizer registered under ``key`` (loading it first if needed).
+
+        Another tokenizer starts unfiltered: a search or filter made for the previous one
+        would show "0 of 262" for reasons that are no longer on screen.
+        """
+        if key != self.key:
+            self._reset_search()
         self.key = key
         self.picker.refresh()  # the entry's state as it is now, whatever was announced
         self.picker.set_current_key(key)
@@ -197,6 +207,16 @@ class VocabView(QWidget):
             self._show_tokenizer(None)
             self._set_loading(True, f"Loading {key}… (a few seconds the first time)")
             self.registry.request(key)
+
+    def _reset_search(self) -> None:
+        for box in (self.space_filter, self.invalid_filter, self.special_filter):
+            box.blockSignals(True)
+            box.setChecked(False)
+            box.blockSignals(False)
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self._search_timer.stop()
 
     def select_token(self, token_id: int) -> bool:
         """Select ``token_id`` in the table (if shown) and show its merge tree."""
@@ -219,6 +239,7 @@ class VocabView(QWidget):
                 space=self.space_filter.isChecked(),
                 invalid=self.invalid_filter.isChecked(),
                 special=self.special_filter.isChecked(),
+                case=self.case_box.isChecked(),
             )
         except SearchError as exc:
             self.search_problem.setText(str(exc))
