@@ -34,7 +34,7 @@ __all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "MergeTree", "merge_tree
 
 _Index = QModelIndex | QPersistentModelIndex
 SEARCH_MODES = ("text", "regex", "id", "hex")
-_FROM_VISIBLE = str.maketrans({"·": " ", "⏎": "\n", "→": "\t", "␍": "\r"})
+_FROM_VISIBLE = str.maketrans({"·": " ", "⏎": "\n", "→": "\t", "←": "\r"})
 
 
 class SearchError(ValueError):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 
+import regex
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
@@ -64,6 +65,13 @@ def _html_text(text: str, highlight_from: int, color: str) -> str:
         )
         return out
 
+    # subtle: a highlight starting inside a grapheme cluster (🤚 fed, then its skin tone 🏾)
+    # splits the cluster over two text runs, and Qt then draws two glyphs: start the
+    # highlight at the cluster's first character instead.
+    for cluster in regex.finditer(r"\X", text):
+        if cluster.start() < highlight_from < cluster.end():
+            highlight_from = cluster.start()
+            break
     head, tail = text[:highlight_from], text[highlight_from:]
     body = esc(head) + (f"<span style='background:{color}'>{esc(tail)}</span>" if tail else "")
     return f"<div style='font-size:22pt'>{body}</div>" if body else ""

@@ -18,7 +18,7 @@ import html
 from bisect import bisect_right
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor, QKeySequence, QShowEvent, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QAction, QColor, QGuiApplication, QKeySequence, QShowEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -38,6 +38,7 @@ from ..controllers.encoding import EncodeController
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.chips import Chips, PieceChipBuilder, TokenChipBuilder
+from ..display.copying import ids_csv, ids_python, token_strings
 from ..display.format import format_ratio
 from ..display.token_data import Counts, TokenTable, counts, token_detail
 from ..jobs.messages import EncodeResult
@@ -194,6 +195,10 @@ class TokenizeView(QWidget):
         chips_split.setStretchFactor(0, 3)
         chips_split.setStretchFactor(1, 2)
 
+        self.copy_actions = self._copy_actions()
+        for chips in (self.token_chips, self.id_chips):
+            chips.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+            chips.addActions(self.copy_actions)
         self.piece_chips = ChipView(self)
         self.piece_chips.set_placeholder("The pieces the pre-tokenizer cuts the text into, before any merge.")
         self.piece_chips.setToolTip("Pre-tokenization: BPE merges only inside these pieces. Click one to explain it.")
@@ -240,6 +245,43 @@ class TokenizeView(QWidget):
 
     def tokenizer(self) -> Tokenizer | None:
         return self.registry.get(self._key) if self._key else None
+
+    def _copy_actions(self) -> list[QAction]:
+        """Copy the tokens of the text: ids (Python list, comma-separated) or token strings."""
+        made = []
+        for text, key, what in (
+            ("Copy ids as a Python list", "Ctrl+Shift+C", "python"),
+            ("Copy ids, comma-separated", "", "csv"),
+            ("Copy token strings", "", "strings"),
+        ):
+            action = QAction(text, self)
+            if key:
+                action.setShortcut(QKeySequence(key))
+                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.setData(what)
+            action.triggered.connect(self._on_copy_triggered)
+            self.addAction(action)
+            made.append(action)
+        return made
+
+    def copy_text(self, what: str) -> str:
+        """What a Copy action puts on the clipboard ("" when no tokens are shown)."""
+        table = self._table
+        if table is None:
+            return ""
+        if what == "python":
+            return ids_python(table.ids)
+        if what == "csv":
+            return ids_csv(table.ids)
+        return token_strings(table.tokens)
+
+    @Slot()
+    def _on_copy_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            text = self.copy_text(str(action.data()))
+            if text:
+                QGuiApplication.clipboard().setText(text)
 
     def table(self) -> TokenTable | None:
         """The token table on display (None while nothing is, or the text was refused)."""

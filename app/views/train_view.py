@@ -632,8 +632,12 @@ class TrainView(QWidget):
         if state in ("counting", "merging", "paused", "cancelling"):
             self._fold_settings(True)
         elif state in ("finished", "cancelled", "failed", "idle"):
-            # The final step state keeps the room; elsewhere the settings come back.
-            self._fold_settings(self.result_tabs.currentWidget() is self.step_panel and state != "failed")
+            # The final step state keeps the room, and so does a small window (1024x700: the
+            # plots need the height); elsewhere the settings come back. A failure needs them.
+            small = self.window().height() < 760
+            self._fold_settings(
+                (self.result_tabs.currentWidget() is self.step_panel or small) and state not in ("failed", "idle")
+            )
 
     def _fold_settings(self, folded: bool) -> None:
         self.fold_button.setChecked(not folded)

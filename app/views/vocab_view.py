@@ -15,7 +15,7 @@ widgets and draws the tree.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Slot
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from bpe_engine import Tokenizer
 
 from ..controllers.registry import TokenizerRegistry
+from ..display.copying import tsv
 from ..display.format import format_count, hex_bytes, token_label
 from ..models.vocab import MergeTree, SearchError, VocabModel, merge_tree
 from ..settings import Settings
@@ -126,6 +127,15 @@ class VocabView(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(VocabModel.ID, Qt.SortOrder.AscendingOrder)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for text, key, whole in (("Copy row", "Ctrl+C", False), ("Copy the whole table (as shown)", "", True)):
+            action = QAction(text, self.table)
+            if key:
+                action.setShortcut(QKeySequence(key))
+                action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            action.setData(whole)
+            action.triggered.connect(self._on_copy_triggered)
+            self.table.addAction(action)
 
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Token", "Id", "Merge rank", "Byte"])
@@ -262,6 +272,26 @@ class VocabView(QWidget):
         entry = self.registry.entry(key)
         if entry.kind != "openai" or key == self.key:
             self.show_key(key)  # a new trained/opened tokenizer becomes the current one
+
+    def copy_text(self, whole: bool) -> str:
+        """The selected row, or every row shown (search and filters applied), tab-separated."""
+        model = self.model
+        columns = range(model.columnCount())
+        if whole:
+            rows = range(model.rowCount())
+        else:
+            current = self.table.currentIndex()
+            rows = range(current.row(), current.row() + 1) if current.isValid() else range(0)
+        return tsv(
+            [str(model.headerData(c, Qt.Orientation.Horizontal)) for c in columns],
+            ([model.index(r, c).data() for c in columns] for r in rows),
+        )
+
+    @Slot()
+    def _on_copy_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            QGuiApplication.clipboard().setText(self.copy_text(bool(action.data())))
 
     @Slot(str)
     def _on_registry_removed(self, key: str) -> None:

@@ -87,9 +87,9 @@ class TrainingPlots(QWidget):
         super().__init__(parent)
         # subtle: colors are set per widget; pg.setConfigOptions would change every other plot too
         self.count_plot = pg.PlotWidget(background="w", axisItems={"left": LogCountAxis("left")})
-        self.count_plot.setTitle("Pair count at each merge", color="#333")
+        self.count_plot.setTitle("Pair count at each merge (log scale)", color="#333")
         self.count_plot.setLabel("bottom", "merge rank")
-        self.count_plot.setLabel("left", "pair count (log)")
+        self.count_plot.setLabel("left", "count")
         self.count_plot.setLogMode(x=False, y=True)
         self.count_plot.setToolTip("How often each merged pair occurred when it was merged (log scale)")
         self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1565c0", width=1))
@@ -97,7 +97,7 @@ class TrainingPlots(QWidget):
         self.bpt_plot = pg.PlotWidget(background="w")
         self.bpt_plot.setTitle("Bytes per token (training corpus)", color="#333")
         self.bpt_plot.setLabel("bottom", "merges")
-        self.bpt_plot.setLabel("left", "bytes per token")
+        self.bpt_plot.setLabel("left", "bytes/token")
         self.bpt_plot.setToolTip(
             "Corpus bytes ÷ corpus tokens after each merge (exact: the engine counts the tokens each merge replaces)"
         )
