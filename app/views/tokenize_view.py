@@ -187,6 +187,17 @@ class TokenizeView(QWidget):
         self.info_label.setWordWrap(True)
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
+        #: The byte notation of the chips, said once where the chips are.
+        self.legend = QLabel(
+            "Legend: <code>&lt;e3 80&gt;</code> one token holding the bytes e3 80, part of a character · "
+            "<code>&lt;80&gt;&lt;82&gt;</code> two tokens of one byte each · "
+            "<code>·</code> space · <code>⏎</code> newline · <code>→</code> tab"
+        )
+        self.legend.setStyleSheet("color: #555;")
+        self.legend.setToolTip(
+            "A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, "
+            "and an arrow points at the character they belong to"
+        )
         tokens_box = self._boxed("Tokens", self.token_chips)
         ids_box = self._boxed("Token ids", self.id_chips)
         chips_split = QSplitter(Qt.Orientation.Horizontal, self)
@@ -218,6 +229,7 @@ class TokenizeView(QWidget):
         mid_layout.addLayout(counts_row)
         mid_layout.addWidget(chips_split, 1)
         mid_layout.addWidget(self.info_label)
+        mid_layout.addWidget(self.legend)
 
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.editor)

@@ -77,3 +77,9 @@ def test_the_decoder_output_keeps_a_skin_tone_with_its_hand() -> None:
 def test_whitespace_symbols_are_ones_the_fonts_have() -> None:
     assert "\u240d" not in visible("a\r\nb")
     assert visible("a\r\nb") == "a←⏎b"
+
+
+def test_the_byte_notation_has_a_legend_beside_the_chips(view) -> None:
+    assert view.legend.isVisible()
+    text = view.legend.text()
+    assert "&lt;e3 80&gt;" in text and "&lt;80&gt;&lt;82&gt;" in text and "one token" in text and "two tokens" in text
