@@ -10,10 +10,7 @@ room (step mode stays usable at 1024x700); a button shows them again.
 
 When a run finishes or is cancelled, its tokenizer is registered in the shared
 :class:`~app.controllers.registry.TokenizerRegistry`, so the other views can use it, and it
-can be saved (atomically, the engine's format): the paused run, else this view's newest
-result, or any registry entry (``save_tokenizer(path, key=...)``; a failed run leaves the
-previous result saveable). Saved tokenizers open here too. Opening and saving run in the
-background (``app/controllers/tokenizer_files.py``) with a busy line.
+can be saved; saved tokenizers open here too (:mod:`app.views.train_results`).
 
 Training itself is the controller's business (``app/controllers/training.py``); checking the
 settings is the engine's (``TrainerConfig``); drawing the chips, plots and step tables belongs
@@ -23,14 +20,11 @@ to ``app/widgets``.
 from __future__ import annotations
 
 import html
-import os
 from collections.abc import Callable
-from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -45,13 +39,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
+from bpe_engine import CountingDone, MergeEvent, TrainerConfig, TrainingDone, errors
 
 from ..content.samples import Sample
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TokenizerFileController
 from ..controllers.training import TrainingController, TrainingRequest
-from ..display.format import format_bytes
 from ..jobs.messages import StepSnapshot
 from ..settings import Settings
 from ..widgets.corpus_panel import CorpusPanel
@@ -60,9 +53,10 @@ from ..widgets.plots import paint_pending
 from ..widgets.step_panel import StepPanel
 from ..widgets.train_settings import TrainSettingsPanel
 from .train_live import LivePanel
+from .train_results import TrainResults, safe_file_name
 from .train_status import TrainStatus
 
-__all__ = ["TrainView", "SHORTCUTS"]
+__all__ = ["TrainView", "SHORTCUTS", "safe_file_name"]
 
 #: Keyboard shortcuts of the training controls (debugger conventions: F5 run, F10 step).
 SHORTCUTS = {"start": "F5", "pause": "F6", "resume": "F8", "step": "F10", "cancel": "Shift+F5"}
@@ -75,12 +69,7 @@ _SETTING_NAMES = {
 }
 
 
-def safe_file_name(label: str) -> str:
-    """A file name made of ``label``'s letters, digits, ``-_.`` (others become ``_``)."""
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in label).strip("_") or "tokenizer"
-
-
-class TrainView(QWidget):
+class TrainView(TrainResults):
     """Train a tokenizer and watch it happen (see the module docstring).
 
     Signals:
@@ -391,61 +380,6 @@ class TrainView(QWidget):
             self._remember_settings(request.config)
         return ok
 
-    def save_label(self) -> str:
-        """What Save saves here, in words ("" when nothing): the paused run, or the newest result."""
-        c = self.controller
-        if c.state == "paused" and c.can("save"):
-            return f"the paused training ({len(c.merges)} merges)"
-        key = self.current_tokenizer_key()
-        return self.registry.entry(key).label if key else ""
-
-    def current_tokenizer_key(self) -> str | None:
-        """The registry key of this view's newest result (trained or opened), if it still exists."""
-        key = self.result_key
-        return key if key is not None and key in self.registry.keys() else None
-
-    def save_tokenizer(self, path: str | os.PathLike[str], *, key: str | None = None) -> bool:
-        """Start saving a tokenizer to ``path`` (in the background).
-
-        ``key``: that registry entry. Without it: the paused run's merges so far (built by
-        the training thread first), else this view's newest result. Returns False (with a
-        message) when there is nothing to save or a file job is running; the outcome is
-        shown in the message bar and signalled by ``file_saved`` or ``file_failed``.
-        """
-        if self.files.is_busy() or self._save_path is not None:
-            self.messages.error("A tokenizer file is being read or written; try again when it is done.")
-            return False
-        path = os.fspath(path)
-        if key is None and self.controller.state == "paused" and self.controller.can("save"):
-            tok = self.controller.tokenizer()
-            if tok is not None:
-                return self.files.save(tok, path)
-            self._save_path = path  # subtle: set first; the answer may come before request returns
-            if not self.controller.request_tokenizer():
-                self._save_path = None
-                self.messages.error("The paused training cannot be saved now; try again.")
-                return False
-            if self._save_path is not None:  # still waiting for the training thread
-                self._show_file_busy(f"Preparing {len(self.controller.merges):,} merges for saving…")
-            return True
-        key = key or self.current_tokenizer_key()
-        tok = self.registry.get(key) if key else None
-        if tok is None:
-            self.messages.error("There is no tokenizer to save yet: train one (or pause a training) first.")
-            return False
-        return self.files.save(tok, path)
-
-    def open_tokenizer(self, path: str | os.PathLike[str]) -> bool:
-        """Start opening a saved tokenizer (in the background); it is registered when loaded.
-
-        Returns False (with a message) while another file job runs; the outcome is signalled
-        by ``file_opened`` (with the registry key) or ``file_failed``.
-        """
-        if self.files.is_busy() or self._save_path is not None:
-            self.messages.error("A tokenizer file is being read or written; try again when it is done.")
-            return False
-        return self.files.open(path)
-
     def shutdown(self, timeout_ms: int = 10_000) -> None:
         """Stop training and let a file job end (the window is closing)."""
         self._refresh_timer.stop()
@@ -477,41 +411,6 @@ class TrainView(QWidget):
     @Slot()
     def _on_cancel_triggered(self) -> None:
         self.controller.cancel()
-
-    @Slot()
-    def _on_save_triggered(self) -> None:
-        what = self.save_label()
-        if not what:
-            self.messages.error("There is no tokenizer to save yet: train one (or pause a training) first.")
-            return
-        c = self.controller
-        if c.state == "paused":
-            base = f"{c.request.describe() if c.request else 'tokenizer'}-{len(c.merges)}"
-        else:
-            base = what
-        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.json")
-        path, _ = QFileDialog.getSaveFileName(
-            self, f"Save tokenizer “{what}”", start, "BPE Explorer tokenizer (*.json)"
-        )
-        if path:
-            self.save_tokenizer(path)
-
-    @Slot()
-    def _on_open_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self,
-            "Open tokenizer",
-            self.settings.last_folder or str(Path.home()),
-            "BPE Explorer tokenizer (*.json);;All files (*)",
-        )
-        if path:
-            self.open_tokenizer(path)
-
-    @Slot()
-    def _on_browse_button_clicked(self) -> None:
-        key = self.current_tokenizer_key()
-        if key is not None:
-            self.browse_requested.emit(key)
 
     @Slot(Sample)
     def _on_corpus_sample_chosen(self, sample: Sample) -> None:
@@ -549,65 +448,6 @@ class TrainView(QWidget):
     @Slot(bool)
     def _on_fold_button_toggled(self, shown: bool) -> None:
         self.top_splitter.setVisible(shown)
-
-    # -- slots: file jobs ------------------------------------------------------------------
-
-    @Slot(Tokenizer)
-    def _on_controller_tokenizer_built(self, tok: Tokenizer) -> None:
-        path, self._save_path = self._save_path, None
-        if path is None:
-            return
-        self._hide_file_busy()
-        self.files.save(tok, path)
-
-    @Slot(bool)
-    def _on_files_busy_changed(self, busy: bool) -> None:
-        if busy:
-            verb = "Opening" if self.files.kind == "open" else "Saving to"
-            self._show_file_busy(f"{verb} {Path(self.files.path).name}…")
-        else:
-            self._hide_file_busy()
-
-    @Slot(str, Tokenizer)
-    def _on_files_opened(self, path: str, tok: Tokenizer) -> None:
-        label = f"{Path(path).name} · {len(tok.merges)} merges"
-        key = self.registry.add(tok, label, kind="file", source=f"opened from {path}")
-        label = self.registry.entry(key).label
-        self.result_key = key
-        self.settings.last_folder = str(Path(path).parent)
-        self.messages.info(
-            f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
-            "It is now available in the other views."
-        )
-        self.result_label.setText(
-            f"Opened: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is available in the "
-            "Vocabulary, Tokenize, Compare and Stream decode views."
-        )
-        self._update_actions()
-        self.tokenizer_ready.emit(key)
-        self.file_opened.emit(key, path)
-
-    @Slot(str, Tokenizer)
-    def _on_files_saved(self, path: str, tok: Tokenizer) -> None:
-        self.messages.info(f"Saved {len(tok.merges)} merges and {len(tok)} tokens to {path}.")
-        self.settings.last_folder = str(Path(path).parent)
-        self.file_saved.emit(path)
-
-    @Slot(str, str, str)
-    def _on_files_failed(self, kind: str, path: str, message: str) -> None:
-        self.messages.error(message)
-        self.file_failed.emit(kind, path, message)
-
-    def _show_file_busy(self, text: str) -> None:
-        self.file_status.setText(text)
-        self.file_status.show()
-        self.file_busy.show()
-        self._update_actions()
-
-    def _hide_file_busy(self) -> None:
-        self.file_status.hide()
-        self.file_busy.hide()
-        self._update_actions()
 
     # -- slots: controller -----------------------------------------------------------------
 
@@ -795,31 +635,6 @@ class TrainView(QWidget):
         self.settings.pretokenizer = config.pretokenizer
         self.settings.tie_break = config.tie_break
         self.settings.last_folder = self.corpus.last_folder or self.settings.last_folder
-
-    def _register_result(self, *, cancelled: bool) -> None:
-        tok = self.controller.tokenizer()
-        self._update_actions()
-        if tok is None or not tok.merges:
-            self.result_label.setText("No merge was learned, so there is no new tokenizer.")
-            return
-        request = self.controller.request
-        describe = request.describe() if request is not None else "tokenizer"
-        label = f"{describe} · {len(tok.merges)} merges" + (" (cancelled)" if cancelled else "")
-        source = ""
-        if request is not None and self.controller.counting is not None:
-            cfg = request.config
-            source = (
-                f"trained on {describe} ({format_bytes(self.controller.counting.total_bytes)}): vocabulary "
-                f"{cfg.vocab_size}, pre-tokenizer {cfg.pretokenizer}, tie-break {cfg.tie_break}"
-            )
-        self.result_key = self.registry.add(tok, label, kind="trained", source=source)
-        label = self.registry.entry(self.result_key).label
-        self.result_label.setText(
-            f"Result: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is now available in the "
-            "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it."
-        )
-        self._update_actions()
-        self.tokenizer_ready.emit(self.result_key)
 
     @Slot()
     def _update_actions(self) -> None:
