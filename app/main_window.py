@@ -1,22 +1,64 @@
 """The main window: composes the views, menus and status bar; no algorithm, no threads.
 
-Views (one module each in app/views/) get the shared :class:`TokenizerRegistry`; the
-window only wires them together (a trained tokenizer opens in the other views). The Training
-menu's shortcuts (F5, F6, F8, F10, Shift+F5) work from every tab: they bring the Train tab to
-the front. Closing the window shuts every view down (their threads end first).
+Views (one module each in app/views/) get the shared :class:`TokenizerRegistry`, the one
+tokenizer list of the window (Tokenizers… renames, removes and saves its entries); the window
+only wires them together (a trained tokenizer opens in the other views). The Training menu's
+shortcuts (F5, F6, F8, F10, Shift+F5) work from every tab: they bring the Train tab to the
+front. Save (Ctrl+S) acts on the tokenizer of the current view and names it in the dialog's
+title; a file that cannot be opened is explained in the view it was opened from. Help has a
+short guide (F1) and the version. The window's geometry and the splitters are remembered.
+
+Closing the window while training runs asks first; then every job is cancelled without
+waiting for it (the window goes at once, and the job threads end in the background before the
+process exits: ``runner``'s exit hook waits for them).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Slot
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
+
+import bpe_engine
 
 from .controllers.registry import TokenizerRegistry
 from .jobs import runner
 from .settings import Settings
-from .views.train_view import TrainView
+from .views.train_view import SHORTCUTS, TrainView, safe_file_name
 from .views.vocab_view import VocabView
+from .widgets.message_bar import MessageBar
+from .widgets.tokenizer_list import TokenizerListDialog
+
+GUIDE = f"""<h3>BPE Explorer in five tabs</h3>
+<p><b>Train</b> teaches how byte-level BPE learns: pick a sample, files or pasted text, press
+Start ({SHORTCUTS["start"]}) and watch each merge join the most frequent pair; the plots show pair
+counts falling and bytes per token rising. Step ({SHORTCUTS["step"]}) applies one merge at a time
+and says why that pair won, ties included.</p>
+<p><b>Vocabulary</b> lists every token of a tokenizer with its bytes and the merge that made
+it; select one to see its merge tree down to single bytes.</p>
+<p><b>Tokenize</b> cuts your text into tokens as you type; Explain replays the merges of one
+piece in rank order. Tokens holding part of a character show their bytes.</p>
+<p><b>Compare</b> shows 2 to 5 tokenizers on the same text and marks where they cut
+differently; corpus mode measures compression on a whole file.</p>
+<p><b>Stream decode</b> feeds tokens one by one to a streaming decoder: bytes wait until
+their character is complete.</p>
+<p><b>Byte notation</b>: <code>&lt;e3 80&gt;</code> is one token holding the bytes e3 80
+(part of a character); <code>&lt;80&gt;&lt;82&gt;</code> is two tokens of one byte each.
+· stands for a space, ⏎ for a newline, → for a tab.</p>
+<h3>Shortcuts</h3>
+<table>
+<tr><td>Start · Pause · Resume</td><td>{SHORTCUTS["start"]} · {SHORTCUTS["pause"]} · {SHORTCUTS["resume"]}</td></tr>
+<tr><td>Step · Cancel</td><td>{SHORTCUTS["step"]} · {SHORTCUTS["cancel"]}</td></tr>
+<tr><td>Open · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
+<tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
+<tr><td>Tabs</td><td>Ctrl+1 … Ctrl+5</td></tr>
+<tr><td>Search the vocabulary</td><td>Ctrl+F</td></tr>
+<tr><td>Copy ids, tokens or the table (Tokenize, Vocabulary)</td><td>right-click · Ctrl+C</td></tr>
+<tr><td>This guide</td><td>F1</td></tr>
+</table>"""
 
 __all__ = ["MainWindow"]
 
@@ -28,6 +70,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle("BPE Explorer")
         self.resize(1280, 820)
+        self.setMinimumSize(720, 520)
         self.settings = settings or Settings()
         self.registry = TokenizerRegistry(self)
         self.tabs = QTabWidget(self)
@@ -35,6 +78,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self._build_views()
         self._build_menus()
+        geometry = self.settings.window_geometry
+        if geometry:
+            self.restoreGeometry(QByteArray(geometry))
         self.statusBar().showMessage("Ready")
 
     def _build_views(self) -> None:
@@ -77,12 +123,22 @@ class MainWindow(QMainWindow):
         self.train_view.open_action.changed.connect(self._on_train_open_action_changed)
         save_action = QAction("&Save tokenizer…", self)
         save_action.setShortcut(QKeySequence.StandardKey.Save)
-        save_action.setStatusTip("Save the tokenizer of the current (or last) training")
-        save_action.triggered.connect(self.train_view.save_action.trigger)
+        save_action.setStatusTip("Save the tokenizer of the current view (its name is in the dialog's title)")
+        save_action.triggered.connect(self._on_save_triggered)
         file_menu.addAction(save_action)
         self.save_action = save_action
-        self.train_view.save_action.changed.connect(self._on_train_save_action_changed)
-        self._on_train_save_action_changed()
+        self.train_view.save_action.changed.connect(self._update_save_action)
+        self.tabs.currentChanged.connect(self._update_save_action)
+        self.registry.changed.connect(self._update_save_action)
+        for picker in (self.vocab_view.picker, self.tokenize_view.picker, self.stream_view.picker):
+            picker.key_changed.connect(self._update_save_action)
+        self._update_save_action()
+        list_action = QAction("&Tokenizers…", self)
+        list_action.setShortcut(QKeySequence("Ctrl+T"))
+        list_action.setStatusTip("Every tokenizer of this session: rename, remove or save")
+        list_action.triggered.connect(self._on_list_triggered)
+        file_menu.addAction(list_action)
+        self.list_action = list_action
         file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -103,6 +159,11 @@ class MainWindow(QMainWindow):
             action.triggered.connect(self._on_view_action_triggered)
             view_menu.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
+        guide = QAction("&Guide and shortcuts", self)
+        guide.setShortcut(QKeySequence.StandardKey.HelpContents)
+        guide.triggered.connect(self._on_guide_triggered)
+        help_menu.addAction(guide)
+        self.guide_action = guide
         about = QAction("&About BPE Explorer", self)
         about.triggered.connect(self._on_about_triggered)
         help_menu.addAction(about)
@@ -118,9 +179,71 @@ class MainWindow(QMainWindow):
         QMessageBox.about(
             self,
             "About BPE Explorer",
-            "<b>BPE Explorer</b><p>Train byte-level BPE and watch every merge, tokenize text, "
-            "compare with OpenAI's encodings, and see why bytes are the atoms.</p>",
+            f"<b>BPE Explorer {bpe_engine.__version__}</b><p>Train byte-level BPE and watch every merge, "
+            "tokenize text, compare with OpenAI's encodings, and see why bytes are the atoms.</p>"
+            "<p>Press F1 for the guide and the shortcuts.</p>",
         )
+
+    @Slot()
+    def _on_guide_triggered(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.NoIcon, "BPE Explorer guide", GUIDE, QMessageBox.StandardButton.Close, self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        self._guide = box  # shown without blocking: keep it alive
+        box.open()
+
+    def view_tokenizer_key(self, view: QWidget | None = None) -> str:
+        """The registry key of the tokenizer ``view`` (default: the current tab) shows, or ""."""
+        view = view or self.tabs.currentWidget()
+        if view is self.train_view:
+            return self.train_view.current_tokenizer_key() or ""
+        if view is self.vocab_view:
+            return self.vocab_view.key or ""
+        if view is self.tokenize_view:
+            return self.tokenize_view.current_key()
+        if view is self.stream_view:
+            return self.stream_view.picker.current_key()
+        if view is self.compare_view:
+            keys = self.compare_view.keys()
+            own = [k for k in keys if self.registry.entry(k).kind != "openai"]
+            return (own or keys or [""])[0]
+        return ""
+
+    @Slot()
+    def _update_save_action(self) -> None:
+        if self.tabs.currentWidget() is self.train_view:
+            enabled = self.train_view.save_action.isEnabled()
+        else:
+            key = self.view_tokenizer_key()
+            enabled = bool(key) and self.registry.get(key) is not None and self.train_view.open_action.isEnabled()
+        self.save_action.setEnabled(enabled)
+
+    @Slot()
+    def _on_save_triggered(self) -> None:
+        if self.tabs.currentWidget() is self.train_view:
+            self.train_view.save_action.trigger()
+            return
+        key = self.view_tokenizer_key()
+        if not key or self.registry.get(key) is None:
+            self.statusBar().showMessage("This view shows no tokenizer to save", 8000)
+            return
+        self.save_key(key)
+
+    def save_key(self, key: str) -> None:
+        """Ask where to save the registry's tokenizer ``key`` (named in the title), then save it."""
+        label = self.registry.entry(key).label
+        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(label)}.json")
+        path, _ = QFileDialog.getSaveFileName(
+            self, f"Save tokenizer “{label}”", start, "BPE Explorer tokenizer (*.json)"
+        )
+        if path:
+            self.train_view.save_tokenizer(path, key=key)
+
+    @Slot()
+    def _on_list_triggered(self) -> None:
+        dialog = TokenizerListDialog(self.registry, self, current=self.view_tokenizer_key())
+        dialog.save_requested.connect(self.save_key)
+        self._list_dialog = dialog
+        dialog.open()
 
     @Slot()
     def _on_open_triggered(self) -> None:
@@ -141,7 +264,9 @@ class MainWindow(QMainWindow):
         if started:
             self._reveal_path = path
         else:
-            self.tabs.setCurrentWidget(self.train_view)
+            bar = self._message_bar(self.tabs.currentWidget())
+            if bar is not None:
+                bar.error("A tokenizer file is being read or written; try again when it is done.")
             self.statusBar().showMessage(f"Could not open {path}", 8000)
         return started
 
@@ -158,15 +283,18 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved {path}", 8000)
 
     @Slot(str, str, str)
-    def _on_train_view_file_failed(self, kind: str, path: str, _message: str) -> None:
+    def _on_train_view_file_failed(self, kind: str, path: str, message: str) -> None:
         if kind == "open" and path == self._reveal_path:
             self._reveal_path = None
-            self.tabs.setCurrentWidget(self.train_view)  # the message is shown there
-        self.statusBar().showMessage(f"Could not {kind} {path}", 8000)
+        # The message belongs where the user is: the view they opened or saved from.
+        bar = self._message_bar(self.tabs.currentWidget())
+        if bar is not None and bar is not self.train_view.messages:
+            bar.error(message)
+        self.statusBar().showMessage(f"Could not {kind} {Path(path).name}", 8000)
 
-    @Slot()
-    def _on_train_save_action_changed(self) -> None:
-        self.save_action.setEnabled(self.train_view.save_action.isEnabled())
+    def _message_bar(self, view: QWidget | None) -> MessageBar | None:
+        bar = getattr(view, "messages", None) or getattr(view, "banner", None)
+        return bar if isinstance(bar, MessageBar) else None
 
     @Slot()
     def _on_train_open_action_changed(self) -> None:
@@ -181,18 +309,41 @@ class MainWindow(QMainWindow):
         self.vocab_view.show_key(key)
         self.tabs.setCurrentWidget(self.vocab_view)
 
-    def shutdown(self) -> None:
+    def shutdown(self, training_wait_ms: int = 10_000) -> None:
         """End the views' background work: training, file jobs, live encoding, corpus runs.
 
         subtle: views are child widgets, and child widgets get no close event when the
         window closes; their cleanup runs here.
         """
-        for view in (self.train_view, self.tokenize_view, self.compare_view, self.stream_view):
+        self.train_view.shutdown(training_wait_ms)
+        for view in (self.tokenize_view, self.compare_view, self.stream_view):
             view.shutdown()
 
+    def confirm_quit(self) -> bool:
+        """Ask before a running training is lost; True when the window may close."""
+        c = self.train_view.controller
+        if not c.is_active:
+            return True
+        done = f"{len(c.merges):,} of {c.target_merges:,} merges" if c.counting is not None else "still counting"
+        answer = QMessageBox.question(
+            self,
+            "Quit while training?",
+            f"Training is running ({done}). Quitting stops it and its result is lost "
+            "(pause it and save it first to keep it). Quit anyway?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
-        # Background jobs must end before the window (and the app) goes away: the views cancel
-        # theirs, then every job thread (OpenAI loads too) is waited for.
-        self.shutdown()
-        runner.wait_all(5000)
+        if not self.confirm_quit():
+            event.ignore()
+            return
+        self.settings.window_geometry = bytes(self.saveGeometry().data())
+        self.train_view.remember_layout()
+        # subtle: training is cancelled without waiting (the engine may sit seconds in one
+        # step, e.g. building the pair index); its thread ends in the background and
+        # runner's exit hook waits for it before the process ends.
+        self.shutdown(training_wait_ms=0)
+        runner.wait_all(100)
         super().closeEvent(event)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QByteArray, QSettings
 
 from bpe_engine import DEFAULT_VOCAB_SIZE
 
@@ -80,3 +80,25 @@ class Settings:
     @show_whitespace.setter
     def show_whitespace(self, value: bool) -> None:
         self._s.setValue("view/show_whitespace", "true" if value else "false")
+
+    # -- layout ----------------------------------------------------------------------------
+
+    @property
+    def window_geometry(self) -> bytes:
+        """The main window's geometry (``QWidget.saveGeometry``), empty before the first close."""
+        return self._bytes("window/geometry")
+
+    @window_geometry.setter
+    def window_geometry(self, value: bytes) -> None:
+        self._s.setValue("window/geometry", QByteArray(value))
+
+    def splitter_state(self, name: str) -> bytes:
+        """A splitter's remembered state (``QSplitter.saveState``), empty if none."""
+        return self._bytes(f"splitters/{name}")
+
+    def set_splitter_state(self, name: str, value: bytes) -> None:
+        self._s.setValue(f"splitters/{name}", QByteArray(value))
+
+    def _bytes(self, key: str) -> bytes:
+        value = self._s.value(key, QByteArray())
+        return bytes(value.data()) if isinstance(value, QByteArray) else b""

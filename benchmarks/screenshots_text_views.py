@@ -42,22 +42,33 @@ def wait(app: QApplication, cond, timeout: float = 120.0) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=REPO / "screenshots")
+    parser.add_argument("--sizes", default="1280x820,1024x700")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
+    shots: list[tuple[str, str]] = []
+    for size in args.sizes.split(","):
+        width, height = (int(v) for v in size.split("x"))
+        shoot(app, args.out, width, height, shots)
+    for name, what in shots:
+        print(f"{args.out / name}: {what}")
+    return 0
+
+
+def shoot(app: QApplication, out: Path, width: int, height: int, shots: list[tuple[str, str]]) -> None:
     from app.main_window import MainWindow
     from app.settings import Settings
 
     tmp = tempfile.TemporaryDirectory()
     settings = Settings(QSettings(str(Path(tmp.name) / "settings.ini"), QSettings.Format.IniFormat))
     win = MainWindow(settings)
-    win.resize(1440, 960)
+    win.resize(width, height)
     win.show()
-    shots: list[tuple[str, str]] = []
 
     def shot(name: str, what: str) -> None:
         app.processEvents()
-        win.grab().save(str(args.out / name))
+        name = name.replace(".png", f"_{width}x{height}.png")
+        win.grab().save(str(out / name))
         shots.append((name, what))
 
     # 1. Train on a built-in sample, as the Train view offers it.
@@ -164,9 +175,6 @@ def main() -> int:
             shot(f"stream_{tag}_done.png", f"Stream {text!r} with {key}, all tokens fed")
     win.close()
     win.registry.wait(10_000)
-    for name, what in shots:
-        print(f"{args.out / name}: {what}")
-    return 0
 
 
 if __name__ == "__main__":

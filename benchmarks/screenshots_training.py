@@ -1,9 +1,11 @@
-"""Screenshots of the Train and Vocabulary views, taken from the real widgets offscreen.
+"""Screenshots of the Train and Vocabulary views, taken from the real widgets offscreen, at
+each window size asked for (default 1280x820 and 1024x700; every name ends in ``_WxH``).
 
-Writes PNGs to ``screenshots/`` (git-ignored):
+Writes PNGs to ``--out`` (default ``screenshots/``, git-ignored):
 
-- ``train_mid_training.png``: the main window while training runs on 10 MB of English
+- ``train_mid_training.png``: the main window while training runs on 5 MB of Python code
   (merges table streaming in, both plots, progress with merges/s and time left).
+- ``train_done.png``: the same run at its end (exact tokens now and bytes per token).
 - ``step_mode_seed003.png``: step mode on the ``low lower widest newest`` sample after one
   step: the first merge (s, t) and why it beat (e, s), segmentations as chips, pair counts.
 - ``step_mode_hello.png``: step mode on ``Hello helo, I'm`` before the first merge (the
@@ -13,11 +15,12 @@ Writes PNGs to ``screenshots/`` (git-ignored):
 - ``vocab_o200k.png``: o200k's 200 000 tokens, searched, with a merge tree (needs the
   tiktoken cache: ``$TIKTOKEN_CACHE_DIR`` or ``../shared/tiktoken_cache``).
 
-Run: ``python benchmarks/screenshots_training.py``.
+Run: ``python benchmarks/screenshots_training.py [--out /tmp/shots] [--sizes 1280x820,1024x700]``.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -48,81 +51,100 @@ def settle(app, seconds: float = 0.3) -> None:
 
 
 def main() -> int:
-    from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--sizes", default="1280x820,1024x700")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    app = QApplication(sys.argv)
+    for size in args.sizes.split(","):
+        width, height = (int(v) for v in size.split("x"))
+        shoot(app, args.out, width, height)
+    for name in sorted(p.name for p in args.out.glob("*.png") if p.name.startswith(("train_", "step_mode", "vocab_"))):
+        print(args.out / name)
+    return 0
+
+
+def shoot(app, out: Path, width: int, height: int) -> None:
+    from PySide6.QtCore import QSettings, QTimer
 
     from app.main_window import MainWindow
     from app.settings import Settings
 
-    app = QApplication(sys.argv)
-    OUT.mkdir(exist_ok=True)
     tmp = Path(tempfile.mkdtemp())
     window = MainWindow(Settings(QSettings(str(tmp / "shots.ini"), QSettings.Format.IniFormat)))
-    window.resize(1400, 900)
+    window.resize(width, height)
     window.show()
     settle(app)
     train = window.train_view
     c = train.controller
+    tag = f"_{width}x{height}"
 
-    # 1. Mid-training on 10 MB of English (cut at a newline), grabbed while merges stream in.
-    corpus = SHARED / "corpora" / "en_mix_36MB.txt"
+    def save(name: str) -> None:
+        settle(app, 0.2)
+        window.grab().save(str(out / f"{name}{tag}.png"))
+
+    # 1. Mid-training on 5 MB of Python code (cut at a newline), grabbed while merges stream in.
+    corpus = SHARED / "corpora" / "code_python311_stdlib_32MB.txt"
     if corpus.is_file():
         with open(corpus, "rb") as f:
-            data = f.read(10_000_000)
-        part = tmp / "en_mix_10MB.txt"
+            data = f.read(5_000_000)
+        part = tmp / "code5m.txt"
         part.write_bytes(data[: data.rfind(b"\n") + 1])
         train.corpus.add_files([str(part)])
-        train.settings_panel.set_values(vocab_size=8000, special_tokens="<|endoftext|>", pretokenizer="gpt2")
+        train.corpus.set_source("files")
+        train.settings_panel.set_values(vocab_size=4000, special_tokens="<|endoftext|>", pretokenizer="gpt2")
     else:  # still a useful picture without the shared corpora
         train.corpus.select_sample("english_story")
-    shots: list[str] = []
+    shots: list[object] = []
 
     def grab_mid(_events) -> None:
         # a few display turns after a third of the merges: the table and plots have caught up
         if not shots and len(c.merges) >= c.target_merges // 3:
             shots.append("armed")
             QTimer.singleShot(
-                350, lambda: shots.append(window.grab().save(str(OUT / "train_mid_training.png")) and c.state)
+                350, lambda: shots.append(window.grab().save(str(out / f"train_mid_training{tag}.png")) and c.state)
             )
 
     c.merges_added.connect(grab_mid)
     train.start()
     wait(app, lambda: c.state == "finished" and len(shots) != 1)
     c.merges_added.disconnect(grab_mid)
-    print("mid-training screenshot taken while", shots[1] if len(shots) > 1 else "(not taken)")
-    settle(app)
+    save("train_done")
 
     # 2. The vocabulary of that result, with the merge tree of a long token.
     vocab = window.vocab_view
     window.tabs.setCurrentWidget(vocab)
     tok = c.tokenizer()
     vocab.mode.setCurrentIndex(vocab.mode.findData("text"))
-    vocab.search.setText("·the")
+    vocab.search.setText("·self")
     vocab.apply_search()
     candidates = [vocab.model.token_id(r) for r in range(vocab.model.rowCount())]
     target = max(candidates or [300], key=lambda i: (len(tok.id_to_bytes(i)), -i))
     vocab.select_token(target)
-    settle(app)
-    window.grab().save(str(OUT / "vocab_merge_tree.png"))
+    save("vocab_merge_tree")
 
     # 3. Step mode on seed 003's example, after one step (the tie of merge 0 explained).
     window.tabs.setCurrentWidget(train)
     train.corpus.select_sample("low_lower_widest_newest")
+    train.apply_sample_settings(train.corpus.current_sample())
     train.step_action.trigger()
     wait(app, lambda: c.state == "paused" and c.snapshot is not None)
     train.step_action.trigger()
     wait(app, lambda: c.state == "paused" and len(c.merges) == 1 and c.snapshot.merges_done == 1)
-    settle(app)
-    window.grab().save(str(OUT / "step_mode_seed003.png"))
-    c.cancel()
-    wait(app, lambda: c.state == "cancelled")
+    save("step_mode_seed003")
+    train.resume_action.trigger()
+    wait(app, lambda: c.state == "finished" and train.step_panel.snapshot is not None)
+    save("step_mode_seed003_final")
 
     # 4. Step mode on "Hello helo, I'm" before the first merge.
     train.corpus.select_sample("hello_helo")
+    train.apply_sample_settings(train.corpus.current_sample())
     train.step_action.trigger()
     wait(app, lambda: c.state == "paused" and c.snapshot is not None)
-    settle(app)
-    window.grab().save(str(OUT / "step_mode_hello.png"))
+    save("step_mode_hello")
     c.cancel()
     wait(app, lambda: c.state == "cancelled")
 
@@ -140,13 +162,15 @@ def main() -> int:
         o200k = window.registry.get("o200k_base")
         if ids:
             vocab.select_token(max(ids, key=lambda i: len(o200k.id_to_bytes(i))))
-    settle(app)
-    window.grab().save(str(OUT / "vocab_o200k.png"))
+    save("vocab_o200k")
 
+    # 6. The guide (F1) over the window.
+    window.guide_action.trigger()
+    settle(app, 0.3)
+    window._guide.grab().save(str(out / f"help_guide{tag}.png"))
+    window._guide.close()
     window.close()
-    for name in sorted(p.name for p in OUT.glob("*.png") if p.name.startswith(("train_", "step_mode", "vocab_"))):
-        print(OUT / name)
-    return 0
+    window.registry.wait(10_000)
 
 
 if __name__ == "__main__":  # subtle: required, counting starts worker processes (forkserver)

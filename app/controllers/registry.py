@@ -1,6 +1,9 @@
 """The tokenizers the app knows: trained or opened ones, and OpenAI's encodings.
 
-Views pick tokenizers by key from one :class:`TokenizerRegistry`. OpenAI encodings are built
+Views pick tokenizers by key from one :class:`TokenizerRegistry`, the one tokenizer list of the
+window. Every entry has a unique name (a second run on the same corpus becomes "… (2)"), can
+be renamed or removed, and remembers where it came from and when (shown in the pickers'
+tooltips). OpenAI encodings are built
 on first request, one at a time, in a background thread (a :class:`~app.jobs.calls.CallQueue`:
 loading o200k takes seconds) and may fail (no internet and no cache): the entry then carries
 a message saying why. The results reach the registry in the GUI thread; a registry deleted
@@ -11,6 +14,7 @@ It leaves out choosing (the views' pickers) and opening files (:mod:`app.control
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -34,6 +38,22 @@ class RegistryEntry:
     tokenizer: Tokenizer | None = None
     status: str = "idle"  # "idle", "loading", "ready", "error"
     message: str = ""
+    source: str = ""  # where it came from: the corpus and settings it was trained on, or a path
+    created: float = 0.0  # when it was added (time.time()); 0 for the OpenAI encodings
+
+    def tooltip(self) -> str:
+        """The entry's source and time (and, after a failed load, why it failed)."""
+        if self.message:
+            return self.message
+        parts = [self.label]
+        if self.source:
+            parts.append(self.source)
+        if self.created:
+            parts.append(
+                ("trained " if self.kind == "trained" else "opened ")
+                + time.strftime("%H:%M:%S", time.localtime(self.created))
+            )
+        return "\n".join(parts)
 
 
 def _load_message(key: str, exc: BaseException) -> str:
@@ -44,14 +64,16 @@ class TokenizerRegistry(QObject):
     """Every tokenizer of the app by key (see the module docstring).
 
     Signals:
-        changed(): entries were added, or an entry's status changed.
+        changed(): entries were added, renamed or removed, or an entry's status changed.
         ready(str): the tokenizer of this key can be used now.
         failed(str, str): this key could not be loaded; the message says why.
+        removed(str): this key was removed (views that showed it choose another).
     """
 
     changed = Signal()
     ready = Signal(str)
     failed = Signal(str, str)
+    removed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -78,19 +100,66 @@ class TokenizerRegistry(QObject):
         return entry.tokenizer if entry is not None else None
 
     def latest_trained(self) -> str | None:
+        """The newest trained or opened tokenizer: the default of every view that follows it."""
         own = [k for k, e in self._entries.items() if e.kind != "openai"]
         return own[-1] if own else None
 
+    def own_keys(self) -> list[str]:
+        """Trained and opened tokenizers, newest first (those that can be renamed and removed)."""
+        return [k for k in self.keys() if self._entries[k].kind != "openai"]
+
+    def unique_label(self, label: str, *, exclude: str = "") -> str:
+        """``label``, or ``label (2)``, ``(3)``… if another entry already has that name."""
+        taken = {e.label for k, e in self._entries.items() if k != exclude}
+        if label not in taken:
+            return label
+        n = 2
+        while f"{label} ({n})" in taken:
+            n += 1
+        return f"{label} ({n})"
+
     # -- changes ---------------------------------------------------------------------------
 
-    def add(self, tokenizer: Tokenizer, label: str, kind: str = "trained") -> str:
-        """Register a trained or opened tokenizer; returns its key."""
+    def add(self, tokenizer: Tokenizer, label: str, kind: str = "trained", *, source: str = "") -> str:
+        """Register a trained or opened tokenizer under a unique name; returns its key."""
         self._trained_count += 1
         key = f"{kind}-{self._trained_count}"
-        self._entries[key] = RegistryEntry(key, label, kind, tokenizer, "ready")
+        self._entries[key] = RegistryEntry(
+            key,
+            self.unique_label(label.strip() or "tokenizer"),
+            kind,
+            tokenizer,
+            "ready",
+            source=source,
+            created=time.time(),
+        )
         self.changed.emit()
         self.ready.emit(key)
         return key
+
+    def rename(self, key: str, label: str) -> str:
+        """Give a trained or opened tokenizer another name (made unique); returns the name given.
+
+        Raises ValueError for an OpenAI encoding or an empty name.
+        """
+        entry = self._entries[key]
+        if entry.kind == "openai":
+            raise ValueError(f"{key} is one of OpenAI's encodings; its name cannot change")
+        label = label.strip()
+        if not label:
+            raise ValueError("a tokenizer needs a name: type at least one character")
+        entry.label = self.unique_label(label, exclude=key)
+        self.changed.emit()
+        return entry.label
+
+    def remove(self, key: str) -> None:
+        """Forget a trained or opened tokenizer (OpenAI's encodings stay: ValueError)."""
+        entry = self._entries[key]
+        if entry.kind == "openai":
+            raise ValueError(f"{key} is one of OpenAI's encodings and cannot be removed")
+        del self._entries[key]
+        self.removed.emit(key)
+        self.changed.emit()
 
     def request(self, key: str) -> None:
         """Make ``key`` usable: OpenAI encodings start loading in the background."""

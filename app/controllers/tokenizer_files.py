@@ -46,6 +46,8 @@ def _message(kind: str, path: str, exc: BaseException) -> str:
         reason = str(exc)
     else:
         reason = f"unexpected error ({type(exc).__name__}: {exc})"
+    # The engine's messages start with the path themselves: say it once.
+    reason = reason.removeprefix(f"{path}: ").removeprefix(f"{path}:")
     if kind == "open":
         hint = "; check the path and permissions." if isinstance(exc, OSError) else ""
         return f"Cannot open {path}: {reason}{hint}"

@@ -110,7 +110,8 @@ class TrainingController(QObject):
 
     Signals:
         state_changed(str): the new state (one of :data:`STATES`).
-        counting_progress(int, int): bytes counted, bytes in the corpus.
+        counting_progress(int, int): bytes counted, bytes in the corpus (``stage`` says what
+            the run is doing: reading, counting, combining or indexing).
         counting_done(CountingDone): the engine's ``CountingDone`` (totals, ``initial_tokens``).
         merges_added(list): a batch of ``MergeEvent``, in rank order.
         paused(object): the worker is parked; a ``StepSnapshot``, or None while counting.
@@ -118,6 +119,7 @@ class TrainingController(QObject):
         cancelled(): the run was cancelled; ``tokenizer()`` holds the merges done so far.
         failed(str): the run (or its settings) failed; the message says why and how to fix it.
         tokenizer_built(Tokenizer): the tokenizer asked for with :meth:`request_tokenizer`.
+        snapshot_changed(object): a new ``StepSnapshot`` (a pause, or the end of a run).
     """
 
     state_changed = Signal(str)
@@ -129,6 +131,7 @@ class TrainingController(QObject):
     cancelled = Signal()
     failed = Signal(str)
     tokenizer_built = Signal(Tokenizer)
+    snapshot_changed = Signal(object)
 
     HOLD_WAIT = 0.005  # seconds the GUI waits at most for the worker to stand still before drawing
 
@@ -152,6 +155,7 @@ class TrainingController(QObject):
         self.error = ""
         self.bytes_done = 0
         self.bytes_total = 0
+        self._stage = "counting"  # the engine's counting stage: "counting" or "indexing"
         self._phase = "counting"  # the phase a pause returns to
 
     # -- queries ---------------------------------------------------------------------------
@@ -164,6 +168,25 @@ class TrainingController(QObject):
     def phase(self) -> str:
         """``"counting"`` or ``"merging"``: where the current run is (or was when paused)."""
         return self._phase
+
+    @property
+    def stage(self) -> str:
+        """What the run is really doing (or was doing when paused):
+
+        - ``"reading"``: counting began but no byte is counted yet (reading the corpus,
+          starting the counting processes, counting the first block);
+        - ``"counting"``: bytes are being counted (``bytes_done`` of ``bytes_total``);
+        - ``"combining"``: every byte is counted; the counts are being put together;
+        - ``"indexing"``: the merge loop's pair index is being built;
+        - ``"merging"``: merges are being made (``merges`` of ``target_merges``).
+        """
+        if self._phase == "merging":
+            return "merging"
+        if self._stage == "indexing":
+            return "indexing"
+        if self.bytes_done <= 0:
+            return "reading"
+        return "combining" if self.bytes_done >= self.bytes_total else "counting"
 
     @property
     def is_active(self) -> bool:
@@ -251,6 +274,7 @@ class TrainingController(QObject):
         self._next_id += 1
         worker = TrainingWorker(trainer, self._next_id, step_mode=step_mode, batch_interval=request.batch_interval)
         worker.counting_progress.connect(self._on_worker_counting_progress)
+        worker.final_snapshot.connect(self._on_worker_final_snapshot)
         worker.counting_done.connect(self._on_worker_counting_done)
         worker.merges.connect(self._on_worker_merges)
         worker.paused.connect(self._on_worker_paused)
@@ -282,6 +306,7 @@ class TrainingController(QObject):
         self.error = ""
         self.bytes_done = 0
         self.bytes_total = 0
+        self._stage = "counting"
         self._phase = "counting"
         self._parked = False
         self._result_tokenizer = None
@@ -358,10 +383,15 @@ class TrainingController(QObject):
 
     @Slot()
     def shutdown(self, timeout_ms: int = 10_000) -> bool:
-        """Cancel any run and wait for every training thread to end (window closing)."""
+        """Cancel any run and wait (at most ``timeout_ms``) for every training thread to end.
+
+        The window is closing: the workers are cancelled quietly (no tokenizer is built, no
+        signal sent). With ``timeout_ms`` 0 this does not wait; a thread that has not ended
+        is kept alive by the job runner until it does (``runner.wait_all``).
+        """
         runs = ([self._run] if self._run is not None else []) + self._retiring
         for run in runs:
-            run.worker.cancel()
+            run.worker.cancel(quiet=True)
         ok = True
         for run in runs:
             if run.thread.isRunning():
@@ -376,12 +406,20 @@ class TrainingController(QObject):
     def _current(self, run_id: int) -> bool:
         return self._run is not None and self._run.run_id == run_id and self._state in _ACTIVE
 
-    @Slot(int, int, int)
-    def _on_worker_counting_progress(self, run_id: int, done: int, total: int) -> None:
+    @Slot(int, int, int, str)
+    def _on_worker_counting_progress(self, run_id: int, done: int, total: int, stage: str) -> None:
         if not self._current(run_id):
             return
         self.bytes_done, self.bytes_total = done, total
+        self._stage = stage
         self.counting_progress.emit(done, total)
+
+    @Slot(int, StepSnapshot)
+    def _on_worker_final_snapshot(self, run_id: int, snapshot: StepSnapshot) -> None:
+        if not self._current(run_id):
+            return
+        self.snapshot = snapshot
+        self.snapshot_changed.emit(snapshot)
 
     @Slot(int, CountingDone)
     def _on_worker_counting_done(self, run_id: int, event: CountingDone) -> None:
@@ -408,6 +446,8 @@ class TrainingController(QObject):
         self._parked = True
         self.snapshot = snapshot
         self._set_state("paused")  # also after a step: the worker parked by itself
+        if snapshot is not None:
+            self.snapshot_changed.emit(snapshot)
         self.paused.emit(snapshot)
 
     @Slot(int, TrainingDone, Tokenizer)

@@ -22,7 +22,9 @@ __all__ = [
     "format_ratio",
 ]
 
-_WS = {" ": "·", "\t": "→", "\n": "⏎", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
+# subtle: every glyph here is in the common fonts (DejaVu, Noto, Liberation); U+240D (␍) is
+# in none of them and showed as a box, so a carriage return is ← (back to the line start).
+_WS = {" ": "·", "\t": "→", "\n": "⏎", "\r": "←", "\u00a0": "⍽", "\u3000": "□"}
 
 
 def visible(text: str, whitespace: bool = True) -> str:

@@ -91,7 +91,8 @@ class StepSnapshot:
     ``next_pairs`` are the pairs with the highest counts now, best first (``next_pairs[0]`` is
     the pair the next merge will join); ``pretokens`` are the most frequent pre-tokens with
     their current segmentation; ``last_merge`` is the merge just applied (None before the
-    first one).
+    first one). ``ended`` is empty while the run goes on, else why it ended: ``"vocab_size"``,
+    ``"no_pairs"`` or ``"cancelled"`` (the final state: no merge comes next).
     """
 
     merges_done: int
@@ -101,6 +102,7 @@ class StepSnapshot:
     distinct_pretokens: int = 0
     tie_break: str = "greatest"
     token_bytes: dict[int, bytes] = field(default_factory=dict)  # ids >= 256 used above
+    ended: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,11 +55,15 @@ class TrainingWorker(Worker):
     already given up on.
 
     Signals:
-        counting_progress(int, int, int): run id, bytes done, bytes total (batched).
+        counting_progress(int, int, int, str): run id, bytes done, bytes total (batched), and
+            the stage: "counting", or "indexing" (every byte counted, the pair index being
+            built; sent at once, as the engine goes quiet for seconds on a big corpus).
         counting_done(int, CountingDone): run id, the engine's ``CountingDone``.
         merges(int, list): run id, a list of ``MergeEvent`` (batched, in rank order).
         paused(int, object): run id, a ``StepSnapshot`` (None while still counting);
             the worker is parked and the trainer may be read until it is resumed.
+        final_snapshot(int, StepSnapshot): run id, what the trainer looks like at the end (sent
+            just before ``finished`` or ``cancelled``, so step mode shows the final state).
         finished(int, TrainingDone, Tokenizer): run id, the engine's ``TrainingDone``, the tokenizer.
         cancelled(int, Tokenizer): run id, the tokenizer of the merges done (the event stream
             was closed, so the counting processes have ended).
@@ -69,7 +73,8 @@ class TrainingWorker(Worker):
             trainer is safe).
     """
 
-    counting_progress = Signal(int, int, int)
+    counting_progress = Signal(int, int, int, str)
+    final_snapshot = Signal(int, StepSnapshot)
     counting_done = Signal(int, CountingDone)
     merges = Signal(int, list)
     paused = Signal(int, object)
@@ -105,6 +110,7 @@ class TrainingWorker(Worker):
         self._gui_idle.set()
         self._holding = threading.Event()  # set while this thread waits for the GUI to draw
         self._want_tokenizer = threading.Event()  # the GUI asked for the tokenizer so far
+        self._quiet = threading.Event()  # cancelled by a closing window: nobody listens any more
         self._step_mode = step_mode  # stop after the next merge (or after counting)
         self._last_merge: MergeEvent | None = None
         self._merges_done = 0
@@ -129,7 +135,11 @@ class TrainingWorker(Worker):
             self._running.set()
         self._wake.set()
 
-    def cancel(self) -> None:
+    def cancel(self, *, quiet: bool = False) -> None:
+        """Stop after the current event; ``quiet`` (the window is closing): send nothing more,
+        build no tokenizer, only end."""
+        if quiet:
+            self._quiet.set()
         self._cancel.set()
         self._wake.set()
 
@@ -187,14 +197,14 @@ class TrainingWorker(Worker):
 
     def _loop(self, stream: _Events) -> None:
         pending: list[MergeEvent] = []
-        progress: tuple[int, int] | None = None
+        progress: tuple[int, int, str] | None = None
         last_emit = 0.0  # the first progress goes out at once
         counting_over = False
 
         def flush() -> None:
             nonlocal pending, progress, last_emit
             if progress is not None:
-                self.counting_progress.emit(self.run_id, progress[0], progress[1])
+                self.counting_progress.emit(self.run_id, *progress)
                 progress = None
             if pending:
                 self.merges.emit(self.run_id, pending)
@@ -204,8 +214,13 @@ class TrainingWorker(Worker):
         while True:
             self._serve_tokenizer_request()  # never leave a request unanswered
             if self._cancel.is_set():
+                if self._quiet.is_set():
+                    stream.close()  # subtle: this also terminates the counting processes
+                    return
                 flush()
-                stream.close()  # subtle: this also terminates the counting processes
+                stream.close()
+                if counting_over:
+                    self.final_snapshot.emit(self.run_id, self._snapshot("cancelled"))
                 # subtle: the tokenizer is built here, not in the GUI thread (tens of ms for
                 # thousands of merges, a visible stall there)
                 self.cancelled.emit(self.run_id, self.trainer.tokenizer())
@@ -231,9 +246,12 @@ class TrainingWorker(Worker):
                 if self._end_of_step():
                     continue
             elif isinstance(event, CountingProgress):
-                progress = (event.bytes_done, event.bytes_total)
+                progress = (event.bytes_done, event.bytes_total, event.stage)
+                if event.stage != "counting":
+                    flush()  # a new stage is news at once: the engine may be quiet for seconds
+                    continue
             elif isinstance(event, CountingDone):
-                progress = (event.total_bytes, event.total_bytes)
+                progress = (event.total_bytes, event.total_bytes, "indexing")
                 counting_over = True
                 flush()
                 self.counting_done.emit(self.run_id, event)
@@ -241,6 +259,7 @@ class TrainingWorker(Worker):
                 continue
             elif isinstance(event, TrainingDone):
                 flush()
+                self.final_snapshot.emit(self.run_id, self._snapshot(event.reason))
                 self.finished.emit(self.run_id, event, self.trainer.tokenizer())
                 stream.close()
                 return
@@ -275,7 +294,7 @@ class TrainingWorker(Worker):
             self._want_tokenizer.clear()
             self.tokenizer_built.emit(self.run_id, self.trainer.tokenizer())
 
-    def _snapshot(self) -> StepSnapshot:
+    def _snapshot(self, ended: str = "") -> StepSnapshot:
         trainer = self.trainer
         counting = trainer.counting
         pretokens = trainer.pretokens(self.snapshot_pretokens)
@@ -288,4 +307,5 @@ class TrainingWorker(Worker):
             distinct_pretokens=counting.distinct_pretokens if counting is not None else 0,
             tie_break=trainer.config.tie_break,
             token_bytes={t: trainer.token_bytes(t) for t in used},
+            ended=ended,
         )

@@ -139,10 +139,14 @@ class PairsModel(RowsModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[PairInfo] = []
+        self._marked = True
 
-    def set_pairs(self, pairs: list[PairInfo]) -> None:
+    def set_pairs(self, pairs: list[PairInfo], *, next_marked: bool = True) -> None:
+        """Replace the rows; ``next_marked`` False (the run has ended): no pair comes next,
+        so none is highlighted."""
         self.beginResetModel()
         self._rows = list(pairs)
+        self._marked = next_marked
         self.endResetModel()
 
     def clear(self) -> None:
@@ -175,12 +179,14 @@ class PairsModel(RowsModel):
                 return token_label(p.left + p.right)
             if col == self.COUNT:
                 return p.count
-        elif role == Qt.ItemDataRole.BackgroundRole:
+        elif role == Qt.ItemDataRole.BackgroundRole and self._marked:
             if row == 0:
                 return NEXT_PAIR_COLOR
             if p.count == self._rows[0].count:
                 return TIED_PAIR_COLOR
         elif role == Qt.ItemDataRole.ToolTipRole:
+            if not self._marked:
+                return f"ids {p.left_id} + {p.right_id}; training has ended, so no pair is merged next"
             if row == 0:
                 return "The next Step merges this pair"
             if p.count == self._rows[0].count:

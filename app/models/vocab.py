@@ -34,7 +34,7 @@ __all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "MergeTree", "merge_tree
 
 _Index = QModelIndex | QPersistentModelIndex
 SEARCH_MODES = ("text", "regex", "id", "hex")
-_FROM_VISIBLE = str.maketrans({"·": " ", "⏎": "\n", "→": "\t", "␍": "\r"})
+_FROM_VISIBLE = str.maketrans({"·": " ", "⏎": "\n", "→": "\t", "←": "\r"})
 
 
 class SearchError(ValueError):
@@ -127,7 +127,8 @@ class VocabModel(RowsModel):
         self._texts: list[str] | None = None
         self._invalid: list[bool] | None = None
         self._query: tuple[str, str] = ("text", "")
-        self._flags: dict[str, bool] = {"space": False, "invalid": False, "special": False}
+        self._flags: dict[str, bool] = {"space": False, "invalid": False, "special": False, "case": False}
+        self._folded: list[str] | None = None  # texts case-folded, for case-insensitive search
         self._sort: tuple[int, Qt.SortOrder] = (self.ID, Qt.SortOrder.AscendingOrder)
 
     # -- public API ------------------------------------------------------------------------
@@ -139,6 +140,7 @@ class VocabModel(RowsModel):
         self._labels = {}
         self._orders = {}
         self._texts = None
+        self._folded = None
         self._invalid = None
         if tok is None:
             self._ids, self._bytes, self._left, self._right, self._count, self._special = [], [], [], [], [], []
@@ -176,12 +178,16 @@ class VocabModel(RowsModel):
         space: bool | None = None,
         invalid: bool | None = None,
         special: bool | None = None,
+        case: bool | None = None,
     ) -> int:
-        """Filter the rows; returns how many match. Raises :class:`SearchError` on a bad query."""
+        """Filter the rows; returns how many match. Raises :class:`SearchError` on a bad query.
+
+        Text and regex searches ignore case unless ``case`` (match case) is set.
+        """
         if mode not in SEARCH_MODES:
             raise ValueError(f"unknown search mode {mode!r}; use one of {', '.join(SEARCH_MODES)}")
         flags = dict(self._flags)
-        for name, value in (("space", space), ("invalid", invalid), ("special", special)):
+        for name, value in (("space", space), ("invalid", invalid), ("special", special), ("case", case)):
             if value is not None:
                 flags[name] = bool(value)
         rows = self._select(mode, query, flags)  # raises before anything changes
@@ -220,6 +226,11 @@ class VocabModel(RowsModel):
             self._invalid = flags
         return self._invalid
 
+    def _folded_texts(self) -> list[str]:
+        if self._folded is None:
+            self._folded = [t.casefold() for t in self._all_texts()]
+        return self._folded
+
     def _select(self, mode: str, query: str, flags: dict[str, bool]) -> list[int]:
         """Positions (in id order) that pass the query and the filters (``flags``: space,
         invalid, special); each step narrows the list.
@@ -231,11 +242,15 @@ class VocabModel(RowsModel):
         if query:
             if mode == "text":
                 needle = query.translate(_FROM_VISIBLE)
-                texts = self._all_texts()
+                if flags["case"]:
+                    texts = self._all_texts()
+                else:
+                    needle = needle.casefold()
+                    texts = self._folded_texts()
                 rows = [k for k in rows if needle in texts[k]]
             elif mode == "regex":
                 try:
-                    search = regex.compile(query).search
+                    search = regex.compile(query, 0 if flags["case"] else regex.IGNORECASE).search
                 except regex.error as exc:
                     raise SearchError(f"invalid regex {query!r}: {exc}") from None
                 rows = self._regex_rows(search, query, rows)

@@ -2,8 +2,9 @@
 
 Each column (:class:`~app.widgets.compare_column.CompareColumn`) shows one tokenizer's
 chips and counts; a summary table puts tokens, bytes per token, characters per token and
-the ratio to the first column next to each other. The boundary diff outlines, in every
-column, the stretches of text that the tokenizers do not all cut the same way. Corpus mode
+the ratio to the first column next to each other. The boundary diff outlines, in each
+column, only the tokens with a boundary that another column does not cut (where the columns
+agree, nothing is outlined), and counts the stretches of text cut differently. Corpus mode
 encodes a whole file with every column's tokenizer in a worker (progress bar, Cancel) and
 adds the corpus figures to the table.
 
@@ -15,6 +16,7 @@ working. Encoding runs off the GUI thread through an
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal, Slot
@@ -27,7 +29,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -45,12 +46,13 @@ from ..controllers.encoding import EncodeController
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.format import visible
-from ..display.token_data import TokenTable, boundary_diff, char_spans
+from ..display.token_data import TokenTable, boundary_diff, char_spans, cut_points
 from ..jobs.messages import CorpusStats, EncodeResult
 from ..models.compare_summary import CompareSummaryModel, SummaryRow
 from ..settings import Settings
 from ..widgets.compare_column import CompareColumn
 from ..widgets.message_bar import MessageBar
+from ..widgets.text_input import TextInput
 from ..widgets.tokenizer_picker import open_tiktoken_file
 
 __all__ = ["CompareView", "MIN_COLUMNS", "MAX_COLUMNS"]
@@ -59,16 +61,20 @@ MIN_COLUMNS, MAX_COLUMNS = 2, 5
 _DEFAULT_TEXT = "Hello world! 國語 Жизнь 🤚🏾 def f(x):\n    return x ** 2  # 12345678"
 
 
-def diff_marks(table: TokenTable, spans: list[tuple[int, int]]) -> list[bool]:
-    """For each token, whether it lies in a diff span (the spans' ends are cuts of every column)."""
-    if not spans:
+def diff_marks(table: TokenTable, tables: Sequence[TokenTable]) -> list[bool]:
+    """For each token of ``table``: whether one of its two boundaries is a cut that some other
+    column does not make. Only those boundaries differ; a token whose ends every column cuts
+    is where the columns agree, even if another column splits it further (that column's own
+    tokens are marked there)."""
+    if len(tables) < 2:
         return [False] * len(table)
-    starts = np.asarray(table.byte_starts[:-1], dtype=np.int64)
-    span_starts = np.asarray([s for s, _ in spans], dtype=np.int64)
-    span_ends = np.asarray([e for _, e in spans], dtype=np.int64)
-    k = np.searchsorted(span_starts, starts, side="right") - 1
-    inside = (k >= 0) & (starts < span_ends[np.maximum(k, 0)])
-    marks: list[bool] = inside.tolist()
+    cuts = [cut_points(t) for t in tables]
+    agreed = cuts[0]
+    for c in cuts[1:]:
+        agreed = np.intersect1d(agreed, c, assume_unique=True)
+    starts = np.asarray(table.byte_starts, dtype=np.int64)
+    lone = ~np.isin(starts, agreed)  # a cut of this column that not every column makes
+    marks: list[bool] = (lone[:-1] | lone[1:]).tolist()
     return marks
 
 
@@ -117,7 +123,7 @@ class CompareView(QWidget):
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.editor = QPlainTextEdit(self)
+        self.editor = TextInput(self)
         self.editor.setPlaceholderText("Type or paste the text to compare…")
         self.editor.setMaximumHeight(110)
         self.editor.textChanged.connect(self._request)
@@ -132,7 +138,7 @@ class CompareView(QWidget):
         self.whitespace_box.toggled.connect(self._on_display_box_toggled)
         self.diff_box = QCheckBox("Highlight differences", self)
         self.diff_box.setChecked(True)
-        self.diff_box.setToolTip("Outline in orange the stretches of text that the tokenizers cut differently")
+        self.diff_box.setToolTip("Outline in orange the tokens whose boundaries another column does not share")
         self.diff_box.toggled.connect(self._on_display_box_toggled)
         self.add_button = QPushButton("+ Add tokenizer", self)
         self.add_button.setToolTip(f"Add a column (up to {MAX_COLUMNS}) (Ctrl+Shift+A)")
@@ -396,7 +402,7 @@ class CompareView(QWidget):
             table = self._tables.get(i)
             if table is None:
                 continue
-            marks = diff_marks(table, self._diff) if highlight else None
+            marks = diff_marks(table, list(self._tables.values())) if highlight else None
             col.show_table(table, ws, marks, generation)
         self._show_diff_label()
         self._update_summary()

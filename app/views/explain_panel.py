@@ -284,6 +284,10 @@ class ExplainPanel(QWidget):
                 if best is not None and i == best[0]:
                     item.setFont(bold)
                 self.table.setItem(row, c, item)
+        now = self.table.item(best[0], 0) if best is not None else None
+        if now is not None:
+            # The row that merges now is the one to read: bring it into view in a long piece.
+            self.table.scrollToItem(now, QAbstractItemView.ScrollHint.PositionAtCenter)
 
     def _update_buttons(self) -> None:
         n = len(self._steps)

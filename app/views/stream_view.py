@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 
+import regex
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
@@ -46,6 +47,7 @@ from ..models.stream_log import StepRecord, StreamLogModel
 from ..settings import Settings
 from ..widgets.byte_queue import ByteQueueWidget, lead_byte_text
 from ..widgets.message_bar import MessageBar
+from ..widgets.text_input import use_monospace
 from ..widgets.token_chips import ChipView
 from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
 
@@ -63,6 +65,13 @@ def _html_text(text: str, highlight_from: int, color: str) -> str:
         )
         return out
 
+    # subtle: a highlight starting inside a grapheme cluster (🤚 fed, then its skin tone 🏾)
+    # splits the cluster over two text runs, and Qt then draws two glyphs: start the
+    # highlight at the cluster's first character instead.
+    for cluster in regex.finditer(r"\X", text):
+        if cluster.start() < highlight_from < cluster.end():
+            highlight_from = cluster.start()
+            break
     head, tail = text[:highlight_from], text[highlight_from:]
     body = esc(head) + (f"<span style='background:{color}'>{esc(tail)}</span>" if tail else "")
     return f"<div style='font-size:22pt'>{body}</div>" if body else ""
@@ -99,6 +108,7 @@ class StreamView(QWidget):
         self.timer.timeout.connect(self._on_timer_timeout)
         self._build()
         self.controller.finished.connect(self._on_controller_finished)
+        self._known_keys = set(registry.keys())
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
         self.opener.opened.connect(self.picker.set_current_key)
@@ -113,6 +123,7 @@ class StreamView(QWidget):
     def _build(self) -> None:
         self.text_edit = QLineEdit(self)
         self.text_edit.setPlaceholderText("Text to stream, e.g. 國 or 🤚🏾")
+        use_monospace(self.text_edit)
         self.text_edit.textChanged.connect(self._on_text_edit_changed)
         self.preset_combo = QComboBox(self)
         self.preset_combo.addItem("Choose a preset…", "")
@@ -283,6 +294,13 @@ class StreamView(QWidget):
 
     @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
+        entry = self.registry.entry(key)
+        if key not in self._known_keys:
+            self._known_keys.add(key)
+            if entry.kind in ("trained", "file"):
+                # The newest trained (or opened) tokenizer is the default of every view that follows it.
+                self.picker.set_current_key(key)
+                return
         if key == self.picker.current_key():
             self._on_picker_key_changed(key)
 

@@ -18,14 +18,13 @@ import html
 from bisect import bisect_right
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor, QKeySequence, QShowEvent, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QAction, QColor, QGuiApplication, QKeySequence, QShowEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QSplitter,
     QTextEdit,
     QVBoxLayout,
@@ -39,11 +38,13 @@ from ..controllers.encoding import EncodeController
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.chips import Chips, PieceChipBuilder, TokenChipBuilder
+from ..display.copying import ids_csv, ids_python, token_strings
 from ..display.format import format_ratio
 from ..display.token_data import Counts, TokenTable, counts, token_detail
 from ..jobs.messages import EncodeResult
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
+from ..widgets.text_input import TextInput
 from ..widgets.token_chips import ChipView
 from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
 from .explain_panel import ExplainPanel
@@ -149,7 +150,7 @@ class TokenizeView(QWidget):
 
         self.banner = MessageBar(self)
 
-        self.editor = QPlainTextEdit(self)
+        self.editor = TextInput(self)
         self.editor.setPlaceholderText(_WELCOME)
         self.editor.setTabChangesFocus(False)
         self.editor.textChanged.connect(self._on_editor_text_changed)
@@ -186,6 +187,17 @@ class TokenizeView(QWidget):
         self.info_label.setWordWrap(True)
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
+        #: The byte notation of the chips, said once where the chips are.
+        self.legend = QLabel(
+            "Legend: <code>&lt;e3 80&gt;</code> one token holding the bytes e3 80, part of a character · "
+            "<code>&lt;80&gt;&lt;82&gt;</code> two tokens of one byte each · "
+            "<code>·</code> space · <code>⏎</code> newline · <code>→</code> tab"
+        )
+        self.legend.setStyleSheet("color: #555;")
+        self.legend.setToolTip(
+            "A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, "
+            "and an arrow points at the character they belong to"
+        )
         tokens_box = self._boxed("Tokens", self.token_chips)
         ids_box = self._boxed("Token ids", self.id_chips)
         chips_split = QSplitter(Qt.Orientation.Horizontal, self)
@@ -194,6 +206,10 @@ class TokenizeView(QWidget):
         chips_split.setStretchFactor(0, 3)
         chips_split.setStretchFactor(1, 2)
 
+        self.copy_actions = self._copy_actions()
+        for chips in (self.token_chips, self.id_chips):
+            chips.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+            chips.addActions(self.copy_actions)
         self.piece_chips = ChipView(self)
         self.piece_chips.set_placeholder("The pieces the pre-tokenizer cuts the text into, before any merge.")
         self.piece_chips.setToolTip("Pre-tokenization: BPE merges only inside these pieces. Click one to explain it.")
@@ -213,6 +229,7 @@ class TokenizeView(QWidget):
         mid_layout.addLayout(counts_row)
         mid_layout.addWidget(chips_split, 1)
         mid_layout.addWidget(self.info_label)
+        mid_layout.addWidget(self.legend)
 
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.editor)
@@ -240,6 +257,43 @@ class TokenizeView(QWidget):
 
     def tokenizer(self) -> Tokenizer | None:
         return self.registry.get(self._key) if self._key else None
+
+    def _copy_actions(self) -> list[QAction]:
+        """Copy the tokens of the text: ids (Python list, comma-separated) or token strings."""
+        made = []
+        for text, key, what in (
+            ("Copy ids as a Python list", "Ctrl+Shift+C", "python"),
+            ("Copy ids, comma-separated", "", "csv"),
+            ("Copy token strings", "", "strings"),
+        ):
+            action = QAction(text, self)
+            if key:
+                action.setShortcut(QKeySequence(key))
+                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.setData(what)
+            action.triggered.connect(self._on_copy_triggered)
+            self.addAction(action)
+            made.append(action)
+        return made
+
+    def copy_text(self, what: str) -> str:
+        """What a Copy action puts on the clipboard ("" when no tokens are shown)."""
+        table = self._table
+        if table is None:
+            return ""
+        if what == "python":
+            return ids_python(table.ids)
+        if what == "csv":
+            return ids_csv(table.ids)
+        return token_strings(table.tokens)
+
+    @Slot()
+    def _on_copy_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            text = self.copy_text(str(action.data()))
+            if text:
+                QGuiApplication.clipboard().setText(text)
 
     def table(self) -> TokenTable | None:
         """The token table on display (None while nothing is, or the text was refused)."""
@@ -326,6 +380,8 @@ class TokenizeView(QWidget):
 
     @Slot()
     def _on_editor_text_changed(self) -> None:
+        if self.preset_combo.currentIndex() > 0 and self.preset_combo.currentData() != self.editor.toPlainText():
+            self.preset_combo.setCurrentIndex(0)  # the text is no longer the preset's
         self._request()
 
     @Slot(int)
@@ -356,11 +412,16 @@ class TokenizeView(QWidget):
             self._builder = TokenChipBuilder()
             self.token_chips.set_placeholder("No tokens: the text was refused (see the message above).")
             self.token_chips.set_chips(Chips(), generation=result.generation)
+            # Refused means not split either: no pieces, nothing to explain (no special token drawn).
+            self._pieces = []
+            self.piece_chips.set_placeholder("No pieces: the text was refused (see the message above).")
+            self.explain.set_piece("")
             self.id_chips.set_chips(Chips(), generation=result.generation)
             self._show_counts(None, result.text)
         elif outcome.table is not None:
             if self.banner.kind == "warning":
                 self.banner.clear()
+            self.piece_chips.set_placeholder("The pieces the pre-tokenizer cuts the text into, before any merge.")
             self.token_chips.set_placeholder("The tokens of your text appear here.")
             self._table = outcome.table
             self._show_tokens(result.generation, ws)

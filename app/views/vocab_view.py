@@ -15,7 +15,7 @@ widgets and draws the tree.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Slot
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from bpe_engine import Tokenizer
 
 from ..controllers.registry import TokenizerRegistry
+from ..display.copying import tsv
 from ..display.format import format_count, hex_bytes, token_label
 from ..models.vocab import MergeTree, SearchError, VocabModel, merge_tree
 from ..settings import Settings
@@ -94,6 +95,9 @@ class VocabView(QWidget):
         self.invalid_filter.setToolTip(
             "Only tokens holding part of a character: they print as U+FFFD when decoded alone"
         )
+        self.case_box = QCheckBox("Match case")
+        self.case_box.setToolTip("Off: text and regex searches ignore case (“the” finds “The”)")
+        self.case_box.toggled.connect(self._on_filter_toggled)
         self.special_filter = QCheckBox("Special tokens")
         self.special_filter.setToolTip("Only special tokens such as <|endoftext|>")
         for box in (self.space_filter, self.invalid_filter, self.special_filter):
@@ -123,6 +127,15 @@ class VocabView(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(VocabModel.ID, Qt.SortOrder.AscendingOrder)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for text, key, whole in (("Copy row", "Ctrl+C", False), ("Copy the whole table (as shown)", "", True)):
+            action = QAction(text, self.table)
+            if key:
+                action.setShortcut(QKeySequence(key))
+                action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            action.setData(whole)
+            action.triggered.connect(self._on_copy_triggered)
+            self.table.addAction(action)
 
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Token", "Id", "Merge rank", "Byte"])
@@ -146,6 +159,7 @@ class VocabView(QWidget):
         search_row = QHBoxLayout()
         search_row.addWidget(self.search, 2)
         search_row.addWidget(self.mode)
+        search_row.addWidget(self.case_box)
         search_row.addWidget(self.space_filter)
         search_row.addWidget(self.invalid_filter)
         search_row.addWidget(self.special_filter)
@@ -176,12 +190,19 @@ class VocabView(QWidget):
 
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
+        registry.removed.connect(self._on_registry_removed)
         self._update_count()
 
     # -- public API ------------------------------------------------------------------------
 
     def show_key(self, key: str) -> None:
-        """Browse the tokenizer registered under ``key`` (loading it first if needed)."""
+        """Browse the tokenizer registered under ``key`` (loading it first if needed).
+
+        Another tokenizer starts unfiltered: a search or filter made for the previous one
+        would show "0 of 262" for reasons that are no longer on screen.
+        """
+        if key != self.key:
+            self._reset_search()
         self.key = key
         self.picker.refresh()  # the entry's state as it is now, whatever was announced
         self.picker.set_current_key(key)
@@ -196,6 +217,16 @@ class VocabView(QWidget):
             self._show_tokenizer(None)
             self._set_loading(True, f"Loading {key}… (a few seconds the first time)")
             self.registry.request(key)
+
+    def _reset_search(self) -> None:
+        for box in (self.space_filter, self.invalid_filter, self.special_filter):
+            box.blockSignals(True)
+            box.setChecked(False)
+            box.blockSignals(False)
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self._search_timer.stop()
 
     def select_token(self, token_id: int) -> bool:
         """Select ``token_id`` in the table (if shown) and show its merge tree."""
@@ -218,6 +249,7 @@ class VocabView(QWidget):
                 space=self.space_filter.isChecked(),
                 invalid=self.invalid_filter.isChecked(),
                 special=self.special_filter.isChecked(),
+                case=self.case_box.isChecked(),
             )
         except SearchError as exc:
             self.search_problem.setText(str(exc))
@@ -240,6 +272,37 @@ class VocabView(QWidget):
         entry = self.registry.entry(key)
         if entry.kind != "openai" or key == self.key:
             self.show_key(key)  # a new trained/opened tokenizer becomes the current one
+
+    def copy_text(self, whole: bool) -> str:
+        """The selected row, or every row shown (search and filters applied), tab-separated."""
+        model = self.model
+        columns = range(model.columnCount())
+        if whole:
+            rows = range(model.rowCount())
+        else:
+            current = self.table.currentIndex()
+            rows = range(current.row(), current.row() + 1) if current.isValid() else range(0)
+        return tsv(
+            [str(model.headerData(c, Qt.Orientation.Horizontal)) for c in columns],
+            ([model.index(r, c).data() for c in columns] for r in rows),
+        )
+
+    @Slot()
+    def _on_copy_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            QGuiApplication.clipboard().setText(self.copy_text(bool(action.data())))
+
+    @Slot(str)
+    def _on_registry_removed(self, key: str) -> None:
+        if key == self.key:
+            newest = self.registry.latest_trained()
+            if newest is not None:
+                self.show_key(newest)
+            else:
+                self.key = None
+                self._show_tokenizer(None)
+                self._set_loading(False, "")
 
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:

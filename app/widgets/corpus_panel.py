@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from ..content.samples import Sample, load_samples
 from ..display.format import format_bytes
 from .message_bar import MessageBar
+from .text_input import TextInput, use_monospace
 
 __all__ = ["CorpusChoice", "CorpusPanel", "check_corpus_file", "SOURCES"]
 
@@ -117,6 +118,7 @@ class CorpusPanel(QWidget):
         self.size_label = QLabel()
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
+        use_monospace(self.preview)
         self.preview.setPlaceholderText("The start of the chosen corpus appears here")
         self.preview.setToolTip("The first characters of the chosen corpus")
         self.preview.setMaximumHeight(110)
@@ -184,7 +186,7 @@ class CorpusPanel(QWidget):
 
     def _build_text_tab(self) -> QWidget:
         page = QWidget()
-        self.text_edit = QPlainTextEdit()
+        self.text_edit = TextInput()
         self.text_edit.setPlaceholderText("Paste or type a training text here")
         self.text_edit.textChanged.connect(self._text_timer.start)
         layout = QVBoxLayout(page)

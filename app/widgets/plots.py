@@ -4,7 +4,11 @@
   falls steeply, then flattens into a long tail of rare pairs.
 - *Bytes per token*: the training corpus' bytes divided by its length in tokens after each
   merge. Exact, not sampled: the corpus starts as ``CountingDone.initial_tokens`` tokens and
-  every merge of a pair with count ``c`` removes ``c`` tokens.
+  each ``MergeEvent.tokens`` is its exact length after that merge (a pair's count would be
+  wrong where occurrences overlap: "aaaa" holds ("a", "a") three times, merged twice).
+
+The log axis labels only whole decades, written out (10, 100, 1k, 10k…), so labels never
+overprint each other.
 
 Data is kept in growing NumPy arrays. Adding data does not draw: the owner calls
 :meth:`TrainingPlots.redraw` when it chooses (a few times a second while training; drawing
@@ -23,7 +27,32 @@ from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from bpe_engine import CountingDone
 
-__all__ = ["TrainingPlots", "paint_pending"]
+__all__ = ["TrainingPlots", "LogCountAxis", "paint_pending"]
+
+
+class LogCountAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
+    """A log-scale axis with one label per decade (10, 100, 1k…) and unlabelled minor ticks.
+
+    subtle: pyqtgraph's own log axis labels minor ticks too, and on a short plot their texts
+    overprint each other.
+    """
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:  # noqa: N802, N803
+        lo, hi = int(np.floor(minVal)), int(np.ceil(maxVal))
+        decades = [float(d) for d in range(lo, hi + 1) if minVal - 1e-9 <= d <= maxVal + 1e-9]
+        step = max(1, int(np.ceil(len(decades) / max(1.0, size / 28))))  # a label per ~28 px at most
+        major = decades[::step]
+        minor = [
+            d + np.log10(m) for d in range(lo - 1, hi + 1) for m in range(2, 10) if minVal <= d + np.log10(m) <= maxVal
+        ]
+        return [(1.0, major), (0.0, minor)] if major else [(1.0, [])]
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
+        out = []
+        for v in values:
+            n = 10 ** round(v)
+            out.append(f"{n // 1_000_000}M" if n >= 1_000_000 else f"{n // 1000}k" if n >= 1000 else str(n))
+        return out
 
 
 class _Series:
@@ -57,10 +86,10 @@ class TrainingPlots(QWidget):
     def __init__(self, parent: QWidget | None = None, *, orientation: Qt.Orientation = Qt.Orientation.Vertical) -> None:
         super().__init__(parent)
         # subtle: colors are set per widget; pg.setConfigOptions would change every other plot too
-        self.count_plot = pg.PlotWidget(background="w")
-        self.count_plot.setTitle("Pair count at each merge", color="#333")
+        self.count_plot = pg.PlotWidget(background="w", axisItems={"left": LogCountAxis("left")})
+        self.count_plot.setTitle("Pair count at each merge (log scale)", color="#333")
         self.count_plot.setLabel("bottom", "merge rank")
-        self.count_plot.setLabel("left", "pair count (log)")
+        self.count_plot.setLabel("left", "count")
         self.count_plot.setLogMode(x=False, y=True)
         self.count_plot.setToolTip("How often each merged pair occurred when it was merged (log scale)")
         self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1565c0", width=1))
@@ -68,9 +97,9 @@ class TrainingPlots(QWidget):
         self.bpt_plot = pg.PlotWidget(background="w")
         self.bpt_plot.setTitle("Bytes per token (training corpus)", color="#333")
         self.bpt_plot.setLabel("bottom", "merges")
-        self.bpt_plot.setLabel("left", "bytes per token")
+        self.bpt_plot.setLabel("left", "bytes/token")
         self.bpt_plot.setToolTip(
-            "Corpus bytes ÷ corpus tokens after each merge (exact: a merge of a pair seen c times removes c tokens)"
+            "Corpus bytes ÷ corpus tokens after each merge (exact: the engine counts the tokens each merge replaces)"
         )
         self.bpt_curve = self.bpt_plot.plot(pen=pg.mkPen("#2e7d32", width=1))
         for plot in (self.count_plot, self.bpt_plot):
@@ -139,15 +168,18 @@ class TrainingPlots(QWidget):
         for plot in (self.count_plot, self.bpt_plot):
             plot.enableAutoRange()
 
-    def add_merges(self, counts: Iterable[int]) -> None:
+    def add_merges(self, counts: Iterable[int], tokens: Iterable[int]) -> None:
+        """Merges in rank order: their pair counts and the corpus length in tokens after each
+        (``MergeEvent.count`` and ``MergeEvent.tokens``)."""
         counts = list(counts)
         if not counts:
             return
         self._counts.extend(counts)
-        if self._total_bytes:
-            tokens = self._tokens - np.cumsum(np.asarray(counts, dtype=np.float64))
-            self._tokens = int(tokens[-1])
-            self._bpt.extend(self._total_bytes / np.maximum(tokens, 1.0))
+        after = np.fromiter(tokens, dtype=np.float64)
+        if after.size:
+            self._tokens = int(after[-1])
+            if self._total_bytes:
+                self._bpt.extend(self._total_bytes / np.maximum(after, 1.0))
         self._stale = {"count", "bpt"}
 
     @property

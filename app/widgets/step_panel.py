@@ -5,7 +5,9 @@ their current segmentation as colored chips (the token of the last merge outline
 pair counts (the next pair highlighted, pairs with the same count shaded), and two sentences:
 the merge just applied and the one that comes next. When the tie-break rule decided between
 pairs with equal counts, it says between which pairs and why (:func:`explain_tie`).
-It does not drive training; the train view's Step button does.
+While training runs, the panel says so and names the newest merge instead of showing tables
+of an older state; when a run ends it shows the final state (``StepSnapshot.ended``). It does
+not drive training; the train view's Step button does.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from bpe_engine import PairInfo
+from bpe_engine import MergeEvent, PairInfo
 
 from ..display.format import token_label
 from ..jobs.messages import StepSnapshot
@@ -148,15 +150,47 @@ class StepPanel(QWidget):
         self.last_label.hide()
         self.next_label.setText("")
         self.next_label.hide()
+        self._clear_tables()
+
+    def _clear_tables(self) -> None:
         self.pretokens_model.clear()
         self.pairs_model.clear()
+        self.pretokens_title.setText("<b>Pre-tokens</b>")
 
     def show_counting(self) -> None:
         """Paused while still counting: nothing to show yet."""
+        self.snapshot = None
         self.intro.show()
+        self.last_label.hide()
+        self._clear_tables()
         self.next_label.setText(
             "Paused while counting the corpus: press <b>Step</b> to finish counting "
             "and stop before the first merge, or <b>Resume</b>."
+        )
+        self.next_label.show()
+
+    def show_running(self, merges_done: int, target: int, last: MergeEvent | None) -> None:
+        """Training runs: name the newest merge; the tables wait for the next pause or the end.
+
+        subtle: the tables are emptied rather than left as they were: a table of an older
+        merge under a running count reads as the current state.
+        """
+        self.snapshot = None
+        self.intro.hide()
+        if self.pretokens_model.rowCount() or self.pairs_model.rowCount():
+            self._clear_tables()
+        if last is not None:
+            self.last_label.setText(self._merge_text(last))
+            self.last_label.show()
+        else:
+            self.last_label.hide()
+        what = (
+            "Counting the corpus"
+            if merges_done == 0 and last is None
+            else f"Training runs: {merges_done} of {target} merges"
+        )
+        self.next_label.setText(
+            f"<b>{what}.</b> The tables show the state when training pauses (F6), takes one Step (F10) or ends."
         )
         self.next_label.show()
 
@@ -165,17 +199,19 @@ class StepPanel(QWidget):
         self.intro.hide()
         last = snapshot.last_merge
         new_id = last.new_id if last is not None else -1
-        nxt = snapshot.next_pairs[0] if snapshot.next_pairs else None
+        nxt = snapshot.next_pairs[0] if snapshot.next_pairs and not snapshot.ended else None
         self.pretokens_model.set_pretokens(
             snapshot.pretokens, snapshot.token_bytes, new_id, (nxt.left_id, nxt.right_id) if nxt is not None else None
         )
-        self.pairs_model.set_pairs(snapshot.next_pairs)
+        self.pairs_model.set_pairs(snapshot.next_pairs, next_marked=not snapshot.ended)
         shown = len(snapshot.pretokens)
         total = snapshot.distinct_pretokens
         self.pretokens_title.setText(
             f"<b>Pre-tokens</b> ({shown} of {total}, most frequent first)"
             if total > shown
             else f"<b>Pre-tokens</b> ({total} distinct)"
+            if shown
+            else "<b>Pre-tokens</b>"
         )
         self.last_label.setText(self._last_text(snapshot))
         self.last_label.setVisible(bool(self.last_label.text()))
@@ -185,15 +221,27 @@ class StepPanel(QWidget):
     # -- wording ---------------------------------------------------------------------------
 
     @staticmethod
-    def _last_text(s: StepSnapshot) -> str:
-        m = s.last_merge
-        if m is None:
-            return ""
+    def _merge_text(m: MergeEvent) -> str:
+        """The merge, and how many occurrences it replaced (the exact count: the corpus is
+        that many tokens shorter; overlapping occurrences such as “aaa” count twice as a pair
+        but merge once)."""
         text = (
             f"<b>Merge {m.rank}</b> applied: {html.escape(pair_text(m.left, m.right), quote=False)} → "
             f"<b>{html.escape(token_label(m.new_bytes), quote=False)}</b> (new id {m.new_id}), "
-            f"{m.count} occurrence{'s' if m.count != 1 else ''} replaced."
+            f"{m.replaced} occurrence{'s' if m.replaced != 1 else ''} replaced"
         )
+        if m.replaced != m.count:
+            text += (
+                f" (the pair was counted {m.count} times: overlapping occurrences count as two pairs but merge once)"
+            )
+        return text + f"; the corpus is now {m.tokens} tokens."
+
+    @classmethod
+    def _last_text(cls, s: StepSnapshot) -> str:
+        m = s.last_merge
+        if m is None:
+            return ""
+        text = cls._merge_text(m)
         if m.tied_with is not None:
             text += "<br>" + html.escape(explain_tie((m.left, m.right), m.tied_with, s.tie_break, m.count), quote=False)
         return text
@@ -201,6 +249,13 @@ class StepPanel(QWidget):
     @staticmethod
     def _next_text(s: StepSnapshot) -> str:
         pairs: list[PairInfo] = s.next_pairs
+        if s.ended:
+            why = {
+                "vocab_size": "the vocabulary size was reached",
+                "no_pairs": "no pair was left to merge",
+                "cancelled": "it was cancelled",
+            }.get(s.ended, s.ended)
+            return f"<b>Training ended</b> after {s.merges_done} merges: {why}. The tables show the final state."
         if not pairs:
             return "<b>No pair is left</b>: every pre-token is a single token. The next Step ends training."
         best = pairs[0]

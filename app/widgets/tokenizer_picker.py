@@ -82,7 +82,7 @@ class TokenizerPicker(QComboBox):
             for key in keys:
                 entry = self.registry.entry(key)
                 self.addItem(entry_text(entry), key)
-                self.setItemData(self.count() - 1, entry.message or entry.label, Qt.ItemDataRole.ToolTipRole)
+                self.setItemData(self.count() - 1, entry.tooltip(), Qt.ItemDataRole.ToolTipRole)
             i = self.findData(self._key)
             self.setCurrentIndex(i if i >= 0 or self._placeholder else 0)
         finally:

@@ -30,6 +30,7 @@ from bpe_engine import DEFAULT_VOCAB_SIZE, PRETOKENIZER_NAMES, TIE_BREAKS, Preto
 from ..display.chips import PIECE, SPECIAL, Chip
 from ..display.format import visible
 from .segmentation import ChipStrip
+from .text_input import use_monospace
 
 __all__ = ["TrainSettingsPanel", "DEFAULT_PREVIEW_LINE", "PREVIEW_TIMEOUT", "parse_special_tokens"]
 
@@ -92,6 +93,8 @@ class TrainSettingsPanel(QWidget):
         self.regex_problem = self._problem_label()
 
         self.preview_line = QLineEdit(DEFAULT_PREVIEW_LINE)
+        for box in (self.special_tokens, self.custom_regex, self.preview_line):
+            use_monospace(box)  # regexes and whitespace are read character by character
         self.preview_line.setToolTip("Type any line to see how the chosen pre-tokenizer cuts it")
         self.preview_chips = ChipStrip()
         self.preview_chips.setToolTip("Each chip is one piece; · is a space, → a tab; special tokens are dark")

@@ -86,7 +86,9 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
     if obj["format"] != FORMAT_NAME:
         raise _fail(
             path,
-            f"is not a BPE Explorer tokenizer (field 'format' is {short(obj['format'])}, expected {FORMAT_NAME!r})",
+            # JSON's own notation for the value found (null, not Python's None): the reader wrote JSON
+            f'is not a BPE Explorer tokenizer (its "format" is {json.dumps(obj["format"], default=str)[:80]}, '
+            f'where ours have "format": "{FORMAT_NAME}")',
         )
     version = obj.get("version")
     if not isinstance(version, int) or isinstance(version, bool):

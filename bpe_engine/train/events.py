@@ -21,10 +21,16 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class CountingProgress:
-    """Pre-token counting has read ``bytes_done`` of ``bytes_total`` corpus bytes."""
+    """Pre-token counting has read ``bytes_done`` of ``bytes_total`` corpus bytes.
+
+    ``stage`` is ``"counting"``, or ``"indexing"`` once: every byte is counted and the merge
+    loop's pair index is being built (seconds on tens of megabytes, with no event meanwhile);
+    :class:`CountingDone` follows when it is ready.
+    """
 
     bytes_done: int
     bytes_total: int
+    stage: str = "counting"
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,6 +119,8 @@ class BpeTrainer:
             else:
                 yield CountingProgress(item[0], item[1])
         assert result is not None
+        # The pair index below takes seconds on a large corpus: say so before building it.
+        yield CountingProgress(result.total_bytes, result.total_bytes, "indexing")
         distinct = result.distinct
         shards, result.shards = result.shards, []
         self._state = MergeLoop(shards, self.config.tie_break)

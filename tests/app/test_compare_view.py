@@ -113,11 +113,12 @@ def test_boundary_diff_is_highlighted_in_every_column(qtbot, view, tiktoken_enco
         marked = [
             "".join(col.chips.chip_text(k) for k in [k]) for k in range(col.chips.count()) if col.chips.is_marked(k)
         ]
-        # exactly the chips inside a diff span are outlined
-        spans = view.diff_byte_spans()
+        # exactly the chips with a boundary another column does not cut are outlined
+        others = [set(c.table.byte_starts) for c in view.columns() if c is not col]
         for k in range(len(table)):
-            inside = any(s <= table.byte_starts[k] < e for s, e in spans)
-            assert col.chips.is_marked(k) == inside
+            ends = (table.byte_starts[k], table.byte_starts[k + 1])
+            differs = any(e not in cuts for e in ends for cuts in others)
+            assert col.chips.is_marked(k) == differs
         assert "·hello" not in marked and "·world" not in marked
     assert "<b>3</b> stretches cut differently" in view.diff_label.text()
     view.diff_box.click()  # off
@@ -357,3 +358,20 @@ def test_shutting_down_or_deleting_the_view_during_a_corpus_run_stops_it(
             shiboken6.delete(v)  # no close (a parent deleted it): the controller's destruction cancels the run
             del v
             qtbot.waitUntil(thread.isFinished, timeout=30_000)
+
+
+def test_chips_where_the_columns_agree_are_not_outlined(qtbot, view, tiktoken_encodings):
+    # r50k and p50k cut this prose the same way; cl100k differs only on the run of spaces.
+    view.set_keys(["r50k_base", "p50k_base", "cl100k_base"])
+    text = "the cat sat on the mat\n        indented line"
+    view.set_text(text)
+    settle(qtbot, view)
+    tables = [c.table for c in view.columns()]
+    shared = set.intersection(*(set(zip(t.byte_starts, t.byte_starts[1:])) for t in tables))
+    for col in view.columns():
+        table = col.table
+        for k in range(len(table)):
+            span = (table.byte_starts[k], table.byte_starts[k + 1])
+            if span in shared and all(span[0] in t.byte_starts and span[1] in t.byte_starts for t in tables):
+                assert not col.chips.is_marked(k), text[span[0] : span[1]]
+    assert any(col.chips.is_marked(k) for col in view.columns() for k in range(col.chips.count()))

@@ -8,16 +8,17 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.main_window import MainWindow
 from bpe_engine import train_bpe
 
-from .training_support import write_corpus
+from .training_support import choose_sample, write_corpus
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -63,7 +64,7 @@ def test_file_and_training_menus(window) -> None:
 
 def test_a_trained_tokenizer_opens_in_the_vocabulary_view(qtbot, window) -> None:
     train = window.train_view
-    train.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, train, "hello_helo")
     with qtbot.waitSignal(train.controller.finished, timeout=60_000):
         train.start_action.trigger()
     assert window.save_action.isEnabled()
@@ -89,14 +90,14 @@ def test_open_tokenizer_through_the_window(qtbot, window, tmp_path) -> None:
     bad.write_text('{"format": "bpe-explorer", "version": 1, "vocab": 5}', encoding="utf-8")
     with qtbot.waitSignal(window.train_view.file_failed, timeout=30_000):
         assert window.open_tokenizer(str(bad))
-    assert window.tabs.currentWidget() is window.train_view
-    assert "bad.json" in window.train_view.messages.text()
+    assert window.tabs.currentWidget() is window.vocab_view  # the error is shown where the user is
+    assert "bad.json" in window.vocab_view.messages.text() and "bad.json" in window.train_view.messages.text()
     assert window.vocab_view.key == key  # the good one is still browsed
 
 
 def test_file_save_writes_the_trained_tokenizer(qtbot, window, tmp_path) -> None:
     train = window.train_view
-    train.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, train, "hello_helo")
     with qtbot.waitSignal(train.controller.finished, timeout=60_000):
         train.start_action.trigger()
     path = tmp_path / "result.json"
@@ -111,7 +112,7 @@ def test_file_save_writes_the_trained_tokenizer(qtbot, window, tmp_path) -> None
 
 def test_training_shortcuts_work_from_every_tab(qtbot, window) -> None:
     train = window.train_view
-    train.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, train, "hello_helo")
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     window.tabs.setCurrentWidget(window.tokenize_view)
@@ -152,16 +153,30 @@ def test_closing_during_a_corpus_run_and_playback_stops_them(qtbot, window, tmp_
     assert not window.tokenize_view.controller.is_busy() and not compare.controller.is_busy()
 
 
-def test_closing_while_training_stops_the_work(qtbot, window, tmp_path) -> None:
+def test_closing_while_training_asks_then_stops_within_half_a_second(qtbot, window, tmp_path, monkeypatch) -> None:
     train = window.train_view
     train.corpus.add_files([str(write_corpus(tmp_path, 60_000))])
     train.settings_panel.vocab_size.setValue(3300)
     with qtbot.waitSignal(train.controller.merges_added, timeout=60_000):
         train.start_action.trigger()
     run = train.controller._run
+    asked: list[str] = []
+    answer = QMessageBox.StandardButton.No
+
+    def question(_parent, title, text, *_args):
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    assert not window.close()  # "No": the window and the run stay
+    assert asked and "Training is running" in asked[0] and window.isVisible()
+    assert train.controller.state in ("counting", "merging")
+    answer = QMessageBox.StandardButton.Yes
+    began = time.monotonic()
     assert window.close()
-    assert train.controller.state == "cancelled"
-    assert not run.thread.isRunning()
+    assert time.monotonic() - began < 0.5
+    assert train.controller.state == "cancelled" and not window.isVisible()
+    qtbot.waitUntil(lambda: not run.thread.isRunning(), timeout=30_000)  # it ends by itself
 
 
 def test_the_entry_point_starts_the_app(tmp_path) -> None:

@@ -17,7 +17,7 @@ from app.views.train_view import SHORTCUTS, TrainView
 from app.widgets.train_settings import TrainSettingsPanel
 from bpe_engine import DEFAULT_VOCAB_SIZE, Tokenizer, TrainerConfig, preview, train_bpe
 
-from .training_support import syllable_text, write_corpus
+from .training_support import choose_sample, syllable_text, write_corpus
 
 SEED_003_MERGES = ["s t", "e st", "o w", "l ow", "w est", "n e", "ne west", "w i", "wi d", "wid est", "low e", "lowe r"]
 
@@ -66,7 +66,13 @@ def test_a_sample_is_chosen_and_start_trains_in_one_click(qtbot, view, registry)
 
 
 def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -> None:
+    before = view.settings_panel.values()
     view.corpus.select_sample("low_lower_widest_newest")
+    # The sample suggests its settings and asks; nothing is overwritten until Apply.
+    assert view.settings_panel.values() == before
+    assert "Apply them?" in view.messages.text() and "vocabulary size 269" in view.messages.text()
+    apply = next(b for b in view.messages.buttons() if b.text() == "Apply")
+    qtbot.mouseClick(apply, Qt.MouseButton.LeftButton)
     assert view.settings_panel.values()["pretokenizer"] == r"regex:\S+"
     assert view.settings_panel.vocab_size.value() == 269
     with qtbot.waitSignal(view.controller.paused, timeout=30_000):
@@ -100,7 +106,7 @@ def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -
 
 
 def test_hello_helo_step_mode_names_the_tie(qtbot, view) -> None:
-    view.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, view, "hello_helo")
     with qtbot.waitSignal(view.controller.paused, timeout=30_000):
         view.step_action.trigger()
     text = view.step_panel.next_label.text()
@@ -224,9 +230,12 @@ def test_invalid_custom_regex_is_shown_inline_and_on_start(qtbot, view) -> None:
     assert not panel.regex_problem.isHidden()
     assert "invalid pre-tokenizer regex" in panel.regex_problem.text()
     assert panel.preview_chips.chips() == []
-    view.start_action.trigger()
-    assert "invalid pre-tokenizer regex" in view.messages.text()
-    assert view.controller.state == "failed" and view.start_action.isEnabled()
+    # Start and Step are off while the regex is invalid, and say why.
+    assert not view.start_action.isEnabled() and not view.step_action.isEnabled()
+    assert "invalid pre-tokenizer regex" in view.start_action.toolTip()
+    assert "invalid pre-tokenizer regex" in view.buttons["start"].toolTip()
+    qtbot.keyClick(view, Qt.Key.Key_F5)
+    assert view.controller.state == "idle"
     qtbot.keyClick(panel.custom_regex, Qt.Key.Key_Backspace)
     qtbot.keyClicks(panel.custom_regex, r"\w+)")
     assert panel.regex_problem.isHidden()
@@ -255,7 +264,8 @@ def test_too_small_vocabulary_is_explained(qtbot, view) -> None:
     panel.vocab_size.interpretText()
     assert panel.vocab_size.value() == 256
     assert "at least 257" in panel.vocab_problem.text() and not panel.vocab_problem.isHidden()
-    view.start_action.trigger()
+    assert not view.start_action.isEnabled() and "257" in view.start_action.toolTip()
+    assert view.start() is False  # refused with the reason, nothing started
     assert "too small" in view.messages.text() and "257" in view.messages.text()
     panel.vocab_size.setValue(400)
     assert panel.vocab_problem.isHidden()
@@ -298,7 +308,7 @@ def _refused(qtbot, view: TrainView, kind: str, path) -> str:
 
 
 def test_save_and_open_round_trip(qtbot, view, registry, tmp_path) -> None:
-    view.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, view, "hello_helo")
     with qtbot.waitSignal(view.controller.finished, timeout=60_000):
         view.start_action.trigger()
     path = tmp_path / "hello.json"
@@ -340,7 +350,7 @@ def test_open_and_save_run_off_the_gui_thread_and_show_that_they_are_busy(
 
 
 def test_a_paused_run_is_saved_with_the_merges_done_so_far(qtbot, view, tmp_path) -> None:
-    view.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, view, "hello_helo")
     with qtbot.waitSignal(view.controller.paused, timeout=30_000):
         view.step_action.trigger()
     for _ in range(2):
@@ -362,7 +372,7 @@ def test_a_paused_run_is_saved_with_the_merges_done_so_far(qtbot, view, tmp_path
 
 
 def test_saving_into_a_missing_folder_says_so(qtbot, view, tmp_path) -> None:
-    view.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, view, "hello_helo")
     with qtbot.waitSignal(view.controller.finished, timeout=60_000):
         view.start_action.trigger()
     message = _refused(qtbot, view, "save", tmp_path / "no" / "such" / "dir" / "t.json")
@@ -387,7 +397,7 @@ def test_the_tie_break_choice_is_remembered(qtbot, view, registry, settings) -> 
     panel = view.settings_panel
     assert panel.values()["tie_break"] == "greatest"
     panel.tie_break.setCurrentIndex(panel.tie_break.findData("smallest"))
-    view.corpus.select_sample("hello_helo")
+    choose_sample(qtbot, view, "hello_helo")
     with qtbot.waitSignal(view.controller.finished, timeout=60_000):
         view.start_action.trigger()
     assert settings.tie_break == "smallest"

@@ -57,3 +57,15 @@ def config_for(
 def run_to_end(qtbot, controller: TrainingController, config: TrainingRequest, timeout: int = 60_000) -> None:
     with qtbot.waitSignal(controller.finished, timeout=timeout):
         assert controller.start(config)
+
+
+def choose_sample(qtbot, view, key: str) -> None:
+    """Choose a built-in sample in the Train view and accept the settings it suggests, as a
+    user does: click the sample, then Apply in the banner (if it asks)."""
+    from PySide6.QtCore import Qt
+
+    view.corpus.select_sample(key)
+    for button in view.messages.buttons():
+        if button.text() == "Apply":
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            break

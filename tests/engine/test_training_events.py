@@ -104,3 +104,11 @@ def test_one_and_two_workers_give_identical_merges_on_tests_data(
     one = train_bpe(part, 1500, ["<|endoftext|>"], workers=1)
     two = train_bpe(part, 1500, ["<|endoftext|>"], workers=2)
     assert one.merges == two.merges and one.merge_counts == two.merge_counts
+
+
+def test_the_pair_index_is_announced_once_after_counting() -> None:
+    events = list(BpeTrainer(CORPUS, 300, ["<|endoftext|>"]).events())
+    stages = [(e.stage, e.bytes_done == e.bytes_total) for e in events if isinstance(e, CountingProgress)]
+    assert stages[-1] == ("indexing", True) and [s for s, _ in stages].count("indexing") == 1
+    index = next(i for i, e in enumerate(events) if isinstance(e, CountingProgress) and e.stage == "indexing")
+    assert isinstance(events[index + 1], CountingDone)

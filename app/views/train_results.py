@@ -1,0 +1,234 @@
+"""The Train view's results and tokenizer files: registering a run's tokenizer, saving and
+opening tokenizers in the background.
+
+:class:`TrainResults` is the base class of :class:`~app.views.train_view.TrainView` (it uses
+the view's controller, registry, file controller and widgets). A finished or cancelled run's
+tokenizer is registered in the shared registry under a unique name with its source. Save
+saves the paused run (its tokenizer is built by the training thread first), else this view's
+newest result, or any registry entry (``save_tokenizer(path, key=...)``); a failed run leaves
+the previous result saveable. Opening and saving run off the GUI thread
+(:class:`~app.controllers.tokenizer_files.TokenizerFileController`) with a busy line.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QLabel, QProgressBar, QPushButton, QWidget
+
+from bpe_engine import Tokenizer
+
+from ..controllers.registry import TokenizerRegistry
+from ..controllers.tokenizer_files import TokenizerFileController
+from ..controllers.training import TrainingController
+from ..display.format import format_bytes
+from ..settings import Settings
+from ..widgets.message_bar import MessageBar
+
+__all__ = ["TrainResults", "safe_file_name"]
+
+
+def safe_file_name(label: str) -> str:
+    """A file name made of ``label``'s letters, digits, ``-_.`` (others become ``_``)."""
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in label).strip("_") or "tokenizer"
+
+
+class TrainResults(QWidget):
+    """Results and tokenizer files of the Train view (see the module docstring)."""
+
+    # Provided by TrainView.
+    tokenizer_ready: Signal
+    browse_requested: Signal
+    file_opened: Signal
+    file_saved: Signal
+    file_failed: Signal
+    registry: TokenizerRegistry
+    settings: Settings
+    controller: TrainingController
+    files: TokenizerFileController
+    messages: MessageBar
+    result_key: str | None
+    _save_path: str | None
+    result_label: QLabel
+    file_status: QLabel
+    file_busy: QProgressBar
+    browse_button: QPushButton
+    save_action: QAction
+    _update_actions: Callable[[], None]
+
+    def save_label(self) -> str:
+        """What Save saves here, in words ("" when nothing): the paused run, or the newest result."""
+        c = self.controller
+        if c.state == "paused" and c.can("save"):
+            return f"the paused training ({len(c.merges)} merges)"
+        key = self.current_tokenizer_key()
+        return self.registry.entry(key).label if key else ""
+
+    def current_tokenizer_key(self) -> str | None:
+        """The registry key of this view's newest result (trained or opened), if it still exists."""
+        key = self.result_key
+        return key if key is not None and key in self.registry.keys() else None
+
+    def save_tokenizer(self, path: str | os.PathLike[str], *, key: str | None = None) -> bool:
+        """Start saving a tokenizer to ``path`` (in the background).
+
+        ``key``: that registry entry. Without it: the paused run's merges so far (built by
+        the training thread first), else this view's newest result. Returns False (with a
+        message) when there is nothing to save or a file job is running; the outcome is
+        shown in the message bar and signalled by ``file_saved`` or ``file_failed``.
+        """
+        if self.files.is_busy() or self._save_path is not None:
+            self.messages.error("A tokenizer file is being read or written; try again when it is done.")
+            return False
+        path = os.fspath(path)
+        if key is None and self.controller.state == "paused" and self.controller.can("save"):
+            tok = self.controller.tokenizer()
+            if tok is not None:
+                return self.files.save(tok, path)
+            self._save_path = path  # subtle: set first; the answer may come before request returns
+            if not self.controller.request_tokenizer():
+                self._save_path = None
+                self.messages.error("The paused training cannot be saved now; try again.")
+                return False
+            if self._save_path is not None:  # still waiting for the training thread
+                self._show_file_busy(f"Preparing {len(self.controller.merges):,} merges for saving…")
+            return True
+        key = key or self.current_tokenizer_key()
+        tok = self.registry.get(key) if key else None
+        if tok is None:
+            self.messages.error("There is no tokenizer to save yet: train one (or pause a training) first.")
+            return False
+        return self.files.save(tok, path)
+
+    def open_tokenizer(self, path: str | os.PathLike[str]) -> bool:
+        """Start opening a saved tokenizer (in the background); it is registered when loaded.
+
+        Returns False (with a message) while another file job runs; the outcome is signalled
+        by ``file_opened`` (with the registry key) or ``file_failed``.
+        """
+        if self.files.is_busy() or self._save_path is not None:
+            self.messages.error("A tokenizer file is being read or written; try again when it is done.")
+            return False
+        return self.files.open(path)
+
+    @Slot()
+    def _on_save_triggered(self) -> None:
+        what = self.save_label()
+        if not what:
+            self.messages.error("There is no tokenizer to save yet: train one (or pause a training) first.")
+            return
+        c = self.controller
+        if c.state == "paused":
+            base = f"{c.request.describe() if c.request else 'tokenizer'}-{len(c.merges)}"
+        else:
+            base = what
+        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.json")
+        path, _ = QFileDialog.getSaveFileName(
+            self, f"Save tokenizer “{what}”", start, "BPE Explorer tokenizer (*.json)"
+        )
+        if path:
+            self.save_tokenizer(path)
+
+    @Slot()
+    def _on_open_triggered(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Open tokenizer",
+            self.settings.last_folder or str(Path.home()),
+            "BPE Explorer tokenizer (*.json);;All files (*)",
+        )
+        if path:
+            self.open_tokenizer(path)
+
+    @Slot()
+    def _on_browse_button_clicked(self) -> None:
+        key = self.current_tokenizer_key()
+        if key is not None:
+            self.browse_requested.emit(key)
+
+    @Slot(Tokenizer)
+    def _on_controller_tokenizer_built(self, tok: Tokenizer) -> None:
+        path, self._save_path = self._save_path, None
+        if path is None:
+            return
+        self._hide_file_busy()
+        self.files.save(tok, path)
+
+    @Slot(bool)
+    def _on_files_busy_changed(self, busy: bool) -> None:
+        if busy:
+            verb = "Opening" if self.files.kind == "open" else "Saving to"
+            self._show_file_busy(f"{verb} {Path(self.files.path).name}…")
+        else:
+            self._hide_file_busy()
+
+    @Slot(str, Tokenizer)
+    def _on_files_opened(self, path: str, tok: Tokenizer) -> None:
+        label = f"{Path(path).name} · {len(tok.merges)} merges"
+        key = self.registry.add(tok, label, kind="file", source=f"opened from {path}")
+        label = self.registry.entry(key).label
+        self.result_key = key
+        self.settings.last_folder = str(Path(path).parent)
+        self.messages.info(
+            f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
+            "It is now available in the other views."
+        )
+        self.result_label.setText(
+            f"Opened: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is available in the "
+            "Vocabulary, Tokenize, Compare and Stream decode views."
+        )
+        self._update_actions()
+        self.tokenizer_ready.emit(key)
+        self.file_opened.emit(key, path)
+
+    @Slot(str, Tokenizer)
+    def _on_files_saved(self, path: str, tok: Tokenizer) -> None:
+        self.messages.info(f"Saved {len(tok.merges)} merges and {len(tok)} tokens to {path}.")
+        self.settings.last_folder = str(Path(path).parent)
+        self.file_saved.emit(path)
+
+    @Slot(str, str, str)
+    def _on_files_failed(self, kind: str, path: str, message: str) -> None:
+        self.messages.error(message)
+        self.file_failed.emit(kind, path, message)
+
+    def _show_file_busy(self, text: str) -> None:
+        self.file_status.setText(text)
+        self.file_status.show()
+        self.file_busy.show()
+        self._update_actions()
+
+    def _hide_file_busy(self) -> None:
+        self.file_status.hide()
+        self.file_busy.hide()
+        self._update_actions()
+
+    def _register_result(self, *, cancelled: bool) -> None:
+        tok = self.controller.tokenizer()
+        self._update_actions()
+        if tok is None or not tok.merges:
+            self.result_label.setText("No merge was learned, so there is no new tokenizer.")
+            return
+        request = self.controller.request
+        describe = request.describe() if request is not None else "tokenizer"
+        label = f"{describe} · {len(tok.merges)} merges" + (" (cancelled)" if cancelled else "")
+        source = ""
+        if request is not None and self.controller.counting is not None:
+            cfg = request.config
+            source = (
+                f"trained on {describe} ({format_bytes(self.controller.counting.total_bytes)}): vocabulary "
+                f"{cfg.vocab_size}, pre-tokenizer {cfg.pretokenizer}, tie-break {cfg.tie_break}"
+            )
+        self.result_key = self.registry.add(tok, label, kind="trained", source=source)
+        label = self.registry.entry(self.result_key).label
+        self.result_label.setText(
+            f"Result: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is now available in the "
+            "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it."
+        )
+        self._update_actions()
+        self.tokenizer_ready.emit(self.result_key)
