@@ -143,8 +143,17 @@ class _Column:
 class MergeLoop:
     """Pre-token counts in, merges out (one :meth:`pop_best` + :meth:`merge` per merge)."""
 
-    def __init__(self, groups: Sequence[Mapping[bytes, int]], tie_break: str = "greatest") -> None:
-        """``groups``: dicts of distinct pre-tokens and their counts (no pre-token in two)."""
+    def __init__(
+        self, groups: Sequence[Mapping[bytes, int]], tie_break: str = "greatest", units: Sequence[bytes] | None = None
+    ) -> None:
+        """``groups``: dicts of distinct pre-tokens and their counts (no pre-token in two).
+
+        Byte-level (``units`` None): a pre-token is its bytes, and the first 256 tokens are
+        the bytes. Otherwise ``units`` are the first tokens (characters, for a
+        character-level vocabulary) and a pre-token is the sequence of their indices, as
+        little-endian ``uint32`` values.
+        """
+        width = 1 if units is None else 4
         # subtle: everything here that is O(corpus) runs in slices of at most _SLICE words or
         # 4 * _SLICE positions, so that a GUI thread gets the GIL back every few milliseconds
         # (one call over the whole corpus would hold it for tens of milliseconds on 10 MB of
@@ -160,6 +169,8 @@ class MergeLoop:
         lengths = np.concatenate(
             [np.array(list(map(len, words)), dtype=np.int64) for words, _ in slices] or [np.empty(0, dtype=np.int64)]
         )
+        if width > 1:
+            lengths //= width
         n_words = int(lengths.size)
         n = int(lengths.sum())
         if n >= 2**31 - 2:
@@ -183,7 +194,7 @@ class MergeLoop:
         for words, _ in slices:
             k = len(words)
             s, e = (int(starts[w]), int(starts[w + k - 1] + lengths[w + k - 1])) if k else (0, 0)
-            self.sym[s:e] = np.frombuffer(b"".join(words), dtype=np.uint8)
+            self.sym[s:e] = np.frombuffer(b"".join(words), dtype=np.uint8 if width == 1 else "<u4")
             self.wt[s:e] = np.repeat(self.word_count[w : w + k], lengths[w : w + k])
             w += k
         del slices
@@ -210,11 +221,38 @@ class MergeLoop:
         self._present = np.zeros(1024, dtype=bool)
 
         self.key_of = tie_key(tie_break)
-        self.tok: list[bytes] = [bytes([i]) for i in range(256)]
+        self.tok: list[bytes] = [bytes([i]) for i in range(256)] if units is None else [bytes(u) for u in units]
         self.tkey: list[str] = [self.key_of(t) for t in self.tok]
+        if units is None:
+            present, sizes, pair_counts, log = self._byte_pairs(n, step)
+        else:
+            present, sizes, pair_counts, log = self._unit_pairs(len(self.tok))
+        n_pairs = int(present.size)
+        # Per pair: tokens, count, and its block of positions in the append-only log.
+        self.log = _Column(log, log.size)
+        del log
+        offsets = np.zeros(n_pairs, dtype=np.int64)
+        if n_pairs > 1:
+            np.cumsum(sizes[:-1], out=offsets[1:])
+        self.pleft = _Column.empty(np.int32, 4 * n_pairs + 1024)
+        self.pright = _Column.empty(np.int32, 4 * n_pairs + 1024)
+        self.pcount = _Column.empty(np.int64, 4 * n_pairs + 1024)
+        self.poff = _Column.empty(np.int64, 4 * n_pairs + 1024)
+        self.plen = _Column.empty(np.int64, 4 * n_pairs + 1024)
+        base = 256 if units is None else max(len(self.tok), 1)
+        self.pleft.extend((present // base).astype(np.int32))
+        self.pright.extend((present % base).astype(np.int32))
+        self.pcount.extend(pair_counts)
+        self.poff.extend(offsets)
+        self.plen.extend(sizes)
+        self._init_heap()
 
-        # Byte pairs: codes < 65536, so counting is a bincount and grouping a counting sort,
-        # both slice by slice (positions in each pair's block stay in ascending order).
+    def _byte_pairs(self, n: int, step: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The pairs of bytes: codes (left * 256 + right), how many positions and how much
+        weight each has, and the position log grouped by pair; ppid is filled in.
+
+        Codes are < 65536, so counting is a bincount and grouping a counting sort, both
+        slice by slice (positions in each pair's block stay in ascending order)."""
         per_code = np.zeros(65536, dtype=np.int64)
         weights = np.zeros(65536, dtype=np.float64)
         for i in range(0, n, step):
@@ -240,23 +278,20 @@ class MergeLoop:
             log[cursor[sorted_codes] + (np.arange(order.size) - first)] = left[order]
             cursor += np.bincount(codes16, minlength=65536)
 
-        # Per pair: tokens, count, and its block of positions in the append-only log.
-        self.log = _Column(log, log.size)
-        del log
-        sizes = per_code[present].astype(np.int64)
-        offsets = np.zeros(n_pairs, dtype=np.int64)
-        if n_pairs > 1:
-            np.cumsum(sizes[:-1], out=offsets[1:])
-        self.pleft = _Column.empty(np.int32, 4 * n_pairs + 1024)
-        self.pright = _Column.empty(np.int32, 4 * n_pairs + 1024)
-        self.pcount = _Column.empty(np.int64, 4 * n_pairs + 1024)
-        self.poff = _Column.empty(np.int64, 4 * n_pairs + 1024)
-        self.plen = _Column.empty(np.int64, 4 * n_pairs + 1024)
-        self.pleft.extend((present >> 8).astype(np.int32))
-        self.pright.extend((present & 0xFF).astype(np.int32))
-        self.pcount.extend(weights[present].astype(np.int64))
-        self.poff.extend(offsets)
-        self.plen.extend(sizes)
+        return present, per_code[present].astype(np.int64), weights[present].astype(np.int64), log
+
+    def _unit_pairs(self, n_units: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`_byte_pairs` for an alphabet of ``n_units`` (codes left * n_units + right,
+        grouped by sorting: character-level vocabularies train on small corpora)."""
+        left = np.flatnonzero(self.nxt >= 0)
+        codes = self.sym[left].astype(np.int64) * n_units + self.sym[left + 1]
+        present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
+        counts = np.bincount(inverse, weights=self.wt[left], minlength=present.size).astype(np.int64)
+        self.ppid[left] = inverse.astype(np.int32)
+        log = left[np.argsort(inverse, kind="stable")].astype(np.int32)
+        return present, sizes.astype(np.int64), counts, log
+
+    def _init_heap(self) -> None:
         tkey = self.tkey
         self.heap: list[tuple[int, str, int]] = [
             (-c, tkey[left] + tkey[right], pid)
