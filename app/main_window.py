@@ -81,7 +81,24 @@ class MainWindow(QMainWindow):
         geometry = self.settings.window_geometry
         if geometry:
             self.restoreGeometry(QByteArray(geometry))
+        self._fit_to_screen()
         self.statusBar().showMessage("Ready")
+
+    def _fit_to_screen(self) -> None:
+        """Keep the window on its screen: a size remembered on a larger screen (or the default
+        1280x820 on a 1024x700 one) would put the buttons and plots out of reach."""
+        screen = self.screen()
+        if screen is None:
+            return
+        room = screen.availableGeometry()
+        width = min(self.width(), room.width())
+        height = min(self.height(), room.height())
+        if (width, height) != (self.width(), self.height()):
+            self.resize(max(width, self.minimumWidth()), max(height, self.minimumHeight()))
+        x = min(max(self.x(), room.left()), room.right() - self.width() + 1)
+        y = min(max(self.y(), room.top()), room.bottom() - self.height() + 1)
+        if (x, y) != (self.x(), self.y()):
+            self.move(max(x, room.left()), max(y, room.top()))
 
     def _build_views(self) -> None:
         """Each view is a tab; keep this list in the order a new user needs them."""

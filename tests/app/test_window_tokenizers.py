@@ -164,3 +164,21 @@ def test_train_tab_file_busy_blocks_nothing_else(window) -> None:
     window.tabs.setCurrentWidget(window.vocab_view)
     assert not window.save_action.isEnabled()
     assert Path(window.settings.last_folder or ".").exists()
+
+
+def test_a_window_remembered_on_a_larger_screen_fits_this_one(qtbot, tmp_path) -> None:
+    """A size saved on a 1280x820 screen (or the default size) must not put the buttons off
+    a smaller screen: the window shrinks and moves onto it."""
+    settings = Settings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    big = MainWindow(settings)  # nothing remembered yet: the default 1280x820
+    qtbot.addWidget(big)
+    room = big.screen().availableGeometry()
+    assert room.width() < 1280  # the test screen is smaller than the default size
+    assert big.width() <= room.width() and big.height() <= room.height()
+    big.setGeometry(room.left() + 300, room.top() + 200, room.width() + 500, room.height() + 400)
+    settings.window_geometry = bytes(big.saveGeometry().data())
+    big.close()
+    again = MainWindow(settings)
+    qtbot.addWidget(again)
+    assert again.width() <= room.width() and again.height() <= room.height()
+    assert room.contains(again.geometry().topLeft()) and room.contains(again.geometry().bottomRight())
