@@ -24,11 +24,10 @@ def entry_text(entry: RegistryEntry) -> str:
 
 
 def unavailable_help(key: str) -> str:
-    """How to fix an OpenAI encoding that cannot be loaded (shown under the engine's message)."""
+    """What the app adds to the engine's message (which says what to set or open)."""
     return (
-        f"To fix it: connect to the internet once (tiktoken downloads {key} and caches it), or set the "
-        "environment variable TIKTOKEN_CACHE_DIR to a folder that holds tiktoken's cached files and "
-        f"restart BPE Explorer, or open a local {key}.tiktoken file with the button here."
+        f"Connecting to the internet once also works (tiktoken downloads {key} and keeps it); after "
+        "setting TIKTOKEN_CACHE_DIR, restart BPE Explorer."
     )
 
 

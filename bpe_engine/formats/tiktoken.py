@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import os
+import socket
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +63,27 @@ def tiktoken_cache_hint(name: str) -> str:
         "environment variable TIKTOKEN_CACHE_DIR to a folder that holds tiktoken's cached files, "
         f"or open a local {name}.tiktoken file instead."
     )
+
+
+def _offline(exc: BaseException) -> bool:
+    """Whether tiktoken failed because it could not reach the internet (its downloads go
+    through ``requests``; a name lookup or connection that fails is an ``OSError`` inside)."""
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [exc]
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        if isinstance(e, (ConnectionError, TimeoutError, socket.gaierror)) or type(e).__name__ in (
+            "ConnectionError",
+            "NameResolutionError",
+            "MaxRetryError",
+            "ConnectTimeout",
+        ):
+            return True
+        todo += [e.__cause__, e.__context__]
+    return False
 
 
 def merges_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[bytes, bytes]]:
@@ -207,7 +229,14 @@ def read_openai_encoding(name: str) -> TokenizerData:
             ) from None
         raise EncodingUnavailableError(f"cannot load {name}: {exc}. {tiktoken_cache_hint(name)}") from None
     except Exception as exc:  # network errors, hash mismatches, broken cache files
-        raise EncodingUnavailableError(f"cannot load {name}: {exc}. {tiktoken_cache_hint(name)}") from None
+        if _offline(exc):
+            raise EncodingUnavailableError(
+                f"{name} is not in tiktoken's cache and cannot be downloaded (no internet connection). "
+                + tiktoken_cache_hint(name)
+            ) from None
+        raise EncodingUnavailableError(
+            f"cannot load {name}: {short(str(exc), 200)}. {tiktoken_cache_hint(name)}"
+        ) from None
     return _data_from_ranks(ranks, name, pretokenizer_for(pattern), specials, name)
 
 
