@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence, Set as AbstractSet
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
-from ._vocab import MAX_VOCAB, SHIFT, place_specials, resolve_merges
+from ._vocab import MAX_VOCAB, SHIFT, merge_all_safe, place_specials, resolve_merges
 from .compat import TiktokenMethods
 from .encode.encoder import Encoder
 from .encode.piece import BpeStep, bpe_steps
@@ -47,7 +47,7 @@ _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 
 
 class Tokenizer(TiktokenMethods):
-    """A byte-level BPE tokenizer.
+    """A byte-level BPE tokenizer (:class:`~bpe_engine.interface.TokenizerLike`).
 
     ``vocab`` maps ids to bytes and must hold all 256 single bytes; ``merges`` are pairs of
     byte strings in merge order. ``special_tokens`` is a list of strings (ids are taken from
@@ -56,7 +56,16 @@ class Tokenizer(TiktokenMethods):
     ``merge_ids`` gives the ids of each merge's two parts, needed only when two tokens of
     ``vocab`` share the same bytes. ``ranks_from_tiktoken`` says the vocabulary is a tiktoken
     rank table (see :class:`~bpe_engine.formats.data.TokenizerData`).
+
+    ``pair_ranks`` reads ``merges`` as Hugging Face does: a list of pair priorities, where
+    several merges may make the same token and a merge may use a token that a later one
+    makes; pieces are then merged one pair at a time, lowest rank first, leftmost on ties,
+    exactly as Hugging Face's BPE model does. ``ignore_merges``: a piece that is itself a
+    token encodes to that token (Hugging Face's ``ignore_merges``; implied by
+    ``ranks_from_tiktoken``).
     """
+
+    family: Literal["byte-level"] = "byte-level"
 
     def __init__(
         self,
@@ -69,6 +78,8 @@ class Tokenizer(TiktokenMethods):
         merge_ids: Sequence[tuple[int, int]] | None = None,
         name: str | None = None,
         ranks_from_tiktoken: bool = False,
+        pair_ranks: bool = False,
+        ignore_merges: bool = False,
     ) -> None:
         self.pretokenizer = get_pretokenizer(pretokenizer)
         if name is not None:
@@ -101,14 +112,17 @@ class Tokenizer(TiktokenMethods):
 
         if merge_counts is not None and len(merge_counts) != len(merges):
             raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {len(merges)} merges")
-        new_ids, pair_ids, ordinary = resolve_merges(vocab, merges, merge_ids, byte_id)
+        new_ids, pair_ids, ordinary = resolve_merges(vocab, merges, merge_ids, byte_id, pair_ranks)
+        self.pair_ranks = bool(pair_ranks)
+        self.ignore_merges = bool(ignore_merges or ranks_from_tiktoken)
         n = len(merges)
         self._merge_triples = [(a, b, z) for (a, b), z in zip(pair_ids, new_ids)]
         self.merges: list[tuple[bytes, bytes]] = [
             (a, b) if type(a) is bytes and type(b) is bytes else (bytes(a), bytes(b)) for a, b in merges
         ]
         self.merge_counts: list[int | None] = list(merge_counts) if merge_counts is not None else [None] * n
-        self._merge_of_id: dict[int, int] = {z: r for r, z in enumerate(new_ids)}
+        # The first (lowest-ranked) merge that makes each token.
+        self._merge_of_id: dict[int, int] = {z: r for r, z in reversed(list(enumerate(new_ids)))}
 
         specials = place_specials(vocab, special_tokens, ordinary)
         for tok, i in reversed(specials.items()):  # an id shared by two names decodes as the first
@@ -117,7 +131,7 @@ class Tokenizer(TiktokenMethods):
         self._special_names = frozenset(specials)
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = {i: bytes(b) for i, b in vocab.items()}
-        whole = {b: i for i, b in self.vocab.items() if i not in self._special_ids} if ranks_from_tiktoken else None
+        whole = {b: i for i, b in self.vocab.items() if i not in self._special_ids} if self.ignore_merges else None
         self._encoder = Encoder(
             EncoderTables(
                 byte_ids=byte_id,
@@ -126,6 +140,7 @@ class Tokenizer(TiktokenMethods):
                 special_tokens=specials,
                 pretokenizer=self.pretokenizer,
                 whole_tokens=whole,
+                merge_all_safe=not pair_ranks or merge_all_safe(pair_ids, new_ids),
             )
         )
         # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
@@ -149,6 +164,8 @@ class Tokenizer(TiktokenMethods):
                 merge_ids=data.merge_ids,
                 name=data.name,
                 ranks_from_tiktoken=data.ranks_from_tiktoken,
+                pair_ranks=data.pair_ranks,
+                ignore_merges=data.ignore_merges,
             )
         except TokenizerFileError as exc:
             raise TokenizerFileError(f"{data.source}: {exc}" if data.source else str(exc)) from None
@@ -358,6 +375,10 @@ class Tokenizer(TiktokenMethods):
         """The bytes of each token."""
         return [self.id_to_bytes(i) for i in ids]
 
+    def byte_stream(self) -> Callable[[int], bytes]:
+        """What each token adds to ``decode_bytes``: its bytes (see :class:`~bpe_engine.interface.TokenizerLike`)."""
+        return self.id_to_bytes
+
     def char_spans(self, ids: Sequence[int]) -> tuple[list[int], list[int], list[bool]]:
         """For each token: the first character it touches in ``decode(ids)``, the character
         after the last one, and whether it holds whole characters only (see bpe_engine.explain)."""
@@ -371,6 +392,12 @@ class Tokenizer(TiktokenMethods):
         """The merges that encode one piece, in the order they apply (for teaching)."""
         data = piece.encode("utf-8") if isinstance(piece, str) else bytes(piece)
         return bpe_steps(self._encoder.tables, data)
+
+    def piece_ids(self, piece: str) -> list[int]:
+        """The ids of one piece of :meth:`pieces` (a special token's piece is its id)."""
+        if piece in self.special_tokens:
+            return [self.special_tokens[piece]]
+        return self._encoder.ids_of([piece.encode("utf-8")]) if piece else []
 
     def pieces(self, text: str, *, special: bool = True) -> list[tuple[str, int, int, bool]]:
         """``(piece, start, end, is_special)`` as the pre-tokenizer cuts ``text``

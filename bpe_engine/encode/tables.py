@@ -36,6 +36,10 @@ class EncoderTables:
       over every special token), ``max_special`` (the longest one, in characters).
     - ``whole_tokens``: bytes -> id, when a piece that is itself a token may be taken whole
       (tiktoken's rule, exact for vocabularies built from tiktoken's ranks), else None.
+    - ``merge_all_safe``: merging every occurrence of a piece's lowest-ranked pair at once
+      gives the same ids as merging one pair at a time (see
+      :func:`bpe_engine._vocab.merge_all_safe`); when False, only the one-at-a-time merge of
+      :func:`.piece.bpe_piece` is used, never the vectorised encoders.
     """
 
     def __init__(
@@ -47,7 +51,9 @@ class EncoderTables:
         special_tokens: Mapping[str, int],
         pretokenizer: Pretokenizer,
         whole_tokens: Mapping[bytes, int] | None = None,
+        merge_all_safe: bool = True,
     ) -> None:
+        self.merge_all_safe = merge_all_safe
         self.byte_id: list[int] = list(byte_ids)
         self.identity_bytes = self.byte_id == list(range(256))
         self.pair_ids: list[tuple[int, int]] = [(a, b) for a, b, _ in merges]
