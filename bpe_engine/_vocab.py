@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from ._text import lone_surrogate, surrogate_message
 from .errors import ConfigError, TokenizerFileError, short
 
-__all__ = ["SHIFT", "MAX_VOCAB", "resolve_merges", "place_specials", "merge_all_safe"]
+__all__ = ["SHIFT", "MAX_VOCAB", "resolve_merges", "place_specials", "merge_all_safe", "split_pairs"]
 
 SHIFT = 20
 MAX_VOCAB = 1 << SHIFT  # ids must stay below this (pair codes are left << 20 | right)
@@ -91,6 +91,35 @@ def resolve_merges(
             available[a] = available[b] = 1
     ordinary = {i for i in range(len(available)) if available[i]}  # bytes and merge results
     return new_ids, pair_ids, ordinary
+
+
+def split_pairs(
+    vocab: Mapping[int, bytes], new_ids: Sequence[int], pair_ids: Sequence[tuple[int, int]]
+) -> list[tuple[int, int, int]]:
+    """tiktoken's rule as merges: every split of a token made by merge ``r`` into two tokens of
+    ``vocab``, as ``(left id, right id, r)``, except the merge itself. With these, merging the
+    lowest-ranked adjacent pair (leftmost on ties) merges whatever two parts form the
+    lowest-ranked token, as tiktoken does, whichever way the parts were made.
+    """
+    by_bytes: dict[bytes, int] = {}
+    for i in sorted(vocab, reverse=True):
+        by_bytes[vocab[i]] = i
+    get = by_bytes.get
+    known = set(pair_ids)
+    out: list[tuple[int, int, int]] = []
+    first: dict[int, int] = {}
+    for r, z in enumerate(new_ids):
+        first.setdefault(z, r)
+    for z, r in first.items():
+        token = vocab[z]
+        for k in range(1, len(token)):
+            a = get(token[:k])
+            if a is None:
+                continue
+            b = get(token[k:])
+            if b is not None and (a, b) not in known:
+                out.append((a, b, r))
+    return out
 
 
 def _what(r: int, left: bytes, right: bytes) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
-from ._vocab import MAX_VOCAB, SHIFT, merge_all_safe, place_specials, resolve_merges
+from ._vocab import MAX_VOCAB, SHIFT, merge_all_safe, place_specials, resolve_merges, split_pairs
 from .compat import TiktokenMethods
 from .encode.encoder import Encoder
 from .encode.piece import BpeStep, bpe_steps
@@ -62,7 +62,9 @@ class Tokenizer(TiktokenMethods):
     makes; pieces are then merged one pair at a time, lowest rank first, leftmost on ties,
     exactly as Hugging Face's BPE model does. ``ignore_merges``: a piece that is itself a
     token encodes to that token (Hugging Face's ``ignore_merges``; implied by
-    ``ranks_from_tiktoken``).
+    ``ranks_from_tiktoken``). ``rank_splits``: any two adjacent parts that make a token merge
+    at the rank of that token's merge, leftmost first (tiktoken's own rule, for rank tables
+    whose merges do not all follow from the ranks; see :func:`bpe_engine._vocab.split_pairs`).
     """
 
     family: Literal["byte-level"] = "byte-level"
@@ -80,6 +82,7 @@ class Tokenizer(TiktokenMethods):
         ranks_from_tiktoken: bool = False,
         pair_ranks: bool = False,
         ignore_merges: bool = False,
+        rank_splits: bool = False,
     ) -> None:
         self.pretokenizer = get_pretokenizer(pretokenizer)
         if name is not None:
@@ -115,6 +118,7 @@ class Tokenizer(TiktokenMethods):
         new_ids, pair_ids, ordinary = resolve_merges(vocab, merges, merge_ids, byte_id, pair_ranks)
         self.pair_ranks = bool(pair_ranks)
         self.ignore_merges = bool(ignore_merges or ranks_from_tiktoken)
+        self.rank_splits = bool(rank_splits)
         n = len(merges)
         self._merge_triples = [(a, b, z) for (a, b), z in zip(pair_ids, new_ids)]
         self.merges: list[tuple[bytes, bytes]] = [
@@ -132,6 +136,11 @@ class Tokenizer(TiktokenMethods):
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = {i: bytes(b) for i, b in vocab.items()}
         whole = {b: i for i, b in self.vocab.items() if i not in self._special_ids} if self.ignore_merges else None
+        more = []
+        if rank_splits:
+            more = split_pairs({i: b for i, b in self.vocab.items() if i not in self._special_ids}, new_ids, pair_ids)
+        all_pairs = pair_ids + [(a, b) for a, b, _ in more]
+        all_new = new_ids + [new_ids[r] for _, _, r in more]
         self._encoder = Encoder(
             EncoderTables(
                 byte_ids=byte_id,
@@ -140,7 +149,8 @@ class Tokenizer(TiktokenMethods):
                 special_tokens=specials,
                 pretokenizer=self.pretokenizer,
                 whole_tokens=whole,
-                merge_all_safe=not pair_ranks or merge_all_safe(pair_ids, new_ids),
+                merge_all_safe=not (pair_ranks or more) or merge_all_safe(all_pairs, all_new),
+                more_pairs=more,
             )
         )
         # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
@@ -166,6 +176,7 @@ class Tokenizer(TiktokenMethods):
                 ranks_from_tiktoken=data.ranks_from_tiktoken,
                 pair_ranks=data.pair_ranks,
                 ignore_merges=data.ignore_merges,
+                rank_splits=data.rank_splits,
             )
         except TokenizerFileError as exc:
             raise TokenizerFileError(f"{data.source}: {exc}" if data.source else str(exc)) from None

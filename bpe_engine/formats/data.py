@@ -31,7 +31,8 @@ class TokenizerData:
     ``source`` names the file(s) for error messages. ``ranks_from_tiktoken`` says the
     vocabulary is a tiktoken rank table: its ids are ranks, a piece that is itself a token
     encodes to that token, and tiktoken's core encodes exactly like ours. ``pair_ranks`` and
-    ``ignore_merges`` are Hugging Face's reading of the merges (see :class:`~bpe_engine.Tokenizer`).
+    ``ignore_merges`` are Hugging Face's reading of the merges, ``rank_splits`` tiktoken's rule
+    for any rank table (see :class:`~bpe_engine.Tokenizer`).
     """
 
     vocab: dict[int, bytes]
@@ -44,6 +45,7 @@ class TokenizerData:
     ranks_from_tiktoken: bool = False
     pair_ranks: bool = False
     ignore_merges: bool = False
+    rank_splits: bool = False
     source: str = ""
     extra: dict[str, object] = field(default_factory=dict)
 
