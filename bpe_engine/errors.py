@@ -21,6 +21,7 @@ __all__ = [
     "TokenIdError",
     "SpecialTokenError",
     "EncodingUnavailableError",
+    "ExportError",
     "WorkerError",
 ]
 
@@ -113,6 +114,11 @@ class SpecialTokenError(BPEError, ValueError):
 
 class EncodingUnavailableError(BPEError, RuntimeError):
     """An OpenAI encoding could not be loaded (tiktoken missing, or its data not downloadable)."""
+
+
+class ExportError(BPEError, ValueError):
+    """A tokenizer cannot be written in the format asked for: the format could not make it
+    encode the same way (the message says why), or the file cannot be saved."""
 
 
 class WorkerError(BPEError, RuntimeError):

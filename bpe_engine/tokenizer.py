@@ -475,6 +475,19 @@ class Tokenizer(TiktokenMethods):
 
         save_tokenizer(self, path)
 
+    def export(self, path: str | os.PathLike[str], format: str) -> list[str]:
+        """Write this tokenizer for another program: ``"hf"`` (a ``tokenizer.json`` for Hugging
+        Face's ``tokenizers``), ``"tiktoken"`` (a rank file and a JSON sidecar with the pattern,
+        the special tokens and the Python that builds a ``tiktoken.Encoding``), ``"gpt2"``
+        (``vocab.json`` + ``merges.txt``) or ``"ours"``. ``path`` is the file (for ``gpt2``, the
+        ``vocab.json``; ``merges.txt`` goes beside it) or a folder. Every file is written
+        atomically; returns the paths written. A format that cannot make these ids (a
+        pre-tokenizer or merge rule it cannot express) is refused with the reason
+        (:class:`~bpe_engine.errors.ExportError`); see :mod:`bpe_engine.formats.export`."""
+        from .formats.export import export_tokenizer
+
+        return export_tokenizer(self, path, format)
+
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Tokenizer:
         """Read a file written by :meth:`save`; every field is checked."""

@@ -33,7 +33,7 @@ from .jsonfile import load_json, parse_json
 from .ours import data_from_dict
 from .sentencepiece import data_from_model_proto, looks_like_model_proto
 from .tekken import data_from_tekken, is_tekken
-from .tiktoken import OPENAI_ENCODINGS, OPENAI_PATTERNS, data_from_rank_file, pretokenizer_for
+from .tiktoken import OPENAI_ENCODINGS, OPENAI_PATTERNS, SIDECAR_FORMAT, data_from_rank_file, pretokenizer_for
 
 __all__ = ["read_any", "display_name", "FOLDER_FILES", "SpecialTokens"]
 
@@ -143,6 +143,13 @@ def _read_json(
     path: str, data: bytes, pattern: str | None, special_tokens: SpecialTokens | None
 ) -> TokenizerData | SentencePieceData:
     obj = parse_json(data, path, "tokenizer file")
+    if isinstance(obj, dict) and obj.get("format") == SIDECAR_FORMAT:
+        _no_arguments(path, "tiktoken sidecar (it names the pattern and special tokens)", pattern, special_tokens)
+        ranks = obj.get("ranks")
+        target = _beside(path, ranks) if isinstance(ranks, str) and os.path.basename(ranks) == ranks else None
+        if target is None:
+            raise TokenizerFileError(f"{path}: the rank file it names ({short(ranks)}) is not beside it")
+        return _read_ranks(target, _read(target), None, None)
     if isinstance(obj, dict) and "format" in obj:
         _no_arguments(path, "BPE Explorer tokenizer", pattern, special_tokens)
         return data_from_dict(obj, path)
@@ -181,25 +188,10 @@ def _gpt2(vocab: str, merges: str, pattern: str | None, special_tokens: SpecialT
 
 
 def _read_ranks(path: str, data: bytes, pattern: str | None, special_tokens: SpecialTokens | None) -> TokenizerData:
-    stem = os.path.splitext(os.path.basename(path))[0]
-    known = OPENAI_ENCODINGS.get(stem)
-    found_pattern: str | None = OPENAI_PATTERNS[known[0]] if known else None
-    found_specials: dict[str, int] | None = dict(known[1]) if known else None
-    where = f"OpenAI's {stem}" if known else ""
+    """A rank file, completed by the arguments or by what :func:`_settings_for` finds."""
+    found_pattern, found_specials, where = (None, None, "")
     if pattern is None or special_tokens is None:
-        hf = _beside(path, f"{stem}.json", "tokenizer.json")
-        config = _beside(path, f"{stem}_config.json", "tokenizer_config.json")
-        if hf is not None:
-            obj = load_json(hf, "Hugging Face tokenizer.json")
-            if is_hf_tokenizer(obj):
-                found_pattern = _pattern_of(obj, hf)
-                found_specials = {content: i for content, i, _, _ in added_tokens(obj, hf)}
-                where = os.path.basename(hf)
-        if config is not None:
-            specials = _config_specials(config)
-            if specials:
-                found_specials = specials
-                where = f"{where} and {os.path.basename(config)}" if where else os.path.basename(config)
+        found_pattern, found_specials, where = _settings_for(path)
     final_pattern = pattern if pattern is not None else found_pattern
     if final_pattern is None:
         raise TokenizerFileError(
@@ -219,9 +211,52 @@ def _read_ranks(path: str, data: bytes, pattern: str | None, special_tokens: Spe
                 specials[tok] = next_id
                 next_id += 1
     found = data_from_rank_file(data, path, final_pattern, specials, display_name(path))
-    if where and (pattern is None or special_tokens is None):
+    if where:
         found.extra["settings_from"] = where
     return found
+
+
+def _settings_for(path: str) -> tuple[str | None, dict[str, int] | None, str]:
+    """``(pattern, special tokens, where they came from)`` for a rank file: its sidecar
+    (``<file>.json``, written by our export), else a ``tokenizer.json`` and
+    ``tokenizer_config.json`` beside it (also named ``<stem>.json``, ``<stem>_config.json``),
+    else a known OpenAI encoding of the same name; None where nothing was found."""
+    sidecar = _beside(path, os.path.basename(path) + ".json")
+    if sidecar is not None:
+        spec = load_json(sidecar, "tiktoken sidecar")
+        if isinstance(spec, dict) and spec.get("format") == SIDECAR_FORMAT:
+            pattern, specials = _sidecar(spec, sidecar)
+            return pattern, specials, os.path.basename(sidecar)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    known = OPENAI_ENCODINGS.get(stem)
+    found_pattern = OPENAI_PATTERNS[known[0]] if known else None
+    found_specials = dict(known[1]) if known else None
+    where = [f"OpenAI's {stem}"] if known else []
+    hf = _beside(path, f"{stem}.json", "tokenizer.json")
+    if hf is not None:
+        obj = load_json(hf, "Hugging Face tokenizer.json")
+        if is_hf_tokenizer(obj):
+            found_pattern = _pattern_of(obj, hf)
+            found_specials = {content: i for content, i, _, _ in added_tokens(obj, hf)}
+            where = [os.path.basename(hf)]
+    config = _beside(path, f"{stem}_config.json", "tokenizer_config.json")
+    if config is not None:
+        specials = _config_specials(config)
+        if specials:
+            found_specials = specials
+            where.append(os.path.basename(config))
+    return found_pattern, found_specials, " and ".join(where)
+
+
+def _sidecar(spec: dict[str, Any], path: str) -> tuple[str, dict[str, int]]:
+    pattern, specials = spec.get("pattern"), spec.get("special_tokens")
+    if not isinstance(pattern, str) or not pattern:
+        raise TokenizerFileError(f"{path}: field 'pattern' must be a regex, got {short(pattern)}")
+    if not isinstance(specials, dict) or not all(
+        isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in specials.values()
+    ):
+        raise TokenizerFileError(f"{path}: field 'special_tokens' must map names to ids, got {short(specials)}")
+    return pattern, specials
 
 
 def _max_rank(data: bytes) -> int:

@@ -263,9 +263,13 @@ def _byte_level(obj: dict[str, Any], model: dict[str, Any], path: str, name: str
         raise _fail(path, f"decoder {short(decoder['type'])} is not supported in a byte-level tokenizer")
     pretokenizer = _byte_level_pretokenizer(obj, path)
     raw_vocab = _vocab(model, path)
+    added = {i: content for content, i, _, _ in added_tokens(obj, path)}
     vocab: dict[int, bytes] = {}
     table = _BYTE_LEVEL_TABLE
     for token, i in raw_vocab.items():
+        if added.get(i) == token:
+            vocab[i] = token.encode("utf-8")  # an added token, in the vocabulary as its text
+            continue
         try:
             vocab[i] = token.translate(table).encode("latin-1")
         except UnicodeEncodeError as exc:
@@ -287,7 +291,7 @@ def _byte_level(obj: dict[str, Any], model: dict[str, Any], path: str, name: str
         merges.append((vocab[ia], vocab[ib]))
         merge_ids.append((ia, ib))
     specials: dict[str, int] = {}
-    for content, i, _, _ in added_tokens(obj, path):
+    for i, content in added.items():
         if i in vocab and vocab[i] != content.encode("utf-8"):
             raise _fail(path, f"added token {short(content)} has id {i}, which model.vocab gives to another token")
         specials[content] = i

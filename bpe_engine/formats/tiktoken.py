@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "OPENAI_ENCODINGS",
     "OPENAI_PATTERNS",
+    "SIDECAR_FORMAT",
     "encoding_name_for_model",
     "read_openai_encoding",
     "read_tiktoken_file",
@@ -58,6 +59,9 @@ OPENAI_ENCODINGS: dict[str, tuple[str, dict[str, int], str]] = {
     "gpt2": ("gpt2", {_EOT: 50256}, "GPT-2, 50k"),
 }
 _PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k": CL100K_PATTERN, "o200k": O200K_PATTERN}
+#: The ``format`` of the JSON sidecar that ``Tokenizer.export(path, "tiktoken")`` writes beside
+#: a rank file (``<rank file>.json``: name, pattern, special tokens, Python to load them).
+SIDECAR_FORMAT = "bpe-explorer-tiktoken-sidecar"
 #: Our pre-tokenizer name -> tiktoken's pattern, for the named patterns of OpenAI's encodings.
 OPENAI_PATTERNS = _PATTERNS
 
