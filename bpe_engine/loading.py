@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import os
 
-from .formats.data import SentencePieceData
+from .formats.data import SentencePieceData, TokenizerData
 from .formats.detect import SpecialTokens, read_any
 from .spm.tokenizer import SentencePieceTokenizer
 from .tokenizer import Tokenizer
 
-__all__ = ["load_tokenizer", "AnyTokenizer"]
+__all__ = ["load_tokenizer", "tokenizer_from_data", "AnyTokenizer"]
 
 AnyTokenizer = Tokenizer | SentencePieceTokenizer
 
@@ -40,7 +40,11 @@ def load_tokenizer(
     ...
     bpe_engine.errors.TokenizerFileError: /no/such/file.json: no such file; check the path
     """
-    data = read_any(path, pattern=pattern, special_tokens=special_tokens)
+    return tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens))
+
+
+def tokenizer_from_data(data: TokenizerData | SentencePieceData) -> AnyTokenizer:
+    """The tokenizer of what a reader of :mod:`bpe_engine.formats` returned."""
     if isinstance(data, SentencePieceData):
         return SentencePieceTokenizer.from_data(data)
     return Tokenizer.from_data(data)

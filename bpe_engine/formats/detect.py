@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from .._files import FileProblem, read_regular
@@ -57,7 +58,22 @@ def display_name(path: str) -> str:
     return stem
 
 
+_files_read: ContextVar[list[str] | None] = ContextVar("files_read", default=None)
+
+
+def _record(path: str) -> None:
+    files = _files_read.get()
+    if files is not None and os.path.abspath(path) not in files:
+        files.append(os.path.abspath(path))
+
+
+def _load_json(path: str, what: str) -> Any:
+    _record(path)
+    return load_json(path, what)
+
+
 def _read(path: str) -> bytes:
+    _record(path)
     try:
         return read_regular(path, what="tokenizer file")
     except FileProblem as exc:
@@ -95,10 +111,25 @@ def _no_arguments(path: str, kind: str, pattern: str | None, special_tokens: obj
 
 
 def read_any(
-    path: str | os.PathLike[str], *, pattern: str | None = None, special_tokens: SpecialTokens | None = None
+    path: str | os.PathLike[str],
+    *,
+    pattern: str | None = None,
+    special_tokens: SpecialTokens | None = None,
+    files: list[str] | None = None,
 ) -> TokenizerData | SentencePieceData:
-    """The parts of the tokenizer in a file or folder (see the module docstring)."""
-    path = os.fspath(path)
+    """The parts of the tokenizer in a file or folder (see the module docstring). ``files``,
+    when given, receives the absolute path of every file read (what an output must not
+    overwrite)."""
+    token = _files_read.set(files)
+    try:
+        return _read_any(os.fspath(path), pattern, special_tokens)
+    finally:
+        _files_read.reset(token)
+
+
+def _read_any(
+    path: str, pattern: str | None, special_tokens: SpecialTokens | None
+) -> TokenizerData | SentencePieceData:
     if os.path.isdir(path):
         path = _in_folder(path)
     data = _read(path)
@@ -180,6 +211,8 @@ def _read_json(
 def _gpt2(vocab: str, merges: str, pattern: str | None, special_tokens: SpecialTokens | None) -> TokenizerData:
     if isinstance(special_tokens, Mapping):
         raise ConfigError("for GPT-2 files give special_tokens as a list of names (their ids are in vocab.json)")
+    _record(vocab)
+    _record(merges)
     found = read_gpt2_files(vocab, merges, special_tokens)
     if pattern is not None:
         found.pretokenizer = pretokenizer_for(pattern)
@@ -196,8 +229,8 @@ def _read_ranks(path: str, data: bytes, pattern: str | None, special_tokens: Spe
     if final_pattern is None:
         raise TokenizerFileError(
             f"{path}: is a tiktoken rank file, which holds no pre-tokenizer pattern or special tokens; pass "
-            "pattern='<regex>' and special_tokens={'<|endoftext|>': id, ...} (command line: --pattern and "
-            "--special NAME=ID), or put the model's tokenizer.json or tokenizer_config.json beside it"
+            "pattern='<regex>' and special_tokens={'<|endoftext|>': id, ...} (command line: --pattern REGEX and "
+            "--special-token NAME=ID), or put the model's tokenizer.json or tokenizer_config.json beside it"
         )
     if special_tokens is None:
         specials = found_specials or {}
@@ -223,7 +256,7 @@ def _settings_for(path: str) -> tuple[str | None, dict[str, int] | None, str]:
     else a known OpenAI encoding of the same name; None where nothing was found."""
     sidecar = _beside(path, os.path.basename(path) + ".json")
     if sidecar is not None:
-        spec = load_json(sidecar, "tiktoken sidecar")
+        spec = _load_json(sidecar, "tiktoken sidecar")
         if isinstance(spec, dict) and spec.get("format") == SIDECAR_FORMAT:
             pattern, specials = _sidecar(spec, sidecar)
             return pattern, specials, os.path.basename(sidecar)
@@ -234,7 +267,7 @@ def _settings_for(path: str) -> tuple[str | None, dict[str, int] | None, str]:
     where = [f"OpenAI's {stem}"] if known else []
     hf = _beside(path, f"{stem}.json", "tokenizer.json")
     if hf is not None:
-        obj = load_json(hf, "Hugging Face tokenizer.json")
+        obj = _load_json(hf, "Hugging Face tokenizer.json")
         if is_hf_tokenizer(obj):
             found_pattern = _pattern_of(obj, hf)
             found_specials = {content: i for content, i, _, _ in added_tokens(obj, hf)}
@@ -279,7 +312,7 @@ def _pattern_of(obj: dict[str, Any], path: str) -> str:
 
 
 def _config_specials(path: str) -> dict[str, int]:
-    obj = load_json(path, "tokenizer_config.json")
+    obj = _load_json(path, "tokenizer_config.json")
     decoder = obj.get("added_tokens_decoder") if isinstance(obj, dict) else None
     if decoder is None:
         return {}
