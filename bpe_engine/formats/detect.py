@@ -94,10 +94,11 @@ def _is_merges_txt(data: bytes) -> bool:
 
 
 def _beside(path: str, *names: str) -> str | None:
+    """The first of ``names`` that is a file in the folder of ``path`` (never ``path`` itself)."""
     folder = os.path.dirname(os.path.abspath(path))
     for name in names:
         candidate = os.path.join(folder, name)
-        if os.path.isfile(candidate):
+        if os.path.isfile(candidate) and os.path.abspath(candidate) != os.path.abspath(path):
             return candidate
     return None
 
@@ -134,7 +135,7 @@ def _read_any(
         path = _in_folder(path)
     data = _read(path)
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if head.startswith(b"{"):
+    if head.startswith((b"{", b"[")):
         return _read_json(path, data, pattern, special_tokens)
     if _is_rank_file(data):
         return _read_ranks(path, data, pattern, special_tokens)
@@ -197,7 +198,7 @@ def _read_json(
             f"{path}: is a tokenizer_config.json (settings only, no vocabulary); open the tokenizer.json or "
             "tokenizer.model beside it"
         )
-    if isinstance(obj, dict) and obj and all(isinstance(v, int) for v in obj.values()):
+    if isinstance(obj, dict) and len(obj) >= 256 and all(isinstance(v, int) for v in obj.values()):
         merges = _beside(path, os.path.basename(path).replace("vocab.json", "merges.txt"), "merges.txt")
         if merges is None:
             raise TokenizerFileError(f"{path}: is a GPT-2 vocab.json, but no merges.txt is beside it")

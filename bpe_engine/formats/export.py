@@ -216,8 +216,8 @@ def tiktoken_problem(tok: Tokenizer) -> str | None:
 def tiktoken_python(ranks_name: str, sidecar_name: str) -> str:
     """The three lines of Python that build a ``tiktoken.Encoding`` from the exported files."""
     return (
-        "import json, tiktoken, tiktoken.load\n"
-        f"spec = json.load(open({sidecar_name!r}, encoding='utf-8'))\n"
+        "import json, pathlib, tiktoken, tiktoken.load\n"
+        f"spec = json.loads(pathlib.Path({sidecar_name!r}).read_text(encoding='utf-8'))\n"
         f"enc = tiktoken.Encoding(spec['name'], pat_str=spec['pattern'], "
         f"mergeable_ranks=tiktoken.load.load_tiktoken_bpe({ranks_name!r}), special_tokens=spec['special_tokens'])\n"
     )

@@ -31,6 +31,7 @@ from typing import Any
 from ..errors import TokenizerFileError, short
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData, TokenizerData
 from .gpt2 import gpt2_bytes_to_unicode
+from .tiktoken import pretokenizer_for
 
 __all__ = ["HF_BYTE_LEVEL_PATTERN", "data_from_hf", "split_pattern", "added_tokens", "is_hf_tokenizer"]
 
@@ -137,13 +138,16 @@ def _byte_level_pretokenizer(obj: dict[str, Any], path: str) -> str:
             pattern = split_pattern(part, where, path)
         else:
             raise _fail(path, f"{where}: pre-tokenizer {short(kind)} is not supported in a byte-level tokenizer")
-    return f"regex:{pattern}" if pattern is not None else "none"
+    if pattern is None:
+        return "none"
+    return pretokenizer_for(pattern)  # our names for tiktoken's own patterns (gpt2, cl100k, o200k)
 
 
 def added_tokens(obj: dict[str, Any], path: str) -> list[tuple[str, int, bool, bool]]:
     """``(content, id, special, normalized)`` of every added token (``lstrip``, ``rstrip`` and
     ``single_word`` are refused: they change where a token matches in ways we do not)."""
-    raw = obj.get("added_tokens") or []
+    raw = obj.get("added_tokens")
+    raw = [] if raw is None else raw
     if not isinstance(raw, list):
         raise _fail(path, f"added_tokens must be a list, got {short(raw)}")
     out: list[tuple[str, int, bool, bool]] = []
