@@ -1,9 +1,11 @@
-"""What a file reader hands back: the parts of a byte-level tokenizer, not yet checked.
+"""What a file reader hands back: the parts of a tokenizer, not yet checked.
 
-Readers (:mod:`.ours`, :mod:`.gpt2`, :mod:`.tiktoken`) parse a file into a
-:class:`TokenizerData`; :meth:`bpe_engine.Tokenizer.from_data` checks it and builds the
-tokenizer. So the formats never import the tokenizer, and the tokenizer imports a format only
-when it is asked to read or write one.
+Byte-level readers (:mod:`.ours`, :mod:`.gpt2`, :mod:`.tiktoken`, :mod:`.tekken`, :mod:`.hf`)
+parse a file into a :class:`TokenizerData`; :meth:`bpe_engine.Tokenizer.from_data` checks it
+and builds the tokenizer. SentencePiece-family readers (:mod:`.sentencepiece`, :mod:`.hf`)
+return a :class:`SentencePieceData` for :class:`bpe_engine.spm.SentencePieceTokenizer`. So the
+formats never import a tokenizer, and a tokenizer imports a format only when it is asked to
+read or write one.
 """
 
 from __future__ import annotations
