@@ -18,11 +18,11 @@ distinct chunk is encoded once and kept in a cache.
 from __future__ import annotations
 
 import heapq
-import re
 from collections.abc import Sequence
 
 from ..encode.piece import BpeStep
 from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
+from .normalizer import PrefixMatcher
 
 __all__ = ["CharBpeModel", "CACHE_LIMIT", "split_before"]
 
@@ -68,9 +68,7 @@ class CharBpeModel:
         mergeable = [p for i, p in enumerate(pieces) if kinds[i] not in (CONTROL, BYTE)]
         self.pairs = frozenset(p[k : k + 2] for p in mergeable for k in range(len(p) - 1))
         user = [p for i, p in enumerate(pieces) if kinds[i] == USER_DEFINED] if data.merges is None else []
-        self.user_defined = (
-            re.compile("|".join(re.escape(s) for s in sorted(user, key=len, reverse=True))) if user else None
-        )
+        self.user_defined = PrefixMatcher(user) if user else None
         self.cache: dict[str, tuple[int, ...]] = {}
         self.cache_size = CACHE_LIMIT
 
@@ -148,11 +146,10 @@ class CharBpeModel:
         else:
             i = 0
             while i < len(text):
-                m = self.user_defined.match(text, i)
-                end = m.end() if m else i + 1
-                syms.append(text[i:end])
-                freeze.append(m is not None)
-                i = end
+                n = self.user_defined.match(text, i)
+                syms.append(text[i : i + (n or 1)])
+                freeze.append(n > 0)
+                i += n or 1
         n = len(syms)
         nxt = list(range(1, n + 1))
         nxt[-1] = -1
@@ -254,10 +251,9 @@ class CharBpeModel:
         assert self.user_defined is not None
         out, i = [], 0
         while i < len(text):
-            m = self.user_defined.match(text, i)
-            end = m.end() if m else i + 1
-            out.append(text[i:end])
-            i = end
+            n = self.user_defined.match(text, i) or 1
+            out.append(text[i : i + n])
+            i += n
         return out
 
     def merge_rank(self, left: int, right: int) -> int | None:

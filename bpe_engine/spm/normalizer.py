@@ -18,14 +18,38 @@ the character of the input it came from (for showing pieces in the original text
 
 from __future__ import annotations
 
-import re
 from array import array
+from collections.abc import Iterable
+from typing import AnyStr, Generic
 
 from ..errors import TokenizerFileError
 
-__all__ = ["Charsmap", "Normalizer", "SPACE"]
+__all__ = ["Charsmap", "Normalizer", "PrefixMatcher", "SPACE"]
 
 SPACE = "▁"
+
+
+class PrefixMatcher(Generic[AnyStr]):
+    """SentencePiece's ``PrefixMatcher``: the longest of a set of symbols (user-defined
+    pieces) that starts at a position. A dict of candidate lengths per first character, not a
+    regex of every symbol (a hostile file may hold a million)."""
+
+    def __init__(self, symbols: Iterable[AnyStr]) -> None:
+        self._symbols: set[AnyStr] = {s for s in symbols if s}
+        lengths: dict[object, set[int]] = {}
+        for s in self._symbols:
+            lengths.setdefault(s[0], set()).add(len(s))
+        self._lengths = {first: sorted(found, reverse=True) for first, found in lengths.items()}
+
+    def __bool__(self) -> bool:
+        return bool(self._symbols)
+
+    def match(self, text: AnyStr, i: int) -> int:
+        """The length of the longest symbol at ``text[i:]``, or 0."""
+        for n in self._lengths.get(text[i], ()):
+            if text[i : i + n] in self._symbols:
+                return n
+        return 0
 
 
 class Charsmap:
@@ -110,11 +134,7 @@ class Normalizer:
         self.remove_extra = remove_extra_whitespaces
         self.space = SPACE if escape_whitespaces else " "
         self.prefix = prefix
-        self.user_defined = (
-            re.compile("|".join(re.escape(s) for s in sorted(user_defined, key=len, reverse=True)).encode("utf-8"))
-            if user_defined
-            else None
-        )
+        self.user_defined = PrefixMatcher(s.encode("utf-8") for s in user_defined) if user_defined else None
         self._simple = self.charsmap is None and self.user_defined is None and not self.remove_extra
 
     @property
@@ -192,9 +212,9 @@ class Normalizer:
     def _prefix_rule(self, data: bytes, i: int) -> tuple[bytes, int]:
         """``NormalizePrefix``: the replacement of what starts at ``i`` and its length in bytes."""
         if self.user_defined is not None:
-            m = self.user_defined.match(data, i)
-            if m:
-                return m.group(), m.end() - i
+            n = self.user_defined.match(data, i)
+            if n:
+                return data[i : i + n], n
         c = data[i]
         length = 1 if c < 0x80 else 2 if c < 0xE0 else 3 if c < 0xF0 else 4
         if self.charsmap is not None and c in self.charsmap.lead_bytes:

@@ -230,3 +230,13 @@ def test_data_texts_decode_back(tmp_path: Path) -> None:
     tok = load_tokenizer(_train(tmp_path / "m.model", **SETTINGS["byte-fallback identity"]))
     for name, text in data_texts():
         assert tok.decode(tok.encode_ordinary(text)) == text, name
+
+
+def test_many_user_defined_symbols(tmp_path: Path) -> None:
+    """Tens of thousands of user-defined symbols (a hostile file could hold millions) are
+    matched by length, not compiled into one regex, and still as SentencePiece does."""
+    pieces = _pieces_by_hand() + [(f"sym{k}x", 0.0, USER_DEFINED) for k in range(50_000)]
+    path = tmp_path / "many.model"
+    path.write_bytes(sentencepiece_model(pieces))
+    texts = [("symbols", "the sym12x sym123x sym49999xx sym5 hello sym1x0x"), ("plain", "the town")]
+    _check_parity(path, texts)
