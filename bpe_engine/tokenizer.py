@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import threading
+import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -35,7 +36,10 @@ if TYPE_CHECKING:
 
     from .formats.data import TokenizerData
 
-__all__ = ["Tokenizer", "TokenSpan", "BpeStep", "MAX_VOCAB"]
+__all__ = ["Tokenizer", "TokenSpan", "BpeStep", "MAX_VOCAB", "NORMAL_FORMS"]
+
+NormalForm = Literal["NFC", "NFD", "NFKC", "NFKD"]
+NORMAL_FORMS: tuple[NormalForm, ...] = ("NFC", "NFD", "NFKC", "NFKD")
 
 _UNCHECKED = "?"  # tiktoken equivalence not worked out yet
 _NONE: frozenset[str] = frozenset()
@@ -83,8 +87,12 @@ class Tokenizer(TiktokenMethods):
         pair_ranks: bool = False,
         ignore_merges: bool = False,
         rank_splits: bool = False,
+        normalizer: str | None = None,
     ) -> None:
         self.pretokenizer = get_pretokenizer(pretokenizer)
+        if normalizer is not None and normalizer not in NORMAL_FORMS:
+            raise ConfigError(f"normalizer must be one of {', '.join(NORMAL_FORMS)} or None, got {short(normalizer)}")
+        self.normalizer = normalizer
         if name is not None:
             if not isinstance(name, str):
                 raise ConfigError(f"name must be a string or None, got {short(name)}")
@@ -177,6 +185,7 @@ class Tokenizer(TiktokenMethods):
                 pair_ranks=data.pair_ranks,
                 ignore_merges=data.ignore_merges,
                 rank_splits=data.rank_splits,
+                normalizer=data.normalizer,
             )
         except TokenizerFileError as exc:
             raise TokenizerFileError(f"{data.source}: {exc}" if data.source else str(exc)) from None
@@ -300,7 +309,11 @@ class Tokenizer(TiktokenMethods):
                 raise SpecialTokenError(found[0], found[1])
         return allowed, disallowed
 
+    def _normalized(self, text: str) -> str:
+        return unicodedata.normalize(self.normalizer, text) if self.normalizer is not None else text
+
     def _encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str] = _NONE) -> list[int]:
+        text = self._normalized(text)
         if len(text) >= _BLOCKWISE:
             # Block by block (cut where the pieces cannot change): memory follows the output.
             ids: list[int] = []
@@ -348,9 +361,12 @@ class Tokenizer(TiktokenMethods):
         Text is encoded in blocks of a few KiB, each ending where the pieces cannot change (a
         special token, or the pre-tokenizer's safe cut), so memory follows the longest stretch
         without such a point, not the input. Special tokens as in :meth:`encode`; a disallowed
-        one raises with its offset in the whole stream.
+        one raises with its offset in the whole stream. With a :attr:`normalizer`, the text is
+        joined and normalized first (a normal form is not decided piece by piece).
         """
         allowed, disallowed = self._allowed("", allowed_special, disallowed_special)
+        if self.normalizer is not None:
+            iterable = [self._normalized("".join(iterable))]
         for ids in iter_encode(self._encoder, iterable, allowed, disallowed):
             yield from ids
 
@@ -412,9 +428,10 @@ class Tokenizer(TiktokenMethods):
 
     def pieces(self, text: str, *, special: bool = True) -> list[tuple[str, int, int, bool]]:
         """``(piece, start, end, is_special)`` as the pre-tokenizer cuts ``text``
-        (``special=False``: special-token text is cut like any other text)."""
+        (``special=False``: special-token text is cut like any other text). With a
+        :attr:`normalizer`, the pieces and offsets are those of the normalized text."""
         splitter = self._encoder.tables.all_specials if special else self._encoder.splitter_for(frozenset())
-        return pieces_with_offsets(text, self.pretokenizer, splitter)
+        return pieces_with_offsets(self._normalized(text), self.pretokenizer, splitter)
 
     def byte_ids(self) -> list[int]:
         """The id of each of the 256 single bytes (GPT-2's vocabulary does not put byte b at id b)."""
@@ -447,6 +464,8 @@ class Tokenizer(TiktokenMethods):
     def tiktoken_equivalent(self) -> str | None:
         """None if tiktoken's core with this vocabulary encodes exactly like this tokenizer,
         else the reason why not (see :func:`bpe_engine.formats.tiktoken.equivalence_problem`)."""
+        if self.normalizer is not None:
+            return f"tiktoken has no normalizer ({self.normalizer})"
         if self._tiktoken_reason == _UNCHECKED:
             from .formats.tiktoken import equivalence_problem
 

@@ -48,6 +48,7 @@ class TokenizerData:
     pair_ranks: bool = False
     ignore_merges: bool = False
     rank_splits: bool = False
+    normalizer: str | None = None
     source: str = ""
     extra: dict[str, object] = field(default_factory=dict)
 

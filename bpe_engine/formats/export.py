@@ -169,7 +169,7 @@ def hf_json(tok: Tokenizer) -> dict[str, Any]:
         "truncation": None,
         "padding": None,
         "added_tokens": added,
-        "normalizer": None,
+        "normalizer": {"type": tok.normalizer} if tok.normalizer is not None else None,
         "pre_tokenizer": pre,
         "post_processor": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False},
         "decoder": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False},
@@ -193,6 +193,8 @@ def hf_json(tok: Tokenizer) -> dict[str, Any]:
 
 def tiktoken_problem(tok: Tokenizer) -> str | None:
     """Why tiktoken, given this vocabulary as ranks, would not encode as ``tok`` does (or None)."""
+    if tok.normalizer is not None:
+        return f"tiktoken has no normalizer ({tok.normalizer})"
     overlap = special_overlap(tok.special_tokens)
     if overlap is not None:
         return overlap
@@ -256,6 +258,8 @@ def gpt2_files(tok: Tokenizer) -> tuple[bytes, bytes]:
         )
     if tok.pair_ranks or tok.rank_splits or tok.ignore_merges:
         raise _refuse(target, "merges.txt lists merges in learned order only; this tokenizer merges by another rule")
+    if tok.normalizer is not None:
+        raise _refuse(target, f"these files have no normalizer ({tok.normalizer})")
     _check_specials(tok, target)
     ordinary = _ordinary(tok)
     vocab = {_byte_level(b): i for i, b in sorted(ordinary.items())}

@@ -13,7 +13,8 @@ Two families are read, each exactly as Hugging Face's ``tokenizers`` encodes it:
   :class:`~.data.SentencePieceData` with the merge list.
 
 Added tokens become special tokens (matched in the text when allowed, longest first, as
-Hugging Face does; ``normalized`` ones by their normalized text). What these families cannot
+Hugging Face does; ``normalized`` ones by their normalized text). A byte-level file may have a
+Unicode normal form as its normalizer (``NFC`` in Qwen2's). What these families cannot
 express is refused, naming the component and the file: another model type (WordPiece,
 Unigram, WordLevel), a normalizer or pre-tokenizer we do not reproduce, ``add_prefix_space``
 (it prepends a space that decoding cannot take away), added tokens with ``lstrip``,
@@ -42,6 +43,7 @@ _SPACE = "▁"
 # of latin-1 maps outside it, so that encoding the result to latin-1 fails on it.
 _BYTE_LEVEL_TABLE = {ord(c): chr(b) for b, c in gpt2_bytes_to_unicode().items()}
 _BYTE_LEVEL_TABLE.update({c: "\uffff" for c in range(256) if c not in _BYTE_LEVEL_TABLE})
+_NORMAL_FORMS = ("NFC", "NFD", "NFKC", "NFKD")  # normalizers a byte-level tokenizer applies as they are
 _POST_PROCESSORS = {"ByteLevel", "TemplateProcessing", "RobertaProcessing", "BertProcessing", "Sequence"}
 
 
@@ -255,13 +257,16 @@ def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
 
 
 def _byte_level(obj: dict[str, Any], model: dict[str, Any], path: str, name: str | None) -> TokenizerData:
+    normalizer: str | None = None
     if obj.get("normalizer") is not None:
         kind = _type(obj["normalizer"], "normalizer", path)
-        raise _fail(
-            path,
-            f"normalizer {short(kind)} is not supported in a byte-level tokenizer (it changes the text before "
-            "encoding, so decoding would not give the text back)",
-        )
+        if kind not in _NORMAL_FORMS:
+            raise _fail(
+                path,
+                f"normalizer {short(kind)} is not supported in a byte-level tokenizer (only the Unicode normal "
+                f"forms {', '.join(_NORMAL_FORMS)} are)",
+            )
+        normalizer = kind
     decoder = obj.get("decoder")
     if decoder is not None and _type(decoder, "decoder", path) != "ByteLevel":
         raise _fail(path, f"decoder {short(decoder['type'])} is not supported in a byte-level tokenizer")
@@ -308,6 +313,7 @@ def _byte_level(obj: dict[str, Any], model: dict[str, Any], path: str, name: str
         name=name,
         pair_ranks=True,
         ignore_merges=_flag(model, "ignore_merges", False, "model", path),
+        normalizer=normalizer,
         source=path,
     )
 

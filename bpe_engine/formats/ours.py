@@ -16,7 +16,8 @@ Our format is one JSON object (UTF-8), versioned::
 Version 2 adds how the merges are read, written only when they are not read our way (so
 files of our own training stay version 1): ``"merge_rule": "pair_ranks"`` (Hugging Face's
 pair priorities), ``"ignore_merges": true`` (a piece that is a token is that token) and
-``"rank_splits": true`` (tiktoken's rule); see :class:`~bpe_engine.Tokenizer`.
+``"rank_splits": true`` (tiktoken's rule), ``"normalizer": "NFC"`` (a Unicode normal form
+applied before encoding); see :class:`~bpe_engine.Tokenizer`.
 
 Saving is atomic (:mod:`.atomic`). Reading checks every field and says which one is wrong;
 the tokenizer checks the rest (every merge's parts exist before it, ...) when it is built.
@@ -59,6 +60,8 @@ def tokenizer_to_dict(tok: Tokenizer) -> dict[str, Any]:
         rules["ignore_merges"] = True
     if tok.rank_splits:
         rules["rank_splits"] = True
+    if tok.normalizer is not None:
+        rules["normalizer"] = tok.normalizer
     return {
         "format": FORMAT_NAME,
         "version": 2 if rules else 1,
@@ -167,6 +170,9 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
             raise _fail(path, f"special_tokens[{short(tok)}] must be a token id, got {short(i)}")
         if i in vocab:
             raise _fail(path, f"special token {short(tok)} has id {i}, which 'vocab' already uses")
+    normalizer = obj.get("normalizer")
+    if normalizer is not None and normalizer not in ("NFC", "NFD", "NFKC", "NFKD"):
+        raise _fail(path, f"field 'normalizer' must be NFC, NFD, NFKC, NFKD or null, got {short(normalizer)}")
     rule = obj.get("merge_rule", "learned")
     if rule not in ("learned", "pair_ranks"):
         raise _fail(path, f"field 'merge_rule' must be 'learned' or 'pair_ranks', got {short(rule)}")
@@ -187,6 +193,7 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
         pair_ranks=rule == "pair_ranks",
         ignore_merges=flags["ignore_merges"],
         rank_splits=flags["rank_splits"],
+        normalizer=normalizer,
         source=path,
     )
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bpe_engine import SentencePieceTokenizer, Tokenizer, load_tokenizer
-from bpe_engine.errors import TokenizerFileError
+from bpe_engine.errors import ExportError, TokenizerFileError
 
 from ..conftest import data_text
 from .formats_support import first_difference, generated_strings, parity_texts, shared_tokenizer
@@ -44,10 +44,12 @@ def _check(path: Path, texts: list[tuple[str, str]] | None = None) -> Tokenizer 
     return ours
 
 
-def _byte_level(path: Path, *, llama: bool, ignore_merges: bool = False) -> Path:
-    from tokenizers import AddedToken, Regex, decoders, models, pre_tokenizers, trainers
+def _byte_level(path: Path, *, llama: bool, ignore_merges: bool = False, normal_form: str | None = None) -> Path:
+    from tokenizers import AddedToken, Regex, decoders, models, normalizers, pre_tokenizers, trainers
 
     tok = hf.Tokenizer(models.BPE(ignore_merges=ignore_merges))
+    if normal_form is not None:
+        tok.normalizer = getattr(normalizers, normal_form)()
     if llama:
         tok.pre_tokenizer = pre_tokenizers.Sequence(
             [
@@ -77,6 +79,24 @@ def test_byte_level_files_made_by_tokenizers(tmp_path: Path, llama: bool, ignore
     assert isinstance(ours, Tokenizer) and ours.pair_ranks and ours.ignore_merges == ignore_merges
     for _, text in texts[:40]:
         assert ours.decode(ours.encode(text, allowed_special="all")) == text
+
+
+@pytest.mark.parametrize("form", ["NFC", "NFKC", "NFD"])
+def test_a_unicode_normal_form_as_normalizer(tmp_path: Path, form: str) -> None:
+    """Qwen2's files normalize to NFC first: the same ids, and decoding gives the normalized
+    text (tests/data's multi-script text has whole lines in NFD)."""
+    import unicodedata
+
+    path = _byte_level(tmp_path / "tokenizer.json", llama=True, ignore_merges=True, normal_form=form)
+    ours = _check(path)
+    assert isinstance(ours, Tokenizer) and ours.normalizer == form
+    text = data_text("multiscript.txt")
+    assert ours.decode(ours.encode(text, allowed_special="all")) == unicodedata.normalize(form, text)
+    assert ours.tiktoken_equivalent() == f"tiktoken has no normalizer ({form})"
+    back = load_tokenizer(ours.export(tmp_path / "again.json", "hf")[0])
+    assert back.encode(text, allowed_special="all") == ours.encode(text, allowed_special="all")
+    with pytest.raises(ExportError, match="no normalizer"):
+        ours.export(tmp_path / "x.tiktoken", "tiktoken")
 
 
 def _by_hand(vocab: list[str], merges: list[str], **model: Any) -> dict[str, Any]:
@@ -263,7 +283,7 @@ def _edit(path: str, value: Any) -> Any:
 REFUSED = {
     "model.type": (_edit("model.type", "WordPiece"), "model type 'WordPiece' is not supported"),
     "unigram": (_edit("model", {"type": "Unigram", "vocab": []}), "model type 'Unigram'"),
-    "normalizer": (_edit("normalizer", {"type": "NFC"}), "normalizer 'NFC' is not supported"),
+    "normalizer": (_edit("normalizer", {"type": "Lowercase"}), "normalizer 'Lowercase' is not supported"),
     "add_prefix_space": (_edit("pre_tokenizer.pretokenizers.1.add_prefix_space", True), "add_prefix_space is true"),
     "split behaviour": (
         _edit("pre_tokenizer.pretokenizers.0.behavior", "MergedWithPrevious"),
