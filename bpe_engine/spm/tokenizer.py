@@ -102,10 +102,14 @@ class SentencePieceTokenizer:
             else:
                 table.append(p.replace(space, " ").encode("utf-8") if space != " " else p.encode("utf-8"))
         self._table = table
+        #: Id -> bytes (``▁`` is a space; a byte-fallback token is its byte), as ``Tokenizer.vocab``.
+        self.vocab: dict[int, bytes] = dict(enumerate(table))
         self._kinds = data.kinds
         self._strip_first = data.prefix != "never" or data.remove_extra_whitespaces
         self._splitters: dict[frozenset[str], SpecialSplitter] = {}
         self._merges: list[tuple[int, int, int]] | None = None
+        self._merge_bytes: list[tuple[bytes, bytes]] = []
+        self._merge_counts: list[int | None] = []
         self._merge_of_id: dict[int, int] = {}
 
     @classmethod
@@ -133,11 +137,6 @@ class SentencePieceTokenizer:
     @property
     def max_id(self) -> int:
         return len(self._table) - 1
-
-    @property
-    def vocab(self) -> dict[int, bytes]:
-        """Id -> bytes (``▁`` is a space; a byte-fallback token is its byte)."""
-        return dict(enumerate(self._table))
 
     @property
     def pieces_text(self) -> list[str]:
@@ -377,16 +376,24 @@ class SentencePieceTokenizer:
             self._merge_of_id = {}
             for r, (_, _, z) in enumerate(merges):
                 self._merge_of_id.setdefault(z, r)
+            self._merge_bytes = [(self._table[a], self._table[b]) for a, b, _ in merges]
+            self._merge_counts = [None] * len(merges)
             self._merges = merges
         return list(self._merges)
 
     @property
     def merges(self) -> list[tuple[bytes, bytes]]:
-        return [(self._table[a], self._table[b]) for a, b, _ in self.merge_ids()]
+        """The bytes of each merge's two parts, by rank (worked out on first use)."""
+        if self._merges is None:
+            self.merge_ids()
+        return self._merge_bytes
 
     @property
     def merge_counts(self) -> list[int | None]:
-        return [None] * len(self.merge_ids())
+        """None for every merge (a model keeps no training counts)."""
+        if self._merges is None:
+            self.merge_ids()
+        return self._merge_counts
 
     def merge_of(self, token_id: int) -> tuple[int, int, int] | None:
         """``(left, right, rank)`` of the merge that makes ``token_id`` (see :meth:`merge_ids`)."""
