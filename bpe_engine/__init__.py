@@ -2,7 +2,9 @@
 
 Plain Python (no Qt): train from UTF-8 files, encode by merge rank, decode losslessly,
 stream-decode token by token, save/load a versioned format, and use OpenAI's encodings
-(r50k, p50k, cl100k, o200k) as tokenizers of our own.
+(r50k, p50k, cl100k, o200k) as tokenizers of our own. :func:`load_tokenizer` reads every
+other format (Hugging Face, tiktoken rank files, GPT-2, Tekken, SentencePiece) with the ids of
+the library that defines it; :meth:`Tokenizer.export` writes them.
 
 >>> from bpe_engine import train_bpe
 >>> tok = train_bpe(None, 300, ["<|endoftext|>"], text="low lower lowest " * 50)
@@ -42,6 +44,15 @@ _EXPORTS: dict[str, str] = {
     "PairInfo": "train.events",
     "PretokenInfo": "train.events",
     "Tokenizer": "tokenizer",
+    "SentencePieceTokenizer": "spm.tokenizer",
+    "TokenizerLike": "interface",
+    "load_tokenizer": "loading",
+    "EXPORT_FORMATS": "formats.export",
+    "vocabulary_overlap": "overlap",
+    "VocabularyOverlap": "overlap",
+    "find_hf_tokenizers": "discovery",
+    "CachedTokenizer": "discovery",
+    "hf_cache_dir": "discovery",
     "TokenSpan": "explain",
     "BpeStep": "encode.piece",
     "StreamingDecoder": "streaming",
@@ -92,12 +103,21 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from . import errors as errors
     from .corpus import default_workers as default_workers
+    from .discovery import (
+        CachedTokenizer as CachedTokenizer,
+        find_hf_tokenizers as find_hf_tokenizers,
+        hf_cache_dir as hf_cache_dir,
+    )
     from .encode.files import encode_file as encode_file, iter_encode_file as iter_encode_file
     from .encode.piece import BpeStep as BpeStep
     from .explain import TokenSpan as TokenSpan
+    from .formats.export import EXPORT_FORMATS as EXPORT_FORMATS
     from .formats.gpt2 import gpt2_bytes_to_unicode as gpt2_bytes_to_unicode
     from .formats.ours import FORMAT_VERSION as FORMAT_VERSION
     from .formats.tiktoken import OPENAI_ENCODINGS as OPENAI_ENCODINGS
+    from .interface import TokenizerLike as TokenizerLike
+    from .loading import load_tokenizer as load_tokenizer
+    from .overlap import VocabularyOverlap as VocabularyOverlap, vocabulary_overlap as vocabulary_overlap
     from .pretokenize import (
         PRETOKENIZER_NAMES as PRETOKENIZER_NAMES,
         Piece as Piece,
@@ -106,6 +126,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         preview as preview,
     )
     from .reference import reference_encode as reference_encode, reference_train as reference_train
+    from .spm.tokenizer import SentencePieceTokenizer as SentencePieceTokenizer
     from .streaming import (
         StreamingDecoder as StreamingDecoder,
         StreamStep as StreamStep,

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from ._text import lone_surrogate, surrogate_message
 from .errors import ConfigError, TokenizerFileError, short
 
-__all__ = ["SHIFT", "MAX_VOCAB", "resolve_merges", "place_specials"]
+__all__ = ["SHIFT", "MAX_VOCAB", "resolve_merges", "place_specials", "merge_all_safe", "split_pairs"]
 
 SHIFT = 20
 MAX_VOCAB = 1 << SHIFT  # ids must stay below this (pair codes are left << 20 | right)
@@ -22,10 +22,15 @@ def resolve_merges(
     merges: Sequence[tuple[bytes, bytes]],
     merge_ids: Sequence[tuple[int, int]] | None,
     byte_id: list[int],
+    pair_ranks: bool = False,
 ) -> tuple[list[int], list[tuple[int, int]], set[int]]:
     """Each merge's ``(left id, right id)`` and new id; checks that every merge uses only
     tokens that exist before it and is not repeated. Returns ``(new ids, pair ids, the ids
     of ordinary tokens)``.
+
+    ``pair_ranks``: the merges are Hugging Face's list of pair priorities, where a token may
+    be made by several merges (every split of it) and a merge may use a token that only a
+    later merge makes; the parts and the result need only be tokens of the vocabulary.
     """
     n = len(merges)
     if merge_ids is not None and len(merge_ids) != n:
@@ -53,35 +58,88 @@ def resolve_merges(
                 raise TypeError
         except (TypeError, ValueError):
             raise TokenizerFileError(f"merge {r} must be a pair of byte strings, got {short(pair)}") from None
-        what = f"merge {r} ({short(left, 40)}, {short(right, 40)})"
         if merge_ids is not None:
             a, b = merge_ids[r]
             if vocab_get(a) != left or vocab_get(b) != right:
-                raise TokenizerFileError(f"{what}: ids {a}, {b} do not hold these bytes")
+                raise TokenizerFileError(f"{_what(r, left, right)}: ids {a}, {b} do not hold these bytes")
         else:
             a = lookup(bytes(left))
             b = lookup(bytes(right))
             if a < 0 or b < 0:
                 part = left if a < 0 else right
-                raise TokenizerFileError(f"{what}: the part {short(part)} is not in the vocabulary")
-        if not (available[a] and available[b]):
+                raise TokenizerFileError(f"{_what(r, left, right)}: the part {short(part)} is not in the vocabulary")
+        if not pair_ranks and not (available[a] and available[b]):
             raise TokenizerFileError(
-                f"{what} uses a token that only a later merge creates; merges must be listed in the order they were learned"
+                f"{_what(r, left, right)} uses a token that only a later merge creates; merges must be listed in the order they were learned"
             )
         code = a << SHIFT | b
         if code in ranks:  # checked before the result: its token exists already, made by the first one
-            raise TokenizerFileError(f"{what} repeats merge {ranks[code]}; each pair is merged once")
+            raise TokenizerFileError(f"{_what(r, left, right)} repeats merge {ranks[code]}; each pair is merged once")
         ranks[code] = r
         z = 256 + r
-        if vocab_get(z) != joined or available[z]:
+        if vocab_get(z) != joined or (available[z] and not pair_ranks):
             z = lookup(bytes(joined))
-            if z < 0 or available[z]:
-                raise TokenizerFileError(f"{what}: the vocabulary has no token {short(bytes(joined))} for its result")
+            if z < 0 or (available[z] and not pair_ranks):
+                raise TokenizerFileError(
+                    f"{_what(r, left, right)}: the vocabulary has no token {short(bytes(joined))} for its result"
+                )
         new_ids.append(z)
         pair_ids.append((a, b))
         available[z] = 1
+    if pair_ranks:
+        for a, b in pair_ids:  # parts made by no merge (never reached, but tokens all the same)
+            available[a] = available[b] = 1
     ordinary = {i for i in range(len(available)) if available[i]}  # bytes and merge results
     return new_ids, pair_ids, ordinary
+
+
+def split_pairs(
+    vocab: Mapping[int, bytes], new_ids: Sequence[int], pair_ids: Sequence[tuple[int, int]]
+) -> list[tuple[int, int, int]]:
+    """tiktoken's rule as merges: every split of a token made by merge ``r`` into two tokens of
+    ``vocab``, as ``(left id, right id, r)``, except the merge itself. With these, merging the
+    lowest-ranked adjacent pair (leftmost on ties) merges whatever two parts form the
+    lowest-ranked token, as tiktoken does, whichever way the parts were made.
+    """
+    by_bytes: dict[bytes, int] = {}
+    for i in sorted(vocab, reverse=True):
+        by_bytes[vocab[i]] = i
+    get = by_bytes.get
+    known = set(pair_ids)
+    out: list[tuple[int, int, int]] = []
+    first: dict[int, int] = {}
+    for r, z in enumerate(new_ids):
+        first.setdefault(z, r)
+    for z, r in first.items():
+        token = vocab[z]
+        for k in range(1, len(token)):
+            a = get(token[:k])
+            if a is None:
+                continue
+            b = get(token[k:])
+            if b is not None and (a, b) not in known:
+                out.append((a, b, r))
+    return out
+
+
+def _what(r: int, left: bytes, right: bytes) -> str:
+    """A merge, named in an error (built only when one is raised: a file has 100,000s)."""
+    return f"merge {r} ({short(left, 40)}, {short(right, 40)})"
+
+
+def merge_all_safe(pair_ids: Sequence[tuple[int, int]], new_ids: Sequence[int]) -> bool:
+    """True when every merge that uses a token ranks after every merge that makes it.
+
+    Then merging all occurrences of the lowest-ranked pair at once equals Hugging Face's
+    one merge at a time (a new pair never outranks the merge that formed it), which the
+    vectorised encoders rely on. Merges learned in order always pass; a Hugging Face list
+    of pair priorities may not (a merge listed before one of its parts is made).
+    """
+    first_use: dict[int, int] = {}
+    for r, (a, b) in enumerate(pair_ids):
+        first_use.setdefault(a, r)
+        first_use.setdefault(b, r)
+    return all(first_use.get(z, r + 1) > r for r, z in enumerate(new_ids))
 
 
 def _check_special(tok: object) -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "TokenIdError",
     "SpecialTokenError",
     "EncodingUnavailableError",
+    "ExportError",
     "WorkerError",
     "CheckpointError",
 ]
@@ -118,6 +119,11 @@ class EncodingUnavailableError(BPEError, RuntimeError):
 
 class CheckpointError(BPEError, ValueError):
     """A training checkpoint file is unreadable, damaged or from another program."""
+
+
+class ExportError(BPEError, ValueError):
+    """A tokenizer cannot be written in the format asked for: the format could not make it
+    encode the same way (the message says why), or the file cannot be saved."""
 
 
 class WorkerError(BPEError, RuntimeError):

@@ -1,7 +1,8 @@
 """Explaining tokens for display: where each token sits in the decoded text.
 
-Functions of a :class:`~bpe_engine.Tokenizer` (which exposes them as methods), written on its
-public methods only; nothing here changes how text is encoded. The merges that build a piece,
+Functions of any tokenizer of the engine (:class:`~bpe_engine.interface.TokenizerLike`, whose
+classes expose them as methods), written on its public methods only; nothing here changes
+how text is encoded. The merges that build a piece,
 step by step, are :func:`bpe_engine.encode.piece.bpe_steps`.
 """
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from .tokenizer import Tokenizer
+    from .interface import TokenizerLike
 
 __all__ = ["TokenSpan", "char_spans", "char_spans_lossy", "token_spans"]
 
@@ -38,7 +39,7 @@ class TokenSpan:
     special: bool
 
 
-def char_spans(tok: Tokenizer, ids: Sequence[int]) -> tuple[list[int], list[int], list[bool]]:
+def char_spans(tok: TokenizerLike, ids: Sequence[int]) -> tuple[list[int], list[int], list[bool]]:
     """For each token: the first character it touches in ``decode(ids)``, the character
     after the last one, and whether it holds whole characters only (lists, same order).
 
@@ -46,7 +47,8 @@ def char_spans(tok: Tokenizer, ids: Sequence[int]) -> tuple[list[int], list[int]
     that whole character. Vectorised when the bytes are valid UTF-8 (always, for ids
     made by ``encode``); otherwise the lossy decoder is followed token by token.
     """
-    tokens = tok.token_bytes(ids)
+    step = tok.byte_stream()
+    tokens = [step(i) for i in ids]
     data = b"".join(tokens)
     try:
         data.decode("utf-8")
@@ -85,7 +87,7 @@ def char_spans_lossy(tokens: list[bytes]) -> tuple[list[int], list[int], list[bo
     return first, after, whole
 
 
-def token_spans(tok: Tokenizer, ids: Sequence[int]) -> list[TokenSpan]:
+def token_spans(tok: TokenizerLike, ids: Sequence[int]) -> list[TokenSpan]:
     """Where each token sits in ``decode(ids)``; tokens holding part of a character are marked."""
     ids = list(ids)
     first, after, whole = char_spans(tok, ids)

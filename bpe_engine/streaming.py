@@ -8,7 +8,10 @@ character into U+FFFD. Its state (the pending bytes and how many more bytes the 
 character needs, read from its lead byte) is public so that a view can animate it.
 
 The UTF-8 decision itself is CPython's incremental decoder (``errors="replace"``), so the
-concatenated output equals ``tokenizer.decode(ids)`` for every split of the ids.
+concatenated output equals ``tokenizer.decode(ids)`` for every split of the ids. Any tokenizer
+of the engine works (:class:`~bpe_engine.interface.TokenizerLike`): the bytes of each token come
+from its :meth:`~bpe_engine.interface.TokenizerLike.byte_stream` (a SentencePiece byte-fallback
+token is one byte; the space of SentencePiece's dummy prefix is dropped, as ``decode`` does).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .tokenizer import Tokenizer
+    from .interface import TokenizerLike
 
 __all__ = ["StreamingDecoder", "StreamStep", "utf8_sequence_length"]
 
@@ -50,9 +53,11 @@ class StreamStep:
 class StreamingDecoder:
     """Feeds token ids one at a time and returns only complete characters."""
 
-    def __init__(self, tokenizer: Tokenizer) -> None:
+    def __init__(self, tokenizer: TokenizerLike) -> None:
         self.tokenizer = tokenizer
+        self._bytes_of = tokenizer.byte_stream()
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._last = b""
         self.text = ""  # everything released so far
         self.tokens_fed = 0
 
@@ -78,7 +83,7 @@ class StreamingDecoder:
 
     def feed(self, token_id: int) -> str:
         """Add one token; return the characters it completes (possibly "")."""
-        data = self.tokenizer.id_to_bytes(token_id)
+        data = self._last = self._bytes_of(token_id)
         out = self._decoder.decode(data)
         self.text += out
         self.tokens_fed += 1
@@ -86,8 +91,8 @@ class StreamingDecoder:
 
     def step(self, token_id: int) -> StreamStep:
         """Like :meth:`feed`, but returns the whole state after the token (for animation)."""
-        data = self.tokenizer.id_to_bytes(token_id)
         out = self.feed(token_id)
+        data = self._last
         return StreamStep(token_id, data, out, self.pending, self.needed)
 
     def flush(self) -> str:
@@ -97,6 +102,7 @@ class StreamingDecoder:
         return out
 
     def reset(self) -> None:
+        self._bytes_of = self.tokenizer.byte_stream()
         self._decoder.reset()
         self.text = ""
         self.tokens_fed = 0

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence, Set as AbstractSet
+import unicodedata
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
-from ._vocab import MAX_VOCAB, SHIFT, place_specials, resolve_merges
+from ._vocab import MAX_VOCAB, SHIFT, merge_all_safe, place_specials, resolve_merges, split_pairs
 from .compat import TiktokenMethods
 from .encode.encoder import Encoder
 from .encode.piece import BpeStep, bpe_steps
@@ -35,7 +36,10 @@ if TYPE_CHECKING:
 
     from .formats.data import TokenizerData
 
-__all__ = ["Tokenizer", "TokenSpan", "BpeStep", "MAX_VOCAB"]
+__all__ = ["Tokenizer", "TokenSpan", "BpeStep", "MAX_VOCAB", "NORMAL_FORMS"]
+
+NormalForm = Literal["NFC", "NFD", "NFKC", "NFKD"]
+NORMAL_FORMS: tuple[NormalForm, ...] = ("NFC", "NFD", "NFKC", "NFKD")
 
 _UNCHECKED = "?"  # tiktoken equivalence not worked out yet
 _NONE: frozenset[str] = frozenset()
@@ -47,7 +51,7 @@ _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 
 
 class Tokenizer(TiktokenMethods):
-    """A byte-level BPE tokenizer.
+    """A byte-level BPE tokenizer (:class:`~bpe_engine.interface.TokenizerLike`).
 
     ``vocab`` maps ids to bytes and must hold all 256 single bytes; ``merges`` are pairs of
     byte strings in merge order. ``special_tokens`` is a list of strings (ids are taken from
@@ -56,7 +60,18 @@ class Tokenizer(TiktokenMethods):
     ``merge_ids`` gives the ids of each merge's two parts, needed only when two tokens of
     ``vocab`` share the same bytes. ``ranks_from_tiktoken`` says the vocabulary is a tiktoken
     rank table (see :class:`~bpe_engine.formats.data.TokenizerData`).
+
+    ``pair_ranks`` reads ``merges`` as Hugging Face does: a list of pair priorities, where
+    several merges may make the same token and a merge may use a token that a later one
+    makes; pieces are then merged one pair at a time, lowest rank first, leftmost on ties,
+    exactly as Hugging Face's BPE model does. ``ignore_merges``: a piece that is itself a
+    token encodes to that token (Hugging Face's ``ignore_merges``; implied by
+    ``ranks_from_tiktoken``). ``rank_splits``: any two adjacent parts that make a token merge
+    at the rank of that token's merge, leftmost first (tiktoken's own rule, for rank tables
+    whose merges do not all follow from the ranks; see :func:`bpe_engine._vocab.split_pairs`).
     """
+
+    family: Literal["byte-level"] = "byte-level"
 
     def __init__(
         self,
@@ -69,8 +84,15 @@ class Tokenizer(TiktokenMethods):
         merge_ids: Sequence[tuple[int, int]] | None = None,
         name: str | None = None,
         ranks_from_tiktoken: bool = False,
+        pair_ranks: bool = False,
+        ignore_merges: bool = False,
+        rank_splits: bool = False,
+        normalizer: str | None = None,
     ) -> None:
         self.pretokenizer = get_pretokenizer(pretokenizer)
+        if normalizer is not None and normalizer not in NORMAL_FORMS:
+            raise ConfigError(f"normalizer must be one of {', '.join(NORMAL_FORMS)} or None, got {short(normalizer)}")
+        self.normalizer = normalizer
         if name is not None:
             if not isinstance(name, str):
                 raise ConfigError(f"name must be a string or None, got {short(name)}")
@@ -101,14 +123,18 @@ class Tokenizer(TiktokenMethods):
 
         if merge_counts is not None and len(merge_counts) != len(merges):
             raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {len(merges)} merges")
-        new_ids, pair_ids, ordinary = resolve_merges(vocab, merges, merge_ids, byte_id)
+        new_ids, pair_ids, ordinary = resolve_merges(vocab, merges, merge_ids, byte_id, pair_ranks)
+        self.pair_ranks = bool(pair_ranks)
+        self.ignore_merges = bool(ignore_merges or ranks_from_tiktoken)
+        self.rank_splits = bool(rank_splits)
         n = len(merges)
         self._merge_triples = [(a, b, z) for (a, b), z in zip(pair_ids, new_ids)]
         self.merges: list[tuple[bytes, bytes]] = [
             (a, b) if type(a) is bytes and type(b) is bytes else (bytes(a), bytes(b)) for a, b in merges
         ]
         self.merge_counts: list[int | None] = list(merge_counts) if merge_counts is not None else [None] * n
-        self._merge_of_id: dict[int, int] = {z: r for r, z in enumerate(new_ids)}
+        # The first (lowest-ranked) merge that makes each token.
+        self._merge_of_id: dict[int, int] = {z: r for r, z in reversed(list(enumerate(new_ids)))}
 
         specials = place_specials(vocab, special_tokens, ordinary)
         for tok, i in reversed(specials.items()):  # an id shared by two names decodes as the first
@@ -117,7 +143,12 @@ class Tokenizer(TiktokenMethods):
         self._special_names = frozenset(specials)
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = {i: bytes(b) for i, b in vocab.items()}
-        whole = {b: i for i, b in self.vocab.items() if i not in self._special_ids} if ranks_from_tiktoken else None
+        whole = {b: i for i, b in self.vocab.items() if i not in self._special_ids} if self.ignore_merges else None
+        more = []
+        if rank_splits:
+            more = split_pairs({i: b for i, b in self.vocab.items() if i not in self._special_ids}, new_ids, pair_ids)
+        all_pairs = pair_ids + [(a, b) for a, b, _ in more]
+        all_new = new_ids + [new_ids[r] for _, _, r in more]
         self._encoder = Encoder(
             EncoderTables(
                 byte_ids=byte_id,
@@ -126,6 +157,8 @@ class Tokenizer(TiktokenMethods):
                 special_tokens=specials,
                 pretokenizer=self.pretokenizer,
                 whole_tokens=whole,
+                merge_all_safe=not (pair_ranks or more) or merge_all_safe(all_pairs, all_new),
+                more_pairs=more,
             )
         )
         # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
@@ -149,6 +182,10 @@ class Tokenizer(TiktokenMethods):
                 merge_ids=data.merge_ids,
                 name=data.name,
                 ranks_from_tiktoken=data.ranks_from_tiktoken,
+                pair_ranks=data.pair_ranks,
+                ignore_merges=data.ignore_merges,
+                rank_splits=data.rank_splits,
+                normalizer=data.normalizer,
             )
         except TokenizerFileError as exc:
             raise TokenizerFileError(f"{data.source}: {exc}" if data.source else str(exc)) from None
@@ -272,7 +309,11 @@ class Tokenizer(TiktokenMethods):
                 raise SpecialTokenError(found[0], found[1])
         return allowed, disallowed
 
+    def _normalized(self, text: str) -> str:
+        return unicodedata.normalize(self.normalizer, text) if self.normalizer is not None else text
+
     def _encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str] = _NONE) -> list[int]:
+        text = self._normalized(text)
         if len(text) >= _BLOCKWISE:
             # Block by block (cut where the pieces cannot change): memory follows the output.
             ids: list[int] = []
@@ -354,9 +395,12 @@ class Tokenizer(TiktokenMethods):
         Text is encoded in blocks of a few KiB, each ending where the pieces cannot change (a
         special token, or the pre-tokenizer's safe cut), so memory follows the longest stretch
         without such a point, not the input. Special tokens as in :meth:`encode`; a disallowed
-        one raises with its offset in the whole stream.
+        one raises with its offset in the whole stream. With a :attr:`normalizer`, the text is
+        joined and normalized first (a normal form is not decided piece by piece).
         """
         allowed, disallowed = self._allowed("", allowed_special, disallowed_special)
+        if self.normalizer is not None:
+            iterable = [self._normalized("".join(iterable))]
         for ids in iter_encode(self._encoder, iterable, allowed, disallowed):
             yield from ids
 
@@ -392,6 +436,10 @@ class Tokenizer(TiktokenMethods):
         """The bytes of each token."""
         return [self.id_to_bytes(i) for i in ids]
 
+    def byte_stream(self) -> Callable[[int], bytes]:
+        """What each token adds to ``decode_bytes``: its bytes (see :class:`~bpe_engine.interface.TokenizerLike`)."""
+        return self.id_to_bytes
+
     def char_spans(self, ids: Sequence[int]) -> tuple[list[int], list[int], list[bool]]:
         """For each token: the first character it touches in ``decode(ids)``, the character
         after the last one, and whether it holds whole characters only (see bpe_engine.explain)."""
@@ -406,11 +454,18 @@ class Tokenizer(TiktokenMethods):
         data = piece.encode("utf-8") if isinstance(piece, str) else bytes(piece)
         return bpe_steps(self._encoder.tables, data)
 
+    def piece_ids(self, piece: str) -> list[int]:
+        """The ids of one piece of :meth:`pieces` (a special token's piece is its id)."""
+        if piece in self.special_tokens:
+            return [self.special_tokens[piece]]
+        return self._encoder.ids_of([piece.encode("utf-8")]) if piece else []
+
     def pieces(self, text: str, *, special: bool = True) -> list[tuple[str, int, int, bool]]:
         """``(piece, start, end, is_special)`` as the pre-tokenizer cuts ``text``
-        (``special=False``: special-token text is cut like any other text)."""
+        (``special=False``: special-token text is cut like any other text). With a
+        :attr:`normalizer`, the pieces and offsets are those of the normalized text."""
         splitter = self._encoder.tables.all_specials if special else self._encoder.splitter_for(frozenset())
-        return pieces_with_offsets(text, self.pretokenizer, splitter)
+        return pieces_with_offsets(self._normalized(text), self.pretokenizer, splitter)
 
     def byte_ids(self) -> list[int]:
         """The id of each of the 256 single bytes (GPT-2's vocabulary does not put byte b at id b)."""
@@ -443,6 +498,8 @@ class Tokenizer(TiktokenMethods):
     def tiktoken_equivalent(self) -> str | None:
         """None if tiktoken's core with this vocabulary encodes exactly like this tokenizer,
         else the reason why not (see :func:`bpe_engine.formats.tiktoken.equivalence_problem`)."""
+        if self.normalizer is not None:
+            return f"tiktoken has no normalizer ({self.normalizer})"
         if self._tiktoken_reason == _UNCHECKED:
             from .formats.tiktoken import equivalence_problem
 
@@ -470,6 +527,19 @@ class Tokenizer(TiktokenMethods):
         from .formats.ours import save_tokenizer
 
         save_tokenizer(self, path)
+
+    def export(self, path: str | os.PathLike[str], format: str) -> list[str]:
+        """Write this tokenizer for another program: ``"hf"`` (a ``tokenizer.json`` for Hugging
+        Face's ``tokenizers``), ``"tiktoken"`` (a rank file and a JSON sidecar with the pattern,
+        the special tokens and the Python that builds a ``tiktoken.Encoding``), ``"gpt2"``
+        (``vocab.json`` + ``merges.txt``) or ``"ours"``. ``path`` is the file (for ``gpt2``, the
+        ``vocab.json``; ``merges.txt`` goes beside it) or a folder. Every file is written
+        atomically; returns the paths written. A format that cannot make these ids (a
+        pre-tokenizer or merge rule it cannot express) is refused with the reason
+        (:class:`~bpe_engine.errors.ExportError`); see :mod:`bpe_engine.formats.export`."""
+        from .formats.export import export_tokenizer
+
+        return export_tokenizer(self, path, format)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Tokenizer:

@@ -64,6 +64,11 @@ def corpora() -> Path:
     return _need(SHARED / "corpora", "the big shared corpora")
 
 
+def shared_path(relative: str, what: str) -> Path:
+    """A file or folder of ../shared; skips (fails under CI) when absent, saying it is ``what``."""
+    return _need(SHARED / relative, what)
+
+
 def shared_corpus(name: str) -> Path:
     """One of the big corpora in ../shared/corpora; skips (fails under CI) when absent."""
     return _need(SHARED / "corpora" / name, "one of the big shared corpora")

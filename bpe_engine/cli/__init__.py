@@ -3,9 +3,12 @@
     bpe-engine train CORPUS... --vocab-size 32000 -o tokenizer.json
     bpe-engine encode CORPUS --tokenizer tokenizer.json -o ids.npy      (or --encoding cl100k_base)
     bpe-engine decode ids.npy --tokenizer tokenizer.json -o text.txt
-    bpe-engine info tokenizer.json
+    bpe-engine info tokenizer.json                                       (any format, or tiktoken:NAME)
+    bpe-engine export tokenizer.json -f hf -o hf/tokenizer.json          (hf, tiktoken, gpt2, ours)
+    bpe-engine overlap llama3/tokenizer.json tiktoken:cl100k_base
 
-Progress goes to stderr (a bar on a terminal, a few lines otherwise); errors are one line
+Tokenizers are read by :func:`bpe_engine.load_tokenizer`, so every command takes every format
+(``--pattern`` and ``--special-token NAME=ID`` complete a tiktoken rank file). Progress goes to stderr (a bar on a terminal, a few lines otherwise); errors are one line
 and a non-zero exit status, never a traceback. Outputs are written atomically (``-`` is
 standard output) and never over an input; an interrupted command (Ctrl+C, SIGTERM) leaves
 no partial file. The commands are in :mod:`.commands`, reading and writing in :mod:`.files`.
@@ -22,7 +25,9 @@ from types import FrameType
 from typing import NoReturn
 
 from .commands import cmd_decode, cmd_encode, cmd_info, cmd_train
+from .convert import cmd_export, cmd_overlap
 from .files import Fail
+from .tokenizers import add_format_options
 
 __all__ = ["main"]
 
@@ -66,11 +71,14 @@ def _sigterm_as_interrupt() -> Iterator[None]:
 
 def _parser() -> argparse.ArgumentParser:
     from ..encode.files import BACKENDS, SPECIAL_MODES
+    from ..formats.export import EXPORT_FORMATS
     from ..pretokenize import PRETOKENIZER_NAMES
     from ..train.config import TIE_BREAKS
 
     p = _Parser(prog="bpe-engine", description="Train, use and inspect byte-level BPE tokenizers.")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{train,encode,decode,info}", parser_class=_Parser)
+    sub = p.add_subparsers(
+        dest="command", required=True, metavar="{train,encode,decode,info,export,overlap}", parser_class=_Parser
+    )
 
     t = sub.add_parser("train", help="train a tokenizer on UTF-8 text files")
     t.add_argument("corpus", nargs="+", help="UTF-8 text file(s)")
@@ -95,10 +103,11 @@ def _parser() -> argparse.ArgumentParser:
 
     def tokenizer_options(q: argparse.ArgumentParser) -> None:
         g = q.add_mutually_exclusive_group()
-        g.add_argument("-t", "--tokenizer", help="a tokenizer file saved by BPE Explorer / bpe-engine train")
+        g.add_argument("-t", "--tokenizer", help="a tokenizer file or folder, any format (see bpe-engine info)")
         g.add_argument(
             "-e", "--encoding", help="an OpenAI encoding: r50k_base, p50k_base, cl100k_base, o200k_base, gpt2"
         )
+        add_format_options(q)
 
     e = sub.add_parser("encode", help="encode a UTF-8 file to token ids (.npy, or raw uint16/uint32)")
     e.add_argument("input")
@@ -131,10 +140,36 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("-q", "--quiet", action="store_true")
     d.set_defaults(func=cmd_decode)
 
+    formats = (
+        "a tokenizer file or folder of any format (ours, Hugging Face tokenizer.json, tiktoken rank file, "
+        "GPT-2 vocab.json/merges.txt, Tekken, SentencePiece .model), or tiktoken:NAME"
+    )
     i = sub.add_parser("info", help="print a summary of a tokenizer")
-    i.add_argument("tokenizer", help="a tokenizer file, or tiktoken:NAME")
+    i.add_argument("tokenizer", help=formats)
     i.add_argument("--merges", type=int, default=10, help="how many of the first merges to list")
+    add_format_options(i)
     i.set_defaults(func=cmd_info)
+
+    x = sub.add_parser("export", help="write a tokenizer in another format")
+    x.add_argument("input", help=formats)
+    x.add_argument("-f", "--format", required=True, choices=list(EXPORT_FORMATS))
+    x.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="the file (gpt2: the vocab.json, merges.txt goes beside it; tiktoken: the rank file, its .json "
+        "sidecar beside it) or an existing folder",
+    )
+    add_format_options(x)
+    x.set_defaults(func=cmd_export)
+
+    o = sub.add_parser("overlap", help="how many tokens two tokenizers share (by bytes)")
+    o.add_argument("a", help=formats)
+    o.add_argument("b", help="the second tokenizer, the same way")
+    o.add_argument("--list", type=int, default=10, help="how many tokens only in one to list (default 10)")
+    o.add_argument("--special", action="store_true", help="count special tokens too")
+    add_format_options(o)
+    o.set_defaults(func=cmd_overlap)
     return p
 
 

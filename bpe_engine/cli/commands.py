@@ -1,5 +1,5 @@
-"""The four commands: train, encode, decode, info. Each checks its inputs and output before
-doing any work, so a mistake costs nothing and loses nothing."""
+"""The commands train, encode, decode, info (export and overlap are in :mod:`.convert`). Each
+checks its inputs and output before doing any work, so a mistake costs nothing and loses nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +13,11 @@ from .files import STDOUT, Fail, check_output, npy_header, open_output, read_ids
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from ..tokenizer import Tokenizer
+    from collections.abc import Iterator
+
+    import numpy as np
+
+    from ..loading import AnyTokenizer
 
 __all__ = ["cmd_train", "cmd_encode", "cmd_decode", "cmd_info", "printable", "shown"]
 
@@ -54,14 +58,33 @@ def _report(args: argparse.Namespace, line: str) -> None:
     print(line, file=sys.stderr if getattr(args, "output", None) == STDOUT else sys.stdout)
 
 
-def _load_tokenizer(args: argparse.Namespace) -> Tokenizer:
+def _load_tokenizer(args: argparse.Namespace) -> AnyTokenizer:
     from ..tokenizer import Tokenizer
+    from .tokenizers import load_named
 
     if getattr(args, "encoding", None):
         return Tokenizer.from_tiktoken(args.encoding)
     if not args.tokenizer:
-        raise Fail("say which tokenizer to use: --tokenizer FILE.json (ours) or --encoding NAME (e.g. cl100k_base)")
-    return Tokenizer.load(args.tokenizer)
+        raise Fail("say which tokenizer to use: --tokenizer FILE (any format) or --encoding NAME (e.g. cl100k_base)")
+    return load_named(args.tokenizer, args)
+
+
+def _whole_file_ids(tok: AnyTokenizer, path: str, special: str) -> Iterator[tuple[int, int, np.ndarray]]:
+    """A SentencePiece model encodes the file as one text (its normalizer sees all of it)."""
+    import numpy as np
+
+    from .._files import FileProblem, read_regular
+    from ..errors import CorpusEncodingError
+
+    try:
+        data = read_regular(path, limit=1 << 31, what="text file")
+    except FileProblem as exc:
+        raise Fail(str(exc)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorpusEncodingError(path, exc.start, exc.reason) from None
+    yield len(data), 0, np.asarray(tok.encode_with(text, special), dtype=np.uint32)
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -110,6 +133,7 @@ def cmd_encode(args: argparse.Namespace) -> int:
     import numpy as np
 
     from ..encode.files import iter_encode_file
+    from ..tokenizer import Tokenizer
 
     check_output(args.output, [args.input, args.tokenizer])
     tok = _load_tokenizer(args)
@@ -122,7 +146,11 @@ def cmd_encode(args: argparse.Namespace) -> int:
     if npy and args.output == STDOUT:
         raise Fail("a .npy file needs a seekable output; write raw ids to standard output")
     count = 0
-    chunks = iter_encode_file(tok, args.input, workers=args.workers, backend=args.backend, special=args.special)
+    chunks = (
+        iter_encode_file(tok, args.input, workers=args.workers, backend=args.backend, special=args.special)
+        if isinstance(tok, Tokenizer)
+        else _whole_file_ids(tok, args.input, args.special)
+    )
     with open_output(args.output) as out:
         if npy:
             header_at = out.tell()
@@ -158,32 +186,33 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
-    from ..tokenizer import Tokenizer
+    from .tokenizers import load_named
 
     if args.merges < 0:
         raise Fail(f"--merges must be 0 or more, got {args.merges}")
-    tok = (
-        Tokenizer.from_tiktoken(args.tokenizer[len("tiktoken:") :])
-        if args.tokenizer.startswith("tiktoken:")
-        else Tokenizer.load(args.tokenizer)
-    )
-    ordinary = [b for i, b in tok.vocab.items() if not tok.is_special(i)]
+    tok = load_named(args.tokenizer, args)
+    vocab = tok.vocab
+    ordinary = [b for i, b in vocab.items() if not tok.is_special(i)]
     longest = sorted(ordinary, key=len, reverse=True)[:5]
-    specials = ", ".join(f"{printable(t)} = {i}" for t, i in tok.special_tokens.items())
+    specials = ", ".join(f"{printable(t)} = {i}" for t, i in list(tok.special_tokens.items())[:20])
+    if len(tok.special_tokens) > 20:
+        specials += f", … ({len(tok.special_tokens):,} in all)"
+    merges = tok.merges
     print(f"name:           {printable(tok.name) if tok.name else '-'}")
-    print(
-        f"tokens:         {len(tok.vocab):,} (256 bytes, {len(tok.merges):,} merges, {len(tok.special_tokens)} special)"
-    )
+    print(f"family:         {tok.family} BPE ({type(tok).__name__})")
+    units = "256 bytes" if tok.family == "byte-level" else f"{sum(b >= 0 for b in tok.byte_ids())} byte-fallback"
+    print(f"tokens:         {len(vocab):,} ({units}, {len(merges):,} merges, {len(tok.special_tokens):,} special)")
     print(f"pre-tokenizer:  {printable(tok.pretokenizer.spec, 200)} ({printable(tok.pretokenizer.description, 200)})")
     print(f"special tokens: {specials or '-'}")
     average = sum(map(len, ordinary)) / max(len(ordinary), 1)
     print(f"average token:  {average:.2f} bytes; longest: {', '.join(shown(b) for b in longest)}")
-    count = min(args.merges, len(tok.merges))
+    count = min(args.merges, len(merges))
+    counts = tok.merge_counts if count else []
     if count:
         print(f"first {count} merges:")
         for r in range(count):
-            a, b = tok.merges[r]
-            used = tok.merge_counts[r]
+            a, b = merges[r]
+            used = counts[r]
             print(
                 f"  {r:>6}  {shown(a)} + {shown(b)} -> {shown(a + b)}"
                 + (f"  (count {used:,})" if used is not None else "")

@@ -141,7 +141,12 @@ class Encoder:
                 missing.difference_update(hits)
         if missing:
             todo = list(missing)
-            if len(todo) > 1000 and sum(map(len, todo)) >= _BATCH_MIN_BYTES and len(todo) > _FLAT_SHARE * len(pieces):
+            if (
+                len(todo) > 1000
+                and self.tables.merge_all_safe
+                and sum(map(len, todo)) >= _BATCH_MIN_BYTES
+                and len(todo) > _FLAT_SHARE * len(pieces)
+            ):
                 # Mostly pieces never seen (Chinese): caching them is pure overhead.
                 return self._ids_flat(pieces, special_at or [])
             self._fill_cache(cache, todo)
@@ -149,8 +154,9 @@ class Encoder:
 
     def _fill_cache(self, cache: dict[bytes, tuple[int, ...]], todo: list[bytes]) -> None:
         """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many,
-        or when one is long: the vectorised merge is linear in its length)."""
-        if len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX:
+        or when one is long: the vectorised merge is linear in its length), one at a time
+        when the vectorised merge does not apply (``merge_all_safe`` is False)."""
+        if self.tables.merge_all_safe and (len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX):
             cache.update(zip(todo, bpe_many(self.tables, todo)))
         else:
             cache.update(zip(todo, bpe_pieces(self.tables, todo)))

@@ -3,6 +3,10 @@
 This is the reference rule every other encoder must equal (:mod:`.batch` and :mod:`.charcut`
 are tested against :func:`bpe_piece`). :func:`bpe_steps` records the same procedure step by
 step, for the explanation views.
+
+One pair is merged at a time, the lowest-ranked, leftmost on ties, as Hugging Face's BPE
+model does (``Word::merge_all``); when the tables are ``merge_all_safe`` (always, for merges
+learned in order), merging every occurrence of that pair at once is the same and faster.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ def bpe_piece(t: EncoderTables, data: bytes) -> tuple[int, ...]:
     ids = list(data) if t.identity_bytes else [t.byte_id[x] for x in data]
     if len(ids) < 2:
         return tuple(ids)
-    if len(ids) > _LONG_PIECE:
+    if len(ids) > _LONG_PIECE or not t.merge_all_safe:
         return tuple(_bpe_long(t, ids))
     get = t.ranks.get
     new_ids = t.new_ids
@@ -148,8 +152,15 @@ def step_ranks(t: EncoderTables, data: bytes) -> list[int]:
     return applied
 
 
-def _bpe_long(t: EncoderTables, ids: list[int]) -> list[int]:
-    """The same merge rule in O(n log n): linked list plus a heap of (rank, position)."""
+def _bpe_long(t: EncoderTables, ids: list[int], steps: list[BpeStep] | None = None) -> list[int]:
+    """The same merge rule in O(n log n), one pair at a time: linked list plus a heap of
+    (rank, position, new id), as Hugging Face's ``Word::merge_all``.
+
+    subtle: an entry whose position now holds another pair is still used when that pair
+    makes the same token (Hugging Face compares the new id, not the rank); this matters only
+    when several merges make one token, which merges learned in order never do.
+    ``steps``, when given, receives each merge (for :func:`bpe_steps`).
+    """
     get = t.ranks.get
     new_ids = t.new_ids
     n = len(ids)
@@ -160,17 +171,23 @@ def _bpe_long(t: EncoderTables, ids: list[int]) -> list[int]:
     for i in range(n - 1):
         r = get(ids[i] << SHIFT | ids[i + 1])
         if r is not None:
-            heap.append((r, i))
+            heap.append((r, i, new_ids[r]))
     heapq.heapify(heap)
     alive = [True] * n
     while heap:
-        r, i = heapq.heappop(heap)
+        r, i, z = heapq.heappop(heap)
         if not alive[i]:
             continue
         j = nxt[i]
-        if j < 0 or get(ids[i] << SHIFT | ids[j]) != r:
+        if j < 0:
+            continue
+        now = get(ids[i] << SHIFT | ids[j])
+        if now is None or new_ids[now] != z:
             continue  # stale entry
-        ids[i] = new_ids[r]
+        if steps is not None:
+            parts = [ids[k] for k in range(n) if alive[k]]
+            steps.append(BpeStep(tuple(parts), sum(alive[:i]), now, z))
+        ids[i] = z
         alive[j] = False
         k = nxt[j]
         nxt[i] = k
@@ -178,12 +195,12 @@ def _bpe_long(t: EncoderTables, ids: list[int]) -> list[int]:
             prv[k] = i
             r2 = get(ids[i] << SHIFT | ids[k])
             if r2 is not None:
-                heapq.heappush(heap, (r2, i))
+                heapq.heappush(heap, (r2, i, new_ids[r2]))
         p = prv[i]
         if p >= 0:
             r2 = get(ids[p] << SHIFT | ids[i])
             if r2 is not None:
-                heapq.heappush(heap, (r2, p))
+                heapq.heappush(heap, (r2, p, new_ids[r2]))
     return [ids[i] for i in range(n) if alive[i]]
 
 
@@ -191,6 +208,10 @@ def bpe_steps(t: EncoderTables, data: bytes) -> list[BpeStep]:
     """The merges that encode one piece, in the order they apply (for teaching)."""
     parts = [t.byte_id[x] for x in data]
     steps: list[BpeStep] = []
+    if not t.merge_all_safe:
+        if len(parts) > 1:
+            _bpe_long(t, parts, steps)
+        return steps
     get = t.ranks.get
     while len(parts) > 1:
         best, best_rank = -1, -1

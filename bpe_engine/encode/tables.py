@@ -36,6 +36,12 @@ class EncoderTables:
       over every special token), ``max_special`` (the longest one, in characters).
     - ``whole_tokens``: bytes -> id, when a piece that is itself a token may be taken whole
       (tiktoken's rule, exact for vocabularies built from tiktoken's ranks), else None.
+    - ``more_pairs``: ``(left, right, rank)`` of pairs that also merge, at the rank (and into
+      the token) of merge ``rank`` (every split of a token, for tiktoken's rule).
+    - ``merge_all_safe``: merging every occurrence of a piece's lowest-ranked pair at once
+      gives the same ids as merging one pair at a time (see
+      :func:`bpe_engine._vocab.merge_all_safe`); when False, only the one-at-a-time merge of
+      :func:`.piece.bpe_piece` is used, never the vectorised encoders.
     """
 
     def __init__(
@@ -47,12 +53,17 @@ class EncoderTables:
         special_tokens: Mapping[str, int],
         pretokenizer: Pretokenizer,
         whole_tokens: Mapping[bytes, int] | None = None,
+        merge_all_safe: bool = True,
+        more_pairs: Sequence[tuple[int, int, int]] = (),
     ) -> None:
+        self.merge_all_safe = merge_all_safe
         self.byte_id: list[int] = list(byte_ids)
         self.identity_bytes = self.byte_id == list(range(256))
         self.pair_ids: list[tuple[int, int]] = [(a, b) for a, b, _ in merges]
         self.new_ids: list[int] = [z for _, _, z in merges]
         self.ranks: dict[int, int] = {a << SHIFT | b: r for r, (a, b, _) in enumerate(merges)}
+        for left, right, rank in more_pairs:  # other pairs that merge at that rank (tiktoken's rule)
+            self.ranks.setdefault(left << SHIFT | right, rank)
         size = max(id_bytes) + 1
         table: list[bytes | None] = [None] * size
         for i, b in id_bytes.items():

@@ -1,9 +1,11 @@
-"""What a file reader hands back: the parts of a byte-level tokenizer, not yet checked.
+"""What a file reader hands back: the parts of a tokenizer, not yet checked.
 
-Readers (:mod:`.ours`, :mod:`.gpt2`, :mod:`.tiktoken`) parse a file into a
-:class:`TokenizerData`; :meth:`bpe_engine.Tokenizer.from_data` checks it and builds the
-tokenizer. So the formats never import the tokenizer, and the tokenizer imports a format only
-when it is asked to read or write one.
+Byte-level readers (:mod:`.ours`, :mod:`.gpt2`, :mod:`.tiktoken`, :mod:`.tekken`, :mod:`.hf`)
+parse a file into a :class:`TokenizerData`; :meth:`bpe_engine.Tokenizer.from_data` checks it
+and builds the tokenizer. SentencePiece-family readers (:mod:`.sentencepiece`, :mod:`.hf`)
+return a :class:`SentencePieceData` for :class:`bpe_engine.spm.SentencePieceTokenizer`. So the
+formats never import a tokenizer, and a tokenizer imports a format only when it is asked to
+read or write one.
 """
 
 from __future__ import annotations
@@ -11,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["TokenizerData"]
+__all__ = [
+    "TokenizerData",
+    "SentencePieceData",
+    "PREFIX_RULES",
+    "NORMAL",
+    "UNKNOWN",
+    "CONTROL",
+    "USER_DEFINED",
+    "UNUSED",
+    "BYTE",
+]
 
 
 @dataclass
@@ -20,7 +32,9 @@ class TokenizerData:
 
     ``source`` names the file(s) for error messages. ``ranks_from_tiktoken`` says the
     vocabulary is a tiktoken rank table: its ids are ranks, a piece that is itself a token
-    encodes to that token, and tiktoken's core encodes exactly like ours.
+    encodes to that token, and tiktoken's core encodes exactly like ours. ``pair_ranks`` and
+    ``ignore_merges`` are Hugging Face's reading of the merges, ``rank_splits`` tiktoken's rule
+    for any rank table (see :class:`~bpe_engine.Tokenizer`).
     """
 
     vocab: dict[int, bytes]
@@ -31,5 +45,57 @@ class TokenizerData:
     merge_ids: Sequence[tuple[int, int]] | None = None
     name: str | None = None
     ranks_from_tiktoken: bool = False
+    pair_ranks: bool = False
+    ignore_merges: bool = False
+    rank_splits: bool = False
+    normalizer: str | None = None
     source: str = ""
     extra: dict[str, object] = field(default_factory=dict)
+
+
+# SentencePiece's piece types (sentencepiece_model.proto, ModelProto.SentencePiece.Type).
+NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
+
+#: Where a space symbol is put before the text of each segment: SentencePiece's dummy prefix
+#: (``always``), Metaspace's ``always`` and ``first`` (only if the segment does not already
+#: start with one; ``first``: only for the segment at the start of the text), or ``never``.
+PREFIX_RULES = ("always", "if_missing", "first_if_missing", "never")
+
+
+@dataclass
+class SentencePieceData:
+    """The parts of a character-level BPE model with byte fallback (the SentencePiece
+    family), from a SentencePiece ``.model`` or a Hugging Face ``tokenizer.json``; checked
+    and built by :class:`~bpe_engine.spm.SentencePieceTokenizer`.
+
+    ``pieces[i]`` is the text of token ``i`` (spaces written as ``▁``), ``kinds[i]`` its
+    SentencePiece type (:data:`NORMAL`, :data:`BYTE`, ...), ``scores[i]`` its score.
+    ``merges`` (pairs of ids, by rank) is None for SentencePiece's own rule (any two
+    adjacent symbols whose concatenation is a piece merge, highest score first) and the
+    merge list for Hugging Face's rule (only listed pairs merge, lowest rank first).
+
+    Normalizer: ``charsmap`` (SentencePiece's precompiled rules, empty for none),
+    ``remove_extra_whitespaces``, ``escape_whitespaces`` (spaces become ``▁``),
+    ``prefix`` (one of :data:`PREFIX_RULES`), ``split_at_space`` (Metaspace's ``split``:
+    no merge crosses a ``▁``). Special tokens are matched in the text (when allowed) before
+    normalization, except those in ``normalized_specials``, matched afterwards by their
+    normalized text (Hugging Face's ``normalized`` added tokens).
+    """
+
+    pieces: list[str]
+    scores: list[float]
+    kinds: list[int]
+    merges: list[tuple[int, int]] | None = None
+    byte_fallback: bool = False
+    unk_id: int | None = None
+    fuse_unk: bool = True
+    ignore_merges: bool = False
+    charsmap: bytes = b""
+    remove_extra_whitespaces: bool = False
+    escape_whitespaces: bool = True
+    prefix: str = "always"
+    split_at_space: bool = False
+    special_tokens: dict[str, int] = field(default_factory=dict)
+    normalized_specials: frozenset[str] = frozenset()
+    name: str | None = None
+    source: str = ""

@@ -15,7 +15,7 @@ from typing import Any
 from .._files import FileProblem, read_regular
 from ..errors import TokenizerFileError, short
 
-__all__ = ["load_json", "short"]
+__all__ = ["load_json", "parse_json", "short"]
 
 
 class _Duplicate(ValueError):
@@ -43,6 +43,11 @@ def load_json(path: str | os.PathLike[str], what: str = "tokenizer file") -> Any
         data = read_regular(path, what=what)
     except FileProblem as exc:
         raise TokenizerFileError(str(exc)) from None
+    return parse_json(data, path, what)
+
+
+def parse_json(data: bytes, path: str, what: str = "tokenizer file") -> Any:
+    """:func:`load_json` of bytes already read from ``path`` (named in errors)."""
     if not data.strip():
         raise TokenizerFileError(f"{path}: is empty; it is not a {what}")
     try:

@@ -13,6 +13,12 @@ Our format is one JSON object (UTF-8), versioned::
       "special_tokens": {"<|endoftext|>": 500}
     }
 
+Version 2 adds how the merges are read, written only when they are not read our way (so
+files of our own training stay version 1): ``"merge_rule": "pair_ranks"`` (Hugging Face's
+pair priorities), ``"ignore_merges": true`` (a piece that is a token is that token) and
+``"rank_splits": true`` (tiktoken's rule), ``"normalizer": "NFC"`` (a Unicode normal form
+applied before encoding); see :class:`~bpe_engine.Tokenizer`.
+
 Saving is atomic (:mod:`.atomic`). Reading checks every field and says which one is wrong;
 the tokenizer checks the rest (every merge's parts exist before it, ...) when it is built.
 """
@@ -36,21 +42,30 @@ __all__ = [
     "FORMAT_VERSION",
     "save_tokenizer",
     "tokenizer_json",
-    "tokenizer_json",
     "read_tokenizer",
     "tokenizer_to_dict",
     "data_from_dict",
 ]
 
 FORMAT_NAME = "bpe-explorer-tokenizer"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # the newest version this reads
 
 
 def tokenizer_to_dict(tok: Tokenizer) -> dict[str, Any]:
     merge_ids = tok.merge_ids()
+    rules: dict[str, Any] = {}
+    if tok.pair_ranks:
+        rules["merge_rule"] = "pair_ranks"
+    if tok.ignore_merges:
+        rules["ignore_merges"] = True
+    if tok.rank_splits:
+        rules["rank_splits"] = True
+    if tok.normalizer is not None:
+        rules["normalizer"] = tok.normalizer
     return {
         "format": FORMAT_NAME,
-        "version": FORMAT_VERSION,
+        "version": 2 if rules else 1,
+        **rules,
         "name": tok.name,
         "pretokenizer": tok.pretokenizer.spec,
         "vocab": {str(i): tok.vocab[i].hex() for i in sorted(tok.vocab) if not tok.is_special(i)},
@@ -157,6 +172,18 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
             raise _fail(path, f"special_tokens[{short(tok)}] must be a token id, got {short(i)}")
         if i in vocab:
             raise _fail(path, f"special token {short(tok)} has id {i}, which 'vocab' already uses")
+    normalizer = obj.get("normalizer")
+    if normalizer is not None and normalizer not in ("NFC", "NFD", "NFKC", "NFKD"):
+        raise _fail(path, f"field 'normalizer' must be NFC, NFD, NFKC, NFKD or null, got {short(normalizer)}")
+    rule = obj.get("merge_rule", "learned")
+    if rule not in ("learned", "pair_ranks"):
+        raise _fail(path, f"field 'merge_rule' must be 'learned' or 'pair_ranks', got {short(rule)}")
+    flags = {}
+    for key in ("ignore_merges", "rank_splits"):
+        value = obj.get(key, False)
+        if not isinstance(value, bool):
+            raise _fail(path, f"field {key!r} must be true or false, got {short(value)}")
+        flags[key] = value
     return TokenizerData(
         vocab,
         merges,
@@ -165,6 +192,10 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
         merge_counts=counts,
         merge_ids=merge_ids,
         name=name,
+        pair_ranks=rule == "pair_ranks",
+        ignore_merges=flags["ignore_merges"],
+        rank_splits=flags["rank_splits"],
+        normalizer=normalizer,
         source=path,
     )
 

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OPENAI_ENCODINGS",
+    "OPENAI_PATTERNS",
+    "SIDECAR_FORMAT",
     "encoding_name_for_model",
     "read_openai_encoding",
     "read_tiktoken_file",
@@ -40,6 +42,9 @@ __all__ = [
     "special_overlap",
     "setup_problem",
     "data_from_ranks",
+    "data_from_rank_file",
+    "parse_ranks",
+    "pretokenizer_for",
     "build_encoding",
 ]
 
@@ -55,6 +60,11 @@ OPENAI_ENCODINGS: dict[str, tuple[str, dict[str, int], str]] = {
     "gpt2": ("gpt2", {_EOT: 50256}, "GPT-2, 50k"),
 }
 _PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k": CL100K_PATTERN, "o200k": O200K_PATTERN}
+#: The ``format`` of the JSON sidecar that ``Tokenizer.export(path, "tiktoken")`` writes beside
+#: a rank file (``<rank file>.json``: name, pattern, special tokens, Python to load them).
+SIDECAR_FORMAT = "bpe-explorer-tiktoken-sidecar"
+#: Our pre-tokenizer name -> tiktoken's pattern, for the named patterns of OpenAI's encodings.
+OPENAI_PATTERNS = _PATTERNS
 
 
 def tiktoken_cache_hint(name: str) -> str:
@@ -92,11 +102,15 @@ def merges_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[bytes, bytes]]:
     return [(by_rank[a], by_rank[b]) for a, b in merge_ids_from_ranks(ranks)]
 
 
-def merge_ids_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[int, int]]:
+def merge_ids_from_ranks(ranks: Mapping[bytes, int], strict: bool = True) -> list[tuple[int, int]]:
     """The two token ids (ranks) merged into each multi-byte token, in rank order.
 
     Tokens are visited in rank order; each one is encoded with the merges recovered so far
-    (all of lower rank), which must leave exactly two parts: those are its merge.
+    (all of lower rank), which must leave exactly two parts: those are its merge. With
+    ``strict=False`` a token where that leaves more parts (Llama 3 has such tokens: tiktoken
+    reaches them only through splits with a higher-ranked part, or as a whole piece) gets its
+    first split into two tokens, and a token with no such split gets no merge; the tokenizer
+    then merges every split at its token's rank (``rank_splits``), which is tiktoken's rule.
     """
     byte_rank = [0] * 256
     for token, r in ranks.items():
@@ -124,18 +138,34 @@ def merge_ids_from_ranks(ranks: Mapping[bytes, int]) -> list[tuple[int, int]]:
                 break
             parts[best_i : best_i + 2] = [best_r]
         if len(parts) != 2:
-            raise TokenizerFileError(
-                f"token {token!r} (rank {r}) cannot be built from two lower-ranked tokens; "
-                "these ranks are not a byte-pair vocabulary"
+            if strict:
+                raise TokenizerFileError(
+                    f"token {token!r} (rank {r}) cannot be built from two lower-ranked tokens; "
+                    "these ranks are not a byte-pair vocabulary"
+                )
+            split = next(
+                (
+                    (ranks[token[:k]], ranks[token[k:]])
+                    for k in range(1, len(token))
+                    if token[:k] in ranks and token[k:] in ranks
+                ),
+                None,
             )
+            if split is None:
+                continue
+            parts = list(split)
         pair_rank[parts[0] << 32 | parts[1]] = r
         merges.append((parts[0], parts[1]))
     return merges
 
 
 def _data_from_ranks(
-    ranks: dict[bytes, int], name: str, pretokenizer: str, specials: dict[str, int], source: str
+    ranks: dict[bytes, int], name: str, pretokenizer: str, specials: dict[str, int], source: str, exact: bool = False
 ) -> TokenizerData:
+    """The tokenizer of a rank table. OpenAI's encodings keep one merge per token (tiktoken's
+    own procedure rebuilds them; tests/engine/test_tiktoken_parity.py shows the ids equal);
+    ``exact``: every split of a token into two tokens merges at the token's rank
+    (``rank_splits``), which is tiktoken's rule itself, for rank files of other vocabularies."""
     singles = [t for t in ranks if len(t) == 1]
     if len(singles) != 256:
         raise TokenizerFileError(f"{source}: the ranks hold {len(singles)} single-byte tokens, not 256")
@@ -143,7 +173,7 @@ def _data_from_ranks(
     if len(vocab) != len(ranks):
         raise TokenizerFileError(f"{source}: two tokens share a rank")
     try:
-        merge_ids = merge_ids_from_ranks(ranks)
+        merge_ids = merge_ids_from_ranks(ranks, strict=not exact)
     except TokenizerFileError as exc:
         raise TokenizerFileError(f"{source}: {exc}") from None
     merges = [(vocab[a], vocab[b]) for a, b in merge_ids]
@@ -155,6 +185,8 @@ def _data_from_ranks(
         name=name,
         merge_ids=merge_ids,
         ranks_from_tiktoken=True,
+        pair_ranks=exact,
+        rank_splits=exact,
         source=source,
     )
 
@@ -271,6 +303,20 @@ def read_tiktoken_file(path: str | os.PathLike[str], name: str | None = None) ->
     if not ranks:
         raise TokenizerFileError(f"{path}: holds no tokens; it is not a tiktoken rank file")
     return _data_from_ranks(ranks, name, pretokenizer, dict(specials), path)
+
+
+def data_from_rank_file(
+    data: bytes, path: str, pattern: str, special_tokens: Mapping[str, int], name: str | None = None
+) -> TokenizerData:
+    """The bytes of a rank file (``base64-token rank`` per line) with the pattern and special
+    tokens that such a file does not hold (:func:`bpe_engine.load_tokenizer` finds them)."""
+    ranks = parse_ranks(data, path)
+    if not ranks:
+        raise TokenizerFileError(f"{path}: holds no tokens; it is not a tiktoken rank file")
+    if not isinstance(pattern, str) or not pattern:
+        raise TokenizerFileError(f"{path}: the pre-tokenizer pattern must be a non-empty regex, got {short(pattern)}")
+    label = name or os.path.splitext(os.path.basename(path))[0]
+    return _data_from_ranks(ranks, label, pretokenizer_for(pattern), dict(special_tokens), path, exact=True)
 
 
 def equivalence_problem(tok: Tokenizer) -> str | None:

@@ -80,7 +80,7 @@ def test_raw_uint32_with_an_openai_encoding(tmp_path: Path, tiktoken_encodings: 
         (("train", "corpus.txt"), "the following arguments are required"),
         (("train", "corpus.txt", "-v", "lots", "-o", "t.json"), "invalid int value: 'lots'"),
         (("encode", "corpus.txt", "-o", "ids.npy"), "say which tokenizer to use"),
-        (("encode", "corpus.txt", "-t", "corpus.txt", "-o", "ids.npy"), "corpus.txt: is not valid JSON"),
+        (("encode", "corpus.txt", "-t", "corpus.txt", "-o", "ids.npy"), "corpus.txt: is not a tokenizer file"),
         (("decode", "corpus.txt", "-e", "gpt2", "-o", "x.txt"), "raw id files need --dtype"),
         (("info", "nothing.json"), "nothing.json: no such file"),
         (("frobnicate",), "invalid choice: 'frobnicate'"),

@@ -37,3 +37,15 @@ def test_app_uses_only_public_engine_names() -> None:
             elif isinstance(node, ast.Import):
                 offenders += [f"{path.name}: import {a.name}" for a in node.names if a.name.startswith("bpe_engine.")]
     assert offenders == []
+
+
+def test_every_package_is_listed_for_installation() -> None:
+    """pyproject.toml lists packages by name (setuptools installs only those): a subpackage
+    missing there is missing from a wheel (bpe_engine.formats once was)."""
+    import tomllib
+
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    for top in ("bpe_engine", "app"):
+        for init in (REPO / top).rglob("__init__.py"):
+            name = ".".join(init.parent.relative_to(REPO).parts)
+            assert name in listed, f"{name} is not in [tool.setuptools] packages of pyproject.toml"

@@ -1,0 +1,458 @@
+"""Hugging Face ``tokenizer.json`` files with a BPE model.
+
+Two families are read, each exactly as Hugging Face's ``tokenizers`` encodes it:
+
+- byte-level BPE (GPT-2, Llama 3, Qwen2): a ``ByteLevel`` pre-tokenizer, alone (GPT-2's
+  regex) or after a ``Split`` regex with ``Isolated`` behaviour; the vocabulary is written in
+  GPT-2's byte-to-unicode alphabet. Returns :class:`~.data.TokenizerData` with
+  ``pair_ranks`` (Hugging Face merges by the rank of the pair: see
+  :class:`~bpe_engine.Tokenizer`) and ``ignore_merges`` as the file says.
+- SentencePiece-style BPE (Llama 2, Mistral): spaces become ``▁`` (a ``Replace`` normalizer
+  or a ``Metaspace`` pre-tokenizer), ``▁`` put before the text (``Prepend`` or Metaspace's
+  ``prepend_scheme``), ``<0xNN>`` tokens for byte fallback. Returns
+  :class:`~.data.SentencePieceData` with the merge list.
+
+Added tokens become special tokens (matched in the text when allowed, longest first, as
+Hugging Face does; ``normalized`` ones by their normalized text). A byte-level file may have a
+Unicode normal form as its normalizer (``NFC`` in Qwen2's). What these families cannot
+express is refused, naming the component and the file: another model type (WordPiece,
+Unigram, WordLevel), a normalizer or pre-tokenizer we do not reproduce, ``add_prefix_space``
+(it prepends a space that decoding cannot take away), added tokens with ``lstrip``,
+``rstrip`` or ``single_word``, dropout, subword prefixes or suffixes. Post-processors (they
+only add tokens such as BOS around the ids of a text) and truncation/padding are not applied:
+ids are those of ``encode(text, add_special_tokens=False)``.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from typing import Any
+
+from ..errors import TokenizerFileError, short
+from .data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData, TokenizerData
+from .gpt2 import gpt2_bytes_to_unicode
+from .tiktoken import pretokenizer_for
+
+__all__ = ["HF_BYTE_LEVEL_PATTERN", "data_from_hf", "split_pattern", "added_tokens", "is_hf_tokenizer"]
+
+# Hugging Face's ByteLevel regex (pre_tokenizers/byte_level.rs), used when use_regex is true.
+HF_BYTE_LEVEL_PATTERN = r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
+_SPACE = "▁"
+# Byte-level alphabet -> the byte it stands for (as a latin-1 character); every other character
+# of latin-1 maps outside it, so that encoding the result to latin-1 fails on it.
+_BYTE_LEVEL_TABLE = {ord(c): chr(b) for b, c in gpt2_bytes_to_unicode().items()}
+_BYTE_LEVEL_TABLE.update({c: "\uffff" for c in range(256) if c not in _BYTE_LEVEL_TABLE})
+_NORMAL_FORMS = ("NFC", "NFD", "NFKC", "NFKD")  # normalizers a byte-level tokenizer applies as they are
+_POST_PROCESSORS = {"ByteLevel", "TemplateProcessing", "RobertaProcessing", "BertProcessing", "Sequence"}
+
+
+def _fail(path: str, what: str) -> TokenizerFileError:
+    return TokenizerFileError(f"{path}: {what}")
+
+
+def is_hf_tokenizer(obj: object) -> bool:
+    """True for the parsed JSON of a Hugging Face ``tokenizer.json`` (it has a ``model`` object)."""
+    return isinstance(obj, dict) and isinstance(obj.get("model"), dict)
+
+
+def _type(component: Any, where: str, path: str) -> str:
+    if not isinstance(component, dict) or not isinstance(component.get("type"), str):
+        raise _fail(path, f"{where} must be an object with a 'type', got {short(component)}")
+    kind: str = component["type"]
+    return kind
+
+
+def _flag(component: dict[str, Any], key: str, default: bool, where: str, path: str) -> bool:
+    value = component.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise _fail(path, f"{where}.{key} must be true or false, got {short(value)}")
+    return value
+
+
+def _flatten(component: Any, key: str, where: str, path: str) -> list[tuple[dict[str, Any], str]]:
+    """The parts of a component, with their place in the file (a ``Sequence`` is unfolded)."""
+    if component is None:
+        return []
+    kind = _type(component, where, path)
+    if kind != "Sequence":
+        return [(component, where)]
+    items = component.get(key)
+    if not isinstance(items, list):
+        raise _fail(path, f"{where}.{key} must be a list, got {short(items)}")
+    out: list[tuple[dict[str, Any], str]] = []
+    for k, item in enumerate(items):
+        out += _flatten(item, key, f"{where}.{key}[{k}]", path)
+    return out
+
+
+def split_pattern(part: dict[str, Any], where: str, path: str) -> str:
+    """The regex of a ``Split`` pre-tokenizer that isolates its matches (the only behaviour our
+    pre-tokenizers express: every match and every stretch between matches is a piece)."""
+    behavior = part.get("behavior")
+    if behavior != "Isolated":
+        raise _fail(
+            path,
+            f"{where}: Split with behavior {short(behavior)} is not supported; only 'Isolated' (every match "
+            "and every stretch between matches is a piece) can be expressed by our pre-tokenizers",
+        )
+    # With Isolated, invert changes nothing: matches and the text between them are pieces alike.
+    pattern = part.get("pattern")
+    if isinstance(pattern, dict) and isinstance(pattern.get("Regex"), str) and len(pattern) == 1:
+        regex_text: str = pattern["Regex"]
+        return regex_text
+    if isinstance(pattern, dict) and isinstance(pattern.get("String"), str) and len(pattern) == 1:
+        import regex
+
+        literal: str = regex.escape(pattern["String"])
+        return literal
+    raise _fail(path, f"{where}.pattern must be {{'Regex': ...}} or {{'String': ...}}, got {short(pattern)}")
+
+
+def _byte_level_pretokenizer(obj: dict[str, Any], path: str) -> str:
+    """Our pre-tokenizer spec for a byte-level file's ``pre_tokenizer``."""
+    parts = _flatten(obj.get("pre_tokenizer"), "pretokenizers", "pre_tokenizer", path)
+    pattern: str | None = None
+    for k, (part, where) in enumerate(parts):
+        kind = part["type"]
+        if kind == "ByteLevel":
+            if k != len(parts) - 1:
+                raise _fail(path, f"{where}: ByteLevel must be the last pre-tokenizer")
+            if _flag(part, "add_prefix_space", True, where, path):
+                raise _fail(
+                    path,
+                    f"{where}.add_prefix_space is true: a space is put before the text, which decoding cannot "
+                    "take away again; not supported (our tokenizers decode to exactly the text they encoded)",
+                )
+            if _flag(part, "use_regex", True, where, path):
+                if pattern is not None:
+                    raise _fail(
+                        path,
+                        f"{where}: ByteLevel with use_regex after a Split cuts the text with two regexes in a row, "
+                        "which our pre-tokenizers cannot express",
+                    )
+                pattern = HF_BYTE_LEVEL_PATTERN
+        elif kind == "Split":
+            if pattern is not None:
+                raise _fail(path, f"{where}: a second Split is not supported (one regex cuts the text)")
+            pattern = split_pattern(part, where, path)
+        else:
+            raise _fail(path, f"{where}: pre-tokenizer {short(kind)} is not supported in a byte-level tokenizer")
+    if pattern is None:
+        return "none"
+    return pretokenizer_for(pattern)  # our names for tiktoken's own patterns (gpt2, cl100k, o200k)
+
+
+def added_tokens(obj: dict[str, Any], path: str) -> list[tuple[str, int, bool, bool]]:
+    """``(content, id, special, normalized)`` of every added token (``lstrip``, ``rstrip`` and
+    ``single_word`` are refused: they change where a token matches in ways we do not)."""
+    raw = obj.get("added_tokens")
+    raw = [] if raw is None else raw
+    if not isinstance(raw, list):
+        raise _fail(path, f"added_tokens must be a list, got {short(raw)}")
+    out: list[tuple[str, int, bool, bool]] = []
+    for k, entry in enumerate(raw):
+        where = f"added_tokens[{k}]"
+        if not isinstance(entry, dict):
+            raise _fail(path, f"{where} must be an object, got {short(entry)}")
+        content, i = entry.get("content"), entry.get("id")
+        if not isinstance(content, str) or not content:
+            raise _fail(path, f"{where}.content must be a non-empty string, got {short(content)}")
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
+            raise _fail(path, f"{where}.id must be a token id, got {short(i)}")
+        for key in ("lstrip", "rstrip", "single_word"):
+            if _flag(entry, key, False, where, path):
+                raise _fail(
+                    path,
+                    f"{where} ({short(content)}) has {key}: true, which changes where the token matches; not supported",
+                )
+        out.append(
+            (content, i, _flag(entry, "special", False, where, path), _flag(entry, "normalized", False, where, path))
+        )
+    return out
+
+
+def _merges(model: dict[str, Any], path: str) -> list[tuple[str, str]]:
+    raw = model.get("merges")
+    if not isinstance(raw, list):
+        raise _fail(path, f"model.merges must be a list, got {short(raw)}")
+    out: list[tuple[str, str]] = []
+    for r, m in enumerate(raw):
+        if isinstance(m, str):
+            parts = m.split(" ")
+        elif isinstance(m, list) and all(isinstance(x, str) for x in m):
+            parts = m
+        else:
+            parts = []
+        if len(parts) != 2 or not parts[0] or not parts[1]:
+            raise _fail(path, f"model.merges[{r}] must be 'left right' or [left, right], got {short(m)}")
+        out.append((parts[0], parts[1]))
+    return out
+
+
+def _vocab(model: dict[str, Any], path: str) -> dict[str, int]:
+    raw = model.get("vocab")
+    if not isinstance(raw, dict):
+        raise _fail(path, f"model.vocab must be an object mapping tokens to ids, got {short(raw)}")
+    owner: dict[int, str] = {}
+    for token, i in raw.items():
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
+            raise _fail(path, f"model.vocab[{short(token)}] must be a token id, got {short(i)}")
+        if i in owner:
+            raise _fail(
+                path, f"model.vocab: {short(owner[i])} and {short(token)} both have id {i}; the file is damaged"
+            )
+        owner[i] = token
+    return raw
+
+
+def _check_model(model: dict[str, Any], path: str) -> None:
+    kind = model.get("type", "BPE" if "merges" in model else None)
+    if kind != "BPE":
+        raise _fail(
+            path,
+            f"model type {short(kind)} is not supported; only BPE models (byte-level or SentencePiece-style) are",
+        )
+    dropout = model.get("dropout")
+    if dropout not in (None, 0, 0.0):
+        raise _fail(path, f"model.dropout is {short(dropout)}: random merges are not supported (set it to null)")
+    for key in ("continuing_subword_prefix", "end_of_word_suffix"):
+        if model.get(key) not in (None, ""):
+            raise _fail(path, f"model.{key} is {short(model.get(key))}; not supported")
+
+
+def _check_post_processor(obj: dict[str, Any], path: str) -> None:
+    for part, where in _flatten(obj.get("post_processor"), "processors", "post_processor", path):
+        if part["type"] not in _POST_PROCESSORS:
+            raise _fail(path, f"{where}: post-processor {short(part['type'])} is not supported")
+
+
+def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
+    """The tokenizer of a parsed ``tokenizer.json`` (see the module docstring)."""
+    if not is_hf_tokenizer(obj):
+        raise _fail(path, "is not a Hugging Face tokenizer.json (it has no 'model' object)")
+    model: dict[str, Any] = obj["model"]
+    _check_model(model, path)
+    _check_post_processor(obj, path)
+    pre = _flatten(obj.get("pre_tokenizer"), "pretokenizers", "pre_tokenizer", path)
+    name = os.path.basename(os.path.dirname(os.path.abspath(path))) or None
+    if any(part["type"] == "ByteLevel" for part, _ in pre):
+        return _byte_level(obj, model, path, name)
+    sp_signs = any(part["type"] == "Metaspace" for part, _ in pre) or _flag(
+        model, "byte_fallback", False, "model", path
+    )
+    sp_signs = sp_signs or any(
+        part["type"] in ("Replace", "Prepend")
+        for part, _ in _flatten(obj.get("normalizer"), "normalizers", "normalizer", path)
+    )
+    if sp_signs:
+        return _sentencepiece_style(obj, model, pre, path, name)
+    raise _fail(
+        path,
+        "is neither byte-level BPE (no ByteLevel pre-tokenizer) nor SentencePiece-style BPE (no Metaspace, "
+        "▁ replacement or byte fallback); not supported",
+    )
+
+
+def _byte_level(obj: dict[str, Any], model: dict[str, Any], path: str, name: str | None) -> TokenizerData:
+    normalizer: str | None = None
+    if obj.get("normalizer") is not None:
+        kind = _type(obj["normalizer"], "normalizer", path)
+        if kind not in _NORMAL_FORMS:
+            raise _fail(
+                path,
+                f"normalizer {short(kind)} is not supported in a byte-level tokenizer (only the Unicode normal "
+                f"forms {', '.join(_NORMAL_FORMS)} are)",
+            )
+        normalizer = kind
+    decoder = obj.get("decoder")
+    if decoder is not None and _type(decoder, "decoder", path) != "ByteLevel":
+        raise _fail(path, f"decoder {short(decoder['type'])} is not supported in a byte-level tokenizer")
+    pretokenizer = _byte_level_pretokenizer(obj, path)
+    raw_vocab = _vocab(model, path)
+    added = {i: content for content, i, _, _ in added_tokens(obj, path)}
+    vocab: dict[int, bytes] = {}
+    table = _BYTE_LEVEL_TABLE
+    for token, i in raw_vocab.items():
+        if added.get(i) == token:
+            vocab[i] = token.encode("utf-8")  # an added token, in the vocabulary as its text
+            continue
+        try:
+            vocab[i] = token.translate(table).encode("latin-1")
+        except UnicodeEncodeError as exc:
+            raise _fail(
+                path,
+                f"model.vocab token {short(token)} has the character {token[exc.start]!r}, which is not in the "
+                "byte-level alphabet (GPT-2's byte-to-unicode table)",
+            ) from None
+        if not token:
+            raise _fail(path, "model.vocab holds an empty token")
+    merges: list[tuple[bytes, bytes]] = []
+    merge_ids: list[tuple[int, int]] = []
+    get = raw_vocab.get
+    for r, (a, b) in enumerate(_merges(model, path)):
+        ia, ib = get(a), get(b)
+        if ia is None or ib is None or a + b not in raw_vocab:
+            part = a if ia is None else b if ib is None else a + b
+            raise _fail(path, f"model.merges[{r}] ({short(a)} {short(b)}): {short(part)} is not in model.vocab")
+        merges.append((vocab[ia], vocab[ib]))
+        merge_ids.append((ia, ib))
+    specials: dict[str, int] = {}
+    for i, content in added.items():
+        if i in vocab and vocab[i] != content.encode("utf-8"):
+            raise _fail(path, f"added token {short(content)} has id {i}, which model.vocab gives to another token")
+        specials[content] = i
+    return TokenizerData(
+        vocab,
+        merges,
+        specials,
+        pretokenizer=pretokenizer,
+        merge_ids=merge_ids,
+        name=name,
+        pair_ranks=True,
+        ignore_merges=_flag(model, "ignore_merges", False, "model", path),
+        normalizer=normalizer,
+        source=path,
+    )
+
+
+def _sp_normalizer(obj: dict[str, Any], path: str) -> tuple[str, bool, bytes]:
+    """``(prefix rule, spaces escaped, charsmap)`` of a SentencePiece-style normalizer."""
+    prefix, escaped, charsmap = "never", False, b""
+    for part, where in _flatten(obj.get("normalizer"), "normalizers", "normalizer", path):
+        kind = part["type"]
+        if kind == "Prepend" and part.get("prepend") == _SPACE and prefix == "never":
+            prefix = "always"
+        elif kind == "Replace" and part.get("pattern") == {"String": " "} and part.get("content") == _SPACE:
+            escaped = True
+        elif kind == "Precompiled" and isinstance(part.get("precompiled_charsmap"), str) and prefix == "never":
+            try:
+                charsmap = base64.b64decode(part["precompiled_charsmap"], validate=True)
+            except ValueError:
+                raise _fail(path, f"{where}.precompiled_charsmap is not base64") from None
+        else:
+            raise _fail(
+                path,
+                f"{where}: normalizer {short(kind)} (with these settings, at this place) is not supported; "
+                "SentencePiece-style files may use Precompiled, Prepend('▁') and Replace(' ', '▁')",
+            )
+    return prefix, escaped, charsmap
+
+
+def _check_sp_decoder(obj: dict[str, Any], path: str) -> None:
+    """The decoder must undo what the normalizer did (▁ to space, bytes, the first ▁)."""
+    for part, where in _flatten(obj.get("decoder"), "decoders", "decoder", path):
+        kind = part["type"]
+        if kind == "Replace" and part.get("pattern") == {"String": _SPACE} and part.get("content") == " ":
+            continue
+        if kind in ("ByteFallback", "Fuse", "Metaspace") or (kind == "Strip" and part.get("content") == " "):
+            continue
+        raise _fail(
+            path,
+            f"{where}: decoder {short(kind)} (with these settings) is not supported in a SentencePiece-style tokenizer",
+        )
+
+
+def _sentencepiece_style(
+    obj: dict[str, Any], model: dict[str, Any], pre: list[tuple[dict[str, Any], str]], path: str, name: str | None
+) -> SentencePieceData:
+    _check_sp_decoder(obj, path)
+    prefix, escaped, charsmap = _sp_normalizer(obj, path)
+    split = False
+    for part, where in pre:
+        if part["type"] != "Metaspace":
+            raise _fail(
+                path,
+                f"{where}: pre-tokenizer {short(part['type'])} is not supported in a SentencePiece-style tokenizer",
+            )
+        if part.get("replacement") != _SPACE:
+            raise _fail(path, f"{where}.replacement must be '▁', got {short(part.get('replacement'))}")
+        scheme = part.get("prepend_scheme")
+        if scheme is None:
+            scheme = "always" if _flag(part, "add_prefix_space", True, where, path) else "never"
+        rules = {"always": "if_missing", "first": "first_if_missing", "never": "never"}
+        if scheme not in rules:
+            raise _fail(path, f"{where}.prepend_scheme must be always, first or never, got {short(scheme)}")
+        if prefix != "never" and rules[scheme] != "never":
+            raise _fail(path, f"{where}: a ▁ would be put before the text twice (Prepend and Metaspace); not supported")
+        if rules[scheme] != "never":
+            prefix = rules[scheme]
+        split = _flag(part, "split", True, where, path)
+        escaped = True
+    if not escaped:
+        raise _fail(
+            path,
+            "spaces are not replaced by ▁ (no Replace normalizer or Metaspace); not a SentencePiece-style tokenizer",
+        )
+    raw_vocab = _vocab(model, path)
+    size = max(raw_vocab.values(), default=-1) + 1
+    added = added_tokens(obj, path)
+    size = max([size] + [i + 1 for _, i, _, _ in added])
+    pieces: list[str | None] = [None] * size
+    for token, i in raw_vocab.items():
+        pieces[i] = token
+    byte_fallback = _flag(model, "byte_fallback", False, "model", path)
+    kinds = [NORMAL] * size
+    for i, p in enumerate(pieces):
+        if p is not None and byte_fallback and _is_byte_piece(p):
+            kinds[i] = BYTE
+    specials: dict[str, int] = {}
+    normalized: set[str] = set()
+    for content, i, _, is_normalized in added:
+        if pieces[i] is not None and pieces[i] != content:
+            raise _fail(path, f"added token {short(content)} has id {i}, which model.vocab gives to {short(pieces[i])}")
+        pieces[i] = content
+        kinds[i] = CONTROL
+        specials[content] = i
+        if is_normalized:
+            normalized.add(content)
+    unk = model.get("unk_token")
+    unk_id: int | None = None
+    if unk is not None:
+        if not isinstance(unk, str) or unk not in raw_vocab:
+            raise _fail(path, f"model.unk_token {short(unk)} is not in model.vocab")
+        unk_id = raw_vocab[unk]
+        kinds[unk_id] = UNKNOWN
+        specials.setdefault(unk, unk_id)
+    missing = [i for i, p in enumerate(pieces) if p is None]
+    if missing:
+        raise _fail(
+            path,
+            f"model.vocab has no token with id {missing[0]} ({len(missing)} ids missing); ids must be 0 to {size - 1}",
+        )
+    merges = []
+    for r, (a, b) in enumerate(_merges(model, path)):
+        for token in (a, b, a + b):
+            if token not in raw_vocab:
+                raise _fail(path, f"model.merges[{r}] ({short(a)} {short(b)}): {short(token)} is not in model.vocab")
+        merges.append((raw_vocab[a], raw_vocab[b]))
+    return SentencePieceData(
+        pieces=[p for p in pieces if p is not None],
+        scores=[0.0] * size,
+        kinds=kinds,
+        merges=merges,
+        byte_fallback=byte_fallback,
+        unk_id=unk_id,
+        fuse_unk=_flag(model, "fuse_unk", False, "model", path),
+        ignore_merges=_flag(model, "ignore_merges", False, "model", path),
+        charsmap=charsmap,
+        remove_extra_whitespaces=False,
+        escape_whitespaces=True,
+        prefix=prefix,
+        split_at_space=split,
+        special_tokens=specials,
+        normalized_specials=frozenset(normalized),
+        name=name,
+        source=path,
+    )
+
+
+def _is_byte_piece(piece: str) -> bool:
+    return (
+        len(piece) == 6
+        and piece.startswith("<0x")
+        and piece.endswith(">")
+        and all(c in "0123456789ABCDEF" for c in piece[3:5])
+    )

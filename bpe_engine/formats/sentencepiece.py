@@ -1,0 +1,192 @@
+"""SentencePiece ``.model`` files (a ``ModelProto`` protocol buffer) of type BPE.
+
+Read with our own wire-format reader (:mod:`.protobuf`; see there why). What is kept: the
+pieces (text, score, type), the trainer settings that change encoding (model type, byte
+fallback, the unknown piece) and the normalizer (precompiled rules, dummy prefix, extra
+whitespace, ``▁`` for spaces). Returns :class:`~.data.SentencePieceData`; the merge rule is
+SentencePiece's own (highest score first), see :class:`~bpe_engine.spm.SentencePieceTokenizer`.
+
+Refused with a message: a Unigram (or word, char) model, ``treat_whitespace_as_suffix``,
+normalization rules given only as TSV text, byte pieces without byte fallback, a missing or
+second unknown piece, repeated or empty pieces.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .._files import FileProblem, read_regular
+from ..errors import TokenizerFileError, short
+from .data import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
+from .protobuf import ProtobufError, fields, float_value, text_value, varint_value
+
+__all__ = ["read_sentencepiece_model", "data_from_model_proto", "looks_like_model_proto", "byte_of_piece"]
+
+_MODEL_TYPES = {1: "Unigram", 2: "BPE", 3: "word", 4: "char"}
+_KINDS = {NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE}
+
+
+def byte_of_piece(piece: str) -> int:
+    """The byte of a ``<0xNN>`` piece, or -1."""
+    if len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">"):
+        digits = piece[3:5]
+        if all(c in "0123456789ABCDEF" for c in digits):
+            return int(digits, 16)
+    return -1
+
+
+def looks_like_model_proto(data: bytes) -> bool:
+    """True if ``data`` starts like a SentencePiece model (a piece: field 1, length-delimited,
+    holding a field 1 string)."""
+    return len(data) > 4 and data[0] == 0x0A and b"\x0a" in data[1:8]
+
+
+def _spec(data: bytes, source: str, what: str) -> dict[int, list[int | bytes]]:
+    out: dict[int, list[int | bytes]] = {}
+    try:
+        for number, _, value in fields(data):
+            out.setdefault(number, []).append(value)
+    except ProtobufError as exc:
+        raise TokenizerFileError(f"{source}: {what} is damaged ({exc})") from None
+    return out
+
+
+def _bool(spec: dict[int, list[int | bytes]], number: int, default: bool, what: str) -> bool:
+    values = spec.get(number)
+    return bool(varint_value(values[-1], what)) if values else default
+
+
+def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
+    """The model in the bytes of a ``.model`` file (``source`` names it in errors)."""
+    pieces: list[str] = []
+    scores: list[float] = []
+    kinds: list[int] = []
+    trainer = b""
+    normalizer = b""
+    try:
+        for number, _, value in fields(data):
+            if number == 1:
+                if not isinstance(value, bytes):
+                    raise ProtobufError(f"piece {len(pieces)} is not a message")
+                piece, score, kind = None, 0.0, NORMAL
+                for n2, _, v2 in fields(value):
+                    if n2 == 1:
+                        piece = text_value(v2, f"the text of piece {len(pieces)}")
+                    elif n2 == 2:
+                        score = float_value(v2, f"the score of piece {len(pieces)}")
+                    elif n2 == 3:
+                        kind = varint_value(v2, f"the type of piece {len(pieces)}")
+                if not piece:
+                    raise TokenizerFileError(f"{source}: piece {len(pieces)} is empty; the file is damaged")
+                if kind not in _KINDS:
+                    raise TokenizerFileError(
+                        f"{source}: piece {len(pieces)} ({short(piece)}) has an unknown type {kind}"
+                    )
+                pieces.append(piece)
+                scores.append(score)
+                kinds.append(kind)
+            elif number == 2 and isinstance(value, bytes):
+                trainer = value
+            elif number == 3 and isinstance(value, bytes):
+                normalizer = value
+    except ProtobufError as exc:
+        raise TokenizerFileError(f"{source}: is not a SentencePiece model or is damaged ({exc})") from None
+    if not pieces:
+        raise TokenizerFileError(f"{source}: holds no pieces; it is not a SentencePiece model")
+    t = _spec(trainer, source, "trainer_spec")
+    n = _spec(normalizer, source, "normalizer_spec")
+    try:
+        model_type = varint_value(t[3][-1], "trainer_spec.model_type") if 3 in t else 1
+        byte_fallback = _bool(t, 35, False, "trainer_spec.byte_fallback")
+        suffix = _bool(t, 24, False, "trainer_spec.treat_whitespace_as_suffix")
+        charsmap = n[2][-1] if 2 in n else b""
+        add_dummy_prefix = _bool(n, 3, True, "normalizer_spec.add_dummy_prefix")
+        remove_extra = _bool(n, 4, True, "normalizer_spec.remove_extra_whitespaces")
+        escape = _bool(n, 5, True, "normalizer_spec.escape_whitespaces")
+        rule_name = text_value(n[1][-1], "normalizer_spec.name") if 1 in n else ""
+    except ProtobufError as exc:
+        raise TokenizerFileError(f"{source}: {exc}") from None
+    if model_type != 2:
+        kind_name = _MODEL_TYPES.get(model_type, f"type {model_type}")
+        raise TokenizerFileError(
+            f"{source}: is a SentencePiece {kind_name} model, not a BPE model; only BPE models can be loaded"
+        )
+    if suffix:
+        raise TokenizerFileError(f"{source}: treat_whitespace_as_suffix is set; not supported")
+    if not isinstance(charsmap, bytes):
+        raise TokenizerFileError(f"{source}: normalizer_spec.precompiled_charsmap is not bytes")
+    if not charsmap and rule_name not in ("", "identity"):
+        raise TokenizerFileError(
+            f"{source}: the normalizer {short(rule_name)} has no precompiled rules in the file; not supported"
+        )
+    return _checked(pieces, scores, kinds, byte_fallback, charsmap, add_dummy_prefix, remove_extra, escape, source)
+
+
+def _checked(
+    pieces: list[str],
+    scores: list[float],
+    kinds: list[int],
+    byte_fallback: bool,
+    charsmap: bytes,
+    add_dummy_prefix: bool,
+    remove_extra: bool,
+    escape: bool,
+    source: str,
+) -> SentencePieceData:
+    seen: dict[str, int] = {}
+    unk_id: int | None = None
+    found = [False] * 256
+    specials: dict[str, int] = {}
+    for i, (piece, kind) in enumerate(zip(pieces, kinds)):
+        if piece in seen:
+            raise TokenizerFileError(
+                f"{source}: pieces {seen[piece]} and {i} are both {short(piece)}; the file is damaged"
+            )
+        seen[piece] = i
+        if kind == UNKNOWN:
+            if unk_id is not None:
+                raise TokenizerFileError(f"{source}: pieces {unk_id} and {i} are both the unknown piece")
+            unk_id = i
+            specials[piece] = i
+        elif kind == CONTROL:
+            specials[piece] = i
+        elif kind == BYTE:
+            b = byte_of_piece(piece)
+            if not byte_fallback:
+                raise TokenizerFileError(f"{source}: byte piece {short(piece)} although byte_fallback is off")
+            if b < 0:
+                raise TokenizerFileError(f"{source}: byte piece {short(piece)} is not <0xNN>")
+            found[b] = True
+    if unk_id is None:
+        raise TokenizerFileError(f"{source}: has no unknown piece (<unk>); the file is damaged")
+    if byte_fallback and not all(found):
+        raise TokenizerFileError(
+            f"{source}: byte_fallback is on but {found.count(False)} of the 256 byte pieces are missing"
+        )
+    name = os.path.splitext(os.path.basename(source))[0] or None
+    return SentencePieceData(
+        pieces=pieces,
+        scores=scores,
+        kinds=kinds,
+        merges=None,
+        byte_fallback=byte_fallback,
+        unk_id=unk_id,
+        charsmap=charsmap,
+        remove_extra_whitespaces=remove_extra,
+        escape_whitespaces=escape,
+        prefix="always" if add_dummy_prefix else "never",
+        special_tokens=specials,
+        name=name,
+        source=source,
+    )
+
+
+def read_sentencepiece_model(path: str | os.PathLike[str], data: bytes | None = None) -> SentencePieceData:
+    """A SentencePiece ``.model`` file (``data``: its bytes, when already read)."""
+    path = os.fspath(path)
+    if data is None:
+        try:
+            data = read_regular(path, what="SentencePiece model")
+        except FileProblem as exc:
+            raise TokenizerFileError(str(exc)) from None
+    return data_from_model_proto(data, path)

@@ -1,0 +1,156 @@
+"""Mistral's Tekken tokenizer files (``tekken.json``, as ``mistral-common`` reads them).
+
+One JSON object: ``config`` (``pattern``, ``default_vocab_size``,
+``default_num_special_tokens``, ``version``), ``vocab`` (``{rank, token_bytes (base64),
+token_str}`` in rank order) and, from version 7 on, ``special_tokens``
+(``{rank, token_str, is_control}``). As in ``mistral-common``'s ``Tekkenizer``: the first
+``default_num_special_tokens`` ids are reserved for special tokens (the listed ones, older
+files get the fixed list of version 3, the rest are ``<SPECIAL_n>``), ordinary tokens are
+shifted by that number, and the vocabulary is cut at ``default_vocab_size``. The ranks are a
+tiktoken rank table, merged by tiktoken's rule (``rank_splits``, as for rank files). Special
+tokens are never matched in text by Mistral's own encoder: ``encode_ordinary`` (or
+``encode``, which refuses their text by default) gives its ids.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+from typing import Any
+
+from ..errors import TokenizerFileError, short
+from .data import TokenizerData
+from .tiktoken import merge_ids_from_ranks, pretokenizer_for
+
+__all__ = ["is_tekken", "data_from_tekken", "DEPRECATED_SPECIAL_TOKENS"]
+
+# mistral-common's Tekkenizer.DEPRECATED_SPECIAL_TOKENS (files of version 7 and older list none).
+DEPRECATED_SPECIAL_TOKENS = (
+    "<unk>",
+    "<s>",
+    "</s>",
+    "[INST]",
+    "[/INST]",
+    "[AVAILABLE_TOOLS]",
+    "[/AVAILABLE_TOOLS]",
+    "[TOOL_RESULTS]",
+    "[/TOOL_RESULTS]",
+    "[TOOL_CALLS]",
+    "[IMG]",
+    "<pad>",
+    "[IMG_BREAK]",
+    "[IMG_END]",
+    "[PREFIX]",
+    "[MIDDLE]",
+    "[SUFFIX]",
+    "[SYSTEM_PROMPT]",
+    "[/SYSTEM_PROMPT]",
+    "[TOOL_CONTENT]",
+)
+
+
+def _fail(path: str, what: str) -> TokenizerFileError:
+    return TokenizerFileError(f"{path}: {what}")
+
+
+def is_tekken(obj: object) -> bool:
+    """True for the parsed JSON of a Tekken file (a ``config`` with a ``pattern``, a ``vocab`` list)."""
+    return (
+        isinstance(obj, dict)
+        and isinstance(obj.get("config"), dict)
+        and "pattern" in obj["config"]
+        and isinstance(obj.get("vocab"), list)
+    )
+
+
+def _whole(config: dict[str, Any], key: str, path: str) -> int:
+    value = config.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise _fail(path, f"config.{key} must be a whole number of 0 or more, got {short(value)}")
+    return value
+
+
+def _specials(obj: dict[str, Any], version: int, count: int, path: str) -> dict[str, int]:
+    raw = obj.get("special_tokens")
+    if raw is None:
+        if version > 7:
+            raise _fail(path, f"has no special_tokens, which files of version {version} must list")
+        names = list(DEPRECATED_SPECIAL_TOKENS)
+    else:
+        if not isinstance(raw, list):
+            raise _fail(path, f"special_tokens must be a list, got {short(raw)}")
+        names = []
+        for k, entry in enumerate(raw):
+            if not isinstance(entry, dict) or not isinstance(entry.get("token_str"), str) or not entry["token_str"]:
+                raise _fail(path, f"special_tokens[{k}] must have a non-empty token_str, got {short(entry)}")
+            if entry.get("rank") != k:
+                raise _fail(path, f"special_tokens[{k}] has rank {short(entry.get('rank'))}, expected {k}")
+            names.append(entry["token_str"])
+    if len(set(names)) != len(names):
+        raise _fail(path, "two special tokens have the same text")
+    if len(names) > count:
+        raise _fail(path, f"lists {len(names)} special tokens, more than config.default_num_special_tokens ({count})")
+    names += [f"<SPECIAL_{i}>" for i in range(len(names), count)]
+    if len(set(names)) != count:
+        raise _fail(path, "a listed special token has the name of a filler <SPECIAL_n>")
+    return {name: i for i, name in enumerate(names)}
+
+
+def data_from_tekken(obj: Any, path: str) -> TokenizerData:
+    """The tokenizer of a parsed Tekken file (see the module docstring)."""
+    if not is_tekken(obj):
+        raise _fail(path, "is not a Tekken tokenizer (it needs 'config' with a 'pattern' and a 'vocab' list)")
+    config: dict[str, Any] = obj["config"]
+    pattern = config.get("pattern")
+    if not isinstance(pattern, str) or not pattern:
+        raise _fail(path, f"config.pattern must be a regex, got {short(pattern)}")
+    size = _whole(config, "default_vocab_size", path)
+    count = _whole(config, "default_num_special_tokens", path)
+    version_text = config.get("version")
+    m = re.fullmatch(r"v(\d+)", version_text) if isinstance(version_text, str) else None
+    if m is None:
+        raise _fail(path, f"config.version must be like 'v3', got {short(version_text)}")
+    specials = _specials(obj, int(m.group(1)), count, path)
+    inner = size - count
+    vocab_list: list[Any] = obj["vocab"]
+    if inner < 256 or inner > len(vocab_list):
+        raise _fail(
+            path,
+            f"config.default_vocab_size - default_num_special_tokens is {inner}, but the vocab holds "
+            f"{len(vocab_list)} tokens (and at least the 256 bytes are needed)",
+        )
+    ranks: dict[bytes, int] = {}
+    for r, entry in enumerate(vocab_list[:inner]):
+        if not isinstance(entry, dict) or entry.get("rank") != r or not isinstance(entry.get("token_bytes"), str):
+            raise _fail(path, f"vocab[{r}] must be {{'rank': {r}, 'token_bytes': base64, ...}}, got {short(entry)}")
+        try:
+            token = base64.b64decode(entry["token_bytes"], validate=True)
+        except ValueError:
+            raise _fail(path, f"vocab[{r}].token_bytes is not base64: {short(entry['token_bytes'])}") from None
+        if (r < 256 and token != bytes([r])) or (r >= 256 and len(token) < 2):
+            raise _fail(path, f"vocab[{r}] is {short(token)}; ranks 0-255 must be the single bytes, the rest longer")
+        if token in ranks:
+            raise _fail(path, f"vocab[{r}] repeats the token of vocab[{ranks[token]}]")
+        ranks[token] = r
+    try:
+        pairs = merge_ids_from_ranks(ranks, strict=False)
+    except TokenizerFileError as exc:
+        raise _fail(path, str(exc)) from None
+    by_rank = {r: t for t, r in ranks.items()}
+    vocab = {r + count: t for r, t in by_rank.items()}
+    merges = [(by_rank[a], by_rank[b]) for a, b in pairs]
+    merge_ids = [(a + count, b + count) for a, b in pairs]
+    name = os.path.splitext(os.path.basename(path))[0] or None
+    return TokenizerData(
+        vocab,
+        merges,
+        specials,
+        pretokenizer=pretokenizer_for(pattern),
+        merge_ids=merge_ids,
+        name=name,
+        ranks_from_tiktoken=True,
+        pair_ranks=True,
+        rank_splits=True,
+        source=path,
+    )

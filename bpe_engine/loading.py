@@ -1,0 +1,50 @@
+"""One entry point for every tokenizer file: :func:`load_tokenizer`.
+
+The format is told from the content (:mod:`bpe_engine.formats.detect`); a byte-level file
+becomes a :class:`~bpe_engine.Tokenizer`, a SentencePiece-family file a
+:class:`~bpe_engine.spm.SentencePieceTokenizer`. Both have the whole interface of
+:class:`~bpe_engine.interface.TokenizerLike`.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .formats.data import SentencePieceData, TokenizerData
+from .formats.detect import SpecialTokens, read_any
+from .spm.tokenizer import SentencePieceTokenizer
+from .tokenizer import Tokenizer
+
+__all__ = ["load_tokenizer", "tokenizer_from_data", "AnyTokenizer"]
+
+AnyTokenizer = Tokenizer | SentencePieceTokenizer
+
+
+def load_tokenizer(
+    path: str | os.PathLike[str], *, pattern: str | None = None, special_tokens: SpecialTokens | None = None
+) -> AnyTokenizer:
+    """The tokenizer in ``path`` (a file or a folder), whatever its format.
+
+    Our JSON; GPT-2's ``vocab.json`` + ``merges.txt`` (a folder, or either file); a Hugging
+    Face ``tokenizer.json`` with a BPE model (byte-level or SentencePiece-style); a tiktoken
+    rank file (``.tiktoken``, Llama 3's ``tokenizer.model``); Mistral's Tekken JSON; a
+    SentencePiece ``.model`` of type BPE. ``pattern`` (a regex) and ``special_tokens``
+    (``{name: id}``) complete a tiktoken rank file, which holds neither (without them they are
+    looked for beside the file, and the error says what to pass); for GPT-2 files they replace
+    the GPT-2 pattern and name the special tokens. Errors
+    (:class:`~bpe_engine.errors.TokenizerFileError`) name the file and what is wrong.
+
+    >>> import bpe_engine
+    >>> bpe_engine.load_tokenizer("/no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    bpe_engine.errors.TokenizerFileError: /no/such/file.json: no such file; check the path
+    """
+    return tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens))
+
+
+def tokenizer_from_data(data: TokenizerData | SentencePieceData) -> AnyTokenizer:
+    """The tokenizer of what a reader of :mod:`bpe_engine.formats` returned."""
+    if isinstance(data, SentencePieceData):
+        return SentencePieceTokenizer.from_data(data)
+    return Tokenizer.from_data(data)

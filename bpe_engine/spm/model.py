@@ -1,0 +1,320 @@
+"""Character-level BPE with byte fallback: normalized text to ids, by either merge rule.
+
+- SentencePiece's rule (``bpe_model.cc``): the text's characters (user-defined symbols
+  whole, and never merged) are symbols; any two adjacent symbols whose concatenation is a
+  piece may merge, the piece with the highest score first, the leftmost on ties; a merged
+  piece of type UNUSED is split again into the two symbols that made it; what is left that
+  is not a piece is unknown: its UTF-8 bytes become ``<0xNN>`` pieces (byte fallback), or it
+  becomes ``<unk>`` (a run of unknown pieces becomes one).
+- Hugging Face's rule (``models/bpe``): each character is its token, or its ``<0xNN>`` byte
+  tokens, or ``<unk>`` (consecutive ones fused when ``fuse_unk``); only pairs in the merge
+  list merge, lowest rank first, leftmost on ties (``Word::merge_all``).
+
+Both are exact on any text. For speed the text is cut into chunks where no merge can ever
+join the two sides (no token holds the two characters at the cut next to each other), each
+distinct chunk is encoded once and kept in a cache.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+from ..encode.piece import BpeStep
+from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
+from .normalizer import PrefixMatcher
+
+__all__ = ["CharBpeModel", "CACHE_LIMIT", "split_before"]
+
+CACHE_LIMIT = 500_000
+_SHIFT = 20
+
+
+class CharBpeModel:
+    """The merge procedure of one model (see the module docstring)."""
+
+    def __init__(self, data: SentencePieceData, space: str) -> None:
+        pieces, kinds = data.pieces, data.kinds
+        self.pieces = pieces
+        self.kinds = kinds
+        self.space = space
+        self.unk_id = data.unk_id
+        self.byte_fallback = data.byte_fallback
+        self.fuse_unk = data.fuse_unk if data.merges is not None else not data.byte_fallback
+        self.split_at_space = data.split_at_space
+        self.ignore_merges = data.ignore_merges
+        self.rule = "sentencepiece" if data.merges is None else "huggingface"
+        # SentencePiece: pieces_ (NORMAL, USER_DEFINED, UNUSED) and the reserved ones.
+        self.piece_id: dict[str, int] = {}
+        self.reserved: dict[str, int] = {}
+        for i, (p, k) in enumerate(zip(pieces, kinds)):
+            (self.reserved if k in (UNKNOWN, CONTROL, BYTE) else self.piece_id).setdefault(p, i)
+        self.byte_id = [-1] * 256
+        for i, k in enumerate(kinds):
+            if k == BYTE:
+                self.byte_id[int(pieces[i][3:5], 16)] = i
+        self.unused = frozenset(i for i, k in enumerate(kinds) if k == UNUSED)
+        self.scores = list(data.scores)
+        # Rank of a merge: its place in the merge list, or the piece's place by score.
+        order = sorted(self.piece_id.values(), key=lambda i: (-self.scores[i], i))
+        self.score_rank = {i: r for r, i in enumerate(order)}
+        self.pair_rank: dict[int, tuple[int, int]] = {}
+        if data.merges is not None:
+            for r, (a, b) in enumerate(data.merges):
+                z = self.piece_id.get(pieces[a] + pieces[b], self.reserved.get(pieces[a] + pieces[b], -1))
+                self.pair_rank.setdefault(a << _SHIFT | b, (r, z))
+            self.vocab_id = {p: i for i, p in enumerate(pieces)}
+        # Chunk boundaries: two characters never joined by a merge when no token holds them side by side.
+        mergeable = [p for i, p in enumerate(pieces) if kinds[i] not in (CONTROL, BYTE)]
+        self.pairs = frozenset(p[k : k + 2] for p in mergeable for k in range(len(p) - 1))
+        user = [p for i, p in enumerate(pieces) if kinds[i] == USER_DEFINED] if data.merges is None else []
+        self.user_defined = PrefixMatcher(user) if user else None
+        self.cache: dict[str, tuple[int, ...]] = {}
+        self.cache_size = CACHE_LIMIT
+
+    # -- text to ids ----------------------------------------------------------------------
+
+    def encode(self, text: str) -> list[int]:
+        """Ids of normalized text (one segment: no special tokens in it)."""
+        if not text:
+            return []
+        words = split_before(text, self.space) if self.split_at_space else [text]
+        out: list[int] = []
+        for word in words:
+            if self.ignore_merges and self.rule == "huggingface" and word in self.vocab_id:
+                out.append(self.vocab_id[word])
+                continue
+            self._encode_word(word, out)
+        return out
+
+    def split(self, text: str) -> list[str]:
+        """The stretches of normalized text that no merge crosses (words, then chunks)."""
+        out: list[str] = []
+        for word in split_before(text, self.space) if self.split_at_space else [text]:
+            if self.ignore_merges and self.rule == "huggingface" and word in self.vocab_id:
+                out.append(word)
+                continue
+            start = 0
+            for k in range(1, len(word) + 1):
+                if k == len(word) or word[k - 1 : k + 1] not in self.pairs:
+                    out.append(word[start:k])
+                    start = k
+        return out
+
+    def _encode_word(self, word: str, out: list[int]) -> None:
+        cache = self.cache
+        if len(cache) > self.cache_size:
+            cache = self.cache = {}
+        pairs = self.pairs
+        unk = self.unk_id
+        fuse = self.fuse_unk and unk is not None
+        start = 0
+        for k in range(1, len(word) + 1):
+            if k < len(word) and word[k - 1 : k + 1] in pairs:
+                continue
+            chunk = word[start:k]
+            start = k
+            ids = cache.get(chunk)
+            if ids is None:
+                ids = cache[chunk] = tuple(self.chunk_ids(chunk))
+            if fuse and ids and out and ids[0] == unk and out[-1] == unk:
+                out += ids[1:]
+            else:
+                out += ids
+
+    def chunk_ids(self, text: str, steps: list[BpeStep] | None = None) -> list[int]:
+        """Ids of one chunk; ``steps`` receives each merge (for explaining)."""
+        if self.rule == "huggingface":
+            return self._hf(text, steps)
+        return self._sentencepiece(text, steps)
+
+    def symbol_id(self, symbol: str) -> int:
+        """The id SentencePiece gives a symbol (``PieceToId``: reserved pieces first)."""
+        i = self.reserved.get(symbol)
+        if i is None:
+            i = self.piece_id.get(symbol)
+        if i is None:
+            return self.unk_id if self.unk_id is not None else -1
+        return i
+
+    def _sentencepiece(self, text: str, steps: list[BpeStep] | None) -> list[int]:
+        syms: list[str] = []
+        freeze: list[bool] = []
+        if self.user_defined is None:
+            syms = list(text)
+            freeze = [False] * len(syms)
+        else:
+            i = 0
+            while i < len(text):
+                n = self.user_defined.match(text, i)
+                syms.append(text[i : i + (n or 1)])
+                freeze.append(n > 0)
+                i += n or 1
+        n = len(syms)
+        nxt = list(range(1, n + 1))
+        nxt[-1] = -1
+        prv = list(range(-1, n - 1))
+        heap: list[tuple[float, int, int, int]] = []
+        rev: dict[str, tuple[str, str]] = {}
+        get = self.piece_id.get
+        scores = self.scores
+        unused = self.unused
+
+        def add(left: int, right: int) -> None:
+            if left < 0 or right < 0 or freeze[left] or freeze[right]:
+                return
+            piece = syms[left] + syms[right]
+            pid = get(piece)
+            if pid is None:
+                return
+            heapq.heappush(heap, (-scores[pid], left, right, len(piece)))
+            if pid in unused:
+                rev[piece] = (syms[left], syms[right])
+
+        for k in range(1, n):
+            add(k - 1, k)
+        while heap:
+            _, left, right, size = heapq.heappop(heap)
+            a, b = syms[left], syms[right]
+            if not a or not b or len(a) + len(b) != size:
+                continue
+            if steps is not None:
+                alive = [k for k in range(n) if syms[k]]
+                new = self.piece_id[a + b]
+                parts = tuple(self.symbol_id(syms[k]) for k in alive)
+                steps.append(BpeStep(parts, alive.index(left), self.score_rank[new], new))
+            syms[left] = a + b
+            syms[right] = ""
+            nxt[left] = nxt[right]
+            if nxt[right] >= 0:
+                prv[nxt[right]] = left
+            add(prv[left], left)
+            add(left, nxt[left])
+        out: list[int] = []
+        k = 0
+        while k != -1:
+            self._resegment(syms[k], rev, out)
+            k = nxt[k]
+        unk = self.unk_id
+        if self.fuse_unk and unk is not None and out.count(unk) > 1:  # a run of unknown pieces is one <unk>
+            out = [i for k, i in enumerate(out) if not (i == unk and k and out[k - 1] == unk)]
+        return out
+
+    def _resegment(self, symbol: str, rev: dict[str, tuple[str, str]], out: list[int]) -> None:
+        i = self.symbol_id(symbol)
+        if i in self.unused and symbol in rev:
+            left, right = rev[symbol]
+            self._resegment(left, rev, out)
+            self._resegment(right, rev, out)
+        elif i == self.unk_id and self.byte_fallback:
+            out += [self.byte_id[b] for b in symbol.encode("utf-8")]
+        elif i >= 0:
+            out.append(i)
+
+    def _hf(self, text: str, steps: list[BpeStep] | None) -> list[int]:
+        ids: list[int] = []
+        unk = self.unk_id
+        pending: int | None = None  # a fused <unk> waiting (Hugging Face adds it late)
+        get = self.vocab_id.get
+        for ch in text:
+            i = get(ch)
+            if i is not None:
+                if pending is not None:
+                    ids.append(pending)
+                    pending = None
+                ids.append(i)
+                continue
+            if self.byte_fallback:
+                fallback = [self.byte_id[b] for b in ch.encode("utf-8")]
+                if min(fallback) >= 0:
+                    ids += fallback
+                    continue
+            if unk is not None:
+                if pending is not None and not self.fuse_unk:
+                    ids.append(pending)
+                pending = unk
+        if pending is not None:
+            ids.append(pending)
+        return _merge_by_rank(ids, self.pair_rank, steps)
+
+    # -- explaining -----------------------------------------------------------------------
+
+    def initial_ids(self, text: str) -> list[int]:
+        """The ids of a chunk's symbols before any merge (for display)."""
+        if self.rule == "huggingface":
+            steps: list[BpeStep] = []
+            final = self._hf(text, steps)
+            return list(steps[0].parts) if steps else final
+        return [self.symbol_id(s) for s in (list(text) if self.user_defined is None else self._user_split(text))]
+
+    def _user_split(self, text: str) -> list[str]:
+        assert self.user_defined is not None
+        out, i = [], 0
+        while i < len(text):
+            n = self.user_defined.match(text, i) or 1
+            out.append(text[i : i + n])
+            i += n
+        return out
+
+    def merge_rank(self, left: int, right: int) -> int | None:
+        """The rank of merging these two tokens, or None."""
+        if self.rule == "huggingface":
+            found = self.pair_rank.get(left << _SHIFT | right)
+            return found[0] if found is not None else None
+        if not (0 <= left < len(self.pieces) and 0 <= right < len(self.pieces)):
+            return None
+        pid = self.piece_id.get(self.pieces[left] + self.pieces[right])
+        return self.score_rank[pid] if pid is not None else None
+
+
+def _merge_by_rank(ids: list[int], pair_rank: dict[int, tuple[int, int]], steps: list[BpeStep] | None) -> list[int]:
+    """Hugging Face's ``Word::merge_all``: lowest rank, leftmost first, one pair at a time; an
+    entry is still used when its position now holds another pair making the same token."""
+    n = len(ids)
+    if n < 2:
+        return ids
+    get = pair_rank.get
+    nxt = list(range(1, n + 1))
+    nxt[-1] = -1
+    prv = list(range(-1, n - 1))
+    heap = []
+    for i in range(n - 1):
+        found = get(ids[i] << _SHIFT | ids[i + 1])
+        if found is not None:
+            heap.append((found[0], i, found[1]))
+    heapq.heapify(heap)
+    alive = [True] * n
+    while heap:
+        _, i, z = heapq.heappop(heap)
+        if not alive[i] or nxt[i] < 0:
+            continue
+        j = nxt[i]
+        found = get(ids[i] << _SHIFT | ids[j])
+        if found is None or found[1] != z:
+            continue
+        if steps is not None:
+            parts = tuple(ids[k] for k in range(n) if alive[k])
+            steps.append(BpeStep(parts, sum(alive[:i]), found[0], z))
+        ids[i] = z
+        alive[j] = False
+        k = nxt[j]
+        nxt[i] = k
+        if k >= 0:
+            prv[k] = i
+            found = get(z << _SHIFT | ids[k])
+            if found is not None:
+                heapq.heappush(heap, (found[0], i, found[1]))
+        p = prv[i]
+        if p >= 0:
+            found = get(ids[p] << _SHIFT | z)
+            if found is not None:
+                heapq.heappush(heap, (found[0], p, found[1]))
+    return [ids[k] for k in range(n) if alive[k]]
+
+
+def split_before(text: str, mark: str) -> Sequence[str]:
+    """``text`` cut before every ``mark`` (Metaspace's split: the mark starts each word)."""
+    parts = text.split(mark)
+    out = [parts[0]] if parts[0] else []
+    out += [mark + p for p in parts[1:]]
+    return out

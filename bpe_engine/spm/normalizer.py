@@ -1,0 +1,236 @@
+"""SentencePiece's normalizer: what the text becomes before its characters are merged.
+
+Exactly SentencePiece's ``Normalizer::Normalize`` (normalizer.cc), in this order:
+
+1. at each position, a user-defined symbol is copied as it is; otherwise the longest rule of
+   the precompiled charsmap that matches (a Darts double-array trie over UTF-8 bytes, as
+   ``nmt_nfkc`` writes them) gives its replacement; otherwise the character stays;
+2. with ``remove_extra_whitespaces``: spaces at the start are dropped, a run of spaces
+   becomes one, spaces at the end are dropped;
+3. with ``escape_whitespaces``: every space becomes ``▁`` (U+2581);
+4. the dummy prefix: a ``▁`` before the text (SentencePiece puts it before anything else;
+   Hugging Face's Metaspace, :meth:`Normalizer.metaspace`, only where a piece does not
+   already start with one).
+
+:meth:`Normalizer.normalize` also gives, for every character of the result, the offset of
+the character of the input it came from (for showing pieces in the original text).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable
+from typing import AnyStr, Generic
+
+from ..errors import TokenizerFileError
+
+__all__ = ["Charsmap", "Normalizer", "PrefixMatcher", "SPACE"]
+
+SPACE = "▁"
+
+
+class PrefixMatcher(Generic[AnyStr]):
+    """SentencePiece's ``PrefixMatcher``: the longest of a set of symbols (user-defined
+    pieces) that starts at a position. A dict of candidate lengths per first character, not a
+    regex of every symbol (a hostile file may hold a million)."""
+
+    def __init__(self, symbols: Iterable[AnyStr]) -> None:
+        self._symbols: set[AnyStr] = {s for s in symbols if s}
+        lengths: dict[object, set[int]] = {}
+        for s in self._symbols:
+            lengths.setdefault(s[0], set()).add(len(s))
+        self._lengths = {first: sorted(found, reverse=True) for first, found in lengths.items()}
+
+    def __bool__(self) -> bool:
+        return bool(self._symbols)
+
+    def match(self, text: AnyStr, i: int) -> int:
+        """The length of the longest symbol at ``text[i:]``, or 0."""
+        for n in self._lengths.get(text[i], ()):
+            if text[i : i + n] in self._symbols:
+                return n
+        return 0
+
+
+class Charsmap:
+    """SentencePiece's precompiled normalization rules: ``<trie size (4 bytes, little
+    endian)><Darts double array><replacement strings, each ending in NUL>``."""
+
+    def __init__(self, blob: bytes, source: str = "") -> None:
+        if len(blob) <= 4:
+            raise TokenizerFileError(f"{source}: the precompiled charsmap is too short; the file is damaged")
+        size = int.from_bytes(blob[:4], "little")
+        if size >= len(blob) - 4 or size % 4 or size == 0:
+            raise TokenizerFileError(f"{source}: the precompiled charsmap's trie size {size} does not fit its blob")
+        units = array("I")
+        units.frombytes(blob[4 : 4 + size])
+        if units.itemsize != 4:  # pragma: no cover - every supported platform has 4-byte "I"
+            raise TokenizerFileError("unsupported platform: array('I') is not 32-bit")
+        if array("I", [1]).tobytes() != b"\x01\x00\x00\x00":  # pragma: no cover - big endian
+            units.byteswap()
+        self._units = units.tolist()
+        self._strings = blob[4 + size :]
+        self._cache: dict[int, bytes] = {}
+        first = self._units[0]
+        base = self._offset(first)
+        n = len(self._units)
+        # Lead bytes that start a rule: text without them needs no lookup.
+        self.lead_bytes = frozenset(
+            c for c in range(256) if 0 <= base ^ c < n and self._units[base ^ c] & 0x800000FF == c
+        )
+
+    @staticmethod
+    def _offset(unit: int) -> int:
+        return (unit >> 10) << ((unit & (1 << 9)) >> 6)
+
+    def longest(self, data: bytes, pos: int) -> tuple[int, bytes] | None:
+        """The longest rule matching ``data`` at ``pos``: (bytes matched, replacement)."""
+        units = self._units
+        n = len(units)
+        node = self._offset(units[0])
+        best: tuple[int, bytes] | None = None
+        for i in range(pos, len(data)):
+            c = data[i]
+            node ^= c
+            if not 0 <= node < n:
+                break
+            unit = units[node]
+            if unit & 0x800000FF != c:
+                break
+            node ^= self._offset(unit)
+            if not 0 <= node < n:
+                break
+            if (unit >> 8) & 1:
+                best = (i - pos + 1, self._string(units[node] & 0x7FFFFFFF))
+        return best
+
+    def _string(self, at: int) -> bytes:
+        found = self._cache.get(at)
+        if found is None:
+            end = self._strings.find(b"\x00", at)
+            found = self._cache[at] = self._strings[at : end if end >= 0 else len(self._strings)]
+        return found
+
+
+class Normalizer:
+    """Text to what the model merges (see the module docstring).
+
+    ``prefix``: ``always`` (SentencePiece's dummy prefix), ``if_missing`` / ``first_if_missing``
+    (Metaspace's ``always`` / ``first``: only where the text does not start with ``▁``; for
+    ``first`` only at the start of the whole text), ``never``.
+    """
+
+    def __init__(
+        self,
+        *,
+        charsmap: bytes = b"",
+        remove_extra_whitespaces: bool = False,
+        escape_whitespaces: bool = True,
+        prefix: str = "always",
+        user_defined: tuple[str, ...] = (),
+        source: str = "",
+    ) -> None:
+        self.charsmap = Charsmap(charsmap, source) if charsmap else None
+        self.remove_extra = remove_extra_whitespaces
+        self.space = SPACE if escape_whitespaces else " "
+        self.prefix = prefix
+        self.user_defined = PrefixMatcher(s.encode("utf-8") for s in user_defined) if user_defined else None
+        self._simple = self.charsmap is None and self.user_defined is None and not self.remove_extra
+
+    @property
+    def identity(self) -> bool:
+        """True when the text changes only by spaces and the prefix (no rules, no trimming)."""
+        return self._simple
+
+    def normalize(self, text: str) -> str:
+        """The normalized text, with SentencePiece's dummy prefix (``always``) but not
+        Metaspace's (see :meth:`metaspace`, applied after special tokens are cut out)."""
+        if self._simple:
+            out = text.replace(" ", self.space) if self.space != " " else text
+            return self.space + out if out and self.prefix == "always" else out
+        return self.normalize_with_offsets(text)[0]
+
+    def metaspace(self, piece: str, at_start: bool) -> str:
+        """Metaspace's prefix (``if_missing``, ``first_if_missing``) before one piece of
+        normalized text; ``at_start``: the piece begins the whole input."""
+        rule = self.prefix
+        if (
+            piece
+            and rule in ("if_missing", "first_if_missing")
+            and not piece.startswith(self.space)
+            and (at_start or rule == "if_missing")
+        ):
+            return self.space + piece
+        return piece
+
+    def normalize_with_offsets(self, text: str) -> tuple[str, list[int]]:
+        """:meth:`normalize`, and for each character of the result and one past its end, the
+        character offset in ``text`` it comes from."""
+        data = text.encode("utf-8")
+        char_at = _char_offsets(data)
+        n = len(data)
+        out = bytearray()
+        origin: list[int] = []  # per output byte: input byte offset
+        space = self.space.encode("utf-8")
+        i = 0
+        if self.remove_extra:
+            while i < n:
+                rep, length = self._prefix_rule(data, i)
+                if rep != b" ":
+                    break
+                i += length
+        if i == n:
+            return "", [len(text)]
+        if self.prefix == "always":
+            out += space
+            origin += [i] * len(space)
+        prev_space = self.remove_extra
+        while i < n:
+            rep, length = self._prefix_rule(data, i)
+            if prev_space:
+                rep = rep.lstrip(b" ")
+            if rep:
+                prev_space = rep.endswith(b" ")
+                if self.space != " " and b" " in rep:
+                    rep = rep.replace(b" ", space)
+                out += rep
+                origin += [i] * len(rep)
+            i += length
+            if not self.remove_extra:
+                prev_space = False
+        end = n
+        if self.remove_extra:
+            while out.endswith(space):
+                del out[-len(space) :]
+                end = origin[len(out)]
+                del origin[len(out) :]
+        result = out.decode("utf-8", "replace")
+        starts = [origin[k] for k in range(len(out)) if (out[k] & 0xC0) != 0x80]
+        offsets = [char_at[b] for b in starts] + [char_at[end]]
+        return result, offsets
+
+    def _prefix_rule(self, data: bytes, i: int) -> tuple[bytes, int]:
+        """``NormalizePrefix``: the replacement of what starts at ``i`` and its length in bytes."""
+        if self.user_defined is not None:
+            n = self.user_defined.match(data, i)
+            if n:
+                return data[i : i + n], n
+        c = data[i]
+        length = 1 if c < 0x80 else 2 if c < 0xE0 else 3 if c < 0xF0 else 4
+        if self.charsmap is not None and c in self.charsmap.lead_bytes:
+            found = self.charsmap.longest(data, i)
+            if found is not None:
+                return found[1], found[0]
+        return data[i : i + length], length
+
+
+def _char_offsets(data: bytes) -> list[int]:
+    """For every byte offset of UTF-8 ``data`` (and its end), the character it belongs to."""
+    out = []
+    chars = -1
+    for b in data:
+        if (b & 0xC0) != 0x80:
+            chars += 1
+        out.append(chars)
+    out.append(chars + 1)
+    return out
