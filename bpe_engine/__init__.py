@@ -33,6 +33,9 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     "train_bpe": "train.trainer",
     "BpeTrainer": "train.trainer",
+    "train_char_bpe": "train.chars",
+    "CharBpeTrainer": "train.chars",
+    "char_pretokens": "train.chars",
     "TrainerConfig": "train.config",
     "TIE_BREAKS": "train.config",
     "DEFAULT_VOCAB_SIZE": "train.config",
@@ -133,6 +136,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         utf8_sequence_length as utf8_sequence_length,
     )
     from .tokenizer import Tokenizer as Tokenizer
+    from .train.chars import (
+        CharBpeTrainer as CharBpeTrainer,
+        char_pretokens as char_pretokens,
+        train_char_bpe as train_char_bpe,
+    )
     from .train.config import (
         DEFAULT_VOCAB_SIZE as DEFAULT_VOCAB_SIZE,
         TIE_BREAKS as TIE_BREAKS,

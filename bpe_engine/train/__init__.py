@@ -4,5 +4,7 @@
 - :mod:`.events`: what a run reports (one event per merge);
 - :mod:`.counting`: streamed, parallel pre-token counting;
 - :mod:`.merging`: the merge loop (pair index, lazy heap, the tie-break key);
-- :mod:`.trainer`: :class:`~.trainer.BpeTrainer` and :func:`~.trainer.train_bpe`, which tie them together.
+- :mod:`.trainer`: :class:`~.trainer.BpeTrainer` and :func:`~.trainer.train_bpe`, which tie them together;
+- :mod:`.chars`: the character-level family (BPE over characters with byte fallback, as
+  SentencePiece's BPE models), for lessons that compare families.
 """
