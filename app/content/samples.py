@@ -31,9 +31,18 @@ class Sample:
     description: str
     path: Path
     settings: dict[str, Any] = field(default_factory=dict)
+    #: language -> (title, description), from the manifest's ``title_<language>`` keys
+    translations: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def read_text(self) -> str:
         return self.path.read_text(encoding="utf-8")
+
+    def title_in(self, language: str) -> str:
+        """The title in ``language`` (English where the manifest has no translation)."""
+        return self.translations.get(language, (self.title, self.description))[0]
+
+    def description_in(self, language: str) -> str:
+        return self.translations.get(language, (self.title, self.description))[1]
 
 
 def load_samples(folder: Path = SAMPLES_DIR) -> list[Sample]:
@@ -59,6 +68,14 @@ def load_samples(folder: Path = SAMPLES_DIR) -> list[Sample]:
                         description=str(entry.get("description", "")),
                         path=path,
                         settings=dict(entry.get("settings", {})),
+                        translations={
+                            key[len("title_") :]: (
+                                str(value),
+                                str(entry.get(f"description_{key[len('title_') :]}", "")),
+                            )
+                            for key, value in entry.items()
+                            if key.startswith("title_")
+                        },
                     )
                 )
         except (KeyError, TypeError):

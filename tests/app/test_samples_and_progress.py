@@ -16,6 +16,8 @@ def test_every_sample_is_listed_exists_and_trains() -> None:
     assert [s.key for s in samples] == [
         "english_story",
         "chinese_passage",
+        "chinese_lesson_bytes",
+        "chinese_classroom_mixed",
         "python_code",
         "low_lower_widest_newest",
         "hello_helo",
@@ -33,6 +35,48 @@ def test_every_sample_is_listed_exists_and_trains() -> None:
         assert tok.decode(tok.encode(text, allowed_special="all")) == text
     chinese = next(s for s in samples if s.key == "chinese_passage").read_text()
     assert sum("\u4e00" <= ch <= "\u9fff" for ch in chinese) > 500
+
+
+def test_every_sample_is_described_in_both_languages_with_its_true_size() -> None:
+    import re
+
+    for sample in load_samples():
+        zh_title, zh_description = sample.title_in("zh_CN"), sample.description_in("zh_CN")
+        assert zh_title != sample.title and re.search("[\u4e00-\u9fff]", zh_title + zh_description), sample.key
+        assert sample.title_in("en") == sample.title
+        size = sample.path.stat().st_size / 1000  # decimal KB, as the app shows sizes (format_bytes)
+        for text in (sample.description, zh_description):
+            said = re.search(r"(?:about|约) (\d+)(\.\d)? KB", text)
+            if said:
+                decimals = 1 if said.group(2) else 0
+                assert f"{size:.{decimals}f}" == said.group(1) + (said.group(2) or ""), (sample.key, said.group(0))
+
+
+def test_the_chinese_lesson_says_what_its_training_shows() -> None:
+    """The lesson and its description say the first merges join lead bytes, then 字 and 的."""
+    sample = next(s for s in load_samples() if s.key == "chinese_lesson_bytes")
+    tok = train_bpe(sample.path, sample.settings["vocab_size"], ["<|endoftext|>"])
+    first = [a + b for a, b in tok.merges[:10]]
+    assert all(len(m) == 2 and m[0] >= 0xE0 for m in first[:3])  # two bytes of a 3-byte character
+    assert "字".encode() in first and "的".encode() in first
+
+
+def test_the_class_notes_state_true_figures() -> None:
+    """Every figure the class notes state, recomputed (token counts with tiktoken itself)."""
+    from bpe_engine import train_bpe as train
+    from tests.conftest import tiktoken_encoding
+
+    text = next(s for s in load_samples() if s.key == "chinese_classroom_mixed").read_text()
+    assert "要 8 个词元" in text and "只要 4 个" in text and "只要 5 个词元" in text
+    cl100k, o200k = tiktoken_encoding("cl100k_base"), tiktoken_encoding("o200k_base")
+    assert len(cl100k.encode("我今天很高兴")) == 8
+    assert len(cl100k.encode("I am happy today")) == 4
+    assert len(o200k.encode("我今天很高兴")) == 5
+    assert "有几个字节？答：6 个" in text and len("你好".encode()) == 6 and len(b"Hello") == 5
+    assert "2 个码位，8 个字节" in text and len("🤚🏾") == 2 and len("🤚🏾".encode()) == 8
+    assert "50257" in text and tiktoken_encoding("gpt2").n_vocab == 50257
+    assert "第一次合并得到 “ow”" in text
+    assert train(None, 257, [], text="low lower lowest", pretokenizer="regex:\\S+").merges[0] == (b"o", b"w")
 
 
 def test_seed_003_sample_with_its_settings_gives_the_seeds_merges() -> None:
