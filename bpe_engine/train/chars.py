@@ -154,6 +154,8 @@ class CharBpeTrainer:
         self.workers = workers
         self.fork_workers = fork_workers
         self.alphabet: list[str] = []
+        #: The smallest ``vocab_size`` this corpus allows (3 + 256 + its alphabet), once counted.
+        self.minimum_vocab_size: int | None = None
         self.merges: list[tuple[int, int]] = []  # unit/merge indices of the loop
         self.merge_counts: list[int] = []
         self._loop: MergeLoop | None = None
@@ -191,7 +193,7 @@ class CharBpeTrainer:
                     keep = index + 1
                     break
         self.alphabet = ordered[:keep]
-        minimum = len(_META) + 256 + len(self.alphabet)
+        minimum = self.minimum_vocab_size = len(_META) + 256 + len(self.alphabet)
         if self.vocab_size < minimum:
             raise ConfigError(
                 f"vocab_size {self.vocab_size} is too small for this corpus: it needs at least {minimum} "

@@ -204,6 +204,11 @@ def test_bad_settings_and_small_vocabularies_are_refused_clearly() -> None:
         CharBpeTrainer(None, 500, text="abc", tie_break="random")
     with pytest.raises(ConfigError, match="at least 263"):
         train_char_bpe(None, 262, text="abc")
+    small = CharBpeTrainer(None, 262, text="abc")
+    assert small.minimum_vocab_size is None
+    with pytest.raises(ConfigError):
+        list(small.events())
+    assert small.minimum_vocab_size == 263  # 3 meta, 256 bytes, ▁ a b c
     trainer = CharBpeTrainer(None, 500, text="abc")
     with pytest.raises(RuntimeError, match="iterate events"):
         trainer.tokenizer()
