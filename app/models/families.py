@@ -109,8 +109,8 @@ class FamiliesTableModel(RowsModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:
                 return row.label
-            if res is None:
-                return row.status if col == 1 else ""
+            if res is None:  # the status goes in the wide last column, the figures stay narrow
+                return row.status if col == len(COLUMN_KEYS) - 1 else "—"
             v = self.value(index.row(), col)
             key = COLUMN_KEYS[col]
             if key == "round_trip":

@@ -182,7 +182,6 @@ class FamiliesView(QWidget):
         self.vocab_spin.setRange(260, 1_000_000)
         self.vocab_spin.setSingleStep(100)
         self.vocab_spin.setValue(DEFAULT_VOCAB)
-        self.vocab_spin.setGroupSeparatorShown(True)
         self.vocab_spin.setToolTip(
             self.tr(
                 "Vocabulary size of both BPE families. Char-level BPE needs at least 259 + the corpus's "
@@ -226,7 +225,7 @@ class FamiliesView(QWidget):
 
         self.editor = TextInput(self)
         self.editor.setPlaceholderText(self.tr("Type or paste a text: every family tokenizes it as you type…"))
-        self.editor.setMaximumHeight(84)
+        self.editor.setMaximumHeight(self.editor.fontMetrics().lineSpacing() * 3 + 14)
         self.editor.textChanged.connect(self._request)
         self.lost_label = QLabel(self)
         self.lost_label.setWordWrap(True)
@@ -247,7 +246,7 @@ class FamiliesView(QWidget):
             label.setWordWrap(True)
             view = ChipView(rows)
             view.setFrameShape(QFrame.Shape.StyledPanel)
-            view.setMinimumHeight(48)
+            view.setMinimumHeight(38)
             view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
             view.tooltip_provider = lambda k, family=family: self.chip_tooltip(family, k)
             grid.addWidget(label, i, 0)
@@ -266,14 +265,23 @@ class FamiliesView(QWidget):
         header.setStretchLastSection(True)
         self.table_view.setSelectionMode(QTableView.SelectionMode.NoSelection)
         self.table_view.setWordWrap(False)
-        self.table_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        rows_header = self.table_view.verticalHeader()
+        rows_header.setDefaultSectionSize(self.table_view.fontMetrics().height() + 8)
+        # Every family's row stays in sight: the chips give way first.
+        self.table_view.setMinimumHeight(
+            rows_header.defaultSectionSize() * len(FAMILIES)
+            + self.table_view.horizontalHeader().sizeHint().height()
+            + 2 * self.table_view.frameWidth()
+            + 2
+        )
 
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(rows)
         self.splitter.addWidget(self.table_view)
         self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setSizes([10 * self.table_view.minimumHeight(), self.table_view.minimumHeight()])
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -456,10 +464,10 @@ class FamiliesView(QWidget):
             if previous.corpus == result.corpus and previous.vocab_size == result.vocab_size:
                 result.tokenizers["byte-bpe"] = previous.tokenizers["byte-bpe"]  # still this corpus's
         self.models = result
-        self.progress.setValue(1000)
+        self.progress.setValue(0)  # the status line says it is done
         words = result.tokenizers.get("words")
         parts = [
-            self.tr("Trained on {0} with vocabulary size {1} in {2:.1f} s.").format(
+            self.tr("Trained on {0} with vocabulary size {1} in {2:.2f} s.").format(
                 html.escape(result.corpus.label), format_count(result.vocab_size), result.seconds
             )
         ]
@@ -577,7 +585,10 @@ class FamiliesView(QWidget):
             name = self.family_name(family)
             label = self.row_labels[family]
             if result is not None:
-                label.setText(self.tr("<b>{0}</b><br>{1} tokens").format(html.escape(name), format_count(result.count)))
+                label.setText(
+                    self.tr("<b>{0}</b><br>{1} tokens").format(html.escape(name), format_count(result.count))
+                    + self._source_note(family)
+                )
                 self.chip_views[family].set_placeholder("")
             else:
                 label.setText(f"<b>{html.escape(name)}</b><br>{html.escape(status)}")
@@ -589,6 +600,17 @@ class FamiliesView(QWidget):
                 tooltip += "\n" + self.tr("Shown: {0}").format(self.registry.entry(self.byte_source()).label)
             rows.append(FamilyTableRow(family, name, tooltip, result, status))
         self.table.set_rows(rows)
+
+    def _source_note(self, family: str) -> str:
+        """For the byte-level row showing a tokenizer of the session: which one (a short name)."""
+        if family != "byte-bpe" or self.byte_source() == HERE:
+            return ""
+        key = self.byte_source()
+        entry = self.registry.entry(key)
+        name = key if entry.kind == "openai" else entry.label
+        if len(name) > 20:
+            name = name[:19] + "…"
+        return f"<br><i>{html.escape(name)}</i>"
 
     def _show_lost(self, outcome: FamiliesOutcome) -> None:
         text = outcome.text
