@@ -161,10 +161,16 @@ class FamiliesController(QObject):
             self.finished.emit(result)
 
     @Slot()
-    def shutdown(self, timeout_ms: int = 10_000) -> None:
-        """Cancel training, drop waiting requests, and wait for the threads (window closing)."""
+    def shutdown(self, training_wait_ms: int = 0) -> None:
+        """Cancel training and drop waiting requests (window closing); wait for a running
+        tokenization, and for training only ``training_wait_ms``.
+
+        subtle: training may sit seconds in one engine step (building the pair index of a big
+        corpus); its thread ends in the background and runner's exit hook waits for it.
+        """
         if self._worker is not None:
             self._worker.cancel()
         self._calls.close()
-        self._calls.wait(timeout_ms / 1000)
-        self._join(timeout_ms)
+        self._calls.wait(10.0)
+        if training_wait_ms:
+            self._join(training_wait_ms)

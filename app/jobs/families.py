@@ -152,7 +152,7 @@ class FamiliesTrainingWorker(Worker):
             self.failed.emit(str(exc))
             return
         except Exception as exc:  # never let a worker die silently
-            self.failed.emit(f"training failed ({type(exc).__name__}: {exc})")
+            self.failed.emit(self.tr("training failed ({0}: {1})").format(type(exc).__name__, exc))
             return
         self.finished.emit(
             TrainedFamilies(self.corpus, self.vocab_size, tokenizers, problems, minimum, time.perf_counter() - start)

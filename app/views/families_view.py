@@ -691,9 +691,9 @@ class FamiliesView(QWidget):
                 lines.append(self.tr("Made by merge rank {0}").format(format_count(merge[2])))
         return "\n".join(lines)
 
-    def shutdown(self) -> None:
-        """Cancel training and live tokenizing and wait for their threads (window closing)."""
-        self.controller.shutdown()
+    def shutdown(self, training_wait_ms: int = 0) -> None:
+        """Cancel training and live tokenizing (window closing; see the controller's shutdown)."""
+        self.controller.shutdown(training_wait_ms)
 
 
 def sample_paths() -> list[Path]:

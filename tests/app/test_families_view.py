@@ -53,7 +53,7 @@ def view(qtbot, registry, settings) -> FamiliesView:
         v.show()  # the built-in samples train when the tab is first shown
     qtbot.waitUntil(v.is_settled, timeout=20_000)
     yield v
-    v.shutdown()
+    v.shutdown(training_wait_ms=30_000)
 
 
 def cell(v: FamiliesView, family: str, key: str, role=Qt.ItemDataRole.DisplayRole):  # type: ignore[no-untyped-def]
@@ -283,3 +283,16 @@ def test_word_counts_in_the_view_match_the_samples(view, corpus_texts):
 
 def test_sample_paths_are_the_built_in_samples():
     assert [Path(p).name for p in sample_paths()] == ["english_story.txt", "chinese_passage.txt", "python_code.txt"]
+
+
+def test_closing_while_training_cancels_without_waiting(qtbot, view, tmp_path):
+    path = tmp_path / "big.txt"
+    path.write_text(" ".join(f"w{i % 5000}y{i % 7}" for i in range(200_000)), encoding="utf-8")
+    assert view.set_corpus_file(str(path))
+    view.set_vocab_size(20_000)
+    assert view.train()
+    thread = view.controller._thread
+    assert thread is not None
+    view.shutdown()  # the window closing: cancel, do not wait for the training thread
+    qtbot.waitUntil(thread.isFinished, timeout=60_000)  # it ends by itself soon after
+    assert view.controller.state != "done"
