@@ -32,7 +32,7 @@ from .views.vocab_view import VocabView
 from .widgets.message_bar import MessageBar
 from .widgets.tokenizer_list import TokenizerListDialog
 
-GUIDE = f"""<h3>BPE Explorer in five tabs</h3>
+GUIDE = f"""<h3>BPE Explorer in six tabs</h3>
 <p><b>Train</b> teaches how byte-level BPE learns: pick a sample, files or pasted text, press
 Start ({SHORTCUTS["start"]}) and watch each merge join the most frequent pair; the plots show pair
 counts falling and bytes per token rising. Step ({SHORTCUTS["step"]}) applies one merge at a time
@@ -45,6 +45,9 @@ piece in rank order. Tokens holding part of a character show their bytes.</p>
 differently; corpus mode measures compression on a whole file.</p>
 <p><b>Stream decode</b> feeds tokens one by one to a streaming decoder: bytes wait until
 their character is complete.</p>
+<p><b>Families</b> cuts one text five ways: characters, UTF-8 bytes, words with &lt;UNK&gt;,
+character-level BPE with byte fallback and byte-level BPE, with their token counts, vocabulary
+sizes, unknowns and whether decoding gives the text back.</p>
 <p><b>Byte notation</b>: <code>&lt;e3 80&gt;</code> is one token holding the bytes e3 80
 (part of a character); <code>&lt;80&gt;&lt;82&gt;</code> is two tokens of one byte each.
 · stands for a space, ⏎ for a newline, → for a tab.</p>
@@ -54,7 +57,7 @@ their character is complete.</p>
 <tr><td>Step · Cancel</td><td>{SHORTCUTS["step"]} · {SHORTCUTS["cancel"]}</td></tr>
 <tr><td>Open · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
 <tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
-<tr><td>Tabs</td><td>Ctrl+1 … Ctrl+5</td></tr>
+<tr><td>Tabs</td><td>Ctrl+1 … Ctrl+6</td></tr>
 <tr><td>Search the vocabulary</td><td>Ctrl+F</td></tr>
 <tr><td>Copy ids, tokens or the table (Tokenize, Vocabulary)</td><td>right-click · Ctrl+C</td></tr>
 <tr><td>This guide</td><td>F1</td></tr>
@@ -128,6 +131,13 @@ class MainWindow(QMainWindow):
         self.stream_view = StreamView(self.registry, self.settings)
         self.tabs.addTab(self.stream_view, "Stream decode")
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Feed tokens one at a time and watch the byte queue")
+        from .views.families_view import FamiliesView
+
+        self.families_view = FamiliesView(self.registry, self.settings)
+        self.tabs.addTab(self.families_view, self.tr("Families"))
+        self.tabs.setTabToolTip(
+            self.tabs.count() - 1, self.tr("One text cut by five tokenizer families: characters, bytes, words, BPE")
+        )
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -333,7 +343,7 @@ class MainWindow(QMainWindow):
         window closes; their cleanup runs here.
         """
         self.train_view.shutdown(training_wait_ms)
-        for view in (self.tokenize_view, self.compare_view, self.stream_view):
+        for view in (self.tokenize_view, self.compare_view, self.stream_view, self.families_view):
             view.shutdown()
 
     def confirm_quit(self) -> bool:

@@ -36,6 +36,17 @@ _EXPORTS: dict[str, str] = {
     "train_char_bpe": "train.chars",
     "CharBpeTrainer": "train.chars",
     "char_pretokens": "train.chars",
+    "FAMILIES": "families",
+    "CharacterTokenizer": "families",
+    "ByteTokenizer": "families",
+    "WordTokenizer": "families",
+    "WordTrainer": "families",
+    "train_words": "families",
+    "FamilyToken": "families",
+    "FamilyResult": "families",
+    "FamilyTokenizer": "families",
+    "family_result": "families",
+    "compare_families": "families",
     "TrainerConfig": "train.config",
     "TIE_BREAKS": "train.config",
     "DEFAULT_VOCAB_SIZE": "train.config",
@@ -114,6 +125,19 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .encode.files import encode_file as encode_file, iter_encode_file as iter_encode_file
     from .encode.piece import BpeStep as BpeStep
     from .explain import TokenSpan as TokenSpan
+    from .families import (
+        FAMILIES as FAMILIES,
+        ByteTokenizer as ByteTokenizer,
+        CharacterTokenizer as CharacterTokenizer,
+        FamilyResult as FamilyResult,
+        FamilyToken as FamilyToken,
+        FamilyTokenizer as FamilyTokenizer,
+        WordTokenizer as WordTokenizer,
+        WordTrainer as WordTrainer,
+        compare_families as compare_families,
+        family_result as family_result,
+        train_words as train_words,
+    )
     from .formats.export import EXPORT_FORMATS as EXPORT_FORMATS
     from .formats.gpt2 import gpt2_bytes_to_unicode as gpt2_bytes_to_unicode
     from .formats.ours import FORMAT_VERSION as FORMAT_VERSION

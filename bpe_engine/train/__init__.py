@@ -6,5 +6,6 @@
 - :mod:`.merging`: the merge loop (pair index, lazy heap, the tie-break key);
 - :mod:`.trainer`: :class:`~.trainer.BpeTrainer` and :func:`~.trainer.train_bpe`, which tie them together;
 - :mod:`.chars`: the character-level family (BPE over characters with byte fallback, as
-  SentencePiece's BPE models), for lessons that compare families.
+  SentencePiece's BPE models), for lessons that compare families; its corpus is counted by
+  :mod:`.char_counting` (streamed, in worker processes for big corpora).
 """

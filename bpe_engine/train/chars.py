@@ -19,35 +19,100 @@ on; SentencePiece itself puts the characters last).
 from __future__ import annotations
 
 import os
-import struct
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+
+import numpy as np
 
 from ..corpus import CorpusSource
-from ..errors import ConfigError, EmptyCorpusError
+from ..errors import ConfigError
 from ..formats.data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData
 from ..spm import SentencePieceTokenizer
+from .char_counting import SPACE, CharCounts, count_char_pretokens_iter
 from .events import CountingDone, CountingProgress, MergeEvent, TrainingDone, TrainingEvent
 from .merging import MergeLoop
 
 __all__ = ["SPACE", "CharBpeTrainer", "train_char_bpe", "char_pretokens"]
 
-SPACE = "\u2581"  # ▁
 _META = ("<unk>", "<s>", "</s>")
+_PACK_SLICE = 65_536  # pre-tokens packed per NumPy call (a few ms of GIL each)
+_CHAR_SLICE = 65_536  # distinct segments per NumPy call when counting characters
 
 
 def char_pretokens(text: str) -> Iterator[str]:
     """The pre-tokens of ``text``: per line, spaces as ``▁``, a ``▁`` first, cut before each ``▁``."""
     for line in text.splitlines():
-        if not line:
+        if line:
+            # "▁" + the line with spaces as "▁", cut before every "▁": a "▁" and each segment.
+            for segment in line.replace(" ", SPACE).split(SPACE):
+                yield SPACE + segment
+
+
+def segment_chars(segments: Mapping[str, int]) -> dict[str, int]:
+    """How often each character occurs in the pre-tokens (``▁`` + segment, weighted by their
+    counts): NumPy over the distinct segments, a slice at a time."""
+    out: dict[str, int] = {}
+    items = list(segments.items())
+    spaces = 0
+    for first in range(0, len(items), _CHAR_SLICE):
+        part = items[first : first + _CHAR_SLICE]
+        counts = np.fromiter((c for _, c in part), dtype=np.int64, count=len(part))
+        spaces += int(counts.sum())
+        lengths = np.fromiter((len(seg) for seg, _ in part), dtype=np.int64, count=len(part))
+        cps = np.frombuffer("".join(seg for seg, _ in part).encode("utf-32-le"), dtype="<u4")
+        if not cps.size:
             continue
-        normalized = SPACE + line.replace(" ", SPACE)
-        start = 0
-        for k in range(1, len(normalized)):
-            if normalized[k] == SPACE:
-                yield normalized[start:k]
-                start = k
-        yield normalized[start:]
+        present, inverse = np.unique(cps, return_inverse=True)
+        # float64 sums are exact below 2**53 occurrences
+        sums = np.bincount(inverse.ravel(), weights=np.repeat(counts, lengths), minlength=present.size)
+        get = out.get
+        for cp, total in zip(present.tolist(), sums.tolist()):
+            ch = chr(cp)
+            out[ch] = get(ch, 0) + int(total)
+    if spaces:
+        out[SPACE] = out.get(SPACE, 0) + spaces
+    return out
+
+
+def _pack(segments: Mapping[str, int], alphabet: Sequence[str]) -> dict[bytes, int]:
+    """The pre-tokens (``▁`` + segment) as little-endian ``uint32`` unit indices, for
+    :class:`MergeLoop`: one dict of packed runs and their counts. A character outside the
+    alphabet never merges, so a pre-token is cut around it; runs of one unit hold no pair
+    and are left out. Characters are looked up in slices of pre-tokens, with NumPy."""
+    codes = np.fromiter(map(ord, alphabet), dtype=np.int64, count=len(alphabet))
+    order = np.argsort(codes)
+    sorted_codes = codes[order]
+    unit_of = {ch: i for i, ch in enumerate(alphabet)}
+    space = unit_of.get(SPACE, -1)
+    packed: dict[bytes, int] = {}
+    items = list(segments.items())
+    for first in range(0, len(items), _PACK_SLICE):
+        part = items[first : first + _PACK_SLICE]
+        lengths = np.fromiter((len(seg) + 1 for seg, _ in part), dtype=np.int64, count=len(part))
+        starts = np.zeros(len(part) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=starts[1:])
+        cps = np.frombuffer((SPACE + SPACE.join(seg for seg, _ in part)).encode("utf-32-le"), dtype="<u4")
+        at = np.minimum(np.searchsorted(sorted_codes, cps), max(len(sorted_codes) - 1, 0))
+        units = np.where(sorted_codes[at] == cps, order[at], -1) if len(sorted_codes) else np.full(cps.size, -1)
+        bad = np.add.reduceat(units < 0, starts[:-1]) > 0 if len(part) else np.zeros(0, dtype=bool)
+        data = units.astype("<u4").tobytes()
+        bounds = (starts * 4).tolist()
+        for k, (seg, count) in enumerate(part):
+            if bad[k]:
+                run: list[int] = []
+                for u in [space, *(unit_of.get(ch, -1) for ch in seg), -1]:
+                    if u >= 0:
+                        run.append(u)
+                        continue
+                    if len(run) > 1:
+                        key = np.array(run, dtype="<u4").tobytes()
+                        packed[key] = packed.get(key, 0) + count
+                    run = []
+                continue
+            s, e = bounds[k], bounds[k + 1]
+            if e - s > 4:
+                key = data[s:e]
+                packed[key] = packed.get(key, 0) + count
+    return packed
 
 
 class CharBpeTrainer:
@@ -56,6 +121,9 @@ class CharBpeTrainer:
     bytes of the two pieces; ids are those of the final vocabulary).
 
     ``vocab_size`` counts the 3 meta tokens, the 256 byte tokens, the alphabet and the merges.
+    ``workers`` (None: every core) and ``fork_workers`` are as for byte-level training: the
+    corpus is counted in worker processes when it is big enough (4 MB), forked when that is
+    safe and allowed (a GUI passes ``fork_workers=False``). The result never depends on them.
     """
 
     def __init__(
@@ -67,6 +135,8 @@ class CharBpeTrainer:
         character_coverage: float = 1.0,
         tie_break: str = "greatest",
         name: str | None = None,
+        workers: int | None = None,
+        fork_workers: bool = True,
     ) -> None:
         if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or vocab_size < 1:
             raise ConfigError(f"vocab_size must be a positive whole number, got {vocab_size!r}")
@@ -79,36 +149,39 @@ class CharBpeTrainer:
         self.character_coverage = character_coverage
         self.tie_break = tie_break
         self.name = name
+        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+            raise ConfigError(f"workers must be a whole number of at least 1 (or None: every core), got {workers!r}")
+        self.workers = workers
+        self.fork_workers = fork_workers
         self.alphabet: list[str] = []
+        #: The smallest ``vocab_size`` this corpus allows (3 + 256 + its alphabet), once counted.
+        self.minimum_vocab_size: int | None = None
         self.merges: list[tuple[int, int]] = []  # unit/merge indices of the loop
         self.merge_counts: list[int] = []
         self._loop: MergeLoop | None = None
         self._started = False
 
-    def _text(self) -> str:
-        if self.source.text is not None:
-            return self.source.text
-        parts = []
-        for path in self.source.paths:
-            with open(path, encoding="utf-8") as f:
-                parts.append(f.read())
-        return "\n".join(parts)
-
     def events(self) -> Iterator[TrainingEvent]:
-        """The run as events; may be iterated only once."""
+        """The run as events; may be iterated only once.
+
+        Counting streams the corpus in chunks (worker processes for a big one, see
+        :mod:`~bpe_engine.train.char_counting`): memory follows the distinct pre-tokens, not
+        the size of the corpus. Closing the generator while counting stops the workers.
+        """
         if self._started:
             raise RuntimeError("CharBpeTrainer.events() can run only once; create a new trainer")
         self._started = True
-        total = self.source.total_bytes()
-        yield CountingProgress(0, total)
-        text = self._text()
-        words = Counter(char_pretokens(text))
-        chars: Counter[str] = Counter()
-        for word, count in words.items():
-            for ch in word:
-                chars[ch] += count
-        if not chars:
-            raise EmptyCorpusError("the corpus holds no text to learn from; choose a file with some text in it")
+        counts: CharCounts | None = None
+        for item in count_char_pretokens_iter(self.source, workers=self.workers, fork=self.fork_workers):
+            if isinstance(item, CharCounts):
+                counts = item
+            else:
+                yield CountingProgress(item[0], item[1])
+        assert counts is not None
+        total = counts.total_bytes
+        yield CountingProgress(total, total, "indexing")
+        segments = counts.segments
+        chars = segment_chars(segments)
         ordered = sorted(chars, key=lambda c: (-chars[c], c))
         keep = len(ordered)
         if self.character_coverage < 1.0:
@@ -120,32 +193,21 @@ class CharBpeTrainer:
                     keep = index + 1
                     break
         self.alphabet = ordered[:keep]
-        minimum = len(_META) + 256 + len(self.alphabet)
+        minimum = self.minimum_vocab_size = len(_META) + 256 + len(self.alphabet)
         if self.vocab_size < minimum:
             raise ConfigError(
                 f"vocab_size {self.vocab_size} is too small for this corpus: it needs at least {minimum} "
                 f"(3 meta tokens, 256 byte tokens and its {len(self.alphabet)} characters)"
             )
-        unit = {ch: i for i, ch in enumerate(self.alphabet)}
-        packed: dict[bytes, int] = {}
-        for word, count in words.items():
-            # A character outside the alphabet never merges: the word is cut around it.
-            run: list[int] = []
-            for ch in [*word, None]:
-                u = unit.get(ch) if ch is not None else None
-                if u is not None:
-                    run.append(u)
-                    continue
-                if len(run) > 1:
-                    key = struct.pack(f"<{len(run)}I", *run)
-                    packed[key] = packed.get(key, 0) + count
-                run = []
+        packed = _pack(segments, self.alphabet)
         loop = MergeLoop([packed], self.tie_break, units=[ch.encode("utf-8") for ch in self.alphabet])
+        del packed
         self._loop = loop
         # A character outside the alphabet is as many tokens as it has UTF-8 bytes.
+        unit = set(self.alphabet)
         initial = sum(count * (1 if ch in unit else len(ch.encode("utf-8"))) for ch, count in chars.items())
         target = self.vocab_size - minimum
-        yield CountingDone(total, len(words), sum(words.values()), initial, 0, target)
+        yield CountingDone(total, len(segments), sum(segments.values()), initial, 0, target)
         tokens = initial
         while len(self.merges) < target:
             best = loop.pop_best()
@@ -213,10 +275,19 @@ def train_char_bpe(
     character_coverage: float = 1.0,
     tie_break: str = "greatest",
     name: str | None = None,
+    workers: int | None = None,
+    fork_workers: bool = True,
 ) -> SentencePieceTokenizer:
     """Train a character-level BPE tokenizer with byte fallback (see :class:`CharBpeTrainer`)."""
     trainer = CharBpeTrainer(
-        input_path, vocab_size, text=text, character_coverage=character_coverage, tie_break=tie_break, name=name
+        input_path,
+        vocab_size,
+        text=text,
+        character_coverage=character_coverage,
+        tie_break=tie_break,
+        name=name,
+        workers=workers,
+        fork_workers=fork_workers,
     )
     for _ in trainer.events():
         pass

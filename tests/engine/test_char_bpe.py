@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 from bpe_engine import (
     CharBpeTrainer,
     CountingDone,
+    CountingProgress,
     MergeEvent,
     SentencePieceTokenizer,
     TrainingDone,
@@ -203,6 +204,11 @@ def test_bad_settings_and_small_vocabularies_are_refused_clearly() -> None:
         CharBpeTrainer(None, 500, text="abc", tie_break="random")
     with pytest.raises(ConfigError, match="at least 263"):
         train_char_bpe(None, 262, text="abc")
+    small = CharBpeTrainer(None, 262, text="abc")
+    assert small.minimum_vocab_size is None
+    with pytest.raises(ConfigError):
+        list(small.events())
+    assert small.minimum_vocab_size == 263  # 3 meta, 256 bytes, ▁ a b c
     trainer = CharBpeTrainer(None, 500, text="abc")
     with pytest.raises(RuntimeError, match="iterate events"):
         trainer.tokenizer()
@@ -218,3 +224,99 @@ def test_reads_corpus_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "corpus.txt"
     path.write_text(TEXT, encoding="utf-8")
     assert train_char_bpe(path, 330).merges == train_char_bpe(None, 330, text=TEXT).merges
+
+
+# -- streamed counting: the same counts whatever the chunks, files or workers ----------------
+
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", "b", " ", "  ", "é", "中", "▁", "🙂", "\r\n", *_LINE_BREAKS]), max_size=60).map(
+        "".join
+    ),
+    st.integers(min_value=1, max_value=9),
+)
+def test_chunked_counting_equals_counting_the_whole_text(text: str, block: int) -> None:
+    """Blocks of a few bytes force every kind of cut: after a line break, before a space in
+    the middle of a line (the next chunk continues that line), and growing blocks."""
+    from bpe_engine.corpus import CorpusSource
+    from bpe_engine.train import char_counting
+
+    expected = Counter(w[1:] for w in char_pretokens(text))
+    old = (char_counting._INPROCESS_BLOCK, char_counting._CUT_WINDOW)
+    char_counting._INPROCESS_BLOCK, char_counting._CUT_WINDOW = block, block
+    try:
+        if not expected:
+            with pytest.raises(EmptyCorpusError):
+                list(char_counting.count_char_pretokens_iter(CorpusSource(text=text), workers=1))
+            return
+        *progress, result = char_counting.count_char_pretokens_iter(CorpusSource(text=text), workers=1)
+    finally:
+        char_counting._INPROCESS_BLOCK, char_counting._CUT_WINDOW = old
+    assert isinstance(result, char_counting.CharCounts)
+    assert dict(result.segments) == dict(expected)
+    assert progress[-1] == (len(text.encode()), len(text.encode()))
+
+
+def test_files_in_small_blocks_and_in_workers_train_the_same_merges(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Several files (each its own lines, as if joined by newlines), read in small blocks, in
+    this process or in two worker processes, give the merges of the text held in memory."""
+    from bpe_engine.train import char_counting
+
+    parts = [TEXT, "a very long line without any line break " * 40, "末行没有换行 the end"]
+    paths = []
+    for i, part in enumerate(parts):
+        path = tmp_path / f"part{i}.txt"
+        path.write_bytes(part.encode("utf-8"))  # the middle one has no line break at all
+        paths.append(path)
+    joined = "\n".join(parts)
+    reference = CharBpeTrainer(None, 420, text=joined, workers=1)
+    ref_events = list(reference.events())
+    monkeypatch.setattr(char_counting, "_INPROCESS_BLOCK", 97)
+    monkeypatch.setattr(char_counting, "_WORKER_BLOCK", 211)
+    monkeypatch.setattr(char_counting, "_PARALLEL_MIN_BYTES", 0)
+    for workers, fork in [(1, True), (2, True), (2, False)]:
+        trainer = CharBpeTrainer(paths, 420, workers=workers, fork_workers=fork)
+        events = list(trainer.events())
+        assert trainer.alphabet == reference.alphabet, (workers, fork)
+        assert [e for e in events if isinstance(e, MergeEvent)] == [
+            e for e in ref_events if isinstance(e, MergeEvent)
+        ], (workers, fork)
+        done = next(e for e in events if isinstance(e, CountingDone))
+        ref_done = next(e for e in ref_events if isinstance(e, CountingDone))
+        assert done.total_bytes == ref_done.total_bytes - 2  # the two newlines that join the parts
+        assert (done.distinct_pretokens, done.total_pretokens, done.initial_tokens) == (
+            ref_done.distinct_pretokens,
+            ref_done.total_pretokens,
+            ref_done.initial_tokens,
+        )
+    alphabet, merges = ref_train(joined, 420)
+    assert reference.alphabet == alphabet
+    assert [(e.left.decode(), e.right.decode()) for e in ref_events if isinstance(e, MergeEvent)] == merges
+
+
+def test_bad_utf8_in_a_file_is_named_with_its_offset(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from bpe_engine.errors import CorpusEncodingError
+
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"good line\nbad \xff here\n")
+    with pytest.raises(CorpusEncodingError, match="offset 14"):
+        train_char_bpe(path, 400)
+    with pytest.raises(ConfigError, match="workers"):
+        CharBpeTrainer(path, 400, workers=0)
+
+
+def test_closing_the_events_while_counting_stops_the_workers(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from bpe_engine.train import char_counting
+
+    monkeypatch.setattr(char_counting, "_PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(char_counting, "_WORKER_BLOCK", 64)
+    path = tmp_path / "c.txt"
+    path.write_text(TEXT * 20, encoding="utf-8")
+    events = CharBpeTrainer(path, 400, workers=2).events()
+    first = next(events)
+    assert isinstance(first, CountingProgress) and first.bytes_done == 0
+    next(events)
+    events.close()  # run_pool's finally kills the workers; nothing hangs
