@@ -8,9 +8,11 @@ front. Save (Ctrl+S) acts on the tokenizer of the current view and names it in t
 title; a file that cannot be opened is explained in the view it was opened from. Help has a
 short guide (F1) and the version. The window's geometry and the splitters are remembered.
 
-Closing the window while training runs asks first; then every job is cancelled without
-waiting for it (the window goes at once, and the job threads end in the background before the
-process exits: ``runner``'s exit hook waits for them).
+Closing the window while training runs asks first: *Save & quit* saves the training as a
+checkpoint (File > Resume training… goes on with it in a later session), *Quit* drops it,
+*Cancel* keeps the window. Then every job is cancelled without waiting for it (the window
+goes at once, and the job threads end in the background before the process exits:
+``runner``'s exit hook waits for them).
 """
 
 from __future__ import annotations
@@ -18,15 +20,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, Slot
+from PySide6.QtCore import QByteArray, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 import bpe_engine
 
 from .controllers.registry import TokenizerRegistry
 from .jobs import runner
 from .settings import Settings
+from .views.train_results import CHECKPOINT_FILTER
 from .views.train_view import SHORTCUTS, TrainView, safe_file_name
 from .views.vocab_view import VocabView
 from .widgets.message_bar import MessageBar
@@ -52,6 +55,7 @@ their character is complete.</p>
 <table>
 <tr><td>Start · Pause · Resume</td><td>{SHORTCUTS["start"]} · {SHORTCUTS["pause"]} · {SHORTCUTS["resume"]}</td></tr>
 <tr><td>Step · Cancel</td><td>{SHORTCUTS["step"]} · {SHORTCUTS["cancel"]}</td></tr>
+<tr><td>Save the training as a checkpoint · Resume one</td><td>{SHORTCUTS["checkpoint"]} · {SHORTCUTS["resume_file"]}</td></tr>
 <tr><td>Open · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
 <tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
 <tr><td>Tabs</td><td>Ctrl+1 … Ctrl+5</td></tr>
@@ -73,6 +77,9 @@ class MainWindow(QMainWindow):
         self.setMinimumSize(720, 520)
         self.settings = settings or Settings()
         self.registry = TokenizerRegistry(self)
+        self.quit_box: QMessageBox | None = None  # "Quit while training?", while it is shown
+        self._quit_confirmed = False  # the user chose to quit: close without asking again
+        self._quit_checkpoint: str | None = None  # Save & quit: the checkpoint being written
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
@@ -140,6 +147,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(list_action)
         self.list_action = list_action
         file_menu.addSeparator()
+        file_menu.addAction(self.train_view.resume_file_action)
+        file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -151,6 +160,12 @@ class MainWindow(QMainWindow):
         for action in self.train_view.training_actions:
             train_menu.addAction(action)
             action.triggered.connect(self._on_training_action_triggered)
+        train_menu.addSeparator()
+        train_menu.addAction(self.train_view.checkpoint_action)
+        for action in (self.train_view.checkpoint_action, self.train_view.resume_file_action):
+            action.triggered.connect(self._on_training_action_triggered)
+        self.train_view.checkpoint_saved.connect(self._on_train_view_checkpoint_saved)
+        self.train_view.file_failed.connect(self._on_train_view_checkpoint_failed)
         view_menu = self.menuBar().addMenu("&View")
         for i in range(self.tabs.count()):
             action = QAction(self.tabs.tabText(i), self)
@@ -319,24 +334,92 @@ class MainWindow(QMainWindow):
         for view in (self.tokenize_view, self.compare_view, self.stream_view):
             view.shutdown()
 
-    def confirm_quit(self) -> bool:
-        """Ask before a running training is lost; True when the window may close."""
-        c = self.train_view.controller
-        if not c.is_active:
+    def may_close(self) -> bool:
+        """True when the window may close now; during a training, ask first (see :meth:`ask_quit`)."""
+        if self._quit_confirmed or not self.train_view.controller.is_active:
             return True
+        if self._quit_checkpoint is not None:
+            self.statusBar().showMessage("Saving the training before quitting…", 8000)
+        elif self.quit_box is None:
+            self.ask_quit()
+        return False
+
+    def ask_quit(self) -> QMessageBox:
+        """Ask what to do with the running training: Save & quit, Quit, or Cancel (shown without
+        blocking; :attr:`quit_box` while it is open)."""
+        c = self.train_view.controller
         done = f"{len(c.merges):,} of {c.target_merges:,} merges" if c.counting is not None else "still counting"
-        answer = QMessageBox.question(
-            self,
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
             "Quit while training?",
-            f"Training is running ({done}). Quitting stops it and its result is lost "
-            "(pause it and save it first to keep it). Quit anyway?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
+            f"Training is running ({done}). Save it as a checkpoint to go on with it later "
+            "(File > Resume training…), or quit and lose it?",
+            QMessageBox.StandardButton.NoButton,
+            self,
         )
-        return answer == QMessageBox.StandardButton.Yes
+        save = box.addButton("Save && quit…", QMessageBox.ButtonRole.AcceptRole)
+        save.setToolTip("Choose a checkpoint file, save the training there, then quit")
+        box.addButton("Quit", QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(save)
+        box.setEscapeButton(cancel)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.buttonClicked.connect(self._on_quit_box_button_clicked)
+        box.finished.connect(self._on_quit_box_finished)
+        self.quit_box = box
+        box.open()
+        return box
+
+    @Slot(QAbstractButton)
+    def _on_quit_box_button_clicked(self, button: QAbstractButton) -> None:
+        box = self.quit_box
+        if box is None:
+            return
+        role = box.buttonRole(button)
+        if role == QMessageBox.ButtonRole.DestructiveRole:
+            self._quit_confirmed = True
+            QTimer.singleShot(0, self.close)
+        elif role == QMessageBox.ButtonRole.AcceptRole:
+            QTimer.singleShot(0, self._save_and_quit)
+
+    @Slot(int)
+    def _on_quit_box_finished(self, _result: int) -> None:
+        self.quit_box = None
+
+    @Slot()
+    def _save_and_quit(self) -> None:
+        c = self.train_view.controller
+        if not c.is_active:  # it ended meanwhile: its result is a tokenizer, nothing to resume
+            self.close()
+            return
+        base = f"{c.request.describe() if c.request else 'training'}-{len(c.merges)}"
+        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.ckpt")
+        path, _ = QFileDialog.getSaveFileName(self, "Save the training, then quit", start, CHECKPOINT_FILTER)
+        if not path:
+            return  # no file chosen: the window and the run stay
+        if c.state in ("counting", "merging"):
+            c.pause()  # nothing after the checkpoint would be kept
+        if self.train_view.save_checkpoint(path):
+            self._quit_checkpoint = path
+            self.tabs.setCurrentWidget(self.train_view)
+            self.statusBar().showMessage(f"Saving the training to {path}, then quitting…")
+
+    @Slot(str)
+    def _on_train_view_checkpoint_saved(self, path: str) -> None:
+        self.statusBar().showMessage(f"Saved the training to {path}", 8000)
+        if path == self._quit_checkpoint:
+            self._quit_checkpoint = None
+            self._quit_confirmed = True
+            self.close()
+
+    @Slot(str, str, str)
+    def _on_train_view_checkpoint_failed(self, _kind: str, path: str, _message: str) -> None:
+        if path == self._quit_checkpoint:
+            self._quit_checkpoint = None  # the Train view says why; the window stays
+            self.tabs.setCurrentWidget(self.train_view)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
-        if not self.confirm_quit():
+        if not self.may_close():
             event.ignore()
             return
         self.settings.window_geometry = bytes(self.saveGeometry().data())
