@@ -35,7 +35,9 @@ from .views.vocab_view import VocabView
 from .widgets.message_bar import MessageBar
 from .widgets.tokenizer_list import TokenizerListDialog
 
-GUIDE = f"""<h3>BPE Explorer in five tabs</h3>
+TAB_COUNT = 7  # Train, Vocabulary, Tokenize, Compare, Stream decode, Timeline, Sweep
+
+GUIDE = f"""<h3>BPE Explorer's tabs</h3>
 <p><b>Train</b> teaches how byte-level BPE learns: pick a sample, files or pasted text, press
 Start ({SHORTCUTS["start"]}) and watch each merge join the most frequent pair; the plots show pair
 counts falling and bytes per token rising. Step ({SHORTCUTS["step"]}) applies one merge at a time
@@ -48,6 +50,10 @@ piece in rank order. Tokens holding part of a character show their bytes.</p>
 differently; corpus mode measures compression on a whole file.</p>
 <p><b>Stream decode</b> feeds tokens one by one to a streaming decoder: bytes wait until
 their character is complete.</p>
+<p><b>Timeline</b> slides through a tokenizer's merges: a text tokenized with only the first k
+merges, its token count and bytes per token, the merge k outlined; Play animates it
+(Ctrl+Space), also while a training runs. "As of merge k" in Vocabulary, Tokenize and Compare
+follows the slider.</p>
 <p><b>Byte notation</b>: <code>&lt;e3 80&gt;</code> is one token holding the bytes e3 80
 (part of a character); <code>&lt;80&gt;&lt;82&gt;</code> is two tokens of one byte each.
 · stands for a space, ⏎ for a newline, → for a tab.</p>
@@ -58,7 +64,8 @@ their character is complete.</p>
 <tr><td>Save the training as a checkpoint · Resume one</td><td>{SHORTCUTS["checkpoint"]} · {SHORTCUTS["resume_file"]}</td></tr>
 <tr><td>Open · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
 <tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
-<tr><td>Tabs</td><td>Ctrl+1 … Ctrl+5</td></tr>
+<tr><td>Tabs</td><td>Ctrl+1 … Ctrl+{TAB_COUNT}</td></tr>
+<tr><td>Timeline: play or pause</td><td>Ctrl+Space</td></tr>
 <tr><td>Search the vocabulary</td><td>Ctrl+F</td></tr>
 <tr><td>Copy ids, tokens or the table (Tokenize, Vocabulary)</td><td>right-click · Ctrl+C</td></tr>
 <tr><td>This guide</td><td>F1</td></tr>
@@ -118,6 +125,16 @@ class MainWindow(QMainWindow):
         self.stream_view = StreamView(self.registry, self.settings)
         self.tabs.addTab(self.stream_view, "Stream decode")
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Feed tokens one at a time and watch the byte queue")
+        from .views.timeline_view import TimelineView
+
+        self.timeline_view = TimelineView(self.registry, self.settings)
+        self.tabs.addTab(self.timeline_view, "Timeline")
+        self.tabs.setTabToolTip(
+            self.tabs.count() - 1, "Slide through a training's merges: a text tokenized as of merge k, or play it"
+        )
+        self.timeline_view.set_training(self.train_view.controller)
+        for view in (self.vocab_view, self.tokenize_view, self.compare_view):
+            view.follow_timeline(self.timeline_view.position)
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -137,7 +154,12 @@ class MainWindow(QMainWindow):
         self.train_view.save_action.changed.connect(self._update_save_action)
         self.tabs.currentChanged.connect(self._update_save_action)
         self.registry.changed.connect(self._update_save_action)
-        for picker in (self.vocab_view.picker, self.tokenize_view.picker, self.stream_view.picker):
+        for picker in (
+            self.vocab_view.picker,
+            self.tokenize_view.picker,
+            self.stream_view.picker,
+            self.timeline_view.picker,
+        ):
             picker.key_changed.connect(self._update_save_action)
         self._update_save_action()
         list_action = QAction("&Tokenizers…", self)
@@ -217,6 +239,8 @@ class MainWindow(QMainWindow):
             return self.tokenize_view.current_key()
         if view is self.stream_view:
             return self.stream_view.picker.current_key()
+        if view is self.timeline_view:
+            return self.timeline_view.current_key()
         if view is self.compare_view:
             keys = self.compare_view.keys()
             own = [k for k in keys if self.registry.entry(k).kind != "openai"]
@@ -331,7 +355,7 @@ class MainWindow(QMainWindow):
         window closes; their cleanup runs here.
         """
         self.train_view.shutdown(training_wait_ms)
-        for view in (self.tokenize_view, self.compare_view, self.stream_view):
+        for view in (self.tokenize_view, self.compare_view, self.stream_view, self.timeline_view):
             view.shutdown()
 
     def may_close(self) -> bool:

@@ -51,7 +51,9 @@ class EncodeJob:
     """Encode ``text`` with each ``(key, tokenizer)`` under special-token ``mode``.
 
     ``generation`` numbers the requests of one controller (the newest wins);
-    ``want_pieces`` also asks for the pre-tokenization pieces.
+    ``want_pieces`` also asks for the pre-tokenization pieces; ``as_of`` maps some keys to a
+    number of merges: those tokenizers encode as the tokenizer of only their first merges
+    would (the training timeline's "as of merge k").
     """
 
     generation: int
@@ -59,6 +61,7 @@ class EncodeJob:
     mode: str
     tokenizers: tuple[tuple[str, Tokenizer], ...]
     want_pieces: bool = False
+    as_of: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
