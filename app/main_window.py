@@ -54,6 +54,9 @@ their character is complete.</p>
 merges, its token count and bytes per token, the merge k outlined; Play animates it
 (Ctrl+Space), also while a training runs. "As of merge k" in Vocabulary, Tokenize and Compare
 follows the slider.</p>
+<p><b>Sweep</b> draws bytes per token against vocabulary size from one training (every smaller
+vocabulary is its first merges) on held-out English, Chinese and code (add your own files),
+with OpenAI's encodings as reference points; export the chart (PNG, SVG) and the points (CSV).</p>
 <p><b>Byte notation</b>: <code>&lt;e3 80&gt;</code> is one token holding the bytes e3 80
 (part of a character); <code>&lt;80&gt;&lt;82&gt;</code> is two tokens of one byte each.
 · stands for a space, ⏎ for a newline, → for a tab.</p>
@@ -133,6 +136,14 @@ class MainWindow(QMainWindow):
             self.tabs.count() - 1, "Slide through a training's merges: a text tokenized as of merge k, or play it"
         )
         self.timeline_view.set_training(self.train_view.controller)
+        from .views.sweep_view import SweepView
+
+        self.sweep_view = SweepView(self.registry, self.settings)
+        self.tabs.addTab(self.sweep_view, "Sweep")
+        self.tabs.setTabToolTip(
+            self.tabs.count() - 1,
+            "Bytes per token against vocabulary size, from one training, on held-out texts and OpenAI's encodings",
+        )
         for view in (self.vocab_view, self.tokenize_view, self.compare_view):
             view.follow_timeline(self.timeline_view.position)
 
@@ -159,6 +170,7 @@ class MainWindow(QMainWindow):
             self.tokenize_view.picker,
             self.stream_view.picker,
             self.timeline_view.picker,
+            self.sweep_view.picker,
         ):
             picker.key_changed.connect(self._update_save_action)
         self._update_save_action()
@@ -241,6 +253,8 @@ class MainWindow(QMainWindow):
             return self.stream_view.picker.current_key()
         if view is self.timeline_view:
             return self.timeline_view.current_key()
+        if view is self.sweep_view:
+            return self.sweep_view.current_key()
         if view is self.compare_view:
             keys = self.compare_view.keys()
             own = [k for k in keys if self.registry.entry(k).kind != "openai"]
@@ -355,7 +369,7 @@ class MainWindow(QMainWindow):
         window closes; their cleanup runs here.
         """
         self.train_view.shutdown(training_wait_ms)
-        for view in (self.tokenize_view, self.compare_view, self.stream_view, self.timeline_view):
+        for view in (self.tokenize_view, self.compare_view, self.stream_view, self.timeline_view, self.sweep_view):
             view.shutdown()
 
     def may_close(self) -> bool:
