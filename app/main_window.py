@@ -8,6 +8,10 @@ front. Save (Ctrl+S) acts on the tokenizer of the current view and names it in t
 title; a file that cannot be opened is explained in the view it was opened from. Help has a
 short guide (F1) and the version. The window's geometry and the splitters are remembered.
 
+Zoom (Ctrl+= / Ctrl+- / Ctrl+0), presentation mode (F11) and the exports of the current view
+(PNG, SVG, tokens as HTML) belong to :class:`~app.presentation.Presentation`; the window puts
+its actions in the View and File menus.
+
 Closing the window while training runs asks first: *Save & quit* saves the training as a
 checkpoint (File > Resume training… goes on with it in a later session), *Quit* drops it,
 *Cancel* keeps the window. Then every job is cancelled without waiting for it (the window
@@ -17,6 +21,7 @@ goes at once, and the job threads end in the background before the process exits
 
 from __future__ import annotations
 
+import html
 import os
 from pathlib import Path
 
@@ -28,6 +33,7 @@ import bpe_engine
 
 from .controllers.registry import TokenizerRegistry
 from .jobs import runner
+from .presentation import SHORTCUTS as VIEW_SHORTCUTS, Presentation
 from .settings import Settings
 from .views.train_results import CHECKPOINT_FILTER
 from .views.train_view import SHORTCUTS, TrainView, safe_file_name
@@ -69,6 +75,9 @@ with OpenAI's encodings as reference points; export the chart (PNG, SVG) and the
 <tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
 <tr><td>Tabs</td><td>Ctrl+1 … Ctrl+{TAB_COUNT}</td></tr>
 <tr><td>Timeline: play or pause</td><td>Ctrl+Space</td></tr>
+<tr><td>Zoom in · out · actual size (every view)</td><td>{VIEW_SHORTCUTS["zoom_in"]} · {VIEW_SHORTCUTS["zoom_out"]} · {VIEW_SHORTCUTS["zoom_reset"]}</td></tr>
+<tr><td>Presentation mode (full screen, large, high contrast)</td><td>{VIEW_SHORTCUTS["presentation"]}</td></tr>
+<tr><td>Export the view as PNG · SVG · its tokens as HTML</td><td>{VIEW_SHORTCUTS["export_png"]} · {VIEW_SHORTCUTS["export_svg"]} · {VIEW_SHORTCUTS["export_html"]}</td></tr>
 <tr><td>Search the vocabulary</td><td>Ctrl+F</td></tr>
 <tr><td>Copy ids, tokens or the table (Tokenize, Vocabulary)</td><td>right-click · Ctrl+C</td></tr>
 <tr><td>This guide</td><td>F1</td></tr>
@@ -94,10 +103,14 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
         self._build_views()
+        self.presentation = Presentation(self, self.tabs, self.settings)
+        self.presentation.export_failed.connect(self._on_presentation_export_failed)
         self._build_menus()
         geometry = self.settings.window_geometry
         if geometry:
             self.restoreGeometry(QByteArray(geometry))
+        if self.presentation.zoom != 1.0:
+            self.presentation.apply()  # the zoom of the last session
         self.statusBar().showMessage("Ready")
 
     def _build_views(self) -> None:
@@ -183,6 +196,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.train_view.resume_file_action)
         file_menu.addSeparator()
+        p = self.presentation
+        for action in (p.export_png_action, p.export_svg_action, p.export_html_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -207,6 +224,9 @@ class MainWindow(QMainWindow):
             action.setData(i)
             action.triggered.connect(self._on_view_action_triggered)
             view_menu.addAction(action)
+        view_menu.addSeparator()
+        for action in (p.zoom_in_action, p.zoom_out_action, p.zoom_reset_action, p.presentation_action):
+            view_menu.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
         guide = QAction("&Guide and shortcuts", self)
         guide.setShortcut(QKeySequence.StandardKey.HelpContents)
@@ -216,6 +236,14 @@ class MainWindow(QMainWindow):
         about = QAction("&About BPE Explorer", self)
         about.triggered.connect(self._on_about_triggered)
         help_menu.addAction(about)
+
+    @Slot(str)
+    def _on_presentation_export_failed(self, message: str) -> None:
+        bar = self._message_bar(self.tabs.currentWidget())
+        if bar is not None:
+            bar.error(html.escape(message))
+        else:
+            self.statusBar().showMessage(message, 8000)
 
     @Slot()
     def _on_view_action_triggered(self) -> None:

@@ -175,7 +175,7 @@ class CompareView(QWidget):
         self.summary_view.setMaximumHeight(170)
         self.summary_view.setSelectionMode(QTableView.SelectionMode.NoSelection)
 
-        corpus_box = QGroupBox("Corpus mode: compression on a whole file", self)
+        self.corpus_box = corpus_box = QGroupBox("Corpus mode: compression on a whole file", self)
         self.corpus_file_button = QPushButton("Choose file…", self)
         self.corpus_file_button.clicked.connect(self._on_corpus_file_button_clicked)
         self.corpus_path_label = QLabel("No file chosen", self)
@@ -582,6 +582,10 @@ class CompareView(QWidget):
         self.run_button.setEnabled(bool(self._corpus_path) and not running)
         self.cancel_button.setEnabled(self.corpus.state == "running")
         self.corpus_file_button.setEnabled(not running)
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: corpus mode folds away (the columns get the room)."""
+        self.corpus_box.setVisible(not on)
 
     def shutdown(self) -> None:
         """Cancel a corpus run and live encoding, and wait for their threads (the main window is closing)."""

@@ -47,6 +47,7 @@ from ..controllers.timeline import TimelineController, TimelinePosition
 from ..controllers.training import TrainingController
 from ..display.chips import TokenChipBuilder
 from ..display.format import format_count, format_ratio, token_label
+from ..display.html_export import tokens_html
 from ..display.token_data import TokenTable, token_detail
 from ..jobs.messages import EncodeResult
 from ..settings import Settings
@@ -303,6 +304,21 @@ class TimelineView(QWidget):
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: the text box folds away (the chips and curve get the room)."""
         self.editor.setVisible(not on)
+
+    def html_page(self, contrast: bool = False) -> str | None:
+        """The text as of merge k as a standalone HTML page (None while nothing is shown)."""
+        tok, table = self._tok, self._table
+        if tok is None or table is None or len(self._builder.tokens) != len(table):
+            return None
+        label = self.registry.entry(self._key).label if self._key else f"{tok.name or 'the training'} (in progress)"
+        k = self._shown
+        return tokens_html(
+            table,
+            self._builder.tokens,
+            title=f"{label}, as of merge {format_count(k)} of {format_count(len(tok.merges))}",
+            about=[self._merge_words(k)] if k > 0 else ["No merge yet: every byte is a token."],
+            contrast=contrast,
+        )
 
     def shutdown(self) -> None:
         self.stop()
@@ -569,14 +585,20 @@ class TimelineView(QWidget):
         if k == 0:
             self.merge_label.setText("No merge yet: every byte is a token.")
             return
+        z = self._merge_ids[k - 1][2]
+        uses = sum(1 for i in table.ids if i == z)
+        self.merge_label.setText(f"{html.escape(self._merge_words(k))}; {uses} of them in this text, outlined.")
+
+    def _merge_words(self, k: int) -> str:
+        """Merge ``k`` in words (plain text): its pair, its token, its count in training."""
+        tok = self._tok
+        assert tok is not None and 1 <= k <= len(self._merge_ids)
         a, b, z = self._merge_ids[k - 1]
         count = tok.merge_counts[k - 1]
-        uses = sum(1 for i in table.ids if i == z)
-        self.merge_label.setText(
-            f"Merge {format_count(k)}: ‘{html.escape(token_label(tok.id_to_bytes(a)))}’ + "
-            f"‘{html.escape(token_label(tok.id_to_bytes(b)))}’ → ‘{html.escape(token_label(tok.id_to_bytes(z)))}’ "
-            f"(id {z}{f', pair count {format_count(count)} in training' if count is not None else ''}); "
-            f"{uses} of them in this text, outlined."
+        seen = f", pair count {format_count(count)} in training" if count is not None else ""
+        return (
+            f"Merge {format_count(k)}: ‘{token_label(tok.id_to_bytes(a))}’ + ‘{token_label(tok.id_to_bytes(b))}’ "
+            f"→ ‘{token_label(tok.id_to_bytes(z))}’ (id {z}{seen})"
         )
 
     def _token_tooltip(self, index: int) -> str:

@@ -43,6 +43,7 @@ from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.chips import Chips, PieceChipBuilder, TokenChipBuilder
 from ..display.copying import ids_csv, ids_python, token_strings
 from ..display.format import format_ratio
+from ..display.html_export import tokens_html
 from ..display.token_data import Counts, TokenTable, counts, token_detail
 from ..jobs.messages import EncodeResult
 from ..settings import Settings
@@ -611,6 +612,28 @@ class TokenizeView(QWidget):
         self.piece_chips.select(i, emit=False)
         if text != self.explain.piece:
             self.explain.set_piece(text, special)
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: the pre-tokenization strip and the legend fold away."""
+        self.pieces_box.setVisible(not on)
+        self.legend.setVisible(not on)
+
+    def html_page(self, contrast: bool = False) -> str | None:
+        """The tokens on display as a standalone HTML page (None while none are shown)."""
+        table = self._table
+        if table is None or len(self._builder.tokens) != len(table):
+            return None
+        entry = self.registry.entry(self._key)
+        limit = self.merge_limit()
+        name = entry.label + (f", as of merge {limit:,}" if limit is not None else "")
+        modes = dict(MODE_LABELS)
+        return tokens_html(
+            table,
+            self._builder.tokens,
+            title=f"Tokens of {name}",
+            about=[f"Tokenizer: {entry.label}", f"Special tokens: {modes.get(self.mode(), self.mode())}"],
+            contrast=contrast,
+        )
 
     def shutdown(self) -> None:
         """Drop pending encodings and wait for a running one (the main window is closing)."""

@@ -413,6 +413,10 @@ class TrainView(TrainResults):
             self._remember_settings(request.config)
         return ok
 
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: the corpus and settings fold away (the button shows them)."""
+        self._fold_settings(on or self.controller.is_active)
+
     def shutdown(self, timeout_ms: int = 10_000) -> None:
         """Stop training and let a file job end (the window is closing)."""
         self._refresh_timer.stop()

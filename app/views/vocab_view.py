@@ -248,6 +248,11 @@ class VocabView(QWidget):
         self.search.blockSignals(False)
         self._search_timer.stop()
 
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: the filter boxes fold away (the search stays)."""
+        for box in (self.case_box, self.space_filter, self.invalid_filter, self.special_filter):
+            box.setVisible(not on)
+
     def select_token(self, token_id: int) -> bool:
         """Select ``token_id`` in the table (if shown) and show its merge tree."""
         row = self.model.row_of(token_id)

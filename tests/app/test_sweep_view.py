@@ -41,7 +41,7 @@ def tok(corpus) -> Tokenizer:
 def view(qtbot, registry, tok):
     v = SweepView(registry)
     qtbot.addWidget(v)
-    for key, box in v.reference_boxes.items():
+    for box in v.reference_boxes.values():
         box.setChecked(False)  # the reference test turns them on: loading them takes seconds
     v.resize(1200, 800)
     v.show()
@@ -182,4 +182,6 @@ def test_export_chart_as_png_and_svg(qtbot, view, tmp_path, monkeypatch) -> None
     texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
     assert "English" in texts and "vocabulary size" in texts  # legend and axis label, as text
     assert not list(root.iter("{http://www.w3.org/2000/svg}image"))  # vectors only
-    assert list(root.iter("{http://www.w3.org/2000/svg}polyline")) or list(root.iter("{http://www.w3.org/2000/svg}path"))
+    assert list(root.iter("{http://www.w3.org/2000/svg}polyline")) or list(
+        root.iter("{http://www.w3.org/2000/svg}path")
+    )
