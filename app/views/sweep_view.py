@@ -165,6 +165,7 @@ class SweepView(QWidget):
         self.plot.setLabel("left", "bytes per token (held-out text)")
         self.plot.setLogMode(x=True, y=False)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.getPlotItem().setDownsampling(auto=True, mode="peak")
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         for axis in ("left", "bottom"):

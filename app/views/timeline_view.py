@@ -202,6 +202,10 @@ class TimelineView(QWidget):
         for side in ("left", "bottom"):
             self.plot.getAxis(side).setPen("#555")
             self.plot.getAxis(side).setTextPen("#333")
+        # subtle: the marker moves at every position and the plot repaints with it; a curve of
+        # 200 000 points drawn in full took ~10 ms a time: draw at most a point per pixel.
+        self.plot.getPlotItem().setDownsampling(auto=True, mode="peak")
+        self.plot.getPlotItem().setClipToView(True)
         self.curve_item = self.plot.plot(pen=pg.mkPen("#1565c0", width=2))
         self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#c62828", width=2))
         self.plot.addItem(self.marker)
