@@ -150,9 +150,13 @@ class CompareView(QWidget):
         self.add_button.setToolTip(f"Add a column (up to {MAX_COLUMNS}) (Ctrl+Shift+A)")
         self.add_button.setShortcut(QKeySequence("Ctrl+Shift+A"))
         self.add_button.clicked.connect(self._on_add_button_clicked)
+        # subtle: the row must fit 1024 pixels in presentation mode's large fonts
+        self.preset_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.preset_combo.setMinimumContentsLength(10)
+        self._preset_label = QLabel("Preset:")
         top = QHBoxLayout()
         self._top = top
-        top.addWidget(QLabel("Preset:"))
+        top.addWidget(self._preset_label)
         top.addWidget(self.preset_combo)
         top.addWidget(self.whitespace_box)
         top.addWidget(self.diff_box)
@@ -584,8 +588,10 @@ class CompareView(QWidget):
         self.corpus_file_button.setEnabled(not running)
 
     def set_presentation(self, on: bool) -> None:
-        """Presentation mode: corpus mode folds away (the columns get the room)."""
+        """Presentation mode: corpus mode folds away (the columns get the room), and so does
+        the preset combo's label (the combo says what it holds)."""
         self.corpus_box.setVisible(not on)
+        self._preset_label.setVisible(not on)
 
     def shutdown(self) -> None:
         """Cancel a corpus run and live encoding, and wait for their threads (the main window is closing)."""

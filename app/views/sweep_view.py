@@ -24,6 +24,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QFileDialog,
     QGroupBox,
     QHBoxLayout,
@@ -110,6 +111,8 @@ class SweepView(QWidget):
         self.picker.setToolTip(
             "The tokenizer trained once to the largest size: every smaller vocabulary is its first merges"
         )
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.picker.setMinimumContentsLength(24)
         self.about = QLabel(self)
         self.about.setWordWrap(True)
         top = QHBoxLayout()

@@ -120,7 +120,11 @@ class TimelineView(QWidget):
         self.banner = MessageBar(self)
         self.picker = TokenizerPicker(self.registry, self)
         self.picker.setToolTip("The tokenizer whose merges the slider walks through (the newest trained one)")
-        self.live_box = QCheckBox("Follow the training in progress", self)
+        # subtle: long tokenizer names and sample titles must not widen the view past the
+        # window (presentation mode's large fonts at 1024 pixels): the combos may shrink.
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.picker.setMinimumContentsLength(14)
+        self.live_box = QCheckBox("Follow the training", self)
         self.live_box.setToolTip(
             "Walk through the merges of the training that is running or paused in the Train tab "
             "(its merges so far, updated once a second)"
@@ -135,14 +139,15 @@ class TimelineView(QWidget):
             self.text_combo.addItem(title, text)
             self.text_combo.setItemData(self.text_combo.count() - 1, note, Qt.ItemDataRole.ToolTipRole)
         self.text_combo.setToolTip("A text to watch: a built-in sample or a classroom preset (or type your own)")
+        self.text_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.text_combo.setMinimumContentsLength(14)
         self.text_combo.activated.connect(self._on_text_combo_activated)
         top = QHBoxLayout()
         top.addWidget(QLabel("Tokenizer:", self))
-        top.addWidget(self.picker)
+        top.addWidget(self.picker, 2)
         top.addWidget(self.live_box)
         top.addWidget(QLabel("Text:", self))
-        top.addWidget(self.text_combo)
-        top.addStretch(1)
+        top.addWidget(self.text_combo, 1)
 
         self.editor = TextInput(self)
         self.editor.setPlaceholderText("Type or paste a text to watch it being tokenized merge by merge.")
@@ -194,7 +199,7 @@ class TimelineView(QWidget):
         self.chips.set_placeholder("Choose a tokenizer (train one first) and a text: its tokens appear here.")
         self.chips.tooltip_provider = self._token_tooltip
         self.plot = pg.PlotWidget(background="w")
-        self.plot.setTitle("Tokens of this text after each merge", color="#333")
+        self.plot.setTitle("Tokens after k merges", color="#333")
         self.plot.setLabel("bottom", "merges")
         self.plot.setLabel("left", "tokens")
         self.plot.setMouseEnabled(x=False, y=False)
@@ -591,7 +596,8 @@ class TimelineView(QWidget):
             return
         z = self._merge_ids[k - 1][2]
         uses = sum(1 for i in table.ids if i == z)
-        self.merge_label.setText(f"{html.escape(self._merge_words(k))}; {uses} of them in this text, outlined.")
+        where = f"{uses} in this text, outlined" if uses else "not in this text"
+        self.merge_label.setText(f"{html.escape(self._merge_words(k))}; {where}.")
 
     def _merge_words(self, k: int) -> str:
         """Merge ``k`` in words (plain text): its pair, its token, its count in training."""

@@ -143,13 +143,20 @@ class TokenizeView(QWidget):
         self.whitespace_box.setShortcut(QKeySequence("Ctrl+Shift+W"))
         self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
         self.whitespace_box.toggled.connect(self._on_whitespace_box_toggled)
+        # subtle: long preset titles and mode names must not widen the view past a 1024-pixel
+        # window in presentation mode's large fonts: the combos may shrink (tooltips say all).
+        for combo in (self.preset_combo, self.mode_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
         top = QHBoxLayout()
+        self._combo_labels: list[QLabel] = []
         for label, w in (
             ("Tokenizer:", self.picker),
             ("Preset:", self.preset_combo),
             ("Special tokens:", self.mode_combo),
         ):
-            top.addWidget(QLabel(label))
+            self._combo_labels.append(QLabel(label))
+            top.addWidget(self._combo_labels[-1])
             top.addWidget(w)
         top.addWidget(self.whitespace_box)
         top.addStretch(1)
@@ -614,9 +621,13 @@ class TokenizeView(QWidget):
             self.explain.set_piece(text, special)
 
     def set_presentation(self, on: bool) -> None:
-        """Presentation mode: the pre-tokenization strip and the legend fold away."""
+        """Presentation mode: the pre-tokenization strip, the legend and the labels of the
+        preset and special-token combos fold away (the combos say what they hold), so the
+        top row fits 1024 pixels in large fonts."""
         self.pieces_box.setVisible(not on)
         self.legend.setVisible(not on)
+        for label in self._combo_labels[1:]:
+            label.setVisible(not on)
 
     def html_page(self, contrast: bool = False) -> str | None:
         """The tokens on display as a standalone HTML page (None while none are shown)."""

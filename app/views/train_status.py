@@ -189,9 +189,15 @@ class TrainStatus(QObject):
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         self.progress.setFormat(f"{done.merges} merges")
-        self.progress_label.setText(
-            f"Done: {format_count(done.merges)} merges in {format_duration(self.clock.seconds())} ({why})."
-        )
+        seconds = format_duration(self.clock.seconds())
+        if self._restored:  # a resumed run: its first merges were made in an earlier session
+            made = (
+                f"{format_count(done.merges)} merges ({format_count(self._restored)} from the checkpoint, "
+                f"{format_count(done.merges - self._restored)} more in {seconds})"
+            )
+        else:
+            made = f"{format_count(done.merges)} merges in {seconds}"
+        self.progress_label.setText(f"Done: {made} ({why}).")
 
     def show_cancelled(self) -> None:
         self.refresh()

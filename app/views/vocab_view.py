@@ -71,13 +71,17 @@ class VocabView(QWidget):
             registry, placeholder="Choose a tokenizer (train one, or pick an OpenAI encoding)"
         )
         self.picker.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
-        self.picker.setMinimumContentsLength(40)
+        # subtle: long names may shrink (their tooltip says them whole): the view must fit a
+        # 1024-pixel screen in presentation mode's large fonts
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.picker.setMinimumContentsLength(18)
         self.picker.key_changed.connect(self._on_picker_key_changed)
         self.loading = QProgressBar()
         self.loading.setRange(0, 0)
         self.loading.setMaximumWidth(160)
         self.loading.hide()
         self.status = QLabel()
+        self.status.setWordWrap(True)
         self.messages = MessageBar()
 
         self.search = QLineEdit()

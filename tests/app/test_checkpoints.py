@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from app.main_window import MainWindow
 from bpe_engine import BpeTrainer, MergeEvent, Tokenizer, train_bpe
 
-from .training_support import write_corpus
+from .training_support import step_to, write_corpus
 
 REPO = Path(__file__).resolve().parents[2]
 VOCAB = 1800
@@ -65,22 +65,8 @@ def _start_and_pause(qtbot, window: MainWindow, corpus: Path) -> int:
     train = window.train_view
     train.corpus.add_files([str(corpus)])
     train.settings_panel.vocab_size.setValue(VOCAB)
-    controller = train.controller
-    paused = False
-
-    def pause_once(_events) -> None:
-        nonlocal paused
-        if not paused and len(controller.merges) >= 50:
-            paused = True
-            train.pause_action.trigger()
-
-    controller.merges_added.connect(pause_once)
-    with qtbot.waitSignal(controller.paused, timeout=120_000):
-        train.start_action.trigger()
-    controller.merges_added.disconnect(pause_once)
-    done = len(controller.merges)
-    assert 50 <= done < VOCAB - 257
-    return done
+    step_to(qtbot, train, 50)  # Step (F10): counted, then 50 merges, paused there
+    return 50
 
 
 def _check_restored(train, reference: Tokenizer) -> None:
@@ -122,8 +108,7 @@ def test_save_a_paused_training_and_resume_it_with_file_menu(
     assert loaded.args[0].merges == done
     assert train.settings_panel.vocab_size.value() == VOCAB  # the run's own settings are shown
     assert "Resuming" in train.messages.text()
-    with qtbot.waitSignal(train.controller.finished, timeout=120_000):
-        pass
+    qtbot.waitUntil(lambda: train.controller.state == "finished", timeout=120_000)
     _check_restored(train, uninterrupted)
     assert window.registry.get(train.result_key).merges == uninterrupted.merges  # usable in every view
 
@@ -142,8 +127,7 @@ def test_a_running_training_saves_without_stopping(qtbot, window, tmp_path, monk
         qtbot.keyClick(
             train.merges_view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
         )
-    with qtbot.waitSignal(train.controller.finished, timeout=120_000):
-        pass  # the run went on to its end
+    qtbot.waitUntil(lambda: train.controller.state == "finished", timeout=120_000)  # it went on to its end
     reference = train_bpe(corpus, big, ["<|endoftext|>"], workers=1)
     assert train.controller.tokenizer().merges == reference.merges
     with qtbot.waitSignal(train.controller.finished, timeout=120_000):

@@ -306,3 +306,12 @@ def test_a_hostile_tokenizer_name_is_escaped_too(qtbot, window) -> None:
     page = window.presentation.html_page(tokenize)
     assert page is not None and "<img" not in page
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; co" in page
+
+
+def test_every_view_fits_a_1024_pixel_screen_in_presentation_mode(qtbot, window) -> None:
+    window.presentation.set_presenting(True)
+    for view in views(window):
+        window.tabs.setCurrentWidget(view)
+        qtbot.wait(10)
+        assert view.minimumSizeHint().width() <= 1024, window.tabs.tabText(window.tabs.currentIndex())
+    window.presentation.set_presenting(False)

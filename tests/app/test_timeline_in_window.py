@@ -13,7 +13,7 @@ from bpe_engine import Tokenizer, train_bpe
 
 from ..conftest import data_text
 from .test_timeline_view import SPECIALS, first_merges, reference_tokens
-from .training_support import write_corpus
+from .training_support import step_to, write_corpus
 
 TEXT = "the lowest tokens of the newest story: 國語 Жизнь, and then some more text"
 
@@ -105,17 +105,7 @@ def test_following_a_training_in_progress(qtbot, window, tmp_path) -> None:
     timeline = window.timeline_view
     assert not timeline.live_box.isEnabled()  # no training yet
     controller = train.controller
-    paused = False
-
-    def pause_once(_events) -> None:
-        nonlocal paused
-        if not paused and len(controller.merges) >= 30:
-            paused = True
-            train.pause_action.trigger()
-
-    controller.merges_added.connect(pause_once)
-    with qtbot.waitSignal(controller.paused, timeout=120_000):
-        train.start_action.trigger()
+    step_to(qtbot, train, 30)
     n = len(controller.merges)
     window.tabs.setCurrentWidget(timeline)
     assert timeline.live_box.isEnabled()
@@ -130,7 +120,6 @@ def test_following_a_training_in_progress(qtbot, window, tmp_path) -> None:
         small.decode_single_token_bytes(i) for i in small.encode(TEXT, allowed_special="all")
     ]
     assert not window.vocab_view.as_of.isEnabled()  # a run in progress is followed only here
-    controller.merges_added.disconnect(pause_once)
     with qtbot.waitSignal(window.registry.ready, timeout=120_000) as ready:
         train.resume_action.trigger()
     # The finished run replaces the view of it in progress.

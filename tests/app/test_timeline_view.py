@@ -144,7 +144,7 @@ def test_the_merge_is_named_and_its_tokens_outlined(qtbot, view, tok) -> None:
     table = view.table()
     marked = [i for i in range(len(table)) if view.chips.is_marked(i)]
     assert marked == [i for i, t in enumerate(table.tokens) if t == left + right]
-    assert f"{len(marked)} of them in this text" in text
+    assert f"{len(marked)} in this text, outlined" in text
     view.set_merges(0)
     settle(qtbot, view)
     assert "No merge yet" in view.merge_label.text()
