@@ -92,7 +92,9 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
         self.setWindowTitle("BPE Explorer")
-        self.resize(1280, 820)
+        # A classroom projector may have 1024x768 pixels: never start larger than the screen.
+        room = self.screen().availableGeometry()
+        self.resize(min(1280, room.width()), min(820, room.height()))
         self.setMinimumSize(720, 520)
         self.settings = settings or Settings()
         self.registry = TokenizerRegistry(self)
@@ -415,10 +417,11 @@ class MainWindow(QMainWindow):
         blocking; :attr:`quit_box` while it is open)."""
         c = self.train_view.controller
         done = f"{len(c.merges):,} of {c.target_merges:,} merges" if c.counting is not None else "still counting"
+        what = "A training is paused" if c.state == "paused" else "Training is running"
         box = QMessageBox(
             QMessageBox.Icon.Question,
             "Quit while training?",
-            f"Training is running ({done}). Save it as a checkpoint to go on with it later "
+            f"{what} ({done}). Save it as a checkpoint to go on with it later "
             "(File > Resume training…), or quit and lose it?",
             QMessageBox.StandardButton.NoButton,
             self,

@@ -169,7 +169,7 @@ def test_closing_during_training_offers_save_and_quit(qtbot, window, tmp_path, m
     _start_and_pause(qtbot, window, corpus)  # paused (a running one would finish too soon here)
     assert not window.close()  # it asks instead
     box = window.quit_box
-    assert box is not None and box.isVisible() and "Training is running" in box.text()
+    assert box is not None and box.isVisible() and box.text().startswith("A training is paused (50 of")
     labels = [b.text() for b in box.buttons()]
     assert {"Save && quit…", "Quit", "Cancel"} <= set(labels)
     path = tmp_path / "on-close.ckpt"

@@ -315,3 +315,10 @@ def test_every_view_fits_a_1024_pixel_screen_in_presentation_mode(qtbot, window)
         qtbot.wait(10)
         assert view.minimumSizeHint().width() <= 1024, window.tabs.tabText(window.tabs.currentIndex())
     window.presentation.set_presenting(False)
+
+
+def test_the_window_never_starts_larger_than_the_screen(qtbot, settings) -> None:
+    w = MainWindow(settings)  # offscreen, the screen is 800 pixels square; a projector 1024x768
+    qtbot.addWidget(w)
+    room = w.screen().availableGeometry()
+    assert w.width() <= room.width() and w.height() <= room.height()
