@@ -8,31 +8,42 @@ front. Save (Ctrl+S) acts on the tokenizer of the current view and names it in t
 title; a file that cannot be opened is explained in the view it was opened from. Help has a
 short guide (F1) and the version. The window's geometry and the splitters are remembered.
 
-Closing the window while training runs asks first; then every job is cancelled without
-waiting for it (the window goes at once, and the job threads end in the background before the
-process exits: ``runner``'s exit hook waits for them).
+Zoom (Ctrl+= / Ctrl+- / Ctrl+0), presentation mode (F11) and the exports of the current view
+(PNG, SVG, tokens as HTML) belong to :class:`~app.presentation.Presentation`; the window puts
+its actions in the View and File menus.
+
+Closing the window while training runs asks first: *Save & quit* saves the training as a
+checkpoint (File > Resume training… goes on with it in a later session), *Quit* drops it,
+*Cancel* keeps the window. Then every job is cancelled without waiting for it (the window
+goes at once, and the job threads end in the background before the process exits:
+``runner``'s exit hook waits for them).
 """
 
 from __future__ import annotations
 
+import html
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, Slot
+from PySide6.QtCore import QByteArray, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 import bpe_engine
 
 from .controllers.registry import TokenizerRegistry
 from .jobs import runner
+from .presentation import SHORTCUTS as VIEW_SHORTCUTS, Presentation
 from .settings import Settings
+from .views.train_results import CHECKPOINT_FILTER
 from .views.train_view import SHORTCUTS, TrainView, safe_file_name
 from .views.vocab_view import VocabView
 from .widgets.message_bar import MessageBar
 from .widgets.tokenizer_list import TokenizerListDialog
 
-GUIDE = f"""<h3>BPE Explorer in six tabs</h3>
+TAB_COUNT = 8  # Train, Vocabulary, Tokenize, Compare, Stream decode, Timeline, Sweep, Families
+
+GUIDE = f"""<h3>BPE Explorer's tabs</h3>
 <p><b>Train</b> teaches how byte-level BPE learns: pick a sample, files or pasted text, press
 Start ({SHORTCUTS["start"]}) and watch each merge join the most frequent pair; the plots show pair
 counts falling and bytes per token rising. Step ({SHORTCUTS["step"]}) applies one merge at a time
@@ -45,6 +56,13 @@ piece in rank order. Tokens holding part of a character show their bytes.</p>
 differently; corpus mode measures compression on a whole file.</p>
 <p><b>Stream decode</b> feeds tokens one by one to a streaming decoder: bytes wait until
 their character is complete.</p>
+<p><b>Timeline</b> slides through a tokenizer's merges: a text tokenized with only the first k
+merges, its token count and bytes per token, the merge k outlined; Play animates it
+(Ctrl+Space), also while a training runs. "As of merge k" in Vocabulary, Tokenize and Compare
+follows the slider.</p>
+<p><b>Sweep</b> draws bytes per token against vocabulary size from one training (every smaller
+vocabulary is its first merges) on held-out English, Chinese and code (add your own files),
+with OpenAI's encodings as reference points; export the chart (PNG, SVG) and the points (CSV).</p>
 <p><b>Families</b> cuts one text five ways: characters, UTF-8 bytes, words with &lt;UNK&gt;,
 character-level BPE with byte fallback and byte-level BPE, with their token counts, vocabulary
 sizes, unknowns and whether decoding gives the text back.</p>
@@ -55,9 +73,14 @@ sizes, unknowns and whether decoding gives the text back.</p>
 <table>
 <tr><td>Start · Pause · Resume</td><td>{SHORTCUTS["start"]} · {SHORTCUTS["pause"]} · {SHORTCUTS["resume"]}</td></tr>
 <tr><td>Step · Cancel</td><td>{SHORTCUTS["step"]} · {SHORTCUTS["cancel"]}</td></tr>
+<tr><td>Save the training as a checkpoint · Resume one</td><td>{SHORTCUTS["checkpoint"]} · {SHORTCUTS["resume_file"]}</td></tr>
 <tr><td>Open · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
 <tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
-<tr><td>Tabs</td><td>Ctrl+1 … Ctrl+6</td></tr>
+<tr><td>Tabs</td><td>Ctrl+1 … Ctrl+{TAB_COUNT}</td></tr>
+<tr><td>Timeline: play or pause</td><td>Ctrl+Space</td></tr>
+<tr><td>Zoom in · out · actual size (every view)</td><td>{VIEW_SHORTCUTS["zoom_in"]} · {VIEW_SHORTCUTS["zoom_out"]} · {VIEW_SHORTCUTS["zoom_reset"]}</td></tr>
+<tr><td>Presentation mode (full screen, large, high contrast)</td><td>{VIEW_SHORTCUTS["presentation"]}</td></tr>
+<tr><td>Export the view as PNG · SVG · its tokens as HTML</td><td>{VIEW_SHORTCUTS["export_png"]} · {VIEW_SHORTCUTS["export_svg"]} · {VIEW_SHORTCUTS["export_html"]}</td></tr>
 <tr><td>Search the vocabulary</td><td>Ctrl+F</td></tr>
 <tr><td>Copy ids, tokens or the table (Tokenize, Vocabulary)</td><td>right-click · Ctrl+C</td></tr>
 <tr><td>This guide</td><td>F1</td></tr>
@@ -72,19 +95,28 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
         self.setWindowTitle("BPE Explorer")
-        self.resize(1280, 820)
+        # A classroom projector may have 1024x768 pixels: never start larger than the screen.
+        room = self.screen().availableGeometry()
+        self.resize(min(1280, room.width()), min(820, room.height()))
         self.setMinimumSize(720, 520)
         self.settings = settings or Settings()
         self.registry = TokenizerRegistry(self)
+        self.quit_box: QMessageBox | None = None  # "Quit while training?", while it is shown
+        self._quit_confirmed = False  # the user chose to quit: close without asking again
+        self._quit_checkpoint: str | None = None  # Save & quit: the checkpoint being written
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
         self._build_views()
+        self.presentation = Presentation(self, self.tabs, self.settings)
+        self.presentation.export_failed.connect(self._on_presentation_export_failed)
         self._build_menus()
         geometry = self.settings.window_geometry
         if geometry:
             self.restoreGeometry(QByteArray(geometry))
         self._fit_to_screen()
+        if self.presentation.zoom != 1.0:
+            self.presentation.apply()  # the zoom of the last session
         self.statusBar().showMessage("Ready")
 
     def _fit_to_screen(self) -> None:
@@ -131,6 +163,24 @@ class MainWindow(QMainWindow):
         self.stream_view = StreamView(self.registry, self.settings)
         self.tabs.addTab(self.stream_view, "Stream decode")
         self.tabs.setTabToolTip(self.tabs.count() - 1, "Feed tokens one at a time and watch the byte queue")
+        from .views.timeline_view import TimelineView
+
+        self.timeline_view = TimelineView(self.registry, self.settings)
+        self.tabs.addTab(self.timeline_view, "Timeline")
+        self.tabs.setTabToolTip(
+            self.tabs.count() - 1, "Slide through a training's merges: a text tokenized as of merge k, or play it"
+        )
+        self.timeline_view.set_training(self.train_view.controller)
+        from .views.sweep_view import SweepView
+
+        self.sweep_view = SweepView(self.registry, self.settings)
+        self.tabs.addTab(self.sweep_view, "Sweep")
+        self.tabs.setTabToolTip(
+            self.tabs.count() - 1,
+            "Bytes per token against vocabulary size, from one training, on held-out texts and OpenAI's encodings",
+        )
+        for view in (self.vocab_view, self.tokenize_view, self.compare_view):
+            view.follow_timeline(self.timeline_view.position)
         from .views.families_view import FamiliesView
 
         self.families_view = FamiliesView(self.registry, self.settings)
@@ -157,7 +207,13 @@ class MainWindow(QMainWindow):
         self.train_view.save_action.changed.connect(self._update_save_action)
         self.tabs.currentChanged.connect(self._update_save_action)
         self.registry.changed.connect(self._update_save_action)
-        for picker in (self.vocab_view.picker, self.tokenize_view.picker, self.stream_view.picker):
+        for picker in (
+            self.vocab_view.picker,
+            self.tokenize_view.picker,
+            self.stream_view.picker,
+            self.timeline_view.picker,
+            self.sweep_view.picker,
+        ):
             picker.key_changed.connect(self._update_save_action)
         self._update_save_action()
         list_action = QAction("&Tokenizers…", self)
@@ -166,6 +222,12 @@ class MainWindow(QMainWindow):
         list_action.triggered.connect(self._on_list_triggered)
         file_menu.addAction(list_action)
         self.list_action = list_action
+        file_menu.addSeparator()
+        file_menu.addAction(self.train_view.resume_file_action)
+        file_menu.addSeparator()
+        p = self.presentation
+        for action in (p.export_png_action, p.export_svg_action, p.export_html_action):
+            file_menu.addAction(action)
         file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -178,12 +240,21 @@ class MainWindow(QMainWindow):
         for action in self.train_view.training_actions:
             train_menu.addAction(action)
             action.triggered.connect(self._on_training_action_triggered)
+        train_menu.addSeparator()
+        train_menu.addAction(self.train_view.checkpoint_action)
+        for action in (self.train_view.checkpoint_action, self.train_view.resume_file_action):
+            action.triggered.connect(self._on_training_action_triggered)
+        self.train_view.checkpoint_saved.connect(self._on_train_view_checkpoint_saved)
+        self.train_view.file_failed.connect(self._on_train_view_checkpoint_failed)
         view_menu = self.menuBar().addMenu("&View")
         for i in range(self.tabs.count()):
             action = QAction(self.tabs.tabText(i), self)
             action.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
             action.setData(i)
             action.triggered.connect(self._on_view_action_triggered)
+            view_menu.addAction(action)
+        view_menu.addSeparator()
+        for action in (p.zoom_in_action, p.zoom_out_action, p.zoom_reset_action, p.presentation_action):
             view_menu.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
         guide = QAction("&Guide and shortcuts", self)
@@ -194,6 +265,14 @@ class MainWindow(QMainWindow):
         about = QAction("&About BPE Explorer", self)
         about.triggered.connect(self._on_about_triggered)
         help_menu.addAction(about)
+
+    @Slot(str)
+    def _on_presentation_export_failed(self, message: str) -> None:
+        bar = self._message_bar(self.tabs.currentWidget())
+        if bar is not None:
+            bar.error(html.escape(message))
+        else:
+            self.statusBar().showMessage(message, 8000)
 
     @Slot()
     def _on_view_action_triggered(self) -> None:
@@ -229,6 +308,10 @@ class MainWindow(QMainWindow):
             return self.tokenize_view.current_key()
         if view is self.stream_view:
             return self.stream_view.picker.current_key()
+        if view is self.timeline_view:
+            return self.timeline_view.current_key()
+        if view is self.sweep_view:
+            return self.sweep_view.current_key()
         if view is self.compare_view:
             keys = self.compare_view.keys()
             own = [k for k in keys if self.registry.entry(k).kind != "openai"]
@@ -343,27 +426,103 @@ class MainWindow(QMainWindow):
         window closes; their cleanup runs here.
         """
         self.train_view.shutdown(training_wait_ms)
-        for view in (self.tokenize_view, self.compare_view, self.stream_view, self.families_view):
+        for view in (
+            self.tokenize_view,
+            self.compare_view,
+            self.stream_view,
+            self.timeline_view,
+            self.sweep_view,
+            self.families_view,
+        ):
             view.shutdown()
 
-    def confirm_quit(self) -> bool:
-        """Ask before a running training is lost; True when the window may close."""
-        c = self.train_view.controller
-        if not c.is_active:
+    def may_close(self) -> bool:
+        """True when the window may close now; during a training, ask first (see :meth:`ask_quit`)."""
+        if self._quit_confirmed or not self.train_view.controller.is_active:
             return True
+        if self._quit_checkpoint is not None:
+            self.statusBar().showMessage("Saving the training before quitting…", 8000)
+        elif self.quit_box is None:
+            self.ask_quit()
+        return False
+
+    def ask_quit(self) -> QMessageBox:
+        """Ask what to do with the running training: Save & quit, Quit, or Cancel (shown without
+        blocking; :attr:`quit_box` while it is open)."""
+        c = self.train_view.controller
         done = f"{len(c.merges):,} of {c.target_merges:,} merges" if c.counting is not None else "still counting"
-        answer = QMessageBox.question(
-            self,
+        what = "A training is paused" if c.state == "paused" else "Training is running"
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
             "Quit while training?",
-            f"Training is running ({done}). Quitting stops it and its result is lost "
-            "(pause it and save it first to keep it). Quit anyway?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
+            f"{what} ({done}). Save it as a checkpoint to go on with it later "
+            "(File > Resume training…), or quit and lose it?",
+            QMessageBox.StandardButton.NoButton,
+            self,
         )
-        return answer == QMessageBox.StandardButton.Yes
+        save = box.addButton("Save && quit…", QMessageBox.ButtonRole.AcceptRole)
+        save.setToolTip("Choose a checkpoint file, save the training there, then quit")
+        box.addButton("Quit", QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(save)
+        box.setEscapeButton(cancel)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.buttonClicked.connect(self._on_quit_box_button_clicked)
+        box.finished.connect(self._on_quit_box_finished)
+        self.quit_box = box
+        box.open()
+        return box
+
+    @Slot(QAbstractButton)
+    def _on_quit_box_button_clicked(self, button: QAbstractButton) -> None:
+        box = self.quit_box
+        if box is None:
+            return
+        role = box.buttonRole(button)
+        if role == QMessageBox.ButtonRole.DestructiveRole:
+            self._quit_confirmed = True
+            QTimer.singleShot(0, self.close)
+        elif role == QMessageBox.ButtonRole.AcceptRole:
+            QTimer.singleShot(0, self._save_and_quit)
+
+    @Slot(int)
+    def _on_quit_box_finished(self, _result: int) -> None:
+        self.quit_box = None
+
+    @Slot()
+    def _save_and_quit(self) -> None:
+        c = self.train_view.controller
+        if not c.is_active:  # it ended meanwhile: its result is a tokenizer, nothing to resume
+            self.close()
+            return
+        base = f"{c.request.describe() if c.request else 'training'}-{len(c.merges)}"
+        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.ckpt")
+        path, _ = QFileDialog.getSaveFileName(self, "Save the training, then quit", start, CHECKPOINT_FILTER)
+        if not path:
+            return  # no file chosen: the window and the run stay
+        if c.state in ("counting", "merging"):
+            c.pause()  # nothing after the checkpoint would be kept
+        if self.train_view.save_checkpoint(path):
+            self._quit_checkpoint = path
+            self.tabs.setCurrentWidget(self.train_view)
+            self.statusBar().showMessage(f"Saving the training to {path}, then quitting…")
+
+    @Slot(str)
+    def _on_train_view_checkpoint_saved(self, path: str) -> None:
+        self.statusBar().showMessage(f"Saved the training to {path}", 8000)
+        if path == self._quit_checkpoint:
+            self._quit_checkpoint = None
+            self._quit_confirmed = True
+            self.close()
+
+    @Slot(str, str, str)
+    def _on_train_view_checkpoint_failed(self, _kind: str, path: str, _message: str) -> None:
+        if path == self._quit_checkpoint:
+            self._quit_checkpoint = None  # the Train view says why; the window stays
+            self.tabs.setCurrentWidget(self.train_view)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
-        if not self.confirm_quit():
+        if not self.may_close():
             event.ignore()
             return
         self.settings.window_geometry = bytes(self.saveGeometry().data())

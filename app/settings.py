@@ -81,6 +81,16 @@ class Settings:
     def show_whitespace(self, value: bool) -> None:
         self._s.setValue("view/show_whitespace", "true" if value else "false")
 
+    @property
+    def zoom(self) -> float:
+        """The window's zoom factor (Ctrl+= / Ctrl+-; 1.0: normal size)."""
+        value = self._get("view/zoom", 1.0, float)
+        return value if 0.1 <= value <= 10.0 else 1.0
+
+    @zoom.setter
+    def zoom(self, value: float) -> None:
+        self._s.setValue("view/zoom", float(value))
+
     # -- layout ----------------------------------------------------------------------------
 
     @property

@@ -13,7 +13,7 @@ It leaves out what is encoded (:mod:`app.jobs.encode`) and how it is shown (the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
@@ -55,11 +55,22 @@ class EncodeController(QObject):
             app.aboutToQuit.connect(self.shutdown)
 
     def request(
-        self, text: str, mode: str, tokenizers: Sequence[tuple[str, Tokenizer]], *, want_pieces: bool = False
+        self,
+        text: str,
+        mode: str,
+        tokenizers: Sequence[tuple[str, Tokenizer]],
+        *,
+        want_pieces: bool = False,
+        as_of: Mapping[str, int] | None = None,
     ) -> int:
-        """Encode ``text`` with each ``(key, tokenizer)``; returns the request's generation."""
+        """Encode ``text`` with each ``(key, tokenizer)``; returns the request's generation.
+
+        ``as_of``: for these keys, encode with only the tokenizer's first merges (the training
+        timeline's "as of merge k").
+        """
         self.generation += 1
-        job = EncodeJob(self.generation, text, mode, tuple(tokenizers), want_pieces)
+        limits = tuple((as_of or {}).items())
+        job = EncodeJob(self.generation, text, mode, tuple(tokenizers), want_pieces, limits)
         if self._calls.submit(job.generation, partial(run_job, job, self._calls.is_stale), _describe):
             self.dropped += 1
         return self.generation

@@ -29,6 +29,13 @@ The GUI thread never builds a tokenizer (thousands of merges take tens of millis
 worker, and a paused run's is built by the parked worker on request
 (:meth:`TrainingController.request_tokenizer`, answered by ``tokenizer_built``).
 
+Long trainings survive: :meth:`TrainingController.save_checkpoint` saves a paused or running
+run to a checkpoint file (in the worker's thread, between two events), and
+:meth:`TrainingController.resume_from` goes on from one, in this process or a later one. A
+resumed run loads the file in its job thread (stage ``"loading"``), then replays the merges
+made before the checkpoint (they fill the merges table and plots again) and goes on with the
+merges an uninterrupted run would make.
+
 It leaves out everything about display: views read ``merges``, ``counting`` and
 ``snapshot`` and listen to the signals.
 """
@@ -45,7 +52,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
 
 from ..jobs import runner
-from ..jobs.messages import StepSnapshot
+from ..jobs.messages import ResumedRun, StepSnapshot
 from ..jobs.training import TrainingWorker
 
 __all__ = ["TrainingRequest", "TrainingController", "STATES"]
@@ -96,13 +103,17 @@ class TrainingRequest:
 
 
 class _Run:
-    """One training run: its trainer, its worker and the job thread it runs in."""
+    """One training run: its worker and the job thread it runs in."""
 
-    def __init__(self, run_id: int, trainer: BpeTrainer, thread: runner.JobThread, worker: TrainingWorker) -> None:
+    def __init__(self, run_id: int, thread: runner.JobThread, worker: TrainingWorker) -> None:
         self.run_id = run_id
-        self.trainer = trainer
         self.thread = thread
         self.worker = worker
+
+    @property
+    def trainer(self) -> BpeTrainer | None:
+        """The run's trainer (None while a checkpoint is still being loaded)."""
+        return self.worker.trainer
 
 
 class TrainingController(QObject):
@@ -120,6 +131,10 @@ class TrainingController(QObject):
         failed(str): the run (or its settings) failed; the message says why and how to fix it.
         tokenizer_built(Tokenizer): the tokenizer asked for with :meth:`request_tokenizer`.
         snapshot_changed(object): a new ``StepSnapshot`` (a pause, or the end of a run).
+        loaded(ResumedRun): a run started with :meth:`resume_from` has read its checkpoint
+            (``request`` now holds its settings and corpus).
+        checkpoint_saved(str, int): a checkpoint was written to this path, holding this many merges.
+        checkpoint_failed(str, str): the checkpoint for this path could not be written; why.
     """
 
     state_changed = Signal(str)
@@ -132,6 +147,9 @@ class TrainingController(QObject):
     failed = Signal(str)
     tokenizer_built = Signal(Tokenizer)
     snapshot_changed = Signal(object)
+    loaded = Signal(ResumedRun)
+    checkpoint_saved = Signal(str, int)
+    checkpoint_failed = Signal(str, str)
 
     HOLD_WAIT = 0.005  # seconds the GUI waits at most for the worker to stand still before drawing
 
@@ -157,6 +175,12 @@ class TrainingController(QObject):
         self.bytes_total = 0
         self._stage = "counting"  # the engine's counting stage: "counting" or "indexing"
         self._phase = "counting"  # the phase a pause returns to
+        #: The checkpoint file of a resumed run ("" for a run started from a corpus).
+        self.resume_path = ""
+        #: Merges a resumed run had made before its checkpoint (replayed first).
+        self.restored_merges = 0
+        self._loading = False  # a resumed run is reading its checkpoint
+        self._checkpoints_pending = 0
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -173,6 +197,7 @@ class TrainingController(QObject):
     def stage(self) -> str:
         """What the run is really doing (or was doing when paused):
 
+        - ``"loading"``: a resumed run is reading its checkpoint file;
         - ``"reading"``: counting began but no byte is counted yet (reading the corpus,
           starting the counting processes, counting the first block);
         - ``"counting"``: bytes are being counted (``bytes_done`` of ``bytes_total``);
@@ -182,6 +207,8 @@ class TrainingController(QObject):
         """
         if self._phase == "merging":
             return "merging"
+        if self._loading:
+            return "loading"
         if self._stage == "indexing":
             return "indexing"
         if self.bytes_done <= 0:
@@ -196,10 +223,11 @@ class TrainingController(QObject):
     def target_merges(self) -> int:
         if self.counting is not None:
             return self.counting.target_merges
-        return self._run.trainer.target_merges if self._run is not None else 0
+        trainer = self._run.trainer if self._run is not None else None
+        return trainer.target_merges if trainer is not None else 0
 
     def can(self, action: str) -> bool:
-        """Whether ``action`` (start, pause, resume, step, cancel, save) makes sense now."""
+        """Whether ``action`` (start, pause, resume, step, cancel, save, checkpoint) makes sense now."""
         s = self._state
         if action == "start":
             return s not in _ACTIVE
@@ -213,6 +241,8 @@ class TrainingController(QObject):
             return s in ("counting", "merging", "paused")
         if action == "save":
             return self.tokenizer_available()
+        if action == "checkpoint":
+            return s in ("counting", "merging", "paused") and not self._loading
         raise ValueError(f"unknown action {action!r}")
 
     def tokenizer_available(self) -> bool:
@@ -271,8 +301,53 @@ class TrainingController(QObject):
         except (OSError, ValueError) as exc:  # e.g. a corpus path the OS rejects
             self._fail(f"cannot start training: {exc}")
             return False
-        self._next_id += 1
-        worker = TrainingWorker(trainer, self._next_id, step_mode=step_mode, batch_interval=request.batch_interval)
+        worker = TrainingWorker(trainer, self._next_id + 1, step_mode=step_mode, batch_interval=request.batch_interval)
+        self._launch(worker)
+        return True
+
+    def resume_from(self, path: str | os.PathLike[str], *, workers: int | None = None) -> bool:
+        """Go on with a training saved by :meth:`save_checkpoint` (here or in another session).
+
+        The file is read in the job thread (``stage`` is ``"loading"``); ``loaded`` follows
+        with its settings, then the events of the run: the counting totals, the merges made
+        before the checkpoint, then the rest. A file that cannot be resumed (damaged, not a
+        checkpoint, its corpus gone for a run saved while counting) ends as ``failed``, with
+        the engine's message. ``workers``: counting processes for a run saved while counting.
+        """
+        self._begin(None)
+        path = os.fspath(path)
+        self.resume_path = path
+        self._loading = True
+        settings: dict[str, object] = {"fork_workers": False}  # Qt's threads: never fork (see make_trainer)
+        if workers is not None:
+            settings["workers"] = workers
+
+        def load() -> BpeTrainer:
+            return BpeTrainer.resume(path, **settings)
+
+        self._launch(TrainingWorker(None, self._next_id + 1, load=load))
+        return True
+
+    def save_checkpoint(self, path: str | os.PathLike[str]) -> bool:
+        """Save the active run to a checkpoint file (``checkpoint_saved`` or ``checkpoint_failed``).
+
+        Done by the worker between two events: at once while paused, within a merge while
+        running. A run still counting is saved with its settings and corpus only (it counts
+        again when resumed). False when no run can be saved now (see ``can("checkpoint")``).
+        """
+        if not self.can("checkpoint") or self._run is None:
+            return False
+        self._checkpoints_pending += 1
+        self._run.worker.request_checkpoint(os.fspath(path))
+        return True
+
+    @property
+    def saving_checkpoint(self) -> bool:
+        """A checkpoint was asked for and is not written yet."""
+        return self._checkpoints_pending > 0
+
+    def _launch(self, worker: TrainingWorker) -> None:
+        self._next_id = worker.run_id
         worker.counting_progress.connect(self._on_worker_counting_progress)
         worker.final_snapshot.connect(self._on_worker_final_snapshot)
         worker.counting_done.connect(self._on_worker_counting_done)
@@ -282,9 +357,11 @@ class TrainingController(QObject):
         worker.cancelled.connect(self._on_worker_cancelled)
         worker.failed.connect(self._on_worker_failed)
         worker.tokenizer_built.connect(self._on_worker_tokenizer_built)
+        worker.loaded.connect(self._on_worker_loaded)
+        worker.checkpoint_saved.connect(self._on_worker_checkpoint_saved)
+        worker.checkpoint_failed.connect(self._on_worker_checkpoint_failed)
         self._set_state("counting")
-        self._run = _Run(self._next_id, trainer, runner.start(worker, f"training-{self._next_id}"), worker)
-        return True
+        self._run = _Run(self._next_id, runner.start(worker, f"training-{self._next_id}"), worker)
 
     def refuse(self, message: str) -> None:
         """A run that cannot start: its settings were refused before any request existed (the
@@ -308,6 +385,10 @@ class TrainingController(QObject):
         self.bytes_total = 0
         self._stage = "counting"
         self._phase = "counting"
+        self.resume_path = ""
+        self.restored_merges = 0
+        self._loading = False
+        self._checkpoints_pending = 0
         self._parked = False
         self._result_tokenizer = None
         self._forget_paused_tokenizer()
@@ -482,6 +563,32 @@ class TrainingController(QObject):
         # Delivered even if the run moved on meanwhile: it is the state the request was made in.
         self.tokenizer_built.emit(tokenizer)
 
+    @Slot(int, ResumedRun)
+    def _on_worker_loaded(self, run_id: int, run: ResumedRun) -> None:
+        if not self._current(run_id):
+            return
+        self._loading = False
+        self.restored_merges = run.merges
+        label = run.config.name or (
+            "pasted text" if run.text is not None else ", ".join(os.path.basename(p) for p in run.paths)
+        )
+        self.request = TrainingRequest(run.config, paths=run.paths, text=run.text, label=label)
+        self.loaded.emit(run)
+
+    @Slot(int, str, int)
+    def _on_worker_checkpoint_saved(self, run_id: int, path: str, merges: int) -> None:
+        if self._run is None or self._run.run_id != run_id:
+            return
+        self._checkpoints_pending = max(0, self._checkpoints_pending - 1)
+        self.checkpoint_saved.emit(path, merges)
+
+    @Slot(int, str, str)
+    def _on_worker_checkpoint_failed(self, run_id: int, path: str, message: str) -> None:
+        if self._run is None or self._run.run_id != run_id:
+            return
+        self._checkpoints_pending = max(0, self._checkpoints_pending - 1)
+        self.checkpoint_failed.emit(path, message)
+
     # -- helpers ---------------------------------------------------------------------------
 
     def _forget_paused_tokenizer(self) -> None:
@@ -490,11 +597,13 @@ class TrainingController(QObject):
         self._paused_tokenizer = None
 
     def _finish_cancel(self) -> None:
+        self._loading = False
         self._parked = False
         self._set_state("cancelled")
         self.cancelled.emit()
 
     def _fail(self, message: str) -> None:
+        self._loading = False
         self.error = message
         self._set_state("failed")
         self.failed.emit(message)

@@ -6,6 +6,10 @@ is shown: :func:`preferred_color` maps a token id to a palette index, and :func:
 shifts a token to the next color only when its left neighbour already has that one (so
 neighbours always differ, and inserting a token does not recolor the rest).
 
+Presentation mode swaps the pastels for :data:`HIGH_CONTRAST_FILLS` (saturated, with black
+text and a black border: chips stay distinct on a projector); a token keeps its palette
+index, so it keeps its place in the order of colors.
+
 Colors are ``#rrggbb`` strings: this module has no Qt, and drawing (turning them into
 ``QColor``s, borders, hatching) is :mod:`app.widgets.chip_painter`'s job.
 """
@@ -17,6 +21,9 @@ from collections.abc import Iterable
 __all__ = [
     "FILLS",
     "PIECE_FILLS",
+    "HIGH_CONTRAST_FILLS",
+    "HIGH_CONTRAST_PIECE_FILLS",
+    "HIGH_CONTRAST_BORDER",
     "SPECIAL_FILL",
     "TEXT",
     "SPECIAL_TEXT",
@@ -36,6 +43,19 @@ FILLS: tuple[str, ...] = ("#ffd6a5", "#bde0fe", "#caffbf", "#ffc6ff", "#fdffb6",
 #: Pre-tokenization pieces alternate between two neutral tones (they are not tokens yet).
 PIECE_FILLS: tuple[str, ...] = ("#eceff3", "#d9dfe7")
 SPECIAL_FILL = "#37474f"  # special tokens are dark, with white text
+#: Presentation mode: the same eight places, saturated enough for a projector, black text.
+HIGH_CONTRAST_FILLS: tuple[str, ...] = (
+    "#ffa41b",
+    "#4fc3f7",
+    "#66e066",
+    "#ff7ae0",
+    "#ffe52e",
+    "#8c9eff",
+    "#ff6b6b",
+    "#2ee6d6",
+)
+HIGH_CONTRAST_PIECE_FILLS: tuple[str, ...] = ("#d5dbe5", "#aab6c8")
+HIGH_CONTRAST_BORDER = "#000000"
 TEXT = "#1b1b1b"
 SPECIAL_TEXT = "#ffffff"
 HEX_TEXT = "#8d2a0b"  # the hex bytes of a split character

@@ -22,18 +22,27 @@ from .messages import ENGINE_MODES, SPECIAL_MODES, EncodeJob, EncodeOutcome, Enc
 __all__ = ["encode_with_mode", "run_job"]
 
 
-def encode_with_mode(tokenizer: Tokenizer, text: str, mode: str) -> list[int]:
-    """``tokenizer``'s ids for ``text`` under a view's special-token mode (:data:`~app.jobs.messages.ENGINE_MODES`)."""
+def encode_with_mode(tokenizer: Tokenizer, text: str, mode: str, as_of: int | None = None) -> list[int]:
+    """``tokenizer``'s ids for ``text`` under a view's special-token mode
+    (:data:`~app.jobs.messages.ENGINE_MODES`); with ``as_of``, the ids the tokenizer of only
+    its first ``as_of`` merges gives (``Tokenizer.encode_as_of``: the same ids)."""
     engine_mode = ENGINE_MODES.get(mode)
     if engine_mode is None:
         raise ValueError(f"unknown special-token mode {mode!r}; use one of {SPECIAL_MODES}")
-    return tokenizer.encode_with(text, engine_mode)
+    if as_of is None:
+        return tokenizer.encode_with(text, engine_mode)
+    if engine_mode == "allow":
+        return tokenizer.encode_as_of(text, as_of, allowed_special="all")
+    if engine_mode == "ordinary":
+        return tokenizer.encode_as_of(text, as_of, allowed_special=set(), disallowed_special=())
+    return tokenizer.encode_as_of(text, as_of)  # raises SpecialTokenError, as encode() does
 
 
 def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None:
     """Encode ``job.text`` with each tokenizer; ``None`` when a newer job made this one stale."""
     t0 = time.perf_counter()
     outcomes = []
+    limits = dict(job.as_of)
     for key, tok in job.tokenizers:
         if is_stale():
             return None
@@ -41,7 +50,7 @@ def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None
         error = ""
         table = None
         try:
-            ids = encode_with_mode(tok, job.text, job.mode)
+            ids = encode_with_mode(tok, job.text, job.mode, limits.get(key))
         except errors.SpecialTokenError as exc:
             error = str(exc)
         else:

@@ -8,6 +8,7 @@ describe what it sends without knowing who shows it.
 - Live encoding: :class:`EncodeJob` in, :class:`EncodeResult` (one :class:`EncodeOutcome` per
   tokenizer) out; the special-token modes of a job are :data:`SPECIAL_MODES`.
 - Training in step mode: :class:`StepSnapshot`, what the parked trainer looks like.
+- A training resumed from a checkpoint: :class:`ResumedRun`, what the file held.
 - Corpus mode: :class:`CorpusStats`, one tokenizer's figures on a whole file.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bpe_engine import MergeEvent, PairInfo, PretokenInfo, Tokenizer
+from bpe_engine import MergeEvent, PairInfo, PretokenInfo, Tokenizer, TrainerConfig
 
 from ..display.token_data import Counts, TokenTable
 
@@ -27,6 +28,7 @@ __all__ = [
     "EncodeOutcome",
     "EncodeResult",
     "StepSnapshot",
+    "ResumedRun",
     "CorpusStats",
 ]
 
@@ -49,7 +51,9 @@ class EncodeJob:
     """Encode ``text`` with each ``(key, tokenizer)`` under special-token ``mode``.
 
     ``generation`` numbers the requests of one controller (the newest wins);
-    ``want_pieces`` also asks for the pre-tokenization pieces.
+    ``want_pieces`` also asks for the pre-tokenization pieces; ``as_of`` maps some keys to a
+    number of merges: those tokenizers encode as the tokenizer of only their first merges
+    would (the training timeline's "as of merge k").
     """
 
     generation: int
@@ -57,6 +61,7 @@ class EncodeJob:
     mode: str
     tokenizers: tuple[tuple[str, Tokenizer], ...]
     want_pieces: bool = False
+    as_of: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,18 @@ class StepSnapshot:
     tie_break: str = "greatest"
     token_bytes: dict[int, bytes] = field(default_factory=dict)  # ids >= 256 used above
     ended: str = ""
+
+
+@dataclass(frozen=True)
+class ResumedRun:
+    """A training loaded from a checkpoint file: its settings (``name`` is how the run was
+    called), its corpus (file ``paths``, or the ``text`` itself) and the merges it had made
+    (0 for a run saved while still counting: it counts again)."""
+
+    config: TrainerConfig
+    paths: tuple[str, ...]
+    text: str | None
+    merges: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,10 @@ event instead of pulling the next one (the engine stops exactly there).
 
 When it parks (pause, or the end of a step) it reads the trainer's step-mode tables (top
 pairs, pre-tokens with their current segmentation) *in this thread*, where touching the
-trainer is safe, and sends them as a :class:`~app.jobs.messages.StepSnapshot`.
+trainer is safe, and sends them as a :class:`~app.jobs.messages.StepSnapshot`. Checkpoints
+are saved here too, between two events (``BpeTrainer.save_checkpoint`` must run in the
+thread that pulls the events), and a run resumed from a checkpoint file is loaded here
+(``BpeTrainer.resume``: reading the merge loop's arrays takes a moment on a big corpus).
 
 It does not decide what the GUI shows, and it never touches a widget.
 """
@@ -21,7 +24,7 @@ import logging
 import threading
 import time
 import traceback
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import cast
 
 from PySide6.QtCore import Signal
@@ -37,7 +40,7 @@ from bpe_engine import (
     errors,
 )
 
-from .messages import StepSnapshot
+from .messages import ResumedRun, StepSnapshot
 from .runner import Worker
 
 __all__ = ["TrainingWorker"]
@@ -71,6 +74,10 @@ class TrainingWorker(Worker):
         tokenizer_built(int, Tokenizer): run id, the tokenizer of the merges done when
             :meth:`request_tokenizer` was called (built in this thread, where reading the
             trainer is safe).
+        loaded(int, ResumedRun): run id, what a checkpoint held (a worker made with ``load``:
+            sent once the trainer is loaded, before its first event).
+        checkpoint_saved(int, str, int): run id, the path, the merges the checkpoint holds.
+        checkpoint_failed(int, str, str): run id, the path, why it could not be saved.
     """
 
     counting_progress = Signal(int, int, int, str)
@@ -82,21 +89,29 @@ class TrainingWorker(Worker):
     cancelled = Signal(int, Tokenizer)
     failed = Signal(int, str)
     tokenizer_built = Signal(int, Tokenizer)
+    loaded = Signal(int, ResumedRun)
+    checkpoint_saved = Signal(int, str, int)
+    checkpoint_failed = Signal(int, str, str)
 
     HOLD_LIMIT = 0.25  # seconds: a hold never stops training for longer than this
 
     def __init__(
         self,
-        trainer: BpeTrainer,
+        trainer: BpeTrainer | None,
         run_id: int,
         *,
+        load: Callable[[], BpeTrainer] | None = None,
         step_mode: bool = False,
         batch_interval: float = 0.05,
         snapshot_pairs: int = 30,
         snapshot_pretokens: int = 200,
     ) -> None:
         super().__init__()
+        if (trainer is None) == (load is None):
+            raise ValueError("give a trainer, or a function that loads one (a checkpoint), not both")
+        #: The run's trainer; for a resumed run None until ``load`` has run in the job thread.
         self.trainer = trainer
+        self._load = load
         self.run_id = run_id
         self.batch_interval = batch_interval
         self.snapshot_pairs = snapshot_pairs
@@ -111,6 +126,7 @@ class TrainingWorker(Worker):
         self._holding = threading.Event()  # set while this thread waits for the GUI to draw
         self._want_tokenizer = threading.Event()  # the GUI asked for the tokenizer so far
         self._quiet = threading.Event()  # cancelled by a closing window: nobody listens any more
+        self._checkpoint_paths: list[str] = []  # checkpoints asked for, served between two events
         self._step_mode = step_mode  # stop after the next merge (or after counting)
         self._last_merge: MergeEvent | None = None
         self._merges_done = 0
@@ -152,6 +168,14 @@ class TrainingWorker(Worker):
         self._want_tokenizer.set()
         self._wake.set()
 
+    def request_checkpoint(self, path: str) -> None:
+        """Save the run to a checkpoint file at ``path`` (``checkpoint_saved`` or
+        ``checkpoint_failed``), between two events: at once while parked, else before the
+        next event is pulled."""
+        with self._lock:
+            self._checkpoint_paths.append(path)
+        self._wake.set()
+
     def hold(self) -> None:
         """Stay between two events until :meth:`release` (at most ``HOLD_LIMIT`` seconds).
 
@@ -177,9 +201,14 @@ class TrainingWorker(Worker):
 
     def run(self) -> None:
         """Drive the event stream to its end, a cancel, or an error (its thread then ends)."""
-        stream = cast(_Events, self.trainer.events())
+        if self.trainer is None:
+            if not self._load_trainer():
+                return
+        trainer = self.trainer
+        assert trainer is not None
+        stream = cast(_Events, trainer.events())
         try:
-            self._loop(stream)
+            self._loop(trainer, stream)
         except errors.BPEError as exc:
             self._close_quietly(stream)
             self.failed.emit(self.run_id, str(exc))
@@ -187,6 +216,32 @@ class TrainingWorker(Worker):
             log.error("training failed:\n%s", traceback.format_exc())
             self._close_quietly(stream)
             self.failed.emit(self.run_id, f"training stopped by an unexpected error: {type(exc).__name__}: {exc}")
+        finally:
+            # A checkpoint asked for as the run ended holds its last state (every merge made).
+            self._serve_checkpoint_requests()
+
+    def _load_trainer(self) -> bool:
+        """Load a resumed run's trainer (``load``); False, having said why, if it cannot be."""
+        assert self._load is not None
+        try:
+            trainer = self._load()
+        except errors.BPEError as exc:
+            self.failed.emit(self.run_id, str(exc))
+            return False
+        except OSError as exc:
+            self.failed.emit(self.run_id, f"cannot read the checkpoint: {exc}")
+            return False
+        except Exception as exc:  # a damaged file must never take the app down
+            log.error("loading a checkpoint failed:\n%s", traceback.format_exc())
+            self.failed.emit(self.run_id, f"cannot resume this checkpoint: {type(exc).__name__}: {exc}")
+            return False
+        self.trainer = trainer
+        if not self._quiet.is_set():
+            source = trainer.source
+            self.loaded.emit(
+                self.run_id, ResumedRun(trainer.config, tuple(source.paths), source.text, len(trainer.merges))
+            )
+        return True
 
     @staticmethod
     def _close_quietly(stream: _Events) -> None:
@@ -195,7 +250,7 @@ class TrainingWorker(Worker):
         except Exception:  # the original error is the one worth reporting
             log.debug("closing the event stream failed", exc_info=True)
 
-    def _loop(self, stream: _Events) -> None:
+    def _loop(self, trainer: BpeTrainer, stream: _Events) -> None:
         pending: list[MergeEvent] = []
         progress: tuple[int, int, str] | None = None
         last_emit = 0.0  # the first progress goes out at once
@@ -213,6 +268,7 @@ class TrainingWorker(Worker):
 
         while True:
             self._serve_tokenizer_request()  # never leave a request unanswered
+            self._serve_checkpoint_requests()
             if self._cancel.is_set():
                 if self._quiet.is_set():
                     stream.close()  # subtle: this also terminates the counting processes
@@ -223,7 +279,7 @@ class TrainingWorker(Worker):
                     self.final_snapshot.emit(self.run_id, self._snapshot("cancelled"))
                 # subtle: the tokenizer is built here, not in the GUI thread (tens of ms for
                 # thousands of merges, a visible stall there)
-                self.cancelled.emit(self.run_id, self.trainer.tokenizer())
+                self.cancelled.emit(self.run_id, trainer.tokenizer())
                 return
             if not self._running.is_set():
                 flush()
@@ -260,7 +316,7 @@ class TrainingWorker(Worker):
             elif isinstance(event, TrainingDone):
                 flush()
                 self.final_snapshot.emit(self.run_id, self._snapshot(event.reason))
-                self.finished.emit(self.run_id, event, self.trainer.tokenizer())
+                self.finished.emit(self.run_id, event, trainer.tokenizer())
                 stream.close()
                 return
             if time.monotonic() - last_emit >= self.batch_interval:
@@ -271,7 +327,7 @@ class TrainingWorker(Worker):
         with self._lock:
             if not self._step_mode:
                 return False
-            if self._merges_done >= self.trainer.target_merges:
+            if self.trainer is not None and self._merges_done >= self.trainer.target_merges:
                 return False  # the next event is TrainingDone: let it arrive instead of parking
             self._step_mode = False
             self._running.clear()
@@ -284,6 +340,7 @@ class TrainingWorker(Worker):
             # here and served before the next event changes the trainer.
             leave = self._running.is_set() or self._cancel.is_set()
             self._serve_tokenizer_request()
+            self._serve_checkpoint_requests()
             if leave:
                 return
             self._wake.wait(0.25)
@@ -292,10 +349,26 @@ class TrainingWorker(Worker):
     def _serve_tokenizer_request(self) -> None:
         if self._want_tokenizer.is_set():
             self._want_tokenizer.clear()
-            self.tokenizer_built.emit(self.run_id, self.trainer.tokenizer())
+            trainer = self.trainer
+            assert trainer is not None
+            self.tokenizer_built.emit(self.run_id, trainer.tokenizer())
+
+    def _serve_checkpoint_requests(self) -> None:
+        with self._lock:
+            paths, self._checkpoint_paths = self._checkpoint_paths, []
+        trainer = self.trainer
+        for path in paths:
+            assert trainer is not None
+            try:
+                trainer.save_checkpoint(path)
+            except (errors.BPEError, OSError) as exc:
+                self.checkpoint_failed.emit(self.run_id, path, str(exc))
+            else:
+                self.checkpoint_saved.emit(self.run_id, path, len(trainer.merges))
 
     def _snapshot(self, ended: str = "") -> StepSnapshot:
         trainer = self.trainer
+        assert trainer is not None
         counting = trainer.counting
         pretokens = trainer.pretokens(self.snapshot_pretokens)
         used = {t for p in pretokens for t in p.token_ids if t >= 256}

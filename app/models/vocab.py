@@ -9,7 +9,9 @@ Search modes: ``text`` (substring of the token's text; · ⏎ → typed as shown
 space, newline, tab), ``regex`` (``regex`` module syntax, so ``\\p{Han}`` works), ``id`` (``42``,
 ``100-200``, ``1, 5, 9``) and ``hex`` (a byte sequence the token contains, ``e5 9c`` or ``e59c``).
 A bad query raises :class:`SearchError` with a message for the user; the rows stay as they
-were. Searching runs in the GUI thread, so a regex is bounded in time
+were. "As of merge k" (:meth:`VocabModel.set_as_of`) keeps only the tokens that exist after the
+tokenizer's first ``k`` merges: the bytes, the tokens of merges of rank below ``k``, and the
+special tokens. Searching runs in the GUI thread, so a regex is bounded in time
 (:attr:`VocabModel.REGEX_TIMEOUT` per token, :attr:`VocabModel.REGEX_BUDGET` in all): one that
 backtracks catastrophically is refused as "too slow" instead of freezing the window. The merge tree of a token is built by :func:`merge_tree`; drawing it is the view's job.
 """
@@ -121,6 +123,8 @@ class VocabModel(RowsModel):
         self._right: list[int] = []
         self._count: list[int] = []  # -1: unknown
         self._special: list[bool] = []
+        self._rank: list[int] = []  # the merge that made each token; -1: a byte or a special token
+        self._as_of: int | None = None
         self._rows: list[int] = []
         self._labels: dict[int, str] = {}
         self._orders: dict[tuple[int, Qt.SortOrder], list[int]] = {}
@@ -144,6 +148,7 @@ class VocabModel(RowsModel):
         self._invalid = None
         if tok is None:
             self._ids, self._bytes, self._left, self._right, self._count, self._special = [], [], [], [], [], []
+            self._rank = []
         else:
             ids = sorted(tok.vocab)
             vocab = tok.vocab
@@ -153,13 +158,15 @@ class VocabModel(RowsModel):
             left = [-1] * len(ids)
             right = [-1] * len(ids)
             count = [-1] * len(ids)
-            for (a, b, z), c in zip(tok.merge_ids(), tok.merge_counts):
+            rank = [-1] * len(ids)
+            for r, ((a, b, z), c) in enumerate(zip(tok.merge_ids(), tok.merge_counts)):
                 k = pos[z]
                 left[k] = a
                 right[k] = b
+                rank[k] = r
                 if c is not None:
                     count[k] = c
-            self._left, self._right, self._count = left, right, count
+            self._left, self._right, self._count, self._rank = left, right, count, rank
             specials = set(tok.special_tokens.values())
             self._special = [i in specials for i in ids]
         try:
@@ -199,8 +206,27 @@ class VocabModel(RowsModel):
         self.endResetModel()
         return len(rows)
 
+    def set_as_of(self, merges: int | None) -> int:
+        """Keep only the tokens that exist after the first ``merges`` merges (None: all of
+        them), with the search and filters; returns how many rows are shown."""
+        if merges == self._as_of:
+            return len(self._rows)
+        self.beginResetModel()
+        self._as_of = merges
+        self._rows = self._select(*self._query, self._flags)  # the query was valid: it stays so
+        self._apply_sort()
+        self.endResetModel()
+        return len(self._rows)
+
+    @property
+    def as_of(self) -> int | None:
+        return self._as_of
+
     def total(self) -> int:
-        return len(self._ids)
+        """Tokens of the tokenizer (as of merge k: those that exist then)."""
+        if self._as_of is None:
+            return len(self._ids)
+        return sum(1 for r in self._rank if r < self._as_of)
 
     def token_id(self, row: int) -> int:
         return self._ids[self._rows[row]]
@@ -273,6 +299,10 @@ class VocabModel(RowsModel):
         if flags["special"]:
             spec = self._special
             rows = [k for k in rows if spec[k]]
+        if self._as_of is not None:
+            limit = self._as_of
+            made = self._rank
+            rows = [k for k in rows if made[k] < limit]
         return rows
 
     def _regex_rows(self, search: Callable[..., Any], query: str, rows: list[int]) -> list[int]:

@@ -8,6 +8,9 @@ agree, nothing is outlined), and counts the stretches of text cut differently. C
 encodes a whole file with every column's tokenizer in a worker (progress bar, Cancel) and
 adds the corpus figures to the table.
 
+In the main window, "As of merge k" shows the Timeline's tokenizer, in the columns that show
+it, with only its first k merges, following the Timeline's slider.
+
 A column whose encoding cannot be loaded shows why and how to fix it; the others keep
 working. Encoding runs off the GUI thread through an
 :class:`~app.controllers.encoding.EncodeController`; stale results are dropped.
@@ -44,12 +47,14 @@ from ..content.presets import PRESETS
 from ..controllers.corpus_compare import CorpusCompareController
 from ..controllers.encoding import EncodeController
 from ..controllers.registry import TokenizerRegistry
+from ..controllers.timeline import TimelinePosition
 from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.format import visible
 from ..display.token_data import TokenTable, boundary_diff, char_spans, cut_points
 from ..jobs.messages import CorpusStats, EncodeResult
 from ..models.compare_summary import CompareSummaryModel, SummaryRow
 from ..settings import Settings
+from ..widgets.as_of import AsOfBox
 from ..widgets.compare_column import CompareColumn
 from ..widgets.message_bar import MessageBar
 from ..widgets.text_input import TextInput
@@ -104,6 +109,7 @@ class CompareView(QWidget):
         self._known_keys = set(registry.keys())
         self._corpus_path = ""
         self._tables: dict[int, TokenTable] = {}
+        self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
         self._build()
         trained = registry.latest_trained()
         for key in ([trained] if trained else ["r50k_base"]) + ["cl100k_base", "o200k_base"]:
@@ -144,8 +150,13 @@ class CompareView(QWidget):
         self.add_button.setToolTip(f"Add a column (up to {MAX_COLUMNS}) (Ctrl+Shift+A)")
         self.add_button.setShortcut(QKeySequence("Ctrl+Shift+A"))
         self.add_button.clicked.connect(self._on_add_button_clicked)
+        # subtle: the row must fit 1024 pixels in presentation mode's large fonts
+        self.preset_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.preset_combo.setMinimumContentsLength(10)
+        self._preset_label = QLabel("Preset:")
         top = QHBoxLayout()
-        top.addWidget(QLabel("Preset:"))
+        self._top = top
+        top.addWidget(self._preset_label)
         top.addWidget(self.preset_combo)
         top.addWidget(self.whitespace_box)
         top.addWidget(self.diff_box)
@@ -168,7 +179,7 @@ class CompareView(QWidget):
         self.summary_view.setMaximumHeight(170)
         self.summary_view.setSelectionMode(QTableView.SelectionMode.NoSelection)
 
-        corpus_box = QGroupBox("Corpus mode: compression on a whole file", self)
+        self.corpus_box = corpus_box = QGroupBox("Corpus mode: compression on a whole file", self)
         self.corpus_file_button = QPushButton("Choose file…", self)
         self.corpus_file_button.clicked.connect(self._on_corpus_file_button_clicked)
         self.corpus_path_label = QLabel("No file chosen", self)
@@ -215,6 +226,26 @@ class CompareView(QWidget):
         layout.addWidget(self.summary_view)
         layout.addWidget(corpus_box)
         self._update_corpus_buttons()
+
+    # -- as of merge k ----------------------------------------------------------------------
+
+    def follow_timeline(self, position: TimelinePosition) -> AsOfBox:
+        """Offer "As of merge k": columns showing the Timeline's tokenizer use its first k merges."""
+        box = AsOfBox(position, self.registry, self)
+        box.changed.connect(self._request)
+        box.wanted.connect(self._on_as_of_wanted)
+        self._top.insertWidget(self._top.count() - 2, box)
+        self.as_of = box
+        return box
+
+    def merge_limit(self, key: str) -> int | None:
+        """The merges a column showing ``key`` uses ("As of merge k"), or None: all of them."""
+        return self.as_of.limit_for(key) if self.as_of is not None else None
+
+    @Slot(str)
+    def _on_as_of_wanted(self, key: str) -> None:
+        if key not in self.keys() and self._columns:
+            self._columns[0].set_key(key)  # the Timeline's tokenizer, compared with the others
 
     # -- columns ----------------------------------------------------------------------------
 
@@ -361,7 +392,8 @@ class CompareView(QWidget):
         self._text = self.text()
         ready = self._ready_tokenizers()
         if ready:
-            self.controller.request(self._text, "recognised", ready)
+            limits = {k: limit for k, _ in ready if (limit := self.merge_limit(k.split(":", 1)[1])) is not None}
+            self.controller.request(self._text, "recognised", ready, as_of=limits)
         else:
             self._update_summary()
 
@@ -437,6 +469,9 @@ class CompareView(QWidget):
             key = col.key()
             entry = self.registry.entry(key)
             label = entry.label if entry.kind != "openai" else key
+            limit = self.merge_limit(key)
+            if limit is not None:
+                label += f" (as of merge {limit:,})"
             row = SummaryRow(label)
             table = tables.get(i)
             if col.state == "loading":
@@ -551,6 +586,12 @@ class CompareView(QWidget):
         self.run_button.setEnabled(bool(self._corpus_path) and not running)
         self.cancel_button.setEnabled(self.corpus.state == "running")
         self.corpus_file_button.setEnabled(not running)
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: corpus mode folds away (the columns get the room), and so does
+        the preset combo's label (the combo says what it holds)."""
+        self.corpus_box.setVisible(not on)
+        self._preset_label.setVisible(not on)
 
     def shutdown(self) -> None:
         """Cancel a corpus run and live encoding, and wait for their threads (the main window is closing)."""

@@ -4,7 +4,9 @@ As the worked example of the course shows for `` tech``: start from the piece's 
 adjacent pair with its rank in the merge list, merge the pair with the lowest rank, and
 repeat until no adjacent pair is a merge. Each step of :meth:`Tokenizer.bpe_steps` is one
 page here: the current parts as chips (the pair about to merge is outlined), a table of the
-candidate pairs and their ranks (the winner starred), and the result.
+candidate pairs and their ranks (the winner starred), and the result. With a merge limit
+("As of merge k", the training timeline) only the first ``k`` merges of the tokenizer exist:
+the steps stop before merge ``k`` and later pairs read "not learned yet".
 
 Leaves out encoding whole texts (the tokenize view does that).
 """
@@ -66,6 +68,7 @@ class ExplainPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._tok: Tokenizer | None = None
+        self._limit: int | None = None  # only the first merges exist (None: all)
         self._piece = ""
         self._special = False
         self._steps: list[BpeStep] = []
@@ -158,10 +161,15 @@ class ExplainPanel(QWidget):
 
         return [(cell(r, 0), cell(r, 1), cell(r, 2)) for r in range(self.table.rowCount())]
 
-    def set_tokenizer(self, tok: Tokenizer | None) -> None:
-        if tok is not self._tok:
+    def set_tokenizer(self, tok: Tokenizer | None, merge_limit: int | None = None) -> None:
+        if tok is not self._tok or merge_limit != self._limit:
             self._tok = tok
+            self._limit = merge_limit
             self.set_piece(self._piece, self._special)
+
+    def set_merge_limit(self, merge_limit: int | None) -> None:
+        """Explain with only the tokenizer's first ``merge_limit`` merges (None: all)."""
+        self.set_tokenizer(self._tok, merge_limit)
 
     def set_piece(self, piece: str, special: bool = False) -> None:
         """Explain ``piece`` (a pre-tokenization piece), starting at its single bytes."""
@@ -188,7 +196,9 @@ class ExplainPanel(QWidget):
                 f"{MAX_EXPLAIN_BYTES} bytes. Click a shorter piece."
             )
         else:
-            self._steps = tok.bpe_steps(piece)
+            # subtle: the ranks a piece's steps apply never go down (a pair holding a new token
+            # ranks after the merge that made it), so the steps before merge k are a prefix.
+            self._steps = [step for step in tok.bpe_steps(piece) if self._limit is None or step.rank < self._limit]
             self._final = final_parts(tok, piece, self._steps)
             n = len(self._steps)
             self.title.setText(
@@ -261,7 +271,8 @@ class ExplainPanel(QWidget):
         rows = []
         for i in range(len(parts) - 1):
             a, b = parts[i], parts[i + 1]
-            rows.append((i, a, b, tok.merge_rank(a, b)))
+            rank = tok.merge_rank(a, b)
+            rows.append((i, a, b, rank if rank is None or self._limit is None or rank < self._limit else None))
         best = min((r for r in rows if r[3] is not None), key=lambda r: (r[3], r[0]), default=None)
         self.table.setRowCount(len(rows))
         bold = QFont(self.table.font())
@@ -269,7 +280,11 @@ class ExplainPanel(QWidget):
         for row, (i, a, b, rank) in enumerate(rows):
             pair = f"{token_label(tok.id_to_bytes(a))}  +  {token_label(tok.id_to_bytes(b))}"
             if rank is None:
-                rank_text, verdict = "—", "not a merge"
+                later = tok.merge_rank(a, b)
+                if later is not None:  # a merge the tokenizer learns after the limit
+                    rank_text, verdict = f"{later:,}", f"not learned yet as of merge {self._limit:,}"
+                else:
+                    rank_text, verdict = "—", "not a merge"
             else:
                 rank_text = f"{rank:,}"
                 if best is not None and i == best[0]:

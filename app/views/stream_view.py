@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 
 import regex
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -56,7 +56,7 @@ __all__ = ["StreamView"]
 _FFFD = "\ufffd"
 
 
-def _html_text(text: str, highlight_from: int, color: str) -> str:
+def _html_text(text: str, highlight_from: int, color: str, size_pt: float = 22.0) -> str:
     """``text`` as HTML; characters from ``highlight_from`` on get a background; U+FFFD in red."""
 
     def esc(t: str) -> str:
@@ -74,7 +74,7 @@ def _html_text(text: str, highlight_from: int, color: str) -> str:
             break
     head, tail = text[:highlight_from], text[highlight_from:]
     body = esc(head) + (f"<span style='background:{color}'>{esc(tail)}</span>" if tail else "")
-    return f"<div style='font-size:22pt'>{body}</div>" if body else ""
+    return f"<div style='font-size:{size_pt:.1f}pt'>{body}</div>" if body else ""
 
 
 class StreamView(QWidget):
@@ -92,6 +92,7 @@ class StreamView(QWidget):
         self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
+        self._base_pt = self.font().pointSizeF()  # the outputs' size follows the font from here
         self.registry = registry
         self.settings = settings
         self.controller = EncodeController(self)
@@ -184,7 +185,7 @@ class StreamView(QWidget):
         self.step_label.setMinimumHeight(40)
         self.queue = ByteQueueWidget(self)
         self.lead_label = QLabel(self)
-        legend = QLabel(
+        self.queue_legend = legend = QLabel(
             "<span style='color:#616161'>grey frame: the byte waited in the queue</span> · "
             "<span style='color:#1565c0'>blue frame: the byte came with this token</span> · "
             "<span style='background:#c8e6c9'>&nbsp;green: a complete character&nbsp;</span> · "
@@ -443,8 +444,8 @@ class StreamView(QWidget):
                 "Each token is a few <b>bytes</b>. The decoder keeps bytes in a queue until they form a whole "
                 "UTF-8 character; decoding each token on its own instead prints � for every piece of a split character."
             )
-            self.output_view.setHtml(_html_text("", 0, "#c8e6c9"))
-            self.naive_view.setHtml(_html_text("", 0, "#ffcdd2"))
+            self.output_view.setHtml(_html_text("", 0, "#c8e6c9", self._output_pt()))
+            self.naive_view.setHtml(_html_text("", 0, "#ffcdd2", self._output_pt()))
             return
         queued, data, released, naive = last
         self.queue.set_step(queued, data)
@@ -452,8 +453,8 @@ class StreamView(QWidget):
         self.lead_label.setText(f"Lead byte {lead_byte_text(pending[0])}" if pending else "")
         self.step_label.setText(self._describe(queued, data, released, pending))
         out = self.decoder.text
-        self.output_view.setHtml(_html_text(out, len(out) - len(released), "#a5d6a7"))
-        self.naive_view.setHtml(_html_text(self._naive, len(self._naive) - len(naive), "#fff59d"))
+        self.output_view.setHtml(_html_text(out, len(out) - len(released), "#a5d6a7", self._output_pt()))
+        self.naive_view.setHtml(_html_text(self._naive, len(self._naive) - len(naive), "#fff59d", self._output_pt()))
         if self.is_finished() and self._tok is not None and self._table is not None:
             same = self.decoder.text == self._tok.decode(list(self._table.ids))
             broken = self._naive.count(_FFFD)
@@ -486,6 +487,19 @@ class StreamView(QWidget):
                 f"A naive decode([{tid}]) would print <span style='color:#b71c1c'>{html.escape(naive)}</span> here."
             )
         return " ".join(parts)
+
+    def _output_pt(self) -> float:
+        """The outputs' text size: 22 pt at the default font, following the window's zoom."""
+        return 22.0 * self.font().pointSizeF() / self._base_pt
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._show_state()  # the outputs' HTML names its size: write it again
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: the legend of the byte queue folds away."""
+        self.queue_legend.setVisible(not on)
 
     def shutdown(self) -> None:
         """Stop playing and wait for a running encoding (the main window is closing)."""

@@ -5,7 +5,9 @@ selecting one highlights the other and the characters in the editor); counts (ch
 UTF-8 bytes, tokens, bytes and characters per token); the pre-tokenization strip (the
 regex pieces inside which BPE works); and Explain, which steps through the merges of one
 piece in rank order. A switch decides what special-token text does ("recognised", "error"
-as tiktoken's default raises, "plain text"); presets hold texts for class.
+as tiktoken's default raises, "plain text"); presets hold texts for class. In the main
+window, "As of merge k" shows the Timeline's tokenizer with only its first k merges, following
+the Timeline's slider (Explain then stops at merge k too).
 
 Encoding runs off the GUI thread (:class:`~app.controllers.encoding.EncodeController`);
 results of texts that were already edited again are dropped. The view leaves training
@@ -36,13 +38,16 @@ from bpe_engine import Tokenizer
 from ..content.presets import PRESETS
 from ..controllers.encoding import EncodeController
 from ..controllers.registry import TokenizerRegistry
+from ..controllers.timeline import TimelinePosition
 from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.chips import Chips, PieceChipBuilder, TokenChipBuilder
 from ..display.copying import ids_csv, ids_python, token_strings
 from ..display.format import format_ratio
+from ..display.html_export import tokens_html
 from ..display.token_data import Counts, TokenTable, counts, token_detail
 from ..jobs.messages import EncodeResult
 from ..settings import Settings
+from ..widgets.as_of import AsOfBox
 from ..widgets.message_bar import MessageBar
 from ..widgets.text_input import TextInput
 from ..widgets.token_chips import ChipView
@@ -96,6 +101,7 @@ class TokenizeView(QWidget):
         self._builder = TokenChipBuilder()
         self._piece_builder = PieceChipBuilder()
         self._known_keys = set(registry.keys())
+        self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
         self._explain_timer = QTimer(self)
         self._explain_timer.setSingleShot(True)
         self._explain_timer.setInterval(60)
@@ -137,16 +143,24 @@ class TokenizeView(QWidget):
         self.whitespace_box.setShortcut(QKeySequence("Ctrl+Shift+W"))
         self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
         self.whitespace_box.toggled.connect(self._on_whitespace_box_toggled)
+        # subtle: long preset titles and mode names must not widen the view past a 1024-pixel
+        # window in presentation mode's large fonts: the combos may shrink (tooltips say all).
+        for combo in (self.preset_combo, self.mode_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
         top = QHBoxLayout()
+        self._combo_labels: list[QLabel] = []
         for label, w in (
             ("Tokenizer:", self.picker),
             ("Preset:", self.preset_combo),
             ("Special tokens:", self.mode_combo),
         ):
-            top.addWidget(QLabel(label))
+            self._combo_labels.append(QLabel(label))
+            top.addWidget(self._combo_labels[-1])
             top.addWidget(w)
         top.addWidget(self.whitespace_box)
         top.addStretch(1)
+        self._top = top
 
         self.banner = MessageBar(self)
 
@@ -258,6 +272,24 @@ class TokenizeView(QWidget):
     def tokenizer(self) -> Tokenizer | None:
         return self.registry.get(self._key) if self._key else None
 
+    def follow_timeline(self, position: TimelinePosition) -> AsOfBox:
+        """Offer "As of merge k": the Timeline's tokenizer with only its first k merges."""
+        box = AsOfBox(position, self.registry, self)
+        box.changed.connect(self._on_as_of_changed)
+        box.wanted.connect(self.picker.set_current_key)
+        self._top.insertWidget(2, box)
+        self.as_of = box
+        return box
+
+    def merge_limit(self) -> int | None:
+        """The merges used ("As of merge k"), or None: all of them."""
+        return self.as_of.limit_for(self._key) if self.as_of is not None else None
+
+    @Slot()
+    def _on_as_of_changed(self) -> None:
+        self.explain.set_merge_limit(self.merge_limit())
+        self._request()
+
     def _copy_actions(self) -> list[QAction]:
         """Copy the tokens of the text: ids (Python list, comma-separated) or token strings."""
         made = []
@@ -340,7 +372,7 @@ class TokenizeView(QWidget):
             self._clear_display()
             return
         self.banner.clear()
-        self.explain.set_tokenizer(entry.tokenizer)
+        self.explain.set_tokenizer(entry.tokenizer, self.merge_limit())
         self._request()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
@@ -393,7 +425,14 @@ class TokenizeView(QWidget):
         if tok is None:
             return
         self._text = self.text()
-        self.controller.request(self._text, self.mode(), [(self._key, tok)], want_pieces=True)
+        limit = self.merge_limit()
+        self.controller.request(
+            self._text,
+            self.mode(),
+            [(self._key, tok)],
+            want_pieces=True,
+            as_of={self._key: limit} if limit is not None else None,
+        )
 
     @Slot(EncodeResult)
     def _on_controller_finished(self, result: EncodeResult) -> None:
@@ -580,6 +619,32 @@ class TokenizeView(QWidget):
         self.piece_chips.select(i, emit=False)
         if text != self.explain.piece:
             self.explain.set_piece(text, special)
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: the pre-tokenization strip, the legend and the labels of the
+        preset and special-token combos fold away (the combos say what they hold), so the
+        top row fits 1024 pixels in large fonts."""
+        self.pieces_box.setVisible(not on)
+        self.legend.setVisible(not on)
+        for label in self._combo_labels[1:]:
+            label.setVisible(not on)
+
+    def html_page(self, contrast: bool = False) -> str | None:
+        """The tokens on display as a standalone HTML page (None while none are shown)."""
+        table = self._table
+        if table is None or len(self._builder.tokens) != len(table):
+            return None
+        entry = self.registry.entry(self._key)
+        limit = self.merge_limit()
+        name = entry.label + (f", as of merge {limit:,}" if limit is not None else "")
+        modes = dict(MODE_LABELS)
+        return tokens_html(
+            table,
+            self._builder.tokens,
+            title=f"Tokens of {name}",
+            about=[f"Tokenizer: {entry.label}", f"Special tokens: {modes.get(self.mode(), self.mode())}"],
+            contrast=contrast,
+        )
 
     def shutdown(self) -> None:
         """Drop pending encodings and wait for a running one (the main window is closing)."""

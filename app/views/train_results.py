@@ -1,5 +1,5 @@
-"""The Train view's results and tokenizer files: registering a run's tokenizer, saving and
-opening tokenizers in the background.
+"""The Train view's results and files: registering a run's tokenizer, saving and opening
+tokenizers in the background, saving a training as a checkpoint and resuming one.
 
 :class:`TrainResults` is the base class of :class:`~app.views.train_view.TrainView` (it uses
 the view's controller, registry, file controller and widgets). A finished or cancelled run's
@@ -8,6 +8,12 @@ saves the paused run (its tokenizer is built by the training thread first), else
 newest result, or any registry entry (``save_tokenizer(path, key=...)``); a failed run leaves
 the previous result saveable. Opening and saving run off the GUI thread
 (:class:`~app.controllers.tokenizer_files.TokenizerFileController`) with a busy line.
+
+A paused or running training can be saved as a checkpoint file (the training thread writes
+it between two merges; the run goes on unless paused) and resumed later, here or in a new
+session: the run starts again from the file, its merges table and plots are filled with the
+merges made before the checkpoint, its settings are shown, and it goes on with the merges an
+uninterrupted run makes.
 """
 
 from __future__ import annotations
@@ -26,11 +32,17 @@ from bpe_engine import Tokenizer
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TokenizerFileController
 from ..controllers.training import TrainingController
-from ..display.format import format_bytes
+from ..display.format import format_bytes, format_count
+from ..jobs.messages import ResumedRun
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
+from ..widgets.train_settings import TrainSettingsPanel
+from .train_status import TrainStatus
 
-__all__ = ["TrainResults", "safe_file_name"]
+__all__ = ["TrainResults", "safe_file_name", "CHECKPOINT_FILTER"]
+
+#: The file dialogs' filter for checkpoint files.
+CHECKPOINT_FILTER = "BPE Explorer training checkpoint (*.ckpt);;All files (*)"
 
 
 def safe_file_name(label: str) -> str:
@@ -47,6 +59,7 @@ class TrainResults(QWidget):
     file_opened: Signal
     file_saved: Signal
     file_failed: Signal
+    checkpoint_saved: Signal
     registry: TokenizerRegistry
     settings: Settings
     controller: TrainingController
@@ -59,7 +72,10 @@ class TrainResults(QWidget):
     file_busy: QProgressBar
     browse_button: QPushButton
     save_action: QAction
+    settings_panel: TrainSettingsPanel
+    status: TrainStatus
     _update_actions: Callable[[], None]
+    _begin_run: Callable[[bool, int], None]
 
     def save_label(self) -> str:
         """What Save saves here, in words ("" when nothing): the paused run, or the newest result."""
@@ -207,6 +223,88 @@ class TrainResults(QWidget):
         self.file_status.hide()
         self.file_busy.hide()
         self._update_actions()
+
+    # -- checkpoints -------------------------------------------------------------------------
+
+    def save_checkpoint(self, path: str | os.PathLike[str]) -> bool:
+        """Save the paused or running training to a checkpoint file ``path`` (in the training
+        thread); the outcome is shown in the message bar. False when there is no run to save."""
+        c = self.controller
+        if not c.save_checkpoint(path):
+            self.messages.error("There is no training to save as a checkpoint: start one (or resume one) first.")
+            return False
+        self._show_file_busy(f"Saving the training to {Path(path).name}…")
+        return True
+
+    def resume_training(self, path: str | os.PathLike[str]) -> bool:
+        """Go on with a training saved as a checkpoint (the file is read in the background)."""
+        c = self.controller
+        if c.is_active or self._save_path is not None:
+            self.messages.error("A training is running: cancel it (or wait for it to end) before resuming another.")
+            return False
+        self._begin_run(False, 0)
+        self.result_label.setText(
+            f"Resuming the training saved in <b>{html.escape(Path(path).name)}</b>: its merges come back "
+            "first, then it goes on. The result becomes a tokenizer when it ends or is cancelled."
+        )
+        return c.resume_from(path)
+
+    @Slot()
+    def _on_checkpoint_triggered(self) -> None:
+        c = self.controller
+        if not c.can("checkpoint"):
+            self.messages.error("There is no training to save as a checkpoint: start one (or resume one) first.")
+            return
+        base = f"{c.request.describe() if c.request else 'training'}-{len(c.merges)}"
+        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.ckpt")
+        path, _ = QFileDialog.getSaveFileName(self, "Save the training as a checkpoint", start, CHECKPOINT_FILTER)
+        if path:
+            self.save_checkpoint(path)
+
+    @Slot()
+    def _on_resume_file_triggered(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Resume a training", self.settings.last_folder or str(Path.home()), CHECKPOINT_FILTER
+        )
+        if path:
+            self.resume_training(path)
+
+    @Slot(ResumedRun)
+    def _on_controller_loaded(self, run: ResumedRun) -> None:
+        cfg = run.config
+        self.settings_panel.set_values(
+            vocab_size=cfg.vocab_size,
+            special_tokens=" ".join(cfg.special_tokens),
+            pretokenizer=cfg.pretokenizer,
+            tie_break=cfg.tie_break,
+        )
+        self.status.special_count = len(cfg.special_tokens)
+        what = (
+            f"{format_count(run.merges)} merges are restored first"
+            if run.merges
+            else "it was saved while counting, so the corpus is counted again"
+        )
+        self.messages.info(
+            f"Resuming “{html.escape(self.controller.request.describe() if self.controller.request else '')}” "
+            f"from {html.escape(Path(self.controller.resume_path).name)}: {what}."
+        )
+
+    @Slot(str, int)
+    def _on_controller_checkpoint_saved(self, path: str, merges: int) -> None:
+        self._hide_file_busy()
+        self.settings.last_folder = str(Path(path).parent)
+        held = f"{format_count(merges)} merges" if merges else "its settings and corpus (it was still counting)"
+        self.messages.info(
+            f"Saved the training to {html.escape(path)} ({held}). File > Resume training… goes on with it, "
+            "in this session or a later one."
+        )
+        self.checkpoint_saved.emit(path)
+
+    @Slot(str, str)
+    def _on_controller_checkpoint_failed(self, path: str, message: str) -> None:
+        self._hide_file_busy()
+        self.messages.error(f"The checkpoint was not saved: {html.escape(message)}")
+        self.file_failed.emit("save", path, message)
 
     def _register_result(self, *, cancelled: bool) -> None:
         tok = self.controller.tokenizer()

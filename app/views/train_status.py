@@ -32,6 +32,7 @@ __all__ = ["TrainStatus", "IDLE_TEXT"]
 IDLE_TEXT = "Ready: choose a corpus and press Start (F5), or Step (F10) to go merge by merge."
 
 _STAGE_WORDS = {
+    "loading": "Loading the checkpoint (the merge loop's arrays and the merges made so far)",
     "reading": "Reading the corpus and counting its first block",
     "combining": "Every byte is counted; combining the counts",
     "indexing": "Building the pair index (every adjacent pair of every distinct pre-token)",
@@ -70,6 +71,7 @@ class TrainStatus(QObject):
         self._stage_since = 0.0  # active seconds when the current stage began
         self._stage = ""
         self.special_count = 0
+        self._restored = 0  # merges a resumed run replays before it goes on: not timed
         self.show_idle()
 
     # -- run events ------------------------------------------------------------------------
@@ -85,6 +87,7 @@ class TrainStatus(QObject):
         self.bytes_rate.reset()
         self.estimator.reset(1)
         self._merge_clock_start = 0.0
+        self._restored = 0
         self._stage = ""
         self._stage_since = 0.0
         self.vocab_label.setText("")
@@ -103,14 +106,21 @@ class TrainStatus(QObject):
         self.clock.stop()
 
     def merging_began(self) -> None:
+        """The first merge can begin (for a resumed run: the merges made before its
+        checkpoint come first, replayed at once, and are left out of speed and time left)."""
+        self._restored = self.controller.restored_merges
         self._merge_clock_start = self.clock.seconds()
-        self.estimator.reset(self.controller.target_merges)
+        self.estimator.reset(max(1, self.controller.target_merges - self._restored))
 
     def counting_progress(self, done: int) -> None:
         self.bytes_rate.add(done)
 
     def merges_added(self) -> None:
-        self.estimator.add(len(self.controller.merges), self.clock.seconds() - self._merge_clock_start)
+        n = len(self.controller.merges) - self._restored
+        if n <= 0:
+            self._merge_clock_start = self.clock.seconds()  # still replaying the checkpoint's merges
+            return
+        self.estimator.add(n, self.clock.seconds() - self._merge_clock_start)
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -163,8 +173,9 @@ class TrainStatus(QObject):
         text = f"Merging: {format_count(n)} of {format_count(target)} merges"
         if live:
             seconds = self.clock.seconds() - self._merge_clock_start
-            if seconds > 0.2 and n:
-                text += f" · {format_count(int(n / seconds))} merges/s"
+            new = n - self._restored
+            if seconds > 0.2 and new > 0:
+                text += f" · {format_count(int(new / seconds))} merges/s"
             text += " · " + time_left_text(self.estimator.seconds_left())
         return text
 
@@ -178,9 +189,15 @@ class TrainStatus(QObject):
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         self.progress.setFormat(f"{done.merges} merges")
-        self.progress_label.setText(
-            f"Done: {format_count(done.merges)} merges in {format_duration(self.clock.seconds())} ({why})."
-        )
+        seconds = format_duration(self.clock.seconds())
+        if self._restored:  # a resumed run: its first merges were made in an earlier session
+            made = (
+                f"{format_count(done.merges)} merges ({format_count(self._restored)} from the checkpoint, "
+                f"{format_count(done.merges - self._restored)} more in {seconds})"
+            )
+        else:
+            made = f"{format_count(done.merges)} merges in {seconds}"
+        self.progress_label.setText(f"Done: {made} ({why}).")
 
     def show_cancelled(self) -> None:
         self.refresh()

@@ -10,7 +10,9 @@ room (step mode stays usable at 1024x700); a button shows them again.
 
 When a run finishes or is cancelled, its tokenizer is registered in the shared
 :class:`~app.controllers.registry.TokenizerRegistry`, so the other views can use it, and it
-can be saved; saved tokenizers open here too (:mod:`app.views.train_results`).
+can be saved; saved tokenizers open here too. A paused or running training can be saved as
+a checkpoint and resumed later, in this session or another one, with its merges table and
+plots restored (:mod:`app.views.train_results`).
 
 Training itself is the controller's business (``app/controllers/training.py``); checking the
 settings is the engine's (``TrainerConfig``); drawing the chips, plots and step tables belongs
@@ -58,8 +60,17 @@ from .train_status import TrainStatus
 
 __all__ = ["TrainView", "SHORTCUTS", "safe_file_name"]
 
-#: Keyboard shortcuts of the training controls (debugger conventions: F5 run, F10 step).
-SHORTCUTS = {"start": "F5", "pause": "F6", "resume": "F8", "step": "F10", "cancel": "Shift+F5"}
+#: Keyboard shortcuts of the training controls (debugger conventions: F5 run, F10 step), and
+#: of saving a training as a checkpoint and resuming one.
+SHORTCUTS = {
+    "start": "F5",
+    "pause": "F6",
+    "resume": "F8",
+    "step": "F10",
+    "cancel": "Shift+F5",
+    "checkpoint": "Ctrl+Shift+S",
+    "resume_file": "Ctrl+Shift+O",
+}
 
 _SETTING_NAMES = {
     "vocab_size": "vocabulary size",
@@ -78,6 +89,7 @@ class TrainView(TrainResults):
         file_opened(str, str): a tokenizer file was opened and registered (key, path).
         file_saved(str): the result was saved to this path.
         file_failed(str, str, str): "open" or "save", the path, and the message shown.
+        checkpoint_saved(str): the training was saved to this checkpoint file.
     """
 
     tokenizer_ready = Signal(str)
@@ -85,6 +97,7 @@ class TrainView(TrainResults):
     file_opened = Signal(str, str)
     file_saved = Signal(str)
     file_failed = Signal(str, str, str)
+    checkpoint_saved = Signal(str)
 
     REFRESH_MS = 100  # a display turn every 100 ms: table and progress five times a second,
     #                   each plot 2.5 times a second
@@ -132,6 +145,9 @@ class TrainView(TrainResults):
         c.cancelled.connect(self._on_controller_cancelled)
         c.failed.connect(self._on_controller_failed)
         c.tokenizer_built.connect(self._on_controller_tokenizer_built)
+        c.loaded.connect(self._on_controller_loaded)
+        c.checkpoint_saved.connect(self._on_controller_checkpoint_saved)
+        c.checkpoint_failed.connect(self._on_controller_checkpoint_failed)
         self.files.busy_changed.connect(self._on_files_busy_changed)
         self.files.opened.connect(self._on_files_opened)
         self.files.saved.connect(self._on_files_saved)
@@ -219,6 +235,22 @@ class TrainView(TrainResults):
             sp.SP_DialogOpenButton,
             self._on_open_triggered,
         )
+        self.checkpoint_action = self._action(
+            "Save training as &checkpoint…",
+            SHORTCUTS["checkpoint"],
+            "Save the paused or running training to a checkpoint file, to resume it later "
+            "(File > Resume training…), in this session or another one",
+            sp.SP_DriveFDIcon,
+            self._on_checkpoint_triggered,
+        )
+        self.resume_file_action = self._action(
+            "Resume &training from checkpoint…",
+            SHORTCUTS["resume_file"],
+            "Go on with a training saved as a checkpoint: its merges table and plots come back, "
+            "then it makes the merges an uninterrupted run would make",
+            sp.SP_BrowserReload,
+            self._on_resume_file_triggered,
+        )
         self.training_actions = [
             self.start_action,
             self.pause_action,
@@ -230,7 +262,7 @@ class TrainView(TrainResults):
     def set_shortcut_context(self, context: Qt.ShortcutContext) -> None:
         """Where the training shortcuts work: inside this view (the default, for a view on its
         own) or, in the main window, ``WindowShortcut`` so they work from every tab."""
-        for action in self.training_actions:
+        for action in (*self.training_actions, self.checkpoint_action, self.resume_file_action):
             action.setShortcutContext(context)
 
     def _button(self, action: QAction) -> QToolButton:
@@ -305,6 +337,7 @@ class TrainView(TrainResults):
         result.addWidget(self.file_status)
         result.addWidget(self.file_busy)
         result.addWidget(self.browse_button)
+        result.addWidget(self._button(self.checkpoint_action))
         result.addWidget(self._button(self.save_action))
         result.addWidget(self._button(self.open_action))
 
@@ -379,6 +412,10 @@ class TrainView(TrainResults):
         if ok:
             self._remember_settings(request.config)
         return ok
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: the corpus and settings fold away (the button shows them)."""
+        self._fold_settings(on or self.controller.is_active)
 
     def shutdown(self, timeout_ms: int = 10_000) -> None:
         """Stop training and let a file job end (the window is closing)."""
@@ -649,6 +686,8 @@ class TrainView(TrainResults):
             if name in ("start", "step"):
                 action.setToolTip(blocker if blocker and not c.is_active else str(action.data()))
         self.save_action.setEnabled(bool(self.save_label()) and not file_busy)
+        self.checkpoint_action.setEnabled(c.can("checkpoint") and not c.saving_checkpoint)
+        self.resume_file_action.setEnabled(not c.is_active and self._save_path is None)
         self.open_action.setEnabled(not file_busy)
         self.browse_button.setEnabled(self.current_tokenizer_key() is not None)
         self.corpus.setEnabled(not c.is_active)

@@ -6,7 +6,8 @@ a loading state and, when it fails, the reason and the fix). The table shows id,
 visible whitespace, bytes in hex, byte length, both parent tokens and the pair count at merge
 time; search by text, regex, id or hex; sort by any column; filter tokens that start with a
 space, are not valid UTF-8 on their own, or are special. Selecting a token shows its merge
-tree down to single bytes.
+tree down to single bytes. In the main window, "As of merge k" keeps only the tokens the
+Timeline's tokenizer has after its first k merges, following the Timeline's slider.
 
 Filtering and sorting live in :class:`~app.models.vocab.VocabModel`; this module wires the
 widgets and draws the tree.
@@ -35,10 +36,12 @@ from PySide6.QtWidgets import (
 from bpe_engine import Tokenizer
 
 from ..controllers.registry import TokenizerRegistry
+from ..controllers.timeline import TimelinePosition
 from ..display.copying import tsv
 from ..display.format import format_count, hex_bytes, token_label
 from ..models.vocab import MergeTree, SearchError, VocabModel, merge_tree
 from ..settings import Settings
+from ..widgets.as_of import AsOfBox
 from ..widgets.message_bar import MessageBar
 from ..widgets.tokenizer_picker import TokenizerPicker
 
@@ -62,18 +65,23 @@ class VocabView(QWidget):
         self.registry = registry
         self.settings = settings
         self.key: str | None = None
+        self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
 
         self.picker = TokenizerPicker(
             registry, placeholder="Choose a tokenizer (train one, or pick an OpenAI encoding)"
         )
         self.picker.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
-        self.picker.setMinimumContentsLength(40)
+        # subtle: long names may shrink (their tooltip says them whole): the view must fit a
+        # 1024-pixel screen in presentation mode's large fonts
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.picker.setMinimumContentsLength(18)
         self.picker.key_changed.connect(self._on_picker_key_changed)
         self.loading = QProgressBar()
         self.loading.setRange(0, 0)
         self.loading.setMaximumWidth(160)
         self.loading.hide()
         self.status = QLabel()
+        self.status.setWordWrap(True)
         self.messages = MessageBar()
 
         self.search = QLineEdit()
@@ -152,6 +160,7 @@ class VocabView(QWidget):
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         top = QHBoxLayout()
+        self._top = top
         top.addWidget(QLabel("Tokenizer:"))
         top.addWidget(self.picker, 1)
         top.addWidget(self.loading)
@@ -195,6 +204,21 @@ class VocabView(QWidget):
 
     # -- public API ------------------------------------------------------------------------
 
+    def follow_timeline(self, position: TimelinePosition) -> AsOfBox:
+        """Offer "As of merge k": only the tokens the Timeline's tokenizer has after k merges."""
+        box = AsOfBox(position, self.registry, self)
+        box.changed.connect(self._on_as_of_changed)
+        box.wanted.connect(self.show_key)
+        self._top.insertWidget(2, box)
+        self.as_of = box
+        return box
+
+    @Slot()
+    def _on_as_of_changed(self) -> None:
+        limit = self.as_of.limit_for(self.key or "") if self.as_of is not None else None
+        self.model.set_as_of(limit)
+        self._update_count()
+
     def show_key(self, key: str) -> None:
         """Browse the tokenizer registered under ``key`` (loading it first if needed).
 
@@ -227,6 +251,11 @@ class VocabView(QWidget):
         self.search.clear()
         self.search.blockSignals(False)
         self._search_timer.stop()
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: the filter boxes fold away (the search stays)."""
+        for box in (self.case_box, self.space_filter, self.invalid_filter, self.special_filter):
+            box.setVisible(not on)
 
     def select_token(self, token_id: int) -> bool:
         """Select ``token_id`` in the table (if shown) and show its merge tree."""
@@ -338,6 +367,8 @@ class VocabView(QWidget):
     # -- helpers ---------------------------------------------------------------------------
 
     def _show_tokenizer(self, tok: Tokenizer | None) -> None:
+        limit = self.as_of.limit_for(self.key or "") if self.as_of is not None else None
+        self.model.set_as_of(limit)
         self.model.set_tokenizer(tok)
         self.tree.clear()
         if tok is not None:
@@ -360,7 +391,9 @@ class VocabView(QWidget):
     def _update_count(self) -> None:
         total = self.model.total()
         shown = self.model.rowCount()
-        self.count_label.setText(f"{format_count(shown)} of {format_count(total)}" if total else "")
+        as_of = self.model.as_of
+        suffix = f" (as of merge {format_count(as_of)})" if as_of is not None else ""
+        self.count_label.setText(f"{format_count(shown)} of {format_count(total)}{suffix}" if total else "")
 
     def _show_tree(self, tok: Tokenizer, token_id: int) -> None:
         tree = merge_tree(tok, token_id)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -85,16 +85,30 @@ class ByteQueueWidget(QWidget):
         super().__init__(parent)
         self._groups: list[ByteGroup] = []
         self._message = "The queue is empty. Press Step or Play to feed the first token."
+        self._base_pt = self.font().pointSizeF()  # boxes and fonts grow with the font (zoom)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._set_fonts()
+
+    def _scale(self) -> float:
+        return self.font().pointSizeF() / self._base_pt if self._base_pt > 0 else 1.0
+
+    def _set_fonts(self) -> None:
         self._hex = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._hex.setPointSizeF(self.font().pointSizeF() * 1.25)
         self._hex.setBold(True)
         self._char = QFont(self.font())
         self._char.setPointSizeF(self.font().pointSizeF() * 1.6)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumHeight(int(_BOX + 86))
+        self.setMinimumHeight(int((_BOX + 86) * self._scale()))
+        self.updateGeometry()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.FontChange:
+            self._set_fonts()
+            self.update()
+        super().changeEvent(event)
 
     def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(600, int(_BOX + 86))
+        return QSize(600, int((_BOX + 86) * self._scale()))
 
     def set_step(self, queued: bytes, incoming: bytes) -> None:
         """Show the queue after a token: ``queued`` were waiting, ``incoming`` arrived."""
@@ -124,7 +138,8 @@ class ByteQueueWidget(QWidget):
         # Long tokens: shrink the boxes so that the whole queue stays visible.
         boxes = sum(len(g.data) + g.needed for g in self._groups)
         room = self.width() - 2 * _MARGIN - _GROUP_GAP * len(self._groups)
-        box = max(min(_BOX, room / max(boxes, 1) - _GAP), 18.0)
+        scale = self._scale()
+        box = max(min(_BOX * scale, room / max(boxes, 1) - _GAP), 18.0)
         x = _MARGIN
         top = _MARGIN + 4
         for g in self._groups:
@@ -148,14 +163,14 @@ class ByteQueueWidget(QWidget):
                 p.setPen(QColor("#ef6c00"))
                 p.drawText(r, Qt.AlignmentFlag.AlignCenter, "?")
                 x += box + _GAP
-            span = QRectF(start_x, top + box + 6, x - _GAP - start_x, 30)
+            span = QRectF(start_x, top + box + 6, x - _GAP - start_x, 30 * scale)
             p.setPen(QColor("#1b5e20") if g.complete else QColor("#e65100"))
             if g.complete:
                 p.setFont(self._char)
                 p.drawText(span, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, visible(g.char))
                 p.setFont(self.font())
                 p.drawText(
-                    QRectF(span.left(), span.bottom(), max(span.width(), 70), 18),
+                    QRectF(span.left(), span.bottom(), max(span.width(), 70 * scale), 18 * scale),
                     Qt.AlignmentFlag.AlignHCenter,
                     "→ output",
                 )
@@ -163,7 +178,9 @@ class ByteQueueWidget(QWidget):
                 p.setFont(self.font())
                 label = f"needs {g.needed} more byte{'s' * (g.needed != 1)}"
                 p.drawText(
-                    QRectF(span.left(), span.top() + 4, max(span.width(), 150), 40), Qt.AlignmentFlag.AlignLeft, label
+                    QRectF(span.left(), span.top() + 4, max(span.width(), 150 * scale), 40 * scale),
+                    Qt.AlignmentFlag.AlignLeft,
+                    label,
                 )
             x += _GROUP_GAP
         p.end()

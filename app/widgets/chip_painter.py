@@ -6,7 +6,8 @@ their chip boxes here, with the colors of :mod:`app.display.palette`, so a token
 fill, border and text color in every view. A chip's kind (:mod:`app.display.chips`) decides
 the style: a token takes its palette color, a split character's token a lighter fill with a
 dashed border and a hatched bottom edge, a special token the dark fill, a pre-tokenization
-piece one of two neutral tones.
+piece one of two neutral tones. In presentation mode (:func:`high_contrast`: a property of the
+window) chips take the palette's high-contrast fills and a black border.
 
 It leaves out layout and labels (the widgets) and choosing colors (the palette).
 """
@@ -15,14 +16,29 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtWidgets import QWidget
 
 from ..display import palette
 from ..display.chips import PARTIAL, PIECE, POINTER, SPECIAL
 
-__all__ = ["chip_color", "text_color", "paint_chip_box", "MARK", "HIGHLIGHT", "HEX_TEXT", "NEW_TOKEN", "NEXT_PAIR"]
+__all__ = [
+    "chip_color",
+    "text_color",
+    "paint_chip_box",
+    "high_contrast",
+    "HIGH_CONTRAST_PROPERTY",
+    "MARK",
+    "HIGHLIGHT",
+    "HEX_TEXT",
+    "NEW_TOKEN",
+    "NEXT_PAIR",
+]
 
 _FILLS = tuple(QColor(c) for c in palette.FILLS)
 _PIECE_FILLS = tuple(QColor(c) for c in palette.PIECE_FILLS)
+_HC_FILLS = tuple(QColor(c) for c in palette.HIGH_CONTRAST_FILLS)
+_HC_PIECE_FILLS = tuple(QColor(c) for c in palette.HIGH_CONTRAST_PIECE_FILLS)
+_HC_BORDER = QColor(palette.HIGH_CONTRAST_BORDER)
 _SPECIAL_FILL = QColor(palette.SPECIAL_FILL)
 _TEXT = QColor(palette.TEXT)
 _SPECIAL_TEXT = QColor(palette.SPECIAL_TEXT)
@@ -34,13 +50,25 @@ NEW_TOKEN = QColor(palette.NEW_TOKEN)
 NEXT_PAIR = QColor(palette.NEXT_PAIR)
 
 
-def chip_color(index: int, kind: int) -> QColor:
-    """The fill of a chip of palette index ``index`` (a piece's tone for ``PIECE``)."""
+#: The window property that turns high-contrast chips on (presentation mode sets it).
+HIGH_CONTRAST_PROPERTY = "highContrastChips"
+
+
+def high_contrast(widget: QWidget) -> bool:
+    """Whether ``widget``'s window shows high-contrast chips (presentation mode)."""
+    return bool(widget.window().property(HIGH_CONTRAST_PROPERTY))
+
+
+def chip_color(index: int, kind: int, contrast: bool = False) -> QColor:
+    """The fill of a chip of palette index ``index`` (a piece's tone for ``PIECE``);
+    ``contrast``: the high-contrast fills of presentation mode."""
     if kind == SPECIAL:
         return _SPECIAL_FILL
     if kind == PIECE:
-        return _PIECE_FILLS[index % len(_PIECE_FILLS)]
-    return _FILLS[index % len(_FILLS)]
+        fills = _HC_PIECE_FILLS if contrast else _PIECE_FILLS
+        return fills[index % len(fills)]
+    fills = _HC_FILLS if contrast else _FILLS
+    return fills[index % len(fills)]
 
 
 def text_color(kind: int, style: int = 0) -> QColor:
@@ -50,11 +78,12 @@ def text_color(kind: int, style: int = 0) -> QColor:
     return _POINTER_TEXT if style == POINTER else _TEXT
 
 
-def paint_chip_box(p: QPainter, r: QRectF, fill: QColor, kind: int) -> None:
-    """The rounded box of a chip (fill and border), without its label."""
+def paint_chip_box(p: QPainter, r: QRectF, fill: QColor, kind: int, contrast: bool = False) -> None:
+    """The rounded box of a chip (fill and border), without its label; ``contrast``: a black
+    border, twice as thick (presentation mode)."""
     if kind == PARTIAL:
         p.setBrush(QBrush(fill.lighter(115)))
-        p.setPen(QPen(fill.darker(170), 1.2, Qt.PenStyle.DashLine))
+        p.setPen(QPen(_HC_BORDER if contrast else fill.darker(170), 2.0 if contrast else 1.2, Qt.PenStyle.DashLine))
         p.drawRoundedRect(r, 4, 4)
         # Hatching only along the bottom edge, so the hex bytes stay readable.
         p.setBrush(QBrush(fill.darker(140), Qt.BrushStyle.BDiagPattern))
@@ -62,5 +91,5 @@ def paint_chip_box(p: QPainter, r: QRectF, fill: QColor, kind: int) -> None:
         p.drawRect(QRectF(r.left() + 2, r.bottom() - 4, r.width() - 4, 3))
     else:
         p.setBrush(fill)
-        p.setPen(QPen(fill.darker(130), 1.0))
+        p.setPen(QPen(_HC_BORDER, 2.0) if contrast else QPen(fill.darker(130), 1.0))
         p.drawRoundedRect(r, 4, 4)

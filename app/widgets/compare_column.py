@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -60,6 +61,10 @@ class CompareColumn(QFrame):
         head.addWidget(self.remove_button)
         self.counts_label = QLabel("—", self)
         self.counts_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # subtle: five columns, or three in presentation mode's large fonts, must fit the
+        # window: the name may shrink (its tooltip says it whole) and the counts may wrap.
+        self.counts_label.setWordWrap(True)
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
 
         self.chips = ChipView(self)
         self.message = QLabel(self)

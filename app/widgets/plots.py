@@ -27,7 +27,17 @@ from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from bpe_engine import CountingDone
 
-__all__ = ["TrainingPlots", "LogCountAxis", "paint_pending"]
+__all__ = ["TrainingPlots", "LogCountAxis", "LogSizeAxis", "short_count", "paint_pending"]
+
+
+def short_count(n: float) -> str:
+    """``200000`` -> ``"200k"``, ``1500`` -> ``"1.5k"``, ``512`` -> ``"512"`` (axis labels)."""
+    n = float(n)
+    for scale, suffix in ((1e6, "M"), (1e3, "k")):
+        if n >= scale:
+            value = n / scale
+            return f"{value:.0f}{suffix}" if value >= 10 or value == int(value) else f"{value:.1f}{suffix}"
+    return f"{n:.0f}"
 
 
 class LogCountAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
@@ -53,6 +63,42 @@ class LogCountAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no typ
             n = 10 ** round(v)
             out.append(f"{n // 1_000_000}M" if n >= 1_000_000 else f"{n // 1000}k" if n >= 1000 else str(n))
         return out
+
+
+class LogSizeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
+    """A log-scale axis for sizes: labels at 1, 2 and 5 times each power of ten that fit
+    (300, 1k, 2k, 5k, 10k, 200k…), written short; unlabelled ticks between.
+
+    subtle: pyqtgraph's own log axis writes "2·10³"-style labels at every minor tick, and
+    they overprint each other.
+    """
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:  # noqa: N802, N803
+        lo, hi = int(np.floor(minVal)), int(np.ceil(maxVal))
+        candidates = {
+            1: [float(d) for d in range(lo, hi + 1)],
+            2: [d + np.log10(m) for d in range(lo, hi + 1) for m in (1, 2, 5)],
+            3: [d + np.log10(m) for d in range(lo, hi + 1) for m in (1, 2, 3, 5)],
+        }
+        span = max(maxVal - minVal, 1e-9)
+        major: list[float] = []
+        for level in (3, 2, 1):
+            values = [v for v in candidates[level] if minVal - 1e-9 <= v <= maxVal + 1e-9]
+            gaps = np.diff(values) if len(values) > 1 else np.array([span])
+            if len(values) and float(gaps.min()) / span * size >= 42:  # a label per ~42 px at most
+                major = values
+                break
+        if not major:
+            values = [v for v in candidates[1] if minVal - 1e-9 <= v <= maxVal + 1e-9]
+            step = max(1, int(np.ceil(len(values) * 42 / max(size, 1))))
+            major = values[::step]
+        minor = [
+            d + np.log10(m) for d in range(lo - 1, hi + 1) for m in range(1, 10) if minVal <= d + np.log10(m) <= maxVal
+        ]
+        return [(1.0, major), (0.0, [v for v in minor if all(abs(v - x) > 1e-6 for x in major)])]
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
+        return [short_count(round(10**v)) for v in values]
 
 
 class _Series:

@@ -20,7 +20,7 @@ from PySide6.QtGui import QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from ..display.chips import Chip
-from .chip_painter import NEW_TOKEN, NEXT_PAIR, chip_color, paint_chip_box, text_color
+from .chip_painter import NEW_TOKEN, NEXT_PAIR, chip_color, high_contrast, paint_chip_box, text_color
 
 __all__ = ["chip_rects", "paint_chips", "chips_width", "SegmentationDelegate", "ChipStrip"]
 
@@ -51,8 +51,8 @@ def chip_rects(rect: QRect, chips: Sequence[Chip], metrics: QFontMetrics) -> lis
     return out
 
 
-def _paint_chip(painter: QPainter, box: QRectF, chip: Chip) -> None:
-    paint_chip_box(painter, box, chip_color(chip.color, chip.kind), chip.kind)
+def _paint_chip(painter: QPainter, box: QRectF, chip: Chip, contrast: bool) -> None:
+    paint_chip_box(painter, box, chip_color(chip.color, chip.kind, contrast), chip.kind, contrast)
     if chip.outlined:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(NEW_TOKEN, 2))
@@ -63,12 +63,15 @@ def _paint_chip(painter: QPainter, box: QRectF, chip: Chip) -> None:
     painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), chip.label)
 
 
-def paint_chips(painter: QPainter, rect: QRect, chips: Sequence[Chip], metrics: QFontMetrics) -> None:
-    """Draw ``chips`` left to right in ``rect`` (one line; what does not fit is left out)."""
+def paint_chips(
+    painter: QPainter, rect: QRect, chips: Sequence[Chip], metrics: QFontMetrics, contrast: bool = False
+) -> None:
+    """Draw ``chips`` left to right in ``rect`` (one line; what does not fit is left out);
+    ``contrast``: presentation mode's high-contrast chips."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     for chip, box in zip(chips, chip_rects(rect, chips, metrics)):
-        _paint_chip(painter, box, chip)
+        _paint_chip(painter, box, chip, contrast)
     painter.restore()
 
 
@@ -90,7 +93,9 @@ class SegmentationDelegate(QStyledItemDelegate):
             painter.fillRect(option.rect, option.palette.highlight())
         painter.save()
         painter.setFont(option.font)
-        paint_chips(painter, option.rect, chips, option.fontMetrics)
+        widget = option.widget
+        contrast = isinstance(widget, QWidget) and high_contrast(widget)
+        paint_chips(painter, option.rect, chips, option.fontMetrics, contrast)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
@@ -151,6 +156,7 @@ class ChipStrip(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        contrast = high_contrast(self)
         for rect, chip in self._layout(self.width()):
-            _paint_chip(painter, QRectF(rect), chip)
+            _paint_chip(painter, QRectF(rect), chip, contrast)
         painter.end()

@@ -17,7 +17,9 @@ Chips may be marked (the compare view's boundary diff: an orange frame) and
 dimmed from some index on (the stream view's "not fed yet").
 
 No per-chip QWidget exists: layout stores an x offset and a line per chip, painting walks
-only the visible lines, and label widths and chip images are cached. This module knows
+only the visible lines, and label widths and chip images are cached. Painted into an SVG
+(an export), chips are drawn as shapes and text, never as cached images; in presentation
+mode they take the high-contrast fills (:func:`~app.widgets.chip_painter.high_contrast`). This module knows
 nothing about tokenizers: :mod:`app.display.chips` builds the chip data, the colors are
 :mod:`app.display.palette`'s, and :mod:`app.widgets.chip_painter` draws each chip's box.
 """
@@ -36,6 +38,7 @@ from PySide6.QtGui import (
     QHelpEvent,
     QKeyEvent,
     QMouseEvent,
+    QPaintEngine,
     QPainter,
     QPaintEvent,
     QPen,
@@ -47,7 +50,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
 from ..display import palette
 from ..display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
-from .chip_painter import HEX_TEXT, HIGHLIGHT, MARK, chip_color, paint_chip_box, text_color
+from .chip_painter import HEX_TEXT, HIGHLIGHT, MARK, chip_color, high_contrast, paint_chip_box, text_color
 
 __all__ = ["ChipView"]
 
@@ -196,7 +199,7 @@ class ChipView(QAbstractScrollArea):
 
     def chip_fill(self, index: int) -> QColor:
         kind = self._kinds[index]
-        return chip_color(self._color_index(index, kind), kind)
+        return chip_color(self._color_index(index, kind), kind, high_contrast(self))
 
     def chips(self) -> Chips:
         return self._chips
@@ -391,32 +394,41 @@ class ChipView(QAbstractScrollArea):
         related = set(self.related(self._hover)) if self._hover >= 0 else set()
         if self._highlight >= 0:
             related.update(self.related(self._highlight))
+        contrast = high_contrast(self)
+        # An export to SVG gets shapes and text, not the cached chip images.
+        vector = p.paintEngine().type() == QPaintEngine.Type.SVG
         for line in range(first_line, last_line + 1):
             y = _MARGIN + line * step - top
             start = self._line_first[line]
             end = self._line_first[line + 1] if line + 1 < len(self._line_first) else n
             for i in range(start, end):
-                self._paint_chip(p, i, QRectF(self._xs[i], y, self._widths[i], self._chip_h), i in related)
+                r = QRectF(self._xs[i], y, self._widths[i], self._chip_h)
+                self._paint_chip(p, i, r, i in related, contrast, vector)
         p.end()
         self.painted_generation = self.generation
 
-    def _paint_chip(self, p: QPainter, i: int, r: QRectF, related: bool) -> None:
+    def _paint_chip(self, p: QPainter, i: int, r: QRectF, related: bool, contrast: bool, vector: bool) -> None:
         kind = self._kinds[i]
-        marked = self._marks is not None and self._marks[i]
+        marked = bool(self._marks is not None and self._marks[i])
         dim = 0 <= self._dim_from <= i
         if dim:
             p.setOpacity(0.3)
-        # Subtle: antialiased rounded rectangles and text cost ~50 µs a chip; a cached image
-        # of each distinct chip makes repainting a full viewport a few milliseconds.
-        color = self._color_index(i, kind)
-        key = (self._segments[i], kind, color, marked, round(r.width()))
-        pix = self._pixmaps.get(key)
-        if pix is None:
-            pix = self._render_chip(i, kind, marked, r.width())
-            if len(self._pixmaps) > 20_000:
-                self._pixmaps.clear()
-            self._pixmaps[key] = pix
-        p.drawPixmap(QPointF(r.left() - 2, r.top() - 2), pix)
+        if vector:
+            p.save()
+            self._draw_chip(p, i, kind, marked, r, contrast)
+            p.restore()
+        else:
+            # Subtle: antialiased rounded rectangles and text cost ~50 µs a chip; a cached
+            # image of each distinct chip makes repainting a full viewport a few milliseconds.
+            color = self._color_index(i, kind)
+            key = (self._segments[i], kind, color, marked, round(r.width()), contrast)
+            pix = self._pixmaps.get(key)
+            if pix is None:
+                pix = self._render_chip(i, kind, marked, r.width(), contrast)
+                if len(self._pixmaps) > 20_000:
+                    self._pixmaps.clear()
+                self._pixmaps[key] = pix
+            p.drawPixmap(QPointF(r.left() - 2, r.top() - 2), pix)
         if dim:
             p.setOpacity(1.0)
         if i == self._selected or i == self._hover or i == self._highlight or related:
@@ -425,15 +437,20 @@ class ChipView(QAbstractScrollArea):
             p.setPen(QPen(HIGHLIGHT, width))
             p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), 5, 5)
 
-    def _render_chip(self, i: int, kind: int, marked: bool, width: float) -> QPixmap:
+    def _render_chip(self, i: int, kind: int, marked: bool, width: float, contrast: bool) -> QPixmap:
         dpr = self.devicePixelRatioF()
         pix = QPixmap(int((width + 4) * dpr + 1), int((self._chip_h + 6) * dpr + 1))
         pix.setDevicePixelRatio(dpr)
         pix.fill(Qt.GlobalColor.transparent)
         p = QPainter(pix)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = QRectF(2, 2, width, self._chip_h)
-        paint_chip_box(p, r, chip_color(self._color_index(i, kind), kind), kind)
+        self._draw_chip(p, i, kind, marked, QRectF(2, 2, width, self._chip_h), contrast)
+        p.end()
+        return pix
+
+    def _draw_chip(self, p: QPainter, i: int, kind: int, marked: bool, r: QRectF, contrast: bool) -> None:
+        """Chip ``i``'s box, mark and label in ``r``."""
+        paint_chip_box(p, r, chip_color(self._color_index(i, kind), kind, contrast), kind, contrast)
         if marked:
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(QPen(MARK, 2.0))
@@ -453,8 +470,6 @@ class ChipView(QAbstractScrollArea):
                 w = self._fm_text.horizontalAdvance(text)
                 p.drawText(QPointF(x, r.top() + _PAD_Y + self._fm_text.ascent()), text)
             x += w
-        p.end()
-        return pix
 
     # -- interaction ------------------------------------------------------------------------
 

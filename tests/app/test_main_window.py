@@ -8,12 +8,11 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from app.main_window import MainWindow
 from bpe_engine import train_bpe
@@ -59,7 +58,8 @@ def test_file_and_training_menus(window) -> None:
     assert file_items["Save tokenizer…"].shortcut().toString() == "Ctrl+S"
     assert not file_items["Save tokenizer…"].isEnabled()  # nothing trained yet
     training = [a.text().replace("&", "") for a in _menu(window, "Training").actions()]
-    assert training == ["Start", "Pause", "Resume", "Step", "Cancel"]
+    assert training == ["Start", "Pause", "Resume", "Step", "Cancel", "", "Save training as checkpoint…"]
+    assert "Resume training from checkpoint…" in file_items
 
 
 def test_a_trained_tokenizer_opens_in_the_vocabulary_view(qtbot, window) -> None:
@@ -153,29 +153,21 @@ def test_closing_during_a_corpus_run_and_playback_stops_them(qtbot, window, tmp_
     assert not window.tokenize_view.controller.is_busy() and not compare.controller.is_busy()
 
 
-def test_closing_while_training_asks_then_stops_within_half_a_second(qtbot, window, tmp_path, monkeypatch) -> None:
+def test_closing_while_training_asks_then_quit_stops_within_half_a_second(qtbot, window, tmp_path) -> None:
     train = window.train_view
     train.corpus.add_files([str(write_corpus(tmp_path, 60_000))])
     train.settings_panel.vocab_size.setValue(3300)
     with qtbot.waitSignal(train.controller.merges_added, timeout=60_000):
         train.start_action.trigger()
     run = train.controller._run
-    asked: list[str] = []
-    answer = QMessageBox.StandardButton.No
-
-    def question(_parent, title, text, *_args):
-        asked.append(text)
-        return answer
-
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    assert not window.close()  # "No": the window and the run stay
-    assert asked and "Training is running" in asked[0] and window.isVisible()
+    assert not window.close()  # it asks: Save & quit, Quit, Cancel (tests/app/test_checkpoints.py)
+    box = window.quit_box
+    assert box is not None and "Training is running" in box.text() and window.isVisible()
     assert train.controller.state in ("counting", "merging")
-    answer = QMessageBox.StandardButton.Yes
-    began = time.monotonic()
-    assert window.close()
-    assert time.monotonic() - began < 0.5
-    assert train.controller.state == "cancelled" and not window.isVisible()
+    quit_button = next(b for b in box.buttons() if b.text() == "Quit")
+    qtbot.mouseClick(quit_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=500)
+    assert train.controller.state == "cancelled"
     qtbot.waitUntil(lambda: not run.thread.isRunning(), timeout=30_000)  # it ends by itself
 
 

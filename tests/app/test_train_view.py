@@ -138,6 +138,8 @@ def test_shortcuts_are_the_documented_ones(view) -> None:
         name: action.shortcut().toString()
         for name, action in zip(("start", "pause", "resume", "step", "cancel"), view.training_actions)
     }
+    keys["checkpoint"] = view.checkpoint_action.shortcut().toString()
+    keys["resume_file"] = view.resume_file_action.shortcut().toString()
     assert keys == SHORTCUTS
 
 

@@ -69,3 +69,17 @@ def choose_sample(qtbot, view, key: str) -> None:
         if button.text() == "Apply":
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
             break
+
+
+def step_to(qtbot, view, merges: int) -> None:
+    """Train in the Train ``view`` up to exactly ``merges`` merges and stay paused there, as a
+    user does with Step (F10): the first step counts the corpus and parks before any merge,
+    each next one makes one merge. (Pausing a running training part-way is a race on a fast
+    machine: a small run can end before the pause arrives.)"""
+    controller = view.controller
+    with qtbot.waitSignal(controller.paused, timeout=120_000):
+        view.step_action.trigger()
+    for _ in range(merges):
+        with qtbot.waitSignal(controller.paused, timeout=30_000):
+            view.step_action.trigger()
+    assert controller.state == "paused" and len(controller.merges) == merges

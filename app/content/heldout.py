@@ -1,0 +1,47 @@
+"""Held-out texts for the vocabulary-size sweep: short texts the project wrote itself, never
+used for training, in ``resources/heldout`` (English prose, modern Chinese prose, Python code).
+
+A tokenizer's bytes per token on text it was not trained on is the honest measure of its
+compression; this module only finds and reads them (the Sweep view measures them, and lets
+the user add files of their own).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .samples import RESOURCES
+
+__all__ = ["HeldOutText", "HELDOUT_DIR", "load_heldout"]
+
+HELDOUT_DIR = RESOURCES / "heldout"
+
+#: (name shown, file) in the order they are listed.
+_FILES = (("English", "english.txt"), ("Chinese", "chinese.txt"), ("Code (Python)", "code.txt"))
+
+
+@dataclass(frozen=True)
+class HeldOutText:
+    """A text to measure on: its name and its content."""
+
+    name: str
+    text: str
+    path: Path | None = None  # None: typed or pasted
+
+    @property
+    def size(self) -> int:
+        """Its length in UTF-8 bytes."""
+        return len(self.text.encode("utf-8"))
+
+
+def load_heldout(folder: Path = HELDOUT_DIR) -> list[HeldOutText]:
+    """The built-in held-out texts whose files exist (a missing one is left out, never raised)."""
+    out = []
+    for name, file in _FILES:
+        path = folder / file
+        try:
+            out.append(HeldOutText(name, path.read_text(encoding="utf-8"), path))
+        except (OSError, UnicodeDecodeError):
+            continue
+    return out

@@ -1,0 +1,130 @@
+"""A tokenized text as a standalone HTML file: colored chips, their ids on hover.
+
+One file with inline CSS and no script: every token is a ``<span>`` colored by the app's one
+palette (:mod:`app.display.palette`, the same fill as on screen), whose ``title`` attribute
+gives its id and bytes (shown on hover); special tokens are dark, tokens holding part of a
+character are dashed with their bytes in hex. Every piece of text that comes from the user or
+a tokenizer (the text, token labels, titles, names) is escaped, so a text holding
+``<script>`` or quotes shows them as text.
+
+Pure Python (no Qt); writing the file is the caller's job (atomically).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from .chips import HEX, PARTIAL, POINTER, SPECIAL, Chips
+from .format import format_count, format_ratio, hex_bytes
+from .palette import (
+    FILLS,
+    HEX_TEXT,
+    HIGH_CONTRAST_BORDER,
+    HIGH_CONTRAST_FILLS,
+    POINTER_TEXT,
+    SPECIAL_FILL,
+    SPECIAL_TEXT,
+    TEXT,
+)
+from .token_data import TokenTable
+
+__all__ = ["tokens_html"]
+
+_CSS = f"""
+body {{ font-family: "DejaVu Sans", "Noto Sans", "Noto Sans CJK SC", sans-serif; margin: 2em; color: {TEXT};
+  background: #ffffff; }}
+h1 {{ font-size: 1.4em; margin: 0 0 .2em 0; }}
+p.about {{ color: #555; margin: 0 0 1em 0; }}
+div.tokens {{ line-height: 2.1; font-size: {{size}}; }}
+span.t {{ border-radius: 4px; padding: .1em .3em; margin: 0 .12em 0 0; border: 1px solid rgba(0,0,0,.25);
+  white-space: pre; }}
+span.t.contrast {{ border: 2px solid {HIGH_CONTRAST_BORDER}; }}
+span.t.special {{ background: {SPECIAL_FILL}; color: {SPECIAL_TEXT}; }}
+span.t.partial {{ border-style: dashed; }}
+span.hex {{ font-family: "DejaVu Sans Mono", monospace; font-size: .85em; color: {HEX_TEXT}; }}
+span.ptr {{ color: {POINTER_TEXT}; }}
+p.legend {{ color: #555; font-size: .9em; margin-top: 1.5em; }}
+"""
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def tokens_html(
+    table: TokenTable,
+    chips: Chips,
+    *,
+    title: str,
+    about: Sequence[str] = (),
+    contrast: bool = False,
+    font_size: str = "1.1em",
+) -> str:
+    """The tokens of ``table`` as a standalone HTML page.
+
+    ``chips`` are the chips the view draws for ``table`` (labels, kinds, colors, line
+    breaks); ``title`` heads the page and ``about`` adds lines under it (the tokenizer, the
+    counts). ``contrast``: the high-contrast fills of presentation mode.
+    """
+    if len(chips) != len(table):
+        raise ValueError(f"{len(chips)} chips for {len(table)} tokens: build the chips from this table")
+    fills = HIGH_CONTRAST_FILLS if contrast else FILLS
+    colors = chips.colors if chips.colors is not None else [i % len(fills) for i in range(len(table))]
+    n, nbytes = len(table), len(table.data)
+    lines = list(about) + [
+        f"{format_count(n)} tokens · {format_count(nbytes)} UTF-8 bytes · "
+        f"{format_ratio(nbytes / n if n else None)} bytes per token · hover a token for its id"
+    ]
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="generator" content="BPE Explorer">',
+        f"<title>{_e(title)}</title>",
+        f"<style>{_CSS.replace('{size}', _e(font_size))}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{_e(title)}</h1>",
+        *(f'<p class="about">{_e(line)}</p>' for line in lines),
+        '<div class="tokens">',
+    ]
+    for k in range(n):
+        kind = chips.kinds[k]
+        token = table.tokens[k]
+        classes = ["t"]
+        style = ""
+        if kind == SPECIAL:
+            classes.append("special")
+        else:
+            style = f' style="background:{fills[colors[k] % len(fills)]}"'
+        if kind == PARTIAL:
+            classes.append("partial")
+        if contrast:
+            classes.append("contrast")
+        hover = f"id {table.ids[k]} · {len(token)} byte{'s' * (len(token) != 1)}: {hex_bytes(token)}"
+        if kind == SPECIAL:
+            hover += " · a special token"
+        elif kind == PARTIAL:
+            hover += " · part of a character"
+        label = []
+        for text, seg_style in chips.segments[k]:
+            if seg_style == HEX:
+                label.append(f'<span class="hex">{_e(text)}</span>')
+            elif seg_style == POINTER:
+                label.append(f'<span class="ptr">{_e(text)}</span>')
+            else:
+                label.append(_e(text))
+        out.append(f'<span class="{" ".join(classes)}"{style} title="{_e(hover)}">{"".join(label)}</span>')
+        if chips.breaks[k]:
+            out.append("<br>")
+    out += [
+        "</div>",
+        '<p class="legend">· space, ⏎ newline, → tab; <span class="hex">e3 80</span> bytes of a character '
+        "split across tokens (dashed). Made with BPE Explorer.</p>",
+        "</body>",
+        "</html>",
+        "",
+    ]
+    return "\n".join(out)

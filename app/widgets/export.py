@@ -1,0 +1,106 @@
+"""Exports: any widget as a PNG or SVG picture, and text files (HTML, CSV), saved atomically.
+
+- PNG: :meth:`QWidget.grab` (what is on screen, pixel for pixel) or, with ``scale`` above 1,
+  the widget rendered at that many times its pixels (sharp on a projector or a slide).
+- SVG: the widget rendered into Qt's ``QSvgGenerator`` (QtSvg ships with PySide6-Essentials):
+  text, lines and shapes stay vectors; chip views draw their chips as shapes and text when
+  painted into an SVG (:class:`~app.widgets.token_chips.ChipView`), and pyqtgraph's plots
+  (a ``QGraphicsView``) paint their curves as paths.
+- Every file is written through ``QSaveFile``: a temporary file beside the target, renamed
+  over it only when complete, so a failed export never leaves half a file.
+
+It leaves out what to export and where (the views and the window ask).
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect, QSaveFile, Qt
+from PySide6.QtGui import QImage, QImageWriter, QPainter, QPixmap
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+__all__ = ["save_file", "save_text", "widget_image", "png_bytes", "svg_bytes", "export_png", "export_svg"]
+
+
+def save_file(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically; raises OSError saying why it could not be."""
+    path = os.fspath(path)
+    out = QSaveFile(path)
+    if not out.open(QIODevice.OpenModeFlag.WriteOnly):
+        raise OSError(f"cannot write {path}: {out.errorString()}")
+    if out.write(QByteArray(data)) != len(data):
+        out.cancelWriting()
+        raise OSError(f"cannot write {path}: {out.errorString()}")
+    if not out.commit():
+        raise OSError(f"cannot write {path}: {out.errorString()}")
+
+
+def save_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` as UTF-8 to ``path`` atomically."""
+    save_file(path, text.encode("utf-8"))
+
+
+def widget_image(widget: QWidget, scale: float = 1.0) -> QImage:
+    """``widget`` as an image: ``grab()`` at scale 1, else rendered at ``scale`` times its pixels."""
+    if scale <= 1.0:
+        return widget.grab().toImage()
+    size = widget.size()
+    pixmap = QPixmap(int(size.width() * scale), int(size.height() * scale))
+    pixmap.setDevicePixelRatio(scale)
+    pixmap.fill(Qt.GlobalColor.white)
+    QWidget.render(widget, pixmap)  # subtle: QGraphicsView.render means another thing
+    return pixmap.toImage()
+
+
+def png_bytes(image: QImage) -> bytes:
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QImageWriter(buffer, QByteArray(b"png"))
+    if not writer.write(image):
+        raise OSError(f"the picture could not be encoded as PNG: {writer.errorString()}")
+    return bytes(buffer.data().data())
+
+
+def svg_bytes(widget: QWidget, title: str) -> bytes:
+    """``widget`` (and its children) painted into an SVG document of its size."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setResolution(96)  # CSS pixels: the SVG is as wide as the widget on screen
+    generator.setSize(widget.size())
+    generator.setViewBox(QRect(QPoint(0, 0), widget.size()))
+    generator.setTitle(title)
+    generator.setDescription("Exported from BPE Explorer")
+    # subtle: a graphics view (pyqtgraph's plots) paints its cached background as an image;
+    # without the cache the SVG holds only vectors.
+    views = [widget] if isinstance(widget, QGraphicsView) else []
+    views += widget.findChildren(QGraphicsView)
+    modes = [view.cacheMode() for view in views]
+    for view in views:
+        view.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+    painter = QPainter()
+    try:
+        if not painter.begin(generator):
+            raise OSError("the SVG could not be started")
+        QWidget.render(widget, painter, QPoint(0, 0))
+    finally:
+        if painter.isActive():
+            painter.end()
+        for view, mode in zip(views, modes):
+            view.setCacheMode(mode)
+    return bytes(buffer.data().data())
+
+
+def export_png(widget: QWidget, path: str | os.PathLike[str], scale: float = 1.0) -> QImage:
+    """Save ``widget`` as a PNG (atomically); returns the image saved."""
+    image = widget_image(widget, scale)
+    save_file(path, png_bytes(image))
+    return image
+
+
+def export_svg(widget: QWidget, path: str | os.PathLike[str], title: str) -> None:
+    """Save ``widget`` as an SVG (atomically)."""
+    save_file(path, svg_bytes(widget, title))
