@@ -18,7 +18,7 @@ from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
 from ..jobs.calls import CallQueue
 from ..jobs.encode import run_job
@@ -55,7 +55,7 @@ class EncodeController(QObject):
             app.aboutToQuit.connect(self.shutdown)
 
     def request(
-        self, text: str, mode: str, tokenizers: Sequence[tuple[str, Tokenizer]], *, want_pieces: bool = False
+        self, text: str, mode: str, tokenizers: Sequence[tuple[str, TokenizerLike]], *, want_pieces: bool = False
     ) -> int:
         """Encode ``text`` with each ``(key, tokenizer)``; returns the request's generation."""
         self.generation += 1

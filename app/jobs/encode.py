@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from bpe_engine import Tokenizer, errors
+from bpe_engine import TokenizerLike, errors
 
 from ..display.token_data import token_table
 from .messages import ENGINE_MODES, SPECIAL_MODES, EncodeJob, EncodeOutcome, EncodeResult
@@ -22,7 +22,7 @@ from .messages import ENGINE_MODES, SPECIAL_MODES, EncodeJob, EncodeOutcome, Enc
 __all__ = ["encode_with_mode", "run_job"]
 
 
-def encode_with_mode(tokenizer: Tokenizer, text: str, mode: str) -> list[int]:
+def encode_with_mode(tokenizer: TokenizerLike, text: str, mode: str) -> list[int]:
     """``tokenizer``'s ids for ``text`` under a view's special-token mode (:data:`~app.jobs.messages.ENGINE_MODES`)."""
     engine_mode = ENGINE_MODES.get(mode)
     if engine_mode is None:

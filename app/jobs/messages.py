@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bpe_engine import MergeEvent, PairInfo, PretokenInfo, Tokenizer
+from bpe_engine import MergeEvent, PairInfo, PretokenInfo, TokenizerLike
 
 from ..display.token_data import Counts, TokenTable
 
@@ -55,7 +55,7 @@ class EncodeJob:
     generation: int
     text: str
     mode: str
-    tokenizers: tuple[tuple[str, Tokenizer], ...]
+    tokenizers: tuple[tuple[str, TokenizerLike], ...]
     want_pieces: bool = False
 
 

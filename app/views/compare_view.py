@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
 from ..content.presets import PRESETS
 from ..controllers.corpus_compare import CorpusCompareController
@@ -348,7 +348,7 @@ class CompareView(QWidget):
     def set_text(self, text: str) -> None:
         self.editor.setPlainText(text)
 
-    def _ready_tokenizers(self) -> list[tuple[str, Tokenizer]]:
+    def _ready_tokenizers(self) -> list[tuple[str, TokenizerLike]]:
         out = []
         for i, col in enumerate(self._columns):
             tok = self.registry.get(col.key())
@@ -494,7 +494,7 @@ class CompareView(QWidget):
         if not self._corpus_path:
             self.corpus_status.setText("Choose a file first.")
             return
-        ready: dict[str, Tokenizer] = {}
+        ready: dict[str, TokenizerLike] = {}
         for col in self._columns:
             tok = self.registry.get(col.key())
             if tok is not None:

@@ -26,11 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import BpeStep, Tokenizer
+from bpe_engine import BpeStep, TokenizerLike
 
 from ..display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
-from ..display.format import split_valid_utf8, token_label, visible
+from ..display.format import hex_bytes, split_valid_utf8, visible
 from ..display.palette import stable_colors
+from ..display.pieces import fallback_ids, is_sentencepiece, piece_texts, token_text
 from ..widgets.token_chips import ChipView
 
 __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
@@ -38,17 +39,25 @@ __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
 MAX_EXPLAIN_BYTES = 400  # longer pieces (e.g. with pretokenizer "none") would make hundreds of pages
 
 
-def final_parts(tok: Tokenizer, piece: str, steps: list[BpeStep]) -> tuple[int, ...]:
+def final_parts(tok: TokenizerLike, piece: str, steps: list[BpeStep]) -> tuple[int, ...]:
     """The ids a piece ends as, after all of ``steps``."""
     if not steps:
+        if is_sentencepiece(tok):
+            return tuple(tok.piece_ids(piece))  # its characters, or their byte-fallback tokens
         table = tok.byte_ids()  # GPT-2's vocabulary does not put byte b at id b
         return tuple(table[x] for x in piece.encode("utf-8"))
     last = steps[-1]
     return last.parts[: last.index] + (last.new_id,) + last.parts[last.index + 2 :]
 
 
-def _part_segments(tok: Tokenizer, token_id: int) -> tuple[Segment, ...]:
-    """A part's label: its text, with bytes that are not a whole character in hex."""
+def _part_segments(tok: TokenizerLike, token_id: int) -> tuple[Segment, ...]:
+    """A part's label: its text (a SentencePiece piece, ``▁`` included), with bytes that are not
+    a whole character, and byte-fallback tokens, in hex."""
+    pieces = piece_texts(tok)
+    if pieces is not None:
+        if token_id in fallback_ids(tok):
+            return ((hex_bytes(tok.id_to_bytes(token_id)), HEX),)
+        return ((visible(pieces[token_id]), TEXT),)
     return tuple(
         (text, HEX) if raw else (visible(text), TEXT) for text, raw in split_valid_utf8(tok.id_to_bytes(token_id))
     )
@@ -65,7 +74,7 @@ class ExplainPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._tok: Tokenizer | None = None
+        self._tok: TokenizerLike | None = None
         self._piece = ""
         self._special = False
         self._steps: list[BpeStep] = []
@@ -158,7 +167,7 @@ class ExplainPanel(QWidget):
 
         return [(cell(r, 0), cell(r, 1), cell(r, 2)) for r in range(self.table.rowCount())]
 
-    def set_tokenizer(self, tok: Tokenizer | None) -> None:
+    def set_tokenizer(self, tok: TokenizerLike | None) -> None:
         if tok is not self._tok:
             self._tok = tok
             self.set_piece(self._piece, self._special)
@@ -191,15 +200,35 @@ class ExplainPanel(QWidget):
             self._steps = tok.bpe_steps(piece)
             self._final = final_parts(tok, piece, self._steps)
             n = len(self._steps)
-            self.title.setText(
-                f"Piece <b>‘{visible(piece)}’</b>: {len(data)} byte{'s' * (len(data) != 1)} → "
-                f"{len(self._final)} token{'s' * (len(self._final) != 1)} after {n} merge{'s' * (n != 1)}. "
-                "At each step every adjacent pair is looked up in the merge list and the one with the "
-                "lowest rank is merged."
-            )
+            if is_sentencepiece(tok):
+                self.title.setText(self._sentencepiece_title(tok, piece, n))
+            else:
+                self.title.setText(
+                    f"Piece <b>‘{visible(piece)}’</b>: {len(data)} byte{'s' * (len(data) != 1)} → "
+                    f"{len(self._final)} token{'s' * (len(self._final) != 1)} after {n} merge{'s' * (n != 1)}. "
+                    "At each step every adjacent pair is looked up in the merge list and the one with the "
+                    "lowest rank is merged."
+                )
         keep = self._page if same else 0
         self._page = -1
         self.set_page(min(keep, len(self._steps)))
+
+    def _sentencepiece_title(self, tok: TokenizerLike, piece: str, merges: int) -> str:
+        """The title for a SentencePiece piece: it starts from characters, not bytes."""
+        start = self._steps[0].parts if self._steps else self._final
+        rule = getattr(getattr(tok, "model", None), "rule", "sentencepiece")
+        how = (
+            self.tr("the pair whose merged piece has the best score (the lowest rank) is merged")
+            if rule == "sentencepiece"
+            else self.tr("the pair with the lowest rank in the merge list is merged")
+        )
+        return self.tr(
+            "Piece <b>‘{piece}’</b> (SentencePiece: ▁ is a space): {chars} characters, {start} starting "
+            "tokens → {final} tokens after {merges} merges. It starts from the characters (one missing "
+            "from the vocabulary falls back to its UTF-8 bytes, &lt;0xNN&gt; tokens); at each step {how}."
+        ).format(
+            piece=visible(piece), chars=len(piece), start=len(start), final=len(self._final), merges=merges, how=how
+        )
 
     def set_page(self, page: int) -> None:
         page = max(0, min(page, len(self._steps)))
@@ -267,7 +296,7 @@ class ExplainPanel(QWidget):
         bold = QFont(self.table.font())
         bold.setBold(True)
         for row, (i, a, b, rank) in enumerate(rows):
-            pair = f"{token_label(tok.id_to_bytes(a))}  +  {token_label(tok.id_to_bytes(b))}"
+            pair = f"{token_text(tok, a)}  +  {token_text(tok, b)}"
             if rank is None:
                 rank_text, verdict = "—", "not a merge"
             else:

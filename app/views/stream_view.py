@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import StreamingDecoder, Tokenizer
+from bpe_engine import StreamingDecoder, TokenizerLike
 
 from ..content.presets import STREAM_PRESETS
 from ..controllers.encoding import EncodeController
@@ -98,7 +98,7 @@ class StreamView(QWidget):
         self.opener = TiktokenFileOpener(registry, self)
         self.decoder: StreamingDecoder | None = None
         self._table: TokenTable | None = None
-        self._tok: Tokenizer | None = None
+        self._tok: TokenizerLike | None = None
         self._pos = 0
         self._naive = ""
         self._last: tuple[bytes, bytes, str, str] | None = None  # queued, token bytes, released, naive
@@ -484,6 +484,13 @@ class StreamView(QWidget):
         if _FFFD in naive:
             parts.append(
                 f"A naive decode([{tid}]) would print <span style='color:#b71c1c'>{html.escape(naive)}</span> here."
+            )
+        elif self._tok is not None and self._tok.family == "sentencepiece" and data[:1] == b" " and naive[:1] != " ":
+            parts.append(
+                self.tr(
+                    "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>: SentencePiece drops "
+                    "the ▁ that starts a text, so decoding token by token loses the spaces between words."
+                ).format(id=tid, text=html.escape(visible(naive)))
             )
         return " ".join(parts)
 

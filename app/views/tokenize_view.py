@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
 from ..content.presets import PRESETS
 from ..controllers.encoding import EncodeController
@@ -255,7 +255,7 @@ class TokenizeView(QWidget):
     def current_key(self) -> str:
         return self._key
 
-    def tokenizer(self) -> Tokenizer | None:
+    def tokenizer(self) -> TokenizerLike | None:
         return self.registry.get(self._key) if self._key else None
 
     def _copy_actions(self) -> list[QAction]:
@@ -285,6 +285,8 @@ class TokenizeView(QWidget):
             return ids_python(table.ids)
         if what == "csv":
             return ids_csv(table.ids)
+        if table.labels is not None:  # SentencePiece: the pieces, as sentencepiece's id_to_piece gives them
+            return "[" + ", ".join(map(repr, table.labels)) + "]"
         return token_strings(table.tokens)
 
     @Slot()
