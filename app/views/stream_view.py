@@ -49,7 +49,7 @@ from ..widgets.byte_queue import ByteQueueWidget, lead_byte_text
 from ..widgets.message_bar import MessageBar
 from ..widgets.text_input import use_monospace
 from ..widgets.token_chips import ChipView
-from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
+from ..widgets.tokenizer_picker import TokenizerPicker, load_problem, open_tiktoken_file
 
 __all__ = ["StreamView"]
 
@@ -311,11 +311,13 @@ class StreamView(QWidget):
 
     def _show_load_error(self, key: str, message: str) -> None:
         self.banner.error(
-            f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
-            [
-                ("Retry", lambda: self.registry.request(key)),
-                ("Open .tiktoken file…", lambda: open_tiktoken_file(self, self.opener, key)),
-            ],
+            *load_problem(
+                self.registry,
+                key,
+                message,
+                lambda: self.registry.request(key),
+                lambda: open_tiktoken_file(self, self.opener, key),
+            )
         )
 
     @Slot(str)

@@ -46,7 +46,7 @@ from ..settings import Settings
 from ..widgets.message_bar import MessageBar
 from ..widgets.text_input import TextInput
 from ..widgets.token_chips import ChipView
-from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
+from ..widgets.tokenizer_picker import TokenizerPicker, load_problem, open_tiktoken_file
 from .explain_panel import ExplainPanel
 
 __all__ = ["TokenizeView", "MODE_LABELS", "utf16_offset", "index_from_utf16"]
@@ -370,11 +370,13 @@ class TokenizeView(QWidget):
 
     def _show_load_error(self, key: str, message: str) -> None:
         self.banner.error(
-            f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
-            [
-                ("Retry", lambda: self.registry.request(key)),
-                ("Open .tiktoken file…", lambda: open_tiktoken_file(self, self.opener, key)),
-            ],
+            *load_problem(
+                self.registry,
+                key,
+                message,
+                lambda: self.registry.request(key),
+                lambda: open_tiktoken_file(self, self.opener, key),
+            )
         )
         self._clear_display()
 
