@@ -30,6 +30,8 @@ from .settings import Settings
 from .views.train_view import SHORTCUTS, TrainView, safe_file_name
 from .views.vocab_view import VocabView
 from .widgets.message_bar import MessageBar
+from .widgets.open_files import OPEN_FILTERS, FileBusyIndicator, TokenizerDropFilter
+from .widgets.pattern_dialog import PatternDialog
 from .widgets.tokenizer_list import TokenizerListDialog
 
 GUIDE = f"""<h3>BPE Explorer in five tabs</h3>
@@ -133,11 +135,17 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu("&File")
         open_action = QAction("&Open tokenizer…", self)
         open_action.setShortcut(QKeySequence.StandardKey.Open)
-        open_action.setStatusTip("Open a tokenizer saved by BPE Explorer")
+        open_action.setStatusTip(
+            self.tr(
+                "Open a tokenizer file of any format: ours, Hugging Face tokenizer.json, SentencePiece .model, "
+                "tiktoken rank file, GPT-2 vocab.json + merges.txt, Tekken (or drop it on the window)"
+            )
+        )
         open_action.triggered.connect(self._on_open_triggered)
         file_menu.addAction(open_action)
         self.open_action = open_action
         self.train_view.open_action.changed.connect(self._on_train_open_action_changed)
+        self._build_file_opening()
         save_action = QAction("&Save tokenizer…", self)
         save_action.setShortcut(QKeySequence.StandardKey.Save)
         save_action.setStatusTip("Save the tokenizer of the current view (its name is in the dialog's title)")
@@ -262,22 +270,57 @@ class MainWindow(QMainWindow):
         self._list_dialog = dialog
         dialog.open()
 
+    def _build_file_opening(self) -> None:
+        """Opening every format: drops on the window, the busy line, the pattern question."""
+        self.file_busy = FileBusyIndicator(self.train_view.files, self)
+        self.statusBar().addPermanentWidget(self.file_busy)
+        self.file_busy.cancel_button.clicked.connect(self._on_file_busy_cancelled)
+        self.drops = TokenizerDropFilter(self)
+        self.drops.watch(self)
+        # The Train view takes dropped text files as its corpus; tokenizer files open.
+        self.drops.watch(self.train_view, strict=True)
+        self.drops.watch(self.train_view.corpus, strict=True)
+        self.drops.dropped.connect(self._on_drops_dropped)
+        self.train_view.files.pattern_needed.connect(self._on_files_pattern_needed)
+
     @Slot()
     def _on_open_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open tokenizer", self.settings.last_folder, "BPE Explorer tokenizer (*.json);;All files (*)"
-        )
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"), self.settings.last_folder, OPEN_FILTERS)
         if path:
             self.open_tokenizer(path)
 
-    def open_tokenizer(self, path: str) -> bool:
-        """Start opening a saved tokenizer (in the background, the window stays usable).
+    @Slot(str)
+    def _on_drops_dropped(self, path: str) -> None:
+        self.open_tokenizer(path)
 
-        When it is loaded it is browsed in the Vocabulary tab; on error the Train view says
-        why. False if it could not start (another file job runs; the Train view says so).
+    @Slot()
+    def _on_file_busy_cancelled(self) -> None:
+        self._reveal_path = None
+        self.statusBar().showMessage(self.tr("Stopped opening: nothing was changed"), 8000)
+
+    @Slot(str, object)
+    def _on_files_pattern_needed(self, path: str, problem: object) -> None:
+        """A rank file without a pattern: ask for it, then open the file again."""
+        found = getattr(problem, "special_tokens", {})
+        where = getattr(problem, "found_in", "")
+        dialog = PatternDialog(path, found, where, self)
+        self._pattern_dialog = dialog  # shown without blocking: keep it alive
+        dialog.accepted.connect(lambda: self.open_tokenizer(path, dialog.pattern(), dialog.special_tokens()))
+        dialog.rejected.connect(lambda: self.statusBar().showMessage(self.tr("Not opened: no pattern chosen"), 8000))
+        self.statusBar().showMessage(self.tr("{name} needs a pre-tokenizer pattern").format(name=Path(path).name))
+        dialog.open()
+
+    def open_tokenizer(
+        self, path: str, pattern: str | None = None, special_tokens: dict[str, int] | list[str] | None = None
+    ) -> bool:
+        """Start opening a tokenizer file of any format (in the background, the window stays usable).
+
+        When it is loaded it is browsed in the Vocabulary tab; on error the view on screen
+        says why. A tiktoken rank file without a pattern asks for one first (``pattern`` and
+        ``special_tokens`` complete it). False if it could not start (another file job runs).
         """
         self.statusBar().showMessage(f"Opening {path}…")
-        started = self.train_view.open_tokenizer(path)
+        started = self.train_view.open_tokenizer(path, pattern=pattern, special_tokens=special_tokens)
         if started:
             self._reveal_path = path
         else:

@@ -29,14 +29,18 @@ from bpe_engine import OPENAI_ENCODINGS, Tokenizer, TokenizerLike, errors, find_
 
 from ..jobs.calls import CallQueue
 
-__all__ = ["RegistryEntry", "TokenizerRegistry", "OPENAI_KEYS", "LAZY_KINDS", "load_any"]
+__all__ = ["RegistryEntry", "TokenizerRegistry", "OPENAI_KEYS", "LAZY_KINDS", "SpecialTokens", "load_any"]
 
 OPENAI_KEYS = ("r50k_base", "p50k_base", "cl100k_base", "o200k_base")
 #: Entries the app lists before they are loaded (loaded when first chosen, never renamed or removed).
 LAZY_KINDS = ("openai", "hf")
 
 
-def load_any(path: str, pattern: str | None = None, special_tokens: dict[str, int] | None = None) -> TokenizerLike:
+#: Special tokens for a rank file: names -> ids, or names (given the ids after the last rank).
+SpecialTokens = dict[str, int] | list[str]
+
+
+def load_any(path: str, pattern: str | None = None, special_tokens: SpecialTokens | None = None) -> TokenizerLike:
     """A tokenizer file of any format (background threads only: Llama 3's takes seconds).
 
     A SentencePiece tokenizer's merges are worked out here too (half a second for Mistral's

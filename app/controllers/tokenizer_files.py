@@ -30,13 +30,13 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 from bpe_engine import Tokenizer, TokenizerLike, errors, load_tiktoken_file
 
 from ..jobs.calls import CallQueue
-from .registry import TokenizerRegistry, load_any
+from .registry import SpecialTokens, TokenizerRegistry, load_any
 
 __all__ = ["TokenizerFileController", "TiktokenFileOpener"]
 
 
 def _run(
-    kind: str, path: str, tokenizer: Tokenizer | None, pattern: str | None, special_tokens: dict[str, int] | None
+    kind: str, path: str, tokenizer: Tokenizer | None, pattern: str | None, special_tokens: SpecialTokens | None
 ) -> TokenizerLike | errors.PatternNeededError:
     if kind == "open":
         try:
@@ -105,7 +105,7 @@ class TokenizerFileController(QObject):
         path: str | os.PathLike[str],
         *,
         pattern: str | None = None,
-        special_tokens: dict[str, int] | None = None,
+        special_tokens: SpecialTokens | None = None,
     ) -> bool:
         """Load ``path`` (any format) in the background (``opened``, ``pattern_needed`` or
         ``failed``); ``pattern`` and ``special_tokens`` complete a tiktoken rank file. False
@@ -145,7 +145,7 @@ class TokenizerFileController(QObject):
         path: str,
         tokenizer: Tokenizer | None,
         pattern: str | None = None,
-        special_tokens: dict[str, int] | None = None,
+        special_tokens: SpecialTokens | None = None,
     ) -> bool:
         if self._busy:
             return False

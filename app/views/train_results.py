@@ -29,6 +29,7 @@ from ..controllers.training import TrainingController
 from ..display.format import format_bytes
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
+from ..widgets.open_files import OPEN_FILTERS
 
 __all__ = ["TrainResults", "safe_file_name", "opened_name"]
 
@@ -127,16 +128,24 @@ class TrainResults(QWidget):
             return False
         return self.files.save(found, path)
 
-    def open_tokenizer(self, path: str | os.PathLike[str]) -> bool:
-        """Start opening a saved tokenizer (in the background); it is registered when loaded.
+    def open_tokenizer(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        pattern: str | None = None,
+        special_tokens: dict[str, int] | list[str] | None = None,
+    ) -> bool:
+        """Start opening a tokenizer file of any format (in the background); it is registered
+        when loaded. ``pattern`` and ``special_tokens`` complete a tiktoken rank file.
 
         Returns False (with a message) while another file job runs; the outcome is signalled
-        by ``file_opened`` (with the registry key) or ``file_failed``.
+        by ``file_opened`` (with the registry key) or ``file_failed`` (a rank file without a
+        pattern: the file controller's ``pattern_needed``).
         """
         if self.files.is_busy() or self._save_path is not None:
             self.messages.error("A tokenizer file is being read or written; try again when it is done.")
             return False
-        return self.files.open(path)
+        return self.files.open(path, pattern=pattern, special_tokens=special_tokens)
 
     @Slot()
     def _on_save_triggered(self) -> None:
@@ -159,10 +168,7 @@ class TrainResults(QWidget):
     @Slot()
     def _on_open_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self,
-            "Open tokenizer",
-            self.settings.last_folder or str(Path.home()),
-            "BPE Explorer tokenizer (*.json);;All files (*)",
+            self, "Open tokenizer", self.settings.last_folder or str(Path.home()), OPEN_FILTERS
         )
         if path:
             self.open_tokenizer(path)
