@@ -20,15 +20,17 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
 import bpe_engine
 
+from .controllers.exporting import ExportController
 from .controllers.registry import TokenizerRegistry
 from .jobs import runner
 from .settings import Settings
 from .views.train_view import SHORTCUTS, TrainView, safe_file_name
 from .views.vocab_view import VocabView
+from .widgets.export_dialog import ExportDialog
 from .widgets.message_bar import MessageBar
 from .widgets.open_files import OPEN_FILTERS, FileBusyIndicator, TokenizerDropFilter
 from .widgets.pattern_dialog import PatternDialog
@@ -55,6 +57,7 @@ their character is complete.</p>
 <tr><td>Start · Pause · Resume</td><td>{SHORTCUTS["start"]} · {SHORTCUTS["pause"]} · {SHORTCUTS["resume"]}</td></tr>
 <tr><td>Step · Cancel</td><td>{SHORTCUTS["step"]} · {SHORTCUTS["cancel"]}</td></tr>
 <tr><td>Open · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
+<tr><td>Export it for Hugging Face, tiktoken or GPT-2 (File &gt; Export…)</td><td>Ctrl+E</td></tr>
 <tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
 <tr><td>Tabs</td><td>Ctrl+1 … Ctrl+5</td></tr>
 <tr><td>Search the vocabulary</td><td>Ctrl+F</td></tr>
@@ -153,6 +156,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(save_action)
         self.save_action = save_action
         self.train_view.save_action.changed.connect(self._update_save_action)
+        self._build_export_action(file_menu)
         self.tabs.currentChanged.connect(self._update_save_action)
         self.registry.changed.connect(self._update_save_action)
         for picker in (self.vocab_view.picker, self.tokenize_view.picker, self.stream_view.picker):
@@ -241,6 +245,8 @@ class MainWindow(QMainWindow):
             key = self.view_tokenizer_key()
             enabled = bool(key) and self.registry.get(key) is not None and self.train_view.open_action.isEnabled()
         self.save_action.setEnabled(enabled)
+        key = self.view_tokenizer_key()
+        self.export_action.setEnabled(bool(key) and self.registry.get(key) is not None)
 
     @Slot()
     def _on_save_triggered(self) -> None:
@@ -269,6 +275,41 @@ class MainWindow(QMainWindow):
         dialog.save_requested.connect(self.save_key)
         self._list_dialog = dialog
         dialog.open()
+
+    def _build_export_action(self, file_menu: QMenu) -> None:
+        """File > Export… (Ctrl+E): the current view's tokenizer in another program's format."""
+        self.exporter = ExportController(self)
+        self.exporter.exported.connect(self._on_exporter_exported)
+        action = QAction(self.tr("&Export tokenizer…"), self)
+        action.setShortcut(QKeySequence("Ctrl+E"))
+        action.setStatusTip(
+            self.tr(
+                "Write the current view's tokenizer as a Hugging Face tokenizer.json, a tiktoken file, GPT-2 files or ours"
+            )
+        )
+        action.triggered.connect(self._on_export_triggered)
+        file_menu.addAction(action)
+        self.export_action = action
+
+    @Slot()
+    def _on_export_triggered(self) -> None:
+        key = self.view_tokenizer_key()
+        tok = self.registry.get(key) if key else None
+        if tok is None:
+            self.statusBar().showMessage(self.tr("This view shows no tokenizer to export"), 8000)
+            return
+        label = self.registry.entry(key).label
+        dialog = ExportDialog(
+            tok, label, self.exporter, self.settings.last_folder or str(Path.home()), safe_file_name(label), self
+        )
+        self._export_dialog = dialog  # shown without blocking: keep it alive
+        dialog.open()
+
+    @Slot(str, list)
+    def _on_exporter_exported(self, format: str, paths: list[str]) -> None:
+        if paths:
+            self.settings.last_folder = str(Path(paths[0]).parent)
+        self.statusBar().showMessage(self.tr("Exported {files}").format(files=", ".join(paths)), 8000)
 
     def _build_file_opening(self) -> None:
         """Opening every format: drops on the window, the busy line, the pattern question."""
