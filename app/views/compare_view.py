@@ -4,9 +4,11 @@ Each column (:class:`~app.widgets.compare_column.CompareColumn`) shows one token
 chips and counts; a summary table puts tokens, bytes per token, characters per token and
 the ratio to the first column next to each other. The boundary diff outlines, in each
 column, only the tokens with a boundary that another column does not cut (where the columns
-agree, nothing is outlined), and counts the stretches of text cut differently. Corpus mode
-encodes a whole file with every column's tokenizer in a worker (progress bar, Cancel) and
-adds the corpus figures to the table.
+agree, nothing is outlined), and counts the stretches of text cut differently. Below, in tabs:
+corpus mode encodes a whole file with every column's tokenizer in a worker (progress bar,
+Cancel) and adds the corpus figures to the table; vocabulary overlap
+(:class:`~app.widgets.overlap_panel.OverlapPanel`) counts the tokens two tokenizers share (by
+default the first two columns) and lists those only one has.
 
 A column whose encoding cannot be loaded shows why and how to fix it; the others keep
 working. Encoding runs off the GUI thread through an
@@ -25,7 +27,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFileDialog,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -52,6 +54,7 @@ from ..models.compare_summary import CompareSummaryModel, SummaryRow
 from ..settings import Settings
 from ..widgets.compare_column import CompareColumn
 from ..widgets.message_bar import MessageBar
+from ..widgets.overlap_panel import OverlapPanel
 from ..widgets.text_input import TextInput
 from ..widgets.tokenizer_picker import open_tiktoken_file
 
@@ -168,7 +171,7 @@ class CompareView(QWidget):
         self.summary_view.setMaximumHeight(170)
         self.summary_view.setSelectionMode(QTableView.SelectionMode.NoSelection)
 
-        corpus_box = QGroupBox("Corpus mode: compression on a whole file", self)
+        corpus_box = QWidget(self)
         self.corpus_file_button = QPushButton("Choose file…", self)
         self.corpus_file_button.clicked.connect(self._on_corpus_file_button_clicked)
         self.corpus_path_label = QLabel("No file chosen", self)
@@ -206,14 +209,31 @@ class CompareView(QWidget):
         box_layout.addWidget(self.progress)
         box_layout.addWidget(self.corpus_status)
 
+        self.overlap = OverlapPanel(self.registry, self)
+        self.lower_tabs = QTabWidget(self)
+        self.lower_tabs.setDocumentMode(True)
+        self.lower_tabs.addTab(corpus_box, self.tr("Corpus mode: compression on a whole file"))
+        self.lower_tabs.addTab(self.overlap, self.tr("Vocabulary overlap"))
+        self.lower_tabs.setTabToolTip(1, self.tr("How many tokens two tokenizers share, and the tokens only one has"))
+        self.lower_tabs.currentChanged.connect(self._on_lower_tabs_current_changed)
+        upper = QWidget(self)
+        upper_layout = QVBoxLayout(upper)
+        upper_layout.setContentsMargins(0, 0, 0, 0)
+        upper_layout.addWidget(self.splitter, 1)
+        upper_layout.addWidget(self.diff_label)
+        upper_layout.addWidget(self.summary_view)
+        self.vertical = QSplitter(Qt.Orientation.Vertical, self)
+        self.vertical.addWidget(upper)
+        self.vertical.addWidget(self.lower_tabs)
+        self.vertical.setChildrenCollapsible(False)
+        self.vertical.setStretchFactor(0, 1)
+        self.vertical.setStretchFactor(1, 0)
+
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.editor)
         layout.addWidget(self.banner)
-        layout.addWidget(self.splitter, 1)
-        layout.addWidget(self.diff_label)
-        layout.addWidget(self.summary_view)
-        layout.addWidget(corpus_box)
+        layout.addWidget(self.vertical, 1)
         self._update_corpus_buttons()
 
     # -- columns ----------------------------------------------------------------------------
@@ -247,6 +267,7 @@ class CompareView(QWidget):
         col.setParent(None)
         col.deleteLater()
         self._update_column_buttons()
+        self.overlap.follow(self.keys())
         self._request()
 
     def set_keys(self, keys: list[str]) -> None:
@@ -285,8 +306,16 @@ class CompareView(QWidget):
     def _on_add_button_clicked(self) -> None:
         self.add_column(self._next_free_key())
 
+    @Slot(int)
+    def _on_lower_tabs_current_changed(self, index: int) -> None:
+        """The overlap lists need room: give them half the height; corpus mode needs little."""
+        total = sum(self.vertical.sizes())
+        lower = total // 2 if self.lower_tabs.widget(index) is self.overlap else self.lower_tabs.sizeHint().height()
+        self.vertical.setSizes([max(total - lower, 0), lower])
+
     def _show_column_key(self, col: CompareColumn) -> None:
         """Show ``col``'s tokenizer: its chips, or that it is loading, or why it cannot load."""
+        self.overlap.follow(self.keys())
         key = col.key()
         entry = self.registry.entry(key)
         if entry.tokenizer is None:
@@ -556,3 +585,4 @@ class CompareView(QWidget):
         """Cancel a corpus run and live encoding, and wait for their threads (the main window is closing)."""
         self.controller.shutdown()
         self.corpus.shutdown()
+        self.overlap.shutdown()
