@@ -67,7 +67,9 @@ def test_overlap_of_the_first_two_columns_matches_a_set_computation(qtbot, view,
     # Filtering a list by text.
     panel.filters[1].setText("ing")
     ids = _only_ids(panel, 1)
-    assert ids == sorted(enc._mergeable_ranks[x] for x in b - set(a) if "ing" in x.decode("utf-8", "replace").casefold())
+    assert ids == sorted(
+        enc._mergeable_ranks[x] for x in b - set(a) if "ing" in x.decode("utf-8", "replace").casefold()
+    )
     assert all("ing" in panel.models[1].label(r).casefold() for r in range(panel.models[1].rowCount()))
 
 
