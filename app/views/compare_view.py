@@ -216,24 +216,17 @@ class CompareView(QWidget):
         self.lower_tabs.addTab(self.overlap, self.tr("Vocabulary overlap"))
         self.lower_tabs.setTabToolTip(1, self.tr("How many tokens two tokenizers share, and the tokens only one has"))
         self.lower_tabs.currentChanged.connect(self._on_lower_tabs_current_changed)
-        upper = QWidget(self)
-        upper_layout = QVBoxLayout(upper)
-        upper_layout.setContentsMargins(0, 0, 0, 0)
-        upper_layout.addWidget(self.splitter, 1)
-        upper_layout.addWidget(self.diff_label)
-        upper_layout.addWidget(self.summary_view)
-        self.vertical = QSplitter(Qt.Orientation.Vertical, self)
-        self.vertical.addWidget(upper)
-        self.vertical.addWidget(self.lower_tabs)
-        self.vertical.setChildrenCollapsible(False)
-        self.vertical.setStretchFactor(0, 1)
-        self.vertical.setStretchFactor(1, 0)
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.editor)
         layout.addWidget(self.banner)
-        layout.addWidget(self.vertical, 1)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.diff_label)
+        layout.addWidget(self.summary_view)
+        layout.addWidget(self.lower_tabs)
+        self._layout = layout
+        self._on_lower_tabs_current_changed(0)
         self._update_corpus_buttons()
 
     # -- columns ----------------------------------------------------------------------------
@@ -308,10 +301,16 @@ class CompareView(QWidget):
 
     @Slot(int)
     def _on_lower_tabs_current_changed(self, index: int) -> None:
-        """The overlap lists need room: give them half the height; corpus mode needs little."""
-        total = sum(self.vertical.sizes())
-        lower = total // 2 if self.lower_tabs.widget(index) is self.overlap else self.lower_tabs.sizeHint().height()
-        self.vertical.setSizes([max(total - lower, 0), lower])
+        """The overlap lists need room: they share the height with the columns; corpus mode
+        takes only what it needs."""
+        if self.lower_tabs.widget(index) is self.overlap:
+            self.lower_tabs.setMaximumHeight(16_777_215)  # QWIDGETSIZE_MAX
+            self._layout.setStretchFactor(self.lower_tabs, 1)
+        else:
+            page = self.lower_tabs.widget(index)
+            bar = self.lower_tabs.tabBar().sizeHint().height()
+            self.lower_tabs.setMaximumHeight(bar + (page.sizeHint().height() if page is not None else 0) + 4)
+            self._layout.setStretchFactor(self.lower_tabs, 0)
 
     def _show_column_key(self, col: CompareColumn) -> None:
         """Show ``col``'s tokenizer: its chips, or that it is loading, or why it cannot load."""

@@ -222,13 +222,15 @@ class ExplainPanel(QWidget):
             if rule == "sentencepiece"
             else self.tr("the pair with the lowest rank in the merge list is merged")
         )
+        chars = self.tr("1 character") if len(piece) == 1 else self.tr("{n} characters").format(n=len(piece))
+        parts = self.tr("1 starting token") if len(start) == 1 else self.tr("{n} starting tokens").format(n=len(start))
+        final = self.tr("1 token") if len(self._final) == 1 else self.tr("{n} tokens").format(n=len(self._final))
+        steps = self.tr("1 merge") if merges == 1 else self.tr("{n} merges").format(n=merges)
         return self.tr(
-            "Piece <b>‘{piece}’</b> (SentencePiece: ▁ is a space): {chars} characters, {start} starting "
-            "tokens → {final} tokens after {merges} merges. It starts from the characters (one missing "
-            "from the vocabulary falls back to its UTF-8 bytes, &lt;0xNN&gt; tokens); at each step {how}."
-        ).format(
-            piece=visible(piece), chars=len(piece), start=len(start), final=len(self._final), merges=merges, how=how
-        )
+            "Piece <b>‘{piece}’</b> (SentencePiece: ▁ is a space): {chars}, {parts} → {final} after {steps}. "
+            "It starts from the characters (one missing from the vocabulary falls back to its UTF-8 bytes, "
+            "&lt;0xNN&gt; tokens); at each step {how}."
+        ).format(piece=visible(piece), chars=chars, parts=parts, final=final, steps=steps, how=how)
 
     def set_page(self, page: int) -> None:
         page = max(0, min(page, len(self._steps)))

@@ -115,7 +115,9 @@ class ExportDialog(QDialog):
         self.python = QPlainTextEdit(self)
         self.python.setReadOnly(True)
         use_monospace(self.python)
-        self.python.setMaximumHeight(90)
+        self.python.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        lines = self.python.fontMetrics().lineSpacing()
+        self.python.setFixedHeight(lines * 3 + 2 * self.python.frameWidth() + 26)  # three lines and a scroll bar
         self.python.hide()
         self.copy_button = QPushButton(self.tr("Copy the Python"), self)
         self.copy_button.clicked.connect(self._on_copy_button_clicked)
@@ -253,6 +255,7 @@ class ExportDialog(QDialog):
             self.python.show()
             self.copy_button.show()
         self._update_files()
+        self.resize(self.width(), max(self.height(), self.sizeHint().height()))  # room for what appeared
 
     @Slot(str, str)
     def _on_exporter_failed(self, format: str, message: str) -> None:
@@ -265,3 +268,4 @@ class ExportDialog(QDialog):
     def _problem(self, text: str) -> None:
         self.problem.setText(text)
         self.problem.show()
+        self.resize(self.width(), max(self.height(), self.sizeHint().height()))

@@ -179,7 +179,7 @@ class OverlapPanel(QWidget):
             header = table.horizontalHeader()
             for section, width in enumerate((64, 150, 170, 56)):
                 header.resizeSection(section, width)
-            header.setStretchLastSection(True)
+            header.setSectionResizeMode(OnlyTokensModel.TOKEN, QHeaderView.ResizeMode.Stretch)
             head = QHBoxLayout()
             head.addWidget(label, 1)
             head.addWidget(filter_edit, 1)
@@ -313,6 +313,11 @@ class OverlapPanel(QWidget):
     def _show_waiting(self, text: str = "") -> None:
         self.summary.setText(text or self.tr("Choose two tokenizers to see how many tokens they share."))
         self.bar.set_parts(0, 0, 0)
+        self.answer = None
+        self._names = ("", "")
+        for model in self.models:
+            model.set_tokens([])
+        self._update_only_labels()
 
     def _show_problem(self, text: str) -> None:
         self.summary.setText(f"<span style='color:#b71c1c'>{html.escape(text)}</span>")

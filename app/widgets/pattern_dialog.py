@@ -123,8 +123,14 @@ class PatternDialog(QDialog):
         self.preview.setToolTip(self.tr("Each chip is one piece; · is a space; special tokens are dark"))
 
         self.specials = QLineEdit(self)
+        self.specials.setToolTip(
+            self.tr(
+                "Special tokens, separated by spaces: NAME=ID pairs such as <|endoftext|>=100257, or names only "
+                "(they get the ids after the last rank). Empty: those found beside the file, or none."
+            )
+        )
         self.specials.setPlaceholderText(
-            self.tr("none: type NAME=ID pairs (<|endoftext|>=100257) or names (ids after the last rank)")
+            self.tr("none (NAME=ID pairs, or names)")
             if not self._found
             else self.tr("keep the {count} found in {where}; type NAME=ID pairs to replace them").format(
                 count=len(self._found), where=found_in or self.tr("the files beside it")
