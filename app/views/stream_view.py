@@ -39,7 +39,7 @@ from ..content.presets import STREAM_PRESETS
 from ..controllers.encoding import EncodeController
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TiktokenFileOpener
-from ..display.chips import POINTER, TokenChipBuilder
+from ..display.chips import POINTER, Chips, TokenChipBuilder
 from ..display.format import hex_bytes, visible
 from ..display.token_data import TokenTable, describe_char
 from ..jobs.messages import EncodeResult
@@ -349,7 +349,15 @@ class StreamView(QWidget):
         self._prepared_generation = result.generation
         chips, _, reuse = self._builder.build(outcome.table, True)
         # The tape feeds ids: show each id before the token's bytes.
-        chips.segments = [((f"{i} ", POINTER),) + segs for i, segs in zip(outcome.table.ids, chips.segments)]
+        # subtle: a new Chips, not the builder's own (it re-uses its segments on the next text,
+        # and ids written into them would pile up: "22557 22557 ▁Hello" after a few keystrokes).
+        chips = Chips(
+            [((f"{i} ", POINTER),) + segs for i, segs in zip(outcome.table.ids, chips.segments)],
+            chips.kinds,
+            chips.breaks,
+            chips.spans,
+            chips.colors,
+        )
         reuse = None
         self.tape.set_chips(chips, generation=result.generation, reuse=reuse)
         self.tape.tooltip_provider = lambda i: (

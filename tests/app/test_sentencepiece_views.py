@@ -221,3 +221,26 @@ def test_compare_columns_with_sentencepiece_and_cl100k(
     # The boundary diff compares byte offsets of the same text: the first column's cuts are
     # sentencepiece's pieces measured in decoded bytes.
     assert list(v.columns()[0].table.byte_starts) == _byte_offsets(spm_reference, spm_reference.encode(SP_TEXT))
+
+
+def test_stream_tape_after_typing_key_by_key_shows_each_id_once(
+    qtbot, registry, settings, spm_tokenizer, spm_reference
+):
+    """Typing re-encodes after every key and the tape re-uses its unchanged chips: each chip
+    still says its id once (they used to pile up: "22557 22557 ▁Hello")."""
+    key = registry.add(spm_tokenizer, "small spm", kind="file")
+    v = StreamView(registry, settings)
+    qtbot.addWidget(v)
+    v.resize(1000, 700)
+    v.show()
+    qtbot.waitExposed(v)
+    v.picker.set_current_key(key)
+    v.text_edit.clear()
+    v.text_edit.setFocus()
+    text = "Hello world the tea"
+    for ch in text:
+        qtbot.keyClicks(v.text_edit, ch)
+        qtbot.waitUntil(lambda: v.is_prepared() and v.text_edit.text() == text[: len(v.text_edit.text())])
+    qtbot.waitUntil(lambda: v.is_prepared() and v.ids == spm_reference.encode(text))
+    pieces = [spm_reference.id_to_piece(i) for i in v.ids]
+    assert v.tape.chip_texts() == [f"{i} {p}" for i, p in zip(v.ids, pieces)]
