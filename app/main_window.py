@@ -32,7 +32,7 @@ from .views.train_view import SHORTCUTS, TrainView, safe_file_name
 from .views.vocab_view import VocabView
 from .widgets.export_dialog import ExportDialog
 from .widgets.message_bar import MessageBar
-from .widgets.open_files import OPEN_FILTERS, FileBusyIndicator, TokenizerDropFilter
+from .widgets.open_files import FileBusyIndicator, TokenizerDropFilter, open_filters
 from .widgets.pattern_dialog import PatternDialog
 from .widgets.tokenizer_list import TokenizerListDialog
 
@@ -326,7 +326,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_open_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"), self.settings.last_folder, OPEN_FILTERS)
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open tokenizer"), self.settings.last_folder, open_filters()
+        )
         if path:
             self.open_tokenizer(path)
 

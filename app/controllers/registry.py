@@ -115,13 +115,11 @@ class TokenizerRegistry(QObject):
         self._hf_keys: list[str] = []
         for found in find_hf_tokenizers(hf_cache):
             if found.model not in self._entries:
-                name = os.path.basename(found.path)
+                source = self.tr("Hugging Face cache: {name} of revision {revision} ({size:,} bytes)").format(
+                    name=os.path.basename(found.path), revision=found.revision[:10], size=found.size
+                )
                 self._entries[found.model] = RegistryEntry(
-                    found.model,
-                    found.model,
-                    "hf",
-                    source=f"Hugging Face cache: {name} of revision {found.revision[:10]} ({found.size:,} bytes)\n{found.path}",
-                    path=found.path,
+                    found.model, found.model, "hf", source=f"{source}\n{found.path}", path=found.path
                 )
                 self._hf_keys.append(found.model)
         self._trained_count = 0
@@ -214,7 +212,8 @@ class TokenizerRegistry(QObject):
         self.changed.emit()
 
     def request(self, key: str) -> None:
-        """Make ``key`` usable: OpenAI encodings start loading in the background."""
+        """Make ``key`` usable: OpenAI encodings and Hugging Face cache models start loading in
+        the background."""
         entry = self._entries[key]
         if entry.status in ("ready", "loading"):
             return

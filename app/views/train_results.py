@@ -29,7 +29,7 @@ from ..controllers.training import TrainingController
 from ..display.format import format_bytes
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
-from ..widgets.open_files import OPEN_FILTERS
+from ..widgets.open_files import open_filters
 
 __all__ = ["TrainResults", "safe_file_name", "opened_name"]
 
@@ -168,7 +168,7 @@ class TrainResults(QWidget):
     @Slot()
     def _on_open_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open tokenizer", self.settings.last_folder or str(Path.home()), OPEN_FILTERS
+            self, "Open tokenizer", self.settings.last_folder or str(Path.home()), open_filters()
         )
         if path:
             self.open_tokenizer(path)

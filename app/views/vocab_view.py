@@ -65,7 +65,7 @@ class VocabView(QWidget):
         self.key: str | None = None
 
         self.picker = TokenizerPicker(
-            registry, placeholder="Choose a tokenizer (train one, or pick an OpenAI encoding)"
+            registry, placeholder=self.tr("Choose a tokenizer (train or open one, or pick an OpenAI encoding)")
         )
         self.picker.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
         self.picker.setMinimumContentsLength(40)

@@ -1,6 +1,6 @@
 """Choosing tokenizer files: the Open dialog's filters, drag and drop, and the busy line.
 
-- :data:`OPEN_FILTERS`: the file types of every format the engine reads (the format itself is
+- :func:`open_filters`: the file types of every format the engine reads (the format itself is
   told from the content, so "All files" works too).
 - :class:`TokenizerDropFilter`: an event filter that turns files (or a folder, e.g. one with
   ``vocab.json`` and ``merges.txt``) dropped on a widget into ``dropped(path)``. On the window
@@ -14,27 +14,34 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QObject, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from ..controllers.tokenizer_files import TokenizerFileController
 
-__all__ = ["OPEN_FILTERS", "looks_like_tokenizer", "local_paths", "TokenizerDropFilter", "FileBusyIndicator"]
+__all__ = ["open_filters", "looks_like_tokenizer", "local_paths", "TokenizerDropFilter", "FileBusyIndicator"]
 
-#: The Open dialog's file types (Qt's filter syntax); the first is the default.
-OPEN_FILTERS = ";;".join(
-    [
-        "All tokenizer files (*.json *.model *.tiktoken *.txt)",
-        "BPE Explorer tokenizer (*.json)",
-        "Hugging Face tokenizer.json (tokenizer.json *.json)",
-        "SentencePiece or Llama 3 model (*.model)",
-        "tiktoken rank file (*.tiktoken *.model)",
-        "GPT-2 vocab.json + merges.txt (vocab.json merges.txt *.json *.txt)",
-        "Mistral Tekken (tekken*.json *.json)",
-        "All files (*)",
-    ]
-)
+
+def open_filters() -> str:
+    """The Open dialog's file types (Qt's filter syntax); the first is the default."""
+
+    def tr(text: str) -> str:
+        return QCoreApplication.translate("OpenFiles", text)
+
+    return ";;".join(
+        [
+            tr("All tokenizer files (*.json *.model *.tiktoken *.txt)"),
+            tr("BPE Explorer tokenizer (*.json)"),
+            tr("Hugging Face tokenizer.json (tokenizer.json *.json)"),
+            tr("SentencePiece or Llama 3 model (*.model)"),
+            tr("tiktoken rank file (*.tiktoken *.model)"),
+            tr("GPT-2 vocab.json + merges.txt (vocab.json merges.txt *.json *.txt)"),
+            tr("Mistral Tekken (tekken*.json *.json)"),
+            tr("All files (*)"),
+        ]
+    )
+
 
 _NAMES = ("tokenizer.json", "tekken.json", "vocab.json", "merges.txt", "tokenizer.model")
 _SUFFIXES = (".model", ".tiktoken")
