@@ -136,7 +136,12 @@ class TokenizerFileController(QObject):
 
     @Slot()
     def shutdown(self, seconds: float = 30.0) -> bool:
-        """Let a running job end (window closing): a save the user asked for is finished."""
+        """The window is closing: a save the user asked for is finished (waited for); an open
+        is given up at once (nothing would show it; its thread ends on its own, and
+        :mod:`app.jobs.runner`'s exit hook lets it end before the process does)."""
+        if self._busy and self.kind == "open":
+            self.cancel_open()
+            return True
         return self._jobs.wait(seconds)
 
     def _start(

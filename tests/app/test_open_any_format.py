@@ -323,3 +323,29 @@ def test_opening_runs_in_the_background_and_can_be_cancelled(qtbot, window, monk
     monkeypatch.setattr(registry_module, "load_tokenizer", real)
     with qtbot.waitSignal(window.train_view.file_opened, timeout=30_000):
         assert window.open_tokenizer(str(path))  # the next open works
+
+
+def test_closing_the_window_while_a_file_opens_does_not_wait_for_it(qtbot, settings, monkeypatch, tmp_path, tok):
+    path = tmp_path / "slow.json"
+    tok.save(path)
+    release = threading.Event()
+    threads = []
+    real = registry_module.load_tokenizer
+
+    def slow_load(p, **options):
+        threads.append(threading.current_thread())
+        release.wait(30)
+        return real(p, **options)
+
+    monkeypatch.setattr(registry_module, "load_tokenizer", slow_load)
+    w = MainWindow(settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_tokenizer(str(path))
+    qtbot.waitUntil(lambda: bool(threads))
+    assert w.close()
+    assert threads[0].is_alive()  # the window went while the file was still being read
+    release.set()
+    assert w.train_view.files.wait_idle(30)
+    w.registry.wait(30_000)
