@@ -15,6 +15,7 @@ process exits: ``runner``'s exit hook waits for them).
 
 from __future__ import annotations
 
+import html
 import os
 from pathlib import Path
 
@@ -56,7 +57,7 @@ their character is complete.</p>
 <table>
 <tr><td>Start · Pause · Resume</td><td>{SHORTCUTS["start"]} · {SHORTCUTS["pause"]} · {SHORTCUTS["resume"]}</td></tr>
 <tr><td>Step · Cancel</td><td>{SHORTCUTS["step"]} · {SHORTCUTS["cancel"]}</td></tr>
-<tr><td>Open · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
+<tr><td>Open any tokenizer file (or drop it on the window) · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
 <tr><td>Export it for Hugging Face, tiktoken or GPT-2 (File &gt; Export…)</td><td>Ctrl+E</td></tr>
 <tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
 <tr><td>Tabs</td><td>Ctrl+1 … Ctrl+5</td></tr>
@@ -262,6 +263,17 @@ class MainWindow(QMainWindow):
     def save_key(self, key: str) -> None:
         """Ask where to save the registry's tokenizer ``key`` (named in the title), then save it."""
         label = self.registry.entry(key).label
+        tok = self.registry.get(key)
+        if tok is not None and tok.family == "sentencepiece":
+            bar = self._message_bar(self.tabs.currentWidget())
+            text = self.tr(
+                "{name} is a SentencePiece tokenizer: BPE Explorer's format (and File > Export…) holds byte-level "
+                "tokenizers only. Its own .model or tokenizer.json file stays the way to keep it."
+            ).format(name=label)
+            if bar is not None:
+                bar.error(html.escape(text))
+            self.statusBar().showMessage(self.tr("{name} cannot be saved in our format").format(name=label), 8000)
+            return
         start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(label)}.json")
         path, _ = QFileDialog.getSaveFileName(
             self, f"Save tokenizer “{label}”", start, "BPE Explorer tokenizer (*.json)"

@@ -114,9 +114,12 @@ def test_a_sentencepiece_model_opens_and_cannot_be_saved_in_our_format(
     key = _open_with_dialog(qtbot, window, monkeypatch, spm_model)
     assert window.registry.entry(key).label == f"{spm_model.name} · SentencePiece, 1,000 pieces"
     assert _ids_in_tokenize_view(qtbot, window, key, SP_TEXT) == spm_reference.encode(SP_TEXT)
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "x.json"), ""))
-    window.save_action.trigger()
-    assert "SentencePiece tokenizer" in window.train_view.messages.text()
+    asked = []
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda *a, **k: asked.append(a) or (str(tmp_path / "x.json"), "")
+    )
+    window.save_action.trigger()  # on the Tokenize tab: explained there, no file dialog first
+    assert "SentencePiece tokenizer" in window.tokenize_view.banner.text() and asked == []
     assert not (tmp_path / "x.json").exists()
 
 
@@ -230,11 +233,16 @@ def test_a_bad_file_is_explained_where_the_user_is_and_nothing_changes(qtbot, wi
         "garbage.bin": (b"\x00\x01 not a tokenizer", "is not a tokenizer file this program knows"),
         "tokenizer.json": (b'{"model": {"type": "Unigram", "vocab": [["a", 0.0]]}}', "Unigram"),
         "empty.model": (b"", "is empty"),
+        "deep.json": (b"[" * 100_000, "nested too deeply"),
+        "pipe.tiktoken": (None, "is a pipe (FIFO), not a regular file"),
     }
     before = window.registry.keys()
     for name, (data, reason) in cases.items():
         path = tmp_path / name
-        path.write_bytes(data)
+        if data is None:
+            os.mkfifo(path)  # a hostile "file": reading it would wait for a writer for ever
+        else:
+            path.write_bytes(data)
         with qtbot.waitSignal(window.train_view.file_failed, timeout=30_000):
             assert window.open_tokenizer(str(path))
         message = window.compare_view.banner.text()
