@@ -357,3 +357,23 @@ def test_closing_the_window_while_a_file_opens_does_not_wait_for_it(qtbot, setti
     release.set()
     assert w.train_view.files.wait_idle(30)
     w.registry.wait(30_000)
+
+
+def test_a_sentencepiece_style_tokenizer_json_opens_with_tokenizers_ids(
+    qtbot, window, monkeypatch, tmp_path, spm_reference
+) -> None:
+    """Hugging Face's conversion of a SentencePiece model (Prepend ▁, byte fallback, merges by
+    rank): the Tokenize view shows Hugging Face's ids, and the pieces as chips."""
+    tokenizers = pytest.importorskip("tokenizers")
+    from ..engine.test_formats_hf import _sp_style
+
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(_sp_style(spm_reference, "prepend", False), ensure_ascii=False), encoding="utf-8")
+    key = _open_with_dialog(qtbot, window, monkeypatch, path)
+    assert window.registry.get(key).family == "sentencepiece"
+    ref = tokenizers.Tokenizer.from_file(str(path))
+    expected = ref.encode(SP_TEXT, add_special_tokens=False)
+    assert _ids_in_tokenize_view(qtbot, window, key, SP_TEXT) == expected.ids
+    chips = window.tokenize_view.token_chips.chip_texts()
+    for chip, piece in zip(chips, expected.tokens):
+        assert chip == piece or (piece.startswith("<0x") and chip.startswith(piece[3:5].lower() + "→"))
