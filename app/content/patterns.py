@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bpe_engine import OPENAI_ENCODINGS
-from bpe_engine.pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from bpe_engine import OPENAI_ENCODINGS, Pretokenizer
 
 __all__ = ["KnownPattern", "KNOWN_PATTERNS", "LLAMA3_PATTERN", "QWEN_PATTERN"]
 
@@ -35,10 +34,17 @@ class KnownPattern(NamedTuple):
     special_tokens: dict[str, int]
 
 
+def _openai(name: str) -> str:
+    """tiktoken's own pattern of an OpenAI pre-tokenizer (the engine's named ones are exactly those)."""
+    pattern = Pretokenizer(name).pattern
+    assert pattern is not None
+    return pattern
+
+
 KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
-    KnownPattern("gpt2", "GPT-2 / GPT-3 (r50k, p50k)", GPT2_PATTERN, dict(OPENAI_ENCODINGS["r50k_base"][1])),
-    KnownPattern("cl100k", "GPT-3.5 / GPT-4 (cl100k)", CL100K_PATTERN, dict(OPENAI_ENCODINGS["cl100k_base"][1])),
-    KnownPattern("o200k", "GPT-4o (o200k)", O200K_PATTERN, dict(OPENAI_ENCODINGS["o200k_base"][1])),
+    KnownPattern("gpt2", "GPT-2 / GPT-3 (r50k, p50k)", _openai("gpt2"), dict(OPENAI_ENCODINGS["r50k_base"][1])),
+    KnownPattern("cl100k", "GPT-3.5 / GPT-4 (cl100k)", _openai("cl100k"), dict(OPENAI_ENCODINGS["cl100k_base"][1])),
+    KnownPattern("o200k", "GPT-4o (o200k)", _openai("o200k"), dict(OPENAI_ENCODINGS["o200k_base"][1])),
     KnownPattern(
         "llama3",
         "Llama 3",

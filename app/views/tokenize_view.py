@@ -343,6 +343,13 @@ class TokenizeView(QWidget):
             return
         self.banner.clear()
         self.explain.set_tokenizer(entry.tokenizer)
+        self.pieces_box.setTitle(
+            self.tr(
+                "Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)"
+            )
+            if entry.tokenizer.family == "sentencepiece"
+            else "Pre-tokenization: the pieces the regex makes (click one to explain it)"
+        )
         self._request()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802

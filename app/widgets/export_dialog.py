@@ -35,8 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import EXPORT_FORMATS, Tokenizer, TokenizerLike
-from bpe_engine.formats.export import export_paths, tiktoken_python
+from bpe_engine import EXPORT_FORMATS, Tokenizer, TokenizerLike, export_paths, tiktoken_python
 
 from ..controllers.exporting import ExportController
 from .text_input import use_monospace

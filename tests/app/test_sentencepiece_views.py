@@ -90,6 +90,7 @@ def test_tokenize_chips_show_pieces_and_bytes_with_sentencepieces_ids(tokenize, 
     n_bytes = len(SP_TEXT.encode("utf-8"))
     assert labels["bytes_per_token"] == f"Bytes/token: <b>{n_bytes / len(ids):.2f}</b>"
     assert tokenize.copy_text("strings") == "[" + ", ".join(map(repr, pieces)) + "]"
+    assert "SentencePiece has no pre-tokenizer" in tokenize.pieces_box.title()
 
 
 def test_token_details_name_the_piece_and_the_byte_fallback(tokenize, spm_reference) -> None:
