@@ -27,10 +27,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
 import bpe_engine
 
+from .controllers.exporting import ExportController
 from .controllers.registry import TokenizerRegistry
 from .jobs import runner
 from .presentation import SHORTCUTS as VIEW_SHORTCUTS, Presentation
@@ -38,7 +39,10 @@ from .settings import Settings
 from .views.train_results import CHECKPOINT_FILTER
 from .views.train_view import SHORTCUTS, TrainView, safe_file_name
 from .views.vocab_view import VocabView
+from .widgets.export_dialog import ExportDialog
 from .widgets.message_bar import MessageBar
+from .widgets.open_files import FileBusyIndicator, TokenizerDropFilter, open_filters
+from .widgets.pattern_dialog import PatternDialog
 from .widgets.tokenizer_list import TokenizerListDialog
 
 TAB_COUNT = 8  # Train, Vocabulary, Tokenize, Compare, Stream decode, Timeline, Sweep, Families
@@ -74,7 +78,8 @@ sizes, unknowns and whether decoding gives the text back.</p>
 <tr><td>Start · Pause · Resume</td><td>{SHORTCUTS["start"]} · {SHORTCUTS["pause"]} · {SHORTCUTS["resume"]}</td></tr>
 <tr><td>Step · Cancel</td><td>{SHORTCUTS["step"]} · {SHORTCUTS["cancel"]}</td></tr>
 <tr><td>Save the training as a checkpoint · Resume one</td><td>{SHORTCUTS["checkpoint"]} · {SHORTCUTS["resume_file"]}</td></tr>
-<tr><td>Open · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
+<tr><td>Open any tokenizer file (or drop it on the window) · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
+<tr><td>Export it for Hugging Face, tiktoken or GPT-2 (File &gt; Export…)</td><td>Ctrl+E</td></tr>
 <tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
 <tr><td>Tabs</td><td>Ctrl+1 … Ctrl+{TAB_COUNT}</td></tr>
 <tr><td>Timeline: play or pause</td><td>Ctrl+Space</td></tr>
@@ -193,11 +198,17 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu("&File")
         open_action = QAction("&Open tokenizer…", self)
         open_action.setShortcut(QKeySequence.StandardKey.Open)
-        open_action.setStatusTip("Open a tokenizer saved by BPE Explorer")
+        open_action.setStatusTip(
+            self.tr(
+                "Open a tokenizer file of any format: ours, Hugging Face tokenizer.json, SentencePiece .model, "
+                "tiktoken rank file, GPT-2 vocab.json + merges.txt, Tekken (or drop it on the window)"
+            )
+        )
         open_action.triggered.connect(self._on_open_triggered)
         file_menu.addAction(open_action)
         self.open_action = open_action
         self.train_view.open_action.changed.connect(self._on_train_open_action_changed)
+        self._build_file_opening()
         save_action = QAction("&Save tokenizer…", self)
         save_action.setShortcut(QKeySequence.StandardKey.Save)
         save_action.setStatusTip("Save the tokenizer of the current view (its name is in the dialog's title)")
@@ -205,6 +216,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(save_action)
         self.save_action = save_action
         self.train_view.save_action.changed.connect(self._update_save_action)
+        self._build_export_action(file_menu)
         self.tabs.currentChanged.connect(self._update_save_action)
         self.registry.changed.connect(self._update_save_action)
         for picker in (
@@ -326,6 +338,8 @@ class MainWindow(QMainWindow):
             key = self.view_tokenizer_key()
             enabled = bool(key) and self.registry.get(key) is not None and self.train_view.open_action.isEnabled()
         self.save_action.setEnabled(enabled)
+        key = self.view_tokenizer_key()
+        self.export_action.setEnabled(bool(key) and self.registry.get(key) is not None)
 
     @Slot()
     def _on_save_triggered(self) -> None:
@@ -341,6 +355,17 @@ class MainWindow(QMainWindow):
     def save_key(self, key: str) -> None:
         """Ask where to save the registry's tokenizer ``key`` (named in the title), then save it."""
         label = self.registry.entry(key).label
+        tok = self.registry.get(key)
+        if tok is not None and tok.family == "sentencepiece":
+            bar = self._message_bar(self.tabs.currentWidget())
+            text = self.tr(
+                "{name} is a SentencePiece tokenizer: BPE Explorer's format (and File > Export…) holds byte-level "
+                "tokenizers only. Its own .model or tokenizer.json file stays the way to keep it."
+            ).format(name=label)
+            if bar is not None:
+                bar.error(html.escape(text))
+            self.statusBar().showMessage(self.tr("{name} cannot be saved in our format").format(name=label), 8000)
+            return
         start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(label)}.json")
         path, _ = QFileDialog.getSaveFileName(
             self, f"Save tokenizer “{label}”", start, "BPE Explorer tokenizer (*.json)"
@@ -355,22 +380,94 @@ class MainWindow(QMainWindow):
         self._list_dialog = dialog
         dialog.open()
 
+    def _build_export_action(self, file_menu: QMenu) -> None:
+        """File > Export… (Ctrl+E): the current view's tokenizer in another program's format."""
+        self.exporter = ExportController(self)
+        self.exporter.exported.connect(self._on_exporter_exported)
+        action = QAction(self.tr("&Export tokenizer…"), self)
+        action.setShortcut(QKeySequence("Ctrl+E"))
+        action.setStatusTip(
+            self.tr(
+                "Write the current view's tokenizer as a Hugging Face tokenizer.json, a tiktoken file, GPT-2 files or ours"
+            )
+        )
+        action.triggered.connect(self._on_export_triggered)
+        file_menu.addAction(action)
+        self.export_action = action
+
+    @Slot()
+    def _on_export_triggered(self) -> None:
+        key = self.view_tokenizer_key()
+        tok = self.registry.get(key) if key else None
+        if tok is None:
+            self.statusBar().showMessage(self.tr("This view shows no tokenizer to export"), 8000)
+            return
+        label = self.registry.entry(key).label
+        dialog = ExportDialog(
+            tok, label, self.exporter, self.settings.last_folder or str(Path.home()), safe_file_name(label), self
+        )
+        self._export_dialog = dialog  # shown without blocking: keep it alive
+        dialog.open()
+
+    @Slot(str, list)
+    def _on_exporter_exported(self, format: str, paths: list[str]) -> None:
+        if paths:
+            self.settings.last_folder = str(Path(paths[0]).parent)
+        self.statusBar().showMessage(self.tr("Exported {files}").format(files=", ".join(paths)), 8000)
+
+    def _build_file_opening(self) -> None:
+        """Opening every format: drops on the window, the busy line, the pattern question."""
+        self.file_busy = FileBusyIndicator(self.train_view.files, self)
+        self.statusBar().addPermanentWidget(self.file_busy)
+        self.file_busy.cancel_button.clicked.connect(self._on_file_busy_cancelled)
+        self.drops = TokenizerDropFilter(self)
+        self.drops.watch(self)
+        # The Train view takes dropped text files as its corpus; tokenizer files open.
+        self.drops.watch(self.train_view, strict=True)
+        self.drops.watch(self.train_view.corpus, strict=True)
+        self.drops.dropped.connect(self._on_drops_dropped)
+        self.train_view.files.pattern_needed.connect(self._on_files_pattern_needed)
+
     @Slot()
     def _on_open_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open tokenizer", self.settings.last_folder, "BPE Explorer tokenizer (*.json);;All files (*)"
+            self, self.tr("Open tokenizer"), self.settings.last_folder, open_filters()
         )
         if path:
             self.open_tokenizer(path)
 
-    def open_tokenizer(self, path: str) -> bool:
-        """Start opening a saved tokenizer (in the background, the window stays usable).
+    @Slot(str)
+    def _on_drops_dropped(self, path: str) -> None:
+        self.open_tokenizer(path)
 
-        When it is loaded it is browsed in the Vocabulary tab; on error the Train view says
-        why. False if it could not start (another file job runs; the Train view says so).
+    @Slot()
+    def _on_file_busy_cancelled(self) -> None:
+        self._reveal_path = None
+        self.statusBar().showMessage(self.tr("Stopped opening: nothing was changed"), 8000)
+
+    @Slot(str, object)
+    def _on_files_pattern_needed(self, path: str, problem: object) -> None:
+        """A rank file without a pattern: ask for it, then open the file again."""
+        found = getattr(problem, "special_tokens", {})
+        where = getattr(problem, "found_in", "")
+        dialog = PatternDialog(path, found, where, self)
+        self._pattern_dialog = dialog  # shown without blocking: keep it alive
+        dialog.accepted.connect(lambda: self.open_tokenizer(path, dialog.pattern(), dialog.special_tokens()))
+        dialog.rejected.connect(lambda: self.statusBar().showMessage(self.tr("Not opened: no pattern chosen"), 8000))
+        self.statusBar().showMessage(self.tr("{name} needs a pre-tokenizer pattern").format(name=Path(path).name))
+        dialog.open()
+
+    def open_tokenizer(
+        self, path: str, pattern: str | None = None, special_tokens: dict[str, int] | list[str] | None = None
+    ) -> bool:
+        """Start opening a tokenizer file of any format (in the background, the window stays usable).
+
+        When it is loaded it is browsed in the Vocabulary tab; on error the view on screen
+        says why. A tiktoken rank file without a pattern asks for one first (``pattern`` and
+        ``special_tokens`` complete it). False if it could not start (another file job runs).
         """
         self.statusBar().showMessage(f"Opening {path}…")
-        started = self.train_view.open_tokenizer(path)
+        started = self.train_view.open_tokenizer(path, pattern=pattern, special_tokens=special_tokens)
         if started:
             self._reveal_path = path
         else:

@@ -8,7 +8,7 @@
   high-contrast chips (the window property of :mod:`app.widgets.chip_painter`), the status bar
   and each view's secondary panels hidden (views that have such panels implement
   ``set_presentation(on)``). F11 again restores everything.
-- **Export** the current view as a PNG picture (Ctrl+E; twice the pixels in presentation
+- **Export** the current view as a PNG picture (Ctrl+Shift+P; twice the pixels in presentation
   mode, for slides) or an SVG drawing (Ctrl+Shift+E), and the tokens a view shows as a
   standalone HTML page (Ctrl+Shift+H; views that can implement ``html_page(contrast)``).
   Files are written atomically.
@@ -42,7 +42,7 @@ SHORTCUTS = {
     "zoom_out": "Ctrl+-",
     "zoom_reset": "Ctrl+0",
     "presentation": "F11",
-    "export_png": "Ctrl+E",
+    "export_png": "Ctrl+Shift+P",
     "export_svg": "Ctrl+Shift+E",
     "export_html": "Ctrl+Shift+H",
 }

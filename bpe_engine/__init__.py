@@ -62,6 +62,8 @@ _EXPORTS: dict[str, str] = {
     "TokenizerLike": "interface",
     "load_tokenizer": "loading",
     "EXPORT_FORMATS": "formats.export",
+    "export_paths": "formats.export",
+    "tiktoken_python": "formats.export",
     "vocabulary_overlap": "overlap",
     "VocabularyOverlap": "overlap",
     "find_hf_tokenizers": "discovery",
@@ -138,7 +140,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         family_result as family_result,
         train_words as train_words,
     )
-    from .formats.export import EXPORT_FORMATS as EXPORT_FORMATS
+    from .formats.export import (
+        EXPORT_FORMATS as EXPORT_FORMATS,
+        export_paths as export_paths,
+        tiktoken_python as tiktoken_python,
+    )
     from .formats.gpt2 import gpt2_bytes_to_unicode as gpt2_bytes_to_unicode
     from .formats.ours import FORMAT_VERSION as FORMAT_VERSION
     from .formats.tiktoken import OPENAI_ENCODINGS as OPENAI_ENCODINGS

@@ -18,6 +18,7 @@ __all__ = [
     "CorpusEncodingError",
     "EmptyCorpusError",
     "TokenizerFileError",
+    "PatternNeededError",
     "TokenIdError",
     "SpecialTokenError",
     "EncodingUnavailableError",
@@ -82,6 +83,28 @@ class EmptyCorpusError(CorpusError, ValueError):
 
 class TokenizerFileError(BPEError, ValueError):
     """A tokenizer file (ours, or GPT-2 ``vocab.json``/``merges.txt``) is unreadable or invalid."""
+
+
+class PatternNeededError(TokenizerFileError):
+    """A tiktoken rank file holds no pre-tokenizer pattern and none was given or found beside it.
+
+    Attributes: ``path`` (the rank file), ``special_tokens`` (those found beside it, ``{}`` if
+    none) and ``found_in`` (where they were found, ``""`` if nowhere), so that a program can ask
+    for the pattern and load the file again with ``pattern=``.
+    """
+
+    def __init__(self, path: str, special_tokens: dict[str, int] | None = None, found_in: str = "") -> None:
+        self.path = path
+        self.special_tokens = dict(special_tokens or {})
+        self.found_in = found_in
+        super().__init__(
+            f"{path}: is a tiktoken rank file, which holds no pre-tokenizer pattern or special tokens; pass "
+            "pattern='<regex>' and special_tokens={'<|endoftext|>': id, ...} (command line: --pattern REGEX and "
+            "--special-token NAME=ID), or put the model's tokenizer.json or tokenizer_config.json beside it"
+        )
+
+    def __reduce__(self) -> tuple[type[PatternNeededError], tuple[str, dict[str, int], str]]:
+        return (type(self), (self.path, self.special_tokens, self.found_in))
 
 
 class TokenIdError(BPEError, ValueError, KeyError):

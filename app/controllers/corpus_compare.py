@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
 from ..jobs import runner
 from ..jobs.corpus_encode import CorpusEncodeWorker
@@ -59,7 +59,7 @@ class CorpusCompareController(QObject):
     def is_running(self) -> bool:
         return self.state in ("running", "cancelling")
 
-    def start(self, path: str, limit_bytes: int, tokenizers: Sequence[tuple[str, Tokenizer]]) -> None:
+    def start(self, path: str, limit_bytes: int, tokenizers: Sequence[tuple[str, TokenizerLike]]) -> None:
         """Encode ``path`` (its first ``limit_bytes``, 0 = all) with each ``(key, tokenizer)``."""
         if self.is_running():
             raise RuntimeError("a corpus run is already in progress; cancel it first")

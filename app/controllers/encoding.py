@@ -18,7 +18,7 @@ from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
 from ..jobs.calls import CallQueue
 from ..jobs.encode import run_job
@@ -58,7 +58,7 @@ class EncodeController(QObject):
         self,
         text: str,
         mode: str,
-        tokenizers: Sequence[tuple[str, Tokenizer]],
+        tokenizers: Sequence[tuple[str, TokenizerLike]],
         *,
         want_pieces: bool = False,
         as_of: Mapping[str, int] | None = None,

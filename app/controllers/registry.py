@@ -1,4 +1,5 @@
-"""The tokenizers the app knows: trained or opened ones, and OpenAI's encodings.
+"""The tokenizers the app knows: trained or opened ones, OpenAI's encodings, and the Hugging
+Face cache.
 
 Views pick tokenizers by key from one :class:`TokenizerRegistry`, the one tokenizer list of the
 window. Every entry has a unique name (a second run on the same corpus becomes "… (2)"), can
@@ -6,26 +7,48 @@ be renamed or removed, and remembers where it came from and when (shown in the p
 tooltips). OpenAI encodings are built
 on first request, one at a time, in a background thread (a :class:`~app.jobs.calls.CallQueue`:
 loading o200k takes seconds) and may fail (no internet and no cache): the entry then carries
-a message saying why. The results reach the registry in the GUI thread; a registry deleted
-while a load runs (the window closed) is simply not told.
+a message saying why. The tokenizers of the Hugging Face cache on this computer
+(:func:`bpe_engine.find_hf_tokenizers`, read offline) are listed by model name the same way and
+loaded, in any format, when first chosen (Llama 3's 128 000 tokens take a second or two). The
+results reach the registry in the GUI thread; a registry deleted while a load runs (the window
+closed) is simply not told.
 
 It leaves out choosing (the views' pickers) and opening files (:mod:`app.controllers.tokenizer_files`).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
+from typing import cast
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from bpe_engine import OPENAI_ENCODINGS, Tokenizer, errors
+from bpe_engine import OPENAI_ENCODINGS, Tokenizer, TokenizerLike, errors, find_hf_tokenizers, load_tokenizer
 
 from ..jobs.calls import CallQueue
 
-__all__ = ["RegistryEntry", "TokenizerRegistry", "OPENAI_KEYS"]
+__all__ = ["RegistryEntry", "TokenizerRegistry", "OPENAI_KEYS", "LAZY_KINDS", "SpecialTokens", "load_any"]
 
 OPENAI_KEYS = ("r50k_base", "p50k_base", "cl100k_base", "o200k_base")
+#: Entries the app lists before they are loaded (loaded when first chosen, never renamed or removed).
+LAZY_KINDS = ("openai", "hf")
+
+
+#: Special tokens for a rank file: names -> ids, or names (given the ids after the last rank).
+SpecialTokens = dict[str, int] | list[str]
+
+
+def load_any(path: str, pattern: str | None = None, special_tokens: SpecialTokens | None = None) -> TokenizerLike:
+    """A tokenizer file of any format (background threads only: Llama 3's takes seconds).
+
+    A SentencePiece tokenizer's merges are worked out here too (half a second for Mistral's
+    32 000 pieces), so that no view does it in the GUI thread.
+    """
+    tok = load_tokenizer(path, pattern=pattern, special_tokens=special_tokens)
+    tok.merge_ids()
+    return tok
 
 
 @dataclass
@@ -34,12 +57,18 @@ class RegistryEntry:
 
     key: str
     label: str
-    kind: str  # "trained", "file" (ours), "tiktoken" (a .tiktoken file) or "openai"
-    tokenizer: Tokenizer | None = None
+    kind: str  # "trained", "file" (opened), "tiktoken" (a .tiktoken file), "openai" or "hf" (the Hugging Face cache)
+    tokenizer: TokenizerLike | None = None
     status: str = "idle"  # "idle", "loading", "ready", "error"
     message: str = ""
     source: str = ""  # where it came from: the corpus and settings it was trained on, or a path
     created: float = 0.0  # when it was added (time.time()); 0 for the OpenAI encodings
+    path: str = ""  # the file of a Hugging Face cache entry
+
+    @property
+    def lazy(self) -> bool:
+        """Listed before it is loaded (OpenAI's encodings, the Hugging Face cache)."""
+        return self.kind in LAZY_KINDS
 
     def tooltip(self) -> str:
         """The entry's source and time (and, after a failed load, why it failed)."""
@@ -75,12 +104,24 @@ class TokenizerRegistry(QObject):
     failed = Signal(str, str)
     removed = Signal(str)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, hf_cache: str | None = None) -> None:
+        """``hf_cache``: the Hugging Face hub cache to list (default: where ``huggingface_hub``
+        keeps it, see :func:`bpe_engine.hf_cache_dir`)."""
         super().__init__(parent)
         self._entries: dict[str, RegistryEntry] = {}
         for key in OPENAI_KEYS:
             desc = OPENAI_ENCODINGS[key][2]
             self._entries[key] = RegistryEntry(key, f"{key} ({desc})", "openai")
+        self._hf_keys: list[str] = []
+        for found in find_hf_tokenizers(hf_cache):
+            if found.model not in self._entries:
+                source = self.tr("Hugging Face cache: {name} of revision {revision} ({size:,} bytes)").format(
+                    name=os.path.basename(found.path), revision=found.revision[:10], size=found.size
+                )
+                self._entries[found.model] = RegistryEntry(
+                    found.model, found.model, "hf", source=f"{source}\n{found.path}", path=found.path
+                )
+                self._hf_keys.append(found.model)
         self._trained_count = 0
         self._loads = CallQueue("openai-encodings", self)
         self._loads.delivered.connect(self._on_loads_delivered)
@@ -88,25 +129,30 @@ class TokenizerRegistry(QObject):
     # -- queries ---------------------------------------------------------------------------
 
     def keys(self) -> list[str]:
-        """Trained/opened tokenizers first (newest first), then the OpenAI encodings."""
-        own = [k for k, e in self._entries.items() if e.kind != "openai"]
-        return list(reversed(own)) + [k for k in OPENAI_KEYS]
+        """Trained/opened tokenizers first (newest first), then the OpenAI encodings, then the
+        models of the Hugging Face cache (by name)."""
+        own = [k for k, e in self._entries.items() if not e.lazy]
+        return list(reversed(own)) + [k for k in OPENAI_KEYS] + list(self._hf_keys)
+
+    def hf_keys(self) -> list[str]:
+        """The models of the Hugging Face cache, by name (their keys are the model names)."""
+        return list(self._hf_keys)
 
     def entry(self, key: str) -> RegistryEntry:
         return self._entries[key]
 
-    def get(self, key: str) -> Tokenizer | None:
+    def get(self, key: str) -> TokenizerLike | None:
         entry = self._entries.get(key)
         return entry.tokenizer if entry is not None else None
 
     def latest_trained(self) -> str | None:
         """The newest trained or opened tokenizer: the default of every view that follows it."""
-        own = [k for k, e in self._entries.items() if e.kind != "openai"]
+        own = [k for k, e in self._entries.items() if not e.lazy]
         return own[-1] if own else None
 
     def own_keys(self) -> list[str]:
         """Trained and opened tokenizers, newest first (those that can be renamed and removed)."""
-        return [k for k in self.keys() if self._entries[k].kind != "openai"]
+        return [k for k in self.keys() if not self._entries[k].lazy]
 
     def unique_label(self, label: str, *, exclude: str = "") -> str:
         """``label``, or ``label (2)``, ``(3)``… if another entry already has that name."""
@@ -120,7 +166,7 @@ class TokenizerRegistry(QObject):
 
     # -- changes ---------------------------------------------------------------------------
 
-    def add(self, tokenizer: Tokenizer, label: str, kind: str = "trained", *, source: str = "") -> str:
+    def add(self, tokenizer: TokenizerLike, label: str, kind: str = "trained", *, source: str = "") -> str:
         """Register a trained or opened tokenizer under a unique name; returns its key."""
         self._trained_count += 1
         key = f"{kind}-{self._trained_count}"
@@ -145,6 +191,8 @@ class TokenizerRegistry(QObject):
         entry = self._entries[key]
         if entry.kind == "openai":
             raise ValueError(f"{key} is one of OpenAI's encodings; its name cannot change")
+        if entry.kind == "hf":
+            raise ValueError(f"{key} is a model of the Hugging Face cache; its name cannot change")
         label = label.strip()
         if not label:
             raise ValueError("a tokenizer needs a name: type at least one character")
@@ -157,18 +205,25 @@ class TokenizerRegistry(QObject):
         entry = self._entries[key]
         if entry.kind == "openai":
             raise ValueError(f"{key} is one of OpenAI's encodings and cannot be removed")
+        if entry.kind == "hf":
+            raise ValueError(f"{key} is a model of the Hugging Face cache and stays listed")
         del self._entries[key]
         self.removed.emit(key)
         self.changed.emit()
 
     def request(self, key: str) -> None:
-        """Make ``key`` usable: OpenAI encodings start loading in the background."""
+        """Make ``key`` usable: OpenAI encodings and Hugging Face cache models start loading in
+        the background."""
         entry = self._entries[key]
         if entry.status in ("ready", "loading"):
             return
         entry.status = "loading"
         entry.message = ""
         self.changed.emit()
+        if entry.kind == "hf":
+            path = entry.path
+            self._loads.submit(key, lambda: load_any(path), lambda exc: _load_message(key, exc))
+            return
         self._loads.submit(key, lambda: Tokenizer.from_tiktoken(key), lambda exc: _load_message(key, exc))
 
     def wait(self, msecs: int = -1) -> bool:
@@ -179,13 +234,13 @@ class TokenizerRegistry(QObject):
     def _on_loads_delivered(self, key: object, tokenizer: object, message: str) -> None:
         assert isinstance(key, str)
         entry = self._entries[key]
-        if not isinstance(tokenizer, Tokenizer):
+        if tokenizer is None:
             entry.status = "error"
             entry.message = message
             self.changed.emit()
             self.failed.emit(key, message)
         else:
-            entry.tokenizer = tokenizer
+            entry.tokenizer = cast(TokenizerLike, tokenizer)
             entry.status = "ready"
             self.changed.emit()
             self.ready.emit(key)

@@ -1,12 +1,16 @@
 """Opening and saving tokenizer files off the GUI thread.
 
-``Tokenizer.load`` of a 200 000-token file takes seconds and ``Tokenizer.save`` about one:
-far too long for the GUI thread. :class:`TokenizerFileController` runs one such job at a time
-in a background thread (a :class:`~app.jobs.calls.CallQueue`) and reports in the GUI thread,
-where views and tests wait on its signals. A request while a job runs is refused (views
-disable their open/save buttons while :meth:`TokenizerFileController.is_busy`). Saves are
-atomic (the engine writes a temporary file and renames it), so a failed save leaves any older
-file as it was.
+Loading a 200 000-token file takes seconds (Llama 3's ``tokenizer.json`` about two) and
+``Tokenizer.save`` about one: far too long for the GUI thread. :class:`TokenizerFileController`
+runs one such job at a time in a background thread (a :class:`~app.jobs.calls.CallQueue`) and
+reports in the GUI thread, where views and tests wait on its signals. Opening takes every
+format :func:`bpe_engine.load_tokenizer` reads (told from the content); a tiktoken rank file
+without a pattern is reported by ``pattern_needed`` with what was found beside it, so the
+window can ask for the pattern and open it again. An open can be cancelled: its result is
+dropped when it arrives (the engine cannot be interrupted mid-file). A request while a job
+runs is refused (views disable their open/save buttons while
+:meth:`TokenizerFileController.is_busy`). Saves are atomic (the engine writes a temporary
+file and renames it), so a failed save leaves any older file as it was.
 
 :class:`TiktokenFileOpener` loads a local ``.tiktoken`` file (base64 token and rank per line)
 the same way and registers it: the offline fix for an OpenAI encoding tiktoken cannot
@@ -23,17 +27,22 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from bpe_engine import Tokenizer, errors, load_tiktoken_file
+from bpe_engine import Tokenizer, TokenizerLike, errors, load_tiktoken_file
 
 from ..jobs.calls import CallQueue
-from .registry import TokenizerRegistry
+from .registry import SpecialTokens, TokenizerRegistry, load_any
 
 __all__ = ["TokenizerFileController", "TiktokenFileOpener"]
 
 
-def _run(kind: str, path: str, tokenizer: Tokenizer | None) -> Tokenizer:
+def _run(
+    kind: str, path: str, tokenizer: Tokenizer | None, pattern: str | None, special_tokens: SpecialTokens | None
+) -> TokenizerLike | errors.PatternNeededError:
     if kind == "open":
-        return Tokenizer.load(path)
+        try:
+            return load_any(path, pattern, special_tokens)
+        except errors.PatternNeededError as exc:
+            return exc  # not a failure: the window asks for the pattern
     assert tokenizer is not None
     tokenizer.save(path)
     return tokenizer
@@ -59,16 +68,21 @@ class TokenizerFileController(QObject):
 
     Signals:
         busy_changed(bool): a job started (True) or its result was delivered (False).
-        opened(str, Tokenizer): the path and the :class:`~bpe_engine.Tokenizer` loaded from it.
-        saved(str, Tokenizer): the path and the tokenizer written there.
+        opened(str, object): the path and the tokenizer loaded from it (a
+            :class:`~bpe_engine.Tokenizer` or :class:`~bpe_engine.SentencePieceTokenizer`).
+        saved(str, object): the path and the tokenizer written there.
         failed(str, str, str): the job ("open" or "save"), the path, and a message for the user
             that names the file and says how to fix the problem.
+        pattern_needed(str, object): the path of a tiktoken rank file that holds no pattern,
+            and the engine's :class:`~bpe_engine.errors.PatternNeededError` (the special
+            tokens found beside it and where): open it again with ``pattern=``.
     """
 
     busy_changed = Signal(bool)
-    opened = Signal(str, Tokenizer)
-    saved = Signal(str, Tokenizer)
+    opened = Signal(str, object)
+    saved = Signal(str, object)
     failed = Signal(str, str, str)
+    pattern_needed = Signal(str, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -86,13 +100,35 @@ class TokenizerFileController(QObject):
     def is_busy(self) -> bool:
         return self._busy
 
-    def open(self, path: str | os.PathLike[str]) -> bool:
-        """Load ``path`` in the background (``opened`` or ``failed``); False while busy."""
-        return self._start("open", os.fspath(path), None)
+    def open(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        pattern: str | None = None,
+        special_tokens: SpecialTokens | None = None,
+    ) -> bool:
+        """Load ``path`` (any format) in the background (``opened``, ``pattern_needed`` or
+        ``failed``); ``pattern`` and ``special_tokens`` complete a tiktoken rank file. False
+        while busy."""
+        return self._start("open", os.fspath(path), None, pattern, special_tokens)
 
     def save(self, tokenizer: Tokenizer, path: str | os.PathLike[str]) -> bool:
         """Write ``tokenizer`` to ``path`` atomically in the background (``saved`` or ``failed``)."""
         return self._start("save", os.fspath(path), tokenizer)
+
+    def cancel_open(self) -> bool:
+        """Give up the running open (its result is dropped when it arrives); True if there was one.
+
+        The file is still read to the end in the background, but nothing waits for it: the
+        controller is free at once, and what was on screen stays.
+        """
+        if not self._busy or self.kind != "open":
+            return False
+        self._job_id += 1  # the running job's answer no longer matches
+        self._busy = False
+        self.kind = self.path = ""
+        self.busy_changed.emit(False)
+        return True
 
     def wait_idle(self, seconds: float = 30.0) -> bool:
         """Block until no job runs (shutdown and tests only; the GUI never waits on this)."""
@@ -100,10 +136,22 @@ class TokenizerFileController(QObject):
 
     @Slot()
     def shutdown(self, seconds: float = 30.0) -> bool:
-        """Let a running job end (window closing): a save the user asked for is finished."""
+        """The window is closing: a save the user asked for is finished (waited for); an open
+        is given up at once (nothing would show it; its thread ends on its own, and
+        :mod:`app.jobs.runner`'s exit hook lets it end before the process does)."""
+        if self._busy and self.kind == "open":
+            self.cancel_open()
+            return True
         return self._jobs.wait(seconds)
 
-    def _start(self, kind: str, path: str, tokenizer: Tokenizer | None) -> bool:
+    def _start(
+        self,
+        kind: str,
+        path: str,
+        tokenizer: Tokenizer | None,
+        pattern: str | None = None,
+        special_tokens: SpecialTokens | None = None,
+    ) -> bool:
         if self._busy:
             return False
         self._job_id += 1
@@ -111,7 +159,9 @@ class TokenizerFileController(QObject):
         self.kind, self.path = kind, path
         self.busy_changed.emit(True)
         self._jobs.submit(
-            (self._job_id, kind, path), lambda: _run(kind, path, tokenizer), lambda exc: _message(kind, path, exc)
+            (self._job_id, kind, path),
+            lambda: _run(kind, path, tokenizer, pattern, special_tokens),
+            lambda exc: _message(kind, path, exc),
         )
         return True
 
@@ -126,6 +176,8 @@ class TokenizerFileController(QObject):
         self.busy_changed.emit(False)
         if result is None:
             self.failed.emit(kind, path, message)
+        elif isinstance(result, errors.PatternNeededError):
+            self.pattern_needed.emit(path, result)
         elif kind == "open":
             self.opened.emit(path, result)
         else:

@@ -108,7 +108,7 @@ def row_chips(
     return out
 
 
-_label_cache: dict[tuple[bytes, bool], tuple[Segment, ...]] = {}
+_label_cache: dict[tuple[bytes | str, bool], tuple[Segment, ...]] = {}  # str: a SentencePiece piece
 _piece_cache: dict[tuple[str, bool], tuple[Segment, ...]] = {}
 
 
@@ -160,11 +160,18 @@ def common_affixes(old: Sequence[Any], new: Sequence[Any]) -> tuple[int, int]:
 
 
 def chip_segments(table: TokenTable, k: int, whitespace: bool = True) -> tuple[Segment, ...]:
-    """The label of token ``k``: its text, or for bytes of a split character the hex bytes and
-    an arrow to the character they belong to (never a bare U+FFFD)."""
+    """The label of token ``k``: its text (a SentencePiece token's piece, ``▁`` included), or
+    for bytes of a split character and for byte-fallback tokens the hex bytes and an arrow to
+    the character they belong to (never a bare U+FFFD)."""
     token = table.tokens[k]
-    if table.complete[k]:
-        return ((chip_text(token.decode("utf-8"), whitespace), TEXT),)
+    byte_token = table.fallback is not None and table.fallback[k]
+    if table.complete[k] and not byte_token:
+        label = token.decode("utf-8") if table.labels is None else table.labels[k]
+        return ((chip_text(label, whitespace), TEXT),)
+    if byte_token and token:
+        # A SentencePiece byte-fallback token (<0xE5>): its byte, and the character it spells.
+        c = table.char_at_byte(table.byte_starts[k])
+        return ((hex_bytes(token), HEX), ("→" + visible(table.text[c]), POINTER))
     b0 = table.byte_starts[k]
     b1 = table.byte_starts[k + 1]
     segs: list[Segment] = []
@@ -196,9 +203,9 @@ def chip_text(text: str, whitespace: bool) -> str:
 
 
 def _token_segments(table: TokenTable, k: int, whitespace: bool) -> tuple[Segment, ...]:
-    if not table.complete[k]:
+    if not table.complete[k] or (table.fallback is not None and table.fallback[k]):
         return chip_segments(table, k, whitespace)  # depends on the neighbours: not cached
-    key = (table.tokens[k], whitespace)
+    key: tuple[bytes | str, bool] = (table.tokens[k] if table.labels is None else table.labels[k], whitespace)
     segs = _label_cache.get(key)
     if segs is None:
         if len(_label_cache) > 200_000:
@@ -237,7 +244,13 @@ class TokenChipBuilder:
             reuse = None
         old_t, old_i = self.tokens, self.ids
         mid = range(p, n - s)
-        kinds_mid = [SPECIAL if table.special[k] else (NORMAL if table.complete[k] else PARTIAL) for k in mid]
+        fallback = table.fallback
+        kinds_mid = [
+            SPECIAL
+            if table.special[k]
+            else (NORMAL if table.complete[k] and not (fallback is not None and fallback[k]) else PARTIAL)
+            for k in mid
+        ]
         seg_mid = [_token_segments(table, k, whitespace) for k in mid]
         tail = slice(old_n - s, old_n)
         segments = old_t.segments[:p] + seg_mid + old_t.segments[tail]

@@ -19,9 +19,10 @@ from itertools import accumulate
 
 import numpy as np
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
-from .format import hex_bytes, token_label, visible
+from .format import hex_bytes, visible
+from .pieces import fallback_ids, piece_texts, token_text
 
 __all__ = [
     "TokenTable",
@@ -43,6 +44,11 @@ class TokenTable:
     ``byte_starts`` has one more entry than ``ids`` (the end of the last token). Character
     spans of a token that holds only part of a character cover that whole character, so
     ``char_starts[k]..char_ends[k]`` is always the text a chip "points at".
+
+    ``tokens`` are the bytes each token adds to the decoded text. For a SentencePiece
+    tokenizer ``labels`` holds each token's piece (``▁Hello``: the first piece's ``▁`` adds
+    nothing, the dummy prefix is dropped when decoding) and ``fallback`` marks its byte-fallback
+    tokens (``<0xE5>``); both are None for byte-level tokenizers.
     """
 
     text: str
@@ -55,6 +61,8 @@ class TokenTable:
     complete: tuple[bool, ...]
     special: tuple[bool, ...]
     char_byte_starts: np.ndarray  # byte offset where each character starts (plus len(data))
+    labels: tuple[str, ...] | None = None
+    fallback: tuple[bool, ...] | None = None
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -90,17 +98,28 @@ def _lead_mask(data: bytes) -> np.ndarray:
     return lead
 
 
-def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = None) -> TokenTable:
+def token_table(tokenizer: TokenizerLike, ids: Sequence[int], text: str | None = None) -> TokenTable:
     """The spans of ``ids``; ``text`` must be what they decode to (``None``: decode them).
 
     Character spans come from the engine's vectorised ``char_spans``; the byte offsets and
-    the character starts (for shading the editor) are one numpy pass each.
+    the character starts (for shading the editor) are one numpy pass each. Any tokenizer of
+    the engine works: the bytes of each token are what it adds to ``decode`` (a SentencePiece
+    text's first ``▁`` adds nothing), so spans and text always agree.
     """
     ids = tuple(ids)
-    try:
-        tokens = tuple(map(tokenizer.vocab.__getitem__, ids))  # C-speed; ids come from the encoder
-    except KeyError:
-        tokens = tuple(tokenizer.token_bytes(ids))  # raises the engine's message for a bad id
+    pieces = piece_texts(tokenizer)
+    if pieces is None:
+        try:
+            tokens = tuple(map(tokenizer.vocab.__getitem__, ids))  # C-speed; ids come from the encoder
+        except KeyError:
+            tokens = tuple(tokenizer.token_bytes(ids))  # raises the engine's message for a bad id
+        labels = fallback = None
+    else:
+        step = tokenizer.byte_stream()
+        tokens = tuple(step(i) for i in ids)  # raises the engine's message for a bad id
+        labels = tuple(pieces[i] for i in ids)
+        byte_tokens = fallback_ids(tokenizer)
+        fallback = tuple(i in byte_tokens for i in ids)
     data = b"".join(tokens)
     if text is None or len(text) > len(data) or text.encode("utf-8") != data:
         text = data.decode("utf-8", errors="replace")
@@ -114,7 +133,18 @@ def token_table(tokenizer: Tokenizer, ids: Sequence[int], text: str | None = Non
     else:
         special = (False,) * len(ids)
     return TokenTable(
-        text, data, ids, tokens, starts, tuple(first), tuple(after), tuple(whole), special, char_byte_starts
+        text,
+        data,
+        ids,
+        tokens,
+        starts,
+        tuple(first),
+        tuple(after),
+        tuple(whole),
+        special,
+        char_byte_starts,
+        labels,
+        fallback,
     )
 
 
@@ -168,11 +198,17 @@ def describe_char(ch: str) -> str:
     return f"'{label}' (U+{ord(ch):04X}{' ' + name if name else ''}, {len(data)} byte{'s' if len(data) > 1 else ''} {hex_bytes(data)})"
 
 
-def token_detail(tokenizer: Tokenizer, table: TokenTable, k: int) -> str:
+def token_detail(tokenizer: TokenizerLike, table: TokenTable, k: int) -> str:
     """Everything about token ``k`` in a few lines (tooltips and the info line)."""
     tid = table.ids[k]
     data = table.tokens[k]
     lines = [f"Token {k + 1} of {len(table)}: id {tid}", f"{len(data)} byte{'s' * (len(data) != 1)}: {hex_bytes(data)}"]
+    if table.labels is not None:
+        lines.insert(1, f"Piece: {table.labels[k]}")
+        if table.fallback is not None and table.fallback[k]:
+            lines.insert(2, "Byte fallback: the vocabulary has no piece for this character, so it is spelled in bytes.")
+        elif k == 0 and table.labels[k].startswith("▁") and not data.startswith(b" "):
+            lines.insert(2, "Its ▁ is the space SentencePiece puts before the text; decoding drops it.")
     if table.special[k]:
         lines.append("A special token: matched as a whole before pre-tokenization, never merged.")
     elif not table.complete[k]:
@@ -192,9 +228,8 @@ def token_detail(tokenizer: Tokenizer, table: TokenTable, k: int) -> str:
     if merge is not None:
         a, b, rank = merge
         lines.append(
-            f"Made by merge rank {rank:,}: {token_label(tokenizer.id_to_bytes(a))} ({a}) + "
-            f"{token_label(tokenizer.id_to_bytes(b))} ({b})"
+            f"Made by merge rank {rank:,}: {token_text(tokenizer, a)} ({a}) + {token_text(tokenizer, b)} ({b})"
         )
-    elif not table.special[k] and len(data) == 1:
+    elif not table.special[k] and len(data) == 1 and table.labels is None:
         lines.append("A single byte: part of every byte-level vocabulary.")
     return "\n".join(lines)

@@ -25,7 +25,7 @@ from typing import cast
 import numpy as np
 from PySide6.QtCore import Signal
 
-from bpe_engine import Tokenizer, errors, iter_encode_file
+from bpe_engine import Tokenizer, TokenizerLike, errors, iter_encode_file
 
 from .messages import CorpusStats
 from .runner import Worker
@@ -59,7 +59,7 @@ class CorpusEncodeWorker(Worker):
     finished = Signal(str)
     failed = Signal(str)
 
-    def __init__(self, path: str, limit_bytes: int, tokenizers: Sequence[tuple[str, Tokenizer]]) -> None:
+    def __init__(self, path: str, limit_bytes: int, tokenizers: Sequence[tuple[str, TokenizerLike]]) -> None:
         super().__init__()
         self.path = path
         self.limit_bytes = limit_bytes  # 0: the whole file
@@ -87,7 +87,7 @@ class CorpusEncodeWorker(Worker):
             chars: int | None = None
             for n, (key, tok) in enumerate(self.tokenizers):
                 start = time.perf_counter()
-                if whole and tok.tiktoken_equivalent() is None:
+                if whole and isinstance(tok, Tokenizer) and tok.tiktoken_equivalent() is None:
                     if chars is None:
                         chars = self._count_chars(size)
                     stats = self._encode_bulk(tok, chars, n * per, total)
@@ -146,7 +146,7 @@ class CorpusEncodeWorker(Worker):
             except UnicodeDecodeError as exc:
                 raise errors.CorpusEncodingError(self.path, read - pending + exc.start, exc.reason) from None
 
-    def _encode(self, tok: Tokenizer, limit: int, whole: bool, base: int, total: int) -> tuple[int, int, int]:
+    def _encode(self, tok: TokenizerLike, limit: int, whole: bool, base: int, total: int) -> tuple[int, int, int]:
         counted = {"bytes": 0, "chars": 0}
 
         def texts() -> Iterator[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from bpe_engine import Tokenizer, errors
+from bpe_engine import Tokenizer, TokenizerLike, errors
 
 from ..display.token_data import token_table
 from .messages import ENGINE_MODES, SPECIAL_MODES, EncodeJob, EncodeOutcome, EncodeResult
@@ -22,14 +22,15 @@ from .messages import ENGINE_MODES, SPECIAL_MODES, EncodeJob, EncodeOutcome, Enc
 __all__ = ["encode_with_mode", "run_job"]
 
 
-def encode_with_mode(tokenizer: Tokenizer, text: str, mode: str, as_of: int | None = None) -> list[int]:
+def encode_with_mode(tokenizer: TokenizerLike, text: str, mode: str, as_of: int | None = None) -> list[int]:
     """``tokenizer``'s ids for ``text`` under a view's special-token mode
     (:data:`~app.jobs.messages.ENGINE_MODES`); with ``as_of``, the ids the tokenizer of only
     its first ``as_of`` merges gives (``Tokenizer.encode_as_of``: the same ids)."""
     engine_mode = ENGINE_MODES.get(mode)
     if engine_mode is None:
         raise ValueError(f"unknown special-token mode {mode!r}; use one of {SPECIAL_MODES}")
-    if as_of is None:
+    # (only a BPE Tokenizer has merges in order; the Timeline never follows another kind)
+    if as_of is None or not isinstance(tokenizer, Tokenizer):
         return tokenizer.encode_with(text, engine_mode)
     if engine_mode == "allow":
         return tokenizer.encode_as_of(text, as_of, allowed_special="all")

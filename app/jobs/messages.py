@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bpe_engine import MergeEvent, PairInfo, PretokenInfo, Tokenizer, TrainerConfig
+from bpe_engine import MergeEvent, PairInfo, PretokenInfo, TokenizerLike, TrainerConfig
 
 from ..display.token_data import Counts, TokenTable
 
@@ -59,7 +59,7 @@ class EncodeJob:
     generation: int
     text: str
     mode: str
-    tokenizers: tuple[tuple[str, Tokenizer], ...]
+    tokenizers: tuple[tuple[str, TokenizerLike], ...]
     want_pieces: bool = False
     as_of: tuple[tuple[str, int], ...] = ()
 

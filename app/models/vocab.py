@@ -27,9 +27,10 @@ import regex
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
 from ..display.format import hex_bytes, token_label
+from ..display.pieces import fallback_ids, piece_texts, token_text
 from .base import RowsModel
 
 __all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "MergeTree", "merge_tree", "parse_ids", "parse_hex"]
@@ -86,7 +87,7 @@ class MergeTree(NamedTuple):
     children: list[MergeTree]
 
 
-def merge_tree(tok: Tokenizer, token_id: int) -> MergeTree:
+def merge_tree(tok: TokenizerLike, token_id: int) -> MergeTree:
     """``(id, bytes, rank_or_None, [left_subtree, right_subtree])`` down to single bytes."""
     merge = tok.merge_of(token_id)
     data = tok.id_to_bytes(token_id)
@@ -116,7 +117,9 @@ class VocabModel(RowsModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.tokenizer: Tokenizer | None = None
+        self.tokenizer: TokenizerLike | None = None
+        self._pieces: list[str] | None = None  # a SentencePiece tokenizer's pieces, by id
+        self._fallback: frozenset[int] = frozenset()
         self._ids: list[int] = []
         self._bytes: list[bytes] = []
         self._left: list[int] = []
@@ -137,10 +140,16 @@ class VocabModel(RowsModel):
 
     # -- public API ------------------------------------------------------------------------
 
-    def set_tokenizer(self, tok: Tokenizer | None) -> None:
-        """Show all tokens of ``tok`` (None: empty); the search, filters and sort are kept."""
+    def set_tokenizer(self, tok: TokenizerLike | None) -> None:
+        """Show all tokens of ``tok`` (None: empty); the search, filters and sort are kept.
+
+        A SentencePiece tokenizer's tokens are shown and searched as its pieces (``▁the``,
+        ``<0x0A>``); a space typed in a text search finds ``▁``.
+        """
         self.beginResetModel()
         self.tokenizer = tok
+        self._pieces = piece_texts(tok) if tok is not None else None
+        self._fallback = fallback_ids(tok) if tok is not None else frozenset()
         self._labels = {}
         self._orders = {}
         self._texts = None
@@ -268,6 +277,8 @@ class VocabModel(RowsModel):
         if query:
             if mode == "text":
                 needle = query.translate(_FROM_VISIBLE)
+                if self._pieces is not None:
+                    needle = needle.replace(" ", "▁")
                 if flags["case"]:
                     texts = self._all_texts()
                 else:
@@ -333,7 +344,11 @@ class VocabModel(RowsModel):
 
     def _all_texts(self) -> list[str]:
         if self._texts is None:
-            self._texts = [b.decode("utf-8", errors="replace") for b in self._bytes]
+            if self._pieces is not None:
+                pieces = self._pieces
+                self._texts = [pieces[i] for i in self._ids]
+            else:
+                self._texts = [b.decode("utf-8", errors="replace") for b in self._bytes]
         return self._texts
 
     def _sort_key(self, column: int) -> Callable[[int], Any]:
@@ -388,7 +403,7 @@ class VocabModel(RowsModel):
     def _label(self, k: int) -> str:
         label = self._labels.get(k)
         if label is None:
-            label = token_label(self._bytes[k])
+            label = token_label(self._bytes[k]) if self._pieces is None else self._pieces[self._ids[k]]
             self._labels[k] = label
         return label
 
@@ -424,10 +439,15 @@ class VocabModel(RowsModel):
         elif role == Qt.ItemDataRole.ToolTipRole and col == self.TOKEN:
             if self._special[k]:
                 return "Special token: never merged, never split; encoded only where allowed"
-            return f"id {self._ids[k]}: {len(self._bytes[k])} byte(s) {hex_bytes(self._bytes[k])}"
+            tip = f"id {self._ids[k]}: {len(self._bytes[k])} byte(s) {hex_bytes(self._bytes[k])}"
+            if self._ids[k] in self._fallback:
+                tip += "\n" + self.tr("Byte fallback: stands for one byte of a character the vocabulary lacks")
+            elif self._pieces is not None:
+                tip += "\n" + self.tr("SentencePiece piece: ▁ is a space")
+            return tip
         return None
 
     def _parent_label(self, token_id: int) -> str:
         if token_id < 0 or self.tokenizer is None:
             return ""
-        return f"{token_id} {token_label(self.tokenizer.id_to_bytes(token_id))}"
+        return f"{token_id} {token_text(self.tokenizer, token_id)}"

@@ -4,9 +4,11 @@ Each column (:class:`~app.widgets.compare_column.CompareColumn`) shows one token
 chips and counts; a summary table puts tokens, bytes per token, characters per token and
 the ratio to the first column next to each other. The boundary diff outlines, in each
 column, only the tokens with a boundary that another column does not cut (where the columns
-agree, nothing is outlined), and counts the stretches of text cut differently. Corpus mode
-encodes a whole file with every column's tokenizer in a worker (progress bar, Cancel) and
-adds the corpus figures to the table.
+agree, nothing is outlined), and counts the stretches of text cut differently. Below, in tabs:
+corpus mode encodes a whole file with every column's tokenizer in a worker (progress bar,
+Cancel) and adds the corpus figures to the table; vocabulary overlap
+(:class:`~app.widgets.overlap_panel.OverlapPanel`) counts the tokens two tokenizers share (by
+default the first two columns) and lists those only one has.
 
 In the main window, "As of merge k" shows the Timeline's tokenizer, in the columns that show
 it, with only its first k merges, following the Timeline's slider.
@@ -28,7 +30,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFileDialog,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -37,11 +38,12 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
 from ..content.presets import PRESETS
 from ..controllers.corpus_compare import CorpusCompareController
@@ -57,6 +59,7 @@ from ..settings import Settings
 from ..widgets.as_of import AsOfBox
 from ..widgets.compare_column import CompareColumn
 from ..widgets.message_bar import MessageBar
+from ..widgets.overlap_panel import OverlapPanel
 from ..widgets.text_input import TextInput
 from ..widgets.tokenizer_picker import open_tiktoken_file
 
@@ -179,7 +182,7 @@ class CompareView(QWidget):
         self.summary_view.setMaximumHeight(170)
         self.summary_view.setSelectionMode(QTableView.SelectionMode.NoSelection)
 
-        self.corpus_box = corpus_box = QGroupBox("Corpus mode: compression on a whole file", self)
+        self.corpus_box = corpus_box = QWidget(self)
         self.corpus_file_button = QPushButton("Choose file…", self)
         self.corpus_file_button.clicked.connect(self._on_corpus_file_button_clicked)
         self.corpus_path_label = QLabel("No file chosen", self)
@@ -217,6 +220,14 @@ class CompareView(QWidget):
         box_layout.addWidget(self.progress)
         box_layout.addWidget(self.corpus_status)
 
+        self.overlap = OverlapPanel(self.registry, self)
+        self.lower_tabs = QTabWidget(self)
+        self.lower_tabs.setDocumentMode(True)
+        self.lower_tabs.addTab(corpus_box, self.tr("Corpus mode: compression on a whole file"))
+        self.lower_tabs.addTab(self.overlap, self.tr("Vocabulary overlap"))
+        self.lower_tabs.setTabToolTip(1, self.tr("How many tokens two tokenizers share, and the tokens only one has"))
+        self.lower_tabs.currentChanged.connect(self._on_lower_tabs_current_changed)
+
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.editor)
@@ -224,7 +235,9 @@ class CompareView(QWidget):
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.diff_label)
         layout.addWidget(self.summary_view)
-        layout.addWidget(corpus_box)
+        layout.addWidget(self.lower_tabs)
+        self._layout = layout
+        self._on_lower_tabs_current_changed(0)
         self._update_corpus_buttons()
 
     # -- as of merge k ----------------------------------------------------------------------
@@ -278,6 +291,7 @@ class CompareView(QWidget):
         col.setParent(None)
         col.deleteLater()
         self._update_column_buttons()
+        self.overlap.follow(self.keys())
         self._request()
 
     def set_keys(self, keys: list[str]) -> None:
@@ -316,8 +330,22 @@ class CompareView(QWidget):
     def _on_add_button_clicked(self) -> None:
         self.add_column(self._next_free_key())
 
+    @Slot(int)
+    def _on_lower_tabs_current_changed(self, index: int) -> None:
+        """The overlap lists need room: they share the height with the columns; corpus mode
+        takes only what it needs."""
+        if self.lower_tabs.widget(index) is self.overlap:
+            self.lower_tabs.setMaximumHeight(16_777_215)  # QWIDGETSIZE_MAX
+            self._layout.setStretchFactor(self.lower_tabs, 1)
+        else:
+            page = self.lower_tabs.widget(index)
+            bar = self.lower_tabs.tabBar().sizeHint().height()
+            self.lower_tabs.setMaximumHeight(bar + (page.sizeHint().height() if page is not None else 0) + 4)
+            self._layout.setStretchFactor(self.lower_tabs, 0)
+
     def _show_column_key(self, col: CompareColumn) -> None:
         """Show ``col``'s tokenizer: its chips, or that it is loading, or why it cannot load."""
+        self.overlap.follow(self.keys())
         key = col.key()
         entry = self.registry.entry(key)
         if entry.tokenizer is None:
@@ -379,7 +407,7 @@ class CompareView(QWidget):
     def set_text(self, text: str) -> None:
         self.editor.setPlainText(text)
 
-    def _ready_tokenizers(self) -> list[tuple[str, Tokenizer]]:
+    def _ready_tokenizers(self) -> list[tuple[str, TokenizerLike]]:
         out = []
         for i, col in enumerate(self._columns):
             tok = self.registry.get(col.key())
@@ -529,7 +557,7 @@ class CompareView(QWidget):
         if not self._corpus_path:
             self.corpus_status.setText("Choose a file first.")
             return
-        ready: dict[str, Tokenizer] = {}
+        ready: dict[str, TokenizerLike] = {}
         for col in self._columns:
             tok = self.registry.get(col.key())
             if tok is not None:
@@ -588,12 +616,13 @@ class CompareView(QWidget):
         self.corpus_file_button.setEnabled(not running)
 
     def set_presentation(self, on: bool) -> None:
-        """Presentation mode: corpus mode folds away (the columns get the room), and so does
-        the preset combo's label (the combo says what it holds)."""
-        self.corpus_box.setVisible(not on)
+        """Presentation mode: corpus mode and vocabulary overlap fold away (the columns get the
+        room), and so does the preset combo's label (the combo says what it holds)."""
+        self.lower_tabs.setVisible(not on)
         self._preset_label.setVisible(not on)
 
     def shutdown(self) -> None:
         """Cancel a corpus run and live encoding, and wait for their threads (the main window is closing)."""
         self.controller.shutdown()
         self.corpus.shutdown()
+        self.overlap.shutdown()

@@ -28,11 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import BpeStep, Tokenizer
+from bpe_engine import BpeStep, TokenizerLike
 
 from ..display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
-from ..display.format import split_valid_utf8, token_label, visible
+from ..display.format import hex_bytes, split_valid_utf8, visible
 from ..display.palette import stable_colors
+from ..display.pieces import fallback_ids, is_sentencepiece, piece_texts, token_text
 from ..widgets.token_chips import ChipView
 
 __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
@@ -40,17 +41,25 @@ __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
 MAX_EXPLAIN_BYTES = 400  # longer pieces (e.g. with pretokenizer "none") would make hundreds of pages
 
 
-def final_parts(tok: Tokenizer, piece: str, steps: list[BpeStep]) -> tuple[int, ...]:
+def final_parts(tok: TokenizerLike, piece: str, steps: list[BpeStep]) -> tuple[int, ...]:
     """The ids a piece ends as, after all of ``steps``."""
     if not steps:
+        if is_sentencepiece(tok):
+            return tuple(tok.piece_ids(piece))  # its characters, or their byte-fallback tokens
         table = tok.byte_ids()  # GPT-2's vocabulary does not put byte b at id b
         return tuple(table[x] for x in piece.encode("utf-8"))
     last = steps[-1]
     return last.parts[: last.index] + (last.new_id,) + last.parts[last.index + 2 :]
 
 
-def _part_segments(tok: Tokenizer, token_id: int) -> tuple[Segment, ...]:
-    """A part's label: its text, with bytes that are not a whole character in hex."""
+def _part_segments(tok: TokenizerLike, token_id: int) -> tuple[Segment, ...]:
+    """A part's label: its text (a SentencePiece piece, ``▁`` included), with bytes that are not
+    a whole character, and byte-fallback tokens, in hex."""
+    pieces = piece_texts(tok)
+    if pieces is not None:
+        if token_id in fallback_ids(tok):
+            return ((hex_bytes(tok.id_to_bytes(token_id)), HEX),)
+        return ((visible(pieces[token_id]), TEXT),)
     return tuple(
         (text, HEX) if raw else (visible(text), TEXT) for text, raw in split_valid_utf8(tok.id_to_bytes(token_id))
     )
@@ -67,7 +76,7 @@ class ExplainPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._tok: Tokenizer | None = None
+        self._tok: TokenizerLike | None = None
         self._limit: int | None = None  # only the first merges exist (None: all)
         self._piece = ""
         self._special = False
@@ -161,7 +170,7 @@ class ExplainPanel(QWidget):
 
         return [(cell(r, 0), cell(r, 1), cell(r, 2)) for r in range(self.table.rowCount())]
 
-    def set_tokenizer(self, tok: Tokenizer | None, merge_limit: int | None = None) -> None:
+    def set_tokenizer(self, tok: TokenizerLike | None, merge_limit: int | None = None) -> None:
         if tok is not self._tok or merge_limit != self._limit:
             self._tok = tok
             self._limit = merge_limit
@@ -201,15 +210,37 @@ class ExplainPanel(QWidget):
             self._steps = [step for step in tok.bpe_steps(piece) if self._limit is None or step.rank < self._limit]
             self._final = final_parts(tok, piece, self._steps)
             n = len(self._steps)
-            self.title.setText(
-                f"Piece <b>‘{visible(piece)}’</b>: {len(data)} byte{'s' * (len(data) != 1)} → "
-                f"{len(self._final)} token{'s' * (len(self._final) != 1)} after {n} merge{'s' * (n != 1)}. "
-                "At each step every adjacent pair is looked up in the merge list and the one with the "
-                "lowest rank is merged."
-            )
+            if is_sentencepiece(tok):
+                self.title.setText(self._sentencepiece_title(tok, piece, n))
+            else:
+                self.title.setText(
+                    f"Piece <b>‘{visible(piece)}’</b>: {len(data)} byte{'s' * (len(data) != 1)} → "
+                    f"{len(self._final)} token{'s' * (len(self._final) != 1)} after {n} merge{'s' * (n != 1)}. "
+                    "At each step every adjacent pair is looked up in the merge list and the one with the "
+                    "lowest rank is merged."
+                )
         keep = self._page if same else 0
         self._page = -1
         self.set_page(min(keep, len(self._steps)))
+
+    def _sentencepiece_title(self, tok: TokenizerLike, piece: str, merges: int) -> str:
+        """The title for a SentencePiece piece: it starts from characters, not bytes."""
+        start = self._steps[0].parts if self._steps else self._final
+        rule = getattr(getattr(tok, "model", None), "rule", "sentencepiece")
+        how = (
+            self.tr("the pair whose merged piece has the best score (the lowest rank) is merged")
+            if rule == "sentencepiece"
+            else self.tr("the pair with the lowest rank in the merge list is merged")
+        )
+        chars = self.tr("1 character") if len(piece) == 1 else self.tr("{n} characters").format(n=len(piece))
+        parts = self.tr("1 starting token") if len(start) == 1 else self.tr("{n} starting tokens").format(n=len(start))
+        final = self.tr("1 token") if len(self._final) == 1 else self.tr("{n} tokens").format(n=len(self._final))
+        steps = self.tr("1 merge") if merges == 1 else self.tr("{n} merges").format(n=merges)
+        return self.tr(
+            "Piece <b>‘{piece}’</b> (SentencePiece: ▁ is a space): {chars}, {parts} → {final} after {steps}. "
+            "It starts from the characters (one missing from the vocabulary falls back to its UTF-8 bytes, "
+            "&lt;0xNN&gt; tokens); at each step {how}."
+        ).format(piece=visible(piece), chars=chars, parts=parts, final=final, steps=steps, how=how)
 
     def set_page(self, page: int) -> None:
         page = max(0, min(page, len(self._steps)))
@@ -278,7 +309,7 @@ class ExplainPanel(QWidget):
         bold = QFont(self.table.font())
         bold.setBold(True)
         for row, (i, a, b, rank) in enumerate(rows):
-            pair = f"{token_label(tok.id_to_bytes(a))}  +  {token_label(tok.id_to_bytes(b))}"
+            pair = f"{token_text(tok, a)}  +  {token_text(tok, b)}"
             if rank is None:
                 later = tok.merge_rank(a, b)
                 if later is not None:  # a merge the tokenizer learns after the limit

@@ -174,6 +174,9 @@ class FamiliesView(QWidget):
             self.corpus_combo.setItemData(
                 self.corpus_combo.count() - 1, sample.description, Qt.ItemDataRole.ToolTipRole
             )
+        # (long sample titles must not widen the row past a 1024-pixel screen; the popup shows them whole)
+        self.corpus_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.corpus_combo.setMinimumContentsLength(16)
         self.corpus_combo.currentIndexChanged.connect(self._on_settings_changed)
         self.file_button = QPushButton(self.tr("Choose file…"), self)
         self.file_button.setToolTip(self.tr("Train the families on a UTF-8 text file of your own"))
@@ -213,7 +216,8 @@ class FamiliesView(QWidget):
         self.train_status.setWordWrap(True)
         self.train_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         train_row = QHBoxLayout()
-        train_row.addWidget(QLabel(self.tr("Corpus:"), self))
+        self._corpus_label = QLabel(self.tr("Corpus:"), self)
+        train_row.addWidget(self._corpus_label)
         train_row.addWidget(self.corpus_combo, 1)
         train_row.addWidget(self.file_button)
         train_row.addWidget(QLabel(self.tr("Vocabulary:"), self))
@@ -690,6 +694,13 @@ class FamiliesView(QWidget):
             if merge is not None:
                 lines.append(self.tr("Made by merge rank {0}").format(format_count(merge[2])))
         return "\n".join(lines)
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: the large font must still fit a 1024-pixel screen, so the corpus
+        label folds away (the combo says what it holds) and both combos give up some width."""
+        self._corpus_label.setVisible(not on)
+        self.corpus_combo.setMinimumContentsLength(10 if on else 16)
+        self.byte_combo.setMinimumContentsLength(10 if on else 14)
 
     def shutdown(self, training_wait_ms: int = 0) -> None:
         """Cancel training and live tokenizing (window closing; see the controller's shutdown)."""

@@ -33,13 +33,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import StreamingDecoder, Tokenizer
+from bpe_engine import StreamingDecoder, TokenizerLike
 
 from ..content.presets import STREAM_PRESETS
 from ..controllers.encoding import EncodeController
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TiktokenFileOpener
-from ..display.chips import POINTER, TokenChipBuilder
+from ..display.chips import POINTER, Chips, TokenChipBuilder
 from ..display.format import hex_bytes, visible
 from ..display.token_data import TokenTable, describe_char
 from ..jobs.messages import EncodeResult
@@ -49,7 +49,7 @@ from ..widgets.byte_queue import ByteQueueWidget, lead_byte_text
 from ..widgets.message_bar import MessageBar
 from ..widgets.text_input import use_monospace
 from ..widgets.token_chips import ChipView
-from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
+from ..widgets.tokenizer_picker import TokenizerPicker, load_problem, open_tiktoken_file
 
 __all__ = ["StreamView"]
 
@@ -99,7 +99,7 @@ class StreamView(QWidget):
         self.opener = TiktokenFileOpener(registry, self)
         self.decoder: StreamingDecoder | None = None
         self._table: TokenTable | None = None
-        self._tok: Tokenizer | None = None
+        self._tok: TokenizerLike | None = None
         self._pos = 0
         self._naive = ""
         self._last: tuple[bytes, bytes, str, str] | None = None  # queued, token bytes, released, naive
@@ -312,11 +312,13 @@ class StreamView(QWidget):
 
     def _show_load_error(self, key: str, message: str) -> None:
         self.banner.error(
-            f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
-            [
-                ("Retry", lambda: self.registry.request(key)),
-                ("Open .tiktoken file…", lambda: open_tiktoken_file(self, self.opener, key)),
-            ],
+            *load_problem(
+                self.registry,
+                key,
+                message,
+                lambda: self.registry.request(key),
+                lambda: open_tiktoken_file(self, self.opener, key),
+            )
         )
 
     @Slot(str)
@@ -348,7 +350,15 @@ class StreamView(QWidget):
         self._prepared_generation = result.generation
         chips, _, reuse = self._builder.build(outcome.table, True)
         # The tape feeds ids: show each id before the token's bytes.
-        chips.segments = [((f"{i} ", POINTER),) + segs for i, segs in zip(outcome.table.ids, chips.segments)]
+        # subtle: a new Chips, not the builder's own (it re-uses its segments on the next text,
+        # and ids written into them would pile up: "22557 22557 ▁Hello" after a few keystrokes).
+        chips = Chips(
+            [((f"{i} ", POINTER),) + segs for i, segs in zip(outcome.table.ids, chips.segments)],
+            chips.kinds,
+            chips.breaks,
+            chips.spans,
+            chips.colors,
+        )
         reuse = None
         self.tape.set_chips(chips, generation=result.generation, reuse=reuse)
         self.tape.tooltip_provider = lambda i: (
@@ -485,6 +495,13 @@ class StreamView(QWidget):
         if _FFFD in naive:
             parts.append(
                 f"A naive decode([{tid}]) would print <span style='color:#b71c1c'>{html.escape(naive)}</span> here."
+            )
+        elif self._tok is not None and self._tok.family == "sentencepiece" and data[:1] == b" " and naive[:1] != " ":
+            parts.append(
+                self.tr(
+                    "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>: SentencePiece drops "
+                    "the ▁ that starts a text, so decoding token by token loses the spaces between words."
+                ).format(id=tid, text=html.escape(visible(naive)))
             )
         return " ".join(parts)
 

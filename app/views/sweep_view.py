@@ -209,7 +209,10 @@ class SweepView(QWidget):
         return self._key
 
     def tokenizer(self) -> Tokenizer | None:
-        return self.registry.get(self._key) if self._key else None
+        """The tokenizer whose merges the sweep uses: a BPE one (a SentencePiece model stores
+        scores, not merges in order)."""
+        tok = self.registry.get(self._key) if self._key else None
+        return tok if isinstance(tok, Tokenizer) else None
 
     def texts(self) -> list[HeldOutText]:
         return list(self._texts)
@@ -395,8 +398,12 @@ class SweepView(QWidget):
         self._references = {}
         tok = self.tokenizer()
         if tok is None:
+            chosen = self.registry.get(self._key) if self._key else None
             self.about.setText(
-                "Train a tokenizer to the largest vocabulary size you want (Train tab): the sweep uses its merges."
+                f"{html.escape(self._key)} is a SentencePiece model: it stores scores, not merges learned in order. "
+                "Pick a BPE tokenizer, or train one (Train tab): the sweep uses its merges."
+                if chosen is not None
+                else "Train a tokenizer to the largest vocabulary size you want (Train tab): the sweep uses its merges."
             )
             self._draw()
             return
@@ -414,7 +421,7 @@ class SweepView(QWidget):
 
     def _measure_reference(self, key: str) -> None:
         tok = self.registry.get(key)
-        if tok is not None:
+        if isinstance(tok, Tokenizer):  # (the references are OpenAI encodings)
             self.controller.measure_reference((self._generation, key), key, tok, self._texts)
 
     @Slot(object, list)

@@ -355,6 +355,13 @@ class TimelineView(QWidget):
                     self.registry.request(key)
             self._show_tokenizer(None)
             return
+        if not isinstance(entry.tokenizer, Tokenizer):
+            self.banner.error(
+                f"{html.escape(key)} is a SentencePiece model: it stores scores, not merges learned in "
+                "order, so it has no timeline. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …)."
+            )
+            self._show_tokenizer(None)
+            return
         self.banner.clear()
         self._show_tokenizer(entry.tokenizer)
 

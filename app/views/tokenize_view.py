@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
 from ..content.presets import PRESETS
 from ..controllers.encoding import EncodeController
@@ -51,7 +51,7 @@ from ..widgets.as_of import AsOfBox
 from ..widgets.message_bar import MessageBar
 from ..widgets.text_input import TextInput
 from ..widgets.token_chips import ChipView
-from ..widgets.tokenizer_picker import TokenizerPicker, open_tiktoken_file, unavailable_help
+from ..widgets.tokenizer_picker import TokenizerPicker, load_problem, open_tiktoken_file
 from .explain_panel import ExplainPanel
 
 __all__ = ["TokenizeView", "MODE_LABELS", "utf16_offset", "index_from_utf16"]
@@ -269,7 +269,7 @@ class TokenizeView(QWidget):
     def current_key(self) -> str:
         return self._key
 
-    def tokenizer(self) -> Tokenizer | None:
+    def tokenizer(self) -> TokenizerLike | None:
         return self.registry.get(self._key) if self._key else None
 
     def follow_timeline(self, position: TimelinePosition) -> AsOfBox:
@@ -317,6 +317,8 @@ class TokenizeView(QWidget):
             return ids_python(table.ids)
         if what == "csv":
             return ids_csv(table.ids)
+        if table.labels is not None:  # SentencePiece: the pieces, as sentencepiece's id_to_piece gives them
+            return "[" + ", ".join(map(repr, table.labels)) + "]"
         return token_strings(table.tokens)
 
     @Slot()
@@ -373,6 +375,13 @@ class TokenizeView(QWidget):
             return
         self.banner.clear()
         self.explain.set_tokenizer(entry.tokenizer, self.merge_limit())
+        self.pieces_box.setTitle(
+            self.tr(
+                "Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)"
+            )
+            if entry.tokenizer.family == "sentencepiece"
+            else "Pre-tokenization: the pieces the regex makes (click one to explain it)"
+        )
         self._request()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
@@ -400,11 +409,13 @@ class TokenizeView(QWidget):
 
     def _show_load_error(self, key: str, message: str) -> None:
         self.banner.error(
-            f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}",
-            [
-                ("Retry", lambda: self.registry.request(key)),
-                ("Open .tiktoken file…", lambda: open_tiktoken_file(self, self.opener, key)),
-            ],
+            *load_problem(
+                self.registry,
+                key,
+                message,
+                lambda: self.registry.request(key),
+                lambda: open_tiktoken_file(self, self.opener, key),
+            )
         )
         self._clear_display()
 

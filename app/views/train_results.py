@@ -27,7 +27,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QProgressBar, QPushButton, QWidget
 
-from bpe_engine import Tokenizer
+from bpe_engine import Tokenizer, TokenizerLike
 
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TokenizerFileController
@@ -36,13 +36,28 @@ from ..display.format import format_bytes, format_count
 from ..jobs.messages import ResumedRun
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
+from ..widgets.open_files import open_filters
 from ..widgets.train_settings import TrainSettingsPanel
 from .train_status import TrainStatus
 
-__all__ = ["TrainResults", "safe_file_name", "CHECKPOINT_FILTER"]
+__all__ = ["TrainResults", "safe_file_name", "opened_name", "CHECKPOINT_FILTER"]
 
 #: The file dialogs' filter for checkpoint files.
 CHECKPOINT_FILTER = "BPE Explorer training checkpoint (*.ckpt);;All files (*)"
+
+
+#: File names that say nothing about the tokenizer inside (Hugging Face's, Llama's, GPT-2's, Tekken's).
+_GENERIC_NAMES = ("tokenizer.json", "tokenizer.model", "vocab.json", "merges.txt", "tekken.json")
+
+
+def opened_name(path: str, tok: TokenizerLike) -> str:
+    """What an opened tokenizer is called: its file's name, or for a generic one (a Hugging
+    Face ``tokenizer.json``, a folder) the engine's name for it (``org/model`` in the Hugging
+    Face cache, else the folder) with the file's name."""
+    name = Path(path).name
+    if os.path.isdir(path) or name in _GENERIC_NAMES:
+        return f"{tok.name} ({name})" if tok.name and tok.name != name else name
+    return name
 
 
 def safe_file_name(label: str) -> str:
@@ -115,22 +130,38 @@ class TrainResults(QWidget):
                 self._show_file_busy(f"Preparing {len(self.controller.merges):,} merges for saving…")
             return True
         key = key or self.current_tokenizer_key()
-        tok = self.registry.get(key) if key else None
-        if tok is None:
+        found = self.registry.get(key) if key else None
+        if found is None:
             self.messages.error("There is no tokenizer to save yet: train one (or pause a training) first.")
             return False
-        return self.files.save(tok, path)
+        if not isinstance(found, Tokenizer):
+            self.messages.error(
+                self.tr(
+                    "{name} is a SentencePiece tokenizer: BPE Explorer's format (and File > Export…) holds "
+                    "byte-level tokenizers only. Its own .model or tokenizer.json file stays the way to keep it."
+                ).format(name=html.escape(self.registry.entry(key).label if key else ""))
+            )
+            return False
+        return self.files.save(found, path)
 
-    def open_tokenizer(self, path: str | os.PathLike[str]) -> bool:
-        """Start opening a saved tokenizer (in the background); it is registered when loaded.
+    def open_tokenizer(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        pattern: str | None = None,
+        special_tokens: dict[str, int] | list[str] | None = None,
+    ) -> bool:
+        """Start opening a tokenizer file of any format (in the background); it is registered
+        when loaded. ``pattern`` and ``special_tokens`` complete a tiktoken rank file.
 
         Returns False (with a message) while another file job runs; the outcome is signalled
-        by ``file_opened`` (with the registry key) or ``file_failed``.
+        by ``file_opened`` (with the registry key) or ``file_failed`` (a rank file without a
+        pattern: the file controller's ``pattern_needed``).
         """
         if self.files.is_busy() or self._save_path is not None:
             self.messages.error("A tokenizer file is being read or written; try again when it is done.")
             return False
-        return self.files.open(path)
+        return self.files.open(path, pattern=pattern, special_tokens=special_tokens)
 
     @Slot()
     def _on_save_triggered(self) -> None:
@@ -153,10 +184,7 @@ class TrainResults(QWidget):
     @Slot()
     def _on_open_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self,
-            "Open tokenizer",
-            self.settings.last_folder or str(Path.home()),
-            "BPE Explorer tokenizer (*.json);;All files (*)",
+            self, "Open tokenizer", self.settings.last_folder or str(Path.home()), open_filters()
         )
         if path:
             self.open_tokenizer(path)
@@ -183,13 +211,17 @@ class TrainResults(QWidget):
         else:
             self._hide_file_busy()
 
-    @Slot(str, Tokenizer)
-    def _on_files_opened(self, path: str, tok: Tokenizer) -> None:
-        label = f"{Path(path).name} · {len(tok.merges)} merges"
+    @Slot(str, object)
+    def _on_files_opened(self, path: str, tok: TokenizerLike) -> None:
+        label = f"{opened_name(path, tok)} · {len(tok.merges)} merges"
+        if tok.family == "sentencepiece":
+            label = self.tr("{name} · SentencePiece, {pieces:,} pieces").format(
+                name=opened_name(path, tok), pieces=len(tok)
+            )
         key = self.registry.add(tok, label, kind="file", source=f"opened from {path}")
         label = self.registry.entry(key).label
         self.result_key = key
-        self.settings.last_folder = str(Path(path).parent)
+        self.settings.last_folder = str(Path(path if os.path.isdir(path) else Path(path).parent))
         self.messages.info(
             f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
             "It is now available in the other views."
@@ -202,7 +234,7 @@ class TrainResults(QWidget):
         self.tokenizer_ready.emit(key)
         self.file_opened.emit(key, path)
 
-    @Slot(str, Tokenizer)
+    @Slot(str, object)
     def _on_files_saved(self, path: str, tok: Tokenizer) -> None:
         self.messages.info(f"Saved {len(tok.merges)} merges and {len(tok)} tokens to {path}.")
         self.settings.last_folder = str(Path(path).parent)

@@ -33,12 +33,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpe_engine import Tokenizer
+from bpe_engine import TokenizerLike
 
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.timeline import TimelinePosition
 from ..display.copying import tsv
-from ..display.format import format_count, hex_bytes, token_label
+from ..display.format import format_count, hex_bytes
+from ..display.pieces import fallback_ids, is_sentencepiece, token_text
 from ..models.vocab import MergeTree, SearchError, VocabModel, merge_tree
 from ..settings import Settings
 from ..widgets.as_of import AsOfBox
@@ -68,7 +69,7 @@ class VocabView(QWidget):
         self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
 
         self.picker = TokenizerPicker(
-            registry, placeholder="Choose a tokenizer (train one, or pick an OpenAI encoding)"
+            registry, placeholder=self.tr("Choose a tokenizer (train or open one, or pick an OpenAI encoding)")
         )
         self.picker.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
         # subtle: long names may shrink (their tooltip says them whole): the view must fit a
@@ -299,7 +300,7 @@ class VocabView(QWidget):
     @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
         entry = self.registry.entry(key)
-        if entry.kind != "openai" or key == self.key:
+        if not entry.lazy or key == self.key:
             self.show_key(key)  # a new trained/opened tokenizer becomes the current one
 
     def copy_text(self, whole: bool) -> str:
@@ -366,7 +367,7 @@ class VocabView(QWidget):
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _show_tokenizer(self, tok: Tokenizer | None) -> None:
+    def _show_tokenizer(self, tok: TokenizerLike | None) -> None:
         limit = self.as_of.limit_for(self.key or "") if self.as_of is not None else None
         self.model.set_as_of(limit)
         self.model.set_tokenizer(tok)
@@ -395,7 +396,7 @@ class VocabView(QWidget):
         suffix = f" (as of merge {format_count(as_of)})" if as_of is not None else ""
         self.count_label.setText(f"{format_count(shown)} of {format_count(total)}{suffix}" if total else "")
 
-    def _show_tree(self, tok: Tokenizer, token_id: int) -> None:
+    def _show_tree(self, tok: TokenizerLike, token_id: int) -> None:
         tree = merge_tree(tok, token_id)
         self.tree.clear()
         root = self._tree_item(tree, tok)
@@ -403,27 +404,42 @@ class VocabView(QWidget):
         self.tree.expandAll()
         data = tok.id_to_bytes(token_id)
         merge = tok.merge_of(token_id)
+        sentencepiece = is_sentencepiece(tok)
         parts = [
             f"<b>id {token_id}</b>",
-            token_label(data).replace("<", "&lt;"),
+            token_text(tok, token_id).replace("<", "&lt;"),
             f"bytes {hex_bytes(data)}",
             f"{len(data)} byte{'s' if len(data) != 1 else ''}",
         ]
         if merge is not None:
             rank = merge[2]
-            count = tok.merge_counts[rank]
+            counts = tok.merge_counts
+            count = counts[rank] if 0 <= rank < len(counts) else None
             parts.append(f"merge rank {rank}" + (f", pair count {count}" if count is not None else ""))
-            parts.append(f"{len(self._leaves(tree))} single bytes, {self._depth(tree)} merge levels")
+            if sentencepiece:
+                parts.append(
+                    self.tr("{leaves} characters, {levels} merge levels").format(
+                        leaves=len(self._leaves(tree)), levels=self._depth(tree)
+                    )
+                )
+            else:
+                parts.append(f"{len(self._leaves(tree))} single bytes, {self._depth(tree)} merge levels")
         elif tok.is_special(token_id):
             parts.append("special token: never merged")
+        elif token_id in fallback_ids(tok):
+            parts.append(self.tr("byte fallback: one byte of a character the vocabulary has no piece for"))
+        elif sentencepiece:
+            parts.append(
+                self.tr("a character of the vocabulary: a leaf of the merge trees (SentencePiece merges characters)")
+            )
         else:
             parts.append("a single byte: a leaf of every merge tree")
         self.details.setText(" · ".join(parts))
 
-    def _tree_item(self, node: MergeTree, tok: Tokenizer) -> QTreeWidgetItem:
+    def _tree_item(self, node: MergeTree, tok: TokenizerLike) -> QTreeWidgetItem:
         token_id, data, rank, children = node
         leaf_byte = f"0x{data[0]:02x}" if len(data) == 1 and not children else ""
-        item = QTreeWidgetItem([token_label(data), str(token_id), "" if rank is None else str(rank), leaf_byte])
+        item = QTreeWidgetItem([token_text(tok, token_id), str(token_id), "" if rank is None else str(rank), leaf_byte])
         item.setToolTip(0, f"bytes {hex_bytes(data)}")
         for child in children:
             item.addChild(self._tree_item(child, tok))

@@ -121,14 +121,15 @@ class CompareColumn(QFrame):
         self.state = "error"
         self.table = None
         self.builder = TokenChipBuilder()
-        openai = self.registry.entry(key).kind == "openai" if key in self.registry.keys() else False
+        kind = self.registry.entry(key).kind if key in self.registry.keys() else ""
+        openai = kind == "openai"
         help_text = unavailable_help(key) if openai else ""
         self.message.setText(
             f"<b>{key} cannot be loaded.</b><br>{html.escape(message, quote=False)}<br><br>{help_text}"
             "<br><br>The other columns keep working."
         )
         self._retry, self._open = retry, open_file
-        self.retry_button.setVisible(openai)
+        self.retry_button.setVisible(openai or kind == "hf")
         self.open_button.setVisible(openai)
         self.counts_label.setText("unavailable")
         self.stack.setCurrentIndex(1)

@@ -1,26 +1,46 @@
 """Choosing a tokenizer: a combo box over the registry, and a local .tiktoken file as a fix.
 
 - :class:`TokenizerPicker` lists the registry's tokenizers (trained ones first, then OpenAI's
-  encodings) with their load state, and keeps the selection when the list changes.
+  encodings, then, under a heading of their own, the models of the Hugging Face cache by name)
+  with their load state, and keeps the selection when the list changes.
 - :func:`open_tiktoken_file` asks for a local ``.tiktoken`` file, the offline fix for an
   encoding tiktoken cannot download (loading it is the controller's job).
 """
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QFont, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QFileDialog, QWidget
 
 from ..controllers.registry import RegistryEntry, TokenizerRegistry
 from ..controllers.tokenizer_files import TiktokenFileOpener
 
-__all__ = ["TokenizerPicker", "entry_text", "unavailable_help", "open_tiktoken_file"]
+__all__ = ["TokenizerPicker", "entry_text", "unavailable_help", "load_problem", "open_tiktoken_file"]
 
 _STATUS = {"loading": " (loading…)", "error": " (unavailable)", "idle": ""}
+_HF_HEADING = "\x00hf-heading"  # the item data of the Hugging Face group's heading (no key looks like it)
 
 
 def entry_text(entry: RegistryEntry) -> str:
     return entry.label + _STATUS.get(entry.status, "")
+
+
+def load_problem(
+    registry: TokenizerRegistry, key: str, message: str, retry: Callable[[], None], open_file: Callable[[], None]
+) -> tuple[str, list[tuple[str, Callable[[], None]]]]:
+    """The message bar's text and buttons for a tokenizer that failed to load: an OpenAI
+    encoding gets the offline fixes (a cache folder, a local .tiktoken file); a file of the
+    Hugging Face cache the engine's reason and Retry."""
+    openai = registry.entry(key).kind == "openai"
+    text = f"<b>{html.escape(key)} cannot be loaded.</b> {html.escape(message)}"
+    if openai:
+        text += f"<br>{unavailable_help(key)}"
+        return text, [("Retry", retry), ("Open .tiktoken file…", open_file)]
+    return text, [("Retry", retry)]
 
 
 def unavailable_help(key: str) -> str:
@@ -78,8 +98,11 @@ class TokenizerPicker(QComboBox):
         self.blockSignals(True)
         try:
             self.clear()
+            hf = set(self.registry.hf_keys())
             for key in keys:
                 entry = self.registry.entry(key)
+                if key in hf and self.findData(_HF_HEADING) < 0:
+                    self._add_heading(self.tr("Hugging Face cache (this computer)"))
                 self.addItem(entry_text(entry), key)
                 self.setItemData(self.count() - 1, entry.tooltip(), Qt.ItemDataRole.ToolTipRole)
             i = self.findData(self._key)
@@ -91,9 +114,28 @@ class TokenizerPicker(QComboBox):
             self._key = new
             self.key_changed.emit(new)
 
+    def _add_heading(self, text: str) -> None:
+        """A separator and a heading that cannot be chosen (the Hugging Face group)."""
+        self.insertSeparator(self.count())
+        self.addItem(text, _HF_HEADING)
+        model = self.model()
+        if isinstance(model, QStandardItemModel):
+            item = model.item(self.count() - 1)
+            item.setEnabled(False)
+            font = QFont(item.font())
+            font.setBold(True)
+            item.setFont(font)
+        self.setItemData(
+            self.count() - 1,
+            self.tr("Tokenizers of models downloaded with Hugging Face's libraries; each loads when first chosen"),
+            Qt.ItemDataRole.ToolTipRole,
+        )
+
     @Slot(int)
     def _on_self_current_index_changed(self, index: int) -> None:
         key = self.itemData(index) or ""
+        if key == _HF_HEADING:
+            key = ""
         if key != self._key:
             self._key = key
             self.key_changed.emit(key)

@@ -26,7 +26,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from .._files import FileProblem, read_regular
-from ..errors import ConfigError, TokenizerFileError, short
+from ..errors import ConfigError, PatternNeededError, TokenizerFileError, short
 from .data import SentencePieceData, TokenizerData
 from .gpt2 import read_gpt2_files
 from .hf import added_tokens, data_from_hf, is_hf_tokenizer, split_pattern
@@ -228,11 +228,7 @@ def _read_ranks(path: str, data: bytes, pattern: str | None, special_tokens: Spe
         found_pattern, found_specials, where = _settings_for(path)
     final_pattern = pattern if pattern is not None else found_pattern
     if final_pattern is None:
-        raise TokenizerFileError(
-            f"{path}: is a tiktoken rank file, which holds no pre-tokenizer pattern or special tokens; pass "
-            "pattern='<regex>' and special_tokens={'<|endoftext|>': id, ...} (command line: --pattern REGEX and "
-            "--special-token NAME=ID), or put the model's tokenizer.json or tokenizer_config.json beside it"
-        )
+        raise PatternNeededError(path, found_specials, where)
     if special_tokens is None:
         specials = found_specials or {}
     elif isinstance(special_tokens, Mapping):

