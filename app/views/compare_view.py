@@ -334,6 +334,8 @@ class CompareView(QWidget):
     def _on_lower_tabs_current_changed(self, index: int) -> None:
         """The overlap lists need room: they share the height with the columns; corpus mode
         takes only what it needs."""
+        if "lower_tabs" not in self.__dict__:  # the window is being torn down (Qt removes the tabs)
+            return
         if self.lower_tabs.widget(index) is self.overlap:
             self.lower_tabs.setMaximumHeight(16_777_215)  # QWIDGETSIZE_MAX
             self._layout.setStretchFactor(self.lower_tabs, 1)
