@@ -11,14 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import noop, tr
 from .samples import RESOURCES
 
-__all__ = ["HeldOutText", "HELDOUT_DIR", "load_heldout"]
+__all__ = ["HeldOutText", "HELDOUT_DIR", "load_heldout", "display_name"]
 
 HELDOUT_DIR = RESOURCES / "heldout"
 
-#: (name shown, file) in the order they are listed.
-_FILES = (("English", "english.txt"), ("Chinese", "chinese.txt"), ("Code (Python)", "code.txt"))
+#: (name, file) in the order they are listed. The name is the text's key (curves, CSV, tests)
+#: and stays English; :func:`display_name` gives it in the current language.
+_FILES = (
+    (noop("English"), "english.txt"),
+    (noop("Chinese"), "chinese.txt"),
+    (noop("Code (Python)"), "code.txt"),
+)
+_BUILTIN_NAMES = frozenset(name for name, _ in _FILES)
+
+
+def display_name(name: str) -> str:
+    """A held-out text's name as shown: a built-in one's translated, a file's name as it is."""
+    return tr(name) if name in _BUILTIN_NAMES else name
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ It leaves out drawing and exporting (the Sweep view).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from functools import partial
 
@@ -19,14 +20,26 @@ from PySide6.QtCore import QObject, Signal, Slot
 from bpe_engine import Tokenizer
 
 from ..content.heldout import HeldOutText
+from ..i18n import tr
 from ..jobs.calls import CallQueue
-from ..jobs.sweep import SweepReference, read_text_file, reference_counts, sweep_curves
+from ..jobs.sweep import SweepReference, TextFileError, read_text_file, reference_counts, sweep_curves
 
 __all__ = ["SweepController"]
 
 
-def _describe(exc: BaseException) -> str:
+def _detail(exc: BaseException) -> str:
+    """The engine's or the system's own words (English, as they come)."""
     return str(exc) if isinstance(exc, (OSError, ValueError)) else f"{type(exc).__name__}: {exc}"
+
+
+def _describe_measure(exc: BaseException) -> str:
+    return tr("Cannot measure the texts: {reason}").format(reason=_detail(exc))
+
+
+def _describe_file(path: str, exc: BaseException) -> str:
+    if isinstance(exc, TextFileError):
+        return str(exc)  # (already says which file and what is wrong, translated)
+    return tr("Cannot read {name}: {reason}").format(name=os.path.basename(path), reason=_detail(exc))
 
 
 class SweepController(QObject):
@@ -55,15 +68,19 @@ class SweepController(QObject):
 
     def measure(self, tag: object, tokenizer: Tokenizer, texts: Sequence[HeldOutText]) -> None:
         """Every vocabulary size of ``tokenizer`` on ``texts``; ``curves_ready(tag, curves)``."""
-        self._curves.submit(tag, partial(sweep_curves, tokenizer, list(texts)), _describe)
+        self._curves.submit(tag, partial(sweep_curves, tokenizer, list(texts)), _describe_measure)
 
     def measure_reference(self, tag: object, key: str, tokenizer: Tokenizer, texts: Sequence[HeldOutText]) -> None:
         """An OpenAI encoding on ``texts``; ``reference_ready(tag, figures)``."""
-        self._references.submit(tag, partial(reference_counts, key, tokenizer, list(texts)), _describe)
+        self._references.submit(
+            tag,
+            partial(reference_counts, key, tokenizer, list(texts)),
+            lambda exc: tr("Cannot measure {name}: {reason}").format(name=key, reason=_detail(exc)),
+        )
 
     def load_text(self, path: str) -> None:
         """Read a held-out text file; ``text_loaded`` or ``failed``."""
-        self._files.submit(path, partial(read_text_file, path), _describe)
+        self._files.submit(path, partial(read_text_file, path), partial(_describe_file, path))
 
     def wait_idle(self, seconds: float = 60.0) -> bool:
         """Block until no job runs (tests and shutdown only)."""

@@ -1,7 +1,8 @@
 """Jobs of the vocabulary-size sweep: bytes per token of held-out texts for every vocabulary
 size one training passed through, and OpenAI's encodings on the same texts.
 
-Plain functions and frozen results (no Qt), run off the GUI thread by
+Plain functions and frozen results (no Qt widgets; their messages go through ``app.i18n.tr``,
+i.e. ``QCoreApplication.translate``, which is thread-safe), run off the GUI thread by
 :class:`app.controllers.sweep.SweepController`. One training to the largest size is enough:
 the tokenizer of a smaller vocabulary is the same training stopped earlier, i.e. its first
 merges, and ``Tokenizer.token_curve`` counts a text's tokens after every number of merges in
@@ -25,6 +26,7 @@ import numpy as np
 from bpe_engine import Tokenizer
 
 from ..content.heldout import HeldOutText
+from ..i18n import tr
 
 __all__ = [
     "SweepCurve",
@@ -32,11 +34,16 @@ __all__ = [
     "sweep_curves",
     "reference_counts",
     "read_text_file",
+    "TextFileError",
     "sweep_csv",
     "MAX_TEXT_BYTES",
 ]
 
 MAX_TEXT_BYTES = 20_000_000  # a held-out file larger than this is refused (it would take long and say little more)
+
+
+class TextFileError(OSError):
+    """A user's text file that cannot be measured; the message (translated) says why."""
 
 
 @dataclass(frozen=True)
@@ -89,25 +96,27 @@ def reference_counts(key: str, tokenizer: Tokenizer, texts: Sequence[HeldOutText
 
 def read_text_file(path: str) -> HeldOutText:
     """A user's held-out text file (UTF-8, at most :data:`MAX_TEXT_BYTES`); OSError with a
-    message naming the file and the problem."""
+    message naming the file and the problem (:class:`TextFileError` for a file read but refused)."""
     name = os.path.basename(path)
     size = os.path.getsize(path)
     if size > MAX_TEXT_BYTES:
-        raise OSError(
-            f"{name} is {size / 1e6:,.1f} MB; the sweep measures texts of up to {MAX_TEXT_BYTES / 1e6:,.0f} MB "
-            "(take a part of it)"
+        raise TextFileError(
+            tr("{name} is {size} MB; the sweep measures texts of up to {limit} MB (take a part of it)").format(
+                name=name, size=f"{size / 1e6:,.1f}", limit=f"{MAX_TEXT_BYTES / 1e6:,.0f}"
+            )
         )
     with open(path, "rb") as f:
         data = f.read(MAX_TEXT_BYTES + 1)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise OSError(
-            f"{name} is not UTF-8 text: byte {exc.start} (0x{data[exc.start]:02x}) cannot be decoded; "
-            "save it as UTF-8 and add it again"
+        raise TextFileError(
+            tr(
+                "{name} is not UTF-8 text: byte {index} ({hex}) cannot be decoded; save it as UTF-8 and add it again"
+            ).format(name=name, index=exc.start, hex=f"0x{data[exc.start]:02x}")
         ) from None
     if not text:
-        raise OSError(f"{name} is empty: there is nothing to measure")
+        raise TextFileError(tr("{name} is empty: there is nothing to measure").format(name=name))
     return HeldOutText(name, text, Path(path))
 
 

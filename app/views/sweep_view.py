@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -42,10 +43,12 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import Tokenizer
 
-from ..content.heldout import HeldOutText, load_heldout
+from .. import i18n
+from ..content.heldout import HeldOutText, display_name, load_heldout
 from ..controllers.registry import OPENAI_KEYS, TokenizerRegistry
 from ..controllers.sweep import SweepController
 from ..display.format import format_bytes, format_count, format_ratio
+from ..i18n import bind, tr
 from ..jobs.sweep import SweepCurve, SweepReference, sweep_csv
 from ..settings import Settings
 from ..widgets.export import export_png, export_svg, save_text
@@ -91,7 +94,9 @@ class SweepView(QWidget):
         self._measured = -1
         self._key = ""
         self._known_keys = set(registry.keys())
+        self._banner: tuple[str, Callable[[], str]] | None = None  # (kind, composer) of the message shown
         self._build()
+        i18n.connect(self._on_language_changed)
         self.controller.curves_ready.connect(self._on_controller_curves_ready)
         self.controller.reference_ready.connect(self._on_controller_reference_ready)
         self.controller.text_loaded.connect(self._on_controller_text_loaded)
@@ -108,50 +113,69 @@ class SweepView(QWidget):
     def _build(self) -> None:
         self.banner = MessageBar(self)
         self.picker = TokenizerPicker(self.registry, self)
-        self.picker.setToolTip(
-            "The tokenizer trained once to the largest size: every smaller vocabulary is its first merges"
+        bind(
+            self.picker,
+            "setToolTip",
+            "The tokenizer trained once to the largest size: every smaller vocabulary is its first merges",
         )
         self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.picker.setMinimumContentsLength(24)
         self.about = QLabel(self)
         self.about.setWordWrap(True)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Tokenizer:", self))
+        tokenizer_label = QLabel(self)
+        bind(tokenizer_label, "setText", "Tokenizer:")
+        top.addWidget(tokenizer_label)
         top.addWidget(self.picker)
         top.addWidget(self.about, 1)
 
         self.text_list = QListWidget(self)
-        self.text_list.setToolTip("Texts the tokenizer was not trained on; uncheck one to hide its curve")
+        bind(self.text_list, "setToolTip", "Texts the tokenizer was not trained on; uncheck one to hide its curve")
         self.text_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.text_list.itemChanged.connect(self._on_text_list_item_changed)
-        self.add_button = QPushButton("Add text file…", self)
-        self.add_button.setToolTip("Measure a UTF-8 text file of your own too (held out: not one trained on)")
+        self.add_button = QPushButton(self)
+        bind(self.add_button, "setText", "Add text file…")
+        bind(self.add_button, "setToolTip", "Measure a UTF-8 text file of your own too (held out: not one trained on)")
         self.add_button.clicked.connect(self._on_add_button_clicked)
-        self.remove_button = QPushButton("Remove", self)
-        self.remove_button.setToolTip("Remove the selected text you added")
+        self.remove_button = QPushButton(self)
+        bind(self.remove_button, "setText", "Remove")
+        bind(self.remove_button, "setToolTip", "Remove the selected text you added")
         self.remove_button.clicked.connect(self._on_remove_button_clicked)
-        texts_box = QGroupBox("Held-out texts", self)
+        texts_box = QGroupBox(self)
+        bind(texts_box, "setTitle", "Held-out texts")
         tb = QVBoxLayout(texts_box)
         tb.addWidget(self.text_list, 1)
         row = QHBoxLayout()
         row.addWidget(self.add_button)
         row.addWidget(self.remove_button)
         tb.addLayout(row)
-        refs_box = QGroupBox("OpenAI's encodings (reference points)", self)
+        refs_box = QGroupBox(self)
+        bind(refs_box, "setTitle", "OpenAI's encodings (reference points)")
         rb = QVBoxLayout(refs_box)
         self.reference_boxes: dict[str, QCheckBox] = {}
         for key in OPENAI_KEYS:
-            box = QCheckBox(key, self)
+            box = QCheckBox(key, self)  # (an encoding's name: the same in every language)
             box.setChecked(key in _DEFAULT_REFERENCES)
-            box.setToolTip(f"Each text's bytes per token with {key}, at its vocabulary size (loaded on first use)")
+            bind(
+                box,
+                "setToolTip",
+                "Each text's bytes per token with {name}, at its vocabulary size (loaded on first use)",
+                name=key,
+            )
             box.toggled.connect(self._on_reference_box_toggled)
             rb.addWidget(box)
             self.reference_boxes[key] = box
-        self.export_chart_button = QPushButton("Export chart…", self)
-        self.export_chart_button.setToolTip("Save the chart as a PNG picture or an SVG drawing")
+        self.export_chart_button = QPushButton(self)
+        bind(self.export_chart_button, "setText", "Export chart…")
+        bind(self.export_chart_button, "setToolTip", "Save the chart as a PNG picture or an SVG drawing")
         self.export_chart_button.clicked.connect(self._on_export_chart_button_clicked)
-        self.export_csv_button = QPushButton("Export CSV…", self)
-        self.export_csv_button.setToolTip("Save every point (each text, each vocabulary size, the references) as CSV")
+        self.export_csv_button = QPushButton(self)
+        bind(self.export_csv_button, "setText", "Export CSV…")
+        bind(
+            self.export_csv_button,
+            "setToolTip",
+            "Save every point (each text, each vocabulary size, the references) as CSV",
+        )
         self.export_csv_button.clicked.connect(self._on_export_csv_button_clicked)
         side = QWidget(self)
         sv = QVBoxLayout(side)
@@ -163,9 +187,7 @@ class SweepView(QWidget):
         self.side = side
 
         self.plot = pg.PlotWidget(background="w", axisItems={"bottom": LogSizeAxis("bottom")})
-        self.plot.setTitle("Bytes per token against vocabulary size", color="#333")
-        self.plot.setLabel("bottom", "vocabulary size (log scale)")
-        self.plot.setLabel("left", "bytes per token (held-out text)")
+        self._name_plot()
         self.plot.setLogMode(x=True, y=False)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.getPlotItem().setDownsampling(auto=True, mode="peak")
@@ -175,16 +197,18 @@ class SweepView(QWidget):
             self.plot.getAxis(axis).setPen("#555")
             self.plot.getAxis(axis).setTextPen("#333")
         self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222", brush=pg.mkBrush(255, 255, 255, 220))
-        self.plot.setToolTip(
+        bind(
+            self.plot,
+            "setToolTip",
             "Each line: one held-out text, its bytes per token with the first merges of the tokenizer at every "
-            "vocabulary size. Symbols: OpenAI's encodings at their own sizes, in the text's color."
+            "vocabulary size. Symbols: OpenAI's encodings at their own sizes, in the text's color.",
         )
 
         self.table = QTableWidget(0, 0, self)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setToolTip("Bytes per token at round vocabulary sizes, and with OpenAI's encodings")
+        bind(self.table, "setToolTip", "Bytes per token at round vocabulary sizes, and with OpenAI's encodings")
 
         right = QSplitter(Qt.Orientation.Vertical, self)
         right.addWidget(self.plot)
@@ -250,13 +274,17 @@ class SweepView(QWidget):
         """Save the chart: SVG for a ``.svg`` path, else PNG (twice the screen's pixels)."""
         try:
             if path.lower().endswith(".svg"):
-                export_svg(self.plot, path, "Bytes per token against vocabulary size")
+                export_svg(self.plot, path, tr("Bytes per token against vocabulary size"))
             else:
                 export_png(self.plot, path, scale=2.0)
         except OSError as exc:
-            self.banner.error(html.escape(str(exc)))
+            reason = str(exc)
+            self._say(
+                "error",
+                lambda: tr("Cannot save {name}: {reason}").format(name=html.escape(path), reason=html.escape(reason)),
+            )
             return
-        self.banner.info(f"Saved the chart to {html.escape(path)}.")
+        self._say("info", lambda: tr("Saved the chart to {path}.").format(path=html.escape(path)))
         self.exported.emit(path)
 
     def export_csv(self, path: str) -> None:
@@ -266,10 +294,16 @@ class SweepView(QWidget):
         try:
             save_text(path, sweep_csv(label, self._curves, refs))
         except OSError as exc:
-            self.banner.error(html.escape(str(exc)))
+            reason = str(exc)
+            self._say(
+                "error",
+                lambda: tr("Cannot save {name}: {reason}").format(name=html.escape(path), reason=html.escape(reason)),
+            )
             return
-        self.banner.info(
-            f"Saved {format_count(sum(len(c.tokens) for c in self._curves))} points to {html.escape(path)}."
+        points = sum(len(c.tokens) for c in self._curves)
+        self._say(
+            "info",
+            lambda: tr("Saved {n} points to {path}.").format(n=format_count(points), path=html.escape(path)),
         )
         self.exported.emit(path)
 
@@ -280,6 +314,29 @@ class SweepView(QWidget):
     def shutdown(self) -> None:
         self.controller.shutdown()
 
+    # -- language ---------------------------------------------------------------------------
+
+    def _name_plot(self) -> None:
+        # (pyqtgraph keeps no source text: its title and axis labels are written again)
+        self.plot.setTitle(tr("Bytes per token against vocabulary size"), color="#333")
+        self.plot.setLabel("bottom", tr("vocabulary size (log scale)"))
+        self.plot.setLabel("left", tr("bytes per token (held-out text)"))
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._name_plot()
+        self._fill_text_list()
+        self._describe()
+        self._draw()  # the legend and the table name the texts
+        if self._banner is not None and self.banner.kind:
+            kind, compose = self._banner
+            self.banner.show_message(compose(), kind)
+
+    def _say(self, kind: str, compose: Callable[[], str]) -> None:
+        """Show the message ``compose()`` makes, and make it again after a language change."""
+        self._banner = (kind, compose)
+        self.banner.show_message(compose(), kind)
+
     # -- texts ------------------------------------------------------------------------------
 
     def _fill_text_list(self) -> None:
@@ -287,12 +344,15 @@ class SweepView(QWidget):
         self.text_list.clear()
         for i, text in enumerate(self._texts):
             color = LINE_COLORS[i % len(LINE_COLORS)]
-            origin = "built in" if i < self._builtin else str(text.path or "added")
-            item = QListWidgetItem(f"{text.name} ({format_bytes(text.size)})")
+            origin = tr("built in") if i < self._builtin else str(text.path) if text.path else tr("added")
+            name = display_name(text.name) if i < self._builtin else text.name
+            item = QListWidgetItem(tr("{name} ({size})").format(name=name, size=format_bytes(text.size)))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked if text.name in self._hidden else Qt.CheckState.Checked)
             item.setForeground(pg.mkColor(color))
-            item.setToolTip(f"{text.name}: {format_bytes(text.size)}, {origin}")
+            item.setToolTip(
+                tr("{name}: {size}, {origin}").format(name=name, size=format_bytes(text.size), origin=origin)
+            )
             self.text_list.addItem(item)
         self.text_list.blockSignals(False)
 
@@ -309,7 +369,10 @@ class SweepView(QWidget):
     def _on_add_button_clicked(self) -> None:
         start = self.settings.last_folder if self.settings else ""
         path, _ = QFileDialog.getOpenFileName(
-            self, "Add a held-out text", start, "Text files (*.txt *.md *.py *.json *.csv);;All files (*)"
+            self,
+            tr("Add a held-out text"),
+            start,
+            tr("Text files (*.txt *.md *.py *.json *.csv);;All files (*)"),
         )
         if path:
             if self.settings is not None:
@@ -320,7 +383,7 @@ class SweepView(QWidget):
     def _on_remove_button_clicked(self) -> None:
         row = self.text_list.currentRow()
         if row < self._builtin:
-            self.banner.info("The built-in texts stay; uncheck one to hide its curve.")
+            self._say("info", lambda: tr("The built-in texts stay; uncheck one to hide its curve."))
             return
         self._hidden.discard(self._texts[row].name)
         del self._texts[row]
@@ -335,12 +398,13 @@ class SweepView(QWidget):
             name, n = f"{text.name} ({n})", n + 1
         self._texts.append(HeldOutText(name, text.text, text.path))
         self._fill_text_list()
-        self.banner.info(f"Added {html.escape(name)} ({format_bytes(text.size)}).")
+        size = format_bytes(text.size)
+        self._say("info", lambda: tr("Added {name} ({size}).").format(name=html.escape(name), size=size))
         self._measure()
 
     @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
-        self.banner.error(html.escape(message))
+        self._say("error", lambda: html.escape(message))  # (composed, translated, by the controller)
 
     # -- tokenizer and references -----------------------------------------------------------
 
@@ -351,7 +415,6 @@ class SweepView(QWidget):
         if entry is not None and entry.tokenizer is None and entry.status != "error":
             if self.isVisible():
                 self.registry.request(self._key)
-            self.about.setText(f"Loading {html.escape(self._key)}…")
         self._measure()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
@@ -360,6 +423,7 @@ class SweepView(QWidget):
         for key in keys + self.checked_references():
             if self.registry.entry(key).status == "idle" and self.registry.get(key) is None:
                 self.registry.request(key)  # OpenAI encodings load only once someone looks
+        self._describe()  # ("Loading…" once a request went out)
 
     @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
@@ -377,7 +441,12 @@ class SweepView(QWidget):
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key in self.checked_references() or key == self._key:
-            self.banner.error(f"<b>{key} cannot be loaded.</b> {html.escape(message)}<br>{unavailable_help(key)}")
+            self._say(
+                "error",
+                lambda: tr("<b>{name} cannot be loaded.</b> {reason}<br>{help}").format(
+                    name=key, reason=html.escape(message), help=unavailable_help(key)
+                ),
+            )
 
     @Slot(bool)
     def _on_reference_box_toggled(self, _on: bool) -> None:
@@ -397,27 +466,42 @@ class SweepView(QWidget):
         self._curves = []
         self._references = {}
         tok = self.tokenizer()
+        self._describe()
         if tok is None:
-            chosen = self.registry.get(self._key) if self._key else None
-            self.about.setText(
-                f"{html.escape(self._key)} is a SentencePiece model: it stores scores, not merges learned in order. "
-                "Pick a BPE tokenizer, or train one (Train tab): the sweep uses its merges."
-                if chosen is not None
-                else "Train a tokenizer to the largest vocabulary size you want (Train tab): the sweep uses its merges."
-            )
             self._draw()
             return
-        specials = len(tok.special_tokens)
-        n = len(tok.merges)
-        self.about.setText(
-            f"{format_count(n)} merges: every vocabulary size from {format_count(256 + specials)} to "
-            f"{format_count(256 + n + specials)} is this training stopped earlier (its first merges)."
-        )
         self.controller.measure(self._generation, tok, self._texts)
         for key in self.checked_references():
             if self.registry.get(key) is not None:
                 self._measure_reference(key)
         self._draw()
+
+    def _describe(self) -> None:
+        """The line beside the picker: what the sweep of the chosen tokenizer holds."""
+        tok = self.tokenizer()
+        if tok is None:
+            chosen = self.registry.get(self._key) if self._key else None
+            if chosen is not None:
+                text = tr(
+                    "{name} is a SentencePiece model: it stores scores, not merges learned in order. "
+                    "Pick a BPE tokenizer, or train one (Train tab): the sweep uses its merges."
+                ).format(name=html.escape(self._key))
+            elif self._key and self.registry.entry(self._key).status == "loading":
+                text = tr("Loading {name}…").format(name=html.escape(self._key))
+            else:
+                text = tr(
+                    "Train a tokenizer to the largest vocabulary size you want (Train tab): the sweep uses its merges."
+                )
+            self.about.setText(text)
+            return
+        specials = len(tok.special_tokens)
+        n = len(tok.merges)
+        self.about.setText(
+            tr(
+                "{n} merges: every vocabulary size from {low} to {high} is this training stopped earlier "
+                "(its first merges)."
+            ).format(n=format_count(n), low=format_count(256 + specials), high=format_count(256 + n + specials))
+        )
 
     def _measure_reference(self, key: str) -> None:
         tok = self.registry.get(key)
@@ -468,7 +552,7 @@ class SweepView(QWidget):
                 curve.vocab_sizes().astype(np.float64),
                 curve.bytes_per_token(),
                 pen=pg.mkPen(colors.get(curve.name, "#333"), width=2),
-                name=curve.name,
+                name=display_name(curve.name),
             )
             item.setZValue(1)
         for key in self.checked_references():
@@ -506,7 +590,7 @@ class SweepView(QWidget):
             wanted = [int(sizes[0])] + [s for s in TABLE_SIZES if int(sizes[0]) < s < top] + [top]
             for size in wanted:
                 k = size - int(sizes[0])
-                label = f"{format_count(size)} ({format_count(k)} merges)"
+                label = tr("{size} ({k} merges)").format(size=format_count(size), k=format_count(k))
                 rows.append((label, [format_ratio(c.bytes / max(int(c.tokens[k]), 1)) for c in curves]))
             for key in self.checked_references():
                 ref = self._references.get(key)
@@ -516,7 +600,9 @@ class SweepView(QWidget):
         self.table.clear()
         self.table.setColumnCount(len(curves))
         self.table.setRowCount(len(rows))
-        self.table.setHorizontalHeaderLabels([f"{c.name}: bytes/token" for c in curves])
+        self.table.setHorizontalHeaderLabels(
+            [tr("{name}: bytes/token").format(name=display_name(c.name)) for c in curves]
+        )
         self.table.setVerticalHeaderLabels([label for label, _ in rows])
         for r, (_, cells) in enumerate(rows):
             for c, text in enumerate(cells):
@@ -540,7 +626,7 @@ class SweepView(QWidget):
     def _on_export_chart_button_clicked(self) -> None:
         start = os.path.join(self.settings.last_folder if self.settings else str(Path.home()), "vocab_sweep.png")
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Export the chart", start, "PNG picture (*.png);;SVG drawing (*.svg)"
+            self, tr("Export the chart"), start, tr("PNG picture (*.png);;SVG drawing (*.svg)")
         )
         if path:
             if not path.lower().endswith((".png", ".svg")):
@@ -550,6 +636,6 @@ class SweepView(QWidget):
     @Slot()
     def _on_export_csv_button_clicked(self) -> None:
         start = os.path.join(self.settings.last_folder if self.settings else str(Path.home()), "vocab_sweep.csv")
-        path, _ = QFileDialog.getSaveFileName(self, "Export the points as CSV", start, "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export the points as CSV"), start, "CSV (*.csv)")  # i18n: none
         if path:
             self.export_csv(path if path.lower().endswith(".csv") else path + ".csv")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
@@ -40,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import Tokenizer
 
+from .. import i18n
 from ..content.presets import PRESETS
 from ..content.samples import load_samples
 from ..controllers.registry import TokenizerRegistry
@@ -49,6 +51,7 @@ from ..display.chips import TokenChipBuilder
 from ..display.format import format_count, format_ratio, token_label
 from ..display.html_export import tokens_html
 from ..display.token_data import TokenTable, token_detail
+from ..i18n import bind, noop, tr
 from ..jobs.messages import EncodeResult
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
@@ -59,14 +62,15 @@ from ..widgets.tokenizer_picker import TokenizerPicker
 __all__ = ["TimelineView", "SPEEDS"]
 
 #: Play speeds: (label, merges per second; a negative value -s: the whole run in s seconds).
+#: The labels are English (marked for the catalog); the combo shows them translated.
 SPEEDS: tuple[tuple[str, float], ...] = (
-    ("1 merge/s", 1.0),
-    ("5 merges/s", 5.0),
-    ("20 merges/s", 20.0),
-    ("100 merges/s", 100.0),
-    ("1 000 merges/s", 1000.0),
-    ("whole run in 10 s", -10.0),
-    ("whole run in 30 s", -30.0),
+    (noop("1 merge/s"), 1.0),
+    (noop("5 merges/s"), 5.0),
+    (noop("20 merges/s"), 20.0),
+    (noop("100 merges/s"), 100.0),
+    (noop("1 000 merges/s"), 1000.0),
+    (noop("whole run in 10 s"), -10.0),
+    (noop("whole run in 30 s"), -30.0),
 )
 _DEFAULT_SPEED = 2
 _LIVE_MS = 1000  # a training in progress: its tokenizer is rebuilt at most once a second
@@ -104,11 +108,14 @@ class TimelineView(QWidget):
         self._live_built = -1  # merges of the training's tokenizer built last
         self._play_clock = 0.0
         self._play_carry = 0.0
+        self._total = 0
+        self._banner: tuple[str, Callable[[], str]] | None = None  # (kind, composer) of the message shown
         self._build()
+        i18n.connect(self._on_language_changed)
         self.controller.encoded.connect(self._on_controller_encoded)
         self.controller.curve_ready.connect(self._on_controller_curve_ready)
         self.controller.live_ready.connect(self._on_controller_live_ready)
-        self.controller.failed.connect(self.banner.error)
+        self.controller.failed.connect(self._on_controller_failed)
         registry.ready.connect(self._on_registry_ready)
         self.picker.key_changed.connect(self._on_picker_key_changed)
         self.picker.set_current_key(registry.latest_trained() or "")
@@ -119,73 +126,90 @@ class TimelineView(QWidget):
     def _build(self) -> None:
         self.banner = MessageBar(self)
         self.picker = TokenizerPicker(self.registry, self)
-        self.picker.setToolTip("The tokenizer whose merges the slider walks through (the newest trained one)")
+        bind(self.picker, "setToolTip", "The tokenizer whose merges the slider walks through (the newest trained one)")
         # subtle: long tokenizer names and sample titles must not widen the view past the
         # window (presentation mode's large fonts at 1024 pixels): the combos may shrink.
         self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.picker.setMinimumContentsLength(14)
-        self.live_box = QCheckBox("Follow the training", self)
-        self.live_box.setToolTip(
+        self.live_box = QCheckBox(self)
+        bind(self.live_box, "setText", "Follow the training")
+        bind(
+            self.live_box,
+            "setToolTip",
             "Walk through the merges of the training that is running or paused in the Train tab "
-            "(its merges so far, updated once a second)"
+            "(its merges so far, updated once a second)",
         )
         self.live_box.setEnabled(False)
         self.live_box.toggled.connect(self._on_live_box_toggled)
         self.text_combo = QComboBox(self)
-        self.text_combo.addItem("Choose a text…", "")
+        # (kind, title, note) of each item: its text and tooltip are written in the current language
+        self._text_items: list[tuple[str, str, str]] = [("choose", "", "")]
+        self.text_combo.addItem("", "")
         for sample in load_samples():
-            self.text_combo.addItem(f"Sample: {sample.title}", sample.read_text())
+            self._text_items.append(("sample", sample.title, ""))
+            self.text_combo.addItem("", sample.read_text())
         for title, text, note in PRESETS:
-            self.text_combo.addItem(title, text)
-            self.text_combo.setItemData(self.text_combo.count() - 1, note, Qt.ItemDataRole.ToolTipRole)
-        self.text_combo.setToolTip("A text to watch: a built-in sample or a classroom preset (or type your own)")
+            self._text_items.append(("preset", title, note))
+            self.text_combo.addItem("", text)
+        self._name_text_items()
+        bind(
+            self.text_combo, "setToolTip", "A text to watch: a built-in sample or a classroom preset (or type your own)"
+        )
         self.text_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.text_combo.setMinimumContentsLength(14)
         self.text_combo.activated.connect(self._on_text_combo_activated)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Tokenizer:", self))
+        tokenizer_label = QLabel(self)
+        bind(tokenizer_label, "setText", "Tokenizer:")
+        text_label = QLabel(self)
+        bind(text_label, "setText", "Text:")
+        top.addWidget(tokenizer_label)
         top.addWidget(self.picker, 2)
         top.addWidget(self.live_box)
-        top.addWidget(QLabel("Text:", self))
+        top.addWidget(text_label)
         top.addWidget(self.text_combo, 1)
 
         self.editor = TextInput(self)
-        self.editor.setPlaceholderText("Type or paste a text to watch it being tokenized merge by merge.")
+        bind(self.editor, "setPlaceholderText", "Type or paste a text to watch it being tokenized merge by merge.")
         self.editor.textChanged.connect(self._on_editor_text_changed)
 
         style = self.style()
         self.first_button = QToolButton(self)
         self.first_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaSkipBackward))
-        self.first_button.setToolTip("Back to merge 0: every byte a token (Home on the slider)")
+        bind(self.first_button, "setToolTip", "Back to merge 0: every byte a token (Home on the slider)")
         self.first_button.clicked.connect(self._on_first_button_clicked)
         self.play_button = QToolButton(self)
         self.play_button.setCheckable(True)
         self.play_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.play_button.setShortcut(QKeySequence("Ctrl+Space"))
-        self.play_button.setToolTip("Play the merges as an animation at the chosen speed (Ctrl+Space)")
+        bind(self.play_button, "setToolTip", "Play the merges as an animation at the chosen speed (Ctrl+Space)")
         self.play_button.toggled.connect(self._on_play_button_toggled)
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
-        self.slider.setToolTip("Drag to merge k: the text below is tokenized with only the first k merges")
+        bind(self.slider, "setToolTip", "Drag to merge k: the text below is tokenized with only the first k merges")
         self.slider.setTracking(True)
         self.slider.valueChanged.connect(self._on_slider_value_changed)
         self.spin = QSpinBox(self)
-        self.spin.setToolTip("The number of merges (k)")
+        bind(self.spin, "setToolTip", "The number of merges (k)")
         self.spin.setKeyboardTracking(False)
         self.spin.valueChanged.connect(self.slider.setValue)
         self.of_label = QLabel(self)
         self.speed_combo = QComboBox(self)
         for label, speed in SPEEDS:
-            self.speed_combo.addItem(label, speed)
+            self.speed_combo.addItem(tr(label), speed)
         self.speed_combo.setCurrentIndex(_DEFAULT_SPEED)
-        self.speed_combo.setToolTip("How fast Play moves the slider")
+        bind(self.speed_combo, "setToolTip", "How fast Play moves the slider")
         controls = QHBoxLayout()
         controls.addWidget(self.first_button)
         controls.addWidget(self.play_button)
         controls.addWidget(self.slider, 1)
-        controls.addWidget(QLabel("merge", self))
+        merge_label = QLabel(self)
+        bind(merge_label, "setText", "merge")
+        speed_label = QLabel(self)
+        bind(speed_label, "setText", "Speed:")
+        controls.addWidget(merge_label)
         controls.addWidget(self.spin)
         controls.addWidget(self.of_label)
-        controls.addWidget(QLabel("Speed:", self))
+        controls.addWidget(speed_label)
         controls.addWidget(self.speed_combo)
 
         self.position_label = QLabel(self)
@@ -196,12 +220,10 @@ class TimelineView(QWidget):
         self.merge_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.chips = ChipView(self)
-        self.chips.set_placeholder("Choose a tokenizer (train one first) and a text: its tokens appear here.")
+        self.chips.set_placeholder(tr("Choose a tokenizer (train one first) and a text: its tokens appear here."))
         self.chips.tooltip_provider = self._token_tooltip
         self.plot = pg.PlotWidget(background="w")
-        self.plot.setTitle("Tokens after k merges", color="#333")
-        self.plot.setLabel("bottom", "merges")
-        self.plot.setLabel("left", "tokens")
+        self._name_plot()
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         for side in ("left", "bottom"):
@@ -214,7 +236,11 @@ class TimelineView(QWidget):
         self.curve_item = self.plot.plot(pen=pg.mkPen("#1565c0", width=2))
         self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#c62828", width=2))
         self.plot.addItem(self.marker)
-        self.plot.setToolTip("The text's token count with the first k merges, for every k (exact); red: the slider")
+        bind(
+            self.plot,
+            "setToolTip",
+            "The text's token count with the first k merges, for every k (exact); red: the slider",
+        )
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.chips)
         self.splitter.addWidget(self.plot)
@@ -319,13 +345,18 @@ class TimelineView(QWidget):
         tok, table = self._tok, self._table
         if tok is None or table is None or len(self._builder.tokens) != len(table):
             return None
-        label = self.registry.entry(self._key).label if self._key else f"{tok.name or 'the training'} (in progress)"
+        if self._key:
+            label = self.registry.entry(self._key).label
+        else:
+            label = tr("{name} (in progress)").format(name=tok.name or tr("the training"))
         k = self._shown
         return tokens_html(
             table,
             self._builder.tokens,
-            title=f"{label}, as of merge {format_count(k)} of {format_count(len(tok.merges))}",
-            about=[self._merge_words(k)] if k > 0 else ["No merge yet: every byte is a token."],
+            title=tr("{name}, as of merge {k} of {total}").format(
+                name=label, k=format_count(k), total=format_count(len(tok.merges))
+            ),
+            about=[self._merge_words(k)] if k > 0 else [tr("No merge yet: every byte is a token.")],
             contrast=contrast,
         )
 
@@ -333,6 +364,52 @@ class TimelineView(QWidget):
         self.stop()
         self._live_timer.stop()
         self.controller.shutdown()
+
+    # -- language ---------------------------------------------------------------------------
+
+    def _name_text_items(self) -> None:
+        """The text combo's item texts and tooltips, in the current language."""
+        for i, (kind, title, note) in enumerate(self._text_items):
+            if kind == "choose":
+                self.text_combo.setItemText(i, tr("Choose a text…"))
+            elif kind == "sample":
+                self.text_combo.setItemText(i, tr("Sample: {title}").format(title=tr(title)))
+            else:
+                self.text_combo.setItemText(i, tr(title))
+                self.text_combo.setItemData(i, tr(note), Qt.ItemDataRole.ToolTipRole)
+
+    def _name_plot(self) -> None:
+        # (pyqtgraph keeps no source text: its title and axis labels are written again)
+        self.plot.setTitle(tr("Tokens after k merges"), color="#333")
+        self.plot.setLabel("bottom", tr("merges"))
+        self.plot.setLabel("left", tr("tokens"))
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._name_text_items()
+        for i, (label, _speed) in enumerate(SPEEDS):
+            self.speed_combo.setItemText(i, tr(label))
+        self.chips.set_placeholder(tr("Choose a tokenizer (train one first) and a text: its tokens appear here."))
+        self._name_plot()
+        self.of_label.setText(tr("of {n}").format(n=format_count(self._total)))
+        self._set_playing_look(self.is_playing())
+        self._show_labels()
+        if self._banner is not None and self.banner.kind:
+            kind, compose = self._banner
+            self.banner.show_message(compose(), kind)
+
+    def _say(self, kind: str, compose: Callable[[], str]) -> None:
+        """Show the message ``compose()`` makes, and make it again after a language change."""
+        self._banner = (kind, compose)
+        self.banner.show_message(compose(), kind)
+
+    def _unsay(self) -> None:
+        self._banner = None
+        self.banner.clear()
+
+    @Slot(str)
+    def _on_controller_failed(self, message: str) -> None:
+        self._say("error", lambda: tr("The timeline could not be computed: {reason}").format(reason=message))
 
     # -- tokenizer choice -------------------------------------------------------------------
 
@@ -348,21 +425,32 @@ class TimelineView(QWidget):
             return
         if entry.tokenizer is None:
             if entry.status == "error":
-                self.banner.error(f"{html.escape(key)} cannot be loaded: {html.escape(entry.message)}")
+                message = entry.message
+                self._say(
+                    "error",
+                    lambda: tr("{name} cannot be loaded: {reason}").format(
+                        name=html.escape(key), reason=html.escape(message)
+                    ),
+                )
             else:
-                self.banner.info(f"Loading {html.escape(key)}… (a few seconds the first time)")
+                self._say(
+                    "info", lambda: tr("Loading {name}… (a few seconds the first time)").format(name=html.escape(key))
+                )
                 if self.isVisible():
                     self.registry.request(key)
             self._show_tokenizer(None)
             return
         if not isinstance(entry.tokenizer, Tokenizer):
-            self.banner.error(
-                f"{html.escape(key)} is a SentencePiece model: it stores scores, not merges learned in "
-                "order, so it has no timeline. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …)."
+            self._say(
+                "error",
+                lambda: tr(
+                    "{name} is a SentencePiece model: it stores scores, not merges learned in "
+                    "order, so it has no timeline. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …)."
+                ).format(name=html.escape(key)),
             )
             self._show_tokenizer(None)
             return
-        self.banner.clear()
+        self._unsay()
         self._show_tokenizer(entry.tokenizer)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
@@ -411,7 +499,8 @@ class TimelineView(QWidget):
             w.blockSignals(False)
         self.slider.setPageStep(max(1, total // 20))
         self.slider.setSingleStep(1)
-        self.of_label.setText(f"of {format_count(total)}")
+        self._total = total
+        self.of_label.setText(tr("of {n}").format(n=format_count(total)))
         enabled = total > 0
         widgets: tuple[QWidget, ...] = (self.slider, self.spin, self.play_button, self.first_button)
         for widget in widgets:
@@ -435,10 +524,12 @@ class TimelineView(QWidget):
             self._tok = None
             self._live_timer.start()
             self._on_live_timer_timeout()
-            self.banner.info("Following the training in progress: its merges so far, updated once a second.")
+            self._say(
+                "info", lambda: tr("Following the training in progress: its merges so far, updated once a second.")
+            )
         else:
             self._live_timer.stop()
-            self.banner.clear()
+            self._unsay()
             self._on_picker_key_changed(self.picker.current_key())
         if self.training is not None:
             self.live_box.setEnabled(self.training.is_active or on)
@@ -451,7 +542,9 @@ class TimelineView(QWidget):
         n = len(c.merges)
         if n != self._live_built:
             self._live_built = n
-            self.controller.build_live(c.merges, c.request.config, f"{c.request.describe()} (training)")
+            self.controller.build_live(
+                c.merges, c.request.config, tr("{name} (training)").format(name=c.request.describe())
+            )
 
     @Slot(Tokenizer)
     def _on_controller_live_ready(self, tok: Tokenizer) -> None:
@@ -490,7 +583,7 @@ class TimelineView(QWidget):
     def _set_playing_look(self, on: bool) -> None:
         pix = QStyle.StandardPixmap.SP_MediaPause if on else QStyle.StandardPixmap.SP_MediaPlay
         self.play_button.setIcon(self.style().standardIcon(pix))
-        self.play_button.setText("Pause" if on else "Play")
+        self.play_button.setText(tr("Pause") if on else tr("Play"))
 
     def speed(self) -> float:
         """Merges per second of the chosen speed."""
@@ -583,28 +676,35 @@ class TimelineView(QWidget):
     def _show_labels(self) -> None:
         tok, table, k = self._tok, self._table, self._shown
         if tok is None or table is None or k < 0:
-            self.position_label.setText("As of merge —")
-            self.counts_label.setText("Tokens: <b>—</b> · Bytes/token: <b>—</b>")
+            self.position_label.setText(tr("As of merge —"))
+            self.counts_label.setText(tr("Tokens: <b>—</b> · Bytes/token: <b>—</b>"))
             self.merge_label.setText("")
             return
         specials = len(tok.special_tokens)
         self.position_label.setText(
-            f"As of merge <b>{format_count(k)}</b> of {format_count(len(tok.merges))} · vocabulary "
-            f"<b>{format_count(256 + k + specials)}</b> tokens (256 bytes + {format_count(k)} merges + "
-            f"{specials} special)"
+            tr(
+                "As of merge <b>{k}</b> of {total} · vocabulary <b>{size}</b> tokens "
+                "(256 bytes + {k} merges + {specials} special)"
+            ).format(
+                k=format_count(k),
+                total=format_count(len(tok.merges)),
+                size=format_count(256 + k + specials),
+                specials=specials,
+            )
         )
         n, nbytes = len(table), len(table.data)
         self.counts_label.setText(
-            f"Tokens: <b>{format_count(n)}</b> · UTF-8 bytes: {format_count(nbytes)} · "
-            f"Bytes/token: <b>{format_ratio(nbytes / n if n else None)}</b>"
+            tr("Tokens: <b>{n}</b> · UTF-8 bytes: {bytes} · Bytes/token: <b>{ratio}</b>").format(
+                n=format_count(n), bytes=format_count(nbytes), ratio=format_ratio(nbytes / n if n else None)
+            )
         )
         if k == 0:
-            self.merge_label.setText("No merge yet: every byte is a token.")
+            self.merge_label.setText(tr("No merge yet: every byte is a token."))
             return
         z = self._merge_ids[k - 1][2]
         uses = sum(1 for i in table.ids if i == z)
-        where = f"{uses} in this text, outlined" if uses else "not in this text"
-        self.merge_label.setText(f"{html.escape(self._merge_words(k))}; {where}.")
+        where = tr("{n} in this text, outlined").format(n=uses) if uses else tr("not in this text")
+        self.merge_label.setText(tr("{merge}; {where}.").format(merge=html.escape(self._merge_words(k)), where=where))
 
     def _merge_words(self, k: int) -> str:
         """Merge ``k`` in words (plain text): its pair, its token, its count in training."""
@@ -612,10 +712,14 @@ class TimelineView(QWidget):
         assert tok is not None and 1 <= k <= len(self._merge_ids)
         a, b, z = self._merge_ids[k - 1]
         count = tok.merge_counts[k - 1]
-        seen = f", pair count {format_count(count)} in training" if count is not None else ""
-        return (
-            f"Merge {format_count(k)}: ‘{token_label(tok.id_to_bytes(a))}’ + ‘{token_label(tok.id_to_bytes(b))}’ "
-            f"→ ‘{token_label(tok.id_to_bytes(z))}’ (id {z}{seen})"
+        seen = tr(", pair count {n} in training").format(n=format_count(count)) if count is not None else ""
+        return tr("Merge {k}: ‘{left}’ + ‘{right}’ → ‘{token}’ (id {id}{seen})").format(
+            k=format_count(k),
+            left=token_label(tok.id_to_bytes(a)),
+            right=token_label(tok.id_to_bytes(b)),
+            token=token_label(tok.id_to_bytes(z)),
+            id=z,
+            seen=seen,
         )
 
     def _token_tooltip(self, index: int) -> str:

@@ -14,9 +14,11 @@ from __future__ import annotations
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QWidget
 
+from .. import i18n
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.timeline import TimelinePosition
 from ..display.format import format_count
+from ..i18n import tr
 
 __all__ = ["AsOfBox"]
 
@@ -40,6 +42,7 @@ class AsOfBox(QCheckBox):
         self.registry = registry
         position.moved.connect(self._on_position_moved)
         self.toggled.connect(self._on_self_toggled)
+        i18n.connect(self._on_language_changed)
         self._describe()
 
     def limit_for(self, key: str) -> int | None:
@@ -51,18 +54,26 @@ class AsOfBox(QCheckBox):
         key, k = self.position.key, self.position.merges
         self.setEnabled(bool(key))
         if not key:
-            self.setText("As of merge k")
+            self.setText(tr("As of merge k"))
             self.setToolTip(
-                "Follow the Timeline's slider: choose a trained tokenizer in the Timeline tab first "
-                "(a training in progress can be followed only there)"
+                tr(
+                    "Follow the Timeline's slider: choose a trained tokenizer in the Timeline tab first "
+                    "(a training in progress can be followed only there)"
+                )
             )
             return
         label = self.registry.entry(key).label if key in self.registry.keys() else key
-        self.setText(f"As of merge {format_count(k)}")
+        self.setText(tr("As of merge {k}").format(k=format_count(k)))
         self.setToolTip(
-            f"Show {label} as the Timeline's slider shows it: with only its first {format_count(k)} of "
-            f"{format_count(self.position.total)} merges (it follows the slider)"
+            tr(
+                "Show {name} as the Timeline's slider shows it: with only its first {k} of "
+                "{total} merges (it follows the slider)"
+            ).format(name=label, k=format_count(k), total=format_count(self.position.total))
         )
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._describe()
 
     @Slot(str, int)
     def _on_position_moved(self, _key: str, _merges: int) -> None:
