@@ -180,6 +180,7 @@ class VocabView(QWidget):
         self.tree.header().setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setStretchLastSection(False)
         self.details = QLabel(tr(_SELECT))
+        self._details_of: int | None = None  # the token whose merge tree the details describe
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
@@ -247,11 +248,15 @@ class VocabView(QWidget):
         if not self.search_problem.isHidden():
             self.apply_search()  # the problem, said again
         self._update_count()
-        current = self.table.currentIndex()
-        if current.isValid() and self.model.tokenizer is not None:
-            self._show_tree(self.model.tokenizer, self.model.token_id(current.row()))
+        tok = self.model.tokenizer
+        if self._details_of is not None and tok is not None and self._details_of in tok.vocab:
+            self._show_tree(tok, self._details_of)  # the details and the tree's tooltips
         else:
-            self.details.setText(tr(_SELECT))
+            self._show_no_details()
+
+    def _show_no_details(self) -> None:
+        self._details_of = None
+        self.details.setText(tr(_SELECT))
 
     # -- public API ------------------------------------------------------------------------
 
@@ -412,7 +417,7 @@ class VocabView(QWidget):
     def _on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid() or self.model.tokenizer is None:
             self.tree.clear()
-            self.details.setText(tr(_SELECT))
+            self._show_no_details()
             return
         self._show_tree(self.model.tokenizer, self.model.token_id(current.row()))
 
@@ -425,7 +430,7 @@ class VocabView(QWidget):
         self.tree.clear()
         if tok is not None:
             self._set_loading(False)
-            self.details.setText(tr(_SELECT))
+            self._show_no_details()
         self.apply_search()
 
     def _set_loading(self, loading: bool, key: str = "") -> None:
@@ -471,6 +476,11 @@ class VocabView(QWidget):
         root = self._tree_item(tree, tok)
         self.tree.addTopLevelItem(root)
         self.tree.expandAll()
+        self._show_details(tok, token_id, tree)
+
+    def _show_details(self, tok: TokenizerLike, token_id: int, tree: MergeTree) -> None:
+        """The line above the tree: the token's id, text, bytes and how it was made."""
+        self._details_of = token_id
         data = tok.id_to_bytes(token_id)
         merge = tok.merge_of(token_id)
         sentencepiece = is_sentencepiece(tok)
