@@ -4,11 +4,16 @@ Pure functions (no Qt), shared by every view: the merges table, the vocabulary b
 token chips, the stream-decode animation, progress lines and counts. ``format_*`` write
 sizes, counts, durations and ratios the way people read them.
 
+Words go through :func:`app.i18n.tr` (without a QApplication it gives the English back); the
+unit symbols KB, MB and GB stay as they are in every language (Chinese writes them so too).
+
 It leaves out measuring (:mod:`app.display.meter`) and what a token is made of
 (:mod:`app.display.token_data`).
 """
 
 from __future__ import annotations
+
+from ..i18n import tr
 
 __all__ = [
     "visible",
@@ -82,7 +87,7 @@ def format_bytes(n: float) -> str:
     for unit in ("bytes", "KB", "MB", "GB"):
         if abs(n) < 1000 or unit == "GB":
             if unit == "bytes":
-                return f"{int(n)} bytes" if n != 1 else "1 byte"
+                return tr("{n} bytes").format(n=int(n)) if n != 1 else tr("1 byte")
             return f"{n:.1f} {unit}"
         n /= 1000
     return f"{n:.1f} GB"  # pragma: no cover
@@ -99,12 +104,12 @@ def format_duration(seconds: float | None) -> str:
         return "…"
     s = int(round(seconds))
     if s < 60:
-        return f"{s} s"
+        return tr("{s} s").format(s=s)
     m, s = divmod(s, 60)
     if m < 60:
-        return f"{m} min {s:02d} s"
+        return tr("{m} min {s} s").format(m=m, s=f"{s:02d}")
     h, m = divmod(m, 60)
-    return f"{h} h {m:02d} min"
+    return tr("{h} h {m} min").format(h=h, m=f"{m:02d}")
 
 
 def format_ratio(value: float | None) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from ..i18n import current_language, tr
 from .chips import HEX, PARTIAL, POINTER, SPECIAL, Chips
 from .format import format_count, format_ratio, hex_bytes
 from .palette import (
@@ -73,12 +74,13 @@ def tokens_html(
     colors = chips.colors if chips.colors is not None else [i % len(fills) for i in range(len(table))]
     n, nbytes = len(table), len(table.data)
     lines = list(about) + [
-        f"{format_count(n)} tokens · {format_count(nbytes)} UTF-8 bytes · "
-        f"{format_ratio(nbytes / n if n else None)} bytes per token · hover a token for its id"
+        tr("{tokens} tokens · {bytes} UTF-8 bytes · {ratio} bytes per token · hover a token for its id").format(
+            tokens=format_count(n), bytes=format_count(nbytes), ratio=format_ratio(nbytes / n if n else None)
+        )
     ]
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{"zh-CN" if current_language() == "zh_CN" else "en"}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="generator" content="BPE Explorer">',
@@ -103,11 +105,12 @@ def tokens_html(
             classes.append("partial")
         if contrast:
             classes.append("contrast")
-        hover = f"id {table.ids[k]} · {len(token)} byte{'s' * (len(token) != 1)}: {hex_bytes(token)}"
+        size = tr("1 byte: {hex}") if len(token) == 1 else tr("{n} bytes: {hex}")
+        hover = tr("id {id}").format(id=table.ids[k]) + " · " + size.format(n=len(token), hex=hex_bytes(token))
         if kind == SPECIAL:
-            hover += " · a special token"
+            hover += " · " + tr("a special token")
         elif kind == PARTIAL:
-            hover += " · part of a character"
+            hover += " · " + tr("part of a character")
         label = []
         for text, seg_style in chips.segments[k]:
             if seg_style == HEX:
@@ -121,8 +124,12 @@ def tokens_html(
             out.append("<br>")
     out += [
         "</div>",
-        '<p class="legend">· space, ⏎ newline, → tab; <span class="hex">e3 80</span> bytes of a character '
-        "split across tokens (dashed). Made with BPE Explorer.</p>",
+        '<p class="legend">'
+        + tr(
+            '· space, ⏎ newline, → tab; <span class="hex">e3 80</span> bytes of a character '
+            "split across tokens (dashed). Made with BPE Explorer."
+        )
+        + "</p>",
         "</body>",
         "</html>",
         "",

@@ -21,6 +21,7 @@ import numpy as np
 
 from bpe_engine import TokenizerLike
 
+from ..i18n import tr
 from .format import hex_bytes, visible
 from .pieces import fallback_ids, piece_texts, token_text
 
@@ -195,22 +196,28 @@ def describe_char(ch: str) -> str:
     data = ch.encode("utf-8")
     name = unicodedata.name(ch, "")
     label = visible(ch)
-    return f"'{label}' (U+{ord(ch):04X}{' ' + name if name else ''}, {len(data)} byte{'s' if len(data) > 1 else ''} {hex_bytes(data)})"
+    code = f"U+{ord(ch):04X}" + (f" {name}" if name else "")  # Unicode's names are English everywhere
+    if len(data) == 1:
+        return tr("'{char}' ({code}, 1 byte {hex})").format(char=label, code=code, hex=hex_bytes(data))
+    return tr("'{char}' ({code}, {n} bytes {hex})").format(char=label, code=code, n=len(data), hex=hex_bytes(data))
 
 
 def token_detail(tokenizer: TokenizerLike, table: TokenTable, k: int) -> str:
     """Everything about token ``k`` in a few lines (tooltips and the info line)."""
     tid = table.ids[k]
     data = table.tokens[k]
-    lines = [f"Token {k + 1} of {len(table)}: id {tid}", f"{len(data)} byte{'s' * (len(data) != 1)}: {hex_bytes(data)}"]
+    size = (tr("1 byte: {hex}") if len(data) == 1 else tr("{n} bytes: {hex}")).format(n=len(data), hex=hex_bytes(data))
+    lines = [tr("Token {k} of {n}: id {id}").format(k=k + 1, n=len(table), id=tid), size]
     if table.labels is not None:
-        lines.insert(1, f"Piece: {table.labels[k]}")
+        lines.insert(1, tr("Piece: {piece}").format(piece=table.labels[k]))
         if table.fallback is not None and table.fallback[k]:
-            lines.insert(2, "Byte fallback: the vocabulary has no piece for this character, so it is spelled in bytes.")
+            lines.insert(
+                2, tr("Byte fallback: the vocabulary has no piece for this character, so it is spelled in bytes.")
+            )
         elif k == 0 and table.labels[k].startswith("▁") and not data.startswith(b" "):
-            lines.insert(2, "Its ▁ is the space SentencePiece puts before the text; decoding drops it.")
+            lines.insert(2, tr("Its ▁ is the space SentencePiece puts before the text; decoding drops it."))
     if table.special[k]:
-        lines.append("A special token: matched as a whole before pre-tokenization, never merged.")
+        lines.append(tr("A special token: matched as a whole before pre-tokenization, never merged."))
     elif not table.complete[k]:
         b0, b1 = table.byte_starts[k], table.byte_starts[k + 1]
         c = table.char_at_byte(b0)
@@ -218,18 +225,22 @@ def token_detail(tokenizer: TokenizerLike, table: TokenTable, k: int) -> str:
             cs, ce = int(table.char_byte_starts[c]), int(table.char_byte_starts[c + 1])
             if cs < b0 or ce > b1:
                 lo, hi = max(cs, b0) - cs + 1, min(ce, b1) - cs
-                which = f"byte {lo}" if lo == hi else f"bytes {lo}–{hi}"
-                lines.append(f"{which} of {ce - cs} of {describe_char(table.text[c])}")
+                which = tr("byte {i}").format(i=lo) if lo == hi else tr("bytes {lo}–{hi}").format(lo=lo, hi=hi)
+                lines.append(
+                    tr("{which} of {n} of {char}").format(which=which, n=ce - cs, char=describe_char(table.text[c]))
+                )
             c += 1
-        lines.append("This token is not a whole character: decoded alone it would print U+FFFD.")
+        lines.append(tr("This token is not a whole character: decoded alone it would print U+FFFD."))
     else:
-        lines.append(f"Text: ‘{visible(table.text[table.char_starts[k] : table.char_ends[k]])}’")
+        lines.append(tr("Text: ‘{text}’").format(text=visible(table.text[table.char_starts[k] : table.char_ends[k]])))
     merge = tokenizer.merge_of(tid)
     if merge is not None:
         a, b, rank = merge
         lines.append(
-            f"Made by merge rank {rank:,}: {token_text(tokenizer, a)} ({a}) + {token_text(tokenizer, b)} ({b})"
+            tr("Made by merge rank {rank}: {left} ({left_id}) + {right} ({right_id})").format(
+                rank=f"{rank:,}", left=token_text(tokenizer, a), left_id=a, right=token_text(tokenizer, b), right_id=b
+            )
         )
     elif not table.special[k] and len(data) == 1 and table.labels is None:
-        lines.append("A single byte: part of every byte-level vocabulary.")
+        lines.append(tr("A single byte: part of every byte-level vocabulary."))
     return "\n".join(lines)

@@ -15,18 +15,22 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from ..display.format import hex_bytes, visible
+from ..i18n import noop, tr
 from .base import RowsModel
 
 __all__ = ["StepRecord", "StreamLogModel", "HEADERS"]
 
 HEADERS = (
-    ("Step", "Tokens fed so far"),
-    ("Token id", "The id fed to the decoder"),
-    ("Token bytes", "The token's bytes in hex"),
-    ("Queue after", "Bytes waiting for the rest of their character after this token"),
-    ("Needs", "More bytes the pending character needs (from its lead byte)"),
-    ("Decoder prints", "Complete characters the StreamingDecoder released for this token"),
-    ("Naive decode([id]) prints", "What decoding this token on its own prints: U+FFFD (�) for a split character"),
+    (noop("Step"), noop("Tokens fed so far")),
+    (noop("Token id"), noop("The id fed to the decoder")),
+    (noop("Token bytes"), noop("The token's bytes in hex")),
+    (noop("Queue after"), noop("Bytes waiting for the rest of their character after this token")),
+    (noop("Needs"), noop("More bytes the pending character needs (from its lead byte)")),
+    (noop("Decoder prints"), noop("Complete characters the StreamingDecoder released for this token")),
+    (
+        noop("Naive decode([id]) prints"),
+        noop("What decoding this token on its own prints: U+FFFD (�) for a split character"),
+    ),
 )
 
 
@@ -75,9 +79,9 @@ class StreamLogModel(RowsModel):
                 str(r.step),
                 str(r.token_id),
                 hex_bytes(r.token_bytes),
-                hex_bytes(r.pending) if r.pending else "(empty)",
+                hex_bytes(r.pending) if r.pending else tr("(empty)"),
                 str(r.needed) if r.needed else "",
-                visible(r.output) if r.output else "(nothing yet)",
+                visible(r.output) if r.output else tr("(nothing yet)"),
                 visible(r.naive),
             )[col]
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -86,5 +90,5 @@ class StreamLogModel(RowsModel):
             if col == 5 and not r.output:
                 return QColor("#9e9e9e")
         if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADERS[col][1]
+            return tr(HEADERS[col][1])
         return None

@@ -31,6 +31,7 @@ from bpe_engine import TokenizerLike
 
 from ..display.format import hex_bytes, token_label
 from ..display.pieces import fallback_ids, piece_texts, token_text
+from ..i18n import noop, tr
 from .base import RowsModel
 
 __all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "MergeTree", "merge_tree", "parse_ids", "parse_hex"]
@@ -59,7 +60,9 @@ def parse_ids(query: str) -> list[tuple[int, int]]:
                 lo = hi = int(part)
         except ValueError:
             raise SearchError(
-                f"{part!r} is not a token id: type a number (42), a list (1, 5, 9) or a range (100-200)"
+                tr("{query} is not a token id: type a number (42), a list (1, 5, 9) or a range (100-200)").format(
+                    query=repr(part)
+                )
             ) from None
         ranges.append((lo, hi))
     return ranges
@@ -69,12 +72,14 @@ def parse_hex(query: str) -> bytes:
     """``"e5 9c"``, ``"e59c"`` or ``"0xe5 0x9c"`` as bytes."""
     cleaned = query.replace("0x", "").replace("\\x", "").replace(" ", "").replace(",", "")
     if len(cleaned) % 2:
-        raise SearchError(f"{query!r}: hex needs two digits per byte (for example e5 9c)")
+        raise SearchError(tr("{query}: hex needs two digits per byte (for example e5 9c)").format(query=repr(query)))
     try:
         return bytes.fromhex(cleaned)
     except ValueError:
         raise SearchError(
-            f"{query!r} is not hex: use the digits 0-9 and a-f, two per byte (for example e5 9c)"
+            tr("{query} is not hex: use the digits 0-9 and a-f, two per byte (for example e5 9c)").format(
+                query=repr(query)
+            )
         ) from None
 
 
@@ -100,16 +105,24 @@ def merge_tree(tok: TokenizerLike, token_id: int) -> MergeTree:
 class VocabModel(RowsModel):
     """Id, token, bytes in hex, byte length, left and right parent, count at merge time."""
 
-    COLUMNS = ("Id", "Token", "Bytes (hex)", "Length", "Left parent", "Right parent", "Count")
+    COLUMNS = (
+        noop("Id"),
+        noop("Token"),
+        noop("Bytes (hex)"),
+        noop("Length"),
+        noop("Left parent"),
+        noop("Right parent"),
+        noop("Count"),
+    )
     ID, TOKEN, HEX, LENGTH, LEFT, RIGHT, COUNT = range(7)
     _TIPS = (
-        "Token id (bytes are 0-255, merge r is 256 + r, special tokens come last)",
-        "The token's text: · space, ⏎ newline, → tab; <e5 9c> marks bytes that are only part of a character",
-        "The token's bytes in hexadecimal",
-        "Number of bytes",
-        "The token this one was merged from (left part); empty for single bytes and special tokens",
-        "The token this one was merged from (right part)",
-        "How often the pair occurred when it was merged in training (unknown for OpenAI encodings)",
+        noop("Token id (bytes are 0-255, merge r is 256 + r, special tokens come last)"),
+        noop("The token's text: · space, ⏎ newline, → tab; <e5 9c> marks bytes that are only part of a character"),
+        noop("The token's bytes in hexadecimal"),
+        noop("Number of bytes"),
+        noop("The token this one was merged from (left part); empty for single bytes and special tokens"),
+        noop("The token this one was merged from (right part)"),
+        noop("How often the pair occurred when it was merged in training (unknown for OpenAI encodings)"),
     )
     TOKEN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
     REGEX_TIMEOUT = 0.2  # seconds a regex search may take on one token
@@ -289,7 +302,9 @@ class VocabModel(RowsModel):
                 try:
                     search = regex.compile(query, 0 if flags["case"] else regex.IGNORECASE).search
                 except regex.error as exc:
-                    raise SearchError(f"invalid regex {query!r}: {exc}") from None
+                    raise SearchError(
+                        tr("invalid regex {query}: {reason}").format(query=repr(query), reason=exc)
+                    ) from None
                 rows = self._regex_rows(search, query, rows)
             elif mode == "id":
                 ids = self._ids
@@ -337,8 +352,10 @@ class VocabModel(RowsModel):
                 )
         except TimeoutError:
             raise SearchError(
-                f"pattern too slow: {query!r} takes too long on these tokens (it backtracks too much); "
-                "simplify it (avoid nested or overlapping repetitions such as (a|aa)+)"
+                tr(
+                    "pattern too slow: {query} takes too long on these tokens (it backtracks too much); "
+                    "simplify it (avoid nested or overlapping repetitions such as (a|aa)+)"
+                ).format(query=repr(query))
             ) from None
         return out
 
@@ -438,12 +455,14 @@ class VocabModel(RowsModel):
                 return QColor("#8e24aa")
         elif role == Qt.ItemDataRole.ToolTipRole and col == self.TOKEN:
             if self._special[k]:
-                return "Special token: never merged, never split; encoded only where allowed"
-            tip = f"id {self._ids[k]}: {len(self._bytes[k])} byte(s) {hex_bytes(self._bytes[k])}"
+                return tr("Special token: never merged, never split; encoded only where allowed")
+            tip = tr("id {id}: {n} byte(s) {hex}").format(
+                id=self._ids[k], n=len(self._bytes[k]), hex=hex_bytes(self._bytes[k])
+            )
             if self._ids[k] in self._fallback:
-                tip += "\n" + self.tr("Byte fallback: stands for one byte of a character the vocabulary lacks")
+                tip += "\n" + tr("Byte fallback: stands for one byte of a character the vocabulary lacks")
             elif self._pieces is not None:
-                tip += "\n" + self.tr("SentencePiece piece: ▁ is a space")
+                tip += "\n" + tr("SentencePiece piece: ▁ is a space")
             return tip
         return None
 

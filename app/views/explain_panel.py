@@ -34,11 +34,13 @@ from ..display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
 from ..display.format import hex_bytes, split_valid_utf8, visible
 from ..display.palette import stable_colors
 from ..display.pieces import fallback_ids, is_sentencepiece, piece_texts, token_text
+from ..i18n import bind, connect, noop, tr
 from ..widgets.token_chips import ChipView
 
 __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
 
 MAX_EXPLAIN_BYTES = 400  # longer pieces (e.g. with pretokenizer "none") would make hundreds of pages
+_INTRO = noop("Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it.")
 
 
 def final_parts(tok: TokenizerLike, piece: str, steps: list[BpeStep]) -> tuple[int, ...]:
@@ -84,22 +86,24 @@ class ExplainPanel(QWidget):
         self._final: tuple[int, ...] = ()
         self._page = 0
 
-        self.title = QLabel(
-            "Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it."
-        )
+        self.title = QLabel(tr(_INTRO))
         self.title.setWordWrap(True)
-        self.first_button = QPushButton("⏮ First")
-        self.prev_button = QPushButton("◀ Previous")
-        self.next_button = QPushButton("Next ▶")
-        self.last_button = QPushButton("Last ⏭")
+        self.first_button = QPushButton()
+        self.prev_button = QPushButton()
+        self.next_button = QPushButton()
+        self.last_button = QPushButton()
+        bind(self.first_button, "setText", "⏮ First")
+        bind(self.prev_button, "setText", "◀ Previous")
+        bind(self.next_button, "setText", "Next ▶")
+        bind(self.last_button, "setText", "Last ⏭")
         self.prev_button.setShortcut(QKeySequence("Alt+Left"))
         self.next_button.setShortcut(QKeySequence("Alt+Right"))
         self.first_button.setShortcut(QKeySequence("Alt+Home"))
         self.last_button.setShortcut(QKeySequence("Alt+End"))
-        self.prev_button.setToolTip("Previous merge (Alt+Left)")
-        self.next_button.setToolTip("Apply the next merge: the adjacent pair with the lowest rank (Alt+Right)")
-        self.first_button.setToolTip("Back to the piece's single bytes (Alt+Home)")
-        self.last_button.setToolTip("Jump to the final tokens (Alt+End)")
+        bind(self.prev_button, "setToolTip", "Previous merge (Alt+Left)")
+        bind(self.next_button, "setToolTip", "Apply the next merge: the adjacent pair with the lowest rank (Alt+Right)")
+        bind(self.first_button, "setToolTip", "Back to the piece's single bytes (Alt+Home)")
+        bind(self.last_button, "setToolTip", "Jump to the final tokens (Alt+End)")
         self.page_label = QLabel("")
         self.page_label.setWordWrap(True)
         nav = QHBoxLayout()
@@ -116,10 +120,10 @@ class ExplainPanel(QWidget):
         big = QFont(self.parts.font())
         big.setPointSizeF(big.pointSizeF() * 1.2)
         self.parts.setFont(big)
-        self.parts.setToolTip("The piece's current parts; the outlined pair is merged next.")
+        bind(self.parts, "setToolTip", "The piece's current parts; the outlined pair is merged next.")
 
         self.table = QTableWidget(0, 3, self)
-        self.table.setHorizontalHeaderLabels(["Adjacent pair", "Rank in the merge list", ""])
+        self._set_headers()
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -128,9 +132,11 @@ class ExplainPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
-        self.table.setToolTip(
+        bind(
+            self.table,
+            "setToolTip",
             "Every adjacent pair of the current parts with its rank (its position in the merge list). "
-            "The pair with the lowest rank is merged first, whatever its position in the piece."
+            "The pair with the lowest rank is merged first, whatever its position in the piece.",
         )
 
         layout = QVBoxLayout(self)
@@ -140,6 +146,16 @@ class ExplainPanel(QWidget):
         layout.addWidget(self.parts)
         layout.addWidget(self.table, 1)
         self._update_buttons()
+        connect(self._retranslate)
+
+    def _set_headers(self) -> None:
+        self.table.setHorizontalHeaderLabels([tr("Adjacent pair"), tr("Rank in the merge list"), ""])
+
+    @Slot(str)
+    def _retranslate(self, _language: str = "") -> None:
+        """After a language switch: the title, the page and the table, in the new language."""
+        self._set_headers()
+        self.set_piece(self._piece, self._special)  # the same piece keeps its page
 
     # -- state ------------------------------------------------------------------------------
 
@@ -190,19 +206,21 @@ class ExplainPanel(QWidget):
         tok = self._tok
         data = piece.encode("utf-8")
         if tok is None or not piece:
-            self.title.setText(
-                "Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it."
-            )
+            self.title.setText(tr(_INTRO))
         elif special and piece in tok.special_tokens:
             self.title.setText(
-                f"<b>{visible(piece)}</b> is a special token: it is cut out before pre-tokenization and becomes "
-                f"id {tok.special_tokens[piece]} directly. Special tokens never take part in a merge."
+                tr(
+                    "<b>{piece}</b> is a special token: it is cut out before pre-tokenization and becomes "
+                    "id {id} directly. Special tokens never take part in a merge."
+                ).format(piece=visible(piece), id=tok.special_tokens[piece])
             )
             self._final = (tok.special_tokens[piece],)
         elif len(data) > MAX_EXPLAIN_BYTES:
             self.title.setText(
-                f"This piece is {len(data):,} bytes long; Explain steps through pieces of up to "
-                f"{MAX_EXPLAIN_BYTES} bytes. Click a shorter piece."
+                tr(
+                    "This piece is {n} bytes long; Explain steps through pieces of up to "
+                    "{max} bytes. Click a shorter piece."
+                ).format(n=f"{len(data):,}", max=MAX_EXPLAIN_BYTES)
             )
         else:
             # subtle: the ranks a piece's steps apply never go down (a pair holding a new token
@@ -213,11 +231,15 @@ class ExplainPanel(QWidget):
             if is_sentencepiece(tok):
                 self.title.setText(self._sentencepiece_title(tok, piece, n))
             else:
+                nbytes = tr("1 byte") if len(data) == 1 else tr("{n} bytes").format(n=len(data))
+                final = tr("1 token") if len(self._final) == 1 else tr("{n} tokens").format(n=len(self._final))
+                steps = tr("1 merge") if n == 1 else tr("{n} merges").format(n=n)
                 self.title.setText(
-                    f"Piece <b>‘{visible(piece)}’</b>: {len(data)} byte{'s' * (len(data) != 1)} → "
-                    f"{len(self._final)} token{'s' * (len(self._final) != 1)} after {n} merge{'s' * (n != 1)}. "
-                    "At each step every adjacent pair is looked up in the merge list and the one with the "
-                    "lowest rank is merged."
+                    tr(
+                        "Piece <b>‘{piece}’</b>: {bytes} → {final} after {steps}. "
+                        "At each step every adjacent pair is looked up in the merge list and the one with the "
+                        "lowest rank is merged."
+                    ).format(piece=visible(piece), bytes=nbytes, final=final, steps=steps)
                 )
         keep = self._page if same else 0
         self._page = -1
@@ -228,15 +250,15 @@ class ExplainPanel(QWidget):
         start = self._steps[0].parts if self._steps else self._final
         rule = getattr(getattr(tok, "model", None), "rule", "sentencepiece")
         how = (
-            self.tr("the pair whose merged piece has the best score (the lowest rank) is merged")
+            tr("the pair whose merged piece has the best score (the lowest rank) is merged")
             if rule == "sentencepiece"
-            else self.tr("the pair with the lowest rank in the merge list is merged")
+            else tr("the pair with the lowest rank in the merge list is merged")
         )
-        chars = self.tr("1 character") if len(piece) == 1 else self.tr("{n} characters").format(n=len(piece))
-        parts = self.tr("1 starting token") if len(start) == 1 else self.tr("{n} starting tokens").format(n=len(start))
-        final = self.tr("1 token") if len(self._final) == 1 else self.tr("{n} tokens").format(n=len(self._final))
-        steps = self.tr("1 merge") if merges == 1 else self.tr("{n} merges").format(n=merges)
-        return self.tr(
+        chars = tr("1 character") if len(piece) == 1 else tr("{n} characters").format(n=len(piece))
+        parts = tr("1 starting token") if len(start) == 1 else tr("{n} starting tokens").format(n=len(start))
+        final = tr("1 token") if len(self._final) == 1 else tr("{n} tokens").format(n=len(self._final))
+        steps = tr("1 merge") if merges == 1 else tr("{n} merges").format(n=merges)
+        return tr(
             "Piece <b>‘{piece}’</b> (SentencePiece: ▁ is a space): {chars}, {parts} → {final} after {steps}. "
             "It starts from the characters (one missing from the vocabulary falls back to its UTF-8 bytes, "
             "&lt;0xNN&gt; tokens); at each step {how}."
@@ -287,12 +309,16 @@ class ExplainPanel(QWidget):
         if self._page < n:
             step = self._steps[self._page]
             self.parts.set_marks([i in (step.index, step.index + 1) for i in range(len(parts))])
-            self.page_label.setText(f"Step {self._page + 1} of {n}: merge rank {step.rank} → new token {step.new_id}")
+            self.page_label.setText(
+                tr("Step {k} of {n}: merge rank {rank} → new token {id}").format(
+                    k=self._page + 1, n=n, rank=step.rank, id=step.new_id
+                )
+            )
         else:
             self.parts.set_marks(None)
-            done = "no adjacent pair is in the merge list" if len(parts) > 1 else "one token left"
+            done = tr("no adjacent pair is in the merge list") if len(parts) > 1 else tr("one token left")
             ids = ", ".join(str(i) for i in parts)
-            self.page_label.setText(f"Result: ids [{ids}] ({done})")
+            self.page_label.setText(tr("Result: ids [{ids}] ({why})").format(ids=ids, why=done))
         self._fill_table(parts)
 
     def _fill_table(self, parts: tuple[int, ...]) -> None:
@@ -313,17 +339,18 @@ class ExplainPanel(QWidget):
             if rank is None:
                 later = tok.merge_rank(a, b)
                 if later is not None:  # a merge the tokenizer learns after the limit
-                    rank_text, verdict = f"{later:,}", f"not learned yet as of merge {self._limit:,}"
+                    rank_text = f"{later:,}"
+                    verdict = tr("not learned yet as of merge {k}").format(k=f"{self._limit:,}")
                 else:
-                    rank_text, verdict = "—", "not a merge"
+                    rank_text, verdict = "—", tr("not a merge")
             else:
                 rank_text = f"{rank:,}"
                 if best is not None and i == best[0]:
-                    verdict = "★ lowest rank: merged now"
+                    verdict = tr("★ lowest rank: merged now")
                 elif best is not None and rank == best[3]:
-                    verdict = "the same pair again: merged in the next step (leftmost first)"
+                    verdict = tr("the same pair again: merged in the next step (leftmost first)")
                 else:
-                    verdict = "later (higher rank)"
+                    verdict = tr("later (higher rank)")
             items = [QTableWidgetItem(pair), QTableWidgetItem(rank_text), QTableWidgetItem(verdict)]
             items[1].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             for c, item in enumerate(items):

@@ -42,6 +42,7 @@ from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.chips import POINTER, Chips, TokenChipBuilder
 from ..display.format import hex_bytes, visible
 from ..display.token_data import TokenTable, describe_char
+from ..i18n import bind, connect, noop, tr
 from ..jobs.messages import EncodeResult
 from ..models.stream_log import StepRecord, StreamLogModel
 from ..settings import Settings
@@ -118,37 +119,59 @@ class StreamView(QWidget):
         self.picker.set_current_key("cl100k_base")
         self.text_edit.setText(STREAM_PRESETS[0][1])
         self._on_picker_key_changed(self.picker.current_key())
+        connect(self._retranslate)
+
+    @Slot(str)
+    def _retranslate(self, _language: str = "") -> None:
+        """After a language switch: the texts composed here, in the new language."""
+        self.preset_combo.setItemText(0, tr("Choose a preset…"))
+        for i, (title, _text) in enumerate(STREAM_PRESETS, start=1):
+            self.preset_combo.setItemText(i, tr(title))
+        self._set_play_text()
+        self._on_speed_slider_changed(self.speed_slider.value())
+        self.tape.update()
+        self._show_state()
+        key = self.picker.current_key()
+        entry = self.registry.entry(key) if key else None
+        if entry is not None and entry.tokenizer is None:
+            self._on_picker_key_changed(key)  # the loading or error message, composed again
 
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
         self.text_edit = QLineEdit(self)
-        self.text_edit.setPlaceholderText("Text to stream, e.g. 國 or 🤚🏾")
+        bind(self.text_edit, "setPlaceholderText", "Text to stream, e.g. 國 or 🤚🏾")
         use_monospace(self.text_edit)
         self.text_edit.textChanged.connect(self._on_text_edit_changed)
         self.preset_combo = QComboBox(self)
-        self.preset_combo.addItem("Choose a preset…", "")
+        self.preset_combo.addItem(tr("Choose a preset…"), "")
         for title, text in STREAM_PRESETS:
-            self.preset_combo.addItem(title, text)
+            self.preset_combo.addItem(tr(title), text)
         self.preset_combo.activated.connect(self._on_preset_combo_activated)
         self.picker = TokenizerPicker(self.registry, self)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Text:"))
+        top.addWidget(self._label(noop("Text:")))
         top.addWidget(self.text_edit, 2)
-        top.addWidget(QLabel("Preset:"))
+        top.addWidget(self._label(noop("Preset:")))
         top.addWidget(self.preset_combo)
-        top.addWidget(QLabel("Tokenizer:"))
+        top.addWidget(self._label(noop("Tokenizer:")))
         top.addWidget(self.picker)
 
-        self.reset_button = QPushButton("⏮ Reset", self)
+        self.reset_button = QPushButton(self)
+        bind(self.reset_button, "setText", "⏮ Reset")
         self.reset_button.setShortcut(QKeySequence("Ctrl+Shift+R"))
-        self.reset_button.setToolTip("Start again with an empty queue (Ctrl+Shift+R)")
-        self.play_button = QPushButton("▶ Play", self)
+        bind(self.reset_button, "setToolTip", "Start again with an empty queue (Ctrl+Shift+R)")
+        self.play_button = QPushButton(tr("▶ Play"), self)
         self.play_button.setShortcut(QKeySequence("Ctrl+P"))
-        self.play_button.setToolTip("Feed the tokens one by one at the chosen speed; again to pause (Ctrl+P)")
-        self.step_button = QPushButton("Step ⏭", self)
+        bind(
+            self.play_button,
+            "setToolTip",
+            "Feed the tokens one by one at the chosen speed; again to pause (Ctrl+P)",
+        )
+        self.step_button = QPushButton(self)
+        bind(self.step_button, "setText", "Step ⏭")
         self.step_button.setShortcut(QKeySequence("Ctrl+N"))
-        self.step_button.setToolTip("Feed exactly one token (Ctrl+N)")
+        bind(self.step_button, "setToolTip", "Feed exactly one token (Ctrl+N)")
         self.reset_button.clicked.connect(self.reset)
         self.play_button.clicked.connect(self.toggle_play)
         self.step_button.clicked.connect(self.step)
@@ -156,7 +179,7 @@ class StreamView(QWidget):
         self.speed_slider.setRange(1, 20)
         self.speed_slider.setValue(2)
         self.speed_slider.setMaximumWidth(180)
-        self.speed_slider.setToolTip("Tokens per second while playing")
+        bind(self.speed_slider, "setToolTip", "Tokens per second while playing")
         self.speed_slider.valueChanged.connect(self._on_speed_slider_changed)
         self.speed_label = QLabel(self)
         self.position_label = QLabel(self)
@@ -164,7 +187,7 @@ class StreamView(QWidget):
         for w in (self.reset_button, self.play_button, self.step_button):
             controls.addWidget(w)
         controls.addSpacing(16)
-        controls.addWidget(QLabel("Speed:"))
+        controls.addWidget(self._label(noop("Speed:")))
         controls.addWidget(self.speed_slider)
         controls.addWidget(self.speed_label)
         controls.addSpacing(16)
@@ -176,8 +199,12 @@ class StreamView(QWidget):
         self.tape = ChipView(self)
         self.tape.setMinimumHeight(44)
         self.tape.setMaximumHeight(72)
-        self.tape.set_placeholder("The tokens of the text, fed from left to right.")
-        self.tape.setToolTip("The token ids to feed; the outlined one was fed last, the faded ones are still to come.")
+        self.tape.set_placeholder(noop("The tokens of the text, fed from left to right."))
+        bind(
+            self.tape,
+            "setToolTip",
+            "The token ids to feed; the outlined one was fed last, the faded ones are still to come.",
+        )
 
         self.step_label = QLabel(self)
         self.step_label.setWordWrap(True)
@@ -185,14 +212,17 @@ class StreamView(QWidget):
         self.step_label.setMinimumHeight(40)
         self.queue = ByteQueueWidget(self)
         self.lead_label = QLabel(self)
-        self.queue_legend = legend = QLabel(
+        self.queue_legend = legend = QLabel(self)
+        bind(
+            legend,
+            "setText",
             "<span style='color:#616161'>grey frame: the byte waited in the queue</span> · "
             "<span style='color:#1565c0'>blue frame: the byte came with this token</span> · "
             "<span style='background:#c8e6c9'>&nbsp;green: a complete character&nbsp;</span> · "
             "<span style='background:#ffe0b2'>&nbsp;orange: waiting for more bytes&nbsp;</span>",
-            self,
         )
-        queue_box = QGroupBox("Byte queue of the StreamingDecoder", self)
+        queue_box = QGroupBox(self)
+        bind(queue_box, "setTitle", "Byte queue of the StreamingDecoder")
         qlay = QVBoxLayout(queue_box)
         qlay.addWidget(self.queue)
         qlay.addWidget(self.lead_label)
@@ -202,15 +232,21 @@ class StreamView(QWidget):
         big.setPointSizeF(self.font().pointSizeF() * 1.8)
         self.output_view = QTextEdit(self)
         self.output_view.setReadOnly(True)
-        self.output_view.setPlaceholderText("Nothing printed yet: the decoder waits for complete characters.")
+        bind(self.output_view, "setPlaceholderText", "Nothing printed yet: the decoder waits for complete characters.")
         self.naive_view = QTextEdit(self)
         self.naive_view.setReadOnly(True)
-        self.naive_view.setPlaceholderText("Nothing printed yet.")
-        out_box = QGroupBox("StreamingDecoder output: only complete characters", self)
+        bind(self.naive_view, "setPlaceholderText", "Nothing printed yet.")
+        out_box = QGroupBox(self)
+        bind(out_box, "setTitle", "StreamingDecoder output: only complete characters")
         QVBoxLayout(out_box).addWidget(self.output_view)
-        naive_box = QGroupBox("Naive: print(decode([id])) for each token", self)
+        naive_box = QGroupBox(self)
+        bind(naive_box, "setTitle", "Naive: print(decode([id])) for each token")
         QVBoxLayout(naive_box).addWidget(self.naive_view)
-        naive_box.setToolTip("Decoding every token on its own turns each piece of a split character into U+FFFD (�).")
+        bind(
+            naive_box,
+            "setToolTip",
+            "Decoding every token on its own turns each piece of a split character into U+FFFD (�).",
+        )
         outputs = QSplitter(Qt.Orientation.Horizontal, self)
         outputs.addWidget(out_box)
         outputs.addWidget(naive_box)
@@ -234,6 +270,12 @@ class StreamView(QWidget):
         layout.addWidget(self.step_label)
         layout.addWidget(queue_box)
         layout.addWidget(split, 1)
+
+    def _label(self, source: str) -> QLabel:
+        """A label whose text follows the language."""
+        label = QLabel(self)
+        bind(label, "setText", source)
+        return label
 
     # -- state (also read by tests) ---------------------------------------------------------
 
@@ -280,7 +322,7 @@ class StreamView(QWidget):
             if entry.status == "error":
                 self._show_load_error(key, entry.message)
             else:
-                self.banner.info(f"Loading {key}… (a few seconds the first time)")
+                self.banner.info(tr("Loading {key}… (a few seconds the first time)").format(key=key))
                 if self.isVisible():
                     self.registry.request(key)
             return
@@ -362,7 +404,9 @@ class StreamView(QWidget):
         reuse = None
         self.tape.set_chips(chips, generation=result.generation, reuse=reuse)
         self.tape.tooltip_provider = lambda i: (
-            f"id {self._table.ids[i]}: bytes {hex_bytes(self._table.tokens[i])}" if self._table else ""
+            tr("id {id}: bytes {hex}").format(id=self._table.ids[i], hex=hex_bytes(self._table.tokens[i]))
+            if self._table
+            else ""
         )
         self.reset()
         self.prepared.emit(len(outcome.table))
@@ -409,11 +453,14 @@ class StreamView(QWidget):
         if self.is_finished():
             self.reset()
         self.timer.start()
-        self.play_button.setText("⏸ Pause")
+        self._set_play_text()
 
     def pause(self) -> None:
         self.timer.stop()
-        self.play_button.setText("▶ Play")
+        self._set_play_text()
+
+    def _set_play_text(self) -> None:
+        self.play_button.setText(tr("⏸ Pause") if self.timer.isActive() else tr("▶ Play"))
 
     @Slot()
     def toggle_play(self) -> None:
@@ -434,13 +481,15 @@ class StreamView(QWidget):
     def _on_speed_slider_changed(self, value: int) -> None:
         tps = value / 2
         self.timer.setInterval(int(1000 / tps))
-        self.speed_label.setText(f"{tps:g} token{'s' * (tps != 1)}/s")
+        self.speed_label.setText(tr("1 token/s") if tps == 1 else tr("{n} tokens/s").format(n=f"{tps:g}"))
 
     # -- display ----------------------------------------------------------------------------
 
     def _show_state(self) -> None:
         n = len(self._table) if self._table is not None else 0
-        self.position_label.setText(f"Fed <b>{self._pos}</b> of {n} tokens" if self._table is not None else "")
+        self.position_label.setText(
+            tr("Fed <b>{k}</b> of {n} tokens").format(k=self._pos, n=n) if self._table is not None else ""
+        )
         self.step_button.setEnabled(self._table is not None and self._pos < n)
         self.play_button.setEnabled(self._table is not None and n > 0)
         self.reset_button.setEnabled(self._pos > 0)
@@ -448,11 +497,14 @@ class StreamView(QWidget):
         self.tape.set_dim_from(self._pos if self._table is not None else -1)
         last = self._last
         if self.decoder is None or last is None:
-            self.queue.set_empty("The queue is empty. Press Step or Play to feed the first token.")
+            self.queue.set_empty(tr("The queue is empty. Press Step or Play to feed the first token."))
             self.lead_label.setText("")
             self.step_label.setText(
-                "Each token is a few <b>bytes</b>. The decoder keeps bytes in a queue until they form a whole "
-                "UTF-8 character; decoding each token on its own instead prints � for every piece of a split character."
+                tr(
+                    "Each token is a few <b>bytes</b>. The decoder keeps bytes in a queue until they form a whole "
+                    "UTF-8 character; decoding each token on its own instead prints � for every piece of a split "
+                    "character."
+                )
             )
             self.output_view.setHtml(_html_text("", 0, "#c8e6c9", self._output_pt()))
             self.naive_view.setHtml(_html_text("", 0, "#ffcdd2", self._output_pt()))
@@ -460,7 +512,7 @@ class StreamView(QWidget):
         queued, data, released, naive = last
         self.queue.set_step(queued, data)
         pending = self.decoder.pending
-        self.lead_label.setText(f"Lead byte {lead_byte_text(pending[0])}" if pending else "")
+        self.lead_label.setText(tr("Lead byte {text}").format(text=lead_byte_text(pending[0])) if pending else "")
         self.step_label.setText(self._describe(queued, data, released, pending))
         out = self.decoder.text
         self.output_view.setHtml(_html_text(out, len(out) - len(released), "#a5d6a7", self._output_pt()))
@@ -468,37 +520,56 @@ class StreamView(QWidget):
         if self.is_finished() and self._tok is not None and self._table is not None:
             same = self.decoder.text == self._tok.decode(list(self._table.ids))
             broken = self._naive.count(_FFFD)
-            self.step_label.setText(
-                self.step_label.text()
-                + f"<br><b>Done.</b> The decoder's output {'equals' if same else 'differs from'} decode(all ids)"
-                + (f"; the naive output has {broken} × �." if broken else "; no character was split here.")
-            )
+            if same:
+                done = tr("<b>Done.</b> The decoder's output equals decode(all ids)")
+            else:
+                done = tr("<b>Done.</b> The decoder's output differs from decode(all ids)")
+            if broken:
+                done += tr("; the naive output has {n} × �.").format(n=broken)
+            else:
+                done += tr("; no character was split here.")
+            summary = self.step_label.text() + "<br>" + done  # (a line break, no words)
+            self.step_label.setText(summary)
 
     def _describe(self, queued: bytes, data: bytes, released: str, pending: bytes) -> str:
         tid = self._table.ids[self._pos - 1] if self._table is not None else 0
-        parts = [f"Token {self._pos}: id <b>{tid}</b> brings byte{'s' * (len(data) != 1)} <b>{hex_bytes(data)}</b>."]
+        if len(data) == 1:
+            brings = tr("Token {k}: id <b>{id}</b> brings byte <b>{hex}</b>.")
+        else:
+            brings = tr("Token {k}: id <b>{id}</b> brings bytes <b>{hex}</b>.")
+        parts = [brings.format(k=self._pos, id=tid, hex=hex_bytes(data))]
         if queued:
-            parts.append(f"The queue already held <b>{hex_bytes(queued)}</b>.")
+            parts.append(tr("The queue already held <b>{hex}</b>.").format(hex=hex_bytes(queued)))
         if released:
             chars = ", ".join(html.escape(describe_char(c)) for c in released[:3])
-            more = f" and {len(released) - 3} more" if len(released) > 3 else ""
-            parts.append(f"<span style='color:#1b5e20'>Complete → output: {chars}{more}.</span>")
+            if len(released) > 3:
+                chars = tr("{chars} and {n} more").format(chars=chars, n=len(released) - 3)
+            parts.append(
+                "<span style='color:#1b5e20'>" + tr("Complete → output: {chars}.").format(chars=chars) + "</span>"
+            )
         if pending:
             need = self.decoder.needed if self.decoder is not None else 0
+            if need == 1:
+                waits = tr("{hex} waits: its lead byte announces a {n}-byte character, 1 more byte needed.")
+            else:
+                waits = tr("{hex} waits: its lead byte announces a {n}-byte character, {need} more bytes needed.")
             parts.append(
-                f"<span style='color:#e65100'>{hex_bytes(pending)} waits: its lead byte announces a "
-                f"{len(pending) + need}-byte character, {need} more byte{'s' * (need != 1)} needed.</span>"
+                "<span style='color:#e65100'>"
+                + waits.format(hex=hex_bytes(pending), n=len(pending) + need, need=need)
+                + "</span>"
             )
         elif not released:
-            parts.append("Nothing to print yet.")
+            parts.append(tr("Nothing to print yet."))
         naive = self._last[3] if self._last is not None else ""
         if _FFFD in naive:
             parts.append(
-                f"A naive decode([{tid}]) would print <span style='color:#b71c1c'>{html.escape(naive)}</span> here."
+                tr("A naive decode([{id}]) would print <span style='color:#b71c1c'>{text}</span> here.").format(
+                    id=tid, text=html.escape(naive)
+                )
             )
         elif self._tok is not None and self._tok.family == "sentencepiece" and data[:1] == b" " and naive[:1] != " ":
             parts.append(
-                self.tr(
+                tr(
                     "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>: SentencePiece drops "
                     "the ▁ that starts a text, so decoding token by token loses the spaces between words."
                 ).format(id=tid, text=html.escape(visible(naive)))

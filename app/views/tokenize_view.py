@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import TokenizerLike
 
+from .. import i18n
 from ..content.presets import PRESETS
 from ..controllers.encoding import EncodeController
 from ..controllers.registry import TokenizerRegistry
@@ -45,6 +46,7 @@ from ..display.copying import ids_csv, ids_python, token_strings
 from ..display.format import format_ratio
 from ..display.html_export import tokens_html
 from ..display.token_data import Counts, TokenTable, counts, token_detail
+from ..i18n import bind, noop, tr
 from ..jobs.messages import EncodeResult
 from ..settings import Settings
 from ..widgets.as_of import AsOfBox
@@ -57,12 +59,19 @@ from .explain_panel import ExplainPanel
 __all__ = ["TokenizeView", "MODE_LABELS", "utf16_offset", "index_from_utf16"]
 
 MODE_LABELS = (
-    ("recognised", "Recognised (one special token)"),
-    ("error", "Error (tiktoken's default)"),
-    ("plain", "Plain text (ordinary characters)"),
+    ("recognised", noop("Recognised (one special token)")),
+    ("error", noop("Error (tiktoken's default)")),
+    ("plain", noop("Plain text (ordinary characters)")),
 )
 
-_WELCOME = "Type here, or pick a preset. Every keystroke is tokenized."
+_WELCOME = noop("Type here, or pick a preset. Every keystroke is tokenized.")
+_HINT = noop("Hover or click a token (or an id) to see its bytes and the merge that made it.")
+_TOKENS_PLACEHOLDER = noop("The tokens of your text appear here.")
+_PIECES_PLACEHOLDER = noop("The pieces the pre-tokenizer cuts the text into, before any merge.")
+_PIECES_TITLE = noop("Pre-tokenization: the pieces the regex makes (click one to explain it)")
+_SP_PIECES_TITLE = noop(
+    "Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)"
+)
 _FIRST_TEXT = "Type here: every keystroke is tokenized. 國語 Жизнь 🤚🏾 <|endoftext|>"
 
 
@@ -97,6 +106,7 @@ class TokenizeView(QWidget):
         self._pieces: list[tuple[str, int, int, bool]] = []
         self._text = ""
         self._counts: Counts | None = None
+        self._counts_text = ""
         self._displayed_generation = -1
         self._builder = TokenChipBuilder()
         self._piece_builder = PieceChipBuilder()
@@ -117,29 +127,37 @@ class TokenizeView(QWidget):
         self.picker.set_current_key(registry.latest_trained() or "cl100k_base")
         self.editor.setPlainText(_FIRST_TEXT)
         self._on_picker_key_changed(self.picker.current_key())
+        i18n.connect(self._retranslate)
 
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
         self.picker = TokenizerPicker(self.registry, self)
         self.preset_combo = QComboBox(self)
-        self.preset_combo.addItem("Choose a preset…", "")
+        self.preset_combo.addItem(tr("Choose a preset…"), "")
         for title, text, note in PRESETS:
-            self.preset_combo.addItem(title, text)
-            self.preset_combo.setItemData(self.preset_combo.count() - 1, note, Qt.ItemDataRole.ToolTipRole)
-        self.preset_combo.setToolTip("Texts for class: each shows something surprising about tokenizers.")
+            self.preset_combo.addItem(tr(title), text)
+            self.preset_combo.setItemData(self.preset_combo.count() - 1, tr(note), Qt.ItemDataRole.ToolTipRole)
+        bind(self.preset_combo, "setToolTip", "Texts for class: each shows something surprising about tokenizers.")
         self.preset_combo.activated.connect(self._on_preset_combo_activated)
         self.mode_combo = QComboBox(self)
         for mode, label in MODE_LABELS:
-            self.mode_combo.addItem(label, mode)
-        self.mode_combo.setToolTip(
+            self.mode_combo.addItem(tr(label), mode)
+        bind(
+            self.mode_combo,
+            "setToolTip",
             "What text like <|endoftext|> does.\nRecognised: it becomes its special token "
             "(allowed_special='all').\nError: the text is refused, as tiktoken's encode() does by default.\n"
-            "Plain text: it is tokenized like any other characters (encode_ordinary)."
+            "Plain text: it is tokenized like any other characters (encode_ordinary).",
         )
         self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_current_index_changed)
-        self.whitespace_box = QCheckBox("Show whitespace", self)
-        self.whitespace_box.setToolTip("Draw spaces as ·, tabs as → and newlines as ⏎ inside the chips (Ctrl+Shift+W)")
+        self.whitespace_box = QCheckBox(self)
+        bind(self.whitespace_box, "setText", "Show whitespace")
+        bind(
+            self.whitespace_box,
+            "setToolTip",
+            "Draw spaces as ·, tabs as → and newlines as ⏎ inside the chips (Ctrl+Shift+W)",
+        )
         self.whitespace_box.setShortcut(QKeySequence("Ctrl+Shift+W"))
         self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
         self.whitespace_box.toggled.connect(self._on_whitespace_box_toggled)
@@ -151,11 +169,12 @@ class TokenizeView(QWidget):
         top = QHBoxLayout()
         self._combo_labels: list[QLabel] = []
         for label, w in (
-            ("Tokenizer:", self.picker),
-            ("Preset:", self.preset_combo),
-            ("Special tokens:", self.mode_combo),
+            (noop("Tokenizer:"), self.picker),
+            (noop("Preset:"), self.preset_combo),
+            (noop("Special tokens:"), self.mode_combo),
         ):
-            self._combo_labels.append(QLabel(label))
+            self._combo_labels.append(QLabel(self))
+            bind(self._combo_labels[-1], "setText", label)
             top.addWidget(self._combo_labels[-1])
             top.addWidget(w)
         top.addWidget(self.whitespace_box)
@@ -165,7 +184,7 @@ class TokenizeView(QWidget):
         self.banner = MessageBar(self)
 
         self.editor = TextInput(self)
-        self.editor.setPlaceholderText(_WELCOME)
+        bind(self.editor, "setPlaceholderText", _WELCOME)
         self.editor.setTabChangesFocus(False)
         self.editor.textChanged.connect(self._on_editor_text_changed)
         self.editor.cursorPositionChanged.connect(self._on_editor_cursor_moved)
@@ -173,47 +192,52 @@ class TokenizeView(QWidget):
         self.count_labels: dict[str, QLabel] = {}
         counts_row = QHBoxLayout()
         tips = {
-            "chars": "Unicode characters (code points) in the text",
-            "bytes": "Length of the text in UTF-8: what byte-level BPE starts from",
-            "tokens": "Number of tokens",
-            "bytes_per_token": "UTF-8 bytes per token: the compression (higher is better)",
-            "chars_per_token": "Characters per token",
+            "chars": noop("Unicode characters (code points) in the text"),
+            "bytes": noop("Length of the text in UTF-8: what byte-level BPE starts from"),
+            "tokens": noop("Number of tokens"),
+            "bytes_per_token": noop("UTF-8 bytes per token: the compression (higher is better)"),
+            "chars_per_token": noop("Characters per token"),
         }
         for name in ("chars", "bytes", "tokens", "bytes_per_token", "chars_per_token"):
             lab = QLabel(self)
-            lab.setToolTip(tips[name])
+            bind(lab, "setToolTip", tips[name])
             lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.count_labels[name] = lab
             counts_row.addWidget(lab)
         counts_row.addStretch(1)
 
         self.token_chips = ChipView(self)
-        self.token_chips.set_placeholder("The tokens of your text appear here.")
+        self.token_chips.set_placeholder(_TOKENS_PLACEHOLDER)
         self.id_chips = ChipView(self)
-        self.id_chips.set_placeholder("Token ids")
+        self.id_chips.set_placeholder(noop("Token ids"))
         self.token_chips.tooltip_provider = self._token_tooltip
         self.id_chips.tooltip_provider = self._token_tooltip
         self.token_chips.hovered.connect(self._on_token_chips_hovered)
         self.id_chips.hovered.connect(self._on_id_chips_hovered)
         self.token_chips.selected.connect(self._on_token_chips_selected)
         self.id_chips.selected.connect(self._on_id_chips_selected)
-        self.info_label = QLabel("Hover or click a token (or an id) to see its bytes and the merge that made it.")
+        self.info_label = QLabel(tr(_HINT))
         self.info_label.setWordWrap(True)
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         #: The byte notation of the chips, said once where the chips are.
-        self.legend = QLabel(
+        self.legend = QLabel(self)
+        bind(
+            self.legend,
+            "setText",
             "Legend: <code>&lt;e3 80&gt;</code> one token holding the bytes e3 80, part of a character · "
             "<code>&lt;80&gt;&lt;82&gt;</code> two tokens of one byte each · "
-            "<code>·</code> space · <code>⏎</code> newline · <code>→</code> tab"
+            "<code>·</code> space · <code>⏎</code> newline · <code>→</code> tab",
         )
         self.legend.setStyleSheet("color: #555;")
-        self.legend.setToolTip(
+        bind(
+            self.legend,
+            "setToolTip",
             "A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, "
-            "and an arrow points at the character they belong to"
+            "and an arrow points at the character they belong to",
         )
-        tokens_box = self._boxed("Tokens", self.token_chips)
-        ids_box = self._boxed("Token ids", self.id_chips)
+        tokens_box = self._boxed(noop("Tokens"), self.token_chips)
+        ids_box = self._boxed(noop("Token ids"), self.id_chips)
         chips_split = QSplitter(Qt.Orientation.Horizontal, self)
         chips_split.addWidget(tokens_box)
         chips_split.addWidget(ids_box)
@@ -225,16 +249,22 @@ class TokenizeView(QWidget):
             chips.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
             chips.addActions(self.copy_actions)
         self.piece_chips = ChipView(self)
-        self.piece_chips.set_placeholder("The pieces the pre-tokenizer cuts the text into, before any merge.")
-        self.piece_chips.setToolTip("Pre-tokenization: BPE merges only inside these pieces. Click one to explain it.")
+        self.piece_chips.set_placeholder(_PIECES_PLACEHOLDER)
+        bind(
+            self.piece_chips,
+            "setToolTip",
+            "Pre-tokenization: BPE merges only inside these pieces. Click one to explain it.",
+        )
         self.piece_chips.selected.connect(self._on_piece_chips_selected)
         self.piece_chips.hovered.connect(self._on_piece_chips_hovered)
-        self.pieces_box = self._boxed(
-            "Pre-tokenization: the pieces the regex makes (click one to explain it)", self.piece_chips
-        )
+        self.pieces_box = QGroupBox(tr(_PIECES_TITLE), self)
+        pieces_layout = QVBoxLayout(self.pieces_box)
+        pieces_layout.setContentsMargins(4, 4, 4, 4)
+        pieces_layout.addWidget(self.piece_chips)
 
         self.explain = ExplainPanel(self)
-        explain_box = QGroupBox("Explain: the merges of one piece, in rank order", self)
+        explain_box = QGroupBox(self)
+        bind(explain_box, "setTitle", "Explain: the merges of one piece, in rank order")
         QVBoxLayout(explain_box).addWidget(self.explain)
 
         middle = QWidget(self)
@@ -258,7 +288,8 @@ class TokenizeView(QWidget):
         self._show_counts(None, "")
 
     def _boxed(self, title: str, widget: QWidget) -> QGroupBox:
-        box = QGroupBox(title, self)
+        box = QGroupBox(self)
+        bind(box, "setTitle", title)
         lay = QVBoxLayout(box)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(widget)
@@ -294,11 +325,12 @@ class TokenizeView(QWidget):
         """Copy the tokens of the text: ids (Python list, comma-separated) or token strings."""
         made = []
         for text, key, what in (
-            ("Copy ids as a Python list", "Ctrl+Shift+C", "python"),
-            ("Copy ids, comma-separated", "", "csv"),
-            ("Copy token strings", "", "strings"),
+            (noop("Copy ids as a Python list"), "Ctrl+Shift+C", "python"),
+            (noop("Copy ids, comma-separated"), "", "csv"),
+            (noop("Copy token strings"), "", "strings"),
         ):
-            action = QAction(text, self)
+            action = QAction(self)
+            bind(action, "setText", text)
             if key:
                 action.setShortcut(QKeySequence(key))
                 action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -368,21 +400,43 @@ class TokenizeView(QWidget):
             if entry.status == "error":
                 self._show_load_error(key, entry.message)
             else:
-                self.banner.info(f"Loading {key}… (building the merge list takes a few seconds the first time)")
+                self.banner.info(
+                    tr("Loading {key}… (building the merge list takes a few seconds the first time)").format(key=key)
+                )
                 if self.isVisible():
                     self.registry.request(key)
             self._clear_display()
             return
         self.banner.clear()
         self.explain.set_tokenizer(entry.tokenizer, self.merge_limit())
-        self.pieces_box.setTitle(
-            self.tr(
-                "Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)"
-            )
-            if entry.tokenizer.family == "sentencepiece"
-            else "Pre-tokenization: the pieces the regex makes (click one to explain it)"
-        )
+        self._set_pieces_title()
         self._request()
+
+    def _set_pieces_title(self) -> None:
+        tok = self.tokenizer()
+        sentencepiece = tok is not None and tok.family == "sentencepiece"
+        self.pieces_box.setTitle(tr(_SP_PIECES_TITLE if sentencepiece else _PIECES_TITLE))
+
+    @Slot(str)
+    def _retranslate(self, _language: str = "") -> None:
+        """After a language switch: the texts composed here, in the new language."""
+        self.preset_combo.setItemText(0, tr("Choose a preset…"))
+        for i, (title, _text, note) in enumerate(PRESETS, start=1):
+            self.preset_combo.setItemText(i, tr(title))
+            self.preset_combo.setItemData(i, tr(note), Qt.ItemDataRole.ToolTipRole)
+        for i, (_mode, label) in enumerate(MODE_LABELS):
+            self.mode_combo.setItemText(i, tr(label))
+        self._show_counts(self._counts, self._counts_text)
+        self._set_pieces_title()
+        self.token_chips.update()
+        self.id_chips.update()
+        self.piece_chips.update()
+        self._on_token_selected(self.token_chips.selected_index(), explain=False)
+        entry = self.registry.entry(self._key) if self._key else None
+        if entry is not None and entry.tokenizer is None:
+            self._on_picker_key_changed(self._key)  # the loading or error message, composed again
+        elif self.banner.kind == "warning":
+            self._request()  # the refusal is written by the result: encode again
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
@@ -455,24 +509,25 @@ class TokenizeView(QWidget):
         if outcome.error:
             self._table = None
             self.banner.warning(
-                "<b>Refused, as tiktoken's encode() would:</b> "
-                + html.escape(outcome.error)
-                + "<br>Switch “Special tokens” to Recognised or Plain text to tokenize it.",
+                tr(
+                    "<b>Refused, as tiktoken's encode() would:</b> {reason}"
+                    "<br>Switch “Special tokens” to Recognised or Plain text to tokenize it."
+                ).format(reason=html.escape(outcome.error)),
             )
             self._builder = TokenChipBuilder()
-            self.token_chips.set_placeholder("No tokens: the text was refused (see the message above).")
+            self.token_chips.set_placeholder(noop("No tokens: the text was refused (see the message above)."))
             self.token_chips.set_chips(Chips(), generation=result.generation)
             # Refused means not split either: no pieces, nothing to explain (no special token drawn).
             self._pieces = []
-            self.piece_chips.set_placeholder("No pieces: the text was refused (see the message above).")
+            self.piece_chips.set_placeholder(noop("No pieces: the text was refused (see the message above)."))
             self.explain.set_piece("")
             self.id_chips.set_chips(Chips(), generation=result.generation)
             self._show_counts(None, result.text)
         elif outcome.table is not None:
             if self.banner.kind == "warning":
                 self.banner.clear()
-            self.piece_chips.set_placeholder("The pieces the pre-tokenizer cuts the text into, before any merge.")
-            self.token_chips.set_placeholder("The tokens of your text appear here.")
+            self.piece_chips.set_placeholder(_PIECES_PLACEHOLDER)
+            self.token_chips.set_placeholder(_TOKENS_PLACEHOLDER)
             self._table = outcome.table
             self._show_tokens(result.generation, ws)
             self._show_counts(counts(result.text, len(outcome.table)), result.text)
@@ -485,7 +540,7 @@ class TokenizeView(QWidget):
 
     @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
-        self.banner.error(f"Tokenizing failed: {message}")
+        self.banner.error(tr("Tokenizing failed: {reason}").format(reason=message))
 
     def _show_tokens(self, generation: int, whitespace: bool) -> None:
         table = self._table
@@ -497,14 +552,19 @@ class TokenizeView(QWidget):
 
     def _show_counts(self, c: Counts | None, text: str) -> None:
         self._counts = c
+        self._counts_text = text
         chars = len(text)
         nbytes = len(text.encode("utf-8"))
         labels = self.count_labels
-        labels["chars"].setText(f"Characters: <b>{chars:,}</b>")
-        labels["bytes"].setText(f"UTF-8 bytes: <b>{nbytes:,}</b>")
-        labels["tokens"].setText(f"Tokens: <b>{c.tokens:,}</b>" if c else "Tokens: <b>—</b>")
-        labels["bytes_per_token"].setText(f"Bytes/token: <b>{format_ratio(c.bytes_per_token if c else None)}</b>")
-        labels["chars_per_token"].setText(f"Chars/token: <b>{format_ratio(c.chars_per_token if c else None)}</b>")
+        labels["chars"].setText(tr("Characters: <b>{n}</b>").format(n=f"{chars:,}"))
+        labels["bytes"].setText(tr("UTF-8 bytes: <b>{n}</b>").format(n=f"{nbytes:,}"))
+        labels["tokens"].setText(tr("Tokens: <b>{n}</b>").format(n=f"{c.tokens:,}" if c else "—"))
+        labels["bytes_per_token"].setText(
+            tr("Bytes/token: <b>{n}</b>").format(n=format_ratio(c.bytes_per_token if c else None))
+        )
+        labels["chars_per_token"].setText(
+            tr("Chars/token: <b>{n}</b>").format(n=format_ratio(c.chars_per_token if c else None))
+        )
 
     def _clear_display(self) -> None:
         self._table = None
@@ -564,7 +624,7 @@ class TokenizeView(QWidget):
         self._mark_editor(index)
         table = self._table
         if table is None or not (0 <= index < len(table)):
-            self.info_label.setText("Hover or click a token (or an id) to see its bytes and the merge that made it.")
+            self.info_label.setText(tr(_HINT))
             return
         self.info_label.setText(self._token_tooltip(index).replace("\n", " · "))
         if explain:
@@ -647,13 +707,17 @@ class TokenizeView(QWidget):
             return None
         entry = self.registry.entry(self._key)
         limit = self.merge_limit()
-        name = entry.label + (f", as of merge {limit:,}" if limit is not None else "")
+        if limit is None:
+            title = tr("Tokens of {name}").format(name=entry.label)
+        else:
+            title = tr("Tokens of {name}, as of merge {k}").format(name=entry.label, k=f"{limit:,}")
         modes = dict(MODE_LABELS)
+        mode = tr(modes[self.mode()]) if self.mode() in modes else self.mode()
         return tokens_html(
             table,
             self._builder.tokens,
-            title=f"Tokens of {name}",
-            about=[f"Tokenizer: {entry.label}", f"Special tokens: {modes.get(self.mode(), self.mode())}"],
+            title=title,
+            about=[tr("Tokenizer: {name}").format(name=entry.label), tr("Special tokens: {mode}").format(mode=mode)],
             contrast=contrast,
         )
 

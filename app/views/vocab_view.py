@@ -40,6 +40,7 @@ from ..controllers.timeline import TimelinePosition
 from ..display.copying import tsv
 from ..display.format import format_count, hex_bytes
 from ..display.pieces import fallback_ids, is_sentencepiece, token_text
+from ..i18n import bind, connect, noop, tr
 from ..models.vocab import MergeTree, SearchError, VocabModel, merge_tree
 from ..settings import Settings
 from ..widgets.as_of import AsOfBox
@@ -49,11 +50,12 @@ from ..widgets.tokenizer_picker import TokenizerPicker
 __all__ = ["VocabView"]
 
 _MODES = (
-    ("text", "Text", "Tokens whose text contains this (· ⏎ → are read as space, newline, tab)"),
-    ("regex", "Regex", "A regular expression searched in each token's text (\\p{Han}, ^\\s, ...)"),
-    ("id", "Id", "Ids: 42, a list 1, 5, 9 or a range 100-200"),
-    ("hex", "Hex", "Tokens containing these bytes: e5 9c or e59c"),
+    ("text", noop("Text"), noop("Tokens whose text contains this (· ⏎ → are read as space, newline, tab)")),
+    ("regex", noop("Regex"), noop("A regular expression searched in each token's text (\\p{Han}, ^\\s, ...)")),
+    ("id", noop("Id"), noop("Ids: 42, a list 1, 5, 9 or a range 100-200")),
+    ("hex", noop("Hex"), noop("Tokens containing these bytes: e5 9c or e59c")),
 )
+_SELECT = noop("Select a token to see its merge tree.")
 
 
 class VocabView(QWidget):
@@ -69,9 +71,14 @@ class VocabView(QWidget):
         self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
 
         self.picker = TokenizerPicker(
-            registry, placeholder=self.tr("Choose a tokenizer (train or open one, or pick an OpenAI encoding)")
+            registry, placeholder=tr("Choose a tokenizer (train or open one, or pick an OpenAI encoding)")
         )
-        self.picker.setToolTip("Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings")
+        bind(self.picker, "setPlaceholderText", "Choose a tokenizer (train or open one, or pick an OpenAI encoding)")
+        bind(
+            self.picker,
+            "setToolTip",
+            "Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings",
+        )
         # subtle: long names may shrink (their tooltip says them whole): the view must fit a
         # 1024-pixel screen in presentation mode's large fonts
         self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -82,11 +89,13 @@ class VocabView(QWidget):
         self.loading.setMaximumWidth(160)
         self.loading.hide()
         self.status = QLabel()
+        self._loading_key = ""  # the tokenizer being loaded ("" when none is)
+        self._error = ""  # the reason the current tokenizer cannot be shown ("" when it can)
         self.status.setWordWrap(True)
         self.messages = MessageBar()
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search tokens…")
+        bind(self.search, "setPlaceholderText", "Search tokens…")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._on_search_text_changed)
         QShortcut(
@@ -94,21 +103,29 @@ class VocabView(QWidget):
         )
         self.mode = QComboBox()
         for key, label, tip in _MODES:
-            self.mode.addItem(label, key)
-            self.mode.setItemData(self.mode.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
-        self.mode.setToolTip("Search by text, regex, id or hex bytes")
+            self.mode.addItem(tr(label), key)
+            self.mode.setItemData(self.mode.count() - 1, tr(tip), Qt.ItemDataRole.ToolTipRole)
+        bind(self.mode, "setToolTip", "Search by text, regex, id or hex bytes")
         self.mode.currentIndexChanged.connect(self._on_mode_current_index_changed)
-        self.space_filter = QCheckBox("Starts with a space")
-        self.space_filter.setToolTip("Only tokens whose first byte is a space (word starts in GPT vocabularies)")
-        self.invalid_filter = QCheckBox("Not valid UTF-8 alone")
-        self.invalid_filter.setToolTip(
-            "Only tokens holding part of a character: they print as U+FFFD when decoded alone"
+        self.space_filter = QCheckBox()
+        bind(self.space_filter, "setText", "Starts with a space")
+        bind(
+            self.space_filter, "setToolTip", "Only tokens whose first byte is a space (word starts in GPT vocabularies)"
         )
-        self.case_box = QCheckBox("Match case")
-        self.case_box.setToolTip("Off: text and regex searches ignore case (“the” finds “The”)")
+        self.invalid_filter = QCheckBox()
+        bind(self.invalid_filter, "setText", "Not valid UTF-8 alone")
+        bind(
+            self.invalid_filter,
+            "setToolTip",
+            "Only tokens holding part of a character: they print as U+FFFD when decoded alone",
+        )
+        self.case_box = QCheckBox()
+        bind(self.case_box, "setText", "Match case")
+        bind(self.case_box, "setToolTip", "Off: text and regex searches ignore case (“the” finds “The”)")
         self.case_box.toggled.connect(self._on_filter_toggled)
-        self.special_filter = QCheckBox("Special tokens")
-        self.special_filter.setToolTip("Only special tokens such as <|endoftext|>")
+        self.special_filter = QCheckBox()
+        bind(self.special_filter, "setText", "Special tokens")
+        bind(self.special_filter, "setToolTip", "Only special tokens such as <|endoftext|>")
         for box in (self.space_filter, self.invalid_filter, self.special_filter):
             box.toggled.connect(self._on_filter_toggled)
         self.search_problem = QLabel()
@@ -137,8 +154,12 @@ class VocabView(QWidget):
         self.table.sortByColumn(VocabModel.ID, Qt.SortOrder.AscendingOrder)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        for text, key, whole in (("Copy row", "Ctrl+C", False), ("Copy the whole table (as shown)", "", True)):
-            action = QAction(text, self.table)
+        for text, key, whole in (
+            (noop("Copy row"), "Ctrl+C", False),
+            (noop("Copy the whole table (as shown)"), "", True),
+        ):
+            action = QAction(self.table)
+            bind(action, "setText", text)
             if key:
                 action.setShortcut(QKeySequence(key))
                 action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -147,22 +168,27 @@ class VocabView(QWidget):
             self.table.addAction(action)
 
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Token", "Id", "Merge rank", "Byte"])
-        self.tree.setToolTip(
-            "How the selected token was built: each token is the merge of its two children, down to single bytes"
+        self._set_tree_headers()
+        bind(
+            self.tree,
+            "setToolTip",
+            "How the selected token was built: each token is the merge of its two children, down to single bytes",
         )
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setStretchLastSection(False)
-        self.details = QLabel("Select a token to see its merge tree.")
+        self.details = QLabel(tr(_SELECT))
+        self._details_of: int | None = None  # the token whose merge tree the details describe
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         top = QHBoxLayout()
         self._top = top
-        top.addWidget(QLabel("Tokenizer:"))
+        tokenizer_label = QLabel()
+        bind(tokenizer_label, "setText", "Tokenizer:")
+        top.addWidget(tokenizer_label)
         top.addWidget(self.picker, 1)
         top.addWidget(self.loading)
         top.addWidget(self.status)
@@ -177,7 +203,9 @@ class VocabView(QWidget):
         right = QWidget()
         rv = QVBoxLayout(right)
         rv.setContentsMargins(0, 0, 0, 0)
-        rv.addWidget(QLabel("<b>Merge tree</b>"))
+        tree_title = QLabel()
+        bind(tree_title, "setText", "<b>Merge tree</b>")
+        rv.addWidget(tree_title)
         rv.addWidget(self.details)
         rv.addWidget(self.tree, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -202,6 +230,33 @@ class VocabView(QWidget):
         registry.failed.connect(self._on_registry_failed)
         registry.removed.connect(self._on_registry_removed)
         self._update_count()
+        connect(self._retranslate)
+
+    def _set_tree_headers(self) -> None:
+        self.tree.setHeaderLabels([tr("Token"), tr("Id"), tr("Merge rank"), tr("Byte")])
+
+    @Slot(str)
+    def _retranslate(self, _language: str = "") -> None:
+        """After a language switch: the texts composed here, in the new language."""
+        for i, (_key, label, tip) in enumerate(_MODES):
+            self.mode.setItemText(i, tr(label))
+            self.mode.setItemData(i, tr(tip), Qt.ItemDataRole.ToolTipRole)
+        self._set_tree_headers()
+        self._show_status()
+        if self._error:
+            self._show_error(self._error)
+        if not self.search_problem.isHidden():
+            self.apply_search()  # the problem, said again
+        self._update_count()
+        tok = self.model.tokenizer
+        if self._details_of is not None and tok is not None and self._details_of in tok.vocab:
+            self._show_tree(tok, self._details_of)  # the details and the tree's tooltips
+        else:
+            self._show_no_details()
+
+    def _show_no_details(self) -> None:
+        self._details_of = None
+        self.details.setText(tr(_SELECT))
 
     # -- public API ------------------------------------------------------------------------
 
@@ -233,6 +288,7 @@ class VocabView(QWidget):
         self.picker.set_current_key(key)
         entry = self.registry.entry(key)
         self.messages.clear()
+        self._error = ""
         if entry.status == "ready" and entry.tokenizer is not None:
             self._show_tokenizer(entry.tokenizer)
         elif entry.status == "error":
@@ -240,7 +296,7 @@ class VocabView(QWidget):
             self._show_error(entry.message)
         else:
             self._show_tokenizer(None)
-            self._set_loading(True, f"Loading {key}… (a few seconds the first time)")
+            self._set_loading(True, key)
             self.registry.request(key)
 
     def _reset_search(self) -> None:
@@ -332,12 +388,12 @@ class VocabView(QWidget):
             else:
                 self.key = None
                 self._show_tokenizer(None)
-                self._set_loading(False, "")
+                self._set_loading(False)
 
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key == self.key:
-            self._set_loading(False, "")
+            self._set_loading(False)
             self._show_error(message)
 
     @Slot(str)
@@ -361,7 +417,7 @@ class VocabView(QWidget):
     def _on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid() or self.model.tokenizer is None:
             self.tree.clear()
-            self.details.setText("Select a token to see its merge tree.")
+            self._show_no_details()
             return
         self._show_tree(self.model.tokenizer, self.model.token_id(current.row()))
 
@@ -373,28 +429,46 @@ class VocabView(QWidget):
         self.model.set_tokenizer(tok)
         self.tree.clear()
         if tok is not None:
-            self._set_loading(
-                False,
-                f"{format_count(len(tok))} tokens · {format_count(len(tok.merges))} merges · "
-                f"pre-tokenizer {tok.pretokenizer.spec}",
-            )
-            self.details.setText("Select a token to see its merge tree.")
+            self._set_loading(False)
+            self._show_no_details()
         self.apply_search()
 
-    def _set_loading(self, loading: bool, text: str) -> None:
+    def _set_loading(self, loading: bool, key: str = "") -> None:
+        """Show the loading state of ``key`` (or, not loading, the figures of the tokenizer shown)."""
         self.loading.setVisible(loading)
+        self._loading_key = key if loading else ""
+        self._show_status()
+
+    def _show_status(self) -> None:
+        tok = self.model.tokenizer
+        if self._loading_key:
+            text = tr("Loading {key}… (a few seconds the first time)").format(key=self._loading_key)
+        elif tok is not None:
+            text = tr("{tokens} tokens · {merges} merges · pre-tokenizer {spec}").format(
+                tokens=format_count(len(tok)), merges=format_count(len(tok.merges)), spec=tok.pretokenizer.spec
+            )
+        else:
+            text = ""
         self.status.setText(text)
 
     def _show_error(self, message: str) -> None:
+        self._error = message
         self.status.setText("")
-        self.messages.error(f"This encoding cannot be shown: {message}")
+        self.messages.error(tr("This encoding cannot be shown: {reason}").format(reason=message))
 
     def _update_count(self) -> None:
         total = self.model.total()
         shown = self.model.rowCount()
         as_of = self.model.as_of
-        suffix = f" (as of merge {format_count(as_of)})" if as_of is not None else ""
-        self.count_label.setText(f"{format_count(shown)} of {format_count(total)}{suffix}" if total else "")
+        if not total:
+            text = ""
+        elif as_of is None:
+            text = tr("{shown} of {total}").format(shown=format_count(shown), total=format_count(total))
+        else:
+            text = tr("{shown} of {total} (as of merge {k})").format(
+                shown=format_count(shown), total=format_count(total), k=format_count(as_of)
+            )
+        self.count_label.setText(text)
 
     def _show_tree(self, tok: TokenizerLike, token_id: int) -> None:
         tree = merge_tree(tok, token_id)
@@ -402,45 +476,57 @@ class VocabView(QWidget):
         root = self._tree_item(tree, tok)
         self.tree.addTopLevelItem(root)
         self.tree.expandAll()
+        self._show_details(tok, token_id, tree)
+
+    def _show_details(self, tok: TokenizerLike, token_id: int, tree: MergeTree) -> None:
+        """The line above the tree: the token's id, text, bytes and how it was made."""
+        self._details_of = token_id
         data = tok.id_to_bytes(token_id)
         merge = tok.merge_of(token_id)
         sentencepiece = is_sentencepiece(tok)
         parts = [
             f"<b>id {token_id}</b>",
             token_text(tok, token_id).replace("<", "&lt;"),
-            f"bytes {hex_bytes(data)}",
-            f"{len(data)} byte{'s' if len(data) != 1 else ''}",
+            tr("bytes {hex}").format(hex=hex_bytes(data)),
+            tr("1 byte") if len(data) == 1 else tr("{n} bytes").format(n=len(data)),
         ]
         if merge is not None:
             rank = merge[2]
             counts = tok.merge_counts
             count = counts[rank] if 0 <= rank < len(counts) else None
-            parts.append(f"merge rank {rank}" + (f", pair count {count}" if count is not None else ""))
+            if count is None:
+                parts.append(tr("merge rank {rank}").format(rank=rank))
+            else:
+                parts.append(tr("merge rank {rank}, pair count {count}").format(rank=rank, count=count))
             if sentencepiece:
                 parts.append(
-                    self.tr("{leaves} characters, {levels} merge levels").format(
+                    tr("{leaves} characters, {levels} merge levels").format(
                         leaves=len(self._leaves(tree)), levels=self._depth(tree)
                     )
                 )
             else:
-                parts.append(f"{len(self._leaves(tree))} single bytes, {self._depth(tree)} merge levels")
+                parts.append(
+                    tr("{leaves} single bytes, {levels} merge levels").format(
+                        leaves=len(self._leaves(tree)), levels=self._depth(tree)
+                    )
+                )
         elif tok.is_special(token_id):
-            parts.append("special token: never merged")
+            parts.append(tr("special token: never merged"))
         elif token_id in fallback_ids(tok):
-            parts.append(self.tr("byte fallback: one byte of a character the vocabulary has no piece for"))
+            parts.append(tr("byte fallback: one byte of a character the vocabulary has no piece for"))
         elif sentencepiece:
             parts.append(
-                self.tr("a character of the vocabulary: a leaf of the merge trees (SentencePiece merges characters)")
+                tr("a character of the vocabulary: a leaf of the merge trees (SentencePiece merges characters)")
             )
         else:
-            parts.append("a single byte: a leaf of every merge tree")
+            parts.append(tr("a single byte: a leaf of every merge tree"))
         self.details.setText(" · ".join(parts))
 
     def _tree_item(self, node: MergeTree, tok: TokenizerLike) -> QTreeWidgetItem:
         token_id, data, rank, children = node
         leaf_byte = f"0x{data[0]:02x}" if len(data) == 1 and not children else ""
         item = QTreeWidgetItem([token_text(tok, token_id), str(token_id), "" if rank is None else str(rank), leaf_byte])
-        item.setToolTip(0, f"bytes {hex_bytes(data)}")
+        item.setToolTip(0, tr("bytes {hex}").format(hex=hex_bytes(data)))
         for child in children:
             item.addChild(self._tree_item(child, tok))
         return item

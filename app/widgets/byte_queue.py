@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Slot
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from bpe_engine import utf8_sequence_length
 
 from ..display.format import visible
+from ..i18n import connect, tr
 
 __all__ = ["ByteGroup", "ByteQueueWidget", "group_bytes", "lead_byte_text"]
 
@@ -49,10 +50,14 @@ def lead_byte_text(lead: int) -> str:
     bits = f"{lead:08b}"
     bits = bits[:4] + " " + bits[4:]
     if n == 1:
-        return f"{lead:02x} = {bits}: a 1-byte (ASCII) character"
+        return tr("{hex} = {bits}: a 1-byte (ASCII) character").format(hex=f"{lead:02x}", bits=bits)
     if n == 0:
-        return f"{lead:02x} = {bits}: a continuation byte (10xxxxxx), not the start of a character"
-    return f"{lead:02x} = {bits}: lead byte of a {n}-byte character ({n} leading 1-bits)"
+        return tr("{hex} = {bits}: a continuation byte (10xxxxxx), not the start of a character").format(
+            hex=f"{lead:02x}", bits=bits
+        )
+    return tr("{hex} = {bits}: lead byte of a {n}-byte character ({n} leading 1-bits)").format(
+        hex=f"{lead:02x}", bits=bits, n=n
+    )
 
 
 def group_bytes(queued: bytes, incoming: bytes) -> list[ByteGroup]:
@@ -84,10 +89,15 @@ class ByteQueueWidget(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._groups: list[ByteGroup] = []
-        self._message = "The queue is empty. Press Step or Play to feed the first token."
+        self._message = tr("The queue is empty. Press Step or Play to feed the first token.")
         self._base_pt = self.font().pointSizeF()  # boxes and fonts grow with the font (zoom)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._set_fonts()
+        connect(self._on_language_changed)
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self.update()  # the captions under the boxes are written when painting
 
     def _scale(self) -> float:
         return self.font().pointSizeF() / self._base_pt if self._base_pt > 0 else 1.0
@@ -172,11 +182,11 @@ class ByteQueueWidget(QWidget):
                 p.drawText(
                     QRectF(span.left(), span.bottom(), max(span.width(), 70 * scale), 18 * scale),
                     Qt.AlignmentFlag.AlignHCenter,
-                    "→ output",
+                    tr("→ output"),
                 )
             else:
                 p.setFont(self.font())
-                label = f"needs {g.needed} more byte{'s' * (g.needed != 1)}"
+                label = tr("needs 1 more byte") if g.needed == 1 else tr("needs {n} more bytes").format(n=g.needed)
                 p.drawText(
                     QRectF(span.left(), span.top() + 4, max(span.width(), 150 * scale), 40 * scale),
                     Qt.AlignmentFlag.AlignLeft,

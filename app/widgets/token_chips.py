@@ -29,7 +29,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -50,6 +50,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
 from ..display import palette
 from ..display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
+from ..i18n import connect, tr
 from .chip_painter import HEX_TEXT, HIGHLIGHT, MARK, chip_color, high_contrast, paint_chip_box, text_color
 
 __all__ = ["ChipView"]
@@ -98,6 +99,11 @@ class ChipView(QAbstractScrollArea):
         self._width_cache: dict[tuple[Segment, ...], float] = {}
         self._pixmaps: dict[tuple[object, ...], QPixmap] = {}
         self._set_fonts()
+        connect(self._on_language_changed)
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self.viewport().update()  # the placeholder is translated when painted
 
     # -- fonts ------------------------------------------------------------------------------
 
@@ -174,6 +180,7 @@ class ChipView(QAbstractScrollArea):
         self.viewport().update()
 
     def set_placeholder(self, text: str) -> None:
+        """What an empty view says: an English source (marked with ``noop``), drawn translated."""
         self._placeholder = text
         self.viewport().update()
 
@@ -382,7 +389,9 @@ class ChipView(QAbstractScrollArea):
         if n == 0:
             if self._placeholder:
                 p.setPen(self.palette().placeholderText().color())
-                p.drawText(self.viewport().rect().adjusted(8, 8, -8, -8), Qt.TextFlag.TextWordWrap, self._placeholder)
+                p.drawText(
+                    self.viewport().rect().adjusted(8, 8, -8, -8), Qt.TextFlag.TextWordWrap, tr(self._placeholder)
+                )
             p.end()
             self.painted_generation = self.generation
             return
