@@ -305,6 +305,7 @@ class MergeLoop:
         # and are never merged. Invariant: every pair counting >= threshold is in the heap.
         self.threshold = int(self.pcount_max()) // 4
         self.low: list[np.ndarray] = []
+        self.low_ids: list[int] = []  # more waiting pairs, gathered into `low` _SLICE at a time
 
     # -- choosing ---------------------------------------------------------------------------
 
@@ -318,14 +319,15 @@ class MergeLoop:
                 cur = pcount[pid]
                 if cur == -negc:
                     break
-                heapq.heappop(heap)
                 if cur > 0:  # counts only drop: re-queue with the current one
-                    heapq.heappush(heap, (-cur, key, pid))
+                    heapq.heapreplace(heap, (-cur, key, pid))
+                else:
+                    heapq.heappop(heap)
             else:
                 cur = 0
             if cur >= self.threshold and heap:
                 return heap[0][2], cur
-            if not self.low:
+            if not self.low and not self.low_ids:
                 return None if not heap else (heap[0][2], cur)
             # The best known count fell below the threshold: lower it and let the waiting
             # pairs that now qualify into the heap (geometric steps keep this rare).
@@ -335,6 +337,7 @@ class MergeLoop:
     def _flush_low(self) -> None:
         """Push the waiting pairs that now reach the threshold, a block at a time (a million
         pairs wait on 10 MB of Chinese: one pass over all of them would hold the GIL ~15 ms)."""
+        self._gather_low(0)
         waiting, self.low = self.low, []
         heap = self.heap
         tkey = self.tkey
@@ -358,6 +361,14 @@ class MergeLoop:
                         batch, size = [], 0
         if batch:
             self.low.append(np.concatenate(batch))
+
+    def _gather_low(self, least: int) -> None:
+        """Move the pending ``low_ids`` into ``low`` as arrays (if there are ``least`` or more)."""
+        ids = self.low_ids
+        if ids and len(ids) >= least:
+            for i in range(0, len(ids), _SLICE):
+                self.low.append(np.array(ids[i : i + _SLICE], dtype=np.intp))
+            self.low_ids = []
 
     def pop_best(self) -> tuple[int, int, int | None] | None:
         """Remove and return the best pair: ``(pair_id, count, tied_pair_id_or_None)``."""
@@ -387,13 +398,14 @@ class MergeLoop:
         tokens.
         """
         a, b = self.pleft.mv[pid], self.pright.mv[pid]
-        z = len(self.tok)
-        self.tok.append(self.tok[a] + self.tok[b])
-        self.tkey.append(self.key_of(self.tok[z]))
+        tok, tkey = self.tok, self.tkey
+        z = len(tok)
+        tok.append(tok[a] + tok[b])
+        tkey.append(tkey[a][:-1] + tkey[b])  # a key is one character per byte and a terminator
         off = self.poff.mv[pid]
         size = self.plen.mv[pid]
         if size <= _SMALL_MERGE:
-            replaced = self._merge_small(pid, a, b, z, self.log.data[off : off + size].tolist())
+            replaced = self._merge_small(pid, a, b, z, self.log.mv[off : off + size].tolist())
         else:
             replaced = self._merge_large(pid, a, b, z, self.log.data[off : off + size].astype(np.intp))
         return z, replaced
@@ -482,7 +494,9 @@ class MergeLoop:
             elif c > 0:
                 low.append(q)
         if low:
-            self.low.append(np.array(low, dtype=np.intp))
+            self.low_ids += low
+            if len(self.low_ids) >= _SLICE:
+                self._gather_low(_SLICE)
         if at > log.data.size:
             log.reserve(len(flat))
         log.data[log.n : at] = flat
@@ -587,7 +601,9 @@ class MergeLoop:
         big = cnts >= max(self.threshold, 1)
         ids: Iterable[int]
         if not big.all():
-            self.low.append(np.flatnonzero(~big) + base)
+            self.low_ids += (np.flatnonzero(~big) + base).tolist()
+            if len(self.low_ids) >= _SLICE:
+                self._gather_low(_SLICE)
             ids = (np.flatnonzero(big) + base).tolist()
             lefts, rights, cnts = lefts[big], rights[big], cnts[big]
         else:
@@ -616,6 +632,7 @@ class MergeLoop:
         """Everything the loop needs to go on, as plain arrays (no pickles: a checkpoint file
         must be safe to open). Scratch arrays and the heap's sort keys are rebuilt on import."""
         heap = self.heap
+        self._gather_low(0)
         low = np.concatenate(self.low) if self.low else np.empty(0, dtype=np.intp)
         return {
             "word_start": self.word_start,
@@ -699,6 +716,7 @@ class MergeLoop:
         loop.threshold = int(state["threshold"][0])
         low = np.array(state["low"], dtype=np.intp)
         loop.low = [low] if low.size else []
+        loop.low_ids = []
         return loop
 
     # -- inspection (step mode) -------------------------------------------------------------
