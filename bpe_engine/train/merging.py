@@ -40,6 +40,10 @@ __all__ = ["MergeLoop", "tie_key"]
 _SMALL_MERGE = 128
 _SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
 _COPY = 1 << 19  # elements copied per call when a column grows (2-4 MB)
+# What the loop keeps per position, side by side in one record: a merge reads and writes
+# several of them at each of its (scattered) positions, and this way one cache miss brings
+# them all (a merge on 10 MB of Chinese runs 2x faster than with one array per field).
+_POSITION = np.dtype([("sym", "<i4"), ("nxt", "<i4"), ("prv", "<i4"), ("ppid", "<i4"), ("wt", "<i8")])
 
 
 def _key_greatest(tok: bytes) -> str:
@@ -186,10 +190,9 @@ class MergeLoop:
         self.word_count = np.concatenate(
             [np.array(counts, dtype=np.int64) for _, counts in slices] or [np.empty(0, dtype=np.int64)]
         )
-        # Position arrays: NumPy for the vectorised path, memoryviews of the same memory for
-        # the plain-Python path of small merges.
-        self.sym = np.empty(n, dtype=np.int32)
-        self.wt = np.empty(n, dtype=np.int64)
+        # Position arrays (fields of one record array): NumPy for the vectorised path,
+        # memoryviews of the same memory for the plain-Python path of small merges.
+        self._positions(np.empty(n, dtype=_POSITION))
         w = 0
         for words, _ in slices:
             k = len(words)
@@ -198,9 +201,6 @@ class MergeLoop:
             self.wt[s:e] = np.repeat(self.word_count[w : w + k], lengths[w : w + k])
             w += k
         del slices
-        self.nxt = np.empty(n, dtype=np.int32)
-        self.prv = np.empty(n, dtype=np.int32)
-        self.ppid = np.empty(n, dtype=np.int32)
         step = 4 * _SLICE
         for i in range(0, n, step):
             k = min(step, n - i)
@@ -210,11 +210,6 @@ class MergeLoop:
         for i in range(0, n_words, step):
             self.nxt[starts[i : i + step] + lengths[i : i + step] - 1] = -1
             self.prv[starts[i : i + step]] = -1
-        self.sym_m = _view(self.sym)
-        self.nxt_m = _view(self.nxt)
-        self.prv_m = _view(self.prv)
-        self.wt_m = _view(self.wt)
-        self.ppid_m = _view(self.ppid)
         self.mark = np.empty(n, dtype=np.int8)
         _fill(self.mark, 0)
         self._idmap = np.zeros(1024, dtype=np.intp)
@@ -246,6 +241,13 @@ class MergeLoop:
         self.poff.extend(offsets)
         self.plen.extend(sizes)
         self._init_heap()
+
+    def _positions(self, records: np.ndarray) -> None:
+        self.records = records
+        self.sym, self.nxt, self.prv = records["sym"], records["nxt"], records["prv"]
+        self.ppid, self.wt = records["ppid"], records["wt"]
+        self.sym_m, self.nxt_m, self.prv_m = _view(self.sym), _view(self.nxt), _view(self.prv)
+        self.wt_m, self.ppid_m = _view(self.wt), _view(self.ppid)
 
     def _byte_pairs(self, n: int, step: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The pairs of bytes: codes (left * 256 + right), how many positions and how much
@@ -688,10 +690,9 @@ class MergeLoop:
         loop.word_start = np.array(state["word_start"])
         loop.word_len = np.array(state["word_len"])
         loop.word_count = np.array(state["word_count"])
+        loop._positions(np.empty(n, dtype=_POSITION))
         for name in ("sym", "wt", "nxt", "prv", "ppid"):
-            setattr(loop, name, np.array(state[name]))
-        loop.sym_m, loop.nxt_m, loop.prv_m = _view(loop.sym), _view(loop.nxt), _view(loop.prv)
-        loop.wt_m, loop.ppid_m = _view(loop.wt), _view(loop.ppid)
+            getattr(loop, name)[:] = state[name]
         loop.mark = np.zeros(n, dtype=np.int8)
         loop._idmap = np.zeros(1024, dtype=np.intp)
         loop._present = np.zeros(1024, dtype=bool)
