@@ -412,6 +412,21 @@ class MergeLoop:
         tied = nxt_top[0] if nxt_top is not None and nxt_top[1] == count else None
         return pid, count, tied
 
+    def step(self) -> tuple[int, int, int, int, int, int | None] | None:
+        """Choose the best pair and merge it: ``(left, right, new token, count, replaced,
+        the pair id it was tied with or None)``, or None when no pair is left (one call per
+        merge: :meth:`pop_best` and :meth:`merge` in one)."""
+        top = self._clean_top()
+        if top is None:
+            return None
+        heapq.heappop(self.heap)
+        pid, count = top
+        nxt_top = self._clean_top()
+        tied = nxt_top[0] if nxt_top is not None and nxt_top[1] == count else None
+        a, b = self.pairs.left_m[pid], self.pairs.right_m[pid]
+        z, replaced = self.merge(pid)
+        return a, b, z, count, replaced, tied
+
     def pcount_max(self) -> int:
         return int(self.pcount.view().max()) if self.pcount.n else 0
 

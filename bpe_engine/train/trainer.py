@@ -143,27 +143,28 @@ class BpeTrainer:
         assert state is not None and self.counting is not None
         tok = state.tok
         tokens = self._history[-1].tokens if self._history else self.counting.initial_tokens
-        while len(self.merges) < self.target_merges:
-            best = state.pop_best()
-            if best is None:
+        merges, merge_counts, history, step = self.merges, self.merge_counts, self._history, state.step
+        rank = len(merges)
+        while rank < self.target_merges:
+            done = step()
+            if done is None:
                 self.finished = True
-                yield TrainingDone(len(self.merges), "no_pairs")
+                yield TrainingDone(rank, "no_pairs")
                 return
-            pid, count, tied = best
-            a, b = state.pair(pid)
-            z, replaced = state.merge(pid)
+            a, b, z, count, replaced, tied = done
             tokens -= replaced
-            self.merges.append((a, b))
-            self.merge_counts.append(count)
+            merges.append((a, b))
+            merge_counts.append(count)
             tied_with = None
             if tied is not None:
                 ta, tb = state.pair(tied)
                 tied_with = (tok[ta], tok[tb])
-            event = MergeEvent(len(self.merges) - 1, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
-            self._history.append(event)
+            event = MergeEvent(rank, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
+            history.append(event)
+            rank += 1
             yield event
         self.finished = True
-        yield TrainingDone(len(self.merges), "vocab_size")
+        yield TrainingDone(rank, "vocab_size")
 
     # -- checkpoints --------------------------------------------------------------------------
 
