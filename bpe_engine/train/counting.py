@@ -25,6 +25,8 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
+import numpy as np
+
 from ..corpus import (
     SAFE_CUT_BYTES,
     Chunker,
@@ -39,6 +41,7 @@ from ..corpus import (
 from ..errors import CorpusNotFoundError, EmptyCorpusError
 from ..parallel import can_fork, run_pool
 from ..pretokenize import Pretokenizer, SpecialSplitter, stand_in_table
+from .keys import KeyCounter, gpt2_starts, pack
 
 __all__ = ["SHARDS", "CountResult", "count_pretokens_iter", "shard_of"]
 
@@ -101,6 +104,8 @@ class _ChunkCounter:
         self.splitter = SpecialSplitter(special_tokens)
         self.safe_re = SAFE_CUT_BYTES.get(pretokenizer.name)
         self.stand_ins = stand_in_table(pretokenizer.name) is not None
+        # GPT-2 on ASCII: pieces found and counted with NumPy (bpe_engine.train.keys).
+        self.keys: KeyCounter | None = KeyCounter() if pretokenizer.name == "gpt2" else None
         self.by_bytes: Counter[bytes] = Counter()
         self.by_text: Counter[str] = Counter()
         self.special_count = 0
@@ -156,6 +161,11 @@ class _ChunkCounter:
         pre = self.pre
         self.special_count += specials
         ascii = block.isascii()
+        if ascii and self.keys is not None:
+            spans = [m.span() for m in self.special_re.finditer(block)] if specials and self.special_re else []
+            starts, ends = gpt2_starts(np.frombuffer(block, dtype=np.uint8), spans)
+            self.keys.add(*pack(block, starts, ends))
+            return
         if pre.bytes_exact or (ascii and pre.ascii_fast) or pre.pattern is None:
             if not ascii:
                 decode_chunk(block, path, offset)  # still reject files that are not UTF-8
@@ -214,6 +224,8 @@ class _ChunkCounter:
 
     def sharded_result(self) -> list[dict[bytes, int]]:
         if self.shards is not None:
+            if self.keys is not None:
+                self._add_to_shards(self.keys.items())  # a loop in Python: a GUI thread gets turns
             done, self.shards = self.shards, [{} for _ in range(SHARDS)]
             return done
         shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
@@ -222,18 +234,21 @@ class _ChunkCounter:
         return shards
 
     def result(self) -> dict[bytes, int]:
-        """All counts, keyed by the pieces' UTF-8 bytes (the smaller counter is folded in)."""
-        if len(self.by_text) > len(self.by_bytes):
-            counts = {piece.encode("utf-8"): c for piece, c in self.by_text.items()}
-            rest: dict[bytes, int] = self.by_bytes
+        """All counts, keyed by the pieces' UTF-8 bytes (the largest source becomes the dict,
+        the others are folded in)."""
+        keyed = self.keys.items() if self.keys is not None else []
+        by_bytes, self.by_bytes = self.by_bytes, Counter()
+        by_text, self.by_text = self.by_text, Counter()
+        rest: list[Iterable[tuple[bytes, int]]]
+        if len(keyed) >= len(by_bytes):
+            counts, rest = dict(keyed), [by_bytes.items()]
         else:
-            counts = dict(self.by_bytes)
-            rest = {piece.encode("utf-8"): c for piece, c in self.by_text.items()}
-        self.by_text = Counter()
-        self.by_bytes = Counter()
+            counts, rest = dict(by_bytes), [keyed]
+        rest.append((piece.encode("utf-8"), c) for piece, c in by_text.items())
         get = counts.get
-        for piece, c in rest.items():
-            counts[piece] = get(piece, 0) + c
+        for part in rest:
+            for piece, c in part:
+                counts[piece] = get(piece, 0) + c
         return counts
 
 

@@ -1,0 +1,252 @@
+"""Counting GPT-2 pieces without a Python object per piece.
+
+Counting with ``regex.findall`` and a ``Counter`` costs two Python objects and a dict update
+per piece (45 ns per byte of English). Here, for the GPT-2 pattern on ASCII bytes (the
+corpus itself, or the ASCII stand-ins of :func:`bpe_engine.pretokenize.stand_in_table`):
+
+1. :func:`gpt2_starts` finds where pieces begin with a dozen NumPy passes over byte classes,
+   the pattern's rules written out (tested against the pattern on every kind of text);
+2. :func:`pack` turns each piece of at most 15 bytes into exact integer keys (its bytes and
+   its length, no hashing: two keys are equal exactly when the pieces are), longer pieces
+   stay bytes;
+3. :class:`KeyCounter` counts keys with ``np.unique`` and keeps the totals as arrays; only
+   the distinct pieces become ``bytes`` at the end.
+
+About 3x faster than findall + Counter; the pieces and counts are the same.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+import regex
+
+__all__ = ["KeyCounter", "gpt2_starts", "pack"]
+
+# Byte classes: letters, digits, other, the space, other whitespace, special-token bytes.
+_L, _N, _O, _SP, _WS, _X = 0, 1, 2, 3, 4, 5
+
+
+def _classes() -> np.ndarray:
+    table = np.full(256, _O, dtype=np.uint8)
+    for c in range(128):  # read off the regex module, as the ASCII twins are
+        ch = chr(c)
+        if regex.fullmatch(r"\p{L}", ch):
+            table[c] = _L
+        elif regex.fullmatch(r"\p{N}", ch):
+            table[c] = _N
+        elif regex.fullmatch(r"\s", ch):
+            table[c] = _SP if ch == " " else _WS
+    return table
+
+
+_CLASS = _classes()
+# Run kind of each class: whitespace runs join the space and other whitespace.
+_KIND = np.array([_L, _N, _O, _SP, _SP, _X], dtype=np.uint8)
+_APOSTROPHE = ord("'")
+_SHORT = frozenset(b"sdmt")  # contractions: 's 'd 'm 't, then 'll 've 're
+_LONG = frozenset((ord(x), ord(y)) for x, y in ("ll", "ve", "re"))
+
+
+def gpt2_starts(data: np.ndarray, specials: Sequence[tuple[int, int]] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """``(starts, ends)`` of the pieces of ``data`` (ASCII bytes as ``uint8``) under the
+    GPT-2 pattern, the text between the ``specials`` spans (special tokens, left out) and the
+    ends of ``data`` each counting as a whole text (what ``findall`` sees).
+
+    The pattern ``'(?:[sdmt]|ll|ve|re)| ?\\p{L}++| ?\\p{N}++| ?[^\\s\\p{L}\\p{N}]++|\\s++$|\\s+(?!\\S)|\\s``
+    on ASCII, rule by rule:
+
+    - letters, digits and other characters form runs of one class each (possessive);
+    - a space right before such a run joins it (`` ?``);
+    - a whitespace run before a non-space piece gives all but its last character as one
+      piece (``\\s+(?!\\S)``); its last character joins the next run if it is a space, or is a
+      piece alone; a whitespace run at the end of a text is one piece (``\\s++$``);
+    - ``'s 'd 'm 't 'll 've 're`` are pieces where a piece may begin (after a letter, a digit,
+      whitespace other than a space, or at the start of a text), and a piece begins after them.
+    """
+    size = int(data.size)
+    cls = _CLASS[data]
+    for s, e in specials:
+        cls[s:e] = _X
+    kind = _KIND[cls]
+    start = np.empty(size, dtype=bool)
+    if not size:
+        return np.empty(0, dtype=np.intp), np.empty(0, dtype=np.intp)
+    start[0] = True
+    np.not_equal(kind[1:], kind[:-1], out=start[1:])
+    is_ws = kind == _SP
+    # next_word[i]: the byte after i is a letter, digit or other character.
+    next_word = np.zeros(size, dtype=bool)
+    np.less_equal(kind[1:], _O, out=next_word[:-1])
+    # The last character of a whitespace run of two or more before a word begins a piece.
+    last_ws = is_ws & next_word
+    start[1:] |= last_ws[1:] & is_ws[:-1]
+    # A space before a word joins it: the word's first byte begins no piece.
+    attach = last_ws & (cls == _SP)
+    start[1:] &= ~attach[:-1]
+    # Contractions.
+    for c in np.flatnonzero(data == _APOSTROPHE).tolist():
+        if c + 1 >= size or cls[c] == _X:
+            continue
+        before = cls[c - 1] if c else _X
+        if before == _O or before == _SP:
+            continue  # inside a run of other characters, or after a space that took the quote
+        b1 = int(data[c + 1])
+        if cls[c + 1] == _X:
+            continue
+        if b1 in _SHORT:
+            k = 2
+        elif c + 2 < size and cls[c + 2] != _X and (b1, int(data[c + 2])) in _LONG:
+            k = 3
+        else:
+            continue
+        start[c + 1 : c + k] = False
+        if c + k < size:
+            start[c + k] = True
+    starts = np.flatnonzero(start)
+    ends = np.empty_like(starts)
+    ends[:-1] = starts[1:]
+    ends[-1] = size
+    if specials:
+        keep = cls[starts] != _X
+        starts, ends = starts[keep], ends[keep]
+    return starts, ends
+
+
+# Keys: a piece of k <= 7 bytes is its bytes as a little-endian integer with k in the top
+# byte (which its bytes never reach); 8 to 15 bytes are two such integers (the first eight
+# bytes whole, then the rest with their count in the top byte), told apart by the second.
+_MASK = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
+_TAG = np.array([k << 56 for k in range(8)], dtype=np.uint64)
+_MAX_KEYED = 15
+
+
+def pack(raw: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[bytes]]:
+    """Keys of the pieces ``raw[s:e]``: ``(short keys, (n, 2) keys of 8-15 bytes, longer pieces)``."""
+    padded = raw + bytes(16)
+    buf = np.frombuffer(padded, dtype=np.uint8)
+    words = np.ndarray((len(raw) + 8,), dtype="<u8", buffer=buf, strides=(1,))  # the 8 bytes at each offset
+    lengths = ends - starts
+    short = lengths <= 7
+    s = starts[short]
+    n = lengths[short]
+    keys = (words[s] & _MASK[n]) | _TAG[n]
+    mid = (lengths > 7) & (lengths <= _MAX_KEYED)
+    pairs = np.empty((0, 2), dtype=np.uint64)
+    if mid.any():
+        s = starts[mid]
+        n = lengths[mid] - 8
+        pairs = np.empty((s.size, 2), dtype=np.uint64)
+        pairs[:, 0] = words[s]
+        pairs[:, 1] = (words[s + 8] & _MASK[n]) | _TAG[n]
+    long_ = lengths > _MAX_KEYED
+    rest = [raw[a:b] for a, b in zip(starts[long_].tolist(), ends[long_].tolist())] if long_.any() else []
+    return keys, pairs, rest
+
+
+_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))  # odd multipliers
+
+
+def _reduce(keys: np.ndarray, counts: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct keys (1-D) or rows of keys (2-D) and their summed counts (``counts`` None:
+    one each).
+
+    Rows are sorted by a mix of their words (one 64-bit sort: sorting rows is 20x slower);
+    neighbours with equal mixes must then be equal rows. Two different rows that mix alike
+    are possible in principle (never met in practice): then the rows are sorted exactly."""
+    n = keys.shape[0]
+    if not n:
+        return keys, np.empty(0, dtype=np.int64)
+    if keys.ndim == 1:
+        order = np.argsort(keys, kind="stable")
+        by = keys[order]
+        sorted_keys = by
+    else:
+        mixed = keys[:, 0] * _MIX[0] ^ keys[:, 1] * _MIX[1]
+        order = np.argsort(mixed, kind="stable")
+        by = mixed[order]
+        sorted_keys = np.take(keys, order, axis=0)
+    first = np.ones(n, dtype=bool)
+    np.not_equal(by[1:], by[:-1], out=first[1:])
+    if keys.ndim == 2 and not ((sorted_keys[1:] == sorted_keys[:-1]).all(axis=1) | first[1:]).all():
+        order = np.lexsort((keys[:, 1], keys[:, 0]))
+        sorted_keys = np.take(keys, order, axis=0)
+        first[1:] = (sorted_keys[1:] != sorted_keys[:-1]).any(axis=1)
+    starts = np.flatnonzero(first)
+    total = np.diff(starts, append=n) if counts is None else np.add.reduceat(counts[order], starts)
+    return sorted_keys[starts], total.astype(np.int64)
+
+
+def _unpack_short(keys: np.ndarray) -> list[bytes]:
+    raw = keys.astype("<u8").tobytes()
+    lengths = (keys >> np.uint64(56)).tolist()
+    return [raw[8 * i : 8 * i + k] for i, k in enumerate(lengths)]
+
+
+def _unpack_pairs(pairs: np.ndarray) -> list[bytes]:
+    raw = pairs.astype("<u8").tobytes()
+    lengths = (pairs[:, 1] >> np.uint64(56)).tolist()
+    return [raw[16 * i : 16 * i + 8 + k] for i, k in enumerate(lengths)]
+
+
+class _Tally:
+    """Distinct keys (or rows of two) with counts; new keys wait in a list and are sorted in
+    with the totals once they outnumber them (a sort of a million keys takes 10 ms)."""
+
+    def __init__(self, width: int) -> None:
+        self.keys = np.empty((0,) if width == 1 else (0, width), dtype=np.uint64)
+        self.counts = np.empty(0, dtype=np.int64)
+        self.pending: list[np.ndarray] = []
+        self.size = 0
+
+    def add(self, keys: np.ndarray) -> None:
+        if keys.shape[0]:
+            self.pending.append(keys)
+            self.size += keys.shape[0]
+            if self.size > max(2 * self.keys.shape[0], 1 << 20):
+                self.merge()
+
+    def merge(self) -> None:
+        if not self.pending:
+            return
+        raw = np.concatenate(self.pending)
+        self.pending, self.size = [], 0
+        if raw.ndim == 1:
+            raw.sort()  # no need to know where each went: faster than argsort
+            first = np.ones(raw.size, dtype=bool)
+            np.not_equal(raw[1:], raw[:-1], out=first[1:])
+            starts = np.flatnonzero(first)
+            new, counts = raw[starts], np.diff(starts, append=raw.size)
+        else:
+            new, counts = _reduce(raw, None)
+        if self.keys.shape[0]:
+            new, counts = _reduce(np.concatenate((self.keys, new)), np.concatenate((self.counts, counts)))
+        self.keys, self.counts = new, counts
+
+
+class KeyCounter:
+    """Counts of packed pieces (:func:`pack`): distinct keys and counts kept as arrays, the
+    few long pieces in a ``Counter``; pieces become ``bytes`` only in :meth:`items`."""
+
+    def __init__(self) -> None:
+        self.short = _Tally(1)
+        self.pairs = _Tally(2)
+        self.rest: Counter[bytes] = Counter()
+
+    def add(self, keys: np.ndarray, pairs: np.ndarray, rest: list[bytes]) -> None:
+        self.short.add(keys)
+        self.pairs.add(pairs)
+        if rest:
+            self.rest.update(rest)
+
+    def items(self) -> list[tuple[bytes, int]]:
+        """Every distinct piece with its count; the counter starts again empty."""
+        self.short.merge()
+        self.pairs.merge()
+        out = list(zip(_unpack_short(self.short.keys), self.short.counts.tolist()))
+        out += zip(_unpack_pairs(self.pairs.keys), self.pairs.counts.tolist())
+        out += self.rest.items()
+        self.short, self.pairs, self.rest = _Tally(1), _Tally(2), Counter()
+        return out
