@@ -354,13 +354,18 @@ def count_pretokens_iter(
         shards, special_count = yield from _count_parallel(
             source, pretokenizer, special_tokens, chunker, n_workers, total, fork
         )
+    yield counted(source, shards, total, special_count)
+
+
+def counted(source: CorpusSource, shards: list[dict[bytes, int]], total: int, special_count: int) -> CountResult:
+    """The result of a count (raises :class:`EmptyCorpusError` if no piece was found)."""
     if not any(shards):
         what = "the text" if source.text is not None else ", ".join(source.paths)
         raise EmptyCorpusError(
             f"{what}: no text to learn from (the corpus is empty or holds only special tokens); "
             "choose a file with some text in it"
         )
-    yield CountResult(shards=shards, total_bytes=total, special_count=special_count)
+    return CountResult(shards=shards, total_bytes=total, special_count=special_count)
 
 
 def _count_parallel(

@@ -121,6 +121,7 @@ def gpt2_starts(data: np.ndarray, specials: Sequence[tuple[int, int]] = ()) -> t
 _MASK = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
 _TAG = np.array([k << 56 for k in range(8)], dtype=np.uint64)
 _MAX_KEYED = 15
+_RAW = 1 << 17  # keys gathered before a sort (1 MiB)
 
 
 def pack(raw: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[bytes]]:
@@ -192,27 +193,31 @@ def _unpack_pairs(pairs: np.ndarray) -> list[bytes]:
 
 
 class _Tally:
-    """Distinct keys (or rows of two) with counts; new keys wait in a list and are sorted in
-    with the totals once they outnumber them (a sort of a million keys takes 10 ms)."""
+    """Distinct keys (or rows of two) with counts. New keys wait in a small list; every
+    ``_RAW`` of them are sorted into a block of distinct keys and counts, and the blocks into
+    the totals once they outnumber them (so memory stays near the totals, and each key is
+    sorted a bounded number of times)."""
 
     def __init__(self, width: int) -> None:
         self.keys = np.empty((0,) if width == 1 else (0, width), dtype=np.uint64)
         self.counts = np.empty(0, dtype=np.int64)
-        self.pending: list[np.ndarray] = []
-        self.size = 0
+        self.raw: list[np.ndarray] = []
+        self.raw_size = 0
+        self.blocks: list[tuple[np.ndarray, np.ndarray]] = []
+        self.block_size = 0
 
     def add(self, keys: np.ndarray) -> None:
         if keys.shape[0]:
-            self.pending.append(keys)
-            self.size += keys.shape[0]
-            if self.size > max(2 * self.keys.shape[0], 1 << 20):
-                self.merge()
+            self.raw.append(keys)
+            self.raw_size += keys.shape[0]
+            if self.raw_size >= _RAW:
+                self._compress()
 
-    def merge(self) -> None:
-        if not self.pending:
+    def _compress(self) -> None:
+        if not self.raw:
             return
-        raw = np.concatenate(self.pending)
-        self.pending, self.size = [], 0
+        raw = np.concatenate(self.raw)
+        self.raw, self.raw_size = [], 0
         if raw.ndim == 1:
             raw.sort()  # no need to know where each went: faster than argsort
             first = np.ones(raw.size, dtype=bool)
@@ -221,9 +226,21 @@ class _Tally:
             new, counts = raw[starts], np.diff(starts, append=raw.size)
         else:
             new, counts = _reduce(raw, None)
-        if self.keys.shape[0]:
-            new, counts = _reduce(np.concatenate((self.keys, new)), np.concatenate((self.counts, counts)))
-        self.keys, self.counts = new, counts
+        self.blocks.append((new, counts))
+        self.block_size += new.shape[0]
+        if self.block_size > max(2 * self.keys.shape[0], _RAW):
+            self._fold()
+
+    def _fold(self) -> None:
+        if self.blocks:
+            keys = np.concatenate([self.keys] + [k for k, _ in self.blocks])
+            counts = np.concatenate([self.counts] + [c for _, c in self.blocks])
+            self.blocks, self.block_size = [], 0
+            self.keys, self.counts = _reduce(keys, counts)
+
+    def merge(self) -> None:
+        self._compress()
+        self._fold()
 
 
 class KeyCounter:

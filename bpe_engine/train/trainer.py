@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from ..corpus import CorpusSource
+from ..corpus import CorpusSource, default_workers
 from ..errors import ConfigError
 from ..pretokenize import get_pretokenizer
 from ..tokenizer import Tokenizer
@@ -107,13 +107,26 @@ class BpeTrainer:
 
     def _count(self) -> Iterator[TrainingEvent]:
         result: CountResult | None = None
-        for item in count_pretokens_iter(
-            self.source,
-            self.pretokenizer,
-            self.special_tokens,
-            workers=self.config.workers,
-            fork=self.config.fork_workers,
-        ):
+        counting: Iterator[tuple[int, int] | CountResult]
+        if self.config.cluster is not None:
+            from .distributed import count_pretokens_cluster
+
+            counting = count_pretokens_cluster(
+                self.source,
+                self.pretokenizer,
+                self.special_tokens,
+                self.config.cluster,
+                self.config.workers or default_workers(),
+            )
+        else:
+            counting = count_pretokens_iter(
+                self.source,
+                self.pretokenizer,
+                self.special_tokens,
+                workers=self.config.workers,
+                fork=self.config.fork_workers,
+            )
+        for item in counting:
             if isinstance(item, CountResult):
                 result = item
             else:
@@ -182,11 +195,11 @@ class BpeTrainer:
     def resume(cls, path: str | os.PathLike[str], **settings: Any) -> BpeTrainer:
         """A trainer that goes on from a checkpoint file; its merges are those of an
         uninterrupted run. ``settings`` may change what does not alter the result
-        (``workers``, ``fork_workers``, ``name``) or raise the vocabulary size."""
+        (``workers``, ``fork_workers``, ``cluster``, ``name``) or raise the vocabulary size."""
         from .checkpoint import load_checkpoint
 
         saved = load_checkpoint(path)
-        allowed = {"workers", "fork_workers", "name", "vocab_size"}
+        allowed = {"workers", "fork_workers", "name", "vocab_size", "cluster"}
         if set(settings) - allowed:
             raise ConfigError(
                 f"a resumed run keeps its settings; only {', '.join(sorted(allowed))} may change, "
