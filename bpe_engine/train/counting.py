@@ -178,6 +178,9 @@ class _ChunkCounter:
             self._add_pieces(pieces, [])
             return
         text = decode_chunk(block, path, offset)
+        if self.keys is not None:
+            self._add_stand_ins(block, text, specials)
+            return
         if self.stand_ins:
             # GPT-2, cl100k: bytes pieces ~2x faster, special tokens split in the same pass.
             found_utf8 = pre.utf8_pieces(text, self.splitter if specials else None)
@@ -194,6 +197,24 @@ class _ChunkCounter:
             for segment in segments:
                 block_counts.update(pre.split(segment))
             self._add_to_shards((piece.encode("utf-8"), c) for piece, c in block_counts.items())
+
+    def _add_stand_ins(self, block: bytes, text: str, specials: int) -> None:
+        """GPT-2 on any text: the NumPy splitter runs on the text's ASCII stand-ins (one byte
+        per character, see :func:`~bpe_engine.pretokenize.stand_in_table`), and the pieces'
+        character offsets become byte offsets into ``block`` (its UTF-8)."""
+        assert self.keys is not None
+        table = stand_in_table(self.pre.name)
+        assert table is not None
+        cp = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+        spans = [m.span() for m in self.splitter.pattern.finditer(text)] if specials and self.splitter.pattern else []
+        starts, ends = gpt2_starts(table[cp], spans)
+        at = np.zeros(cp.size + 1, dtype=np.intp)  # byte offset of each character
+        width = (cp >= 0x80).astype(np.intp)
+        width += cp >= 0x800
+        width += cp >= 0x10000
+        width += 1
+        np.cumsum(width, out=at[1:])
+        self.keys.add(*pack(block, at[starts], at[ends]))
 
     def _add_pieces(self, pieces: list[bytes], specials: list[bytes]) -> None:
         """Count ``pieces``, less one for each of ``specials`` (special tokens among them).

@@ -6,7 +6,7 @@ corpus itself, or the ASCII stand-ins of :func:`bpe_engine.pretokenize.stand_in_
 
 1. :func:`gpt2_starts` finds where pieces begin with a dozen NumPy passes over byte classes,
    the pattern's rules written out (tested against the pattern on every kind of text);
-2. :func:`pack` turns each piece of at most 15 bytes into exact integer keys (its bytes and
+2. :func:`pack` turns each piece of at most 31 bytes into exact integer keys (its bytes and
    its length, no hashing: two keys are equal exactly when the pieces are), longer pieces
    stay bytes;
 3. :class:`KeyCounter` counts keys with ``np.unique`` and keeps the totals as arrays; only
@@ -116,38 +116,45 @@ def gpt2_starts(data: np.ndarray, specials: Sequence[tuple[int, int]] = ()) -> t
 
 
 # Keys: a piece of k <= 7 bytes is its bytes as a little-endian integer with k in the top
-# byte (which its bytes never reach); 8 to 15 bytes are two such integers (the first eight
-# bytes whole, then the rest with their count in the top byte), told apart by the second.
-_MASK = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
+# byte (which its bytes never reach); longer ones, up to 31 bytes, are rows of 2 to 4 such
+# integers: the first eight bytes whole in each but the last, which holds the rest and
+# their count. Pieces of different lengths land in different rows or differ in a top byte.
+_MASK = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)
 _TAG = np.array([k << 56 for k in range(8)], dtype=np.uint64)
-_MAX_KEYED = 15
+WIDTHS = (1, 2, 3, 4)
+_MAX_KEYED = 8 * WIDTHS[-1] - 1
 _RAW = 1 << 17  # keys gathered before a sort (1 MiB)
 
 
-def pack(raw: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[bytes]]:
-    """Keys of the pieces ``raw[s:e]``: ``(short keys, (n, 2) keys of 8-15 bytes, longer pieces)``."""
-    padded = raw + bytes(16)
+def pack(raw: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[list[np.ndarray], list[bytes]]:
+    """Keys of the pieces ``raw[s:e]``: one array per width of :data:`WIDTHS` (1-D for one
+    word, ``(n, w)`` rows otherwise), and the longer pieces as bytes."""
+    padded = raw + bytes(8 * WIDTHS[-1])
     buf = np.frombuffer(padded, dtype=np.uint8)
-    words = np.ndarray((len(raw) + 8,), dtype="<u8", buffer=buf, strides=(1,))  # the 8 bytes at each offset
+    words = np.ndarray(
+        (len(raw) + 8 * WIDTHS[-1] - 7,), dtype="<u8", buffer=buf, strides=(1,)
+    )  # 8 bytes at each offset
     lengths = ends - starts
-    short = lengths <= 7
-    s = starts[short]
-    n = lengths[short]
-    keys = (words[s] & _MASK[n]) | _TAG[n]
-    mid = (lengths > 7) & (lengths <= _MAX_KEYED)
-    pairs = np.empty((0, 2), dtype=np.uint64)
-    if mid.any():
-        s = starts[mid]
-        n = lengths[mid] - 8
-        pairs = np.empty((s.size, 2), dtype=np.uint64)
-        pairs[:, 0] = words[s]
-        pairs[:, 1] = (words[s + 8] & _MASK[n]) | _TAG[n]
+    tier = lengths >> 3  # 0: 0-7 bytes, 1: 8-15, ...
+    out: list[np.ndarray] = []
+    for w in WIDTHS:
+        pick = tier == w - 1
+        s = starts[pick]
+        n = lengths[pick] & 7
+        if w == 1:
+            out.append((words[s] & _MASK[n]) | _TAG[n])
+            continue
+        rows = np.empty((s.size, w), dtype=np.uint64)
+        for i in range(w - 1):
+            rows[:, i] = words[s + 8 * i]
+        rows[:, w - 1] = (words[s + 8 * (w - 1)] & _MASK[n]) | _TAG[n]
+        out.append(rows)
     long_ = lengths > _MAX_KEYED
     rest = [raw[a:b] for a, b in zip(starts[long_].tolist(), ends[long_].tolist())] if long_.any() else []
-    return keys, pairs, rest
+    return out, rest
 
 
-_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))  # odd multipliers
+_MIX = tuple(np.uint64(m) for m in (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93))
 
 
 def _reduce(keys: np.ndarray, counts: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
@@ -165,14 +172,16 @@ def _reduce(keys: np.ndarray, counts: np.ndarray | None) -> tuple[np.ndarray, np
         by = keys[order]
         sorted_keys = by
     else:
-        mixed = keys[:, 0] * _MIX[0] ^ keys[:, 1] * _MIX[1]
+        mixed = keys[:, 0] * _MIX[0]
+        for i in range(1, keys.shape[1]):
+            mixed ^= keys[:, i] * _MIX[i]
         order = np.argsort(mixed, kind="stable")
         by = mixed[order]
         sorted_keys = np.take(keys, order, axis=0)
     first = np.ones(n, dtype=bool)
     np.not_equal(by[1:], by[:-1], out=first[1:])
     if keys.ndim == 2 and not ((sorted_keys[1:] == sorted_keys[:-1]).all(axis=1) | first[1:]).all():
-        order = np.lexsort((keys[:, 1], keys[:, 0]))
+        order = np.lexsort(keys.T[::-1])
         sorted_keys = np.take(keys, order, axis=0)
         first[1:] = (sorted_keys[1:] != sorted_keys[:-1]).any(axis=1)
     starts = np.flatnonzero(first)
@@ -180,16 +189,14 @@ def _reduce(keys: np.ndarray, counts: np.ndarray | None) -> tuple[np.ndarray, np
     return sorted_keys[starts], total.astype(np.int64)
 
 
-def _unpack_short(keys: np.ndarray) -> list[bytes]:
+def _unpack(keys: np.ndarray) -> list[bytes]:
+    """The pieces of packed keys (1-D, or rows of w words)."""
+    w = 1 if keys.ndim == 1 else keys.shape[1]
     raw = keys.astype("<u8").tobytes()
-    lengths = (keys >> np.uint64(56)).tolist()
-    return [raw[8 * i : 8 * i + k] for i, k in enumerate(lengths)]
-
-
-def _unpack_pairs(pairs: np.ndarray) -> list[bytes]:
-    raw = pairs.astype("<u8").tobytes()
-    lengths = (pairs[:, 1] >> np.uint64(56)).tolist()
-    return [raw[16 * i : 16 * i + 8 + k] for i, k in enumerate(lengths)]
+    last = keys if w == 1 else keys[:, w - 1]
+    head = 8 * (w - 1)
+    step = 8 * w
+    return [raw[step * i : step * i + head + k] for i, k in enumerate((last >> np.uint64(56)).tolist())]
 
 
 class _Tally:
@@ -248,22 +255,21 @@ class KeyCounter:
     few long pieces in a ``Counter``; pieces become ``bytes`` only in :meth:`items`."""
 
     def __init__(self) -> None:
-        self.short = _Tally(1)
-        self.pairs = _Tally(2)
+        self.tallies = [_Tally(w) for w in WIDTHS]
         self.rest: Counter[bytes] = Counter()
 
-    def add(self, keys: np.ndarray, pairs: np.ndarray, rest: list[bytes]) -> None:
-        self.short.add(keys)
-        self.pairs.add(pairs)
+    def add(self, keys: list[np.ndarray], rest: list[bytes]) -> None:
+        for tally, k in zip(self.tallies, keys):
+            tally.add(k)
         if rest:
             self.rest.update(rest)
 
     def items(self) -> list[tuple[bytes, int]]:
         """Every distinct piece with its count; the counter starts again empty."""
-        self.short.merge()
-        self.pairs.merge()
-        out = list(zip(_unpack_short(self.short.keys), self.short.counts.tolist()))
-        out += zip(_unpack_pairs(self.pairs.keys), self.pairs.counts.tolist())
+        out: list[tuple[bytes, int]] = []
+        for tally in self.tallies:
+            tally.merge()
+            out += zip(_unpack(tally.keys), tally.counts.tolist())
         out += self.rest.items()
-        self.short, self.pairs, self.rest = _Tally(1), _Tally(2), Counter()
+        self.__init__()  # type: ignore[misc]
         return out
