@@ -249,15 +249,22 @@ class _ChunkCounter:
                 self._add_to_shards(self.keys.items())  # a loop in Python: a GUI thread gets turns
             done, self.shards = self.shards, [{} for _ in range(SHARDS)]
             return done
-        shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
-        for piece, c in self.result().items():
-            shards[shard_of(piece)][piece] = c
-        return shards
+        # Straight from each source into the shards (no dict of everything in between).
+        self.shards = [{} for _ in range(SHARDS)]
+        if self.keys is not None:
+            self._add_to_shards(self.keys.items())
+        by_bytes, self.by_bytes = self.by_bytes, Counter()
+        self._add_to_shards(by_bytes.items())
+        del by_bytes
+        by_text, self.by_text = self.by_text, Counter()
+        self._add_to_shards((piece.encode("utf-8"), c) for piece, c in by_text.items())
+        done, self.shards = self.shards, None
+        return done
 
     def result(self) -> dict[bytes, int]:
         """All counts, keyed by the pieces' UTF-8 bytes (the largest source becomes the dict,
         the others are folded in)."""
-        keyed = self.keys.items() if self.keys is not None else []
+        keyed = list(self.keys.items()) if self.keys is not None else []
         by_bytes, self.by_bytes = self.by_bytes, Counter()
         by_text, self.by_text = self.by_text, Counter()
         rest: list[Iterable[tuple[bytes, int]]]
