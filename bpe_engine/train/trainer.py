@@ -26,7 +26,16 @@ from ..pretokenize import get_pretokenizer
 from ..tokenizer import Tokenizer
 from .config import TrainerConfig
 from .counting import CountResult, count_pretokens_iter
-from .events import CountingDone, CountingProgress, MergeEvent, PairInfo, PretokenInfo, TrainingDone, TrainingEvent
+from .events import (
+    CountingDone,
+    CountingProgress,
+    MergeEvent,
+    PairInfo,
+    PretokenInfo,
+    TrainingDone,
+    TrainingEvent,
+    merge_event,
+)
 from .merging import MergeLoop
 
 __all__ = ["BpeTrainer", "train_bpe"]
@@ -172,7 +181,7 @@ class BpeTrainer:
             if tied is not None:
                 ta, tb = state.pair(tied)
                 tied_with = (tok[ta], tok[tb])
-            event = MergeEvent(rank, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
+            event = merge_event(rank, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
             history.append(event)
             rank += 1
             yield event
