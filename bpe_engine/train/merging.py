@@ -467,10 +467,10 @@ class MergeLoop:
         pairs.reserve(2 * len(cand))  # at most two new pairs per position
         self.pcount.reserve(2 * len(cand))
         pcount, pleft, pright = self.pcount.mv, pairs.left_m, pairs.right_m
-        new: dict[int, int] = {}  # code of a new pair -> its id
+        new_left: dict[int, int] = {}  # left token of a new pair (x, z) -> its id
+        new_right: dict[int, int] = {}  # right token of a new pair (z, y) -> its id
         where: list[list[int]] = []  # positions of each new pair (by id - first new id)
         base = n_pairs = pairs.n
-        hi_z = z << 32
         total = 0
         cand.sort()
         for i in cand:
@@ -483,10 +483,9 @@ class MergeLoop:
             if p >= 0:
                 pcount[ppid[p]] -= w
                 left = sym[p]
-                code = left << 32 | z
-                q = new.get(code)
+                q = new_left.get(left)
                 if q is None:
-                    q = new[code] = n_pairs
+                    q = new_left[left] = n_pairs
                     n_pairs += 1
                     pleft[q] = left
                     pright[q] = z
@@ -500,10 +499,9 @@ class MergeLoop:
             if n >= 0:
                 pcount[ppid[j]] -= w
                 right = sym[n]
-                code = hi_z | right
-                q = new.get(code)
+                q = new_right.get(right)
                 if q is None:
-                    q = new[code] = n_pairs
+                    q = new_right[right] = n_pairs
                     n_pairs += 1
                     pleft[q] = z
                     pright[q] = right
