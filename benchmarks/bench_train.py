@@ -56,11 +56,16 @@ def _documents(path: str):  # type: ignore[no-untyped-def]
 
 def child(trainer: str, path: str, vocab: int, out_dir: str) -> dict:
     if trainer == "ours":
-        from bpe_engine import train_bpe
+        from bpe_engine import BpeTrainer
 
         t = time.perf_counter()
-        tok = train_bpe(path, vocab, [EOT])
-        return {"seconds": time.perf_counter() - t, "vocab": len(tok.vocab)}
+        trainer = BpeTrainer(path, vocab, [EOT])
+        for _ in trainer.events():
+            pass
+        tok = trainer.tokenizer()
+        seconds = time.perf_counter() - t
+        assert trainer.counting is not None
+        return {"seconds": seconds, "vocab": len(tok.vocab), "distinct": trainer.counting.distinct_pretokens}
     if trainer == "hf":
         from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
@@ -190,13 +195,17 @@ def main() -> None:
                         continue
                     try:
                         out, peak = run_measured(
-                            [sys.executable, __file__, "--child", trainer, str(path), str(vocab), tmp]
+                            [sys.executable, __file__, "--child", trainer, str(path), str(vocab), tmp],
+                            timeout=6 * 3600,
                         )
                     except RuntimeError as exc:  # a peer that cannot do this workload is reported, not fatal
                         print(f"  {key} {trainer:8s} failed: {str(exc).strip().splitlines()[-1][:150]}", flush=True)
                         failed.add(trainer)
                         continue
-                    runs[trainer].append((json.loads(out.strip().splitlines()[-1])["seconds"], peak))
+                    report = json.loads(out.strip().splitlines()[-1])
+                    runs[trainer].append((report["seconds"], peak))
+                    if "distinct" in report and key == "e":
+                        print(f"  {key} {trainer:8s} {report['distinct']:,} distinct pre-tokens", flush=True)
             for trainer, values in runs.items():
                 if trainer in failed or not values:
                     continue

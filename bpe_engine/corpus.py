@@ -11,8 +11,9 @@ size, never the size of the corpus.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import BinaryIO
 
 import regex
 
@@ -27,6 +28,8 @@ __all__ = [
     "decode_chunk",
     "default_workers",
     "iter_blocks",
+    "iter_ranges",
+    "read_range",
     "special_bytes_regex",
     "SAFE_CUT_BYTES",
 ]
@@ -115,8 +118,78 @@ class Chunker:
 
     def __init__(self, pretokenizer: Pretokenizer, special_tokens: Sequence[str]) -> None:
         self.special_re, self.max_special = special_bytes_regex(special_tokens)
+        self.tokens = sorted({t.encode("utf-8") for t in special_tokens})
         self.safe_rev = _SAFE_CUT_BYTES_REV.get(pretokenizer.name)
         self.pretokenizer = pretokenizer
+
+    @property
+    def context(self) -> int:
+        """Bytes on either side of a position that decide whether it is a cut (:meth:`first_cut`)."""
+        return self.max_special + 16
+
+    def first_cut(self, buf: bytes, start: int, final: bool) -> int | None:
+        """The first position ``p >= start`` of ``buf`` where the text may be cut, judged from
+        the bytes around it alone (so that two readers of a file agree on it), or None.
+
+        ``buf`` holds :attr:`context` bytes before ``start`` (or begins the text); positions
+        closer than that to its end are not judged unless ``final`` (``buf`` ends the text,
+        and its end is a cut). A cut is the end of a special token (a match of the
+        leftmost-first scan), or a position that the pre-tokenizer's byte-level or text rule
+        allows where no special token occurrence lies within 8 bytes (the rules look at one or
+        two characters on either side).
+        """
+        limit = len(buf) if final else len(buf) - self.context
+        if start > limit:
+            return None
+        occurrences, matches = _special_spans(buf, self.special_re, self.tokens, start)
+        best = len(buf) if final else limit + 1  # one past the last position judged
+        for _, e in matches:
+            if e >= start:
+                best = min(best, e)
+                break
+
+        def clear(p: int) -> bool:
+            return not any(s < p + 8 and e > p - 8 for s, e in occurrences)
+
+        safe = SAFE_CUT_BYTES.get(self.pretokenizer.name)
+        if safe is not None and best > start:
+            for m in safe.finditer(buf, max(0, start - 2), min(len(buf), best + 1)):
+                p = m.end()
+                if p >= best:
+                    break
+                if p >= start and clear(p):
+                    best = p
+                    break
+        if self.pretokenizer.safe_cut is not None and best > start:
+            found = _text_first_cut(buf, start, best, self.pretokenizer, clear)
+            if found is not None:
+                best = found
+        if best <= limit:
+            return best
+        return None
+
+    def boundary(self, f: BinaryIO, size: int, x: int) -> int:
+        """The first cut at or after byte ``x`` of the open file ``f`` of ``size`` bytes (0 and
+        ``size`` are cuts). Readers of consecutive ranges ``[a, b)`` of a file that each read
+        ``[boundary(a), boundary(b))`` together read every byte once, in chunks that leave the
+        pieces unchanged: a cut depends on the bytes around it, not on where a reader began."""
+        if x <= 0:
+            return 0
+        if x >= size:
+            return size
+        ctx = self.context
+        window = 4096  # a cut is usually a few bytes away; where it is not, the window doubles
+        while True:
+            lo = max(0, x - ctx)
+            f.seek(lo)
+            buf = f.read(min(size, x + window) - lo)
+            final = lo + len(buf) >= size
+            p = self.first_cut(buf, x - lo, final)
+            if p is not None:
+                return lo + p
+            if final:
+                return size
+            window *= 2
 
     def cut(self, buf: bytes, final: bool) -> int:
         """Length of the longest prefix of ``buf`` that may be processed on its own (0: none)."""
@@ -140,6 +213,84 @@ class Chunker:
                 return max(best, cut.end())
         # No ASCII cut (Chinese, Russian...): look at the window as text.
         return max(best, _text_cut(buf, start, limit, self.pretokenizer))
+
+
+def _special_spans(
+    buf: bytes, special_re: regex.Pattern[bytes] | None, tokens: Sequence[bytes], start: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """``(occurrences, matches)`` in ``buf``: every occurrence of a special token that ends
+    after ``start - 8`` (overlapping ones too), and the matches of the leftmost-first scan that
+    begins at the first position from ``start`` on that no occurrence covers.
+
+    subtle: no occurrence covers the scan's first position, so no match of a scan from the
+    beginning of the text covers it either; that scan therefore finds exactly these matches
+    after it, whatever came before.
+    """
+    if special_re is None:
+        return [], []
+    occurrences: list[tuple[int, int]] = []
+    for tok in tokens:
+        i = buf.find(tok, max(0, start - len(tok) - 8))  # those near ``start`` matter too (first_cut)
+        while i >= 0:
+            occurrences.append((i, i + len(tok)))
+            i = buf.find(tok, i + 1)
+    if not occurrences:
+        return [], []
+    first = start
+    while any(s < first < e for s, e in occurrences):
+        first += 1
+    return occurrences, [m.span() for m in special_re.finditer(buf, first)]
+
+
+def _text_first_cut(
+    buf: bytes, start: int, stop: int, pretokenizer: Pretokenizer, clear: Callable[[int], bool]
+) -> int | None:
+    """The first cut in ``buf[start:stop]`` by the pre-tokenizer's text rule where ``clear``
+    holds, as a byte offset, or None. The text is decoded from a few characters before
+    ``start`` (for the rule's look-behind) to a few after ``stop`` (its look-ahead)."""
+    rule = pretokenizer.safe_cut
+    assert rule is not None
+    a = max(0, start - 12)
+    while a < start and (buf[a] & 0xC0) == 0x80:
+        a += 1  # decode from the start of a character
+    b = min(len(buf), stop + 12)
+    while b < len(buf) and (buf[b] & 0xC0) == 0x80:
+        b += 1  # to the end of one
+    try:
+        text = buf[a:b].decode("utf-8")
+    except UnicodeDecodeError:
+        return None  # left to the decoder, which names the file and offset
+    prev, offset = 0, a
+    for m in rule.finditer(text):
+        p = m.start()
+        offset += len(text[prev:p].encode("utf-8"))
+        prev = p
+        if offset >= stop:
+            return None
+        if offset >= start and clear(offset):
+            return offset
+    return None
+
+
+def iter_ranges(source: CorpusSource, size: int) -> Iterator[tuple[str, int, int]]:
+    """``(path, start, end)``: the corpus files in ranges of about ``size`` bytes (for
+    :func:`read_range`; the last range of a file ends at its size)."""
+    for path in source.paths:
+        total = os.path.getsize(path)
+        for start in range(0, total, size):
+            yield path, start, min(total, start + size)
+
+
+def read_range(f: BinaryIO, size: int, start: int, end: int, chunker: Chunker) -> tuple[int, bytes]:
+    """The chunk of the open file ``f`` (``size`` bytes) that a reader of the range
+    ``[start, end)`` counts: from the first cut at or after ``start`` to the first at or after
+    ``end`` (see :meth:`Chunker.boundary`); with its offset in the file."""
+    a = chunker.boundary(f, size, start)
+    b = chunker.boundary(f, size, end) if end < size else size
+    if b <= a:
+        return a, b""
+    f.seek(a)
+    return a, f.read(b - a)
 
 
 def _text_cut(buf: bytes, start: int, end: int, pretokenizer: Pretokenizer) -> int:

@@ -12,7 +12,8 @@ A worker builds one handler (``factory(*args)``, named as ``"module:callable"``)
 every task, and when told to finish sends the handler's final results in parts (small
 parts keep every unpickling in the parent short, so a GUI thread is never starved).
 The parent side is a generator: callers stop it (``close()``) to cancel, which kills the
-workers.
+workers. Workers run at a lower priority when the caller has other threads (a GUI's, which
+must get a core the moment they wake); a script's run at its own, like any other program's.
 """
 
 from __future__ import annotations
@@ -56,6 +57,12 @@ def _recv(stream: IO[bytes]) -> Any:
     return pickle.loads(data)
 
 
+def lonely() -> bool:
+    """True when this is the main thread and Python runs no other: a script or the command
+    line, not a GUI (whose other threads the workers must not slow down)."""
+    return threading.current_thread() is threading.main_thread() and threading.active_count() == 1
+
+
 def can_fork() -> bool:
     """True when workers may be forked: POSIX, and no thread but this one (fork copies only
     the calling thread; a lock held by another one would stay locked in the child).
@@ -63,26 +70,26 @@ def can_fork() -> bool:
     subtle: a GUI toolkit runs threads that Python does not know about, which this cannot
     see; the engine's callers say ``fork_workers=False`` there (TrainerConfig, encode_file).
     """
-    return (
-        hasattr(os, "fork") and threading.current_thread() is threading.main_thread() and threading.active_count() == 1
-    )
+    return hasattr(os, "fork") and lonely()
 
 
 def serve(
-    inp: BinaryIO | None = None, out: BinaryIO | None = None, job: tuple[str, tuple[Any, ...]] | None = None
+    inp: BinaryIO | None = None, out: BinaryIO | None = None, job: tuple[str, tuple[Any, ...], bool] | None = None
 ) -> None:
-    """Entry point of a worker process (``job``: factory and args, given to a forked child;
-    a fresh interpreter reads them first from its stdin)."""
+    """Entry point of a worker process (``job``: factory, args and whether to lower the
+    worker's priority, given to a forked child; a fresh interpreter reads them first from
+    its stdin)."""
     inp = inp or sys.stdin.buffer
     out = out or sys.stdout.buffer
     try:
-        # Lower priority than the parent: with every core busy counting, the parent's GUI
-        # thread still gets a core the moment it wakes (workers lose nothing when it sleeps).
-        os.nice(_NICE)
-    except (AttributeError, OSError):  # pragma: no cover - no nice() on this platform
-        pass
-    try:
-        factory, args = job if job is not None else _recv(inp)
+        factory, args, nice = job if job is not None else _recv(inp)
+        if nice:
+            try:
+                # Lower priority than the parent: with every core busy, the parent's GUI
+                # thread still gets a core the moment it wakes (workers lose nothing when it sleeps).
+                os.nice(_NICE)
+            except (AttributeError, OSError):  # pragma: no cover - no nice() on this platform
+                pass
         module, name = factory.split(":")
         handler = getattr(importlib.import_module(module), name)(*args)
         while True:
@@ -104,7 +111,7 @@ def serve(
 class _Forked:
     """A forked child, with the few methods of ``subprocess.Popen`` that _Worker uses."""
 
-    def __init__(self, factory: str, args: tuple[Any, ...]) -> None:
+    def __init__(self, factory: str, args: tuple[Any, ...], nice: bool) -> None:
         to_child, from_parent = os.pipe()[::-1]
         from_child, to_parent = os.pipe()
         # subtle: objects frozen before the fork are never scanned by the child's garbage
@@ -124,7 +131,7 @@ class _Forked:
                 os.dup2(from_parent, 0)
                 os.dup2(to_parent, 1)
                 os.closerange(3, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)
-                serve(os.fdopen(0, "rb", closefd=False), os.fdopen(1, "wb", closefd=False), (factory, args))
+                serve(os.fdopen(0, "rb", closefd=False), os.fdopen(1, "wb", closefd=False), (factory, args, nice))
             except BaseException:
                 code = 1
             finally:
@@ -157,12 +164,12 @@ class _Forked:
 
 
 class _Worker:
-    def __init__(self, factory: str, args: tuple[Any, ...], fork: bool = False) -> None:
+    def __init__(self, factory: str, args: tuple[Any, ...], fork: bool = False, nice: bool = True) -> None:
         self.proc: subprocess.Popen[bytes] | _Forked
         self.stdin: IO[bytes]
         self.stdout: IO[bytes]
         if fork:
-            forked = _Forked(factory, args)
+            forked = _Forked(factory, args, nice)
             self.proc, self.stdin, self.stdout = forked, forked.stdin, forked.stdout
             self._setup()
             return
@@ -178,7 +185,7 @@ class _Worker:
         assert proc.stdin is not None and proc.stdout is not None  # both are PIPEs
         self.proc, self.stdin, self.stdout = proc, proc.stdin, proc.stdout
         self._setup()
-        _send(self.stdin, (factory, args))
+        _send(self.stdin, (factory, args, nice))
 
     def _setup(self) -> None:
         self.fd = self.stdout.fileno()
@@ -239,7 +246,10 @@ def run_pool(
     picklable.
     """
     fork = can_fork() if fork is None else fork
-    workers = [_Worker(factory, args, fork) for _ in range(n_workers)]
+    # Workers run below the caller's priority when it has other threads (a GUI's) to keep
+    # responsive; a script's or the command line's run at its own.
+    nice = not lonely()
+    workers = [_Worker(factory, args, fork, nice) for _ in range(n_workers)]
     selector = selectors.DefaultSelector()
     for w in workers:
         selector.register(w.fd, selectors.EVENT_READ, w)

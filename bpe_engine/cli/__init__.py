@@ -1,6 +1,7 @@
 """The ``bpe-engine`` command line (also ``python -m bpe_engine``).
 
     bpe-engine train CORPUS... --vocab-size 32000 -o tokenizer.json
+    bpe-engine train CORPUS... --vocab-size 32000 -o tokenizer.json --cluster tcp://10.0.0.5:8786
     bpe-engine encode CORPUS --tokenizer tokenizer.json -o ids.npy      (or --encoding cl100k_base)
     bpe-engine decode ids.npy --tokenizer tokenizer.json -o text.txt
     bpe-engine info tokenizer.json                                       (any format, or tiktoken:NAME)
@@ -96,7 +97,19 @@ def _parser() -> argparse.ArgumentParser:
         "-p", "--pretokenizer", default="gpt2", help=f"{', '.join(PRETOKENIZER_NAMES)} or regex:PATTERN (default gpt2)"
     )
     t.add_argument("--tie-break", default="greatest", choices=list(TIE_BREAKS))
-    t.add_argument("-w", "--workers", type=int, default=None, help="counting processes (default: all cores)")
+    t.add_argument(
+        "-w",
+        "--workers",
+        type=int,
+        default=None,
+        help="counting processes (default: all cores; with --cluster local: its workers)",
+    )
+    t.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="count on a Dask cluster: a scheduler's address (tcp://host:8786) or 'local' for a cluster of "
+        "--workers processes on this machine; the merges are the same (needs bpe-explorer[distributed])",
+    )
     t.add_argument("--name", help="a name stored in the tokenizer file")
     t.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     t.set_defaults(func=cmd_train)

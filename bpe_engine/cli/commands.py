@@ -101,6 +101,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         tie_break=args.tie_break,
         workers=args.workers,
         name=args.name or os.path.basename(args.corpus[0]),
+        cluster=args.cluster,
     )
     trainer = BpeTrainer(args.corpus, config)
     counting = Progress("counting", trainer.source.total_bytes(), "B", quiet=args.quiet)

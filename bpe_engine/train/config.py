@@ -9,6 +9,7 @@ names it), so a setting cannot be accepted by one of them and refused by another
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,10 @@ from ..pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer
 __all__ = ["DEFAULT_VOCAB_SIZE", "TIE_BREAKS", "TrainerConfig"]
 
 DEFAULT_VOCAB_SIZE = 1000
+# A scheduler address: an optional protocol, a host, a port (tcp://10.0.0.5:8786, host:8786).
+_ADDRESS = re.compile(
+    r"(?:[a-z][a-z0-9+.-]*://)?[^\s/:]+(?::[0-9]{1,5})?|(?:[a-z]+://)?\[[0-9a-fA-F:.]+\](?::[0-9]{1,5})?"
+)
 
 TIE_BREAKS: dict[str, str] = {
     "greatest": "Lexicographically greatest pair (GPT-2, CS336)",
@@ -40,6 +45,10 @@ class TrainerConfig:
     - ``fork_workers``: whether those processes may be forked when that is safe (no other
       Python thread). A GUI passes False: its toolkit runs threads Python cannot see.
     - ``name``: stored in the trained tokenizer.
+    - ``cluster``: count pre-tokens on a Dask cluster (``"local"`` starts one of ``workers``
+      processes on this machine; else a scheduler's address, ``"tcp://host:8786"``) and merge
+      here; the result is the same. Needs the ``distributed`` extra. An address, not a client
+      object: a config stays plain data (saved in checkpoints, compared, validated once).
     """
 
     vocab_size: int = DEFAULT_VOCAB_SIZE
@@ -49,6 +58,7 @@ class TrainerConfig:
     workers: int | None = None
     fork_workers: bool = True
     name: str | None = None
+    cluster: str | None = None
 
     def __post_init__(self) -> None:
         specials: Any = self.special_tokens
@@ -86,6 +96,14 @@ class TrainerConfig:
             raise ConfigError(f"workers must be a whole number of at least 1, got {workers!r}")
         if not isinstance(self.fork_workers, bool):
             raise ConfigError(f"fork_workers must be True or False, got {self.fork_workers!r}")
+        cluster: Any = self.cluster
+        if cluster is not None and (
+            not isinstance(cluster, str) or (cluster != "local" and not _ADDRESS.fullmatch(cluster))
+        ):
+            raise ConfigError(
+                f"cluster must be 'local' or a Dask scheduler's address such as 'tcp://10.0.0.5:8786', "
+                f"got {short(cluster)}"
+            )
         if self.name is not None:
             if not isinstance(self.name, str):
                 raise ConfigError(f"name must be a string or None, got {short(self.name)}")

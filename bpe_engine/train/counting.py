@@ -5,7 +5,10 @@ unchanged (:mod:`bpe_engine.corpus`). Each chunk is split at special tokens, cut
 number of distinct pieces, never with the size of the corpus.
 
 With ``workers > 1`` and a large enough corpus, chunks are counted in worker processes
-(:mod:`bpe_engine.parallel`); each worker keeps one counter and sends it back once at the end.
+(:mod:`bpe_engine.parallel`): each worker reads its ranges of the files itself (it finds the
+cuts at both ends from the bytes around them, :meth:`bpe_engine.corpus.Chunker.boundary`),
+keeps one counter and sends it back once at the end. Short documents are counted in batches
+of about 64 KiB, special tokens included (one split and one count per batch).
 
 In-process counting works on small blocks so that no single regex call holds the GIL for
 long (the app trains in a thread while its event loop keeps running).
@@ -20,6 +23,9 @@ import zlib
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import BinaryIO
+
+import numpy as np
 
 from ..corpus import (
     SAFE_CUT_BYTES,
@@ -28,17 +34,22 @@ from ..corpus import (
     decode_chunk,
     default_workers,
     iter_blocks,
+    iter_ranges,
+    read_range,
     special_bytes_regex,
 )
-from ..errors import EmptyCorpusError
+from ..errors import CorpusNotFoundError, EmptyCorpusError
 from ..parallel import can_fork, run_pool
-from ..pretokenize import Pretokenizer
+from ..pretokenize import Pretokenizer, SpecialSplitter, stand_in_table
+from .keys import KeyCounter, gpt2_starts, pack
 
 __all__ = ["SHARDS", "CountResult", "count_pretokens_iter", "shard_of"]
 
 # In-process blocks stay small: the GPT-2 regex runs ~5 MB/s, so 64 KiB is ~13 ms of GIL.
 _INPROCESS_BLOCK = 64 * 1024
-_WORKER_BLOCK = 2 * 1024 * 1024
+# Worker tasks of 1 MiB: small enough that two workers finish together, big enough that a
+# task's fixed costs (finding its two cuts, a message each way) stay below 1 %.
+_WORKER_BLOCK = 1024 * 1024
 # Below this size, starting worker processes costs more than it saves.
 _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 _SUB_BLOCK = 64 * 1024
@@ -83,13 +94,18 @@ class _ChunkCounter:
 
     Stretches that a byte-level pattern splits exactly (all-ASCII text for the GPT patterns,
     everything for ``whitespace``) are counted without decoding; the rest is decoded and
-    split by the ``regex`` pattern. Either way the pieces are the same.
+    split through the ASCII stand-ins or by the ``regex`` pattern. Either way the pieces are
+    the same.
     """
 
     def __init__(self, pretokenizer: Pretokenizer, special_tokens: Sequence[str], sharded: bool = False) -> None:
         self.pre = pretokenizer
         self.special_re, _ = special_bytes_regex(special_tokens)
+        self.splitter = SpecialSplitter(special_tokens)
         self.safe_re = SAFE_CUT_BYTES.get(pretokenizer.name)
+        self.stand_ins = stand_in_table(pretokenizer.name) is not None
+        # GPT-2 on ASCII: pieces found and counted with NumPy (bpe_engine.train.keys).
+        self.keys: KeyCounter | None = KeyCounter() if pretokenizer.name == "gpt2" else None
         self.by_bytes: Counter[bytes] = Counter()
         self.by_text: Counter[str] = Counter()
         self.special_count = 0
@@ -98,49 +114,125 @@ class _ChunkCounter:
         self.shards: list[dict[bytes, int]] | None = [{} for _ in range(SHARDS)] if sharded else None
 
     def add(self, chunk: bytes, path: str, offset: int) -> None:
-        if self.special_re is None:
+        """Count a chunk (it begins and ends where the pieces cannot change)."""
+        special_re = self.special_re
+        if special_re is None:
             self._add_ordinary(chunk, path, offset)
             return
-        pos = 0
-        for m in self.special_re.finditer(chunk):
-            if m.start() > pos:
-                self._add_ordinary(chunk[pos : m.start()], path, offset + pos)
-            self.special_count += 1
-            pos = m.end()
-        if pos < len(chunk):
-            self._add_ordinary(chunk[pos:], path, offset + pos)
+        # Documents (the text between special tokens) go in batches of about _SUB_BLOCK bytes,
+        # their special tokens included: one split per batch, not per document (a corpus of
+        # short poems has 4 000 documents per megabyte). A long document goes alone.
+        start = 0  # where the current batch begins
+        inside = 0  # special tokens in it
+        text_at = 0  # where the text after the last special token begins
+        for m in special_re.finditer(chunk):
+            s, e = m.span()
+            if s - text_at > 2 * _SUB_BLOCK:
+                if text_at > start:
+                    self._add_block(chunk[start:text_at], inside, path, offset + start)
+                self._add_ordinary(chunk[text_at:s], path, offset + text_at)
+                start, inside = s, 0
+            inside += 1
+            text_at = e
+            if e - start >= _SUB_BLOCK:
+                self._add_block(chunk[start:e], inside, path, offset + start)
+                start, inside = e, 0
+        if len(chunk) - text_at > 2 * _SUB_BLOCK:
+            if text_at > start:
+                self._add_block(chunk[start:text_at], inside, path, offset + start)
+            self._add_ordinary(chunk[text_at:], path, offset + text_at)
+        elif len(chunk) > start:
+            self._add_block(chunk[start:] if start else chunk, inside, path, offset + start)
 
     def _add_ordinary(self, data: bytes, path: str, offset: int) -> None:
-        # Sub-blocks of ~64 KiB (cut where pieces cannot change), so that one non-ASCII
-        # character only sends its own block down the slower path.
+        """Text without special tokens, in sub-blocks of ~64 KiB (cut where pieces cannot
+        change), so that one non-ASCII character only sends its own block down the slower path."""
         safe = self.safe_re
         pos = 0
         while pos < len(data):
             m = safe.search(data, pos + _SUB_BLOCK) if safe is not None and len(data) - pos > 2 * _SUB_BLOCK else None
             end = m.end() if m is not None else len(data)
-            block = data[pos:end] if pos or end < len(data) else data
-            pieces = self.pre.split_bytes(block)
-            if pieces is not None:
-                if not block.isascii():
-                    decode_chunk(block, path, offset + pos)  # still reject files that are not UTF-8
-                if self.shards is None:
-                    self.by_bytes.update(pieces)
-                else:
-                    self._add_to_shards(Counter(pieces).items())
-            else:
-                text = decode_chunk(block, path, offset + pos)
-                found = self.pre.utf8_pieces(text)  # GPT-2, cl100k: bytes pieces, ~2x faster
-                if found is not None:
-                    if self.shards is None:
-                        self.by_bytes.update(found[0])
-                    else:
-                        self._add_to_shards(Counter(found[0]).items())
-                elif self.shards is None:
-                    self.by_text.update(self.pre.split(text))
-                else:
-                    block_counts = Counter(self.pre.split(text))
-                    self._add_to_shards((piece.encode("utf-8"), c) for piece, c in block_counts.items())
+            self._add_block(data[pos:end] if pos or end < len(data) else data, 0, path, offset + pos)
             pos = end
+
+    def _add_block(self, block: bytes, specials: int, path: str, offset: int) -> None:
+        """Count ``block``, which holds ``specials`` special tokens (and text that begins and
+        ends where pieces cannot change)."""
+        pre = self.pre
+        self.special_count += specials
+        ascii = block.isascii()
+        if ascii and self.keys is not None:
+            spans = [m.span() for m in self.special_re.finditer(block)] if specials and self.special_re else []
+            starts, ends = gpt2_starts(np.frombuffer(block, dtype=np.uint8), spans)
+            self.keys.add(*pack(block, starts, ends))
+            return
+        if pre.bytes_exact or (ascii and pre.ascii_fast) or pre.pattern is None:
+            if not ascii:
+                decode_chunk(block, path, offset)  # still reject files that are not UTF-8
+            pieces: list[bytes] = []
+            for segment in self.special_re.split(block) if specials and self.special_re is not None else (block,):
+                if segment:
+                    found = pre.split_bytes(segment)
+                    assert found is not None  # exact on this segment (checked above)
+                    pieces += found
+            self._add_pieces(pieces, [])
+            return
+        text = decode_chunk(block, path, offset)
+        if self.keys is not None:
+            self._add_stand_ins(block, text, specials)
+            return
+        if self.stand_ins:
+            # GPT-2, cl100k: bytes pieces ~2x faster, special tokens split in the same pass.
+            found_utf8 = pre.utf8_pieces(text, self.splitter if specials else None)
+            if found_utf8 is not None:
+                found_pieces, special_at = found_utf8
+                self._add_pieces(found_pieces, [found_pieces[i] for i in special_at])
+                return
+        segments = self.splitter.ordinary_segments(text) if specials else [text]
+        if self.shards is None:
+            for segment in segments:
+                self.by_text.update(pre.split(segment))
+        else:
+            block_counts: Counter[str] = Counter()
+            for segment in segments:
+                block_counts.update(pre.split(segment))
+            self._add_to_shards((piece.encode("utf-8"), c) for piece, c in block_counts.items())
+
+    def _add_stand_ins(self, block: bytes, text: str, specials: int) -> None:
+        """GPT-2 on any text: the NumPy splitter runs on the text's ASCII stand-ins (one byte
+        per character, see :func:`~bpe_engine.pretokenize.stand_in_table`), and the pieces'
+        character offsets become byte offsets into ``block`` (its UTF-8)."""
+        assert self.keys is not None
+        table = stand_in_table(self.pre.name)
+        assert table is not None
+        cp = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+        spans = [m.span() for m in self.splitter.pattern.finditer(text)] if specials and self.splitter.pattern else []
+        starts, ends = gpt2_starts(table[cp], spans)
+        at = np.zeros(cp.size + 1, dtype=np.intp)  # byte offset of each character
+        width = (cp >= 0x80).astype(np.intp)
+        width += cp >= 0x800
+        width += cp >= 0x10000
+        width += 1
+        np.cumsum(width, out=at[1:])
+        self.keys.add(*pack(block, at[starts], at[ends]))
+
+    def _add_pieces(self, pieces: list[bytes], specials: list[bytes]) -> None:
+        """Count ``pieces``, less one for each of ``specials`` (special tokens among them).
+
+        subtle: a piece spelled like a special token can only be that token (every occurrence
+        of its text is found by the special token scan), so subtracting leaves 0 exactly."""
+        if self.shards is None:
+            counter = self.by_bytes
+            counter.update(pieces)
+        else:
+            counter = Counter(pieces)
+        for piece in specials:
+            counter[piece] -= 1
+        for piece in set(specials):
+            if counter[piece] <= 0:
+                del counter[piece]
+        if self.shards is not None:
+            self._add_to_shards(counter.items())
 
     def _add_to_shards(self, items: Iterable[tuple[bytes, int]]) -> None:
         shards = self.shards
@@ -153,52 +245,108 @@ class _ChunkCounter:
 
     def sharded_result(self) -> list[dict[bytes, int]]:
         if self.shards is not None:
+            if self.keys is not None:
+                self._add_to_shards(self.keys.items())  # a loop in Python: a GUI thread gets turns
             done, self.shards = self.shards, [{} for _ in range(SHARDS)]
             return done
-        shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
-        for piece, c in self.result().items():
-            shards[shard_of(piece)][piece] = c
-        return shards
+        # Straight from each source into the shards (no dict of everything in between).
+        self.shards = [{} for _ in range(SHARDS)]
+        if self.keys is not None:
+            self._add_to_shards(self.keys.items())
+        by_bytes, self.by_bytes = self.by_bytes, Counter()
+        self._add_to_shards(by_bytes.items())
+        del by_bytes
+        by_text, self.by_text = self.by_text, Counter()
+        self._add_to_shards((piece.encode("utf-8"), c) for piece, c in by_text.items())
+        done, self.shards = self.shards, None
+        return done
 
     def result(self) -> dict[bytes, int]:
-        """All counts, keyed by the pieces' UTF-8 bytes (the smaller counter is folded in)."""
-        if len(self.by_text) > len(self.by_bytes):
-            counts = {piece.encode("utf-8"): c for piece, c in self.by_text.items()}
-            rest: dict[bytes, int] = self.by_bytes
+        """All counts, keyed by the pieces' UTF-8 bytes (the largest source becomes the dict,
+        the others are folded in)."""
+        keyed = list(self.keys.items()) if self.keys is not None else []
+        by_bytes, self.by_bytes = self.by_bytes, Counter()
+        by_text, self.by_text = self.by_text, Counter()
+        rest: list[Iterable[tuple[bytes, int]]]
+        if len(keyed) >= len(by_bytes):
+            counts, rest = dict(keyed), [by_bytes.items()]
         else:
-            counts = dict(self.by_bytes)
-            rest = {piece.encode("utf-8"): c for piece, c in self.by_text.items()}
-        self.by_text = Counter()
-        self.by_bytes = Counter()
+            counts, rest = dict(by_bytes), [keyed]
+        rest.append((piece.encode("utf-8"), c) for piece, c in by_text.items())
         get = counts.get
-        for piece, c in rest.items():
-            counts[piece] = get(piece, 0) + c
+        for part in rest:
+            for piece, c in part:
+                counts[piece] = get(piece, 0) + c
         return counts
 
 
 class _CountHandler:
-    """Runs in a worker process (see bpe_engine._procs): counts the chunks it is given."""
+    """Runs in a worker process (see :mod:`bpe_engine.parallel`): counts the chunks it is
+    given, or reads them itself from ranges of the corpus files."""
 
     def __init__(self, pre_spec: str, special_tokens: Sequence[str]) -> None:
-        self.counter = _ChunkCounter(Pretokenizer(pre_spec), special_tokens)
+        pretokenizer = Pretokenizer(pre_spec)
+        self.counter = _ChunkCounter(pretokenizer, special_tokens)
+        self.chunker = Chunker(pretokenizer, special_tokens)
+        self.file: tuple[str, BinaryIO, int] | None = None
 
-    def handle(self, task: tuple[bytes, str, int]) -> int:
-        chunk, path, offset = task
-        self.counter.add(chunk, path, offset)
-        return len(chunk)
+    def handle(self, task: tuple[bytes, str, int] | tuple[str, int, int]) -> int:
+        """Count a chunk ``(bytes, path, offset)`` or a file range ``(path, start, end)``
+        (:func:`bpe_engine.corpus.read_range`); returns how many corpus bytes that was."""
+        if isinstance(task[0], bytes):
+            chunk, path, offset = task
+            self.counter.add(chunk, str(path), int(offset))
+            return len(chunk)
+        path, start, end = str(task[0]), int(task[1]), int(task[2])
+        count_range(self.counter, self.chunker, self._open(path), path, start, end)
+        return end - start
+
+    def _open(self, path: str) -> tuple[BinaryIO, int]:
+        if self.file is None or self.file[0] != path:
+            if self.file is not None:
+                self.file[1].close()
+            f = open_corpus_file(path)
+            self.file = (path, f, os.fstat(f.fileno()).st_size)
+        return self.file[1], self.file[2]
 
     def finish(self) -> Iterator[object]:
+        if self.file is not None:
+            self.file[1].close()
+            self.file = None
         yield self.counter.special_count
-        shards = self.counter.sharded_result()
-        part: list[tuple[int, dict[bytes, int]]] = []
-        size = 0
-        for index, shard in enumerate(shards):
-            if shard:
-                part.append((index, shard))
-                size += len(shard)
-            if size >= _RESULT_PART or (index == len(shards) - 1 and part):
-                yield part
-                part, size = [], 0
+        yield from result_parts(self.counter.sharded_result())
+
+
+def result_parts(shards: list[dict[bytes, int]]) -> Iterator[list[tuple[int, dict[bytes, int]]]]:
+    """Sharded counts in parts of about ``_RESULT_PART`` pieces: ``[(shard index, counts), ...]``."""
+    part: list[tuple[int, dict[bytes, int]]] = []
+    size = 0
+    for index, shard in enumerate(shards):
+        if shard:
+            part.append((index, shard))
+            size += len(shard)
+        if size >= _RESULT_PART or (index == len(shards) - 1 and part):
+            yield part
+            part, size = [], 0
+
+
+def count_range(
+    counter: _ChunkCounter, chunker: Chunker, file: tuple[BinaryIO, int], path: str, start: int, end: int
+) -> None:
+    """Count the chunk that the range ``[start, end)`` of an open corpus file stands for."""
+    f, size = file
+    offset, chunk = read_range(f, size, start, end, chunker)
+    if chunk:
+        counter.add(chunk, path, offset)
+
+
+def open_corpus_file(path: str) -> BinaryIO:
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise CorpusNotFoundError(
+            f"{path}: cannot be opened ({exc.strerror}); check the path and permissions"
+        ) from None
 
 
 def count_pretokens_iter(
@@ -234,13 +382,18 @@ def count_pretokens_iter(
         shards, special_count = yield from _count_parallel(
             source, pretokenizer, special_tokens, chunker, n_workers, total, fork
         )
+    yield counted(source, shards, total, special_count)
+
+
+def counted(source: CorpusSource, shards: list[dict[bytes, int]], total: int, special_count: int) -> CountResult:
+    """The result of a count (raises :class:`EmptyCorpusError` if no piece was found)."""
     if not any(shards):
         what = "the text" if source.text is not None else ", ".join(source.paths)
         raise EmptyCorpusError(
             f"{what}: no text to learn from (the corpus is empty or holds only special tokens); "
             "choose a file with some text in it"
         )
-    yield CountResult(shards=shards, total_bytes=total, special_count=special_count)
+    return CountResult(shards=shards, total_bytes=total, special_count=special_count)
 
 
 def _count_parallel(
@@ -252,7 +405,13 @@ def _count_parallel(
     total: int,
     fork: bool,
 ) -> Generator[tuple[int, int], None, tuple[list[dict[bytes, int]], int]]:
-    tasks = ((chunk, path, offset) for chunk, path, offset, _ in iter_blocks(source, chunker, _WORKER_BLOCK))
+    # Workers read their ranges of the files themselves (nothing is copied through this
+    # process); a text held in memory is sent in chunks.
+    tasks: Iterable[tuple[bytes, str, int] | tuple[str, int, int]]
+    if source.text is not None:
+        tasks = ((chunk, path, offset) for chunk, path, offset, _ in iter_blocks(source, chunker, _WORKER_BLOCK))
+    else:
+        tasks = iter_ranges(source, _WORKER_BLOCK)
     done = 0
     special_count = 0
     shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]

@@ -20,13 +20,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from ..corpus import CorpusSource
+from ..corpus import CorpusSource, default_workers
 from ..errors import ConfigError
 from ..pretokenize import get_pretokenizer
 from ..tokenizer import Tokenizer
 from .config import TrainerConfig
 from .counting import CountResult, count_pretokens_iter
-from .events import CountingDone, CountingProgress, MergeEvent, PairInfo, PretokenInfo, TrainingDone, TrainingEvent
+from .events import (
+    CountingDone,
+    CountingProgress,
+    MergeEvent,
+    PairInfo,
+    PretokenInfo,
+    TrainingDone,
+    TrainingEvent,
+    merge_event,
+)
 from .merging import MergeLoop
 
 __all__ = ["BpeTrainer", "train_bpe"]
@@ -107,13 +116,26 @@ class BpeTrainer:
 
     def _count(self) -> Iterator[TrainingEvent]:
         result: CountResult | None = None
-        for item in count_pretokens_iter(
-            self.source,
-            self.pretokenizer,
-            self.special_tokens,
-            workers=self.config.workers,
-            fork=self.config.fork_workers,
-        ):
+        counting: Iterator[tuple[int, int] | CountResult]
+        if self.config.cluster is not None:
+            from .distributed import count_pretokens_cluster
+
+            counting = count_pretokens_cluster(
+                self.source,
+                self.pretokenizer,
+                self.special_tokens,
+                self.config.cluster,
+                self.config.workers or default_workers(),
+            )
+        else:
+            counting = count_pretokens_iter(
+                self.source,
+                self.pretokenizer,
+                self.special_tokens,
+                workers=self.config.workers,
+                fork=self.config.fork_workers,
+            )
+        for item in counting:
             if isinstance(item, CountResult):
                 result = item
             else:
@@ -143,27 +165,28 @@ class BpeTrainer:
         assert state is not None and self.counting is not None
         tok = state.tok
         tokens = self._history[-1].tokens if self._history else self.counting.initial_tokens
-        while len(self.merges) < self.target_merges:
-            best = state.pop_best()
-            if best is None:
+        merges, merge_counts, history, step = self.merges, self.merge_counts, self._history, state.step
+        rank = len(merges)
+        while rank < self.target_merges:
+            done = step()
+            if done is None:
                 self.finished = True
-                yield TrainingDone(len(self.merges), "no_pairs")
+                yield TrainingDone(rank, "no_pairs")
                 return
-            pid, count, tied = best
-            a, b = state.pair(pid)
-            z, replaced = state.merge(pid)
+            a, b, z, count, replaced, tied = done
             tokens -= replaced
-            self.merges.append((a, b))
-            self.merge_counts.append(count)
+            merges.append((a, b))
+            merge_counts.append(count)
             tied_with = None
             if tied is not None:
                 ta, tb = state.pair(tied)
                 tied_with = (tok[ta], tok[tb])
-            event = MergeEvent(len(self.merges) - 1, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
-            self._history.append(event)
+            event = merge_event(rank, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
+            history.append(event)
+            rank += 1
             yield event
         self.finished = True
-        yield TrainingDone(len(self.merges), "vocab_size")
+        yield TrainingDone(rank, "vocab_size")
 
     # -- checkpoints --------------------------------------------------------------------------
 
@@ -181,11 +204,11 @@ class BpeTrainer:
     def resume(cls, path: str | os.PathLike[str], **settings: Any) -> BpeTrainer:
         """A trainer that goes on from a checkpoint file; its merges are those of an
         uninterrupted run. ``settings`` may change what does not alter the result
-        (``workers``, ``fork_workers``, ``name``) or raise the vocabulary size."""
+        (``workers``, ``fork_workers``, ``cluster``, ``name``) or raise the vocabulary size."""
         from .checkpoint import load_checkpoint
 
         saved = load_checkpoint(path)
-        allowed = {"workers", "fork_workers", "name", "vocab_size"}
+        allowed = {"workers", "fork_workers", "name", "vocab_size", "cluster"}
         if set(settings) - allowed:
             raise ConfigError(
                 f"a resumed run keeps its settings; only {', '.join(sorted(allowed))} may change, "

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from bpe_engine import Pretokenizer, encode_file
 from bpe_engine.corpus import Chunker, CorpusSource, iter_blocks
 from bpe_engine.encode.stream import iter_encode
+from bpe_engine.pretokenize import SpecialSplitter
 from bpe_engine.reference import reference_pretoken_counts
 from bpe_engine.train.counting import count_pretokens_iter
 
@@ -183,3 +184,112 @@ def test_counts_of_tests_data_are_sharded_alike_in_process_and_in_workers(
     path = tmp_path / "mixed.txt"
     path.write_bytes(b"".join(data_path(name).read_bytes() for name in DATA_FILES))
     _counts_are_sharded_alike(path)
+
+
+# Special token sets for the range tests: none, the usual one, overlapping ones (a scan that
+# starts inside one would see others), and ones that begin with a letter, a space or a newline.
+RANGE_SPECIALS = [(), ("<|endoftext|>",), ("ab", "bc", "abc", "b"), ("\n\n", " x", "é"), ("<|a|>", "a|><|b", "|")]
+RANGE_PRETOKENIZERS = ["gpt2", "cl100k", "o200k", "whitespace", "none", r"regex:\w+|\s+"]
+range_texts = st.lists(
+    st.one_of(
+        st.text(max_size=30),
+        st.text(alphabet="ab c\n|<>x", max_size=30),
+        st.sampled_from(["<|endoftext|>", "<|a|>", "a|><|b", "abc", "\n\n", " x", "國語\n", "Жизнь "]),
+    ),
+    max_size=25,
+).map("".join)
+
+
+def _count_ranges(
+    data: bytes, positions: list[int], pre: str, specials: tuple[str, ...], folder: Path
+) -> tuple[dict[bytes, int], int]:
+    """Read ``data`` from a file in the ranges between ``positions``; check the chunks cover it
+    once, in order; count them (in-process and worker-style counters); return the counts."""
+    from bpe_engine.corpus import read_range
+    from bpe_engine.train.counting import _ChunkCounter
+
+    path = folder / "ranges.txt"
+    path.write_bytes(data)
+    pretokenizer = Pretokenizer(pre)
+    chunker = Chunker(pretokenizer, specials)
+    size = len(data)
+    bounds = sorted({0, size, *positions})
+    with open(path, "rb") as f:
+        cuts = [chunker.boundary(f, size, x) for x in bounds]
+        assert cuts == sorted(cuts) and cuts[0] == 0 and cuts[-1] == size
+        assert all(c >= x for c, x in zip(cuts, bounds))
+        chunks = [read_range(f, size, a, b, chunker) for a, b in zip(bounds, bounds[1:])]
+    assert b"".join(chunk for _, chunk in chunks) == data
+    results = []
+    for sharded in (False, True):
+        counter = _ChunkCounter(pretokenizer, specials, sharded=sharded)
+        for offset, chunk in chunks:
+            if chunk:
+                counter.add(chunk, str(path), offset)
+        counts = counter.result() if not sharded else {k: v for s in counter.sharded_result() for k, v in s.items()}
+        results.append((counts, counter.special_count))
+    assert results[0] == results[1]
+    return results[0]
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(
+    text=range_texts,
+    step=st.integers(min_value=1, max_value=9),
+    pre=st.sampled_from(RANGE_PRETOKENIZERS),
+    specials=st.sampled_from(RANGE_SPECIALS),
+)
+def test_file_ranges_are_cut_alike_by_every_reader_and_count_like_the_whole(
+    tmp_path: Path, text: str, step: int, pre: str, specials: tuple[str, ...]
+) -> None:
+    """Workers read ranges of a file on their own: each finds the cuts at both ends of its
+    range from the bytes around them, so neighbours agree, every byte is read once, and the
+    counts are those of the whole text (any pre-tokenizer, overlapping special tokens). Ranges
+    end every ``step`` bytes, so every kind of position is a range end somewhere."""
+    data = text.encode("utf-8")
+    counts, specials_seen = _count_ranges(data, list(range(0, len(data), step)), pre, specials, tmp_path)
+    splitter = SpecialSplitter(specials)
+    assert counts == dict(reference_pretoken_counts(text, specials, pre))
+    assert specials_seen == sum(special for _, special in splitter.split(text))
+
+
+@pytest.mark.parametrize("pre", ["gpt2", "o200k", "none"])
+def test_ranges_without_a_nearby_cut_grow_until_one(tmp_path: Path, pre: str) -> None:
+    """A cut can be far away (20 KB of letters, no space): the reader looks further until it
+    finds one, and readers of ranges inside that stretch read nothing."""
+    text = "word " * 500 + "x" * 20_000 + "<|endoftext|>" + "國" * 9_000 + "\n" + "end of text\n"
+    data = text.encode("utf-8")
+    counts, seen = _count_ranges(data, list(range(0, len(data), 1500)), pre, ("<|endoftext|>",), tmp_path)
+    assert counts == dict(reference_pretoken_counts(text, ("<|endoftext|>",), pre))
+    assert seen == 1
+
+
+def test_batches_of_documents_count_like_one_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Short documents are counted in batches (special tokens inside), long ones alone in
+    sub-blocks: with tiny batches and sub-blocks, every mix of them gives the reference counts."""
+    from bpe_engine.train import counting
+
+    monkeypatch.setattr(counting, "_SUB_BLOCK", 64)
+    text = "".join(
+        data_text(name)[:3000] + ("<|endoftext|>" if i % 3 else "<|endoftext|><|endoftext|>") + "x " * (i * 40)
+        for i, name in enumerate(DATA_FILES * 2)
+    )
+    for pre in ("gpt2", "cl100k", "o200k", "whitespace"):
+        counts, seen = _count_ranges(text.encode("utf-8"), [], pre, ("<|endoftext|>",), tmp_path)
+        assert counts == dict(reference_pretoken_counts(text, ("<|endoftext|>",), pre)), pre
+        assert seen == text.count("<|endoftext|>")
+
+
+@pytest.mark.parametrize("pre", ["gpt2", "none"])
+def test_range_cuts_inside_overlapping_special_tokens(tmp_path: Path, pre: str) -> None:
+    """A range that begins inside a special token must not scan for special tokens from
+    there: "<|a|>" is matched, so "a|><|b" (which a scan from inside it would find) is not,
+    and "bcd" stays one piece. Every position is tried as a range end."""
+    specials = ("<|a|>", "a|><|b", "|")
+    text = "xx<|a|><|bcd ef " * 3
+    data = text.encode("utf-8")
+    counts, seen = _count_ranges(data, list(range(len(data))), pre, specials, tmp_path)
+    assert counts == dict(reference_pretoken_counts(text, specials, pre))
+    assert seen == 6

@@ -1,0 +1,276 @@
+"""Counting GPT-2 pieces without a Python object per piece.
+
+Counting with ``regex.findall`` and a ``Counter`` costs two Python objects and a dict update
+per piece (45 ns per byte of English). Here, for the GPT-2 pattern on ASCII bytes (the
+corpus itself, or the ASCII stand-ins of :func:`bpe_engine.pretokenize.stand_in_table`):
+
+1. :func:`gpt2_starts` finds where pieces begin with a dozen NumPy passes over byte classes,
+   the pattern's rules written out (tested against the pattern on every kind of text);
+2. :func:`pack` turns each piece of at most 31 bytes into exact integer keys (its bytes and
+   its length, no hashing: two keys are equal exactly when the pieces are), longer pieces
+   stay bytes;
+3. :class:`KeyCounter` counts keys with ``np.unique`` and keeps the totals as arrays; only
+   the distinct pieces become ``bytes`` at the end.
+
+About 3x faster than findall + Counter; the pieces and counts are the same.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+import regex
+
+__all__ = ["KeyCounter", "gpt2_starts", "pack"]
+
+# Byte classes: letters, digits, other, the space, other whitespace, special-token bytes.
+_L, _N, _O, _SP, _WS, _X = 0, 1, 2, 3, 4, 5
+
+
+def _classes() -> np.ndarray:
+    table = np.full(256, _O, dtype=np.uint8)
+    for c in range(128):  # read off the regex module, as the ASCII twins are
+        ch = chr(c)
+        if regex.fullmatch(r"\p{L}", ch):
+            table[c] = _L
+        elif regex.fullmatch(r"\p{N}", ch):
+            table[c] = _N
+        elif regex.fullmatch(r"\s", ch):
+            table[c] = _SP if ch == " " else _WS
+    return table
+
+
+_CLASS = _classes()
+# Run kind of each class: whitespace runs join the space and other whitespace.
+_KIND = np.array([_L, _N, _O, _SP, _SP, _X], dtype=np.uint8)
+_APOSTROPHE = ord("'")
+_SHORT = frozenset(b"sdmt")  # contractions: 's 'd 'm 't, then 'll 've 're
+_LONG = frozenset((ord(x), ord(y)) for x, y in ("ll", "ve", "re"))
+
+
+def gpt2_starts(data: np.ndarray, specials: Sequence[tuple[int, int]] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """``(starts, ends)`` of the pieces of ``data`` (ASCII bytes as ``uint8``) under the
+    GPT-2 pattern, the text between the ``specials`` spans (special tokens, left out) and the
+    ends of ``data`` each counting as a whole text (what ``findall`` sees).
+
+    The pattern ``'(?:[sdmt]|ll|ve|re)| ?\\p{L}++| ?\\p{N}++| ?[^\\s\\p{L}\\p{N}]++|\\s++$|\\s+(?!\\S)|\\s``
+    on ASCII, rule by rule:
+
+    - letters, digits and other characters form runs of one class each (possessive);
+    - a space right before such a run joins it (`` ?``);
+    - a whitespace run before a non-space piece gives all but its last character as one
+      piece (``\\s+(?!\\S)``); its last character joins the next run if it is a space, or is a
+      piece alone; a whitespace run at the end of a text is one piece (``\\s++$``);
+    - ``'s 'd 'm 't 'll 've 're`` are pieces where a piece may begin (after a letter, a digit,
+      whitespace other than a space, or at the start of a text), and a piece begins after them.
+    """
+    size = int(data.size)
+    cls = _CLASS[data]
+    for s, e in specials:
+        cls[s:e] = _X
+    kind = _KIND[cls]
+    start = np.empty(size, dtype=bool)
+    if not size:
+        return np.empty(0, dtype=np.intp), np.empty(0, dtype=np.intp)
+    start[0] = True
+    np.not_equal(kind[1:], kind[:-1], out=start[1:])
+    is_ws = kind == _SP
+    # next_word[i]: the byte after i is a letter, digit or other character.
+    next_word = np.zeros(size, dtype=bool)
+    np.less_equal(kind[1:], _O, out=next_word[:-1])
+    # The last character of a whitespace run of two or more before a word begins a piece.
+    last_ws = is_ws & next_word
+    start[1:] |= last_ws[1:] & is_ws[:-1]
+    # A space before a word joins it: the word's first byte begins no piece.
+    attach = last_ws & (cls == _SP)
+    start[1:] &= ~attach[:-1]
+    # Contractions.
+    for c in np.flatnonzero(data == _APOSTROPHE).tolist():
+        if c + 1 >= size or cls[c] == _X:
+            continue
+        before = cls[c - 1] if c else _X
+        if before == _O or before == _SP:
+            continue  # inside a run of other characters, or after a space that took the quote
+        b1 = int(data[c + 1])
+        if cls[c + 1] == _X:
+            continue
+        if b1 in _SHORT:
+            k = 2
+        elif c + 2 < size and cls[c + 2] != _X and (b1, int(data[c + 2])) in _LONG:
+            k = 3
+        else:
+            continue
+        start[c + 1 : c + k] = False
+        if c + k < size:
+            start[c + k] = True
+    starts = np.flatnonzero(start)
+    ends = np.empty_like(starts)
+    ends[:-1] = starts[1:]
+    ends[-1] = size
+    if specials:
+        keep = cls[starts] != _X
+        starts, ends = starts[keep], ends[keep]
+    return starts, ends
+
+
+# Keys: a piece of k <= 7 bytes is its bytes as a little-endian integer with k in the top
+# byte (which its bytes never reach); longer ones, up to 31 bytes, are rows of 2 to 4 such
+# integers: the first eight bytes whole in each but the last, which holds the rest and
+# their count. Pieces of different lengths land in different rows or differ in a top byte.
+_MASK = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)
+_TAG = np.array([k << 56 for k in range(8)], dtype=np.uint64)
+WIDTHS = (1, 2, 3, 4)
+_MAX_KEYED = 8 * WIDTHS[-1] - 1
+_RAW = 1 << 17  # keys gathered before a sort (1 MiB)
+
+
+def pack(raw: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[list[np.ndarray], list[bytes]]:
+    """Keys of the pieces ``raw[s:e]``: one array per width of :data:`WIDTHS` (1-D for one
+    word, ``(n, w)`` rows otherwise), and the longer pieces as bytes."""
+    padded = raw + bytes(8 * WIDTHS[-1])
+    buf = np.frombuffer(padded, dtype=np.uint8)
+    words = np.ndarray(
+        (len(raw) + 8 * WIDTHS[-1] - 7,), dtype="<u8", buffer=buf, strides=(1,)
+    )  # 8 bytes at each offset
+    lengths = ends - starts
+    tier = lengths >> 3  # 0: 0-7 bytes, 1: 8-15, ...
+    out: list[np.ndarray] = []
+    for w in WIDTHS:
+        pick = tier == w - 1
+        s = starts[pick]
+        n = lengths[pick] & 7
+        if w == 1:
+            out.append((words[s] & _MASK[n]) | _TAG[n])
+            continue
+        rows = np.empty((s.size, w), dtype=np.uint64)
+        for i in range(w - 1):
+            rows[:, i] = words[s + 8 * i]
+        rows[:, w - 1] = (words[s + 8 * (w - 1)] & _MASK[n]) | _TAG[n]
+        out.append(rows)
+    long_ = lengths > _MAX_KEYED
+    rest = [raw[a:b] for a, b in zip(starts[long_].tolist(), ends[long_].tolist())] if long_.any() else []
+    return out, rest
+
+
+_MIX = tuple(np.uint64(m) for m in (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93))
+
+
+def _reduce(keys: np.ndarray, counts: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct keys (1-D) or rows of keys (2-D) and their summed counts (``counts`` None:
+    one each).
+
+    Rows are sorted by a mix of their words (one 64-bit sort: sorting rows is 20x slower);
+    neighbours with equal mixes must then be equal rows. Two different rows that mix alike
+    are possible in principle (never met in practice): then the rows are sorted exactly."""
+    n = keys.shape[0]
+    if not n:
+        return keys, np.empty(0, dtype=np.int64)
+    if keys.ndim == 1:
+        order = np.argsort(keys, kind="stable")
+        by = keys[order]
+        sorted_keys = by
+    else:
+        mixed = keys[:, 0] * _MIX[0]
+        for i in range(1, keys.shape[1]):
+            mixed ^= keys[:, i] * _MIX[i]
+        order = np.argsort(mixed, kind="stable")
+        by = mixed[order]
+        sorted_keys = np.take(keys, order, axis=0)
+    first = np.ones(n, dtype=bool)
+    np.not_equal(by[1:], by[:-1], out=first[1:])
+    if keys.ndim == 2 and not ((sorted_keys[1:] == sorted_keys[:-1]).all(axis=1) | first[1:]).all():
+        order = np.lexsort(keys.T[::-1])
+        sorted_keys = np.take(keys, order, axis=0)
+        first[1:] = (sorted_keys[1:] != sorted_keys[:-1]).any(axis=1)
+    starts = np.flatnonzero(first)
+    total = np.diff(starts, append=n) if counts is None else np.add.reduceat(counts[order], starts)
+    return sorted_keys[starts], total.astype(np.int64)
+
+
+def _unpack(keys: np.ndarray) -> list[bytes]:
+    """The pieces of packed keys (1-D, or rows of w words)."""
+    w = 1 if keys.ndim == 1 else keys.shape[1]
+    raw = keys.astype("<u8").tobytes()
+    last = keys if w == 1 else keys[:, w - 1]
+    head = 8 * (w - 1)
+    step = 8 * w
+    return [raw[step * i : step * i + head + k] for i, k in enumerate((last >> np.uint64(56)).tolist())]
+
+
+class _Tally:
+    """Distinct keys (or rows of two) with counts. New keys wait in a small list; every
+    ``_RAW`` of them are sorted into a block of distinct keys and counts, and the blocks into
+    the totals once they outnumber them (so memory stays near the totals, and each key is
+    sorted a bounded number of times)."""
+
+    def __init__(self, width: int) -> None:
+        self.keys = np.empty((0,) if width == 1 else (0, width), dtype=np.uint64)
+        self.counts = np.empty(0, dtype=np.int64)
+        self.raw: list[np.ndarray] = []
+        self.raw_size = 0
+        self.blocks: list[tuple[np.ndarray, np.ndarray]] = []
+        self.block_size = 0
+
+    def add(self, keys: np.ndarray) -> None:
+        if keys.shape[0]:
+            self.raw.append(keys)
+            self.raw_size += keys.shape[0]
+            if self.raw_size >= _RAW:
+                self._compress()
+
+    def _compress(self) -> None:
+        if not self.raw:
+            return
+        raw = np.concatenate(self.raw)
+        self.raw, self.raw_size = [], 0
+        if raw.ndim == 1:
+            raw.sort()  # no need to know where each went: faster than argsort
+            first = np.ones(raw.size, dtype=bool)
+            np.not_equal(raw[1:], raw[:-1], out=first[1:])
+            starts = np.flatnonzero(first)
+            new, counts = raw[starts], np.diff(starts, append=raw.size)
+        else:
+            new, counts = _reduce(raw, None)
+        self.blocks.append((new, counts))
+        self.block_size += new.shape[0]
+        if self.block_size > max(2 * self.keys.shape[0], _RAW):
+            self._fold()
+
+    def _fold(self) -> None:
+        if self.blocks:
+            keys = np.concatenate([self.keys] + [k for k, _ in self.blocks])
+            counts = np.concatenate([self.counts] + [c for _, c in self.blocks])
+            self.blocks, self.block_size = [], 0
+            self.keys, self.counts = _reduce(keys, counts)
+
+    def merge(self) -> None:
+        self._compress()
+        self._fold()
+
+
+class KeyCounter:
+    """Counts of packed pieces (:func:`pack`): distinct keys and counts kept as arrays, the
+    few long pieces in a ``Counter``; pieces become ``bytes`` only in :meth:`items`."""
+
+    def __init__(self) -> None:
+        self.tallies = [_Tally(w) for w in WIDTHS]
+        self.rest: Counter[bytes] = Counter()
+
+    def add(self, keys: list[np.ndarray], rest: list[bytes]) -> None:
+        for tally, k in zip(self.tallies, keys):
+            tally.add(k)
+        if rest:
+            self.rest.update(rest)
+
+    def items(self) -> Iterator[tuple[bytes, int]]:
+        """Every distinct piece with its count, one width at a time (the counter is emptied
+        as it goes, so the pieces are never held twice)."""
+        tallies, rest = self.tallies, self.rest
+        self.tallies, self.rest = [_Tally(w) for w in WIDTHS], Counter()
+        while tallies:
+            tally = tallies.pop(0)
+            tally.merge()
+            yield from zip(_unpack(tally.keys), tally.counts.tolist())
+        yield from rest.items()
