@@ -79,7 +79,7 @@ class TrainStatus(QObject):
         # What the label and the bar show, composed again after a language switch (the
         # figures kept, the words new): set by the methods below.
         self._label_text: Callable[[], str] = lambda: tr(IDLE_TEXT)
-        self._bar_format: Callable[[], str] = str
+        self._bar_format: Callable[[], str] | None = None  # None: Qt's own (a percentage)
         self.show_idle()
         i18n.connect(self._on_language_changed)
 
@@ -95,13 +95,14 @@ class TrainStatus(QObject):
         self._label_text = compose
         self.progress_label.setText(compose())
 
-    def _set_format(self, compose: Callable[[], str]) -> None:
+    def _set_format(self, compose: Callable[[], str] | None) -> None:
         self._bar_format = compose
-        self.progress.setFormat(compose())
+        self.progress.setFormat(compose() if compose is not None else "")
 
     def _on_language_changed(self, _language: str) -> None:
         self.progress_label.setText(self._label_text())
-        self.progress.setFormat(self._bar_format())
+        if self._bar_format is not None:
+            self.progress.setFormat(self._bar_format())
         if self.vocab_label.text():
             self._update_stats()
 
@@ -120,7 +121,7 @@ class TrainStatus(QObject):
         self.stats_label.setText("")
         self.progress.setRange(0, 1000)
         self.progress.setValue(0)
-        self._set_format(str)
+        self._set_format(None)
 
     def running(self) -> None:
         """Started, resumed or stepping: the clock runs again."""
@@ -172,7 +173,7 @@ class TrainStatus(QObject):
             )
         else:
             self.progress.setRange(0, 0)  # busy: this stage cannot say how far it is
-            self._set_format(str)
+            self._set_format(None)
         self._update_stats()
         if c.state in ("counting", "merging"):
             self._set_label(self.progress_text)

@@ -22,6 +22,7 @@ to ``app/widgets``.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, Slot
@@ -200,6 +201,11 @@ class TrainView(TrainResults):
         return action
 
     def _set_action_tip(self, action: QAction) -> None:
+        # A button shows the action's text without its shortcut letter: Qt drops the "&" of
+        # "&Start" but leaves "(S)" of "开始(&S)"; drop that too ("" lets Qt derive it).
+        text = action.text()
+        bare = re.sub(r"\(&[^)]\)", "", text)
+        action.setIconText(QAction(bare).iconText() if bare != text else "")
         source, key = self._action_tips[action]
         tip = tr(source)
         if key:
