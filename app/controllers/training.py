@@ -51,6 +51,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
 
+from ..i18n import tr
 from ..jobs import runner
 from ..jobs.messages import ResumedRun, StepSnapshot
 from ..jobs.training import TrainingWorker
@@ -83,7 +84,7 @@ class TrainingRequest:
         """The engine's trainer; raises ``errors.BPEError`` for a corpus it cannot use."""
         if self.text is None and not self.paths:
             raise errors.EmptyCorpusError(
-                "no corpus chosen: pick a built-in sample, add text files, or paste some text"
+                tr("no corpus chosen: pick a built-in sample, add text files, or paste some text")
             )
         # Qt runs threads of its own that Python cannot see: never fork the counting processes.
         config = self.config.replace(fork_workers=False, name=self.name)
@@ -98,7 +99,7 @@ class TrainingRequest:
         if self.label:
             return self.label
         if self.text is not None:
-            return "pasted text"
+            return tr("pasted text")
         return ", ".join(os.path.basename(p) for p in self.paths)
 
 
@@ -299,7 +300,7 @@ class TrainingController(QObject):
             self._fail(str(exc))
             return False
         except (OSError, ValueError) as exc:  # e.g. a corpus path the OS rejects
-            self._fail(f"cannot start training: {exc}")
+            self._fail(tr("cannot start training: {reason}").format(reason=exc))
             return False
         worker = TrainingWorker(trainer, self._next_id + 1, step_mode=step_mode, batch_interval=request.batch_interval)
         self._launch(worker)
@@ -570,7 +571,7 @@ class TrainingController(QObject):
         self._loading = False
         self.restored_merges = run.merges
         label = run.config.name or (
-            "pasted text" if run.text is not None else ", ".join(os.path.basename(p) for p in run.paths)
+            tr("pasted text") if run.text is not None else ", ".join(os.path.basename(p) for p in run.paths)
         )
         self.request = TrainingRequest(run.config, paths=run.paths, text=run.text, label=label)
         self.loaded.emit(run)

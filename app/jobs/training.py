@@ -40,6 +40,7 @@ from bpe_engine import (
     errors,
 )
 
+from ..i18n import tr
 from .messages import ResumedRun, StepSnapshot
 from .runner import Worker
 
@@ -213,9 +214,12 @@ class TrainingWorker(Worker):
             self._close_quietly(stream)
             self.failed.emit(self.run_id, str(exc))
         except Exception as exc:  # a training error must never take the app down
-            log.error("training failed:\n%s", traceback.format_exc())
+            log.error("training failed:\n%s", traceback.format_exc())  # i18n: none (the log, not the screen)
             self._close_quietly(stream)
-            self.failed.emit(self.run_id, f"training stopped by an unexpected error: {type(exc).__name__}: {exc}")
+            self.failed.emit(
+                self.run_id,
+                tr("training stopped by an unexpected error: {error}").format(error=f"{type(exc).__name__}: {exc}"),
+            )
         finally:
             # A checkpoint asked for as the run ended holds its last state (every merge made).
             self._serve_checkpoint_requests()
@@ -229,11 +233,14 @@ class TrainingWorker(Worker):
             self.failed.emit(self.run_id, str(exc))
             return False
         except OSError as exc:
-            self.failed.emit(self.run_id, f"cannot read the checkpoint: {exc}")
+            self.failed.emit(self.run_id, tr("cannot read the checkpoint: {reason}").format(reason=exc))
             return False
         except Exception as exc:  # a damaged file must never take the app down
-            log.error("loading a checkpoint failed:\n%s", traceback.format_exc())
-            self.failed.emit(self.run_id, f"cannot resume this checkpoint: {type(exc).__name__}: {exc}")
+            log.error("loading a checkpoint failed:\n%s", traceback.format_exc())  # i18n: none (the log)
+            self.failed.emit(
+                self.run_id,
+                tr("cannot resume this checkpoint: {error}").format(error=f"{type(exc).__name__}: {exc}"),
+            )
             return False
         self.trainer = trainer
         if not self._quiet.is_set():

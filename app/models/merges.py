@@ -15,10 +15,12 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from bpe_engine import MergeEvent, Tokenizer
 
+from .. import i18n
 from ..display.format import hex_bytes, token_label
+from ..i18n import noop, tr
 from .base import RowsModel
 
-__all__ = ["MergesModel", "MergeRow"]
+__all__ = ["MergesModel", "MergeRow", "TranslatedRowsModel"]
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -53,17 +55,40 @@ class MergeRow:
         return self.left + self.right
 
 
-class MergesModel(RowsModel):
+class TranslatedRowsModel(RowsModel):
+    """A :class:`RowsModel` whose ``COLUMNS`` and ``_TIPS`` are English sources marked with
+    ``noop``: its headers are shown in the current language, and announced anew after a switch."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        i18n.connect(self._on_language_changed)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return tr(self.COLUMNS[section])
+            if role == Qt.ItemDataRole.ToolTipRole and section < len(self._TIPS):
+                return tr(self._TIPS[section])
+        return None
+
+    def _on_language_changed(self, _language: str) -> None:
+        if self.COLUMNS:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
+        if self._rows:  # tooltips and texts of the cells are written in the new language
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(self.COLUMNS) - 1))
+
+
+class MergesModel(TranslatedRowsModel):
     """Rank, left, right, new token, count; whitespace visible and partial bytes escaped."""
 
-    COLUMNS = ("Rank", "Left", "Right", "New token", "Count")
+    COLUMNS = (noop("Rank"), noop("Left"), noop("Right"), noop("New token"), noop("Count"))
     RANK, LEFT, RIGHT, NEW, COUNT = range(5)
     _TIPS = (
-        "Merge order: merge r creates token id 256 + r and is applied before any later merge",
-        "Left part of the pair (its token id in the tooltip)",
-        "Right part of the pair",
-        "The new token: · is a space, ⏎ a newline, <e5 9c> bytes that are only part of a character",
-        "How often the pair occurred in the corpus when it was merged (each merge removes that many tokens)",
+        noop("Merge order: merge r creates token id 256 + r and is applied before any later merge"),
+        noop("Left part of the pair (its token id in the tooltip)"),
+        noop("Right part of the pair"),
+        noop("The new token: · is a space, ⏎ a newline, <e5 9c> bytes that are only part of a character"),
+        noop("How often the pair occurred in the corpus when it was merged (each merge removes that many tokens)"),
     )
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -122,19 +147,18 @@ class MergesModel(RowsModel):
                 return "" if m.count is None else m.count
         elif role == Qt.ItemDataRole.ToolTipRole:
             if col == self.LEFT:
-                return f"id {m.left_id}: bytes {hex_bytes(m.left)}"
+                return tr("id {id}: bytes {hex}").format(id=m.left_id, hex=hex_bytes(m.left))
             if col == self.RIGHT:
-                return f"id {m.right_id}: bytes {hex_bytes(m.right)}"
+                return tr("id {id}: bytes {hex}").format(id=m.right_id, hex=hex_bytes(m.right))
             if col == self.NEW:
-                tip = f"id {m.new_id}: bytes {hex_bytes(m.new_bytes)}"
+                tip = tr("id {id}: bytes {hex}").format(id=m.new_id, hex=hex_bytes(m.new_bytes))
                 if m.tied_with is not None:
-                    tip += (
-                        f"\nTied with ({token_label(m.tied_with[0])}, {token_label(m.tied_with[1])}) "
-                        "at the same count; the tie-break rule chose this pair"
+                    tip += "\n" + tr("Tied with {pair} at the same count; the tie-break rule chose this pair").format(
+                        pair=f"({token_label(m.tied_with[0])}, {token_label(m.tied_with[1])})"
                     )
                 return tip
             if col == self.RANK:
-                return f"merge {m.rank} creates token id {m.new_id}"
+                return tr("merge {rank} creates token id {id}").format(rank=m.rank, id=m.new_id)
         elif role == Qt.ItemDataRole.TextAlignmentRole:
             if col in (self.RANK, self.COUNT):
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

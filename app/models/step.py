@@ -18,7 +18,8 @@ from bpe_engine import PairInfo, PretokenInfo
 
 from ..display.chips import Chip, row_chips
 from ..display.format import hex_bytes, token_label
-from .base import RowsModel
+from ..i18n import noop, tr
+from .merges import TranslatedRowsModel
 
 __all__ = ["PretokensModel", "PairsModel", "SEGMENTS_ROLE", "NEXT_PAIR_COLOR", "TIED_PAIR_COLOR"]
 
@@ -31,17 +32,19 @@ NEXT_PAIR_COLOR = QColor("#ffe082")
 TIED_PAIR_COLOR = QColor("#fff3cd")
 
 
-class PretokensModel(RowsModel):
+class PretokensModel(TranslatedRowsModel):
     """Pre-token (text), count, number of tokens now, current segmentation."""
 
-    COLUMNS = ("Pre-token", "Count", "Tokens", "Segmentation")
+    COLUMNS = (noop("Pre-token"), noop("Count"), noop("Tokens"), noop("Segmentation"))
     TEXT, COUNT, TOKENS, SEGMENTS = range(4)
     _TIPS = (
-        "A piece the pre-tokenizer cut from the corpus; merges happen only inside pieces",
-        "How many times this piece occurs in the corpus (each occurrence counts for its pairs)",
-        "How many tokens the piece is made of now",
-        "The piece's current tokens; the token made by the last merge is outlined in red, "
-        "the pair the next merge joins is underlined in amber",
+        noop("A piece the pre-tokenizer cut from the corpus; merges happen only inside pieces"),
+        noop("How many times this piece occurs in the corpus (each occurrence counts for its pairs)"),
+        noop("How many tokens the piece is made of now"),
+        noop(
+            "The piece's current tokens; the token made by the last merge is outlined in red, "
+            "the pair the next merge joins is underlined in amber"
+        ),
     )
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -115,25 +118,25 @@ class PretokensModel(RowsModel):
             return self._labels[index.row()]
         elif role == Qt.ItemDataRole.ToolTipRole:
             if col == self.SEGMENTS:
-                return "ids: " + " ".join(str(t) for t in p.token_ids)
+                return tr("ids: {ids}").format(ids=" ".join(str(t) for t in p.token_ids))
             if col == self.TEXT:
-                return f"bytes: {hex_bytes(p.text)}"
+                return tr("bytes: {hex}").format(hex=hex_bytes(p.text))
         elif role == Qt.ItemDataRole.TextAlignmentRole and col in (self.COUNT, self.TOKENS):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
 
-class PairsModel(RowsModel):
+class PairsModel(TranslatedRowsModel):
     """The pairs with the highest counts now: the first is merged next; ties are shaded."""
 
-    COLUMNS = ("#", "Left", "Right", "Merged", "Count")
+    COLUMNS = ("#", noop("Left"), noop("Right"), noop("Merged"), noop("Count"))
     ORDER, LEFT, RIGHT, MERGED, COUNT = range(5)
     _TIPS = (
-        "Position in the order the trainer would pick (count first, then the tie-break rule)",
-        "Left token of the pair",
-        "Right token of the pair",
-        "The token the merge would create",
-        "How often the pair occurs now, weighted by the counts of the pre-tokens it is in",
+        noop("Position in the order the trainer would pick (count first, then the tie-break rule)"),
+        noop("Left token of the pair"),
+        noop("Right token of the pair"),
+        noop("The token the merge would create"),
+        noop("How often the pair occurs now, weighted by the counts of the pre-tokens it is in"),
     )
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -186,12 +189,14 @@ class PairsModel(RowsModel):
                 return TIED_PAIR_COLOR
         elif role == Qt.ItemDataRole.ToolTipRole:
             if not self._marked:
-                return f"ids {p.left_id} + {p.right_id}; training has ended, so no pair is merged next"
+                return tr("ids {left} + {right}; training has ended, so no pair is merged next").format(
+                    left=p.left_id, right=p.right_id
+                )
             if row == 0:
-                return "The next Step merges this pair"
+                return tr("The next Step merges this pair")
             if p.count == self._rows[0].count:
-                return "Same count as the next pair: the tie-break rule put it after"
-            return f"ids {p.left_id} + {p.right_id}"
+                return tr("Same count as the next pair: the tie-break rule put it after")
+            return tr("ids {left} + {right}").format(left=p.left_id, right=p.right_id)
         elif role == Qt.ItemDataRole.TextAlignmentRole and col in (self.ORDER, self.COUNT):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

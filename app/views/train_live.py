@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QCheckBox, QHeaderView, QSplitter, QTableView, QVB
 
 from bpe_engine import MergeEvent
 
+from ..i18n import bind
 from ..models.merges import MergesModel
 from ..widgets.plots import TrainingPlots
 
@@ -36,9 +37,10 @@ class LivePanel(QSplitter):
         for col, width in enumerate((60, 110, 110, 160, 90)):
             header.resizeSection(col, width)
         header.setStretchLastSection(True)
-        self.follow = QCheckBox("Follow new merges")
+        self.follow = QCheckBox()
+        bind(self.follow, "setText", "Follow new merges")
         self.follow.setChecked(True)
-        self.follow.setToolTip("Keep the newest merge in view while training runs")
+        bind(self.follow, "setToolTip", "Keep the newest merge in view while training runs")
         merges_box = QWidget()
         mv = QVBoxLayout(merges_box)
         mv.setContentsMargins(0, 0, 0, 0)

@@ -33,9 +33,10 @@ from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TokenizerFileController
 from ..controllers.training import TrainingController
 from ..display.format import format_bytes, format_count
+from ..i18n import noop, tr
 from ..jobs.messages import ResumedRun
 from ..settings import Settings
-from ..widgets.message_bar import MessageBar
+from ..widgets.message_bar import Action, MessageBar
 from ..widgets.open_files import open_filters
 from ..widgets.train_settings import TrainSettingsPanel
 from .train_status import TrainStatus
@@ -43,7 +44,7 @@ from .train_status import TrainStatus
 __all__ = ["TrainResults", "safe_file_name", "opened_name", "CHECKPOINT_FILTER"]
 
 #: The file dialogs' filter for checkpoint files.
-CHECKPOINT_FILTER = "BPE Explorer training checkpoint (*.ckpt);;All files (*)"
+CHECKPOINT_FILTER = noop("BPE Explorer training checkpoint (*.ckpt);;All files (*)")
 
 
 #: File names that say nothing about the tokenizer inside (Hugging Face's, Llama's, GPT-2's, Tekken's).
@@ -91,12 +92,42 @@ class TrainResults(QWidget):
     status: TrainStatus
     _update_actions: Callable[[], None]
     _begin_run: Callable[[bool, int], None]
+    #: What the result line, the file line and the message bar show, as functions that write
+    #: them in the current language (composed again after a switch: see :meth:`_retranslate_results`).
+    _result_text: Callable[[], str]
+    _file_text: Callable[[], str]
+    _said: tuple[str, str, Callable[[], str], Callable[[], list[Action]] | None] | None
+
+    # -- texts that follow the language ------------------------------------------------------
+
+    def _say(self, kind: str, compose: Callable[[], str], actions: Callable[[], list[Action]] | None = None) -> None:
+        """Show ``compose()`` in the message bar (``kind``: error, warning, info); after a
+        language switch it is composed again while it is still shown."""
+        text = compose()
+        if not text:  # composed again after a switch: the problem is gone meanwhile
+            self.messages.clear()
+            self._said = None
+            return
+        self.messages.show_message(text, kind, actions() if actions is not None else ())
+        self._said = (kind, self.messages.label.text(), compose, actions)
+
+    def _set_result(self, compose: Callable[[], str]) -> None:
+        self._result_text = compose
+        self.result_label.setText(compose())
+
+    def _retranslate_results(self, _language: str = "") -> None:
+        self.result_label.setText(self._result_text())
+        if not self.file_status.isHidden():
+            self.file_status.setText(self._file_text())
+        said = self._said
+        if said is not None and self.messages.kind == said[0] and self.messages.text() == said[1]:
+            self._say(said[0], said[2], said[3])
 
     def save_label(self) -> str:
         """What Save saves here, in words ("" when nothing): the paused run, or the newest result."""
         c = self.controller
         if c.state == "paused" and c.can("save"):
-            return f"the paused training ({len(c.merges)} merges)"
+            return tr("the paused training ({n} merges)").format(n=len(c.merges))
         key = self.current_tokenizer_key()
         return self.registry.entry(key).label if key else ""
 
@@ -114,7 +145,7 @@ class TrainResults(QWidget):
         shown in the message bar and signalled by ``file_saved`` or ``file_failed``.
         """
         if self.files.is_busy() or self._save_path is not None:
-            self.messages.error("A tokenizer file is being read or written; try again when it is done.")
+            self._say("error", lambda: tr("A tokenizer file is being read or written; try again when it is done."))
             return False
         path = os.fspath(path)
         if key is None and self.controller.state == "paused" and self.controller.can("save"):
@@ -124,22 +155,25 @@ class TrainResults(QWidget):
             self._save_path = path  # subtle: set first; the answer may come before request returns
             if not self.controller.request_tokenizer():
                 self._save_path = None
-                self.messages.error("The paused training cannot be saved now; try again.")
+                self._say("error", lambda: tr("The paused training cannot be saved now; try again."))
                 return False
             if self._save_path is not None:  # still waiting for the training thread
-                self._show_file_busy(f"Preparing {len(self.controller.merges):,} merges for saving…")
+                n = len(self.controller.merges)
+                self._show_file_busy(lambda: tr("Preparing {n} merges for saving…").format(n=f"{n:,}"))
             return True
         key = key or self.current_tokenizer_key()
         found = self.registry.get(key) if key else None
         if found is None:
-            self.messages.error("There is no tokenizer to save yet: train one (or pause a training) first.")
+            self._say("error", lambda: tr("There is no tokenizer to save yet: train one (or pause a training) first."))
             return False
         if not isinstance(found, Tokenizer):
-            self.messages.error(
-                self.tr(
+            name = html.escape(self.registry.entry(key).label if key else "")
+            self._say(
+                "error",
+                lambda: tr(
                     "{name} is a SentencePiece tokenizer: BPE Explorer's format (and File > Export…) holds "
                     "byte-level tokenizers only. Its own .model or tokenizer.json file stays the way to keep it."
-                ).format(name=html.escape(self.registry.entry(key).label if key else ""))
+                ).format(name=name),
             )
             return False
         return self.files.save(found, path)
@@ -159,7 +193,7 @@ class TrainResults(QWidget):
         pattern: the file controller's ``pattern_needed``).
         """
         if self.files.is_busy() or self._save_path is not None:
-            self.messages.error("A tokenizer file is being read or written; try again when it is done.")
+            self._say("error", lambda: tr("A tokenizer file is being read or written; try again when it is done."))
             return False
         return self.files.open(path, pattern=pattern, special_tokens=special_tokens)
 
@@ -167,16 +201,16 @@ class TrainResults(QWidget):
     def _on_save_triggered(self) -> None:
         what = self.save_label()
         if not what:
-            self.messages.error("There is no tokenizer to save yet: train one (or pause a training) first.")
+            self._say("error", lambda: tr("There is no tokenizer to save yet: train one (or pause a training) first."))
             return
         c = self.controller
         if c.state == "paused":
-            base = f"{c.request.describe() if c.request else 'tokenizer'}-{len(c.merges)}"
+            base = f"{c.request.describe() if c.request else 'tokenizer'}-{len(c.merges)}"  # i18n: none (a file name)
         else:
             base = what
         start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.json")
         path, _ = QFileDialog.getSaveFileName(
-            self, f"Save tokenizer “{what}”", start, "BPE Explorer tokenizer (*.json)"
+            self, tr("Save tokenizer “{name}”").format(name=what), start, tr("BPE Explorer tokenizer (*.json)")
         )
         if path:
             self.save_tokenizer(path)
@@ -184,7 +218,7 @@ class TrainResults(QWidget):
     @Slot()
     def _on_open_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open tokenizer", self.settings.last_folder or str(Path.home()), open_filters()
+            self, tr("Open tokenizer"), self.settings.last_folder or str(Path.home()), open_filters()
         )
         if path:
             self.open_tokenizer(path)
@@ -206,29 +240,37 @@ class TrainResults(QWidget):
     @Slot(bool)
     def _on_files_busy_changed(self, busy: bool) -> None:
         if busy:
-            verb = "Opening" if self.files.kind == "open" else "Saving to"
-            self._show_file_busy(f"{verb} {Path(self.files.path).name}…")
+            name = Path(self.files.path).name
+            if self.files.kind == "open":
+                self._show_file_busy(lambda: tr("Opening {name}…").format(name=name))
+            else:
+                self._show_file_busy(lambda: tr("Saving to {name}…").format(name=name))
         else:
             self._hide_file_busy()
 
     @Slot(str, object)
     def _on_files_opened(self, path: str, tok: TokenizerLike) -> None:
-        label = f"{opened_name(path, tok)} · {len(tok.merges)} merges"
+        label = tr("{name} · {n} merges").format(name=opened_name(path, tok), n=len(tok.merges))
         if tok.family == "sentencepiece":
-            label = self.tr("{name} · SentencePiece, {pieces:,} pieces").format(
-                name=opened_name(path, tok), pieces=len(tok)
+            label = tr("{name} · SentencePiece, {pieces} pieces").format(
+                name=opened_name(path, tok), pieces=f"{len(tok):,}"
             )
-        key = self.registry.add(tok, label, kind="file", source=f"opened from {path}")
+        key = self.registry.add(tok, label, kind="file", source=tr("opened from {path}").format(path=path))
         label = self.registry.entry(key).label
         self.result_key = key
         self.settings.last_folder = str(Path(path if os.path.isdir(path) else Path(path).parent))
-        self.messages.info(
-            f"Opened {Path(path).name}: {len(tok)} tokens, {len(tok.merges)} merges. "
-            "It is now available in the other views."
+        name, tokens, merges = Path(path).name, len(tok), len(tok.merges)
+        self._say(
+            "info",
+            lambda: tr(
+                "Opened {name}: {tokens} tokens, {merges} merges. It is now available in the other views."
+            ).format(name=name, tokens=tokens, merges=merges),
         )
-        self.result_label.setText(
-            f"Opened: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is available in the "
-            "Vocabulary, Tokenize, Compare and Stream decode views."
+        self._set_result(
+            lambda: tr(
+                "Opened: <b>{label}</b>, {tokens} tokens. It is available in the "
+                "Vocabulary, Tokenize, Compare and Stream decode views."
+            ).format(label=html.escape(label), tokens=tokens)
         )
         self._update_actions()
         self.tokenizer_ready.emit(key)
@@ -236,7 +278,13 @@ class TrainResults(QWidget):
 
     @Slot(str, object)
     def _on_files_saved(self, path: str, tok: Tokenizer) -> None:
-        self.messages.info(f"Saved {len(tok.merges)} merges and {len(tok)} tokens to {path}.")
+        merges, tokens = len(tok.merges), len(tok)
+        self._say(
+            "info",
+            lambda: tr("Saved {merges} merges and {tokens} tokens to {path}.").format(
+                merges=merges, tokens=tokens, path=path
+            ),
+        )
         self.settings.last_folder = str(Path(path).parent)
         self.file_saved.emit(path)
 
@@ -245,8 +293,9 @@ class TrainResults(QWidget):
         self.messages.error(message)
         self.file_failed.emit(kind, path, message)
 
-    def _show_file_busy(self, text: str) -> None:
-        self.file_status.setText(text)
+    def _show_file_busy(self, compose: Callable[[], str]) -> None:
+        self._file_text = compose
+        self.file_status.setText(compose())
         self.file_status.show()
         self.file_busy.show()
         self._update_actions()
@@ -263,21 +312,30 @@ class TrainResults(QWidget):
         thread); the outcome is shown in the message bar. False when there is no run to save."""
         c = self.controller
         if not c.save_checkpoint(path):
-            self.messages.error("There is no training to save as a checkpoint: start one (or resume one) first.")
+            self._say(
+                "error", lambda: tr("There is no training to save as a checkpoint: start one (or resume one) first.")
+            )
             return False
-        self._show_file_busy(f"Saving the training to {Path(path).name}…")
+        name = Path(path).name
+        self._show_file_busy(lambda: tr("Saving the training to {name}…").format(name=name))
         return True
 
     def resume_training(self, path: str | os.PathLike[str]) -> bool:
         """Go on with a training saved as a checkpoint (the file is read in the background)."""
         c = self.controller
         if c.is_active or self._save_path is not None:
-            self.messages.error("A training is running: cancel it (or wait for it to end) before resuming another.")
+            self._say(
+                "error",
+                lambda: tr("A training is running: cancel it (or wait for it to end) before resuming another."),
+            )
             return False
         self._begin_run(False, 0)
-        self.result_label.setText(
-            f"Resuming the training saved in <b>{html.escape(Path(path).name)}</b>: its merges come back "
-            "first, then it goes on. The result becomes a tokenizer when it ends or is cancelled."
+        name = html.escape(Path(path).name)
+        self._set_result(
+            lambda: tr(
+                "Resuming the training saved in <b>{name}</b>: its merges come back "
+                "first, then it goes on. The result becomes a tokenizer when it ends or is cancelled."
+            ).format(name=name)
         )
         return c.resume_from(path)
 
@@ -285,18 +343,22 @@ class TrainResults(QWidget):
     def _on_checkpoint_triggered(self) -> None:
         c = self.controller
         if not c.can("checkpoint"):
-            self.messages.error("There is no training to save as a checkpoint: start one (or resume one) first.")
+            self._say(
+                "error", lambda: tr("There is no training to save as a checkpoint: start one (or resume one) first.")
+            )
             return
-        base = f"{c.request.describe() if c.request else 'training'}-{len(c.merges)}"
+        base = f"{c.request.describe() if c.request else 'training'}-{len(c.merges)}"  # i18n: none (a file name)
         start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.ckpt")
-        path, _ = QFileDialog.getSaveFileName(self, "Save the training as a checkpoint", start, CHECKPOINT_FILTER)
+        path, _ = QFileDialog.getSaveFileName(
+            self, tr("Save the training as a checkpoint"), start, tr(CHECKPOINT_FILTER)
+        )
         if path:
             self.save_checkpoint(path)
 
     @Slot()
     def _on_resume_file_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Resume a training", self.settings.last_folder or str(Path.home()), CHECKPOINT_FILTER
+            self, tr("Resume a training"), self.settings.last_folder or str(Path.home()), tr(CHECKPOINT_FILTER)
         )
         if path:
             self.resume_training(path)
@@ -311,54 +373,76 @@ class TrainResults(QWidget):
             tie_break=cfg.tie_break,
         )
         self.status.special_count = len(cfg.special_tokens)
-        what = (
-            f"{format_count(run.merges)} merges are restored first"
-            if run.merges
-            else "it was saved while counting, so the corpus is counted again"
-        )
-        self.messages.info(
-            f"Resuming “{html.escape(self.controller.request.describe() if self.controller.request else '')}” "
-            f"from {html.escape(Path(self.controller.resume_path).name)}: {what}."
-        )
+        name = html.escape(self.controller.request.describe() if self.controller.request else "")
+        file = html.escape(Path(self.controller.resume_path).name)
+
+        def compose() -> str:
+            what = (
+                tr("{n} merges are restored first").format(n=format_count(run.merges))
+                if run.merges
+                else tr("it was saved while counting, so the corpus is counted again")
+            )
+            return tr("Resuming “{name}” from {file}: {what}.").format(name=name, file=file, what=what)
+
+        self._say("info", compose)
 
     @Slot(str, int)
     def _on_controller_checkpoint_saved(self, path: str, merges: int) -> None:
         self._hide_file_busy()
         self.settings.last_folder = str(Path(path).parent)
-        held = f"{format_count(merges)} merges" if merges else "its settings and corpus (it was still counting)"
-        self.messages.info(
-            f"Saved the training to {html.escape(path)} ({held}). File > Resume training… goes on with it, "
-            "in this session or a later one."
-        )
+
+        def compose() -> str:
+            held = (
+                tr("{n} merges").format(n=format_count(merges))
+                if merges
+                else tr("its settings and corpus (it was still counting)")
+            )
+            return tr(
+                "Saved the training to {path} ({held}). File > Resume training… goes on with it, "
+                "in this session or a later one."
+            ).format(path=html.escape(path), held=held)
+
+        self._say("info", compose)
         self.checkpoint_saved.emit(path)
 
     @Slot(str, str)
     def _on_controller_checkpoint_failed(self, path: str, message: str) -> None:
         self._hide_file_busy()
-        self.messages.error(f"The checkpoint was not saved: {html.escape(message)}")
+        self._say("error", lambda: tr("The checkpoint was not saved: {reason}").format(reason=html.escape(message)))
         self.file_failed.emit("save", path, message)
 
     def _register_result(self, *, cancelled: bool) -> None:
         tok = self.controller.tokenizer()
         self._update_actions()
         if tok is None or not tok.merges:
-            self.result_label.setText("No merge was learned, so there is no new tokenizer.")
+            self._set_result(lambda: tr("No merge was learned, so there is no new tokenizer."))
             return
         request = self.controller.request
-        describe = request.describe() if request is not None else "tokenizer"
-        label = f"{describe} · {len(tok.merges)} merges" + (" (cancelled)" if cancelled else "")
+        describe = request.describe() if request is not None else tr("tokenizer")
+        label = (tr("{name} · {n} merges (cancelled)") if cancelled else tr("{name} · {n} merges")).format(
+            name=describe, n=len(tok.merges)
+        )
         source = ""
         if request is not None and self.controller.counting is not None:
             cfg = request.config
-            source = (
-                f"trained on {describe} ({format_bytes(self.controller.counting.total_bytes)}): vocabulary "
-                f"{cfg.vocab_size}, pre-tokenizer {cfg.pretokenizer}, tie-break {cfg.tie_break}"
+            source = tr(
+                "trained on {name} ({size}): vocabulary {vocab_size}, pre-tokenizer {pretokenizer}, "
+                "tie-break {tie_break}"
+            ).format(
+                name=describe,
+                size=format_bytes(self.controller.counting.total_bytes),
+                vocab_size=cfg.vocab_size,
+                pretokenizer=cfg.pretokenizer,
+                tie_break=cfg.tie_break,
             )
         self.result_key = self.registry.add(tok, label, kind="trained", source=source)
         label = self.registry.entry(self.result_key).label
-        self.result_label.setText(
-            f"Result: <b>{html.escape(label)}</b>, {len(tok)} tokens. It is now available in the "
-            "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it."
+        tokens = len(tok)
+        self._set_result(
+            lambda: tr(
+                "Result: <b>{label}</b>, {tokens} tokens. It is now available in the "
+                "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it."
+            ).format(label=html.escape(label), tokens=tokens)
         )
         self._update_actions()
         self.tokenizer_ready.emit(self.result_key)

@@ -22,6 +22,7 @@ to ``app/widgets``.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, Slot
@@ -43,10 +44,12 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import CountingDone, MergeEvent, TrainerConfig, TrainingDone, errors
 
+from .. import i18n
 from ..content.samples import Sample
 from ..controllers.registry import TokenizerRegistry
 from ..controllers.tokenizer_files import TokenizerFileController
 from ..controllers.training import TrainingController, TrainingRequest
+from ..i18n import bind, noop, tr
 from ..jobs.messages import StepSnapshot
 from ..settings import Settings
 from ..widgets.corpus_panel import CorpusPanel
@@ -73,10 +76,10 @@ SHORTCUTS = {
 }
 
 _SETTING_NAMES = {
-    "vocab_size": "vocabulary size",
-    "special_tokens": "special tokens",
-    "pretokenizer": "pre-tokenizer",
-    "tie_break": "tie-break",
+    "vocab_size": noop("vocabulary size"),
+    "special_tokens": noop("special tokens"),
+    "pretokenizer": noop("pre-tokenizer"),
+    "tie_break": noop("tie-break"),
 }
 
 
@@ -117,6 +120,10 @@ class TrainView(TrainResults):
         self._refresh_timer.setInterval(self.REFRESH_MS)
         self._refresh_timer.timeout.connect(self._on_refresh_timer_timeout)
         self.setAcceptDrops(True)
+        self._result_text = lambda: tr("No tokenizer trained yet.")
+        self._file_text = str
+        self._said = None
+        self._action_tips: dict[QAction, tuple[str, str]] = {}  # action -> (tooltip source, shortcut)
 
         self.corpus = CorpusPanel(last_folder=settings.last_folder)
         self.settings_panel = TrainSettingsPanel()
@@ -155,6 +162,7 @@ class TrainView(TrainResults):
         registry.changed.connect(self._update_actions)
         self._restore_splitters()
         self._on_controller_state_changed("idle")
+        i18n.connect(self._on_language_changed)
 
     # The progress widgets, under the names tests and scripts use.
     @property
@@ -178,76 +186,110 @@ class TrainView(TrainResults):
     def _action(
         self, text: str, key: str, tip: str, icon: QStyle.StandardPixmap | None, slot: Callable[[], None]
     ) -> QAction:
-        action = QAction(text, self)
+        """An action; ``text`` and ``tip`` are English sources marked with ``noop`` (shown through tr)."""
+        action = QAction(self)
+        bind(action, "setText", text)
         if key:
             action.setShortcut(QKeySequence(key))
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            tip = f"{tip} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})"
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        action.setData(tip)  # the tooltip when enabled (a disabled Start says why instead)
+        self._action_tips[action] = (tip, key)
+        self._set_action_tip(action)
         if icon is not None:
             action.setIcon(self.style().standardIcon(icon))
         action.triggered.connect(slot)
         self.addAction(action)
         return action
 
+    def _set_action_tip(self, action: QAction) -> None:
+        # A button shows the action's text without its shortcut letter: Qt drops the "&" of
+        # "&Start" but leaves "(S)" of "开始(&S)"; drop that too ("" lets Qt derive it).
+        text = action.text()
+        bare = re.sub(r"\(&[^)]\)", "", text)
+        action.setIconText(QAction(bare).iconText() if bare != text else "")
+        source, key = self._action_tips[action]
+        tip = tr(source)
+        if key:
+            tip = f"{tip} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        action.setData(tip)  # the tooltip when enabled (a disabled Start says why instead)
+
+    def _on_language_changed(self, _language: str) -> None:
+        for action in self._action_tips:
+            self._set_action_tip(action)
+        self._retranslate_results()
+        self._update_actions()
+
     def _build_actions(self) -> None:
         sp = QStyle.StandardPixmap
         self.start_action = self._action(
-            "&Start", SHORTCUTS["start"], "Train on the chosen corpus", sp.SP_MediaPlay, self._on_start_triggered
+            noop("&Start"),
+            SHORTCUTS["start"],
+            noop("Train on the chosen corpus"),
+            sp.SP_MediaPlay,
+            self._on_start_triggered,
         )
         self.pause_action = self._action(
-            "&Pause", SHORTCUTS["pause"], "Pause training (nothing is lost)", sp.SP_MediaPause, self._on_pause_triggered
+            noop("&Pause"),
+            SHORTCUTS["pause"],
+            noop("Pause training (nothing is lost)"),
+            sp.SP_MediaPause,
+            self._on_pause_triggered,
         )
         self.resume_action = self._action(
-            "&Resume",
+            noop("&Resume"),
             SHORTCUTS["resume"],
-            "Continue a paused training",
+            noop("Continue a paused training"),
             sp.SP_MediaSeekForward,
             self._on_resume_triggered,
         )
         self.step_action = self._action(
-            "S&tep",
+            noop("S&tep"),
             SHORTCUTS["step"],
-            "Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge",
+            noop("Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge"),
             sp.SP_MediaSkipForward,
             self._on_step_triggered,
         )
         self.cancel_action = self._action(
-            "&Cancel",
+            noop("&Cancel"),
             SHORTCUTS["cancel"],
-            "Stop training; the merges done so far are kept as a tokenizer",
+            noop("Stop training; the merges done so far are kept as a tokenizer"),
             sp.SP_MediaStop,
             self._on_cancel_triggered,
         )
         self.save_action = self._action(
-            "Save &tokenizer…",
+            noop("Save &tokenizer…"),
             "",
-            "Save this view's tokenizer: the paused run, or the newest result (our JSON format, written atomically)",
+            noop(
+                "Save this view's tokenizer: the paused run, or the newest result (our JSON format, written atomically)"
+            ),
             sp.SP_DialogSaveButton,
             self._on_save_triggered,
         )
         self.open_action = self._action(
-            "&Open tokenizer…",
+            noop("&Open tokenizer…"),
             "",
-            "Open a tokenizer saved by BPE Explorer",
+            noop("Open a tokenizer saved by BPE Explorer"),
             sp.SP_DialogOpenButton,
             self._on_open_triggered,
         )
         self.checkpoint_action = self._action(
-            "Save training as &checkpoint…",
+            noop("Save training as &checkpoint…"),
             SHORTCUTS["checkpoint"],
-            "Save the paused or running training to a checkpoint file, to resume it later "
-            "(File > Resume training…), in this session or another one",
+            noop(
+                "Save the paused or running training to a checkpoint file, to resume it later "
+                "(File > Resume training…), in this session or another one"
+            ),
             sp.SP_DriveFDIcon,
             self._on_checkpoint_triggered,
         )
         self.resume_file_action = self._action(
-            "Resume &training from checkpoint…",
+            noop("Resume &training from checkpoint…"),
             SHORTCUTS["resume_file"],
-            "Go on with a training saved as a checkpoint: its merges table and plots come back, "
-            "then it makes the merges an uninterrupted run would make",
+            noop(
+                "Go on with a training saved as a checkpoint: its merges table and plots come back, "
+                "then it makes the merges an uninterrupted run would make"
+            ),
             sp.SP_BrowserReload,
             self._on_resume_file_triggered,
         )
@@ -272,9 +314,11 @@ class TrainView(TrainResults):
         return button
 
     def _build_layout(self) -> None:
-        corpus_box = QGroupBox("Corpus")
+        corpus_box = QGroupBox()
+        bind(corpus_box, "setTitle", "Corpus")
         QVBoxLayout(corpus_box).addWidget(self.corpus)
-        settings_box = QGroupBox("Settings")
+        settings_box = QGroupBox()
+        bind(settings_box, "setTitle", "Settings")
         QVBoxLayout(settings_box).addWidget(self.settings_panel)
         self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.top_splitter.addWidget(corpus_box)
@@ -288,12 +332,14 @@ class TrainView(TrainResults):
             for name, a in zip(("start", "pause", "resume", "step", "cancel"), self.training_actions)
         }
         self.fold_button = QToolButton()
-        self.fold_button.setText("Corpus && settings")
+        bind(self.fold_button, "setText", "Corpus && settings")
         self.fold_button.setCheckable(True)
         self.fold_button.setChecked(True)
-        self.fold_button.setToolTip(
+        bind(
+            self.fold_button,
+            "setToolTip",
             "Show or hide the corpus and settings. They fold away while training runs, so the "
-            "merges and step tables get the room"
+            "merges and step tables get the room",
         )
         self.fold_button.toggled.connect(self._on_fold_button_toggled)
         controls = QHBoxLayout()
@@ -313,16 +359,19 @@ class TrainView(TrainResults):
         self.plots = self.live.plots
         self.step_panel = StepPanel()
         self.result_tabs = QTabWidget()
-        self.result_tabs.addTab(self.live, "Live")
-        self.result_tabs.addTab(self.step_panel, "Step by step")
-        self.result_tabs.setTabToolTip(0, "Merges as they arrive, and two plots")
-        self.result_tabs.setTabToolTip(1, "Pre-tokens, pair counts and the reason for each merge")
+        self.result_tabs.addTab(self.live, "")
+        self.result_tabs.addTab(self.step_panel, "")
+        bind(self.result_tabs, "setTabText", "Live", 0)
+        bind(self.result_tabs, "setTabText", "Step by step", 1)
+        bind(self.result_tabs, "setTabToolTip", "Merges as they arrive, and two plots", 0)
+        bind(self.result_tabs, "setTabToolTip", "Pre-tokens, pair counts and the reason for each merge", 1)
 
-        self.result_label = QLabel("No tokenizer trained yet.")
+        self.result_label = QLabel(self._result_text())
         self.result_label.setWordWrap(True)
         self.result_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.browse_button = QPushButton("Browse vocabulary")
-        self.browse_button.setToolTip("Open the result in the Vocabulary tab")
+        self.browse_button = QPushButton()
+        bind(self.browse_button, "setText", "Browse vocabulary")
+        bind(self.browse_button, "setToolTip", "Open the result in the Vocabulary tab")
         self.browse_button.clicked.connect(self._on_browse_button_clicked)
         self.file_busy = QProgressBar()
         self.file_busy.setRange(0, 0)  # busy: a file job cannot say how far it is
@@ -330,7 +379,11 @@ class TrainView(TrainResults):
         self.file_busy.setMaximumWidth(120)
         self.file_busy.hide()
         self.file_status = QLabel()
-        self.file_status.setToolTip("Tokenizer files are read and written in the background; keep working meanwhile")
+        bind(
+            self.file_status,
+            "setToolTip",
+            "Tokenizer files are read and written in the background; keep working meanwhile",
+        )
         self.file_status.hide()
         result = QHBoxLayout()
         result.addWidget(self.result_label, 1)
@@ -388,7 +441,7 @@ class TrainView(TrainResults):
         """Why Start cannot be pressed now ("" when it can): an invalid setting, in the
         engine's words, as shown under its field."""
         problems = self.settings_panel.problems()
-        return f"Fix the settings first: {problems[0]}" if problems else ""
+        return tr("Fix the settings first: {problem}").format(problem=problems[0]) if problems else ""
 
     def start(self, *, step_mode: bool = False) -> bool:
         """Start training (or step mode); problems are shown in the message bar."""
@@ -396,7 +449,7 @@ class TrainView(TrainResults):
             return False  # subtle: a save waits for this run's tokenizer; a new run would drop it
         blocker = self.start_blocker()
         if blocker:
-            self.messages.error(blocker)
+            self._say("error", self.start_blocker)
             return False
         try:
             request = self.make_request()
@@ -404,8 +457,8 @@ class TrainView(TrainResults):
             self._begin_run(step_mode, 0)
             self.controller.refuse(str(exc))
             return False
-        except ValueError as exc:  # no corpus chosen: nothing was started, nothing failed
-            self.messages.error(str(exc))
+        except ValueError:  # no corpus chosen: nothing was started, nothing failed
+            self._say("error", self.corpus.problem)
             return False
         self._begin_run(step_mode, len(request.config.special_tokens))
         ok = self.controller.start(request, step_mode=step_mode)
@@ -459,16 +512,18 @@ class TrainView(TrainResults):
         differ = {k: v for k, v in suggested.items() if current.get(k) != v}
         if not differ:
             return
-        applied = ", ".join(f"{_SETTING_NAMES[k]} {v}" for k, v in differ.items())
-        self.messages.info(
-            f"This sample is meant for other settings: {html.escape(applied)}. Apply them?",
-            [("Apply", lambda: self.apply_sample_settings(sample)), ("Keep mine", self.messages.clear)],
+        self._say(
+            "info",
+            lambda: tr("This sample is meant for other settings: {settings}. Apply them?").format(
+                settings=html.escape(tr(", ").join(f"{tr(_SETTING_NAMES[k])} {v}" for k, v in differ.items()))
+            ),
+            lambda: [(tr("Apply"), lambda: self.apply_sample_settings(sample)), (tr("Keep mine"), self.messages.clear)],
         )
 
     def apply_sample_settings(self, sample: Sample) -> None:
         """Use the settings the sample suggests (the banner's Apply)."""
         self.settings_panel.set_values(**{k: v for k, v in sample.settings.items() if k in _SETTING_NAMES})
-        self.messages.info("Applied the settings suggested for this sample.")
+        self._say("info", lambda: tr("Applied the settings suggested for this sample."))
         # subtle: the clicked button is gone now; without a focus inside the view, its
         # shortcuts (F5, F10…) would not reach it
         self.setFocus()
@@ -495,7 +550,7 @@ class TrainView(TrainResults):
         if state == "idle":
             self.status.show_idle()
         elif state == "cancelling":
-            self.status.show_idle("Cancelling…")
+            self.status.show_cancelling()
         elif state in ("counting", "merging"):
             if state == "merging" and c.counting is not None:
                 self.plots.fix_ranges(c.target_merges)  # resumed: keep the axes still again
@@ -628,15 +683,14 @@ class TrainView(TrainResults):
         self.status.show_failed()
         self.step_panel.clear()
         previous = self.current_tokenizer_key()
-        self.result_label.setText(
-            "No new tokenizer: training failed. Fix what the message says and start again."
-            + (
-                f" The previous result, <b>{html.escape(self.registry.entry(previous).label)}</b>, can still be saved."
-                if previous
-                else ""
+        label = html.escape(self.registry.entry(previous).label) if previous else ""
+        self._set_result(
+            lambda: (
+                tr("No new tokenizer: training failed. Fix what the message says and start again.")
+                + (tr(" The previous result, <b>{label}</b>, can still be saved.").format(label=label) if label else "")
             )
         )
-        self.messages.error(message)
+        self._say("error", lambda: tr("Training failed: {reason}").format(reason=message))
         self._update_actions()
 
     # -- drag and drop ---------------------------------------------------------------------
@@ -656,9 +710,11 @@ class TrainView(TrainResults):
             self.result_tabs.setCurrentWidget(self.step_panel)
 
     def _reset_display(self) -> None:
-        self.result_label.setText(
-            "Training… The result becomes a tokenizer when training ends or is "
-            "cancelled; a paused training can be saved as it is."
+        self._set_result(
+            lambda: tr(
+                "Training… The result becomes a tokenizer when training ends or is "
+                "cancelled; a paused training can be saved as it is."
+            )
         )
         self._refresh_timer.stop()
         self._pending = []

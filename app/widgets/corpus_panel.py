@@ -27,8 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import i18n
 from ..content.samples import Sample, load_samples
 from ..display.format import format_bytes
+from ..i18n import bind, tr
 from .message_bar import MessageBar
 from .text_input import TextInput, use_monospace
 
@@ -55,30 +57,32 @@ def check_corpus_file(path: str) -> str | None:
     """Why ``path`` cannot be a training corpus, or None if it looks like UTF-8 text."""
     name = os.path.basename(path) or path
     if not os.path.exists(path):
-        return f"{path}: no such file; check the path"
+        return tr("{path}: no such file; check the path").format(path=path)
     if os.path.isdir(path):
-        return f"{path}: is a folder; choose the text files inside it"
+        return tr("{path}: is a folder; choose the text files inside it").format(path=path)
     try:
         with open(path, "rb") as f:
             head = f.read(_SNIFF_BYTES)
     except OSError as exc:
-        return f"{path}: cannot be read ({exc.strerror or exc}); check that it is a readable text file"
-    if not head:
-        return f"{name} is empty: there is nothing to learn from; choose a file with some text"
-    if b"\x00" in head:
-        return (
-            f"{name} looks like a binary file (it contains zero bytes), not text; "
-            "choose a UTF-8 text file (.txt, source code, ...)"
+        return tr("{path}: cannot be read ({reason}); check that it is a readable text file").format(
+            path=path, reason=exc.strerror or exc
         )
+    if not head:
+        return tr("{name} is empty: there is nothing to learn from; choose a file with some text").format(name=name)
+    if b"\x00" in head:
+        return tr(
+            "{name} looks like a binary file (it contains zero bytes), not text; "
+            "choose a UTF-8 text file (.txt, source code, ...)"
+        ).format(name=name)
     try:
         head.decode("utf-8")
     except UnicodeDecodeError as exc:
         # subtle: the sniffed block may end inside a character; only earlier errors count
         if exc.start < len(head) - 3 or len(head) < _SNIFF_BYTES:
-            return (
-                f"{name} is not UTF-8 text (byte offset {exc.start}: {exc.reason}); "
+            return tr(
+                "{name} is not UTF-8 text (byte offset {offset}: {reason}); "
                 "convert it to UTF-8 (for example `iconv -f latin1 -t utf-8`) or choose another file"
-            )
+            ).format(name=name, offset=exc.start, reason=exc.reason)
     return None
 
 
@@ -99,6 +103,7 @@ class CorpusPanel(QWidget):
         self.last_folder = last_folder
         self.samples = load_samples()
         self._paths: list[str] = []
+        self._refused: list[str] = []  # the files refused by the message shown (it names them)
         # Pasted text is measured and previewed after a pause in typing, not per keystroke.
         self._text_timer = QTimer(self)
         self._text_timer.setSingleShot(True)
@@ -106,12 +111,15 @@ class CorpusPanel(QWidget):
         self._text_timer.timeout.connect(self._on_text_timer_timeout)
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_samples_tab(), "Samples")
-        self.tabs.addTab(self._build_files_tab(), "Files")
-        self.tabs.addTab(self._build_text_tab(), "Text")
-        self.tabs.setTabToolTip(0, "Small texts written for BPE Explorer: one click to a first training")
-        self.tabs.setTabToolTip(1, "One or more UTF-8 text files (Add files…, or drop them here)")
-        self.tabs.setTabToolTip(2, "Paste or type the text to train on")
+        self.tabs.addTab(self._build_samples_tab(), "")
+        self.tabs.addTab(self._build_files_tab(), "")
+        self.tabs.addTab(self._build_text_tab(), "")
+        bind(self.tabs, "setTabText", "Samples", 0)
+        bind(self.tabs, "setTabText", "Files", 1)
+        bind(self.tabs, "setTabText", "Text", 2)
+        bind(self.tabs, "setTabToolTip", "Small texts written for BPE Explorer: one click to a first training", 0)
+        bind(self.tabs, "setTabToolTip", "One or more UTF-8 text files (Add files…, or drop them here)", 1)
+        bind(self.tabs, "setTabToolTip", "Paste or type the text to train on", 2)
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
 
         self.messages = MessageBar()
@@ -119,8 +127,8 @@ class CorpusPanel(QWidget):
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
         use_monospace(self.preview)
-        self.preview.setPlaceholderText("The start of the chosen corpus appears here")
-        self.preview.setToolTip("The first characters of the chosen corpus")
+        bind(self.preview, "setPlaceholderText", "The start of the chosen corpus appears here")
+        bind(self.preview, "setToolTip", "The first characters of the chosen corpus")
         self.preview.setMaximumHeight(110)
 
         layout = QVBoxLayout(self)
@@ -132,16 +140,18 @@ class CorpusPanel(QWidget):
         if self.samples:
             self.sample_list.setCurrentRow(0)
         self._refresh()
+        i18n.connect(self._on_language_changed)
 
     # -- building --------------------------------------------------------------------------
 
     def _build_samples_tab(self) -> QWidget:
         page = QWidget()
         self.sample_list = QListWidget()
-        self.sample_list.setToolTip("Pick a sample; its suggested settings are applied")
+        bind(self.sample_list, "setToolTip", "Pick a sample; its suggested settings are applied")
+        language = i18n.current_language()
         for sample in self.samples:
-            item = QListWidgetItem(sample.title)
-            item.setToolTip(sample.description)
+            item = QListWidgetItem(sample.title_in(language))
+            item.setToolTip(sample.description_in(language))
             item.setData(Qt.ItemDataRole.UserRole, sample.key)
             self.sample_list.addItem(item)
         self.sample_list.currentRowChanged.connect(self._on_sample_list_current_row_changed)
@@ -152,26 +162,30 @@ class CorpusPanel(QWidget):
         layout.addWidget(self.sample_list, 1)
         layout.addWidget(self.sample_description)
         if not self.samples:
-            self.sample_description.setText("No built-in samples were found in resources/samples.")
+            bind(self.sample_description, "setText", "No built-in samples were found in resources/samples.")
         return page
 
     def _build_files_tab(self) -> QWidget:
         page = QWidget()
         self.file_list = QListWidget()
-        self.file_list.setToolTip("Training reads these files in order; drop more files here")
+        bind(self.file_list, "setToolTip", "Training reads these files in order; drop more files here")
         self.file_list.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
-        self.add_button = QPushButton("&Add files…")
-        self.add_button.setToolTip("Choose UTF-8 text files to train on")
+        self.add_button = QPushButton()
+        bind(self.add_button, "setText", "&Add files…")
+        bind(self.add_button, "setToolTip", "Choose UTF-8 text files to train on")
         self.add_button.clicked.connect(self._on_add_button_clicked)
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Remove the selected files from the list (Delete)")
+        self.remove_button = QPushButton()
+        bind(self.remove_button, "setText", "Remove")
+        bind(self.remove_button, "setToolTip", "Remove the selected files from the list (Delete)")
         self.remove_button.clicked.connect(self.remove_selected)
-        self.clear_button = QPushButton("Clear")
+        self.clear_button = QPushButton()
+        bind(self.clear_button, "setText", "Clear")
         self.clear_button.clicked.connect(self.clear_files)
         QShortcut(
             QKeySequence.StandardKey.Delete, self.file_list, self.remove_selected, Qt.ShortcutContext.WidgetShortcut
         )
-        hint = QLabel("Drop text files anywhere on this panel.")
+        hint = QLabel()
+        bind(hint, "setText", "Drop text files anywhere on this panel.")
         hint.setStyleSheet("color: #777;")
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
@@ -187,7 +201,7 @@ class CorpusPanel(QWidget):
     def _build_text_tab(self) -> QWidget:
         page = QWidget()
         self.text_edit = TextInput()
-        self.text_edit.setPlaceholderText("Paste or type a training text here")
+        bind(self.text_edit, "setPlaceholderText", "Paste or type a training text here")
         self.text_edit.textChanged.connect(self._text_timer.start)
         layout = QVBoxLayout(page)
         layout.addWidget(self.text_edit)
@@ -225,6 +239,7 @@ class CorpusPanel(QWidget):
     def add_files(self, paths: list[str]) -> list[str]:
         """Add the usable files; refuse the others with a message. Returns the refusals."""
         problems = []
+        refused: list[str] = []
         added = 0
         for path in paths:
             path = os.path.abspath(path)
@@ -233,6 +248,7 @@ class CorpusPanel(QWidget):
             problem = check_corpus_file(path)
             if problem:
                 problems.append(problem)
+                refused.append(path)
                 continue
             self._paths.append(path)
             item = QListWidgetItem(f"{os.path.basename(path)}  ({format_bytes(os.path.getsize(path))})")
@@ -243,8 +259,10 @@ class CorpusPanel(QWidget):
             self.set_source("files")
             self.last_folder = os.path.dirname(os.path.abspath(paths[-1]))
         if problems:
+            self._refused = refused
             self.messages.error("\n".join(problems))
         elif added:
+            self._refused = []
             self.messages.clear()
         self._refresh()
         return problems
@@ -269,24 +287,38 @@ class CorpusPanel(QWidget):
         if source == "sample":
             sample = self.current_sample()
             if sample is None:
-                raise ValueError("no sample is selected: pick one in the Samples tab, add files, or paste text")
+                raise ValueError(tr("no sample is selected: pick one in the Samples tab, add files, or paste text"))
             return CorpusChoice(
-                "sample", f"Sample: {sample.title}", (str(sample.path),), size=sample.path.stat().st_size, sample=sample
+                "sample",
+                tr("Sample: {title}").format(title=sample.title_in(i18n.current_language())),
+                (str(sample.path),),
+                size=sample.path.stat().st_size,
+                sample=sample,
             )
         if source == "files":
             if not self._paths:
-                raise ValueError("no files chosen: click Add files… or drop text files on the Files tab")
+                raise ValueError(tr("no files chosen: click Add files… or drop text files on the Files tab"))
             missing = [p for p in self._paths if not os.path.isfile(p)]
             if missing:
-                raise ValueError(f"{missing[0]}: the file is gone; remove it from the list or restore it")
+                raise ValueError(
+                    tr("{path}: the file is gone; remove it from the list or restore it").format(path=missing[0])
+                )
             label = os.path.basename(self._paths[0]) + (
-                f" + {len(self._paths) - 1} more" if len(self._paths) > 1 else ""
+                tr(" + {n} more").format(n=len(self._paths) - 1) if len(self._paths) > 1 else ""
             )
             return CorpusChoice("files", label, tuple(self._paths), size=sum(os.path.getsize(p) for p in self._paths))
         text = self.text_edit.toPlainText()
         if not text.strip():
-            raise ValueError("the Text tab is empty: paste or type some text to train on")
-        return CorpusChoice("text", "pasted text", text=text, size=len(text.encode("utf-8")))
+            raise ValueError(tr("the Text tab is empty: paste or type some text to train on"))
+        return CorpusChoice("text", tr("pasted text"), text=text, size=len(text.encode("utf-8")))
+
+    def problem(self) -> str:
+        """Why no corpus is chosen, in the current language ("" when one is)."""
+        try:
+            self.corpus()
+        except ValueError as exc:
+            return str(exc)
+        return ""
 
     # -- slots -----------------------------------------------------------------------------
 
@@ -297,7 +329,7 @@ class CorpusPanel(QWidget):
     @Slot(int)
     def _on_sample_list_current_row_changed(self, row: int) -> None:
         sample = self.current_sample()
-        self.sample_description.setText(sample.description if sample else "")
+        self.sample_description.setText(sample.description_in(i18n.current_language()) if sample else "")
         self._refresh()
         if sample is not None:
             self.sample_chosen.emit(sample)
@@ -306,9 +338,9 @@ class CorpusPanel(QWidget):
     def _on_add_button_clicked(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
             self,
-            "Add training files",
+            tr("Add training files"),
             self.last_folder or str(Path.home()),
-            "Text files (*.txt *.md *.py *.json *.csv *.tsv *.html *.xml);;All files (*)",
+            tr("Text files (*.txt *.md *.py *.json *.csv *.tsv *.html *.xml);;All files (*)"),
         )
         if paths:
             self.add_files(paths)
@@ -334,17 +366,39 @@ class CorpusPanel(QWidget):
     # -- display ---------------------------------------------------------------------------
 
     def _refresh(self) -> None:
+        choice = self._show_size()
+        self.preview.setPlainText(self._preview_text(choice) if choice is not None else "")
+        self.changed.emit()
+
+    def _show_size(self) -> CorpusChoice | None:
+        """Write the size line (or why no corpus is chosen); the choice, if there is one."""
         try:
             choice = self.corpus()
         except ValueError as exc:
             self.size_label.setText(str(exc))
-            self.preview.setPlainText("")
-            self.changed.emit()
-            return
-        files = f" in {len(choice.paths)} files" if choice.kind == "files" and len(choice.paths) > 1 else ""
-        self.size_label.setText(f"Size: {format_bytes(choice.size)}{files}")
-        self.preview.setPlainText(self._preview_text(choice))
-        self.changed.emit()
+            return None
+        if choice.kind == "files" and len(choice.paths) > 1:
+            text = tr("Size: {size} in {n} files").format(size=format_bytes(choice.size), n=len(choice.paths))
+        else:
+            text = tr("Size: {size}").format(size=format_bytes(choice.size))
+        self.size_label.setText(text)
+        return choice
+
+    @Slot(str)
+    def _on_language_changed(self, language: str) -> None:
+        """Samples in the new language (the selection kept), and the lines composed here."""
+        for row, sample in enumerate(self.samples):
+            item = self.sample_list.item(row)
+            item.setText(sample.title_in(language))
+            item.setToolTip(sample.description_in(language))
+        chosen = self.current_sample()
+        if chosen is not None:
+            self.sample_description.setText(chosen.description_in(language))
+        self._show_size()
+        if self.messages.kind == "error" and self._refused:
+            problems = [p for p in (check_corpus_file(path) for path in self._refused) if p]
+            if problems:
+                self.messages.error("\n".join(problems))
 
     @staticmethod
     def _preview_text(choice: CorpusChoice) -> str:
@@ -354,5 +408,5 @@ class CorpusPanel(QWidget):
             with open(choice.paths[0], "rb") as f:
                 head = f.read(_PREVIEW_CHARS * 4)
         except OSError as exc:
-            return f"(cannot read {choice.paths[0]}: {exc.strerror})"
+            return tr("(cannot read {path}: {reason})").format(path=choice.paths[0], reason=exc.strerror)
         return head.decode("utf-8", errors="replace")[:_PREVIEW_CHARS]

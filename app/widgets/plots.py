@@ -27,6 +27,9 @@ from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from bpe_engine import CountingDone
 
+from .. import i18n
+from ..i18n import bind, tr
+
 __all__ = ["TrainingPlots", "LogCountAxis", "LogSizeAxis", "short_count", "paint_pending"]
 
 
@@ -133,20 +136,17 @@ class TrainingPlots(QWidget):
         super().__init__(parent)
         # subtle: colors are set per widget; pg.setConfigOptions would change every other plot too
         self.count_plot = pg.PlotWidget(background="w", axisItems={"left": LogCountAxis("left")})
-        self.count_plot.setTitle("Pair count at each merge (log scale)", color="#333")
-        self.count_plot.setLabel("bottom", "merge rank")
-        self.count_plot.setLabel("left", "count")
         self.count_plot.setLogMode(x=False, y=True)
-        self.count_plot.setToolTip("How often each merged pair occurred when it was merged (log scale)")
+        bind(self.count_plot, "setToolTip", "How often each merged pair occurred when it was merged (log scale)")
         self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1565c0", width=1))
 
         self.bpt_plot = pg.PlotWidget(background="w")
-        self.bpt_plot.setTitle("Bytes per token (training corpus)", color="#333")
-        self.bpt_plot.setLabel("bottom", "merges")
-        self.bpt_plot.setLabel("left", "bytes/token")
-        self.bpt_plot.setToolTip(
-            "Corpus bytes ÷ corpus tokens after each merge (exact: the engine counts the tokens each merge replaces)"
+        bind(
+            self.bpt_plot,
+            "setToolTip",
+            "Corpus bytes ÷ corpus tokens after each merge (exact: the engine counts the tokens each merge replaces)",
         )
+        self._write_titles()
         self.bpt_curve = self.bpt_plot.plot(pen=pg.mkPen("#2e7d32", width=1))
         for plot in (self.count_plot, self.bpt_plot):
             for side in ("left", "bottom"):
@@ -173,6 +173,19 @@ class TrainingPlots(QWidget):
         self._stale: set[str] = set()  # plots that lack data added since their last redraw
         self._bpt_top = 0.0
         self._count_top_set = False
+        i18n.connect(self._on_language_changed)
+
+    def _write_titles(self) -> None:
+        """The plots' titles and axis labels in the current language (the curves stay)."""
+        self.count_plot.setTitle(tr("Pair count at each merge (log scale)"), color="#333")
+        self.count_plot.setLabel("bottom", tr("merge rank"))
+        self.count_plot.setLabel("left", tr("count"))
+        self.bpt_plot.setTitle(tr("Bytes per token (training corpus)"), color="#333")
+        self.bpt_plot.setLabel("bottom", tr("merges"))
+        self.bpt_plot.setLabel("left", tr("bytes/token"))
+
+    def _on_language_changed(self, _language: str) -> None:
+        self._write_titles()
 
     def reset(self) -> None:
         self._stale = set()

@@ -13,24 +13,36 @@ not drive training; the train view's Step button does.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from bpe_engine import MergeEvent, PairInfo
 
+from .. import i18n
 from ..display.format import token_label
+from ..i18n import bind, noop, tr
 from ..jobs.messages import StepSnapshot
 from ..models.step import SEGMENTS_ROLE, PairsModel, PretokensModel
 from .segmentation import SegmentationDelegate
 
 __all__ = ["StepPanel", "explain_tie", "pair_text"]
 
-_IDLE_TEXT = (
+_IDLE_TEXT = noop(
     "<b>Step mode.</b> Choose a small corpus (the <i>Hello helo, I'm</i> or <i>low lower widest newest</i> "
     "samples), then press <b>Step</b> (F10): the corpus is counted and training stops before the first "
     "merge. Each further Step applies exactly one merge, and both tables show what changed."
 )
+
+_PARTS = {"left": noop("left"), "right": noop("right")}
+
+#: Why a training ended (``StepSnapshot.ended``), as the step panel says it.
+_ENDED = {
+    "vocab_size": noop("the vocabulary size was reached"),
+    "no_pairs": noop("no pair was left to merge"),
+    "cancelled": noop("it was cancelled"),
+}
 
 
 def pair_text(left: bytes, right: bytes) -> str:
@@ -43,34 +55,42 @@ def _byte_name(b: int) -> str:
     return f"'{token_label(bytes([b]))}' (0x{b:02x})" if b < 0x80 else f"0x{b:02x}"
 
 
-def _why_greater(big: bytes, small: bytes, part: str) -> str:
-    """Why ``big`` sorts after ``small`` (they differ)."""
+def _why_greater(big: bytes, small: bytes, part: str, *, other: bool = False) -> str:
+    """Why ``big`` sorts after ``small`` (they differ); ``other``: ``big`` is the other pair's."""
     for x, y in zip(big, small):
         if x != y:
-            return f"its {part} part has {_byte_name(x)} where the other has {_byte_name(y)}"
-    return f"its {part} part {token_label(big)} extends {token_label(small)} (a longer string sorts after its prefix)"
+            template = (
+                tr("the other's {part} part has {x} where the other has {y}")
+                if other
+                else tr("its {part} part has {x} where the other has {y}")
+            )
+            return template.format(part=tr(_PARTS[part]), x=_byte_name(x), y=_byte_name(y))
+    template = (
+        tr("the other's {part} part {big} extends {small} (a longer string sorts after its prefix)")
+        if other
+        else tr("its {part} part {big} extends {small} (a longer string sorts after its prefix)")
+    )
+    return template.format(part=tr(_PARTS[part]), big=token_label(big), small=token_label(small))
 
 
 def explain_tie(chosen: tuple[bytes, bytes], other: tuple[bytes, bytes], rule: str, count: int | None = None) -> str:
     """One sentence: both pairs had the same count, and why ``rule`` picked ``chosen``."""
+    a_text, b_text = pair_text(*chosen), pair_text(*other)
     both = (
-        f"{pair_text(*chosen)} and {pair_text(*other)} both occur {count} times"
+        tr("{a} and {b} both occur {count} times").format(a=a_text, b=b_text, count=count)
         if count is not None
-        else f"{pair_text(*chosen)} and {pair_text(*other)} have the same count"
+        else tr("{a} and {b} have the same count").format(a=a_text, b=b_text)
     )
     part = "left" if chosen[0] != other[0] else "right"
     a, b = (chosen[0], other[0]) if part == "left" else (chosen[1], other[1])
     if rule == "smallest":
-        why = _why_greater(b, a, part).replace("its ", "the other's ", 1)
-        return (
-            f"Tie: {both}. Rule “smallest” takes the pair that sorts first as byte strings: "
-            f"{pair_text(*chosen)} wins because {why}."
-        )
-    why = _why_greater(a, b, part)
-    return (
-        f"Tie: {both}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: "
-        f"{pair_text(*chosen)} wins because {why}."
-    )
+        return tr(
+            "Tie: {both}. Rule “smallest” takes the pair that sorts first as byte strings: {pair} wins because {why}."
+        ).format(both=both, pair=a_text, why=_why_greater(b, a, part, other=True))
+    return tr(
+        "Tie: {both}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: "
+        "{pair} wins because {why}."
+    ).format(both=both, pair=a_text, why=_why_greater(a, b, part))
 
 
 class StepPanel(QWidget):
@@ -78,7 +98,8 @@ class StepPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.intro = QLabel(_IDLE_TEXT)
+        self.intro = QLabel()
+        bind(self.intro, "setText", _IDLE_TEXT)
         self.intro.setWordWrap(True)
         self.last_label = QLabel()
         self.last_label.setWordWrap(True)
@@ -97,7 +118,7 @@ class StepPanel(QWidget):
         header = self.pretokens_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
-        self.pretokens_view.setToolTip("The most frequent pre-tokens and how they are segmented now")
+        bind(self.pretokens_view, "setToolTip", "The most frequent pre-tokens and how they are segmented now")
 
         self.pairs_model = PairsModel(self)
         self.pairs_view = QTableView()
@@ -107,7 +128,7 @@ class StepPanel(QWidget):
         pheader = self.pairs_view.horizontalHeader()
         pheader.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         pheader.setStretchLastSection(True)
-        self.pairs_view.setToolTip("Adjacent token pairs with the highest counts; the first is merged next")
+        bind(self.pairs_view, "setToolTip", "Adjacent token pairs with the highest counts; the first is merged next")
 
         # Step mode is for the classroom: a larger font for whatever a projector shows.
         big = self.font()
@@ -121,13 +142,15 @@ class StepPanel(QWidget):
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
-        self.pretokens_title = QLabel("<b>Pre-tokens</b>")
+        self.pretokens_title = QLabel()
         lv.addWidget(self.pretokens_title)
         lv.addWidget(self.pretokens_view)
         right = QWidget()
         rv = QVBoxLayout(right)
         rv.setContentsMargins(0, 0, 0, 0)
-        rv.addWidget(QLabel("<b>Pair counts</b> (highlighted: merged next)"))
+        self.pairs_title = QLabel()
+        bind(self.pairs_title, "setText", "<b>Pair counts</b> (highlighted: merged next)")
+        rv.addWidget(self.pairs_title)
         rv.addWidget(self.pairs_view)
         split.addWidget(left)
         split.addWidget(right)
@@ -139,7 +162,20 @@ class StepPanel(QWidget):
         layout.addWidget(self.last_label)
         layout.addWidget(self.next_label)
         layout.addWidget(split, 1)
+        #: Writes the sentences and titles for what the panel shows (again after a switch).
+        self._write_texts: Callable[[], None] = self._write_empty
         self.clear()
+        i18n.connect(self._on_language_changed)
+
+    def _on_language_changed(self, _language: str) -> None:
+        self._write_texts()
+
+    def _write_empty(self) -> None:
+        self.pretokens_title.setText(tr("<b>Pre-tokens</b>"))
+
+    def _write(self, write: Callable[[], None]) -> None:
+        self._write_texts = write
+        write()
 
     # -- public API ------------------------------------------------------------------------
 
@@ -155,7 +191,7 @@ class StepPanel(QWidget):
     def _clear_tables(self) -> None:
         self.pretokens_model.clear()
         self.pairs_model.clear()
-        self.pretokens_title.setText("<b>Pre-tokens</b>")
+        self._write(self._write_empty)
 
     def show_counting(self) -> None:
         """Paused while still counting: nothing to show yet."""
@@ -163,10 +199,17 @@ class StepPanel(QWidget):
         self.intro.show()
         self.last_label.hide()
         self._clear_tables()
-        self.next_label.setText(
-            "Paused while counting the corpus: press <b>Step</b> to finish counting "
-            "and stop before the first merge, or <b>Resume</b>."
-        )
+
+        def write() -> None:
+            self._write_empty()
+            self.next_label.setText(
+                tr(
+                    "Paused while counting the corpus: press <b>Step</b> to finish counting "
+                    "and stop before the first merge, or <b>Resume</b>."
+                )
+            )
+
+        self._write(write)
         self.next_label.show()
 
     def show_running(self, merges_done: int, target: int, last: MergeEvent | None) -> None:
@@ -179,19 +222,24 @@ class StepPanel(QWidget):
         self.intro.hide()
         if self.pretokens_model.rowCount() or self.pairs_model.rowCount():
             self._clear_tables()
-        if last is not None:
-            self.last_label.setText(self._merge_text(last))
-            self.last_label.show()
-        else:
-            self.last_label.hide()
-        what = (
-            "Counting the corpus"
-            if merges_done == 0 and last is None
-            else f"Training runs: {merges_done} of {target} merges"
-        )
-        self.next_label.setText(
-            f"<b>{what}.</b> The tables show the state when training pauses (F6), takes one Step (F10) or ends."
-        )
+        self.last_label.setVisible(last is not None)
+
+        def write() -> None:
+            self._write_empty()
+            if last is not None:
+                self.last_label.setText(self._merge_text(last))
+            what = (
+                tr("Counting the corpus")
+                if merges_done == 0 and last is None
+                else tr("Training runs: {n} of {target} merges").format(n=merges_done, target=target)
+            )
+            self.next_label.setText(
+                tr(
+                    "<b>{what}.</b> The tables show the state when training pauses (F6), takes one Step (F10) or ends."
+                ).format(what=what)
+            )
+
+        self._write(write)
         self.next_label.show()
 
     def set_snapshot(self, snapshot: StepSnapshot) -> None:
@@ -206,16 +254,20 @@ class StepPanel(QWidget):
         self.pairs_model.set_pairs(snapshot.next_pairs, next_marked=not snapshot.ended)
         shown = len(snapshot.pretokens)
         total = snapshot.distinct_pretokens
-        self.pretokens_title.setText(
-            f"<b>Pre-tokens</b> ({shown} of {total}, most frequent first)"
-            if total > shown
-            else f"<b>Pre-tokens</b> ({total} distinct)"
-            if shown
-            else "<b>Pre-tokens</b>"
-        )
-        self.last_label.setText(self._last_text(snapshot))
+
+        def write() -> None:
+            self.pretokens_title.setText(
+                tr("<b>Pre-tokens</b> ({shown} of {total}, most frequent first)").format(shown=shown, total=total)
+                if total > shown
+                else tr("<b>Pre-tokens</b> ({total} distinct)").format(total=total)
+                if shown
+                else tr("<b>Pre-tokens</b>")
+            )
+            self.last_label.setText(self._last_text(snapshot))
+            self.next_label.setText(self._next_text(snapshot))
+
+        self._write(write)
         self.last_label.setVisible(bool(self.last_label.text()))
-        self.next_label.setText(self._next_text(snapshot))
         self.next_label.show()
 
     # -- wording ---------------------------------------------------------------------------
@@ -225,16 +277,23 @@ class StepPanel(QWidget):
         """The merge, and how many occurrences it replaced (the exact count: the corpus is
         that many tokens shorter; overlapping occurrences such as “aaa” count twice as a pair
         but merge once)."""
-        text = (
-            f"<b>Merge {m.rank}</b> applied: {html.escape(pair_text(m.left, m.right), quote=False)} → "
-            f"<b>{html.escape(token_label(m.new_bytes), quote=False)}</b> (new id {m.new_id}), "
-            f"{m.replaced} occurrence{'s' if m.replaced != 1 else ''} replaced"
+        head = (
+            tr("<b>Merge {rank}</b> applied: {pair} → <b>{new}</b> (new id {id}), {n} occurrence replaced")
+            if m.replaced == 1
+            else tr("<b>Merge {rank}</b> applied: {pair} → <b>{new}</b> (new id {id}), {n} occurrences replaced")
+        )
+        text = head.format(
+            rank=m.rank,
+            pair=html.escape(pair_text(m.left, m.right), quote=False),
+            new=html.escape(token_label(m.new_bytes), quote=False),
+            id=m.new_id,
+            n=m.replaced,
         )
         if m.replaced != m.count:
-            text += (
-                f" (the pair was counted {m.count} times: overlapping occurrences count as two pairs but merge once)"
-            )
-        return text + f"; the corpus is now {m.tokens} tokens."
+            text += tr(
+                " (the pair was counted {count} times: overlapping occurrences count as two pairs but merge once)"
+            ).format(count=m.count)
+        return text + tr("; the corpus is now {tokens} tokens.").format(tokens=m.tokens)
 
     @classmethod
     def _last_text(cls, s: StepSnapshot) -> str:
@@ -250,24 +309,27 @@ class StepPanel(QWidget):
     def _next_text(s: StepSnapshot) -> str:
         pairs: list[PairInfo] = s.next_pairs
         if s.ended:
-            why = {
-                "vocab_size": "the vocabulary size was reached",
-                "no_pairs": "no pair was left to merge",
-                "cancelled": "it was cancelled",
-            }.get(s.ended, s.ended)
-            return f"<b>Training ended</b> after {s.merges_done} merges: {why}. The tables show the final state."
+            why = tr(_ENDED[s.ended]) if s.ended in _ENDED else s.ended
+            return tr("<b>Training ended</b> after {n} merges: {why}. The tables show the final state.").format(
+                n=s.merges_done, why=why
+            )
         if not pairs:
-            return "<b>No pair is left</b>: every pre-token is a single token. The next Step ends training."
+            return tr("<b>No pair is left</b>: every pre-token is a single token. The next Step ends training.")
         best = pairs[0]
         text = (
-            f"<b>Next merge</b> ({s.merges_done}): {html.escape(pair_text(best.left, best.right), quote=False)} → "
-            f"<b>{html.escape(token_label(best.left + best.right), quote=False)}</b>, "
-            f"the most frequent pair ({best.count} time{'s' if best.count != 1 else ''})."
+            tr("<b>Next merge</b> ({n}): {pair} → <b>{new}</b>, the most frequent pair ({count} time).")
+            if best.count == 1
+            else tr("<b>Next merge</b> ({n}): {pair} → <b>{new}</b>, the most frequent pair ({count} times).")
+        ).format(
+            n=s.merges_done,
+            pair=html.escape(pair_text(best.left, best.right), quote=False),
+            new=html.escape(token_label(best.left + best.right), quote=False),
+            count=best.count,
         )
         tied = [p for p in pairs[1:] if p.count == best.count]
         if tied:
             other = tied[0]
-            more = f" ({len(tied)} pairs share that count)" if len(tied) > 1 else ""
+            more = tr(" ({n} pairs share that count)").format(n=len(tied)) if len(tied) > 1 else ""
             text += (
                 "<br>"
                 + html.escape(
