@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
 
 from ..i18n import connect, noop, tr
 from ..jobs.messages import CorpusStats
@@ -56,6 +56,7 @@ class CompareSummaryModel(RowsModel):
         self._rows: list[SummaryRow] = []
         connect(self._on_language_changed)
 
+    @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
         if self._rows:  # the cells' tooltips

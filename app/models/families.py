@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
 from PySide6.QtGui import QColor
 
 from bpe_engine import FamilyResult
@@ -58,6 +58,7 @@ class FamiliesTableModel(RowsModel):
         self._rows: list[FamilyTableRow] = []
         connect(self._on_language_changed)
 
+    @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
         if self._rows:  # the round trip column and the tooltips

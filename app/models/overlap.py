@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
 
 from ..display.format import hex_bytes, token_label
 from ..i18n import connect, noop, tr
@@ -41,6 +41,7 @@ class OnlyTokensModel(RowsModel):
         self._query = ""
         connect(self._on_language_changed)
 
+    @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
 
