@@ -4,69 +4,53 @@ Written for BPE Explorer (no third-party text), to be read against the default t
 corpus (the built-in samples: a story about a lighthouse keeper's cat, a spring morning in a
 Chinese city, a Python corner shop), so that some words are known and some are not.
 Offering them (the view's text menu) is the view's job; titles and notes are marked for
-translation in the view's context (the texts themselves are what gets tokenized: never
+translation with :func:`app.i18n.noop` (the texts themselves are what gets tokenized: never
 translated).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from ..i18n import noop
 
 __all__ = ["FAMILY_TEXTS", "DEFAULT_TEXT", "DEFAULT_CORPUS_KEYS"]
 
 #: (title, text, what it shows)
 FAMILY_TEXTS: tuple[tuple[str, str, str], ...] = (
     (
-        str(QT_TRANSLATE_NOOP("FamiliesView", "English with new words")),
+        noop("English with new words"),
         "The keeper's cat watched the harbour. A dolphin jumped over the telescope!",
-        str(
-            QT_TRANSLATE_NOOP(
-                "FamiliesView",
-                "Words the story never used (dolphin, jumped, telescope) are <UNK> for the word family; "
-                "the BPE families spell them from smaller pieces.",
-            )
+        noop(
+            "Words the story never used (dolphin, jumped, telescope) are <UNK> for the word family; "
+            "the BPE families spell them from smaller pieces."
         ),
     ),
     (
-        str(QT_TRANSLATE_NOOP("FamiliesView", "Chinese")),
+        noop("Chinese"),
         "春天的早晨，小猫在公园里睡觉。老师喝了一碗豆浆。",
-        str(
-            QT_TRANSLATE_NOOP(
-                "FamiliesView",
-                "A run of Chinese characters is one 'word' up to the next punctuation mark, so almost every "
-                "sentence is unknown; characters are 3 bytes each.",
-            )
+        noop(
+            "A run of Chinese characters is one 'word' up to the next punctuation mark, so almost every "
+            "sentence is unknown; characters are 3 bytes each."
         ),
     ),
     (
-        str(QT_TRANSLATE_NOOP("FamiliesView", "Mixed with emoji")),
+        noop("Mixed with emoji"),
         "Ada 喝了一碗豆浆 ☕ and smiled 🙂 at Pebble 🐈.",
-        str(
-            QT_TRANSLATE_NOOP(
-                "FamiliesView",
-                "Emoji are 4 bytes; the character family still needs one token each, the byte family four, "
-                "and char-level BPE falls back to <0xNN> bytes for characters it never saw.",
-            )
+        noop(
+            "Emoji are 4 bytes; the character family still needs one token each, the byte family four, "
+            "and char-level BPE falls back to <0xNN> bytes for characters it never saw."
         ),
     ),
     (
-        str(QT_TRANSLATE_NOOP("FamiliesView", "Python code")),
+        noop("Python code"),
         'def price(self) -> str:\n    return f"{self.price_cents // 100}"\n',
-        str(
-            QT_TRANSLATE_NOOP(
-                "FamiliesView", "Indentation and identifiers: known pieces for the word family, merged runs for BPE."
-            )
-        ),
+        noop("Indentation and identifiers: known pieces for the word family, merged runs for BPE."),
     ),
     (
-        str(QT_TRANSLATE_NOOP("FamiliesView", "Spaces and a ▁")),
+        noop("Spaces and a ▁"),
         "  two spaces,\ta tab and a literal ▁ sign",
-        str(
-            QT_TRANSLATE_NOOP(
-                "FamiliesView",
-                "SentencePiece writes a space as ▁, so a ▁ typed in the text comes back as a space: "
-                "the character-level BPE round trip fails there.",
-            )
+        noop(
+            "SentencePiece writes a space as ▁, so a ▁ typed in the text comes back as a space: "
+            "the character-level BPE round trip fails there."
         ),
     ),
 )

@@ -27,6 +27,7 @@ from PySide6.QtCore import Signal
 
 from bpe_engine import Tokenizer, TokenizerLike, errors, iter_encode_file
 
+from ..i18n import tr
 from .messages import CorpusStats
 from .runner import Worker
 
@@ -77,11 +78,15 @@ class CorpusEncodeWorker(Worker):
                 size = os.path.getsize(self.path)
             except OSError as exc:
                 raise errors.CorpusNotFoundError(
-                    f"{self.path}: cannot be read ({exc.strerror}); choose another file"
+                    tr("{path}: cannot be read ({reason}); choose another file").format(
+                        path=self.path, reason=exc.strerror
+                    )
                 ) from None
             per = min(size, self.limit_bytes) if self.limit_bytes > 0 else size
             if per == 0:
-                raise errors.EmptyCorpusError(f"{self.path} is empty; choose a file with some text")
+                raise errors.EmptyCorpusError(
+                    tr("{path} is empty; choose a file with some text").format(path=self.path)
+                )
             total = per * len(self.tokenizers)
             whole = per == size
             chars: int | None = None
@@ -105,7 +110,11 @@ class CorpusEncodeWorker(Worker):
         except errors.BPEError as exc:
             self.failed.emit(str(exc))
         except Exception as exc:  # never let a worker die silently
-            self.failed.emit(f"{self.path}: encoding failed ({type(exc).__name__}: {exc})")
+            self.failed.emit(
+                tr("{path}: encoding failed ({kind}: {reason})").format(
+                    path=self.path, kind=type(exc).__name__, reason=exc
+                )
+            )
 
     def _read_text(self, limit: int, whole: bool, block_size: int) -> Iterator[tuple[str, int]]:
         """The file's first ``limit`` bytes as text, block by block: ``(text, bytes_decoded)``.
@@ -121,7 +130,7 @@ class CorpusEncodeWorker(Worker):
             f = open(self.path, "rb")
         except OSError as exc:
             raise errors.CorpusNotFoundError(
-                f"{self.path}: cannot be read ({exc.strerror}); choose another file"
+                tr("{path}: cannot be read ({reason}); choose another file").format(path=self.path, reason=exc.strerror)
             ) from None
         with f:
             while read < limit:
@@ -170,7 +179,7 @@ class CorpusEncodeWorker(Worker):
             return sum(len(text) for text, _ in self._read_text(size, True, 1 << 22))
         except OSError as exc:
             raise errors.CorpusNotFoundError(
-                f"{self.path}: cannot be read ({exc.strerror}); choose another file"
+                tr("{path}: cannot be read ({reason}); choose another file").format(path=self.path, reason=exc.strerror)
             ) from None
 
     def _encode_bulk(self, tok: Tokenizer, chars: int, base: int, total: int) -> tuple[int, int, int]:

@@ -45,6 +45,7 @@ from bpe_engine import (
 
 from ..display.chips import Chips
 from ..display.families import family_chips
+from ..i18n import tr
 from .runner import Worker
 
 __all__ = [
@@ -68,7 +69,7 @@ _PROGRESS_EVERY = 0.05
 class FamiliesCorpus:
     """What the trained families learn from: files (``paths``) or a ``text``; ``label`` names it."""
 
-    label: str
+    label: str = field(compare=False)  # (a name for people, in the language it was chosen in)
     paths: tuple[str, ...] = ()
     text: str | None = None
 
@@ -152,7 +153,7 @@ class FamiliesTrainingWorker(Worker):
             self.failed.emit(str(exc))
             return
         except Exception as exc:  # never let a worker die silently
-            self.failed.emit(self.tr("training failed ({0}: {1})").format(type(exc).__name__, exc))
+            self.failed.emit(tr("training failed ({kind}: {reason})").format(kind=type(exc).__name__, reason=exc))
             return
         self.finished.emit(
             TrainedFamilies(self.corpus, self.vocab_size, tokenizers, problems, minimum, time.perf_counter() - start)

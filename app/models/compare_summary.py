@@ -4,6 +4,7 @@ Columns: tokenizer; tokens, bytes per token, characters per token and the ratio 
 to the first column's, for the text being typed and, after a corpus run, for the corpus
 file. A ratio below 1 means fewer tokens than the first column (better compression).
 ``Qt.UserRole`` holds the raw numbers (None where there is none) for sorting and tests.
+Headers and tooltips are in the current language, announced anew after a language switch.
 """
 
 from __future__ import annotations
@@ -11,23 +12,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
 
+from ..i18n import connect, noop, tr
 from ..jobs.messages import CorpusStats
 from .base import RowsModel
 
 __all__ = ["SummaryRow", "CompareSummaryModel", "HEADERS"]
 
 HEADERS = (
-    ("Tokenizer", "The tokenizer of this column"),
-    ("Tokens", "Tokens for the text above"),
-    ("Bytes/token", "UTF-8 bytes per token for the text above (higher: better compression)"),
-    ("Chars/token", "Characters per token for the text above"),
-    ("vs first", "Tokens of this column ÷ tokens of the first column (below 1: fewer tokens)"),
-    ("Corpus tokens", "Tokens for the corpus file (corpus mode)"),
-    ("Corpus bytes/token", "UTF-8 bytes per token on the corpus file"),
-    ("Corpus chars/token", "Characters per token on the corpus file"),
-    ("Corpus vs first", "Corpus tokens of this column ÷ those of the first column"),
+    (noop("Tokenizer"), noop("The tokenizer of this column")),
+    (noop("Tokens"), noop("Tokens for the text above")),
+    (noop("Bytes/token"), noop("UTF-8 bytes per token for the text above (higher: better compression)")),
+    (noop("Chars/token"), noop("Characters per token for the text above")),
+    (noop("vs first"), noop("Tokens of this column ÷ tokens of the first column (below 1: fewer tokens)")),
+    (noop("Corpus tokens"), noop("Tokens for the corpus file (corpus mode)")),
+    (noop("Corpus bytes/token"), noop("UTF-8 bytes per token on the corpus file")),
+    (noop("Corpus chars/token"), noop("Characters per token on the corpus file")),
+    (noop("Corpus vs first"), noop("Corpus tokens of this column ÷ those of the first column")),
 )
 
 
@@ -52,6 +54,13 @@ class CompareSummaryModel(RowsModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[SummaryRow] = []
+        connect(self._on_language_changed)
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
+        if self._rows:  # the cells' tooltips
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(HEADERS) - 1))
 
     def set_rows(self, rows: list[SummaryRow]) -> None:
         if len(rows) == len(self._rows):
@@ -117,10 +126,15 @@ class CompareSummaryModel(RowsModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col > 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADERS[col][1]
+            return tr(HEADERS[col][1])
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
         if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
             return str(section + 1)
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(HEADERS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return tr(HEADERS[section][0])
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return tr(HEADERS[section][1])
         return super().headerData(section, orientation, role)

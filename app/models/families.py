@@ -11,19 +11,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
 from PySide6.QtGui import QColor
 
 from bpe_engine import FamilyResult
 
 from ..display.families import lost_texts
 from ..display.format import format_count
+from ..i18n import connect, noop, tr
 from .base import RowsModel
 
-__all__ = ["FamilyTableRow", "FamiliesTableModel", "COLUMN_KEYS"]
+__all__ = ["FamilyTableRow", "FamiliesTableModel", "COLUMN_KEYS", "HEADERS"]
 
 COLUMN_KEYS = ("family", "tokens", "bytes_per_token", "vocab_size", "unknown", "partial", "round_trip")
 _GOOD, _BAD = QColor("#1b5e20"), QColor("#b71c1c")
+#: (header, tooltip) of each column, translated where shown.
+HEADERS = (
+    (noop("Family"), noop("How the text is cut into tokens")),
+    (noop("Tokens"), noop("Tokens for the text above")),
+    (noop("Bytes/token"), noop("UTF-8 bytes of the text per token (higher: fewer tokens)")),
+    (noop("Vocabulary"), noop("How many different tokens the family can produce")),
+    (noop("Unknown"), noop("Tokens that stand for text the vocabulary does not hold (<UNK>)")),
+    (
+        noop("Part-character"),
+        noop("Tokens holding only some of a character's UTF-8 bytes (bytes, byte fallback, split characters)"),
+    ),
+    (noop("Round trip"), noop("Does decoding the tokens give the text back? ✗ names what is lost")),
+)
 
 
 @dataclass
@@ -36,25 +50,27 @@ class FamilyTableRow:
 
 
 class FamiliesTableModel(RowsModel):
+    COLUMNS = tuple(name for name, _ in HEADERS)
+    _TIPS = tuple(tip for _, tip in HEADERS)
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        headers = (
-            (self.tr("Family"), self.tr("How the text is cut into tokens")),
-            (self.tr("Tokens"), self.tr("Tokens for the text above")),
-            (self.tr("Bytes/token"), self.tr("UTF-8 bytes of the text per token (higher: fewer tokens)")),
-            (self.tr("Vocabulary"), self.tr("How many different tokens the family can produce")),
-            (self.tr("Unknown"), self.tr("Tokens that stand for text the vocabulary does not hold (<UNK>)")),
-            (
-                self.tr("Part-character"),
-                self.tr(
-                    "Tokens holding only some of a character's UTF-8 bytes (bytes, byte fallback, split characters)"
-                ),
-            ),
-            (self.tr("Round trip"), self.tr("Does decoding the tokens give the text back? ✗ names what is lost")),
-        )
-        self.COLUMNS = tuple(name for name, _ in headers)
-        self._TIPS = tuple(tip for _, tip in headers)
         self._rows: list[FamilyTableRow] = []
+        connect(self._on_language_changed)
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
+        if self._rows:  # the round trip column and the tooltips
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(HEADERS) - 1))
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(HEADERS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return tr(HEADERS[section][0])
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return tr(HEADERS[section][1])
+        return super().headerData(section, orientation, role)
 
     def set_rows(self, rows: list[FamilyTableRow]) -> None:
         if len(rows) == len(self._rows):
@@ -95,8 +111,8 @@ class FamiliesTableModel(RowsModel):
             return "✓"
         lost = lost_texts(res)
         shown = ", ".join(f"‘{t}’" for t in lost[:4])
-        more = self.tr(" and {0} more").format(len(lost) - 4) if len(lost) > 4 else ""
-        return self.tr("✗ loses {0}{1}").format(shown, more)
+        more = tr(" and {n} more").format(n=len(lost) - 4) if len(lost) > 4 else ""
+        return tr("✗ loses {texts}{more}").format(texts=shown, more=more)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self._rows)):
@@ -131,6 +147,6 @@ class FamiliesTableModel(RowsModel):
             if col == 0:
                 return row.tooltip
             if res is not None and COLUMN_KEYS[col] == "round_trip" and not res.round_trip:
-                return self.tr("Decoded: {0}").format(res.decoded)
-            return self._TIPS[col]
+                return tr("Decoded: {text}").format(text=res.decoded)
+            return tr(self._TIPS[col])
         return None

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
 
 from ..display.format import hex_bytes, token_label
+from ..i18n import connect, noop, tr
 from .base import RowsModel
 
 __all__ = ["OnlyTokensModel"]
@@ -27,7 +28,7 @@ class OnlyTokensModel(RowsModel):
     """Id, token, bytes (hex), length of the tokens one vocabulary has and the other lacks."""
 
     ID, TOKEN, HEX, LENGTH = range(4)
-    COLUMNS = ("Id", "Token", "Bytes (hex)", "Length")
+    COLUMNS = (noop("Id"), noop("Token"), noop("Bytes (hex)"), noop("Length"))
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -38,6 +39,11 @@ class OnlyTokensModel(RowsModel):
         self._rows: list[int] = []
         self._labels: dict[int, str] = {}
         self._query = ""
+        connect(self._on_language_changed)
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
 
     def set_tokens(self, tokens: list[tuple[int, bytes]], pieces: list[str] | None = None) -> None:
         """Show ``(id, bytes)`` rows (by id); ``pieces``: a SentencePiece tokenizer's piece texts by id."""
@@ -97,8 +103,7 @@ class OnlyTokensModel(RowsModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            names = (self.tr("Id"), self.tr("Token"), self.tr("Bytes (hex)"), self.tr("Length"))
-            return names[section] if 0 <= section < len(names) else None
+            return tr(self.COLUMNS[section]) if 0 <= section < len(self.COLUMNS) else None
         return super().headerData(section, orientation, role)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -118,7 +123,7 @@ class OnlyTokensModel(RowsModel):
         elif role == Qt.ItemDataRole.TextAlignmentRole and col in (self.ID, self.LENGTH):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         elif role == Qt.ItemDataRole.ToolTipRole and col == self.TOKEN:
-            return self.tr("id {id}: {n} byte(s) {hex}").format(
+            return tr("id {id}: {n} byte(s) {hex}").format(
                 id=self._ids[k], n=len(self._bytes[k]), hex=hex_bytes(self._bytes[k])
             )
         return None

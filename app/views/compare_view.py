@@ -53,6 +53,7 @@ from ..controllers.timeline import TimelinePosition
 from ..controllers.tokenizer_files import TiktokenFileOpener
 from ..display.format import visible
 from ..display.token_data import TokenTable, boundary_diff, char_spans, cut_points
+from ..i18n import bind, connect, tr
 from ..jobs.messages import CorpusStats, EncodeResult
 from ..models.compare_summary import CompareSummaryModel, SummaryRow
 from ..settings import Settings
@@ -112,6 +113,8 @@ class CompareView(QWidget):
         self._known_keys = set(registry.keys())
         self._corpus_path = ""
         self._tables: dict[int, TokenTable] = {}
+        # What corpus mode's status line says, kept to say it again in another language.
+        self._corpus_said: tuple[object, ...] = ("choose",)
         self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
         self._build()
         trained = registry.latest_trained()
@@ -128,35 +131,40 @@ class CompareView(QWidget):
         self.corpus.state_changed.connect(self._on_corpus_state_changed)
         self.opener.failed.connect(self.banner.error)
         self.opener.opened.connect(self._on_opener_opened)
+        connect(self._on_language_changed)
 
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
         self.editor = TextInput(self)
-        self.editor.setPlaceholderText("Type or paste the text to compare…")
+        bind(self.editor, "setPlaceholderText", "Type or paste the text to compare…")
         self.editor.setMaximumHeight(110)
         self.editor.textChanged.connect(self._request)
         self.preset_combo = QComboBox(self)
-        self.preset_combo.addItem("Choose a preset…", "")
-        for title, text, note in PRESETS:
-            self.preset_combo.addItem(title, text)
-            self.preset_combo.setItemData(self.preset_combo.count() - 1, note, Qt.ItemDataRole.ToolTipRole)
+        self.preset_combo.addItem("", "")
+        for _title, text, _note in PRESETS:
+            self.preset_combo.addItem("", text)
+        self._name_presets()
         self.preset_combo.activated.connect(self._on_preset_combo_activated)
-        self.whitespace_box = QCheckBox("Show whitespace", self)
+        self.whitespace_box = QCheckBox(self)
+        bind(self.whitespace_box, "setText", "Show whitespace")
         self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
         self.whitespace_box.toggled.connect(self._on_display_box_toggled)
-        self.diff_box = QCheckBox("Highlight differences", self)
+        self.diff_box = QCheckBox(self)
+        bind(self.diff_box, "setText", "Highlight differences")
         self.diff_box.setChecked(True)
-        self.diff_box.setToolTip("Outline in orange the tokens whose boundaries another column does not share")
+        bind(self.diff_box, "setToolTip", "Outline in orange the tokens whose boundaries another column does not share")
         self.diff_box.toggled.connect(self._on_display_box_toggled)
-        self.add_button = QPushButton("+ Add tokenizer", self)
-        self.add_button.setToolTip(f"Add a column (up to {MAX_COLUMNS}) (Ctrl+Shift+A)")
+        self.add_button = QPushButton(self)
+        bind(self.add_button, "setText", "+ Add tokenizer")
+        bind(self.add_button, "setToolTip", "Add a column (up to {n}) (Ctrl+Shift+A)", n=MAX_COLUMNS)
         self.add_button.setShortcut(QKeySequence("Ctrl+Shift+A"))
         self.add_button.clicked.connect(self._on_add_button_clicked)
         # subtle: the row must fit 1024 pixels in presentation mode's large fonts
         self.preset_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.preset_combo.setMinimumContentsLength(10)
-        self._preset_label = QLabel("Preset:")
+        self._preset_label = QLabel()
+        bind(self._preset_label, "setText", "Preset:")
         top = QHBoxLayout()
         self._top = top
         top.addWidget(self._preset_label)
@@ -183,35 +191,38 @@ class CompareView(QWidget):
         self.summary_view.setSelectionMode(QTableView.SelectionMode.NoSelection)
 
         self.corpus_box = corpus_box = QWidget(self)
-        self.corpus_file_button = QPushButton("Choose file…", self)
+        self.corpus_file_button = QPushButton(self)
+        bind(self.corpus_file_button, "setText", "Choose file…")
         self.corpus_file_button.clicked.connect(self._on_corpus_file_button_clicked)
-        self.corpus_path_label = QLabel("No file chosen", self)
+        self.corpus_path_label = QLabel(self)
         self.limit_spin = QSpinBox(self)
         self.limit_spin.setRange(0, 100_000)
         self.limit_spin.setValue(0)  # the whole file: fast with the engine's file encoder
-        self.limit_spin.setSuffix(" MB")
-        self.limit_spin.setSpecialValueText("whole file")
-        self.limit_spin.setToolTip("Encode only the first megabytes of the file (0: the whole file)")
-        self.run_button = QPushButton("Run", self)
-        self.run_button.setToolTip("Encode the file with every column's tokenizer (Ctrl+Return)")
+        self.limit_spin.setSuffix(" MB")  # i18n: none (a unit, written so in Chinese too)
+        bind(self.limit_spin, "setSpecialValueText", "whole file")
+        bind(self.limit_spin, "setToolTip", "Encode only the first megabytes of the file (0: the whole file)")
+        self.run_button = QPushButton(self)
+        bind(self.run_button, "setText", "Run")
+        bind(self.run_button, "setToolTip", "Encode the file with every column's tokenizer (Ctrl+Return)")
         self.run_button.setShortcut(QKeySequence("Ctrl+Return"))
         self.run_button.clicked.connect(self.run_corpus)
-        self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop the corpus run (Esc)")
+        self.cancel_button = QPushButton(self)
+        bind(self.cancel_button, "setText", "Cancel")
+        bind(self.cancel_button, "setToolTip", "Stop the corpus run (Esc)")
         self.cancel_button.setShortcut(QKeySequence("Escape"))
         self.cancel_button.clicked.connect(self.corpus.cancel)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setValue(0)
-        self.corpus_status = QLabel(
-            "Choose a UTF-8 text file to compare the tokenizers' compression on more than a snippet.", self
-        )
+        self.corpus_status = QLabel(self)
         self.corpus_status.setWordWrap(True)
         row = QHBoxLayout()
         for w in (self.corpus_file_button, self.corpus_path_label):
             row.addWidget(w)
         row.addStretch(1)
-        row.addWidget(QLabel("Use at most"))
+        at_most = QLabel(self)
+        bind(at_most, "setText", "Use at most")
+        row.addWidget(at_most)
         row.addWidget(self.limit_spin)
         row.addWidget(self.run_button)
         row.addWidget(self.cancel_button)
@@ -223,9 +234,20 @@ class CompareView(QWidget):
         self.overlap = OverlapPanel(self.registry, self)
         self.lower_tabs = QTabWidget(self)
         self.lower_tabs.setDocumentMode(True)
-        self.lower_tabs.addTab(corpus_box, self.tr("Corpus mode: compression on a whole file"))
-        self.lower_tabs.addTab(self.overlap, self.tr("Vocabulary overlap"))
-        self.lower_tabs.setTabToolTip(1, self.tr("How many tokens two tokenizers share, and the tokens only one has"))
+        bind(
+            self.lower_tabs,
+            "setTabText",
+            "Corpus mode: compression on a whole file",
+            self.lower_tabs.addTab(corpus_box, ""),
+        )
+        overlap_tab = self.lower_tabs.addTab(self.overlap, "")
+        bind(self.lower_tabs, "setTabText", "Vocabulary overlap", overlap_tab)
+        bind(
+            self.lower_tabs,
+            "setTabToolTip",
+            "How many tokens two tokenizers share, and the tokens only one has",
+            overlap_tab,
+        )
         self.lower_tabs.currentChanged.connect(self._on_lower_tabs_current_changed)
 
         layout = QVBoxLayout(self)
@@ -239,6 +261,25 @@ class CompareView(QWidget):
         self._layout = layout
         self._on_lower_tabs_current_changed(0)
         self._update_corpus_buttons()
+        self._show_corpus_path()
+        self._say_corpus()
+
+    def _name_presets(self) -> None:
+        """The preset combo's items in the current language (their texts, the data, stay)."""
+        self.preset_combo.setItemText(0, tr("Choose a preset…"))
+        for i, (title, _text, note) in enumerate(PRESETS, start=1):
+            self.preset_combo.setItemText(i, tr(title))
+            self.preset_combo.setItemData(i, tr(note), Qt.ItemDataRole.ToolTipRole)
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        """Say again, in the new language, what the view composed from its state."""
+        self._name_presets()
+        self._show_corpus_path()
+        self._say_corpus()
+        if self.diff_label.text():
+            self._show_diff_label()
+        self._update_summary()
 
     # -- as of merge k ----------------------------------------------------------------------
 
@@ -472,18 +513,23 @@ class CompareView(QWidget):
     def _show_diff_label(self) -> None:
         n = len(self._diff_chars)
         if len(self._tables) < 2:
-            self.diff_label.setText("Boundary diff: needs at least two working columns.")
+            self.diff_label.setText(tr("Boundary diff: needs at least two working columns."))
             return
         if n == 0:
-            self.diff_label.setText("Boundary diff: every tokenizer cuts this text at the same places.")
+            self.diff_label.setText(tr("Boundary diff: every tokenizer cuts this text at the same places."))
             return
         text = self._text
         samples = ", ".join(f"‘{visible(text[s:e])}’" for s, e in self._diff_chars[:8])
-        more = f" and {n - 8} more" if n > 8 else ""
-        self.diff_label.setText(
-            f"Boundary diff: <b>{n}</b> stretch{'es' * (n != 1)} cut differently (outlined in orange "
-            f"in every column): {samples.replace('<', '&lt;')}{more}"
+        more = tr(" and {n} more").format(n=n - 8) if n > 8 else ""
+        line = (
+            tr("Boundary diff: <b>1</b> stretch cut differently (outlined in orange in every column): {samples}{more}")
+            if n == 1
+            else tr(
+                "Boundary diff: <b>{n}</b> stretches cut differently (outlined in orange in every column): "
+                "{samples}{more}"
+            )
         )
+        self.diff_label.setText(line.format(n=n, samples=samples.replace("<", "&lt;"), more=more))
 
     def diff_spans(self) -> list[tuple[int, int]]:
         """Character spans of the current text that the columns cut differently."""
@@ -501,13 +547,13 @@ class CompareView(QWidget):
             label = entry.label if entry.kind != "openai" else key
             limit = self.merge_limit(key)
             if limit is not None:
-                label += f" (as of merge {limit:,})"
+                label += tr(" (as of merge {k})").format(k=f"{limit:,}")
             row = SummaryRow(label)
             table = tables.get(i)
             if col.state == "loading":
-                row.status = "loading…"
+                row.status = tr("loading…")
             elif col.state == "error":
-                row.status = "unavailable"
+                row.status = tr("unavailable")
             elif table is not None:
                 row.tokens = len(table)
                 row.bytes = len(table.data)
@@ -530,22 +576,67 @@ class CompareView(QWidget):
         if path != self._corpus_path and not self.corpus.is_running():
             self.corpus.results = {}  # figures belong to the file they were measured on
             self.progress.setValue(0)
-            self.corpus_status.setText("Press Run to encode the file with every column's tokenizer.")
+            self._say_corpus(("ready",))
             self._update_summary()
         self._corpus_path = path
+        self._show_corpus_path()
+        self._update_corpus_buttons()
+
+    def _show_corpus_path(self) -> None:
+        path = self._corpus_path
+        if not path:
+            self.corpus_path_label.setText(tr("No file chosen"))
+            self.corpus_path_label.setToolTip("")
+            return
         try:
             size = os.path.getsize(path)
-            self.corpus_path_label.setText(f"{os.path.basename(path)} ({size / 1e6:,.1f} MB)")
+            self.corpus_path_label.setText(
+                tr("{name} ({mb} MB)").format(name=os.path.basename(path), mb=f"{size / 1e6:,.1f}")
+            )
         except OSError:
-            self.corpus_path_label.setText(f"{os.path.basename(path)} (cannot be read)")
+            self.corpus_path_label.setText(tr("{name} (cannot be read)").format(name=os.path.basename(path)))
         self.corpus_path_label.setToolTip(path)
-        self._update_corpus_buttons()
+
+    def _say_corpus(self, said: tuple[object, ...] | None = None) -> None:
+        """Corpus mode's status line (``said``: what to say from now on; None: say it again)."""
+        if said is not None:
+            self._corpus_said = said
+        what, *args = self._corpus_said
+        if what == "ready":
+            text = tr("Press Run to encode the file with every column's tokenizer.")
+        elif what == "no file":
+            text = tr("Choose a file first.")
+        elif what == "no tokenizer":
+            text = tr("No column has a usable tokenizer yet.")
+        elif what == "running":
+            name, count, skipped = args
+            text = (
+                tr("Encoding {name} with 1 tokenizer…") if count == 1 else tr("Encoding {name} with {n} tokenizers…")
+            ).format(name=name, n=count)
+            if skipped == 1:
+                text += tr(" (1 column without a tokenizer skipped)")
+            elif skipped:
+                text += tr(" ({n} columns without a tokenizer skipped)").format(n=skipped)
+        elif what == "cancelled":
+            text = tr("Cancelled. Rows with corpus figures finished before Cancel; the others show —.")
+        elif what == "done":
+            text = tr("Done: {mb} MB encoded by each tokenizer in {s} s in total.").format(mb=args[0], s=args[1])
+        elif what == "failed":
+            text = "<span style='color:#b71c1c'>{}</span>".format(
+                tr("<b>Cannot use this file.</b> {reason}").format(reason=args[0])
+            )
+        else:
+            text = tr("Choose a UTF-8 text file to compare the tokenizers' compression on more than a snippet.")
+        self.corpus_status.setText(text)
 
     @Slot()
     def _on_corpus_file_button_clicked(self) -> None:
         start = self.settings.last_folder if self.settings else ""
         path, _ = QFileDialog.getOpenFileName(
-            self, "Choose a UTF-8 text file", start, "Text files (*.txt *.md *.py *.json *.csv);;All files (*)"
+            self,
+            tr("Choose a UTF-8 text file"),
+            start,
+            tr("Text files (*.txt *.md *.py *.json *.csv);;All files (*)"),
         )
         if path:
             if self.settings is not None:
@@ -557,7 +648,7 @@ class CompareView(QWidget):
         if self.corpus.is_running():
             return
         if not self._corpus_path:
-            self.corpus_status.setText("Choose a file first.")
+            self._say_corpus(("no file",))
             return
         ready: dict[str, TokenizerLike] = {}
         for col in self._columns:
@@ -565,15 +656,12 @@ class CompareView(QWidget):
             if tok is not None:
                 ready.setdefault(col.key(), tok)
         if not ready:
-            self.corpus_status.setText("No column has a usable tokenizer yet.")
+            self._say_corpus(("no tokenizer",))
             return
         skipped = sum(1 for col in self._columns if self.registry.get(col.key()) is None)
         self.corpus.start(self._corpus_path, self.limit_spin.value() * 1_000_000, list(ready.items()))
         self.progress.setValue(0)
-        note = f" ({skipped} column{'s' * (skipped != 1)} without a tokenizer skipped)" if skipped else ""
-        self.corpus_status.setText(
-            f"Encoding {os.path.basename(self._corpus_path)} with {len(ready)} tokenizers…{note}"
-        )
+        self._say_corpus(("running", os.path.basename(self._corpus_path), len(ready), skipped))
         self._update_summary()
 
     @Slot(int, int)
@@ -591,19 +679,17 @@ class CompareView(QWidget):
     @Slot(str)
     def _on_corpus_finished(self, reason: str) -> None:
         if reason == "cancelled":
-            self.corpus_status.setText("Cancelled. Rows with corpus figures finished before Cancel; the others show —.")
+            self._say_corpus(("cancelled",))
         else:
             secs = sum(s.seconds for s in self.corpus.results.values())
             nbytes = max((s.bytes for s in self.corpus.results.values()), default=0)
             self.progress.setValue(1000)
-            self.corpus_status.setText(
-                f"Done: {nbytes / 1e6:,.2f} MB encoded by each tokenizer in {secs:.1f} s in total."
-            )
+            self._say_corpus(("done", f"{nbytes / 1e6:,.2f}", f"{secs:.1f}"))
         self._update_summary()
 
     @Slot(str)
     def _on_corpus_failed(self, message: str) -> None:
-        self.corpus_status.setText(f"<span style='color:#b71c1c'><b>Cannot use this file.</b> {message}</span>")
+        self._say_corpus(("failed", message))
         self.progress.setValue(0)
         self._update_summary()
 

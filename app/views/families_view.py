@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -51,6 +52,7 @@ from ..controllers.families import FamiliesController
 from ..controllers.registry import TokenizerRegistry
 from ..display.families import unknown_marks
 from ..display.format import format_bytes, format_count, hex_bytes, visible
+from ..i18n import bind, connect, current_language, noop, tr
 from ..jobs.families import TRAINED_FAMILIES, FamiliesCorpus, FamiliesOutcome, TrainedFamilies, simple_tokenizers
 from ..models.families import FamiliesTableModel, FamilyTableRow
 from ..settings import Settings
@@ -68,6 +70,39 @@ _LOST_WORDS = QColor("#ffcdd2")
 _LOST_OTHER = QColor("#ffe0b2")
 # Progress: each trained family's share of the bar, and counting's share within it.
 _SHARES = {"words": (0, 150), "char-bpe": (150, 600), "byte-bpe": (600, 1000)}
+#: Each family's name and what it does (translated where shown).
+_NAMES = {
+    "characters": noop("Characters"),
+    "bytes": noop("UTF-8 bytes"),
+    "words": noop("Words + <UNK>"),
+    "char-bpe": noop("Char-level BPE"),
+    "byte-bpe": noop("Byte-level BPE"),
+}
+_NOTES = {
+    "characters": noop(
+        "One token per Unicode code point; its id is the code point. The vocabulary is every code "
+        "point (1,114,112 ids, about 150,000 of them assigned characters), so nothing is ever "
+        "unknown and decoding always gives the text back."
+    ),
+    "bytes": noop(
+        "One token per UTF-8 byte (256 tokens). Nothing is unknown, but a character outside "
+        "ASCII takes 2 to 4 tokens that are not characters on their own."
+    ),
+    "words": noop(
+        "The GPT-2 pre-tokenizer's pieces (a word keeps the space before it; a run of Chinese "
+        "characters up to punctuation is one piece). The vocabulary is every piece of the "
+        "training corpus plus <UNK>: an unseen piece becomes <UNK> and decoding loses it."
+    ),
+    "char-bpe": noop(
+        "BPE over characters, SentencePiece style (Llama 2, Mistral 7B), trained here: ▁ for "
+        "spaces, a ▁ before the text (the dummy prefix), and a character outside its alphabet "
+        "as its UTF-8 bytes, <0xNN> tokens (byte fallback)."
+    ),
+    "byte-bpe": noop(
+        "BPE over UTF-8 bytes (GPT-2 pre-tokenizer), as this app trains it: every text is "
+        "covered by the 256 byte tokens, and merges make the common pieces single tokens."
+    ),
+}
 
 
 class FamiliesView(QWidget):
@@ -95,6 +130,10 @@ class FamiliesView(QWidget):
         self._displayed_generation = -1
         self._samples = {s.key: s for s in load_samples()}
         self._started = False
+        # What the status line and the message bar say, kept to say it again in another
+        # language: see _say_training; a message is a callable that shows it.
+        self._train_said: tuple[object, ...] = ()
+        self._message: Callable[[], None] | None = None
         self._build()
         self.controller.state_changed.connect(self._on_controller_state_changed)
         self.controller.progress.connect(self._on_controller_progress)
@@ -102,110 +141,84 @@ class FamiliesView(QWidget):
         self.controller.trained.connect(self._on_controller_trained)
         self.controller.training_failed.connect(self._on_controller_training_failed)
         self.controller.finished.connect(self._on_controller_finished)
-        self.controller.failed.connect(self.messages.error)
+        self.controller.failed.connect(self._on_controller_failed)
         registry.changed.connect(self._refresh_byte_sources)
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
         self.editor.setPlainText(DEFAULT_TEXT)
+        connect(self._on_language_changed)
 
     # -- names ------------------------------------------------------------------------------
 
     def family_name(self, family: str) -> str:
-        names = {
-            "characters": self.tr("Characters"),
-            "bytes": self.tr("UTF-8 bytes"),
-            "words": self.tr("Words + <UNK>"),
-            "char-bpe": self.tr("Char-level BPE"),
-            "byte-bpe": self.tr("Byte-level BPE"),
-        }
-        return names[family]
+        return tr(_NAMES[family])
 
     def family_note(self, family: str) -> str:
-        notes = {
-            "characters": self.tr(
-                "One token per Unicode code point; its id is the code point. The vocabulary is every code "
-                "point (1,114,112 ids, about 150,000 of them assigned characters), so nothing is ever "
-                "unknown and decoding always gives the text back."
-            ),
-            "bytes": self.tr(
-                "One token per UTF-8 byte (256 tokens). Nothing is unknown, but a character outside "
-                "ASCII takes 2 to 4 tokens that are not characters on their own."
-            ),
-            "words": self.tr(
-                "The GPT-2 pre-tokenizer's pieces (a word keeps the space before it; a run of Chinese "
-                "characters up to punctuation is one piece). The vocabulary is every piece of the "
-                "training corpus plus <UNK>: an unseen piece becomes <UNK> and decoding loses it."
-            ),
-            "char-bpe": self.tr(
-                "BPE over characters, SentencePiece style (Llama 2, Mistral 7B), trained here: ▁ for "
-                "spaces, a ▁ before the text (the dummy prefix), and a character outside its alphabet "
-                "as its UTF-8 bytes, <0xNN> tokens (byte fallback)."
-            ),
-            "byte-bpe": self.tr(
-                "BPE over UTF-8 bytes (GPT-2 pre-tokenizer), as this app trains it: every text is "
-                "covered by the 256 byte tokens, and merges make the common pieces single tokens."
-            ),
-        }
-        return notes[family]
+        return tr(_NOTES[family])
 
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
         self.text_combo = QComboBox(self)
-        self.text_combo.addItem(self.tr("Choose a text…"), "")
-        for title, text, note in FAMILY_TEXTS:
-            self.text_combo.addItem(self.tr(title), text)
-            self.text_combo.setItemData(self.text_combo.count() - 1, self.tr(note), Qt.ItemDataRole.ToolTipRole)
+        self.text_combo.addItem("", "")
+        for _title, text, _note in FAMILY_TEXTS:
+            self.text_combo.addItem("", text)
         self.text_combo.activated.connect(self._on_text_combo_activated)
-        self.whitespace_box = QCheckBox(self.tr("Show whitespace"), self)
+        self.whitespace_box = QCheckBox(self)
+        bind(self.whitespace_box, "setText", "Show whitespace")
         self.whitespace_box.setChecked(self.settings.show_whitespace if self.settings else True)
         self.whitespace_box.toggled.connect(self._request)
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Text:"), self))
+        text_label = QLabel(self)
+        bind(text_label, "setText", "Text:")
+        top.addWidget(text_label)
         top.addWidget(self.text_combo)
         top.addWidget(self.whitespace_box)
         top.addStretch(1)
 
         self.corpus_combo = QComboBox(self)
-        self.corpus_combo.setToolTip(self.tr("What the words, char-level BPE and byte-level BPE families learn from"))
-        self.corpus_combo.addItem(self.tr("Built-in samples (English, Chinese, code)"), "samples")
+        bind(self.corpus_combo, "setToolTip", "What the words, char-level BPE and byte-level BPE families learn from")
+        self.corpus_combo.addItem("", "samples")  # i18n: none (item data)
         for sample in self._samples.values():
-            self.corpus_combo.addItem(sample.title, f"sample:{sample.key}")
-            self.corpus_combo.setItemData(
-                self.corpus_combo.count() - 1, sample.description, Qt.ItemDataRole.ToolTipRole
-            )
+            self.corpus_combo.addItem("", f"sample:{sample.key}")  # i18n: none (item data)
+        self._name_items()
         # (long sample titles must not widen the row past a 1024-pixel screen; the popup shows them whole)
         self.corpus_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.corpus_combo.setMinimumContentsLength(16)
         self.corpus_combo.currentIndexChanged.connect(self._on_settings_changed)
-        self.file_button = QPushButton(self.tr("Choose file…"), self)
-        self.file_button.setToolTip(self.tr("Train the families on a UTF-8 text file of your own"))
+        self.file_button = QPushButton(self)
+        bind(self.file_button, "setText", "Choose file…")
+        bind(self.file_button, "setToolTip", "Train the families on a UTF-8 text file of your own")
         self.file_button.clicked.connect(self._on_file_button_clicked)
         self.vocab_spin = QSpinBox(self)
         self.vocab_spin.setRange(260, 1_000_000)
         self.vocab_spin.setSingleStep(100)
         self.vocab_spin.setValue(DEFAULT_VOCAB)
-        self.vocab_spin.setToolTip(
-            self.tr(
-                "Vocabulary size of both BPE families. Char-level BPE needs at least 259 + the corpus's "
-                "distinct characters; the word family keeps every word of the corpus."
-            )
+        bind(
+            self.vocab_spin,
+            "setToolTip",
+            "Vocabulary size of both BPE families. Char-level BPE needs at least 259 + the corpus's "
+            "distinct characters; the word family keeps every word of the corpus.",
         )
         self.vocab_spin.valueChanged.connect(self._on_settings_changed)
         self.byte_combo = QComboBox(self)
-        self.byte_combo.setToolTip(
-            self.tr("The byte-level row: trained here on the corpus, or a tokenizer of this session")
+        bind(
+            self.byte_combo,
+            "setToolTip",
+            "The byte-level row: trained here on the corpus, or a tokenizer of this session",
         )
         self.byte_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.byte_combo.setMinimumContentsLength(14)
         self._refresh_byte_sources()
         self.byte_combo.currentIndexChanged.connect(self._on_byte_combo_changed)
-        self.train_button = QPushButton(self.tr("Train"), self)
-        self.train_button.setToolTip(self.tr("Train the words and both BPE families on the corpus (Ctrl+Return)"))
+        self.train_button = QPushButton(self)
+        bind(self.train_button, "setText", "Train")
+        bind(self.train_button, "setToolTip", "Train the words and both BPE families on the corpus (Ctrl+Return)")
         self.train_button.setShortcut(QKeySequence("Ctrl+Return"))
         self.train_button.clicked.connect(self.train)
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
-        self.cancel_button.setToolTip(self.tr("Stop training (Esc)"))
+        self.cancel_button = QPushButton(self)
+        bind(self.cancel_button, "setText", "Cancel")
+        bind(self.cancel_button, "setToolTip", "Stop training (Esc)")
         self.cancel_button.setShortcut(QKeySequence("Escape"))
         self.cancel_button.clicked.connect(self.controller.cancel)
         self.progress = QProgressBar(self)
@@ -216,19 +229,24 @@ class FamiliesView(QWidget):
         self.train_status.setWordWrap(True)
         self.train_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         train_row = QHBoxLayout()
-        self._corpus_label = QLabel(self.tr("Corpus:"), self)
+        self._corpus_label = QLabel(self)
+        bind(self._corpus_label, "setText", "Corpus:")
         train_row.addWidget(self._corpus_label)
         train_row.addWidget(self.corpus_combo, 1)
         train_row.addWidget(self.file_button)
-        train_row.addWidget(QLabel(self.tr("Vocabulary:"), self))
+        vocab_label = QLabel(self)
+        bind(vocab_label, "setText", "Vocabulary:")
+        train_row.addWidget(vocab_label)
         train_row.addWidget(self.vocab_spin)
-        train_row.addWidget(QLabel(self.tr("Byte-level:"), self))
+        byte_label = QLabel(self)
+        bind(byte_label, "setText", "Byte-level:")
+        train_row.addWidget(byte_label)
         train_row.addWidget(self.byte_combo)
         train_row.addWidget(self.train_button)
         train_row.addWidget(self.cancel_button)
 
         self.editor = TextInput(self)
-        self.editor.setPlaceholderText(self.tr("Type or paste a text: every family tokenizes it as you type…"))
+        bind(self.editor, "setPlaceholderText", "Type or paste a text: every family tokenizes it as you type…")
         self.editor.setMaximumHeight(self.editor.fontMetrics().lineSpacing() * 3 + 14)
         self.editor.textChanged.connect(self._request)
         self.lost_label = QLabel(self)
@@ -244,7 +262,6 @@ class FamiliesView(QWidget):
         self.chip_views: dict[str, ChipView] = {}
         for i, family in enumerate(FAMILIES):
             label = QLabel(rows)
-            label.setToolTip(self.family_note(family))
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             label.setMinimumWidth(130)
             label.setWordWrap(True)
@@ -306,10 +323,10 @@ class FamiliesView(QWidget):
         key = self.corpus_combo.currentData() or "samples"
         if key == "samples":
             paths = tuple(str(self._samples[k].path) for k in DEFAULT_CORPUS_KEYS if k in self._samples)
-            return FamiliesCorpus(self.corpus_combo.currentText(), paths)
+            return FamiliesCorpus(tr("Built-in samples (English, Chinese, code)"), paths)
         if key.startswith("sample:"):
             sample = self._samples[key.removeprefix("sample:")]
-            return FamiliesCorpus(sample.title, (str(sample.path),))
+            return FamiliesCorpus(sample.title_in(current_language()), (str(sample.path),))
         path = key.removeprefix("file:")
         return FamiliesCorpus(os.path.basename(path), (path,))
 
@@ -318,7 +335,7 @@ class FamiliesView(QWidget):
         it cannot be a corpus."""
         problem = check_corpus_file(path)
         if problem is not None:
-            self.messages.error(html.escape(problem))
+            self._show_message(lambda: self.messages.error(html.escape(check_corpus_file(path) or problem)))
             return False
         key = f"file:{path}"
         index = self.corpus_combo.findData(key)
@@ -327,7 +344,7 @@ class FamiliesView(QWidget):
                 size = format_bytes(os.path.getsize(path))
             except OSError:
                 size = "?"
-            self.corpus_combo.addItem(self.tr("{0} ({1})").format(os.path.basename(path), size), key)
+            self.corpus_combo.addItem(f"{os.path.basename(path)} ({size})", key)
             self.corpus_combo.setItemData(self.corpus_combo.count() - 1, path, Qt.ItemDataRole.ToolTipRole)
             index = self.corpus_combo.count() - 1
         self.corpus_combo.setCurrentIndex(index)
@@ -341,9 +358,9 @@ class FamiliesView(QWidget):
         start = self.settings.last_folder if self.settings else ""
         path, _ = QFileDialog.getOpenFileName(
             self,
-            self.tr("Choose a UTF-8 text file to train on"),
+            tr("Choose a UTF-8 text file to train on"),
             start,
-            self.tr("Text files (*.txt *.md *.py *.json *.csv);;All files (*)"),
+            tr("Text files (*.txt *.md *.py *.json *.csv);;All files (*)"),
         )
         if path:
             if self.settings is not None:
@@ -365,7 +382,7 @@ class FamiliesView(QWidget):
         self.byte_combo.blockSignals(True)
         try:
             self.byte_combo.clear()
-            self.byte_combo.addItem(self.tr("trained here"), HERE)
+            self.byte_combo.addItem(tr("trained here"), HERE)
             for key in self.registry.keys():
                 entry = self.registry.entry(key)
                 self.byte_combo.addItem(entry.label, key)
@@ -393,27 +410,125 @@ class FamiliesView(QWidget):
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key == self.byte_source():
-            self.messages.error(html.escape(message))
+            self._show_message(
+                lambda: self.messages.error(
+                    html.escape(tr("{key} cannot be loaded: {why}").format(key=key, why=message))
+                )
+            )
             self._show_rows_status()
 
     @Slot()
     def _on_settings_changed(self) -> None:
         if self.models is not None and not self.controller.is_training():
             if (self.corpus(), self.vocab_spin.value()) != (self.models.corpus, self.models.vocab_size):
-                self.train_status.setText(
-                    self.tr("The corpus or vocabulary size changed: press Train (Ctrl+Return) to train again.")
+                self._say_training(("changed",))
+
+    def corpus_label(self, corpus: FamiliesCorpus) -> str:
+        """How ``corpus`` is named in the current language (a chosen file: its name)."""
+        default = tuple(str(self._samples[k].path) for k in DEFAULT_CORPUS_KEYS if k in self._samples)
+        if corpus.text is None and corpus.paths == default:
+            return tr("Built-in samples (English, Chinese, code)")
+        for sample in self._samples.values():
+            if corpus.text is None and corpus.paths == (str(sample.path),):
+                return sample.title_in(current_language())
+        return corpus.label
+
+    def _say_training(self, said: tuple[object, ...] | None = None) -> None:
+        """The status line under the training row (``said``: what to say from now on, one of
+        ``("training", corpus)``, ``("progress", family, phase, done, total)``, ``("cancelled",)``,
+        ``("trained", result)``, ``("failed",)``, ``("changed",)``; None: say it again)."""
+        if said is not None:
+            self._train_said = said
+        if not self._train_said:
+            self.train_status.setText("")
+            return
+        what, *args = self._train_said
+        text = ""
+        if what == "training":
+            corpus = args[0]
+            assert isinstance(corpus, FamiliesCorpus)
+            text = tr("Training on {corpus}…").format(corpus=html.escape(self.corpus_label(corpus)))
+        elif what == "progress":
+            family, phase, done, total = (str(args[0]), str(args[1]), int(str(args[2])), int(str(args[3])))
+            name = self.family_name(family)
+            if phase == "counting":
+                text = tr("{family}: reading the corpus, {done} of {total}").format(
+                    family=name, done=format_bytes(done), total=format_bytes(total)
                 )
+            else:
+                text = tr("{family}: merge {k} of {n}").format(family=name, k=format_count(done), n=format_count(total))
+        elif what == "cancelled":
+            text = tr("Training cancelled; the rows keep the families trained before (if any).")
+        elif what == "trained":
+            result = args[0]
+            assert isinstance(result, TrainedFamilies)
+            parts = [
+                tr("Trained on {corpus} with vocabulary size {size} in {seconds} s.").format(
+                    corpus=html.escape(self.corpus_label(result.corpus)),
+                    size=format_count(result.vocab_size),
+                    seconds=f"{result.seconds:.2f}",
+                )
+            ]
+            words = result.tokenizers.get("words")
+            if isinstance(words, WordTokenizer):
+                parts.append(tr("{n} distinct words.").format(n=format_count(len(words.words))))
+            if "char-bpe" in result.errors and result.minimum is not None:
+                parts.append(
+                    tr("Char-level BPE needs a vocabulary of at least {n} here.").format(n=format_count(result.minimum))
+                )
+            text = " ".join(parts)
+        elif what == "failed":
+            text = tr("Training failed.")
+        elif what == "changed":
+            text = tr("The corpus or vocabulary size changed: press Train (Ctrl+Return) to train again.")
+        self.train_status.setText(text)
+
+    def _show_message(self, show: Callable[[], None] | None) -> None:
+        """Show a message with ``show`` (which calls the message bar), and again after a
+        language switch while it is on screen; None: clear the bar."""
+        self._message = show
+        if show is None:
+            self.messages.clear()
+        else:
+            show()
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        """Say again, in the new language, everything the view composed from its state."""
+        self._name_items()
+        self._refresh_byte_sources()
+        self._say_training()
+        if self._message is not None and self.messages.kind:
+            self._message()
+        self._show_rows_status()
+        if self.outcome is not None:
+            self._show_lost(self.outcome)
+
+    def _name_items(self) -> None:
+        """The text and corpus combos' items in the current language (their data stays)."""
+        self.text_combo.setItemText(0, tr("Choose a text…"))
+        for i, (title, _text, note) in enumerate(FAMILY_TEXTS, start=1):
+            self.text_combo.setItemText(i, tr(title))
+            self.text_combo.setItemData(i, tr(note), Qt.ItemDataRole.ToolTipRole)
+        language = current_language()
+        self.corpus_combo.setItemText(0, tr("Built-in samples (English, Chinese, code)"))
+        for i in range(1, self.corpus_combo.count()):
+            key = str(self.corpus_combo.itemData(i))
+            sample = self._samples.get(key.removeprefix("sample:")) if key.startswith("sample:") else None
+            if sample is not None:
+                self.corpus_combo.setItemText(i, sample.title_in(language))
+                self.corpus_combo.setItemData(i, sample.description_in(language), Qt.ItemDataRole.ToolTipRole)
 
     @Slot()
     def train(self) -> bool:
         """Train the words and BPE families on the chosen corpus; False if a run is going on."""
         corpus = self.corpus()
-        self.messages.clear()
+        self._show_message(None)
         started = self.controller.train(corpus, self.vocab_spin.value(), train_byte_bpe=self.byte_source() == HERE)
         if started:
             self._training_label = corpus.label
             self.progress.setValue(0)
-            self.train_status.setText(self.tr("Training on {0}…").format(html.escape(corpus.label)))
+            self._say_training(("training", corpus))
         return started
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
@@ -428,9 +543,7 @@ class FamiliesView(QWidget):
         self._update_buttons()
         if state == "cancelled":
             self.progress.setValue(0)
-            self.train_status.setText(
-                self.tr("Training cancelled; the rows keep the families trained before (if any).")
-            )
+            self._say_training(("cancelled",))
         self._show_rows_status()
 
     def _update_buttons(self) -> None:
@@ -447,17 +560,16 @@ class FamiliesView(QWidget):
         frac = done / total if total else 0.0
         value = low + (split - low) * frac if phase == "counting" else split + (high - split) * frac
         self.progress.setValue(int(value))
-        name = self.family_name(family)
-        if phase == "counting":
-            text = self.tr("{0}: reading the corpus, {1} of {2}").format(name, format_bytes(done), format_bytes(total))
-        else:
-            text = self.tr("{0}: merge {1} of {2}").format(name, format_count(done), format_count(total))
-        self.train_status.setText(text)
+        self._say_training(("progress", family, phase, done, total))
 
     @Slot(str, str)
     def _on_controller_family_failed(self, family: str, message: str) -> None:
-        self.messages.warning(
-            self.tr("{0} could not be trained: {1}").format(self.family_name(family), html.escape(message))
+        self._show_message(
+            lambda: self.messages.warning(
+                tr("{family} could not be trained: {reason}").format(
+                    family=self.family_name(family), reason=html.escape(message)
+                )
+            )
         )
 
     @Slot(object)
@@ -469,27 +581,18 @@ class FamiliesView(QWidget):
                 result.tokenizers["byte-bpe"] = previous.tokenizers["byte-bpe"]  # still this corpus's
         self.models = result
         self.progress.setValue(0)  # the status line says it is done
-        words = result.tokenizers.get("words")
-        parts = [
-            self.tr("Trained on {0} with vocabulary size {1} in {2:.2f} s.").format(
-                html.escape(result.corpus.label), format_count(result.vocab_size), result.seconds
-            )
-        ]
-        if isinstance(words, WordTokenizer):
-            parts.append(self.tr("{0} distinct words.").format(format_count(len(words.words))))
         if "char-bpe" in result.errors and result.minimum is not None:
             minimum = result.minimum
-            parts.append(
-                self.tr("Char-level BPE needs a vocabulary of at least {0} here.").format(format_count(minimum))
+            self._show_message(
+                lambda: self.messages.warning(
+                    tr(
+                        "Char-level BPE needs a vocabulary of at least {n} for this corpus (3 special tokens, 256 "
+                        "byte tokens and its {chars} distinct characters); the other families are trained."
+                    ).format(n=format_count(minimum), chars=format_count(minimum - 259)),
+                    [(tr("Use {n} and train").format(n=format_count(minimum)), lambda: self._train_with(minimum))],
+                )
             )
-            self.messages.warning(
-                self.tr(
-                    "Char-level BPE needs a vocabulary of at least {0} for this corpus (3 special tokens, 256 "
-                    "byte tokens and its {1} distinct characters); the other families are trained."
-                ).format(format_count(minimum), format_count(minimum - 259)),
-                [(self.tr("Use {0} and train").format(format_count(minimum)), lambda: self._train_with(minimum))],
-            )
-        self.train_status.setText(" ".join(parts))
+        self._say_training(("trained", result))
         self._show_rows_status()
         self._request()
         self.trained.emit(result)
@@ -501,9 +604,17 @@ class FamiliesView(QWidget):
     @Slot(str)
     def _on_controller_training_failed(self, message: str) -> None:
         self.progress.setValue(0)
-        self.train_status.setText(self.tr("Training failed."))
-        self.messages.error(self.tr("Cannot train on this corpus: {0}").format(html.escape(message)))
+        self._say_training(("failed",))
+        self._show_message(
+            lambda: self.messages.error(tr("Cannot train on this corpus: {reason}").format(reason=html.escape(message)))
+        )
         self._show_rows_status()
+
+    @Slot(str)
+    def _on_controller_failed(self, message: str) -> None:
+        self._show_message(
+            lambda: self.messages.error(tr("Cannot tokenize this text: {reason}").format(reason=html.escape(message)))
+        )
 
     # -- tokenizing ---------------------------------------------------------------------------
 
@@ -569,15 +680,15 @@ class FamiliesView(QWidget):
         if family == "byte-bpe" and self.byte_source() != HERE:
             entry = self.registry.entry(self.byte_source())
             if entry.tokenizer is None:
-                return self.tr("unavailable") if entry.status == "error" else self.tr("loading…")
+                return tr("unavailable") if entry.status == "error" else tr("loading…")
             return ""
         if self.models is not None and family in self.models.tokenizers:
             return ""
         if training:
-            return self.tr("training…")
+            return tr("training…")
         if self.models is not None and family in self.models.errors:
-            return self.tr("not trained: vocabulary too small")
-        return self.tr("not trained yet: press Train")
+            return tr("not trained: vocabulary too small")
+        return tr("not trained yet: press Train")
 
     def _show_rows_status(self) -> None:
         rows = []
@@ -590,18 +701,21 @@ class FamiliesView(QWidget):
             label = self.row_labels[family]
             if result is not None:
                 label.setText(
-                    self.tr("<b>{0}</b><br>{1} tokens").format(html.escape(name), format_count(result.count))
+                    (tr("<b>{name}</b><br>1 token") if result.count == 1 else tr("<b>{name}</b><br>{n} tokens")).format(
+                        name=html.escape(name), n=format_count(result.count)
+                    )
                     + self._source_note(family)
                 )
                 self.chip_views[family].set_placeholder("")
             else:
-                label.setText(f"<b>{html.escape(name)}</b><br>{html.escape(status)}")
+                label.setText(f"<b>{html.escape(name)}</b><br>{html.escape(status)}")  # i18n: none (markup)
                 self.chip_views[family].set_placeholder(status)
                 if status:
                     self.chip_views[family].clear()
             tooltip = self.family_note(family)
+            label.setToolTip(tooltip)
             if family == "byte-bpe" and self.byte_source() != HERE:
-                tooltip += "\n" + self.tr("Shown: {0}").format(self.registry.entry(self.byte_source()).label)
+                tooltip += "\n" + tr("Shown: {name}").format(name=self.registry.entry(self.byte_source()).label)
             rows.append(FamilyTableRow(family, name, tooltip, result, status))
         self.table.set_rows(rows)
 
@@ -636,18 +750,22 @@ class FamiliesView(QWidget):
                 sel.cursor = cursor
                 selections.append(sel)
             shown = ", ".join(f"‘{html.escape(visible(text[s:e]))}’" for s, e in res.lost[:6])
-            more = self.tr(" and {0} more").format(len(res.lost) - 6) if len(res.lost) > 6 else ""
+            more = tr(" and {n} more").format(n=len(res.lost) - 6) if len(res.lost) > 6 else ""
             parts.append(
-                self.tr("<b>{0}</b> loses {1}{2}").format(html.escape(self.family_name(row.family)), shown, more)
+                tr("<b>{family}</b> loses {texts}{more}").format(
+                    family=html.escape(self.family_name(row.family)), texts=shown, more=more
+                )
             )
         if text == self.text():
             self.editor.setExtraSelections(selections)
         if parts:
             self.lost_label.setText(
-                self.tr("Decoding does not give the text back (highlighted above): {0}.").format("; ".join(parts))
+                tr("Decoding does not give the text back (highlighted above): {losses}.").format(
+                    losses=tr("; ").join(parts)
+                )
             )
         else:
-            self.lost_label.setText(self.tr("Every family's decode gives this text back exactly."))
+            self.lost_label.setText(tr("Every family's decode gives this text back exactly."))
 
     def lost_highlights(self) -> list[tuple[int, int]]:
         """The highlighted stretches of the editor, in characters of the text (for tests)."""
@@ -663,36 +781,36 @@ class FamiliesView(QWidget):
         if res is None or not 0 <= index < res.count:
             return ""
         t = res.tokens[index]
-        head = self.tr("Token {0} of {1}: id {2}").format(index + 1, res.count, t.id)
+        head = tr("Token {k} of {n}: id {id}").format(k=index + 1, n=res.count, id=t.id)
         if t.unknown:
             words = self.models.tokenizers.get("words") if self.models is not None else None
             size = len(words.words) if isinstance(words, WordTokenizer) else 0
             return "\n".join(
                 [
                     head,
-                    self.tr("‘{0}’ is not one of the corpus's {1} words: it becomes <UNK>,").format(
-                        visible(res.text[t.start : t.end]), format_count(size)
+                    tr("‘{word}’ is not one of the corpus's {n} words: it becomes <UNK>,").format(
+                        word=visible(res.text[t.start : t.end]), n=format_count(size)
                     ),
-                    self.tr("and decoding writes <UNK> here: the word is lost."),
+                    tr("and decoding writes <UNK> here: the word is lost."),
                 ]
             )
-        lines = [head, self.tr("{0} byte(s): {1}").format(len(t.data), hex_bytes(t.data))]
+        lines = [head, tr("{n} byte(s): {hex}").format(n=len(t.data), hex=hex_bytes(t.data))]
         if t.complete:
-            lines.append(self.tr("Text: ‘{0}’").format(visible(t.data.decode("utf-8"))))
+            lines.append(tr("Text: ‘{text}’").format(text=visible(t.data.decode("utf-8"))))
         else:
             ch = res.text[t.start]
             lines.append(
-                self.tr("Part of ‘{0}’ (U+{1:04X}, {2} bytes): not a character on its own").format(
-                    visible(ch), ord(ch), len(ch.encode("utf-8"))
+                tr("Part of ‘{char}’ (U+{code}, {n} bytes): not a character on its own").format(
+                    char=visible(ch), code=f"{ord(ch):04X}", n=len(ch.encode("utf-8"))
                 )
             )
         tok = self.tokenizers().get(family)
         if isinstance(tok, SentencePieceTokenizer):
-            lines.append(self.tr("Piece: {0}").format(tok.pieces_text[t.id]))
+            lines.append(tr("Piece: {piece}").format(piece=tok.pieces_text[t.id]))
         elif isinstance(tok, Tokenizer):
             merge = tok.merge_of(t.id)
             if merge is not None:
-                lines.append(self.tr("Made by merge rank {0}").format(format_count(merge[2])))
+                lines.append(tr("Made by merge rank {rank}").format(rank=format_count(merge[2])))
         return "\n".join(lines)
 
     def set_presentation(self, on: bool) -> None:

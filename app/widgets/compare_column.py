@@ -29,6 +29,7 @@ from ..controllers.registry import TokenizerRegistry
 from ..display.chips import TokenChipBuilder
 from ..display.format import format_ratio
 from ..display.token_data import TokenTable, counts
+from ..i18n import bind, connect, tr
 from .token_chips import ChipView
 from .tokenizer_picker import TokenizerPicker, unavailable_help
 
@@ -54,7 +55,7 @@ class CompareColumn(QFrame):
         self.picker.setMinimumContentsLength(10)
         self.remove_button = QToolButton(self)
         self.remove_button.setText("✕")
-        self.remove_button.setToolTip("Remove this column (at least two stay)")
+        bind(self.remove_button, "setToolTip", "Remove this column (at least two stay)")
         self.remove_button.clicked.connect(self.remove_requested)
         head = QHBoxLayout()
         head.addWidget(self.picker, 1)
@@ -71,9 +72,15 @@ class CompareColumn(QFrame):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.retry_button = QPushButton("Retry", self)
-        self.open_button = QPushButton("Open .tiktoken file…", self)
-        self.open_button.setToolTip("Load the encoding from a local .tiktoken file (base64 token and rank per line)")
+        self.retry_button = QPushButton(self)
+        bind(self.retry_button, "setText", "Retry")
+        self.open_button = QPushButton(self)
+        bind(self.open_button, "setText", "Open .tiktoken file…")
+        bind(
+            self.open_button,
+            "setToolTip",
+            "Load the encoding from a local .tiktoken file (base64 token and rank per line)",
+        )
         msg_page = QWidget(self)
         msg_layout = QVBoxLayout(msg_page)
         msg_layout.addWidget(self.message)
@@ -100,6 +107,10 @@ class CompareColumn(QFrame):
         self._open: Callable[[], None] | None = None
         self.retry_button.clicked.connect(self._on_retry_button_clicked)
         self.open_button.clicked.connect(self._on_open_button_clicked)
+        # What the message page and the counts say, kept to say it again in another language.
+        self._shown_key = ""
+        self._error = ""
+        connect(self._on_language_changed)
 
     def key(self) -> str:
         return self.picker.current_key()
@@ -111,27 +122,23 @@ class CompareColumn(QFrame):
         self.state = "loading"
         self.table = None
         self.builder = TokenChipBuilder()
-        self.message.setText(f"Loading <b>{key}</b>… building its merge list takes a few seconds the first time.")
+        self._shown_key = key
         self.retry_button.hide()
         self.open_button.hide()
-        self.counts_label.setText("loading…")
+        self._show_texts()
         self.stack.setCurrentIndex(1)
 
     def show_error(self, key: str, message: str, retry: Callable[[], None], open_file: Callable[[], None]) -> None:
         self.state = "error"
         self.table = None
         self.builder = TokenChipBuilder()
-        kind = self.registry.entry(key).kind if key in self.registry.keys() else ""
+        kind = self._kind(key)
         openai = kind == "openai"
-        help_text = unavailable_help(key) if openai else ""
-        self.message.setText(
-            f"<b>{key} cannot be loaded.</b><br>{html.escape(message, quote=False)}<br><br>{help_text}"
-            "<br><br>The other columns keep working."
-        )
+        self._shown_key, self._error = key, message
         self._retry, self._open = retry, open_file
         self.retry_button.setVisible(openai or kind == "hf")
         self.open_button.setVisible(openai)
-        self.counts_label.setText("unavailable")
+        self._show_texts()
         self.stack.setCurrentIndex(1)
 
     def show_table(self, table: TokenTable, whitespace: bool, marks: Sequence[bool] | None, generation: int) -> None:
@@ -139,12 +146,41 @@ class CompareColumn(QFrame):
         self.table = table
         tokens, _, reuse = self.builder.build(table, whitespace)
         self.chips.set_chips(tokens, marks=marks, generation=generation, reuse=reuse)
-        c = counts(table.text, len(table))
-        self.counts_label.setText(
-            f"<b>{c.tokens:,}</b> tokens · {format_ratio(c.bytes_per_token)} bytes/token · "
-            f"{format_ratio(c.chars_per_token)} chars/token"
-        )
+        self._show_texts()
         self.stack.setCurrentIndex(0)
+
+    def _kind(self, key: str) -> str:
+        return self.registry.entry(key).kind if key in self.registry.keys() else ""
+
+    def _show_texts(self) -> None:
+        """Write the message and the counts of the current state in the current language."""
+        key = self._shown_key
+        if self.state == "loading":
+            self.message.setText(
+                tr("Loading <b>{key}</b>… building its merge list takes a few seconds the first time.").format(key=key)
+            )
+            self.counts_label.setText(tr("loading…"))
+        elif self.state == "error":
+            help_text = unavailable_help(key) if self._kind(key) == "openai" else ""
+            self.message.setText(
+                tr(
+                    "<b>{key} cannot be loaded.</b><br>{reason}<br><br>{help}<br><br>The other columns keep working."
+                ).format(key=key, reason=html.escape(self._error, quote=False), help=help_text)
+            )
+            self.counts_label.setText(tr("unavailable"))
+        elif self.state == "chips" and self.table is not None:
+            c = counts(self.table.text, len(self.table))
+            self.counts_label.setText(
+                tr("<b>{tokens}</b> tokens · {bytes} bytes/token · {chars} chars/token").format(
+                    tokens=f"{c.tokens:,}",
+                    bytes=format_ratio(c.bytes_per_token),
+                    chars=format_ratio(c.chars_per_token),
+                )
+            )
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._show_texts()
 
     def message_text(self) -> str:
         return self.message.text() if self.stack.currentIndex() == 1 else ""

@@ -41,6 +41,7 @@ from ..controllers.registry import TokenizerRegistry
 from ..display import palette
 from ..display.format import format_count
 from ..display.pieces import piece_texts
+from ..i18n import bind, connect, tr
 from ..models.overlap import OnlyTokensModel
 from .tokenizer_picker import TokenizerPicker
 
@@ -52,6 +53,11 @@ _A, _SHARED, _B = palette.FILLS[0], palette.FILLS[2], palette.FILLS[1]
 def share_text(part: int, whole: int) -> str:
     """``part`` of ``whole`` as a percentage with two decimals (``"48.21 %"``)."""
     return f"{100 * part / whole:.2f} %" if whole else "—"
+
+
+def _in_red(text: str) -> str:
+    """``text`` (plain) as rich text in the color of a problem."""
+    return f"<span style='color:#b71c1c'>{html.escape(text)}</span>"
 
 
 class OverlapBar(QWidget):
@@ -114,6 +120,9 @@ class OverlapPanel(QWidget):
         self._dirty = True
         self._setting = False
         self._names = ("", "")
+        # What the summary says, kept to say it again in another language: ("waiting",),
+        # ("loading",), ("unloadable", key, why), ("failed", message) or ("answer",).
+        self._said: tuple[str, ...] = ("waiting",)
 
         self.a_picker = TokenizerPicker(registry, self)
         self.b_picker = TokenizerPicker(registry, self)
@@ -123,11 +132,14 @@ class OverlapPanel(QWidget):
             picker.key_changed.connect(self._on_picker_key_changed)
         self.swap_button = QToolButton(self)
         self.swap_button.setText("⇄")
-        self.swap_button.setToolTip(self.tr("Swap A and B"))
+        bind(self.swap_button, "setToolTip", "Swap A and B")
         self.swap_button.clicked.connect(self._on_swap_button_clicked)
-        self.special_box = QCheckBox(self.tr("Count special tokens"), self)
-        self.special_box.setToolTip(
-            self.tr("Special tokens are names (<|endoftext|>), not bytes of text; they are left out unless ticked")
+        self.special_box = QCheckBox(self)
+        bind(self.special_box, "setText", "Count special tokens")
+        bind(
+            self.special_box,
+            "setToolTip",
+            "Special tokens are names (<|endoftext|>), not bytes of text; they are left out unless ticked",
         )
         self.special_box.toggled.connect(self._on_special_box_toggled)
         self.busy = QProgressBar(self)
@@ -136,10 +148,14 @@ class OverlapPanel(QWidget):
         self.busy.setMaximumWidth(100)
         self.busy.hide()
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("A:"), self))
+        a_label = QLabel(self)
+        bind(a_label, "setText", "A:")
+        top.addWidget(a_label)
         top.addWidget(self.a_picker, 1)
         top.addWidget(self.swap_button)
-        top.addWidget(QLabel(self.tr("B:"), self))
+        b_label = QLabel(self)
+        bind(b_label, "setText", "B:")
+        top.addWidget(b_label)
         top.addWidget(self.b_picker, 1)
         top.addWidget(self.special_box)
         top.addWidget(self.busy)
@@ -147,14 +163,14 @@ class OverlapPanel(QWidget):
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary.setToolTip(
-            self.tr(
-                "Tokens are the same when their bytes are (a SentencePiece ▁the is GPT-2's Ġthe). Each vocabulary "
-                "counts its distinct token bytes."
-            )
+        bind(
+            self.summary,
+            "setToolTip",
+            "Tokens are the same when their bytes are (a SentencePiece ▁the is GPT-2's Ġthe). Each vocabulary "
+            "counts its distinct token bytes.",
         )
         self.bar = OverlapBar(self)
-        self.bar.setToolTip(self.tr("Only in A · in both · only in B, to scale"))
+        bind(self.bar, "setToolTip", "Only in A · in both · only in B, to scale")
 
         grid = QGridLayout()
         self.only_labels: list[QLabel] = []
@@ -164,7 +180,7 @@ class OverlapPanel(QWidget):
         for column in range(2):
             label = QLabel(self)
             filter_edit = QLineEdit(self)
-            filter_edit.setPlaceholderText(self.tr("Filter by text…"))
+            bind(filter_edit, "setPlaceholderText", "Filter by text…")
             filter_edit.setClearButtonEnabled(True)
             filter_edit.textChanged.connect(self._on_filter_text_changed)
             model = OnlyTokensModel(self)
@@ -202,6 +218,7 @@ class OverlapPanel(QWidget):
         self.controller.failed.connect(self._on_controller_failed)
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
+        connect(self._on_language_changed)
         self._show_waiting()
 
     # -- public ---------------------------------------------------------------------------------
@@ -266,10 +283,10 @@ class OverlapPanel(QWidget):
                 if tok is None:
                     entry = self.registry.entry(key)
                     if entry.status == "error":
-                        self._show_problem(self.tr("{key} cannot be loaded: {why}").format(key=key, why=entry.message))
+                        self._show_problem(("unloadable", key, entry.message))
                         return
                     self.registry.request(key)
-            self._show_waiting(self.tr("Loading the tokenizers…"))
+            self._show_waiting(loading=True)
             return
         self._dirty = False
         self.controller.request(a, tok_a, b, tok_b, include_special=self.special_box.isChecked())
@@ -283,20 +300,8 @@ class OverlapPanel(QWidget):
         found = answer.overlap
         name_a = self.registry.entry(answer.key_a).label
         name_b = self.registry.entry(answer.key_b).label
-        self.summary.setText(
-            self.tr(
-                "<b>{shared}</b> tokens are in both (the same bytes): <b>{share_a}</b> of A’s {size_a} "
-                "and <b>{share_b}</b> of B’s {size_b}. Only in A: {only_a} · only in B: {only_b}."
-            ).format(
-                shared=format_count(found.shared_count),
-                share_a=share_text(found.shared_count, found.size_a),
-                size_a=format_count(found.size_a),
-                share_b=share_text(found.shared_count, found.size_b),
-                size_b=format_count(found.size_b),
-                only_a=format_count(len(found.only_a)),
-                only_b=format_count(len(found.only_b)),
-            )
-        )
+        self._said = ("answer",)
+        self._say()
         self.bar.set_parts(len(found.only_a), found.shared_count, len(found.only_b))
         toks = (self.registry.get(answer.key_a), self.registry.get(answer.key_b))
         self._names = (name_a, name_b)
@@ -308,10 +313,46 @@ class OverlapPanel(QWidget):
 
     @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
-        self._show_problem(message)
+        self._show_problem(("failed", message))
 
-    def _show_waiting(self, text: str = "") -> None:
-        self.summary.setText(text or self.tr("Choose two tokenizers to see how many tokens they share."))
+    def _say(self) -> None:
+        """Write the summary of ``self._said`` in the current language."""
+        what = self._said[0]
+        if what == "answer" and self.answer is not None:
+            found = self.answer.overlap
+            self.summary.setText(
+                tr(
+                    "<b>{shared}</b> tokens are in both (the same bytes): <b>{share_a}</b> of A’s {size_a} "
+                    "and <b>{share_b}</b> of B’s {size_b}. Only in A: {only_a} · only in B: {only_b}."
+                ).format(
+                    shared=format_count(found.shared_count),
+                    share_a=share_text(found.shared_count, found.size_a),
+                    size_a=format_count(found.size_a),
+                    share_b=share_text(found.shared_count, found.size_b),
+                    size_b=format_count(found.size_b),
+                    only_a=format_count(len(found.only_a)),
+                    only_b=format_count(len(found.only_b)),
+                )
+            )
+        elif what == "loading":
+            self.summary.setText(tr("Loading the tokenizers…"))
+        elif what == "unloadable":
+            text = tr("{key} cannot be loaded: {why}").format(key=self._said[1], why=self._said[2])
+            self.summary.setText(_in_red(text))
+        elif what == "failed":
+            text = tr("The overlap cannot be computed: {reason}").format(reason=self._said[1])
+            self.summary.setText(_in_red(text))
+        else:
+            self.summary.setText(tr("Choose two tokenizers to see how many tokens they share."))
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._say()
+        self._update_only_labels()
+
+    def _show_waiting(self, *, loading: bool = False) -> None:
+        self._said = ("loading",) if loading else ("waiting",)
+        self._say()
         self.bar.set_parts(0, 0, 0)
         self.answer = None
         self._names = ("", "")
@@ -319,8 +360,9 @@ class OverlapPanel(QWidget):
             model.set_tokens([])
         self._update_only_labels()
 
-    def _show_problem(self, text: str) -> None:
-        self.summary.setText(f"<span style='color:#b71c1c'>{html.escape(text)}</span>")
+    def _show_problem(self, said: tuple[str, ...]) -> None:
+        self._said = said
+        self._say()
         self.bar.set_parts(0, 0, 0)
         for model in self.models:
             model.set_tokens([])
@@ -330,7 +372,7 @@ class OverlapPanel(QWidget):
         for k, (label, model) in enumerate(zip(self.only_labels, self.models)):
             shown, total = model.rowCount(), model.total()
             count = format_count(total) if shown == total else f"{format_count(shown)} / {format_count(total)}"
-            which = self.tr("Only in A") if k == 0 else self.tr("Only in B")
+            which = tr("Only in A") if k == 0 else tr("Only in B")
             name = self._names[k]
             name = name if len(name) <= 40 else name[:39] + "…"
             label.setText(f"<b>{which}</b> ({count}) · {html.escape(name)}" if name else f"<b>{which}</b> ({count})")
@@ -364,7 +406,7 @@ class OverlapPanel(QWidget):
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key in self.keys():
-            self._show_problem(self.tr("{key} cannot be loaded: {why}").format(key=key, why=message))
+            self._show_problem(("unloadable", key, message))
 
     @Slot(str)
     def _on_filter_text_changed(self, text: str) -> None:
