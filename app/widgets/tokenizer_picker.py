@@ -74,12 +74,9 @@ class TokenizerPicker(QComboBox):
         self.registry = registry
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setMinimumContentsLength(18)
-        bind(
-            self,
-            "setToolTip",
-            "The tokenizer to use. Trained tokenizers come first; OpenAI's encodings load the first time "
-            "they are chosen (a few seconds).",
-        )
+        # A view may set a tooltip of its own (kept then); the default follows the language.
+        self._default_tip = ""
+        self._set_default_tip()
         self._placeholder = placeholder
         if placeholder:
             # the view marks its placeholder with noop(); shown (and kept) in the current language
@@ -139,8 +136,18 @@ class TokenizerPicker(QComboBox):
             Qt.ItemDataRole.ToolTipRole,
         )
 
+    def _set_default_tip(self) -> None:
+        if self.toolTip() != self._default_tip:
+            return  # the view's own
+        self._default_tip = tr(
+            "The tokenizer to use. Trained tokenizers come first; OpenAI's encodings load the first time "
+            "they are chosen (a few seconds)."
+        )
+        self.setToolTip(self._default_tip)
+
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
+        self._set_default_tip()
         self.refresh()  # the load states, tooltips and heading in the new language
 
     @Slot(int)
