@@ -205,31 +205,15 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
 &lt;tr&gt;&lt;td&gt;This guide&lt;/td&gt;&lt;td&gt;F1&lt;/td&gt;&lt;/tr&gt;
 &lt;/table&gt;</source>
       <translation>&lt;h3&gt;BPE Explorer 的各个标签页&lt;/h3&gt;
-&lt;p&gt;&lt;b&gt;训练&lt;/b&gt;讲解字节级 BPE 如何学习：选一个示例文本、文件或粘贴的文本，按下
-开始（{start}），看每一次合并如何把出现最多的相邻对连在一起；图表显示相邻对计数
-逐渐下降、每词元字节数逐渐上升。单步（{step}）一次只做一次合并，
-并说明为什么是这个相邻对胜出，包括并列的情况。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;词表&lt;/b&gt;列出分词器的每个词元、它的字节以及生成它的那次合并；
-选中一个词元，可以看到它一直拆到单个字节的合并树。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;分词&lt;/b&gt;在你输入时把文本切成词元；“解释”按合并序号重放一个片段的
-各次合并。只含某个字符一部分的词元会显示它的字节。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;对比&lt;/b&gt;在同一段文本上并排显示 2 到 5 个分词器，并标出它们切分
-不同的地方；语料模式在整个文件上测量压缩率。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;流式解码&lt;/b&gt;把词元逐个送入流式解码器：字节会一直等待，
-直到它们所属的字符完整为止。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;时间线&lt;/b&gt;逐次浏览一个分词器的合并：一段文本只用前 k 次合并来分词，
-显示它的词元数和每词元字节数，并框出第 k 次合并；“播放”以动画方式演示
-（Ctrl+Space），训练进行时也可以。词表、分词和对比中的“截至第 k 次合并”
-会跟随滑块。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;扫描&lt;/b&gt;根据一次训练，画出每词元字节数随词表大小的变化（每个更小的
-词表就是它的前若干次合并），在留出的英文、中文和代码文本上（也可以添加你自己的文件），
-并以 OpenAI 的编码作为参照点；可以导出图表（PNG、SVG）和数据点（CSV）。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;分词家族&lt;/b&gt;用五种方式切分同一段文本：字符、UTF-8 字节、带 &amp;lt;UNK&amp;gt; 的词、
-带字节回退的字符级 BPE 和字节级 BPE，并给出它们的词元数、词表
-大小、未知词数，以及解码能否还原原文。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;字节记法&lt;/b&gt;：&lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; 是一个包含字节 e3 80 的词元
-（一个字符的一部分）；&lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; 是两个各含一个字节的词元。
-· 表示空格，⏎ 表示换行，→ 表示制表符。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;训练&lt;/b&gt;讲解字节级 BPE 如何学习：选一个示例文本、文件或粘贴的文本，按下开始（{start}），看每一次合并如何把出现最多的相邻对连在一起；图表显示相邻对计数逐渐下降、每词元字节数逐渐上升。单步（{step}）一次只做一次合并，并说明为什么是这个相邻对胜出，包括并列的情况。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;词表&lt;/b&gt;列出分词器的每个词元、它的字节以及生成它的那次合并；选中一个词元，可以看到它一直拆到单个字节的合并树。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;分词&lt;/b&gt;在你输入时把文本切成词元；“解释”按合并序号重放一个片段的各次合并。只含某个字符一部分的词元会显示它的字节。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;对比&lt;/b&gt;在同一段文本上并排显示 2 到 5 个分词器，并标出它们切分不同的地方；语料模式在整个文件上测量压缩率。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;流式解码&lt;/b&gt;把词元逐个送入流式解码器：字节会一直等待，直到它们所属的字符完整为止。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;时间线&lt;/b&gt;逐次浏览一个分词器的合并：一段文本只用前 k 次合并来分词，显示它的词元数和每词元字节数，并框出第 k 次合并；“播放”以动画方式演示（Ctrl+Space），训练进行时也可以。词表、分词和对比中的“截至第 k 次合并”会跟随滑块。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;扫描&lt;/b&gt;根据一次训练，画出每词元字节数随词表大小的变化（每个更小的词表就是它的前若干次合并），在留出的英文、中文和代码文本上（也可以添加你自己的文件），并以 OpenAI 的编码作为参照点；可以导出图表（PNG、SVG）和数据点（CSV）。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;分词家族&lt;/b&gt;用五种方式切分同一段文本：字符、UTF-8 字节、带 &amp;lt;UNK&amp;gt; 的词、带字节回退的字符级 BPE 和字节级 BPE，并给出它们的词元数、词表大小、未知词数，以及解码能否还原原文。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;字节记法&lt;/b&gt;：&lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; 是一个包含字节 e3 80 的词元（一个字符的一部分）；&lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; 是两个各含一个字节的词元。· 表示空格，⏎ 表示换行，→ 表示制表符。&lt;/p&gt;
 &lt;h3&gt;快捷键&lt;/h3&gt;
 &lt;table&gt;
 &lt;tr&gt;&lt;td&gt;开始 · 暂停 · 继续&lt;/td&gt;&lt;td&gt;{start} · {pause} · {resume}&lt;/td&gt;&lt;/tr&gt;
