@@ -11,6 +11,12 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Qt is imported only after the system libraries are checked
+    from PySide6.QtCore import QLocale
+
+    from .settings import Settings
 
 #: The system libraries Qt's X11 (xcb) platform loads that a bare desktop may lack, with the
 #: package providing each: (Debian/Ubuntu, Fedora, Arch). PySide6's wheels ship Qt itself,
@@ -75,6 +81,22 @@ def missing_system_library(environ: os._Environ[str] | dict[str, str] | None = N
     return install_hint(missing) if missing else None
 
 
+def startup_language(saved: str, locale: QLocale | None = None) -> str:
+    """The language to start in: the one chosen in View > Language, else the system locale's."""
+    from . import i18n
+
+    return saved if saved in i18n.LANGUAGES else i18n.language_for_locale(locale)
+
+
+def apply_startup_language(settings: Settings, locale: QLocale | None = None) -> tuple[str, bool]:
+    """Switch to the start language before any window builds its texts (a QApplication must
+    exist); returns that language and whether its translation loaded (else English stays)."""
+    from . import i18n
+
+    language = startup_language(settings.language, locale)
+    return language, i18n.set_language(language)
+
+
 def main(argv: list[str] | None = None) -> int:
     problem = missing_system_library()
     if problem is not None:
@@ -84,11 +106,16 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
+    from .settings import Settings
 
     app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
     app.setApplicationName("BPE Explorer")
     app.setOrganizationName("BPE Explorer")
-    window = MainWindow()
+    settings = Settings()
+    language, loaded = apply_startup_language(settings)  # before the window writes its texts
+    window = MainWindow(settings)
+    if not loaded:
+        window.language_unavailable(language)
     window.show()
     return app.exec()
 

@@ -23,16 +23,19 @@ from __future__ import annotations
 
 import html
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
 
 import bpe_engine
 
+from . import i18n
 from .controllers.exporting import ExportController
 from .controllers.registry import TokenizerRegistry
+from .i18n import bind, noop, tr
 from .jobs import runner
 from .presentation import SHORTCUTS as VIEW_SHORTCUTS, Presentation
 from .settings import Settings
@@ -47,10 +50,14 @@ from .widgets.tokenizer_list import TokenizerListDialog
 
 TAB_COUNT = 8  # Train, Vocabulary, Tokenize, Compare, Stream decode, Timeline, Sweep, Families
 
-GUIDE = f"""<h3>BPE Explorer's tabs</h3>
+
+def guide_html() -> str:
+    """The F1 guide (HTML) in the current language, with the shortcuts filled in."""
+    return tr(
+        """<h3>BPE Explorer's tabs</h3>
 <p><b>Train</b> teaches how byte-level BPE learns: pick a sample, files or pasted text, press
-Start ({SHORTCUTS["start"]}) and watch each merge join the most frequent pair; the plots show pair
-counts falling and bytes per token rising. Step ({SHORTCUTS["step"]}) applies one merge at a time
+Start ({start}) and watch each merge join the most frequent pair; the plots show pair
+counts falling and bytes per token rising. Step ({step}) applies one merge at a time
 and says why that pair won, ties included.</p>
 <p><b>Vocabulary</b> lists every token of a tokenizer with its bytes and the merge that made
 it; select one to see its merge tree down to single bytes.</p>
@@ -75,21 +82,23 @@ sizes, unknowns and whether decoding gives the text back.</p>
 · stands for a space, ⏎ for a newline, → for a tab.</p>
 <h3>Shortcuts</h3>
 <table>
-<tr><td>Start · Pause · Resume</td><td>{SHORTCUTS["start"]} · {SHORTCUTS["pause"]} · {SHORTCUTS["resume"]}</td></tr>
-<tr><td>Step · Cancel</td><td>{SHORTCUTS["step"]} · {SHORTCUTS["cancel"]}</td></tr>
-<tr><td>Save the training as a checkpoint · Resume one</td><td>{SHORTCUTS["checkpoint"]} · {SHORTCUTS["resume_file"]}</td></tr>
+<tr><td>Start · Pause · Resume</td><td>{start} · {pause} · {resume}</td></tr>
+<tr><td>Step · Cancel</td><td>{step} · {cancel}</td></tr>
+<tr><td>Save the training as a checkpoint · Resume one</td><td>{checkpoint} · {resume_file}</td></tr>
 <tr><td>Open any tokenizer file (or drop it on the window) · Save the current view's tokenizer</td><td>Ctrl+O · Ctrl+S</td></tr>
 <tr><td>Export it for Hugging Face, tiktoken or GPT-2 (File &gt; Export…)</td><td>Ctrl+E</td></tr>
 <tr><td>Tokenizers of this session (rename, remove, save)</td><td>Ctrl+T</td></tr>
-<tr><td>Tabs</td><td>Ctrl+1 … Ctrl+{TAB_COUNT}</td></tr>
+<tr><td>Tabs</td><td>Ctrl+1 … Ctrl+{tabs}</td></tr>
 <tr><td>Timeline: play or pause</td><td>Ctrl+Space</td></tr>
-<tr><td>Zoom in · out · actual size (every view)</td><td>{VIEW_SHORTCUTS["zoom_in"]} · {VIEW_SHORTCUTS["zoom_out"]} · {VIEW_SHORTCUTS["zoom_reset"]}</td></tr>
-<tr><td>Presentation mode (full screen, large, high contrast)</td><td>{VIEW_SHORTCUTS["presentation"]}</td></tr>
-<tr><td>Export the view as PNG · SVG · its tokens as HTML</td><td>{VIEW_SHORTCUTS["export_png"]} · {VIEW_SHORTCUTS["export_svg"]} · {VIEW_SHORTCUTS["export_html"]}</td></tr>
+<tr><td>Zoom in · out · actual size (every view)</td><td>{zoom_in} · {zoom_out} · {zoom_reset}</td></tr>
+<tr><td>Presentation mode (full screen, large, high contrast)</td><td>{presentation}</td></tr>
+<tr><td>Export the view as PNG · SVG · its tokens as HTML</td><td>{export_png} · {export_svg} · {export_html}</td></tr>
 <tr><td>Search the vocabulary</td><td>Ctrl+F</td></tr>
 <tr><td>Copy ids, tokens or the table (Tokenize, Vocabulary)</td><td>right-click · Ctrl+C</td></tr>
 <tr><td>This guide</td><td>F1</td></tr>
 </table>"""
+    ).format(tabs=TAB_COUNT, **SHORTCUTS, **VIEW_SHORTCUTS)
+
 
 __all__ = ["MainWindow"]
 
@@ -99,13 +108,15 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
-        self.setWindowTitle("BPE Explorer")
+        self.setWindowTitle("BPE Explorer")  # i18n: none (the program's name)
         # A classroom projector may have 1024x768 pixels: never start larger than the screen.
         room = self.screen().availableGeometry()
         self.resize(min(1280, room.width()), min(820, room.height()))
         self.setMinimumSize(720, 520)
         self.settings = settings or Settings()
         self.registry = TokenizerRegistry(self)
+        self._status: tuple[Callable[[], str], int] | None = None  # the status line, to redo on a switch
+        self._guide: QMessageBox | None = None  # the F1 guide, once shown
         self.quit_box: QMessageBox | None = None  # "Quit while training?", while it is shown
         self._quit_confirmed = False  # the user chose to quit: close without asking again
         self._quit_checkpoint: str | None = None  # Save & quit: the checkpoint being written
@@ -122,7 +133,8 @@ class MainWindow(QMainWindow):
         self._fit_to_screen()
         if self.presentation.zoom != 1.0:
             self.presentation.apply()  # the zoom of the last session
-        self.statusBar().showMessage("Ready")
+        self.say(lambda: tr("Ready"))
+        i18n.connect(self._on_language_changed)
 
     def _fit_to_screen(self) -> None:
         """Keep the window on its screen: a size remembered on a larger screen (or the default
@@ -142,12 +154,13 @@ class MainWindow(QMainWindow):
 
     def _build_views(self) -> None:
         """Each view is a tab; keep this list in the order a new user needs them."""
+        self._tab_names: list[str] = []  # the English names (sources) of the tabs
         self.train_view = TrainView(self.registry, self.settings)
-        self.tabs.addTab(self.train_view, "Train")
-        self.tabs.setTabToolTip(self.tabs.count() - 1, "Train a tokenizer and watch every merge")
+        self._add_tab(self.train_view, noop("Train"))
+        bind(self.tabs, "setTabToolTip", "Train a tokenizer and watch every merge", self.tabs.count() - 1)
         self.vocab_view = VocabView(self.registry, self.settings)
-        self.tabs.addTab(self.vocab_view, "Vocabulary")
-        self.tabs.setTabToolTip(self.tabs.count() - 1, "Browse every token and how it was built")
+        self._add_tab(self.vocab_view, noop("Vocabulary"))
+        bind(self.tabs, "setTabToolTip", "Browse every token and how it was built", self.tabs.count() - 1)
         self.train_view.browse_requested.connect(self._on_train_view_browse_requested)
         self.train_view.file_opened.connect(self._on_train_view_file_opened)
         self.train_view.file_saved.connect(self._on_train_view_file_saved)
@@ -158,60 +171,79 @@ class MainWindow(QMainWindow):
         from .views.tokenize_view import TokenizeView
 
         self.tokenize_view = TokenizeView(self.registry, self.settings)
-        self.tabs.addTab(self.tokenize_view, "Tokenize")
-        self.tabs.setTabToolTip(self.tabs.count() - 1, "Type text and see its tokens, ids and merges live")
+        self._add_tab(self.tokenize_view, noop("Tokenize"))
+        bind(self.tabs, "setTabToolTip", "Type text and see its tokens, ids and merges live", self.tabs.count() - 1)
         self.compare_view = CompareView(self.registry, self.settings)
-        self.tabs.addTab(self.compare_view, "Compare")
-        self.tabs.setTabToolTip(
-            self.tabs.count() - 1, "The same text with 2–5 tokenizers side by side, and on a whole file"
+        self._add_tab(self.compare_view, noop("Compare"))
+        bind(
+            self.tabs,
+            "setTabToolTip",
+            "The same text with 2–5 tokenizers side by side, and on a whole file",
+            self.tabs.count() - 1,
         )
         self.stream_view = StreamView(self.registry, self.settings)
-        self.tabs.addTab(self.stream_view, "Stream decode")
-        self.tabs.setTabToolTip(self.tabs.count() - 1, "Feed tokens one at a time and watch the byte queue")
+        self._add_tab(self.stream_view, noop("Stream decode"))
+        bind(self.tabs, "setTabToolTip", "Feed tokens one at a time and watch the byte queue", self.tabs.count() - 1)
         from .views.timeline_view import TimelineView
 
         self.timeline_view = TimelineView(self.registry, self.settings)
-        self.tabs.addTab(self.timeline_view, "Timeline")
-        self.tabs.setTabToolTip(
-            self.tabs.count() - 1, "Slide through a training's merges: a text tokenized as of merge k, or play it"
+        self._add_tab(self.timeline_view, noop("Timeline"))
+        bind(
+            self.tabs,
+            "setTabToolTip",
+            "Slide through a training's merges: a text tokenized as of merge k, or play it",
+            self.tabs.count() - 1,
         )
         self.timeline_view.set_training(self.train_view.controller)
         from .views.sweep_view import SweepView
 
         self.sweep_view = SweepView(self.registry, self.settings)
-        self.tabs.addTab(self.sweep_view, "Sweep")
-        self.tabs.setTabToolTip(
-            self.tabs.count() - 1,
+        self._add_tab(self.sweep_view, noop("Sweep"))
+        bind(
+            self.tabs,
+            "setTabToolTip",
             "Bytes per token against vocabulary size, from one training, on held-out texts and OpenAI's encodings",
+            self.tabs.count() - 1,
         )
         for view in (self.vocab_view, self.tokenize_view, self.compare_view):
             view.follow_timeline(self.timeline_view.position)
         from .views.families_view import FamiliesView
 
         self.families_view = FamiliesView(self.registry, self.settings)
-        self.tabs.addTab(self.families_view, self.tr("Families"))
-        self.tabs.setTabToolTip(
-            self.tabs.count() - 1, self.tr("One text cut by five tokenizer families: characters, bytes, words, BPE")
+        self._add_tab(self.families_view, noop("Families"))
+        bind(
+            self.tabs,
+            "setTabToolTip",
+            "One text cut by five tokenizer families: characters, bytes, words, BPE",
+            self.tabs.count() - 1,
         )
 
+    def _add_tab(self, view: QWidget, name: str) -> None:
+        """A tab named ``name`` (a literal marked where it is bound, kept for the View menu)."""
+        index = self.tabs.addTab(view, "")
+        bind(self.tabs, "setTabText", name, index)
+        self._tab_names.append(name)
+
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        open_action = QAction("&Open tokenizer…", self)
+        file_menu = self._menu(noop("&File"))
+        open_action = QAction(self)
+        bind(open_action, "setText", "&Open tokenizer…")
         open_action.setShortcut(QKeySequence.StandardKey.Open)
-        open_action.setStatusTip(
-            self.tr(
-                "Open a tokenizer file of any format: ours, Hugging Face tokenizer.json, SentencePiece .model, "
-                "tiktoken rank file, GPT-2 vocab.json + merges.txt, Tekken (or drop it on the window)"
-            )
+        bind(
+            open_action,
+            "setStatusTip",
+            "Open a tokenizer file of any format: ours, Hugging Face tokenizer.json, SentencePiece .model, "
+            "tiktoken rank file, GPT-2 vocab.json + merges.txt, Tekken (or drop it on the window)",
         )
         open_action.triggered.connect(self._on_open_triggered)
         file_menu.addAction(open_action)
         self.open_action = open_action
         self.train_view.open_action.changed.connect(self._on_train_open_action_changed)
         self._build_file_opening()
-        save_action = QAction("&Save tokenizer…", self)
+        save_action = QAction(self)
+        bind(save_action, "setText", "&Save tokenizer…")
         save_action.setShortcut(QKeySequence.StandardKey.Save)
-        save_action.setStatusTip("Save the tokenizer of the current view (its name is in the dialog's title)")
+        bind(save_action, "setStatusTip", "Save the tokenizer of the current view (its name is in the dialog's title)")
         save_action.triggered.connect(self._on_save_triggered)
         file_menu.addAction(save_action)
         self.save_action = save_action
@@ -228,9 +260,10 @@ class MainWindow(QMainWindow):
         ):
             picker.key_changed.connect(self._update_save_action)
         self._update_save_action()
-        list_action = QAction("&Tokenizers…", self)
+        list_action = QAction(self)
+        bind(list_action, "setText", "&Tokenizers…")
         list_action.setShortcut(QKeySequence("Ctrl+T"))
-        list_action.setStatusTip("Every tokenizer of this session: rename, remove or save")
+        bind(list_action, "setStatusTip", "Every tokenizer of this session: rename, remove or save")
         list_action.triggered.connect(self._on_list_triggered)
         file_menu.addAction(list_action)
         self.list_action = list_action
@@ -241,11 +274,12 @@ class MainWindow(QMainWindow):
         for action in (p.export_png_action, p.export_svg_action, p.export_html_action):
             file_menu.addAction(action)
         file_menu.addSeparator()
-        quit_action = QAction("&Quit", self)
+        quit_action = QAction(self)
+        bind(quit_action, "setText", "&Quit")
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
-        train_menu = self.menuBar().addMenu("&Training")
+        train_menu = self._menu(noop("&Training"))
         # subtle: the Train view's own actions, made window-wide: one action per shortcut,
         # so Qt never sees two (an "Ambiguous shortcut overload" that fires neither).
         self.train_view.set_shortcut_context(Qt.ShortcutContext.WindowShortcut)
@@ -258,9 +292,10 @@ class MainWindow(QMainWindow):
             action.triggered.connect(self._on_training_action_triggered)
         self.train_view.checkpoint_saved.connect(self._on_train_view_checkpoint_saved)
         self.train_view.file_failed.connect(self._on_train_view_checkpoint_failed)
-        view_menu = self.menuBar().addMenu("&View")
+        view_menu = self._menu(noop("&View"))
         for i in range(self.tabs.count()):
-            action = QAction(self.tabs.tabText(i), self)
+            action = QAction(self)
+            bind(action, "setText", self._tab_names[i])
             action.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
             action.setData(i)
             action.triggered.connect(self._on_view_action_triggered)
@@ -268,15 +303,98 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         for action in (p.zoom_in_action, p.zoom_out_action, p.zoom_reset_action, p.presentation_action):
             view_menu.addAction(action)
-        help_menu = self.menuBar().addMenu("&Help")
-        guide = QAction("&Guide and shortcuts", self)
+        view_menu.addSeparator()
+        self._build_language_menu(view_menu)
+        help_menu = self._menu(noop("&Help"))
+        guide = QAction(self)
+        bind(guide, "setText", "&Guide and shortcuts")
         guide.setShortcut(QKeySequence.StandardKey.HelpContents)
         guide.triggered.connect(self._on_guide_triggered)
         help_menu.addAction(guide)
         self.guide_action = guide
-        about = QAction("&About BPE Explorer", self)
+        about = QAction(self)
+        bind(about, "setText", "&About BPE Explorer")
         about.triggered.connect(self._on_about_triggered)
         help_menu.addAction(about)
+
+    def _menu(self, title: str) -> QMenu:
+        """A menu of the menu bar titled ``title`` (a literal marked where it is called)."""
+        menu = QMenu(self)
+        bind(menu, "setTitle", title)
+        self.menuBar().addMenu(menu)
+        return menu
+
+    def _build_language_menu(self, view_menu: QMenu) -> None:
+        """View > Language: one checkable action per language, named in that language."""
+        menu = QMenu(self)
+        bind(menu, "setTitle", "&Language")
+        view_menu.addMenu(menu)
+        self.language_menu = menu
+        self.language_group = QActionGroup(self)
+        self.language_group.setExclusive(True)
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in i18n.LANGUAGES.items():
+            action = QAction(name, self)  # i18n: none (each language is named in itself)
+            action.setCheckable(True)
+            action.setData(code)
+            action.setChecked(code == i18n.current_language())
+            self.language_group.addAction(action)
+            menu.addAction(action)
+            self.language_actions[code] = action
+        self.language_group.triggered.connect(self._on_language_group_triggered)
+
+    @Slot(QAction)
+    def _on_language_group_triggered(self, action: QAction) -> None:
+        self.choose_language(str(action.data()))
+
+    def choose_language(self, language: str) -> bool:
+        """Switch every text to ``language`` and remember it; False (and a message, English
+        kept) when its translation file is missing."""
+        if language == i18n.current_language():
+            self._check_language_action()
+            return True
+        if not i18n.set_language(language):
+            self._check_language_action()
+            self.language_unavailable(language)
+            return False
+        self.settings.language = language
+        return True
+
+    def language_unavailable(self, language: str) -> None:
+        """Say that ``language``'s translation could not be loaded (the texts stay as they are)."""
+        name = i18n.LANGUAGES.get(language, language)
+        path = str(i18n.qm_path(language))
+
+        def text() -> str:
+            return tr(
+                "{language} is not available: its translation file {path} is missing. The texts stay in English."
+            ).format(language=name, path=path)
+
+        bar = self._message_bar(self.tabs.currentWidget())
+        if bar is not None:
+            bar.error(lambda: html.escape(text()))
+        self.say(text, 15000)
+
+    def _check_language_action(self) -> None:
+        action = self.language_actions.get(i18n.current_language())
+        if action is not None:
+            action.setChecked(True)
+
+    def say(self, text: Callable[[], str], timeout: int = 0) -> None:
+        """Show ``text()`` in the status bar (again after a language switch, while it is shown)."""
+        self._status = (text, timeout)
+        self.statusBar().showMessage(text(), timeout)
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._check_language_action()
+        if self._status is not None:
+            text, timeout = self._status
+            shown = self.statusBar().currentMessage()
+            if shown:
+                self.statusBar().showMessage(text(), timeout)
+        if self._guide is not None:
+            self._guide.setText(guide_html())
 
     @Slot(str)
     def _on_presentation_export_failed(self, message: str) -> None:
@@ -284,7 +402,7 @@ class MainWindow(QMainWindow):
         if bar is not None:
             bar.error(html.escape(message))
         else:
-            self.statusBar().showMessage(message, 8000)
+            self.say(lambda: message, 8000)
 
     @Slot()
     def _on_view_action_triggered(self) -> None:
@@ -296,15 +414,18 @@ class MainWindow(QMainWindow):
     def _on_about_triggered(self) -> None:
         QMessageBox.about(
             self,
-            "About BPE Explorer",
-            f"<b>BPE Explorer {bpe_engine.__version__}</b><p>Train byte-level BPE and watch every merge, "
-            "tokenize text, compare with OpenAI's encodings, and see why bytes are the atoms.</p>"
-            "<p>Press F1 for the guide and the shortcuts.</p>",
+            tr("About BPE Explorer"),
+            tr(
+                "<b>BPE Explorer {version}</b><p>Train byte-level BPE and watch every merge, "
+                "tokenize text, compare with OpenAI's encodings, and see why bytes are the atoms.</p>"
+                "<p>Press F1 for the guide and the shortcuts.</p>"
+            ).format(version=bpe_engine.__version__),
         )
 
     @Slot()
     def _on_guide_triggered(self) -> None:
-        box = QMessageBox(QMessageBox.Icon.NoIcon, "BPE Explorer guide", GUIDE, QMessageBox.StandardButton.Close, self)
+        box = QMessageBox(QMessageBox.Icon.NoIcon, "", guide_html(), QMessageBox.StandardButton.Close, self)
+        bind(box, "setWindowTitle", "BPE Explorer guide")
         box.setTextFormat(Qt.TextFormat.RichText)
         self._guide = box  # shown without blocking: keep it alive
         box.open()
@@ -348,7 +469,7 @@ class MainWindow(QMainWindow):
             return
         key = self.view_tokenizer_key()
         if not key or self.registry.get(key) is None:
-            self.statusBar().showMessage("This view shows no tokenizer to save", 8000)
+            self.say(lambda: tr("This view shows no tokenizer to save"), 8000)
             return
         self.save_key(key)
 
@@ -358,17 +479,20 @@ class MainWindow(QMainWindow):
         tok = self.registry.get(key)
         if tok is not None and tok.family == "sentencepiece":
             bar = self._message_bar(self.tabs.currentWidget())
-            text = self.tr(
-                "{name} is a SentencePiece tokenizer: BPE Explorer's format (and File > Export…) holds byte-level "
-                "tokenizers only. Its own .model or tokenizer.json file stays the way to keep it."
-            ).format(name=label)
             if bar is not None:
-                bar.error(html.escape(text))
-            self.statusBar().showMessage(self.tr("{name} cannot be saved in our format").format(name=label), 8000)
+                bar.error(
+                    lambda: html.escape(
+                        tr(
+                            "{name} is a SentencePiece tokenizer: BPE Explorer's format (and File > Export…) holds "
+                            "byte-level tokenizers only. Its own .model or tokenizer.json file stays the way to keep it."
+                        ).format(name=label)
+                    )
+                )
+            self.say(lambda: tr("{name} cannot be saved in our format").format(name=label), 8000)
             return
         start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(label)}.json")
         path, _ = QFileDialog.getSaveFileName(
-            self, f"Save tokenizer “{label}”", start, "BPE Explorer tokenizer (*.json)"
+            self, tr("Save tokenizer “{name}”").format(name=label), start, tr("BPE Explorer tokenizer (*.json)")
         )
         if path:
             self.train_view.save_tokenizer(path, key=key)
@@ -384,12 +508,13 @@ class MainWindow(QMainWindow):
         """File > Export… (Ctrl+E): the current view's tokenizer in another program's format."""
         self.exporter = ExportController(self)
         self.exporter.exported.connect(self._on_exporter_exported)
-        action = QAction(self.tr("&Export tokenizer…"), self)
+        action = QAction(self)
+        bind(action, "setText", "&Export tokenizer…")
         action.setShortcut(QKeySequence("Ctrl+E"))
-        action.setStatusTip(
-            self.tr(
-                "Write the current view's tokenizer as a Hugging Face tokenizer.json, a tiktoken file, GPT-2 files or ours"
-            )
+        bind(
+            action,
+            "setStatusTip",
+            "Write the current view's tokenizer as a Hugging Face tokenizer.json, a tiktoken file, GPT-2 files or ours",
         )
         action.triggered.connect(self._on_export_triggered)
         file_menu.addAction(action)
@@ -400,7 +525,7 @@ class MainWindow(QMainWindow):
         key = self.view_tokenizer_key()
         tok = self.registry.get(key) if key else None
         if tok is None:
-            self.statusBar().showMessage(self.tr("This view shows no tokenizer to export"), 8000)
+            self.say(lambda: tr("This view shows no tokenizer to export"), 8000)
             return
         label = self.registry.entry(key).label
         dialog = ExportDialog(
@@ -413,7 +538,7 @@ class MainWindow(QMainWindow):
     def _on_exporter_exported(self, format: str, paths: list[str]) -> None:
         if paths:
             self.settings.last_folder = str(Path(paths[0]).parent)
-        self.statusBar().showMessage(self.tr("Exported {files}").format(files=", ".join(paths)), 8000)
+        self.say(lambda: tr("Exported {files}").format(files=", ".join(paths)), 8000)
 
     def _build_file_opening(self) -> None:
         """Opening every format: drops on the window, the busy line, the pattern question."""
@@ -430,9 +555,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_open_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open tokenizer"), self.settings.last_folder, open_filters()
-        )
+        path, _ = QFileDialog.getOpenFileName(self, tr("Open tokenizer"), self.settings.last_folder, open_filters())
         if path:
             self.open_tokenizer(path)
 
@@ -443,7 +566,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_file_busy_cancelled(self) -> None:
         self._reveal_path = None
-        self.statusBar().showMessage(self.tr("Stopped opening: nothing was changed"), 8000)
+        self.say(lambda: tr("Stopped opening: nothing was changed"), 8000)
 
     @Slot(str, object)
     def _on_files_pattern_needed(self, path: str, problem: object) -> None:
@@ -453,8 +576,8 @@ class MainWindow(QMainWindow):
         dialog = PatternDialog(path, found, where, self)
         self._pattern_dialog = dialog  # shown without blocking: keep it alive
         dialog.accepted.connect(lambda: self.open_tokenizer(path, dialog.pattern(), dialog.special_tokens()))
-        dialog.rejected.connect(lambda: self.statusBar().showMessage(self.tr("Not opened: no pattern chosen"), 8000))
-        self.statusBar().showMessage(self.tr("{name} needs a pre-tokenizer pattern").format(name=Path(path).name))
+        dialog.rejected.connect(lambda: self.say(lambda: tr("Not opened: no pattern chosen"), 8000))
+        self.say(lambda: tr("{name} needs a pre-tokenizer pattern").format(name=Path(path).name))
         dialog.open()
 
     def open_tokenizer(
@@ -466,15 +589,15 @@ class MainWindow(QMainWindow):
         says why. A tiktoken rank file without a pattern asks for one first (``pattern`` and
         ``special_tokens`` complete it). False if it could not start (another file job runs).
         """
-        self.statusBar().showMessage(f"Opening {path}…")
+        self.say(lambda: tr("Opening {path}…").format(path=path))
         started = self.train_view.open_tokenizer(path, pattern=pattern, special_tokens=special_tokens)
         if started:
             self._reveal_path = path
         else:
             bar = self._message_bar(self.tabs.currentWidget())
             if bar is not None:
-                bar.error("A tokenizer file is being read or written; try again when it is done.")
-            self.statusBar().showMessage(f"Could not open {path}", 8000)
+                bar.error(lambda: tr("A tokenizer file is being read or written; try again when it is done."))
+            self.say(lambda: tr("Could not open {path}").format(path=path), 8000)
         return started
 
     @Slot(str, str)
@@ -483,11 +606,11 @@ class MainWindow(QMainWindow):
             self._reveal_path = None
             self.vocab_view.show_key(key)
             self.tabs.setCurrentWidget(self.vocab_view)
-        self.statusBar().showMessage(f"Opened {path}", 8000)
+        self.say(lambda: tr("Opened {path}").format(path=path), 8000)
 
     @Slot(str)
     def _on_train_view_file_saved(self, path: str) -> None:
-        self.statusBar().showMessage(f"Saved {path}", 8000)
+        self.say(lambda: tr("Saved {path}").format(path=path), 8000)
 
     @Slot(str, str, str)
     def _on_train_view_file_failed(self, kind: str, path: str, message: str) -> None:
@@ -497,7 +620,11 @@ class MainWindow(QMainWindow):
         bar = self._message_bar(self.tabs.currentWidget())
         if bar is not None and bar is not self.train_view.messages:
             bar.error(message)
-        self.statusBar().showMessage(f"Could not {kind} {Path(path).name}", 8000)
+        name = Path(path).name
+        if kind == "open":
+            self.say(lambda: tr("Could not open {name}").format(name=name), 8000)
+        else:
+            self.say(lambda: tr("Could not save {name}").format(name=name), 8000)
 
     def _message_bar(self, view: QWidget | None) -> MessageBar | None:
         bar = getattr(view, "messages", None) or getattr(view, "banner", None)
@@ -538,7 +665,7 @@ class MainWindow(QMainWindow):
         if self._quit_confirmed or not self.train_view.controller.is_active:
             return True
         if self._quit_checkpoint is not None:
-            self.statusBar().showMessage("Saving the training before quitting…", 8000)
+            self.say(lambda: tr("Saving the training before quitting…"), 8000)
         elif self.quit_box is None:
             self.ask_quit()
         return False
@@ -547,19 +674,25 @@ class MainWindow(QMainWindow):
         """Ask what to do with the running training: Save & quit, Quit, or Cancel (shown without
         blocking; :attr:`quit_box` while it is open)."""
         c = self.train_view.controller
-        done = f"{len(c.merges):,} of {c.target_merges:,} merges" if c.counting is not None else "still counting"
-        what = "A training is paused" if c.state == "paused" else "Training is running"
+        done = (
+            tr("{done} of {total} merges").format(done=f"{len(c.merges):,}", total=f"{c.target_merges:,}")
+            if c.counting is not None
+            else tr("still counting")
+        )
+        what = tr("A training is paused") if c.state == "paused" else tr("Training is running")
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Quit while training?",
-            f"{what} ({done}). Save it as a checkpoint to go on with it later "
-            "(File > Resume training…), or quit and lose it?",
+            tr("Quit while training?"),
+            tr(
+                "{what} ({done}). Save it as a checkpoint to go on with it later "
+                "(File > Resume training…), or quit and lose it?"
+            ).format(what=what, done=done),
             QMessageBox.StandardButton.NoButton,
             self,
         )
-        save = box.addButton("Save && quit…", QMessageBox.ButtonRole.AcceptRole)
-        save.setToolTip("Choose a checkpoint file, save the training there, then quit")
-        box.addButton("Quit", QMessageBox.ButtonRole.DestructiveRole)
+        save = box.addButton(tr("Save && quit…"), QMessageBox.ButtonRole.AcceptRole)
+        save.setToolTip(tr("Choose a checkpoint file, save the training there, then quit"))
+        box.addButton(tr("Quit"), QMessageBox.ButtonRole.DestructiveRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(save)
         box.setEscapeButton(cancel)
@@ -594,7 +727,7 @@ class MainWindow(QMainWindow):
             return
         base = f"{c.request.describe() if c.request else 'training'}-{len(c.merges)}"
         start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.ckpt")
-        path, _ = QFileDialog.getSaveFileName(self, "Save the training, then quit", start, CHECKPOINT_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, tr("Save the training, then quit"), start, tr(CHECKPOINT_FILTER))
         if not path:
             return  # no file chosen: the window and the run stay
         if c.state in ("counting", "merging"):
@@ -602,11 +735,11 @@ class MainWindow(QMainWindow):
         if self.train_view.save_checkpoint(path):
             self._quit_checkpoint = path
             self.tabs.setCurrentWidget(self.train_view)
-            self.statusBar().showMessage(f"Saving the training to {path}, then quitting…")
+            self.say(lambda: tr("Saving the training to {path}, then quitting…").format(path=path))
 
     @Slot(str)
     def _on_train_view_checkpoint_saved(self, path: str) -> None:
-        self.statusBar().showMessage(f"Saved the training to {path}", 8000)
+        self.say(lambda: tr("Saved the training to {path}").format(path=path), 8000)
         if path == self._quit_checkpoint:
             self._quit_checkpoint = None
             self._quit_confirmed = True

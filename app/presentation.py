@@ -26,6 +26,7 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QTabWidget, QWidget
 
+from .i18n import bind, noop, tr
 from .settings import Settings
 from .views.train_results import safe_file_name
 from .widgets.chip_painter import HIGH_CONTRAST_PROPERTY
@@ -46,6 +47,16 @@ SHORTCUTS = {
     "export_svg": "Ctrl+Shift+E",
     "export_html": "Ctrl+Shift+H",
 }
+
+
+class _Lazy:
+    """A source text that formats as its translation at the time (a field of :func:`bind`)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def __format__(self, spec: str) -> str:
+        return format(tr(self.source), spec)
 
 
 class Presentation(QObject):
@@ -72,28 +83,44 @@ class Presentation(QObject):
         self._zoom = min(max(settings.zoom, MIN_ZOOM), MAX_ZOOM)
         self._presenting = False
         self._state_before = window.windowState()
-        self.zoom_in_action = self._action("Zoom &in", "zoom_in", "Larger text and chips in every view")
+        self.zoom_in_action = self._action("zoom_in")
+        bind(self.zoom_in_action, "setText", "Zoom &in")
+        self._tips(self.zoom_in_action, "zoom_in", noop("Larger text and chips in every view"))
         self.zoom_in_action.setShortcuts([QKeySequence(SHORTCUTS["zoom_in"]), QKeySequence("Ctrl++")])
-        self.zoom_out_action = self._action("Zoom &out", "zoom_out", "Smaller text and chips in every view")
-        self.zoom_reset_action = self._action("&Actual size", "zoom_reset", "Text and chips at their normal size")
-        self.presentation_action = self._action(
-            "&Presentation mode",
+        self.zoom_out_action = self._action("zoom_out")
+        bind(self.zoom_out_action, "setText", "Zoom &out")
+        self._tips(self.zoom_out_action, "zoom_out", noop("Smaller text and chips in every view"))
+        self.zoom_reset_action = self._action("zoom_reset")
+        bind(self.zoom_reset_action, "setText", "&Actual size")
+        self._tips(self.zoom_reset_action, "zoom_reset", noop("Text and chips at their normal size"))
+        self.presentation_action = self._action("presentation")
+        bind(self.presentation_action, "setText", "&Presentation mode")
+        self._tips(
+            self.presentation_action,
             "presentation",
-            "Full screen, large fonts, high-contrast chips, secondary panels hidden (F11 again to leave)",
+            noop("Full screen, large fonts, high-contrast chips, secondary panels hidden (F11 again to leave)"),
         )
         self.presentation_action.setCheckable(True)
-        self.export_png_action = self._action(
-            "Export view as &PNG…",
+        self.export_png_action = self._action("export_png")
+        bind(self.export_png_action, "setText", "Export view as &PNG…")
+        self._tips(
+            self.export_png_action,
             "export_png",
-            "Save the current view as a picture (twice the pixels when presenting)",
+            noop("Save the current view as a picture (twice the pixels when presenting)"),
         )
-        self.export_svg_action = self._action(
-            "Export view as &SVG…", "export_svg", "Save the current view as an SVG drawing (text and shapes stay sharp)"
+        self.export_svg_action = self._action("export_svg")
+        bind(self.export_svg_action, "setText", "Export view as &SVG…")
+        self._tips(
+            self.export_svg_action,
+            "export_svg",
+            noop("Save the current view as an SVG drawing (text and shapes stay sharp)"),
         )
-        self.export_html_action = self._action(
-            "Export tokens as &HTML…",
+        self.export_html_action = self._action("export_html")
+        bind(self.export_html_action, "setText", "Export tokens as &HTML…")
+        self._tips(
+            self.export_html_action,
             "export_html",
-            "Save the tokens this view shows as a standalone web page: colored chips, ids on hover",
+            noop("Save the tokens this view shows as a standalone web page: colored chips, ids on hover"),
         )
         self.zoom_in_action.triggered.connect(self.zoom_in)
         self.zoom_out_action.triggered.connect(self.zoom_out)
@@ -105,14 +132,19 @@ class Presentation(QObject):
         tabs.currentChanged.connect(self._on_tabs_current_changed)
         self._on_tabs_current_changed(tabs.currentIndex())
 
-    def _action(self, text: str, name: str, tip: str) -> QAction:
-        action = QAction(text, self.window)
+    def _action(self, name: str) -> QAction:
+        action = QAction(self.window)
         action.setShortcut(QKeySequence(SHORTCUTS[name]))
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.setToolTip(f"{tip} ({SHORTCUTS[name]})")
-        action.setStatusTip(tip)
         self.window.addAction(action)
         return action
+
+    @staticmethod
+    def _tips(action: QAction, name: str, tip: str) -> None:
+        """The status tip ``tip`` (marked with ``noop`` by the caller) and the tooltip
+        ``tip (shortcut)``, both kept in the current language."""
+        bind(action, "setStatusTip", tip)
+        bind(action, "setToolTip", "{tip} ({shortcut})", tip=_Lazy(tip), shortcut=SHORTCUTS[name])
 
     # -- zoom -------------------------------------------------------------------------------
 
@@ -136,7 +168,7 @@ class Presentation(QObject):
         self.apply()
         self.zoom_in_action.setEnabled(zoom < MAX_ZOOM)
         self.zoom_out_action.setEnabled(zoom > MIN_ZOOM)
-        self.window.statusBar().showMessage(f"Zoom {round(zoom * 100)} %", 3000)
+        self.window.statusBar().showMessage(tr("Zoom {percent} %").format(percent=round(zoom * 100)), 3000)
         self.zoom_changed.emit(self.factor())
 
     @Slot()
@@ -203,7 +235,9 @@ class Presentation(QObject):
     def export_view_svg(self, path: str, view: QWidget | None = None) -> bool:
         """Save ``view`` (default: the current one) as an SVG drawing."""
         view = view or self.current_view()
-        return self._export(path, lambda: export_svg(view, path, f"BPE Explorer: {self.view_name(view)}"))
+        return self._export(
+            path, lambda: export_svg(view, path, tr("BPE Explorer: {view}").format(view=self.view_name(view)))
+        )
 
     def html_page(self, view: QWidget | None = None) -> str | None:
         """The tokens ``view`` shows as a standalone HTML page (None: it shows none)."""
@@ -214,7 +248,7 @@ class Presentation(QObject):
         """Save the tokens ``view`` (default: the current one) shows as a standalone HTML page."""
         page = self.html_page(view)
         if page is None:
-            self.export_failed.emit("This view shows no tokens to export.")
+            self.export_failed.emit(tr("This view shows no tokens to export."))
             return False
         return self._export(path, lambda: save_text(path, page))
 
@@ -222,10 +256,10 @@ class Presentation(QObject):
         try:
             write()
         except OSError as exc:
-            self.window.statusBar().showMessage(f"Could not export to {path}", 8000)
-            self.export_failed.emit(str(exc))
+            self.window.statusBar().showMessage(tr("Could not export to {path}").format(path=path), 8000)
+            self.export_failed.emit(str(exc))  # the reason names the file
             return False
-        self.window.statusBar().showMessage(f"Exported {path}", 8000)
+        self.window.statusBar().showMessage(tr("Exported {path}").format(path=path), 8000)
         self.settings.last_folder = str(Path(path).parent)
         self.exported.emit(path)
         return True
@@ -240,22 +274,30 @@ class Presentation(QObject):
 
     @Slot()
     def _on_export_png_triggered(self) -> None:
-        path = self._ask_path(f"Export the {self.view_name()} view as PNG", "png", "PNG picture (*.png)")
+        path = self._ask_path(
+            tr("Export the {view} view as PNG").format(view=self.view_name()), "png", tr("PNG picture (*.png)")
+        )
         if path:
             self.export_view_png(path)
 
     @Slot()
     def _on_export_svg_triggered(self) -> None:
-        path = self._ask_path(f"Export the {self.view_name()} view as SVG", "svg", "SVG drawing (*.svg)")
+        path = self._ask_path(
+            tr("Export the {view} view as SVG").format(view=self.view_name()), "svg", tr("SVG drawing (*.svg)")
+        )
         if path:
             self.export_view_svg(path)
 
     @Slot()
     def _on_export_html_triggered(self) -> None:
         if self.html_page() is None:
-            self.export_failed.emit(f"The {self.view_name()} view shows no tokens to export yet.")
+            self.export_failed.emit(tr("The {view} view shows no tokens to export yet.").format(view=self.view_name()))
             return
-        path = self._ask_path(f"Export the tokens of the {self.view_name()} view as HTML", "html", "Web page (*.html)")
+        path = self._ask_path(
+            tr("Export the tokens of the {view} view as HTML").format(view=self.view_name()),
+            "html",
+            tr("Web page (*.html)"),
+        )
         if path:
             self.export_tokens_html(path)
 

@@ -91,6 +91,16 @@ class Settings:
     def zoom(self, value: float) -> None:
         self._s.setValue("view/zoom", float(value))
 
+    @property
+    def language(self) -> str:
+        """The language chosen in View > Language (a key of ``app.i18n.LANGUAGES``); "" follows
+        the system's locale."""
+        return self._get("view/language", "", str)
+
+    @language.setter
+    def language(self, value: str) -> None:
+        self._s.setValue("view/language", value)
+
     # -- layout ----------------------------------------------------------------------------
 
     @property

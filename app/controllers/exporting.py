@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from bpe_engine import Tokenizer, errors
 
+from ..i18n import tr
 from ..jobs.calls import CallQueue
 
 __all__ = ["ExportController"]
@@ -27,8 +28,8 @@ def _message(path: str, exc: BaseException) -> str:
     if isinstance(exc, errors.BPEError):
         return str(exc)
     if isinstance(exc, OSError):
-        return f"{path}: cannot save ({exc.strerror or exc}); choose another folder"
-    return f"{path}: the export failed ({type(exc).__name__}: {exc})"
+        return tr("{path}: cannot save ({reason}); choose another folder").format(path=path, reason=exc.strerror or exc)
+    return tr("{path}: the export failed ({kind}: {detail})").format(path=path, kind=type(exc).__name__, detail=exc)
 
 
 class ExportController(QObject):

@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from bpe_engine import OPENAI_ENCODINGS, Tokenizer, TokenizerLike, errors, find_hf_tokenizers, load_tokenizer
 
+from ..i18n import tr
 from ..jobs.calls import CallQueue
 
 __all__ = ["RegistryEntry", "TokenizerRegistry", "OPENAI_KEYS", "LAZY_KINDS", "SpecialTokens", "load_any"]
@@ -64,6 +65,17 @@ class RegistryEntry:
     source: str = ""  # where it came from: the corpus and settings it was trained on, or a path
     created: float = 0.0  # when it was added (time.time()); 0 for the OpenAI encodings
     path: str = ""  # the file of a Hugging Face cache entry
+    hf_file: tuple[str, str, int] | None = None  # a Hugging Face cache entry's file name, revision, size
+
+    def source_text(self) -> str:
+        """Where it came from, in the current language (a Hugging Face entry's is written now)."""
+        if self.hf_file is None:
+            return self.source
+        name, revision, size = self.hf_file
+        where = tr("Hugging Face cache: {name} of revision {revision} ({size} bytes)").format(
+            name=name, revision=revision, size=f"{size:,}"
+        )
+        return f"{where}\n{self.path}"
 
     @property
     def lazy(self) -> bool:
@@ -71,22 +83,25 @@ class RegistryEntry:
         return self.kind in LAZY_KINDS
 
     def tooltip(self) -> str:
-        """The entry's source and time (and, after a failed load, why it failed)."""
+        """The entry's source and time (and, after a failed load, why it failed), in the current language."""
         if self.message:
             return self.message
         parts = [self.label]
-        if self.source:
-            parts.append(self.source)
+        source = self.source_text()
+        if source:
+            parts.append(source)
         if self.created:
+            at = time.strftime("%H:%M:%S", time.localtime(self.created))
             parts.append(
-                ("trained " if self.kind == "trained" else "opened ")
-                + time.strftime("%H:%M:%S", time.localtime(self.created))
+                tr("trained {time}").format(time=at) if self.kind == "trained" else tr("opened {time}").format(time=at)
             )
         return "\n".join(parts)
 
 
 def _load_message(key: str, exc: BaseException) -> str:
-    return str(exc) if isinstance(exc, errors.BPEError) else f"cannot load {key}: {exc}"
+    return (
+        str(exc) if isinstance(exc, errors.BPEError) else tr("cannot load {key}: {reason}").format(key=key, reason=exc)
+    )
 
 
 class TokenizerRegistry(QObject):
@@ -115,12 +130,15 @@ class TokenizerRegistry(QObject):
         self._hf_keys: list[str] = []
         for found in find_hf_tokenizers(hf_cache):
             if found.model not in self._entries:
-                source = self.tr("Hugging Face cache: {name} of revision {revision} ({size:,} bytes)").format(
-                    name=os.path.basename(found.path), revision=found.revision[:10], size=found.size
+                entry = RegistryEntry(
+                    found.model,
+                    found.model,
+                    "hf",
+                    path=found.path,
+                    hf_file=(os.path.basename(found.path), found.revision[:10], found.size),
                 )
-                self._entries[found.model] = RegistryEntry(
-                    found.model, found.model, "hf", source=f"{source}\n{found.path}", path=found.path
-                )
+                entry.source = entry.source_text()
+                self._entries[found.model] = entry
                 self._hf_keys.append(found.model)
         self._trained_count = 0
         self._loads = CallQueue("openai-encodings", self)
@@ -172,7 +190,7 @@ class TokenizerRegistry(QObject):
         key = f"{kind}-{self._trained_count}"
         self._entries[key] = RegistryEntry(
             key,
-            self.unique_label(label.strip() or "tokenizer"),
+            self.unique_label(label.strip() or tr("tokenizer")),
             kind,
             tokenizer,
             "ready",
@@ -190,12 +208,12 @@ class TokenizerRegistry(QObject):
         """
         entry = self._entries[key]
         if entry.kind == "openai":
-            raise ValueError(f"{key} is one of OpenAI's encodings; its name cannot change")
+            raise ValueError(tr("{key} is one of OpenAI's encodings; its name cannot change").format(key=key))
         if entry.kind == "hf":
-            raise ValueError(f"{key} is a model of the Hugging Face cache; its name cannot change")
+            raise ValueError(tr("{key} is a model of the Hugging Face cache; its name cannot change").format(key=key))
         label = label.strip()
         if not label:
-            raise ValueError("a tokenizer needs a name: type at least one character")
+            raise ValueError(tr("a tokenizer needs a name: type at least one character"))
         entry.label = self.unique_label(label, exclude=key)
         self.changed.emit()
         return entry.label
@@ -204,9 +222,9 @@ class TokenizerRegistry(QObject):
         """Forget a trained or opened tokenizer (OpenAI's encodings stay: ValueError)."""
         entry = self._entries[key]
         if entry.kind == "openai":
-            raise ValueError(f"{key} is one of OpenAI's encodings and cannot be removed")
+            raise ValueError(tr("{key} is one of OpenAI's encodings and cannot be removed").format(key=key))
         if entry.kind == "hf":
-            raise ValueError(f"{key} is a model of the Hugging Face cache and stays listed")
+            raise ValueError(tr("{key} is a model of the Hugging Face cache and stays listed").format(key=key))
         del self._entries[key]
         self.removed.emit(key)
         self.changed.emit()

@@ -29,6 +29,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from bpe_engine import Tokenizer, TokenizerLike, errors, load_tiktoken_file
 
+from ..i18n import tr
 from ..jobs.calls import CallQueue
 from .registry import SpecialTokens, TokenizerRegistry, load_any
 
@@ -54,13 +55,16 @@ def _message(kind: str, path: str, exc: BaseException) -> str:
     elif isinstance(exc, errors.BPEError):
         reason = str(exc)
     else:
-        reason = f"unexpected error ({type(exc).__name__}: {exc})"
+        reason = tr("unexpected error ({kind}: {detail})").format(kind=type(exc).__name__, detail=exc)
     # The engine's messages start with the path themselves: say it once.
     reason = reason.removeprefix(f"{path}: ").removeprefix(f"{path}:")
     if kind == "open":
-        hint = "; check the path and permissions." if isinstance(exc, OSError) else ""
-        return f"Cannot open {path}: {reason}{hint}"
-    return f"Cannot save the tokenizer to {path}: {reason}. Choose another folder or name."
+        if isinstance(exc, OSError):
+            return tr("Cannot open {path}: {reason}; check the path and permissions.").format(path=path, reason=reason)
+        return tr("Cannot open {path}: {reason}").format(path=path, reason=reason)
+    return tr("Cannot save the tokenizer to {path}: {reason}. Choose another folder or name.").format(
+        path=path, reason=reason
+    )
 
 
 class TokenizerFileController(QObject):
@@ -186,7 +190,9 @@ class TokenizerFileController(QObject):
 
 def _tiktoken_message(path: str) -> Callable[[BaseException], str]:
     def describe(exc: BaseException) -> str:
-        return str(exc) if isinstance(exc, errors.BPEError) else f"{path}: cannot be loaded ({exc})"
+        if isinstance(exc, errors.BPEError):
+            return str(exc)
+        return tr("{path}: cannot be loaded ({reason})").format(path=path, reason=exc)
 
     return describe
 
@@ -224,5 +230,7 @@ class TiktokenFileOpener(QObject):
         if not isinstance(tokenizer, Tokenizer):
             self.failed.emit(message)
             return
-        label = f"{tokenizer.name or 'tokenizer'} (from {os.path.basename(str(path))})"
+        label = tr("{name} (from {file})").format(
+            name=tokenizer.name or tr("tokenizer"), file=os.path.basename(str(path))
+        )
         self.opened.emit(self.registry.add(tokenizer, label, kind="tiktoken"))

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTranslator, Signal
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
 
 __all__ = [
     "CONTEXT",
@@ -86,6 +86,7 @@ class Notifier(QObject):
 class _State:
     language = SOURCE_LANGUAGE
     translator: QTranslator | None = None
+    qt_translator: QTranslator | None = None  # Qt's own texts (standard buttons: Close, Cancel, Open)
     notifier: Notifier | None = None
     # (object, method name, leading arguments, source, format fields)
     bindings: list[tuple[QObject, str, tuple[Any, ...], str, dict[str, Any]]] = []
@@ -135,8 +136,16 @@ def set_language(language: str) -> bool:
             return False
     if _State.translator is not None:
         app.removeTranslator(_State.translator)
+    if _State.qt_translator is not None:
+        app.removeTranslator(_State.qt_translator)
+        _State.qt_translator = None
     if new is not None:
         app.installTranslator(new)
+        qt = QTranslator()
+        # Qt's standard buttons (Close, Cancel, Open…) in the same language, when Qt ships it
+        if qt.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(qt)
+            _State.qt_translator = qt
     _State.translator = new
     _State.language = language
     live = [b for b in _State.bindings if shiboken6.isValid(b[0])]

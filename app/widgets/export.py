@@ -21,6 +21,8 @@ from PySide6.QtGui import QImage, QImageWriter, QPainter, QPixmap
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from ..i18n import tr
+
 __all__ = ["save_file", "save_text", "widget_image", "png_bytes", "svg_bytes", "export_png", "export_svg"]
 
 
@@ -29,12 +31,12 @@ def save_file(path: str | os.PathLike[str], data: bytes) -> None:
     path = os.fspath(path)
     out = QSaveFile(path)
     if not out.open(QIODevice.OpenModeFlag.WriteOnly):
-        raise OSError(f"cannot write {path}: {out.errorString()}")
+        raise OSError(tr("cannot write {path}: {reason}").format(path=path, reason=out.errorString()))
     if out.write(QByteArray(data)) != len(data):
         out.cancelWriting()
-        raise OSError(f"cannot write {path}: {out.errorString()}")
+        raise OSError(tr("cannot write {path}: {reason}").format(path=path, reason=out.errorString()))
     if not out.commit():
-        raise OSError(f"cannot write {path}: {out.errorString()}")
+        raise OSError(tr("cannot write {path}: {reason}").format(path=path, reason=out.errorString()))
 
 
 def save_text(path: str | os.PathLike[str], text: str) -> None:
@@ -59,7 +61,7 @@ def png_bytes(image: QImage) -> bytes:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QImageWriter(buffer, QByteArray(b"png"))
     if not writer.write(image):
-        raise OSError(f"the picture could not be encoded as PNG: {writer.errorString()}")
+        raise OSError(tr("the picture could not be encoded as PNG: {reason}").format(reason=writer.errorString()))
     return bytes(buffer.data().data())
 
 
@@ -73,7 +75,7 @@ def svg_bytes(widget: QWidget, title: str) -> bytes:
     generator.setSize(widget.size())
     generator.setViewBox(QRect(QPoint(0, 0), widget.size()))
     generator.setTitle(title)
-    generator.setDescription("Exported from BPE Explorer")
+    generator.setDescription(tr("Exported from BPE Explorer"))
     # subtle: a graphics view (pyqtgraph's plots) paints its cached background as an image;
     # without the cache the SVG holds only vectors.
     views = [widget] if isinstance(widget, QGraphicsView) else []
@@ -84,7 +86,7 @@ def svg_bytes(widget: QWidget, title: str) -> bytes:
     painter = QPainter()
     try:
         if not painter.begin(generator):
-            raise OSError("the SVG could not be started")
+            raise OSError(tr("the SVG could not be started"))
         QWidget.render(widget, painter, QPoint(0, 0))
     finally:
         if painter.isActive():

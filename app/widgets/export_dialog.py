@@ -37,11 +37,20 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import EXPORT_FORMATS, Tokenizer, TokenizerLike, export_paths, tiktoken_python
 
+from .. import i18n
 from ..controllers.exporting import ExportController
+from ..i18n import bind, noop, tr
 from .text_input import use_monospace
 
 __all__ = ["ExportDialog", "default_file_name"]
 
+#: What each format is for (shown beside its button).
+_DESCRIPTIONS = {
+    "ours": noop("BPE Explorer JSON: everything, merge counts included; opens here again"),
+    "hf": noop("Hugging Face tokenizer.json: for the tokenizers library and transformers"),
+    "tiktoken": noop("tiktoken rank file + JSON sidecar: for tiktoken.Encoding (the Python is shown)"),
+    "gpt2": noop("GPT-2 vocab.json + merges.txt: tokenizers with GPT-2's pre-tokenizer only"),
+}
 _SUFFIX = {"ours": ".json", "hf": "-tokenizer.json", "tiktoken": ".tiktoken", "gpt2": "-vocab.json"}
 
 
@@ -67,32 +76,33 @@ class ExportDialog(QDialog):
         self.exporter = exporter
         self._folder = folder or str(Path.home())
         self._stem = stem
-        self.setWindowTitle(self.tr("Export “{label}”").format(label=label))
+        bind(self, "setWindowTitle", "Export “{label}”", label=label)
         byte_level = isinstance(tokenizer, Tokenizer)
 
         self.intro = QLabel(self)
         self.intro.setWordWrap(True)
-        descriptions = {
-            "ours": self.tr("BPE Explorer JSON: everything, merge counts included; opens here again"),
-            "hf": self.tr("Hugging Face tokenizer.json: for the tokenizers library and transformers"),
-            "tiktoken": self.tr("tiktoken rank file + JSON sidecar: for tiktoken.Encoding (the Python is shown)"),
-            "gpt2": self.tr("GPT-2 vocab.json + merges.txt: tokenizers with GPT-2's pre-tokenizer only"),
-        }
         self.format_group = QButtonGroup(self)
         self.format_buttons: dict[str, QRadioButton] = {}
         formats = QVBoxLayout()
         for name in EXPORT_FORMATS:
-            button = QRadioButton(descriptions.get(name, name), self)
+            button = QRadioButton(self)
+            if name in _DESCRIPTIONS:
+                bind(button, "setText", _DESCRIPTIONS[name])
+            else:
+                button.setText(name)  # a format the app does not describe yet: its name
             button.setProperty("format", name)
             self.format_group.addButton(button)
             self.format_buttons[name] = button
             formats.addWidget(button)
         self.path_edit = QLineEdit(self)
         use_monospace(self.path_edit)
-        self.choose_button = QPushButton(self.tr("Choose…"), self)
+        self.choose_button = QPushButton(self)
+        bind(self.choose_button, "setText", "Choose…")
         self.choose_button.clicked.connect(self._on_choose_button_clicked)
         path_row = QHBoxLayout()
-        path_row.addWidget(QLabel(self.tr("Save to:"), self))
+        save_to = QLabel(self)
+        bind(save_to, "setText", "Save to:")
+        path_row.addWidget(save_to)
         path_row.addWidget(self.path_edit, 1)
         path_row.addWidget(self.choose_button)
         self.files_label = QLabel(self)
@@ -118,11 +128,13 @@ class ExportDialog(QDialog):
         lines = self.python.fontMetrics().lineSpacing()
         self.python.setFixedHeight(lines * 3 + 2 * self.python.frameWidth() + 26)  # three lines and a scroll bar
         self.python.hide()
-        self.copy_button = QPushButton(self.tr("Copy the Python"), self)
+        self.copy_button = QPushButton(self)
+        bind(self.copy_button, "setText", "Copy the Python")
         self.copy_button.clicked.connect(self._on_copy_button_clicked)
         self.copy_button.hide()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.export_button = self.buttons.addButton(self.tr("Export"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
+        bind(self.export_button, "setText", "Export")
         self.export_button.clicked.connect(self._on_export_button_clicked)
         self.buttons.rejected.connect(self.reject)
 
@@ -140,21 +152,24 @@ class ExportDialog(QDialog):
         layout.addWidget(self.buttons)
 
         if byte_level:
-            self.intro.setText(
-                self.tr(
-                    "Write <b>{label}</b> ({tokens:,} tokens) for another program. Each format must give the "
-                    "same ids as here; one that cannot (a pre-tokenizer or merge rule it has no way to say) "
-                    "is refused with the reason. Files are written whole or not at all."
-                ).format(label=html.escape(label), tokens=len(tokenizer))
+            bind(
+                self.intro,
+                "setText",
+                "Write <b>{label}</b> ({tokens} tokens) for another program. Each format must give the "
+                "same ids as here; one that cannot (a pre-tokenizer or merge rule it has no way to say) "
+                "is refused with the reason. Files are written whole or not at all.",
+                label=html.escape(label),
+                tokens=f"{len(tokenizer):,}",
             )
         else:
-            self.intro.setText(
-                self.tr(
-                    "<b>{label}</b> is a SentencePiece tokenizer (character-level BPE with byte fallback). "
-                    "Export writes byte-level tokenizers only (ours, Hugging Face's ByteLevel tokenizer.json, "
-                    "tiktoken, GPT-2), and none of these formats can express SentencePiece's normalizer, "
-                    "its ▁ spaces and byte fallback. Keep using its own file (.model or tokenizer.json)."
-                ).format(label=html.escape(label))
+            bind(
+                self.intro,
+                "setText",
+                "<b>{label}</b> is a SentencePiece tokenizer (character-level BPE with byte fallback). "
+                "Export writes byte-level tokenizers only (ours, Hugging Face's ByteLevel tokenizer.json, "
+                "tiktoken, GPT-2), and none of these formats can express SentencePiece's normalizer, "
+                "its ▁ spaces and byte fallback. Keep using its own file (.model or tokenizer.json).",
+                label=html.escape(label),
             )
             for button in self.format_buttons.values():
                 button.setEnabled(False)
@@ -165,6 +180,9 @@ class ExportDialog(QDialog):
         exporter.busy_changed.connect(self._on_exporter_busy_changed)
         exporter.exported.connect(self._on_exporter_exported)
         exporter.failed.connect(self._on_exporter_failed)
+        self._exported: list[str] = []  # the files of the last export (its line is redone on a switch)
+        self._failure = ""  # the reason of the last refusal, while it is shown
+        i18n.connect(self._on_language_changed)
         self.format_buttons[EXPORT_FORMATS[0]].setChecked(True)
         self._update_files()
         self.resize(620, self.sizeHint().height())
@@ -203,7 +221,7 @@ class ExportDialog(QDialog):
     @Slot()
     def _on_choose_button_clicked(self) -> None:
         start = self.path() or os.path.join(self._folder, default_file_name(self._stem, self.format()))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export to"), start, self.tr("All files (*)"))
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export to"), start, tr("All files (*)"))
         if path:
             self._folder = os.path.dirname(path)
             self.path_edit.setText(path)
@@ -218,12 +236,12 @@ class ExportDialog(QDialog):
             return
         parts = []
         for f in files:
-            note = self.tr(" (replaces the file there)") if os.path.exists(f) else ""
+            note = tr(" (replaces the file there)") if os.path.exists(f) else ""
             parts.append(f"<code>{html.escape(f)}</code>{note}")
-        self.files_label.setText(self.tr("Writes: {files}").format(files=", ".join(parts)))
+        self.files_label.setText(tr("Writes: {files}").format(files=", ".join(parts)))
         self.export_button.setEnabled(not self.exporter.is_busy() and os.path.isdir(os.path.dirname(files[0]) or "."))
         if not os.path.isdir(os.path.dirname(files[0]) or "."):
-            self._problem(self.tr("The folder {folder} does not exist.").format(folder=os.path.dirname(files[0])))
+            self._problem(tr("The folder {folder} does not exist.").format(folder=os.path.dirname(files[0])))
 
     @Slot()
     def _on_export_button_clicked(self) -> None:
@@ -243,11 +261,23 @@ class ExportDialog(QDialog):
         for button in self.format_buttons.values():
             button.setEnabled(not busy and isinstance(self.tokenizer, Tokenizer))
 
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        failure = self._failure if not self.problem.isHidden() else ""
+        self._update_files()
+        if self._exported:
+            self._show_exported()
+        if failure:
+            self._on_exporter_failed(self.format(), failure)
+
+    def _show_exported(self) -> None:
+        files = ", ".join(f"<code>{html.escape(p)}</code>" for p in self._exported)
+        self.result_label.setText(tr("Exported: {files}").format(files=files))
+
     @Slot(str, list)
     def _on_exporter_exported(self, format: str, paths: list[str]) -> None:
-        self.result_label.setText(
-            self.tr("Exported: {files}").format(files=", ".join(f"<code>{html.escape(p)}</code>" for p in paths))
-        )
+        self._exported = list(paths)
+        self._show_exported()
         self.result_label.show()
         if format == "tiktoken" and len(paths) == 2:
             self.python.setPlainText(tiktoken_python(paths[0], paths[1]))
@@ -258,7 +288,8 @@ class ExportDialog(QDialog):
 
     @Slot(str, str)
     def _on_exporter_failed(self, format: str, message: str) -> None:
-        self._problem(self.tr("Not exported: {reason}").format(reason=message))
+        self._failure = message
+        self._problem(tr("Not exported: {reason}").format(reason=message))
 
     @Slot()
     def _on_copy_button_clicked(self) -> None:

@@ -4,6 +4,10 @@ Bad input must leave the view usable, so a view shows what went wrong here (with
 engine's own wording), with buttons for the fixes when there are some ("Retry", "Open
 .tiktoken file…"), and carries on. The bar hides itself when cleared or dismissed.
 
+A message given as a function (``bar.error(lambda: tr("…").format(…))``), and buttons whose
+text is one, are written again in the new language after a switch (:func:`app.i18n.connect`);
+a plain string stays as it was written.
+
 It leaves out deciding what to say (the views).
 """
 
@@ -14,10 +18,20 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
-__all__ = ["MessageBar", "Action"]
+from .. import i18n
+from ..i18n import bind
 
+__all__ = ["MessageBar", "Action", "Text"]
+
+#: A text to show: as it is, or a function giving it in the current language.
+Text = str | Callable[[], str]
 #: A button of a message: its text and what it does.
-Action = tuple[str, Callable[[], None]]
+Action = tuple[Text, Callable[[], None]]
+
+
+def _render(text: Text) -> str:
+    return text() if callable(text) else text
+
 
 _STYLES = {
     "error": ("#fdecea", "#b71c1c", "✖"),
@@ -42,17 +56,21 @@ class MessageBar(QFrame):
         self.close_button = QToolButton()
         self.close_button.setText("×")
         self.close_button.setAutoRaise(True)
-        self.close_button.setToolTip("Dismiss this message")
+        bind(self.close_button, "setToolTip", "Dismiss this message")
         self.close_button.clicked.connect(self.clear)
         self._layout.addWidget(self.icon)
         self._layout.addWidget(self.label, 1)
         self._layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
         self._buttons: list[QPushButton] = []
         self.kind = ""
+        self._shown: tuple[Text, Sequence[Action]] = ("", ())
         self.hide()
+        i18n.connect(self._on_language_changed)
 
-    def show_message(self, text: str, kind: str = "info", actions: Sequence[Action] = ()) -> None:
-        """Show ``text`` (plain or rich text) with a button per action, before the close button."""
+    def show_message(self, text: Text, kind: str = "info", actions: Sequence[Action] = ()) -> None:
+        """Show ``text`` (plain or rich text, or a function giving it) with a button per action,
+        before the close button."""
+        self._shown = (text, actions)
         background, color, icon = _STYLES.get(kind, _STYLES["info"])
         self.kind = kind
         self.setStyleSheet(
@@ -60,21 +78,33 @@ class MessageBar(QFrame):
             f"#messageBar QLabel {{ color: {color}; }}"
         )
         self.icon.setText(icon)
-        self.label.setText(text)
+        self.label.setText(_render(text))
         self._set_actions(actions)
         self.show()
 
     @Slot(str)
-    def error(self, text: str, actions: Sequence[Action] = ()) -> None:
+    def error(self, text: Text, actions: Sequence[Action] = ()) -> None:
         self.show_message(text, "error", actions)
 
     @Slot(str)
-    def warning(self, text: str, actions: Sequence[Action] = ()) -> None:
+    def warning(self, text: Text, actions: Sequence[Action] = ()) -> None:
         self.show_message(text, "warning", actions)
 
     @Slot(str)
-    def info(self, text: str, actions: Sequence[Action] = ()) -> None:
+    def info(self, text: Text, actions: Sequence[Action] = ()) -> None:
         self.show_message(text, "info", actions)
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        """Write a message given as a function (and such buttons) again in the new language."""
+        text, actions = self._shown
+        if self.isHidden() or not self.kind:
+            return
+        if callable(text):
+            self.label.setText(text())
+        for button, (label, _callback) in zip(self._buttons, actions, strict=False):
+            if callable(label):
+                button.setText(label())
 
     def text(self) -> str:
         return "" if self.isHidden() else self.label.text()
@@ -86,6 +116,7 @@ class MessageBar(QFrame):
     @Slot()
     def clear(self) -> None:
         self.kind = ""
+        self._shown = ("", ())
         self.label.setText("")
         self._set_actions(())
         self.hide()
@@ -96,7 +127,7 @@ class MessageBar(QFrame):
             button.deleteLater()  # the bar holds the only reference, dropped just below
         self._buttons = []
         for text, callback in actions:
-            button = QPushButton(text, self)
+            button = QPushButton(_render(text), self)
             button.clicked.connect(lambda _checked=False, callback=callback: callback())
             self._layout.insertWidget(self._layout.count() - 1, button)
             self._buttons.append(button)

@@ -14,21 +14,19 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QObject, Signal, Slot
+from PySide6.QtCore import QEvent, QMimeData, QObject, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
+from .. import i18n
 from ..controllers.tokenizer_files import TokenizerFileController
+from ..i18n import bind, tr
 
 __all__ = ["open_filters", "looks_like_tokenizer", "local_paths", "TokenizerDropFilter", "FileBusyIndicator"]
 
 
 def open_filters() -> str:
     """The Open dialog's file types (Qt's filter syntax); the first is the default."""
-
-    def tr(text: str) -> str:
-        return QCoreApplication.translate("OpenFiles", text)
-
     return ";;".join(
         [
             tr("All tokenizer files (*.json *.model *.tiktoken *.txt)"),
@@ -120,9 +118,12 @@ class FileBusyIndicator(QWidget):
         self.bar.setTextVisible(False)
         self.bar.setMaximumWidth(110)
         self.bar.setMaximumHeight(14)
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
-        self.cancel_button.setToolTip(
-            self.tr("Stop waiting for this file: whatever is on screen stays as it is (the file is not opened)")
+        self.cancel_button = QPushButton(self)
+        bind(self.cancel_button, "setText", "Cancel")
+        bind(
+            self.cancel_button,
+            "setToolTip",
+            "Stop waiting for this file: whatever is on screen stays as it is (the file is not opened)",
         )
         self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
         layout = QHBoxLayout(self)
@@ -131,7 +132,13 @@ class FileBusyIndicator(QWidget):
         layout.addWidget(self.bar)
         layout.addWidget(self.cancel_button)
         files.busy_changed.connect(self._on_files_busy_changed)
+        i18n.connect(self._on_language_changed)
         self.hide()
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        if self.files.is_busy():
+            self._on_files_busy_changed(True)
 
     @Slot(bool)
     def _on_files_busy_changed(self, busy: bool) -> None:
@@ -141,7 +148,7 @@ class FileBusyIndicator(QWidget):
         name = os.path.basename(self.files.path.rstrip("/\\")) or self.files.path
         opening = self.files.kind == "open"
         self.label.setText(
-            self.tr("Opening {name}…").format(name=name) if opening else self.tr("Saving {name}…").format(name=name)
+            tr("Opening {name}…").format(name=name) if opening else tr("Saving {name}…").format(name=name)
         )
         self.cancel_button.setVisible(opening)  # a save the user asked for is finished
         self.show()

@@ -32,9 +32,11 @@ from PySide6.QtWidgets import (
 
 from bpe_engine import errors, preview
 
+from .. import i18n
 from ..content.patterns import KNOWN_PATTERNS, KnownPattern
 from ..display.chips import PIECE, SPECIAL, Chip
 from ..display.format import visible
+from ..i18n import bind, tr
 from .segmentation import ChipStrip
 from .text_input import use_monospace
 
@@ -65,12 +67,14 @@ def parse_special_tokens(text: str) -> dict[str, int] | list[str] | None:
     if not with_ids:
         return list(dict.fromkeys(parts))
     if len(with_ids) != len(parts):
-        raise SpecialTokensError("give every special token an id (NAME=ID) or none of them")
+        raise SpecialTokensError(tr("give every special token an id (NAME=ID) or none of them"))
     out: dict[str, int] = {}
     for part in parts:
         name, _, number = part.rpartition("=")
         if not name or not number.isdigit():
-            raise SpecialTokensError(f"{part!r}: write NAME=ID with a whole number, e.g. <|endoftext|>=100257")
+            raise SpecialTokensError(
+                tr("{part}: write NAME=ID with a whole number, e.g. <|endoftext|>=100257").format(part=repr(part))
+            )
         out[name] = int(number)
     return out
 
@@ -88,14 +92,17 @@ class PatternDialog(QDialog):
         super().__init__(parent)
         self.path = path
         self._found = dict(found or {})
-        self.setWindowTitle(self.tr("Pre-tokenizer for {name}").format(name=os.path.basename(path)))
+        name = os.path.basename(path)
+        bind(self, "setWindowTitle", "Pre-tokenizer for {name}", name=name)
         self.setModal(True)
-        intro = QLabel(
-            self.tr(
-                "<b>{name}</b> is a tiktoken rank file: it lists tokens and their ranks, but not the regex "
-                "that cuts text into pieces before merging, nor the special tokens. Choose the pattern of "
-                "the model it comes from (the ids depend on it), or write your own."
-            ).format(name=os.path.basename(path))
+        intro = QLabel(self)
+        bind(
+            intro,
+            "setText",
+            "<b>{name}</b> is a tiktoken rank file: it lists tokens and their ranks, but not the regex "
+            "that cuts text into pieces before merging, nor the special tokens. Choose the pattern of "
+            "the model it comes from (the ids depend on it), or write your own.",
+            name=name,
         )
         intro.setWordWrap(True)
 
@@ -105,62 +112,57 @@ class PatternDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, known.key)
             item.setToolTip(known.pattern)
             self.choices.addItem(item)
-        custom = QListWidgetItem(self.tr("Custom regex…"))
+        custom = QListWidgetItem(tr("Custom regex…"))
+        self._custom_item = custom
         custom.setData(Qt.ItemDataRole.UserRole, _CUSTOM)
         self.choices.addItem(custom)
         self.choices.setMaximumHeight(self.choices.sizeHintForRow(0) * (len(KNOWN_PATTERNS) + 1) + 8)
         self.choices.currentRowChanged.connect(self._on_choices_current_row_changed)
 
         self.regex = QLineEdit(self)
-        self.regex.setPlaceholderText(self.tr(r"a regex of the Python regex module, e.g. \S+|\s+"))
-        self.regex.setToolTip(
-            self.tr("Each match is a piece; text between matches becomes pieces of its own, so nothing is lost.")
+        bind(self.regex, "setPlaceholderText", r"a regex of the Python regex module, e.g. \S+|\s+")
+        bind(
+            self.regex,
+            "setToolTip",
+            "Each match is a piece; text between matches becomes pieces of its own, so nothing is lost.",
         )
         self.regex_problem = self._problem_label()
         self.sample = QLineEdit(_SAMPLE, self)
-        self.sample.setToolTip(self.tr("Type any line to see how the chosen pattern cuts it"))
+        bind(self.sample, "setToolTip", "Type any line to see how the chosen pattern cuts it")
         self.preview = ChipStrip(self)
-        self.preview.setToolTip(self.tr("Each chip is one piece; · is a space; special tokens are dark"))
+        bind(self.preview, "setToolTip", "Each chip is one piece; · is a space; special tokens are dark")
 
         self.specials = QLineEdit(self)
-        self.specials.setToolTip(
-            self.tr(
-                "Special tokens, separated by spaces: NAME=ID pairs such as <|endoftext|>=100257, or names only "
-                "(they get the ids after the last rank). Empty: those found beside the file, or none."
-            )
+        bind(
+            self.specials,
+            "setToolTip",
+            "Special tokens, separated by spaces: NAME=ID pairs such as <|endoftext|>=100257, or names only "
+            "(they get the ids after the last rank). Empty: those found beside the file, or none.",
         )
-        self.specials.setPlaceholderText(
-            self.tr("none (NAME=ID pairs, or names)")
-            if not self._found
-            else self.tr("keep the {count} found in {where}; type NAME=ID pairs to replace them").format(
-                count=len(self._found), where=found_in or self.tr("the files beside it")
-            )
-        )
+        self._found_in = found_in
         self.specials_problem = self._problem_label()
-        self.fill_button = QPushButton(self.tr("Use this model's special tokens"), self)
-        self.fill_button.setToolTip(self.tr("Fill in the special tokens the chosen model family uses, with their ids"))
+        self.fill_button = QPushButton(self)
+        bind(self.fill_button, "setText", "Use this model's special tokens")
+        bind(self.fill_button, "setToolTip", "Fill in the special tokens the chosen model family uses, with their ids")
         self.fill_button.clicked.connect(self._on_fill_button_clicked)
-        found_text = (
-            self.tr("Found beside the file ({where}): {count} special tokens, e.g. {examples}.").format(
-                where=found_in or "?",
-                count=len(self._found),
-                examples=", ".join(f"{name} = {i}" for name, i in sorted(self._found.items(), key=lambda t: t[1])[:3]),
-            )
-            if self._found
-            else self.tr("No special tokens were found beside the file.")
-        )
-        self.found_label = QLabel(found_text, self)
+        self.found_label = QLabel(self)
         self.found_label.setWordWrap(True)
         self.found_label.setTextFormat(Qt.TextFormat.PlainText)
         for box in (self.regex, self.sample, self.specials):
             use_monospace(box)
 
         form = QFormLayout()
-        form.addRow(self.tr("&Custom regex"), self.regex)
+        regex_label, sample_label, specials_label = QLabel(self), QLabel(self), QLabel(self)
+        bind(regex_label, "setText", "&Custom regex")
+        bind(sample_label, "setText", "Sa&mple")
+        bind(specials_label, "setText", "&Special tokens")
+        for label, buddy in ((regex_label, self.regex), (sample_label, self.sample), (specials_label, self.specials)):
+            label.setBuddy(buddy)
+        form.addRow(regex_label, self.regex)
         form.addRow("", self.regex_problem)
-        form.addRow(self.tr("Sa&mple"), self.sample)
+        form.addRow(sample_label, self.sample)
         form.addRow("", self.preview)
-        form.addRow(self.tr("&Special tokens"), self.specials)
+        form.addRow(specials_label, self.specials)
         form.addRow("", self.specials_problem)
         form.addRow("", self.found_label)
         form.addRow("", self.fill_button)
@@ -178,8 +180,35 @@ class PatternDialog(QDialog):
         self.regex.textChanged.connect(self._on_any_changed)
         self.sample.textChanged.connect(self._on_any_changed)
         self.specials.textChanged.connect(self._on_any_changed)
+        self._retranslate()
+        i18n.connect(self._on_language_changed)
         self.choices.setCurrentRow(0)
         self.resize(640, self.sizeHint().height())
+
+    def _retranslate(self) -> None:
+        """The texts composed from what was found, in the current language."""
+        self._custom_item.setText(tr("Custom regex…"))
+        found, where = self._found, self._found_in
+        if found:
+            self.specials.setPlaceholderText(
+                tr("keep the {count} found in {where}; type NAME=ID pairs to replace them").format(
+                    count=len(found), where=where or tr("the files beside it")
+                )
+            )
+            examples = ", ".join(f"{name} = {i}" for name, i in sorted(found.items(), key=lambda t: t[1])[:3])
+            self.found_label.setText(
+                tr("Found beside the file ({where}): {count} special tokens, e.g. {examples}.").format(
+                    where=where or "?", count=len(found), examples=examples
+                )
+            )
+        else:
+            self.specials.setPlaceholderText(tr("none (NAME=ID pairs, or names)"))
+            self.found_label.setText(tr("No special tokens were found beside the file."))
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._retranslate()
+        self._on_any_changed()  # the problems in the new language
 
     @staticmethod
     def _problem_label() -> QLabel:
@@ -249,7 +278,7 @@ class PatternDialog(QDialog):
         names = list(specials) if specials is not None else list(self._found)
         pattern = self.pattern()
         if not pattern:
-            self._show(self.regex_problem, self.tr("Write a regex, or choose a known pattern above."))
+            self._show(self.regex_problem, tr("Write a regex, or choose a known pattern above."))
             self.preview.set_chips([])
         else:
             try:

@@ -26,11 +26,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import i18n
 from ..controllers.registry import TokenizerRegistry
+from ..i18n import bind, noop, tr
 
 __all__ = ["TokenizerListDialog"]
 
-_KINDS = {"trained": "trained", "file": "opened", "tiktoken": ".tiktoken file"}
+_KINDS = {"trained": noop("trained"), "file": noop("opened"), "tiktoken": noop(".tiktoken file")}
+_HEADERS = (noop("Name"), noop("Kind"), noop("Source"), noop("Added"))
 
 
 class TokenizerListDialog(QDialog):
@@ -44,10 +47,9 @@ class TokenizerListDialog(QDialog):
 
     def __init__(self, registry: TokenizerRegistry, parent: QWidget | None = None, *, current: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Tokenizers of this session")
+        bind(self, "setWindowTitle", "Tokenizers of this session")
         self.registry = registry
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Name", "Kind", "Source", "Added"])
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -55,11 +57,19 @@ class TokenizerListDialog(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.empty = QLabel("No tokenizer trained or opened yet: train one in the Train tab, or open a file (Ctrl+O).")
+        self.empty = QLabel()
+        bind(
+            self.empty,
+            "setText",
+            "No tokenizer trained or opened yet: train one in the Train tab, or open a file (Ctrl+O).",
+        )
         self.empty.setWordWrap(True)
-        self.rename_button = QPushButton("Rename…")
-        self.remove_button = QPushButton("Remove")
-        self.save_button = QPushButton("Save…")
+        self.rename_button = QPushButton()
+        bind(self.rename_button, "setText", "Rename…")
+        self.remove_button = QPushButton()
+        bind(self.remove_button, "setText", "Remove")
+        self.save_button = QPushButton()
+        bind(self.save_button, "setText", "Save…")
         self.rename_button.clicked.connect(self._on_rename_button_clicked)
         self.remove_button.clicked.connect(self._on_remove_button_clicked)
         self.save_button.clicked.connect(self._on_save_button_clicked)
@@ -77,6 +87,7 @@ class TokenizerListDialog(QDialog):
         self.resize(760, 320)
         registry.changed.connect(self.refresh)
         self.table.itemSelectionChanged.connect(self._update_buttons)
+        i18n.connect(self._on_language_changed)
         self.refresh()
         self.select(current)
 
@@ -96,15 +107,22 @@ class TokenizerListDialog(QDialog):
             self.table.selectRow(0)
         self._update_buttons()
 
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self.refresh()
+
     @Slot()
     def refresh(self) -> None:
+        """The table as the registry is now, in the current language."""
+        self.table.setHorizontalHeaderLabels([tr(h) for h in _HEADERS])
         keep = self.current_key()
         keys = self.keys()
         self.table.setRowCount(len(keys))
         for row, key in enumerate(keys):
             e = self.registry.entry(key)
             added = time.strftime("%H:%M:%S", time.localtime(e.created)) if e.created else ""
-            for col, text in enumerate((e.label, _KINDS.get(e.kind, e.kind), e.source, added)):
+            kind = tr(_KINDS[e.kind]) if e.kind in _KINDS else e.kind
+            for col, text in enumerate((e.label, kind, e.source_text(), added)):
                 item = QTableWidgetItem(text)
                 item.setToolTip(e.tooltip())
                 self.table.setItem(row, col, item)
@@ -122,7 +140,9 @@ class TokenizerListDialog(QDialog):
         key = self.current_key()
         if not key:
             return
-        label, ok = QInputDialog.getText(self, "Rename tokenizer", "New name:", text=self.registry.entry(key).label)
+        label, ok = QInputDialog.getText(
+            self, tr("Rename tokenizer"), tr("New name:"), text=self.registry.entry(key).label
+        )
         if ok and label.strip():
             self.registry.rename(key, label)
             self.select(key)

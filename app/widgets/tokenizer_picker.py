@@ -16,17 +16,21 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QFileDialog, QWidget
 
+from .. import i18n
 from ..controllers.registry import RegistryEntry, TokenizerRegistry
 from ..controllers.tokenizer_files import TiktokenFileOpener
+from ..i18n import bind, noop, tr
 
 __all__ = ["TokenizerPicker", "entry_text", "unavailable_help", "load_problem", "open_tiktoken_file"]
 
-_STATUS = {"loading": " (loading…)", "error": " (unavailable)", "idle": ""}
+_STATUS = {"loading": noop("{name} (loading…)"), "error": noop("{name} (unavailable)")}
 _HF_HEADING = "\x00hf-heading"  # the item data of the Hugging Face group's heading (no key looks like it)
 
 
 def entry_text(entry: RegistryEntry) -> str:
-    return entry.label + _STATUS.get(entry.status, "")
+    """The entry's name and load state, in the current language."""
+    status = _STATUS.get(entry.status)
+    return tr(status).format(name=entry.label) if status else entry.label
 
 
 def load_problem(
@@ -36,19 +40,19 @@ def load_problem(
     encoding gets the offline fixes (a cache folder, a local .tiktoken file); a file of the
     Hugging Face cache the engine's reason and Retry."""
     openai = registry.entry(key).kind == "openai"
-    text = f"<b>{html.escape(key)} cannot be loaded.</b> {html.escape(message)}"
+    text = tr("<b>{name} cannot be loaded.</b> {reason}").format(name=html.escape(key), reason=html.escape(message))
     if openai:
         text += f"<br>{unavailable_help(key)}"
-        return text, [("Retry", retry), ("Open .tiktoken file…", open_file)]
-    return text, [("Retry", retry)]
+        return text, [(tr("Retry"), retry), (tr("Open .tiktoken file…"), open_file)]
+    return text, [(tr("Retry"), retry)]
 
 
 def unavailable_help(key: str) -> str:
     """What the app adds to the engine's message (which says what to set or open)."""
-    return (
-        f"Connecting to the internet once also works (tiktoken downloads {key} and keeps it); after "
+    return tr(
+        "Connecting to the internet once also works (tiktoken downloads {key} and keeps it); after "
         "setting TIKTOKEN_CACHE_DIR, restart BPE Explorer."
-    )
+    ).format(key=key)
 
 
 class TokenizerPicker(QComboBox):
@@ -70,16 +74,17 @@ class TokenizerPicker(QComboBox):
         self.registry = registry
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setMinimumContentsLength(18)
-        self.setToolTip(
-            "The tokenizer to use. Trained tokenizers come first; OpenAI's encodings load the first time "
-            "they are chosen (a few seconds)."
-        )
+        # A view may set a tooltip of its own (kept then); the default follows the language.
+        self._default_tip = ""
+        self._set_default_tip()
         self._placeholder = placeholder
         if placeholder:
-            self.setPlaceholderText(placeholder)
+            # the view marks its placeholder with noop(); shown (and kept) in the current language
+            bind(self, "setPlaceholderText", placeholder)
         self._key = ""
         self.refresh()
         registry.changed.connect(self.refresh)
+        i18n.connect(self._on_language_changed)
         self.currentIndexChanged.connect(self._on_self_current_index_changed)
 
     def current_key(self) -> str:
@@ -102,7 +107,7 @@ class TokenizerPicker(QComboBox):
             for key in keys:
                 entry = self.registry.entry(key)
                 if key in hf and self.findData(_HF_HEADING) < 0:
-                    self._add_heading(self.tr("Hugging Face cache (this computer)"))
+                    self._add_heading(tr("Hugging Face cache (this computer)"))
                 self.addItem(entry_text(entry), key)
                 self.setItemData(self.count() - 1, entry.tooltip(), Qt.ItemDataRole.ToolTipRole)
             i = self.findData(self._key)
@@ -127,9 +132,23 @@ class TokenizerPicker(QComboBox):
             item.setFont(font)
         self.setItemData(
             self.count() - 1,
-            self.tr("Tokenizers of models downloaded with Hugging Face's libraries; each loads when first chosen"),
+            tr("Tokenizers of models downloaded with Hugging Face's libraries; each loads when first chosen"),
             Qt.ItemDataRole.ToolTipRole,
         )
+
+    def _set_default_tip(self) -> None:
+        if self.toolTip() != self._default_tip:
+            return  # the view's own
+        self._default_tip = tr(
+            "The tokenizer to use. Trained tokenizers come first; OpenAI's encodings load the first time "
+            "they are chosen (a few seconds)."
+        )
+        self.setToolTip(self._default_tip)
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._set_default_tip()
+        self.refresh()  # the load states, tooltips and heading in the new language
 
     @Slot(int)
     def _on_self_current_index_changed(self, index: int) -> None:
@@ -145,9 +164,9 @@ def open_tiktoken_file(parent: QWidget, opener: TiktokenFileOpener, name_hint: s
     """Ask for a local ``.tiktoken`` file and let ``opener`` load and register it."""
     path, _ = QFileDialog.getOpenFileName(
         parent,
-        f"Open a local {name_hint or 'OpenAI'} .tiktoken file",
+        tr("Open a local {name} .tiktoken file").format(name=name_hint or "OpenAI"),
         "",
-        "tiktoken files (*.tiktoken);;All files (*)",
+        tr("tiktoken files (*.tiktoken);;All files (*)"),
     )
     if path:
         opener.open(path)
