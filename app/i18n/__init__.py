@@ -17,6 +17,8 @@ marked with :func:`noop` so the catalog finds them, and translated with :func:`t
 
 from __future__ import annotations
 
+import inspect
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ __all__ = [
     "bind",
     "connect",
     "current_language",
+    "disconnect",
     "language_for_locale",
     "noop",
     "notifier",
@@ -90,6 +93,8 @@ class _State:
     notifier: Notifier | None = None
     # (object, method name, leading arguments, source, format fields)
     bindings: list[tuple[QObject, str, tuple[Any, ...], str, dict[str, Any]]] = []
+    # what connect() registered: () -> the slot, or None once its owner is gone
+    listeners: list[Callable[[], Callable[[str], object] | None]] = []
 
 
 def notifier() -> Notifier:
@@ -152,10 +157,33 @@ def set_language(language: str) -> bool:
     _State.bindings = live
     for obj, method, args, source, fields in live:
         _apply(obj, method, args, source, fields)
+    listeners = []
+    for ref in _State.listeners:
+        slot = ref()
+        owner = getattr(slot, "__self__", None)
+        if slot is None or (isinstance(owner, shiboken6.Shiboken.Object) and not shiboken6.isValid(owner)):
+            continue  # its widget or model is gone (a view closed): calling it would crash
+        listeners.append(ref)
+        slot(language)
+    _State.listeners = listeners
     notifier().changed.emit(language)
     return True
 
 
 def connect(slot: Callable[[str], object]) -> None:
-    """Run ``slot(language)`` after each language change."""
-    notifier().changed.connect(slot)
+    """Run ``slot(language)`` after each language change.
+
+    subtle: a method is held weakly and skipped once its Qt object is deleted. A signal
+    connection to it would outlive a model whose C++ half its parent view deleted, and
+    calling it then crashed the process."""
+    if inspect.ismethod(slot):
+        _State.listeners.append(weakref.WeakMethod(slot))
+    else:
+        _State.listeners.append(lambda: slot)
+    if len(_State.listeners) % 256 == 0:  # views and dialogs come and go: drop the dead now and then
+        _State.listeners = [ref for ref in _State.listeners if ref() is not None]
+
+
+def disconnect(slot: Callable[[str], object]) -> None:
+    """Stop running ``slot`` after language changes."""
+    _State.listeners = [ref for ref in _State.listeners if ref() != slot]

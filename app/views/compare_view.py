@@ -29,7 +29,6 @@ from PySide6.QtGui import QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -60,6 +59,7 @@ from ..settings import Settings
 from ..widgets.as_of import AsOfBox
 from ..widgets.compare_column import CompareColumn
 from ..widgets.message_bar import MessageBar
+from ..widgets.open_files import choose_text_file
 from ..widgets.overlap_panel import OverlapPanel
 from ..widgets.text_input import TextInput
 from ..widgets.tokenizer_picker import open_tiktoken_file
@@ -631,16 +631,8 @@ class CompareView(QWidget):
 
     @Slot()
     def _on_corpus_file_button_clicked(self) -> None:
-        start = self.settings.last_folder if self.settings else ""
-        path, _ = QFileDialog.getOpenFileName(
-            self,
-            tr("Choose a UTF-8 text file"),
-            start,
-            tr("Text files (*.txt *.md *.py *.json *.csv);;All files (*)"),
-        )
+        path = choose_text_file(self, self.settings, tr("Choose a UTF-8 text file"))
         if path:
-            if self.settings is not None:
-                self.settings.last_folder = os.path.dirname(path)
             self.set_corpus_path(path)
 
     @Slot()

@@ -27,7 +27,6 @@ from PySide6.QtGui import QColor, QKeySequence, QShowEvent, QTextCharFormat, QTe
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -58,6 +57,7 @@ from ..models.families import FamiliesTableModel, FamilyTableRow
 from ..settings import Settings
 from ..widgets.corpus_panel import check_corpus_file
 from ..widgets.message_bar import MessageBar
+from ..widgets.open_files import choose_text_file
 from ..widgets.text_input import TextInput
 from ..widgets.token_chips import ChipView
 from .tokenize_view import index_from_utf16, utf16_offset
@@ -355,16 +355,8 @@ class FamiliesView(QWidget):
 
     @Slot()
     def _on_file_button_clicked(self) -> None:
-        start = self.settings.last_folder if self.settings else ""
-        path, _ = QFileDialog.getOpenFileName(
-            self,
-            tr("Choose a UTF-8 text file to train on"),
-            start,
-            tr("Text files (*.txt *.md *.py *.json *.csv);;All files (*)"),
-        )
+        path = choose_text_file(self, self.settings, tr("Choose a UTF-8 text file to train on"))
         if path:
-            if self.settings is not None:
-                self.settings.last_folder = os.path.dirname(path)
             self.set_corpus_file(path)
 
     def byte_source(self) -> str:

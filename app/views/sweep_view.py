@@ -53,6 +53,7 @@ from ..jobs.sweep import SweepCurve, SweepReference, sweep_csv
 from ..settings import Settings
 from ..widgets.export import export_png, export_svg, save_text
 from ..widgets.message_bar import MessageBar
+from ..widgets.open_files import choose_text_file
 from ..widgets.plots import LogSizeAxis
 from ..widgets.tokenizer_picker import TokenizerPicker, unavailable_help
 
@@ -367,16 +368,8 @@ class SweepView(QWidget):
 
     @Slot()
     def _on_add_button_clicked(self) -> None:
-        start = self.settings.last_folder if self.settings else ""
-        path, _ = QFileDialog.getOpenFileName(
-            self,
-            tr("Add a held-out text"),
-            start,
-            tr("Text files (*.txt *.md *.py *.json *.csv);;All files (*)"),
-        )
+        path = choose_text_file(self, self.settings, tr("Add a held-out text"))
         if path:
-            if self.settings is not None:
-                self.settings.last_folder = os.path.dirname(path)
             self.add_text_file(path)
 
     @Slot()

@@ -16,13 +16,32 @@ import os
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from .. import i18n
 from ..controllers.tokenizer_files import TokenizerFileController
 from ..i18n import bind, tr
+from ..settings import Settings
 
-__all__ = ["open_filters", "looks_like_tokenizer", "local_paths", "TokenizerDropFilter", "FileBusyIndicator"]
+__all__ = [
+    "choose_text_file",
+    "open_filters",
+    "looks_like_tokenizer",
+    "local_paths",
+    "TokenizerDropFilter",
+    "FileBusyIndicator",
+]
+
+
+def choose_text_file(parent: QWidget, settings: Settings | None, title: str) -> str:
+    """Ask for one UTF-8 text file (starting in, and remembering, the last folder); "" if none."""
+    start = settings.last_folder if settings else ""
+    path, _ = QFileDialog.getOpenFileName(
+        parent, title, start, tr("Text files (*.txt *.md *.py *.json *.csv);;All files (*)")
+    )
+    if path and settings is not None:
+        settings.last_folder = os.path.dirname(path)
+    return path
 
 
 def open_filters() -> str:

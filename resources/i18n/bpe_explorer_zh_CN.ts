@@ -1704,13 +1704,6 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
     </message>
     <message>
       <location filename="../../app/views/compare_view.py" />
-      <location filename="../../app/views/families_view.py" />
-      <location filename="../../app/views/sweep_view.py" />
-      <source>Text files (*.txt *.md *.py *.json *.csv);;All files (*)</source>
-      <translation>文本文件 (*.txt *.md *.py *.json *.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
-      <location filename="../../app/views/compare_view.py" />
       <source>Type or paste the text to compare…</source>
       <translation>输入或粘贴要对比的文本…</translation>
     </message>
@@ -4162,6 +4155,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/widgets/open_files.py" />
       <source>Stop waiting for this file: whatever is on screen stays as it is (the file is not opened)</source>
       <translation>不再等待这个文件：屏幕上的内容保持不变（不会打开该文件）</translation>
+    </message>
+    <message>
+      <location filename="../../app/widgets/open_files.py" />
+      <source>Text files (*.txt *.md *.py *.json *.csv);;All files (*)</source>
+      <translation>文本文件 (*.txt *.md *.py *.json *.csv);;所有文件 (*)</translation>
     </message>
     <message>
       <location filename="../../app/widgets/open_files.py" />

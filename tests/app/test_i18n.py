@@ -85,7 +85,7 @@ def test_switching_language_reapplies_bound_texts_and_notifies(qtbot, tmp_path: 
         assert not i18n.set_language("zh_CN")  # a missing file changes nothing
         assert button.text() == "Train" and i18n.current_language() == "en"
     finally:
-        i18n.notifier().changed.disconnect(seen.append)
+        i18n.disconnect(seen.append)
         i18n.set_language("en")
 
 
@@ -111,3 +111,32 @@ def test_bindings_of_deleted_widgets_are_dropped(qtbot) -> None:  # type: ignore
 )
 def test_the_system_locale_chooses_the_language(locale: QLocale, language: str) -> None:
     assert i18n.language_for_locale(locale) == language
+
+
+def test_a_listener_whose_widget_was_deleted_is_skipped(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A view's model connects to language changes; the view is closed and deleted (the
+    model's C++ half with it): switching must neither crash nor call it."""
+    import shiboken6
+    from PySide6.QtCore import QObject, Slot
+    from PySide6.QtWidgets import QWidget
+
+    calls: list[str] = []
+
+    class Model(QObject):
+        @Slot(str)
+        def on_language(self, language: str) -> None:
+            calls.append(language)
+            self.objectName()  # touches the C++ object
+
+    parent = QWidget()
+    model = Model(parent)
+    kept = Model()
+    i18n.connect(model.on_language)
+    i18n.connect(kept.on_language)
+    shiboken6.delete(parent)  # model's C++ object goes with its parent; the wrapper lingers
+    assert not shiboken6.isValid(model)
+    try:
+        assert i18n.set_language("zh_CN")
+        assert calls == ["zh_CN"]  # only the living one
+    finally:
+        i18n.set_language("en")
