@@ -54,7 +54,7 @@ from ..settings import Settings
 from ..widgets.export import export_png, export_svg, save_text
 from ..widgets.message_bar import MessageBar
 from ..widgets.open_files import choose_text_file
-from ..widgets.plots import LogSizeAxis
+from ..widgets.plots import LogSizeAxis, without_scene_export
 from ..widgets.tokenizer_picker import TokenizerPicker, unavailable_help
 
 __all__ = ["SweepView", "TABLE_SIZES", "LINE_COLORS", "SYMBOLS"]
@@ -187,7 +187,7 @@ class SweepView(QWidget):
         sv.addWidget(self.export_csv_button)
         self.side = side
 
-        self.plot = pg.PlotWidget(background="w", axisItems={"bottom": LogSizeAxis("bottom")})
+        self.plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"bottom": LogSizeAxis("bottom")}))
         self._name_plot()
         self.plot.setLogMode(x=True, y=False)
         self.plot.showGrid(x=True, y=True, alpha=0.25)

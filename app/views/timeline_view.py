@@ -55,6 +55,7 @@ from ..i18n import bind, noop, tr
 from ..jobs.messages import EncodeResult
 from ..settings import Settings
 from ..widgets.message_bar import MessageBar
+from ..widgets.plots import without_scene_export
 from ..widgets.text_input import TextInput
 from ..widgets.token_chips import ChipView
 from ..widgets.tokenizer_picker import TokenizerPicker
@@ -145,8 +146,9 @@ class TimelineView(QWidget):
         # (kind, title, note) of each item: its text and tooltip are written in the current language
         self._text_items: list[tuple[str, str, str]] = [("choose", "", "")]
         self.text_combo.addItem("", "")
-        for sample in load_samples():
-            self._text_items.append(("sample", sample.title, ""))
+        self._samples = {sample.key: sample for sample in load_samples()}
+        for sample in self._samples.values():
+            self._text_items.append(("sample", sample.key, ""))
             self.text_combo.addItem("", sample.read_text())
         for title, text, note in PRESETS:
             self._text_items.append(("preset", title, note))
@@ -222,7 +224,7 @@ class TimelineView(QWidget):
         self.chips = ChipView(self)
         self.chips.set_placeholder(tr("Choose a tokenizer (train one first) and a text: its tokens appear here."))
         self.chips.tooltip_provider = self._token_tooltip
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = without_scene_export(pg.PlotWidget(background="w"))
         self._name_plot()
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
@@ -373,7 +375,10 @@ class TimelineView(QWidget):
             if kind == "choose":
                 self.text_combo.setItemText(i, tr("Choose a text…"))
             elif kind == "sample":
-                self.text_combo.setItemText(i, tr("Sample: {title}").format(title=tr(title)))
+                sample = self._samples[title]  # (for a sample, the item holds its key)
+                self.text_combo.setItemText(
+                    i, tr("Sample: {title}").format(title=sample.title_in(i18n.current_language()))
+                )
             else:
                 self.text_combo.setItemText(i, tr(title))
                 self.text_combo.setItemData(i, tr(note), Qt.ItemDataRole.ToolTipRole)

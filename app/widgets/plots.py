@@ -30,7 +30,7 @@ from bpe_engine import CountingDone
 from .. import i18n
 from ..i18n import bind, tr
 
-__all__ = ["TrainingPlots", "LogCountAxis", "LogSizeAxis", "short_count", "paint_pending"]
+__all__ = ["TrainingPlots", "LogCountAxis", "LogSizeAxis", "short_count", "paint_pending", "without_scene_export"]
 
 
 def short_count(n: float) -> str:
@@ -104,6 +104,17 @@ class LogSizeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type
         return [short_count(round(10**v)) for v in values]
 
 
+def without_scene_export(plot: pg.PlotWidget) -> pg.PlotWidget:
+    """``plot`` without pyqtgraph's own right-click "Export..." (English only, and a second
+    way to do what File > Export view does in the app's language)."""
+    scene = plot.scene()
+    for action in list(scene.contextMenu):
+        action.setParent(None)
+        action.deleteLater()
+    scene.contextMenu = []
+    return plot
+
+
 class _Series:
     """A growable float array (amortised appends)."""
 
@@ -135,12 +146,12 @@ class TrainingPlots(QWidget):
     def __init__(self, parent: QWidget | None = None, *, orientation: Qt.Orientation = Qt.Orientation.Vertical) -> None:
         super().__init__(parent)
         # subtle: colors are set per widget; pg.setConfigOptions would change every other plot too
-        self.count_plot = pg.PlotWidget(background="w", axisItems={"left": LogCountAxis("left")})
+        self.count_plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"left": LogCountAxis("left")}))
         self.count_plot.setLogMode(x=False, y=True)
         bind(self.count_plot, "setToolTip", "How often each merged pair occurred when it was merged (log scale)")
         self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1565c0", width=1))
 
-        self.bpt_plot = pg.PlotWidget(background="w")
+        self.bpt_plot = without_scene_export(pg.PlotWidget(background="w"))
         bind(
             self.bpt_plot,
             "setToolTip",

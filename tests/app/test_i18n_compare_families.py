@@ -71,6 +71,8 @@ def english_patterns() -> list[tuple[str, re.Pattern[str]]]:
     out = []
     for source in translated():
         parts = _FIELD.split(source)
+        if not re.search(r"[^\W\d_]{2}", "".join(parts)):
+            continue  # no words of its own ('{name} ({size})'): nothing to be English
         out.append((source, re.compile("(?s)" + "(.*?)".join(re.escape(p) for p in parts))))
     return out
 

@@ -175,7 +175,7 @@ def timeline(qtbot, registry, tok, english_after) -> Iterator[TimelineView]:  # 
     v.resize(1100, 700)
     v.show()
     qtbot.waitExposed(v)
-    registry.add(tok, "english · 400 merges")
+    registry.add(tok, "tok-en-400")
     v.set_text(TEXT)
     qtbot.waitUntil(v.is_settled, timeout=20_000)
     yield v
@@ -230,7 +230,7 @@ def test_a_timeline_banner_is_made_again_in_the_new_language(qtbot, timeline, tr
 
 
 def test_the_as_of_box_switches_with_its_figures(qtbot, registry, tok, translations, english_after) -> None:
-    key = registry.add(tok, "english · 400 merges")
+    key = registry.add(tok, "tok-en-400")
     position = TimelinePosition()
     box = AsOfBox(position, registry)
     qtbot.addWidget(box)
@@ -256,7 +256,7 @@ def sweep(qtbot, registry, tok, english_after) -> Iterator[SweepView]:  # type: 
     v.resize(1200, 800)
     v.show()
     qtbot.waitExposed(v)
-    registry.add(tok, "english · 400 merges")
+    registry.add(tok, "tok-en-400")
     qtbot.waitUntil(v.is_settled, timeout=30_000)
     yield v
     v.shutdown()
@@ -321,7 +321,7 @@ def test_in_chinese_both_views_fit_a_1024_pixel_screen_in_presentation_mode(
     w.resize(1280, 820)
     w.show()
     qtbot.waitExposed(w)
-    w.registry.add(tok, "english · 400 merges")
+    w.registry.add(tok, "tok-en-400")
     try:
         w.presentation.set_presenting(True)
         assert i18n.set_language("zh_CN")  # switched while presenting

@@ -143,6 +143,9 @@ def _template(source: str) -> re.Pattern[str] | None:
     return re.compile(".*?".join(re.escape(p) for p in parts), re.DOTALL)
 
 
+CJK_COLON = "："
+
+
 def english_left(texts: dict[str, str], translated: dict[str, str]) -> list[str]:
     """The texts that are (or contain) an English source the catalog translates."""
     patterns = {s: _template(s) for s in translated if "{" in s}
@@ -152,6 +155,8 @@ def english_left(texts: dict[str, str], translated: dict[str, str]) -> list[str]
         if text in translated:
             bad.append(f"{where}: {text!r}")
             continue
+        if CJK_COLON in text:  # a translated headline, then the engine's own detail (English by design)
+            text = text.split(CJK_COLON, 1)[0]
         hit = next((s for s, p in patterns.items() if p is not None and p.search(text)), None)
         hit = hit or next((s for s in phrases if s in text), None)
         if hit is not None:

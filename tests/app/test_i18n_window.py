@@ -169,7 +169,8 @@ def _menu_texts(actions: list) -> Iterator[tuple[str, str]]:
 
 
 def english_left(texts: Iterator[tuple[str, str]]) -> list[tuple[str, str]]:
-    return [(where, text) for where, text in texts if is_catalog_english(text)]
+    names = set(i18n.LANGUAGES.values())  # the language menu names each language in itself
+    return [(where, text) for where, text in texts if text not in names and is_catalog_english(text)]
 
 
 def chinese_in(texts: Iterator[tuple[str, str]]) -> list[tuple[str, str]]:
