@@ -127,7 +127,6 @@ class _Forked:
             gc.unfreeze()
         if pid == 0:  # pragma: no cover - runs in the child (coverage does not follow it)
             code = 0
-            gc.enable()  # a GUI parent may collect on a timer of its own, which the child lacks
             try:
                 os.dup2(from_parent, 0)
                 os.dup2(to_parent, 1)

@@ -15,12 +15,12 @@ whatever happens meanwhile to the object that started them (a view closed, a con
 deleted): the worker's signals then simply have no receiver left. Nothing calls
 ``deleteLater`` on a worker; Python frees it after its thread.
 
-subtle: Python's cyclic garbage collector runs in whichever thread happens to allocate when a
-threshold is crossed. If that is a job's thread and the garbage holds a Qt widget (a menu, a
-dialog of a closed view), the widget is destroyed outside the GUI thread: PySide then waits
-for the GUI thread while the GUI thread waits for the widget's lock, and the app hangs. So
-the first :func:`start` turns automatic collection off and collects on a timer in the GUI
-thread instead (:func:`collect_in_gui_thread`, as pyqtgraph's ``GarbageCollector`` does).
+subtle: Python's cyclic garbage collector runs in whichever thread allocates when a threshold
+is crossed. Garbage that holds a Qt widget (a menu of a closed view) destroyed in a job's
+thread can hang the app, so :func:`start` first collects in the GUI thread, at most once a
+second (a full collection costs milliseconds; typing starts many short jobs). Collecting
+only on a GUI-thread timer with the automatic collector off was tried: it destroyed widgets
+in the middle of Qt's own event handling and crashed.
 
 It leaves out what a job does and what its results mean (the other modules of
 :mod:`app.jobs`, and the controllers).
@@ -31,10 +31,11 @@ from __future__ import annotations
 import atexit
 import gc
 import logging
+import time
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer
+from PySide6.QtCore import QObject, QThread
 
-__all__ = ["Worker", "JobThread", "start", "live_threads", "wait_all", "stop_all", "collect_in_gui_thread"]
+__all__ = ["Worker", "JobThread", "start", "live_threads", "wait_all", "stop_all"]
 
 log = logging.getLogger(__name__)
 
@@ -78,34 +79,15 @@ def _release_ended() -> None:
         _LIVE.discard(thread)
 
 
-_collector: QTimer | None = None
-
-
-def _collect() -> None:
-    """One generation at a time, when the allocation counts say the collector would have run."""
-    counts, thresholds = gc.get_count(), gc.get_threshold()
-    for generation in range(3):
-        if counts[generation] <= thresholds[generation]:
-            break
-        gc.collect(generation)
-
-
-def collect_in_gui_thread(interval_ms: int = 250) -> None:
-    """Collect cyclic garbage only in the GUI thread, on a timer (see the module docstring).
-    Called from the GUI thread; a second call does nothing."""
-    global _collector
-    app = QCoreApplication.instance()
-    if _collector is not None or app is None:
-        return
-    _collector = QTimer(app)
-    _collector.timeout.connect(_collect)
-    _collector.start(interval_ms)
-    gc.disable()
+_last_collection = 0.0
 
 
 def start(worker: Worker, name: str) -> JobThread:
     """Run ``worker.run()`` in a new thread, kept referenced until it ends (GUI thread only)."""
-    collect_in_gui_thread()
+    global _last_collection
+    if time.monotonic() - _last_collection > 1.0:  # (see the module docstring)
+        gc.collect()
+        _last_collection = time.monotonic()
     _release_ended()
     thread = JobThread(worker, name)
     _LIVE.add(thread)
