@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from bpe_engine import FamilyResult
 
 from ..display.families import lost_texts
 from ..display.format import format_count
-from ..i18n import connect, noop, tr
+from ..i18n import noop, tr
 from .base import RowsModel
 
 __all__ = ["FamilyTableRow", "FamiliesTableModel", "COLUMN_KEYS", "HEADERS"]
@@ -56,21 +56,6 @@ class FamiliesTableModel(RowsModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[FamilyTableRow] = []
-        connect(self._on_language_changed)
-
-    @Slot(str)
-    def _on_language_changed(self, _language: str) -> None:
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
-        if self._rows:  # the round trip column and the tooltips
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(HEADERS) - 1))
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(HEADERS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return tr(HEADERS[section][0])
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return tr(HEADERS[section][1])
-        return super().headerData(section, orientation, role)
 
     def set_rows(self, rows: list[FamilyTableRow]) -> None:
         if len(rows) == len(self._rows):

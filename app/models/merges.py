@@ -15,12 +15,11 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from bpe_engine import MergeEvent, Tokenizer
 
-from .. import i18n
 from ..display.format import hex_bytes, token_label
 from ..i18n import noop, tr
 from .base import RowsModel
 
-__all__ = ["MergesModel", "MergeRow", "TranslatedRowsModel"]
+__all__ = ["MergesModel", "MergeRow"]
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -55,30 +54,7 @@ class MergeRow:
         return self.left + self.right
 
 
-class TranslatedRowsModel(RowsModel):
-    """A :class:`RowsModel` whose ``COLUMNS`` and ``_TIPS`` are English sources marked with
-    ``noop``: its headers are shown in the current language, and announced anew after a switch."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        i18n.connect(self._on_language_changed)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return tr(self.COLUMNS[section])
-            if role == Qt.ItemDataRole.ToolTipRole and section < len(self._TIPS):
-                return tr(self._TIPS[section])
-        return None
-
-    def _on_language_changed(self, _language: str) -> None:
-        if self.COLUMNS:
-            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
-        if self._rows:  # tooltips and texts of the cells are written in the new language
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(self.COLUMNS) - 1))
-
-
-class MergesModel(TranslatedRowsModel):
+class MergesModel(RowsModel):
     """Rank, left, right, new token, count; whitespace visible and partial bytes escaped."""
 
     COLUMNS = (noop("Rank"), noop("Left"), noop("Right"), noop("New token"), noop("Count"))

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from ..display.format import hex_bytes, token_label
-from ..i18n import connect, noop, tr
+from ..i18n import noop, tr
 from .base import RowsModel
 
 __all__ = ["OnlyTokensModel"]
@@ -39,11 +39,6 @@ class OnlyTokensModel(RowsModel):
         self._rows: list[int] = []
         self._labels: dict[int, str] = {}
         self._query = ""
-        connect(self._on_language_changed)
-
-    @Slot(str)
-    def _on_language_changed(self, _language: str) -> None:
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
 
     def set_tokens(self, tokens: list[tuple[int, bytes]], pieces: list[str] | None = None) -> None:
         """Show ``(id, bytes)`` rows (by id); ``pieces``: a SentencePiece tokenizer's piece texts by id."""
@@ -100,11 +95,6 @@ class OnlyTokensModel(RowsModel):
             label = self._pieces[self._ids[k]] if self._pieces is not None else token_label(self._bytes[k])
             self._labels[k] = label
         return label
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return tr(self.COLUMNS[section]) if 0 <= section < len(self.COLUMNS) else None
-        return super().headerData(section, orientation, role)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._rows):

@@ -19,7 +19,7 @@ from bpe_engine import PairInfo, PretokenInfo
 from ..display.chips import Chip, row_chips
 from ..display.format import hex_bytes, token_label
 from ..i18n import noop, tr
-from .merges import TranslatedRowsModel
+from .base import RowsModel
 
 __all__ = ["PretokensModel", "PairsModel", "SEGMENTS_ROLE", "NEXT_PAIR_COLOR", "TIED_PAIR_COLOR"]
 
@@ -32,7 +32,7 @@ NEXT_PAIR_COLOR = QColor("#ffe082")
 TIED_PAIR_COLOR = QColor("#fff3cd")
 
 
-class PretokensModel(TranslatedRowsModel):
+class PretokensModel(RowsModel):
     """Pre-token (text), count, number of tokens now, current segmentation."""
 
     COLUMNS = (noop("Pre-token"), noop("Count"), noop("Tokens"), noop("Segmentation"))
@@ -126,7 +126,7 @@ class PretokensModel(TranslatedRowsModel):
         return None
 
 
-class PairsModel(TranslatedRowsModel):
+class PairsModel(RowsModel):
     """The pairs with the highest counts now: the first is merged next; ties are shaded."""
 
     COLUMNS = ("#", noop("Left"), noop("Right"), noop("Merged"), noop("Count"))
