@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # Qt is imported only after the system libraries are checked
     from PySide6.QtCore import QLocale
 
-    from .settings import Settings
+    from app.core.settings import Settings
 
 #: The system libraries Qt's X11 (xcb) platform loads that a bare desktop may lack, with the
 #: package providing each: (Debian/Ubuntu, Fedora, Arch). PySide6's wheels ship Qt itself,
@@ -83,7 +83,7 @@ def missing_system_library(environ: os._Environ[str] | dict[str, str] | None = N
 
 def startup_language(saved: str, locale: QLocale | None = None) -> str:
     """The language to start in: the one chosen in View > Language, else the system locale's."""
-    from . import i18n
+    from app.core import i18n
 
     return saved if saved in i18n.LANGUAGES else i18n.language_for_locale(locale)
 
@@ -91,7 +91,7 @@ def startup_language(saved: str, locale: QLocale | None = None) -> str:
 def apply_startup_language(settings: Settings, locale: QLocale | None = None) -> tuple[str, bool]:
     """Switch to the start language before any window builds its texts (a QApplication must
     exist); returns that language and whether its translation loaded (else English stays)."""
-    from . import i18n
+    from app.core import i18n
 
     language = startup_language(settings.language, locale)
     return language, i18n.set_language(language)
@@ -105,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from .main_window import MainWindow
-    from .settings import Settings
+    from app.core.settings import Settings
+    from app.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
     app.setApplicationName("BPE Explorer")

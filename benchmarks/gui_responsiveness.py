@@ -73,10 +73,10 @@ def run_training(corpus: Path, vocab: int, controller_only: bool) -> int:
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.controllers.registry import TokenizerRegistry
-    from app.controllers.training import TrainingController, TrainingRequest
-    from app.settings import Settings
-    from app.views.train_view import TrainView
+    from app.core.registry import TokenizerRegistry
+    from app.core.settings import Settings
+    from app.core.training.controller import TrainingController, TrainingRequest
+    from app.features.train.view import TrainView
     from bpe_engine import TrainerConfig
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -153,7 +153,7 @@ def measure_cancel(corpus: Path, vocab: int) -> None:
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.controllers.training import TrainingController, TrainingRequest
+    from app.core.training.controller import TrainingController, TrainingRequest
     from bpe_engine import TrainerConfig
 
     app = QApplication.instance() or QApplication(sys.argv)

@@ -62,8 +62,8 @@ def child(args: argparse.Namespace) -> int:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from app.main_window import MainWindow
-    from app.settings import Settings
+    from app.core.settings import Settings
+    from app.window.main_window import MainWindow
 
     width, height = (int(v) for v in args.child.split("x"))
     tag = f"{width}x{height}"

@@ -53,9 +53,9 @@ def main() -> int:
 
 
 def shoot(app: QApplication, out: Path, width: int, height: int, shots: list[tuple[str, str]]) -> None:
-    from app.content.families import FAMILY_TEXTS
-    from app.main_window import MainWindow
-    from app.settings import Settings
+    from app.core.settings import Settings
+    from app.features.families.content import FAMILY_TEXTS
+    from app.window.main_window import MainWindow
 
     tmp = tempfile.TemporaryDirectory()
     settings = Settings(QSettings(str(Path(tmp.name) / "settings.ini"), QSettings.Format.IniFormat))

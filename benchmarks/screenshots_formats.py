@@ -88,10 +88,10 @@ def main() -> int:
 
 
 def shoot(app: QApplication, out: Path, work: Path, width: int, height: int, shots: list[tuple[str, str]]) -> None:
-    from app.main_window import MainWindow
-    from app.settings import Settings
-    from app.widgets.export_dialog import ExportDialog
-    from app.widgets.pattern_dialog import PatternDialog
+    from app.core.settings import Settings
+    from app.window.export_dialog import ExportDialog
+    from app.window.main_window import MainWindow
+    from app.window.pattern_dialog import PatternDialog
 
     tmp = tempfile.TemporaryDirectory()
     settings = Settings(QSettings(str(Path(tmp.name) / "settings.ini"), QSettings.Format.IniFormat))

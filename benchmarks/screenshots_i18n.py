@@ -52,7 +52,7 @@ def main() -> int:
             width, height = (int(v) for v in size.split("x"))
             shoot(app, args.out, width, height, shots)
     finally:
-        from app import i18n
+        from app.core import i18n
 
         i18n.set_language("en")
     for name, what in shots:
@@ -61,17 +61,17 @@ def main() -> int:
 
 
 def shoot(app: QApplication, out: Path, width: int, height: int, shots: list[tuple[str, str]]) -> None:
-    from app import i18n
     from app.__main__ import apply_startup_language
-    from app.main_window import MainWindow
-    from app.settings import Settings
+    from app.core import i18n
+    from app.core.settings import Settings
+    from app.window.main_window import MainWindow
 
     tmp = tempfile.TemporaryDirectory()
     settings = Settings(QSettings(str(Path(tmp.name) / "settings.ini"), QSettings.Format.IniFormat))
     i18n.set_language("en")
     language, loaded = apply_startup_language(settings, QLocale(QLocale.Language.Chinese, QLocale.Country.China))
     if not loaded:
-        raise SystemExit(f"{i18n.qm_path(language)} is missing: run python -m app.i18n.catalog")
+        raise SystemExit(f"{i18n.qm_path(language)} is missing: run python -m app.core.i18n.catalog")
     win = MainWindow(settings)
     win.resize(width, height)
     win.show()

@@ -56,8 +56,8 @@ def main() -> int:
 
 
 def shoot(app: QApplication, out: Path, width: int, height: int, shots: list[tuple[str, str]]) -> None:
-    from app.main_window import MainWindow
-    from app.settings import Settings
+    from app.core.settings import Settings
+    from app.window.main_window import MainWindow
 
     tmp = tempfile.TemporaryDirectory()
     settings = Settings(QSettings(str(Path(tmp.name) / "settings.ini"), QSettings.Format.IniFormat))

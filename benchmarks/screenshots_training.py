@@ -70,8 +70,8 @@ def main() -> int:
 def shoot(app, out: Path, width: int, height: int) -> None:
     from PySide6.QtCore import QSettings, QTimer
 
-    from app.main_window import MainWindow
-    from app.settings import Settings
+    from app.core.settings import Settings
+    from app.window.main_window import MainWindow
 
     tmp = Path(tempfile.mkdtemp())
     window = MainWindow(Settings(QSettings(str(tmp / "shots.ini"), QSettings.Format.IniFormat)))

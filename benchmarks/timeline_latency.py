@@ -71,9 +71,9 @@ def main() -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from app.main_window import MainWindow
-    from app.settings import Settings
+    from app.core.settings import Settings
     from app.widgets.plots import paint_pending
+    from app.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     folder = tempfile.TemporaryDirectory()

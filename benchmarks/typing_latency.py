@@ -1,6 +1,6 @@
 """Keystroke-to-display latency of the Tokenize view, with cl100k_base.
 
-Builds the real :class:`app.views.tokenize_view.TokenizeView` offscreen, loads 1 KB, 10 KB
+Builds the real :class:`app.features.tokenize.view.TokenizeView` offscreen, loads 1 KB, 10 KB
 and 100 KB of English text (../shared/corpora/en_mix_36MB.txt, or --text FILE), then types
 single characters into the editor with QTest and measures, for each keystroke, the time
 until the token chips have painted the new result. Prints the median, 90th percentile and
@@ -58,8 +58,8 @@ def main() -> int:
         source = f.read(400_000)
 
     app = QApplication.instance() or QApplication([])
-    from app.controllers.registry import TokenizerRegistry
-    from app.views.tokenize_view import TokenizeView
+    from app.core.registry import TokenizerRegistry
+    from app.features.tokenize.view import TokenizeView
 
     registry = TokenizerRegistry()
     view = TokenizeView(registry)

@@ -6,12 +6,12 @@ stream-decode views; offering them (the preset menus) is the views' job.
 
 from __future__ import annotations
 
-from ..i18n import noop
+from app.core.i18n import noop
 
 __all__ = ["PRESETS", "STREAM_PRESETS"]
 
 #: (title, text, what it shows); the title and the note are English sources marked with
-#: :func:`~app.i18n.noop`: show them through ``tr(title)``, ``tr(note)`` (the text stays as it is).
+#: :func:`~app.core.i18n.noop`: show them through ``tr(title)``, ``tr(note)`` (the text stays as it is).
 PRESETS: tuple[tuple[str, str, str], ...] = (
     (
         noop("Emoji with a skin tone 🤚🏾"),

@@ -22,9 +22,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .format import hex_bytes, token_label, visible
-from .palette import color_after, stable_colors
-from .token_data import TokenTable
+from app.display.format import hex_bytes, token_label, visible
+from app.display.palette import color_after, stable_colors
+from app.display.token_data import TokenTable
 
 __all__ = [
     "TEXT",

@@ -4,16 +4,16 @@ Pure functions (no Qt), shared by every view: the merges table, the vocabulary b
 token chips, the stream-decode animation, progress lines and counts. ``format_*`` write
 sizes, counts, durations and ratios the way people read them.
 
-Words go through :func:`app.i18n.tr` (without a QApplication it gives the English back); the
+Words go through :func:`app.core.i18n.tr` (without a QApplication it gives the English back); the
 unit symbols KB, MB and GB stay as they are in every language (Chinese writes them so too).
 
-It leaves out measuring (:mod:`app.display.meter`) and what a token is made of
+It leaves out measuring (:mod:`app.features.train.meter`) and what a token is made of
 (:mod:`app.display.token_data`).
 """
 
 from __future__ import annotations
 
-from ..i18n import tr
+from app.core.i18n import tr
 
 __all__ = [
     "visible",

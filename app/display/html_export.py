@@ -15,10 +15,10 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from ..i18n import current_language, tr
-from .chips import HEX, PARTIAL, POINTER, SPECIAL, Chips
-from .format import format_count, format_ratio, hex_bytes
-from .palette import (
+from app.core.i18n import current_language, tr
+from app.display.chips import HEX, PARTIAL, POINTER, SPECIAL, Chips
+from app.display.format import format_count, format_ratio, hex_bytes
+from app.display.palette import (
     FILLS,
     HEX_TEXT,
     HIGH_CONTRAST_BORDER,
@@ -28,7 +28,7 @@ from .palette import (
     SPECIAL_TEXT,
     TEXT,
 )
-from .token_data import TokenTable
+from app.display.token_data import TokenTable
 
 __all__ = ["tokens_html"]
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
+from app.display.format import token_label
 from bpe_engine import SentencePieceTokenizer
-
-from .format import token_label
 
 if TYPE_CHECKING:
     from bpe_engine import TokenizerLike

@@ -19,11 +19,10 @@ from itertools import accumulate
 
 import numpy as np
 
+from app.core.i18n import tr
+from app.display.format import hex_bytes, visible
+from app.display.pieces import fallback_ids, piece_texts, token_text
 from bpe_engine import TokenizerLike
-
-from ..i18n import tr
-from .format import hex_bytes, visible
-from .pieces import fallback_ids, piece_texts, token_text
 
 __all__ = [
     "TokenTable",

@@ -14,11 +14,11 @@ from __future__ import annotations
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QWidget
 
-from .. import i18n
-from ..controllers.registry import TokenizerRegistry
-from ..controllers.timeline import TimelinePosition
-from ..display.format import format_count
-from ..i18n import tr
+from app.core import i18n
+from app.core.i18n import tr
+from app.core.registry import TokenizerRegistry
+from app.core.timeline_position import TimelinePosition
+from app.display.format import format_count
 
 __all__ = ["AsOfBox"]
 

@@ -18,8 +18,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-from ..display import palette
-from ..display.chips import PARTIAL, PIECE, POINTER, SPECIAL
+from app.display import palette
+from app.display.chips import PARTIAL, PIECE, POINTER, SPECIAL
 
 __all__ = [
     "chip_color",

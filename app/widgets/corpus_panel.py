@@ -27,12 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import i18n
-from ..content.samples import Sample, load_samples
-from ..display.format import format_bytes
-from ..i18n import bind, tr
-from .message_bar import MessageBar
-from .text_input import TextInput, use_monospace
+from app.content.samples import Sample, load_samples
+from app.core import i18n
+from app.core.i18n import bind, tr
+from app.display.format import format_bytes
+from app.widgets.message_bar import MessageBar
+from app.widgets.text_input import TextInput, use_monospace
 
 __all__ = ["CorpusChoice", "CorpusPanel", "check_corpus_file", "SOURCES"]
 

@@ -21,7 +21,7 @@ from PySide6.QtGui import QImage, QImageWriter, QPainter, QPixmap
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from ..i18n import tr
+from app.core.i18n import tr
 
 __all__ = ["save_file", "save_text", "widget_image", "png_bytes", "svg_bytes", "export_png", "export_svg"]
 

@@ -5,7 +5,7 @@ engine's own wording), with buttons for the fixes when there are some ("Retry", 
 .tiktoken file…"), and carries on. The bar hides itself when cleared or dismissed.
 
 A message given as a function (``bar.error(lambda: tr("…").format(…))``), and buttons whose
-text is one, are written again in the new language after a switch (:func:`app.i18n.connect`);
+text is one, are written again in the new language after a switch (:func:`app.core.i18n.connect`);
 a plain string stays as it was written.
 
 It leaves out deciding what to say (the views).
@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
-from .. import i18n
-from ..i18n import bind
+from app.core import i18n
+from app.core.i18n import bind
 
 __all__ = ["MessageBar", "Action", "Text"]
 

@@ -18,10 +18,10 @@ from PySide6.QtCore import QEvent, QMimeData, QObject, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from .. import i18n
-from ..controllers.tokenizer_files import TokenizerFileController
-from ..i18n import bind, tr
-from ..settings import Settings
+from app.core import i18n
+from app.core.i18n import bind, tr
+from app.core.settings import Settings
+from app.core.tokenizer_files import TokenizerFileController
 
 __all__ = [
     "choose_text_file",

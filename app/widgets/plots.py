@@ -25,10 +25,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
+from app.core import i18n
+from app.core.i18n import bind, tr
 from bpe_engine import CountingDone
-
-from .. import i18n
-from ..i18n import bind, tr
 
 __all__ = ["TrainingPlots", "LogCountAxis", "LogSizeAxis", "short_count", "paint_pending", "without_scene_export"]
 

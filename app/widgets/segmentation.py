@@ -19,8 +19,8 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, Q
 from PySide6.QtGui import QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from ..display.chips import Chip
-from .chip_painter import NEW_TOKEN, NEXT_PAIR, chip_color, high_contrast, paint_chip_box, text_color
+from app.display.chips import Chip
+from app.widgets.chip_painter import NEW_TOKEN, NEXT_PAIR, chip_color, high_contrast, paint_chip_box, text_color
 
 __all__ = ["chip_rects", "paint_chips", "chips_width", "SegmentationDelegate", "ChipStrip"]
 

@@ -48,10 +48,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
-from ..display import palette
-from ..display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
-from ..i18n import connect, tr
-from .chip_painter import HEX_TEXT, HIGHLIGHT, MARK, chip_color, high_contrast, paint_chip_box, text_color
+from app.core.i18n import connect, tr
+from app.display import palette
+from app.display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
+from app.widgets.chip_painter import HEX_TEXT, HIGHLIGHT, MARK, chip_color, high_contrast, paint_chip_box, text_color
 
 __all__ = ["ChipView"]
 

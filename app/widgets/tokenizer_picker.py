@@ -16,10 +16,10 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QFileDialog, QWidget
 
-from .. import i18n
-from ..controllers.registry import RegistryEntry, TokenizerRegistry
-from ..controllers.tokenizer_files import TiktokenFileOpener
-from ..i18n import bind, noop, tr
+from app.core import i18n
+from app.core.i18n import bind, noop, tr
+from app.core.registry import RegistryEntry, TokenizerRegistry
+from app.core.tokenizer_files import TiktokenFileOpener
 
 __all__ = ["TokenizerPicker", "entry_text", "unavailable_help", "load_problem", "open_tiktoken_file"]
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from app.controllers.registry import TokenizerRegistry
-from app.settings import Settings
+from app.core.registry import TokenizerRegistry
+from app.core.settings import Settings
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 from bpe_engine import BpeTrainer, MergeEvent, Tokenizer, train_bpe
 
 from .training_support import step_to, write_corpus
@@ -144,7 +144,7 @@ def test_resumed_by_the_app_in_a_new_process(qtbot, window, tmp_path, monkeypatc
     script = textwrap.dedent("""
         import json, sys
         from PySide6.QtCore import QCoreApplication, QTimer
-        from app.controllers.training import TrainingController
+        from app.core.training.controller import TrainingController
         app = QCoreApplication(sys.argv)
         c = TrainingController()
         c.finished.connect(lambda _done: app.quit())

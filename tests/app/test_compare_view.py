@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from app.jobs.messages import CorpusStats
-from app.models.compare_summary import CompareSummaryModel, SummaryRow
-from app.views.compare_view import MAX_COLUMNS, CompareView
+from app.core.messages import CorpusStats
+from app.features.compare.summary_model import CompareSummaryModel, SummaryRow
+from app.features.compare.view import MAX_COLUMNS, CompareView
 
 from .text_views_support import (  # noqa: F401
     TRAIN_TEXT,
@@ -155,7 +155,7 @@ def test_open_local_tiktoken_file_and_missing_file(qtbot, view, tmp_path, tiktok
     missing = tmp_path / "nowhere" / "r50k_base.tiktoken"
     with qtbot.waitSignal(view.opener.failed):
         view.opener.open(str(missing))
-    assert view.banner.kind == "error" and str(missing) in view.banner.text()
+    assert view.messages.kind == "error" and str(missing) in view.messages.text()
     assert all(c.state == "chips" for c in view.columns())
     # A real local copy of r50k_base (tiktoken's cache file) opens as a new tokenizer.
     local = tmp_path / "r50k_base.tiktoken"
@@ -174,13 +174,13 @@ import json, os, sys, time
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from bpe_engine import train_bpe
-from app.controllers.registry import TokenizerRegistry
-from app.views.compare_view import CompareView
+from app.core.registry import TokenizerRegistry
+from app.features.compare.view import CompareView
 registry = TokenizerRegistry()
 tok = train_bpe(None, 300, ["<|endoftext|>"], text=sys.argv[1])
 registry.add(tok, "tiny")
-from app.views.tokenize_view import TokenizeView
-from app.views.stream_view import StreamView
+from app.features.tokenize.view import TokenizeView
+from app.features.stream.view import StreamView
 view = CompareView(registry)
 view.set_keys(["trained-1", "r50k_base"])
 view.show()
@@ -203,8 +203,8 @@ print(json.dumps({
     "ids": list(cols[0].table.ids) if cols[0].table else None,
     "expected": tok.encode(view.text(), allowed_special="all"),
     "summary": [view.summary.data(view.summary.index(r, 1)) for r in range(2)],
-    "tokenize": [tokenize.banner.kind, tokenize.banner.text(), [b.text() for b in tokenize.banner.buttons()]],
-    "stream": [stream.banner.kind, stream.banner.text()],
+    "tokenize": [tokenize.messages.kind, tokenize.messages.text(), [b.text() for b in tokenize.messages.buttons()]],
+    "stream": [stream.messages.kind, stream.messages.text()],
 }))
 view.shutdown()
 tokenize.shutdown()
@@ -338,7 +338,7 @@ def test_shutting_down_or_deleting_the_view_during_a_corpus_run_stops_it(
 ):
     import shiboken6
 
-    from app.jobs import runner
+    from app.core.jobs import runner
 
     load(qtbot, registry, "cl100k_base", "o200k_base")
     path = tmp_path / "big.txt"

@@ -10,8 +10,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from app.display.format import visible
-from app.views.stream_view import _html_text
-from app.views.vocab_view import VocabView
+from app.features.stream.view import _html_text
+from app.features.vocabulary.view import VocabView
 from bpe_engine import train_bpe
 
 from .test_tokenize_view import settle, view  # noqa: F401

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.controllers.corpus_compare import CorpusCompareController
-from app.jobs.corpus_encode import BLOCK_BYTES
+from app.features.compare.corpus_controller import CorpusCompareController
+from app.features.compare.corpus_job import BLOCK_BYTES
 from bpe_engine import train_bpe
 
 TEXT = "low lower lowest newest widest 國語 Жизнь " * 30

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.controllers.encoding import EncodeController
-from app.jobs.encode import encode_with_mode, run_job
-from app.jobs.messages import EncodeJob
+from app.core.encode_job import encode_with_mode, run_job
+from app.core.encoding import EncodeController
+from app.core.messages import EncodeJob
 from bpe_engine import errors
 
 from .text_views_support import openai_tokenizers, tiktoken_encodings, tiktoken_ids, trained  # noqa: F401

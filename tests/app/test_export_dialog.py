@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QFileDialog
 
-from app.main_window import MainWindow
-from app.widgets.export_dialog import ExportDialog
+from app.window.export_dialog import ExportDialog
+from app.window.main_window import MainWindow
 from bpe_engine import Tokenizer, load_tokenizer, train_bpe
 
 from .sentencepiece_support import spm_model, spm_reference, spm_tokenizer  # noqa: F401

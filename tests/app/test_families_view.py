@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 
 from app.display.chips import HEX, PARTIAL, POINTER, SPECIAL
 from app.display.format import format_count
-from app.main_window import MainWindow
-from app.models.families import COLUMN_KEYS
-from app.views.families_view import DEFAULT_VOCAB, HERE, FamiliesView, sample_paths
+from app.features.families.model import COLUMN_KEYS
+from app.features.families.view import DEFAULT_VOCAB, HERE, FamiliesView, sample_paths
+from app.window.main_window import MainWindow
 from bpe_engine import FAMILIES, train_bpe, train_char_bpe
 
 from .text_views_support import type_text

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.controllers.registry import TokenizerRegistry
-from app.views.tokenize_view import TokenizeView
+from app.core.registry import TokenizerRegistry
+from app.features.tokenize.view import TokenizeView
 
 from ..conftest import shared_path
 from .hf_cache_support import add_model
@@ -105,10 +105,10 @@ def test_a_cached_model_that_cannot_load_says_why_and_the_view_keeps_working(qtb
         before = view.current_key()
         _choose(qtbot, view, "acme/unigram")
         qtbot.waitUntil(lambda: registry.entry("acme/unigram").status == "error", timeout=30_000)
-        message = view.banner.text()
+        message = view.messages.text()
         assert "acme/unigram cannot be loaded" in message and "Unigram" in message
         assert "tiktoken" not in message  # OpenAI's offline fixes are not offered for a cache file
-        assert [b.text() for b in view.banner.buttons()] == ["Retry"]
+        assert [b.text() for b in view.messages.buttons()] == ["Retry"]
         assert "(unavailable)" in view.picker.itemText(view.picker.findData("acme/unigram"))
         view.picker.setCurrentIndex(view.picker.findData(before))
         qtbot.waitUntil(lambda: view.is_settled() and view.table() is not None)

@@ -10,12 +10,12 @@ import pytest
 from PySide6.QtCore import QLocale, QTranslator
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from app import i18n
-from app.i18n import catalog
+from app.core import i18n
+from app.core.i18n import catalog
 
 PROBE = """
-from app.i18n import bind, noop, tr
-from app import i18n
+from app.core.i18n import bind, noop, tr
+from app.core import i18n
 NAMES = [noop("Characters"), noop("UTF-8 bytes")]
 def f(label, n):
     bind(label, "setText", "Train")
@@ -51,7 +51,7 @@ def test_ts_files_round_trip_and_compile_with_qt_lrelease(tmp_path: Path) -> Non
 
 def test_every_string_is_translated_and_the_files_are_current(capsys: pytest.CaptureFixture[str]) -> None:
     """Fails on any string of the app without Simplified Chinese, or a .ts/.qm not rebuilt
-    (the message says which, and to run python -m app.i18n.catalog)."""
+    (the message says which, and to run python -m app.core.i18n.catalog)."""
     status = catalog.main(["--check"])
     assert status == 0, capsys.readouterr().out
 

@@ -28,30 +28,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import i18n
-from app.i18n import catalog
-from app.main_window import MainWindow
-from app.views.compare_view import CompareView
-from app.views.families_view import FamiliesView
+from app.core import i18n
+from app.core.i18n import catalog
+from app.features.compare.view import CompareView
+from app.features.families.view import FamiliesView
+from app.window.main_window import MainWindow
 from bpe_engine import FAMILIES
 
 from .text_views_support import load, openai_tokenizers, trained, type_text  # noqa: F401
 
 MY_FILES = {
-    "app/views/compare_view.py",
-    "app/views/families_view.py",
-    "app/widgets/compare_column.py",
-    "app/widgets/overlap_panel.py",
-    "app/models/compare_summary.py",
-    "app/models/overlap.py",
-    "app/models/families.py",
-    "app/controllers/corpus_compare.py",
-    "app/controllers/overlap.py",
-    "app/controllers/families.py",
-    "app/jobs/corpus_encode.py",
-    "app/jobs/families.py",
-    "app/display/families.py",
-    "app/content/families.py",
+    "app/features/compare/view.py",
+    "app/features/families/view.py",
+    "app/features/compare/column.py",
+    "app/features/compare/overlap_panel.py",
+    "app/features/compare/summary_model.py",
+    "app/features/compare/overlap_model.py",
+    "app/features/families/model.py",
+    "app/features/compare/corpus_controller.py",
+    "app/features/compare/overlap_controller.py",
+    "app/features/families/controller.py",
+    "app/features/compare/corpus_job.py",
+    "app/features/families/job.py",
+    "app/features/families/display.py",
+    "app/features/families/content.py",
 }
 _FIELD = re.compile(r"\{[^{}]*\}")
 _CJK = re.compile(r"[\u4e00-\u9fff]")

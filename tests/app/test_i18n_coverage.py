@@ -97,7 +97,7 @@ def untranslated_literals(path: Path, root: Path = APP.parent) -> list[str]:
             and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "i18n")
         ):
             # (Qt's QObject.tr translates in the class's own context, which our one catalog lacks)
-            found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}: self.tr (use app.i18n.tr)")
+            found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}: self.tr (use app.core.i18n.tr)")
             continue
         if name in MARKED or name is None:
             continue
@@ -134,5 +134,5 @@ def test_the_checker_finds_literals_and_passes_marked_ones(tmp_path: Path) -> No
         "1: setText",
         "2: setToolTip",
         "3: QPushButton",
-        "9: self.tr (use app.i18n.tr)",
+        "9: self.tr (use app.core.i18n.tr)",
     ]

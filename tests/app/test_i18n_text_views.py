@@ -24,15 +24,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import i18n
+from app.core import i18n
+from app.core.i18n import catalog
 from app.display.format import format_bytes, format_duration
 from app.display.token_data import token_detail, token_table
-from app.i18n import catalog
-from app.models.stream_log import StepRecord, StreamLogModel
-from app.models.vocab import VocabModel
-from app.views.stream_view import StreamView
-from app.views.tokenize_view import TokenizeView
-from app.views.vocab_view import VocabView
+from app.features.stream.log_model import StepRecord, StreamLogModel
+from app.features.stream.view import StreamView
+from app.features.tokenize.view import TokenizeView
+from app.features.vocabulary.model import VocabModel
+from app.features.vocabulary.view import VocabView
 from app.widgets.message_bar import MessageBar
 from app.widgets.tokenizer_picker import TokenizerPicker
 
@@ -202,16 +202,16 @@ def test_tokenize_refusal_and_pieces_title_follow_the_language(qtbot, tokenize, 
     v = tokenize
     v.set_mode("error")
     v.set_text("a<|endoftext|>b")
-    qtbot.waitUntil(lambda: v.is_settled() and v.banner.kind == "warning", timeout=20_000)
-    english_banner = v.banner.text()
+    qtbot.waitUntil(lambda: v.is_settled() and v.messages.kind == "warning", timeout=20_000)
+    english_banner = v.messages.text()
     assert "Refused" in english_banner
     switch(qtbot, "zh_CN")
-    qtbot.waitUntil(lambda: v.is_settled() and "已拒绝" in v.banner.text(), timeout=20_000)
-    assert v.banner.kind == "warning" and "Refused" not in v.banner.text()
+    qtbot.waitUntil(lambda: v.is_settled() and "已拒绝" in v.messages.text(), timeout=20_000)
+    assert v.messages.kind == "warning" and "Refused" not in v.messages.text()
     assert i18n.tr(v.token_chips._placeholder).startswith("没有词元")
     assert v.pieces_box.title().startswith("预分词")
     switch(qtbot, "en")
-    qtbot.waitUntil(lambda: v.is_settled() and v.banner.text() == english_banner, timeout=20_000)
+    qtbot.waitUntil(lambda: v.is_settled() and v.messages.text() == english_banner, timeout=20_000)
 
 
 # -- Vocabulary -----------------------------------------------------------------------------

@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import i18n
-from app.controllers.timeline import TimelinePosition
-from app.i18n import catalog, tr
-from app.views.sweep_view import SweepView
-from app.views.timeline_view import SPEEDS, TimelineView
+from app.core import i18n
+from app.core.i18n import catalog, tr
+from app.core.timeline_position import TimelinePosition
+from app.features.sweep.view import SweepView
+from app.features.timeline.view import SPEEDS, TimelineView
 from app.widgets.as_of import AsOfBox
 from bpe_engine import Tokenizer, train_bpe
 
@@ -216,14 +216,14 @@ def test_the_timeline_switches_to_chinese_and_back(qtbot, timeline, translations
 def test_a_timeline_banner_is_made_again_in_the_new_language(qtbot, timeline, translations) -> None:
     view = timeline
     view._on_live_box_toggled(True)  # (what checking "Follow the training" says)
-    assert view.banner.text().startswith("Following the training in progress")
+    assert view.messages.text().startswith("Following the training in progress")
     assert i18n.set_language("zh_CN")
-    assert view.banner.text() == "正在跟随进行中的训练：显示它目前为止的合并，每秒更新一次。"
+    assert view.messages.text() == "正在跟随进行中的训练：显示它目前为止的合并，每秒更新一次。"
     assert not still_english(shown_texts(view), translations)
     assert i18n.set_language("en")
-    assert view.banner.text().startswith("Following the training in progress")
+    assert view.messages.text().startswith("Following the training in progress")
     view._on_live_box_toggled(False)
-    assert view.banner.text() == ""
+    assert view.messages.text() == ""
 
 
 # -- the "As of merge k" box ------------------------------------------------------------------
@@ -269,13 +269,13 @@ def test_the_sweep_switches_to_chinese_and_back(qtbot, sweep, translations, tmp_
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *_a, **_k: (str(path), "")))
     qtbot.mouseClick(view.add_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(view.curves()) == 4 and view.is_settled(), timeout=30_000)
-    assert view.banner.text().startswith("Added notes.txt")
+    assert view.messages.text().startswith("Added notes.txt")
     headers = [view.table.horizontalHeaderItem(i).text() for i in range(view.table.columnCount())]
     assert headers[0] == "English: bytes/token"
     check_switch(view, [view.plot], translations)
 
     assert i18n.set_language("zh_CN")
-    assert view.banner.text().startswith("已添加 notes.txt")
+    assert view.messages.text().startswith("已添加 notes.txt")
     headers = [view.table.horizontalHeaderItem(i).text() for i in range(view.table.columnCount())]
     assert headers == [
         "英文：每词元字节数",
@@ -295,7 +295,7 @@ def test_the_sweep_switches_to_chinese_and_back(qtbot, sweep, translations, tmp_
     assert view.shown_texts() == ["English", "Chinese", "Code (Python)", "notes.txt"]
     view.text_list.setCurrentRow(0)
     qtbot.mouseClick(view.remove_button, Qt.MouseButton.LeftButton)  # a built-in text stays, and says so
-    assert view.banner.text() == "内置文本不能移除；取消勾选可隐藏其曲线。"
+    assert view.messages.text() == "内置文本不能移除；取消勾选可隐藏其曲线。"
     assert not still_english(shown_texts(view) + plot_texts(view.plot), translations)
 
 
@@ -304,8 +304,8 @@ def test_a_file_the_sweep_refuses_is_explained_in_chinese(qtbot, sweep, tmp_path
     bad = tmp_path / "latin1.txt"
     bad.write_bytes("café".encode("latin-1"))
     sweep.add_text_file(str(bad))
-    qtbot.waitUntil(lambda: sweep.banner.kind == "error", timeout=30_000)
-    assert sweep.banner.text().startswith("latin1.txt 不是 UTF-8 文本：第 3 个字节（0xe9）无法解码")
+    qtbot.waitUntil(lambda: sweep.messages.kind == "error", timeout=30_000)
+    assert sweep.messages.text().startswith("latin1.txt 不是 UTF-8 文本：第 3 个字节（0xe9）无法解码")
 
 
 # -- presentation mode ------------------------------------------------------------------------
@@ -314,7 +314,7 @@ def test_a_file_the_sweep_refuses_is_explained_in_chinese(qtbot, sweep, tmp_path
 def test_in_chinese_both_views_fit_a_1024_pixel_screen_in_presentation_mode(
     qtbot, settings, tok, english_after
 ) -> None:  # type: ignore[no-untyped-def]
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     w = MainWindow(settings)
     qtbot.addWidget(w)

@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import i18n
-from app.i18n import catalog
-from app.views.train_status import time_left_text
-from app.views.train_view import TrainView
-from app.widgets.step_panel import explain_tie
+from app.core import i18n
+from app.core.i18n import catalog
+from app.features.train.status import time_left_text
+from app.features.train.step_panel import explain_tie
+from app.features.train.view import TrainView
 
 from .training_support import choose_sample, step_to
 
@@ -68,7 +68,7 @@ def view(qtbot, registry, settings):
 
 
 def _to_zh() -> None:
-    assert i18n.set_language("zh_CN"), "the compiled .qm is missing: run python -m app.i18n.catalog"
+    assert i18n.set_language("zh_CN"), "the compiled .qm is missing: run python -m app.core.i18n.catalog"
     _flush()
 
 
@@ -311,9 +311,9 @@ def test_failures_and_time_left_have_a_chinese_headline_and_the_engines_detail(q
 
 def test_every_string_of_the_train_tab_has_a_translation() -> None:
     files = (
-        "app/views/train_view.py app/views/train_live.py app/views/train_results.py app/views/train_status.py "
-        "app/widgets/train_settings.py app/widgets/corpus_panel.py app/widgets/step_panel.py app/widgets/plots.py "
-        "app/models/step.py app/models/merges.py app/controllers/training.py app/jobs/training.py "
+        "app/features/train/view.py app/features/train/live.py app/features/train/results.py app/features/train/status.py "
+        "app/features/train/settings_panel.py app/widgets/corpus_panel.py app/features/train/step_panel.py app/widgets/plots.py "
+        "app/features/train/step_model.py app/features/train/merges_model.py app/core/training/controller.py app/core/training/worker.py "
         "app/content/presets.py app/content/samples.py"
     ).split()
     known = catalog.read_ts(catalog.ts_path("zh_CN"))

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import i18n
-from app.i18n import catalog
-from app.main_window import MainWindow
+from app.core import i18n
+from app.core.i18n import catalog
+from app.window.main_window import MainWindow
 
 from .training_support import choose_sample
 

@@ -28,13 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import i18n
 from app.__main__ import apply_startup_language, startup_language
-from app.i18n import catalog
-from app.main_window import MainWindow
-from app.settings import Settings
-from app.widgets.pattern_dialog import PatternDialog
+from app.core import i18n
+from app.core.i18n import catalog
+from app.core.settings import Settings
 from app.widgets.tokenizer_picker import TokenizerPicker
+from app.window.main_window import MainWindow
+from app.window.pattern_dialog import PatternDialog
 from bpe_engine import Tokenizer, train_bpe
 
 TRAIN = ("low lower lowest newest widest Hello helo, the tech team tests the tech stack. 國語 Жизнь 🤚🏾\n") * 30

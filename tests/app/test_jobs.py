@@ -8,8 +8,8 @@ import threading
 import shiboken6
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.jobs import runner
-from app.jobs.calls import CallQueue
+from app.core.jobs import runner
+from app.core.jobs.calls import CallQueue
 from bpe_engine import errors
 
 

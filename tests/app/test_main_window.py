@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 from bpe_engine import train_bpe
 
 from .training_support import choose_sample, write_corpus

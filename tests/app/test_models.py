@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from app.models.merges import MergesModel
-from app.models.step import SEGMENTS_ROLE, PairsModel, PretokensModel
-from app.models.vocab import SearchError, VocabModel, merge_tree, parse_hex, parse_ids
+from app.features.train.merges_model import MergesModel
+from app.features.train.step_model import SEGMENTS_ROLE, PairsModel, PretokensModel
+from app.features.vocabulary.model import SearchError, VocabModel, merge_tree, parse_hex, parse_ids
 from bpe_engine import BpeTrainer, CountingDone, MergeEvent, train_bpe
 
 TEXT = (

@@ -7,9 +7,9 @@ import pytest
 from PySide6.QtGui import QFontMetrics, QImage
 
 from app.display import palette
-from app.models.step import SEGMENTS_ROLE, PretokensModel
-from app.views.tokenize_view import TokenizeView
-from app.views.train_view import TrainView
+from app.features.tokenize.view import TokenizeView
+from app.features.train.step_model import SEGMENTS_ROLE, PretokensModel
+from app.features.train.view import TrainView
 from app.widgets.segmentation import chip_rects
 
 CORPUS = "low lower lowest newest widest slowest lowly\n" * 40

@@ -16,9 +16,9 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog
 
-from app.controllers import registry as registry_module
-from app.main_window import MainWindow
-from app.widgets.pattern_dialog import PatternDialog, SpecialTokensError, parse_special_tokens
+from app.core import registry as registry_module
+from app.window.main_window import MainWindow
+from app.window.pattern_dialog import PatternDialog, SpecialTokensError, parse_special_tokens
 from bpe_engine import Tokenizer, preview, train_bpe
 
 from ..conftest import shared_path
@@ -119,7 +119,7 @@ def test_a_sentencepiece_model_opens_and_cannot_be_saved_in_our_format(
         QFileDialog, "getSaveFileName", lambda *a, **k: asked.append(a) or (str(tmp_path / "x.json"), "")
     )
     window.save_action.trigger()  # on the Tokenize tab: explained there, no file dialog first
-    assert "SentencePiece tokenizer" in window.tokenize_view.banner.text() and asked == []
+    assert "SentencePiece tokenizer" in window.tokenize_view.messages.text() and asked == []
     assert not (tmp_path / "x.json").exists()
 
 
@@ -245,7 +245,7 @@ def test_a_bad_file_is_explained_where_the_user_is_and_nothing_changes(qtbot, wi
             path.write_bytes(data)
         with qtbot.waitSignal(window.train_view.file_failed, timeout=30_000):
             assert window.open_tokenizer(str(path))
-        message = window.compare_view.banner.text()
+        message = window.compare_view.messages.text()
         assert name in message and reason in message, message
         assert window.registry.keys() == before and window.vocab_view.key == key
         assert window.tabs.currentWidget() is window.compare_view

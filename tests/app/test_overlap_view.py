@@ -9,9 +9,9 @@ import threading
 
 import pytest
 
-from app.controllers import overlap as overlap_module
-from app.views.compare_view import CompareView
-from app.widgets.overlap_panel import share_text
+from app.features.compare import overlap_controller as overlap_module
+from app.features.compare.overlap_panel import share_text
+from app.features.compare.view import CompareView
 
 from ..conftest import shared_path
 from .sentencepiece_support import spm_model, spm_reference, spm_tokenizer  # noqa: F401

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QFileDialog, QTableView, QWidget
 
 from app.display import palette
 from app.display.format import visible
-from app.main_window import MainWindow
-from app.presentation import PRESENTATION_BOOST
 from app.widgets.token_chips import ChipView
 from app.widgets.zoom import plot_point_size
+from app.window.main_window import MainWindow
+from app.window.presentation import PRESENTATION_BOOST
 from bpe_engine import train_bpe
 
 from ..conftest import data_text

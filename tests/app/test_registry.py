@@ -7,7 +7,7 @@ import threading
 
 import shiboken6
 
-from app.controllers.registry import TokenizerRegistry
+from app.core.registry import TokenizerRegistry
 from bpe_engine import Tokenizer
 
 from .text_views_support import openai_tokenizers  # noqa: F401

@@ -6,8 +6,8 @@ import json
 
 from app.content.samples import SAMPLES_DIR, load_samples
 from app.display.format import format_bytes, format_count, format_duration
-from app.display.meter import RateMeter
-from app.widgets.step_panel import explain_tie
+from app.features.train.meter import RateMeter
+from app.features.train.step_panel import explain_tie
 from bpe_engine import train_bpe
 
 

@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.display.chips import PARTIAL
-from app.views.compare_view import CompareView
-from app.views.stream_view import StreamView
-from app.views.tokenize_view import TokenizeView
-from app.views.vocab_view import VocabView
+from app.features.compare.view import CompareView
+from app.features.stream.view import StreamView
+from app.features.tokenize.view import TokenizeView
+from app.features.vocabulary.view import VocabView
 
 from .sentencepiece_support import SP_TEXT, spm_model, spm_reference, spm_tokenizer  # noqa: F401
 from .text_views_support import load, openai_tokenizers, tiktoken_encodings  # noqa: F401

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from app.models.stream_log import StepRecord, StreamLogModel
-from app.views.stream_view import StreamView
+from app.features.stream.log_model import StepRecord, StreamLogModel
+from app.features.stream.view import StreamView
 
 from .text_views_support import load, openai_tokenizers, tiktoken_encodings, trained  # noqa: F401
 

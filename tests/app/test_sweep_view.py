@@ -16,9 +16,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog
 
-from app.content.heldout import load_heldout
 from app.display.format import format_ratio
-from app.views.sweep_view import SweepView
+from app.features.sweep.heldout import load_heldout
+from app.features.sweep.view import SweepView
 from bpe_engine import Tokenizer, train_bpe
 
 from ..conftest import data_text, tiktoken_encoding
@@ -127,8 +127,8 @@ def test_a_file_of_the_users_own(qtbot, view, tok, tmp_path, monkeypatch) -> Non
     bad.write_bytes("caf\xe9 cr\xe8me".encode("latin-1"))
     _choose(monkeypatch, bad, save=False)
     qtbot.mouseClick(view.add_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: view.banner.kind == "error", timeout=30_000)
-    assert "latin1.txt is not UTF-8" in view.banner.text()
+    qtbot.waitUntil(lambda: view.messages.kind == "error", timeout=30_000)
+    assert "latin1.txt is not UTF-8" in view.messages.text()
     assert len(view.texts()) == 4
 
     view.text_list.setCurrentRow(3)

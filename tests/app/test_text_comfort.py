@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontInfo
 
-from app.views.tokenize_view import TokenizeView
-from app.views.vocab_view import VocabView
+from app.features.tokenize.view import TokenizeView
+from app.features.vocabulary.view import VocabView
 from app.widgets.text_input import TAB_SPACES
 from bpe_engine import train_bpe
 
@@ -54,7 +54,7 @@ def test_error_mode_draws_no_special_token_in_the_pieces_or_explain(qtbot, view,
     assert "<|endoftext|>" in "".join(view.piece_chips.chip_texts())
     view.set_mode("error")
     settle(qtbot, view)
-    assert view.banner.kind == "warning"
+    assert view.messages.kind == "warning"
     assert view.piece_chips.chip_texts() == [] and view.token_chips.chip_texts() == []
     assert "special token" not in view.explain.title.text() and view.explain.piece == ""
 

@@ -3,7 +3,7 @@ train on a built-in sample, then the trained tokenizer is ready in every text vi
 
 from __future__ import annotations
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 
 from .text_views_support import load, openai_tokenizers  # noqa: F401
 

@@ -2,7 +2,7 @@
 
 ``data/merge_traces.json`` holds ``(merges done, seconds of merging)`` along real training
 runs on the shared corpora (written by ``benchmarks/record_merge_traces.py``). Replaying a
-trace into :class:`~app.display.meter.MergeTimeEstimator` gives the estimate the Train view
+trace into :class:`~app.features.train.meter.MergeTimeEstimator` gives the estimate the Train view
 would have shown at each point; the truth is the trace's own end. From 10 % of the merges on,
 estimates must be within 2x of the real time left: 97 % of them over all runs, and at least
 85 % on each run with none off by more than 3x (a stall cannot be foreseen). Points where less
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from app.display.meter import ActiveClock, MergeTimeEstimator
+from app.features.train.meter import ActiveClock, MergeTimeEstimator
 
 TRACES = json.loads((Path(__file__).parent / "data" / "merge_traces.json").read_text(encoding="utf-8"))["traces"]
 

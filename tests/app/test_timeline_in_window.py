@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 from bpe_engine import Tokenizer, train_bpe
 
 from ..conftest import data_text

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.display.format import format_count, format_ratio
-from app.views.timeline_view import SPEEDS, TimelineView
+from app.features.timeline.view import SPEEDS, TimelineView
 from bpe_engine import Tokenizer, train_bpe
 
 from ..conftest import data_text

@@ -11,7 +11,7 @@ from PySide6.QtGui import QTextDocument
 
 from app.content.presets import PRESETS
 from app.display.chips import PARTIAL, SPECIAL
-from app.views.tokenize_view import TokenizeView
+from app.features.tokenize.view import TokenizeView
 from bpe_engine import errors, train_bpe
 
 from .text_views_support import (  # noqa: F401
@@ -138,18 +138,18 @@ def test_special_token_switch(qtbot, view, tiktoken_encodings, openai_tokenizers
         enc.encode(text)  # what tiktoken does by default
     with pytest.raises(errors.SpecialTokenError) as exc:
         openai_tokenizers["cl100k_base"].encode(text, allowed_special=set(), disallowed_special="all")
-    assert view.banner.kind == "warning"
+    assert view.messages.kind == "warning"
     # The user reads the engine's message exactly (quotes, <, > and & escaped for rich text).
     shown = QTextDocument()
-    shown.setHtml(view.banner.text())
+    shown.setHtml(view.messages.text())
     assert str(exc.value) in shown.toPlainText()
-    assert html.escape(str(exc.value)) in view.banner.text()
+    assert html.escape(str(exc.value)) in view.messages.text()
     assert view.token_chips.count() == 0 and view.id_chips.count() == 0
     assert view.count_labels["tokens"].text() == "Tokens: <b>—</b>"
 
     view.mode_combo.setCurrentIndex(view.mode_combo.findData("plain"))
     settle(qtbot, view)
-    assert view.banner.isHidden()
+    assert view.messages.isHidden()
     assert shown_ids(view) == enc.encode(text, disallowed_special=())
     assert 100257 not in shown_ids(view)
 
@@ -163,9 +163,9 @@ def test_refused_banner_shows_special_token_text_exactly(qtbot, view, registry):
     view.set_mode("error")
     view.set_text(f"low{special}er")
     settle(qtbot, view)
-    assert view.banner.kind == "warning"
+    assert view.messages.kind == "warning"
     shown = QTextDocument()
-    shown.setHtml(view.banner.text())
+    shown.setHtml(view.messages.text())
     with pytest.raises(errors.SpecialTokenError) as exc:
         tok.encode_with(f"low{special}er", "raise")
     assert special in str(exc.value) and str(exc.value) in shown.toPlainText()
@@ -244,16 +244,16 @@ def test_stale_results_are_dropped(qtbot, view, tiktoken_encodings):
 def test_loading_and_failure_are_shown(qtbot, view, registry, tmp_path: Path):
     # Loading: the o200k entry has not been requested in this registry yet.
     view.picker.set_current_key("o200k_base")
-    assert view.banner.kind == "info" and "Loading o200k_base" in view.banner.text()
+    assert view.messages.kind == "info" and "Loading o200k_base" in view.messages.text()
     qtbot.waitUntil(lambda: registry.get("o200k_base") is not None, timeout=60_000)
     settle(qtbot, view)
-    assert view.banner.isHidden()
+    assert view.messages.isHidden()
     # Failure: a local .tiktoken file that is not there.
     missing = tmp_path / "cl100k_base.tiktoken"
     with qtbot.waitSignal(view.opener.failed) as failed:
         view.opener.open(str(missing))
     assert "no such file" in failed.args[0]
-    assert view.banner.kind == "error" and str(missing) in view.banner.text()
+    assert view.messages.kind == "error" and str(missing) in view.messages.text()
 
 
 def test_a_split_character_is_shaded_whole_in_the_editor_after_an_emoji(qtbot, view):

@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.views.train_view import TrainView
+from app.features.train.view import TrainView
 from bpe_engine import train_bpe
 
 from .training_support import choose_sample, syllable_text

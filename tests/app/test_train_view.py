@@ -12,10 +12,10 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from app.controllers import registry as registry_module
+from app.core import registry as registry_module
 from app.display.format import visible
-from app.views.train_view import SHORTCUTS, TrainView
-from app.widgets.train_settings import TrainSettingsPanel
+from app.features.train.settings_panel import TrainSettingsPanel
+from app.features.train.view import SHORTCUTS, TrainView
 from bpe_engine import DEFAULT_VOCAB_SIZE, Tokenizer, TrainerConfig, preview, train_bpe
 
 from .training_support import choose_sample, syllable_text, write_corpus

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.controllers.training import TrainingController
+from app.core.training.controller import TrainingController
 from bpe_engine import errors, train_bpe
 
 from .training_support import config_for, run_to_end, syllable_text, write_corpus

@@ -7,8 +7,8 @@ import pytest
 import tiktoken
 from PySide6.QtCore import QPoint, Qt
 
-from app.models.vocab import VocabModel
-from app.views.vocab_view import VocabView
+from app.features.vocabulary.model import VocabModel
+from app.features.vocabulary.view import VocabView
 from bpe_engine import train_bpe
 
 TEXT = (

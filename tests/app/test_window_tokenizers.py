@@ -11,8 +11,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 import bpe_engine
-from app.main_window import MainWindow
-from app.settings import Settings
+from app.core.settings import Settings
+from app.window.main_window import MainWindow
 from bpe_engine import Tokenizer, train_bpe
 
 from .training_support import choose_sample, syllable_text

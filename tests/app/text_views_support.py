@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 import tiktoken
 
-from app.controllers.registry import OPENAI_KEYS, TokenizerRegistry
+from app.core.registry import OPENAI_KEYS, TokenizerRegistry
 from bpe_engine import Tokenizer, train_bpe
 
 TRAIN_TEXT = (

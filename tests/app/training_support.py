@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from app.controllers.training import TrainingController, TrainingRequest
+from app.core.training.controller import TrainingController, TrainingRequest
 from bpe_engine import TrainerConfig
 
 _SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in "aeiou"] + ["th", "ng", "qu", "x", "y"]

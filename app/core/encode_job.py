@@ -1,0 +1,61 @@
+"""Encoding jobs for the live views: text in, token tables and pre-tokenization pieces out.
+
+Plain functions (no Qt) that :class:`app.core.encoding.EncodeController` runs in a
+:class:`~app.core.jobs.calls.CallQueue` thread. One job encodes the same text with one or more
+tokenizers (the compare view sends up to five) and stops early when a newer job is waiting,
+so stale work is dropped. The special-token modes are those of
+:data:`app.core.messages.ENGINE_MODES`.
+
+It leaves out scheduling (the controller) and drawing (the views).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from app.core.messages import ENGINE_MODES, SPECIAL_MODES, EncodeJob, EncodeOutcome, EncodeResult
+from app.display.token_data import token_table
+from bpe_engine import Tokenizer, TokenizerLike, errors
+
+__all__ = ["encode_with_mode", "run_job"]
+
+
+def encode_with_mode(tokenizer: TokenizerLike, text: str, mode: str, as_of: int | None = None) -> list[int]:
+    """``tokenizer``'s ids for ``text`` under a view's special-token mode
+    (:data:`~app.core.messages.ENGINE_MODES`); with ``as_of``, the ids the tokenizer of only
+    its first ``as_of`` merges gives (``Tokenizer.encode_as_of``: the same ids)."""
+    engine_mode = ENGINE_MODES.get(mode)
+    if engine_mode is None:
+        raise ValueError(f"unknown special-token mode {mode!r}; use one of {SPECIAL_MODES}")
+    # (only a BPE Tokenizer has merges in order; the Timeline never follows another kind)
+    if as_of is None or not isinstance(tokenizer, Tokenizer):
+        return tokenizer.encode_with(text, engine_mode)
+    if engine_mode == "allow":
+        return tokenizer.encode_as_of(text, as_of, allowed_special="all")
+    if engine_mode == "ordinary":
+        return tokenizer.encode_as_of(text, as_of, allowed_special=set(), disallowed_special=())
+    return tokenizer.encode_as_of(text, as_of)  # raises SpecialTokenError, as encode() does
+
+
+def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None:
+    """Encode ``job.text`` with each tokenizer; ``None`` when a newer job made this one stale."""
+    t0 = time.perf_counter()
+    outcomes = []
+    limits = dict(job.as_of)
+    for key, tok in job.tokenizers:
+        if is_stale():
+            return None
+        t1 = time.perf_counter()
+        error = ""
+        table = None
+        try:
+            ids = encode_with_mode(tok, job.text, job.mode, limits.get(key))
+        except errors.SpecialTokenError as exc:
+            error = str(exc)
+        else:
+            table = token_table(tok, ids, job.text)
+        elapsed = time.perf_counter() - t1
+        pieces = tok.pieces(job.text, special=job.mode != "plain") if job.want_pieces else None
+        outcomes.append(EncodeOutcome(key, table, pieces, error, elapsed))
+    return EncodeResult(job.generation, job.text, job.mode, tuple(outcomes), time.perf_counter() - t0)

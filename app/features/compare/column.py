@@ -1,0 +1,196 @@
+"""One column of the compare view: a tokenizer picker, its counts and its token chips.
+
+When the column's tokenizer cannot be used yet the chips give way to a message: "loading",
+or why it cannot be loaded and how to fix it (``TIKTOKEN_CACHE_DIR`` or a local
+``.tiktoken`` file), with buttons for the fixes. Other columns are unaffected.
+
+It leaves out encoding and comparing (the compare view).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.i18n import bind, connect, tr
+from app.core.registry import TokenizerRegistry
+from app.display.chips import TokenChipBuilder
+from app.display.format import format_ratio
+from app.display.token_data import TokenTable, counts
+from app.widgets.token_chips import ChipView
+from app.widgets.tokenizer_picker import TokenizerPicker, unavailable_help
+
+__all__ = ["CompareColumn"]
+
+
+class CompareColumn(QFrame):
+    """One tokenizer's column (see the module docstring).
+
+    Signals:
+        key_changed(str): another tokenizer was chosen in this column.
+        remove_requested(): the column's ✕ was clicked.
+    """
+
+    key_changed = Signal(str)
+    remove_requested = Signal()
+
+    def __init__(self, registry: TokenizerRegistry, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.registry = registry
+        self.picker = TokenizerPicker(registry, self)
+        self.picker.setMinimumContentsLength(10)
+        self.remove_button = QToolButton(self)
+        self.remove_button.setText("✕")
+        bind(self.remove_button, "setToolTip", "Remove this column (at least two stay)")
+        self.remove_button.clicked.connect(self.remove_requested)
+        head = QHBoxLayout()
+        head.addWidget(self.picker, 1)
+        head.addWidget(self.remove_button)
+        self.counts_label = QLabel("—", self)
+        self.counts_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # subtle: five columns, or three in presentation mode's large fonts, must fit the
+        # window: the name may shrink (its tooltip says it whole) and the counts may wrap.
+        self.counts_label.setWordWrap(True)
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+
+        self.chips = ChipView(self)
+        self.message = QLabel(self)
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.retry_button = QPushButton(self)
+        bind(self.retry_button, "setText", "Retry")
+        self.open_button = QPushButton(self)
+        bind(self.open_button, "setText", "Open .tiktoken file…")
+        bind(
+            self.open_button,
+            "setToolTip",
+            "Load the encoding from a local .tiktoken file (base64 token and rank per line)",
+        )
+        msg_page = QWidget(self)
+        msg_layout = QVBoxLayout(msg_page)
+        msg_layout.addWidget(self.message)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.retry_button)
+        buttons.addWidget(self.open_button)
+        buttons.addStretch(1)
+        msg_layout.addLayout(buttons)
+        msg_layout.addStretch(1)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.chips)
+        self.stack.addWidget(msg_page)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(head)
+        layout.addWidget(self.counts_label)
+        layout.addWidget(self.stack, 1)
+        self.builder = TokenChipBuilder()
+        self.table: TokenTable | None = None
+        self.state = "empty"  # "chips", "loading", "error", "empty"
+        self.picker.key_changed.connect(self.key_changed)
+        self._retry: Callable[[], None] | None = None
+        self._open: Callable[[], None] | None = None
+        self.retry_button.clicked.connect(self._on_retry_button_clicked)
+        self.open_button.clicked.connect(self._on_open_button_clicked)
+        # What the message page and the counts say, kept to say it again in another language.
+        self._shown_key = ""
+        self._error = ""
+        connect(self._on_language_changed)
+
+    def key(self) -> str:
+        return self.picker.current_key()
+
+    def set_key(self, key: str) -> None:
+        self.picker.set_current_key(key)
+
+    def show_loading(self, key: str) -> None:
+        self.state = "loading"
+        self.table = None
+        self.builder = TokenChipBuilder()
+        self._shown_key = key
+        self.retry_button.hide()
+        self.open_button.hide()
+        self._show_texts()
+        self.stack.setCurrentIndex(1)
+
+    def show_error(self, key: str, message: str, retry: Callable[[], None], open_file: Callable[[], None]) -> None:
+        self.state = "error"
+        self.table = None
+        self.builder = TokenChipBuilder()
+        kind = self._kind(key)
+        openai = kind == "openai"
+        self._shown_key, self._error = key, message
+        self._retry, self._open = retry, open_file
+        self.retry_button.setVisible(openai or kind == "hf")
+        self.open_button.setVisible(openai)
+        self._show_texts()
+        self.stack.setCurrentIndex(1)
+
+    def show_table(self, table: TokenTable, whitespace: bool, marks: Sequence[bool] | None, generation: int) -> None:
+        self.state = "chips"
+        self.table = table
+        tokens, _, reuse = self.builder.build(table, whitespace)
+        self.chips.set_chips(tokens, marks=marks, generation=generation, reuse=reuse)
+        self._show_texts()
+        self.stack.setCurrentIndex(0)
+
+    def _kind(self, key: str) -> str:
+        return self.registry.entry(key).kind if key in self.registry.keys() else ""
+
+    def _show_texts(self) -> None:
+        """Write the message and the counts of the current state in the current language."""
+        key = self._shown_key
+        if self.state == "loading":
+            self.message.setText(
+                tr("Loading <b>{key}</b>… building its merge list takes a few seconds the first time.").format(key=key)
+            )
+            self.counts_label.setText(tr("loading…"))
+        elif self.state == "error":
+            help_text = unavailable_help(key) if self._kind(key) == "openai" else ""
+            self.message.setText(
+                tr(
+                    "<b>{key} cannot be loaded.</b><br>{reason}<br><br>{help}<br><br>The other columns keep working."
+                ).format(key=key, reason=html.escape(self._error, quote=False), help=help_text)
+            )
+            self.counts_label.setText(tr("unavailable"))
+        elif self.state == "chips" and self.table is not None:
+            c = counts(self.table.text, len(self.table))
+            self.counts_label.setText(
+                tr("<b>{tokens}</b> tokens · {bytes} bytes/token · {chars} chars/token").format(
+                    tokens=f"{c.tokens:,}",
+                    bytes=format_ratio(c.bytes_per_token),
+                    chars=format_ratio(c.chars_per_token),
+                )
+            )
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._show_texts()
+
+    def message_text(self) -> str:
+        return self.message.text() if self.stack.currentIndex() == 1 else ""
+
+    @Slot()
+    def _on_retry_button_clicked(self) -> None:
+        if self._retry is not None:
+            self._retry()
+
+    @Slot()
+    def _on_open_button_clicked(self) -> None:
+        if self._open is not None:
+            self._open()

@@ -1,0 +1,136 @@
+"""The Families tab's table: one row per family, its figures for the text being typed.
+
+Columns: family; tokens; UTF-8 bytes per token; vocabulary size; unknown tokens; tokens that
+hold only part of a character; round trip (✓, or ✗ and the stretches decode does not give
+back). ``Qt.UserRole`` holds the raw value of a cell (None where there is none) for tests.
+A family without a result shows its status instead ("training…", "not trained", ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from app.core.i18n import noop, tr
+from app.core.rows_model import RowsModel
+from app.display.format import format_count
+from app.features.families.display import lost_texts
+from bpe_engine import FamilyResult
+
+__all__ = ["FamilyTableRow", "FamiliesTableModel", "COLUMN_KEYS", "HEADERS"]
+
+COLUMN_KEYS = ("family", "tokens", "bytes_per_token", "vocab_size", "unknown", "partial", "round_trip")
+_GOOD, _BAD = QColor("#1b5e20"), QColor("#b71c1c")
+#: (header, tooltip) of each column, translated where shown.
+HEADERS = (
+    (noop("Family"), noop("How the text is cut into tokens")),
+    (noop("Tokens"), noop("Tokens for the text above")),
+    (noop("Bytes/token"), noop("UTF-8 bytes of the text per token (higher: fewer tokens)")),
+    (noop("Vocabulary"), noop("How many different tokens the family can produce")),
+    (noop("Unknown"), noop("Tokens that stand for text the vocabulary does not hold (<UNK>)")),
+    (
+        noop("Part-character"),
+        noop("Tokens holding only some of a character's UTF-8 bytes (bytes, byte fallback, split characters)"),
+    ),
+    (noop("Round trip"), noop("Does decoding the tokens give the text back? ✗ names what is lost")),
+)
+
+
+@dataclass
+class FamilyTableRow:
+    family: str
+    label: str
+    tooltip: str = ""
+    result: FamilyResult | None = None
+    status: str = ""  # shown in place of the figures when there is no result
+
+
+class FamiliesTableModel(RowsModel):
+    COLUMNS = tuple(name for name, _ in HEADERS)
+    _TIPS = tuple(tip for _, tip in HEADERS)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[FamilyTableRow] = []
+
+    def set_rows(self, rows: list[FamilyTableRow]) -> None:
+        if len(rows) == len(self._rows):
+            self._rows = list(rows)
+            if rows:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(self.COLUMNS) - 1))
+            return
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def rows(self) -> list[FamilyTableRow]:
+        return list(self._rows)
+
+    def value(self, row: int, column: int) -> Any:
+        """The raw value of a cell: numbers, the round trip as a bool, None where there is none."""
+        r = self._rows[row]
+        if column == 0:
+            return r.label
+        res = r.result
+        if res is None:
+            return None
+        key = COLUMN_KEYS[column]
+        if key == "tokens":
+            return res.count
+        if key == "bytes_per_token":
+            return res.bytes_per_token
+        if key == "vocab_size":
+            return res.vocab_size
+        if key == "unknown":
+            return res.unknown_count
+        if key == "partial":
+            return res.partial_count
+        return res.round_trip
+
+    def _round_trip_text(self, res: FamilyResult) -> str:
+        if res.round_trip:
+            return "✓"
+        lost = lost_texts(res)
+        shown = ", ".join(f"‘{t}’" for t in lost[:4])
+        more = tr(" and {n} more").format(n=len(lost) - 4) if len(lost) > 4 else ""
+        return tr("✗ loses {texts}{more}").format(texts=shown, more=more)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+            return None
+        col = index.column()
+        row = self._rows[index.row()]
+        if role == Qt.ItemDataRole.UserRole:
+            return self.value(index.row(), col)
+        res = row.result
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == 0:
+                return row.label
+            if res is None:  # the status goes in the wide last column, the figures stay narrow
+                return row.status if col == len(COLUMN_KEYS) - 1 else "—"
+            v = self.value(index.row(), col)
+            key = COLUMN_KEYS[col]
+            if key == "round_trip":
+                return self._round_trip_text(res)
+            if v is None:
+                return "—"
+            if key == "bytes_per_token":
+                return f"{v:.2f}"
+            return format_count(int(v))
+        if role == Qt.ItemDataRole.TextAlignmentRole and 0 < col < len(COLUMN_KEYS) - 1:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and res is not None:
+            if COLUMN_KEYS[col] == "round_trip":
+                return _GOOD if res.round_trip else _BAD
+            if COLUMN_KEYS[col] == "unknown" and res.unknown_count:
+                return _BAD
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col == 0:
+                return row.tooltip
+            if res is not None and COLUMN_KEYS[col] == "round_trip" and not res.round_trip:
+                return tr("Decoded: {text}").format(text=res.decoded)
+            return tr(self._TIPS[col])
+        return None

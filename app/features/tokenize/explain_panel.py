@@ -1,0 +1,369 @@
+"""Explain one pre-tokenization piece: its merges, one step at a time, in rank order.
+
+As the worked example of the course shows for `` tech``: start from the piece's bytes, list every
+adjacent pair with its rank in the merge list, merge the pair with the lowest rank, and
+repeat until no adjacent pair is a merge. Each step of :meth:`Tokenizer.bpe_steps` is one
+page here: the current parts as chips (the pair about to merge is outlined), a table of the
+candidate pairs and their ranks (the winner starred), and the result. With a merge limit
+("As of merge k", the training timeline) only the first ``k`` merges of the tokenizer exist:
+the steps stop before merge ``k`` and later pairs read "not learned yet".
+
+Leaves out encoding whole texts (the tokenize view does that).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.i18n import bind, connect, noop, tr
+from app.display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
+from app.display.format import hex_bytes, split_valid_utf8, visible
+from app.display.palette import stable_colors
+from app.display.pieces import fallback_ids, is_sentencepiece, piece_texts, token_text
+from app.widgets.token_chips import ChipView
+from bpe_engine import BpeStep, TokenizerLike
+
+__all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
+
+MAX_EXPLAIN_BYTES = 400  # longer pieces (e.g. with pretokenizer "none") would make hundreds of pages
+_INTRO = noop("Explain: click a piece in the pre-tokenization strip (or a token) to see how BPE encodes it.")
+
+
+def final_parts(tok: TokenizerLike, piece: str, steps: list[BpeStep]) -> tuple[int, ...]:
+    """The ids a piece ends as, after all of ``steps``."""
+    if not steps:
+        if is_sentencepiece(tok):
+            return tuple(tok.piece_ids(piece))  # its characters, or their byte-fallback tokens
+        table = tok.byte_ids()  # GPT-2's vocabulary does not put byte b at id b
+        return tuple(table[x] for x in piece.encode("utf-8"))
+    last = steps[-1]
+    return last.parts[: last.index] + (last.new_id,) + last.parts[last.index + 2 :]
+
+
+def _part_segments(tok: TokenizerLike, token_id: int) -> tuple[Segment, ...]:
+    """A part's label: its text (a SentencePiece piece, ``▁`` included), with bytes that are not
+    a whole character, and byte-fallback tokens, in hex."""
+    pieces = piece_texts(tok)
+    if pieces is not None:
+        if token_id in fallback_ids(tok):
+            return ((hex_bytes(tok.id_to_bytes(token_id)), HEX),)
+        return ((visible(pieces[token_id]), TEXT),)
+    return tuple(
+        (text, HEX) if raw else (visible(text), TEXT) for text, raw in split_valid_utf8(tok.id_to_bytes(token_id))
+    )
+
+
+class ExplainPanel(QWidget):
+    """The merges of one piece, a page per merge (see the module docstring).
+
+    Signals:
+        step_changed(int): the page shown (0 .. number of merges; the last page is the result).
+    """
+
+    step_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._tok: TokenizerLike | None = None
+        self._limit: int | None = None  # only the first merges exist (None: all)
+        self._piece = ""
+        self._special = False
+        self._steps: list[BpeStep] = []
+        self._final: tuple[int, ...] = ()
+        self._page = 0
+
+        self.title = QLabel(tr(_INTRO))
+        self.title.setWordWrap(True)
+        self.first_button = QPushButton()
+        self.prev_button = QPushButton()
+        self.next_button = QPushButton()
+        self.last_button = QPushButton()
+        bind(self.first_button, "setText", "⏮ First")
+        bind(self.prev_button, "setText", "◀ Previous")
+        bind(self.next_button, "setText", "Next ▶")
+        bind(self.last_button, "setText", "Last ⏭")
+        self.prev_button.setShortcut(QKeySequence("Alt+Left"))
+        self.next_button.setShortcut(QKeySequence("Alt+Right"))
+        self.first_button.setShortcut(QKeySequence("Alt+Home"))
+        self.last_button.setShortcut(QKeySequence("Alt+End"))
+        bind(self.prev_button, "setToolTip", "Previous merge (Alt+Left)")
+        bind(self.next_button, "setToolTip", "Apply the next merge: the adjacent pair with the lowest rank (Alt+Right)")
+        bind(self.first_button, "setToolTip", "Back to the piece's single bytes (Alt+Home)")
+        bind(self.last_button, "setToolTip", "Jump to the final tokens (Alt+End)")
+        self.page_label = QLabel("")
+        self.page_label.setWordWrap(True)
+        nav = QHBoxLayout()
+        for w in (self.first_button, self.prev_button, self.next_button, self.last_button):
+            nav.addWidget(w)
+        nav.addWidget(self.page_label, 1)
+        self.first_button.clicked.connect(self._on_first_button_clicked)
+        self.prev_button.clicked.connect(self._on_prev_button_clicked)
+        self.next_button.clicked.connect(self._on_next_button_clicked)
+        self.last_button.clicked.connect(self._on_last_button_clicked)
+
+        self.parts = ChipView(self)
+        self.parts.setFixedHeight(46)
+        big = QFont(self.parts.font())
+        big.setPointSizeF(big.pointSizeF() * 1.2)
+        self.parts.setFont(big)
+        bind(self.parts, "setToolTip", "The piece's current parts; the outlined pair is merged next.")
+
+        self.table = QTableWidget(0, 3, self)
+        self._set_headers()
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
+        bind(
+            self.table,
+            "setToolTip",
+            "Every adjacent pair of the current parts with its rank (its position in the merge list). "
+            "The pair with the lowest rank is merged first, whatever its position in the piece.",
+        )
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addLayout(nav)
+        layout.addWidget(self.parts)
+        layout.addWidget(self.table, 1)
+        self._update_buttons()
+        connect(self._retranslate)
+
+    def _set_headers(self) -> None:
+        self.table.setHorizontalHeaderLabels([tr("Adjacent pair"), tr("Rank in the merge list"), ""])
+
+    @Slot(str)
+    def _retranslate(self, _language: str = "") -> None:
+        """After a language switch: the title, the page and the table, in the new language."""
+        self._set_headers()
+        self.set_piece(self._piece, self._special)  # the same piece keeps its page
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def piece(self) -> str:
+        return self._piece
+
+    @property
+    def steps(self) -> list[BpeStep]:
+        return list(self._steps)
+
+    @property
+    def page(self) -> int:
+        return self._page
+
+    def current_parts(self) -> tuple[int, ...]:
+        """Token ids of the parts on the current page."""
+        if self._page < len(self._steps):
+            return self._steps[self._page].parts
+        return self._final
+
+    def candidate_rows(self) -> list[tuple[str, str, str]]:
+        """The table as text: (pair, rank, verdict)."""
+
+        def cell(row: int, column: int) -> str:
+            item = self.table.item(row, column)
+            return item.text() if item is not None else ""
+
+        return [(cell(r, 0), cell(r, 1), cell(r, 2)) for r in range(self.table.rowCount())]
+
+    def set_tokenizer(self, tok: TokenizerLike | None, merge_limit: int | None = None) -> None:
+        if tok is not self._tok or merge_limit != self._limit:
+            self._tok = tok
+            self._limit = merge_limit
+            self.set_piece(self._piece, self._special)
+
+    def set_merge_limit(self, merge_limit: int | None) -> None:
+        """Explain with only the tokenizer's first ``merge_limit`` merges (None: all)."""
+        self.set_tokenizer(self._tok, merge_limit)
+
+    def set_piece(self, piece: str, special: bool = False) -> None:
+        """Explain ``piece`` (a pre-tokenization piece), starting at its single bytes."""
+        same = piece == self._piece and special == self._special and self._steps
+        self._piece = piece
+        self._special = special
+        self._steps = []
+        self._final = ()
+        tok = self._tok
+        data = piece.encode("utf-8")
+        if tok is None or not piece:
+            self.title.setText(tr(_INTRO))
+        elif special and piece in tok.special_tokens:
+            self.title.setText(
+                tr(
+                    "<b>{piece}</b> is a special token: it is cut out before pre-tokenization and becomes "
+                    "id {id} directly. Special tokens never take part in a merge."
+                ).format(piece=visible(piece), id=tok.special_tokens[piece])
+            )
+            self._final = (tok.special_tokens[piece],)
+        elif len(data) > MAX_EXPLAIN_BYTES:
+            self.title.setText(
+                tr(
+                    "This piece is {n} bytes long; Explain steps through pieces of up to "
+                    "{max} bytes. Click a shorter piece."
+                ).format(n=f"{len(data):,}", max=MAX_EXPLAIN_BYTES)
+            )
+        else:
+            # subtle: the ranks a piece's steps apply never go down (a pair holding a new token
+            # ranks after the merge that made it), so the steps before merge k are a prefix.
+            self._steps = [step for step in tok.bpe_steps(piece) if self._limit is None or step.rank < self._limit]
+            self._final = final_parts(tok, piece, self._steps)
+            n = len(self._steps)
+            if is_sentencepiece(tok):
+                self.title.setText(self._sentencepiece_title(tok, piece, n))
+            else:
+                nbytes = tr("1 byte") if len(data) == 1 else tr("{n} bytes").format(n=len(data))
+                final = tr("1 token") if len(self._final) == 1 else tr("{n} tokens").format(n=len(self._final))
+                steps = tr("1 merge") if n == 1 else tr("{n} merges").format(n=n)
+                self.title.setText(
+                    tr(
+                        "Piece <b>‘{piece}’</b>: {bytes} → {final} after {steps}. "
+                        "At each step every adjacent pair is looked up in the merge list and the one with the "
+                        "lowest rank is merged."
+                    ).format(piece=visible(piece), bytes=nbytes, final=final, steps=steps)
+                )
+        keep = self._page if same else 0
+        self._page = -1
+        self.set_page(min(keep, len(self._steps)))
+
+    def _sentencepiece_title(self, tok: TokenizerLike, piece: str, merges: int) -> str:
+        """The title for a SentencePiece piece: it starts from characters, not bytes."""
+        start = self._steps[0].parts if self._steps else self._final
+        rule = getattr(getattr(tok, "model", None), "rule", "sentencepiece")
+        how = (
+            tr("the pair whose merged piece has the best score (the lowest rank) is merged")
+            if rule == "sentencepiece"
+            else tr("the pair with the lowest rank in the merge list is merged")
+        )
+        chars = tr("1 character") if len(piece) == 1 else tr("{n} characters").format(n=len(piece))
+        parts = tr("1 starting token") if len(start) == 1 else tr("{n} starting tokens").format(n=len(start))
+        final = tr("1 token") if len(self._final) == 1 else tr("{n} tokens").format(n=len(self._final))
+        steps = tr("1 merge") if merges == 1 else tr("{n} merges").format(n=merges)
+        return tr(
+            "Piece <b>‘{piece}’</b> (SentencePiece: ▁ is a space): {chars}, {parts} → {final} after {steps}. "
+            "It starts from the characters (one missing from the vocabulary falls back to its UTF-8 bytes, "
+            "&lt;0xNN&gt; tokens); at each step {how}."
+        ).format(piece=visible(piece), chars=chars, parts=parts, final=final, steps=steps, how=how)
+
+    def set_page(self, page: int) -> None:
+        page = max(0, min(page, len(self._steps)))
+        if page == self._page:
+            return
+        self._page = page
+        self._render()
+        self._update_buttons()
+        self.step_changed.emit(page)
+
+    @Slot()
+    def _on_first_button_clicked(self) -> None:
+        self.set_page(0)
+
+    @Slot()
+    def _on_prev_button_clicked(self) -> None:
+        self.set_page(self._page - 1)
+
+    @Slot()
+    def _on_next_button_clicked(self) -> None:
+        self.set_page(self._page + 1)
+
+    @Slot()
+    def _on_last_button_clicked(self) -> None:
+        self.set_page(len(self._steps))
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _render(self) -> None:
+        tok = self._tok
+        self.table.setRowCount(0)
+        if tok is None or (not self._steps and not self._final):
+            self.parts.clear()
+            self.page_label.setText("")
+            return
+        parts = self.current_parts()
+        segments = [_part_segments(tok, i) for i in parts]
+        kinds = [NORMAL if all(style == TEXT for _, style in s) else PARTIAL for s in segments]
+        self.parts.set_chips(
+            Chips(segments, kinds, [False] * len(parts), colors=stable_colors(parts)),
+            generation=self.parts.generation + 1,
+        )
+        n = len(self._steps)
+        if self._page < n:
+            step = self._steps[self._page]
+            self.parts.set_marks([i in (step.index, step.index + 1) for i in range(len(parts))])
+            self.page_label.setText(
+                tr("Step {k} of {n}: merge rank {rank} → new token {id}").format(
+                    k=self._page + 1, n=n, rank=step.rank, id=step.new_id
+                )
+            )
+        else:
+            self.parts.set_marks(None)
+            done = tr("no adjacent pair is in the merge list") if len(parts) > 1 else tr("one token left")
+            ids = ", ".join(str(i) for i in parts)
+            self.page_label.setText(tr("Result: ids [{ids}] ({why})").format(ids=ids, why=done))
+        self._fill_table(parts)
+
+    def _fill_table(self, parts: tuple[int, ...]) -> None:
+        tok = self._tok
+        if tok is None or len(parts) < 2:
+            return
+        rows = []
+        for i in range(len(parts) - 1):
+            a, b = parts[i], parts[i + 1]
+            rank = tok.merge_rank(a, b)
+            rows.append((i, a, b, rank if rank is None or self._limit is None or rank < self._limit else None))
+        best = min((r for r in rows if r[3] is not None), key=lambda r: (r[3], r[0]), default=None)
+        self.table.setRowCount(len(rows))
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        for row, (i, a, b, rank) in enumerate(rows):
+            pair = f"{token_text(tok, a)}  +  {token_text(tok, b)}"
+            if rank is None:
+                later = tok.merge_rank(a, b)
+                if later is not None:  # a merge the tokenizer learns after the limit
+                    rank_text = f"{later:,}"
+                    verdict = tr("not learned yet as of merge {k}").format(k=f"{self._limit:,}")
+                else:
+                    rank_text, verdict = "—", tr("not a merge")
+            else:
+                rank_text = f"{rank:,}"
+                if best is not None and i == best[0]:
+                    verdict = tr("★ lowest rank: merged now")
+                elif best is not None and rank == best[3]:
+                    verdict = tr("the same pair again: merged in the next step (leftmost first)")
+                else:
+                    verdict = tr("later (higher rank)")
+            items = [QTableWidgetItem(pair), QTableWidgetItem(rank_text), QTableWidgetItem(verdict)]
+            items[1].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            for c, item in enumerate(items):
+                if best is not None and i == best[0]:
+                    item.setFont(bold)
+                self.table.setItem(row, c, item)
+        now = self.table.item(best[0], 0) if best is not None else None
+        if now is not None:
+            # The row that merges now is the one to read: bring it into view in a long piece.
+            self.table.scrollToItem(now, QAbstractItemView.ScrollHint.PositionAtCenter)
+
+    def _update_buttons(self) -> None:
+        n = len(self._steps)
+        self.first_button.setEnabled(self._page > 0)
+        self.prev_button.setEnabled(self._page > 0)
+        self.next_button.setEnabled(self._page < n)
+        self.last_button.setEnabled(self._page < n)

@@ -1,0 +1,448 @@
+"""The Train view's results and files: registering a run's tokenizer, saving and opening
+tokenizers in the background, saving a training as a checkpoint and resuming one.
+
+:class:`TrainResults` is the base class of :class:`~app.features.train.view.TrainView` (it uses
+the view's controller, registry, file controller and widgets). A finished or cancelled run's
+tokenizer is registered in the shared registry under a unique name with its source. Save
+saves the paused run (its tokenizer is built by the training thread first), else this view's
+newest result, or any registry entry (``save_tokenizer(path, key=...)``); a failed run leaves
+the previous result saveable. Opening and saving run off the GUI thread
+(:class:`~app.core.tokenizer_files.TokenizerFileController`) with a busy line.
+
+A paused or running training can be saved as a checkpoint file (the training thread writes
+it between two merges; the run goes on unless paused) and resumed later, here or in a new
+session: the run starts again from the file, its merges table and plots are filled with the
+merges made before the checkpoint, its settings are shown, and it goes on with the merges an
+uninterrupted run makes.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QLabel, QProgressBar, QPushButton
+
+from app.core.i18n import noop, tr
+from app.core.messages import ResumedRun
+from app.core.registry import TokenizerRegistry
+from app.core.settings import Settings
+from app.core.tokenizer_files import TokenizerFileController
+from app.core.training.controller import TrainingController
+from app.display.format import format_bytes, format_count
+from app.features.train.settings_panel import TrainSettingsPanel
+from app.features.train.status import TrainStatus
+from app.widgets.message_bar import Action, MessageBar
+from app.widgets.open_files import open_filters
+from app.widgets.view import View
+from bpe_engine import Tokenizer, TokenizerLike
+
+__all__ = ["TrainResults", "safe_file_name", "opened_name", "CHECKPOINT_FILTER"]
+
+#: The file dialogs' filter for checkpoint files.
+CHECKPOINT_FILTER = noop("BPE Explorer training checkpoint (*.ckpt);;All files (*)")
+
+
+#: File names that say nothing about the tokenizer inside (Hugging Face's, Llama's, GPT-2's, Tekken's).
+_GENERIC_NAMES = ("tokenizer.json", "tokenizer.model", "vocab.json", "merges.txt", "tekken.json")
+
+
+def opened_name(path: str, tok: TokenizerLike) -> str:
+    """What an opened tokenizer is called: its file's name, or for a generic one (a Hugging
+    Face ``tokenizer.json``, a folder) the engine's name for it (``org/model`` in the Hugging
+    Face cache, else the folder) with the file's name."""
+    name = Path(path).name
+    if os.path.isdir(path) or name in _GENERIC_NAMES:
+        return f"{tok.name} ({name})" if tok.name and tok.name != name else name
+    return name
+
+
+def safe_file_name(label: str) -> str:
+    """A file name made of ``label``'s letters, digits, ``-_.`` (others become ``_``)."""
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in label).strip("_") or "tokenizer"
+
+
+class TrainResults(View):
+    """Results and tokenizer files of the Train view (see the module docstring)."""
+
+    # Provided by TrainView.
+    tokenizer_ready: Signal
+    browse_requested: Signal
+    file_opened: Signal
+    file_saved: Signal
+    file_failed: Signal
+    checkpoint_saved: Signal
+    registry: TokenizerRegistry
+    settings: Settings
+    controller: TrainingController
+    files: TokenizerFileController
+    messages: MessageBar
+    result_key: str | None
+    _save_path: str | None
+    result_label: QLabel
+    file_status: QLabel
+    file_busy: QProgressBar
+    browse_button: QPushButton
+    save_action: QAction
+    settings_panel: TrainSettingsPanel
+    status: TrainStatus
+    _update_actions: Callable[[], None]
+    _begin_run: Callable[[bool, int], None]
+    #: What the result line, the file line and the message bar show, as functions that write
+    #: them in the current language (composed again after a switch: see :meth:`_retranslate_results`).
+    _result_text: Callable[[], str]
+    _file_text: Callable[[], str]
+    _said: tuple[str, str, Callable[[], str], Callable[[], list[Action]] | None] | None
+
+    # -- texts that follow the language ------------------------------------------------------
+
+    def _say(self, kind: str, compose: Callable[[], str], actions: Callable[[], list[Action]] | None = None) -> None:
+        """Show ``compose()`` in the message bar (``kind``: error, warning, info); after a
+        language switch it is composed again while it is still shown."""
+        text = compose()
+        if not text:  # composed again after a switch: the problem is gone meanwhile
+            self.messages.clear()
+            self._said = None
+            return
+        self.messages.show_message(text, kind, actions() if actions is not None else ())
+        self._said = (kind, self.messages.label.text(), compose, actions)
+
+    def _set_result(self, compose: Callable[[], str]) -> None:
+        self._result_text = compose
+        self.result_label.setText(compose())
+
+    def _retranslate_results(self, _language: str = "") -> None:
+        self.result_label.setText(self._result_text())
+        if not self.file_status.isHidden():
+            self.file_status.setText(self._file_text())
+        said = self._said
+        if said is not None and self.messages.kind == said[0] and self.messages.text() == said[1]:
+            self._say(said[0], said[2], said[3])
+
+    def save_label(self) -> str:
+        """What Save saves here, in words ("" when nothing): the paused run, or the newest result."""
+        c = self.controller
+        if c.state == "paused" and c.can("save"):
+            return tr("the paused training ({n} merges)").format(n=len(c.merges))
+        key = self.current_tokenizer_key()
+        return self.registry.entry(key).label if key else ""
+
+    def current_tokenizer_key(self) -> str | None:
+        """The registry key of this view's newest result (trained or opened), if it still exists."""
+        key = self.result_key
+        return key if key is not None and key in self.registry.keys() else None
+
+    def save_tokenizer(self, path: str | os.PathLike[str], *, key: str | None = None) -> bool:
+        """Start saving a tokenizer to ``path`` (in the background).
+
+        ``key``: that registry entry. Without it: the paused run's merges so far (built by
+        the training thread first), else this view's newest result. Returns False (with a
+        message) when there is nothing to save or a file job is running; the outcome is
+        shown in the message bar and signalled by ``file_saved`` or ``file_failed``.
+        """
+        if self.files.is_busy() or self._save_path is not None:
+            self._say("error", lambda: tr("A tokenizer file is being read or written; try again when it is done."))
+            return False
+        path = os.fspath(path)
+        if key is None and self.controller.state == "paused" and self.controller.can("save"):
+            tok = self.controller.tokenizer()
+            if tok is not None:
+                return self.files.save(tok, path)
+            self._save_path = path  # subtle: set first; the answer may come before request returns
+            if not self.controller.request_tokenizer():
+                self._save_path = None
+                self._say("error", lambda: tr("The paused training cannot be saved now; try again."))
+                return False
+            if self._save_path is not None:  # still waiting for the training thread
+                n = len(self.controller.merges)
+                self._show_file_busy(lambda: tr("Preparing {n} merges for saving…").format(n=f"{n:,}"))
+            return True
+        key = key or self.current_tokenizer_key()
+        found = self.registry.get(key) if key else None
+        if found is None:
+            self._say("error", lambda: tr("There is no tokenizer to save yet: train one (or pause a training) first."))
+            return False
+        if not isinstance(found, Tokenizer):
+            name = html.escape(self.registry.entry(key).label if key else "")
+            self._say(
+                "error",
+                lambda: tr(
+                    "{name} is a SentencePiece tokenizer: BPE Explorer's format (and File > Export…) holds "
+                    "byte-level tokenizers only. Its own .model or tokenizer.json file stays the way to keep it."
+                ).format(name=name),
+            )
+            return False
+        return self.files.save(found, path)
+
+    def open_tokenizer(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        pattern: str | None = None,
+        special_tokens: dict[str, int] | list[str] | None = None,
+    ) -> bool:
+        """Start opening a tokenizer file of any format (in the background); it is registered
+        when loaded. ``pattern`` and ``special_tokens`` complete a tiktoken rank file.
+
+        Returns False (with a message) while another file job runs; the outcome is signalled
+        by ``file_opened`` (with the registry key) or ``file_failed`` (a rank file without a
+        pattern: the file controller's ``pattern_needed``).
+        """
+        if self.files.is_busy() or self._save_path is not None:
+            self._say("error", lambda: tr("A tokenizer file is being read or written; try again when it is done."))
+            return False
+        return self.files.open(path, pattern=pattern, special_tokens=special_tokens)
+
+    @Slot()
+    def _on_save_triggered(self) -> None:
+        what = self.save_label()
+        if not what:
+            self._say("error", lambda: tr("There is no tokenizer to save yet: train one (or pause a training) first."))
+            return
+        c = self.controller
+        if c.state == "paused":
+            base = f"{c.request.describe() if c.request else 'tokenizer'}-{len(c.merges)}"  # i18n: none (a file name)
+        else:
+            base = what
+        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.json")
+        path, _ = QFileDialog.getSaveFileName(
+            self, tr("Save tokenizer “{name}”").format(name=what), start, tr("BPE Explorer tokenizer (*.json)")
+        )
+        if path:
+            self.save_tokenizer(path)
+
+    @Slot()
+    def _on_open_triggered(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, tr("Open tokenizer"), self.settings.last_folder or str(Path.home()), open_filters()
+        )
+        if path:
+            self.open_tokenizer(path)
+
+    @Slot()
+    def _on_browse_button_clicked(self) -> None:
+        key = self.current_tokenizer_key()
+        if key is not None:
+            self.browse_requested.emit(key)
+
+    @Slot(Tokenizer)
+    def _on_controller_tokenizer_built(self, tok: Tokenizer) -> None:
+        path, self._save_path = self._save_path, None
+        if path is None:
+            return
+        self._hide_file_busy()
+        self.files.save(tok, path)
+
+    @Slot(bool)
+    def _on_files_busy_changed(self, busy: bool) -> None:
+        if busy:
+            name = Path(self.files.path).name
+            if self.files.kind == "open":
+                self._show_file_busy(lambda: tr("Opening {name}…").format(name=name))
+            else:
+                self._show_file_busy(lambda: tr("Saving to {name}…").format(name=name))
+        else:
+            self._hide_file_busy()
+
+    @Slot(str, object)
+    def _on_files_opened(self, path: str, tok: TokenizerLike) -> None:
+        label = tr("{name} · {n} merges").format(name=opened_name(path, tok), n=len(tok.merges))
+        if tok.family == "sentencepiece":
+            label = tr("{name} · SentencePiece, {pieces} pieces").format(
+                name=opened_name(path, tok), pieces=f"{len(tok):,}"
+            )
+        key = self.registry.add(tok, label, kind="file", source=tr("opened from {path}").format(path=path))
+        label = self.registry.entry(key).label
+        self.result_key = key
+        self.settings.last_folder = str(Path(path if os.path.isdir(path) else Path(path).parent))
+        name, tokens, merges = Path(path).name, len(tok), len(tok.merges)
+        self._say(
+            "info",
+            lambda: tr(
+                "Opened {name}: {tokens} tokens, {merges} merges. It is now available in the other views."
+            ).format(name=name, tokens=tokens, merges=merges),
+        )
+        self._set_result(
+            lambda: tr(
+                "Opened: <b>{label}</b>, {tokens} tokens. It is available in the "
+                "Vocabulary, Tokenize, Compare and Stream decode views."
+            ).format(label=html.escape(label), tokens=tokens)
+        )
+        self._update_actions()
+        self.tokenizer_ready.emit(key)
+        self.file_opened.emit(key, path)
+
+    @Slot(str, object)
+    def _on_files_saved(self, path: str, tok: Tokenizer) -> None:
+        merges, tokens = len(tok.merges), len(tok)
+        self._say(
+            "info",
+            lambda: tr("Saved {merges} merges and {tokens} tokens to {path}.").format(
+                merges=merges, tokens=tokens, path=path
+            ),
+        )
+        self.settings.last_folder = str(Path(path).parent)
+        self.file_saved.emit(path)
+
+    @Slot(str, str, str)
+    def _on_files_failed(self, kind: str, path: str, message: str) -> None:
+        self.messages.error(message)
+        self.file_failed.emit(kind, path, message)
+
+    def _show_file_busy(self, compose: Callable[[], str]) -> None:
+        self._file_text = compose
+        self.file_status.setText(compose())
+        self.file_status.show()
+        self.file_busy.show()
+        self._update_actions()
+
+    def _hide_file_busy(self) -> None:
+        self.file_status.hide()
+        self.file_busy.hide()
+        self._update_actions()
+
+    # -- checkpoints -------------------------------------------------------------------------
+
+    def save_checkpoint(self, path: str | os.PathLike[str]) -> bool:
+        """Save the paused or running training to a checkpoint file ``path`` (in the training
+        thread); the outcome is shown in the message bar. False when there is no run to save."""
+        c = self.controller
+        if not c.save_checkpoint(path):
+            self._say(
+                "error", lambda: tr("There is no training to save as a checkpoint: start one (or resume one) first.")
+            )
+            return False
+        name = Path(path).name
+        self._show_file_busy(lambda: tr("Saving the training to {name}…").format(name=name))
+        return True
+
+    def resume_training(self, path: str | os.PathLike[str]) -> bool:
+        """Go on with a training saved as a checkpoint (the file is read in the background)."""
+        c = self.controller
+        if c.is_active or self._save_path is not None:
+            self._say(
+                "error",
+                lambda: tr("A training is running: cancel it (or wait for it to end) before resuming another."),
+            )
+            return False
+        self._begin_run(False, 0)
+        name = html.escape(Path(path).name)
+        self._set_result(
+            lambda: tr(
+                "Resuming the training saved in <b>{name}</b>: its merges come back "
+                "first, then it goes on. The result becomes a tokenizer when it ends or is cancelled."
+            ).format(name=name)
+        )
+        return c.resume_from(path)
+
+    @Slot()
+    def _on_checkpoint_triggered(self) -> None:
+        c = self.controller
+        if not c.can("checkpoint"):
+            self._say(
+                "error", lambda: tr("There is no training to save as a checkpoint: start one (or resume one) first.")
+            )
+            return
+        base = f"{c.request.describe() if c.request else 'training'}-{len(c.merges)}"  # i18n: none (a file name)
+        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.ckpt")
+        path, _ = QFileDialog.getSaveFileName(
+            self, tr("Save the training as a checkpoint"), start, tr(CHECKPOINT_FILTER)
+        )
+        if path:
+            self.save_checkpoint(path)
+
+    @Slot()
+    def _on_resume_file_triggered(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, tr("Resume a training"), self.settings.last_folder or str(Path.home()), tr(CHECKPOINT_FILTER)
+        )
+        if path:
+            self.resume_training(path)
+
+    @Slot(ResumedRun)
+    def _on_controller_loaded(self, run: ResumedRun) -> None:
+        cfg = run.config
+        self.settings_panel.set_values(
+            vocab_size=cfg.vocab_size,
+            special_tokens=" ".join(cfg.special_tokens),
+            pretokenizer=cfg.pretokenizer,
+            tie_break=cfg.tie_break,
+        )
+        self.status.special_count = len(cfg.special_tokens)
+        name = html.escape(self.controller.request.describe() if self.controller.request else "")
+        file = html.escape(Path(self.controller.resume_path).name)
+
+        def compose() -> str:
+            what = (
+                tr("{n} merges are restored first").format(n=format_count(run.merges))
+                if run.merges
+                else tr("it was saved while counting, so the corpus is counted again")
+            )
+            return tr("Resuming “{name}” from {file}: {what}.").format(name=name, file=file, what=what)
+
+        self._say("info", compose)
+
+    @Slot(str, int)
+    def _on_controller_checkpoint_saved(self, path: str, merges: int) -> None:
+        self._hide_file_busy()
+        self.settings.last_folder = str(Path(path).parent)
+
+        def compose() -> str:
+            held = (
+                tr("{n} merges").format(n=format_count(merges))
+                if merges
+                else tr("its settings and corpus (it was still counting)")
+            )
+            return tr(
+                "Saved the training to {path} ({held}). File > Resume training… goes on with it, "
+                "in this session or a later one."
+            ).format(path=html.escape(path), held=held)
+
+        self._say("info", compose)
+        self.checkpoint_saved.emit(path)
+
+    @Slot(str, str)
+    def _on_controller_checkpoint_failed(self, path: str, message: str) -> None:
+        self._hide_file_busy()
+        self._say("error", lambda: tr("The checkpoint was not saved: {reason}").format(reason=html.escape(message)))
+        self.file_failed.emit("save", path, message)
+
+    def _register_result(self, *, cancelled: bool) -> None:
+        tok = self.controller.tokenizer()
+        self._update_actions()
+        if tok is None or not tok.merges:
+            self._set_result(lambda: tr("No merge was learned, so there is no new tokenizer."))
+            return
+        request = self.controller.request
+        describe = request.describe() if request is not None else tr("tokenizer")
+        label = (tr("{name} · {n} merges (cancelled)") if cancelled else tr("{name} · {n} merges")).format(
+            name=describe, n=len(tok.merges)
+        )
+        source = ""
+        if request is not None and self.controller.counting is not None:
+            cfg = request.config
+            source = tr(
+                "trained on {name} ({size}): vocabulary {vocab_size}, pre-tokenizer {pretokenizer}, "
+                "tie-break {tie_break}"
+            ).format(
+                name=describe,
+                size=format_bytes(self.controller.counting.total_bytes),
+                vocab_size=cfg.vocab_size,
+                pretokenizer=cfg.pretokenizer,
+                tie_break=cfg.tie_break,
+            )
+        self.result_key = self.registry.add(tok, label, kind="trained", source=source)
+        label = self.registry.entry(self.result_key).label
+        tokens = len(tok)
+        self._set_result(
+            lambda: tr(
+                "Result: <b>{label}</b>, {tokens} tokens. It is now available in the "
+                "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it."
+            ).format(label=html.escape(label), tokens=tokens)
+        )
+        self._update_actions()
+        self.tokenizer_ready.emit(self.result_key)

@@ -1,0 +1,294 @@
+"""The Train view's progress display: the progress bar and the three lines under the controls.
+
+:class:`TrainStatus` owns those widgets and writes them from the training controller's state:
+
+- the stage that is really running (``TrainingController.stage``): reading the corpus,
+  counting bytes, combining the counts, building the pair index, merging. Stages that cannot
+  say how far they are show a busy bar and the seconds spent, never a frozen figure;
+- speed and time left: bytes per second while counting (even work, a sliding-window rate),
+  and the merge loop's time left from :class:`~app.features.train.meter.MergeTimeEstimator`
+  (merges get cheaper over a run); "estimating" until an honest estimate exists. Pauses do not
+  count (:class:`~app.features.train.meter.ActiveClock`);
+- the vocabulary line (bytes + merges + specials) and the corpus line: tokens now and bytes
+  per token, from the newest ``MergeEvent.tokens`` (exact), or ``CountingDone.initial_tokens``
+  before the first merge.
+
+It leaves out the merges table, plots and step tables (the view's other parts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QLabel, QProgressBar, QSizePolicy
+
+from app.core import i18n
+from app.core.i18n import bind, noop, tr
+from app.core.training.controller import TrainingController
+from app.display.format import format_bytes, format_count, format_duration
+from app.features.train.meter import ActiveClock, MergeTimeEstimator, RateMeter
+from bpe_engine import TrainingDone
+
+__all__ = ["TrainStatus", "IDLE_TEXT"]
+
+IDLE_TEXT = noop("Ready: choose a corpus and press Start (F5), or Step (F10) to go merge by merge.")
+
+_STAGE_WORDS = {
+    "loading": noop("Loading the checkpoint (the merge loop's arrays and the merges made so far)"),
+    "reading": noop("Reading the corpus and counting its first block"),
+    "combining": noop("Every byte is counted; combining the counts"),
+    "indexing": noop("Building the pair index (every adjacent pair of every distinct pre-token)"),
+}
+
+
+def time_left_text(seconds: float | None) -> str:
+    """``"about 12 s left"``, ``"under a second left"``, or ``"estimating time left…"``."""
+    if seconds is None:
+        return tr("estimating time left…")
+    if seconds < 1:
+        return tr("under a second left")
+    return tr("about {time} left").format(time=format_duration(seconds))
+
+
+class TrainStatus(QObject):
+    """The progress bar and the progress, vocabulary and corpus lines (see the module docstring)."""
+
+    def __init__(self, controller: TrainingController, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        self.progress_label = QLabel()
+        self.vocab_label = QLabel()
+        bind(self.vocab_label, "setToolTip", "256 single bytes + one token per merge + the special tokens")
+        self.stats_label = QLabel()
+        self.stats_label.setStyleSheet("color: #555;")
+        for label in (self.progress_label, self.vocab_label, self.stats_label):
+            # subtle: text that changes five times a second must not re-layout the window
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.clock = ActiveClock()
+        self.bytes_rate = RateMeter()
+        self.estimator = MergeTimeEstimator(1)
+        self._merge_clock_start = 0.0  # active seconds when the first merge could begin
+        self._stage_since = 0.0  # active seconds when the current stage began
+        self._stage = ""
+        self.special_count = 0
+        self._restored = 0  # merges a resumed run replays before it goes on: not timed
+        # What the label and the bar show, composed again after a language switch (the
+        # figures kept, the words new): set by the methods below.
+        self._label_text: Callable[[], str] = lambda: tr(IDLE_TEXT)
+        self._bar_format: Callable[[], str] | None = None  # None: Qt's own (a percentage)
+        self.show_idle()
+        i18n.connect(self._on_language_changed)
+
+    # -- run events ------------------------------------------------------------------------
+
+    def show_idle(self) -> None:
+        self._set_label(lambda: tr(IDLE_TEXT))
+
+    def show_cancelling(self) -> None:
+        self._set_label(lambda: tr("Cancelling…"))
+
+    def _set_label(self, compose: Callable[[], str]) -> None:
+        self._label_text = compose
+        self.progress_label.setText(compose())
+
+    def _set_format(self, compose: Callable[[], str] | None) -> None:
+        self._bar_format = compose
+        self.progress.setFormat(compose() if compose is not None else "")
+
+    def _on_language_changed(self, _language: str) -> None:
+        self.progress_label.setText(self._label_text())
+        if self._bar_format is not None:
+            self.progress.setFormat(self._bar_format())
+        if self.vocab_label.text():
+            self._update_stats()
+
+    def begin(self, special_count: int) -> None:
+        """A new run: forget every figure of the previous one."""
+        self.special_count = special_count
+        self.clock.reset()
+        self.clock.start()
+        self.bytes_rate.reset()
+        self.estimator.reset(1)
+        self._merge_clock_start = 0.0
+        self._restored = 0
+        self._stage = ""
+        self._stage_since = 0.0
+        self.vocab_label.setText("")
+        self.stats_label.setText("")
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self._set_format(None)
+
+    def running(self) -> None:
+        """Started, resumed or stepping: the clock runs again."""
+        self.clock.start()
+        self.bytes_rate.reset()  # a rate across a pause would read the pause as slowness
+
+    def stopped(self) -> None:
+        """Paused, ended, cancelled or failed: the clock stops (time left ignores pauses)."""
+        self.clock.stop()
+
+    def merging_began(self) -> None:
+        """The first merge can begin (for a resumed run: the merges made before its
+        checkpoint come first, replayed at once, and are left out of speed and time left)."""
+        self._restored = self.controller.restored_merges
+        self._merge_clock_start = self.clock.seconds()
+        self.estimator.reset(max(1, self.controller.target_merges - self._restored))
+
+    def counting_progress(self, done: int) -> None:
+        self.bytes_rate.add(done)
+
+    def merges_added(self) -> None:
+        n = len(self.controller.merges) - self._restored
+        if n <= 0:
+            self._merge_clock_start = self.clock.seconds()  # still replaying the checkpoint's merges
+            return
+        self.estimator.add(n, self.clock.seconds() - self._merge_clock_start)
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring the bar and the three lines up to date with the controller."""
+        c = self.controller
+        stage = c.stage
+        if stage != self._stage:
+            self._stage = stage
+            self._stage_since = self.clock.seconds()
+        if stage == "merging":
+            n, target = len(c.merges), c.target_merges
+            self.progress.setRange(0, max(1, target))
+            self.progress.setValue(n)
+            self._set_format(lambda: tr("{n} of {target} merges").format(n=n, target=target))
+        elif stage == "counting":
+            total = c.bytes_total
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(1000 * c.bytes_done / total) if total else 0)
+            done = c.bytes_done
+            self._set_format(
+                lambda: tr("counting: {done} of {total}").format(done=format_bytes(done), total=format_bytes(total))
+            )
+        else:
+            self.progress.setRange(0, 0)  # busy: this stage cannot say how far it is
+            self._set_format(None)
+        self._update_stats()
+        if c.state in ("counting", "merging"):
+            self._set_label(self.progress_text)
+
+    def progress_text(self, *, live: bool = True) -> str:
+        """What the run is doing, with speed and time left while it runs (``live``)."""
+        c = self.controller
+        stage = c.stage
+        if stage in _STAGE_WORDS:
+            text = tr(_STAGE_WORDS[stage])
+            if stage == "reading" and c.bytes_total:
+                text += tr(" ({size} in all)").format(size=format_bytes(c.bytes_total))
+            if live:
+                text += f"… {format_duration(self.clock.seconds() - self._stage_since)}"
+            return text
+        if stage == "counting":
+            text = tr("Counting pre-tokens: {done} of {total}").format(
+                done=format_bytes(c.bytes_done), total=format_bytes(c.bytes_total)
+            )
+            rate = self.bytes_rate.rate() if live else None
+            if live:
+                if rate:
+                    left = self.bytes_rate.time_left(c.bytes_total)
+                    text += f" · {format_bytes(rate)}/s · {time_left_text(left)}"
+                else:
+                    text += " · " + time_left_text(None)
+            return text
+        n, target = len(c.merges), c.target_merges
+        text = tr("Merging: {n} of {target} merges").format(n=format_count(n), target=format_count(target))
+        if live:
+            seconds = self.clock.seconds() - self._merge_clock_start
+            new = n - self._restored
+            if seconds > 0.2 and new > 0:
+                text += " · " + tr("{n} merges/s").format(n=format_count(int(new / seconds)))
+            text += " · " + time_left_text(self.estimator.seconds_left())
+        return text
+
+    def show_paused(self) -> None:
+        self.refresh()
+        self._set_label(lambda: tr("Paused: {what}").format(what=self.progress_text(live=False)))
+
+    def show_finished(self, done: TrainingDone) -> None:
+        self.refresh()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1)
+        self._set_format(lambda: tr("{n} merges").format(n=done.merges))
+        seconds = self.clock.seconds()
+        restored = self._restored
+
+        def compose() -> str:
+            why = (
+                tr("the vocabulary size was reached")
+                if done.reason == "vocab_size"
+                else tr("no pair was left to merge")
+            )
+            took = format_duration(seconds)
+            if restored:  # a resumed run: its first merges were made in an earlier session
+                made = tr("{n} merges ({restored} from the checkpoint, {more} more in {time})").format(
+                    n=format_count(done.merges),
+                    restored=format_count(restored),
+                    more=format_count(done.merges - restored),
+                    time=took,
+                )
+            else:
+                made = tr("{n} merges in {time}").format(n=format_count(done.merges), time=took)
+            return tr("Done: {made} ({why}).").format(made=made, why=why)
+
+        self._set_label(compose)
+
+    def show_cancelled(self) -> None:
+        self.refresh()
+        self._fill_bar_if_busy()
+        n = len(self.controller.merges)
+        self._set_label(
+            lambda: (
+                tr("Cancelled after {n} merges; they are kept as a tokenizer.")
+                if n
+                else tr("Cancelled after {n} merges; no merge was learned.")
+            ).format(n=format_count(n))
+        )
+
+    def show_failed(self) -> None:
+        self._fill_bar_if_busy()
+        self._set_label(lambda: tr("Training failed; see the message above the tables."))
+
+    def _fill_bar_if_busy(self) -> None:
+        if self.progress.maximum() == 0:  # a busy bar would keep moving after the run
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(0)
+
+    def elapsed(self) -> float:
+        return self.clock.seconds()
+
+    def _update_stats(self) -> None:
+        c = self.controller
+        done = c.counting
+        n = len(c.merges)
+        specials = self.special_count
+        text = tr("Vocabulary: 256 bytes + {n} merges + {specials} special = <b>{total}</b> tokens").format(
+            n=format_count(n), specials=specials, total=format_count(256 + n + specials)
+        )
+        if done:
+            text += tr(" (target {n})").format(n=format_count(256 + c.target_merges + specials))
+        self.vocab_label.setText(text)
+        if done is not None:
+            tokens = c.merges[-1].tokens if c.merges else done.initial_tokens
+            bpt = done.total_bytes / tokens if tokens else 0.0
+            self.stats_label.setText(
+                tr(
+                    "Corpus: {size}, {pretokens} pre-tokens ({distinct} distinct) · {tokens} tokens now, "
+                    "{bpt} bytes per token"
+                ).format(
+                    size=format_bytes(done.total_bytes),
+                    pretokens=format_count(done.total_pretokens),
+                    distinct=format_count(done.distinct_pretokens),
+                    tokens=format_count(tokens),
+                    bpt=f"{bpt:.2f}",
+                )
+            )

@@ -1,0 +1,340 @@
+"""Step mode for the classroom: what the next merge is, why, and what the last one changed.
+
+:class:`StepPanel` shows a :class:`~app.core.messages.StepSnapshot`: the pre-tokens with
+their current segmentation as colored chips (the token of the last merge outlined), the top
+pair counts (the next pair highlighted, pairs with the same count shaded), and two sentences:
+the merge just applied and the one that comes next. When the tie-break rule decided between
+pairs with equal counts, it says between which pairs and why (:func:`explain_tie`).
+While training runs, the panel says so and names the newest merge instead of showing tables
+of an older state; when a run ends it shows the final state (``StepSnapshot.ended``). It does
+not drive training; the train view's Step button does.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+
+from app.core import i18n
+from app.core.i18n import bind, noop, tr
+from app.core.messages import StepSnapshot
+from app.display.format import token_label
+from app.features.train.step_model import SEGMENTS_ROLE, PairsModel, PretokensModel
+from app.widgets.segmentation import SegmentationDelegate
+from bpe_engine import MergeEvent, PairInfo
+
+__all__ = ["StepPanel", "explain_tie", "pair_text"]
+
+_IDLE_TEXT = noop(
+    "<b>Step mode.</b> Choose a small corpus (the <i>Hello helo, I'm</i> or <i>low lower widest newest</i> "
+    "samples), then press <b>Step</b> (F10): the corpus is counted and training stops before the first "
+    "merge. Each further Step applies exactly one merge, and both tables show what changed."
+)
+
+_PARTS = {"left": noop("left"), "right": noop("right")}
+
+#: Why a training ended (``StepSnapshot.ended``), as the step panel says it.
+_ENDED = {
+    "vocab_size": noop("the vocabulary size was reached"),
+    "no_pairs": noop("no pair was left to merge"),
+    "cancelled": noop("it was cancelled"),
+}
+
+
+def pair_text(left: bytes, right: bytes) -> str:
+    """``(l, o)`` with whitespace visible and partial bytes escaped."""
+    return f"({token_label(left)}, {token_label(right)})"
+
+
+def _byte_name(b: int) -> str:
+    """``'l' (0x6c)`` for ASCII, ``0xe5`` for the other bytes."""
+    return f"'{token_label(bytes([b]))}' (0x{b:02x})" if b < 0x80 else f"0x{b:02x}"
+
+
+def _why_greater(big: bytes, small: bytes, part: str, *, other: bool = False) -> str:
+    """Why ``big`` sorts after ``small`` (they differ); ``other``: ``big`` is the other pair's."""
+    for x, y in zip(big, small):
+        if x != y:
+            template = (
+                tr("the other's {part} part has {x} where the other has {y}")
+                if other
+                else tr("its {part} part has {x} where the other has {y}")
+            )
+            return template.format(part=tr(_PARTS[part]), x=_byte_name(x), y=_byte_name(y))
+    template = (
+        tr("the other's {part} part {big} extends {small} (a longer string sorts after its prefix)")
+        if other
+        else tr("its {part} part {big} extends {small} (a longer string sorts after its prefix)")
+    )
+    return template.format(part=tr(_PARTS[part]), big=token_label(big), small=token_label(small))
+
+
+def explain_tie(chosen: tuple[bytes, bytes], other: tuple[bytes, bytes], rule: str, count: int | None = None) -> str:
+    """One sentence: both pairs had the same count, and why ``rule`` picked ``chosen``."""
+    a_text, b_text = pair_text(*chosen), pair_text(*other)
+    both = (
+        tr("{a} and {b} both occur {count} times").format(a=a_text, b=b_text, count=count)
+        if count is not None
+        else tr("{a} and {b} have the same count").format(a=a_text, b=b_text)
+    )
+    part = "left" if chosen[0] != other[0] else "right"
+    a, b = (chosen[0], other[0]) if part == "left" else (chosen[1], other[1])
+    if rule == "smallest":
+        return tr(
+            "Tie: {both}. Rule “smallest” takes the pair that sorts first as byte strings: {pair} wins because {why}."
+        ).format(both=both, pair=a_text, why=_why_greater(b, a, part, other=True))
+    return tr(
+        "Tie: {both}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: "
+        "{pair} wins because {why}."
+    ).format(both=both, pair=a_text, why=_why_greater(a, b, part))
+
+
+class StepPanel(QWidget):
+    """The two step-mode tables and the sentences about the last and the next merge."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.intro = QLabel()
+        bind(self.intro, "setText", _IDLE_TEXT)
+        self.intro.setWordWrap(True)
+        self.last_label = QLabel()
+        self.last_label.setWordWrap(True)
+        self.last_label.setTextFormat(Qt.TextFormat.RichText)
+        self.next_label = QLabel()
+        self.next_label.setWordWrap(True)
+        self.next_label.setTextFormat(Qt.TextFormat.RichText)
+
+        self.pretokens_model = PretokensModel(self)
+        self.pretokens_view = QTableView()
+        self.pretokens_view.setModel(self.pretokens_model)
+        self.pretokens_view.setItemDelegateForColumn(PretokensModel.SEGMENTS, SegmentationDelegate(SEGMENTS_ROLE, self))
+        self.pretokens_view.verticalHeader().hide()
+        self.pretokens_view.setAlternatingRowColors(True)
+        self.pretokens_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        header = self.pretokens_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        bind(self.pretokens_view, "setToolTip", "The most frequent pre-tokens and how they are segmented now")
+
+        self.pairs_model = PairsModel(self)
+        self.pairs_view = QTableView()
+        self.pairs_view.setModel(self.pairs_model)
+        self.pairs_view.verticalHeader().hide()
+        self.pairs_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        pheader = self.pairs_view.horizontalHeader()
+        pheader.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        pheader.setStretchLastSection(True)
+        bind(self.pairs_view, "setToolTip", "Adjacent token pairs with the highest counts; the first is merged next")
+
+        # Step mode is for the classroom: a larger font for whatever a projector shows.
+        big = self.font()
+        big.setPointSizeF(big.pointSizeF() * 1.25)
+        for widget in (self.pretokens_view, self.pairs_view, self.last_label, self.next_label):
+            widget.setFont(big)
+        for view in (self.pretokens_view, self.pairs_view):
+            view.verticalHeader().setDefaultSectionSize(int(view.fontMetrics().height() * 1.9))
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        self.pretokens_title = QLabel()
+        lv.addWidget(self.pretokens_title)
+        lv.addWidget(self.pretokens_view)
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.setContentsMargins(0, 0, 0, 0)
+        self.pairs_title = QLabel()
+        bind(self.pairs_title, "setText", "<b>Pair counts</b> (highlighted: merged next)")
+        rv.addWidget(self.pairs_title)
+        rv.addWidget(self.pairs_view)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.last_label)
+        layout.addWidget(self.next_label)
+        layout.addWidget(split, 1)
+        #: Writes the sentences and titles for what the panel shows (again after a switch).
+        self._write_texts: Callable[[], None] = self._write_empty
+        self.clear()
+        i18n.connect(self._on_language_changed)
+
+    def _on_language_changed(self, _language: str) -> None:
+        self._write_texts()
+
+    def _write_empty(self) -> None:
+        self.pretokens_title.setText(tr("<b>Pre-tokens</b>"))
+
+    def _write(self, write: Callable[[], None]) -> None:
+        self._write_texts = write
+        write()
+
+    # -- public API ------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        self.snapshot: StepSnapshot | None = None
+        self.intro.show()
+        self.last_label.setText("")
+        self.last_label.hide()
+        self.next_label.setText("")
+        self.next_label.hide()
+        self._clear_tables()
+
+    def _clear_tables(self) -> None:
+        self.pretokens_model.clear()
+        self.pairs_model.clear()
+        self._write(self._write_empty)
+
+    def show_counting(self) -> None:
+        """Paused while still counting: nothing to show yet."""
+        self.snapshot = None
+        self.intro.show()
+        self.last_label.hide()
+        self._clear_tables()
+
+        def write() -> None:
+            self._write_empty()
+            self.next_label.setText(
+                tr(
+                    "Paused while counting the corpus: press <b>Step</b> to finish counting "
+                    "and stop before the first merge, or <b>Resume</b>."
+                )
+            )
+
+        self._write(write)
+        self.next_label.show()
+
+    def show_running(self, merges_done: int, target: int, last: MergeEvent | None) -> None:
+        """Training runs: name the newest merge; the tables wait for the next pause or the end.
+
+        subtle: the tables are emptied rather than left as they were: a table of an older
+        merge under a running count reads as the current state.
+        """
+        self.snapshot = None
+        self.intro.hide()
+        if self.pretokens_model.rowCount() or self.pairs_model.rowCount():
+            self._clear_tables()
+        self.last_label.setVisible(last is not None)
+
+        def write() -> None:
+            self._write_empty()
+            if last is not None:
+                self.last_label.setText(self._merge_text(last))
+            what = (
+                tr("Counting the corpus")
+                if merges_done == 0 and last is None
+                else tr("Training runs: {n} of {target} merges").format(n=merges_done, target=target)
+            )
+            self.next_label.setText(
+                tr(
+                    "<b>{what}.</b> The tables show the state when training pauses (F6), takes one Step (F10) or ends."
+                ).format(what=what)
+            )
+
+        self._write(write)
+        self.next_label.show()
+
+    def set_snapshot(self, snapshot: StepSnapshot) -> None:
+        self.snapshot = snapshot
+        self.intro.hide()
+        last = snapshot.last_merge
+        new_id = last.new_id if last is not None else -1
+        nxt = snapshot.next_pairs[0] if snapshot.next_pairs and not snapshot.ended else None
+        self.pretokens_model.set_pretokens(
+            snapshot.pretokens, snapshot.token_bytes, new_id, (nxt.left_id, nxt.right_id) if nxt is not None else None
+        )
+        self.pairs_model.set_pairs(snapshot.next_pairs, next_marked=not snapshot.ended)
+        shown = len(snapshot.pretokens)
+        total = snapshot.distinct_pretokens
+
+        def write() -> None:
+            self.pretokens_title.setText(
+                tr("<b>Pre-tokens</b> ({shown} of {total}, most frequent first)").format(shown=shown, total=total)
+                if total > shown
+                else tr("<b>Pre-tokens</b> ({total} distinct)").format(total=total)
+                if shown
+                else tr("<b>Pre-tokens</b>")
+            )
+            self.last_label.setText(self._last_text(snapshot))
+            self.next_label.setText(self._next_text(snapshot))
+
+        self._write(write)
+        self.last_label.setVisible(bool(self.last_label.text()))
+        self.next_label.show()
+
+    # -- wording ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _merge_text(m: MergeEvent) -> str:
+        """The merge, and how many occurrences it replaced (the exact count: the corpus is
+        that many tokens shorter; overlapping occurrences such as “aaa” count twice as a pair
+        but merge once)."""
+        head = (
+            tr("<b>Merge {rank}</b> applied: {pair} → <b>{new}</b> (new id {id}), {n} occurrence replaced")
+            if m.replaced == 1
+            else tr("<b>Merge {rank}</b> applied: {pair} → <b>{new}</b> (new id {id}), {n} occurrences replaced")
+        )
+        text = head.format(
+            rank=m.rank,
+            pair=html.escape(pair_text(m.left, m.right), quote=False),
+            new=html.escape(token_label(m.new_bytes), quote=False),
+            id=m.new_id,
+            n=m.replaced,
+        )
+        if m.replaced != m.count:
+            text += tr(
+                " (the pair was counted {count} times: overlapping occurrences count as two pairs but merge once)"
+            ).format(count=m.count)
+        return text + tr("; the corpus is now {tokens} tokens.").format(tokens=m.tokens)
+
+    @classmethod
+    def _last_text(cls, s: StepSnapshot) -> str:
+        m = s.last_merge
+        if m is None:
+            return ""
+        text = cls._merge_text(m)
+        if m.tied_with is not None:
+            text += "<br>" + html.escape(explain_tie((m.left, m.right), m.tied_with, s.tie_break, m.count), quote=False)
+        return text
+
+    @staticmethod
+    def _next_text(s: StepSnapshot) -> str:
+        pairs: list[PairInfo] = s.next_pairs
+        if s.ended:
+            why = tr(_ENDED[s.ended]) if s.ended in _ENDED else s.ended
+            return tr("<b>Training ended</b> after {n} merges: {why}. The tables show the final state.").format(
+                n=s.merges_done, why=why
+            )
+        if not pairs:
+            return tr("<b>No pair is left</b>: every pre-token is a single token. The next Step ends training.")
+        best = pairs[0]
+        text = (
+            tr("<b>Next merge</b> ({n}): {pair} → <b>{new}</b>, the most frequent pair ({count} time).")
+            if best.count == 1
+            else tr("<b>Next merge</b> ({n}): {pair} → <b>{new}</b>, the most frequent pair ({count} times).")
+        ).format(
+            n=s.merges_done,
+            pair=html.escape(pair_text(best.left, best.right), quote=False),
+            new=html.escape(token_label(best.left + best.right), quote=False),
+            count=best.count,
+        )
+        tied = [p for p in pairs[1:] if p.count == best.count]
+        if tied:
+            other = tied[0]
+            more = tr(" ({n} pairs share that count)").format(n=len(tied)) if len(tied) > 1 else ""
+            text += (
+                "<br>"
+                + html.escape(
+                    explain_tie((best.left, best.right), (other.left, other.right), s.tie_break, best.count),
+                    quote=False,
+                )
+                + html.escape(more, quote=False)
+            )
+        return text

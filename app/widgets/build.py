@@ -1,0 +1,141 @@
+"""Small builders for the widget rows every view repeats: a button or check box with its text,
+tooltip, shortcut and slot; a combo box with its items; a label before a widget; an action; a
+titled box. Texts are English sources, bound for translation (:func:`app.core.i18n.bind`), so a
+view's build method says what it shows in one line a widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QCheckBox,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.i18n import bind, tr
+
+__all__ = ["action", "button", "check_box", "combo", "group_box", "labelled", "shrinkable"]
+
+
+def _tooltip(widget: QWidget | QAction, tooltip: str | None, shortcut: str | None) -> None:
+    if tooltip:
+        bind(widget, "setToolTip", tooltip)
+    if shortcut:
+        widget.setShortcut(QKeySequence(shortcut))
+
+
+def button(
+    parent: QWidget,
+    text: str,
+    slot: Callable[..., Any] | None = None,
+    *,
+    tooltip: str | None = None,
+    shortcut: str | None = None,
+) -> QPushButton:
+    """A push button saying ``text`` that calls ``slot`` when clicked."""
+    widget = QPushButton(parent)
+    bind(widget, "setText", text)
+    _tooltip(widget, tooltip, shortcut)
+    if slot is not None:
+        widget.clicked.connect(slot)
+    return widget
+
+
+def check_box(
+    parent: QWidget,
+    text: str,
+    slot: Callable[[bool], Any] | None = None,
+    *,
+    tooltip: str | None = None,
+    shortcut: str | None = None,
+    checked: bool = False,
+) -> QCheckBox:
+    """A check box saying ``text``, ``checked`` at first, that calls ``slot(on)`` when toggled."""
+    widget = QCheckBox(parent)
+    bind(widget, "setText", text)
+    _tooltip(widget, tooltip, shortcut)
+    widget.setChecked(checked)
+    if slot is not None:
+        widget.toggled.connect(slot)
+    return widget
+
+
+def combo(
+    parent: QWidget,
+    items: Iterable[tuple[str, Any]] = (),
+    slot: Callable[[int], Any] | None = None,
+    *,
+    tooltip: str | None = None,
+    translate: bool = True,
+) -> QComboBox:
+    """A combo box of ``(text, data)`` items (texts translated now) calling ``slot(index)`` on change."""
+    widget = QComboBox(parent)
+    for text, data in items:
+        widget.addItem(tr(text) if translate else text, data)
+    if tooltip:
+        bind(widget, "setToolTip", tooltip)
+    if slot is not None:
+        widget.currentIndexChanged.connect(slot)
+    return widget
+
+
+def shrinkable(*combos: QComboBox, characters: int = 10) -> None:
+    """Let combos shrink to ``characters`` (long names must not widen a view past 1024 pixels
+    in presentation mode's large fonts; their tooltips say all)."""
+    for widget in combos:
+        widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        widget.setMinimumContentsLength(characters)
+
+
+def labelled(layout: QBoxLayout, parent: QWidget, text: str, widget: QWidget) -> QLabel:
+    """Add a label saying ``text`` and then ``widget`` to ``layout``; the label is its buddy."""
+    label = QLabel(parent)
+    bind(label, "setText", text)
+    label.setBuddy(widget)
+    layout.addWidget(label)
+    layout.addWidget(widget)
+    return label
+
+
+def action(
+    parent: QWidget,
+    text: str,
+    slot: Callable[..., Any] | None = None,
+    *,
+    tooltip: str | None = None,
+    shortcut: str | QKeySequence.StandardKey | None = None,
+    checkable: bool = False,
+) -> QAction:
+    """An action saying ``text`` (menus, tool buttons) that calls ``slot`` when triggered."""
+    act = QAction(parent)
+    bind(act, "setText", text)
+    if tooltip:
+        bind(act, "setToolTip", tooltip)
+    if shortcut is not None:
+        act.setShortcut(QKeySequence(shortcut))
+        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    act.setCheckable(checkable)
+    if slot is not None:
+        act.triggered.connect(slot)
+    return act
+
+
+def group_box(parent: QWidget, title: str, *widgets: QWidget, margins: int = 4) -> QGroupBox:
+    """A box titled ``title`` holding ``widgets`` one under the other."""
+    box = QGroupBox(parent)
+    bind(box, "setTitle", title)
+    lay = QVBoxLayout(box)
+    lay.setContentsMargins(margins, margins, margins, margins)
+    for widget in widgets:
+        lay.addWidget(widget)
+    return box
