@@ -1,5 +1,6 @@
-"""Helpers shared by the benchmark scripts: where the corpora are, slices of them, timing,
-percentiles and the peak memory of a process tree. Nothing here is a benchmark itself."""
+"""Helpers shared by the benchmark scripts and the scripts in tools/: where the corpora are,
+slices of them, timing, percentiles and the peak memory of a process tree. Nothing here is a
+benchmark itself."""
 
 from __future__ import annotations
 

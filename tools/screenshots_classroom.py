@@ -10,7 +10,7 @@ without the shared folder), pause, save a checkpoint, resume it, then visit each
 Saves PNGs (and the exported chart, CSV and HTML) outside the repository and prints what each
 one shows.
 
-Run: python benchmarks/screenshots_classroom.py [--out /tmp/bpe-explorer-screenshots]
+Run: python tools/screenshots_classroom.py [--out /tmp/bpe-explorer-screenshots]
      [--sizes 1280x820,1024x700] [--slide 1280x720]
 """
 
@@ -56,7 +56,7 @@ def main() -> int:
 
 
 def child(args: argparse.Namespace) -> int:
-    sys.path.insert(0, str(HERE))
+    sys.path.insert(0, str(HERE.parent / "benchmarks"))
     from _common import CORPORA, prefix_file  # sets sys.path and TIKTOKEN_CACHE_DIR
     from PySide6.QtCore import QSettings, Qt
     from PySide6.QtTest import QTest

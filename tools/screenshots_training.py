@@ -15,7 +15,7 @@ Writes PNGs to ``--out`` (default ``screenshots/``, git-ignored):
 - ``vocab_o200k.png``: o200k's 200 000 tokens, searched, with a merge tree (needs the
   tiktoken cache: ``$TIKTOKEN_CACHE_DIR`` or ``../shared/tiktoken_cache``).
 
-Run: ``python benchmarks/screenshots_training.py [--out /tmp/shots] [--sizes 1280x820,1024x700]``.
+Run: ``python tools/screenshots_training.py [--out /tmp/shots] [--sizes 1280x820,1024x700]``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from _common import REPO, SHARED  # noqa: E402  (sets sys.path and TIKTOKEN_CACHE_DIR)
 
 OUT = REPO / "screenshots"

@@ -5,7 +5,7 @@ sample (the English story), then tokenize, compare and stream-decode ``🤚🏾`
 ``Жизнь`` with cl100k_base, o200k_base and the trained tokenizer. Saves PNGs into
 ``screenshots/`` (git-ignored) and prints what each one shows.
 
-Run: python benchmarks/screenshots_text_views.py [--out screenshots]
+Run: python tools/screenshots_text_views.py [--out screenshots]
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from _common import REPO, SHARED  # noqa: E402  (sets sys.path and TIKTOKEN_CACHE_DIR)
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402

@@ -14,7 +14,7 @@ on the built-in English and Chinese samples; then
 
 Saves PNGs into ``screenshots/`` (git-ignored) and prints what each one shows.
 
-Run: python benchmarks/screenshots_formats.py [--out screenshots] [--sizes 1280x820,1024x700]
+Run: python tools/screenshots_formats.py [--out screenshots] [--sizes 1280x820,1024x700]
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from _common import REPO, SHARED  # noqa: E402  (sets sys.path and TIKTOKEN_CACHE_DIR)
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402

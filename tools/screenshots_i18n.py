@@ -6,7 +6,7 @@ texts): trains a small tokenizer on a built-in sample (Train tab), then saves on
 the F1 guide and the tokenizer list, and finally the Train tab again after View > Language >
 English. At each window size (default 1280x820 and 1024x700).
 
-Run: python benchmarks/screenshots_i18n.py [--out /tmp/bpe_shots_i18n] [--sizes 1280x820,1024x700]
+Run: python tools/screenshots_i18n.py [--out /tmp/bpe_shots_i18n] [--sizes 1280x820,1024x700]
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from _common import REPO  # noqa: E402, F401  (sets sys.path and TIKTOKEN_CACHE_DIR)
 from PySide6.QtCore import QLocale, QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402

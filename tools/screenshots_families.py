@@ -6,7 +6,7 @@ with new words, Chinese, mixed with emoji, a typed ▁), a vocabulary too small 
 character-level BPE (the warning and its fix), and the byte-level row showing o200k_base.
 Saves PNGs into ``screenshots/`` (git-ignored) at each window size and prints what each shows.
 
-Run: python benchmarks/screenshots_families.py [--out screenshots] [--sizes 1280x820,1024x700]
+Run: python tools/screenshots_families.py [--out screenshots] [--sizes 1280x820,1024x700]
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from _common import REPO  # noqa: E402  (sets sys.path and TIKTOKEN_CACHE_DIR)
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402

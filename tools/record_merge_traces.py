@@ -7,20 +7,22 @@ for the first 50, then about 400 merges spread evenly over the run. The counting
 duration is kept too. Traces differ from machine to machine in speed, not in shape: the cost of
 a merge follows how many positions it touches, which falls steeply over a run.
 
-    python benchmarks/record_merge_traces.py [--out tests/app/data/merge_traces.json]
+    python tools/record_merge_traces.py [--out tests/app/data/merge_traces.json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from _common import CORPORA, EOT, REPO, prefix_file, require_shared
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from _common import CORPORA, EOT, REPO, prefix_file, require_shared  # noqa: E402  (sets sys.path)
 
-from bpe_engine import BpeTrainer, CountingDone, MergeEvent, TrainerConfig
+from bpe_engine import BpeTrainer, CountingDone, MergeEvent, TrainerConfig  # noqa: E402
 
 # (corpus file, bytes to take, vocabulary size, pre-tokenizer)
 RUNS = [
