@@ -42,3 +42,19 @@ def empty_hf_cache(tmp_path_factory, monkeypatch) -> Path:
     path = tmp_path_factory.mktemp("hf-cache-empty")
     monkeypatch.setenv("HF_HUB_CACHE", str(path))
     return path
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    """The real main window, shown, with isolated settings; its background work ended afterwards."""
+    from app.window.main_window import MainWindow
+
+    w = MainWindow(settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.exporter.wait(60)
+    w.train_view.files.wait_idle(60)
+    w.train_view.controller.shutdown(30_000)
+    w.registry.wait(60_000)

@@ -1,0 +1,377 @@
+"""The Compare view: columns of chips, the summary table, the boundary diff, corpus mode, failures."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.core.messages import CorpusStats
+from app.features.compare.summary_model import CompareSummaryModel, SummaryRow
+from app.features.compare.view import MAX_COLUMNS, CompareView
+
+from ..text_views_support import (  # noqa: F401
+    TRAIN_TEXT,
+    load,
+    openai_tokenizers,
+    tiktoken_encodings,
+    tiktoken_ids,
+    trained,
+    type_text,
+)
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def view(qtbot, registry, settings, openai_tokenizers, trained):
+    load(qtbot, registry, "r50k_base", "p50k_base", "cl100k_base", "o200k_base")
+    registry.add(trained, "tiny (300)")
+    v = CompareView(registry, settings)
+    qtbot.addWidget(v)
+    v.resize(1400, 900)
+    v.show()
+    qtbot.waitExposed(v)
+    qtbot.waitUntil(v.is_settled, timeout=20_000)
+    return v
+
+
+def settle(qtbot, v: CompareView) -> None:
+    qtbot.waitUntil(v.is_settled, timeout=20_000)
+
+
+def column_ids(v: CompareView, i: int) -> list[int]:
+    return list(v.columns()[i].table.ids)
+
+
+def test_trained_and_openai_columns_show_tiktokens_ids(qtbot, view, registry, trained, tiktoken_encodings):
+    assert view.keys() == ["trained-1", "cl100k_base", "o200k_base"]  # a trained one comes first
+    view.editor.clear()
+    type_text(qtbot, view.editor, "Hello 國語 Жизнь 🤚🏾 tech")
+    settle(qtbot, view)
+    text = "Hello 國語 Жизнь 🤚🏾 tech"
+    assert column_ids(view, 0) == trained.encode(text, allowed_special="all")
+    for i, name in ((1, "cl100k_base"), (2, "o200k_base")):
+        ids = tiktoken_ids(tiktoken_encodings[name], text)
+        assert column_ids(view, i) == ids
+        col = view.columns()[i]
+        assert col.state == "chips" and col.chips.count() == len(ids)
+        assert f"<b>{len(ids)}</b> tokens" in col.counts_label.text()
+    # r50k and p50k through the pickers, up to five columns.
+    view.add_button.click()
+    view.add_button.click()
+    assert len(view.columns()) == MAX_COLUMNS and not view.add_button.isEnabled()
+    view.columns()[3].picker.set_current_key("r50k_base")
+    view.columns()[4].picker.set_current_key("p50k_base")
+    settle(qtbot, view)
+    for i, name in ((3, "r50k_base"), (4, "p50k_base")):
+        assert column_ids(view, i) == tiktoken_ids(tiktoken_encodings[name], text)
+    # Back down to two; the last ✕ is disabled then.
+    for _ in range(3):
+        qtbot.mouseClick(view.columns()[-1].remove_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, view)
+    assert view.keys() == ["trained-1", "cl100k_base"]
+    assert not view.columns()[0].remove_button.isEnabled()
+
+
+def test_summary_table(qtbot, view, tiktoken_encodings, trained):
+    text = "The quick brown fox 國語 12345678"
+    view.set_keys(["cl100k_base", "o200k_base", "trained-1"])
+    view.set_text(text)
+    settle(qtbot, view)
+    model = view.summary
+    assert model.rowCount() == 3
+    n = [
+        len(tiktoken_ids(tiktoken_encodings["cl100k_base"], text)),
+        len(tiktoken_ids(tiktoken_encodings["o200k_base"], text)),
+        len(trained.encode(text, allowed_special="all")),
+    ]
+    nbytes = len(text.encode("utf-8"))
+    for row in range(3):
+        assert model.value(row, 1) == n[row]
+        assert model.value(row, 2) == pytest.approx(nbytes / n[row])
+        assert model.value(row, 3) == pytest.approx(len(text) / n[row])
+        assert model.value(row, 4) == pytest.approx(n[row] / n[0])
+    assert model.data(model.index(0, 4)) == "1.00×"
+    assert model.data(model.index(1, 1)) == f"{n[1]:,}"
+    assert model.data(model.index(0, 5)) == "—"  # no corpus run yet
+
+
+def test_boundary_diff_is_highlighted_in_every_column(qtbot, view, tiktoken_encodings):
+    view.set_keys(["cl100k_base", "o200k_base"])
+    text = "國 Жизнь hello world"
+    view.set_text(text)
+    settle(qtbot, view)
+    assert [text[s:e] for s, e in view.diff_spans()] == ["國", " Ж", "изн"]
+    for col in view.columns():
+        table = col.table
+        marked = [
+            "".join(col.chips.chip_text(k) for k in [k]) for k in range(col.chips.count()) if col.chips.is_marked(k)
+        ]
+        # exactly the chips with a boundary another column does not cut are outlined
+        others = [set(c.table.byte_starts) for c in view.columns() if c is not col]
+        for k in range(len(table)):
+            ends = (table.byte_starts[k], table.byte_starts[k + 1])
+            differs = any(e not in cuts for e in ends for cuts in others)
+            assert col.chips.is_marked(k) == differs
+        assert "·hello" not in marked and "·world" not in marked
+    assert "<b>3</b> stretches cut differently" in view.diff_label.text()
+    view.diff_box.click()  # off
+    assert not any(col.chips.is_marked(k) for col in view.columns() for k in range(col.chips.count()))
+    view.set_text("hello world")
+    view.diff_box.click()
+    settle(qtbot, view)
+    assert view.diff_spans() == []
+    assert "same places" in view.diff_label.text()
+
+
+def test_a_new_trained_tokenizer_joins_the_comparison(qtbot, registry, settings, openai_tokenizers, trained):
+    load(qtbot, registry, "r50k_base", "cl100k_base", "o200k_base")
+    v = CompareView(registry, settings)
+    qtbot.addWidget(v)
+    v.show()
+    assert v.keys() == ["r50k_base", "cl100k_base", "o200k_base"]
+    key = registry.add(trained, "fresh")
+    assert v.keys() == [key, "r50k_base", "cl100k_base", "o200k_base"]
+    settle(qtbot, v)
+    assert column_ids(v, 0) == trained.encode(v.text(), allowed_special="all")
+
+
+def _tiktoken_cache_file(name_tokens: int) -> Path:
+    cache = Path(os.environ["TIKTOKEN_CACHE_DIR"])
+    for f in cache.iterdir():
+        if f.is_file() and f.read_bytes().count(b"\n") == name_tokens:
+            return f
+    pytest.skip("no r50k_base file in the tiktoken cache")
+
+
+def test_open_local_tiktoken_file_and_missing_file(qtbot, view, tmp_path, tiktoken_encodings):
+    # A missing file: the message names it; the columns keep working.
+    missing = tmp_path / "nowhere" / "r50k_base.tiktoken"
+    with qtbot.waitSignal(view.opener.failed):
+        view.opener.open(str(missing))
+    assert view.messages.kind == "error" and str(missing) in view.messages.text()
+    assert all(c.state == "chips" for c in view.columns())
+    # A real local copy of r50k_base (tiktoken's cache file) opens as a new tokenizer.
+    local = tmp_path / "r50k_base.tiktoken"
+    local.write_bytes(_tiktoken_cache_file(50256).read_bytes())
+    with qtbot.waitSignal(view.opener.opened, timeout=60_000) as opened:
+        view.opener.open(str(local))
+    key = opened.args[0]
+    assert key in view.keys()
+    settle(qtbot, view)
+    i = view.keys().index(key)
+    assert column_ids(view, i) == tiktoken_ids(tiktoken_encodings["r50k_base"], view.text())
+
+
+_FAILING_SCRIPT = r"""
+import json, os, sys, time
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from bpe_engine import train_bpe
+from app.core.registry import TokenizerRegistry
+from app.features.compare.view import CompareView
+registry = TokenizerRegistry()
+tok = train_bpe(None, 300, ["<|endoftext|>"], text=sys.argv[1])
+registry.add(tok, "tiny")
+from app.features.tokenize.view import TokenizeView
+from app.features.stream.view import StreamView
+view = CompareView(registry)
+view.set_keys(["trained-1", "r50k_base"])
+view.show()
+tokenize = TokenizeView(registry)
+tokenize.picker.set_current_key("r50k_base")
+tokenize.show()
+stream = StreamView(registry)
+stream.picker.set_current_key("r50k_base")
+stream.show()
+end = time.time() + 60
+while time.time() < end and not (registry.entry("r50k_base").status == "error" and view.is_settled()):
+    app.processEvents(); time.sleep(0.01)
+for _ in range(10):
+    app.processEvents()
+cols = view.columns()
+print(json.dumps({
+    "states": [c.state for c in cols],
+    "message": cols[1].message_text(),
+    "buttons": [cols[1].retry_button.isVisibleTo(cols[1]), cols[1].open_button.isVisibleTo(cols[1])],
+    "ids": list(cols[0].table.ids) if cols[0].table else None,
+    "expected": tok.encode(view.text(), allowed_special="all"),
+    "summary": [view.summary.data(view.summary.index(r, 1)) for r in range(2)],
+    "tokenize": [tokenize.messages.kind, tokenize.messages.text(), [b.text() for b in tokenize.messages.buttons()]],
+    "stream": [stream.messages.kind, stream.messages.text()],
+}))
+view.shutdown()
+tokenize.shutdown()
+stream.shutdown()
+registry.wait(10000)
+"""
+
+
+def test_an_encoding_that_cannot_load_turns_its_column_into_a_fix_it_message(tmp_path):
+    # A real failure, in a fresh process: no cached file and no network (a closed proxy port).
+    empty = tmp_path / "empty_cache"
+    empty.mkdir()
+    env = dict(
+        os.environ,
+        TIKTOKEN_CACHE_DIR=str(empty),
+        HTTPS_PROXY="http://127.0.0.1:9",
+        HTTP_PROXY="http://127.0.0.1:9",
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(REPO),
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", _FAILING_SCRIPT, TRAIN_TEXT],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["states"] == ["chips", "error"]
+    message = result["message"]
+    assert "r50k_base cannot be loaded" in message
+    assert "TIKTOKEN_CACHE_DIR" in message and ".tiktoken" in message
+    assert "The other columns keep working" in message
+    assert result["buttons"] == [True, True]
+    assert result["ids"] == result["expected"]  # the trained column still works
+    assert result["summary"][1] == "unavailable"
+    # The Tokenize and Stream views say the same, with the fixes as buttons.
+    kind, text, buttons = result["tokenize"]
+    assert kind == "error" and "r50k_base cannot be loaded" in text and "TIKTOKEN_CACHE_DIR" in text
+    assert buttons == ["Retry", "Open .tiktoken file…"]
+    assert result["stream"][0] == "error" and "TIKTOKEN_CACHE_DIR" in result["stream"][1]
+
+
+def _write_corpus(path: Path, repeat: int) -> str:
+    text = "The tech team met at noon. 國語 Жизнь 🤚🏾 <|endoftext|> def f(x): return x\n" * repeat
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def test_corpus_mode_counts_match_tiktoken(qtbot, view, tmp_path, tiktoken_encodings, trained):
+    view.set_keys(["trained-1", "cl100k_base", "o200k_base"])
+    settle(qtbot, view)
+    path = tmp_path / "corpus.txt"
+    text = _write_corpus(path, 300)
+    view.set_corpus_path(str(path))
+    view.limit_spin.setValue(0)  # the whole file
+    assert view.run_button.isEnabled() and not view.cancel_button.isEnabled()
+    with qtbot.waitSignal(view.corpus.finished, timeout=120_000) as done:
+        qtbot.mouseClick(view.run_button, Qt.MouseButton.LeftButton)
+        assert view.cancel_button.isEnabled() and not view.run_button.isEnabled()
+    assert done.args == ["done"]
+    assert view.progress.value() == 1000
+    expected = [len(trained.encode(text, allowed_special="all"))] + [
+        len(tiktoken_ids(tiktoken_encodings[n], text)) for n in ("cl100k_base", "o200k_base")
+    ]
+    model = view.summary
+    assert [model.value(r, 5) for r in range(3)] == expected
+    nbytes = len(text.encode("utf-8"))
+    assert model.value(1, 6) == pytest.approx(nbytes / expected[1])
+    assert model.value(2, 7) == pytest.approx(len(text) / expected[2])
+    assert model.value(2, 8) == pytest.approx(expected[2] / expected[0])
+    assert "Done" in view.corpus_status.text()
+    # The figures belong to the tokenizers, wherever their columns go.
+    view.set_keys(["o200k_base", "cl100k_base"])
+    settle(qtbot, view)
+    assert [model.value(r, 5) for r in range(2)] == [expected[2], expected[1]]
+    assert model.value(1, 8) == pytest.approx(expected[1] / expected[2])
+    # Another file: the old figures go.
+    view.set_corpus_path(str(tmp_path / "other.txt"))
+    assert model.value(0, 5) is None and view.progress.value() == 0
+
+
+def test_corpus_mode_cancel_and_bad_file(qtbot, view, tmp_path):
+    path = tmp_path / "big.txt"
+    _write_corpus(path, 30_000)  # about 2.5 MB
+    view.set_corpus_path(str(path))
+    view.limit_spin.setValue(0)
+    with qtbot.waitSignal(view.corpus.finished, timeout=60_000) as done:
+        view.run_corpus()
+        qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    assert done.args == ["cancelled"] and view.corpus.state == "cancelled"
+    assert "Cancelled" in view.corpus_status.text()
+    assert view.run_button.isEnabled()
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes("caf\u00e9 au lait\n".encode("latin-1") * 10)
+    view.set_corpus_path(str(bad))
+    with qtbot.waitSignal(view.corpus.failed, timeout=60_000) as failed:
+        view.run_corpus()
+    assert str(bad) in failed.args[0] and "byte offset 3" in failed.args[0]
+    assert "Cannot use this file" in view.corpus_status.text()
+    # The view stays usable.
+    view.set_text("still works")
+    settle(qtbot, view)
+    assert all(c.state == "chips" for c in view.columns())
+
+
+def test_summary_model_with_modeltester(qtmodeltester):
+    model = CompareSummaryModel()
+    model.set_rows([SummaryRow("a", tokens=10, bytes=40, chars=30), SummaryRow("b", status="loading…")])
+    qtmodeltester.check(model)
+    model.set_rows(
+        [
+            SummaryRow(
+                "a",
+                tokens=10,
+                bytes=40,
+                chars=30,
+                corpus=CorpusStats(chars=90, bytes=100, tokens=25, key="0:a", seconds=0.1),
+            )
+        ]
+    )
+    model.set_rows([SummaryRow("a", tokens=5, bytes=40, chars=30), SummaryRow("b", tokens=10, bytes=40, chars=30)])
+    assert model.value(1, 4) == 2.0
+    assert model.data(model.index(1, 4)) == "2.00×"
+
+
+def test_shutting_down_or_deleting_the_view_during_a_corpus_run_stops_it(
+    qtbot, registry, settings, tmp_path, openai_tokenizers
+):
+    import shiboken6
+
+    from app.core.jobs import runner
+
+    load(qtbot, registry, "cl100k_base", "o200k_base")
+    path = tmp_path / "big.txt"
+    _write_corpus(path, 30_000)
+    for how in ("shutdown", "delete"):
+        v = CompareView(registry, settings)
+        v.set_keys(["cl100k_base", "o200k_base"])
+        v.set_corpus_path(str(path))
+        v.limit_spin.setValue(0)
+        v.run_corpus()
+        thread = v.corpus._thread
+        assert v.corpus.state == "running" and thread in runner.live_threads()
+        if how == "shutdown":
+            v.shutdown()  # what the main window does when it closes: cancel and wait
+            assert thread.isFinished()
+        else:
+            shiboken6.delete(v)  # no close (a parent deleted it): the controller's destruction cancels the run
+            del v
+            qtbot.waitUntil(thread.isFinished, timeout=30_000)
+
+
+def test_chips_where_the_columns_agree_are_not_outlined(qtbot, view, tiktoken_encodings):
+    # r50k and p50k cut this prose the same way; cl100k differs only on the run of spaces.
+    view.set_keys(["r50k_base", "p50k_base", "cl100k_base"])
+    text = "the cat sat on the mat\n        indented line"
+    view.set_text(text)
+    settle(qtbot, view)
+    tables = [c.table for c in view.columns()]
+    shared = set.intersection(*(set(zip(t.byte_starts, t.byte_starts[1:])) for t in tables))
+    for col in view.columns():
+        table = col.table
+        for k in range(len(table)):
+            span = (table.byte_starts[k], table.byte_starts[k + 1])
+            if span in shared and all(span[0] in t.byte_starts and span[1] in t.byte_starts for t in tables):
+                assert not col.chips.is_marked(k), text[span[0] : span[1]]
+    assert any(col.chips.is_marked(k) for col in view.columns() for k in range(col.chips.count()))
