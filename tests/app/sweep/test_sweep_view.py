@@ -22,7 +22,7 @@ from app.features.sweep.view import SweepView
 from bpe_engine import Tokenizer, train_bpe
 
 from ...conftest import data_text, tiktoken_encoding
-from ..test_timeline_view import SPECIALS, first_merges
+from ..timeline.test_timeline_view import SPECIALS, first_merges
 
 MERGES = 800
 

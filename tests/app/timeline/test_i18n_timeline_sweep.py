@@ -39,7 +39,7 @@ from app.widgets.as_of import AsOfBox
 from bpe_engine import Tokenizer, train_bpe
 
 from ...conftest import data_text
-from ..test_timeline_view import SPECIALS, TEXT
+from .test_timeline_view import SPECIALS, TEXT
 
 MERGES = 400
 
