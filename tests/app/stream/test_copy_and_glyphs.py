@@ -14,8 +14,8 @@ from app.features.stream.view import _html_text
 from app.features.vocabulary.view import VocabView
 from bpe_engine import train_bpe
 
-from ..tokenize.test_tokenize_view import settle, view  # noqa: F401
 from ..text_views_support import load, openai_tokenizers, tiktoken_encodings  # noqa: F401
+from ..tokenize.test_tokenize_view import settle, view  # noqa: F401
 
 
 def test_copy_ids_and_token_strings(qtbot, view, openai_tokenizers) -> None:

@@ -12,8 +12,8 @@ from app.window.main_window import MainWindow
 from bpe_engine import Tokenizer, train_bpe
 
 from ...conftest import data_text
-from .test_timeline_view import SPECIALS, first_merges, reference_tokens
 from ..training_support import step_to, write_corpus
+from .test_timeline_view import SPECIALS, first_merges, reference_tokens
 
 TEXT = "the lowest tokens of the newest story: 國語 Жизнь, and then some more text"
 

@@ -14,8 +14,8 @@ from app.features.vocabulary.view import VocabView
 from app.widgets.text_input import TAB_SPACES
 from bpe_engine import train_bpe
 
-from .test_tokenize_view import settle, view  # noqa: F401
 from ..text_views_support import load, openai_tokenizers, tiktoken_encodings  # noqa: F401
+from .test_tokenize_view import settle, view  # noqa: F401
 
 
 def test_input_boxes_are_monospace_with_4_space_tabs_and_shift_enter_is_a_newline(qtbot, view) -> None:
