@@ -1,13 +1,21 @@
 """Start BPE Explorer: ``python -m app`` or the ``bpe-explorer`` command.
 
-Before Qt is imported, :func:`missing_system_library` checks the system libraries Qt's X11
-platform plugin loads and PySide6's wheels do not ship (``libxcb-cursor`` since Qt 6.5, the
-other xcb utilities, EGL, fontconfig). Without them Qt aborts with a long plugin error that
-names no package; this prints one line naming the packages to install and exits with status 1.
+``bpe-explorer [FILE ...]``: tokenizer files open (any format the app reads), text files
+become the training corpus, as desktop launchers and file managers pass them; ``--help``,
+``--version`` and ``--install-desktop`` (the menu entry, icons and AppStream metadata) need no
+display.
+
+Before Qt is imported, :func:`display_problem` checks that there is a display to open (an SSH
+session has none: Qt would abort with a misleading message about libxcb-cursor0), and
+:func:`missing_system_library` checks the system libraries Qt's X11 platform plugin loads and
+PySide6's wheels do not ship (``libxcb-cursor`` since Qt 6.5, the other xcb utilities, EGL,
+fontconfig). Without them Qt aborts with a long plugin error that names no package; this
+prints one line naming the packages to install and exits with status 1.
 """
 
 from __future__ import annotations
 
+import argparse
 import ctypes
 import os
 import sys
@@ -81,6 +89,62 @@ def missing_system_library(environ: os._Environ[str] | dict[str, str] | None = N
     return install_hint(missing) if missing else None
 
 
+def display_problem(environ: os._Environ[str] | dict[str, str] | None = None) -> str | None:
+    """One line saying there is no display to open, or None when Qt's X11 plugin can connect.
+
+    subtle: asked to start without a display, Qt's xcb plugin reports that libxcb-cursor0 is
+    missing (even when it is installed) and aborts the process; here we connect the way Qt
+    will, with libxcb, and say what is really wrong."""
+    env = os.environ if environ is None else environ
+    if not _uses_xcb(env):
+        return None
+    display = env.get("DISPLAY", "")
+    if not display:
+        return (
+            "BPE Explorer cannot start: no display (DISPLAY is not set). Run it in a desktop session, "
+            "or over SSH with X forwarding (ssh -X)."
+        )
+    try:
+        xcb = ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        return None  # missing_system_library names the package
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    connection = xcb.xcb_connect(display.encode(), None)
+    failed = xcb.xcb_connection_has_error(connection)
+    xcb.xcb_disconnect(connection)
+    if failed:
+        return f"BPE Explorer cannot start: no display (cannot open display {display!r}). Is the X server running?"
+    return None
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    """The command line (``argv`` without the program name); ``--help``/``--version`` exit here."""
+    from bpe_engine import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="bpe-explorer",
+        description="See tokenization: train byte-level BPE, watch every merge, compare tokenizers.",
+        epilog="Tokenizer files open in the Vocabulary tab; text files become the Train tab's corpus.",
+    )
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="a tokenizer file or folder (ours, Hugging Face tokenizer.json, tiktoken rank file, GPT-2, "
+        "Tekken, SentencePiece .model) or a UTF-8 text file to train on",
+    )
+    parser.add_argument("--version", action="version", version=f"BPE Explorer {__version__}")
+    parser.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="install the menu entry, icons and AppStream metadata for this user, then exit",
+    )
+    return parser.parse_args(argv)
+
+
 def startup_language(saved: str, locale: QLocale | None = None) -> str:
     """The language to start in: the one chosen in View > Language, else the system locale's."""
     from app.core import i18n
@@ -98,25 +162,43 @@ def apply_startup_language(settings: Settings, locale: QLocale | None = None) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    problem = missing_system_library()
+    args = parse_arguments(sys.argv[1:] if argv is None else argv)
+    if args.install_desktop:
+        from app.desktop import install_desktop_entry
+
+        placed = install_desktop_entry()
+        print(f"Installed {placed.desktop_entry}, {placed.metainfo} and {len(placed.icons)} icons.")
+        return 0
+    problem = missing_system_library() or display_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
 
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from app.core.settings import Settings
+    from app.desktop import APP_ID, ICON_SIZES, icon_path
+    from app.launch import open_paths
     from app.window.main_window import MainWindow
+    from bpe_engine import __version__
 
-    app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
+    app = QApplication.instance() or QApplication(["bpe-explorer"])
     app.setApplicationName("BPE Explorer")
+    app.setApplicationVersion(__version__)
     app.setOrganizationName("BPE Explorer")
+    QApplication.setDesktopFileName(APP_ID)  # the task bar finds the menu entry's icon and name
+    icon = QIcon(str(icon_path()))
+    for size in ICON_SIZES:
+        icon.addFile(str(icon_path(size)))
+    QApplication.setWindowIcon(icon)
     settings = Settings()
     language, loaded = apply_startup_language(settings)  # before the window writes its texts
     window = MainWindow(settings)
     if not loaded:
         window.language_unavailable(language)
     window.show()
+    open_paths(window, args.files)
     return app.exec()
 
 

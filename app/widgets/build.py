@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QBoxLayout,
     QCheckBox,
     QComboBox,
@@ -27,7 +28,7 @@ from app.core.i18n import bind, tr
 __all__ = ["action", "button", "check_box", "combo", "group_box", "labelled", "shrinkable"]
 
 
-def _tooltip(widget: QWidget | QAction, tooltip: str | None, shortcut: str | None) -> None:
+def _tooltip(widget: QAbstractButton, tooltip: str | None, shortcut: str | None) -> None:
     if tooltip:
         bind(widget, "setToolTip", tooltip)
     if shortcut:
