@@ -124,8 +124,9 @@ class Chunker:
 
     @property
     def context(self) -> int:
-        """Bytes on either side of a position that decide whether it is a cut (:meth:`first_cut`)."""
-        return self.max_special + 16
+        """Bytes on either side of a position that decide whether it is a cut (:meth:`first_cut`):
+        a special token ending there and any other one overlapping it, and 8 bytes more."""
+        return 2 * self.max_special + 16
 
     def first_cut(self, buf: bytes, start: int, final: bool) -> int | None:
         """The first position ``p >= start`` of ``buf`` where the text may be cut, judged from
@@ -133,17 +134,21 @@ class Chunker:
 
         ``buf`` holds :attr:`context` bytes before ``start`` (or begins the text); positions
         closer than that to its end are not judged unless ``final`` (``buf`` ends the text,
-        and its end is a cut). A cut is the end of a special token (a match of the
-        leftmost-first scan), or a position that the pre-tokenizer's byte-level or text rule
-        allows where no special token occurrence lies within 8 bytes (the rules look at one or
-        two characters on either side).
+        and its end is a cut). A cut is the end of an occurrence of a special token that no
+        other occurrence overlaps (the scan from the beginning of the text matches exactly
+        that one there, wherever it began), or a position that the pre-tokenizer's byte-level
+        or text rule allows where no special token occurrence lies within 8 bytes (the rules
+        look at one or two characters on either side). Both are judged from the bytes around
+        the position alone, so whether a position is a cut does not depend on ``start``: a
+        reader that finds no cut in its range knows that the next range's reader finds the
+        same first cut (:func:`read_range` relies on it).
         """
         limit = len(buf) if final else len(buf) - self.context
         if start > limit:
             return None
-        occurrences, matches = _special_spans(buf, self.special_re, self.tokens, start)
+        occurrences = _special_occurrences(buf, self.tokens, start - self.max_special - 8)
         best = len(buf) if final else limit + 1  # one past the last position judged
-        for _, e in matches:
+        for e in _lone_ends(occurrences):
             if e >= start:
                 best = min(best, e)
                 break
@@ -173,22 +178,41 @@ class Chunker:
         ``size`` are cuts). Readers of consecutive ranges ``[a, b)`` of a file that each read
         ``[boundary(a), boundary(b))`` together read every byte once, in chunks that leave the
         pieces unchanged: a cut depends on the bytes around it, not on where a reader began."""
+        found = self.boundary_before(f, size, x, size)
+        return size if found is None else found
+
+    def boundary_before(self, f: BinaryIO, size: int, x: int, stop: int) -> int | None:
+        """:meth:`boundary` of ``x`` if it is at most ``stop`` (at most ``size``), else None.
+
+        subtle: ``stop`` itself counts. A position is judged from the bytes around it, but a
+        special token that ends exactly where a search begins is not seen from there, so a
+        search from ``x`` may find a cut at ``stop`` that a search from ``stop`` does not.
+
+        Reads at most from ``x`` to ``stop`` (and the context around them): a reader whose
+        range holds no cut learns it from its own bytes instead of scanning to the next cut,
+        which on a file without cuts (one long line of letters) made every reader scan the
+        rest of the file, quadratic time in all.
+        """
         if x <= 0:
             return 0
         if x >= size:
-            return size
+            return size if size <= stop else None
         ctx = self.context
+        end = min(size, stop + ctx)  # positions before ``stop`` are judged with this much after
         window = 4096  # a cut is usually a few bytes away; where it is not, the window doubles
         while True:
             lo = max(0, x - ctx)
+            hi = min(end, x + window)
             f.seek(lo)
-            buf = f.read(min(size, x + window) - lo)
-            final = lo + len(buf) >= size
+            buf = f.read(hi - lo)
+            final = hi >= size
             p = self.first_cut(buf, x - lo, final)
             if p is not None:
-                return lo + p
+                return lo + p if lo + p <= stop else None
             if final:
-                return size
+                return size if size <= stop else None
+            if hi >= end:
+                return None
             window *= 2
 
     def cut(self, buf: bytes, final: bool) -> int:
@@ -215,31 +239,28 @@ class Chunker:
         return max(best, _text_cut(buf, start, limit, self.pretokenizer))
 
 
-def _special_spans(
-    buf: bytes, special_re: regex.Pattern[bytes] | None, tokens: Sequence[bytes], start: int
-) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """``(occurrences, matches)`` in ``buf``: every occurrence of a special token that ends
-    after ``start - 8`` (overlapping ones too), and the matches of the leftmost-first scan that
-    begins at the first position from ``start`` on that no occurrence covers.
-
-    subtle: no occurrence covers the scan's first position, so no match of a scan from the
-    beginning of the text covers it either; that scan therefore finds exactly these matches
-    after it, whatever came before.
-    """
-    if special_re is None:
-        return [], []
+def _special_occurrences(buf: bytes, tokens: Sequence[bytes], start: int) -> list[tuple[int, int]]:
+    """Every occurrence of a special token in ``buf`` that ends after ``start`` (overlapping
+    ones too), as ``(start, end)`` sorted."""
     occurrences: list[tuple[int, int]] = []
     for tok in tokens:
-        i = buf.find(tok, max(0, start - len(tok) - 8))  # those near ``start`` matter too (first_cut)
+        i = buf.find(tok, max(0, start - len(tok) + 1))
         while i >= 0:
             occurrences.append((i, i + len(tok)))
             i = buf.find(tok, i + 1)
-    if not occurrences:
-        return [], []
-    first = start
-    while any(s < first < e for s, e in occurrences):
-        first += 1
-    return occurrences, [m.span() for m in special_re.finditer(buf, first)]
+    occurrences.sort()
+    return occurrences
+
+
+def _lone_ends(occurrences: list[tuple[int, int]]) -> list[int]:
+    """The ends of the sorted ``occurrences`` that no other occurrence overlaps, in order."""
+    ends: list[int] = []
+    reach = -1  # the furthest end of the occurrences before this one
+    for i, (s, e) in enumerate(occurrences):
+        if reach <= s and not (i + 1 < len(occurrences) and occurrences[i + 1][0] < e):
+            ends.append(e)
+        reach = max(reach, e)
+    return ends
 
 
 def _text_first_cut(
@@ -285,7 +306,9 @@ def read_range(f: BinaryIO, size: int, start: int, end: int, chunker: Chunker) -
     """The chunk of the open file ``f`` (``size`` bytes) that a reader of the range
     ``[start, end)`` counts: from the first cut at or after ``start`` to the first at or after
     ``end`` (see :meth:`Chunker.boundary`); with its offset in the file."""
-    a = chunker.boundary(f, size, start)
+    a = chunker.boundary_before(f, size, start, end)
+    if a is None:
+        return end, b""  # no cut in the range: the reader before it reads these bytes
     b = chunker.boundary(f, size, end) if end < size else size
     if b <= a:
         return a, b""

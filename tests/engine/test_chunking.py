@@ -293,3 +293,45 @@ def test_range_cuts_inside_overlapping_special_tokens(tmp_path: Path, pre: str) 
     counts, seen = _count_ranges(data, list(range(len(data))), pre, specials, tmp_path)
     assert counts == dict(reference_pretoken_counts(text, specials, pre))
     assert seen == 6
+
+
+class _CountingFile:
+    """A binary file that counts the bytes read from it."""
+
+    def __init__(self, f) -> None:  # type: ignore[no-untyped-def]
+        self.f, self.read_bytes = f, 0
+
+    def seek(self, pos: int) -> int:
+        return self.f.seek(pos)
+
+    def read(self, n: int = -1) -> bytes:
+        data = self.f.read(n)
+        self.read_bytes += len(data)
+        return data
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        b"abcdefghij" * 40_000,  # one long line of letters: no cut anywhere (one GPT-2 piece)
+        b"a" * 400_000,  # one repeated character
+        "春眠不觉晓处处闻啼鸟".encode() * 13_400,  # Chinese without punctuation or newline
+        b"x=function(a){return a+1};" * 16_000,  # a minified-JavaScript-like line
+    ],
+    ids=["letters", "one-character", "chinese", "minified"],
+)
+def test_range_readers_read_each_byte_a_bounded_number_of_times(tmp_path: Path, shape: bytes) -> None:
+    # Readers of 4 KiB ranges of a file with few or no cuts: each reads its own range and at
+    # most the stretch to the next cut; before, each scanned on to the next cut however far
+    # (a file without cuts: every reader read the rest of the file, quadratic in all).
+    from bpe_engine.corpus import read_range
+
+    path = tmp_path / "shape.txt"
+    path.write_bytes(shape)
+    size, step = len(shape), 4096
+    chunker = Chunker(Pretokenizer("gpt2"), ("<|endoftext|>",))
+    with open(path, "rb") as raw:
+        f = _CountingFile(raw)
+        chunks = [read_range(f, size, a, min(size, a + step), chunker) for a in range(0, size, step)]  # type: ignore[arg-type]
+    assert b"".join(chunk for _, chunk in chunks) == shape
+    assert f.read_bytes <= 6 * size, f"read {f.read_bytes / size:.1f} times the file"

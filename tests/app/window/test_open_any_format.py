@@ -191,7 +191,7 @@ def test_parse_special_tokens() -> None:
 def test_llama3_rank_file_finds_its_special_tokens_and_takes_the_llama3_pattern(qtbot, window, tmp_path) -> None:
     """Llama 3's tokenizer.model with its tokenizer_config.json beside it (links to ../shared):
     the 256 special tokens are found, only the pattern is asked for."""
-    from ..engine.formats_support import llama_reference
+    from ...engine.formats_support import llama_reference
 
     folder = tmp_path / "llama"
     folder.mkdir()
@@ -354,7 +354,7 @@ def test_a_sentencepiece_style_tokenizer_json_opens_with_tokenizers_ids(
     """Hugging Face's conversion of a SentencePiece model (Prepend ▁, byte fallback, merges by
     rank): the Tokenize view shows Hugging Face's ids, and the pieces as chips."""
     tokenizers = pytest.importorskip("tokenizers")
-    from ..engine.test_formats_hf import _sp_style
+    from ...engine.test_formats_hf import _sp_style
 
     path = tmp_path / "tokenizer.json"
     path.write_text(json.dumps(_sp_style(spm_reference, "prepend", False), ensure_ascii=False), encoding="utf-8")
@@ -374,7 +374,7 @@ def test_the_known_patterns_are_the_models_own() -> None:
     tiktoken = pytest.importorskip("tiktoken")
     from app.content.patterns import KNOWN_PATTERNS
 
-    from ..engine.formats_support import QWEN_PATTERN, QWEN_SPECIALS
+    from ...engine.formats_support import QWEN_PATTERN, QWEN_SPECIALS
 
     known = {k.key: k for k in KNOWN_PATTERNS}
     for key, name in (("gpt2", "r50k_base"), ("cl100k", "cl100k_base"), ("o200k", "o200k_base")):
