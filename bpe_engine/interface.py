@@ -9,7 +9,13 @@ Two classes satisfy :class:`TokenizerLike` (mypy checks it, see the end of this 
 
 Both encode and decode, cut text into the pieces their merges work in, explain a piece merge
 by merge, show every token's bytes and (where it was made by a merge) its two parents, and
-work with :class:`~bpe_engine.streaming.StreamingDecoder`. ``family`` tells them apart.
+work with :class:`~bpe_engine.streaming.StreamingDecoder`. What one can do that the other
+cannot is asked of ``tok.facts`` (:class:`~bpe_engine.kinds.TokenizerFacts`: merges in
+training order, bytes or characters, how a space is shown, the BOS token) and of
+``tok.vocab_size_after(k)``, never told from the class or the file.
+
+mypy proves that both classes satisfy the protocol in :mod:`bpe_engine._conformance` (here it
+would make an import cycle: the tokenizers import this module).
 """
 
 from __future__ import annotations
@@ -17,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence, Set as AbstractSet
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from .kinds import Family, SpecialMode, TokenizerFacts
+
 if TYPE_CHECKING:
     from .encode.piece import BpeStep
     from .explain import TokenSpan
 
-__all__ = ["TokenizerLike", "PretokenizerInfo", "Family"]
-
-Family = Literal["byte-level", "sentencepiece"]
+__all__ = ["TokenizerLike", "PretokenizerInfo", "Family", "TokenizerFacts"]
 
 
 class PretokenizerInfo(Protocol):
@@ -55,6 +61,15 @@ class TokenizerLike(Protocol):
     @property
     def family(self) -> Family: ...
     @property
+    def facts(self) -> TokenizerFacts:
+        """What this tokenizer can do (see :class:`~bpe_engine.kinds.TokenizerFacts`)."""
+        ...
+
+    def vocab_size_after(self, k: int) -> int:
+        """How many tokens (special tokens not counted) exist after the first ``k`` merges."""
+        ...
+
+    @property
     def name(self) -> str | None: ...
     @property
     def vocab(self) -> dict[int, bytes]: ...
@@ -81,7 +96,7 @@ class TokenizerLike(Protocol):
         disallowed_special: Literal["all"] | Collection[str] = ...,
     ) -> list[int]: ...
     def encode_ordinary(self, text: str) -> list[int]: ...
-    def encode_with(self, text: str, special: str = ...) -> list[int]: ...
+    def encode_with(self, text: str, special: SpecialMode | str = ...) -> list[int]: ...
     def encode_iterable(
         self,
         iterable: Iterable[str],
@@ -117,14 +132,3 @@ class TokenizerLike(Protocol):
     def byte_ids(self) -> list[int]:
         """The id of the token of each single byte (-1 where there is none)."""
         ...
-
-
-if TYPE_CHECKING:  # mypy proves that both classes satisfy the protocol
-    from .spm.tokenizer import SentencePieceTokenizer
-    from .tokenizer import Tokenizer
-
-    def _byte_level(tok: Tokenizer) -> TokenizerLike:
-        return tok
-
-    def _sentencepiece(tok: SentencePieceTokenizer) -> TokenizerLike:
-        return tok

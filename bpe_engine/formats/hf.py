@@ -30,6 +30,7 @@ import os
 from typing import Any
 
 from ..errors import TokenizerFileError, short
+from ..kinds import MergeRule
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData, TokenizerData
 from .gpt2 import gpt2_bytes_to_unicode
 from .tiktoken import pretokenizer_for
@@ -311,8 +312,7 @@ def _byte_level(obj: dict[str, Any], model: dict[str, Any], path: str, name: str
         pretokenizer=pretokenizer,
         merge_ids=merge_ids,
         name=name,
-        pair_ranks=True,
-        ignore_merges=_flag(model, "ignore_merges", False, "model", path),
+        merge_rule=MergeRule.hugging_face(ignore_merges=_flag(model, "ignore_merges", False, "model", path)),
         normalizer=normalizer,
         source=path,
     )

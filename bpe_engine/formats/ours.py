@@ -30,6 +30,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TokenizerFileError
+from ..kinds import MergeRule
 from .atomic import atomic_write_bytes
 from .data import TokenizerData
 from .jsonfile import load_json, short
@@ -192,9 +193,9 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
         merge_counts=counts,
         merge_ids=merge_ids,
         name=name,
-        pair_ranks=rule == "pair_ranks",
-        ignore_merges=flags["ignore_merges"],
-        rank_splits=flags["rank_splits"],
+        merge_rule=MergeRule(
+            pair_ranks=rule == "pair_ranks", ignore_merges=flags["ignore_merges"], rank_splits=flags["rank_splits"]
+        ),
         normalizer=normalizer,
         source=path,
     )

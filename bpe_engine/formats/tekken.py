@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from ..errors import TokenizerFileError, short
+from ..kinds import MergeRule
 from .data import TokenizerData
 from .tiktoken import merge_ids_from_ranks, pretokenizer_for
 
@@ -149,8 +150,6 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
         pretokenizer=pretokenizer_for(pattern),
         merge_ids=merge_ids,
         name=name,
-        ranks_from_tiktoken=True,
-        pair_ranks=True,
-        rank_splits=True,
+        merge_rule=MergeRule.tiktoken(),
         source=path,
     )

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._files import FileProblem, read_regular
 from ..errors import EncodingUnavailableError, TokenizerFileError
+from ..kinds import MergeRule
 from ..pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, Pretokenizer
 from .data import TokenizerData
 from .jsonfile import short
@@ -184,9 +185,7 @@ def _data_from_ranks(
         pretokenizer=pretokenizer,
         name=name,
         merge_ids=merge_ids,
-        ranks_from_tiktoken=True,
-        pair_ranks=exact,
-        rank_splits=exact,
+        merge_rule=MergeRule.tiktoken(exact_splits=exact),
         source=source,
     )
 
