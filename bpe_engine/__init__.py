@@ -60,6 +60,12 @@ _EXPORTS: dict[str, str] = {
     "Tokenizer": "tokenizer",
     "SentencePieceTokenizer": "spm.tokenizer",
     "TokenizerLike": "interface",
+    "TokenizerFacts": "kinds",
+    "Family": "kinds",
+    "TokenUnit": "kinds",
+    "SpecialMode": "kinds",
+    "TieBreak": "kinds",
+    "MergeRule": "kinds",
     "load_tokenizer": "loading",
     "EXPORT_FORMATS": "formats.export",
     "export_paths": "formats.export",
@@ -149,6 +155,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .formats.ours import FORMAT_VERSION as FORMAT_VERSION
     from .formats.tiktoken import OPENAI_ENCODINGS as OPENAI_ENCODINGS
     from .interface import TokenizerLike as TokenizerLike
+    from .kinds import (
+        Family as Family,
+        MergeRule as MergeRule,
+        SpecialMode as SpecialMode,
+        TieBreak as TieBreak,
+        TokenizerFacts as TokenizerFacts,
+        TokenUnit as TokenUnit,
+    )
     from .loading import load_tokenizer as load_tokenizer
     from .overlap import VocabularyOverlap as VocabularyOverlap, vocabulary_overlap as vocabulary_overlap
     from .pretokenize import (

@@ -29,7 +29,7 @@ from .._files import FileProblem, read_regular
 from ..errors import ConfigError, PatternNeededError, TokenizerFileError, short
 from .data import SentencePieceData, TokenizerData
 from .gpt2 import read_gpt2_files
-from .hf import added_tokens, data_from_hf, is_hf_tokenizer, split_pattern
+from .hf import added_tokens, data_from_hf, is_hf_tokenizer, split_pattern, template_bos
 from .jsonfile import load_json, parse_json
 from .ours import data_from_dict
 from .sentencepiece import data_from_model_proto, looks_like_model_proto
@@ -243,7 +243,31 @@ def _read_ranks(path: str, data: bytes, pattern: str | None, special_tokens: Spe
     found = data_from_rank_file(data, path, final_pattern, specials, display_name(path))
     if where:
         found.extra["settings_from"] = where
+    found.bos, found.adds_bos = _bos_beside(path, specials)
     return found
+
+
+def _bos_beside(path: str, specials: Mapping[str, int]) -> tuple[str | None, bool]:
+    """``(bos, adds_bos)`` for a rank file, from the ``tokenizer.json`` beside it (its
+    template's first special token, which it adds), else ``tokenizer_config.json``'s
+    ``bos_token`` and ``add_bos_token``; ``(None, False)`` when neither names a special token."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    hf = _beside(path, f"{stem}.json", "tokenizer.json")
+    if hf is not None:
+        obj = _load_json(hf, "Hugging Face tokenizer.json")
+        bos = template_bos(obj, hf) if is_hf_tokenizer(obj) else None
+        if bos is not None and bos in specials:
+            return bos, True
+    config = _beside(path, f"{stem}_config.json", "tokenizer_config.json")
+    if config is not None:
+        obj = _load_json(config, "tokenizer_config.json")
+        if isinstance(obj, dict):
+            bos = obj.get("bos_token")
+            if isinstance(bos, dict):  # older files: {"content": ..., "lstrip": ...}
+                bos = bos.get("content")
+            if isinstance(bos, str) and bos in specials:
+                return bos, obj.get("add_bos_token") is True
+    return None, False
 
 
 def _settings_for(path: str) -> tuple[str | None, dict[str, int] | None, str]:

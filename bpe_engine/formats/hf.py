@@ -230,6 +230,19 @@ def _check_post_processor(obj: dict[str, Any], path: str) -> None:
             raise _fail(path, f"{where}: post-processor {short(part['type'])} is not supported")
 
 
+def template_bos(obj: dict[str, Any], path: str) -> str | None:
+    """The special token that the file's ``TemplateProcessing`` post-processor puts before
+    every single text (the BOS it adds: Llama 3's ``<|begin_of_text|>``), or None."""
+    for part, _ in _flatten(obj.get("post_processor"), "processors", "post_processor", path):
+        single = part.get("single") if part["type"] == "TemplateProcessing" else None
+        if isinstance(single, list) and single and isinstance(single[0], dict):
+            first = single[0].get("SpecialToken")
+            if isinstance(first, dict) and isinstance(first.get("id"), str):
+                bos: str = first["id"]
+                return bos
+    return None
+
+
 def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
     """The tokenizer of a parsed ``tokenizer.json`` (see the module docstring)."""
     if not is_hf_tokenizer(obj):
@@ -239,8 +252,27 @@ def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
     _check_post_processor(obj, path)
     pre = _flatten(obj.get("pre_tokenizer"), "pretokenizers", "pre_tokenizer", path)
     name = os.path.basename(os.path.dirname(os.path.abspath(path))) or None
+    found: TokenizerData | SentencePieceData
     if any(part["type"] == "ByteLevel" for part, _ in pre):
-        return _byte_level(obj, model, path, name)
+        found = _byte_level(obj, model, path, name)
+    elif _sentencepiece_signs(obj, model, pre, path):
+        found = _sentencepiece_style(obj, model, pre, path, name)
+    else:
+        raise _fail(
+            path,
+            "is neither byte-level BPE (no ByteLevel pre-tokenizer) nor SentencePiece-style BPE (no Metaspace, "
+            "▁ replacement or byte fallback); not supported",
+        )
+    bos = template_bos(obj, path)
+    if bos is not None and bos in found.special_tokens:  # a template may name an ordinary token
+        found.bos, found.adds_bos = bos, True
+    return found
+
+
+def _sentencepiece_signs(
+    obj: dict[str, Any], model: dict[str, Any], pre: list[tuple[dict[str, Any], str]], path: str
+) -> bool:
+    """Whether a file that is not byte-level is SentencePiece-style (Metaspace, ▁, byte fallback)."""
     sp_signs = any(part["type"] == "Metaspace" for part, _ in pre) or _flag(
         model, "byte_fallback", False, "model", path
     )
@@ -248,13 +280,7 @@ def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
         part["type"] in ("Replace", "Prepend")
         for part, _ in _flatten(obj.get("normalizer"), "normalizers", "normalizer", path)
     )
-    if sp_signs:
-        return _sentencepiece_style(obj, model, pre, path, name)
-    raise _fail(
-        path,
-        "is neither byte-level BPE (no ByteLevel pre-tokenizer) nor SentencePiece-style BPE (no Metaspace, "
-        "▁ replacement or byte fallback); not supported",
-    )
+    return sp_signs
 
 
 def _byte_level(obj: dict[str, Any], model: dict[str, Any], path: str, name: str | None) -> TokenizerData:

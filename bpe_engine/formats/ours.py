@@ -17,7 +17,8 @@ Version 2 adds how the merges are read, written only when they are not read our 
 files of our own training stay version 1): ``"merge_rule": "pair_ranks"`` (Hugging Face's
 pair priorities), ``"ignore_merges": true`` (a piece that is a token is that token) and
 ``"rank_splits": true`` (tiktoken's rule), ``"normalizer": "NFC"`` (a Unicode normal form
-applied before encoding); see :class:`~bpe_engine.Tokenizer`.
+applied before encoding), ``"bos": "<s>", "adds_bos": true`` (the beginning-of-sequence
+special token and whether the model adds it); see :class:`~bpe_engine.Tokenizer`.
 
 Saving is atomic (:mod:`.atomic`). Reading checks every field and says which one is wrong;
 the tokenizer checks the rest (every merge's parts exist before it, ...) when it is built.
@@ -63,6 +64,9 @@ def tokenizer_to_dict(tok: Tokenizer) -> dict[str, Any]:
         rules["rank_splits"] = True
     if tok.normalizer is not None:
         rules["normalizer"] = tok.normalizer
+    if tok.bos is not None:
+        rules["bos"] = tok.bos
+        rules["adds_bos"] = tok.adds_bos
     return {
         "format": FORMAT_NAME,
         "version": 2 if rules else 1,
@@ -185,11 +189,18 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
         if not isinstance(value, bool):
             raise _fail(path, f"field {key!r} must be true or false, got {short(value)}")
         flags[key] = value
+    bos, adds_bos = obj.get("bos"), obj.get("adds_bos", False)
+    if bos is not None and bos not in specials:
+        raise _fail(path, f"field 'bos' must name one of the special tokens or be null, got {short(bos)}")
+    if not isinstance(adds_bos, bool):
+        raise _fail(path, f"field 'adds_bos' must be true or false, got {short(adds_bos)}")
     return TokenizerData(
         vocab,
         merges,
         specials,
         pretokenizer=pretokenizer,
+        bos=bos,
+        adds_bos=adds_bos,
         merge_counts=counts,
         merge_ids=merge_ids,
         name=name,

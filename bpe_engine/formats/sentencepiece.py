@@ -119,7 +119,22 @@ def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
         raise TokenizerFileError(
             f"{source}: the normalizer {short(rule_name)} has no precompiled rules in the file; not supported"
         )
-    return _checked(pieces, scores, kinds, byte_fallback, charsmap, add_dummy_prefix, remove_extra, escape, source)
+    found = _checked(pieces, scores, kinds, byte_fallback, charsmap, add_dummy_prefix, remove_extra, escape, source)
+    found.bos = _bos_piece(t, found, source)
+    return found
+
+
+def _bos_piece(trainer: dict[int, list[int | bytes]], data: SentencePieceData, source: str) -> str | None:
+    """The control piece at ``trainer_spec.bos_id`` (default 1; -1: none). SentencePiece's
+    ``encode`` adds it only when asked (``add_bos``), so ``adds_bos`` stays False."""
+    try:
+        raw = varint_value(trainer[41][-1], "trainer_spec.bos_id") if 41 in trainer else 1
+    except ProtobufError as exc:
+        raise TokenizerFileError(f"{source}: {exc}") from None
+    bos_id = raw - (1 << 64) if raw >= 1 << 63 else raw  # an int32 of -1 is written as 2**64 - 1
+    if 0 <= bos_id < len(data.pieces) and data.kinds[bos_id] == CONTROL:
+        return data.pieces[bos_id]
+    return None
 
 
 def _checked(

@@ -151,5 +151,7 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
         merge_ids=merge_ids,
         name=name,
         merge_rule=MergeRule.tiktoken(),
+        # mistral-common's Tekkenizer names <s> its BOS; the caller of its encode decides to add it.
+        bos="<s>" if "<s>" in specials else None,
         source=path,
     )
