@@ -6,7 +6,7 @@ sits above both tokenizers and the interface, so the proof makes no import cycle
 
 from __future__ import annotations
 
-from .interface import TokenizerLike
+from .interface import ByteLevelTokenizerLike, TokenizerLike
 from .spm.tokenizer import SentencePieceTokenizer
 from .tokenizer import Tokenizer
 
@@ -18,4 +18,8 @@ def _byte_level(tok: Tokenizer) -> TokenizerLike:
 
 
 def _sentencepiece(tok: SentencePieceTokenizer) -> TokenizerLike:
+    return tok
+
+
+def _byte_level_writers(tok: Tokenizer) -> ByteLevelTokenizerLike:
     return tok

@@ -21,15 +21,17 @@ would make an import cycle: the tokenizers import this module).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence, Set as AbstractSet
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from .kinds import Family, SpecialMode, TokenizerFacts
+from .kinds import Family, MergeRule, SpecialMode, TokenizerFacts
 
 if TYPE_CHECKING:
+    from .encode.encoder import Encoder
     from .encode.piece import BpeStep
     from .explain import TokenSpan
+    from .pretokenize import Pretokenizer
 
-__all__ = ["TokenizerLike", "PretokenizerInfo", "Family", "TokenizerFacts"]
+__all__ = ["TokenizerLike", "ByteLevelTokenizerLike", "PretokenizerInfo", "Family", "TokenizerFacts"]
 
 
 class PretokenizerInfo(Protocol):
@@ -132,3 +134,30 @@ class TokenizerLike(Protocol):
     def byte_ids(self) -> list[int]:
         """The id of the token of each single byte (-1 where there is none)."""
         ...
+
+
+class ByteLevelTokenizerLike(TokenizerLike, Protocol):
+    """What the writers of :mod:`bpe_engine.formats` and :mod:`bpe_engine.encode.files` read of
+    a :class:`~bpe_engine.Tokenizer`: its public attributes, named here so that they need not
+    import the tokenizer (which imports them: that would be a cycle)."""
+
+    @property
+    def pretokenizer(self) -> Pretokenizer: ...
+    @property
+    def merge_rule(self) -> MergeRule: ...
+    @property
+    def pair_ranks(self) -> bool: ...
+    @property
+    def ignore_merges(self) -> bool: ...
+    @property
+    def rank_splits(self) -> bool: ...
+    @property
+    def normalizer(self) -> str | None: ...
+    @property
+    def bos(self) -> str | None: ...
+    @property
+    def adds_bos(self) -> bool: ...
+    @property
+    def encoder(self) -> Encoder: ...
+    def tiktoken_equivalent(self) -> str | None: ...
+    def tiktoken_encoding(self) -> Any: ...

@@ -32,7 +32,7 @@ from .batch import pair_tables
 from .charcut import cross_table
 
 if TYPE_CHECKING:
-    from ..tokenizer import Tokenizer
+    from ..interface import ByteLevelTokenizerLike as Tokenizer
 
 __all__ = ["encode_file", "iter_encode_file", "SPECIAL_MODES", "BACKENDS"]
 

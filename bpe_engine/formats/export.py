@@ -30,7 +30,7 @@ from .ours import tokenizer_json
 from .tiktoken import OPENAI_PATTERNS, SIDECAR_FORMAT, merges_from_ranks, special_overlap
 
 if TYPE_CHECKING:
-    from ..tokenizer import Tokenizer
+    from ..interface import ByteLevelTokenizerLike as Tokenizer
 
 __all__ = ["EXPORT_FORMATS", "SIDECAR_FORMAT", "export_paths", "export_tokenizer", "tiktoken_python", "pattern_of"]
 

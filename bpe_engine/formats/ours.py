@@ -37,7 +37,7 @@ from .data import TokenizerData
 from .jsonfile import load_json, short
 
 if TYPE_CHECKING:
-    from ..tokenizer import Tokenizer
+    from ..interface import ByteLevelTokenizerLike as Tokenizer
 
 __all__ = [
     "FORMAT_NAME",

@@ -27,7 +27,7 @@ from .data import TokenizerData
 from .jsonfile import short
 
 if TYPE_CHECKING:
-    from ..tokenizer import Tokenizer
+    from ..interface import ByteLevelTokenizerLike as Tokenizer
 
 __all__ = [
     "OPENAI_ENCODINGS",
