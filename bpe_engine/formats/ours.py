@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import TokenizerFileError
 from ..kinds import MergeRule
 from .atomic import atomic_write_bytes
+from .base import Content, Format, ReadRequest, Writer, no_arguments
 from .data import TokenizerData
 from .jsonfile import load_json, short
 
@@ -47,6 +48,7 @@ __all__ = [
     "read_tokenizer",
     "tokenizer_to_dict",
     "data_from_dict",
+    "FORMAT",
 ]
 
 FORMAT_NAME = "bpe-explorer-tokenizer"
@@ -216,3 +218,31 @@ def read_tokenizer(path: str | os.PathLike[str]) -> TokenizerData:
     """Read a file of our format (see the module docstring)."""
     path = os.fspath(path)
     return data_from_dict(load_json(path, "BPE Explorer tokenizer"), path)
+
+
+def _detect(content: Content) -> bool:
+    # Any JSON object with a "format" field (the sidecar of a rank file is asked first): a
+    # wrong format value is then reported by data_from_dict, which says what ours look like.
+    obj = content.json
+    return isinstance(obj, dict) and "format" in obj
+
+
+def _read(content: Content, request: ReadRequest) -> TokenizerData:
+    no_arguments(content.path, "BPE Explorer tokenizer", request)
+    return data_from_dict(content.json, content.path)
+
+
+def _paths(path: str, folder: bool) -> list[str]:
+    return [os.path.join(path, "tokenizer.json") if folder else path]
+
+
+FORMAT = Format(
+    name="ours",
+    title="BPE Explorer tokenizer",
+    patterns=("*.json",),
+    detect=_detect,
+    read=_read,
+    order=20,
+    writer=Writer(paths=_paths, files=lambda tok, paths: [tokenizer_json(tok)], suffix=".json"),
+    menu_rank=0,
+)

@@ -17,10 +17,17 @@ import os
 
 from .._files import FileProblem, read_regular
 from ..errors import TokenizerFileError, short
+from .base import Content, Format, ReadRequest, display_name, no_arguments
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
 from .protobuf import ProtobufError, fields, float_value, text_value, varint_value
 
-__all__ = ["read_sentencepiece_model", "data_from_model_proto", "looks_like_model_proto", "byte_of_piece"]
+__all__ = [
+    "read_sentencepiece_model",
+    "data_from_model_proto",
+    "looks_like_model_proto",
+    "byte_of_piece",
+    "FORMAT",
+]
 
 _MODEL_TYPES = {1: "Unigram", 2: "BPE", 3: "word", 4: "char"}
 _KINDS = {NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE}
@@ -205,3 +212,27 @@ def read_sentencepiece_model(path: str | os.PathLike[str], data: bytes | None = 
         except FileProblem as exc:
             raise TokenizerFileError(str(exc)) from None
     return data_from_model_proto(data, path)
+
+
+def _read(content: Content, request: ReadRequest) -> SentencePieceData:
+    no_arguments(content.path, "SentencePiece model", request)
+    model = data_from_model_proto(content.data, content.path)
+    model.name = display_name(content.path)
+    return model
+
+
+FORMAT = Format(
+    name="sentencepiece",
+    title="SentencePiece model",
+    patterns=("*.model",),
+    detect=lambda content: not content.is_json and looks_like_model_proto(content.data),
+    read=_read,
+    order=60,
+    folder_files=("tokenizer.model", "*.model"),
+    folder_rank=2,
+    cannot_write=(
+        "export writes byte-level tokenizers; a SentencePiece model merges characters by scores, "
+        "with ▁ spaces and byte fallback: keep its own .model or tokenizer.json"
+    ),
+    menu_rank=2,
+)
