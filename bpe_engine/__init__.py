@@ -68,6 +68,9 @@ _EXPORTS: dict[str, str] = {
     "MergeRule": "kinds",
     "load_tokenizer": "loading",
     "EXPORT_FORMATS": "formats.export",
+    "FORMATS": "formats.registry",
+    "file_filters": "formats.registry",
+    "proposed_file_name": "formats.registry",
     "export_paths": "formats.export",
     "tiktoken_python": "formats.export",
     "vocabulary_overlap": "overlap",
@@ -152,6 +155,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         tiktoken_python as tiktoken_python,
     )
     from .formats.gpt2 import gpt2_bytes_to_unicode as gpt2_bytes_to_unicode
+    from .formats.registry import (
+        FORMATS as FORMATS,
+        file_filters as file_filters,
+        proposed_file_name as proposed_file_name,
+    )
     from .formats.ours import FORMAT_VERSION as FORMAT_VERSION
     from .formats.tiktoken import OPENAI_ENCODINGS as OPENAI_ENCODINGS
     from .interface import TokenizerLike as TokenizerLike
