@@ -155,12 +155,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         tiktoken_python as tiktoken_python,
     )
     from .formats.gpt2 import gpt2_bytes_to_unicode as gpt2_bytes_to_unicode
+    from .formats.ours import FORMAT_VERSION as FORMAT_VERSION
     from .formats.registry import (
         FORMATS as FORMATS,
         file_filters as file_filters,
         proposed_file_name as proposed_file_name,
     )
-    from .formats.ours import FORMAT_VERSION as FORMAT_VERSION
     from .formats.tiktoken import OPENAI_ENCODINGS as OPENAI_ENCODINGS
     from .interface import TokenizerLike as TokenizerLike
     from .kinds import (

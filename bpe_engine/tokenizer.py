@@ -373,10 +373,9 @@ class Tokenizer(TiktokenMethods):
         else:
             allowed = allowed_special if isinstance(allowed_special, frozenset) else frozenset(allowed_special)
             if allowed and not allowed <= names:
-                raise ConfigError(
-                    f"allowed_special names {short(sorted(allowed - names))}, which are not special tokens of "
-                    f"this tokenizer (it has {short(sorted(names))})"
-                )
+                # As tiktoken: a name that is no special token of this tokenizer allows nothing
+                # (its text stays ordinary text), so code written for tiktoken behaves the same.
+                allowed = allowed & names
         if disallowed_special == "all":
             disallowed = names - allowed if allowed else names
         elif isinstance(disallowed_special, frozenset):

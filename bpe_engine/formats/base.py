@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .._files import FileProblem, read_regular
-from ..errors import ConfigError, ExportError, TokenizerFileError
+from ..errors import ConfigError, ExportError, TokenizerFileError, short
 from ..pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, WHITESPACE_PATTERN
 from .data import SentencePieceData, TokenizerData
 from .jsonfile import load_json, parse_json
@@ -38,6 +38,7 @@ __all__ = [
     "pretokenizer_for",
     "pattern_of",
     "display_name",
+    "check_special_ids",
     "beside",
     "record",
     "read_file",
@@ -182,6 +183,19 @@ def no_arguments(path: str, kind: str, request: ReadRequest) -> None:
             f"{path}: is a {kind}, which holds its own pre-tokenizer and special tokens; "
             "pattern and special_tokens are for tiktoken rank files and GPT-2 files"
         )
+
+
+def check_special_ids(specials: Iterable[tuple[str, int]], path: str, field: str) -> None:
+    """Refuse a file that gives two special tokens the same id (which one would an id decode
+    to?), naming both tokens, the id and the field."""
+    owner: dict[int, str] = {}
+    for token, i in specials:
+        other = owner.setdefault(i, token)
+        if other != token:
+            raise TokenizerFileError(
+                f"{path}: {field} gives the special tokens {short(other)} and {short(token)} the same id {i}; "
+                "each special token needs its own id (fix the file)"
+            )
 
 
 def display_name(path: str) -> str:

@@ -37,6 +37,7 @@ from .base import (
     Format,
     ReadRequest,
     Writer,
+    check_special_ids,
     check_specials,
     display_name,
     json_bytes,
@@ -198,6 +199,7 @@ def added_tokens(obj: dict[str, Any], path: str) -> list[tuple[str, int, bool, b
         out.append(
             (content, i, _flag(entry, "special", False, where, path), _flag(entry, "normalized", False, where, path))
         )
+    check_special_ids(((c, i) for c, i, _, _ in out), path, "added_tokens")
     return out
 
 

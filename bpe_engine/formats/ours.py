@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import TokenizerFileError
 from ..kinds import MergeRule
 from .atomic import atomic_write_bytes
-from .base import Content, Format, ReadRequest, Writer, no_arguments
+from .base import Content, Format, ReadRequest, Writer, check_special_ids, check_specials, no_arguments
 from .data import TokenizerData
 from .jsonfile import load_json, short
 
@@ -83,7 +83,9 @@ def tokenizer_to_dict(tok: Tokenizer) -> dict[str, Any]:
 
 
 def tokenizer_json(tok: Tokenizer) -> bytes:
-    """The file's bytes: UTF-8 JSON, compact."""
+    """The file's bytes: UTF-8 JSON, compact. Two special tokens with one id are refused (the
+    reader refuses such a file: which token would the id decode to?)."""
+    check_specials(tok, "our format")
     return json.dumps(tokenizer_to_dict(tok), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -191,6 +193,7 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
         if not isinstance(value, bool):
             raise _fail(path, f"field {key!r} must be true or false, got {short(value)}")
         flags[key] = value
+    check_special_ids(specials.items(), path, "field 'special_tokens'")
     bos, adds_bos = obj.get("bos"), obj.get("adds_bos", False)
     if bos is not None and bos not in specials:
         raise _fail(path, f"field 'bos' must name one of the special tokens or be null, got {short(bos)}")

@@ -22,7 +22,13 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._files import FileProblem, read_regular
-from ..errors import EncodingUnavailableError, PatternNeededError, TokenizerFileError
+from ..errors import (
+    EncodingUnavailableError,
+    PatternNeededError,
+    TokenizerFileError,
+    UnknownEncodingError,
+    UnknownModelError,
+)
 from ..kinds import MergeRule
 from ..pretokenize import Pretokenizer
 from .base import (
@@ -33,6 +39,7 @@ from .base import (
     SpecialTokens,
     Writer,
     beside,
+    check_special_ids,
     display_name,
     load_recorded_json,
     no_arguments,
@@ -222,7 +229,7 @@ def encoding_name_for_model(model_name: str) -> str:
     try:
         return str(lookup(model_name))
     except KeyError:
-        raise EncodingUnavailableError(
+        raise UnknownModelError(
             f"{short(model_name)} is not an OpenAI model name tiktoken knows; name an encoding instead "
             "(for example o200k_base)"
         ) from None
@@ -278,7 +285,7 @@ def read_openai_encoding(name: str) -> TokenizerData:
         specials = dict(enc._special_tokens)
     except ValueError as exc:
         if "Unknown encoding" in str(exc):
-            raise EncodingUnavailableError(
+            raise UnknownEncodingError(
                 f"{name!r} is not an encoding tiktoken knows; use one of {', '.join(OPENAI_ENCODINGS)}"
             ) from None
         raise EncodingUnavailableError(f"cannot load {name}: {exc}. {tiktoken_cache_hint(name)}") from None
@@ -522,6 +529,7 @@ def _sidecar(spec: dict[str, Any], path: str) -> tuple[str, dict[str, int]]:
         isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in specials.values()
     ):
         raise TokenizerFileError(f"{path}: field 'special_tokens' must map names to ids, got {short(specials)}")
+    check_special_ids(specials.items(), path, "special_tokens")
     return pattern, specials
 
 
@@ -558,6 +566,7 @@ def _config_specials(path: str) -> dict[str, int]:
                 f"{path}: added_tokens_decoder[{short(key)}] must be {{'content': ...}} under an id"
             )
         out[entry["content"]] = int(key)
+    check_special_ids(((entry["content"], int(key)) for key, entry in decoder.items()), path, "added_tokens_decoder")
     return out
 
 

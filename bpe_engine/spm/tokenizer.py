@@ -205,11 +205,8 @@ class SentencePieceTokenizer:
         disallowed_special: Literal["all"] | Collection[str],
     ) -> frozenset[str]:
         names = frozenset(self.special_tokens)
-        allowed = names if allowed_special == "all" else frozenset(allowed_special)
-        if allowed - names:
-            raise ConfigError(
-                f"allowed_special names {short(sorted(allowed - names))}, which are not special tokens of this tokenizer"
-            )
+        # As tiktoken: a name that is no special token of this tokenizer allows nothing.
+        allowed = names if allowed_special == "all" else frozenset(allowed_special) & names
         disallowed = names - allowed if disallowed_special == "all" else frozenset(disallowed_special)
         if disallowed:
             found = self._splitter(disallowed).first(text)
