@@ -572,6 +572,7 @@ class Tokenizer(TiktokenMethods):
         # A tiktoken Encoding is rebuilt on demand (worker processes get a lean copy).
         state = dict(self.__dict__)
         state["_tiktoken_encoding"] = None
+        state["_sizes_after"] = None  # rebuilt on demand (280,000 numbers for Llama 3)
         return state
 
     def tiktoken_equivalent(self) -> str | None:
