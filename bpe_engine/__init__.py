@@ -60,8 +60,17 @@ _EXPORTS: dict[str, str] = {
     "Tokenizer": "tokenizer",
     "SentencePieceTokenizer": "spm.tokenizer",
     "TokenizerLike": "interface",
+    "TokenizerFacts": "kinds",
+    "Family": "kinds",
+    "TokenUnit": "kinds",
+    "SpecialMode": "kinds",
+    "TieBreak": "kinds",
+    "MergeRule": "kinds",
     "load_tokenizer": "loading",
     "EXPORT_FORMATS": "formats.export",
+    "FORMATS": "formats.registry",
+    "file_filters": "formats.registry",
+    "proposed_file_name": "formats.registry",
     "export_paths": "formats.export",
     "tiktoken_python": "formats.export",
     "vocabulary_overlap": "overlap",
@@ -147,8 +156,21 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     )
     from .formats.gpt2 import gpt2_bytes_to_unicode as gpt2_bytes_to_unicode
     from .formats.ours import FORMAT_VERSION as FORMAT_VERSION
+    from .formats.registry import (
+        FORMATS as FORMATS,
+        file_filters as file_filters,
+        proposed_file_name as proposed_file_name,
+    )
     from .formats.tiktoken import OPENAI_ENCODINGS as OPENAI_ENCODINGS
     from .interface import TokenizerLike as TokenizerLike
+    from .kinds import (
+        Family as Family,
+        MergeRule as MergeRule,
+        SpecialMode as SpecialMode,
+        TieBreak as TieBreak,
+        TokenizerFacts as TokenizerFacts,
+        TokenUnit as TokenUnit,
+    )
     from .loading import load_tokenizer as load_tokenizer
     from .overlap import VocabularyOverlap as VocabularyOverlap, vocabulary_overlap as vocabulary_overlap
     from .pretokenize import (

@@ -15,10 +15,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .formats.registry import folder_names
+
 __all__ = ["CachedTokenizer", "hf_cache_dir", "find_hf_tokenizers", "TOKENIZER_FILES"]
 
-#: The files looked for in a snapshot, the first found is listed.
-TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "tekken.json")
+#: The files looked for in a snapshot, the first found is listed (the names every format
+#: declares for a folder, :func:`bpe_engine.formats.registry.folder_names`).
+TOKENIZER_FILES = tuple(folder_names())
 
 
 @dataclass(frozen=True)

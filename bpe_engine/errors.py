@@ -22,6 +22,8 @@ __all__ = [
     "TokenIdError",
     "SpecialTokenError",
     "EncodingUnavailableError",
+    "UnknownEncodingError",
+    "UnknownModelError",
     "ExportError",
     "WorkerError",
     "CheckpointError",
@@ -138,6 +140,19 @@ class SpecialTokenError(BPEError, ValueError):
 
 class EncodingUnavailableError(BPEError, RuntimeError):
     """An OpenAI encoding could not be loaded (tiktoken missing, or its data not downloadable)."""
+
+
+class UnknownEncodingError(EncodingUnavailableError, ValueError):
+    """No OpenAI encoding has this name. Also a ``ValueError``, which tiktoken's
+    ``get_encoding`` raises there, so code written for tiktoken catches it unchanged."""
+
+
+class UnknownModelError(EncodingUnavailableError, KeyError):
+    """tiktoken maps no encoding to this model name. Also a ``KeyError``, which tiktoken's
+    ``encoding_for_model`` raises there, so code written for tiktoken catches it unchanged."""
+
+    def __str__(self) -> str:  # subtle: KeyError would show the message quoted, as a key
+        return str(self.args[0]) if self.args else ""
 
 
 class CheckpointError(BPEError, ValueError):

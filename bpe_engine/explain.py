@@ -9,16 +9,23 @@ step by step, are :func:`bpe_engine.encode.piece.bpe_steps`.
 from __future__ import annotations
 
 import codecs
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .interface import TokenizerLike
+__all__ = ["TokenSpan", "char_spans", "char_spans_lossy", "token_spans", "Explainable"]
 
-__all__ = ["TokenSpan", "char_spans", "char_spans_lossy", "token_spans"]
+
+class Explainable(Protocol):
+    """What these functions ask of a tokenizer (every
+    :class:`~bpe_engine.interface.TokenizerLike` has it; named here, not imported, because the
+    interface refers to :class:`TokenSpan`)."""
+
+    def byte_stream(self) -> Callable[[int], bytes]: ...
+    def token_bytes(self, ids: Iterable[int]) -> list[bytes]: ...
+    def is_special(self, token_id: int) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +46,7 @@ class TokenSpan:
     special: bool
 
 
-def char_spans(tok: TokenizerLike, ids: Sequence[int]) -> tuple[list[int], list[int], list[bool]]:
+def char_spans(tok: Explainable, ids: Sequence[int]) -> tuple[list[int], list[int], list[bool]]:
     """For each token: the first character it touches in ``decode(ids)``, the character
     after the last one, and whether it holds whole characters only (lists, same order).
 
@@ -87,7 +94,7 @@ def char_spans_lossy(tokens: list[bytes]) -> tuple[list[int], list[int], list[bo
     return first, after, whole
 
 
-def token_spans(tok: TokenizerLike, ids: Sequence[int]) -> list[TokenSpan]:
+def token_spans(tok: Explainable, ids: Sequence[int]) -> list[TokenSpan]:
     """Where each token sits in ``decode(ids)``; tokens holding part of a character are marked."""
     ids = list(ids)
     first, after, whole = char_spans(tok, ids)

@@ -9,21 +9,29 @@ Two classes satisfy :class:`TokenizerLike` (mypy checks it, see the end of this 
 
 Both encode and decode, cut text into the pieces their merges work in, explain a piece merge
 by merge, show every token's bytes and (where it was made by a merge) its two parents, and
-work with :class:`~bpe_engine.streaming.StreamingDecoder`. ``family`` tells them apart.
+work with :class:`~bpe_engine.streaming.StreamingDecoder`. What one can do that the other
+cannot is asked of ``tok.facts`` (:class:`~bpe_engine.kinds.TokenizerFacts`: merges in
+training order, bytes or characters, how a space is shown, the BOS token) and of
+``tok.vocab_size_after(k)``, never told from the class or the file.
+
+mypy proves that both classes satisfy the protocol in :mod:`bpe_engine._conformance` (here it
+would make an import cycle: the tokenizers import this module).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence, Set as AbstractSet
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from .kinds import Family, MergeRule, SpecialMode, TokenizerFacts
 
 if TYPE_CHECKING:
+    from .encode.encoder import Encoder
     from .encode.piece import BpeStep
     from .explain import TokenSpan
+    from .pretokenize import Pretokenizer
 
-__all__ = ["TokenizerLike", "PretokenizerInfo", "Family"]
-
-Family = Literal["byte-level", "sentencepiece"]
+__all__ = ["TokenizerLike", "ByteLevelTokenizerLike", "PretokenizerInfo", "Family", "TokenizerFacts"]
 
 
 class PretokenizerInfo(Protocol):
@@ -55,6 +63,15 @@ class TokenizerLike(Protocol):
     @property
     def family(self) -> Family: ...
     @property
+    def facts(self) -> TokenizerFacts:
+        """What this tokenizer can do (see :class:`~bpe_engine.kinds.TokenizerFacts`)."""
+        ...
+
+    def vocab_size_after(self, k: int) -> int:
+        """How many tokens (special tokens not counted) exist after the first ``k`` merges."""
+        ...
+
+    @property
     def name(self) -> str | None: ...
     @property
     def vocab(self) -> dict[int, bytes]: ...
@@ -81,7 +98,7 @@ class TokenizerLike(Protocol):
         disallowed_special: Literal["all"] | Collection[str] = ...,
     ) -> list[int]: ...
     def encode_ordinary(self, text: str) -> list[int]: ...
-    def encode_with(self, text: str, special: str = ...) -> list[int]: ...
+    def encode_with(self, text: str, special: SpecialMode | str = ...) -> list[int]: ...
     def encode_iterable(
         self,
         iterable: Iterable[str],
@@ -119,12 +136,28 @@ class TokenizerLike(Protocol):
         ...
 
 
-if TYPE_CHECKING:  # mypy proves that both classes satisfy the protocol
-    from .spm.tokenizer import SentencePieceTokenizer
-    from .tokenizer import Tokenizer
+class ByteLevelTokenizerLike(TokenizerLike, Protocol):
+    """What the writers of :mod:`bpe_engine.formats` and :mod:`bpe_engine.encode.files` read of
+    a :class:`~bpe_engine.Tokenizer`: its public attributes, named here so that they need not
+    import the tokenizer (which imports them: that would be a cycle)."""
 
-    def _byte_level(tok: Tokenizer) -> TokenizerLike:
-        return tok
-
-    def _sentencepiece(tok: SentencePieceTokenizer) -> TokenizerLike:
-        return tok
+    @property
+    def pretokenizer(self) -> Pretokenizer: ...
+    @property
+    def merge_rule(self) -> MergeRule: ...
+    @property
+    def pair_ranks(self) -> bool: ...
+    @property
+    def ignore_merges(self) -> bool: ...
+    @property
+    def rank_splits(self) -> bool: ...
+    @property
+    def normalizer(self) -> str | None: ...
+    @property
+    def bos(self) -> str | None: ...
+    @property
+    def adds_bos(self) -> bool: ...
+    @property
+    def encoder(self) -> Encoder: ...
+    def tiktoken_equivalent(self) -> str | None: ...
+    def tiktoken_encoding(self) -> Any: ...

@@ -18,6 +18,7 @@ import os
 import threading
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set as AbstractSet
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
@@ -29,6 +30,7 @@ from .encode.stream import iter_encode
 from .encode.tables import EncoderTables
 from .errors import BPEError, ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError, short
 from .explain import TokenSpan, char_spans, token_spans
+from .kinds import Family, MergeRule, SpecialMode, TokenizerFacts, TokenUnit, special_mode
 from .pretokenize import Pretokenizer, get_pretokenizer, pieces_with_offsets
 
 if TYPE_CHECKING:
@@ -50,6 +52,16 @@ _openai_lock = threading.Lock()
 _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 
 
+def _sizes_after(base: set[int], new_ids: Sequence[int]) -> list[int]:
+    """``sizes[k]``: how many of ``base`` and ``new_ids[:k]`` are distinct, for every k."""
+    seen = set(base)
+    sizes = [len(seen)]
+    for z in new_ids:
+        seen.add(z)
+        sizes.append(len(seen))
+    return sizes
+
+
 class Tokenizer(TiktokenMethods):
     """A byte-level BPE tokenizer (:class:`~bpe_engine.interface.TokenizerLike`).
 
@@ -58,20 +70,20 @@ class Tokenizer(TiktokenMethods):
     ``vocab`` when it already holds them, otherwise appended) or a ``{token: id}`` mapping.
     ``merge_counts`` (the count each merge had in training) is kept for display.
     ``merge_ids`` gives the ids of each merge's two parts, needed only when two tokens of
-    ``vocab`` share the same bytes. ``ranks_from_tiktoken`` says the vocabulary is a tiktoken
-    rank table (see :class:`~bpe_engine.formats.data.TokenizerData`).
+    ``vocab`` share the same bytes.
 
-    ``pair_ranks`` reads ``merges`` as Hugging Face does: a list of pair priorities, where
-    several merges may make the same token and a merge may use a token that a later one
-    makes; pieces are then merged one pair at a time, lowest rank first, leftmost on ties,
-    exactly as Hugging Face's BPE model does. ``ignore_merges``: a piece that is itself a
-    token encodes to that token (Hugging Face's ``ignore_merges``; implied by
-    ``ranks_from_tiktoken``). ``rank_splits``: any two adjacent parts that make a token merge
-    at the rank of that token's merge, leftmost first (tiktoken's own rule, for rank tables
-    whose merges do not all follow from the ranks; see :func:`bpe_engine._vocab.split_pairs`).
+    ``merge_rule`` (:class:`~bpe_engine.kinds.MergeRule`) says how ``merges`` are read: in
+    training order (ours, the default), as Hugging Face's list of pair priorities
+    (``MergeRule.hugging_face()``: pieces merged one pair at a time, lowest rank first,
+    leftmost on ties, as Hugging Face's BPE model does), or as a tiktoken rank table
+    (``MergeRule.tiktoken()``; see :func:`bpe_engine._vocab.split_pairs`). The keywords
+    ``ranks_from_tiktoken``, ``pair_ranks``, ``ignore_merges`` and ``rank_splits`` are the
+    rule's four fields, kept for older callers (not together with ``merge_rule``).
+    ``bos``/``adds_bos``: the beginning-of-sequence token, when known, and whether the
+    model's own pipeline adds it (reported by :attr:`facts`; ``encode`` never adds it).
     """
 
-    family: Literal["byte-level"] = "byte-level"
+    family: Family = Family.BYTE_LEVEL
 
     def __init__(
         self,
@@ -83,12 +95,32 @@ class Tokenizer(TiktokenMethods):
         merge_counts: Sequence[int | None] | None = None,
         merge_ids: Sequence[tuple[int, int]] | None = None,
         name: str | None = None,
+        merge_rule: MergeRule | None = None,
         ranks_from_tiktoken: bool = False,
         pair_ranks: bool = False,
         ignore_merges: bool = False,
         rank_splits: bool = False,
         normalizer: str | None = None,
+        bos: str | None = None,
+        adds_bos: bool = False,
     ) -> None:
+        flags = (ranks_from_tiktoken, pair_ranks, ignore_merges, rank_splits)
+        if merge_rule is None:
+            merge_rule = MergeRule(
+                pair_ranks=bool(pair_ranks),
+                ignore_merges=bool(ignore_merges),
+                rank_splits=bool(rank_splits),
+                tiktoken_ranks=bool(ranks_from_tiktoken),
+            )
+        elif not isinstance(merge_rule, MergeRule):
+            raise ConfigError(f"merge_rule must be a MergeRule, got {short(merge_rule)}")
+        elif any(flags):
+            raise ConfigError(
+                "give either merge_rule or the flags ranks_from_tiktoken/pair_ranks/ignore_merges/rank_splits, "
+                "not both (the flags are the fields of a MergeRule)"
+            )
+        self.merge_rule: MergeRule = merge_rule
+        pair_ranks = merge_rule.pair_ranks
         self.pretokenizer = get_pretokenizer(pretokenizer)
         if normalizer is not None and normalizer not in NORMAL_FORMS:
             raise ConfigError(f"normalizer must be one of {', '.join(NORMAL_FORMS)} or None, got {short(normalizer)}")
@@ -124,9 +156,6 @@ class Tokenizer(TiktokenMethods):
         if merge_counts is not None and len(merge_counts) != len(merges):
             raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {len(merges)} merges")
         new_ids, pair_ids, ordinary = resolve_merges(vocab, merges, merge_ids, byte_id, pair_ranks)
-        self.pair_ranks = bool(pair_ranks)
-        self.ignore_merges = bool(ignore_merges or ranks_from_tiktoken)
-        self.rank_splits = bool(rank_splits)
         n = len(merges)
         self._merge_triples = [(a, b, z) for (a, b), z in zip(pair_ids, new_ids)]
         self.merges: list[tuple[bytes, bytes]] = [
@@ -140,12 +169,22 @@ class Tokenizer(TiktokenMethods):
         for tok, i in reversed(specials.items()):  # an id shared by two names decodes as the first
             vocab[i] = tok.encode("utf-8")
         self.special_tokens: dict[str, int] = specials
+        if bos is not None and bos not in specials:
+            raise TokenizerFileError(
+                f"the beginning-of-sequence token {short(bos)} is not one of the special tokens "
+                f"({short(sorted(specials))}); add it to the special tokens or give bos=None"
+            )
+        self.bos = bos
+        self.adds_bos = bool(adds_bos) and bos is not None
+        self._sizes_after: list[int] | None = None
         self._special_names = frozenset(specials)
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = {i: bytes(b) for i, b in vocab.items()}
-        whole = {b: i for i, b in self.vocab.items() if i not in self._special_ids} if self.ignore_merges else None
+        whole = (
+            {b: i for i, b in self.vocab.items() if i not in self._special_ids} if merge_rule.ignore_merges else None
+        )
         more = []
-        if rank_splits:
+        if merge_rule.rank_splits:
             more = split_pairs({i: b for i, b in self.vocab.items() if i not in self._special_ids}, new_ids, pair_ids)
         all_pairs = pair_ids + [(a, b) for a, b, _ in more]
         all_new = new_ids + [new_ids[r] for _, _, r in more]
@@ -163,7 +202,7 @@ class Tokenizer(TiktokenMethods):
         )
         # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
         self._tiktoken_reason: str | None = _UNCHECKED
-        if ranks_from_tiktoken:
+        if merge_rule.tiktoken_ranks:
             from .formats.tiktoken import setup_problem
 
             self._tiktoken_reason = setup_problem(self.pretokenizer, specials)
@@ -181,11 +220,10 @@ class Tokenizer(TiktokenMethods):
                 merge_counts=data.merge_counts,
                 merge_ids=data.merge_ids,
                 name=data.name,
-                ranks_from_tiktoken=data.ranks_from_tiktoken,
-                pair_ranks=data.pair_ranks,
-                ignore_merges=data.ignore_merges,
-                rank_splits=data.rank_splits,
+                merge_rule=data.merge_rule,
                 normalizer=data.normalizer,
+                bos=data.bos,
+                adds_bos=data.adds_bos,
             )
         except TokenizerFileError as exc:
             raise TokenizerFileError(f"{data.source}: {exc}" if data.source else str(exc)) from None
@@ -214,6 +252,48 @@ class Tokenizer(TiktokenMethods):
     @property
     def max_id(self) -> int:
         return self._encoder.tables.max_id
+
+    @property
+    def pair_ranks(self) -> bool:
+        """``merge_rule.pair_ranks`` (kept for older callers)."""
+        return self.merge_rule.pair_ranks
+
+    @property
+    def ignore_merges(self) -> bool:
+        """``merge_rule.ignore_merges`` (kept for older callers)."""
+        return self.merge_rule.ignore_merges
+
+    @property
+    def rank_splits(self) -> bool:
+        """``merge_rule.rank_splits`` (kept for older callers)."""
+        return self.merge_rule.rank_splits
+
+    @property
+    def facts(self) -> TokenizerFacts:
+        """What this tokenizer can do (:class:`~bpe_engine.kinds.TokenizerFacts`): bytes, merges
+        in training order (byte-level merges are always in rank order, which is the order a
+        training made them), pieces shown with ``·``."""
+        return TokenizerFacts(
+            family=Family.BYTE_LEVEL,
+            unit=TokenUnit.BYTE,
+            merges_in_training_order=True,
+            space_symbol="·",
+            special_tokens=MappingProxyType(dict(self.special_tokens)),
+            bos=self.bos,
+            adds_bos=self.adds_bos,
+        )
+
+    def vocab_size_after(self, k: int) -> int:
+        """How many tokens exist after the first ``k`` merges: the 256 byte tokens plus the
+        distinct tokens those merges make (a Hugging Face file may make one token by several
+        merges: Llama 3.2's 280,147 merges make 127,744 tokens). Special tokens are not counted
+        (see :attr:`facts`); nor is a token that no merge makes and is no byte."""
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(self.merges):
+            raise ConfigError(f"k must be a whole number of merges from 0 to {len(self.merges)}, got {short(k)}")
+        sizes = self._sizes_after
+        if sizes is None:
+            sizes = self._sizes_after = _sizes_after(set(self._byte_id), [z for _, _, z in self._merge_triples])
+        return sizes[k]
 
     @property
     def encoder(self) -> Encoder:
@@ -293,10 +373,9 @@ class Tokenizer(TiktokenMethods):
         else:
             allowed = allowed_special if isinstance(allowed_special, frozenset) else frozenset(allowed_special)
             if allowed and not allowed <= names:
-                raise ConfigError(
-                    f"allowed_special names {short(sorted(allowed - names))}, which are not special tokens of "
-                    f"this tokenizer (it has {short(sorted(names))})"
-                )
+                # As tiktoken: a name that is no special token of this tokenizer allows nothing
+                # (its text stays ordinary text), so code written for tiktoken behaves the same.
+                allowed = allowed & names
         if disallowed_special == "all":
             disallowed = names - allowed if allowed else names
         elif isinstance(disallowed_special, frozenset):
@@ -475,17 +554,17 @@ class Tokenizer(TiktokenMethods):
         """The rank of the merge of these two tokens, or None if they never merge."""
         return self._encoder.tables.ranks.get(left_id << SHIFT | right_id)
 
-    def encode_with(self, text: str, special: str = "allow") -> list[int]:
-        """``encode`` with one of three treatments of special-token text: ``"allow"`` (they
-        are special tokens), ``"raise"`` (tiktoken's strict default: SpecialTokenError) or
-        ``"ordinary"`` (encoded as ordinary text)."""
-        if special == "allow":
+    def encode_with(self, text: str, special: SpecialMode | str = SpecialMode.ALLOW) -> list[int]:
+        """``encode`` with one of three treatments of special-token text
+        (:class:`~bpe_engine.kinds.SpecialMode`, or its string): ``ALLOW`` (they are special
+        tokens), ``RAISE`` (tiktoken's strict default: SpecialTokenError) or ``ORDINARY``
+        (encoded as ordinary text)."""
+        mode = special_mode(special)
+        if mode is SpecialMode.ALLOW:
             return self.encode(text, allowed_special="all")
-        if special == "ordinary":
+        if mode is SpecialMode.ORDINARY:
             return self.encode_ordinary(text)
-        if special == "raise":
-            return self.encode(text)
-        raise ConfigError(f"unknown special-token mode {special!r}; use 'allow', 'raise' or 'ordinary'")
+        return self.encode(text)
 
     # -- bulk encoding and tiktoken ----------------------------------------------------------
 
@@ -493,6 +572,7 @@ class Tokenizer(TiktokenMethods):
         # A tiktoken Encoding is rebuilt on demand (worker processes get a lean copy).
         state = dict(self.__dict__)
         state["_tiktoken_encoding"] = None
+        state["_sizes_after"] = None  # rebuilt on demand (280,000 numbers for Llama 3)
         return state
 
     def tiktoken_equivalent(self) -> str | None:

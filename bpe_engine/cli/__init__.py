@@ -73,6 +73,7 @@ def _sigterm_as_interrupt() -> Iterator[None]:
 def _parser() -> argparse.ArgumentParser:
     from ..encode.files import BACKENDS, SPECIAL_MODES
     from ..formats.export import EXPORT_FORMATS
+    from ..formats.registry import readable_names, writable_formats
     from ..pretokenize import PRETOKENIZER_NAMES
     from ..train.config import TIE_BREAKS
 
@@ -153,10 +154,7 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("-q", "--quiet", action="store_true")
     d.set_defaults(func=cmd_decode)
 
-    formats = (
-        "a tokenizer file or folder of any format (ours, Hugging Face tokenizer.json, tiktoken rank file, "
-        "GPT-2 vocab.json/merges.txt, Tekken, SentencePiece .model), or tiktoken:NAME"
-    )
+    formats = f"a tokenizer file or folder of any format ({', '.join(readable_names())}), or tiktoken:NAME"
     i = sub.add_parser("info", help="print a summary of a tokenizer")
     i.add_argument("tokenizer", help=formats)
     i.add_argument("--merges", type=int, default=10, help="how many of the first merges to list")
@@ -165,7 +163,13 @@ def _parser() -> argparse.ArgumentParser:
 
     x = sub.add_parser("export", help="write a tokenizer in another format")
     x.add_argument("input", help=formats)
-    x.add_argument("-f", "--format", required=True, choices=list(EXPORT_FORMATS))
+    x.add_argument(
+        "-f",
+        "--format",
+        required=True,
+        choices=list(EXPORT_FORMATS),
+        help="; ".join(f"{f.name}: {f.title}" for f in writable_formats()),
+    )
     x.add_argument(
         "-o",
         "--output",

@@ -21,16 +21,13 @@ The result equals :func:`bpe_engine.encode.batch.bpe_flat` (tests/engine/test_ch
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
 from .._arrays import hash_keys
 from .batch import bpe_flat
 from .tables import EncoderTables
-
-if TYPE_CHECKING:
-    from .encoder import Encoder
 
 __all__ = ["CrossTable", "bpe_cut", "cross_table", "worth_cutting"]
 
@@ -127,7 +124,16 @@ def worth_cutting(raw: np.ndarray) -> bool:
     return int(np.count_nonzero(raw >= 0xC0)) * 4 > raw.size
 
 
-def bpe_cut(encoder: Encoder, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+class DistinctEncoder(Protocol):
+    """What :func:`bpe_cut` asks of an :class:`~.encoder.Encoder` (named here, not imported:
+    the encoder calls this module)."""
+
+    @property
+    def tables(self) -> EncoderTables: ...
+    def encode_distinct(self, pieces: list[bytes]) -> list[tuple[int, ...]]: ...
+
+
+def bpe_cut(encoder: DistinctEncoder, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
     """All ids of ``pieces`` in order and how many each piece has; equal to ``bpe_flat``.
 
     Distinct segments go through ``encoder``'s piece cache (characters recur across calls).

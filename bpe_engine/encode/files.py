@@ -25,17 +25,18 @@ import numpy as np
 
 from ..corpus import Chunker, CorpusSource, decode_chunk, default_workers, iter_blocks
 from ..errors import ConfigError, SpecialTokenError
+from ..kinds import SpecialMode, special_mode
 from ..parallel import can_fork, run_pool
 from ..pretokenize import SpecialSplitter, stand_in_table
 from .batch import pair_tables
 from .charcut import cross_table
 
 if TYPE_CHECKING:
-    from ..tokenizer import Tokenizer
+    from ..interface import ByteLevelTokenizerLike as Tokenizer
 
 __all__ = ["encode_file", "iter_encode_file", "SPECIAL_MODES", "BACKENDS"]
 
-SPECIAL_MODES = ("allow", "ordinary", "raise")
+SPECIAL_MODES = (SpecialMode.ALLOW, SpecialMode.ORDINARY, SpecialMode.RAISE)
 BACKENDS = ("auto", "python", "tiktoken")
 # Chunks of 1 MiB: big enough for the vectorised passes, small enough that worker processes
 # share the work evenly and the first results come early.
@@ -46,7 +47,7 @@ _PARALLEL_MIN_BYTES = 4 * 1024 * 1024
 class _EncodeHandler:
     """Runs in a worker process: encodes the chunks it is given."""
 
-    def __init__(self, tokenizer: bytes | Tokenizer, special: str) -> None:
+    def __init__(self, tokenizer: bytes | Tokenizer, special: SpecialMode) -> None:
         # The tokenizer comes with its derived tables (loading them is faster than building
         # them again in every worker), pickled, or as it is in a forked worker.
         self.tok: Tokenizer = pickle.loads(tokenizer) if isinstance(tokenizer, bytes) else tokenizer
@@ -92,7 +93,7 @@ def iter_encode_file(
     *,
     workers: int | None = None,
     backend: str = "auto",
-    special: str = "allow",
+    special: SpecialMode | str = SpecialMode.ALLOW,
     fork_workers: bool = True,
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     """Yields ``(bytes_done, bytes_total, ids)`` chunk by chunk, in file order.
@@ -103,8 +104,7 @@ def iter_encode_file(
     processes may be forked when that is safe (a GUI passes False). Closing the iterator
     stops the work.
     """
-    if special not in SPECIAL_MODES:
-        raise ConfigError(f"unknown special-token mode {special!r}; use one of {', '.join(SPECIAL_MODES)}")
+    special = special_mode(special)  # ConfigError for an unknown mode
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
     source = CorpusSource.from_input(path)
@@ -172,7 +172,7 @@ def _build_tables(tokenizer: Tokenizer) -> None:
 
 
 def _iter_tiktoken(
-    tokenizer: Tokenizer, source: CorpusSource, total: int, n_workers: int, special: str
+    tokenizer: Tokenizer, source: CorpusSource, total: int, n_workers: int, special: SpecialMode
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     enc = tokenizer.tiktoken_encoding()
     specials = list(tokenizer.special_tokens) if special != "ordinary" else []
@@ -224,7 +224,7 @@ def encode_file(
     *,
     workers: int | None = None,
     backend: str = "auto",
-    special: str = "allow",
+    special: SpecialMode | str = SpecialMode.ALLOW,
     fork_workers: bool = True,
 ) -> np.ndarray:
     """All token ids of a UTF-8 file as one ``uint32`` array (see :func:`iter_encode_file`)."""

@@ -3,16 +3,22 @@
 - :mod:`.ours`: our versioned JSON format (what ``Tokenizer.save`` writes);
 - :mod:`.gpt2`: GPT-2's ``vocab.json`` + ``merges.txt``;
 - :mod:`.tiktoken`: OpenAI's encodings and tiktoken rank files (``.tiktoken``, Llama 3's
-  ``tokenizer.model``);
+  ``tokenizer.model``), completed by the settings found beside them;
 - :mod:`.hf`: Hugging Face ``tokenizer.json`` with a BPE model, byte-level or SentencePiece-style;
 - :mod:`.tekken`: Mistral's Tekken JSON;
 - :mod:`.sentencepiece`: SentencePiece ``.model`` files of type BPE, read with :mod:`.protobuf`
-  (our own wire-format reader: the engine needs neither ``protobuf`` nor ``sentencepiece``);
-- :mod:`.detect`: which of these a file is, told from its content, and reading it (what
+  (our own wire-format reader: the engine needs neither ``protobuf`` nor ``sentencepiece``).
+
+Each of these ends with one ``FORMAT`` (a :class:`~.base.Format`: name, title, Open-dialog
+patterns, folder names, ``detect``, ``read``, and its writer or the reason it has none).
+
+- :mod:`.registry`: ``FORMATS``, collected from those modules, and what derives from them
+  (``file_filters()``, ``folder_names()``, ``proposed_file_name()``);
+- :mod:`.detect`: which format a file is, asking each in turn (what
   :func:`bpe_engine.load_tokenizer` calls);
-- :mod:`.export`: writing a tokenizer as ``hf``, ``tiktoken`` (rank file + sidecar), ``gpt2``
-  or ours (``Tokenizer.export``), refusing what a format cannot express;
-- :mod:`.atomic`: atomic saves, used by every writer; :mod:`.jsonfile`: strict JSON;
+- :mod:`.export`: writing a tokenizer with its format's writer (``Tokenizer.export``);
+- :mod:`.base`: :class:`~.base.Format` and the helpers readers and writers share;
+  :mod:`.atomic`: atomic saves; :mod:`.jsonfile`: strict JSON;
 - :mod:`.data`: what a reader returns: :class:`~.data.TokenizerData` (byte-level BPE, built by
   ``Tokenizer.from_data``) or :class:`~.data.SentencePieceData` (character-level BPE with byte
   fallback, built by :class:`~bpe_engine.spm.SentencePieceTokenizer`).
@@ -20,15 +26,12 @@
 Readers return plain data and never import a tokenizer class; the tokenizers import a format
 only when asked to read or write one.
 
-Adding a format: write ``formats/<name>.py`` with a reader that returns one of the two data
-classes, reading through :func:`.jsonfile.parse_json`/:func:`.jsonfile.load_json` or
-``_files.read_regular`` (regular files only, size limits, errors that name the file and the
-field); say how merges are read (``pair_ranks`` for a list of pair priorities as Hugging
-Face's, ``rank_splits`` for tiktoken's rule, ``ignore_merges`` for the whole-piece shortcut)
-rather than converting them approximately. Teach :mod:`.detect` to recognise its content
-(before the extension), and if it can be written, add a writer to :mod:`.export` that reads
-only the tokenizer's public attributes, saves through :mod:`.atomic` and refuses, with the
-reason, whatever the format cannot reproduce. Test it against the format's reference library
-(a test dependency only) on files the test writes itself, on the real files of
-``../shared/tokenizers``, and on damaged files (tests/engine/test_formats_*.py).
+Adding a format is one module plus its tests: write ``formats/<name>.py`` with a reader that
+returns one of the two data classes (regular files only, size limits, errors that name the
+file and the field: :func:`.base.read_file`, :func:`.jsonfile.load_json`), say how merges
+are read with a :class:`~bpe_engine.kinds.MergeRule` rather than converting them
+approximately, and end it with ``FORMAT = Format(...)``. :mod:`.registry` finds it by
+itself. Test it against the format's reference library (a test dependency only) on files the
+test writes itself, on the real files of ``../shared/tokenizers``, and on damaged files
+(tests/engine/test_formats_*.py, tests/engine/test_registry.py).
 """

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..kinds import MergeRule
+
 __all__ = [
     "TokenizerData",
     "SentencePieceData",
@@ -30,11 +32,10 @@ __all__ = [
 class TokenizerData:
     """The arguments of :class:`~bpe_engine.Tokenizer`, plus where they came from.
 
-    ``source`` names the file(s) for error messages. ``ranks_from_tiktoken`` says the
-    vocabulary is a tiktoken rank table: its ids are ranks, a piece that is itself a token
-    encodes to that token, and tiktoken's core encodes exactly like ours. ``pair_ranks`` and
-    ``ignore_merges`` are Hugging Face's reading of the merges, ``rank_splits`` tiktoken's rule
-    for any rank table (see :class:`~bpe_engine.Tokenizer`).
+    ``source`` names the file(s) for error messages. ``merge_rule`` says how the merges are
+    read (:class:`~bpe_engine.kinds.MergeRule`: ours, Hugging Face's, tiktoken's). ``bos``
+    names the beginning-of-sequence token when the file says which it is, ``adds_bos``
+    whether the model's own pipeline adds it (see :class:`~bpe_engine.kinds.TokenizerFacts`).
     """
 
     vocab: dict[int, bytes]
@@ -44,11 +45,10 @@ class TokenizerData:
     merge_counts: Sequence[int | None] | None = None
     merge_ids: Sequence[tuple[int, int]] | None = None
     name: str | None = None
-    ranks_from_tiktoken: bool = False
-    pair_ranks: bool = False
-    ignore_merges: bool = False
-    rank_splits: bool = False
+    merge_rule: MergeRule = field(default_factory=MergeRule)
     normalizer: str | None = None
+    bos: str | None = None
+    adds_bos: bool = False
     source: str = ""
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -98,4 +98,6 @@ class SentencePieceData:
     special_tokens: dict[str, int] = field(default_factory=dict)
     normalized_specials: frozenset[str] = frozenset()
     name: str | None = None
+    bos: str | None = None
+    adds_bos: bool = False
     source: str = ""

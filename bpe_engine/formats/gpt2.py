@@ -7,15 +7,33 @@ byte becomes a printable character, ``Ġ`` is the space).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .._files import FileProblem, read_regular
-from ..errors import TokenizerFileError
+from ..errors import ConfigError, TokenizerFileError
+from .base import (
+    Content,
+    Format,
+    ReadRequest,
+    Writer,
+    beside,
+    check_specials,
+    display_name,
+    json_bytes,
+    ordinary_tokens,
+    pretokenizer_for,
+    record,
+    refuse,
+)
 from .data import TokenizerData
 from .jsonfile import load_json, short
 
-__all__ = ["gpt2_bytes_to_unicode", "read_gpt2_files"]
+if TYPE_CHECKING:
+    from ..interface import ByteLevelTokenizerLike as Tokenizer
+
+__all__ = ["gpt2_bytes_to_unicode", "read_gpt2_files", "gpt2_files", "FORMAT"]
 
 
 def _fail(path: str, what: str) -> TokenizerFileError:
@@ -109,3 +127,100 @@ def read_gpt2_files(
     return TokenizerData(
         vocab, merges, special_ids, pretokenizer="gpt2", name="GPT-2 (vocab.json)", source=f"{vpath} + {mpath}"
     )
+
+
+# -- the format: recognising, reading with the file beside, writing -------------------------
+
+
+def is_merges_txt(data: bytes) -> bool:
+    """Whether ``data`` looks like a ``merges.txt`` (``#version`` or a first line of two tokens)."""
+    if data.startswith(b"#version"):
+        return True
+    first = data.split(b"\n", 1)[0].rstrip(b"\r")
+    parts = first.split(b" ")
+    return len(parts) == 2 and all(parts) and not parts[1].isdigit() and b"\x00" not in first
+
+
+def _is_vocab_json(obj: object) -> bool:
+    return isinstance(obj, dict) and len(obj) >= 256 and all(isinstance(v, int) for v in obj.values())
+
+
+def _detect(content: Content) -> bool:
+    return _is_vocab_json(content.json) if content.is_json else is_merges_txt(content.data)
+
+
+def _read(content: Content, request: ReadRequest) -> TokenizerData:
+    path = content.path
+    name = os.path.basename(path)
+    if content.is_json:
+        vocab, merges = path, beside(path, name.replace("vocab.json", "merges.txt"), "merges.txt")
+        if merges is None:
+            raise TokenizerFileError(f"{path}: is a GPT-2 vocab.json, but no merges.txt is beside it")
+    else:
+        found_vocab, merges = beside(path, name.replace("merges.txt", "vocab.json"), "vocab.json"), path
+        if found_vocab is None:
+            raise TokenizerFileError(f"{path}: is a GPT-2 merges.txt, but no vocab.json is beside it")
+        vocab = found_vocab
+    if isinstance(request.special_tokens, Mapping):
+        raise ConfigError("for GPT-2 files give special_tokens as a list of names (their ids are in vocab.json)")
+    record(vocab)
+    record(merges)
+    found = read_gpt2_files(vocab, merges, request.special_tokens)
+    if request.pattern is not None:
+        found.pretokenizer = pretokenizer_for(request.pattern)
+    found.name = display_name(vocab)
+    return found
+
+
+def _chars(data: bytes) -> str:
+    table = gpt2_bytes_to_unicode()
+    return "".join(table[b] for b in data)
+
+
+def gpt2_files(tok: Tokenizer) -> tuple[bytes, bytes]:
+    """``vocab.json`` and ``merges.txt`` (special tokens are in ``vocab.json``; pass their
+    names when loading, ``<|endoftext|>`` is found by itself)."""
+    target = "GPT-2 vocab.json + merges.txt"
+    if tok.pretokenizer.name != "gpt2":
+        raise refuse(
+            target,
+            f"these files hold no pre-tokenizer and readers assume GPT-2's regex, but this tokenizer uses "
+            f"{short(tok.pretokenizer.spec)}",
+        )
+    if tok.pair_ranks or tok.rank_splits or tok.ignore_merges:
+        raise refuse(target, "merges.txt lists merges in learned order only; this tokenizer merges by another rule")
+    if tok.normalizer is not None:
+        raise refuse(target, f"these files have no normalizer ({tok.normalizer})")
+    check_specials(tok, target)
+    ordinary = ordinary_tokens(tok)
+    vocab = {_chars(b): i for i, b in sorted(ordinary.items())}
+    if len(vocab) != len(ordinary):
+        raise refuse(target, "two tokens have the same bytes")
+    for t, i in tok.special_tokens.items():
+        if t in vocab:
+            raise refuse(target, f"the special token {short(t)} has the text of an ordinary token")
+        vocab[t] = i
+    lines = ["#version: 0.2"] + [f"{_chars(a)} {_chars(b)}" for a, b in tok.merges]
+    return json_bytes(vocab), ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _paths(path: str, folder: bool) -> list[str]:
+    vocab = os.path.join(path, "vocab.json") if folder else path
+    base = os.path.basename(vocab)
+    merges_name = base.replace("vocab.json", "merges.txt") if "vocab.json" in base else base + ".merges.txt"
+    return [vocab, os.path.join(os.path.dirname(vocab), merges_name)]
+
+
+FORMAT = Format(
+    name="gpt2",
+    title="GPT-2 vocab.json + merges.txt",
+    patterns=("vocab.json", "merges.txt", "*.json", "*.txt"),
+    detect=_detect,
+    read=_read,
+    order=50,
+    folder_files=("vocab.json",),
+    folder_rank=3,
+    takes_settings=True,
+    writer=Writer(paths=_paths, files=lambda tok, paths: list(gpt2_files(tok)), suffix="-vocab.json"),
+    menu_rank=4,
+)

@@ -27,14 +27,42 @@ from __future__ import annotations
 
 import base64
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .._vocab import split_pairs
 from ..errors import TokenizerFileError, short
+from ..kinds import MergeRule
+from .base import (
+    Content,
+    Format,
+    ReadRequest,
+    Writer,
+    check_special_ids,
+    check_specials,
+    display_name,
+    json_bytes,
+    no_arguments,
+    ordinary_tokens,
+    pattern_of,
+    pretokenizer_for,
+    refuse,
+)
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData, TokenizerData
 from .gpt2 import gpt2_bytes_to_unicode
-from .tiktoken import pretokenizer_for
 
-__all__ = ["HF_BYTE_LEVEL_PATTERN", "data_from_hf", "split_pattern", "added_tokens", "is_hf_tokenizer"]
+if TYPE_CHECKING:
+    from ..interface import ByteLevelTokenizerLike as Tokenizer
+
+__all__ = [
+    "HF_BYTE_LEVEL_PATTERN",
+    "data_from_hf",
+    "split_pattern",
+    "added_tokens",
+    "is_hf_tokenizer",
+    "template_bos",
+    "hf_json",
+    "FORMAT",
+]
 
 # Hugging Face's ByteLevel regex (pre_tokenizers/byte_level.rs), used when use_regex is true.
 HF_BYTE_LEVEL_PATTERN = r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
@@ -171,6 +199,7 @@ def added_tokens(obj: dict[str, Any], path: str) -> list[tuple[str, int, bool, b
         out.append(
             (content, i, _flag(entry, "special", False, where, path), _flag(entry, "normalized", False, where, path))
         )
+    check_special_ids(((c, i) for c, i, _, _ in out), path, "added_tokens")
     return out
 
 
@@ -229,6 +258,19 @@ def _check_post_processor(obj: dict[str, Any], path: str) -> None:
             raise _fail(path, f"{where}: post-processor {short(part['type'])} is not supported")
 
 
+def template_bos(obj: dict[str, Any], path: str) -> str | None:
+    """The special token that the file's ``TemplateProcessing`` post-processor puts before
+    every single text (the BOS it adds: Llama 3's ``<|begin_of_text|>``), or None."""
+    for part, _ in _flatten(obj.get("post_processor"), "processors", "post_processor", path):
+        single = part.get("single") if part["type"] == "TemplateProcessing" else None
+        if isinstance(single, list) and single and isinstance(single[0], dict):
+            first = single[0].get("SpecialToken")
+            if isinstance(first, dict) and isinstance(first.get("id"), str):
+                bos: str = first["id"]
+                return bos
+    return None
+
+
 def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
     """The tokenizer of a parsed ``tokenizer.json`` (see the module docstring)."""
     if not is_hf_tokenizer(obj):
@@ -238,8 +280,27 @@ def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
     _check_post_processor(obj, path)
     pre = _flatten(obj.get("pre_tokenizer"), "pretokenizers", "pre_tokenizer", path)
     name = os.path.basename(os.path.dirname(os.path.abspath(path))) or None
+    found: TokenizerData | SentencePieceData
     if any(part["type"] == "ByteLevel" for part, _ in pre):
-        return _byte_level(obj, model, path, name)
+        found = _byte_level(obj, model, path, name)
+    elif _sentencepiece_signs(obj, model, pre, path):
+        found = _sentencepiece_style(obj, model, pre, path, name)
+    else:
+        raise _fail(
+            path,
+            "is neither byte-level BPE (no ByteLevel pre-tokenizer) nor SentencePiece-style BPE (no Metaspace, "
+            "▁ replacement or byte fallback); not supported",
+        )
+    bos = template_bos(obj, path)
+    if bos is not None and bos in found.special_tokens:  # a template may name an ordinary token
+        found.bos, found.adds_bos = bos, True
+    return found
+
+
+def _sentencepiece_signs(
+    obj: dict[str, Any], model: dict[str, Any], pre: list[tuple[dict[str, Any], str]], path: str
+) -> bool:
+    """Whether a file that is not byte-level is SentencePiece-style (Metaspace, ▁, byte fallback)."""
     sp_signs = any(part["type"] == "Metaspace" for part, _ in pre) or _flag(
         model, "byte_fallback", False, "model", path
     )
@@ -247,13 +308,7 @@ def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
         part["type"] in ("Replace", "Prepend")
         for part, _ in _flatten(obj.get("normalizer"), "normalizers", "normalizer", path)
     )
-    if sp_signs:
-        return _sentencepiece_style(obj, model, pre, path, name)
-    raise _fail(
-        path,
-        "is neither byte-level BPE (no ByteLevel pre-tokenizer) nor SentencePiece-style BPE (no Metaspace, "
-        "▁ replacement or byte fallback); not supported",
-    )
+    return sp_signs
 
 
 def _byte_level(obj: dict[str, Any], model: dict[str, Any], path: str, name: str | None) -> TokenizerData:
@@ -311,8 +366,7 @@ def _byte_level(obj: dict[str, Any], model: dict[str, Any], path: str, name: str
         pretokenizer=pretokenizer,
         merge_ids=merge_ids,
         name=name,
-        pair_ranks=True,
-        ignore_merges=_flag(model, "ignore_merges", False, "model", path),
+        merge_rule=MergeRule.hugging_face(ignore_merges=_flag(model, "ignore_merges", False, "model", path)),
         normalizer=normalizer,
         source=path,
     )
@@ -456,3 +510,107 @@ def _is_byte_piece(piece: str) -> bool:
         and piece.endswith(">")
         and all(c in "0123456789ABCDEF" for c in piece[3:5])
     )
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def _gpt2_chars(data: bytes) -> str:
+    table = gpt2_bytes_to_unicode()
+    return "".join(table[b] for b in data)
+
+
+def hf_json(tok: Tokenizer) -> dict[str, Any]:
+    """A ``tokenizer.json`` that Hugging Face's ``tokenizers`` encodes exactly as ``tok``:
+    ``encode(text, add_special_tokens=False)`` gives ``tok.encode(text, allowed_special="all")``.
+
+    Hugging Face merges one pair at a time by the pair's rank. Merges learned in order, or
+    Hugging Face's own list, are written as they are; for tiktoken's rule (``rank_splits``)
+    every split of a token is a merge, in token order, with ``ignore_merges`` as tiktoken's
+    whole-piece shortcut.
+    """
+    check_specials(tok, "Hugging Face tokenizer.json")
+    ordinary = ordinary_tokens(tok)
+    vocab = {_gpt2_chars(b): i for i, b in sorted(ordinary.items())}
+    if len(vocab) != len(ordinary):
+        raise refuse("Hugging Face tokenizer.json", "two tokens have the same bytes")
+    triples = tok.merge_ids()
+    pairs = [(a, b) for a, b, _ in triples]
+    if tok.rank_splits:
+        new_ids = [z for _, _, z in triples]
+        more = split_pairs(ordinary, new_ids, pairs)
+        ranked = [(r, 0, a, b) for r, (a, b) in enumerate(pairs)] + [(r, 1, a, b) for a, b, r in more]
+        ranked.sort()
+        pairs = [(a, b) for _, _, a, b in ranked]
+    merges = [[_gpt2_chars(ordinary[a]), _gpt2_chars(ordinary[b])] for a, b in pairs]
+    # subtle: Hugging Face gives an added token the id of the model's token with its text, else
+    # the next id after the model's vocabulary; so special tokens go into the vocabulary too.
+    for t, i in tok.special_tokens.items():
+        if vocab.setdefault(t, i) != i:
+            raise refuse(
+                "Hugging Face tokenizer.json", f"the special token {short(t)} has the text of an ordinary token"
+            )
+    split = {"type": "Split", "pattern": {"Regex": pattern_of(tok)}, "behavior": "Isolated", "invert": False}
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}
+    pre: dict[str, Any] = (
+        byte_level if tok.pretokenizer.name == "none" else {"type": "Sequence", "pretokenizers": [split, byte_level]}
+    )
+    added = [
+        {
+            "id": i,
+            "content": t,
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": False,
+            "special": True,
+        }
+        for t, i in sorted(tok.special_tokens.items(), key=lambda item: item[1])
+    ]
+    return {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": added,
+        "normalizer": {"type": tok.normalizer} if tok.normalizer is not None else None,
+        "pre_tokenizer": pre,
+        "post_processor": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False},
+        "decoder": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False},
+        "model": {
+            "type": "BPE",
+            "dropout": None,
+            "unk_token": None,
+            "continuing_subword_prefix": None,
+            "end_of_word_suffix": None,
+            "fuse_unk": False,
+            "byte_fallback": False,
+            "ignore_merges": tok.ignore_merges,
+            "vocab": vocab,
+            "merges": merges,
+        },
+    }
+
+
+def _read(content: Content, request: ReadRequest) -> TokenizerData | SentencePieceData:
+    no_arguments(content.path, "Hugging Face tokenizer.json", request)
+    found = data_from_hf(content.json, content.path)
+    found.name = display_name(content.path)
+    return found
+
+
+def _paths(path: str, folder: bool) -> list[str]:
+    return [os.path.join(path, "tokenizer.json") if folder else path]
+
+
+FORMAT = Format(
+    name="hf",
+    title="Hugging Face tokenizer.json",
+    patterns=("tokenizer.json", "*.json"),
+    detect=lambda content: is_hf_tokenizer(content.json),
+    read=_read,
+    order=30,
+    folder_files=("tokenizer.json",),
+    folder_rank=0,
+    writer=Writer(paths=_paths, files=lambda tok, paths: [json_bytes(hf_json(tok))], suffix="-tokenizer.json"),
+    menu_rank=1,
+)

@@ -17,7 +17,8 @@ Version 2 adds how the merges are read, written only when they are not read our 
 files of our own training stay version 1): ``"merge_rule": "pair_ranks"`` (Hugging Face's
 pair priorities), ``"ignore_merges": true`` (a piece that is a token is that token) and
 ``"rank_splits": true`` (tiktoken's rule), ``"normalizer": "NFC"`` (a Unicode normal form
-applied before encoding); see :class:`~bpe_engine.Tokenizer`.
+applied before encoding), ``"bos": "<s>", "adds_bos": true`` (the beginning-of-sequence
+special token and whether the model adds it); see :class:`~bpe_engine.Tokenizer`.
 
 Saving is atomic (:mod:`.atomic`). Reading checks every field and says which one is wrong;
 the tokenizer checks the rest (every merge's parts exist before it, ...) when it is built.
@@ -30,12 +31,14 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TokenizerFileError
+from ..kinds import MergeRule
 from .atomic import atomic_write_bytes
+from .base import Content, Format, ReadRequest, Writer, check_special_ids, check_specials, no_arguments
 from .data import TokenizerData
 from .jsonfile import load_json, short
 
 if TYPE_CHECKING:
-    from ..tokenizer import Tokenizer
+    from ..interface import ByteLevelTokenizerLike as Tokenizer
 
 __all__ = [
     "FORMAT_NAME",
@@ -45,6 +48,7 @@ __all__ = [
     "read_tokenizer",
     "tokenizer_to_dict",
     "data_from_dict",
+    "FORMAT",
 ]
 
 FORMAT_NAME = "bpe-explorer-tokenizer"
@@ -62,6 +66,9 @@ def tokenizer_to_dict(tok: Tokenizer) -> dict[str, Any]:
         rules["rank_splits"] = True
     if tok.normalizer is not None:
         rules["normalizer"] = tok.normalizer
+    if tok.bos is not None:
+        rules["bos"] = tok.bos
+        rules["adds_bos"] = tok.adds_bos
     return {
         "format": FORMAT_NAME,
         "version": 2 if rules else 1,
@@ -76,7 +83,9 @@ def tokenizer_to_dict(tok: Tokenizer) -> dict[str, Any]:
 
 
 def tokenizer_json(tok: Tokenizer) -> bytes:
-    """The file's bytes: UTF-8 JSON, compact."""
+    """The file's bytes: UTF-8 JSON, compact. Two special tokens with one id are refused (the
+    reader refuses such a file: which token would the id decode to?)."""
+    check_specials(tok, "our format")
     return json.dumps(tokenizer_to_dict(tok), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -184,17 +193,25 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
         if not isinstance(value, bool):
             raise _fail(path, f"field {key!r} must be true or false, got {short(value)}")
         flags[key] = value
+    check_special_ids(specials.items(), path, "field 'special_tokens'")
+    bos, adds_bos = obj.get("bos"), obj.get("adds_bos", False)
+    if bos is not None and bos not in specials:
+        raise _fail(path, f"field 'bos' must name one of the special tokens or be null, got {short(bos)}")
+    if not isinstance(adds_bos, bool):
+        raise _fail(path, f"field 'adds_bos' must be true or false, got {short(adds_bos)}")
     return TokenizerData(
         vocab,
         merges,
         specials,
         pretokenizer=pretokenizer,
+        bos=bos,
+        adds_bos=adds_bos,
         merge_counts=counts,
         merge_ids=merge_ids,
         name=name,
-        pair_ranks=rule == "pair_ranks",
-        ignore_merges=flags["ignore_merges"],
-        rank_splits=flags["rank_splits"],
+        merge_rule=MergeRule(
+            pair_ranks=rule == "pair_ranks", ignore_merges=flags["ignore_merges"], rank_splits=flags["rank_splits"]
+        ),
         normalizer=normalizer,
         source=path,
     )
@@ -204,3 +221,31 @@ def read_tokenizer(path: str | os.PathLike[str]) -> TokenizerData:
     """Read a file of our format (see the module docstring)."""
     path = os.fspath(path)
     return data_from_dict(load_json(path, "BPE Explorer tokenizer"), path)
+
+
+def _detect(content: Content) -> bool:
+    # Any JSON object with a "format" field (the sidecar of a rank file is asked first): a
+    # wrong format value is then reported by data_from_dict, which says what ours look like.
+    obj = content.json
+    return isinstance(obj, dict) and "format" in obj
+
+
+def _read(content: Content, request: ReadRequest) -> TokenizerData:
+    no_arguments(content.path, "BPE Explorer tokenizer", request)
+    return data_from_dict(content.json, content.path)
+
+
+def _paths(path: str, folder: bool) -> list[str]:
+    return [os.path.join(path, "tokenizer.json") if folder else path]
+
+
+FORMAT = Format(
+    name="ours",
+    title="BPE Explorer tokenizer",
+    patterns=("*.json",),
+    detect=_detect,
+    read=_read,
+    order=20,
+    writer=Writer(paths=_paths, files=lambda tok, paths: [tokenizer_json(tok)], suffix=".json"),
+    menu_rank=0,
+)

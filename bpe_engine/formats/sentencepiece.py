@@ -17,10 +17,17 @@ import os
 
 from .._files import FileProblem, read_regular
 from ..errors import TokenizerFileError, short
+from .base import Content, Format, ReadRequest, display_name, no_arguments
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
 from .protobuf import ProtobufError, fields, float_value, text_value, varint_value
 
-__all__ = ["read_sentencepiece_model", "data_from_model_proto", "looks_like_model_proto", "byte_of_piece"]
+__all__ = [
+    "read_sentencepiece_model",
+    "data_from_model_proto",
+    "looks_like_model_proto",
+    "byte_of_piece",
+    "FORMAT",
+]
 
 _MODEL_TYPES = {1: "Unigram", 2: "BPE", 3: "word", 4: "char"}
 _KINDS = {NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE}
@@ -119,7 +126,22 @@ def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
         raise TokenizerFileError(
             f"{source}: the normalizer {short(rule_name)} has no precompiled rules in the file; not supported"
         )
-    return _checked(pieces, scores, kinds, byte_fallback, charsmap, add_dummy_prefix, remove_extra, escape, source)
+    found = _checked(pieces, scores, kinds, byte_fallback, charsmap, add_dummy_prefix, remove_extra, escape, source)
+    found.bos = _bos_piece(t, found, source)
+    return found
+
+
+def _bos_piece(trainer: dict[int, list[int | bytes]], data: SentencePieceData, source: str) -> str | None:
+    """The control piece at ``trainer_spec.bos_id`` (default 1; -1: none). SentencePiece's
+    ``encode`` adds it only when asked (``add_bos``), so ``adds_bos`` stays False."""
+    try:
+        raw = varint_value(trainer[41][-1], "trainer_spec.bos_id") if 41 in trainer else 1
+    except ProtobufError as exc:
+        raise TokenizerFileError(f"{source}: {exc}") from None
+    bos_id = raw - (1 << 64) if raw >= 1 << 63 else raw  # an int32 of -1 is written as 2**64 - 1
+    if 0 <= bos_id < len(data.pieces) and data.kinds[bos_id] == CONTROL:
+        return data.pieces[bos_id]
+    return None
 
 
 def _checked(
@@ -190,3 +212,27 @@ def read_sentencepiece_model(path: str | os.PathLike[str], data: bytes | None = 
         except FileProblem as exc:
             raise TokenizerFileError(str(exc)) from None
     return data_from_model_proto(data, path)
+
+
+def _read(content: Content, request: ReadRequest) -> SentencePieceData:
+    no_arguments(content.path, "SentencePiece model", request)
+    model = data_from_model_proto(content.data, content.path)
+    model.name = display_name(content.path)
+    return model
+
+
+FORMAT = Format(
+    name="sentencepiece",
+    title="SentencePiece model",
+    patterns=("*.model",),
+    detect=lambda content: not content.is_json and looks_like_model_proto(content.data),
+    read=_read,
+    order=60,
+    folder_files=("tokenizer.model", "*.model"),
+    folder_rank=2,
+    cannot_write=(
+        "export writes byte-level tokenizers; a SentencePiece model merges characters by scores, "
+        "with ▁ spaces and byte fallback: keep its own .model or tokenizer.json"
+    ),
+    menu_rank=2,
+)

@@ -20,10 +20,12 @@ import re
 from typing import Any
 
 from ..errors import TokenizerFileError, short
+from ..kinds import MergeRule
+from .base import Content, Format, ReadRequest, no_arguments
 from .data import TokenizerData
 from .tiktoken import merge_ids_from_ranks, pretokenizer_for
 
-__all__ = ["is_tekken", "data_from_tekken", "DEPRECATED_SPECIAL_TOKENS"]
+__all__ = ["is_tekken", "data_from_tekken", "DEPRECATED_SPECIAL_TOKENS", "FORMAT"]
 
 # mistral-common's Tekkenizer.DEPRECATED_SPECIAL_TOKENS (files of version 7 and older list none).
 DEPRECATED_SPECIAL_TOKENS = (
@@ -149,8 +151,30 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
         pretokenizer=pretokenizer_for(pattern),
         merge_ids=merge_ids,
         name=name,
-        ranks_from_tiktoken=True,
-        pair_ranks=True,
-        rank_splits=True,
+        merge_rule=MergeRule.tiktoken(),
+        # mistral-common's Tekkenizer names <s> its BOS; the caller of its encode decides to add it.
+        bos="<s>" if "<s>" in specials else None,
         source=path,
     )
+
+
+def _read(content: Content, request: ReadRequest) -> TokenizerData:
+    no_arguments(content.path, "Tekken tokenizer", request)
+    return data_from_tekken(content.json, content.path)
+
+
+FORMAT = Format(
+    name="tekken",
+    title="Mistral Tekken JSON",
+    patterns=("tekken*.json", "*.json"),
+    detect=lambda content: is_tekken(content.json),
+    read=_read,
+    order=40,
+    folder_files=("tekken.json", "*tekken*.json"),
+    folder_rank=1,
+    cannot_write=(
+        "Tekken files are mistral-common's, with its own special-token layout; export to tiktoken "
+        "(the same rank table) or to a Hugging Face tokenizer.json instead"
+    ),
+    menu_rank=5,
+)

@@ -14,19 +14,47 @@ a local file needs nothing else.
 from __future__ import annotations
 
 import base64
+import json
 import os
+import re
 import socket
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._files import FileProblem, read_regular
-from ..errors import EncodingUnavailableError, TokenizerFileError
-from ..pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, Pretokenizer
+from ..errors import (
+    EncodingUnavailableError,
+    PatternNeededError,
+    TokenizerFileError,
+    UnknownEncodingError,
+    UnknownModelError,
+)
+from ..kinds import MergeRule
+from ..pretokenize import Pretokenizer
+from .base import (
+    OPENAI_PATTERNS,
+    Content,
+    Format,
+    ReadRequest,
+    SpecialTokens,
+    Writer,
+    beside,
+    check_special_ids,
+    display_name,
+    load_recorded_json,
+    no_arguments,
+    ordinary_tokens,
+    pattern_of,
+    pretokenizer_for,
+    read_file,
+    refuse,
+)
 from .data import TokenizerData
+from .hf import added_tokens, is_hf_tokenizer, split_pattern, template_bos
 from .jsonfile import short
 
 if TYPE_CHECKING:
-    from ..tokenizer import Tokenizer
+    from ..interface import ByteLevelTokenizerLike as Tokenizer
 
 __all__ = [
     "OPENAI_ENCODINGS",
@@ -46,6 +74,11 @@ __all__ = [
     "parse_ranks",
     "pretokenizer_for",
     "build_encoding",
+    "tiktoken_problem",
+    "tiktoken_python",
+    "tiktoken_files",
+    "is_rank_file",
+    "FORMAT",
 ]
 
 _EOT = "<|endoftext|>"
@@ -59,12 +92,10 @@ OPENAI_ENCODINGS: dict[str, tuple[str, dict[str, int], str]] = {
     "o200k_base": ("o200k", {_EOT: 199999, "<|endofprompt|>": 200018}, "GPT-4o / o1, 200k"),
     "gpt2": ("gpt2", {_EOT: 50256}, "GPT-2, 50k"),
 }
-_PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k": CL100K_PATTERN, "o200k": O200K_PATTERN}
+_PATTERNS = OPENAI_PATTERNS
 #: The ``format`` of the JSON sidecar that ``Tokenizer.export(path, "tiktoken")`` writes beside
 #: a rank file (``<rank file>.json``: name, pattern, special tokens, Python to load them).
 SIDECAR_FORMAT = "bpe-explorer-tiktoken-sidecar"
-#: Our pre-tokenizer name -> tiktoken's pattern, for the named patterns of OpenAI's encodings.
-OPENAI_PATTERNS = _PATTERNS
 
 
 def tiktoken_cache_hint(name: str) -> str:
@@ -184,9 +215,7 @@ def _data_from_ranks(
         pretokenizer=pretokenizer,
         name=name,
         merge_ids=merge_ids,
-        ranks_from_tiktoken=True,
-        pair_ranks=exact,
-        rank_splits=exact,
+        merge_rule=MergeRule.tiktoken(exact_splits=exact),
         source=source,
     )
 
@@ -200,7 +229,7 @@ def encoding_name_for_model(model_name: str) -> str:
     try:
         return str(lookup(model_name))
     except KeyError:
-        raise EncodingUnavailableError(
+        raise UnknownModelError(
             f"{short(model_name)} is not an OpenAI model name tiktoken knows; name an encoding instead "
             "(for example o200k_base)"
         ) from None
@@ -256,7 +285,7 @@ def read_openai_encoding(name: str) -> TokenizerData:
         specials = dict(enc._special_tokens)
     except ValueError as exc:
         if "Unknown encoding" in str(exc):
-            raise EncodingUnavailableError(
+            raise UnknownEncodingError(
                 f"{name!r} is not an encoding tiktoken knows; use one of {', '.join(OPENAI_ENCODINGS)}"
             ) from None
         raise EncodingUnavailableError(f"cannot load {name}: {exc}. {tiktoken_cache_hint(name)}") from None
@@ -270,11 +299,6 @@ def read_openai_encoding(name: str) -> TokenizerData:
             f"cannot load {name}: {short(str(exc), 200)}. {tiktoken_cache_hint(name)}"
         ) from None
     return _data_from_ranks(ranks, name, pretokenizer_for(pattern), specials, name)
-
-
-def pretokenizer_for(pattern: str) -> str:
-    """Our name for a tiktoken pattern string, or ``regex:<pattern>``."""
-    return next((n for n, p in _PATTERNS.items() if p == pattern), None) or f"regex:{pattern}"
 
 
 def data_from_ranks(
@@ -403,3 +427,242 @@ def build_encoding(tok: Tokenizer) -> Any:
         mergeable_ranks=ranks,
         special_tokens=dict(tok.special_tokens),
     )
+
+
+# -- rank files completed by what lies beside them -------------------------------------------
+
+_RANK_LINE = re.compile(rb"[A-Za-z0-9+/]+=* [0-9]+\r?")
+
+
+def is_rank_file(data: bytes) -> bool:
+    """Whether ``data`` starts like a rank file (``base64 rank``)."""
+    first = data.lstrip(b"\n").split(b"\n", 1)[0]
+    return bool(_RANK_LINE.fullmatch(first))
+
+
+def _read_ranks(path: str, data: bytes, pattern: str | None, special_tokens: SpecialTokens | None) -> TokenizerData:
+    """A rank file, completed by the arguments or by what :func:`_settings_for` finds."""
+    found_pattern, found_specials, where = (None, None, "")
+    if pattern is None or special_tokens is None:
+        found_pattern, found_specials, where = _settings_for(path)
+    final_pattern = pattern if pattern is not None else found_pattern
+    if final_pattern is None:
+        raise PatternNeededError(path, found_specials, where)
+    if special_tokens is None:
+        specials = found_specials or {}
+    elif isinstance(special_tokens, Mapping):
+        specials = dict(special_tokens)
+    else:
+        specials = {}
+        next_id = _max_rank(data) + 1
+        for tok in special_tokens:
+            if tok not in specials:
+                specials[tok] = next_id
+                next_id += 1
+    found = data_from_rank_file(data, path, final_pattern, specials, display_name(path))
+    if where:
+        found.extra["settings_from"] = where
+    found.bos, found.adds_bos = _bosbeside(path, specials)
+    return found
+
+
+def _bosbeside(path: str, specials: Mapping[str, int]) -> tuple[str | None, bool]:
+    """``(bos, adds_bos)`` for a rank file, from the ``tokenizer.json`` beside it (its
+    template's first special token, which it adds), else ``tokenizer_config.json``'s
+    ``bos_token`` and ``add_bos_token``; ``(None, False)`` when neither names a special token."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    hf = beside(path, f"{stem}.json", "tokenizer.json")
+    if hf is not None:
+        obj = load_recorded_json(hf, "Hugging Face tokenizer.json")
+        bos = template_bos(obj, hf) if is_hf_tokenizer(obj) else None
+        if bos is not None and bos in specials:
+            return bos, True
+    config = beside(path, f"{stem}_config.json", "tokenizer_config.json")
+    if config is not None:
+        obj = load_recorded_json(config, "tokenizer_config.json")
+        if isinstance(obj, dict):
+            bos = obj.get("bos_token")
+            if isinstance(bos, dict):  # older files: {"content": ..., "lstrip": ...}
+                bos = bos.get("content")
+            if isinstance(bos, str) and bos in specials:
+                return bos, obj.get("add_bos_token") is True
+    return None, False
+
+
+def _settings_for(path: str) -> tuple[str | None, dict[str, int] | None, str]:
+    """``(pattern, special tokens, where they came from)`` for a rank file: its sidecar
+    (``<file>.json``, written by our export), else a ``tokenizer.json`` and
+    ``tokenizer_config.json`` beside it (also named ``<stem>.json``, ``<stem>_config.json``),
+    else a known OpenAI encoding of the same name; None where nothing was found."""
+    sidecar = beside(path, os.path.basename(path) + ".json")
+    if sidecar is not None:
+        spec = load_recorded_json(sidecar, "tiktoken sidecar")
+        if isinstance(spec, dict) and spec.get("format") == SIDECAR_FORMAT:
+            pattern, specials = _sidecar(spec, sidecar)
+            return pattern, specials, os.path.basename(sidecar)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    known = OPENAI_ENCODINGS.get(stem)
+    found_pattern = OPENAI_PATTERNS[known[0]] if known else None
+    found_specials = dict(known[1]) if known else None
+    where = [f"OpenAI's {stem}"] if known else []
+    hf = beside(path, f"{stem}.json", "tokenizer.json")
+    if hf is not None:
+        obj = load_recorded_json(hf, "Hugging Face tokenizer.json")
+        if is_hf_tokenizer(obj):
+            found_pattern = _pattern_of(obj, hf)
+            found_specials = {content: i for content, i, _, _ in added_tokens(obj, hf)}
+            where = [os.path.basename(hf)]
+    config = beside(path, f"{stem}_config.json", "tokenizer_config.json")
+    if config is not None:
+        specials = _config_specials(config)
+        if specials:
+            found_specials = specials
+            where.append(os.path.basename(config))
+    return found_pattern, found_specials, " and ".join(where)
+
+
+def _sidecar(spec: dict[str, Any], path: str) -> tuple[str, dict[str, int]]:
+    pattern, specials = spec.get("pattern"), spec.get("special_tokens")
+    if not isinstance(pattern, str) or not pattern:
+        raise TokenizerFileError(f"{path}: field 'pattern' must be a regex, got {short(pattern)}")
+    if not isinstance(specials, dict) or not all(
+        isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in specials.values()
+    ):
+        raise TokenizerFileError(f"{path}: field 'special_tokens' must map names to ids, got {short(specials)}")
+    check_special_ids(specials.items(), path, "special_tokens")
+    return pattern, specials
+
+
+def _max_rank(data: bytes) -> int:
+    last = -1
+    for line in data.split(b"\n"):
+        parts = line.split()
+        if len(parts) == 2 and parts[1].isdigit():
+            last = max(last, int(parts[1]))
+    return last
+
+
+def _pattern_of(obj: dict[str, Any], path: str) -> str:
+    """The regex of a Hugging Face file's ``Split`` pre-tokenizer (what a rank file lacks)."""
+    pre = obj.get("pre_tokenizer")
+    parts = pre.get("pretokenizers") if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre]
+    for k, part in enumerate(parts if isinstance(parts, list) else []):
+        if isinstance(part, dict) and part.get("type") == "Split":
+            return split_pattern(part, f"pre_tokenizer.pretokenizers[{k}]", path)
+    raise TokenizerFileError(f"{path}: has no Split pre-tokenizer, so it gives no pattern for the rank file beside it")
+
+
+def _config_specials(path: str) -> dict[str, int]:
+    obj = load_recorded_json(path, "tokenizer_config.json")
+    decoder = obj.get("added_tokens_decoder") if isinstance(obj, dict) else None
+    if decoder is None:
+        return {}
+    if not isinstance(decoder, dict):
+        raise TokenizerFileError(f"{path}: added_tokens_decoder must be an object, got {short(decoder)}")
+    out: dict[str, int] = {}
+    for key, entry in decoder.items():
+        if not key.isdigit() or not isinstance(entry, dict) or not isinstance(entry.get("content"), str):
+            raise TokenizerFileError(
+                f"{path}: added_tokens_decoder[{short(key)}] must be {{'content': ...}} under an id"
+            )
+        out[entry["content"]] = int(key)
+    check_special_ids(((entry["content"], int(key)) for key, entry in decoder.items()), path, "added_tokens_decoder")
+    return out
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def tiktoken_problem(tok: Tokenizer) -> str | None:
+    """Why tiktoken, given this vocabulary as ranks, would not encode as ``tok`` does (or None)."""
+    if tok.normalizer is not None:
+        return f"tiktoken has no normalizer ({tok.normalizer})"
+    overlap = special_overlap(tok.special_tokens)
+    if overlap is not None:
+        return overlap
+    ranks: dict[bytes, int] = {}
+    for i, b in ordinary_tokens(tok).items():
+        if b in ranks:
+            return f"tokens {ranks[b]} and {i} have the same bytes {b!r}"
+        ranks[b] = i
+    if tok.rank_splits:
+        return None  # tiktoken's rule already
+    if tok.pair_ranks:
+        return "its merges are Hugging Face's pair priorities, which tiktoken's ranks cannot express"
+    new_ids = [z for _, _, z in tok.merge_ids()]
+    if any(b >= a for a, b in zip(new_ids[1:], new_ids)) or (new_ids and new_ids[0] <= max(tok.byte_ids())):
+        return "token ids do not follow the merge order (tiktoken merges by the rank of the result)"
+    if merges_from_ranks(ranks) != tok.merges:
+        return "tiktoken's byte-pair procedure would not rebuild these merges from the ranks"
+    return None
+
+
+def tiktoken_python(ranks_name: str, sidecar_name: str) -> str:
+    """The three lines of Python that build a ``tiktoken.Encoding`` from the exported files."""
+    return (
+        "import json, pathlib, tiktoken, tiktoken.load\n"
+        f"spec = json.loads(pathlib.Path({sidecar_name!r}).read_text(encoding='utf-8'))\n"
+        f"enc = tiktoken.Encoding(spec['name'], pat_str=spec['pattern'], "
+        f"mergeable_ranks=tiktoken.load.load_tiktoken_bpe({ranks_name!r}), special_tokens=spec['special_tokens'])\n"
+    )
+
+
+def tiktoken_files(tok: Tokenizer, ranks_name: str) -> tuple[bytes, bytes]:
+    """The rank file and its JSON sidecar (``ranks_name`` is the rank file's name)."""
+    problem = tiktoken_problem(tok)
+    if problem is not None:
+        raise refuse("tiktoken", problem)
+    lines = [base64.b64encode(b) + b" " + str(i).encode("ascii") for i, b in sorted(ordinary_tokens(tok).items())]
+    sidecar = {
+        "format": SIDECAR_FORMAT,
+        "version": 1,
+        "name": tok.name or os.path.splitext(ranks_name)[0],
+        "ranks": ranks_name,
+        "pattern": pattern_of(tok),
+        "special_tokens": dict(sorted(tok.special_tokens.items(), key=lambda item: item[1])),
+        "python": tiktoken_python(ranks_name, ranks_name + ".json"),
+    }
+    return b"\n".join(lines) + b"\n", json.dumps(sidecar, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def _detect(content: Content) -> bool:
+    if content.is_json:  # the sidecar our export writes beside a rank file
+        obj = content.json
+        return isinstance(obj, dict) and obj.get("format") == SIDECAR_FORMAT
+    return is_rank_file(content.data)
+
+
+def _read(content: Content, request: ReadRequest) -> TokenizerData:
+    path = content.path
+    if not content.is_json:
+        return _read_ranks(path, content.data, request.pattern, request.special_tokens)
+    no_arguments(path, "tiktoken sidecar (it names the pattern and special tokens)", request)
+    ranks = content.json.get("ranks")
+    target = beside(path, ranks) if isinstance(ranks, str) and os.path.basename(ranks) == ranks else None
+    if target is None:
+        raise TokenizerFileError(f"{path}: the rank file it names ({short(ranks)}) is not beside it")
+    return _read_ranks(target, read_file(target), None, None)
+
+
+def _paths(path: str, folder: bool) -> list[str]:
+    ranks = os.path.join(path, "tokenizer.tiktoken") if folder else path
+    return [ranks, ranks + ".json"]
+
+
+def _files(tok: Tokenizer, paths: list[str]) -> list[bytes]:
+    return list(tiktoken_files(tok, os.path.basename(paths[0])))
+
+
+FORMAT = Format(
+    name="tiktoken",
+    title="tiktoken rank file",
+    patterns=("*.tiktoken", "*.model"),
+    detect=_detect,
+    read=_read,
+    order=10,
+    folder_files=("tokenizer.model", "*.tiktoken"),
+    folder_rank=2,
+    takes_settings=True,
+    writer=Writer(paths=_paths, files=_files, suffix=".tiktoken"),
+    menu_rank=3,
+)

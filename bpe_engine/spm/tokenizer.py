@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence, Set as AbstractSet
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
 from .._text import fix_surrogates
 from ..errors import ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError, short
 from ..explain import TokenSpan, char_spans, token_spans
 from ..formats.data import BYTE, CONTROL, PREFIX_RULES, UNKNOWN, USER_DEFINED, SentencePieceData
+from ..kinds import Family, SpecialMode, TokenizerFacts, TokenUnit, special_mode
 from ..pretokenize import SpecialSplitter
 from .model import CharBpeModel
 from .normalizer import Normalizer
@@ -61,7 +63,7 @@ class SentencePieceTokenizer:
     (``encode(text, allowed_special="all")`` gives its ids).
     """
 
-    family: Literal["sentencepiece"] = "sentencepiece"
+    family: Family = Family.SENTENCEPIECE
 
     def __init__(self, data: SentencePieceData) -> None:
         n = len(data.pieces)
@@ -111,6 +113,11 @@ class SentencePieceTokenizer:
         self._merge_bytes: list[tuple[bytes, bytes]] = []
         self._merge_counts: list[int | None] = []
         self._merge_of_id: dict[int, int] = {}
+        self._sizes_after: list[int] | None = None
+        if data.bos is not None and data.bos not in self.special_tokens:
+            raise TokenizerFileError(
+                f"{data.source}: the beginning-of-sequence token {short(data.bos)} is not one of the special tokens"
+            )
 
     @classmethod
     def from_data(cls, data: SentencePieceData) -> SentencePieceTokenizer:
@@ -139,6 +146,40 @@ class SentencePieceTokenizer:
         return len(self._table) - 1
 
     @property
+    def facts(self) -> TokenizerFacts:
+        """What this tokenizer can do (:class:`~bpe_engine.kinds.TokenizerFacts`): characters,
+        pieces shown with ``▁``; merges in training order only when the file lists them (a
+        Hugging Face file), not for a ``.model``, whose merges are reconstructed from scores."""
+        return TokenizerFacts(
+            family=Family.SENTENCEPIECE,
+            unit=TokenUnit.CHARACTER,
+            merges_in_training_order=self._data.merges is not None,
+            space_symbol="▁",
+            special_tokens=MappingProxyType(dict(self.special_tokens)),
+            bos=self._data.bos,
+            adds_bos=self._data.adds_bos and self._data.bos is not None,
+        )
+
+    def vocab_size_after(self, k: int) -> int:
+        """How many tokens exist after the first ``k`` merges (of :meth:`merge_ids`): the pieces
+        no merge makes, plus the distinct tokens the first ``k`` merges make; special tokens not
+        counted. Works out the merges on first use for a ``.model``."""
+        merges = self._merges if self._merges is not None else self.merge_ids()
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(merges):
+            raise ConfigError(f"k must be a whole number of merges from 0 to {len(merges)}, got {short(k)}")
+        if self._sizes_after is None:
+            made = {z for _, _, z in merges}
+            base = sum(1 for i in range(len(self._table)) if i not in made and i not in self._special_ids)
+            seen: set[int] = set()
+            sizes = [base]
+            for _, _, z in merges:
+                if z not in self._special_ids:
+                    seen.add(z)
+                sizes.append(base + len(seen))
+            self._sizes_after = sizes
+        return self._sizes_after[k]
+
+    @property
     def pieces_text(self) -> list[str]:
         """Each token as the model writes it (``▁`` for spaces, ``<0xNN>`` for bytes)."""
         return list(self._data.pieces)
@@ -164,11 +205,8 @@ class SentencePieceTokenizer:
         disallowed_special: Literal["all"] | Collection[str],
     ) -> frozenset[str]:
         names = frozenset(self.special_tokens)
-        allowed = names if allowed_special == "all" else frozenset(allowed_special)
-        if allowed - names:
-            raise ConfigError(
-                f"allowed_special names {short(sorted(allowed - names))}, which are not special tokens of this tokenizer"
-            )
+        # As tiktoken: a name that is no special token of this tokenizer allows nothing.
+        allowed = names if allowed_special == "all" else frozenset(allowed_special) & names
         disallowed = names - allowed if disallowed_special == "all" else frozenset(disallowed_special)
         if disallowed:
             found = self._splitter(disallowed).first(text)
@@ -194,15 +232,14 @@ class SentencePieceTokenizer:
             raise TypeError(f"encode_ordinary() takes a str, got {type(text).__name__}")
         return self._encode(text, _NONE)
 
-    def encode_with(self, text: str, special: str = "allow") -> list[int]:
-        """As :meth:`bpe_engine.Tokenizer.encode_with` (``allow``, ``raise`` or ``ordinary``)."""
-        if special == "allow":
+    def encode_with(self, text: str, special: SpecialMode | str = SpecialMode.ALLOW) -> list[int]:
+        """As :meth:`bpe_engine.Tokenizer.encode_with` (a :class:`~bpe_engine.kinds.SpecialMode`)."""
+        mode = special_mode(special)
+        if mode is SpecialMode.ALLOW:
             return self.encode(text, allowed_special="all")
-        if special == "ordinary":
+        if mode is SpecialMode.ORDINARY:
             return self.encode_ordinary(text)
-        if special == "raise":
-            return self.encode(text)
-        raise ConfigError(f"unknown special-token mode {special!r}; use 'allow', 'raise' or 'ordinary'")
+        return self.encode(text)
 
     def encode_iterable(
         self,

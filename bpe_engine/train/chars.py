@@ -26,6 +26,7 @@ import numpy as np
 from ..corpus import CorpusSource
 from ..errors import ConfigError
 from ..formats.data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData
+from ..kinds import TieBreak, tie_break as to_tie_break
 from ..spm import SentencePieceTokenizer
 from .char_counting import SPACE, CharCounts, count_char_pretokens_iter
 from .events import CountingDone, CountingProgress, MergeEvent, TrainingDone, TrainingEvent
@@ -133,7 +134,7 @@ class CharBpeTrainer:
         *,
         text: str | None = None,
         character_coverage: float = 1.0,
-        tie_break: str = "greatest",
+        tie_break: TieBreak | str = TieBreak.GREATEST,
         name: str | None = None,
         workers: int | None = None,
         fork_workers: bool = True,
@@ -142,12 +143,10 @@ class CharBpeTrainer:
             raise ConfigError(f"vocab_size must be a positive whole number, got {vocab_size!r}")
         if not 0.0 < character_coverage <= 1.0:
             raise ConfigError(f"character_coverage must be above 0 and at most 1, got {character_coverage!r}")
-        if tie_break not in ("greatest", "smallest"):
-            raise ConfigError(f"unknown tie_break {tie_break!r}; use greatest or smallest")
         self.source = CorpusSource.from_input(input_path, text)
         self.vocab_size = vocab_size
         self.character_coverage = character_coverage
-        self.tie_break = tie_break
+        self.tie_break = to_tie_break(tie_break)  # ConfigError for an unknown rule
         self.name = name
         if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
             raise ConfigError(f"workers must be a whole number of at least 1 (or None: every core), got {workers!r}")
@@ -273,7 +272,7 @@ def train_char_bpe(
     *,
     text: str | None = None,
     character_coverage: float = 1.0,
-    tie_break: str = "greatest",
+    tie_break: TieBreak | str = TieBreak.GREATEST,
     name: str | None = None,
     workers: int | None = None,
     fork_workers: bool = True,

@@ -17,6 +17,7 @@ from typing import Any
 from .._text import lone_surrogate, surrogate_message
 from .._vocab import MAX_VOCAB
 from ..errors import ConfigError, short
+from ..kinds import TieBreak, tie_break as to_tie_break
 from ..pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer
 
 __all__ = ["DEFAULT_VOCAB_SIZE", "TIE_BREAKS", "TrainerConfig"]
@@ -27,9 +28,11 @@ _ADDRESS = re.compile(
     r"(?:[a-z][a-z0-9+.-]*://)?[^\s/:]+(?::[0-9]{1,5})?|(?:[a-z]+://)?\[[0-9a-fA-F:.]+\](?::[0-9]{1,5})?"
 )
 
+#: Each tie-break rule and its description (keys are :class:`~bpe_engine.kinds.TieBreak`,
+#: equal to their strings).
 TIE_BREAKS: dict[str, str] = {
-    "greatest": "Lexicographically greatest pair (GPT-2, CS336)",
-    "smallest": "Lexicographically smallest pair",
+    TieBreak.GREATEST: "Lexicographically greatest pair (GPT-2, CS336)",
+    TieBreak.SMALLEST: "Lexicographically smallest pair",
 }
 
 
@@ -54,7 +57,7 @@ class TrainerConfig:
     vocab_size: int = DEFAULT_VOCAB_SIZE
     special_tokens: tuple[str, ...] = ()
     pretokenizer: str = "gpt2"
-    tie_break: str = "greatest"
+    tie_break: TieBreak = TieBreak.GREATEST
     workers: int | None = None
     fork_workers: bool = True
     name: str | None = None
@@ -89,8 +92,8 @@ class TrainerConfig:
             )
         if size > MAX_VOCAB:
             raise ConfigError(f"vocab_size {size} is too large: at most {MAX_VOCAB} tokens are supported")
-        if self.tie_break not in TIE_BREAKS:
-            raise ConfigError(f"unknown tie_break {self.tie_break!r}; use one of {', '.join(TIE_BREAKS)}")
+        # A string is accepted and stored as the enum (raises ConfigError for an unknown one).
+        object.__setattr__(self, "tie_break", to_tie_break(self.tie_break))
         workers: Any = self.workers
         if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
             raise ConfigError(f"workers must be a whole number of at least 1, got {workers!r}")

@@ -32,6 +32,7 @@ import numpy as np
 
 from .._arrays import left_to_right
 from ..errors import CorpusError
+from ..kinds import TieBreak
 
 __all__ = ["MergeLoop", "tie_key"]
 
@@ -59,9 +60,9 @@ def _key_smallest(tok: bytes) -> str:
     return "".join([chr(b + 1) for b in tok]) + "\x00"
 
 
-def tie_key(tie_break: str) -> Callable[[bytes], str]:
+def tie_key(tie_break: TieBreak | str) -> Callable[[bytes], str]:
     """The per-token sort key of a tie-break rule (pair key = left key + right key)."""
-    return _key_greatest if tie_break == "greatest" else _key_smallest
+    return _key_greatest if TieBreak(tie_break) is TieBreak.GREATEST else _key_smallest
 
 
 def _view(array: np.ndarray) -> memoryview:
@@ -180,7 +181,10 @@ class MergeLoop:
     """Pre-token counts in, merges out (one :meth:`pop_best` + :meth:`merge` per merge)."""
 
     def __init__(
-        self, groups: Sequence[Mapping[bytes, int]], tie_break: str = "greatest", units: Sequence[bytes] | None = None
+        self,
+        groups: Sequence[Mapping[bytes, int]],
+        tie_break: TieBreak | str = TieBreak.GREATEST,
+        units: Sequence[bytes] | None = None,
     ) -> None:
         """``groups``: dicts of distinct pre-tokens and their counts (no pre-token in two).
 
@@ -703,7 +707,7 @@ class MergeLoop:
         }
 
     @classmethod
-    def import_state(cls, state: Mapping[str, np.ndarray], tie_break: str) -> MergeLoop:
+    def import_state(cls, state: Mapping[str, np.ndarray], tie_break: TieBreak | str) -> MergeLoop:
         """The loop :meth:`export_state` saved. Raises ``ValueError`` naming the first array
         that does not fit the others (a damaged or foreign file)."""
         loop = cls.__new__(cls)

@@ -1,0 +1,25 @@
+"""mypy's proof that both tokenizer classes satisfy :class:`~bpe_engine.interface.TokenizerLike`.
+
+Nothing imports this module: it exists to be type-checked (``mypy --strict bpe_engine``). It
+sits above both tokenizers and the interface, so the proof makes no import cycle.
+"""
+
+from __future__ import annotations
+
+from .interface import ByteLevelTokenizerLike, TokenizerLike
+from .spm.tokenizer import SentencePieceTokenizer
+from .tokenizer import Tokenizer
+
+__all__: list[str] = []
+
+
+def _byte_level(tok: Tokenizer) -> TokenizerLike:
+    return tok
+
+
+def _sentencepiece(tok: SentencePieceTokenizer) -> TokenizerLike:
+    return tok
+
+
+def _byte_level_writers(tok: Tokenizer) -> ByteLevelTokenizerLike:
+    return tok
