@@ -52,6 +52,13 @@ MY_FILES = {
     "app/features/families/job.py",
     "app/features/families/display.py",
     "app/features/families/content.py",
+    "app/features/families/family.py",
+    "app/features/families/text_panel.py",
+    "app/features/families/lost.py",
+    "app/features/families/chips_panel.py",
+    "app/features/families/chip_tooltip.py",
+    "app/features/families/training_panel.py",
+    "app/features/families/training_status.py",
 }
 _FIELD = re.compile(r"\{[^{}]*\}")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
