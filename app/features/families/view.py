@@ -32,16 +32,17 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from app.core.i18n import connect, tr
-from app.core.registry import TokenizerRegistry
+from app.core.registry import RegistryEntry, TokenizerRegistry
 from app.core.settings import Settings
 from app.display.format import format_count
 from app.features.families.chip_tooltip import chip_tooltip
 from app.features.families.chips_panel import ChipRows
 from app.features.families.content import DEFAULT_TEXT
 from app.features.families.controller import FamiliesController, TrainingState
-from app.features.families.family import TRAINED_FAMILIES, Family, Phase, family_name, family_note
+from app.features.families.family import Family, Phase, family_name, family_note
 from app.features.families.job import FamiliesCorpus, FamiliesOutcome, TrainedFamilies, simple_tokenizers
 from app.features.families.model import FamiliesTableModel, FamilyTableRow
+from app.features.families.row_status import family_status, source_note
 from app.features.families.table_view import FamiliesTableView
 from app.features.families.text_panel import TextPanel
 from app.features.families.training_panel import DEFAULT_VOCAB, ByteSource, TrainingPanel, sample_paths
@@ -383,47 +384,27 @@ class FamiliesView(View):
 
     # -- what each row says ---------------------------------------------------------------------
 
-    def _family_status(self, family: Family) -> str:
-        """Why ``family``'s row shows no tokens ("" when it can)."""
-        if family not in TRAINED_FAMILIES:
-            return ""
-        if family == Family.BYTE_BPE and self.byte_source() != ByteSource.HERE:
-            entry = self.registry.entry(self.byte_source())
-            if entry.tokenizer is None:
-                return tr("unavailable") if entry.status == "error" else tr("loading…")
-            return ""
-        if self.models is not None and family in self.models.tokenizers:
-            return ""
-        if self.controller.is_training():
-            return tr("training…")
-        if self.models is not None and family in self.models.errors:
-            return tr("not trained: vocabulary too small")
-        return tr("not trained yet: press Train")
+    def _session_entry(self) -> RegistryEntry | None:
+        """The registry entry the byte-level row shows (None: trained here)."""
+        source = self.byte_source()
+        return None if source == ByteSource.HERE else self.registry.entry(source)
 
     def _show_rows_status(self) -> None:
         """Every row's label and the table: the figures of the result shown, or its status."""
+        session = self._session_entry()
+        training = self.controller.is_training()
         rows = []
         for family in Family:
-            status = self._family_status(family)
+            status = family_status(family, self.models, training, session)
             result = None if status else self.result(family)
             name = self.family_name(family)
             note = self.family_note(family)
-            self.chip_rows.show_row(family, name, note, result, status, self._source_note(family))
-            if family == Family.BYTE_BPE and self.byte_source() != ByteSource.HERE:
-                note += "\n" + tr("Shown: {name}").format(name=self.registry.entry(self.byte_source()).label)
+            shown = session if family == Family.BYTE_BPE else None  # a tokenizer of the session
+            self.chip_rows.show_row(family, name, note, result, status, source_note(shown) if shown is not None else "")
+            if shown is not None:
+                note += "\n" + tr("Shown: {name}").format(name=shown.label)
             rows.append(FamilyTableRow(family, name, note, result, status))
         self.table.set_rows(rows)
-
-    def _source_note(self, family: Family) -> str:
-        """For the byte-level row showing a tokenizer of the session: which one (a short name)."""
-        if family != Family.BYTE_BPE or self.byte_source() == ByteSource.HERE:
-            return ""
-        key = self.byte_source()
-        entry = self.registry.entry(key)
-        name = key if entry.kind == "openai" else entry.label
-        if len(name) > 20:
-            name = name[:19] + "…"
-        return f"<br><i>{html.escape(name)}</i>"
 
     def chip_tooltip(self, family: str, index: int) -> str:
         """What chip ``index`` of ``family``'s row is (composed when shown, in the current language)."""

@@ -59,6 +59,7 @@ MY_FILES = {
     "app/features/families/chip_tooltip.py",
     "app/features/families/training_panel.py",
     "app/features/families/training_status.py",
+    "app/features/families/row_status.py",
 }
 _FIELD = re.compile(r"\{[^{}]*\}")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
