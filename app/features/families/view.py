@@ -19,13 +19,13 @@ The view composes its panels and connects them to the controller and the registr
 :class:`~app.features.families.chips_panel.ChipRows` (the five rows of chips),
 :class:`~app.features.families.table_view.FamiliesTableView` (the figures) and
 :class:`~app.features.families.training_panel.TrainingPanel` (corpus, vocabulary, byte-level
-source, Train and Cancel, progress and status).
+source, Train and Cancel, progress and status), which
+:class:`~app.features.families.training.FamiliesTraining` connects to the controller's training.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
@@ -34,20 +34,18 @@ from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 from app.core.i18n import connect, tr
 from app.core.registry import RegistryEntry, TokenizerRegistry
 from app.core.settings import Settings
-from app.display.format import format_count
 from app.features.families.chip_tooltip import chip_tooltip
 from app.features.families.chips_panel import ChipRows
 from app.features.families.content import DEFAULT_TEXT
-from app.features.families.controller import FamiliesController, TrainingState
-from app.features.families.family import Family, Phase, family_name, family_note
+from app.features.families.controller import FamiliesController
+from app.features.families.family import Family, family_name, family_note
 from app.features.families.job import FamiliesCorpus, FamiliesOutcome, TrainedFamilies, simple_tokenizers
 from app.features.families.model import FamiliesTableModel, FamilyTableRow
 from app.features.families.row_status import family_status, source_note
 from app.features.families.table_view import FamiliesTableView
 from app.features.families.text_panel import TextPanel
+from app.features.families.training import FamiliesTraining
 from app.features.families.training_panel import DEFAULT_VOCAB, ByteSource, TrainingPanel, sample_paths
-from app.features.families.training_status import Said, status_text
-from app.widgets.corpus_panel import check_corpus_file
 from app.widgets.open_files import choose_text_file
 from app.widgets.token_chips import ChipView
 from app.widgets.view import View
@@ -77,14 +75,9 @@ class FamiliesView(View):
         self.registry = registry
         self.settings = settings
         self.controller = FamiliesController(self)
-        self.models: TrainedFamilies | None = None
         self.outcome: FamiliesOutcome | None = None
         self._displayed_generation = -1
         self._started = False
-        # What the status line and the message bar say, kept to say it again in another
-        # language: see _say_training; a message is a callable that shows it.
-        self._train_said: tuple[object, ...] = ()
-        self._message: Callable[[], None] | None = None
         self._build()
         self._connect()
         self.editor.setPlainText(DEFAULT_TEXT)
@@ -96,7 +89,8 @@ class FamiliesView(View):
         self.chip_rows = ChipRows(self.chip_tooltip, self)
         self.table = FamiliesTableModel(self)
         self.table_view = FamiliesTableView(self.table, self)
-        self.training = TrainingPanel(self.registry, self)
+        self.training_panel = TrainingPanel(self.registry, self)
+        self.training = FamiliesTraining(self.training_panel, self.controller, self.messages, self)
         self._alias_widgets()
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.setChildrenCollapsible(False)
@@ -109,25 +103,18 @@ class FamiliesView(View):
         layout.addWidget(self.text_panel)
         layout.addWidget(self.messages)
         layout.addWidget(self.splitter, 1)
-        layout.addWidget(self.training)
-        self._update_buttons()
+        layout.addWidget(self.training_panel)
         self._show_rows_status()
 
     def _connect(self) -> None:
         self.text_panel.changed.connect(self._request)
-        self.training.settings_changed.connect(self._on_settings_changed)
-        self.training.byte_source_changed.connect(self._on_byte_source_changed)
-        self.training.file_button.clicked.connect(self._on_file_button_clicked)
-        self.training.train_button.clicked.connect(self.train)
-        self.training.cancel_button.clicked.connect(self.controller.cancel)
-        self.controller.state_changed.connect(self._on_controller_state_changed)
-        self.controller.progress.connect(self._on_controller_progress)
-        self.controller.family_failed.connect(self._on_controller_family_failed)
-        self.controller.trained.connect(self._on_controller_trained)
-        self.controller.training_failed.connect(self._on_controller_training_failed)
+        self.training_panel.byte_source_changed.connect(self._on_byte_source_changed)
+        self.training_panel.file_button.clicked.connect(self._on_file_button_clicked)
+        self.training.state_changed.connect(self._show_rows_status)
+        self.training.trained.connect(self._on_trained)
         self.controller.finished.connect(self._on_controller_finished)
         self.controller.failed.connect(self._on_controller_failed)
-        self.registry.changed.connect(self.training.refresh_byte_sources)
+        self.registry.changed.connect(self.training_panel.refresh_byte_sources)
         self.registry.ready.connect(self._on_registry_ready)
         self.registry.failed.connect(self._on_registry_failed)
         connect(self._on_language_changed)
@@ -140,16 +127,14 @@ class FamiliesView(View):
         self.lost_label = self.text_panel.lost_label
         self.row_labels: dict[Family, QLabel] = self.chip_rows.row_labels
         self.chip_views: dict[Family, ChipView] = self.chip_rows.chip_views
-        self.corpus_combo = self.training.corpus_combo
-        self.file_button = self.training.file_button
-        self.vocab_spin = self.training.vocab_spin
-        self.byte_combo = self.training.byte_combo
-        self.train_button = self.training.train_button
-        self.cancel_button = self.training.cancel_button
-        self.progress = self.training.progress
-        self.train_status = self.training.train_status
-
-    # -- names ------------------------------------------------------------------------------
+        self.corpus_combo = self.training_panel.corpus_combo
+        self.file_button = self.training_panel.file_button
+        self.vocab_spin = self.training_panel.vocab_spin
+        self.byte_combo = self.training_panel.byte_combo
+        self.train_button = self.training_panel.train_button
+        self.cancel_button = self.training_panel.cancel_button
+        self.progress = self.training_panel.progress
+        self.train_status = self.training_panel.train_status
 
     def family_name(self, family: str) -> str:
         return family_name(family)
@@ -157,26 +142,25 @@ class FamiliesView(View):
     def family_note(self, family: str) -> str:
         return family_note(family)
 
-    # -- corpus and training ----------------------------------------------------------------
+    # -- corpus and training (see FamiliesTraining) ---------------------------------------------
+
+    @property
+    def models(self) -> TrainedFamilies | None:
+        """The families trained last (None before the first run ends)."""
+        return self.training.models
+
+    @Slot()
+    def train(self) -> bool:
+        """Train the words and BPE families on the chosen corpus; False if a run is going on."""
+        return self.training.train()
 
     def corpus(self) -> FamiliesCorpus:
         """The corpus chosen now."""
-        return self.training.corpus()
-
-    def corpus_label(self, corpus: FamiliesCorpus) -> str:
-        """How ``corpus`` is named in the current language (a chosen file: its name)."""
-        return self.training.corpus_label(corpus)
+        return self.training_panel.corpus()
 
     def set_corpus_file(self, path: str) -> bool:
-        """Train on ``path`` from now on (added to the corpus list); False, with a message, if
-        it cannot be a corpus."""
-        problem = check_corpus_file(path)
-        if problem is not None:
-            # (checked again when said again: the reason comes in the new language)
-            self._show_message(lambda: self.messages.error(html.escape(check_corpus_file(path) or problem)))
-            return False
-        self.training.choose_file(path)
-        return True
+        """Train on ``path`` from now on; False, with a message, if it cannot be a corpus."""
+        return self.training.set_corpus_file(path)
 
     def set_vocab_size(self, value: int) -> None:
         self.vocab_spin.setValue(value)
@@ -187,12 +171,27 @@ class FamiliesView(View):
         if path:
             self.set_corpus_file(path)
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
+        super().showEvent(event)
+        if not self._started:
+            self._started = True  # the built-in samples train in well under a second
+            if self.models is None and not self.controller.is_training():
+                self.train()
+
+    @Slot(object)
+    def _on_trained(self, result: object) -> None:
+        self._show_rows_status()
+        self._request()
+        self.trained.emit(result)
+
+    # -- the byte-level row's tokenizer -------------------------------------------------------
+
     def byte_source(self) -> str:
         """``HERE`` (trained here) or the registry key of the byte-level row's tokenizer."""
-        return self.training.byte_source()
+        return self.training_panel.byte_source()
 
     def set_byte_source(self, key: str) -> None:
-        self.training.set_byte_source(key)
+        self.training_panel.set_byte_source(key)
 
     @Slot()
     def _on_byte_source_changed(self) -> None:
@@ -210,127 +209,8 @@ class FamiliesView(View):
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key == self.byte_source():
-            self._show_message(
-                lambda: self.messages.error(
-                    html.escape(tr("{key} cannot be loaded: {why}").format(key=key, why=message))
-                )
-            )
+            self.messages.error(lambda: html.escape(tr("{key} cannot be loaded: {why}").format(key=key, why=message)))
             self._show_rows_status()
-
-    @Slot()
-    def _on_settings_changed(self) -> None:
-        if self.models is not None and not self.controller.is_training():
-            if (self.corpus(), self.vocab_spin.value()) != (self.models.corpus, self.models.vocab_size):
-                self._say_training((Said.CHANGED,))
-
-    @Slot()
-    def train(self) -> bool:
-        """Train the words and BPE families on the chosen corpus; False if a run is going on."""
-        corpus = self.corpus()
-        self._show_message(None)
-        here = self.byte_source() == ByteSource.HERE
-        started = self.controller.train(corpus, self.vocab_spin.value(), train_byte_bpe=here)
-        if started:
-            self.progress.setValue(0)
-            self._say_training((Said.TRAINING, corpus))
-        return started
-
-    def _train_with(self, vocab_size: int) -> None:
-        self.vocab_spin.setValue(vocab_size)
-        self.train()
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
-        super().showEvent(event)
-        if not self._started:
-            self._started = True  # the built-in samples train in well under a second
-            if self.models is None and not self.controller.is_training():
-                self.train()
-
-    def _update_buttons(self) -> None:
-        cancellable = self.controller.state == TrainingState.TRAINING
-        self.training.set_training(self.controller.is_training(), cancellable)
-
-    def _say_training(self, said: tuple[object, ...] | None = None) -> None:
-        """The status line under the training row (``said``: what to say from now on, a
-        :class:`~app.features.families.training_status.Said` and its details; None: say it again)."""
-        if said is not None:
-            self._train_said = said
-        self.train_status.setText(status_text(self._train_said, self.corpus_label))
-
-    # -- the controller's training news -------------------------------------------------------
-
-    @Slot(str)
-    def _on_controller_state_changed(self, state: str) -> None:
-        self._update_buttons()
-        if state == TrainingState.CANCELLED:
-            self.progress.setValue(0)
-            self._say_training((Said.CANCELLED,))
-        self._show_rows_status()
-
-    @Slot(str, str, int, int)
-    def _on_controller_progress(self, family: str, phase: str, done: int, total: int) -> None:
-        self.training.show_progress(family, phase == Phase.COUNTING, done, total)
-        self._say_training((Said.PROGRESS, family, phase, done, total))
-
-    @Slot(str, str)
-    def _on_controller_family_failed(self, family: str, message: str) -> None:
-        self._show_message(
-            lambda: self.messages.warning(
-                tr("{family} could not be trained: {reason}").format(
-                    family=self.family_name(family), reason=html.escape(message)
-                )
-            )
-        )
-
-    @Slot(object)
-    def _on_controller_trained(self, result: object) -> None:
-        assert isinstance(result, TrainedFamilies)
-        self._keep_byte_bpe(result)
-        self.models = result
-        self.progress.setValue(0)  # the status line says it is done
-        if Family.CHAR_BPE in result.errors and result.minimum is not None:
-            self._offer_minimum(result.minimum)
-        self._say_training((Said.TRAINED, result))
-        self._show_rows_status()
-        self._request()
-        self.trained.emit(result)
-
-    def _keep_byte_bpe(self, result: TrainedFamilies) -> None:
-        """A run that left byte-level BPE out (the row showed a session tokenizer) keeps the
-        one trained before, if on the same corpus and vocabulary size."""
-        previous = self.models
-        byte_bpe = Family.BYTE_BPE
-        if previous is None or byte_bpe in result.tokenizers or byte_bpe not in previous.tokenizers:
-            return
-        if previous.corpus == result.corpus and previous.vocab_size == result.vocab_size:
-            result.tokenizers[byte_bpe] = previous.tokenizers[byte_bpe]
-
-    def _offer_minimum(self, minimum: int) -> None:
-        """Char-level BPE needs a larger vocabulary: say so, with a button to train with it."""
-        self._show_message(
-            lambda: self.messages.warning(
-                tr(
-                    "Char-level BPE needs a vocabulary of at least {n} for this corpus (3 special tokens, 256 "
-                    "byte tokens and its {chars} distinct characters); the other families are trained."
-                ).format(n=format_count(minimum), chars=format_count(minimum - 259)),
-                [(tr("Use {n} and train").format(n=format_count(minimum)), lambda: self._train_with(minimum))],
-            )
-        )
-
-    @Slot(str)
-    def _on_controller_training_failed(self, message: str) -> None:
-        self.progress.setValue(0)
-        self._say_training((Said.FAILED,))
-        self._show_message(
-            lambda: self.messages.error(tr("Cannot train on this corpus: {reason}").format(reason=html.escape(message)))
-        )
-        self._show_rows_status()
-
-    @Slot(str)
-    def _on_controller_failed(self, message: str) -> None:
-        self._show_message(
-            lambda: self.messages.error(tr("Cannot tokenize this text: {reason}").format(reason=html.escape(message)))
-        )
 
     # -- tokenizing ---------------------------------------------------------------------------
 
@@ -370,6 +250,10 @@ class FamiliesView(View):
         self.text_panel.show_lost(outcome)
         self._displayed_generation = outcome.generation
         self.displayed.emit(outcome.generation)
+
+    @Slot(str)
+    def _on_controller_failed(self, message: str) -> None:
+        self.messages.error(lambda: tr("Cannot tokenize this text: {reason}").format(reason=html.escape(message)))
 
     def result(self, family: str) -> FamilyResult | None:
         """The result shown in ``family``'s row (None while it has none)."""
@@ -415,33 +299,22 @@ class FamiliesView(View):
         known = len(words.words) if isinstance(words, WordTokenizer) else 0
         return chip_tooltip(result, index, self.tokenizers().get(family), known)
 
-    # -- messages, language, presentation, shutdown ----------------------------------------------
-
-    def _show_message(self, show: Callable[[], None] | None) -> None:
-        """Show a message with ``show`` (which calls the message bar), and again after a
-        language switch while it is on screen; None: clear the bar."""
-        self._message = show
-        if show is None:
-            self.messages.clear()
-        else:
-            show()
+    # -- language, presentation, shutdown ----------------------------------------------------
 
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
         """Say again, in the new language, everything the view composed from its state."""
         self.text_panel.name_items()
-        self.training.name_items()
-        self.training.refresh_byte_sources()
-        self._say_training()
-        if self._message is not None and self.messages.kind:
-            self._message()
+        self.training_panel.name_items()
+        self.training_panel.refresh_byte_sources()
+        self.training.say()
         self._show_rows_status()
         if self.outcome is not None:
             self.text_panel.show_lost(self.outcome)
 
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: the training row gives up width (see the panel's)."""
-        self.training.set_presentation(on)
+        self.training_panel.set_presentation(on)
 
     def shutdown(self, training_wait_ms: int = 0) -> None:
         """Cancel training and live tokenizing (window closing; see the controller's shutdown)."""
