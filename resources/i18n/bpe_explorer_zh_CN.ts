@@ -1072,6 +1072,26 @@
       <translation>输入或粘贴文本：每个家族会随着你的输入对它分词…</translation>
     </message>
     <message>
+      <location filename="../../app/features/families/training.py" />
+      <source>Cannot train on this corpus: {reason}</source>
+      <translation>无法在此语料上训练：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training.py" />
+      <source>Char-level BPE needs a vocabulary of at least {n} for this corpus (3 special tokens, 256 byte tokens and its {chars} distinct characters); the other families are trained.</source>
+      <translation>对这份语料，字符级 BPE 的词表大小至少要 {n}（3 个特殊词元、256 个字节词元和语料中的 {chars} 个不同字符）；其他家族已训练完成。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training.py" />
+      <source>Use {n} and train</source>
+      <translation>使用 {n} 并训练</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training.py" />
+      <source>{family} could not be trained: {reason}</source>
+      <translation>{family} 无法训练：{reason}</translation>
+    </message>
+    <message>
       <location filename="../../app/features/families/training_panel.py" />
       <source>Built-in samples (English, Chinese, code)</source>
       <translation>内置示例文本（英文、中文、代码）</translation>
@@ -1184,16 +1204,6 @@
     </message>
     <message>
       <location filename="../../app/features/families/view.py" />
-      <source>Cannot train on this corpus: {reason}</source>
-      <translation>无法在此语料上训练：{reason}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Char-level BPE needs a vocabulary of at least {n} for this corpus (3 special tokens, 256 byte tokens and its {chars} distinct characters); the other families are trained.</source>
-      <translation>对这份语料，字符级 BPE 的词表大小至少要 {n}（3 个特殊词元、256 个字节词元和语料中的 {chars} 个不同字符）；其他家族已训练完成。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
       <source>Choose a UTF-8 text file to train on</source>
       <translation>选择用于训练的 UTF-8 文本文件</translation>
     </message>
@@ -1201,16 +1211,6 @@
       <location filename="../../app/features/families/view.py" />
       <source>Shown: {name}</source>
       <translation>当前显示：{name}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Use {n} and train</source>
-      <translation>使用 {n} 并训练</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>{family} could not be trained: {reason}</source>
-      <translation>{family} 无法训练：{reason}</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/byte_queue.py" />
