@@ -301,13 +301,13 @@
     </message>
     <message>
       <location filename="../../app/display/token_data.py" />
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/chip_tooltip.py" />
       <source>Piece: {piece}</source>
       <translation>片段：{piece}</translation>
     </message>
     <message>
       <location filename="../../app/display/token_data.py" />
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/chip_tooltip.py" />
       <source>Text: ‘{text}’</source>
       <translation>文本：‘{text}’</translation>
     </message>
@@ -318,7 +318,7 @@
     </message>
     <message>
       <location filename="../../app/display/token_data.py" />
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/chip_tooltip.py" />
       <source>Token {k} of {n}: id {id}</source>
       <translation>第 {k} 个词元（共 {n} 个）：ID {id}</translation>
     </message>
@@ -377,14 +377,14 @@
     <message>
       <location filename="../../app/features/compare/column.py" />
       <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/row_status.py" />
       <source>loading…</source>
       <translation>加载中…</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/column.py" />
       <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/row_status.py" />
       <source>unavailable</source>
       <translation>不可用</translation>
     </message>
@@ -623,8 +623,8 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
+      <location filename="../../app/features/families/lost.py" />
       <location filename="../../app/features/families/model.py" />
-      <location filename="../../app/features/families/view.py" />
       <source> and {n} more</source>
       <translation> 等，另有 {n} 处</translation>
     </message>
@@ -665,7 +665,7 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/training_panel.py" />
       <location filename="../../app/widgets/open_files.py" />
       <source>Cancel</source>
       <translation>取消</translation>
@@ -699,7 +699,7 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/training_panel.py" />
       <source>Choose file…</source>
       <translation>选择文件…</translation>
     </message>
@@ -777,7 +777,7 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/text_panel.py" />
       <location filename="../../app/features/tokenize/view.py" />
       <source>Show whitespace</source>
       <translation>显示空白字符</translation>
@@ -816,6 +816,41 @@
       <location filename="../../app/features/compare/view.py" />
       <source>{name} ({mb} MB)</source>
       <translation>{name}（{mb} MB）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>Made by merge rank {rank}</source>
+      <translation>由合并序号 {rank} 生成</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>Part of ‘{char}’ (U+{code}, {n} bytes): not a character on its own</source>
+      <translation>‘{char}’（U+{code}，{n} 个字节）的一部分：单独不构成字符</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>and decoding writes &lt;UNK&gt; here: the word is lost.</source>
+      <translation>解码时这里写出 &lt;UNK&gt;：这个词丢失了。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>{n} byte(s): {hex}</source>
+      <translation>{n} 个字节：{hex}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>‘{word}’ is not one of the corpus's {n} words: it becomes &lt;UNK&gt;,</source>
+      <translation>‘{word}’ 不在语料的 {n} 个词中：它变成 &lt;UNK&gt;，</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chips_panel.py" />
+      <source>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;1 token</source>
+      <translation>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;1 个词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chips_panel.py" />
+      <source>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;{n} tokens</source>
+      <translation>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;{n} 个词元</translation>
     </message>
     <message>
       <location filename="../../app/features/families/content.py" />
@@ -863,9 +898,79 @@
       <translation>故事里从未出现的词（dolphin、jumped、telescope）在词家族中成为 &lt;UNK&gt;；两个 BPE 家族则用更小的片段拼出它们。</translation>
     </message>
     <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>BPE over UTF-8 bytes (GPT-2 pre-tokenizer), as this app trains it: every text is covered by the 256 byte tokens, and merges make the common pieces single tokens.</source>
+      <translation>基于 UTF-8 字节的 BPE（GPT-2 预分词器），即本应用训练的方式：256 个字节词元能覆盖任何文本，合并则把常见片段变成单个词元。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>BPE over characters, SentencePiece style (Llama 2, Mistral 7B), trained here: ▁ for spaces, a ▁ before the text (the dummy prefix), and a character outside its alphabet as its UTF-8 bytes, &lt;0xNN&gt; tokens (byte fallback).</source>
+      <translation>基于字符的 BPE，SentencePiece 风格（Llama 2、Mistral 7B），在这里训练：空格写作 ▁，文本开头加一个 ▁（虚拟前缀），字母表之外的字符写成它的 UTF-8 字节，即 &lt;0xNN&gt; 词元（字节回退）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>Byte-level BPE</source>
+      <translation>字节级 BPE</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>Char-level BPE</source>
+      <translation>字符级 BPE</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>Characters</source>
+      <translation>字符</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>One token per UTF-8 byte (256 tokens). Nothing is unknown, but a character outside ASCII takes 2 to 4 tokens that are not characters on their own.</source>
+      <translation>每个 UTF-8 字节一个词元（共 256 个词元）。没有未知词，但 ASCII 以外的字符要占 2 到 4 个词元，而这些词元单独都不是字符。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>One token per Unicode code point; its id is the code point. The vocabulary is every code point (1,114,112 ids, about 150,000 of them assigned characters), so nothing is ever unknown and decoding always gives the text back.</source>
+      <translation>每个 Unicode 码位一个词元，其 ID 就是码位。词表包含所有码位（1,114,112 个 ID，其中约 150,000 个已分配字符），所以永远不会有未知词，解码总能还原文本。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>The GPT-2 pre-tokenizer's pieces (a word keeps the space before it; a run of Chinese characters up to punctuation is one piece). The vocabulary is every piece of the training corpus plus &lt;UNK&gt;: an unseen piece becomes &lt;UNK&gt; and decoding loses it.</source>
+      <translation>GPT-2 预分词器切出的片段（词带着它前面的空格；一串汉字直到标点为一个片段）。词表是训练语料中的所有片段再加上 &lt;UNK&gt;：没见过的片段会变成 &lt;UNK&gt;，解码时就丢失了。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>UTF-8 bytes</source>
+      <translation>UTF-8 字节</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>Words + &lt;UNK&gt;</source>
+      <translation>词 + &lt;UNK&gt;</translation>
+    </message>
+    <message>
       <location filename="../../app/features/families/job.py" />
       <source>training failed ({kind}: {reason})</source>
       <translation>训练失败（{kind}: {reason}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/lost.py" />
+      <source>; </source>
+      <translation>；</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/lost.py" />
+      <source>&lt;b&gt;{family}&lt;/b&gt; loses {texts}{more}</source>
+      <translation>&lt;b&gt;{family}&lt;/b&gt; 丢失了 {texts}{more}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/lost.py" />
+      <source>Decoding does not give the text back (highlighted above): {losses}.</source>
+      <translation>解码不能还原文本（上方已高亮）：{losses}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/lost.py" />
+      <source>Every family's decode gives this text back exactly.</source>
+      <translation>每个家族解码后都能完全还原这段文本。</translation>
     </message>
     <message>
       <location filename="../../app/features/families/model.py" />
@@ -934,49 +1039,163 @@
       <translation>✗ 丢失 {texts}{more}</translation>
     </message>
     <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>; </source>
-      <translation>；</translation>
+      <location filename="../../app/features/families/row_status.py" />
+      <source>not trained yet: press Train</source>
+      <translation>尚未训练：请按“训练”</translation>
     </message>
     <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>&lt;b&gt;{family}&lt;/b&gt; loses {texts}{more}</source>
-      <translation>&lt;b&gt;{family}&lt;/b&gt; 丢失了 {texts}{more}</translation>
+      <location filename="../../app/features/families/row_status.py" />
+      <source>not trained: vocabulary too small</source>
+      <translation>未训练：词表太小</translation>
     </message>
     <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;1 token</source>
-      <translation>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;1 个词元</translation>
+      <location filename="../../app/features/families/row_status.py" />
+      <source>training…</source>
+      <translation>训练中…</translation>
     </message>
     <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;{n} tokens</source>
-      <translation>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;{n} 个词元</translation>
+      <location filename="../../app/features/families/text_panel.py" />
+      <location filename="../../app/features/timeline/view.py" />
+      <source>Choose a text…</source>
+      <translation>选择文本…</translation>
     </message>
     <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>BPE over UTF-8 bytes (GPT-2 pre-tokenizer), as this app trains it: every text is covered by the 256 byte tokens, and merges make the common pieces single tokens.</source>
-      <translation>基于 UTF-8 字节的 BPE（GPT-2 预分词器），即本应用训练的方式：256 个字节词元能覆盖任何文本，合并则把常见片段变成单个词元。</translation>
+      <location filename="../../app/features/families/text_panel.py" />
+      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/timeline/view.py" />
+      <source>Text:</source>
+      <translation>文本：</translation>
     </message>
     <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>BPE over characters, SentencePiece style (Llama 2, Mistral 7B), trained here: ▁ for spaces, a ▁ before the text (the dummy prefix), and a character outside its alphabet as its UTF-8 bytes, &lt;0xNN&gt; tokens (byte fallback).</source>
-      <translation>基于字符的 BPE，SentencePiece 风格（Llama 2、Mistral 7B），在这里训练：空格写作 ▁，文本开头加一个 ▁（虚拟前缀），字母表之外的字符写成它的 UTF-8 字节，即 &lt;0xNN&gt; 词元（字节回退）。</translation>
+      <location filename="../../app/features/families/text_panel.py" />
+      <source>Type or paste a text: every family tokenizes it as you type…</source>
+      <translation>输入或粘贴文本：每个家族会随着你的输入对它分词…</translation>
     </message>
     <message>
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/training.py" />
+      <source>Cannot train on this corpus: {reason}</source>
+      <translation>无法在此语料上训练：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training.py" />
+      <source>Char-level BPE needs a vocabulary of at least {n} for this corpus (3 special tokens, 256 byte tokens and its {chars} distinct characters); the other families are trained.</source>
+      <translation>对这份语料，字符级 BPE 的词表大小至少要 {n}（3 个特殊词元、256 个字节词元和语料中的 {chars} 个不同字符）；其他家族已训练完成。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training.py" />
+      <source>Use {n} and train</source>
+      <translation>使用 {n} 并训练</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training.py" />
+      <source>{family} could not be trained: {reason}</source>
+      <translation>{family} 无法训练：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
       <source>Built-in samples (English, Chinese, code)</source>
       <translation>内置示例文本（英文、中文、代码）</translation>
     </message>
     <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Byte-level BPE</source>
-      <translation>字节级 BPE</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
+      <location filename="../../app/features/families/training_panel.py" />
       <source>Byte-level:</source>
       <translation>字节级：</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>Corpus:</source>
+      <translation>语料：</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>Stop training (Esc)</source>
+      <translation>停止训练 (Esc)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>The byte-level row: trained here on the corpus, or a tokenizer of this session</source>
+      <translation>字节级这一行：在这里用语料训练，或使用本次会话中的分词器</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <location filename="../../app/window/main_window.py" />
+      <source>Train</source>
+      <translation>训练</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>Train the families on a UTF-8 text file of your own</source>
+      <translation>用你自己的 UTF-8 文本文件训练各家族</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>Train the words and both BPE families on the corpus (Ctrl+Return)</source>
+      <translation>在语料上训练词家族和两个 BPE 家族 (Ctrl+Return)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>Vocabulary size of both BPE families. Char-level BPE needs at least 259 + the corpus's distinct characters; the word family keeps every word of the corpus.</source>
+      <translation>两个 BPE 家族的词表大小。字符级 BPE 至少需要 259 + 语料中不同字符的个数；词家族保留语料中的每个词。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>Vocabulary:</source>
+      <translation>词表：</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>What the words, char-level BPE and byte-level BPE families learn from</source>
+      <translation>词家族、字符级 BPE 和字节级 BPE 家族从中学习的语料</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>trained here</source>
+      <translation>在这里训练</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>Char-level BPE needs a vocabulary of at least {n} here.</source>
+      <translation>这里字符级 BPE 的词表大小至少要 {n}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>The corpus or vocabulary size changed: press Train (Ctrl+Return) to train again.</source>
+      <translation>语料或词表大小已改变：按“训练”(Ctrl+Return) 重新训练。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>Trained on {corpus} with vocabulary size {size} in {seconds} s.</source>
+      <translation>已在 {corpus} 上训练，词表大小 {size}，用时 {seconds} 秒。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>Training cancelled; the rows keep the families trained before (if any).</source>
+      <translation>训练已取消；各行保留之前训练的家族（如果有）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>Training failed.</source>
+      <translation>训练失败。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>Training on {corpus}…</source>
+      <translation>正在 {corpus} 上训练…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>{family}: merge {k} of {n}</source>
+      <translation>{family}：第 {k} 次合并（共 {n} 次）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>{family}: reading the corpus, {done} of {total}</source>
+      <translation>{family}：正在读取语料，{done} / {total}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>{n} distinct words.</source>
+      <translation>{n} 个不同的词。</translation>
     </message>
     <message>
       <location filename="../../app/features/families/view.py" />
@@ -985,232 +1204,13 @@
     </message>
     <message>
       <location filename="../../app/features/families/view.py" />
-      <source>Cannot train on this corpus: {reason}</source>
-      <translation>无法在此语料上训练：{reason}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Char-level BPE</source>
-      <translation>字符级 BPE</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Char-level BPE needs a vocabulary of at least {n} for this corpus (3 special tokens, 256 byte tokens and its {chars} distinct characters); the other families are trained.</source>
-      <translation>对这份语料，字符级 BPE 的词表大小至少要 {n}（3 个特殊词元、256 个字节词元和语料中的 {chars} 个不同字符）；其他家族已训练完成。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Char-level BPE needs a vocabulary of at least {n} here.</source>
-      <translation>这里字符级 BPE 的词表大小至少要 {n}。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Characters</source>
-      <translation>字符</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
       <source>Choose a UTF-8 text file to train on</source>
       <translation>选择用于训练的 UTF-8 文本文件</translation>
     </message>
     <message>
       <location filename="../../app/features/families/view.py" />
-      <location filename="../../app/features/timeline/view.py" />
-      <source>Choose a text…</source>
-      <translation>选择文本…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Corpus:</source>
-      <translation>语料：</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Decoding does not give the text back (highlighted above): {losses}.</source>
-      <translation>解码不能还原文本（上方已高亮）：{losses}。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Every family's decode gives this text back exactly.</source>
-      <translation>每个家族解码后都能完全还原这段文本。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Made by merge rank {rank}</source>
-      <translation>由合并序号 {rank} 生成</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>One token per UTF-8 byte (256 tokens). Nothing is unknown, but a character outside ASCII takes 2 to 4 tokens that are not characters on their own.</source>
-      <translation>每个 UTF-8 字节一个词元（共 256 个词元）。没有未知词，但 ASCII 以外的字符要占 2 到 4 个词元，而这些词元单独都不是字符。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>One token per Unicode code point; its id is the code point. The vocabulary is every code point (1,114,112 ids, about 150,000 of them assigned characters), so nothing is ever unknown and decoding always gives the text back.</source>
-      <translation>每个 Unicode 码位一个词元，其 ID 就是码位。词表包含所有码位（1,114,112 个 ID，其中约 150,000 个已分配字符），所以永远不会有未知词，解码总能还原文本。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Part of ‘{char}’ (U+{code}, {n} bytes): not a character on its own</source>
-      <translation>‘{char}’（U+{code}，{n} 个字节）的一部分：单独不构成字符</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
       <source>Shown: {name}</source>
       <translation>当前显示：{name}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Stop training (Esc)</source>
-      <translation>停止训练 (Esc)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <location filename="../../app/features/stream/view.py" />
-      <location filename="../../app/features/timeline/view.py" />
-      <source>Text:</source>
-      <translation>文本：</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>The GPT-2 pre-tokenizer's pieces (a word keeps the space before it; a run of Chinese characters up to punctuation is one piece). The vocabulary is every piece of the training corpus plus &lt;UNK&gt;: an unseen piece becomes &lt;UNK&gt; and decoding loses it.</source>
-      <translation>GPT-2 预分词器切出的片段（词带着它前面的空格；一串汉字直到标点为一个片段）。词表是训练语料中的所有片段再加上 &lt;UNK&gt;：没见过的片段会变成 &lt;UNK&gt;，解码时就丢失了。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>The byte-level row: trained here on the corpus, or a tokenizer of this session</source>
-      <translation>字节级这一行：在这里用语料训练，或使用本次会话中的分词器</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>The corpus or vocabulary size changed: press Train (Ctrl+Return) to train again.</source>
-      <translation>语料或词表大小已改变：按“训练”(Ctrl+Return) 重新训练。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <location filename="../../app/window/main_window.py" />
-      <source>Train</source>
-      <translation>训练</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Train the families on a UTF-8 text file of your own</source>
-      <translation>用你自己的 UTF-8 文本文件训练各家族</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Train the words and both BPE families on the corpus (Ctrl+Return)</source>
-      <translation>在语料上训练词家族和两个 BPE 家族 (Ctrl+Return)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Trained on {corpus} with vocabulary size {size} in {seconds} s.</source>
-      <translation>已在 {corpus} 上训练，词表大小 {size}，用时 {seconds} 秒。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Training cancelled; the rows keep the families trained before (if any).</source>
-      <translation>训练已取消；各行保留之前训练的家族（如果有）。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Training failed.</source>
-      <translation>训练失败。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Training on {corpus}…</source>
-      <translation>正在 {corpus} 上训练…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Type or paste a text: every family tokenizes it as you type…</source>
-      <translation>输入或粘贴文本：每个家族会随着你的输入对它分词…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>UTF-8 bytes</source>
-      <translation>UTF-8 字节</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Use {n} and train</source>
-      <translation>使用 {n} 并训练</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Vocabulary size of both BPE families. Char-level BPE needs at least 259 + the corpus's distinct characters; the word family keeps every word of the corpus.</source>
-      <translation>两个 BPE 家族的词表大小。字符级 BPE 至少需要 259 + 语料中不同字符的个数；词家族保留语料中的每个词。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Vocabulary:</source>
-      <translation>词表：</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>What the words, char-level BPE and byte-level BPE families learn from</source>
-      <translation>词家族、字符级 BPE 和字节级 BPE 家族从中学习的语料</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>Words + &lt;UNK&gt;</source>
-      <translation>词 + &lt;UNK&gt;</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>and decoding writes &lt;UNK&gt; here: the word is lost.</source>
-      <translation>解码时这里写出 &lt;UNK&gt;：这个词丢失了。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>not trained yet: press Train</source>
-      <translation>尚未训练：请按“训练”</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>not trained: vocabulary too small</source>
-      <translation>未训练：词表太小</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>trained here</source>
-      <translation>在这里训练</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>training…</source>
-      <translation>训练中…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>{family} could not be trained: {reason}</source>
-      <translation>{family} 无法训练：{reason}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>{family}: merge {k} of {n}</source>
-      <translation>{family}：第 {k} 次合并（共 {n} 次）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>{family}: reading the corpus, {done} of {total}</source>
-      <translation>{family}：正在读取语料，{done} / {total}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>{n} byte(s): {hex}</source>
-      <translation>{n} 个字节：{hex}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>{n} distinct words.</source>
-      <translation>{n} 个不同的词。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/view.py" />
-      <source>‘{word}’ is not one of the corpus's {n} words: it becomes &lt;UNK&gt;,</source>
-      <translation>‘{word}’ 不在语料的 {n} 个词中：它变成 &lt;UNK&gt;，</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/byte_queue.py" />

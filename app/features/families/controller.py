@@ -16,6 +16,7 @@ It leaves out what a family is (the engine) and how it is shown (the view).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
@@ -32,7 +33,18 @@ from app.features.families.job import (
 )
 from bpe_engine import FamilyTokenizer
 
-__all__ = ["FamiliesController"]
+__all__ = ["FamiliesController", "TrainingState"]
+
+
+class TrainingState(StrEnum):
+    """Where training is (see the module docstring)."""
+
+    IDLE = "idle"
+    TRAINING = "training"
+    CANCELLING = "cancelling"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
 
 
 def _describe(exc: BaseException) -> str:
@@ -43,7 +55,7 @@ class FamiliesController(QObject):
     """Training and tokenizing for the Families tab (see the module docstring).
 
     Signals:
-        state_changed(str): the training state.
+        state_changed(str): the training state (a :class:`TrainingState`).
         progress(str, str, int, int): family, phase, done, total of the running training.
         family_failed(str, str): a family could not be trained, and why.
         trained(object): a :class:`~app.features.families.job.TrainedFamilies`.
@@ -62,7 +74,7 @@ class FamiliesController(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.state = "idle"
+        self.state = TrainingState.IDLE
         self._worker: FamiliesTrainingWorker | None = None
         self._thread: runner.JobThread | None = None
         self._calls = CallQueue("families", self, latest_only=True)
@@ -78,7 +90,7 @@ class FamiliesController(QObject):
     # -- training ---------------------------------------------------------------------------
 
     def is_training(self) -> bool:
-        return self.state in ("training", "cancelling")
+        return self.state in (TrainingState.TRAINING, TrainingState.CANCELLING)
 
     def train(self, corpus: FamiliesCorpus, vocab_size: int, *, train_byte_bpe: bool = True) -> bool:
         """Start training on ``corpus``; False when a run is still going (cancel it first)."""
@@ -92,27 +104,27 @@ class FamiliesController(QObject):
         worker.cancelled.connect(self._on_worker_cancelled)
         worker.failed.connect(self._on_worker_failed)
         self._worker = worker
-        self._set_state("training")
+        self._set_state(TrainingState.TRAINING)
         self._thread = runner.start(worker, "families-train")
         return True
 
     @Slot()
     def cancel(self) -> None:
-        if self.state == "training" and self._worker is not None:
+        if self.state == TrainingState.TRAINING and self._worker is not None:
             self._worker.cancel()
-            self._set_state("cancelling")
+            self._set_state(TrainingState.CANCELLING)
 
     def _join(self, timeout_ms: int = 10_000) -> bool:
         return self._thread is None or self._thread.wait(timeout_ms)
 
-    def _set_state(self, state: str) -> None:
+    def _set_state(self, state: TrainingState) -> None:
         if state != self.state:
             self.state = state
             self.state_changed.emit(state)
 
     @Slot(str, str, int, int)
     def _on_worker_progress(self, family: str, phase: str, done: int, total: int) -> None:
-        if self.state == "training":
+        if self.state == TrainingState.TRAINING:
             self.progress.emit(family, phase, done, total)
 
     @Slot(str, str)
@@ -122,16 +134,16 @@ class FamiliesController(QObject):
     @Slot(object)
     def _on_worker_finished(self, result: object) -> None:
         assert isinstance(result, TrainedFamilies)
-        self._set_state("done")
+        self._set_state(TrainingState.DONE)
         self.trained.emit(result)
 
     @Slot()
     def _on_worker_cancelled(self) -> None:
-        self._set_state("cancelled")
+        self._set_state(TrainingState.CANCELLED)
 
     @Slot(str)
     def _on_worker_failed(self, message: str) -> None:
-        self._set_state("failed")
+        self._set_state(TrainingState.FAILED)
         self.training_failed.emit(message)
 
     # -- tokenizing ---------------------------------------------------------------------------

@@ -29,8 +29,8 @@ from app.core.i18n import tr
 from app.core.jobs.runner import Worker
 from app.display.chips import Chips
 from app.features.families.display import family_chips
+from app.features.families.family import TRAINED_FAMILIES, Family, Phase
 from bpe_engine import (
-    FAMILIES,
     BpeTrainer,
     ByteTokenizer,
     CharacterTokenizer,
@@ -59,8 +59,6 @@ __all__ = [
     "simple_tokenizers",
 ]
 
-#: The families that learn from a corpus, in the order they are trained.
-TRAINED_FAMILIES = ("words", "char-bpe", "byte-bpe")
 _PROGRESS_EVERY = 0.05
 
 
@@ -95,7 +93,7 @@ class FamiliesTrainingWorker(Worker):
     """Trains the word vocabulary, char-level BPE and byte-level BPE on one corpus.
 
     Signals:
-        progress(str, str, int, int): family, phase ("counting" or "merging"), done, total
+        progress(str, str, int, int): family, phase (a :class:`~app.features.families.family.Phase`), done, total
             (bytes while counting, merges while merging); batched.
         family_failed(str, str): a family that could not be trained and why (the others go on).
         finished(object): the :class:`TrainedFamilies`.
@@ -131,20 +129,20 @@ class FamiliesTrainingWorker(Worker):
         minimum: int | None = None
         try:
             words = WordTrainer(paths, text=text, fork_workers=False)
-            self._drain("words", words.events())
-            tokenizers["words"] = words.tokenizer()
+            self._drain(Family.WORDS, words.events())
+            tokenizers[Family.WORDS] = words.tokenizer()
             chars = CharBpeTrainer(paths, self.vocab_size, text=text, fork_workers=False)
             try:
-                self._drain("char-bpe", chars.events())
-                tokenizers["char-bpe"] = chars.tokenizer()
+                self._drain(Family.CHAR_BPE, chars.events())
+                tokenizers[Family.CHAR_BPE] = chars.tokenizer()
             except errors.ConfigError as exc:  # too small a vocabulary for the corpus's characters
-                problems["char-bpe"] = str(exc)
-                self.family_failed.emit("char-bpe", str(exc))
+                problems[Family.CHAR_BPE] = str(exc)
+                self.family_failed.emit(Family.CHAR_BPE, str(exc))
             minimum = chars.minimum_vocab_size
             if self.train_byte_bpe:
                 trainer = BpeTrainer(paths, self.vocab_size, [], text=text, pretokenizer="gpt2", fork_workers=False)
-                self._drain("byte-bpe", trainer.events())
-                tokenizers["byte-bpe"] = trainer.tokenizer()
+                self._drain(Family.BYTE_BPE, trainer.events())
+                tokenizers[Family.BYTE_BPE] = trainer.tokenizer()
         except _Cancelled:
             self.cancelled.emit()
             return
@@ -158,7 +156,7 @@ class FamiliesTrainingWorker(Worker):
             TrainedFamilies(self.corpus, self.vocab_size, tokenizers, problems, minimum, time.perf_counter() - start)
         )
 
-    def _drain(self, family: str, events: Iterator[TrainingEvent]) -> None:
+    def _drain(self, family: Family, events: Iterator[TrainingEvent]) -> None:
         """Pull every event, reporting progress; stop (closing the stream) when cancelled."""
         stream = cast(Generator[TrainingEvent, None, None], events)
         target = 0
@@ -167,18 +165,18 @@ class FamiliesTrainingWorker(Worker):
                 if self._cancel.is_set():
                     raise _Cancelled
                 if isinstance(event, CountingProgress):
-                    self._maybe_progress(family, "counting", event.bytes_done, event.bytes_total)
+                    self._maybe_progress(family, Phase.COUNTING, event.bytes_done, event.bytes_total)
                 elif isinstance(event, MergeEvent):
-                    self._maybe_progress(family, "merging", event.rank + 1, target)
+                    self._maybe_progress(family, Phase.MERGING, event.rank + 1, target)
                 elif isinstance(event, CountingDone):
                     target = event.target_merges
-                    self.progress.emit(family, "merging", 0, target)
+                    self.progress.emit(family, Phase.MERGING, 0, target)
         finally:
             stream.close()  # stops the engine's counting processes
         if self._cancel.is_set():
             raise _Cancelled
 
-    def _maybe_progress(self, family: str, phase: str, done: int, total: int) -> None:
+    def _maybe_progress(self, family: Family, phase: Phase, done: int, total: int) -> None:
         now = time.monotonic()
         if now - self._last_emit >= _PROGRESS_EVERY or done == total:
             self._last_emit = now
@@ -202,7 +200,7 @@ class FamiliesJob:
 class FamilyRow:
     """One family's part of a :class:`FamiliesOutcome` (``result`` None: no tokenizer yet)."""
 
-    family: str
+    family: Family
     result: FamilyResult | None
     chips: Chips | None
     error: str = ""
@@ -221,7 +219,7 @@ class FamiliesOutcome:
 
 def simple_tokenizers() -> dict[str, FamilyTokenizer]:
     """The families that need no training."""
-    return {"characters": CharacterTokenizer(), "bytes": ByteTokenizer()}
+    return {Family.CHARACTERS: CharacterTokenizer(), Family.BYTES: ByteTokenizer()}
 
 
 def run_families(job: FamiliesJob, is_stale: Callable[[], bool]) -> FamiliesOutcome | None:
@@ -229,7 +227,7 @@ def run_families(job: FamiliesJob, is_stale: Callable[[], bool]) -> FamiliesOutc
     start = time.perf_counter()
     given = dict(job.tokenizers)
     rows = []
-    for family in FAMILIES:
+    for family in Family:
         if is_stale():
             return None
         tok = given.get(family)

@@ -9,6 +9,7 @@ A family without a result shows its status instead ("training…", "not trained"
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -18,11 +19,25 @@ from app.core.i18n import noop, tr
 from app.core.rows_model import RowsModel
 from app.display.format import format_count
 from app.features.families.display import lost_texts
+from app.features.families.family import Family
 from bpe_engine import FamilyResult
 
-__all__ = ["FamilyTableRow", "FamiliesTableModel", "COLUMN_KEYS", "HEADERS"]
+__all__ = ["Column", "FamilyTableRow", "FamiliesTableModel", "COLUMN_KEYS", "HEADERS"]
 
-COLUMN_KEYS = ("family", "tokens", "bytes_per_token", "vocab_size", "unknown", "partial", "round_trip")
+
+class Column(StrEnum):
+    """The table's columns, in order."""
+
+    FAMILY = "family"
+    TOKENS = "tokens"
+    BYTES_PER_TOKEN = "bytes_per_token"
+    VOCAB_SIZE = "vocab_size"
+    UNKNOWN = "unknown"
+    PARTIAL = "partial"
+    ROUND_TRIP = "round_trip"
+
+
+COLUMN_KEYS = tuple(Column)
 _GOOD, _BAD = QColor("#1b5e20"), QColor("#b71c1c")
 #: (header, tooltip) of each column, translated where shown.
 HEADERS = (
@@ -41,7 +56,7 @@ HEADERS = (
 
 @dataclass
 class FamilyTableRow:
-    family: str
+    family: Family
     label: str
     tooltip: str = ""
     result: FamilyResult | None = None
@@ -77,18 +92,13 @@ class FamiliesTableModel(RowsModel):
         res = r.result
         if res is None:
             return None
-        key = COLUMN_KEYS[column]
-        if key == "tokens":
-            return res.count
-        if key == "bytes_per_token":
-            return res.bytes_per_token
-        if key == "vocab_size":
-            return res.vocab_size
-        if key == "unknown":
-            return res.unknown_count
-        if key == "partial":
-            return res.partial_count
-        return res.round_trip
+        return {
+            Column.TOKENS: res.count,
+            Column.BYTES_PER_TOKEN: res.bytes_per_token,
+            Column.VOCAB_SIZE: res.vocab_size,
+            Column.UNKNOWN: res.unknown_count,
+            Column.PARTIAL: res.partial_count,
+        }.get(COLUMN_KEYS[column], res.round_trip)
 
     def _round_trip_text(self, res: FamilyResult) -> str:
         if res.round_trip:
@@ -101,36 +111,49 @@ class FamiliesTableModel(RowsModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self._rows)):
             return None
-        col = index.column()
-        row = self._rows[index.row()]
+        row, col = index.row(), index.column()
         if role == Qt.ItemDataRole.UserRole:
-            return self.value(index.row(), col)
-        res = row.result
+            return self.value(row, col)
         if role == Qt.ItemDataRole.DisplayRole:
-            if col == 0:
-                return row.label
-            if res is None:  # the status goes in the wide last column, the figures stay narrow
-                return row.status if col == len(COLUMN_KEYS) - 1 else "—"
-            v = self.value(index.row(), col)
-            key = COLUMN_KEYS[col]
-            if key == "round_trip":
-                return self._round_trip_text(res)
-            if v is None:
-                return "—"
-            if key == "bytes_per_token":
-                return f"{v:.2f}"
-            return format_count(int(v))
+            return self._display(row, col)
         if role == Qt.ItemDataRole.TextAlignmentRole and 0 < col < len(COLUMN_KEYS) - 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and res is not None:
-            if COLUMN_KEYS[col] == "round_trip":
-                return _GOOD if res.round_trip else _BAD
-            if COLUMN_KEYS[col] == "unknown" and res.unknown_count:
-                return _BAD
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self._foreground(self._rows[row].result, COLUMN_KEYS[col])
         if role == Qt.ItemDataRole.ToolTipRole:
-            if col == 0:
-                return row.tooltip
-            if res is not None and COLUMN_KEYS[col] == "round_trip" and not res.round_trip:
-                return tr("Decoded: {text}").format(text=res.decoded)
-            return tr(self._TIPS[col])
+            return self._tooltip(self._rows[row], col)
         return None
+
+    def _display(self, row: int, col: int) -> str:
+        r = self._rows[row]
+        column = COLUMN_KEYS[col]
+        if column == Column.FAMILY:
+            return r.label
+        if r.result is None:  # the status goes in the wide last column, the figures stay narrow
+            return r.status if column == Column.ROUND_TRIP else "—"
+        if column == Column.ROUND_TRIP:
+            return self._round_trip_text(r.result)
+        v = self.value(row, col)
+        if v is None:
+            return "—"
+        if column == Column.BYTES_PER_TOKEN:
+            return f"{v:.2f}"
+        return format_count(int(v))
+
+    @staticmethod
+    def _foreground(res: FamilyResult | None, column: Column) -> QColor | None:
+        if res is None:
+            return None
+        if column == Column.ROUND_TRIP:
+            return _GOOD if res.round_trip else _BAD
+        if column == Column.UNKNOWN and res.unknown_count:
+            return _BAD
+        return None
+
+    def _tooltip(self, row: FamilyTableRow, col: int) -> str:
+        if col == 0:
+            return row.tooltip
+        res = row.result
+        if res is not None and COLUMN_KEYS[col] == Column.ROUND_TRIP and not res.round_trip:
+            return tr("Decoded: {text}").format(text=res.decoded)
+        return tr(self._TIPS[col])

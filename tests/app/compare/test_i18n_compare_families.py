@@ -52,6 +52,15 @@ MY_FILES = {
     "app/features/families/job.py",
     "app/features/families/display.py",
     "app/features/families/content.py",
+    "app/features/families/family.py",
+    "app/features/families/text_panel.py",
+    "app/features/families/lost.py",
+    "app/features/families/chips_panel.py",
+    "app/features/families/chip_tooltip.py",
+    "app/features/families/training_panel.py",
+    "app/features/families/training_status.py",
+    "app/features/families/row_status.py",
+    "app/features/families/training.py",
 }
 _FIELD = re.compile(r"\{[^{}]*\}")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -317,7 +326,7 @@ def test_families_switch_to_chinese_and_back_after_training_and_typing(qtbot, fa
 
 def test_families_messages_are_said_again_in_the_new_language(qtbot, families) -> None:
     v = families
-    v._on_controller_family_failed("char-bpe", "vocabulary too small")
+    v.controller.family_failed.emit("char-bpe", "vocabulary too small")  # as a training run reports it
     assert "Char-level BPE could not be trained" in v.messages.text()
     assert i18n.set_language("zh_CN")
     assert v.messages.text().startswith(translated()["Char-level BPE"])

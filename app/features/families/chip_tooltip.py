@@ -1,0 +1,57 @@
+"""What a chip of the Families tab says when hovered: the token's id and bytes, the text it
+stands for (or the character it holds part of), and what its family adds: an unknown word's
+fate, a char-level BPE piece, the merge that made a byte-level BPE token. Plain text, no Qt,
+composed when shown so that it follows the language.
+"""
+
+from __future__ import annotations
+
+from app.core.i18n import tr
+from app.display.format import format_count, hex_bytes, visible
+from bpe_engine import FamilyResult, FamilyToken, FamilyTokenizer, SentencePieceTokenizer, Tokenizer
+
+__all__ = ["chip_tooltip"]
+
+
+def chip_tooltip(result: FamilyResult, index: int, tokenizer: FamilyTokenizer | None, known_words: int) -> str:
+    """The tooltip of chip ``index`` of ``result`` (``tokenizer``: the family's, if any;
+    ``known_words``: how many words the word family knows)."""
+    if not 0 <= index < result.count:
+        return ""
+    token = result.tokens[index]
+    head = tr("Token {k} of {n}: id {id}").format(k=index + 1, n=result.count, id=token.id)
+    if token.unknown:
+        return "\n".join([head, *_unknown_lines(result, token, known_words)])
+    lines = [head, tr("{n} byte(s): {hex}").format(n=len(token.data), hex=hex_bytes(token.data))]
+    lines.append(_text_line(result, token))
+    lines.extend(_family_lines(token, tokenizer))
+    return "\n".join(lines)
+
+
+def _unknown_lines(result: FamilyResult, token: FamilyToken, known_words: int) -> list[str]:
+    return [
+        tr("‘{word}’ is not one of the corpus's {n} words: it becomes <UNK>,").format(
+            word=visible(result.text[token.start : token.end]), n=format_count(known_words)
+        ),
+        tr("and decoding writes <UNK> here: the word is lost."),
+    ]
+
+
+def _text_line(result: FamilyResult, token: FamilyToken) -> str:
+    """The text of a whole token, or the character a partial token holds part of."""
+    if token.complete:
+        return tr("Text: ‘{text}’").format(text=visible(token.data.decode("utf-8")))
+    ch = result.text[token.start]
+    return tr("Part of ‘{char}’ (U+{code}, {n} bytes): not a character on its own").format(
+        char=visible(ch), code=f"{ord(ch):04X}", n=len(ch.encode("utf-8"))
+    )
+
+
+def _family_lines(token: FamilyToken, tokenizer: FamilyTokenizer | None) -> list[str]:
+    if isinstance(tokenizer, SentencePieceTokenizer):
+        return [tr("Piece: {piece}").format(piece=tokenizer.pieces_text[token.id])]
+    if isinstance(tokenizer, Tokenizer):
+        merge = tokenizer.merge_of(token.id)
+        if merge is not None:
+            return [tr("Made by merge rank {rank}").format(rank=format_count(merge[2]))]
+    return []

@@ -1,0 +1,47 @@
+"""What a row of the Families tab says besides its tokens: why it shows none (training, not
+trained, loading, unavailable) and, for the byte-level row showing a tokenizer of the
+session, which one. Decided from the state the view holds, in the current language; no Qt.
+"""
+
+from __future__ import annotations
+
+import html
+
+from app.core.i18n import tr
+from app.core.registry import RegistryEntry
+from app.features.families.family import TRAINED_FAMILIES, Family
+from app.features.families.job import TrainedFamilies
+
+__all__ = ["family_status", "source_note"]
+
+#: How many characters of a session tokenizer's name the byte-level row's label shows.
+_NOTE_LENGTH = 20
+
+
+def family_status(
+    family: Family, models: TrainedFamilies | None, training: bool, session: RegistryEntry | None = None
+) -> str:
+    """Why ``family``'s row shows no tokens ("" when it can): ``models`` are the families
+    trained here, ``session`` the registry entry the byte-level row shows instead (if any)."""
+    if family not in TRAINED_FAMILIES:
+        return ""
+    if family == Family.BYTE_BPE and session is not None:
+        if session.tokenizer is None:
+            return tr("unavailable") if session.status == "error" else tr("loading…")
+        return ""
+    if models is not None and family in models.tokenizers:
+        return ""
+    if training:
+        return tr("training…")
+    if models is not None and family in models.errors:
+        return tr("not trained: vocabulary too small")
+    return tr("not trained yet: press Train")
+
+
+def source_note(session: RegistryEntry) -> str:
+    """A line for the byte-level row's label naming the session tokenizer it shows (rich text;
+    an OpenAI encoding by its key, the others by a label cut short)."""
+    name = session.key if session.kind == "openai" else session.label
+    if len(name) > _NOTE_LENGTH:
+        name = name[: _NOTE_LENGTH - 1] + "…"
+    return f"<br><i>{html.escape(name)}</i>"

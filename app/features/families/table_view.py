@@ -1,0 +1,31 @@
+"""The Families tab's table of figures (:class:`~app.features.families.model.FamiliesTableModel`)
+as a widget: one line per family, columns sized to their contents, nothing to select, and
+tall enough that every family's line stays in sight when the chips above give way.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
+
+from app.features.families.family import Family
+from app.features.families.model import FamiliesTableModel
+
+__all__ = ["FamiliesTableView"]
+
+
+class FamiliesTableView(QTableView):
+    def __init__(self, model: FamiliesTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setModel(model)
+        self.verticalHeader().setVisible(False)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.setSelectionMode(QTableView.SelectionMode.NoSelection)
+        self.setWordWrap(False)
+        rows_header = self.verticalHeader()
+        rows_header.setDefaultSectionSize(self.fontMetrics().height() + 8)
+        # Every family's row stays in sight: the chips give way first.
+        self.setMinimumHeight(
+            rows_header.defaultSectionSize() * len(Family) + header.sizeHint().height() + 2 * self.frameWidth() + 2
+        )

@@ -1,0 +1,48 @@
+"""The Families tab's plain-data parts, without a window: the family and state types, the
+status line under the training row and what a row says without tokens."""
+
+from __future__ import annotations
+
+from app.core.registry import RegistryEntry
+from app.features.families.controller import TrainingState
+from app.features.families.family import TRAINED_FAMILIES, Family, Phase, family_name
+from app.features.families.job import FamiliesCorpus, TrainedFamilies
+from app.features.families.model import COLUMN_KEYS, Column
+from app.features.families.row_status import family_status, source_note
+from app.features.families.training_status import Said, status_text
+from bpe_engine import FAMILIES
+
+
+def test_the_types_equal_the_strings_they_replace():
+    assert list(Family) == list(FAMILIES) and TRAINED_FAMILIES == ("words", "char-bpe", "byte-bpe")
+    assert {"words": 1}[Family.WORDS] == 1 and Phase.COUNTING == "counting"
+    assert TrainingState.CANCELLED == "cancelled" and COLUMN_KEYS[-1] == Column.ROUND_TRIP == "round_trip"
+    assert family_name("char-bpe") == family_name(Family.CHAR_BPE) == "Char-level BPE"
+
+
+def test_the_status_line_says_each_step():
+    corpus = FamiliesCorpus("my corpus", ("a.txt",))
+    label = lambda c: c.label  # noqa: E731
+    assert status_text((), label) == ""
+    assert status_text((Said.TRAINING, corpus), label) == "Training on my corpus…"
+    assert status_text((Said.PROGRESS, "words", Phase.MERGING, 3, 10), label) == "Words + <UNK>: merge 3 of 10"
+    assert "reading the corpus" in status_text((Said.PROGRESS, "bytes", Phase.COUNTING, 1, 2), label)
+    trained = TrainedFamilies(corpus, 500, errors={"char-bpe": "too small"}, minimum=600, seconds=1.5)
+    assert status_text((Said.TRAINED, trained), label) == (
+        "Trained on my corpus with vocabulary size 500 in 1.50 s. Char-level BPE needs a vocabulary of at least 600 here."
+    )
+    assert status_text((Said.FAILED,), label) == "Training failed."
+
+
+def test_what_a_row_says_without_tokens():
+    trained = TrainedFamilies(FamiliesCorpus("c"), 500, errors={"char-bpe": "too small"})
+    assert family_status(Family.BYTES, None, training=True) == ""
+    assert family_status(Family.WORDS, None, training=True) == "training…"
+    assert family_status(Family.WORDS, None, training=False) == "not trained yet: press Train"
+    assert family_status(Family.CHAR_BPE, trained, training=False) == "not trained: vocabulary too small"
+    loading = RegistryEntry("o200k_base", "OpenAI o200k_base", "openai", status="loading")
+    failed = RegistryEntry("k", "a very long label of a tokenizer", "trained", status="error")
+    assert family_status(Family.BYTE_BPE, None, False, loading) == "loading…"
+    assert family_status(Family.BYTE_BPE, None, False, failed) == "unavailable"
+    assert source_note(loading) == "<br><i>o200k_base</i>"
+    assert source_note(failed) == "<br><i>a very long label o…</i>"
