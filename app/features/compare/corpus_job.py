@@ -20,6 +20,7 @@ import os
 import threading
 import time
 from collections.abc import Generator, Iterator, Sequence
+from enum import StrEnum
 from typing import cast
 
 import numpy as np
@@ -30,7 +31,20 @@ from app.core.jobs.runner import Worker
 from app.core.messages import CorpusStats
 from bpe_engine import Tokenizer, TokenizerLike, errors, iter_encode_file
 
-__all__ = ["CorpusEncodeWorker", "BLOCK_BYTES"]
+__all__ = ["CorpusEncodeWorker", "CorpusState", "BLOCK_BYTES"]
+
+
+class CorpusState(StrEnum):
+    """Where a corpus run stands (the controller's state); a run ends ``DONE`` or ``CANCELLED``
+    (the worker's ``finished``), or ``FAILED``."""
+
+    IDLE = "idle"
+    RUNNING = "running"
+    CANCELLING = "cancelling"
+    DONE = "done"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+
 
 BLOCK_BYTES = 1 << 14  # small enough that Cancel acts within ~0.2 s even on a cold cache
 _PROGRESS_EVERY = 0.05
@@ -103,9 +117,9 @@ class CorpusEncodeWorker(Worker):
                     )
                 )
             self.progress.emit(total, total)
-            self.finished.emit("done")
+            self.finished.emit(CorpusState.DONE)
         except _Cancelled:
-            self.finished.emit("cancelled")
+            self.finished.emit(CorpusState.CANCELLED)
         except errors.BPEError as exc:
             self.failed.emit(str(exc))
         except Exception as exc:  # never let a worker die silently
