@@ -87,36 +87,8 @@ class CorpusEncodeWorker(Worker):
 
     def run(self) -> None:
         try:
-            try:
-                size = os.path.getsize(self.path)
-            except OSError as exc:
-                raise errors.CorpusNotFoundError(
-                    tr("{path}: cannot be read ({reason}); choose another file").format(
-                        path=self.path, reason=exc.strerror
-                    )
-                ) from None
-            per = min(size, self.limit_bytes) if self.limit_bytes > 0 else size
-            if per == 0:
-                raise errors.EmptyCorpusError(
-                    tr("{path} is empty; choose a file with some text").format(path=self.path)
-                )
-            total = per * len(self.tokenizers)
-            whole = per == size
-            chars: int | None = None
-            for n, (key, tok) in enumerate(self.tokenizers):
-                start = time.perf_counter()
-                if whole and isinstance(tok, Tokenizer) and tok.tiktoken_equivalent() is None:
-                    if chars is None:
-                        chars = self._count_chars(size)
-                    stats = self._encode_bulk(tok, chars, n * per, total)
-                else:
-                    stats = self._encode(tok, per, whole, n * per, total)
-                self.column_done.emit(
-                    CorpusStats(
-                        chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start
-                    )
-                )
-            self.progress.emit(total, total)
+            size, per = self._sizes()
+            self._encode_all(size, per)
             self.finished.emit(CorpusState.DONE)
         except _Cancelled:
             self.finished.emit(CorpusState.CANCELLED)
@@ -128,6 +100,39 @@ class CorpusEncodeWorker(Worker):
                     path=self.path, kind=type(exc).__name__, reason=exc
                 )
             )
+
+    def _sizes(self) -> tuple[int, int]:
+        """The file's size and the bytes each tokenizer encodes (raises when there are none)."""
+        try:
+            size = os.path.getsize(self.path)
+        except OSError as exc:
+            raise errors.CorpusNotFoundError(
+                tr("{path}: cannot be read ({reason}); choose another file").format(path=self.path, reason=exc.strerror)
+            ) from None
+        per = min(size, self.limit_bytes) if self.limit_bytes > 0 else size
+        if per == 0:
+            raise errors.EmptyCorpusError(tr("{path} is empty; choose a file with some text").format(path=self.path))
+        return size, per
+
+    def _encode_all(self, size: int, per: int) -> None:
+        """Encode ``per`` bytes of the file with each tokenizer in turn, one ``column_done`` each."""
+        total = per * len(self.tokenizers)
+        whole = per == size
+        chars: int | None = None
+        for n, (key, tok) in enumerate(self.tokenizers):
+            start = time.perf_counter()
+            if whole and isinstance(tok, Tokenizer) and tok.tiktoken_equivalent() is None:
+                if chars is None:
+                    chars = self._count_chars(size)
+                stats = self._encode_bulk(tok, chars, n * per, total)
+            else:
+                stats = self._encode(tok, per, whole, n * per, total)
+            self.column_done.emit(
+                CorpusStats(
+                    chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start
+                )
+            )
+        self.progress.emit(total, total)
 
     def _read_text(self, limit: int, whole: bool, block_size: int) -> Iterator[tuple[str, int]]:
         """The file's first ``limit`` bytes as text, block by block: ``(text, bytes_decoded)``.
