@@ -338,6 +338,33 @@
       <translation>{char} 的 {n} 个字节中的{which}</translation>
     </message>
     <message>
+      <location filename="../../app/features/compare/boundary_diff.py" />
+      <location filename="../../app/features/families/lost.py" />
+      <location filename="../../app/features/families/model.py" />
+      <source> and {n} more</source>
+      <translation> 等，另有 {n} 处</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/boundary_diff.py" />
+      <source>Boundary diff: &lt;b&gt;1&lt;/b&gt; stretch cut differently (outlined in orange in every column): {samples}{more}</source>
+      <translation>边界差异：&lt;b&gt;1&lt;/b&gt; 处切分不同（在每一列中以橙色框出）：{samples}{more}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/boundary_diff.py" />
+      <source>Boundary diff: &lt;b&gt;{n}&lt;/b&gt; stretches cut differently (outlined in orange in every column): {samples}{more}</source>
+      <translation>边界差异：&lt;b&gt;{n}&lt;/b&gt; 处切分不同（在每一列中以橙色框出）：{samples}{more}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/boundary_diff.py" />
+      <source>Boundary diff: every tokenizer cuts this text at the same places.</source>
+      <translation>边界差异：每个分词器都在相同位置切分这段文本。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/boundary_diff.py" />
+      <source>Boundary diff: needs at least two working columns.</source>
+      <translation>边界差异：至少需要两个可用的列。</translation>
+    </message>
+    <message>
       <location filename="../../app/features/compare/column.py" />
       <source>&lt;b&gt;{key} cannot be loaded.&lt;/b&gt;&lt;br&gt;{reason}&lt;br&gt;&lt;br&gt;{help}&lt;br&gt;&lt;br&gt;The other columns keep working.</source>
       <translation>&lt;b&gt;{key} 无法加载。&lt;/b&gt;&lt;br&gt;{reason}&lt;br&gt;&lt;br&gt;{help}&lt;br&gt;&lt;br&gt;其他列照常工作。</translation>
@@ -376,14 +403,14 @@
     </message>
     <message>
       <location filename="../../app/features/compare/column.py" />
-      <location filename="../../app/features/compare/view.py" />
+      <location filename="../../app/features/compare/summary_table.py" />
       <location filename="../../app/features/families/row_status.py" />
       <source>loading…</source>
       <translation>加载中…</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/column.py" />
-      <location filename="../../app/features/compare/view.py" />
+      <location filename="../../app/features/compare/summary_table.py" />
       <location filename="../../app/features/families/row_status.py" />
       <source>unavailable</source>
       <translation>不可用</translation>
@@ -402,6 +429,124 @@
       <location filename="../../app/features/compare/corpus_job.py" />
       <source>{path}: encoding failed ({kind}: {reason})</source>
       <translation>{path}：编码失败（{kind}: {reason}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source> (1 column without a tokenizer skipped)</source>
+      <translation>（跳过了 1 个没有分词器的列）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source> ({n} columns without a tokenizer skipped)</source>
+      <translation>（跳过了 {n} 个没有分词器的列）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>&lt;b&gt;Cannot use this file.&lt;/b&gt; {reason}</source>
+      <translation>&lt;b&gt;无法使用此文件。&lt;/b&gt; {reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <location filename="../../app/features/families/training_panel.py" />
+      <location filename="../../app/widgets/open_files.py" />
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Cancelled. Rows with corpus figures finished before Cancel; the others show —.</source>
+      <translation>已取消。有语料数据的行在取消前已完成；其余行显示 —。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Choose a UTF-8 text file</source>
+      <translation>选择一个 UTF-8 文本文件</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Choose a UTF-8 text file to compare the tokenizers' compression on more than a snippet.</source>
+      <translation>选择一个 UTF-8 文本文件，在比片段更长的文本上对比各分词器的压缩率。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Choose a file first.</source>
+      <translation>请先选择文件。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <location filename="../../app/features/families/training_panel.py" />
+      <source>Choose file…</source>
+      <translation>选择文件…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Done: {mb} MB encoded by each tokenizer in {s} s in total.</source>
+      <translation>完成：每个分词器各编码了 {mb} MB，共用时 {s} 秒。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Encode only the first megabytes of the file (0: the whole file)</source>
+      <translation>只编码文件的前若干 MB（0：整个文件）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Encode the file with every column's tokenizer (Ctrl+Return)</source>
+      <translation>用每一列的分词器编码该文件 (Ctrl+Return)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Encoding {name} with 1 tokenizer…</source>
+      <translation>正在用 1 个分词器编码 {name}…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Encoding {name} with {n} tokenizers…</source>
+      <translation>正在用 {n} 个分词器编码 {name}…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>No column has a usable tokenizer yet.</source>
+      <translation>还没有哪一列有可用的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>No file chosen</source>
+      <translation>未选择文件</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Press Run to encode the file with every column's tokenizer.</source>
+      <translation>按“运行”用每一列的分词器编码该文件。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Run</source>
+      <translation>运行</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Stop the corpus run (Esc)</source>
+      <translation>停止语料运行 (Esc)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Use at most</source>
+      <translation>最多使用</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>whole file</source>
+      <translation>整个文件</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>{name} (cannot be read)</source>
+      <translation>{name}（无法读取）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>{name} ({mb} MB)</source>
+      <translation>{name}（{mb} MB）</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/overlap_model.py" />
@@ -607,26 +752,9 @@
       <translation>对比第一列</translation>
     </message>
     <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source> (1 column without a tokenizer skipped)</source>
-      <translation>（跳过了 1 个没有分词器的列）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
+      <location filename="../../app/features/compare/summary_table.py" />
       <source> (as of merge {k})</source>
       <translation>（截至第 {k} 次合并）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source> ({n} columns without a tokenizer skipped)</source>
-      <translation>（跳过了 {n} 个没有分词器的列）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/families/lost.py" />
-      <location filename="../../app/features/families/model.py" />
-      <source> and {n} more</source>
-      <translation> 等，另有 {n} 处</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
@@ -635,60 +763,8 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <source>&lt;b&gt;Cannot use this file.&lt;/b&gt; {reason}</source>
-      <translation>&lt;b&gt;无法使用此文件。&lt;/b&gt; {reason}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
       <source>Add a column (up to {n}) (Ctrl+Shift+A)</source>
       <translation>添加一列（最多 {n} 列）(Ctrl+Shift+A)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Boundary diff: &lt;b&gt;1&lt;/b&gt; stretch cut differently (outlined in orange in every column): {samples}{more}</source>
-      <translation>边界差异：&lt;b&gt;1&lt;/b&gt; 处切分不同（在每一列中以橙色框出）：{samples}{more}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Boundary diff: &lt;b&gt;{n}&lt;/b&gt; stretches cut differently (outlined in orange in every column): {samples}{more}</source>
-      <translation>边界差异：&lt;b&gt;{n}&lt;/b&gt; 处切分不同（在每一列中以橙色框出）：{samples}{more}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Boundary diff: every tokenizer cuts this text at the same places.</source>
-      <translation>边界差异：每个分词器都在相同位置切分这段文本。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Boundary diff: needs at least two working columns.</source>
-      <translation>边界差异：至少需要两个可用的列。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/families/training_panel.py" />
-      <location filename="../../app/widgets/open_files.py" />
-      <source>Cancel</source>
-      <translation>取消</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Cancelled. Rows with corpus figures finished before Cancel; the others show —.</source>
-      <translation>已取消。有语料数据的行在取消前已完成；其余行显示 —。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Choose a UTF-8 text file</source>
-      <translation>选择一个 UTF-8 文本文件</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Choose a UTF-8 text file to compare the tokenizers' compression on more than a snippet.</source>
-      <translation>选择一个 UTF-8 文本文件，在比片段更长的文本上对比各分词器的压缩率。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Choose a file first.</source>
-      <translation>请先选择文件。</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
@@ -699,39 +775,8 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/families/training_panel.py" />
-      <source>Choose file…</source>
-      <translation>选择文件…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
       <source>Corpus mode: compression on a whole file</source>
       <translation>语料模式：整个文件的压缩率</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Done: {mb} MB encoded by each tokenizer in {s} s in total.</source>
-      <translation>完成：每个分词器各编码了 {mb} MB，共用时 {s} 秒。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Encode only the first megabytes of the file (0: the whole file)</source>
-      <translation>只编码文件的前若干 MB（0：整个文件）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Encode the file with every column's tokenizer (Ctrl+Return)</source>
-      <translation>用每一列的分词器编码该文件 (Ctrl+Return)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Encoding {name} with 1 tokenizer…</source>
-      <translation>正在用 1 个分词器编码 {name}…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Encoding {name} with {n} tokenizers…</source>
-      <translation>正在用 {n} 个分词器编码 {name}…</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
@@ -742,16 +787,6 @@
       <location filename="../../app/features/compare/view.py" />
       <source>How many tokens two tokenizers share, and the tokens only one has</source>
       <translation>两个分词器共有多少词元，以及只有其中一个才有的词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>No column has a usable tokenizer yet.</source>
-      <translation>还没有哪一列有可用的分词器。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>No file chosen</source>
-      <translation>未选择文件</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
@@ -767,25 +802,10 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <source>Press Run to encode the file with every column's tokenizer.</source>
-      <translation>按“运行”用每一列的分词器编码该文件。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Run</source>
-      <translation>运行</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
       <location filename="../../app/features/families/text_panel.py" />
       <location filename="../../app/features/tokenize/view.py" />
       <source>Show whitespace</source>
       <translation>显示空白字符</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Stop the corpus run (Esc)</source>
-      <translation>停止语料运行 (Esc)</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
@@ -794,28 +814,8 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <source>Use at most</source>
-      <translation>最多使用</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
       <source>Vocabulary overlap</source>
       <translation>词表重叠</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>whole file</source>
-      <translation>整个文件</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>{name} (cannot be read)</source>
-      <translation>{name}（无法读取）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>{name} ({mb} MB)</source>
-      <translation>{name}（{mb} MB）</translation>
     </message>
     <message>
       <location filename="../../app/features/families/chip_tooltip.py" />

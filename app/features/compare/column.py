@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QStackedWidget,
     QToolButton,
     QVBoxLayout,
@@ -30,10 +30,20 @@ from app.core.registry import TokenizerRegistry
 from app.display.chips import TokenChipBuilder
 from app.display.format import format_ratio
 from app.display.token_data import TokenTable, counts
+from app.widgets import build
 from app.widgets.token_chips import ChipView
 from app.widgets.tokenizer_picker import TokenizerPicker, unavailable_help
 
-__all__ = ["CompareColumn"]
+__all__ = ["ColumnState", "CompareColumn"]
+
+
+class ColumnState(StrEnum):
+    """What a column shows."""
+
+    EMPTY = "empty"  # nothing yet
+    CHIPS = "chips"  # its tokenizer's chips for the text
+    LOADING = "loading"  # that its tokenizer is loading
+    ERROR = "error"  # why its tokenizer cannot be loaded, and the fixes
 
 
 class CompareColumn(QFrame):
@@ -51,8 +61,37 @@ class CompareColumn(QFrame):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.registry = registry
-        self.picker = TokenizerPicker(registry, self)
+        self.builder = TokenChipBuilder()
+        self.table: TokenTable | None = None
+        self.state = ColumnState.EMPTY
+        self._retry: Callable[[], None] | None = None
+        self._open: Callable[[], None] | None = None
+        # What the message page and the counts say, kept to say it again in another language.
+        self._shown_key = ""
+        self._error = ""
+        head = self._build_head()
+        self.counts_label = QLabel("—", self)
+        self.counts_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # subtle: five columns, or three in presentation mode's large fonts, must fit the
+        # window: the name may shrink (its tooltip says it whole) and the counts may wrap.
+        self.counts_label.setWordWrap(True)
+        self.chips = ChipView(self)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.chips)
+        self.stack.addWidget(self._build_message_page())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(head)
+        layout.addWidget(self.counts_label)
+        layout.addWidget(self.stack, 1)
+        self.picker.key_changed.connect(self.key_changed)
+        connect(self._on_language_changed)
+
+    def _build_head(self) -> QHBoxLayout:
+        """The tokenizer picker and the column's ✕."""
+        self.picker = TokenizerPicker(self.registry, self)
         self.picker.setMinimumContentsLength(10)
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.remove_button = QToolButton(self)
         self.remove_button.setText("✕")
         bind(self.remove_button, "setToolTip", "Remove this column (at least two stay)")
@@ -60,57 +99,31 @@ class CompareColumn(QFrame):
         head = QHBoxLayout()
         head.addWidget(self.picker, 1)
         head.addWidget(self.remove_button)
-        self.counts_label = QLabel("—", self)
-        self.counts_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # subtle: five columns, or three in presentation mode's large fonts, must fit the
-        # window: the name may shrink (its tooltip says it whole) and the counts may wrap.
-        self.counts_label.setWordWrap(True)
-        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        return head
 
-        self.chips = ChipView(self)
+    def _build_message_page(self) -> QWidget:
+        """What the column shows instead of chips: loading, or why not and the fixes."""
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.retry_button = QPushButton(self)
-        bind(self.retry_button, "setText", "Retry")
-        self.open_button = QPushButton(self)
-        bind(self.open_button, "setText", "Open .tiktoken file…")
-        bind(
-            self.open_button,
-            "setToolTip",
-            "Load the encoding from a local .tiktoken file (base64 token and rank per line)",
+        self.retry_button = build.button(self, "Retry", self._on_retry_button_clicked)
+        self.open_button = build.button(
+            self,
+            "Open .tiktoken file…",
+            self._on_open_button_clicked,
+            tooltip="Load the encoding from a local .tiktoken file (base64 token and rank per line)",
         )
-        msg_page = QWidget(self)
-        msg_layout = QVBoxLayout(msg_page)
-        msg_layout.addWidget(self.message)
+        page = QWidget(self)
+        page_layout = QVBoxLayout(page)
+        page_layout.addWidget(self.message)
         buttons = QHBoxLayout()
         buttons.addWidget(self.retry_button)
         buttons.addWidget(self.open_button)
         buttons.addStretch(1)
-        msg_layout.addLayout(buttons)
-        msg_layout.addStretch(1)
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.chips)
-        self.stack.addWidget(msg_page)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(head)
-        layout.addWidget(self.counts_label)
-        layout.addWidget(self.stack, 1)
-        self.builder = TokenChipBuilder()
-        self.table: TokenTable | None = None
-        self.state = "empty"  # "chips", "loading", "error", "empty"
-        self.picker.key_changed.connect(self.key_changed)
-        self._retry: Callable[[], None] | None = None
-        self._open: Callable[[], None] | None = None
-        self.retry_button.clicked.connect(self._on_retry_button_clicked)
-        self.open_button.clicked.connect(self._on_open_button_clicked)
-        # What the message page and the counts say, kept to say it again in another language.
-        self._shown_key = ""
-        self._error = ""
-        connect(self._on_language_changed)
+        page_layout.addLayout(buttons)
+        page_layout.addStretch(1)
+        return page
 
     def key(self) -> str:
         return self.picker.current_key()
@@ -119,7 +132,7 @@ class CompareColumn(QFrame):
         self.picker.set_current_key(key)
 
     def show_loading(self, key: str) -> None:
-        self.state = "loading"
+        self.state = ColumnState.LOADING
         self.table = None
         self.builder = TokenChipBuilder()
         self._shown_key = key
@@ -129,7 +142,7 @@ class CompareColumn(QFrame):
         self.stack.setCurrentIndex(1)
 
     def show_error(self, key: str, message: str, retry: Callable[[], None], open_file: Callable[[], None]) -> None:
-        self.state = "error"
+        self.state = ColumnState.ERROR
         self.table = None
         self.builder = TokenChipBuilder()
         kind = self._kind(key)
@@ -142,7 +155,7 @@ class CompareColumn(QFrame):
         self.stack.setCurrentIndex(1)
 
     def show_table(self, table: TokenTable, whitespace: bool, marks: Sequence[bool] | None, generation: int) -> None:
-        self.state = "chips"
+        self.state = ColumnState.CHIPS
         self.table = table
         tokens, _, reuse = self.builder.build(table, whitespace)
         self.chips.set_chips(tokens, marks=marks, generation=generation, reuse=reuse)
@@ -155,12 +168,12 @@ class CompareColumn(QFrame):
     def _show_texts(self) -> None:
         """Write the message and the counts of the current state in the current language."""
         key = self._shown_key
-        if self.state == "loading":
+        if self.state == ColumnState.LOADING:
             self.message.setText(
                 tr("Loading <b>{key}</b>… building its merge list takes a few seconds the first time.").format(key=key)
             )
             self.counts_label.setText(tr("loading…"))
-        elif self.state == "error":
+        elif self.state == ColumnState.ERROR:
             help_text = unavailable_help(key) if self._kind(key) == "openai" else ""
             self.message.setText(
                 tr(
@@ -168,7 +181,7 @@ class CompareColumn(QFrame):
                 ).format(key=key, reason=html.escape(self._error, quote=False), help=help_text)
             )
             self.counts_label.setText(tr("unavailable"))
-        elif self.state == "chips" and self.table is not None:
+        elif self.state == ColumnState.CHIPS and self.table is not None:
             c = counts(self.table.text, len(self.table))
             self.counts_label.setText(
                 tr("<b>{tokens}</b> tokens · {bytes} bytes/token · {chars} chars/token").format(

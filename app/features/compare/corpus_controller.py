@@ -19,20 +19,20 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from app.core.jobs import runner
 from app.core.messages import CorpusStats
-from app.features.compare.corpus_job import CorpusEncodeWorker
+from app.features.compare.corpus_job import CorpusEncodeWorker, CorpusState
 from bpe_engine import TokenizerLike
 
-__all__ = ["CorpusCompareController"]
+__all__ = ["CorpusCompareController", "CorpusState"]
 
 
 class CorpusCompareController(QObject):
     """Runs corpus mode, one run at a time (see the module docstring).
 
     Signals:
-        state_changed(str): the new state.
+        state_changed(str): the new state (a :class:`CorpusState`).
         progress(int, int): bytes processed (over all tokenizers) and the total.
         column_done(CorpusStats): the :class:`~app.core.messages.CorpusStats` of one tokenizer.
-        finished(str): "done" or "cancelled".
+        finished(str): ``CorpusState.DONE`` or ``CorpusState.CANCELLED``.
         failed(str): why the file could not be used.
     """
 
@@ -44,7 +44,7 @@ class CorpusCompareController(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.state = "idle"
+        self.state = CorpusState.IDLE
         self.results: dict[str, CorpusStats] = {}
         self._thread: runner.JobThread | None = None
         self._worker: CorpusEncodeWorker | None = None
@@ -56,7 +56,7 @@ class CorpusCompareController(QObject):
         self.destroyed.connect(lambda *_: self._worker is not None and self._worker.cancel())
 
     def is_running(self) -> bool:
-        return self.state in ("running", "cancelling")
+        return self.state in (CorpusState.RUNNING, CorpusState.CANCELLING)
 
     def start(self, path: str, limit_bytes: int, tokenizers: Sequence[tuple[str, TokenizerLike]]) -> None:
         """Encode ``path`` (its first ``limit_bytes``, 0 = all) with each ``(key, tokenizer)``."""
@@ -72,14 +72,14 @@ class CorpusCompareController(QObject):
         worker.finished.connect(self._on_worker_finished)
         worker.failed.connect(self._on_worker_failed)
         self._worker = worker
-        self._set_state("running")
+        self._set_state(CorpusState.RUNNING)
         self._thread = runner.start(worker, "corpus-encode")
 
     @Slot()
     def cancel(self) -> None:
-        if self.state == "running" and self._worker is not None:
+        if self.state == CorpusState.RUNNING and self._worker is not None:
             self._worker.cancel()
-            self._set_state("cancelling")
+            self._set_state(CorpusState.CANCELLING)
 
     @Slot()
     def shutdown(self, timeout_ms: int = 10_000) -> bool:
@@ -91,7 +91,7 @@ class CorpusCompareController(QObject):
     def _join(self, timeout_ms: int = 10_000) -> bool:
         return self._thread is None or self._thread.wait(timeout_ms)
 
-    def _set_state(self, state: str) -> None:
+    def _set_state(self, state: CorpusState) -> None:
         if state != self.state:
             self.state = state
             self.state_changed.emit(state)
@@ -110,10 +110,10 @@ class CorpusCompareController(QObject):
 
     @Slot(str)
     def _on_worker_finished(self, reason: str) -> None:
-        self._set_state("cancelled" if reason == "cancelled" else "done")
+        self._set_state(CorpusState.CANCELLED if reason == CorpusState.CANCELLED else CorpusState.DONE)
         self.finished.emit(reason)
 
     @Slot(str)
     def _on_worker_failed(self, message: str) -> None:
-        self._set_state("failed")
+        self._set_state(CorpusState.FAILED)
         self.failed.emit(message)

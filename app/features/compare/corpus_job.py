@@ -20,6 +20,7 @@ import os
 import threading
 import time
 from collections.abc import Generator, Iterator, Sequence
+from enum import StrEnum
 from typing import cast
 
 import numpy as np
@@ -30,7 +31,20 @@ from app.core.jobs.runner import Worker
 from app.core.messages import CorpusStats
 from bpe_engine import Tokenizer, TokenizerLike, errors, iter_encode_file
 
-__all__ = ["CorpusEncodeWorker", "BLOCK_BYTES"]
+__all__ = ["CorpusEncodeWorker", "CorpusState", "BLOCK_BYTES"]
+
+
+class CorpusState(StrEnum):
+    """Where a corpus run stands (the controller's state); a run ends ``DONE`` or ``CANCELLED``
+    (the worker's ``finished``), or ``FAILED``."""
+
+    IDLE = "idle"
+    RUNNING = "running"
+    CANCELLING = "cancelling"
+    DONE = "done"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+
 
 BLOCK_BYTES = 1 << 14  # small enough that Cancel acts within ~0.2 s even on a cold cache
 _PROGRESS_EVERY = 0.05
@@ -73,39 +87,11 @@ class CorpusEncodeWorker(Worker):
 
     def run(self) -> None:
         try:
-            try:
-                size = os.path.getsize(self.path)
-            except OSError as exc:
-                raise errors.CorpusNotFoundError(
-                    tr("{path}: cannot be read ({reason}); choose another file").format(
-                        path=self.path, reason=exc.strerror
-                    )
-                ) from None
-            per = min(size, self.limit_bytes) if self.limit_bytes > 0 else size
-            if per == 0:
-                raise errors.EmptyCorpusError(
-                    tr("{path} is empty; choose a file with some text").format(path=self.path)
-                )
-            total = per * len(self.tokenizers)
-            whole = per == size
-            chars: int | None = None
-            for n, (key, tok) in enumerate(self.tokenizers):
-                start = time.perf_counter()
-                if whole and isinstance(tok, Tokenizer) and tok.tiktoken_equivalent() is None:
-                    if chars is None:
-                        chars = self._count_chars(size)
-                    stats = self._encode_bulk(tok, chars, n * per, total)
-                else:
-                    stats = self._encode(tok, per, whole, n * per, total)
-                self.column_done.emit(
-                    CorpusStats(
-                        chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start
-                    )
-                )
-            self.progress.emit(total, total)
-            self.finished.emit("done")
+            size, per = self._sizes()
+            self._encode_all(size, per)
+            self.finished.emit(CorpusState.DONE)
         except _Cancelled:
-            self.finished.emit("cancelled")
+            self.finished.emit(CorpusState.CANCELLED)
         except errors.BPEError as exc:
             self.failed.emit(str(exc))
         except Exception as exc:  # never let a worker die silently
@@ -114,6 +100,39 @@ class CorpusEncodeWorker(Worker):
                     path=self.path, kind=type(exc).__name__, reason=exc
                 )
             )
+
+    def _sizes(self) -> tuple[int, int]:
+        """The file's size and the bytes each tokenizer encodes (raises when there are none)."""
+        try:
+            size = os.path.getsize(self.path)
+        except OSError as exc:
+            raise errors.CorpusNotFoundError(
+                tr("{path}: cannot be read ({reason}); choose another file").format(path=self.path, reason=exc.strerror)
+            ) from None
+        per = min(size, self.limit_bytes) if self.limit_bytes > 0 else size
+        if per == 0:
+            raise errors.EmptyCorpusError(tr("{path} is empty; choose a file with some text").format(path=self.path))
+        return size, per
+
+    def _encode_all(self, size: int, per: int) -> None:
+        """Encode ``per`` bytes of the file with each tokenizer in turn, one ``column_done`` each."""
+        total = per * len(self.tokenizers)
+        whole = per == size
+        chars: int | None = None
+        for n, (key, tok) in enumerate(self.tokenizers):
+            start = time.perf_counter()
+            if whole and isinstance(tok, Tokenizer) and tok.tiktoken_equivalent() is None:
+                if chars is None:
+                    chars = self._count_chars(size)
+                stats = self._encode_bulk(tok, chars, n * per, total)
+            else:
+                stats = self._encode(tok, per, whole, n * per, total)
+            self.column_done.emit(
+                CorpusStats(
+                    chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start
+                )
+            )
+        self.progress.emit(total, total)
 
     def _read_text(self, limit: int, whole: bool, block_size: int) -> Iterator[tuple[str, int]]:
         """The file's first ``limit`` bytes as text, block by block: ``(text, bytes_decoded)``.

@@ -16,18 +16,17 @@ bytes of text).
 from __future__ import annotations
 
 import html
+from enum import StrEnum
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
-    QCheckBox,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QProgressBar,
-    QSizePolicy,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -36,69 +35,31 @@ from PySide6.QtWidgets import (
 
 from app.core.i18n import bind, connect, tr
 from app.core.registry import TokenizerRegistry
-from app.display import palette
 from app.display.format import format_count
 from app.display.pieces import piece_texts
+from app.features.compare.overlap_bar import OverlapBar, share_text
 from app.features.compare.overlap_controller import OverlapAnswer, OverlapController
 from app.features.compare.overlap_model import OnlyTokensModel
+from app.widgets import build
 from app.widgets.tokenizer_picker import TokenizerPicker
 from bpe_engine import VocabularyOverlap
 
-__all__ = ["OverlapPanel", "OverlapBar", "share_text"]
-
-_A, _SHARED, _B = palette.FILLS[0], palette.FILLS[2], palette.FILLS[1]
+__all__ = ["OverlapPanel", "OverlapBar", "OverlapNote", "share_text"]
 
 
-def share_text(part: int, whole: int) -> str:
-    """``part`` of ``whole`` as a percentage with two decimals (``"48.21 %"``)."""
-    return f"{100 * part / whole:.2f} %" if whole else "—"
+class OverlapNote(StrEnum):
+    """What the summary line says (its arguments are kept with it, see ``OverlapPanel._say``)."""
+
+    WAITING = "waiting"  # no pair yet
+    LOADING = "loading"  # the tokenizers are loading
+    UNLOADABLE = "unloadable"  # (key, why): a tokenizer cannot be loaded
+    FAILED = "failed"  # (message,): the overlap cannot be computed
+    ANSWER = "answer"  # the figures of ``answer``
 
 
 def _in_red(text: str) -> str:
     """``text`` (plain) as rich text in the color of a problem."""
     return f"<span style='color:#b71c1c'>{html.escape(text)}</span>"
-
-
-class OverlapBar(QWidget):
-    """Only-in-A, shared and only-in-B drawn to scale, each part with its count."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.parts = (0, 0, 0)
-        self.setMinimumHeight(self.fontMetrics().height() + 10)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
-        return QSize(400, self.fontMetrics().height() + 10)
-
-    def set_parts(self, only_a: int, shared: int, only_b: int) -> None:
-        self.parts = (only_a, shared, only_b)
-        self.update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
-        total = sum(self.parts)
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
-        if not total:
-            painter.setPen(QColor("#9e9e9e"))
-            painter.drawRoundedRect(rect, 4, 4)
-            return
-        x = rect.left()
-        for count, color in zip(self.parts, (_A, _SHARED, _B)):
-            width = rect.width() * count / total
-            box = QRectF(x, rect.top(), width, rect.height())
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(color))
-            painter.drawRect(box)
-            text = format_count(count)
-            if self.fontMetrics().horizontalAdvance(text) + 8 < width:
-                painter.setPen(QColor(palette.TEXT))
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-            x += width
-        painter.setPen(QColor("#757575"))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(rect, 3, 3)
 
 
 class OverlapPanel(QWidget):
@@ -119,12 +80,28 @@ class OverlapPanel(QWidget):
         self._dirty = True
         self._setting = False
         self._names = ("", "")
-        # What the summary says, kept to say it again in another language: ("waiting",),
-        # ("loading",), ("unloadable", key, why), ("failed", message) or ("answer",).
-        self._said: tuple[str, ...] = ("waiting",)
+        # What the summary says, kept to say it again in another language.
+        self._said: tuple[str, ...] = (OverlapNote.WAITING,)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(self._build_pickers())
+        layout.addWidget(self._build_summary())
+        self.bar = OverlapBar(self)
+        bind(self.bar, "setToolTip", "Only in A · in both · only in B, to scale")
+        layout.addWidget(self.bar)
+        layout.addLayout(self._build_lists(), 1)
+        self.controller.busy_changed.connect(self.busy.setVisible)
+        self.controller.finished.connect(self._on_controller_finished)
+        self.controller.failed.connect(self._on_controller_failed)
+        registry.ready.connect(self._on_registry_ready)
+        registry.failed.connect(self._on_registry_failed)
+        connect(self._on_language_changed)
+        self._show_waiting()
 
-        self.a_picker = TokenizerPicker(registry, self)
-        self.b_picker = TokenizerPicker(registry, self)
+    def _build_pickers(self) -> QHBoxLayout:
+        """A and B, the swap button, "Count special tokens" and the busy bar."""
+        self.a_picker = TokenizerPicker(self.registry, self)
+        self.b_picker = TokenizerPicker(self.registry, self)
         for picker in (self.a_picker, self.b_picker):
             picker.setMinimumContentsLength(14)
             picker.activated.connect(self._on_picker_activated)
@@ -133,32 +110,28 @@ class OverlapPanel(QWidget):
         self.swap_button.setText("⇄")
         bind(self.swap_button, "setToolTip", "Swap A and B")
         self.swap_button.clicked.connect(self._on_swap_button_clicked)
-        self.special_box = QCheckBox(self)
-        bind(self.special_box, "setText", "Count special tokens")
-        bind(
-            self.special_box,
-            "setToolTip",
-            "Special tokens are names (<|endoftext|>), not bytes of text; they are left out unless ticked",
+        self.special_box = build.check_box(
+            self,
+            "Count special tokens",
+            self._on_special_box_toggled,
+            tooltip="Special tokens are names (<|endoftext|>), not bytes of text; they are left out unless ticked",
         )
-        self.special_box.toggled.connect(self._on_special_box_toggled)
         self.busy = QProgressBar(self)
         self.busy.setRange(0, 0)
         self.busy.setTextVisible(False)
         self.busy.setMaximumWidth(100)
         self.busy.hide()
         top = QHBoxLayout()
-        a_label = QLabel(self)
-        bind(a_label, "setText", "A:")
-        top.addWidget(a_label)
-        top.addWidget(self.a_picker, 1)
+        build.labelled(top, self, "A:", self.a_picker)
+        top.setStretchFactor(self.a_picker, 1)
         top.addWidget(self.swap_button)
-        b_label = QLabel(self)
-        bind(b_label, "setText", "B:")
-        top.addWidget(b_label)
-        top.addWidget(self.b_picker, 1)
+        build.labelled(top, self, "B:", self.b_picker)
+        top.setStretchFactor(self.b_picker, 1)
         top.addWidget(self.special_box)
         top.addWidget(self.busy)
+        return top
 
+    def _build_summary(self) -> QLabel:
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -168,9 +141,10 @@ class OverlapPanel(QWidget):
             "Tokens are the same when their bytes are (a SentencePiece ▁the is GPT-2's Ġthe). Each vocabulary "
             "counts its distinct token bytes.",
         )
-        self.bar = OverlapBar(self)
-        bind(self.bar, "setToolTip", "Only in A · in both · only in B, to scale")
+        return self.summary
 
+    def _build_lists(self) -> QGridLayout:
+        """The tokens only in A and only in B, side by side, each with its count and filter."""
         grid = QGridLayout()
         self.only_labels: list[QLabel] = []
         self.filters: list[QLineEdit] = []
@@ -183,18 +157,7 @@ class OverlapPanel(QWidget):
             filter_edit.setClearButtonEnabled(True)
             filter_edit.textChanged.connect(self._on_filter_text_changed)
             model = OnlyTokensModel(self)
-            table = QTableView(self)
-            table.setModel(model)
-            table.verticalHeader().hide()
-            table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-            table.verticalHeader().setDefaultSectionSize(22)
-            table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-            table.setAlternatingRowColors(True)
-            table.setWordWrap(False)
-            header = table.horizontalHeader()
-            for section, width in enumerate((64, 150, 170, 56)):
-                header.resizeSection(section, width)
-            header.setSectionResizeMode(OnlyTokensModel.TOKEN, QHeaderView.ResizeMode.Stretch)
+            table = self._build_list(model)
             head = QHBoxLayout()
             head.addWidget(label, 1)
             head.addWidget(filter_edit, 1)
@@ -204,21 +167,22 @@ class OverlapPanel(QWidget):
             self.filters.append(filter_edit)
             self.models.append(model)
             self.tables.append(table)
+        return grid
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(top)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.bar)
-        layout.addLayout(grid, 1)
-
-        self.controller.busy_changed.connect(self.busy.setVisible)
-        self.controller.finished.connect(self._on_controller_finished)
-        self.controller.failed.connect(self._on_controller_failed)
-        registry.ready.connect(self._on_registry_ready)
-        registry.failed.connect(self._on_registry_failed)
-        connect(self._on_language_changed)
-        self._show_waiting()
+    def _build_list(self, model: OnlyTokensModel) -> QTableView:
+        table = QTableView(self)
+        table.setModel(model)
+        table.verticalHeader().hide()
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        table.verticalHeader().setDefaultSectionSize(22)
+        table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        table.setAlternatingRowColors(True)
+        table.setWordWrap(False)
+        header = table.horizontalHeader()
+        for section, width in enumerate((64, 150, 170, 56)):
+            header.resizeSection(section, width)
+        header.setSectionResizeMode(OnlyTokensModel.TOKEN, QHeaderView.ResizeMode.Stretch)
+        return table
 
     # -- public ---------------------------------------------------------------------------------
 
@@ -282,7 +246,7 @@ class OverlapPanel(QWidget):
                 if tok is None:
                     entry = self.registry.entry(key)
                     if entry.status == "error":
-                        self._show_problem(("unloadable", key, entry.message))
+                        self._show_problem((OverlapNote.UNLOADABLE, key, entry.message))
                         return
                     self.registry.request(key)
             self._show_waiting(loading=True)
@@ -299,7 +263,7 @@ class OverlapPanel(QWidget):
         found = answer.overlap
         name_a = self.registry.entry(answer.key_a).label
         name_b = self.registry.entry(answer.key_b).label
-        self._said = ("answer",)
+        self._said = (OverlapNote.ANSWER,)
         self._say()
         self.bar.set_parts(len(found.only_a), found.shared_count, len(found.only_b))
         toks = (self.registry.get(answer.key_a), self.registry.get(answer.key_b))
@@ -312,12 +276,12 @@ class OverlapPanel(QWidget):
 
     @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
-        self._show_problem(("failed", message))
+        self._show_problem((OverlapNote.FAILED, message))
 
     def _say(self) -> None:
         """Write the summary of ``self._said`` in the current language."""
         what = self._said[0]
-        if what == "answer" and self.answer is not None:
+        if what == OverlapNote.ANSWER and self.answer is not None:
             found = self.answer.overlap
             self.summary.setText(
                 tr(
@@ -333,12 +297,12 @@ class OverlapPanel(QWidget):
                     only_b=format_count(len(found.only_b)),
                 )
             )
-        elif what == "loading":
+        elif what == OverlapNote.LOADING:
             self.summary.setText(tr("Loading the tokenizers…"))
-        elif what == "unloadable":
+        elif what == OverlapNote.UNLOADABLE:
             text = tr("{key} cannot be loaded: {why}").format(key=self._said[1], why=self._said[2])
             self.summary.setText(_in_red(text))
-        elif what == "failed":
+        elif what == OverlapNote.FAILED:
             text = tr("The overlap cannot be computed: {reason}").format(reason=self._said[1])
             self.summary.setText(_in_red(text))
         else:
@@ -350,7 +314,7 @@ class OverlapPanel(QWidget):
         self._update_only_labels()
 
     def _show_waiting(self, *, loading: bool = False) -> None:
-        self._said = ("loading",) if loading else ("waiting",)
+        self._said = (OverlapNote.LOADING,) if loading else (OverlapNote.WAITING,)
         self._say()
         self.bar.set_parts(0, 0, 0)
         self.answer = None
@@ -405,7 +369,7 @@ class OverlapPanel(QWidget):
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key in self.keys():
-            self._show_problem(("unloadable", key, message))
+            self._show_problem((OverlapNote.UNLOADABLE, key, message))
 
     @Slot(str)
     def _on_filter_text_changed(self, text: str) -> None:

@@ -263,12 +263,12 @@ def test_corpus_mode_counts_match_tiktoken(qtbot, view, tmp_path, tiktoken_encod
     text = _write_corpus(path, 300)
     view.set_corpus_path(str(path))
     view.limit_spin.setValue(0)  # the whole file
-    assert view.run_button.isEnabled() and not view.cancel_button.isEnabled()
+    assert view.corpus_panel.run_button.isEnabled() and not view.corpus_panel.cancel_button.isEnabled()
     with qtbot.waitSignal(view.corpus.finished, timeout=120_000) as done:
-        qtbot.mouseClick(view.run_button, Qt.MouseButton.LeftButton)
-        assert view.cancel_button.isEnabled() and not view.run_button.isEnabled()
+        qtbot.mouseClick(view.corpus_panel.run_button, Qt.MouseButton.LeftButton)
+        assert view.corpus_panel.cancel_button.isEnabled() and not view.corpus_panel.run_button.isEnabled()
     assert done.args == ["done"]
-    assert view.progress.value() == 1000
+    assert view.corpus_panel.progress.value() == 1000
     expected = [len(trained.encode(text, allowed_special="all"))] + [
         len(tiktoken_ids(tiktoken_encodings[n], text)) for n in ("cl100k_base", "o200k_base")
     ]
@@ -278,7 +278,7 @@ def test_corpus_mode_counts_match_tiktoken(qtbot, view, tmp_path, tiktoken_encod
     assert model.value(1, 6) == pytest.approx(nbytes / expected[1])
     assert model.value(2, 7) == pytest.approx(len(text) / expected[2])
     assert model.value(2, 8) == pytest.approx(expected[2] / expected[0])
-    assert "Done" in view.corpus_status.text()
+    assert "Done" in view.corpus_panel.status.text()
     # The figures belong to the tokenizers, wherever their columns go.
     view.set_keys(["o200k_base", "cl100k_base"])
     settle(qtbot, view)
@@ -286,7 +286,7 @@ def test_corpus_mode_counts_match_tiktoken(qtbot, view, tmp_path, tiktoken_encod
     assert model.value(1, 8) == pytest.approx(expected[1] / expected[2])
     # Another file: the old figures go.
     view.set_corpus_path(str(tmp_path / "other.txt"))
-    assert model.value(0, 5) is None and view.progress.value() == 0
+    assert model.value(0, 5) is None and view.corpus_panel.progress.value() == 0
 
 
 def test_corpus_mode_cancel_and_bad_file(qtbot, view, tmp_path):
@@ -296,17 +296,17 @@ def test_corpus_mode_cancel_and_bad_file(qtbot, view, tmp_path):
     view.limit_spin.setValue(0)
     with qtbot.waitSignal(view.corpus.finished, timeout=60_000) as done:
         view.run_corpus()
-        qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(view.corpus_panel.cancel_button, Qt.MouseButton.LeftButton)
     assert done.args == ["cancelled"] and view.corpus.state == "cancelled"
-    assert "Cancelled" in view.corpus_status.text()
-    assert view.run_button.isEnabled()
+    assert "Cancelled" in view.corpus_panel.status.text()
+    assert view.corpus_panel.run_button.isEnabled()
     bad = tmp_path / "latin1.txt"
     bad.write_bytes("caf\u00e9 au lait\n".encode("latin-1") * 10)
     view.set_corpus_path(str(bad))
     with qtbot.waitSignal(view.corpus.failed, timeout=60_000) as failed:
         view.run_corpus()
     assert str(bad) in failed.args[0] and "byte offset 3" in failed.args[0]
-    assert "Cannot use this file" in view.corpus_status.text()
+    assert "Cannot use this file" in view.corpus_panel.status.text()
     # The view stays usable.
     view.set_text("still works")
     settle(qtbot, view)

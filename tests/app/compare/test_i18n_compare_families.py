@@ -41,6 +41,10 @@ MY_FILES = {
     "app/features/compare/view.py",
     "app/features/families/view.py",
     "app/features/compare/column.py",
+    "app/features/compare/columns_area.py",
+    "app/features/compare/boundary_diff.py",
+    "app/features/compare/summary_table.py",
+    "app/features/compare/corpus_panel.py",
     "app/features/compare/overlap_panel.py",
     "app/features/compare/summary_model.py",
     "app/features/compare/overlap_model.py",
@@ -216,7 +220,7 @@ def test_compare_switches_to_chinese_and_back_after_typing_and_a_corpus_run(qtbo
     v.set_corpus_path(str(path))
     with qtbot.waitSignal(v.corpus.finished, timeout=60_000):
         v.run_corpus()
-    assert "Done" in v.corpus_status.text()
+    assert "Done" in v.corpus_panel.status.text()
     v.lower_tabs.setCurrentWidget(v.overlap)
     qtbot.waitUntil(v.overlap.is_settled, timeout=60_000)
     english_diff = v.diff_label.text()
@@ -225,7 +229,7 @@ def test_compare_switches_to_chinese_and_back_after_typing_and_a_corpus_run(qtbo
     # The composed texts were said again, in Chinese, from the same figures.
     zh = translated()
     assert i18n.set_language("zh_CN")
-    assert v.corpus_status.text().startswith(zh["Done: {mb} MB encoded by each tokenizer in {s} s in total."][:3])
+    assert v.corpus_panel.status.text().startswith(zh["Done: {mb} MB encoded by each tokenizer in {s} s in total."][:3])
     assert v.diff_label.text() != english_diff and _CJK.search(v.diff_label.text())
     for col in v.columns():
         assert zh["<b>{tokens}</b> tokens · {bytes} bytes/token · {chars} chars/token"].split("·")[0][-4:] in (

@@ -1,0 +1,93 @@
+"""Compare's boundary diff: where the columns cut the text differently.
+
+:func:`diff_marks` says which of a column's tokens to outline (those with a boundary another
+column does not cut); :class:`DiffLabel` is the line under the columns that counts the
+stretches of text cut differently and quotes the first few.
+
+It leaves out drawing the outlines (the chips of each column).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import QLabel, QWidget
+
+from app.core.i18n import connect, tr
+from app.display.format import visible
+from app.display.token_data import TokenTable, boundary_diff, char_spans, cut_points
+
+__all__ = ["DiffLabel", "diff_marks"]
+
+_SAMPLES = 8  # stretches quoted; the others are counted
+
+
+def diff_marks(table: TokenTable, tables: Sequence[TokenTable]) -> list[bool]:
+    """For each token of ``table``: whether one of its two boundaries is a cut that some other
+    column does not make. Only those boundaries differ; a token whose ends every column cuts
+    is where the columns agree, even if another column splits it further (that column's own
+    tokens are marked there)."""
+    if len(tables) < 2:
+        return [False] * len(table)
+    cuts = [cut_points(t) for t in tables]
+    agreed = cuts[0]
+    for c in cuts[1:]:
+        agreed = np.intersect1d(agreed, c, assume_unique=True)
+    starts = np.asarray(table.byte_starts, dtype=np.int64)
+    lone = ~np.isin(starts, agreed)  # a cut of this column that not every column makes
+    marks: list[bool] = (lone[:-1] | lone[1:]).tolist()
+    return marks
+
+
+class DiffLabel(QLabel):
+    """The stretches the columns cut differently, counted and quoted (see the module docstring)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._text = ""
+        self._spans: list[tuple[int, int]] = []
+        self._working: int | None = None  # columns with tokens; None until the first result
+        connect(self._on_language_changed)
+
+    def spans(self) -> list[tuple[int, int]]:
+        """Character spans of the text that the columns cut differently."""
+        return list(self._spans)
+
+    def show_tables(self, tables: Sequence[TokenTable]) -> None:
+        """Compare the working columns' ``tables`` (of one text) and say where they differ."""
+        self._working = len(tables)
+        self._text = tables[0].text if tables else ""
+        byte_spans = boundary_diff(list(tables)) if len(tables) > 1 else []
+        self._spans = char_spans(tables[0], byte_spans) if tables else []
+        self._say()
+
+    def _say(self) -> None:
+        n = len(self._spans)
+        if self._working is None:
+            return
+        if self._working < 2:
+            self.setText(tr("Boundary diff: needs at least two working columns."))
+            return
+        if n == 0:
+            self.setText(tr("Boundary diff: every tokenizer cuts this text at the same places."))
+            return
+        text = self._text
+        samples = ", ".join(f"‘{visible(text[s:e])}’" for s, e in self._spans[:_SAMPLES])
+        more = tr(" and {n} more").format(n=n - _SAMPLES) if n > _SAMPLES else ""
+        line = (
+            tr("Boundary diff: <b>1</b> stretch cut differently (outlined in orange in every column): {samples}{more}")
+            if n == 1
+            else tr(
+                "Boundary diff: <b>{n}</b> stretches cut differently (outlined in orange in every column): "
+                "{samples}{more}"
+            )
+        )
+        self.setText(line.format(n=n, samples=samples.replace("<", "&lt;"), more=more))
+
+    @Slot(str)
+    def _on_language_changed(self, _language: str) -> None:
+        self._say()

@@ -1,0 +1,70 @@
+"""Compare's summary table: the columns' numbers side by side, for the text and the corpus.
+
+:class:`SummaryTable` shows a :class:`~app.features.compare.summary_model.CompareSummaryModel`;
+:func:`summary_rows` composes its rows from the columns: each tokenizer's name (with "as of
+merge k" when the Timeline limits it), whether it is loading or unavailable, its counts for
+the text, and its corpus figures.
+
+It leaves out computing the ratios and formatting (the model).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
+
+from app.core.i18n import tr
+from app.core.messages import CorpusStats
+from app.core.registry import TokenizerRegistry
+from app.display.token_data import TokenTable
+from app.features.compare.column import ColumnState, CompareColumn
+from app.features.compare.summary_model import CompareSummaryModel, SummaryRow
+
+__all__ = ["SummaryTable", "summary_rows"]
+
+
+class SummaryTable(QTableView):
+    """The summary table; its model is ``summary``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary = CompareSummaryModel(self)
+        self.setModel(self.summary)
+        self.verticalHeader().setVisible(False)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.setMaximumHeight(170)
+        self.setSelectionMode(QTableView.SelectionMode.NoSelection)
+
+
+def summary_rows(
+    registry: TokenizerRegistry,
+    columns: Sequence[CompareColumn],
+    tables: Mapping[int, TokenTable],
+    corpus: Mapping[str, CorpusStats],
+    merge_limit: Callable[[str], int | None],
+) -> list[SummaryRow]:
+    """One row per column: ``tables`` by column index, ``corpus`` figures by tokenizer key,
+    ``merge_limit(key)`` the merges "As of merge k" leaves a tokenizer (None: all)."""
+    rows = []
+    for i, col in enumerate(columns):
+        key = col.key()
+        entry = registry.entry(key)
+        label = entry.label if entry.kind != "openai" else key
+        limit = merge_limit(key)
+        if limit is not None:
+            label += tr(" (as of merge {k})").format(k=f"{limit:,}")
+        row = SummaryRow(label)
+        table = tables.get(i)
+        if col.state == ColumnState.LOADING:
+            row.status = tr("loading…")
+        elif col.state == ColumnState.ERROR:
+            row.status = tr("unavailable")
+        elif table is not None:
+            row.tokens = len(table)
+            row.bytes = len(table.data)
+            row.chars = len(table.text)
+        row.corpus = corpus.get(key)  # per tokenizer: columns may move or repeat
+        rows.append(row)
+    return rows
