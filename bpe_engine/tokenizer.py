@@ -62,6 +62,61 @@ def _sizes_after(base: set[int], new_ids: Sequence[int]) -> list[int]:
     return sizes
 
 
+def _merge_rule(
+    rule: MergeRule | None, tiktoken_ranks: bool, pair_ranks: bool, ignore: bool, splits: bool
+) -> MergeRule:
+    """The merge rule from ``merge_rule=`` or from the four flags it replaces (not both)."""
+    if rule is None:
+        return MergeRule(
+            pair_ranks=bool(pair_ranks),
+            ignore_merges=bool(ignore),
+            rank_splits=bool(splits),
+            tiktoken_ranks=bool(tiktoken_ranks),
+        )
+    if not isinstance(rule, MergeRule):
+        raise ConfigError(f"merge_rule must be a MergeRule, got {short(rule)}")
+    if any((tiktoken_ranks, pair_ranks, ignore, splits)):
+        raise ConfigError(
+            "give either merge_rule or the flags ranks_from_tiktoken/pair_ranks/ignore_merges/rank_splits, "
+            "not both (the flags are the fields of a MergeRule)"
+        )
+    return rule
+
+
+def _checked_name(name: object) -> str | None:
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise ConfigError(f"name must be a string or None, got {short(name)}")
+    at = lone_surrogate(name)
+    if at is not None:
+        raise ConfigError(surrogate_message("the name", name, at))
+    return name
+
+
+def _byte_ids(vocab: Mapping[int, bytes]) -> list[int]:
+    """The id of each single byte's token (the lowest one), after checking every entry."""
+    for i, b in vocab.items():
+        if isinstance(i, bool) or not isinstance(i, int) or i < 0:
+            raise TokenizerFileError(f"vocab id {i!r} is not a non-negative whole number")
+        if i >= MAX_VOCAB:
+            raise TokenizerFileError(f"vocab id {i} is too large (ids must be below {MAX_VOCAB})")
+        if not isinstance(b, (bytes, bytearray)) or not b:
+            raise TokenizerFileError(f"vocab id {i}: value must be non-empty bytes, got {b!r}")
+    byte_id = [-1] * 256
+    for i in sorted(vocab):
+        b = vocab[i]
+        if len(b) == 1 and byte_id[b[0]] < 0:
+            byte_id[b[0]] = i
+    missing = [x for x in range(256) if byte_id[x] < 0]
+    if missing:
+        raise TokenizerFileError(
+            f"the vocabulary lacks {len(missing)} of the 256 single-byte tokens "
+            f"(first missing: byte 0x{missing[0]:02x}); a byte-level vocabulary must hold all of them"
+        )
+    return byte_id
+
+
 class Tokenizer(TiktokenMethods):
     """A byte-level BPE tokenizer (:class:`~bpe_engine.interface.TokenizerLike`).
 
@@ -104,54 +159,16 @@ class Tokenizer(TiktokenMethods):
         bos: str | None = None,
         adds_bos: bool = False,
     ) -> None:
-        flags = (ranks_from_tiktoken, pair_ranks, ignore_merges, rank_splits)
-        if merge_rule is None:
-            merge_rule = MergeRule(
-                pair_ranks=bool(pair_ranks),
-                ignore_merges=bool(ignore_merges),
-                rank_splits=bool(rank_splits),
-                tiktoken_ranks=bool(ranks_from_tiktoken),
-            )
-        elif not isinstance(merge_rule, MergeRule):
-            raise ConfigError(f"merge_rule must be a MergeRule, got {short(merge_rule)}")
-        elif any(flags):
-            raise ConfigError(
-                "give either merge_rule or the flags ranks_from_tiktoken/pair_ranks/ignore_merges/rank_splits, "
-                "not both (the flags are the fields of a MergeRule)"
-            )
+        merge_rule = _merge_rule(merge_rule, ranks_from_tiktoken, pair_ranks, ignore_merges, rank_splits)
         self.merge_rule: MergeRule = merge_rule
         pair_ranks = merge_rule.pair_ranks
         self.pretokenizer = get_pretokenizer(pretokenizer)
         if normalizer is not None and normalizer not in NORMAL_FORMS:
             raise ConfigError(f"normalizer must be one of {', '.join(NORMAL_FORMS)} or None, got {short(normalizer)}")
         self.normalizer = normalizer
-        if name is not None:
-            if not isinstance(name, str):
-                raise ConfigError(f"name must be a string or None, got {short(name)}")
-            at = lone_surrogate(name)
-            if at is not None:
-                raise ConfigError(surrogate_message("the name", name, at))
-        self.name = name
+        self.name = _checked_name(name)
         vocab = dict(vocab)
-        for i, b in vocab.items():
-            if isinstance(i, bool) or not isinstance(i, int) or i < 0:
-                raise TokenizerFileError(f"vocab id {i!r} is not a non-negative whole number")
-            if i >= MAX_VOCAB:
-                raise TokenizerFileError(f"vocab id {i} is too large (ids must be below {MAX_VOCAB})")
-            if not isinstance(b, (bytes, bytearray)) or not b:
-                raise TokenizerFileError(f"vocab id {i}: value must be non-empty bytes, got {b!r}")
-        byte_id = [-1] * 256
-        for i in sorted(vocab):
-            b = vocab[i]
-            if len(b) == 1 and byte_id[b[0]] < 0:
-                byte_id[b[0]] = i
-        missing = [x for x in range(256) if byte_id[x] < 0]
-        if missing:
-            raise TokenizerFileError(
-                f"the vocabulary lacks {len(missing)} of the 256 single-byte tokens "
-                f"(first missing: byte 0x{missing[0]:02x}); a byte-level vocabulary must hold all of them"
-            )
-        self._byte_id = byte_id
+        self._byte_id = byte_id = _byte_ids(vocab)
 
         if merge_counts is not None and len(merge_counts) != len(merges):
             raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {len(merges)} merges")
@@ -180,26 +197,7 @@ class Tokenizer(TiktokenMethods):
         self._special_names = frozenset(specials)
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = {i: bytes(b) for i, b in vocab.items()}
-        whole = (
-            {b: i for i, b in self.vocab.items() if i not in self._special_ids} if merge_rule.ignore_merges else None
-        )
-        more = []
-        if merge_rule.rank_splits:
-            more = split_pairs({i: b for i, b in self.vocab.items() if i not in self._special_ids}, new_ids, pair_ids)
-        all_pairs = pair_ids + [(a, b) for a, b, _ in more]
-        all_new = new_ids + [new_ids[r] for _, _, r in more]
-        self._encoder = Encoder(
-            EncoderTables(
-                byte_ids=byte_id,
-                merges=self._merge_triples,
-                id_bytes=self.vocab,
-                special_tokens=specials,
-                pretokenizer=self.pretokenizer,
-                whole_tokens=whole,
-                merge_all_safe=not (pair_ranks or more) or merge_all_safe(all_pairs, all_new),
-                more_pairs=more,
-            )
-        )
+        self._encoder = self._build_encoder(new_ids, pair_ids)
         # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
         self._tiktoken_reason: str | None = _UNCHECKED
         if merge_rule.tiktoken_ranks:
@@ -207,6 +205,27 @@ class Tokenizer(TiktokenMethods):
 
             self._tiktoken_reason = setup_problem(self.pretokenizer, specials)
         self._tiktoken_encoding: Any = None
+
+    def _build_encoder(self, new_ids: list[int], pair_ids: list[tuple[int, int]]) -> Encoder:
+        """The encoder over this tokenizer's checked tables (merges as the rule reads them)."""
+        rule = self.merge_rule
+        ordinary = {i: b for i, b in self.vocab.items() if i not in self._special_ids}
+        whole = {b: i for i, b in ordinary.items()} if rule.ignore_merges else None
+        more = split_pairs(ordinary, new_ids, pair_ids) if rule.rank_splits else []
+        all_pairs = pair_ids + [(a, b) for a, b, _ in more]
+        all_new = new_ids + [new_ids[r] for _, _, r in more]
+        return Encoder(
+            EncoderTables(
+                byte_ids=self._byte_id,
+                merges=self._merge_triples,
+                id_bytes=self.vocab,
+                special_tokens=self.special_tokens,
+                pretokenizer=self.pretokenizer,
+                whole_tokens=whole,
+                merge_all_safe=not (rule.pair_ranks or more) or merge_all_safe(all_pairs, all_new),
+                more_pairs=more,
+            )
+        )
 
     @classmethod
     def from_data(cls, data: TokenizerData) -> Tokenizer:

@@ -103,6 +103,49 @@ def _fail(path: str, what: str) -> TokenizerFileError:
 
 def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
     """The parts of a tokenizer from the parsed JSON of our format, every field checked."""
+    _check_header(obj, path)
+    name = obj.get("name")
+    if name is not None and not isinstance(name, str):
+        raise _fail(path, f"field 'name' must be a string or null, got {short(name)}")
+    pretokenizer = obj["pretokenizer"]
+    if not isinstance(pretokenizer, str):
+        raise _fail(path, f"field 'pretokenizer' must be a string, got {short(pretokenizer)}")
+    vocab = _vocab(obj["vocab"], path)
+    merges, merge_ids = _merges(obj["merges"], vocab, path)
+    counts = obj.get("merge_counts")
+    if counts is not None:
+        if not isinstance(counts, list) or len(counts) != len(merges):
+            raise _fail(path, f"field 'merge_counts' must be a list of {len(merges)} counts (or nulls)")
+        for r, c in enumerate(counts):
+            if c is not None and (not isinstance(c, int) or isinstance(c, bool) or c < 0):
+                raise _fail(path, f"merge_counts[{r}] must be a non-negative whole number or null, got {short(c)}")
+    specials = _specials(obj["special_tokens"], vocab, path)
+    normalizer = obj.get("normalizer")
+    if normalizer is not None and normalizer not in ("NFC", "NFD", "NFKC", "NFKD"):
+        raise _fail(path, f"field 'normalizer' must be NFC, NFD, NFKC, NFKD or null, got {short(normalizer)}")
+    bos, adds_bos = obj.get("bos"), obj.get("adds_bos", False)
+    if bos is not None and bos not in specials:
+        raise _fail(path, f"field 'bos' must name one of the special tokens or be null, got {short(bos)}")
+    if not isinstance(adds_bos, bool):
+        raise _fail(path, f"field 'adds_bos' must be true or false, got {short(adds_bos)}")
+    return TokenizerData(
+        vocab,
+        merges,
+        specials,
+        pretokenizer=pretokenizer,
+        bos=bos,
+        adds_bos=adds_bos,
+        merge_counts=counts,
+        merge_ids=merge_ids,
+        name=name,
+        merge_rule=_merge_rule(obj, path),
+        normalizer=normalizer,
+        source=path,
+    )
+
+
+def _check_header(obj: Any, path: str) -> None:
+    """The top level is our format, of a version this reader knows, with every required field."""
     if not isinstance(obj, dict):
         raise _fail(path, "is not a BPE Explorer tokenizer (the top level is not a JSON object)")
     if "format" not in obj:
@@ -127,13 +170,9 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
     for field in ("pretokenizer", "vocab", "merges", "special_tokens"):
         if field not in obj:
             raise _fail(path, f"field {field!r} is missing; the file is incomplete")
-    name = obj.get("name")
-    if name is not None and not isinstance(name, str):
-        raise _fail(path, f"field 'name' must be a string or null, got {short(name)}")
-    pretokenizer = obj["pretokenizer"]
-    if not isinstance(pretokenizer, str):
-        raise _fail(path, f"field 'pretokenizer' must be a string, got {short(pretokenizer)}")
-    raw_vocab = obj["vocab"]
+
+
+def _vocab(raw_vocab: Any, path: str) -> dict[int, bytes]:
     if not isinstance(raw_vocab, dict):
         raise _fail(path, "field 'vocab' must be an object mapping ids to hex bytes")
     vocab: dict[int, bytes] = {}
@@ -150,7 +189,12 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
             vocab[i] = bytes.fromhex(value)
         except ValueError:
             raise _fail(path, f"vocab[{key}] = {short(value)} is not valid hex") from None
-    raw_merges = obj["merges"]
+    return vocab
+
+
+def _merges(
+    raw_merges: Any, vocab: dict[int, bytes], path: str
+) -> tuple[list[tuple[bytes, bytes]], list[tuple[int, int]]]:
     if not isinstance(raw_merges, list):
         raise _fail(path, "field 'merges' must be a list of [left_id, right_id, new_id]")
     merges: list[tuple[bytes, bytes]] = []
@@ -166,14 +210,10 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
             raise _fail(path, f"merges[{r}]: token {z} is not the concatenation of tokens {a} and {b}")
         merges.append((vocab[a], vocab[b]))
         merge_ids.append((a, b))
-    counts = obj.get("merge_counts")
-    if counts is not None:
-        if not isinstance(counts, list) or len(counts) != len(merges):
-            raise _fail(path, f"field 'merge_counts' must be a list of {len(merges)} counts (or nulls)")
-        for r, c in enumerate(counts):
-            if c is not None and (not isinstance(c, int) or isinstance(c, bool) or c < 0):
-                raise _fail(path, f"merge_counts[{r}] must be a non-negative whole number or null, got {short(c)}")
-    specials = obj["special_tokens"]
+    return merges, merge_ids
+
+
+def _specials(specials: Any, vocab: dict[int, bytes], path: str) -> dict[str, int]:
     if not isinstance(specials, dict):
         raise _fail(path, "field 'special_tokens' must be an object mapping token text to id")
     for tok, i in specials.items():
@@ -181,9 +221,11 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
             raise _fail(path, f"special_tokens[{short(tok)}] must be a token id, got {short(i)}")
         if i in vocab:
             raise _fail(path, f"special token {short(tok)} has id {i}, which 'vocab' already uses")
-    normalizer = obj.get("normalizer")
-    if normalizer is not None and normalizer not in ("NFC", "NFD", "NFKC", "NFKD"):
-        raise _fail(path, f"field 'normalizer' must be NFC, NFD, NFKC, NFKD or null, got {short(normalizer)}")
+    check_special_ids(specials.items(), path, "field 'special_tokens'")
+    return specials
+
+
+def _merge_rule(obj: dict[str, Any], path: str) -> MergeRule:
     rule = obj.get("merge_rule", "learned")
     if rule not in ("learned", "pair_ranks"):
         raise _fail(path, f"field 'merge_rule' must be 'learned' or 'pair_ranks', got {short(rule)}")
@@ -193,27 +235,8 @@ def data_from_dict(obj: Any, path: str = "<data>") -> TokenizerData:
         if not isinstance(value, bool):
             raise _fail(path, f"field {key!r} must be true or false, got {short(value)}")
         flags[key] = value
-    check_special_ids(specials.items(), path, "field 'special_tokens'")
-    bos, adds_bos = obj.get("bos"), obj.get("adds_bos", False)
-    if bos is not None and bos not in specials:
-        raise _fail(path, f"field 'bos' must name one of the special tokens or be null, got {short(bos)}")
-    if not isinstance(adds_bos, bool):
-        raise _fail(path, f"field 'adds_bos' must be true or false, got {short(adds_bos)}")
-    return TokenizerData(
-        vocab,
-        merges,
-        specials,
-        pretokenizer=pretokenizer,
-        bos=bos,
-        adds_bos=adds_bos,
-        merge_counts=counts,
-        merge_ids=merge_ids,
-        name=name,
-        merge_rule=MergeRule(
-            pair_ranks=rule == "pair_ranks", ignore_merges=flags["ignore_merges"], rank_splits=flags["rank_splits"]
-        ),
-        normalizer=normalizer,
-        source=path,
+    return MergeRule(
+        pair_ranks=rule == "pair_ranks", ignore_merges=flags["ignore_merges"], rank_splits=flags["rank_splits"]
     )
 
 
