@@ -115,7 +115,7 @@ class TrainStatus(QObject):
         self.estimator.reset(1)
         self._merge_clock_start = 0.0
         self._restored = 0
-        self._stage: TrainingStage | None = None
+        self._stage = None
         self._stage_since = 0.0
         self.vocab_label.setText("")
         self.stats_label.setText("")
