@@ -85,8 +85,11 @@ class TrainRunDisplay(TrainResults):
 
     @Slot(object)
     def _on_controller_events(self, events: tuple[object, ...]) -> None:
-        merged = False
+        merged = False  # merges were queued and not yet counted in the status
         for event in events:
+            if merged and not isinstance(event, MergeEvent):
+                self._merges_arrived()  # before what follows them (a pause, the end)
+                merged = False
             match event:
                 case MergeEvent():
                     self.pacer.add_merge(event)
@@ -114,8 +117,11 @@ class TrainRunDisplay(TrainResults):
                 case CheckpointFailed():
                     self._show_checkpoint_failed(event.path, event.message)
         if merged:
-            self.status.merges_added()
-            self.pacer.schedule()
+            self._merges_arrived()
+
+    def _merges_arrived(self) -> None:
+        self.status.merges_added()
+        self.pacer.schedule()
 
     def _show_counting_progress(self, progress: CountingProgress) -> None:
         self.status.counting_progress(progress.bytes_done)
@@ -132,12 +138,12 @@ class TrainRunDisplay(TrainResults):
         self.pacer.refresh(final=False)
 
     def _show_paused(self, snapshot: StepSnapshot | None) -> None:
+        if snapshot is not None:
+            self.step_panel.set_snapshot(snapshot)  # first: the refresh then leaves it alone
         self.pacer.refresh()
         self.pacer.fit_plots_later()
         if snapshot is None:
             self.step_panel.show_counting()
-        else:
-            self.step_panel.set_snapshot(snapshot)
         self.status.show_paused()
         self._update_actions()
 
