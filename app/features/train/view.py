@@ -14,9 +14,12 @@ can be saved; saved tokenizers open here too. A paused or running training can b
 a checkpoint and resumed later, in this session or another one, with its merges table and
 plots restored (:mod:`app.features.train.results`).
 
-The view follows the run through the controller's one ``events`` signal, matching on the event
-types it shows (:mod:`app.core.training.events`); repaints are paced by
-:mod:`app.features.train.pacing`, the actions made in :mod:`app.features.train.actions`.
+The view is a stack of three classes, read bottom up: :mod:`app.features.train.results`
+(registering, saving and opening tokenizers, checkpoints), :mod:`app.features.train.run_display`
+(what the run's states and its one channel of events change on screen: it ``match``es on the
+event types of :mod:`app.core.training.events`), and this module (building, commands, which
+action is enabled). The actions are made in :mod:`app.features.train.actions`; repaints are
+paced by :mod:`app.features.train.pacing`.
 
 Training itself is the controller's business (``app/core/training/controller.py``); checking the
 settings is the engine's (``TrainerConfig``); drawing the chips, plots and step tables belongs
@@ -156,7 +159,7 @@ class TrainView(TrainRunDisplay):
     # -- building --------------------------------------------------------------------------
 
     def _build_actions(self) -> None:
-        self.actions_ = actions = TrainActions(self)
+        self.action_set = actions = TrainActions(self)
         # The actions under the names the window and tests use.
         self.start_action, self.pause_action, self.resume_action = actions.start, actions.pause, actions.resume
         self.step_action, self.cancel_action = actions.step, actions.cancel
@@ -175,14 +178,14 @@ class TrainView(TrainRunDisplay):
 
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
-        self.actions_.retranslate()
+        self.action_set.retranslate()
         self._retranslate_results()
         self._update_actions()
 
     def set_shortcut_context(self, context: Qt.ShortcutContext) -> None:
         """Where the training shortcuts work: inside this view (the default, for a view on its
         own) or, in the main window, ``WindowShortcut`` so they work from every tab."""
-        self.actions_.set_shortcut_context(context)
+        self.action_set.set_shortcut_context(context)
 
     def _build_layout(self) -> None:
         self._build_top()
@@ -223,7 +226,7 @@ class TrainView(TrainRunDisplay):
 
     def _build_controls(self) -> QHBoxLayout:
         """The training buttons, the progress bar and the button that folds the settings."""
-        self.buttons = {str(name): tool_button(a) for name, a in self.actions_.training.items()}
+        self.buttons = {str(name): tool_button(a) for name, a in self.action_set.training.items()}
         self.fold_button = QToolButton()
         bind(self.fold_button, "setText", "Corpus && settings")
         self.fold_button.setCheckable(True)
@@ -442,7 +445,7 @@ class TrainView(TrainRunDisplay):
         c = self.controller
         file_busy = self.files.is_busy() or self._save_path is not None
         blocker = "" if c.is_active else self.start_blocker()
-        for name, action in self.actions_.training.items():
+        for name, action in self.action_set.training.items():
             enabled = c.can(name) and not (name == TrainingAction.START and self._save_path is not None)
             if name in (TrainingAction.START, TrainingAction.STEP):
                 enabled = enabled and not blocker
