@@ -85,7 +85,7 @@ class TrainingController(QObject):
     """Owns the training thread and the state machine (see the module docstring).
 
     Signals:
-        state_changed(TrainingState): the new state.
+        state_changed(str): the new state, a :class:`TrainingState` value (Qt delivers its string).
         events(tuple): a batch of the run's events (:mod:`app.core.training.events`), relayed
             from the worker once this controller's state, ``merges``, ``counting``,
             ``snapshot`` and ``result`` are up to date with them; views ``match`` on the
