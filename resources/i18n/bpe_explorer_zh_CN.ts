@@ -173,12 +173,12 @@
       <translation>无法开始训练：{reason}</translation>
     </message>
     <message>
-      <location filename="../../app/core/training/controller.py" />
+      <location filename="../../app/core/training/request.py" />
       <source>no corpus chosen: pick a built-in sample, add text files, or paste some text</source>
       <translation>尚未选择语料：请选一个内置示例文本、添加文本文件，或粘贴一些文本</translation>
     </message>
     <message>
-      <location filename="../../app/core/training/controller.py" />
+      <location filename="../../app/core/training/request.py" />
       <location filename="../../app/widgets/corpus_panel.py" />
       <source>pasted text</source>
       <translation>粘贴的文本</translation>
@@ -2393,6 +2393,97 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
 纯文本：像其他字符一样分词 (encode_ordinary)。</translation>
     </message>
     <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>&amp;Cancel</source>
+      <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <location filename="../../app/window/main_window.py" />
+      <source>&amp;Open tokenizer…</source>
+      <translation>打开分词器(&amp;O)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>&amp;Pause</source>
+      <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>&amp;Resume</source>
+      <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>&amp;Start</source>
+      <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge</source>
+      <translation>只做一次合并，然后暂停。若尚未开始：先统计语料，在第一次合并前停下</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Continue a paused training</source>
+      <translation>继续已暂停的训练</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Go on with a training saved as a checkpoint: its merges table and plots come back, then it makes the merges an uninterrupted run would make</source>
+      <translation>接着进行保存为检查点的训练：先恢复合并表和图表，然后做出与不中断训练完全相同的合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Open a tokenizer saved by BPE Explorer</source>
+      <translation>打开 BPE Explorer 保存的分词器</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Pause training (nothing is lost)</source>
+      <translation>暂停训练（不会丢失任何进度）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Resume &amp;training from checkpoint…</source>
+      <translation>从检查点继续训练(&amp;T)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>S&amp;tep</source>
+      <translation>单步(&amp;T)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Save &amp;tokenizer…</source>
+      <translation>保存分词器(&amp;T)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Save the paused or running training to a checkpoint file, to resume it later (File &gt; Resume training…), in this session or another one</source>
+      <translation>把暂停或进行中的训练保存为检查点文件，以便稍后在本次或以后的会话中继续（文件 &gt; 继续训练…）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Save this view's tokenizer: the paused run, or the newest result (our JSON format, written atomically)</source>
+      <translation>保存本视图的分词器：暂停中的训练，或最新的结果（本程序的 JSON 格式，原子写入）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Save training as &amp;checkpoint…</source>
+      <translation>将训练保存为检查点(&amp;C)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Stop training; the merges done so far are kept as a tokenizer</source>
+      <translation>停止训练；已完成的合并保留为一个分词器</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Train on the chosen corpus</source>
+      <translation>在所选语料上训练</translation>
+    </message>
+    <message>
       <location filename="../../app/features/train/live.py" />
       <source>Follow new merges</source>
       <translation>跟随新的合并</translation>
@@ -2642,6 +2733,26 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/results.py" />
       <source>{n} merges are restored first</source>
       <translation>先恢复 {n} 次合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/run_display.py" />
+      <source> The previous result, &lt;b&gt;{label}&lt;/b&gt;, can still be saved.</source>
+      <translation>之前的结果 &lt;b&gt;{label}&lt;/b&gt; 仍可保存。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/run_display.py" />
+      <source>No new tokenizer: training failed. Fix what the message says and start again.</source>
+      <translation>没有新的分词器：训练失败。请按消息所说修正后重新开始。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/run_display.py" />
+      <source>Training failed: {reason}</source>
+      <translation>训练失败：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/run_display.py" />
+      <source>Training… The result becomes a tokenizer when training ends or is cancelled; a paused training can be saved as it is.</source>
+      <translation>训练中… 训练结束或取消时，结果会成为一个分词器；暂停的训练可以按当前状态保存。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/settings_panel.py" />
@@ -3164,37 +3275,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
-      <source> The previous result, &lt;b&gt;{label}&lt;/b&gt;, can still be saved.</source>
-      <translation>之前的结果 &lt;b&gt;{label}&lt;/b&gt; 仍可保存。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>&amp;Cancel</source>
-      <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;Open tokenizer…</source>
-      <translation>打开分词器(&amp;O)…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>&amp;Pause</source>
-      <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>&amp;Resume</source>
-      <translation>继续(&amp;R)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>&amp;Start</source>
-      <translation>开始(&amp;S)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
       <source>, </source>
       <translation>、</translation>
     </message>
@@ -3210,18 +3290,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
-      <source>Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge</source>
-      <translation>只做一次合并，然后暂停。若尚未开始：先统计语料，在第一次合并前停下</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
       <source>Browse vocabulary</source>
       <translation>浏览词表</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Continue a paused training</source>
-      <translation>继续已暂停的训练</translation>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
@@ -3240,11 +3310,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
-      <source>Go on with a training saved as a checkpoint: its merges table and plots come back, then it makes the merges an uninterrupted run would make</source>
-      <translation>接着进行保存为检查点的训练：先恢复合并表和图表，然后做出与不中断训练完全相同的合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
       <source>Keep mine</source>
       <translation>保留我的设置</translation>
     </message>
@@ -3260,18 +3325,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
-      <source>No new tokenizer: training failed. Fix what the message says and start again.</source>
-      <translation>没有新的分词器：训练失败。请按消息所说修正后重新开始。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
       <source>No tokenizer trained yet.</source>
       <translation>还没有训练出分词器。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Open a tokenizer saved by BPE Explorer</source>
-      <translation>打开 BPE Explorer 保存的分词器</translation>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
@@ -3280,43 +3335,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
-      <source>Pause training (nothing is lost)</source>
-      <translation>暂停训练（不会丢失任何进度）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
       <source>Pre-tokens, pair counts and the reason for each merge</source>
       <translation>预分词片段、相邻对计数，以及每次合并的理由</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Resume &amp;training from checkpoint…</source>
-      <translation>从检查点继续训练(&amp;T)…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>S&amp;tep</source>
-      <translation>单步(&amp;T)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Save &amp;tokenizer…</source>
-      <translation>保存分词器(&amp;T)…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Save the paused or running training to a checkpoint file, to resume it later (File &gt; Resume training…), in this session or another one</source>
-      <translation>把暂停或进行中的训练保存为检查点文件，以便稍后在本次或以后的会话中继续（文件 &gt; 继续训练…）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Save this view's tokenizer: the paused run, or the newest result (our JSON format, written atomically)</source>
-      <translation>保存本视图的分词器：暂停中的训练，或最新的结果（本程序的 JSON 格式，原子写入）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Save training as &amp;checkpoint…</source>
-      <translation>将训练保存为检查点(&amp;C)…</translation>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
@@ -3335,11 +3355,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
-      <source>Stop training; the merges done so far are kept as a tokenizer</source>
-      <translation>停止训练；已完成的合并保留为一个分词器</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
       <source>This sample is meant for other settings: {settings}. Apply them?</source>
       <translation>这个示例文本适合另一套设置：{settings}。要应用吗？</translation>
     </message>
@@ -3347,21 +3362,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/train/view.py" />
       <source>Tokenizer files are read and written in the background; keep working meanwhile</source>
       <translation>分词器文件在后台读写；期间可以继续工作</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Train on the chosen corpus</source>
-      <translation>在所选语料上训练</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Training failed: {reason}</source>
-      <translation>训练失败：{reason}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>Training… The result becomes a tokenizer when training ends or is cancelled; a paused training can be saved as it is.</source>
-      <translation>训练中… 训练结束或取消时，结果会成为一个分词器；暂停的训练可以按当前状态保存。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />

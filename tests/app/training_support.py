@@ -2,15 +2,20 @@
 
 ``syllable_text`` makes a deterministic text of made-up words: it has many distinct pairs, so
 training keeps merging (long enough to pause or cancel a run part-way) while counting stays
-fast. Tests wait on the controller's signals (GUI thread), never on the worker's.
+fast. Tests wait on the controller's ``events`` (GUI thread), never on the worker's:
+``waiting_for`` waits for a batch holding an event of a type, ``on_event`` calls back on each.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from app.core.training.controller import TrainingController, TrainingRequest
+from app.core.training.events import Finished, Paused
 from bpe_engine import TrainerConfig
 
 _SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in "aeiou"] + ["th", "ng", "qu", "x", "y"]
@@ -54,8 +59,41 @@ def config_for(
     )
 
 
+class Caught:
+    """The event ``waiting_for`` caught (``event``: None until it arrives)."""
+
+    event: Any = None
+
+
+@contextmanager
+def waiting_for(qtbot, controller: TrainingController, kind: type, *, timeout: int) -> Iterator[Caught]:
+    """Wait (at the end of the block) for a batch of ``controller.events`` holding a ``kind``."""
+    caught = Caught()
+
+    def check(events: tuple[object, ...]) -> bool:
+        for event in events:
+            if isinstance(event, kind):
+                caught.event = event
+                return True
+        return False
+
+    with qtbot.waitSignal(controller.events, timeout=timeout, check_params_cb=check):
+        yield caught
+
+
+def on_event(controller: TrainingController, kind: type, callback: Callable[[Any], object]) -> None:
+    """Call ``callback(event)`` for each ``kind`` event the controller relays."""
+
+    def relay(events: tuple[object, ...]) -> None:
+        for event in events:
+            if isinstance(event, kind):
+                callback(event)
+
+    controller.events.connect(relay)
+
+
 def run_to_end(qtbot, controller: TrainingController, config: TrainingRequest, timeout: int = 60_000) -> None:
-    with qtbot.waitSignal(controller.finished, timeout=timeout):
+    with waiting_for(qtbot, controller, Finished, timeout=timeout):
         assert controller.start(config)
 
 
@@ -77,9 +115,9 @@ def step_to(qtbot, view, merges: int) -> None:
     each next one makes one merge. (Pausing a running training part-way is a race on a fast
     machine: a small run can end before the pause arrives.)"""
     controller = view.controller
-    with qtbot.waitSignal(controller.paused, timeout=120_000):
+    with waiting_for(qtbot, controller, Paused, timeout=120_000):
         view.step_action.trigger()
     for _ in range(merges):
-        with qtbot.waitSignal(controller.paused, timeout=30_000):
+        with waiting_for(qtbot, controller, Paused, timeout=30_000):
             view.step_action.trigger()
     assert controller.state == "paused" and len(controller.merges) == merges

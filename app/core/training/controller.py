@@ -5,8 +5,8 @@ the corpus and the engine's :class:`bpe_engine.TrainerConfig`, which checked eve
 when it was made (settings it refused reach the controller as :meth:`TrainingController.refuse`,
 with the engine's message). ``start`` builds a ``BpeTrainer`` (a corpus it cannot use fails
 at once, with the engine's message), starts a :class:`~app.core.training.worker.TrainingWorker` in a job thread
-(:mod:`app.core.jobs.runner`) and re-emits the worker's batched signals here, in the GUI thread,
-where views and tests may wait on them.
+(:mod:`app.core.jobs.runner`) and relays the worker's batches of events (its one signal) here,
+in the GUI thread, on its one ``events`` signal, where views and tests may wait on them.
 
 States::
 
@@ -24,10 +24,9 @@ control back, in a thread the runner keeps until it ends. Cancelling while mergi
 parked between two merges) takes effect after the merge in progress (milliseconds); the
 worker then sends the tokenizer of the merges done.
 
-The GUI thread never builds a tokenizer (thousands of merges take tens of milliseconds, a
-200 000-token vocabulary much longer): a finished or cancelled run's tokenizer comes from the
-worker, and a paused run's is built by the parked worker on request
-(:meth:`TrainingController.request_tokenizer`, answered by ``tokenizer_built``).
+The GUI thread never builds a tokenizer (a 200 000-token vocabulary takes long): a finished
+or cancelled run's comes from the worker, a paused run's from the parked worker on request
+(:meth:`TrainingController.request_tokenizer`, answered by ``TokenizerBuilt``).
 
 Long trainings survive: :meth:`TrainingController.save_checkpoint` saves a paused or running
 run to a checkpoint file (in the worker's thread, between two events), and
@@ -37,135 +36,86 @@ made before the checkpoint (they fill the merges table and plots again) and goes
 merges an uninterrupted run would make.
 
 It leaves out everything about display: views read ``merges``, ``counting`` and
-``snapshot`` and listen to the signals.
+``snapshot`` and match on the events.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import AbstractContextManager, nullcontext
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.i18n import tr
 from app.core.jobs import runner
 from app.core.messages import ResumedRun, StepSnapshot
-from app.core.training.worker import TrainingWorker
-from bpe_engine import BpeTrainer, CountingDone, MergeEvent, Tokenizer, TrainerConfig, TrainingDone, errors
+from app.core.training.events import (
+    Cancelled,
+    CheckpointFailed,
+    CheckpointSaved,
+    Failed,
+    Finished,
+    Paused,
+    TokenizerBuilt,
+    TrainingAction,
+    TrainingStage,
+    TrainingState,
+)
+from app.core.training.request import TrainingRequest, bytes_only_tokenizer
+from app.core.training.worker import TrainingRun, TrainingWorker
+from bpe_engine import (
+    BpeTrainer,
+    CountingDone,
+    CountingProgress,
+    MergeEvent,
+    Tokenizer,
+    TrainingDone,
+    errors,
+)
 
-__all__ = ["TrainingRequest", "TrainingController", "STATES"]
+__all__ = ["TrainingRequest", "TrainingController", "TrainingState", "STATES"]
 
-STATES = ("idle", "counting", "merging", "paused", "cancelling", "finished", "cancelled", "failed")
-_RUNNING = ("counting", "merging")
-_ACTIVE = ("counting", "merging", "paused", "cancelling")
-
-
-@dataclass(frozen=True)
-class TrainingRequest:
-    """What to train on, with the engine's settings for it.
-
-    ``config`` holds every training setting (the engine's :class:`bpe_engine.TrainerConfig`,
-    which checked them when it was made: a bad value raised ``ConfigError`` naming it). The
-    rest is not a training setting: the corpus (files ``paths``, or one ``text``), how the UI
-    names it (``label``: "tiny.txt", "Sample: ..."), and the seconds between two batches of
-    the worker's signals.
-    """
-
-    config: TrainerConfig
-    paths: tuple[str, ...] = ()
-    text: str | None = None
-    label: str = ""
-    batch_interval: float = 0.05
-
-    def make_trainer(self) -> BpeTrainer:
-        """The engine's trainer; raises ``errors.BPEError`` for a corpus it cannot use."""
-        if self.text is None and not self.paths:
-            raise errors.EmptyCorpusError(
-                tr("no corpus chosen: pick a built-in sample, add text files, or paste some text")
-            )
-        # Qt runs threads of its own that Python cannot see: never fork the counting processes.
-        config = self.config.replace(fork_workers=False, name=self.name)
-        return BpeTrainer(None if self.text is not None else list(self.paths), config, text=self.text)
-
-    @property
-    def name(self) -> str | None:
-        """The trained tokenizer's name: the config's, else the corpus label."""
-        return self.config.name if self.config.name is not None else (self.label or None)
-
-    def describe(self) -> str:
-        if self.label:
-            return self.label
-        if self.text is not None:
-            return tr("pasted text")
-        return ", ".join(os.path.basename(p) for p in self.paths)
-
-
-class _Run:
-    """One training run: its worker and the job thread it runs in."""
-
-    def __init__(self, run_id: int, thread: runner.JobThread, worker: TrainingWorker) -> None:
-        self.run_id = run_id
-        self.thread = thread
-        self.worker = worker
-
-    @property
-    def trainer(self) -> BpeTrainer | None:
-        """The run's trainer (None while a checkpoint is still being loaded)."""
-        return self.worker.trainer
+#: Every state, in the order of the state machine.
+STATES = tuple(TrainingState)
+_S = TrainingState
+_A = TrainingAction
 
 
 class TrainingController(QObject):
     """Owns the training thread and the state machine (see the module docstring).
 
     Signals:
-        state_changed(str): the new state (one of :data:`STATES`).
-        counting_progress(int, int): bytes counted, bytes in the corpus (``stage`` says what
-            the run is doing: reading, counting, combining or indexing).
-        counting_done(CountingDone): the engine's ``CountingDone`` (totals, ``initial_tokens``).
-        merges_added(list): a batch of ``MergeEvent``, in rank order.
-        paused(object): the worker is parked; a ``StepSnapshot``, or None while counting.
-        finished(TrainingDone): the engine's ``TrainingDone``; ``tokenizer()`` is the result.
-        cancelled(): the run was cancelled; ``tokenizer()`` holds the merges done so far.
-        failed(str): the run (or its settings) failed; the message says why and how to fix it.
-        tokenizer_built(Tokenizer): the tokenizer asked for with :meth:`request_tokenizer`.
-        snapshot_changed(object): a new ``StepSnapshot`` (a pause, or the end of a run).
-        loaded(ResumedRun): a run started with :meth:`resume_from` has read its checkpoint
-            (``request`` now holds its settings and corpus).
-        checkpoint_saved(str, int): a checkpoint was written to this path, holding this many merges.
-        checkpoint_failed(str, str): the checkpoint for this path could not be written; why.
+        state_changed(str): the new state, a :class:`TrainingState` value (Qt delivers its string).
+        events(tuple): a batch of the run's events (:mod:`app.core.training.events`), relayed
+            from the worker once this controller's state, ``merges``, ``counting``,
+            ``snapshot`` and ``result`` are up to date with them; views ``match`` on the
+            types they show. The controller's own answers come the same way (``Failed`` for
+            a refused run, ``Cancelled`` for a run cancelled while counting, ``TokenizerBuilt``
+            for a tokenizer already built).
     """
 
     state_changed = Signal(str)
-    counting_progress = Signal(int, int)
-    counting_done = Signal(CountingDone)
-    merges_added = Signal(list)
-    paused = Signal(object)
-    finished = Signal(TrainingDone)
-    cancelled = Signal()
-    failed = Signal(str)
-    tokenizer_built = Signal(Tokenizer)
-    snapshot_changed = Signal(object)
-    loaded = Signal(ResumedRun)
-    checkpoint_saved = Signal(str, int)
-    checkpoint_failed = Signal(str, str)
+    events = Signal(object)
 
     HOLD_WAIT = 0.005  # seconds the GUI waits at most for the worker to stand still before drawing
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._state = "idle"
-        self._run: _Run | None = None
+        self._state = _S.IDLE
+        self._run: TrainingRun | None = None
         # Earlier runs whose thread had not ended yet (the runner keeps them alive; shutdown
         # waits for them).
-        self._retiring: list[_Run] = []
+        self._retiring: list[TrainingRun] = []
         self._next_id = 0
+        self.request: TrainingRequest | None = None
+        self._forget_run()
+
+    def _forget_run(self) -> None:
+        """The state of no run at all (before the first, and when a new one begins)."""
         self._parked = False
         self._result_tokenizer: Tokenizer | None = None
         self._paused_tokenizer: Tokenizer | None = None  # built by the parked worker for this pause
-        self._tokenizer_requested = False
-        self.request: TrainingRequest | None = None
+        self._tokenizer_requested = False  # an answer for the previous run is ignored (run id)
         self.merges: list[MergeEvent] = []
         self.counting: CountingDone | None = None
         self.result: TrainingDone | None = None
@@ -173,8 +123,8 @@ class TrainingController(QObject):
         self.error = ""
         self.bytes_done = 0
         self.bytes_total = 0
-        self._stage = "counting"  # the engine's counting stage: "counting" or "indexing"
-        self._phase = "counting"  # the phase a pause returns to
+        self._stage = TrainingStage.COUNTING  # the engine's counting stage: counting or indexing
+        self._phase = _S.COUNTING  # the phase a pause returns to
         #: The checkpoint file of a resumed run ("" for a run started from a corpus).
         self.resume_path = ""
         #: Merges a resumed run had made before its checkpoint (replayed first).
@@ -185,39 +135,32 @@ class TrainingController(QObject):
     # -- queries ---------------------------------------------------------------------------
 
     @property
-    def state(self) -> str:
+    def state(self) -> TrainingState:
         return self._state
 
     @property
-    def phase(self) -> str:
-        """``"counting"`` or ``"merging"``: where the current run is (or was when paused)."""
+    def phase(self) -> TrainingState:
+        """``COUNTING`` or ``MERGING``: where the current run is (or was when paused)."""
         return self._phase
 
     @property
-    def stage(self) -> str:
-        """What the run is really doing (or was doing when paused):
-
-        - ``"loading"``: a resumed run is reading its checkpoint file;
-        - ``"reading"``: counting began but no byte is counted yet (reading the corpus,
-          starting the counting processes, counting the first block);
-        - ``"counting"``: bytes are being counted (``bytes_done`` of ``bytes_total``);
-        - ``"combining"``: every byte is counted; the counts are being put together;
-        - ``"indexing"``: the merge loop's pair index is being built;
-        - ``"merging"``: merges are being made (``merges`` of ``target_merges``).
-        """
-        if self._phase == "merging":
-            return "merging"
+    def stage(self) -> TrainingStage:
+        """What the run is really doing (or was doing when paused): see :class:`TrainingStage`
+        (counting shows ``bytes_done`` of ``bytes_total``, merging ``merges`` of
+        ``target_merges``)."""
+        if self._phase == _S.MERGING:
+            return TrainingStage.MERGING
         if self._loading:
-            return "loading"
-        if self._stage == "indexing":
-            return "indexing"
+            return TrainingStage.LOADING
+        if self._stage == TrainingStage.INDEXING:
+            return TrainingStage.INDEXING
         if self.bytes_done <= 0:
-            return "reading"
-        return "combining" if self.bytes_done >= self.bytes_total else "counting"
+            return TrainingStage.READING
+        return TrainingStage.COMBINING if self.bytes_done >= self.bytes_total else TrainingStage.COUNTING
 
     @property
     def is_active(self) -> bool:
-        return self._state in _ACTIVE
+        return self._state.active
 
     @property
     def target_merges(self) -> int:
@@ -226,57 +169,58 @@ class TrainingController(QObject):
         trainer = self._run.trainer if self._run is not None else None
         return trainer.target_merges if trainer is not None else 0
 
-    def can(self, action: str) -> bool:
-        """Whether ``action`` (start, pause, resume, step, cancel, save, checkpoint) makes sense now."""
+    def can(self, action: TrainingAction | str) -> bool:
+        """Whether ``action`` (a :class:`TrainingAction`) makes sense now."""
         s = self._state
-        if action == "start":
-            return s not in _ACTIVE
-        if action == "pause":
-            return s in _RUNNING
-        if action == "resume":
-            return s == "paused"
-        if action == "step":
-            return s not in _ACTIVE or s == "paused"
-        if action == "cancel":
-            return s in ("counting", "merging", "paused")
-        if action == "save":
-            return self.tokenizer_available()
-        if action == "checkpoint":
-            return s in ("counting", "merging", "paused") and not self._loading
-        raise ValueError(f"unknown action {action!r}")
+        cancellable = s in (_S.COUNTING, _S.MERGING, _S.PAUSED)
+        match TrainingAction(action):
+            case _A.START:
+                return not s.active
+            case _A.PAUSE:
+                return s.running
+            case _A.RESUME:
+                return s == _S.PAUSED
+            case _A.STEP:
+                return not s.active or s == _S.PAUSED
+            case _A.CANCEL:
+                return cancellable
+            case _A.SAVE:
+                return self.tokenizer_available()
+            case _A.CHECKPOINT:
+                return cancellable and not self._loading
 
     def tokenizer_available(self) -> bool:
         if self._run is None:
             return False
-        if self._state in ("finished", "cancelled"):
+        if self._state in (_S.FINISHED, _S.CANCELLED):
             return True
-        return self._state == "paused" and self._parked
+        return self._state == _S.PAUSED and self._parked
 
     def tokenizer(self) -> Tokenizer | None:
         """The tokenizer of the merges done so far if it is built already, else None.
 
         After ``finished`` or ``cancelled`` it is the run's result. While paused it is there
-        once :meth:`request_tokenizer` was answered (``tokenizer_built``) and until the run
+        once :meth:`request_tokenizer` was answered (``TokenizerBuilt``) and until the run
         moves on. Never built here: this is the GUI thread.
         """
         if not self.tokenizer_available():
             return None
-        if self._state == "paused":
+        if self._state == _S.PAUSED:
             return self._paused_tokenizer
         return self._result_tokenizer
 
     def request_tokenizer(self) -> bool:
-        """Ask for the tokenizer of the merges done so far; ``tokenizer_built`` brings it.
+        """Ask for the tokenizer of the merges done so far; a ``TokenizerBuilt`` event brings it.
 
-        When it is built already, ``tokenizer_built`` is emitted before this returns. While
-        paused, the parked worker builds it (off the GUI thread). False when there is none to
-        have (see :meth:`tokenizer_available`).
+        When it is built already, the event is emitted before this returns. While paused, the
+        parked worker builds it (off the GUI thread). False when there is none to have (see
+        :meth:`tokenizer_available`).
         """
         if not self.tokenizer_available():
             return False
         ready = self.tokenizer()
         if ready is not None:
-            self.tokenizer_built.emit(ready)
+            self.events.emit((TokenizerBuilt(ready),))
             return True
         assert self._run is not None
         if not self._tokenizer_requested:  # one build answers every request of this pause
@@ -289,7 +233,7 @@ class TrainingController(QObject):
     def start(self, request: TrainingRequest, *, step_mode: bool = False) -> bool:
         """Start training; with ``step_mode`` it parks after counting, before the first merge.
 
-        A corpus the engine cannot use (a missing file, no text) fails at once: ``failed`` is
+        A corpus the engine cannot use (a missing file, no text) fails at once: ``Failed`` is
         emitted with the engine's message and False returned.
         """
         self._begin(request)
@@ -308,10 +252,10 @@ class TrainingController(QObject):
     def resume_from(self, path: str | os.PathLike[str], *, workers: int | None = None) -> bool:
         """Go on with a training saved by :meth:`save_checkpoint` (here or in another session).
 
-        The file is read in the job thread (``stage`` is ``"loading"``); ``loaded`` follows
-        with its settings, then the events of the run: the counting totals, the merges made
-        before the checkpoint, then the rest. A file that cannot be resumed (damaged, not a
-        checkpoint, its corpus gone for a run saved while counting) ends as ``failed``, with
+        The file is read in the job thread (``stage`` is ``LOADING``); a ``ResumedRun`` event
+        follows with its settings, then the events of the run: the counting totals, the merges
+        made before the checkpoint, then the rest. A file that cannot be resumed (damaged, not
+        a checkpoint, its corpus gone for a run saved while counting) ends as ``failed``, with
         the engine's message. ``workers``: counting processes for a run saved while counting.
         """
         self._begin(None)
@@ -329,80 +273,52 @@ class TrainingController(QObject):
         return True
 
     def save_checkpoint(self, path: str | os.PathLike[str]) -> bool:
-        """Save the active run to a checkpoint file (``checkpoint_saved`` or ``checkpoint_failed``).
+        """Save the active run to a checkpoint file (``CheckpointSaved`` or ``CheckpointFailed``).
 
         Done by the worker between two events: at once while paused, within a merge while
         running. A run still counting is saved with its settings and corpus only (it counts
-        again when resumed). False when no run can be saved now (see ``can("checkpoint")``).
+        again when resumed). False when no run can be saved now (see ``can(CHECKPOINT)``).
         """
-        if not self.can("checkpoint") or self._run is None:
+        if not self.can(_A.CHECKPOINT) or self._run is None:
             return False
         self._checkpoints_pending += 1
         self._run.worker.request_checkpoint(os.fspath(path))
         return True
 
     @property
-    def saving_checkpoint(self) -> bool:
-        """A checkpoint was asked for and is not written yet."""
+    def saving_checkpoint(self) -> bool:  # a checkpoint was asked for and is not written yet
         return self._checkpoints_pending > 0
 
     def _launch(self, worker: TrainingWorker) -> None:
         self._next_id = worker.run_id
-        worker.counting_progress.connect(self._on_worker_counting_progress)
-        worker.final_snapshot.connect(self._on_worker_final_snapshot)
-        worker.counting_done.connect(self._on_worker_counting_done)
-        worker.merges.connect(self._on_worker_merges)
-        worker.paused.connect(self._on_worker_paused)
-        worker.finished.connect(self._on_worker_finished)
-        worker.cancelled.connect(self._on_worker_cancelled)
-        worker.failed.connect(self._on_worker_failed)
-        worker.tokenizer_built.connect(self._on_worker_tokenizer_built)
-        worker.loaded.connect(self._on_worker_loaded)
-        worker.checkpoint_saved.connect(self._on_worker_checkpoint_saved)
-        worker.checkpoint_failed.connect(self._on_worker_checkpoint_failed)
-        self._set_state("counting")
-        self._run = _Run(self._next_id, runner.start(worker, f"training-{self._next_id}"), worker)
+        worker.events.connect(self._on_worker_events)
+        self._set_state(_S.COUNTING)
+        self._run = TrainingRun(self._next_id, runner.start(worker, f"training-{self._next_id}"), worker)
 
     def refuse(self, message: str) -> None:
         """A run that cannot start: its settings were refused before any request existed (the
         engine's ``ConfigError``, which names the bad value). Reported as a run that failed at
-        once: ``failed`` with ``message``."""
+        once: ``Failed`` with ``message``."""
         self._begin(None)
         self._fail(message)
 
     def _begin(self, request: TrainingRequest | None) -> None:
         """Forget the previous run's results: a new run (or a refused one) starts."""
-        if self._state in _ACTIVE:
+        if self._state.active:
             raise RuntimeError(f"training is already {self._state}; cancel it before starting again")
         self._drop_finished_run()
         self.request = request
-        self.merges = []
-        self.counting = None
-        self.result = None
-        self.snapshot = None
-        self.error = ""
-        self.bytes_done = 0
-        self.bytes_total = 0
-        self._stage = "counting"
-        self._phase = "counting"
-        self.resume_path = ""
-        self.restored_merges = 0
-        self._loading = False
-        self._checkpoints_pending = 0
-        self._parked = False
-        self._result_tokenizer = None
-        self._forget_paused_tokenizer()
-        self._tokenizer_requested = False  # an answer for the previous run is ignored (run id)
+        self._forget_run()
 
     def pause(self) -> None:
-        if self._state in _RUNNING and self._run is not None:
+        if self._state.running and self._run is not None:
             self._run.worker.pause()
-            self._set_state("paused")
+            self._set_state(_S.PAUSED)
 
     def resume(self) -> None:
-        if self._state == "paused" and self._run is not None:
+        if self._state == _S.PAUSED and self._run is not None:
             self._parked = False
-            self._forget_paused_tokenizer()
+            self._paused_tokenizer = None  # a request being served is still answered
             self._run.worker.resume()
             self._set_state(self._phase)
 
@@ -411,63 +327,54 @@ class TrainingController(QObject):
 
         Starting needs ``request``; returns False if nothing was done.
         """
-        if self._state == "paused" and self._run is not None:
+        if self._state == _S.PAUSED and self._run is not None:
             self._parked = False
-            self._forget_paused_tokenizer()
+            self._paused_tokenizer = None  # a request being served is still answered
             self._run.worker.step()
             self._set_state(self._phase)
             return True
-        if self._state not in _ACTIVE and request is not None:
+        if not self._state.active and request is not None:
             return self.start(request, step_mode=True)
         return False
 
     def cancel(self) -> None:
         """Stop the run; the merges done so far stay (``tokenizer()`` after ``cancelled``)."""
         run = self._run
-        if run is None or self._state not in ("counting", "merging", "paused"):
+        if run is None or not self.can(_A.CANCEL):
             return
         run.worker.cancel()
-        self._forget_paused_tokenizer()
-        if self._state == "counting" or (self._state == "paused" and self._phase == "counting"):
+        self._paused_tokenizer = None  # a request being served is still answered
+        if self._phase == _S.COUNTING:
             # subtle: while counting, the engine may not hand control back for a while
             # (worker processes starting). No merge has reached this thread, so the result is
             # the bytes-only tokenizer, built here: the worker may still be touching the
             # trainer. The thread finishes the close in the background; what it still sends
             # is ignored.
             self._retiring.append(run)
-            self._result_tokenizer = self._bytes_only(self.request)
-            self._finish_cancel()
+            cancelled = Cancelled(bytes_only_tokenizer(self.request))
+            self._take(cancelled)
+            self.events.emit((cancelled,))
         else:
             # The worker answers within a merge (at once when parked) with the tokenizer of
             # the merges done, built in its thread.
-            self._set_state("cancelling")
+            self._set_state(_S.CANCELLING)
 
-    @contextmanager
-    def gui_priority(self) -> Iterator[None]:
+    def gui_priority(self) -> AbstractContextManager[None]:
         """Keep the worker between two events while the GUI thread draws (see ``TrainingWorker.hold``).
 
         Use it around Python-heavy display updates that are repainted synchronously.
         """
-        worker = self._run.worker if self._run is not None and self._state in _RUNNING else None
-        if worker is not None:
-            worker.hold()
-            if self._state == "merging":
-                # Bounded: the worker reaches the next event boundary within a merge (usually
-                # well under a millisecond); drawing while it still runs would cost more.
-                # (While counting it may sit inside the engine for long: no wait then.)
-                worker.wait_held(self.HOLD_WAIT)
-        try:
-            yield
-        finally:
-            if worker is not None:
-                worker.release()
+        if self._run is None or not self._state.running:
+            return nullcontext()
+        # While counting the worker may sit inside the engine for long: no wait then.
+        return self._run.gui_priority(wait=self.HOLD_WAIT if self._state == _S.MERGING else 0.0)
 
     @Slot()
     def shutdown(self, timeout_ms: int = 10_000) -> bool:
         """Cancel any run and wait (at most ``timeout_ms``) for every training thread to end.
 
         The window is closing: the workers are cancelled quietly (no tokenizer is built, no
-        signal sent). With ``timeout_ms`` 0 this does not wait; a thread that has not ended
+        event sent). With ``timeout_ms`` 0 this does not wait; a thread that has not ended
         is kept alive by the job runner until it does (``runner.wait_all``).
         """
         runs = ([self._run] if self._run is not None else []) + self._retiring
@@ -477,148 +384,98 @@ class TrainingController(QObject):
         for run in runs:
             if run.thread.isRunning():
                 ok = run.thread.wait(timeout_ms) and ok
-        if self._state in _ACTIVE:
-            self._set_state("cancelled")
+        if self._state.active:
+            self._set_state(_S.CANCELLED)
         self._retiring = [r for r in self._retiring if r.thread.isRunning()]
         return ok
 
-    # -- worker signals (delivered here, in the GUI thread) --------------------------------
-
-    def _current(self, run_id: int) -> bool:
-        return self._run is not None and self._run.run_id == run_id and self._state in _ACTIVE
-
-    @Slot(int, int, int, str)
-    def _on_worker_counting_progress(self, run_id: int, done: int, total: int, stage: str) -> None:
-        if not self._current(run_id):
-            return
-        self.bytes_done, self.bytes_total = done, total
-        self._stage = stage
-        self.counting_progress.emit(done, total)
-
-    @Slot(int, StepSnapshot)
-    def _on_worker_final_snapshot(self, run_id: int, snapshot: StepSnapshot) -> None:
-        if not self._current(run_id):
-            return
-        self.snapshot = snapshot
-        self.snapshot_changed.emit(snapshot)
-
-    @Slot(int, CountingDone)
-    def _on_worker_counting_done(self, run_id: int, event: CountingDone) -> None:
-        if not self._current(run_id):
-            return
-        self.counting = event
-        self._phase = "merging"
-        self.bytes_done = self.bytes_total = event.total_bytes
-        if self._state == "counting":
-            self._set_state("merging")
-        self.counting_done.emit(event)
-
-    @Slot(int, list)
-    def _on_worker_merges(self, run_id: int, events: list[MergeEvent]) -> None:
-        if not self._current(run_id):
-            return
-        self.merges.extend(events)
-        self.merges_added.emit(events)
+    # -- the worker's events (delivered here, in the GUI thread) ---------------------------
 
     @Slot(int, object)
-    def _on_worker_paused(self, run_id: int, snapshot: StepSnapshot | None) -> None:
-        if not self._current(run_id) or self._state == "cancelling":
-            return
+    def _on_worker_events(self, run_id: int, events: tuple[object, ...]) -> None:
+        """Bring this controller up to date with a batch, then relay what still concerns it."""
+        if self._run is None or self._run.run_id != run_id:
+            return  # a run given up on (cancelled while counting, or replaced)
+        kept = tuple(event for event in events if self._take(event))
+        if kept:
+            self.events.emit(kept)
+
+    def _take(self, event: object) -> bool:
+        """Apply ``event`` to the state; False when it no longer concerns anyone (dropped)."""
+        match event:
+            case TokenizerBuilt():
+                return self._take_tokenizer(event.tokenizer)
+            case CheckpointSaved() | CheckpointFailed():
+                self._checkpoints_pending = max(0, self._checkpoints_pending - 1)
+                return True
+        if not self._state.active:
+            return False  # the run ended (or was given up on) meanwhile
+        match event:
+            case CountingProgress():
+                self.bytes_done, self.bytes_total = event.bytes_done, event.bytes_total
+                self._stage = TrainingStage(event.stage)
+            case CountingDone():
+                self._take_counting_done(event)
+            case MergeEvent():
+                self.merges.append(event)
+            case StepSnapshot():
+                self.snapshot = event
+            case Paused():
+                return self._take_paused(event.snapshot)
+            case Finished():
+                self.result = event.done
+                self._result_tokenizer = event.tokenizer
+                self._set_state(_S.FINISHED)
+            case Cancelled():
+                self._result_tokenizer = event.tokenizer
+                self._loading = self._parked = False
+                self._set_state(_S.CANCELLED)
+            case Failed():
+                self._set_failed(event.message)
+            case ResumedRun():
+                self._take_resumed(event)
+        return True
+
+    def _take_counting_done(self, event: CountingDone) -> None:
+        self.counting = event
+        self._phase = _S.MERGING
+        self.bytes_done = self.bytes_total = event.total_bytes
+        if self._state == _S.COUNTING:
+            self._set_state(_S.MERGING)
+
+    def _take_paused(self, snapshot: StepSnapshot | None) -> bool:
+        if self._state == _S.CANCELLING:
+            return False  # the cancel is on its way: the run will not stay paused
         self._parked = True
         self.snapshot = snapshot
-        self._set_state("paused")  # also after a step: the worker parked by itself
-        if snapshot is not None:
-            self.snapshot_changed.emit(snapshot)
-        self.paused.emit(snapshot)
+        self._set_state(_S.PAUSED)  # also after a step: the worker parked by itself
+        return True
 
-    @Slot(int, TrainingDone, Tokenizer)
-    def _on_worker_finished(self, run_id: int, event: TrainingDone, tokenizer: Tokenizer) -> None:
-        if not self._current(run_id):
-            return
-        self.result = event
-        self._result_tokenizer = tokenizer
-        self._set_state("finished")
-        self.finished.emit(event)
-
-    @Slot(int, Tokenizer)
-    def _on_worker_cancelled(self, run_id: int, tokenizer: Tokenizer) -> None:
-        if not self._current(run_id):
-            return
-        self._result_tokenizer = tokenizer
-        self._finish_cancel()
-
-    @Slot(int, str)
-    def _on_worker_failed(self, run_id: int, message: str) -> None:
-        if not self._current(run_id):
-            return
-        self._fail(message)
-
-    @Slot(int, Tokenizer)
-    def _on_worker_tokenizer_built(self, run_id: int, tokenizer: Tokenizer) -> None:
-        if self._run is None or self._run.run_id != run_id or not self._tokenizer_requested:
-            return
+    def _take_tokenizer(self, tokenizer: Tokenizer) -> bool:
+        if not self._tokenizer_requested:
+            return False
         self._tokenizer_requested = False
-        if self._state == "paused" and self._parked and len(tokenizer.merges) == len(self.merges):
+        if self._state == _S.PAUSED and self._parked and len(tokenizer.merges) == len(self.merges):
             self._paused_tokenizer = tokenizer  # still this pause: later requests get it at once
         # Delivered even if the run moved on meanwhile: it is the state the request was made in.
-        self.tokenizer_built.emit(tokenizer)
+        return True
 
-    @Slot(int, ResumedRun)
-    def _on_worker_loaded(self, run_id: int, run: ResumedRun) -> None:
-        if not self._current(run_id):
-            return
+    def _take_resumed(self, run: ResumedRun) -> None:
         self._loading = False
         self.restored_merges = run.merges
-        label = run.config.name or (
-            tr("pasted text") if run.text is not None else ", ".join(os.path.basename(p) for p in run.paths)
-        )
-        self.request = TrainingRequest(run.config, paths=run.paths, text=run.text, label=label)
-        self.loaded.emit(run)
-
-    @Slot(int, str, int)
-    def _on_worker_checkpoint_saved(self, run_id: int, path: str, merges: int) -> None:
-        if self._run is None or self._run.run_id != run_id:
-            return
-        self._checkpoints_pending = max(0, self._checkpoints_pending - 1)
-        self.checkpoint_saved.emit(path, merges)
-
-    @Slot(int, str, str)
-    def _on_worker_checkpoint_failed(self, run_id: int, path: str, message: str) -> None:
-        if self._run is None or self._run.run_id != run_id:
-            return
-        self._checkpoints_pending = max(0, self._checkpoints_pending - 1)
-        self.checkpoint_failed.emit(path, message)
+        self.request = TrainingRequest.resumed(run)
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _forget_paused_tokenizer(self) -> None:
-        # subtle: a request still being served is kept (_tokenizer_requested): the worker
-        # answers it before it moves on, and the answer goes to whoever asked.
-        self._paused_tokenizer = None
-
-    def _finish_cancel(self) -> None:
-        self._loading = False
-        self._parked = False
-        self._set_state("cancelled")
-        self.cancelled.emit()
-
     def _fail(self, message: str) -> None:
+        """The controller's own failure (a run that could not start), told like the worker's."""
+        self._set_failed(message)
+        self.events.emit((Failed(message),))
+
+    def _set_failed(self, message: str) -> None:
         self._loading = False
         self.error = message
-        self._set_state("failed")
-        self.failed.emit(message)
-
-    @staticmethod
-    def _bytes_only(request: TrainingRequest | None) -> Tokenizer:
-        """The tokenizer of a run cancelled before its first merge: 256 bytes and the specials."""
-        config = request.config if request is not None else TrainerConfig()
-        return Tokenizer(
-            {i: bytes([i]) for i in range(256)},
-            [],
-            list(config.special_tokens),
-            pretokenizer=config.pretokenizer,
-            name=request.name if request is not None else None,
-        )
+        self._set_state(_S.FAILED)
 
     def _drop_finished_run(self) -> None:
         """Release the previous run (its thread has ended, or it is retiring)."""
@@ -631,7 +488,7 @@ class TrainingController(QObject):
         self._retiring = [r for r in self._retiring if r.thread.isRunning()]
         self._run = None
 
-    def _set_state(self, state: str) -> None:
+    def _set_state(self, state: TrainingState) -> None:
         if state != self._state:
             self._state = state
             self.state_changed.emit(state)

@@ -2,14 +2,15 @@
 
 :class:`TrainingWorker` runs in a job thread (:mod:`app.core.jobs.runner`) started by
 :class:`app.core.training.controller.TrainingController`. It iterates ``BpeTrainer.events()`` and
-turns the stream into a few batched signals (at most one every ``batch_interval`` seconds), so
-30 000 merges become a few hundred repaints. Pause, resume, step and cancel are plain
+sends it on one signal, ``events``: batches of typed events (:mod:`app.core.training.events`,
+at most one batch every ``batch_interval`` seconds), so 30 000 merges become a few hundred
+repaints. Pause, resume, step and cancel are plain
 thread-safe methods backed by ``threading.Event`` (a queued slot on a busy worker would never
 be delivered): the worker checks them between two events, and while paused it waits on an
 event instead of pulling the next one (the engine stops exactly there).
 
-When it parks (pause, or the end of a step) it reads the trainer's step-mode tables (top
-pairs, pre-tokens with their current segmentation) *in this thread*, where touching the
+When it parks (pause, or the end of a step) it reads the trainer's step-mode tables (top pairs,
+pre-tokens with their current segmentation) *in this thread*, where touching the
 trainer is safe, and sends them as a :class:`~app.core.messages.StepSnapshot`. Checkpoints
 are saved here too, between two events (``BpeTrainer.save_checkpoint`` must run in the
 thread that pulls the events), and a run resumed from a checkpoint file is loaded here
@@ -24,26 +25,37 @@ import logging
 import threading
 import time
 import traceback
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from typing import cast
 
 from PySide6.QtCore import Signal
 
 from app.core.i18n import tr
+from app.core.jobs import runner
 from app.core.jobs.runner import Worker
 from app.core.messages import ResumedRun, StepSnapshot
+from app.core.training.events import (
+    Cancelled,
+    CheckpointFailed,
+    CheckpointSaved,
+    Failed,
+    Finished,
+    Paused,
+    TokenizerBuilt,
+    TrainingStage,
+)
 from bpe_engine import (
     BpeTrainer,
     CountingDone,
     CountingProgress,
     MergeEvent,
-    Tokenizer,
     TrainingDone,
     TrainingEvent,
     errors,
 )
 
-__all__ = ["TrainingWorker"]
+__all__ = ["TrainingWorker", "TrainingRun"]
 
 log = logging.getLogger(__name__)
 
@@ -54,44 +66,22 @@ _Events = Generator[TrainingEvent, None, None]
 class TrainingWorker(Worker):
     """Runs one ``BpeTrainer`` in its job thread.
 
-    Every signal carries the ``run_id`` first, so the controller can ignore a run it has
-    already given up on.
-
     Signals:
-        counting_progress(int, int, int, str): run id, bytes done, bytes total (batched), and
-            the stage: "counting", or "indexing" (every byte counted, the pair index being
-            built; sent at once, as the engine goes quiet for seconds on a big corpus).
-        counting_done(int, CountingDone): run id, the engine's ``CountingDone``.
-        merges(int, list): run id, a list of ``MergeEvent`` (batched, in rank order).
-        paused(int, object): run id, a ``StepSnapshot`` (None while still counting);
-            the worker is parked and the trainer may be read until it is resumed.
-        final_snapshot(int, StepSnapshot): run id, what the trainer looks like at the end (sent
-            just before ``finished`` or ``cancelled``, so step mode shows the final state).
-        finished(int, TrainingDone, Tokenizer): run id, the engine's ``TrainingDone``, the tokenizer.
-        cancelled(int, Tokenizer): run id, the tokenizer of the merges done (the event stream
-            was closed, so the counting processes have ended).
-        failed(int, str): run id, a message for a person (the engine's own wording).
-        tokenizer_built(int, Tokenizer): run id, the tokenizer of the merges done when
-            :meth:`request_tokenizer` was called (built in this thread, where reading the
-            trainer is safe).
-        loaded(int, ResumedRun): run id, what a checkpoint held (a worker made with ``load``:
-            sent once the trainer is loaded, before its first event).
-        checkpoint_saved(int, str, int): run id, the path, the merges the checkpoint holds.
-        checkpoint_failed(int, str, str): run id, the path, why it could not be saved.
+        events(int, tuple): the run id (so the controller can ignore a run it has given up
+            on) and a batch of events, in the order they happened (see
+            :mod:`app.core.training.events`): the engine's ``CountingProgress`` (only the
+            newest of a batch; one with stage "indexing" is sent at once, as the engine goes
+            quiet for seconds on a big corpus), ``CountingDone`` and ``MergeEvent`` (in rank
+            order); ``Paused`` (the worker is parked and the trainer may be read until it is
+            resumed); the final ``StepSnapshot`` just before ``Finished`` or ``Cancelled``
+            (the tokenizer of the merges done, built here); ``Failed`` (a message for a
+            person, the engine's own wording); ``TokenizerBuilt`` (answering
+            :meth:`request_tokenizer`); ``ResumedRun`` (a worker made with ``load``: sent
+            once the trainer is loaded, before its first event); ``CheckpointSaved`` and
+            ``CheckpointFailed``. Any other engine event is passed on as it is.
     """
 
-    counting_progress = Signal(int, int, int, str)
-    final_snapshot = Signal(int, StepSnapshot)
-    counting_done = Signal(int, CountingDone)
-    merges = Signal(int, list)
-    paused = Signal(int, object)
-    finished = Signal(int, TrainingDone, Tokenizer)
-    cancelled = Signal(int, Tokenizer)
-    failed = Signal(int, str)
-    tokenizer_built = Signal(int, Tokenizer)
-    loaded = Signal(int, ResumedRun)
-    checkpoint_saved = Signal(int, str, int)
-    checkpoint_failed = Signal(int, str, str)
+    events = Signal(int, object)
 
     HOLD_LIMIT = 0.25  # seconds: a hold never stops training for longer than this
 
@@ -130,6 +120,10 @@ class TrainingWorker(Worker):
         self._step_mode = step_mode  # stop after the next merge (or after counting)
         self._last_merge: MergeEvent | None = None
         self._merges_done = 0
+        self._pending: list[object] = []  # events not sent yet (see _flush)
+        self._progress: CountingProgress | None = None  # only the newest progress is worth sending
+        self._last_emit = 0.0  # the first progress goes out at once
+        self._counting_over = False
 
     # -- control (called from the GUI thread) --------------------------------------------
 
@@ -211,13 +205,14 @@ class TrainingWorker(Worker):
             self._loop(trainer, stream)
         except errors.BPEError as exc:
             self._close_quietly(stream)
-            self.failed.emit(self.run_id, str(exc))
+            self._send(Failed(str(exc)))
         except Exception as exc:  # a training error must never take the app down
             log.error("training failed:\n%s", traceback.format_exc())  # i18n: none (the log, not the screen)
             self._close_quietly(stream)
-            self.failed.emit(
-                self.run_id,
-                tr("training stopped by an unexpected error: {error}").format(error=f"{type(exc).__name__}: {exc}"),
+            self._send(
+                Failed(
+                    tr("training stopped by an unexpected error: {error}").format(error=f"{type(exc).__name__}: {exc}")
+                )
             )
         finally:
             # A checkpoint asked for as the run ended holds its last state (every merge made).
@@ -229,24 +224,21 @@ class TrainingWorker(Worker):
         try:
             trainer = self._load()
         except errors.BPEError as exc:
-            self.failed.emit(self.run_id, str(exc))
+            self._send(Failed(str(exc)))
             return False
         except OSError as exc:
-            self.failed.emit(self.run_id, tr("cannot read the checkpoint: {reason}").format(reason=exc))
+            self._send(Failed(tr("cannot read the checkpoint: {reason}").format(reason=exc)))
             return False
         except Exception as exc:  # a damaged file must never take the app down
             log.error("loading a checkpoint failed:\n%s", traceback.format_exc())  # i18n: none (the log)
-            self.failed.emit(
-                self.run_id,
-                tr("cannot resume this checkpoint: {error}").format(error=f"{type(exc).__name__}: {exc}"),
+            self._send(
+                Failed(tr("cannot resume this checkpoint: {error}").format(error=f"{type(exc).__name__}: {exc}"))
             )
             return False
         self.trainer = trainer
         if not self._quiet.is_set():
             source = trainer.source
-            self.loaded.emit(
-                self.run_id, ResumedRun(trainer.config, tuple(source.paths), source.text, len(trainer.merges))
-            )
+            self._send(ResumedRun(trainer.config, tuple(source.paths), source.text, len(trainer.merges)))
         return True
 
     @staticmethod
@@ -256,77 +248,86 @@ class TrainingWorker(Worker):
         except Exception:  # the original error is the one worth reporting
             log.debug("closing the event stream failed", exc_info=True)
 
+    # -- sending -------------------------------------------------------------------------
+
+    def _send(self, *events: object) -> None:
+        """Send ``events`` now, after whatever is still waiting (order is kept)."""
+        self._pending.extend(events)
+        self._flush()
+
+    def _flush(self) -> None:
+        """Send the waiting events as one batch (one emit: PySide6 crashes after many)."""
+        batch = ([self._progress] if self._progress is not None else []) + self._pending
+        self._progress, self._pending = None, []
+        if batch:
+            self.events.emit(self.run_id, tuple(batch))
+        self._last_emit = time.monotonic()
+
+    # -- the event loop --------------------------------------------------------------------
+
     def _loop(self, trainer: BpeTrainer, stream: _Events) -> None:
-        pending: list[MergeEvent] = []
-        progress: tuple[int, int, str] | None = None
-        last_emit = 0.0  # the first progress goes out at once
-        counting_over = False
-
-        def flush() -> None:
-            nonlocal pending, progress, last_emit
-            if progress is not None:
-                self.counting_progress.emit(self.run_id, *progress)
-                progress = None
-            if pending:
-                self.merges.emit(self.run_id, pending)
-                pending = []
-            last_emit = time.monotonic()
-
         while True:
             self._serve_tokenizer_request()  # never leave a request unanswered
             self._serve_checkpoint_requests()
             if self._cancel.is_set():
-                if self._quiet.is_set():
-                    stream.close()  # subtle: this also terminates the counting processes
-                    return
-                flush()
-                stream.close()
-                if counting_over:
-                    self.final_snapshot.emit(self.run_id, self._snapshot("cancelled"))
-                # subtle: the tokenizer is built here, not in the GUI thread (tens of ms for
-                # thousands of merges, a visible stall there)
-                self.cancelled.emit(self.run_id, trainer.tokenizer())
+                self._end_cancelled(trainer, stream)
                 return
             if not self._running.is_set():
-                flush()
-                self.paused.emit(self.run_id, self._snapshot() if counting_over else None)
+                self._send(Paused(self._snapshot() if self._counting_over else None))
                 self._park()
                 continue
-            if not self._gui_idle.is_set():
-                self._holding.set()
-                self._gui_idle.wait(self.HOLD_LIMIT)  # releases the GIL to the drawing GUI thread
-                self._holding.clear()
+            self._wait_for_gui()
             try:
                 event = next(stream)
             except StopIteration:
-                flush()
+                self._flush()
                 return
-            if isinstance(event, MergeEvent):
-                pending.append(event)
-                self._last_merge = event
-                self._merges_done += 1
-                if self._end_of_step():
-                    continue
-            elif isinstance(event, CountingProgress):
-                progress = (event.bytes_done, event.bytes_total, event.stage)
-                if event.stage != "counting":
-                    flush()  # a new stage is news at once: the engine may be quiet for seconds
-                    continue
-            elif isinstance(event, CountingDone):
-                progress = (event.total_bytes, event.total_bytes, "indexing")
-                counting_over = True
-                flush()
-                self.counting_done.emit(self.run_id, event)
-                self._end_of_step()
-                continue
-            elif isinstance(event, TrainingDone):
-                flush()
-                self.final_snapshot.emit(self.run_id, self._snapshot(event.reason))
-                self.finished.emit(self.run_id, event, trainer.tokenizer())
+            if self._take(event, trainer):
                 stream.close()
                 return
-            if time.monotonic() - last_emit >= self.batch_interval:
-                flush()
+            if time.monotonic() - self._last_emit >= self.batch_interval:
+                self._flush()
+
+    def _take(self, event: TrainingEvent, trainer: BpeTrainer) -> bool:
+        """Queue ``event`` (sending at once what is news at once); True when the run ended."""
+        match event:
+            case MergeEvent():
+                self._pending.append(event)
+                self._last_merge = event
+                self._merges_done += 1
+                self._end_of_step()
+            case CountingProgress():
+                self._progress = event
+                if event.stage != TrainingStage.COUNTING:
+                    self._flush()  # a new stage is news at once: the engine may be quiet for seconds
+            case CountingDone():
+                self._progress = CountingProgress(event.total_bytes, event.total_bytes, TrainingStage.INDEXING)
+                self._counting_over = True
+                self._send(event)
+                self._end_of_step()
+            case TrainingDone():
+                # subtle: the tokenizer is built here, not in the GUI thread (tens of ms for
+                # thousands of merges, a visible stall there)
+                self._send(self._snapshot(event.reason), Finished(event, trainer.tokenizer()))
+                return True
+            case _:
+                self._pending.append(event)  # an event the app does not know yet: passed on
+        return False
+
+    def _end_cancelled(self, trainer: BpeTrainer, stream: _Events) -> None:
+        if self._quiet.is_set():
+            stream.close()  # subtle: this also terminates the counting processes
+            return
+        self._flush()
+        stream.close()
+        final = [self._snapshot("cancelled")] if self._counting_over else []
+        self._send(*final, Cancelled(trainer.tokenizer()))
+
+    def _wait_for_gui(self) -> None:
+        if not self._gui_idle.is_set():
+            self._holding.set()
+            self._gui_idle.wait(self.HOLD_LIMIT)  # releases the GIL to the drawing GUI thread
+            self._holding.clear()
 
     def _end_of_step(self) -> bool:
         """In step mode, park after this event unless training is complete anyway."""
@@ -357,7 +358,7 @@ class TrainingWorker(Worker):
             self._want_tokenizer.clear()
             trainer = self.trainer
             assert trainer is not None
-            self.tokenizer_built.emit(self.run_id, trainer.tokenizer())
+            self._send(TokenizerBuilt(trainer.tokenizer()))
 
     def _serve_checkpoint_requests(self) -> None:
         with self._lock:
@@ -368,9 +369,9 @@ class TrainingWorker(Worker):
             try:
                 trainer.save_checkpoint(path)
             except (errors.BPEError, OSError) as exc:
-                self.checkpoint_failed.emit(self.run_id, path, str(exc))
+                self._send(CheckpointFailed(path, str(exc)))
             else:
-                self.checkpoint_saved.emit(self.run_id, path, len(trainer.merges))
+                self._send(CheckpointSaved(path, len(trainer.merges)))
 
     def _snapshot(self, ended: str = "") -> StepSnapshot:
         trainer = self.trainer
@@ -388,3 +389,29 @@ class TrainingWorker(Worker):
             token_bytes={t: trainer.token_bytes(t) for t in used},
             ended=ended,
         )
+
+
+class TrainingRun:
+    """One training run: its worker and the job thread it runs in."""
+
+    def __init__(self, run_id: int, thread: runner.JobThread, worker: TrainingWorker) -> None:
+        self.run_id = run_id
+        self.thread = thread
+        self.worker = worker
+
+    @property
+    def trainer(self) -> BpeTrainer | None:
+        """The run's trainer (None while a checkpoint is still being loaded)."""
+        return self.worker.trainer
+
+    @contextmanager
+    def gui_priority(self, wait: float) -> Iterator[None]:
+        """Hold the worker between two events meanwhile, waiting at most ``wait`` seconds for it
+        to get there (drawing while it still runs would cost more)."""
+        self.worker.hold()
+        if wait > 0:
+            self.worker.wait_held(wait)  # bounded: the next event boundary is within a merge
+        try:
+            yield
+        finally:
+            self.worker.release()

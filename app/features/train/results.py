@@ -33,6 +33,7 @@ from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.tokenizer_files import TokenizerFileController
 from app.core.training.controller import TrainingController
+from app.core.training.events import TrainingAction, TrainingState
 from app.display.format import format_bytes, format_count
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.status import TrainStatus
@@ -126,7 +127,7 @@ class TrainResults(View):
     def save_label(self) -> str:
         """What Save saves here, in words ("" when nothing): the paused run, or the newest result."""
         c = self.controller
-        if c.state == "paused" and c.can("save"):
+        if c.state == TrainingState.PAUSED and c.can(TrainingAction.SAVE):
             return tr("the paused training ({n} merges)").format(n=len(c.merges))
         key = self.current_tokenizer_key()
         return self.registry.entry(key).label if key else ""
@@ -148,7 +149,7 @@ class TrainResults(View):
             self._say("error", lambda: tr("A tokenizer file is being read or written; try again when it is done."))
             return False
         path = os.fspath(path)
-        if key is None and self.controller.state == "paused" and self.controller.can("save"):
+        if key is None and self.controller.state == TrainingState.PAUSED and self.controller.can(TrainingAction.SAVE):
             tok = self.controller.tokenizer()
             if tok is not None:
                 return self.files.save(tok, path)
@@ -204,7 +205,7 @@ class TrainResults(View):
             self._say("error", lambda: tr("There is no tokenizer to save yet: train one (or pause a training) first."))
             return
         c = self.controller
-        if c.state == "paused":
+        if c.state == TrainingState.PAUSED:
             base = f"{c.request.describe() if c.request else 'tokenizer'}-{len(c.merges)}"  # i18n: none (a file name)
         else:
             base = what
@@ -229,8 +230,8 @@ class TrainResults(View):
         if key is not None:
             self.browse_requested.emit(key)
 
-    @Slot(Tokenizer)
-    def _on_controller_tokenizer_built(self, tok: Tokenizer) -> None:
+    def _save_built_tokenizer(self, tok: Tokenizer) -> None:
+        """The paused run's tokenizer arrived: save it if a save waits for it."""
         path, self._save_path = self._save_path, None
         if path is None:
             return
@@ -342,7 +343,7 @@ class TrainResults(View):
     @Slot()
     def _on_checkpoint_triggered(self) -> None:
         c = self.controller
-        if not c.can("checkpoint"):
+        if not c.can(TrainingAction.CHECKPOINT):
             self._say(
                 "error", lambda: tr("There is no training to save as a checkpoint: start one (or resume one) first.")
             )
@@ -363,8 +364,8 @@ class TrainResults(View):
         if path:
             self.resume_training(path)
 
-    @Slot(ResumedRun)
-    def _on_controller_loaded(self, run: ResumedRun) -> None:
+    def _show_resumed(self, run: ResumedRun) -> None:
+        """A resumed run read its checkpoint: show its settings and say what comes back."""
         cfg = run.config
         self.settings_panel.set_values(
             vocab_size=cfg.vocab_size,
@@ -386,8 +387,7 @@ class TrainResults(View):
 
         self._say("info", compose)
 
-    @Slot(str, int)
-    def _on_controller_checkpoint_saved(self, path: str, merges: int) -> None:
+    def _show_checkpoint_saved(self, path: str, merges: int) -> None:
         self._hide_file_busy()
         self.settings.last_folder = str(Path(path).parent)
 
@@ -405,8 +405,7 @@ class TrainResults(View):
         self._say("info", compose)
         self.checkpoint_saved.emit(path)
 
-    @Slot(str, str)
-    def _on_controller_checkpoint_failed(self, path: str, message: str) -> None:
+    def _show_checkpoint_failed(self, path: str, message: str) -> None:
         self._hide_file_busy()
         self._say("error", lambda: tr("The checkpoint was not saved: {reason}").format(reason=html.escape(message)))
         self.file_failed.emit("save", path, message)

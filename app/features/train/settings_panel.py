@@ -90,6 +90,26 @@ class TrainSettingsPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._reasons: dict[QLabel, str] = {}  # problem label -> the engine's reason shown in it
+        self._build_vocabulary()
+        self._build_pretokenizer()
+        self._build_preview()
+        self._build_tie_break()
+        self._build_form()
+        for changed in (
+            self.vocab_size.valueChanged,
+            self.special_tokens.textChanged,
+            self.pretokenizer.currentIndexChanged,
+            self.custom_regex.textChanged,
+            self.preview_line.textChanged,
+            self.tie_break.currentIndexChanged,
+        ):
+            changed.connect(self._on_any_changed)
+        self._on_any_changed()
+        i18n.connect(self._on_language_changed)
+
+    def _build_vocabulary(self) -> None:
+        """The vocabulary size and the special tokens."""
         self.vocab_size = QSpinBox()
         self.vocab_size.setRange(1, 1_000_000)
         self.vocab_size.setSingleStep(100)
@@ -100,7 +120,6 @@ class TrainSettingsPanel(QWidget):
             "Tokens in the finished vocabulary: 256 single bytes + the merges + the special tokens.\n"
             "Merges learned = vocabulary size − 256 − special tokens.",
         )
-        self._reasons: dict[QLabel, str] = {}  # problem label -> the engine's reason shown in it
         self.vocab_problem = self._problem_label()
 
         self.special_tokens = QLineEdit("<|endoftext|>")
@@ -112,6 +131,8 @@ class TrainSettingsPanel(QWidget):
         )
         bind(self.special_tokens, "setPlaceholderText", "none (separate several with spaces)")
 
+    def _build_pretokenizer(self) -> None:
+        """The pre-tokenizer and its custom regex."""
         self.pretokenizer = QComboBox()
         for name in (*PRETOKENIZER_NAMES, _CUSTOM):
             self.pretokenizer.addItem(pretokenizer_text(name), name)
@@ -131,6 +152,8 @@ class TrainSettingsPanel(QWidget):
         )
         self.regex_problem = self._problem_label()
 
+    def _build_preview(self) -> None:
+        """A line cut by the chosen pre-tokenizer, as chips."""
         self.preview_line = QLineEdit(DEFAULT_PREVIEW_LINE)
         for box in (self.special_tokens, self.custom_regex, self.preview_line):
             use_monospace(box)  # regexes and whitespace are read character by character
@@ -142,6 +165,7 @@ class TrainSettingsPanel(QWidget):
             "Each chip is one piece; · is a space, → a tab; special tokens are dark",
         )
 
+    def _build_tie_break(self) -> None:
         self.tie_break = QComboBox()
         for name in TIE_BREAKS:
             self.tie_break.addItem(tie_break_text(name), name)
@@ -152,6 +176,7 @@ class TrainSettingsPanel(QWidget):
             "'greatest' compares the pairs as byte strings and takes the largest, as GPT-2 did.",
         )
 
+    def _build_form(self) -> None:
         form = QFormLayout()
         form.addRow(self._form_label(self.vocab_size, noop("&Vocabulary size")), self.vocab_size)
         form.addRow("", self.vocab_problem)
@@ -166,15 +191,6 @@ class TrainSettingsPanel(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.preview_chips)
         layout.addStretch(1)
-
-        self.vocab_size.valueChanged.connect(self._on_any_changed)
-        self.special_tokens.textChanged.connect(self._on_any_changed)
-        self.pretokenizer.currentIndexChanged.connect(self._on_any_changed)
-        self.custom_regex.textChanged.connect(self._on_any_changed)
-        self.preview_line.textChanged.connect(self._on_any_changed)
-        self.tie_break.currentIndexChanged.connect(self._on_any_changed)
-        self._on_any_changed()
-        i18n.connect(self._on_language_changed)
 
     @staticmethod
     def _form_label(buddy: QWidget, source: str) -> QLabel:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QSizePolicy
 from app.core import i18n
 from app.core.i18n import bind, noop, tr
 from app.core.training.controller import TrainingController
+from app.core.training.events import TrainingStage
 from app.display.format import format_bytes, format_count, format_duration
 from app.features.train.meter import ActiveClock, MergeTimeEstimator, RateMeter
 from bpe_engine import TrainingDone
@@ -35,10 +36,10 @@ __all__ = ["TrainStatus", "IDLE_TEXT"]
 IDLE_TEXT = noop("Ready: choose a corpus and press Start (F5), or Step (F10) to go merge by merge.")
 
 _STAGE_WORDS = {
-    "loading": noop("Loading the checkpoint (the merge loop's arrays and the merges made so far)"),
-    "reading": noop("Reading the corpus and counting its first block"),
-    "combining": noop("Every byte is counted; combining the counts"),
-    "indexing": noop("Building the pair index (every adjacent pair of every distinct pre-token)"),
+    TrainingStage.LOADING: noop("Loading the checkpoint (the merge loop's arrays and the merges made so far)"),
+    TrainingStage.READING: noop("Reading the corpus and counting its first block"),
+    TrainingStage.COMBINING: noop("Every byte is counted; combining the counts"),
+    TrainingStage.INDEXING: noop("Building the pair index (every adjacent pair of every distinct pre-token)"),
 }
 
 
@@ -72,7 +73,7 @@ class TrainStatus(QObject):
         self.estimator = MergeTimeEstimator(1)
         self._merge_clock_start = 0.0  # active seconds when the first merge could begin
         self._stage_since = 0.0  # active seconds when the current stage began
-        self._stage = ""
+        self._stage: TrainingStage | None = None
         self.special_count = 0
         self._restored = 0  # merges a resumed run replays before it goes on: not timed
         # What the label and the bar show, composed again after a language switch (the
@@ -114,7 +115,7 @@ class TrainStatus(QObject):
         self.estimator.reset(1)
         self._merge_clock_start = 0.0
         self._restored = 0
-        self._stage = ""
+        self._stage = None
         self._stage_since = 0.0
         self.vocab_label.setText("")
         self.stats_label.setText("")
@@ -157,12 +158,12 @@ class TrainStatus(QObject):
         if stage != self._stage:
             self._stage = stage
             self._stage_since = self.clock.seconds()
-        if stage == "merging":
+        if stage == TrainingStage.MERGING:
             n, target = len(c.merges), c.target_merges
             self.progress.setRange(0, max(1, target))
             self.progress.setValue(n)
             self._set_format(lambda: tr("{n} of {target} merges").format(n=n, target=target))
-        elif stage == "counting":
+        elif stage == TrainingStage.COUNTING:
             total = c.bytes_total
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(1000 * c.bytes_done / total) if total else 0)
@@ -174,7 +175,7 @@ class TrainStatus(QObject):
             self.progress.setRange(0, 0)  # busy: this stage cannot say how far it is
             self._set_format(None)
         self._update_stats()
-        if c.state in ("counting", "merging"):
+        if c.state.running:
             self._set_label(self.progress_text)
 
     def progress_text(self, *, live: bool = True) -> str:
@@ -183,12 +184,12 @@ class TrainStatus(QObject):
         stage = c.stage
         if stage in _STAGE_WORDS:
             text = tr(_STAGE_WORDS[stage])
-            if stage == "reading" and c.bytes_total:
+            if stage == TrainingStage.READING and c.bytes_total:
                 text += tr(" ({size} in all)").format(size=format_bytes(c.bytes_total))
             if live:
                 text += f"… {format_duration(self.clock.seconds() - self._stage_since)}"
             return text
-        if stage == "counting":
+        if stage == TrainingStage.COUNTING:
             text = tr("Counting pre-tokens: {done} of {total}").format(
                 done=format_bytes(c.bytes_done), total=format_bytes(c.bytes_total)
             )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from app.core import i18n
@@ -97,6 +97,21 @@ class StepPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._build_sentences()
+        self._build_tables()
+        self._enlarge()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.last_label)
+        layout.addWidget(self.next_label)
+        layout.addWidget(self._build_split(), 1)
+        #: Writes the sentences and titles for what the panel shows (again after a switch).
+        self._write_texts: Callable[[], None] = self._write_empty
+        self.clear()
+        i18n.connect(self._on_language_changed)
+
+    def _build_sentences(self) -> None:
+        """The introduction and the sentences about the last and the next merge."""
         self.intro = QLabel()
         bind(self.intro, "setText", _IDLE_TEXT)
         self.intro.setWordWrap(True)
@@ -107,6 +122,8 @@ class StepPanel(QWidget):
         self.next_label.setWordWrap(True)
         self.next_label.setTextFormat(Qt.TextFormat.RichText)
 
+    def _build_tables(self) -> None:
+        """The pre-tokens (with their segmentation now) and the pair counts."""
         self.pretokens_model = PretokensModel(self)
         self.pretokens_view = QTableView()
         self.pretokens_view.setModel(self.pretokens_model)
@@ -129,6 +146,7 @@ class StepPanel(QWidget):
         pheader.setStretchLastSection(True)
         bind(self.pairs_view, "setToolTip", "Adjacent token pairs with the highest counts; the first is merged next")
 
+    def _enlarge(self) -> None:
         # Step mode is for the classroom: a larger font for whatever a projector shows.
         big = self.font()
         big.setPointSizeF(big.pointSizeF() * 1.25)
@@ -137,6 +155,8 @@ class StepPanel(QWidget):
         for view in (self.pretokens_view, self.pairs_view):
             view.verticalHeader().setDefaultSectionSize(int(view.fontMetrics().height() * 1.9))
 
+    def _build_split(self) -> QSplitter:
+        """The two tables side by side, each under its title."""
         split = QSplitter(Qt.Orientation.Horizontal)
         left = QWidget()
         lv = QVBoxLayout(left)
@@ -155,17 +175,9 @@ class StepPanel(QWidget):
         split.addWidget(right)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        return split
 
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.intro)
-        layout.addWidget(self.last_label)
-        layout.addWidget(self.next_label)
-        layout.addWidget(split, 1)
-        #: Writes the sentences and titles for what the panel shows (again after a switch).
-        self._write_texts: Callable[[], None] = self._write_empty
-        self.clear()
-        i18n.connect(self._on_language_changed)
-
+    @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
         self._write_texts()
 

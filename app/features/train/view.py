@@ -14,6 +14,13 @@ can be saved; saved tokenizers open here too. A paused or running training can b
 a checkpoint and resumed later, in this session or another one, with its merges table and
 plots restored (:mod:`app.features.train.results`).
 
+The view is a stack of three classes, read bottom up: :mod:`app.features.train.results`
+(registering, saving and opening tokenizers, checkpoints), :mod:`app.features.train.run_display`
+(what the run's states and its one channel of events change on screen: it ``match``es on the
+event types of :mod:`app.core.training.events`), and this module (building, commands, which
+action is enabled). The actions are made in :mod:`app.features.train.actions`; repaints are
+paced by :mod:`app.features.train.pacing`.
+
 Training itself is the controller's business (``app/core/training/controller.py``); checking the
 settings is the engine's (``TrainerConfig``); drawing the chips, plots and step tables belongs
 to ``app/widgets``.
@@ -22,20 +29,16 @@ to ``app/widgets``.
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Callable
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import QByteArray, Qt, Signal, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QProgressBar,
-    QPushButton,
     QSizePolicy,
     QSplitter,
-    QStyle,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -45,33 +48,27 @@ from PySide6.QtWidgets import (
 from app.content.samples import Sample
 from app.core import i18n
 from app.core.i18n import bind, noop, tr
-from app.core.messages import StepSnapshot
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.tokenizer_files import TokenizerFileController
 from app.core.training.controller import TrainingController, TrainingRequest
+from app.core.training.events import (
+    TrainingAction,
+    TrainingState,
+)
+from app.features.train.actions import SHORTCUTS, TrainActions, tool_button
 from app.features.train.live import LivePanel
-from app.features.train.results import TrainResults, safe_file_name
+from app.features.train.pacing import DisplayPacer
+from app.features.train.results import safe_file_name
+from app.features.train.run_display import TrainRunDisplay
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.status import TrainStatus
 from app.features.train.step_panel import StepPanel
+from app.widgets import build
 from app.widgets.corpus_panel import CorpusPanel
-from app.widgets.plots import paint_pending
-from bpe_engine import CountingDone, MergeEvent, TrainerConfig, TrainingDone, errors
+from bpe_engine import TrainerConfig, errors
 
 __all__ = ["TrainView", "SHORTCUTS", "safe_file_name"]
-
-#: Keyboard shortcuts of the training controls (debugger conventions: F5 run, F10 step), and
-#: of saving a training as a checkpoint and resuming one.
-SHORTCUTS = {
-    "start": "F5",
-    "pause": "F6",
-    "resume": "F8",
-    "step": "F10",
-    "cancel": "Shift+F5",
-    "checkpoint": "Ctrl+Shift+S",
-    "resume_file": "Ctrl+Shift+O",
-}
 
 _SETTING_NAMES = {
     "vocab_size": noop("vocabulary size"),
@@ -79,9 +76,10 @@ _SETTING_NAMES = {
     "pretokenizer": noop("pre-tokenizer"),
     "tie_break": noop("tie-break"),
 }
+_S = TrainingState
 
 
-class TrainView(TrainResults):
+class TrainView(TrainRunDisplay):
     """Train a tokenizer and watch it happen (see the module docstring).
 
     Signals:
@@ -100,9 +98,6 @@ class TrainView(TrainResults):
     file_failed = Signal(str, str, str)
     checkpoint_saved = Signal(str)
 
-    REFRESH_MS = 100  # a display turn every 100 ms: table and progress five times a second,
-    #                   each plot 2.5 times a second
-
     def __init__(self, registry: TokenizerRegistry, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.registry = registry
@@ -111,18 +106,10 @@ class TrainView(TrainResults):
         self.files = TokenizerFileController(self)
         self._save_path: str | None = None  # a save waiting for the paused run's tokenizer
         self.result_key: str | None = None
-        self._pending: list[MergeEvent] = []  # merges received, not yet shown
-        self._turn = 0  # refresh turns alternate: table and progress, then one plot
-        self._refresh_timer = QTimer(self)
-        self._refresh_timer.setSingleShot(True)
-        self._refresh_timer.setInterval(self.REFRESH_MS)
-        self._refresh_timer.timeout.connect(self._on_refresh_timer_timeout)
         self.setAcceptDrops(True)
         self._result_text = lambda: tr("No tokenizer trained yet.")
         self._file_text = str
         self._said = None
-        self._action_tips: dict[QAction, tuple[str, str]] = {}  # action -> (tooltip source, shortcut)
-
         self.corpus = CorpusPanel(last_folder=settings.last_folder)
         self.settings_panel = TrainSettingsPanel()
         self.settings_panel.set_values(
@@ -134,32 +121,23 @@ class TrainView(TrainResults):
         self.status = TrainStatus(self.controller, self)
         self._build_actions()
         self._build_layout()
+        self.pacer = DisplayPacer(self, self.controller, self.live, self.status, self.step_panel)
+        self._connect()
+        self._restore_splitters()
+        self._on_controller_state_changed(_S.IDLE)
+        i18n.connect(self._on_language_changed)
 
+    def _connect(self) -> None:
         self.corpus.sample_chosen.connect(self._on_corpus_sample_chosen)
         self.corpus.changed.connect(self._on_corpus_changed)
         self.settings_panel.changed.connect(self._on_settings_panel_changed)
-        c = self.controller
-        c.state_changed.connect(self._on_controller_state_changed)
-        c.counting_progress.connect(self._on_controller_counting_progress)
-        c.counting_done.connect(self._on_controller_counting_done)
-        c.merges_added.connect(self._on_controller_merges_added)
-        c.paused.connect(self._on_controller_paused)
-        c.snapshot_changed.connect(self._on_controller_snapshot_changed)
-        c.finished.connect(self._on_controller_finished)
-        c.cancelled.connect(self._on_controller_cancelled)
-        c.failed.connect(self._on_controller_failed)
-        c.tokenizer_built.connect(self._on_controller_tokenizer_built)
-        c.loaded.connect(self._on_controller_loaded)
-        c.checkpoint_saved.connect(self._on_controller_checkpoint_saved)
-        c.checkpoint_failed.connect(self._on_controller_checkpoint_failed)
+        self.controller.state_changed.connect(self._on_controller_state_changed)
+        self.controller.events.connect(self._on_controller_events)
         self.files.busy_changed.connect(self._on_files_busy_changed)
         self.files.opened.connect(self._on_files_opened)
         self.files.saved.connect(self._on_files_saved)
         self.files.failed.connect(self._on_files_failed)
-        registry.changed.connect(self._update_actions)
-        self._restore_splitters()
-        self._on_controller_state_changed("idle")
-        i18n.connect(self._on_language_changed)
+        self.registry.changed.connect(self._update_actions)
 
     # The progress widgets, under the names tests and scripts use.
     @property
@@ -180,154 +158,75 @@ class TrainView(TrainResults):
 
     # -- building --------------------------------------------------------------------------
 
-    def _action(
-        self, text: str, key: str, tip: str, icon: QStyle.StandardPixmap | None, slot: Callable[[], None]
-    ) -> QAction:
-        """An action; ``text`` and ``tip`` are English sources marked with ``noop`` (shown through tr)."""
-        action = QAction(self)
-        bind(action, "setText", text)
-        if key:
-            action.setShortcut(QKeySequence(key))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self._action_tips[action] = (tip, key)
-        self._set_action_tip(action)
-        if icon is not None:
-            action.setIcon(self.style().standardIcon(icon))
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
+    def _build_actions(self) -> None:
+        self.action_set = actions = TrainActions(self)
+        # The actions under the names the window and tests use.
+        self.start_action, self.pause_action, self.resume_action = actions.start, actions.pause, actions.resume
+        self.step_action, self.cancel_action = actions.step, actions.cancel
+        self.save_action, self.open_action = actions.save, actions.open
+        self.checkpoint_action, self.resume_file_action = actions.checkpoint, actions.resume_file
+        self.training_actions = list(actions.training.values())
+        actions.start.triggered.connect(self._on_start_triggered)
+        actions.pause.triggered.connect(self._on_pause_triggered)
+        actions.resume.triggered.connect(self._on_resume_triggered)
+        actions.step.triggered.connect(self._on_step_triggered)
+        actions.cancel.triggered.connect(self._on_cancel_triggered)
+        actions.save.triggered.connect(self._on_save_triggered)
+        actions.open.triggered.connect(self._on_open_triggered)
+        actions.checkpoint.triggered.connect(self._on_checkpoint_triggered)
+        actions.resume_file.triggered.connect(self._on_resume_file_triggered)
 
-    def _set_action_tip(self, action: QAction) -> None:
-        # A button shows the action's text without its shortcut letter: Qt drops the "&" of
-        # "&Start" but leaves "(S)" of "开始(&S)"; drop that too ("" lets Qt derive it).
-        text = action.text()
-        bare = re.sub(r"\(&[^)]\)", "", text)
-        action.setIconText(QAction(bare).iconText() if bare != text else "")
-        source, key = self._action_tips[action]
-        tip = tr(source)
-        if key:
-            tip = f"{tip} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})"
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        action.setData(tip)  # the tooltip when enabled (a disabled Start says why instead)
-
+    @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
-        for action in self._action_tips:
-            self._set_action_tip(action)
+        self.action_set.retranslate()
         self._retranslate_results()
         self._update_actions()
-
-    def _build_actions(self) -> None:
-        sp = QStyle.StandardPixmap
-        self.start_action = self._action(
-            noop("&Start"),
-            SHORTCUTS["start"],
-            noop("Train on the chosen corpus"),
-            sp.SP_MediaPlay,
-            self._on_start_triggered,
-        )
-        self.pause_action = self._action(
-            noop("&Pause"),
-            SHORTCUTS["pause"],
-            noop("Pause training (nothing is lost)"),
-            sp.SP_MediaPause,
-            self._on_pause_triggered,
-        )
-        self.resume_action = self._action(
-            noop("&Resume"),
-            SHORTCUTS["resume"],
-            noop("Continue a paused training"),
-            sp.SP_MediaSeekForward,
-            self._on_resume_triggered,
-        )
-        self.step_action = self._action(
-            noop("S&tep"),
-            SHORTCUTS["step"],
-            noop("Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge"),
-            sp.SP_MediaSkipForward,
-            self._on_step_triggered,
-        )
-        self.cancel_action = self._action(
-            noop("&Cancel"),
-            SHORTCUTS["cancel"],
-            noop("Stop training; the merges done so far are kept as a tokenizer"),
-            sp.SP_MediaStop,
-            self._on_cancel_triggered,
-        )
-        self.save_action = self._action(
-            noop("Save &tokenizer…"),
-            "",
-            noop(
-                "Save this view's tokenizer: the paused run, or the newest result (our JSON format, written atomically)"
-            ),
-            sp.SP_DialogSaveButton,
-            self._on_save_triggered,
-        )
-        self.open_action = self._action(
-            noop("&Open tokenizer…"),
-            "",
-            noop("Open a tokenizer saved by BPE Explorer"),
-            sp.SP_DialogOpenButton,
-            self._on_open_triggered,
-        )
-        self.checkpoint_action = self._action(
-            noop("Save training as &checkpoint…"),
-            SHORTCUTS["checkpoint"],
-            noop(
-                "Save the paused or running training to a checkpoint file, to resume it later "
-                "(File > Resume training…), in this session or another one"
-            ),
-            sp.SP_DriveFDIcon,
-            self._on_checkpoint_triggered,
-        )
-        self.resume_file_action = self._action(
-            noop("Resume &training from checkpoint…"),
-            SHORTCUTS["resume_file"],
-            noop(
-                "Go on with a training saved as a checkpoint: its merges table and plots come back, "
-                "then it makes the merges an uninterrupted run would make"
-            ),
-            sp.SP_BrowserReload,
-            self._on_resume_file_triggered,
-        )
-        self.training_actions = [
-            self.start_action,
-            self.pause_action,
-            self.resume_action,
-            self.step_action,
-            self.cancel_action,
-        ]
 
     def set_shortcut_context(self, context: Qt.ShortcutContext) -> None:
         """Where the training shortcuts work: inside this view (the default, for a view on its
         own) or, in the main window, ``WindowShortcut`` so they work from every tab."""
-        for action in (*self.training_actions, self.checkpoint_action, self.resume_file_action):
-            action.setShortcutContext(context)
-
-    def _button(self, action: QAction) -> QToolButton:
-        button = QToolButton()
-        button.setDefaultAction(action)
-        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        return button
+        self.action_set.set_shortcut_context(context)
 
     def _build_layout(self) -> None:
+        self._build_top()
+        bottom = QWidget()
+        bv = QVBoxLayout(bottom)
+        bv.setContentsMargins(0, 0, 0, 0)
+        bv.addLayout(self._build_controls())
+        status = QVBoxLayout()
+        for label in (self.status.progress_label, self.status.vocab_label, self.status.stats_label):
+            status.addWidget(label)
+        bv.addLayout(status)
+        bv.addWidget(self.messages)
+        bv.addWidget(self._build_result_tabs(), 1)
+        bv.addLayout(self._build_result_row())
+        self.outer_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.outer_splitter.addWidget(self.top_splitter)
+        self.outer_splitter.addWidget(bottom)
+        self.outer_splitter.setStretchFactor(0, 2)
+        self.outer_splitter.setStretchFactor(1, 5)
+        self.outer_splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.outer_splitter)
+
+    def _build_top(self) -> None:
+        """The corpus and the settings side by side (they fold away while a run is active)."""
+        self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
         corpus_box = QGroupBox()
         bind(corpus_box, "setTitle", "Corpus")
         QVBoxLayout(corpus_box).addWidget(self.corpus)
         settings_box = QGroupBox()
         bind(settings_box, "setTitle", "Settings")
         QVBoxLayout(settings_box).addWidget(self.settings_panel)
-        self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.top_splitter.addWidget(corpus_box)
         self.top_splitter.addWidget(settings_box)
         self.top_splitter.setStretchFactor(0, 1)
         self.top_splitter.setStretchFactor(1, 1)
         self.top_splitter.setChildrenCollapsible(False)  # neither pane may vanish by a drag
 
-        self.buttons = {
-            name: self._button(a)
-            for name, a in zip(("start", "pause", "resume", "step", "cancel"), self.training_actions)
-        }
+    def _build_controls(self) -> QHBoxLayout:
+        """The training buttons, the progress bar and the button that folds the settings."""
+        self.buttons = {str(name): tool_button(a) for name, a in self.action_set.training.items()}
         self.fold_button = QToolButton()
         bind(self.fold_button, "setText", "Corpus && settings")
         self.fold_button.setCheckable(True)
@@ -344,11 +243,10 @@ class TrainView(TrainResults):
             controls.addWidget(button)
         controls.addWidget(self.status.progress, 1)
         controls.addWidget(self.fold_button)
-        status = QVBoxLayout()
-        status.addWidget(self.status.progress_label)
-        status.addWidget(self.status.vocab_label)
-        status.addWidget(self.status.stats_label)
+        return controls
 
+    def _build_result_tabs(self) -> QTabWidget:
+        """*Live* (merges table and plots) and *Step by step*."""
         self.live = LivePanel()
         self.merges_model = self.live.merges_model
         self.merges_view = self.live.merges_view
@@ -362,14 +260,16 @@ class TrainView(TrainResults):
         bind(self.result_tabs, "setTabText", "Step by step", 1)
         bind(self.result_tabs, "setTabToolTip", "Merges as they arrive, and two plots", 0)
         bind(self.result_tabs, "setTabToolTip", "Pre-tokens, pair counts and the reason for each merge", 1)
+        return self.result_tabs
 
+    def _build_result_row(self) -> QHBoxLayout:
+        """The result line, the file jobs' busy line, Browse and the file buttons."""
         self.result_label = QLabel(self._result_text())
         self.result_label.setWordWrap(True)
         self.result_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.browse_button = QPushButton()
-        bind(self.browse_button, "setText", "Browse vocabulary")
-        bind(self.browse_button, "setToolTip", "Open the result in the Vocabulary tab")
-        self.browse_button.clicked.connect(self._on_browse_button_clicked)
+        self.browse_button = build.button(
+            self, "Browse vocabulary", self._on_browse_button_clicked, tooltip="Open the result in the Vocabulary tab"
+        )
         self.file_busy = QProgressBar()
         self.file_busy.setRange(0, 0)  # busy: a file job cannot say how far it is
         self.file_busy.setTextVisible(False)
@@ -384,29 +284,11 @@ class TrainView(TrainResults):
         self.file_status.hide()
         result = QHBoxLayout()
         result.addWidget(self.result_label, 1)
-        result.addWidget(self.file_status)
-        result.addWidget(self.file_busy)
-        result.addWidget(self.browse_button)
-        result.addWidget(self._button(self.checkpoint_action))
-        result.addWidget(self._button(self.save_action))
-        result.addWidget(self._button(self.open_action))
-
-        bottom = QWidget()
-        bv = QVBoxLayout(bottom)
-        bv.setContentsMargins(0, 0, 0, 0)
-        bv.addLayout(controls)
-        bv.addLayout(status)
-        bv.addWidget(self.messages)
-        bv.addWidget(self.result_tabs, 1)
-        bv.addLayout(result)
-        self.outer_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.outer_splitter.addWidget(self.top_splitter)
-        self.outer_splitter.addWidget(bottom)
-        self.outer_splitter.setStretchFactor(0, 2)
-        self.outer_splitter.setStretchFactor(1, 5)
-        self.outer_splitter.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.outer_splitter)
+        for widget in (self.file_status, self.file_busy, self.browse_button):
+            result.addWidget(widget)
+        for action in (self.checkpoint_action, self.save_action, self.open_action):
+            result.addWidget(tool_button(action))
+        return result
 
     def _restore_splitters(self) -> None:
         for name, splitter in self.splitters().items():
@@ -472,7 +354,7 @@ class TrainView(TrainResults):
 
     def shutdown(self, timeout_ms: int = 10_000) -> None:
         """Stop training and let a file job end (the window is closing)."""
-        self._refresh_timer.stop()
+        self.pacer.stop()
         self.controller.shutdown(timeout_ms)
         self.files.shutdown()
 
@@ -492,7 +374,7 @@ class TrainView(TrainResults):
 
     @Slot()
     def _on_step_triggered(self) -> None:
-        if self.controller.state == "paused":
+        if self.controller.state == _S.PAUSED:
             self.result_tabs.setCurrentWidget(self.step_panel)
             self.controller.step()
         elif not self.controller.is_active:
@@ -541,158 +423,6 @@ class TrainView(TrainResults):
     def _on_fold_button_toggled(self, shown: bool) -> None:
         self.top_splitter.setVisible(shown)
 
-    # -- slots: controller -----------------------------------------------------------------
-
-    @Slot(str)
-    def _on_controller_state_changed(self, state: str) -> None:
-        self._update_actions()
-        c = self.controller
-        if state == "idle":
-            self.status.show_idle()
-        elif state == "cancelling":
-            self.status.show_cancelling()
-        elif state in ("counting", "merging"):
-            if state == "merging" and c.counting is not None:
-                self.plots.fix_ranges(c.target_merges)  # resumed: keep the axes still again
-            self.status.running()
-            self.step_panel.show_running(len(c.merges), c.target_merges, c.merges[-1] if c.merges else None)
-            self.status.refresh()
-        elif state in ("paused", "finished", "cancelled", "failed"):
-            self.status.stopped()
-            if state == "paused":
-                self.status.show_paused()
-        if state in ("counting", "merging", "paused", "cancelling"):
-            self._fold_settings(True)
-        elif state in ("finished", "cancelled", "failed", "idle"):
-            # The final step state keeps the room, and so does a small window (1024x700: the
-            # plots need the height); elsewhere the settings come back. A failure needs them.
-            small = self.window().height() < 760
-            self._fold_settings(
-                (self.result_tabs.currentWidget() is self.step_panel or small) and state not in ("failed", "idle")
-            )
-
-    def _fold_settings(self, folded: bool) -> None:
-        self.fold_button.setChecked(not folded)
-
-    @Slot(int, int)
-    def _on_controller_counting_progress(self, done: int, total: int) -> None:
-        self.status.counting_progress(done)
-        if self.controller.stage in ("indexing", "combining"):
-            self._refresh_progress(final=False)  # a new stage is shown at once
-        else:
-            self._schedule_refresh()
-
-    @Slot(CountingDone)
-    def _on_controller_counting_done(self, done: CountingDone) -> None:
-        self.status.merging_began()
-        with self.controller.gui_priority():  # the axes are new: the heaviest redraw of a run
-            self.plots.set_counting(done)
-            paint_pending(self)
-        self._refresh_progress(final=False)
-
-    @Slot(list)
-    def _on_controller_merges_added(self, events: list[MergeEvent]) -> None:
-        self._pending.extend(events)
-        self.status.merges_added()
-        self._schedule_refresh()
-
-    def _fit_plots_later(self) -> None:
-        # Fitting the axes to the data regenerates them (the costliest repaint): in its own turn.
-        QTimer.singleShot(0, self.plots.finish)
-
-    def _schedule_refresh(self) -> None:
-        if not self._refresh_timer.isActive():
-            self._refresh_timer.start()
-
-    @Slot()
-    def _on_refresh_timer_timeout(self) -> None:
-        # One job per turn, in rotation: table and progress, then one plot. Each turn stays
-        # short (~10 ms), so the event loop never stalls for long.
-        self._turn += 1
-        stale = self.plots.stale()
-        if self._turn % 2 == 0 and stale:
-            with self.controller.gui_priority():
-                self.plots.redraw(stale[(self._turn // 2) % len(stale)], now=True)
-            if self._pending or self.plots.dirty:
-                self._schedule_refresh()
-        else:
-            self._refresh_progress(final=False)
-            if self.controller.state in ("counting", "merging"):
-                self._schedule_refresh()  # stages without events still show their seconds
-
-    def _refresh_progress(self, *, final: bool = True) -> None:
-        """Bring the table, plots, progress and labels up to date with the controller.
-
-        subtle: while training runs this is called a few times a second, not per batch; it
-        repaints synchronously inside ``controller.gui_priority()``, and the plots are redrawn
-        in other event-loop turns (see ``_on_refresh_timer_timeout``). The GUI thread shares
-        the GIL with the worker: painting the table (a Python ``data()`` call per cell and
-        role) and the plots took several times longer under contention, and one long turn
-        stalls the whole event loop.
-        """
-        self._refresh_timer.stop()
-        c = self.controller
-        with c.gui_priority():
-            if self._pending:
-                pending, self._pending = self._pending, []
-                self.live.append(pending)
-            self.status.refresh()
-            if c.state in ("counting", "merging") and c.merges and self.step_panel.snapshot is None:
-                self.step_panel.show_running(len(c.merges), c.target_merges, c.merges[-1])
-            if not final:
-                paint_pending(self)
-        if final:
-            if self.plots.dirty:
-                self.plots.redraw()
-        elif self.plots.dirty:
-            self._schedule_refresh()
-
-    @Slot(object)
-    def _on_controller_paused(self, snapshot: StepSnapshot | None) -> None:
-        self._refresh_progress()
-        self._fit_plots_later()
-        if snapshot is None:
-            self.step_panel.show_counting()
-        self.status.show_paused()
-        self._update_actions()
-
-    @Slot(object)
-    def _on_controller_snapshot_changed(self, snapshot: StepSnapshot) -> None:
-        self.step_panel.set_snapshot(snapshot)
-
-    @Slot(TrainingDone)
-    def _on_controller_finished(self, done: TrainingDone) -> None:
-        self._refresh_progress()
-        self._fit_plots_later()
-        self.status.show_finished(done)
-        self._register_result(cancelled=False)
-
-    @Slot()
-    def _on_controller_cancelled(self) -> None:
-        self._refresh_progress()
-        self._fit_plots_later()
-        self.status.show_cancelled()
-        if self.controller.snapshot is None or not self.controller.snapshot.ended:
-            self.step_panel.clear()  # cancelled while counting: there is no final state to show
-        self._register_result(cancelled=True)
-
-    @Slot(str)
-    def _on_controller_failed(self, message: str) -> None:
-        self._refresh_progress()
-        self._fit_plots_later()
-        self.status.show_failed()
-        self.step_panel.clear()
-        previous = self.current_tokenizer_key()
-        label = html.escape(self.registry.entry(previous).label) if previous else ""
-        self._set_result(
-            lambda: (
-                tr("No new tokenizer: training failed. Fix what the message says and start again.")
-                + (tr(" The previous result, <b>{label}</b>, can still be saved.").format(label=label) if label else "")
-            )
-        )
-        self._say("error", lambda: tr("Training failed: {reason}").format(reason=message))
-        self._update_actions()
-
     # -- drag and drop ---------------------------------------------------------------------
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt naming)
@@ -702,25 +432,6 @@ class TrainView(TrainResults):
         self.corpus.dropEvent(event)
 
     # -- helpers ---------------------------------------------------------------------------
-
-    def _begin_run(self, step_mode: bool, special_count: int) -> None:
-        self._reset_display()
-        self.status.begin(special_count)
-        if step_mode:
-            self.result_tabs.setCurrentWidget(self.step_panel)
-
-    def _reset_display(self) -> None:
-        self._set_result(
-            lambda: tr(
-                "Training… The result becomes a tokenizer when training ends or is "
-                "cancelled; a paused training can be saved as it is."
-            )
-        )
-        self._refresh_timer.stop()
-        self._pending = []
-        self.messages.clear()
-        self.live.clear()
-        self.step_panel.clear()
 
     def _remember_settings(self, config: TrainerConfig) -> None:
         self.settings.vocab_size = config.vocab_size
@@ -734,15 +445,14 @@ class TrainView(TrainResults):
         c = self.controller
         file_busy = self.files.is_busy() or self._save_path is not None
         blocker = "" if c.is_active else self.start_blocker()
-        for name, action in zip(("start", "pause", "resume", "step", "cancel"), self.training_actions):
-            enabled = c.can(name) and not (name == "start" and self._save_path is not None)
-            if name in ("start", "step") and blocker and not c.is_active:
-                enabled = False
+        for name, action in self.action_set.training.items():
+            enabled = c.can(name) and not (name == TrainingAction.START and self._save_path is not None)
+            if name in (TrainingAction.START, TrainingAction.STEP):
+                enabled = enabled and not blocker
+                action.setToolTip(blocker or str(action.data()))
             action.setEnabled(enabled)
-            if name in ("start", "step"):
-                action.setToolTip(blocker if blocker and not c.is_active else str(action.data()))
         self.save_action.setEnabled(bool(self.save_label()) and not file_busy)
-        self.checkpoint_action.setEnabled(c.can("checkpoint") and not c.saving_checkpoint)
+        self.checkpoint_action.setEnabled(c.can(TrainingAction.CHECKPOINT) and not c.saving_checkpoint)
         self.resume_file_action.setEnabled(not c.is_active and self._save_path is None)
         self.open_action.setEnabled(not file_busy)
         self.browse_button.setEnabled(self.current_tokenizer_key() is not None)

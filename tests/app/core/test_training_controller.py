@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from app.core.training.controller import TrainingController
-from bpe_engine import errors, train_bpe
+from app.core.training.events import Cancelled, Failed, Finished, Paused, TokenizerBuilt
+from bpe_engine import CountingDone, CountingProgress, MergeEvent, errors, train_bpe
 
-from ..training_support import config_for, run_to_end, syllable_text, write_corpus
+from ..training_support import config_for, on_event, run_to_end, syllable_text, waiting_for, write_corpus
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def test_finishes_with_the_engines_result(qtbot, controller, tiny_corpus) -> Non
     states: list[str] = []
     progress: list[tuple[int, int]] = []
     controller.state_changed.connect(states.append)
-    controller.counting_progress.connect(lambda d, t: progress.append((d, t)))
+    on_event(controller, CountingProgress, lambda p: progress.append((p.bytes_done, p.bytes_total)))
     config = config_for(tiny_corpus, vocab_size=300)
     run_to_end(qtbot, controller, config)
     expected = train_bpe(tiny_corpus, 300, ["<|endoftext|>"])
@@ -57,17 +58,17 @@ def test_runs_again_after_finishing(qtbot, controller) -> None:
 
 def test_step_mode_parks_before_the_first_merge_and_each_step_applies_one(qtbot, controller) -> None:
     # Seed 001 part 2: in "Hello helo, I'm" (e,l) and (l,o) both occur twice; (l,o) wins.
-    with qtbot.waitSignal(controller.paused, timeout=30_000) as blocker:
+    with waiting_for(qtbot, controller, Paused, timeout=30_000) as blocker:
         assert controller.step(config_for(text="Hello helo, I'm", vocab_size=262))
-    snap = blocker.args[0]
+    snap = blocker.event.snapshot
     assert controller.state == "paused" and controller.merges == []
     assert snap.merges_done == 0 and snap.last_merge is None
     assert [(p.left, p.right, p.count) for p in snap.next_pairs[:2]] == [(b"l", b"o", 2), (b"e", b"l", 2)]
     assert {p.text for p in snap.pretokens} == {b"Hello", b" helo", b",", b" I", b"'m"}
 
-    with qtbot.waitSignal(controller.paused, timeout=30_000) as blocker:
+    with waiting_for(qtbot, controller, Paused, timeout=30_000) as blocker:
         controller.step()
-    snap = blocker.args[0]
+    snap = blocker.event.snapshot
     assert len(controller.merges) == 1
     merge = controller.merges[0]
     assert (merge.left, merge.right, merge.count) == (b"l", b"o", 2)
@@ -78,7 +79,7 @@ def test_step_mode_parks_before_the_first_merge_and_each_step_applies_one(qtbot,
     assert snap.token_bytes[256] == b"lo"
 
     for expected in (2, 3):
-        with qtbot.waitSignal(controller.paused, timeout=30_000):
+        with waiting_for(qtbot, controller, Paused, timeout=30_000):
             controller.step()
         assert len(controller.merges) == expected
     reference = train_bpe(None, 262, ["<|endoftext|>"], text="Hello helo, I'm")
@@ -86,9 +87,9 @@ def test_step_mode_parks_before_the_first_merge_and_each_step_applies_one(qtbot,
 
 
 def test_step_on_the_last_merge_finishes(qtbot, controller) -> None:
-    with qtbot.waitSignal(controller.paused, timeout=30_000):
+    with waiting_for(qtbot, controller, Paused, timeout=30_000):
         controller.step(config_for(text="low low lower", vocab_size=258))  # one merge to learn
-    with qtbot.waitSignal(controller.finished, timeout=30_000):
+    with waiting_for(qtbot, controller, Finished, timeout=30_000):
         controller.step()
     assert controller.state == "finished" and len(controller.merges) == 1
 
@@ -102,11 +103,11 @@ def test_pause_stops_progress_and_resume_gives_the_uninterrupted_result(qtbot, c
             paused_at.append(len(controller.merges))
             controller.pause()
 
-    controller.merges_added.connect(pause_once)
-    with qtbot.waitSignal(controller.paused, timeout=60_000) as blocker:
+    on_event(controller, MergeEvent, pause_once)
+    with waiting_for(qtbot, controller, Paused, timeout=60_000) as blocker:
         assert controller.start(config)
     assert controller.state == "paused"
-    snap = blocker.args[0]
+    snap = blocker.event.snapshot
     done = len(controller.merges)
     assert 0 < done < 3300 - 257
     assert snap is not None and snap.merges_done == done
@@ -121,19 +122,19 @@ def test_pause_stops_progress_and_resume_gives_the_uninterrupted_result(qtbot, c
         return real_tokenizer()
 
     trainer.tokenizer = spy
-    with qtbot.waitSignal(controller.tokenizer_built, timeout=30_000) as built:
+    with waiting_for(qtbot, controller, TokenizerBuilt, timeout=30_000) as built:
         assert controller.request_tokenizer()
-    paused_tok = built.args[0]
+    paused_tok = built.event.tokenizer
     assert paused_tok.merges == [(m.left, m.right) for m in controller.merges]
     assert built_in and threading.main_thread() not in built_in
     assert controller.tokenizer() is paused_tok  # kept for this pause: asking again costs nothing
-    with qtbot.waitSignal(controller.tokenizer_built, timeout=1_000) as again:
+    with waiting_for(qtbot, controller, TokenizerBuilt, timeout=1_000) as again:
         assert controller.request_tokenizer()
-    assert again.args[0] is paused_tok and len(built_in) == 1
+    assert again.event.tokenizer is paused_tok and len(built_in) == 1
     qtbot.wait(300)  # Pause really stops: nothing arrives while paused
     assert len(controller.merges) == done and controller.state == "paused"
 
-    with qtbot.waitSignal(controller.finished, timeout=60_000):
+    with waiting_for(qtbot, controller, Finished, timeout=60_000):
         controller.resume()
     expected = train_bpe(long_corpus, 3300, ["<|endoftext|>"], workers=1)
     assert controller.tokenizer().merges == expected.merges
@@ -141,28 +142,28 @@ def test_pause_stops_progress_and_resume_gives_the_uninterrupted_result(qtbot, c
 
 
 def test_a_tokenizer_asked_for_just_before_resuming_holds_the_paused_merges(qtbot, controller) -> None:
-    with qtbot.waitSignal(controller.paused, timeout=30_000):
+    with waiting_for(qtbot, controller, Paused, timeout=30_000):
         controller.step(config_for(text=syllable_text(300), vocab_size=400))
     for _ in range(3):
-        with qtbot.waitSignal(controller.paused, timeout=30_000):
+        with waiting_for(qtbot, controller, Paused, timeout=30_000):
             controller.step()
     at_pause = [(m.left, m.right) for m in controller.merges]
     built: list[object] = []
-    controller.tokenizer_built.connect(built.append)
+    on_event(controller, TokenizerBuilt, lambda event: built.append(event.tokenizer))
     assert controller.request_tokenizer()
-    with qtbot.waitSignal(controller.finished, timeout=60_000):
+    with waiting_for(qtbot, controller, Finished, timeout=60_000):
         controller.resume()  # the worker answers the request before it merges again
     assert len(built) == 1 and built[0].merges == at_pause
     assert len(controller.merges) > len(at_pause)
     assert controller.tokenizer().merges == [(m.left, m.right) for m in controller.merges]
-    with qtbot.waitSignal(controller.tokenizer_built, timeout=1_000) as final:
+    with waiting_for(qtbot, controller, TokenizerBuilt, timeout=1_000) as final:
         assert controller.request_tokenizer()  # finished: the result is there at once
-    assert final.args[0] is controller.tokenizer()
+    assert final.event.tokenizer is controller.tokenizer()
 
 
 def test_cancel_while_merging_keeps_the_merges_so_far(qtbot, controller, long_corpus) -> None:
-    controller.merges_added.connect(lambda _events: controller.cancel())
-    with qtbot.waitSignal(controller.cancelled, timeout=60_000):
+    on_event(controller, MergeEvent, lambda _event: controller.cancel())
+    with waiting_for(qtbot, controller, Cancelled, timeout=60_000):
         assert controller.start(config_for(long_corpus, vocab_size=3300))
     assert controller.state == "cancelled"
     tok = controller.tokenizer()
@@ -177,8 +178,8 @@ def test_cancel_while_merging_keeps_the_merges_so_far(qtbot, controller, long_co
 def test_cancel_while_counting_takes_effect_at_once(qtbot, controller, tmp_path) -> None:
     big = write_corpus(tmp_path, 150_000, "big.txt")
     counted: list[object] = []
-    controller.counting_done.connect(counted.append)
-    with qtbot.waitSignal(controller.cancelled, timeout=5_000):
+    on_event(controller, CountingDone, counted.append)
+    with waiting_for(qtbot, controller, Cancelled, timeout=5_000):
         assert controller.start(config_for(big, vocab_size=1000))
         assert controller.state == "counting"
         controller.cancel()  # no wait on the engine: the GUI thread never blocks
@@ -191,11 +192,11 @@ def test_cancel_while_counting_takes_effect_at_once(qtbot, controller, tmp_path)
 
 
 def test_cancel_while_paused(qtbot, controller) -> None:
-    with qtbot.waitSignal(controller.paused, timeout=30_000):
+    with waiting_for(qtbot, controller, Paused, timeout=30_000):
         controller.step(config_for(text=syllable_text(300), vocab_size=400))
-    with qtbot.waitSignal(controller.paused, timeout=30_000):
+    with waiting_for(qtbot, controller, Paused, timeout=30_000):
         controller.step()
-    with qtbot.waitSignal(controller.cancelled, timeout=5_000):
+    with waiting_for(qtbot, controller, Cancelled, timeout=5_000):
         controller.cancel()
     assert controller.state == "cancelled" and len(controller.tokenizer().merges) == 1
     assert not controller.can("resume") and controller.can("start")
@@ -204,9 +205,9 @@ def test_cancel_while_paused(qtbot, controller) -> None:
 def test_a_file_that_is_not_utf8_fails_with_the_engines_message(qtbot, controller, tmp_path) -> None:
     bad = tmp_path / "latin1.txt"
     bad.write_bytes(syllable_text(20_000).encode() + "café".encode("latin-1") + b"\n")
-    with qtbot.waitSignal(controller.failed, timeout=30_000) as blocker:
+    with waiting_for(qtbot, controller, Failed, timeout=30_000) as blocker:
         assert controller.start(config_for(bad))
-    message = blocker.args[0]
+    message = blocker.event.message
     assert "latin1.txt" in message and "not valid UTF-8" in message and "iconv" in message
     assert controller.state == "failed" and controller.error == message
     assert controller.tokenizer() is None
@@ -225,20 +226,20 @@ def test_bad_settings_fail_at_once(qtbot, controller, kwargs, words) -> None:
     # controller reports that as a run that failed at once.
     with pytest.raises(errors.ConfigError) as refused:
         config_for(text="some text", **kwargs)
-    with qtbot.waitSignal(controller.failed, timeout=1_000) as blocker:
+    with waiting_for(qtbot, controller, Failed, timeout=1_000) as blocker:
         controller.refuse(str(refused.value))
-    assert words in blocker.args[0]
+    assert words in blocker.event.message
     assert controller.state == "failed" and controller.can("start")
 
 
 def test_missing_file_fails_with_its_name(qtbot, controller, tmp_path) -> None:
-    with qtbot.waitSignal(controller.failed, timeout=1_000) as blocker:
+    with waiting_for(qtbot, controller, Failed, timeout=1_000) as blocker:
         controller.start(config_for(tmp_path / "gone.txt"))
-    assert "gone.txt" in blocker.args[0] and "no such file" in blocker.args[0]
+    assert "gone.txt" in blocker.event.message and "no such file" in blocker.event.message
 
 
 def test_shutdown_while_running_stops_the_thread(qtbot, controller, long_corpus) -> None:
-    with qtbot.waitSignal(controller.merges_added, timeout=60_000):
+    with waiting_for(qtbot, controller, MergeEvent, timeout=60_000):
         controller.start(config_for(long_corpus, vocab_size=3300))
     assert controller.shutdown(30_000)
     assert controller.state == "cancelled"
@@ -254,7 +255,7 @@ def test_actions_make_sense_in_each_state(qtbot, controller) -> None:
         False,
         False,
     ]
-    with qtbot.waitSignal(controller.paused, timeout=30_000):
+    with waiting_for(qtbot, controller, Paused, timeout=30_000):
         controller.step(config_for(text="Hello helo, I'm", vocab_size=262))
     assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
         False,
@@ -264,7 +265,7 @@ def test_actions_make_sense_in_each_state(qtbot, controller) -> None:
         True,
         True,
     ]
-    with qtbot.waitSignal(controller.finished, timeout=30_000):
+    with waiting_for(qtbot, controller, Finished, timeout=30_000):
         controller.resume()
     assert [controller.can(a) for a in ("start", "pause", "resume", "step", "cancel", "save")] == [
         True,

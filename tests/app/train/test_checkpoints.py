@@ -18,10 +18,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from app.core.messages import ResumedRun
+from app.core.training.events import Cancelled, Failed, Finished
 from app.window.main_window import MainWindow
 from bpe_engine import BpeTrainer, MergeEvent, Tokenizer, train_bpe
 
-from ..training_support import step_to, write_corpus
+from ..training_support import step_to, waiting_for, write_corpus
 
 REPO = Path(__file__).resolve().parents[3]
 VOCAB = 1800
@@ -86,15 +88,15 @@ def test_save_a_paused_training_and_resume_it_with_file_menu(
     assert asked == ["Save the training as a checkpoint"] and path.is_file()
     assert f"{done} merges" in train.messages.text()
     assert train.controller.state == "paused"  # saving does not stop the run
-    with qtbot.waitSignal(train.controller.cancelled, timeout=60_000):
+    with waiting_for(qtbot, train.controller, Cancelled, timeout=60_000):
         train.cancel_action.trigger()
 
     _choose_file(monkeypatch, path, save=False)
     resume = next(a for a in window.menuBar().actions()[0].menu().actions() if a.text().startswith("Resume"))
     assert resume is train.resume_file_action and resume.shortcut().toString() == "Ctrl+Shift+O"
-    with qtbot.waitSignal(train.controller.loaded, timeout=60_000) as loaded:
+    with waiting_for(qtbot, train.controller, ResumedRun, timeout=60_000) as loaded:
         resume.trigger()
-    assert loaded.args[0].merges == done
+    assert loaded.event.merges == done
     assert train.settings_panel.vocab_size.value() == VOCAB  # the run's own settings are shown
     assert "Resuming" in train.messages.text()
     qtbot.waitUntil(lambda: train.controller.state == "finished", timeout=120_000)
@@ -110,7 +112,7 @@ def test_a_running_training_saves_without_stopping(qtbot, window, tmp_path, monk
     train.settings_panel.vocab_size.setValue(big)
     path = tmp_path / "running.ckpt"
     _choose_file(monkeypatch, path, save=True)
-    with qtbot.waitSignal(train.controller.merges_added, timeout=120_000):
+    with waiting_for(qtbot, train.controller, MergeEvent, timeout=120_000):
         train.start_action.trigger()
     with qtbot.waitSignal(train.checkpoint_saved, timeout=60_000):
         qtbot.keyClick(
@@ -119,7 +121,7 @@ def test_a_running_training_saves_without_stopping(qtbot, window, tmp_path, monk
     qtbot.waitUntil(lambda: train.controller.state == "finished", timeout=120_000)  # it went on to its end
     reference = train_bpe(corpus, big, ["<|endoftext|>"], workers=1)
     assert train.controller.tokenizer().merges == reference.merges
-    with qtbot.waitSignal(train.controller.finished, timeout=120_000):
+    with waiting_for(qtbot, train.controller, Finished, timeout=120_000):
         assert train.resume_training(path)
     _check_restored(train, reference)
 
@@ -134,10 +136,20 @@ def test_resumed_by_the_app_in_a_new_process(qtbot, window, tmp_path, monkeypatc
         import json, sys
         from PySide6.QtCore import QCoreApplication, QTimer
         from app.core.training.controller import TrainingController
+        from app.core.training.events import Failed, Finished
         app = QCoreApplication(sys.argv)
         c = TrainingController()
-        c.finished.connect(lambda _done: app.quit())
-        c.failed.connect(lambda message: (print(message, file=sys.stderr), app.exit(1)))
+
+        def on_events(events):
+            for event in events:
+                match event:
+                    case Finished():
+                        app.quit()
+                    case Failed(message=message):
+                        print(message, file=sys.stderr)
+                        app.exit(1)
+
+        c.events.connect(on_events)
         QTimer.singleShot(0, lambda: c.resume_from(sys.argv[1]))
         code = app.exec()
         print(json.dumps([[e.rank, e.left_id, e.right_id, e.count, e.tokens] for e in c.merges]))
@@ -175,7 +187,7 @@ def test_closing_during_training_quit_and_cancel(qtbot, window, tmp_path, monkey
     train = window.train_view
     train.corpus.add_files([str(corpus)])
     train.settings_panel.vocab_size.setValue(VOCAB)
-    with qtbot.waitSignal(train.controller.merges_added, timeout=120_000):
+    with waiting_for(qtbot, train.controller, MergeEvent, timeout=120_000):
         train.start_action.trigger()
     run = train.controller._run
     assert not window.close()
@@ -195,8 +207,8 @@ def test_a_damaged_checkpoint_is_explained(qtbot, window, tmp_path) -> None:
     train = window.train_view
     bad = tmp_path / "bad.ckpt"
     bad.write_bytes(b"PK\x03\x04 not really an archive")
-    with qtbot.waitSignal(train.controller.failed, timeout=30_000) as failed:
+    with waiting_for(qtbot, train.controller, Failed, timeout=30_000) as failed:
         assert train.resume_training(bad)
-    assert "bad.ckpt" in failed.args[0] and failed.args[0] in train.messages.text()
+    assert "bad.ckpt" in failed.event.message and failed.event.message in train.messages.text()
     assert train.controller.state == "failed"
     assert not train.checkpoint_action.isEnabled() and train.resume_file_action.isEnabled()

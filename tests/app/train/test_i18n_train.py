@@ -30,11 +30,12 @@ from PySide6.QtWidgets import (
 
 from app.core import i18n
 from app.core.i18n import catalog
+from app.core.training.events import Failed, Finished, Paused
 from app.features.train.status import time_left_text
 from app.features.train.step_panel import explain_tie
 from app.features.train.view import TrainView
 
-from ..training_support import choose_sample, step_to
+from ..training_support import choose_sample, step_to, waiting_for
 
 CJK = re.compile("[\u4e00-\u9fff]")
 
@@ -254,7 +255,7 @@ def test_step_mode_explains_merges_and_ties_in_chinese_while_paused(qtbot, view,
     assert len(view.controller.merges) == merges and view.plots.pair_counts().tolist() == plotted
     assert view.controller.state == "paused" and any(CJK.search(t) for t in zh.values())
     # A step taken in Chinese is explained in Chinese, and in English after switching back.
-    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         view.step_action.trigger()
     assert "第 1 次合并" in panel.last_label.text()
     left = english_left(shown_texts(view), translated)
@@ -266,7 +267,7 @@ def test_step_mode_explains_merges_and_ties_in_chinese_while_paused(qtbot, view,
 def test_a_finished_run_and_its_messages_switch(qtbot, view, translated, tmp_path) -> None:
     _to_zh()
     view.corpus.set_text("low lower lowest newer newest widest " * 30)
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
     qtbot.wait(50)
     assert view.progress_label.text().startswith("完成：") and "用时" in view.progress_label.text()
@@ -294,7 +295,7 @@ def test_failures_and_time_left_have_a_chinese_headline_and_the_engines_detail(q
     broken = tmp_path / "mixed.txt"
     broken.write_bytes(b"fine text " * 10_000 + b"\xff\xfe bad" + b" more" * 10)
     view.corpus.add_files([str(broken)])
-    with qtbot.waitSignal(view.controller.failed, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Failed, timeout=60_000):
         view.start_action.trigger()
     assert view.messages.text().startswith("训练失败：") and "mixed.txt" in view.messages.text()
     assert view.progress_label.text() == "训练失败；请看表格上方的消息。"

@@ -16,10 +16,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from app.core.training.events import Finished, Paused
 from app.features.train.view import TrainView
-from bpe_engine import train_bpe
+from bpe_engine import CountingDone, CountingProgress, train_bpe
 
-from ..training_support import choose_sample, syllable_text
+from ..training_support import choose_sample, on_event, syllable_text, waiting_for
 
 EOT = "<|endoftext|>"
 
@@ -64,12 +65,12 @@ def test_tokens_now_and_bytes_per_token_are_exact_at_every_merge(qtbot, view, te
     merges_wanted = 4 if text != "aaaa" else 2
     view.corpus.set_text(text)
     _set_vocab(view, 256 + merges_wanted + 1)
-    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         qtbot.keyClick(view, Qt.Key.Key_F10)  # counts, stops before the first merge
     assert _shown_tokens(view) == len(text.encode())  # no merge yet: one token per byte
     for k in range(1, merges_wanted + 1):
-        signal = view.controller.paused if k < merges_wanted else view.controller.finished
-        with qtbot.waitSignal(signal, timeout=30_000):
+        kind = Paused if k < merges_wanted else Finished
+        with waiting_for(qtbot, view.controller, kind, timeout=30_000):
             qtbot.keyClick(view, Qt.Key.Key_F10)
         true = _true_tokens(text, k)
         assert _shown_tokens(view) == true, (k, view.stats_label.text())
@@ -90,7 +91,7 @@ def test_bytes_per_token_of_a_long_run_equals_encoding_the_corpus(qtbot, view) -
     text = syllable_text(6000) + "    indented\n" * 50 + "000000 " * 40
     view.corpus.set_text(text)
     _set_vocab(view, 700)
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
     tok = view.controller.tokenizer()
     true = len(tok.encode(text, allowed_special="all"))
@@ -102,9 +103,9 @@ def test_bytes_per_token_of_a_long_run_equals_encoding_the_corpus(qtbot, view) -
 def test_every_panel_shows_the_current_run_and_its_final_state(qtbot, view) -> None:
     choose_sample(qtbot, view, "hello_helo")
     panel = view.step_panel
-    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         qtbot.keyClick(view, Qt.Key.Key_F10)
-    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         qtbot.keyClick(view, Qt.Key.Key_F10)
     assert "Merge 0" in panel.last_label.text() and panel.pretokens_model.rowCount()
     # Resume: the tables of merge 0 must not stay up under a running count.
@@ -130,7 +131,7 @@ def test_every_panel_shows_the_current_run_and_its_final_state(qtbot, view) -> N
     with qtbot.waitSignal(view.controller.state_changed, timeout=10_000):
         view.start_action.trigger()
     assert f"{n} merges" not in view.vocab_label.text()
-    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         view.controller.pause()
     if view.controller.phase == "counting":
         assert "Paused while counting" in panel.next_label.text()
@@ -145,8 +146,8 @@ def test_progress_names_the_stage_and_never_shows_a_frozen_figure(qtbot, view) -
     view.corpus.set_text(syllable_text(30_000))
     view.settings_panel.vocab_size.setValue(2000)
     seen: list[str] = []
-    view.controller.counting_progress.connect(lambda *_: seen.append(view.controller.stage))
-    with qtbot.waitSignal(view.controller.counting_done, timeout=60_000):
+    on_event(view.controller, CountingProgress, lambda _event: seen.append(view.controller.stage))
+    with waiting_for(qtbot, view.controller, CountingDone, timeout=60_000):
         view.start_action.trigger()
         assert "Reading the corpus" in view.progress_label.text()
         assert view.progress.maximum() == 0  # busy: nothing to count yet
@@ -155,6 +156,6 @@ def test_progress_names_the_stage_and_never_shows_a_frozen_figure(qtbot, view) -
     qtbot.waitUntil(lambda: view.controller.state == "paused", timeout=30_000)
     assert view.progress_label.text().startswith("Paused: Merging:")
     assert view.progress.maximum() == view.controller.target_merges
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.resume_action.trigger()
     assert view.progress_label.text().startswith("Done:")

@@ -13,12 +13,13 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from app.core import registry as registry_module
+from app.core.training.events import Cancelled, Failed, Finished, Paused
 from app.display.format import visible
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.view import SHORTCUTS, TrainView
-from bpe_engine import DEFAULT_VOCAB_SIZE, Tokenizer, TrainerConfig, preview, train_bpe
+from bpe_engine import DEFAULT_VOCAB_SIZE, MergeEvent, Tokenizer, TrainerConfig, preview, train_bpe
 
-from ..training_support import choose_sample, syllable_text, write_corpus
+from ..training_support import choose_sample, on_event, syllable_text, waiting_for, write_corpus
 
 SEED_003_MERGES = ["s t", "e st", "o w", "l ow", "w est", "n e", "ne west", "w i", "wi d", "wid est", "low e", "lowe r"]
 
@@ -48,7 +49,7 @@ def test_a_sample_is_chosen_and_start_trains_in_one_click(qtbot, view, registry)
     assert view.corpus.source == "sample" and view.corpus.current_sample() is not None
     assert "Size:" in view.corpus.size_label.text() and view.corpus.preview.toPlainText()
     assert _enabled(view) == {"start": True, "pause": False, "resume": False, "step": True, "cancel": False}
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         qtbot.mouseClick(view.buttons["start"], Qt.MouseButton.LeftButton)
     tok = view.controller.tokenizer()
     assert view.merges_model.rowCount() == len(view.controller.merges) == len(tok.merges) > 0
@@ -76,7 +77,7 @@ def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -
     qtbot.mouseClick(apply, Qt.MouseButton.LeftButton)
     assert view.settings_panel.values()["pretokenizer"] == r"regex:\S+"
     assert view.settings_panel.vocab_size.value() == 269
-    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         qtbot.mouseClick(view.buttons["step"], Qt.MouseButton.LeftButton)
     assert view.result_tabs.currentWidget() is view.step_panel
     panel = view.step_panel
@@ -88,7 +89,7 @@ def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -
     assert "Tie" in text and "(s, t)" in text and "(e, s)" in text and "greatest" in text
     assert _enabled(view) == {"start": False, "pause": False, "resume": True, "step": True, "cancel": True}
 
-    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         qtbot.keyClick(view, Qt.Key.Key_F10)  # the Step shortcut
     assert view.merges_model.rowCount() == 1
     assert "Merge 0" in panel.last_label.text() and "(e, s)" in panel.last_label.text()
@@ -98,9 +99,9 @@ def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -
     assert panel.pretokens_model.index(newest, 3).data() == "n | e | w | e | st"
 
     for _ in range(10):
-        with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+        with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
             view.step_action.trigger()
-    with qtbot.waitSignal(view.controller.finished, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=30_000):
         view.step_action.trigger()  # the 12th and last merge ends training
     got = [f"{m.left.decode()} {m.right.decode()}" for m in view.controller.merges]
     assert got == SEED_003_MERGES
@@ -108,7 +109,7 @@ def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -
 
 def test_hello_helo_step_mode_names_the_tie(qtbot, view) -> None:
     choose_sample(qtbot, view, "hello_helo")
-    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         view.step_action.trigger()
     text = view.step_panel.next_label.text()
     assert "(l, o)" in text and "(e, l)" in text and "'l' (0x6c)" in text and "'e' (0x65)" in text
@@ -118,16 +119,16 @@ def test_pause_resume_and_cancel_from_the_keyboard(qtbot, view, tmp_path) -> Non
     corpus = write_corpus(tmp_path, 60_000)
     view.corpus.add_files([str(corpus)])
     view.settings_panel.vocab_size.setValue(3300)
-    view.controller.merges_added.connect(
-        lambda _e: view.pause_action.isEnabled() and qtbot.keyClick(view, Qt.Key.Key_F6)
+    on_event(
+        view.controller, MergeEvent, lambda _e: view.pause_action.isEnabled() and qtbot.keyClick(view, Qt.Key.Key_F6)
     )
-    with qtbot.waitSignal(view.controller.paused, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=60_000):
         qtbot.keyClick(view, Qt.Key.Key_F5)
     assert _enabled(view) == {"start": False, "pause": False, "resume": True, "step": True, "cancel": True}
     assert "Paused" in view.progress_label.text()
     assert view.save_action.isEnabled()  # a paused run can be saved as it is
     n = len(view.controller.merges)
-    with qtbot.waitSignal(view.controller.cancelled, timeout=10_000):
+    with waiting_for(qtbot, view.controller, Cancelled, timeout=10_000):
         qtbot.keyClick(view, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)
     assert len(view.controller.merges) == n
     assert "Cancelled after" in view.progress_label.text()
@@ -157,7 +158,7 @@ def test_files_can_be_added_and_dropped(qtbot, view, tmp_path) -> None:
     assert view.corpus.paths() == [str(a), str(b)]
     assert view.corpus.source == "files"
     assert "in 2 files" in view.corpus.size_label.text()
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
     expected = train_bpe([a, b], view.settings_panel.vocab_size.value(), ["<|endoftext|>"])
     assert view.controller.tokenizer().merges == expected.merges
@@ -167,7 +168,7 @@ def test_pasted_text_trains(qtbot, view) -> None:
     view.corpus.set_text("the tech team tests the tech stack " * 10)
     qtbot.keyClicks(view.corpus.text_edit, " and more")
     view.settings_panel.vocab_size.setValue(270)
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
     text = "the tech team tests the tech stack " * 10 + " and more"
     assert view.controller.tokenizer().merges == train_bpe(None, 270, ["<|endoftext|>"], text=text).merges
@@ -186,7 +187,7 @@ def test_binary_and_missing_files_are_refused_with_a_message(qtbot, view, tmp_pa
     assert "no files chosen" in view.messages.text()
     assert view.controller.state == "idle"
     view.corpus.set_source("sample")
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()  # still usable
 
 
@@ -214,13 +215,13 @@ def test_unreadable_content_fails_in_the_engine_and_the_view_stays_usable(qtbot,
     bad = tmp_path / "mixed.txt"
     bad.write_bytes(syllable_text(30_000).encode() + "naïve".encode("latin-1"))
     assert view.corpus.add_files([str(bad)]) == []
-    with qtbot.waitSignal(view.controller.failed, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Failed, timeout=60_000):
         view.start_action.trigger()
     assert "mixed.txt: not valid UTF-8 at byte offset" in view.messages.text()
     assert view.messages.kind == "error"
     assert view.start_action.isEnabled() and view.corpus.isEnabled()
     view.corpus.set_source("sample")
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
     assert view.messages.text() == ""
 
@@ -242,7 +243,7 @@ def test_invalid_custom_regex_is_shown_inline_and_on_start(qtbot, view) -> None:
     qtbot.keyClick(panel.custom_regex, Qt.Key.Key_Backspace)
     qtbot.keyClicks(panel.custom_regex, r"\w+)")
     assert panel.regex_problem.isHidden()
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
 
 
@@ -272,7 +273,7 @@ def test_too_small_vocabulary_is_explained(qtbot, view) -> None:
     assert "too small" in view.messages.text() and "257" in view.messages.text()
     panel.vocab_size.setValue(400)
     assert panel.vocab_problem.isHidden()
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
 
 
@@ -312,7 +313,7 @@ def _refused(qtbot, view: TrainView, kind: str, path) -> str:
 
 def test_save_and_open_round_trip(qtbot, view, registry, tmp_path) -> None:
     choose_sample(qtbot, view, "hello_helo")
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
     path = tmp_path / "hello.json"
     _save(qtbot, view, path)
@@ -354,10 +355,10 @@ def test_open_and_save_run_off_the_gui_thread_and_show_that_they_are_busy(
 
 def test_a_paused_run_is_saved_with_the_merges_done_so_far(qtbot, view, tmp_path) -> None:
     choose_sample(qtbot, view, "hello_helo")
-    with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         view.step_action.trigger()
     for _ in range(2):
-        with qtbot.waitSignal(view.controller.paused, timeout=30_000):
+        with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
             view.step_action.trigger()
     assert view.save_action.isEnabled()
     path = tmp_path / "paused.json"
@@ -370,13 +371,13 @@ def test_a_paused_run_is_saved_with_the_merges_done_so_far(qtbot, view, tmp_path
     saved = Tokenizer.load(path)
     assert saved.merges == [(m.left, m.right) for m in view.controller.merges] and len(saved.merges) == 2
     assert view.save_action.isEnabled() and view.resume_action.isEnabled()
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.resume_action.trigger()
 
 
 def test_saving_into_a_missing_folder_says_so(qtbot, view, tmp_path) -> None:
     choose_sample(qtbot, view, "hello_helo")
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
     message = _refused(qtbot, view, "save", tmp_path / "no" / "such" / "dir" / "t.json")
     assert "Cannot save the tokenizer" in message and view.messages.text() == message
@@ -401,7 +402,7 @@ def test_the_tie_break_choice_is_remembered(qtbot, view, registry, settings) -> 
     assert panel.values()["tie_break"] == "greatest"
     panel.tie_break.setCurrentIndex(panel.tie_break.findData("smallest"))
     choose_sample(qtbot, view, "hello_helo")
-    with qtbot.waitSignal(view.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
         view.start_action.trigger()
     assert settings.tie_break == "smallest"
     later = TrainView(registry, settings)  # the next session

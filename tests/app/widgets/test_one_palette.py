@@ -6,11 +6,14 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QFontMetrics, QImage
 
+from app.core.training.events import Paused, TokenizerBuilt
 from app.display import palette
 from app.features.tokenize.view import TokenizeView
 from app.features.train.step_model import SEGMENTS_ROLE, PretokensModel
 from app.features.train.view import TrainView
 from app.widgets.segmentation import chip_rects
+
+from ..training_support import waiting_for
 
 CORPUS = "low lower lowest newest widest slowest lowly\n" * 40
 
@@ -36,7 +39,7 @@ def test_step_mode_and_tokenize_paint_a_token_in_the_same_color(qtbot, registry,
     train.settings_panel.set_values(vocab_size=300, special_tokens="", pretokenizer="gpt2")
     controller = train.controller
     for _ in range(4):  # count, then three merges, parking after each
-        with qtbot.waitSignal(controller.paused, timeout=30_000):
+        with waiting_for(qtbot, controller, Paused, timeout=30_000):
             train.step_action.trigger()
     snapshot = controller.snapshot
     assert snapshot is not None and snapshot.merges_done == 3
@@ -57,9 +60,9 @@ def test_step_mode_and_tokenize_paint_a_token_in_the_same_color(qtbot, registry,
     step_fills = [_pixel(step_image, box.left(), box.center().y()) for box in boxes]
 
     # The same text in the Tokenize view, with the tokenizer of the merges done so far.
-    with qtbot.waitSignal(controller.tokenizer_built, timeout=30_000) as built:
+    with waiting_for(qtbot, controller, TokenizerBuilt, timeout=30_000) as built:
         assert controller.request_tokenizer()
-    key = registry.add(built.args[0], "three merges")
+    key = registry.add(built.event.tokenizer, "three merges")
     tokenize = TokenizeView(registry, settings)
     qtbot.addWidget(tokenize)
     tokenize.resize(1200, 900)

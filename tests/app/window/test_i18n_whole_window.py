@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
 
 from app.core import i18n
 from app.core.i18n import catalog
+from app.core.training.events import Finished
 from app.window.main_window import MainWindow
 
-from ..training_support import choose_sample
+from ..training_support import choose_sample, waiting_for
 
 TEXT = "the lowest newest widest 你好"
 
@@ -108,7 +109,7 @@ def test_nothing_of_the_catalog_stays_english_in_any_tab(qtbot, settings, englis
     qtbot.waitExposed(window)
     train = window.train_view
     choose_sample(qtbot, train, "hello_helo")
-    with qtbot.waitSignal(train.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, train.controller, Finished, timeout=60_000):
         train.start_action.trigger()
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)

@@ -14,10 +14,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from app.core.training.events import Cancelled, Finished, Paused
 from app.window.main_window import MainWindow
-from bpe_engine import train_bpe
+from bpe_engine import MergeEvent, train_bpe
 
-from ..training_support import choose_sample, write_corpus
+from ..training_support import choose_sample, waiting_for, write_corpus
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -54,7 +55,7 @@ def test_file_and_training_menus(window) -> None:
 def test_a_trained_tokenizer_opens_in_the_vocabulary_view(qtbot, window) -> None:
     train = window.train_view
     choose_sample(qtbot, train, "hello_helo")
-    with qtbot.waitSignal(train.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, train.controller, Finished, timeout=60_000):
         train.start_action.trigger()
     assert window.save_action.isEnabled()
     assert window.vocab_view.key == train.result_key
@@ -87,7 +88,7 @@ def test_open_tokenizer_through_the_window(qtbot, window, tmp_path) -> None:
 def test_file_save_writes_the_trained_tokenizer(qtbot, window, tmp_path) -> None:
     train = window.train_view
     choose_sample(qtbot, train, "hello_helo")
-    with qtbot.waitSignal(train.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, train.controller, Finished, timeout=60_000):
         train.start_action.trigger()
     path = tmp_path / "result.json"
     with qtbot.waitSignal(train.file_saved, timeout=30_000):
@@ -106,14 +107,14 @@ def test_training_shortcuts_work_from_every_tab(qtbot, window) -> None:
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     window.tabs.setCurrentWidget(window.tokenize_view)
     window.tokenize_view.editor.setFocus()
-    with qtbot.waitSignal(train.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, train.controller, Paused, timeout=30_000):
         qtbot.keyClick(window.tokenize_view.editor, Qt.Key.Key_F10)  # Step, typed in another tab
     assert window.tabs.currentWidget() is train  # the run is shown where its controls are
-    with qtbot.waitSignal(train.controller.paused, timeout=30_000):
+    with waiting_for(qtbot, train.controller, Paused, timeout=30_000):
         qtbot.keyClick(train.merges_view, Qt.Key.Key_F10)  # and inside the Train view (one shortcut, no ambiguity)
     assert len(train.controller.merges) == 1
     window.tabs.setCurrentWidget(window.compare_view)
-    with qtbot.waitSignal(train.controller.cancelled, timeout=30_000):
+    with waiting_for(qtbot, train.controller, Cancelled, timeout=30_000):
         qtbot.keyClick(window.compare_view, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)
     assert window.tabs.currentWidget() is train
 
@@ -146,7 +147,7 @@ def test_closing_while_training_asks_then_quit_stops_within_half_a_second(qtbot,
     train = window.train_view
     train.corpus.add_files([str(write_corpus(tmp_path, 60_000))])
     train.settings_panel.vocab_size.setValue(3300)
-    with qtbot.waitSignal(train.controller.merges_added, timeout=60_000):
+    with waiting_for(qtbot, train.controller, MergeEvent, timeout=60_000):
         train.start_action.trigger()
     run = train.controller._run
     assert not window.close()  # it asks: Save & quit, Quit, Cancel (tests/app/test_checkpoints.py)

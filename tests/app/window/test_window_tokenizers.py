@@ -12,16 +12,17 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 import bpe_engine
 from app.core.settings import Settings
+from app.core.training.events import Failed, Finished
 from app.window.main_window import MainWindow
 from bpe_engine import Tokenizer, train_bpe
 
-from ..training_support import choose_sample, syllable_text
+from ..training_support import choose_sample, syllable_text, waiting_for
 
 
 def _train_sample(qtbot, window: MainWindow, key: str = "hello_helo") -> str:
     train = window.train_view
     choose_sample(qtbot, train, key)
-    with qtbot.waitSignal(train.controller.finished, timeout=60_000):
+    with waiting_for(qtbot, train.controller, Finished, timeout=60_000):
         train.start_action.trigger()
     assert train.result_key is not None
     return train.result_key
@@ -61,7 +62,7 @@ def test_a_failed_run_leaves_the_previous_result_saveable(qtbot, window, tmp_pat
     bad = tmp_path / "mixed.txt"
     bad.write_bytes(syllable_text(30_000).encode() + "naïve".encode("latin-1"))
     assert train.corpus.add_files([str(bad)]) == []
-    with qtbot.waitSignal(train.controller.failed, timeout=30_000):
+    with waiting_for(qtbot, train.controller, Failed, timeout=30_000):
         train.start_action.trigger()
     assert train.save_action.isEnabled() and window.save_action.isEnabled()
     assert "can still be saved" in train.result_label.text()
