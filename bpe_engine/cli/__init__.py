@@ -23,7 +23,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .commands import cmd_decode, cmd_encode, cmd_info, cmd_train
 from .convert import cmd_export, cmd_overlap
@@ -71,16 +71,21 @@ def _sigterm_as_interrupt() -> Iterator[None]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from ..encode.files import BACKENDS, SPECIAL_MODES
-    from ..formats.export import EXPORT_FORMATS
-    from ..formats.registry import readable_names, writable_formats
-    from ..pretokenize import PRETOKENIZER_NAMES
-    from ..train.config import TIE_BREAKS
-
     p = _Parser(prog="bpe-engine", description="Train, use and inspect byte-level BPE tokenizers.")
     sub = p.add_subparsers(
         dest="command", required=True, metavar="{train,encode,decode,info,export,overlap}", parser_class=_Parser
     )
+    _add_train(sub)
+    _add_encode(sub)
+    _add_decode(sub)
+    _add_inspecting(sub)
+    return p
+
+
+def _add_train(sub: Any) -> None:
+    """``bpe-engine train``."""
+    from ..pretokenize import PRETOKENIZER_NAMES
+    from ..train.config import TIE_BREAKS
 
     t = sub.add_parser("train", help="train a tokenizer on UTF-8 text files")
     t.add_argument("corpus", nargs="+", help="UTF-8 text file(s)")
@@ -115,20 +120,25 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     t.set_defaults(func=cmd_train)
 
-    def tokenizer_options(q: argparse.ArgumentParser) -> None:
-        g = q.add_mutually_exclusive_group()
-        g.add_argument("-t", "--tokenizer", help="a tokenizer file or folder, any format (see bpe-engine info)")
-        g.add_argument(
-            "-e", "--encoding", help="an OpenAI encoding: r50k_base, p50k_base, cl100k_base, o200k_base, gpt2"
-        )
-        add_format_options(q)
+
+def _tokenizer_options(q: argparse.ArgumentParser) -> None:
+    """Which tokenizer a command uses: a file (-t) or an OpenAI encoding (-e)."""
+    g = q.add_mutually_exclusive_group()
+    g.add_argument("-t", "--tokenizer", help="a tokenizer file or folder, any format (see bpe-engine info)")
+    g.add_argument("-e", "--encoding", help="an OpenAI encoding: r50k_base, p50k_base, cl100k_base, o200k_base, gpt2")
+    add_format_options(q)
+
+
+def _add_encode(sub: Any) -> None:
+    """``bpe-engine encode``."""
+    from ..encode.files import BACKENDS, SPECIAL_MODES
 
     e = sub.add_parser("encode", help="encode a UTF-8 file to token ids (.npy, or raw uint16/uint32)")
     e.add_argument("input")
     e.add_argument(
         "-o", "--output", required=True, help="ids.npy (NumPy) or any other name for raw ids (- for standard output)"
     )
-    tokenizer_options(e)
+    _tokenizer_options(e)
     e.add_argument("--dtype", choices=["uint16", "uint32"], help="id type (default: uint16 when ids fit)")
     e.add_argument(
         "--backend",
@@ -146,13 +156,22 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("-q", "--quiet", action="store_true")
     e.set_defaults(func=cmd_encode)
 
+
+def _add_decode(sub: Any) -> None:
+    """``bpe-engine decode``."""
     d = sub.add_parser("decode", help="decode token ids back to the exact bytes of the text")
     d.add_argument("input", help="ids (.npy, or raw with --dtype)")
     d.add_argument("-o", "--output", required=True, help="the decoded text (- for standard output)")
-    tokenizer_options(d)
+    _tokenizer_options(d)
     d.add_argument("--dtype", choices=["uint16", "uint32"], help="type of raw id files")
     d.add_argument("-q", "--quiet", action="store_true")
     d.set_defaults(func=cmd_decode)
+
+
+def _add_inspecting(sub: Any) -> None:
+    """``bpe-engine info``, ``export`` and ``overlap``."""
+    from ..formats.export import EXPORT_FORMATS
+    from ..formats.registry import readable_names, writable_formats
 
     formats = f"a tokenizer file or folder of any format ({', '.join(readable_names())}), or tiktoken:NAME"
     i = sub.add_parser("info", help="print a summary of a tokenizer")
@@ -187,7 +206,6 @@ def _parser() -> argparse.ArgumentParser:
     o.add_argument("--special", action="store_true", help="count special tokens too")
     add_format_options(o)
     o.set_defaults(func=cmd_overlap)
-    return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -260,13 +260,14 @@ def bpe_rounds(
     return np.concatenate(done_ids)[order].astype(np.int32), np.bincount(owners, minlength=n_pieces)
 
 
-def _merge_all(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
-    """Run every merge over the concatenated pieces, rank by rank; returns the final symbol
-    array (-1 where a position was merged into its left neighbour) and the piece starts."""
-    t = pair_tables(tables)
-    lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
-    raw = np.frombuffer(b"".join(pieces), dtype=np.uint8)
+def _linked_symbols(
+    t: Any, raw: np.ndarray, pieces: list[bytes]
+) -> tuple[np.ndarray, array[int], array[int], array[int]]:
+    """The pieces' starts in ``raw`` (their concatenation), and its bytes as symbols in a
+    linked list that never crosses from one piece to the next: ``(starts, sym, nxt, prv)``
+    as ``array``s (plain indexing is fastest for the merges made one position at a time)."""
     n = int(raw.size)
+    lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
     starts = np.zeros(len(pieces), dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
     sym_a = array("i", t.byte_id[raw].tobytes())
@@ -274,15 +275,12 @@ def _merge_all(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, 
     prv_np = np.arange(-1, n - 1, dtype=np.int32)
     nxt_np[starts + lengths - 1] = -1
     prv_np[starts] = -1
-    nxt_a = array("i", nxt_np.tobytes())
-    prv_a = array("i", prv_np.tobytes())
-    del nxt_np, prv_np
-    sym = np.frombuffer(sym_a, dtype=np.int32)
-    nxt = np.frombuffer(nxt_a, dtype=np.int32)
-    prv = np.frombuffer(prv_a, dtype=np.int32)
+    return starts, sym_a, array("i", nxt_np.tobytes()), array("i", prv_np.tobytes())
 
-    # Initial byte pairs, grouped by rank (contiguous slices, no gathers: this is the
-    # largest step for big inputs).
+
+def _byte_pair_index(t: PairTables, raw: np.ndarray, nxt: np.ndarray) -> dict[int, list[Any]]:
+    """The positions of the initial byte pairs that a merge makes, grouped by rank
+    (contiguous slices, no gathers: this is the largest step for big inputs)."""
     codes = raw[:-1].astype(np.int32)
     codes <<= 8
     codes |= raw[1:]
@@ -297,6 +295,19 @@ def _merge_all(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, 
         cut = np.flatnonzero(np.diff(r0)) + 1
         for r, block in zip(r0[np.concatenate(([0], cut))].tolist(), np.split(left, cut)):
             index[r] = [block]
+    return index
+
+
+def _merge_all(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+    """Run every merge over the concatenated pieces, rank by rank; returns the final symbol
+    array (-1 where a position was merged into its left neighbour) and the piece starts."""
+    t = pair_tables(tables)
+    raw = np.frombuffer(b"".join(pieces), dtype=np.uint8)
+    starts, sym_a, nxt_a, prv_a = _linked_symbols(t, raw, pieces)
+    sym = np.frombuffer(sym_a, dtype=np.int32)
+    nxt = np.frombuffer(nxt_a, dtype=np.int32)
+    prv = np.frombuffer(prv_a, dtype=np.int32)
+    index = _byte_pair_index(t, raw, nxt)
     heap = list(index)
     heapq.heapify(heap)
 
