@@ -29,7 +29,7 @@ _FALLBACK: weakref.WeakKeyDictionary[object, frozenset[int]] = weakref.WeakKeyDi
 
 def is_sentencepiece(tok: TokenizerLike) -> bool:
     """True for the character-level family (SentencePiece models and their tokenizer.json)."""
-    return getattr(tok, "family", "byte-level") == "sentencepiece"
+    return not tok.facts.byte_level
 
 
 def piece_texts(tok: TokenizerLike) -> list[str] | None:

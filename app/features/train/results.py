@@ -252,7 +252,7 @@ class TrainResults(View):
     @Slot(str, object)
     def _on_files_opened(self, path: str, tok: TokenizerLike) -> None:
         label = tr("{name} · {n} merges").format(name=opened_name(path, tok), n=len(tok.merges))
-        if tok.family == "sentencepiece":
+        if not tok.facts.byte_level:
             label = tr("{name} · SentencePiece, {pieces} pieces").format(
                 name=opened_name(path, tok), pieces=f"{len(tok):,}"
             )
