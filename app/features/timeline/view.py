@@ -15,8 +15,8 @@ Encoding runs off the GUI thread (:class:`~app.features.timeline.controller.Time
 newest request wins), so scrubbing never waits for a position it has already left.
 
 This module composes the panels (:mod:`.source_bar`, :mod:`.play_bar`, :mod:`.as_of_labels`,
-:mod:`.curve_plot`, the chips and the text editor) and decides what is shown: which
-tokenizer, which position, which request's result.
+:mod:`.as_of_display`, :mod:`.curve_plot`, the text editor) and decides what is shown: which
+tokenizer (:mod:`.follower` for a training in progress), which position, which request's result.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
@@ -35,26 +35,19 @@ from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.training.controller import TrainingController
-from app.display.chips import TokenChipBuilder
-from app.display.format import format_count
-from app.display.html_export import tokens_html
-from app.display.token_data import TokenTable, token_detail
-from app.features.timeline.as_of_labels import AsOfLabels, merge_words
+from app.display.token_data import TokenTable
+from app.features.timeline.as_of_display import AsOfDisplay
 from app.features.timeline.banner import Banner, BannerKind
 from app.features.timeline.controller import TimelineController
 from app.features.timeline.curve_plot import CurvePlot
+from app.features.timeline.follower import TrainingFollower
 from app.features.timeline.play_bar import PlayBar
 from app.features.timeline.source_bar import SourceBar
 from app.widgets.text_input import TextInput
-from app.widgets.token_chips import ChipView
 from app.widgets.view import View
 from bpe_engine import Tokenizer
 
 __all__ = ["TimelineView"]
-
-_LIVE_MS = 1000  # a training in progress: its tokenizer is rebuilt at most once a second
-#: The training's states (compared as strings) in which it has merges to follow.
-_LIVE_STATES = frozenset({"merging", "paused", "counting", "cancelling"})
 
 
 class TimelineView(View):
@@ -74,18 +67,13 @@ class TimelineView(View):
         self.settings = settings
         self.controller = TimelineController(self)
         self.position = TimelinePosition(self)
-        self.training: TrainingController | None = None
+        self.follower = TrainingFollower(self.controller, self)
         self._key = ""  # registry key of the tokenizer shown ("" for the training in progress)
-        self._tok: Tokenizer | None = None
-        self._merge_ids: list[tuple[int, int, int]] = []  # the tokenizer's (left, right, new id) by rank
-        self._table: TokenTable | None = None
+        self._tok: Tokenizer | None = None  # the tokenizer asked for (the display has its results)
         self._pending: dict[int, int] = {}  # generation -> merges of the newest request
-        self._shown = -1  # merges of the text on display
         self._curve: np.ndarray | None = None
         self._curve_tag: object = None
-        self._builder = TokenChipBuilder()
         self._known_keys = set(registry.keys())
-        self._live_built = -1  # merges of the training's tokenizer built last
         self._banner = Banner(self.messages)
         self._build()
         self._connect()
@@ -96,10 +84,11 @@ class TimelineView(View):
 
     def _build(self) -> None:
         self._build_source_bar()
-        self._build_play_bar()
-        self._build_as_of()
+        # (built in the order of the keyboard focus: the text before the controls)
         self.editor = TextInput(self)
         bind(self.editor, "setPlaceholderText", "Type or paste a text to watch it being tokenized merge by merge.")
+        self._build_play_bar()
+        self._build_as_of()
         self.vertical = QSplitter(Qt.Orientation.Vertical, self)
         self.vertical.addWidget(self.editor)
         self.vertical.addWidget(self.splitter)
@@ -112,8 +101,6 @@ class TimelineView(View):
         layout.addWidget(self.play_bar)
         layout.addWidget(self.labels)
         layout.addWidget(self.vertical, 1)
-        self._live_timer = QTimer(self)
-        self._live_timer.setInterval(_LIVE_MS)
         self.editor.setPlainText(self.source_bar.first_text())
 
     def _build_source_bar(self) -> None:
@@ -130,13 +117,11 @@ class TimelineView(View):
 
     def _build_as_of(self) -> None:
         """The lines, the chips and the curve of the text as of merge k."""
-        self.labels = AsOfLabels(self)
+        self.display = AsOfDisplay(self)
+        self.labels, self.chips = self.display.labels, self.display.chips
         self.position_label = self.labels.position_label
         self.counts_label = self.labels.counts_label
         self.merge_label = self.labels.merge_label
-        self.chips = ChipView(self)
-        self.chips.set_placeholder(tr("Choose a tokenizer (train one first) and a text: its tokens appear here."))
-        self.chips.tooltip_provider = self._token_tooltip
         self.curve_plot = CurvePlot()
         self.plot, self.curve_item, self.marker = (
             self.curve_plot.plot,
@@ -156,7 +141,7 @@ class TimelineView(View):
         self.text_combo.activated.connect(self._on_text_combo_activated)
         self.editor.textChanged.connect(self._on_editor_text_changed)
         self.play_bar.moved.connect(self._on_play_bar_moved)
-        self._live_timer.timeout.connect(self._on_live_timer_timeout)
+        self.follower.available.connect(self._on_follower_available)
         self.controller.encoded.connect(self._on_controller_encoded)
         self.controller.curve_ready.connect(self._on_controller_curve_ready)
         self.controller.live_ready.connect(self._on_controller_live_ready)
@@ -192,15 +177,15 @@ class TimelineView(View):
 
     def table(self) -> TokenTable | None:
         """The token table on display."""
-        return self._table
+        return self.display.table
 
     def shown_merges(self) -> int:
         """k of the tokens on display (-1 before the first)."""
-        return self._shown
+        return self.display.shown
 
     def is_settled(self) -> bool:
         """The chips show the current text as of the slider's position."""
-        return self._tok is not None and self._shown == self.slider.value() and not self._pending
+        return self._tok is not None and self.display.shown == self.slider.value() and not self._pending
 
     def curve(self) -> np.ndarray | None:
         """The text's token count after each number of merges (None until computed)."""
@@ -219,11 +204,14 @@ class TimelineView(View):
         """Merges per second of the chosen speed."""
         return self.play_bar.speed()
 
+    @property
+    def training(self) -> TrainingController | None:
+        """The Train tab's run the view can follow (None until :meth:`set_training`)."""
+        return self.follower.training
+
     def set_training(self, training: TrainingController) -> None:
         """Offer to follow ``training`` while it runs or is paused (the Train tab's run)."""
-        self.training = training
-        training.state_changed.connect(self._on_training_state_changed)
-        self._on_training_state_changed(training.state)
+        self.follower.set_training(training)
 
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: the text box folds away (the chips and curve get the room)."""
@@ -231,23 +219,12 @@ class TimelineView(View):
 
     def html_page(self, contrast: bool = False) -> str | None:
         """The text as of merge k as a standalone HTML page (None while nothing is shown)."""
-        tok, table = self._tok, self._table
-        if tok is None or table is None or len(self._builder.tokens) != len(table):
-            return None
+        return self.display.html_page(self._label_of, contrast)
+
+    def _label_of(self, tok: Tokenizer) -> str:
         if self._key:
-            label = self.registry.entry(self._key).label
-        else:
-            label = tr("{name} (in progress)").format(name=tok.name or tr("the training"))
-        k = self._shown
-        return tokens_html(
-            table,
-            self._builder.tokens,
-            title=tr("{name}, as of merge {k} of {total}").format(
-                name=label, k=format_count(k), total=format_count(len(tok.merges))
-            ),
-            about=[merge_words(tok, self._merge_ids, k)] if k > 0 else [tr("No merge yet: every byte is a token.")],
-            contrast=contrast,
-        )
+            return self.registry.entry(self._key).label
+        return tr("{name} (in progress)").format(name=tok.name or tr("the training"))
 
     def tokenizer_key(self) -> str:
         return self.current_key()
@@ -258,7 +235,7 @@ class TimelineView(View):
 
     def shutdown(self) -> None:
         self.stop()
-        self._live_timer.stop()
+        self.follower.stop()
         self.controller.shutdown()
 
     # -- language ---------------------------------------------------------------------------
@@ -267,9 +244,8 @@ class TimelineView(View):
     def _on_language_changed(self, _language: str) -> None:
         self.source_bar.retranslate()
         self.play_bar.retranslate()
-        self.chips.set_placeholder(tr("Choose a tokenizer (train one first) and a text: its tokens appear here."))
+        self.display.retranslate()
         self.curve_plot.retranslate()
-        self._show_labels()
         self._banner.retranslate()
 
     @Slot(str)
@@ -345,60 +321,37 @@ class TimelineView(View):
         at_end = self.slider.value() == self.slider.maximum()
         same_run = tok is not None and self._tok is not None and self.live_box.isChecked()
         self._tok = tok
-        self._merge_ids = tok.merge_ids() if tok is not None else []
-        self._builder = TokenChipBuilder()
+        self.display.set_tokenizer(tok)
         total = len(tok.merges) if tok is not None else 0
         keep = self.slider.value() if same_run and not at_end else total
         self.play_bar.set_total(total)
         self.play_bar.set_quietly(min(keep, total))
         self._request_curve()
         self._on_play_bar_moved(self.slider.value())
-        if tok is None:
-            self._table = None
-            self._shown = -1
-            self.chips.clear()
-            self._show_labels()
 
     # -- a training in progress -------------------------------------------------------------
 
-    @Slot(str)
-    def _on_training_state_changed(self, state: str) -> None:
-        live = str(state) in _LIVE_STATES
+    @Slot(bool)
+    def _on_follower_available(self, live: bool) -> None:
         self.live_box.setEnabled(live or self.live_box.isChecked())
-        if self.live_box.isChecked():
-            self._on_live_timer_timeout()  # a pause or the end: show the merges so far at once
 
     @Slot(bool)
     def _on_live_box_toggled(self, on: bool) -> None:
         self.picker.setEnabled(not on)
         if on:
             self._key = ""
-            self._live_built = -1
-            self._tok = None
-            self._live_timer.start()
-            self._on_live_timer_timeout()
+            self._tok = None  # (the first tokenizer of the run shows all its merges)
+            self.follower.start()
             self._banner.say(
                 BannerKind.INFO,
                 lambda: tr("Following the training in progress: its merges so far, updated once a second."),
             )
         else:
-            self._live_timer.stop()
+            self.follower.stop()
             self._banner.clear()
             self._on_picker_key_changed(self.picker.current_key())
         if self.training is not None:
             self.live_box.setEnabled(self.training.is_active or on)
-
-    @Slot()
-    def _on_live_timer_timeout(self) -> None:
-        c = self.training
-        if c is None or c.request is None or not self.live_box.isChecked():
-            return
-        n = len(c.merges)
-        if n != self._live_built:
-            self._live_built = n
-            self.controller.build_live(
-                c.merges, c.request.config, tr("{name} (training)").format(name=c.request.describe())
-            )
 
     @Slot(Tokenizer)
     def _on_controller_live_ready(self, tok: Tokenizer) -> None:
@@ -459,28 +412,5 @@ class TimelineView(View):
         table = result.outcomes[0].table
         if table is None:  # recognised special tokens never refuse a text
             return
-        self._table = table
-        tokens, _ids, reuse = self._builder.build(table, True)
-        made = self._made_by(k)
-        marks = [i == made for i in table.ids] if made is not None else None
-        self.chips.set_chips(tokens, marks=marks, generation=result.generation, reuse=reuse)
-        self._shown = k
-        self._show_labels()
+        self.display.show_table(table, k, result.generation)
         self.displayed.emit(k)
-
-    def _made_by(self, k: int) -> int | None:
-        """The id of the token merge ``k`` made (the k-th merge, rank k-1); None for k = 0."""
-        if not 1 <= k <= len(self._merge_ids):
-            return None
-        return self._merge_ids[k - 1][2]
-
-    # -- labels -----------------------------------------------------------------------------
-
-    def _show_labels(self) -> None:
-        self.labels.show_as_of(self._tok, self._table, self._shown, self._merge_ids)
-
-    def _token_tooltip(self, index: int) -> str:
-        tok, table = self._tok, self._table
-        if tok is None or table is None or index >= len(table):
-            return ""
-        return token_detail(tok, table, index)
