@@ -10,7 +10,7 @@ sizes; the chart exports as PNG or SVG and every point as CSV.
 
 Measuring runs off the GUI thread (:class:`~app.features.sweep.controller.SweepController`).
 
-This module composes the panels (:mod:`.side_panel`, :mod:`.chart`, :mod:`.table`,
+This module composes the panels (:mod:`.top_bar`, :mod:`.side_panel`, :mod:`.chart`, :mod:`.table`,
 :mod:`.exports`) and decides what is measured: which tokenizer, which texts, which references.
 """
 
@@ -21,25 +21,25 @@ import html
 import numpy as np
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidgetItem, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
-from app.core.i18n import bind, tr
+from app.core.i18n import tr
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
-from app.display.format import format_bytes, format_count
+from app.display.format import format_count
 from app.features.sweep.banner import Banner, BannerKind
 from app.features.sweep.chart import SweepChart, text_colors
 from app.features.sweep.controller import SweepController
 from app.features.sweep.exports import choose_chart_path, choose_csv_path, write_chart
-from app.features.sweep.heldout import HeldOutText, load_heldout
+from app.features.sweep.heldout import HeldOutText
 from app.features.sweep.job import SweepCurve, SweepReference, sweep_csv
 from app.features.sweep.side_panel import SidePanel
 from app.features.sweep.table import SweepTable, round_size_rows
-from app.widgets import build
+from app.features.sweep.top_bar import TopBar
 from app.widgets.export import save_text
 from app.widgets.open_files import choose_text_file
-from app.widgets.tokenizer_picker import TokenizerPicker, unavailable_help
+from app.widgets.tokenizer_picker import unavailable_help
 from app.widgets.view import View
 from bpe_engine import Tokenizer
 
@@ -64,9 +64,6 @@ class SweepView(View):
         self.registry = registry
         self.settings = settings
         self.controller = SweepController(self)
-        self._texts: list[HeldOutText] = load_heldout()
-        self._builtin = len(self._texts)  # the first texts are the built-in ones
-        self._hidden: set[str] = set()  # names of the texts whose curves are unchecked
         self._curves: list[SweepCurve] = []
         self._references: dict[str, SweepReference] = {}
         self._generation = 0  # tokenizer and texts measured; older results are dropped
@@ -77,13 +74,14 @@ class SweepView(View):
         self._build()
         self._connect()
         self.picker.set_current_key(registry.latest_trained() or "")
-        self._fill_text_list()
         self._on_picker_key_changed(self.picker.current_key())
 
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.side = SidePanel(self)
+        self.top_bar = TopBar(self.registry, self)
+        self.picker, self.about = self.top_bar.picker, self.top_bar.about
+        self.side = SidePanel(self._banner, self)
         self.text_list, self.reference_boxes = self.side.text_list, self.side.reference_boxes
         self.add_button, self.remove_button = self.side.add_button, self.side.remove_button
         self.export_chart_button = self.side.export_chart_button
@@ -104,38 +102,22 @@ class SweepView(View):
         split.setStretchFactor(1, 1)
         split.setSizes([260, 1000])
         layout = QVBoxLayout(self)
-        layout.addLayout(self._build_top())
+        layout.addWidget(self.top_bar)
         layout.addWidget(self.messages)
         layout.addWidget(split, 1)
 
-    def _build_top(self) -> QHBoxLayout:
-        """The tokenizer picker and the line about its sweep."""
-        self.picker = TokenizerPicker(self.registry, self)
-        bind(
-            self.picker,
-            "setToolTip",
-            "The tokenizer trained once to the largest size: every smaller vocabulary is its first merges",
-        )
-        build.shrinkable(self.picker, characters=24)
-        self.about = QLabel(self)
-        self.about.setWordWrap(True)
-        top = QHBoxLayout()
-        build.labelled(top, self, "Tokenizer:", self.picker)
-        top.addWidget(self.about, 1)
-        return top
-
     def _connect(self) -> None:
         i18n.connect(self._on_language_changed)
-        self.text_list.itemChanged.connect(self._on_text_list_item_changed)
+        self.side.texts_changed.connect(self._measure)
+        self.side.shown_changed.connect(self._draw)
         self.add_button.clicked.connect(self._on_add_button_clicked)
-        self.remove_button.clicked.connect(self._on_remove_button_clicked)
         for box in self.reference_boxes.values():
             box.toggled.connect(self._on_reference_box_toggled)
         self.export_chart_button.clicked.connect(self._on_export_chart_button_clicked)
         self.export_csv_button.clicked.connect(self._on_export_csv_button_clicked)
         self.controller.curves_ready.connect(self._on_controller_curves_ready)
         self.controller.reference_ready.connect(self._on_controller_reference_ready)
-        self.controller.text_loaded.connect(self._on_controller_text_loaded)
+        self.controller.text_loaded.connect(self.side.add_text)
         self.controller.failed.connect(self._on_controller_failed)
         self.registry.ready.connect(self._on_registry_ready)
         self.registry.failed.connect(self._on_registry_failed)
@@ -153,7 +135,7 @@ class SweepView(View):
         return tok if isinstance(tok, Tokenizer) else None
 
     def texts(self) -> list[HeldOutText]:
-        return list(self._texts)
+        return self.side.texts()
 
     def curves(self) -> list[SweepCurve]:
         return list(self._curves)
@@ -178,7 +160,7 @@ class SweepView(View):
 
     def shown_texts(self) -> list[str]:
         """Names of the texts whose curves are drawn (checked)."""
-        return [t.name for t in self._texts if t.name not in self._hidden]
+        return self.side.shown_texts()
 
     def add_text_file(self, path: str) -> None:
         """Measure a text file too (read in the background; a bad one is explained)."""
@@ -231,55 +213,18 @@ class SweepView(View):
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
         self.chart.retranslate()
-        self._fill_text_list()
+        self.side.fill_texts()
         self._describe()
         self._draw()  # the legend and the table name the texts
         self._banner.retranslate()
 
     # -- texts ------------------------------------------------------------------------------
 
-    def _fill_text_list(self) -> None:
-        self.side.fill_texts(self._texts, self._builtin, self._hidden)
-
-    @Slot(QListWidgetItem)
-    def _on_text_list_item_changed(self, item: QListWidgetItem) -> None:
-        name = self._texts[self.text_list.row(item)].name
-        if item.checkState() == Qt.CheckState.Checked:
-            self._hidden.discard(name)
-        else:
-            self._hidden.add(name)
-        self._draw()
-
     @Slot()
     def _on_add_button_clicked(self) -> None:
         path = choose_text_file(self, self.settings, tr("Add a held-out text"))
         if path:
             self.add_text_file(path)
-
-    @Slot()
-    def _on_remove_button_clicked(self) -> None:
-        row = self.text_list.currentRow()
-        if row < self._builtin:
-            self._banner.say(BannerKind.INFO, lambda: tr("The built-in texts stay; uncheck one to hide its curve."))
-            return
-        self._hidden.discard(self._texts[row].name)
-        del self._texts[row]
-        self._fill_text_list()
-        self._measure()
-
-    @Slot(HeldOutText)
-    def _on_controller_text_loaded(self, text: HeldOutText) -> None:
-        names = {t.name for t in self._texts}
-        name, n = text.name, 2
-        while name in names:
-            name, n = f"{text.name} ({n})", n + 1
-        self._texts.append(HeldOutText(name, text.text, text.path))
-        self._fill_text_list()
-        size = format_bytes(text.size)
-        self._banner.say(
-            BannerKind.INFO, lambda: tr("Added {name} ({size}).").format(name=html.escape(name), size=size)
-        )
-        self._measure()
 
     @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
@@ -340,6 +285,7 @@ class SweepView(View):
 
     # -- measuring --------------------------------------------------------------------------
 
+    @Slot()
     def _measure(self) -> None:
         """Measure the texts again (the tokenizer or the texts changed)."""
         self._generation += 1
@@ -350,7 +296,7 @@ class SweepView(View):
         if tok is None:
             self._draw()
             return
-        self.controller.measure(self._generation, tok, self._texts)
+        self.controller.measure(self._generation, tok, self.texts())
         for key in self.checked_references():
             if self.registry.get(key) is not None:
                 self._measure_reference(key)
@@ -358,35 +304,12 @@ class SweepView(View):
 
     def _describe(self) -> None:
         """The line beside the picker: what the sweep of the chosen tokenizer holds."""
-        tok = self.tokenizer()
-        if tok is None:
-            chosen = self.registry.get(self._key) if self._key else None
-            if chosen is not None:
-                text = tr(
-                    "{name} is a SentencePiece model: it stores scores, not merges learned in order. "
-                    "Pick a BPE tokenizer, or train one (Train tab): the sweep uses its merges."
-                ).format(name=html.escape(self._key))
-            elif self._key and self.registry.entry(self._key).status == "loading":
-                text = tr("Loading {name}…").format(name=html.escape(self._key))
-            else:
-                text = tr(
-                    "Train a tokenizer to the largest vocabulary size you want (Train tab): the sweep uses its merges."
-                )
-            self.about.setText(text)
-            return
-        specials = len(tok.special_tokens)
-        n = len(tok.merges)
-        self.about.setText(
-            tr(
-                "{n} merges: every vocabulary size from {low} to {high} is this training stopped earlier "
-                "(its first merges)."
-            ).format(n=format_count(n), low=format_count(256 + specials), high=format_count(256 + n + specials))
-        )
+        self.top_bar.describe(self._key, self.tokenizer())
 
     def _measure_reference(self, key: str) -> None:
         tok = self.registry.get(key)
         if isinstance(tok, Tokenizer):  # (the references are OpenAI encodings)
-            self.controller.measure_reference((self._generation, key), key, tok, self._texts)
+            self.controller.measure_reference((self._generation, key), key, tok, self.texts())
 
     @Slot(object, list)
     def _on_controller_curves_ready(self, tag: object, curves: list[SweepCurve]) -> None:
@@ -424,12 +347,13 @@ class SweepView(View):
         """The figures of the checked references measured so far, in the boxes' order."""
         return [self._references[k] for k in self.checked_references() if k in self._references]
 
+    @Slot()
     def _draw(self) -> None:
         """Draw the chart and fill the table (the figures, the texts shown or their names changed)."""
         shown = set(self.shown_texts())
         curves = [c for c in self._curves if c.name in shown]
         references = self._checked_figures()
-        self.chart.draw(curves, references, text_colors([t.name for t in self._texts]))
+        self.chart.draw(curves, references, text_colors([t.name for t in self.texts()]))
         rows = round_size_rows(curves, references) if self.tokenizer() is not None else []
         self.table.show_rows(curves, rows)
 
