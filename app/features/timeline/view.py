@@ -77,6 +77,7 @@ class TimelineView(View):
         self._banner = Banner(self.messages)
         self._build()
         self._connect()
+        self.editor.setPlainText(self.source_bar.first_text())  # (through its handler, as a user's)
         self.picker.set_current_key(registry.latest_trained() or "")
         self._on_picker_key_changed(self.picker.current_key())
 
@@ -101,7 +102,6 @@ class TimelineView(View):
         layout.addWidget(self.play_bar)
         layout.addWidget(self.labels)
         layout.addWidget(self.vertical, 1)
-        self.editor.setPlainText(self.source_bar.first_text())
 
     def _build_source_bar(self) -> None:
         self.source_bar = SourceBar(self.registry, self)
