@@ -34,7 +34,8 @@ from app.core import i18n
 from app.core.i18n import catalog, tr
 from app.core.timeline_position import TimelinePosition
 from app.features.sweep.view import SweepView
-from app.features.timeline.view import SPEEDS, TimelineView
+from app.features.timeline.play_bar import SPEEDS
+from app.features.timeline.view import TimelineView
 from app.widgets.as_of import AsOfBox
 from bpe_engine import Tokenizer, train_bpe
 
@@ -197,7 +198,7 @@ def test_the_timeline_switches_to_chinese_and_back(qtbot, timeline, translations
     assert view.merge_label.text().startswith("第 1 次合并：")
     assert "每词元字节数" in view.counts_label.text() and "词元" in view.counts_label.text()
     assert "截至第 <b>1</b> 次合并" in view.position_label.text()
-    assert [view.speed_combo.itemText(i) for i in range(len(SPEEDS))] == [tr(label) for label, _ in SPEEDS]
+    assert [view.speed_combo.itemText(i) for i in range(len(SPEEDS))] == [tr(speed.label) for speed in SPEEDS]
     assert view.speed_combo.itemText(1) == "每秒 5 次合并" and view.speed_combo.itemData(1) == 5.0
     assert view.play_button.text() == "播放" and view.of_label.text() == f"次合并（共 {MERGES} 次）"
     view.play(speed_index=len(SPEEDS) - 2)

@@ -12,7 +12,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.display.format import format_count, format_ratio
-from app.features.timeline.view import SPEEDS, TimelineView
+from app.features.timeline.play_bar import SPEEDS
+from app.features.timeline.view import TimelineView
 from bpe_engine import Tokenizer, train_bpe
 
 from ...conftest import data_text
@@ -166,7 +167,7 @@ def test_play_walks_the_merges_at_the_chosen_speed(qtbot, view, tok) -> None:
     settle(qtbot, view)
     seen: list[tuple[int, int]] = []
     view.displayed.connect(lambda k: seen.append((k, len(view.table()))))
-    speed = next(i for i, (label, _) in enumerate(SPEEDS) if label == "5 merges/s")
+    speed = next(i for i, speed in enumerate(SPEEDS) if speed.label == "5 merges/s")
     view.speed_combo.setCurrentIndex(speed)
     qtbot.mouseClick(view.play_button, Qt.MouseButton.LeftButton)  # Play
     assert view.is_playing() and view.play_button.text() == "Pause"
@@ -184,7 +185,7 @@ def test_play_walks_the_merges_at_the_chosen_speed(qtbot, view, tok) -> None:
 
 
 def test_whole_run_speeds_scale_with_the_tokenizer(view) -> None:
-    index = next(i for i, (label, _) in enumerate(SPEEDS) if label == "whole run in 10 s")
+    index = next(i for i, speed in enumerate(SPEEDS) if speed.label == "whole run in 10 s")
     view.speed_combo.setCurrentIndex(index)
     assert view.speed() == pytest.approx(MERGES / 10)
 

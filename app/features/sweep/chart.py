@@ -1,0 +1,96 @@
+"""The Sweep's chart: one line per held-out text (bytes per token at every vocabulary size,
+log scale) and OpenAI's encodings as symbols at their own sizes, in the text's color.
+
+Its own module because drawing (pyqtgraph items, legend, colors and symbols) is apart from
+choosing what to measure; the view hands it the figures and which texts are shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+
+from app.core.i18n import bind, tr
+from app.display.format import format_count
+from app.features.sweep.heldout import display_name
+from app.features.sweep.job import SweepCurve, SweepReference
+from app.widgets.plots import LogSizeAxis, without_scene_export
+
+__all__ = ["SweepChart", "LINE_COLORS", "SYMBOLS", "text_colors"]
+
+#: One color per held-out text (in order), the curve and its reference points.
+LINE_COLORS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#ad1457")
+#: One symbol per OpenAI encoding.
+SYMBOLS = {"r50k_base": "t", "p50k_base": "s", "cl100k_base": "o", "o200k_base": "star"}
+
+
+def text_colors(names: Sequence[str]) -> dict[str, str]:
+    """The color of each text, by name, in the order of the list."""
+    return {name: LINE_COLORS[i % len(LINE_COLORS)] for i, name in enumerate(names)}
+
+
+class SweepChart:
+    """The plot widget (``plot``) and its legend (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"bottom": LogSizeAxis("bottom")}))
+        self.retranslate()
+        self.plot.setLogMode(x=True, y=False)
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.getPlotItem().setDownsampling(auto=True, mode="peak")
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        for axis in ("left", "bottom"):
+            self.plot.getAxis(axis).setPen("#555")
+            self.plot.getAxis(axis).setTextPen("#333")
+        self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222", brush=pg.mkBrush(255, 255, 255, 220))
+        bind(
+            self.plot,
+            "setToolTip",
+            "Each line: one held-out text, its bytes per token with the first merges of the tokenizer at every "
+            "vocabulary size. Symbols: OpenAI's encodings at their own sizes, in the text's color.",
+        )
+
+    def retranslate(self) -> None:
+        # (pyqtgraph keeps no source text: its title and axis labels are written again)
+        self.plot.setTitle(tr("Bytes per token against vocabulary size"), color="#333")
+        self.plot.setLabel("bottom", tr("vocabulary size (log scale)"))
+        self.plot.setLabel("left", tr("bytes per token (held-out text)"))
+
+    def draw(self, curves: Sequence[SweepCurve], references: Sequence[SweepReference], colors: dict[str, str]) -> None:
+        """Draw ``curves`` (the shown texts') and each of ``references`` on their texts."""
+        self.plot.clear()
+        self.legend.clear()
+        for curve in curves:
+            item = self.plot.plot(
+                curve.vocab_sizes().astype(np.float64),
+                curve.bytes_per_token(),
+                pen=pg.mkPen(colors.get(curve.name, "#333"), width=2),
+                name=display_name(curve.name),
+            )
+            item.setZValue(1)
+        for ref in references:
+            self._draw_reference(ref, [c.name for c in curves], colors)
+        self.plot.enableAutoRange()
+
+    def _draw_reference(self, ref: SweepReference, names: Sequence[str], colors: dict[str, str]) -> None:
+        """A symbol of ``ref`` at its vocabulary size for each text, and its legend entry."""
+        for name in names:
+            value = ref.bytes_per_token(name)
+            if value is None:
+                continue
+            self.plot.plot(
+                [float(ref.vocab_size)],
+                [value],
+                pen=None,
+                symbol=SYMBOLS[ref.key],
+                symbolSize=13,
+                symbolBrush=pg.mkBrush(colors.get(name, "#333")),
+                symbolPen=pg.mkPen("#000", width=1),
+            )
+        sample = pg.PlotDataItem(
+            [], [], pen=None, symbol=SYMBOLS[ref.key], symbolSize=11, symbolBrush="#9e9e9e", symbolPen="#000"
+        )
+        self.legend.addItem(sample, f"{ref.key} ({format_count(ref.vocab_size)})")

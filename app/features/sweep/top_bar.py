@@ -1,0 +1,68 @@
+"""The Sweep's top row: the tokenizer picker and the line beside it saying what the sweep of
+the chosen tokenizer holds (or why there is none: loading, a SentencePiece model, none yet).
+
+Its own widget because the line is composed from the registry's state of the choice, apart
+from measuring.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from app.core.i18n import bind, tr
+from app.core.registry import TokenizerRegistry
+from app.display.format import format_count
+from app.widgets import build
+from app.widgets.tokenizer_picker import TokenizerPicker
+from bpe_engine import Tokenizer
+
+__all__ = ["TopBar"]
+
+
+class TopBar(QWidget):
+    """The picker (``picker``) and the line about its sweep (``about``)."""
+
+    def __init__(self, registry: TokenizerRegistry, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self.picker = TokenizerPicker(registry, self)
+        bind(
+            self.picker,
+            "setToolTip",
+            "The tokenizer trained once to the largest size: every smaller vocabulary is its first merges",
+        )
+        build.shrinkable(self.picker, characters=24)
+        self.about = QLabel(self)
+        self.about.setWordWrap(True)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        build.labelled(row, self, "Tokenizer:", self.picker)
+        row.addWidget(self.about, 1)
+
+    def describe(self, key: str, tok: Tokenizer | None) -> None:
+        """Say what the sweep of ``key`` holds; ``tok`` is its BPE tokenizer (None: none yet, or
+        not a BPE one)."""
+        if tok is not None:
+            specials = len(tok.special_tokens)
+            n = len(tok.merges)
+            self.about.setText(
+                tr(
+                    "{n} merges: every vocabulary size from {low} to {high} is this training stopped earlier "
+                    "(its first merges)."
+                ).format(n=format_count(n), low=format_count(256 + specials), high=format_count(256 + n + specials))
+            )
+        elif key and self.registry.get(key) is not None:
+            self.about.setText(
+                tr(
+                    "{name} is a SentencePiece model: it stores scores, not merges learned in order. "
+                    "Pick a BPE tokenizer, or train one (Train tab): the sweep uses its merges."
+                ).format(name=html.escape(key))
+            )
+        elif key and self.registry.entry(key).status == "loading":
+            self.about.setText(tr("Loading {name}…").format(name=html.escape(key)))
+        else:
+            self.about.setText(
+                tr("Train a tokenizer to the largest vocabulary size you want (Train tab): the sweep uses its merges.")
+            )
