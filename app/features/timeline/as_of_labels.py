@@ -81,14 +81,20 @@ class AsOfLabels(QWidget):
 
     def _show_position(self, tok: Tokenizer, k: int) -> None:
         specials = len(tok.special_tokens)
+        # A Hugging Face file may make one token by several merges (Llama 3.2: 280,147 merges,
+        # 127,744 tokens): the vocabulary then is what exists, not 256 + k.
+        made = tok.vocab_size_after(k) - 256
+        if made == k:
+            parts = tr("256 bytes + {k} merges + {specials} special").format(k=format_count(k), specials=specials)
+        else:
+            parts = tr("256 bytes + {made} tokens made by {k} merges + {specials} special").format(
+                made=format_count(made), k=format_count(k), specials=specials
+            )
         self.position_label.setText(
-            tr(
-                "As of merge <b>{k}</b> of {total} · vocabulary <b>{size}</b> tokens "
-                "(256 bytes + {k} merges + {specials} special)"
-            ).format(
+            tr("As of merge <b>{k}</b> of {total} · vocabulary <b>{size}</b> tokens ({parts})").format(
                 k=format_count(k),
                 total=format_count(len(tok.merges)),
-                size=format_count(256 + k + specials),
-                specials=specials,
+                size=format_count(256 + made + specials),
+                parts=parts,
             )
         )

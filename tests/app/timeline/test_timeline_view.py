@@ -199,3 +199,36 @@ def test_a_sample_text_can_be_chosen(qtbot, view, tok) -> None:
     view.set_merges(300)
     settle(qtbot, view)
     check_position(view, tok, 300, view.text())
+
+
+@pytest.mark.slow
+def test_a_hugging_face_file_whose_merges_repeat_tokens_shows_the_real_vocabulary(qtbot, registry) -> None:
+    # Llama 3.2's tokenizer.json: 280,147 merges make fewer distinct tokens (several merges
+    # make one token); the vocabulary as of merge k is what exists then, counted here from
+    # the file's own JSON, not 256 + k.
+    import json
+
+    from bpe_engine import load_tokenizer
+
+    from ...conftest import shared_path
+
+    path = shared_path("tokenizers/llama3.2_tokenizer.json", "Llama 3.2's tokenizer.json")
+    merges = json.loads(path.read_text(encoding="utf-8"))["model"]["merges"]
+    pairs = [m.split(" ") if isinstance(m, str) else m for m in merges]
+    llama = load_tokenizer(str(path))
+    specials = len(llama.special_tokens)
+    v = TimelineView(registry)
+    qtbot.addWidget(v)
+    v.show()
+    registry.add(llama, "Llama 3.2")
+    v.set_text("The lowest newest widest tokens.")
+    settle(qtbot, v)
+    for k in (0, 1000, 150_000, len(pairs)):
+        v.spin.setValue(k)
+        settle(qtbot, v)
+        made = len({a + b for a, b in pairs[:k]})
+        label = v.position_label.text()
+        assert f"vocabulary <b>{format_count(256 + made + specials)}</b> tokens" in label, (k, label)
+    assert made < len(pairs)  # the file does repeat tokens: the old figure was wrong here
+    assert 256 + made == len(json.loads(path.read_text(encoding="utf-8"))["model"]["vocab"]) == 128_000
+    v.shutdown()
