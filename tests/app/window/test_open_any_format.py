@@ -191,7 +191,7 @@ def test_parse_special_tokens() -> None:
 def test_llama3_rank_file_finds_its_special_tokens_and_takes_the_llama3_pattern(qtbot, window, tmp_path) -> None:
     """Llama 3's tokenizer.model with its tokenizer_config.json beside it (links to ../shared):
     the 256 special tokens are found, only the pattern is asked for."""
-    from ..engine.formats_support import llama_reference
+    from ...engine.formats_support import llama_reference
 
     folder = tmp_path / "llama"
     folder.mkdir()
@@ -374,7 +374,7 @@ def test_the_known_patterns_are_the_models_own() -> None:
     tiktoken = pytest.importorskip("tiktoken")
     from app.content.patterns import KNOWN_PATTERNS
 
-    from ..engine.formats_support import QWEN_PATTERN, QWEN_SPECIALS
+    from ...engine.formats_support import QWEN_PATTERN, QWEN_SPECIALS
 
     known = {k.key: k for k in KNOWN_PATTERNS}
     for key, name in (("gpt2", "r50k_base"), ("cl100k", "cl100k_base"), ("o200k", "o200k_base")):
