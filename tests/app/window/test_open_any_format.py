@@ -354,7 +354,7 @@ def test_a_sentencepiece_style_tokenizer_json_opens_with_tokenizers_ids(
     """Hugging Face's conversion of a SentencePiece model (Prepend ▁, byte fallback, merges by
     rank): the Tokenize view shows Hugging Face's ids, and the pieces as chips."""
     tokenizers = pytest.importorskip("tokenizers")
-    from ..engine.test_formats_hf import _sp_style
+    from ...engine.test_formats_hf import _sp_style
 
     path = tmp_path / "tokenizer.json"
     path.write_text(json.dumps(_sp_style(spm_reference, "prepend", False), ensure_ascii=False), encoding="utf-8")
