@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import cast
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -29,7 +30,36 @@ from app.core.i18n import tr
 from app.core.jobs.calls import CallQueue
 from bpe_engine import OPENAI_ENCODINGS, Tokenizer, TokenizerLike, errors, find_hf_tokenizers, load_tokenizer
 
-__all__ = ["RegistryEntry", "TokenizerRegistry", "OPENAI_KEYS", "LAZY_KINDS", "SpecialTokens", "load_any"]
+__all__ = [
+    "EntryStatus",
+    "RegistryEntry",
+    "RegistryKind",
+    "TokenizerRegistry",
+    "OPENAI_KEYS",
+    "LAZY_KINDS",
+    "SpecialTokens",
+    "load_any",
+]
+
+
+class RegistryKind(StrEnum):
+    """Where an entry came from (:attr:`RegistryEntry.kind`); strings, so "openai" still compares."""
+
+    TRAINED = "trained"
+    FILE = "file"  # opened
+    TIKTOKEN = "tiktoken"  # a .tiktoken file
+    OPENAI = "openai"
+    HF = "hf"  # the Hugging Face cache
+
+
+class EntryStatus(StrEnum):
+    """An entry's load state (:attr:`RegistryEntry.status`); strings, so "ready" still compares."""
+
+    IDLE = "idle"
+    LOADING = "loading"
+    READY = "ready"
+    ERROR = "error"
+
 
 OPENAI_KEYS = ("r50k_base", "p50k_base", "cl100k_base", "o200k_base")
 #: Entries the app lists before they are loaded (loaded when first chosen, never renamed or removed).

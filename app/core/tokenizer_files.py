@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
@@ -32,7 +33,14 @@ from app.core.jobs.calls import CallQueue
 from app.core.registry import SpecialTokens, TokenizerRegistry, load_any
 from bpe_engine import Tokenizer, TokenizerLike, errors, load_tiktoken_file
 
-__all__ = ["TokenizerFileController", "TiktokenFileOpener"]
+__all__ = ["FileJob", "TokenizerFileController", "TiktokenFileOpener"]
+
+
+class FileJob(StrEnum):
+    """The kind of a file job (``failed``'s first argument): a string, so "open" still compares."""
+
+    OPEN = "open"
+    SAVE = "save"
 
 
 def _run(

@@ -78,7 +78,18 @@ def tokens_html(
             tokens=format_count(n), bytes=format_count(nbytes), ratio=format_ratio(nbytes / n if n else None)
         )
     ]
-    out = [
+    out = _head(title, lines, font_size)
+    for k in range(n):
+        out.append(_chip(table, chips, k, fills[colors[k] % len(fills)], contrast))
+        if chips.breaks[k]:
+            out.append("<br>")
+    out += _foot()
+    return "\n".join(out)
+
+
+def _head(title: str, lines: Sequence[str], font_size: str) -> list[str]:
+    """The page up to the tokens: head, style, title and the lines about the text."""
+    return [
         "<!DOCTYPE html>",
         f'<html lang="{"zh-CN" if current_language() == "zh_CN" else "en"}">',
         "<head>",
@@ -92,37 +103,47 @@ def tokens_html(
         *(f'<p class="about">{_e(line)}</p>' for line in lines),
         '<div class="tokens">',
     ]
-    for k in range(n):
-        kind = chips.kinds[k]
-        token = table.tokens[k]
-        classes = ["t"]
-        style = ""
-        if kind == SPECIAL:
-            classes.append("special")
+
+
+def _chip(table: TokenTable, chips: Chips, k: int, fill: str, contrast: bool) -> str:
+    """Token ``k`` as a span: its classes, its fill (special tokens: dark), its hover text."""
+    kind = chips.kinds[k]
+    token = table.tokens[k]
+    classes = ["t"]
+    style = ""
+    if kind == SPECIAL:
+        classes.append("special")
+    else:
+        style = f' style="background:{fill}"'
+    if kind == PARTIAL:
+        classes.append("partial")
+    if contrast:
+        classes.append("contrast")
+    size = tr("1 byte: {hex}") if len(token) == 1 else tr("{n} bytes: {hex}")
+    hover = tr("id {id}").format(id=table.ids[k]) + " · " + size.format(n=len(token), hex=hex_bytes(token))
+    if kind == SPECIAL:
+        hover += " · " + tr("a special token")
+    elif kind == PARTIAL:
+        hover += " · " + tr("part of a character")
+    return f'<span class="{" ".join(classes)}"{style} title="{_e(hover)}">{_label(chips.segments[k])}</span>'
+
+
+def _label(segments: Sequence[tuple[str, object]]) -> str:
+    """A chip's label: its text, with bytes in hex and pointers styled apart."""
+    label = []
+    for text, seg_style in segments:
+        if seg_style == HEX:
+            label.append(f'<span class="hex">{_e(text)}</span>')
+        elif seg_style == POINTER:
+            label.append(f'<span class="ptr">{_e(text)}</span>')
         else:
-            style = f' style="background:{fills[colors[k] % len(fills)]}"'
-        if kind == PARTIAL:
-            classes.append("partial")
-        if contrast:
-            classes.append("contrast")
-        size = tr("1 byte: {hex}") if len(token) == 1 else tr("{n} bytes: {hex}")
-        hover = tr("id {id}").format(id=table.ids[k]) + " · " + size.format(n=len(token), hex=hex_bytes(token))
-        if kind == SPECIAL:
-            hover += " · " + tr("a special token")
-        elif kind == PARTIAL:
-            hover += " · " + tr("part of a character")
-        label = []
-        for text, seg_style in chips.segments[k]:
-            if seg_style == HEX:
-                label.append(f'<span class="hex">{_e(text)}</span>')
-            elif seg_style == POINTER:
-                label.append(f'<span class="ptr">{_e(text)}</span>')
-            else:
-                label.append(_e(text))
-        out.append(f'<span class="{" ".join(classes)}"{style} title="{_e(hover)}">{"".join(label)}</span>')
-        if chips.breaks[k]:
-            out.append("<br>")
-    out += [
+            label.append(_e(text))
+    return "".join(label)
+
+
+def _foot() -> list[str]:
+    """The end of the page: the legend of the marks."""
+    return [
         "</div>",
         '<p class="legend">'
         + tr(
@@ -134,4 +155,3 @@ def tokens_html(
         "</html>",
         "",
     ]
-    return "\n".join(out)

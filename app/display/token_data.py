@@ -71,11 +71,6 @@ class TokenTable:
         """Index of the character that holds byte ``offset``."""
         return int(np.searchsorted(self.char_byte_starts, offset, side="right")) - 1
 
-    def char_bytes(self, char_index: int) -> bytes:
-        s = int(self.char_byte_starts[char_index])
-        e = int(self.char_byte_starts[char_index + 1])
-        return self.data[s:e]
-
 
 @dataclass(frozen=True, slots=True)
 class Counts:

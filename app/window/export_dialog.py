@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QProgressBar,
-    QPushButton,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -37,20 +36,26 @@ from PySide6.QtWidgets import (
 
 from app.core import i18n
 from app.core.i18n import bind, noop, tr
+from app.widgets import build
 from app.widgets.text_input import use_monospace
-from app.window.exporting import ExportController
+from app.window.exporting import ExportController, ExportFormat
 from bpe_engine import EXPORT_FORMATS, Tokenizer, TokenizerLike, export_paths, tiktoken_python
 
 __all__ = ["ExportDialog", "default_file_name"]
 
 #: What each format is for (shown beside its button).
-_DESCRIPTIONS = {
-    "ours": noop("BPE Explorer JSON: everything, merge counts included; opens here again"),
-    "hf": noop("Hugging Face tokenizer.json: for the tokenizers library and transformers"),
-    "tiktoken": noop("tiktoken rank file + JSON sidecar: for tiktoken.Encoding (the Python is shown)"),
-    "gpt2": noop("GPT-2 vocab.json + merges.txt: tokenizers with GPT-2's pre-tokenizer only"),
+_DESCRIPTIONS: dict[str, str] = {
+    ExportFormat.OURS: noop("BPE Explorer JSON: everything, merge counts included; opens here again"),
+    ExportFormat.HF: noop("Hugging Face tokenizer.json: for the tokenizers library and transformers"),
+    ExportFormat.TIKTOKEN: noop("tiktoken rank file + JSON sidecar: for tiktoken.Encoding (the Python is shown)"),
+    ExportFormat.GPT2: noop("GPT-2 vocab.json + merges.txt: tokenizers with GPT-2's pre-tokenizer only"),
 }
-_SUFFIX = {"ours": ".json", "hf": "-tokenizer.json", "tiktoken": ".tiktoken", "gpt2": "-vocab.json"}
+_SUFFIX: dict[str, str] = {
+    ExportFormat.OURS: ".json",
+    ExportFormat.HF: "-tokenizer.json",
+    ExportFormat.TIKTOKEN: ".tiktoken",
+    ExportFormat.GPT2: "-vocab.json",
+}
 
 
 def default_file_name(stem: str, format: str) -> str:
@@ -76,13 +81,32 @@ class ExportDialog(QDialog):
         self._folder = folder or str(Path.home())
         self._stem = stem
         bind(self, "setWindowTitle", "Export “{label}”", label=label)
-        byte_level = isinstance(tokenizer, Tokenizer)
+        self._build_formats()
+        self._build_destination()
+        self._build_outcome()
+        self._lay_out()
+        if isinstance(tokenizer, Tokenizer):
+            self._introduce(label, len(tokenizer))
+        else:
+            self._refuse_sentencepiece(label)
+        self.format_group.buttonToggled.connect(self._on_format_group_toggled)
+        self.path_edit.textChanged.connect(self._update_files)
+        exporter.busy_changed.connect(self._on_exporter_busy_changed)
+        exporter.exported.connect(self._on_exporter_exported)
+        exporter.failed.connect(self._on_exporter_failed)
+        self._exported: list[str] = []  # the files of the last export (its line is redone on a switch)
+        self._failure = ""  # the reason of the last refusal, while it is shown
+        i18n.connect(self._on_language_changed)
+        self.format_buttons[EXPORT_FORMATS[0]].setChecked(True)
+        self._update_files()
+        self.resize(620, self.sizeHint().height())
 
+    def _build_formats(self) -> None:
+        """The intro and one radio button per format the engine writes."""
         self.intro = QLabel(self)
         self.intro.setWordWrap(True)
         self.format_group = QButtonGroup(self)
         self.format_buttons: dict[str, QRadioButton] = {}
-        formats = QVBoxLayout()
         for name in EXPORT_FORMATS:
             button = QRadioButton(self)
             if name in _DESCRIPTIONS:
@@ -92,18 +116,12 @@ class ExportDialog(QDialog):
             button.setProperty("format", name)
             self.format_group.addButton(button)
             self.format_buttons[name] = button
-            formats.addWidget(button)
+
+    def _build_destination(self) -> None:
+        """Where to write, and the files that will be written."""
         self.path_edit = QLineEdit(self)
         use_monospace(self.path_edit)
-        self.choose_button = QPushButton(self)
-        bind(self.choose_button, "setText", "Choose…")
-        self.choose_button.clicked.connect(self._on_choose_button_clicked)
-        path_row = QHBoxLayout()
-        save_to = QLabel(self)
-        bind(save_to, "setText", "Save to:")
-        path_row.addWidget(save_to)
-        path_row.addWidget(self.path_edit, 1)
-        path_row.addWidget(self.choose_button)
+        self.choose_button = build.button(self, "Choose…", self._on_choose_button_clicked)
         self.files_label = QLabel(self)
         self.files_label.setWordWrap(True)
         self.problem = QLabel(self)
@@ -112,6 +130,9 @@ class ExportDialog(QDialog):
         self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problem.setStyleSheet("color: #b71c1c;")
         self.problem.hide()
+
+    def _build_outcome(self) -> None:
+        """The busy bar, what was written, tiktoken's Python with Copy, and the buttons."""
         self.busy = QProgressBar(self)
         self.busy.setRange(0, 0)
         self.busy.setTextVisible(False)
@@ -127,9 +148,7 @@ class ExportDialog(QDialog):
         lines = self.python.fontMetrics().lineSpacing()
         self.python.setFixedHeight(lines * 3 + 2 * self.python.frameWidth() + 26)  # three lines and a scroll bar
         self.python.hide()
-        self.copy_button = QPushButton(self)
-        bind(self.copy_button, "setText", "Copy the Python")
-        self.copy_button.clicked.connect(self._on_copy_button_clicked)
+        self.copy_button = build.button(self, "Copy the Python", self._on_copy_button_clicked)
         self.copy_button.hide()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.export_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
@@ -137,54 +156,52 @@ class ExportDialog(QDialog):
         self.export_button.clicked.connect(self._on_export_button_clicked)
         self.buttons.rejected.connect(self.reject)
 
+    def _lay_out(self) -> None:
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
+        formats = QVBoxLayout()
+        for button in self.format_buttons.values():
+            formats.addWidget(button)
         layout.addLayout(formats)
+        path_row = QHBoxLayout()
+        save_to = QLabel(self)
+        bind(save_to, "setText", "Save to:")
+        path_row.addWidget(save_to)
+        path_row.addWidget(self.path_edit, 1)
+        path_row.addWidget(self.choose_button)
         layout.addLayout(path_row)
-        layout.addWidget(self.files_label)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.busy)
-        layout.addWidget(self.result_label)
-        layout.addWidget(self.python)
+        for widget in (self.files_label, self.problem, self.busy, self.result_label, self.python):
+            layout.addWidget(widget)
         layout.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addStretch(1)
         layout.addWidget(self.buttons)
 
-        if byte_level:
-            bind(
-                self.intro,
-                "setText",
-                "Write <b>{label}</b> ({tokens} tokens) for another program. Each format must give the "
-                "same ids as here; one that cannot (a pre-tokenizer or merge rule it has no way to say) "
-                "is refused with the reason. Files are written whole or not at all.",
-                label=html.escape(label),
-                tokens=f"{len(tokenizer):,}",
-            )
-        else:
-            bind(
-                self.intro,
-                "setText",
-                "<b>{label}</b> is a SentencePiece tokenizer (character-level BPE with byte fallback). "
-                "Export writes byte-level tokenizers only (ours, Hugging Face's ByteLevel tokenizer.json, "
-                "tiktoken, GPT-2), and none of these formats can express SentencePiece's normalizer, "
-                "its ▁ spaces and byte fallback. Keep using its own file (.model or tokenizer.json).",
-                label=html.escape(label),
-            )
-            for button in self.format_buttons.values():
-                button.setEnabled(False)
-            self.path_edit.setEnabled(False)
-            self.choose_button.setEnabled(False)
-        self.format_group.buttonToggled.connect(self._on_format_group_toggled)
-        self.path_edit.textChanged.connect(self._update_files)
-        exporter.busy_changed.connect(self._on_exporter_busy_changed)
-        exporter.exported.connect(self._on_exporter_exported)
-        exporter.failed.connect(self._on_exporter_failed)
-        self._exported: list[str] = []  # the files of the last export (its line is redone on a switch)
-        self._failure = ""  # the reason of the last refusal, while it is shown
-        i18n.connect(self._on_language_changed)
-        self.format_buttons[EXPORT_FORMATS[0]].setChecked(True)
-        self._update_files()
-        self.resize(620, self.sizeHint().height())
+    def _introduce(self, label: str, tokens: int) -> None:
+        bind(
+            self.intro,
+            "setText",
+            "Write <b>{label}</b> ({tokens} tokens) for another program. Each format must give the "
+            "same ids as here; one that cannot (a pre-tokenizer or merge rule it has no way to say) "
+            "is refused with the reason. Files are written whole or not at all.",
+            label=html.escape(label),
+            tokens=f"{tokens:,}",
+        )
+
+    def _refuse_sentencepiece(self, label: str) -> None:
+        """A SentencePiece tokenizer: say why no format can hold it, and offer nothing to press."""
+        bind(
+            self.intro,
+            "setText",
+            "<b>{label}</b> is a SentencePiece tokenizer (character-level BPE with byte fallback). "
+            "Export writes byte-level tokenizers only (ours, Hugging Face's ByteLevel tokenizer.json, "
+            "tiktoken, GPT-2), and none of these formats can express SentencePiece's normalizer, "
+            "its ▁ spaces and byte fallback. Keep using its own file (.model or tokenizer.json).",
+            label=html.escape(label),
+        )
+        for button in self.format_buttons.values():
+            button.setEnabled(False)
+        self.path_edit.setEnabled(False)
+        self.choose_button.setEnabled(False)
 
     # -- state ----------------------------------------------------------------------------------
 
@@ -278,7 +295,7 @@ class ExportDialog(QDialog):
         self._exported = list(paths)
         self._show_exported()
         self.result_label.show()
-        if format == "tiktoken" and len(paths) == 2:
+        if format == ExportFormat.TIKTOKEN and len(paths) == 2:
             self.python.setPlainText(tiktoken_python(paths[0], paths[1]))
             self.python.show()
             self.copy_button.show()

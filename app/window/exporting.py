@@ -13,6 +13,7 @@ It leaves out choosing the format and the destination (the export dialog).
 from __future__ import annotations
 
 import os
+from enum import StrEnum
 
 from PySide6.QtCore import QObject, Signal, Slot
 
@@ -20,7 +21,17 @@ from app.core.i18n import tr
 from app.core.jobs.calls import CallQueue
 from bpe_engine import Tokenizer, errors
 
-__all__ = ["ExportController"]
+__all__ = ["ExportController", "ExportFormat"]
+
+
+class ExportFormat(StrEnum):
+    """The formats the app describes (the engine's names, :data:`bpe_engine.EXPORT_FORMATS`);
+    strings, so the engine and the signals take them as they are."""
+
+    OURS = "ours"
+    HF = "hf"
+    TIKTOKEN = "tiktoken"
+    GPT2 = "gpt2"
 
 
 def _message(path: str, exc: BaseException) -> str:

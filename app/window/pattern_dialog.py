@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -35,6 +34,7 @@ from app.core import i18n
 from app.core.i18n import bind, tr
 from app.display.chips import PIECE, SPECIAL, Chip
 from app.display.format import visible
+from app.widgets import build
 from app.widgets.segmentation import ChipStrip
 from app.widgets.text_input import use_monospace
 from bpe_engine import errors, preview
@@ -94,17 +94,31 @@ class PatternDialog(QDialog):
         name = os.path.basename(path)
         bind(self, "setWindowTitle", "Pre-tokenizer for {name}", name=name)
         self.setModal(True)
-        intro = QLabel(self)
+        self.intro = QLabel(self)
         bind(
-            intro,
+            self.intro,
             "setText",
             "<b>{name}</b> is a tiktoken rank file: it lists tokens and their ranks, but not the regex "
             "that cuts text into pieces before merging, nor the special tokens. Choose the pattern of "
             "the model it comes from (the ids depend on it), or write your own.",
             name=name,
         )
-        intro.setWordWrap(True)
+        self.intro.setWordWrap(True)
+        self._found_in = found_in
+        self._build_choices()
+        self._build_regex()
+        self._build_specials()
+        self._lay_out()
+        for box in (self.regex, self.sample, self.specials):
+            use_monospace(box)
+            box.textChanged.connect(self._on_any_changed)
+        self._retranslate()
+        i18n.connect(self._on_language_changed)
+        self.choices.setCurrentRow(0)
+        self.resize(640, self.sizeHint().height())
 
+    def _build_choices(self) -> None:
+        """The known model families' patterns by name, then "Custom regex…"."""
         self.choices = QListWidget(self)
         for known in KNOWN_PATTERNS:
             item = QListWidgetItem(known.name)
@@ -118,6 +132,8 @@ class PatternDialog(QDialog):
         self.choices.setMaximumHeight(self.choices.sizeHintForRow(0) * (len(KNOWN_PATTERNS) + 1) + 8)
         self.choices.currentRowChanged.connect(self._on_choices_current_row_changed)
 
+    def _build_regex(self) -> None:
+        """The custom regex, its problem, and the sample line cut by the chosen pattern."""
         self.regex = QLineEdit(self)
         bind(self.regex, "setPlaceholderText", r"a regex of the Python regex module, e.g. \S+|\s+")
         bind(
@@ -131,6 +147,8 @@ class PatternDialog(QDialog):
         self.preview = ChipStrip(self)
         bind(self.preview, "setToolTip", "Each chip is one piece; · is a space; special tokens are dark")
 
+    def _build_specials(self) -> None:
+        """The special tokens line, its problem, what was found beside the file, and Fill."""
         self.specials = QLineEdit(self)
         bind(
             self.specials,
@@ -138,18 +156,18 @@ class PatternDialog(QDialog):
             "Special tokens, separated by spaces: NAME=ID pairs such as <|endoftext|>=100257, or names only "
             "(they get the ids after the last rank). Empty: those found beside the file, or none.",
         )
-        self._found_in = found_in
         self.specials_problem = self._problem_label()
-        self.fill_button = QPushButton(self)
-        bind(self.fill_button, "setText", "Use this model's special tokens")
-        bind(self.fill_button, "setToolTip", "Fill in the special tokens the chosen model family uses, with their ids")
-        self.fill_button.clicked.connect(self._on_fill_button_clicked)
+        self.fill_button = build.button(
+            self,
+            "Use this model's special tokens",
+            self._on_fill_button_clicked,
+            tooltip="Fill in the special tokens the chosen model family uses, with their ids",
+        )
         self.found_label = QLabel(self)
         self.found_label.setWordWrap(True)
         self.found_label.setTextFormat(Qt.TextFormat.PlainText)
-        for box in (self.regex, self.sample, self.specials):
-            use_monospace(box)
 
+    def _lay_out(self) -> None:
         form = QFormLayout()
         regex_label, sample_label, specials_label = QLabel(self), QLabel(self), QLabel(self)
         bind(regex_label, "setText", "&Custom regex")
@@ -171,18 +189,10 @@ class PatternDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(intro)
+        layout.addWidget(self.intro)
         layout.addWidget(self.choices)
         layout.addLayout(form)
         layout.addWidget(self.buttons)
-
-        self.regex.textChanged.connect(self._on_any_changed)
-        self.sample.textChanged.connect(self._on_any_changed)
-        self.specials.textChanged.connect(self._on_any_changed)
-        self._retranslate()
-        i18n.connect(self._on_language_changed)
-        self.choices.setCurrentRow(0)
-        self.resize(640, self.sizeHint().height())
 
     def _retranslate(self) -> None:
         """The texts composed from what was found, in the current language."""

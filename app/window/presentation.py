@@ -84,68 +84,61 @@ class Presentation(QObject):
         self._zoom = min(max(settings.zoom, MIN_ZOOM), MAX_ZOOM)
         self._presenting = False
         self._state_before = window.windowState()
-        self.zoom_in_action = self._action("zoom_in")
-        bind(self.zoom_in_action, "setText", "Zoom &in")
-        self._tips(self.zoom_in_action, "zoom_in", noop("Larger text and chips in every view"))
-        self.zoom_in_action.setShortcuts([QKeySequence(SHORTCUTS["zoom_in"]), QKeySequence("Ctrl++")])
-        self.zoom_out_action = self._action("zoom_out")
-        bind(self.zoom_out_action, "setText", "Zoom &out")
-        self._tips(self.zoom_out_action, "zoom_out", noop("Smaller text and chips in every view"))
-        self.zoom_reset_action = self._action("zoom_reset")
-        bind(self.zoom_reset_action, "setText", "&Actual size")
-        self._tips(self.zoom_reset_action, "zoom_reset", noop("Text and chips at their normal size"))
-        self.presentation_action = self._action("presentation")
-        bind(self.presentation_action, "setText", "&Presentation mode")
-        self._tips(
-            self.presentation_action,
-            "presentation",
-            noop("Full screen, large fonts, high-contrast chips, secondary panels hidden (F11 again to leave)"),
-        )
-        self.presentation_action.setCheckable(True)
-        self.export_png_action = self._action("export_png")
-        bind(self.export_png_action, "setText", "Export view as &PNG…")
-        self._tips(
-            self.export_png_action,
-            "export_png",
-            noop("Save the current view as a picture (twice the pixels when presenting)"),
-        )
-        self.export_svg_action = self._action("export_svg")
-        bind(self.export_svg_action, "setText", "Export view as &SVG…")
-        self._tips(
-            self.export_svg_action,
-            "export_svg",
-            noop("Save the current view as an SVG drawing (text and shapes stay sharp)"),
-        )
-        self.export_html_action = self._action("export_html")
-        bind(self.export_html_action, "setText", "Export tokens as &HTML…")
-        self._tips(
-            self.export_html_action,
-            "export_html",
-            noop("Save the tokens this view shows as a standalone web page: colored chips, ids on hover"),
-        )
-        self.zoom_in_action.triggered.connect(self.zoom_in)
-        self.zoom_out_action.triggered.connect(self.zoom_out)
-        self.zoom_reset_action.triggered.connect(self.reset_zoom)
-        self.presentation_action.toggled.connect(self.set_presenting)
-        self.export_png_action.triggered.connect(self._on_export_png_triggered)
-        self.export_svg_action.triggered.connect(self._on_export_svg_triggered)
-        self.export_html_action.triggered.connect(self._on_export_html_triggered)
+        self._build_actions()
         tabs.currentChanged.connect(self._on_tabs_current_changed)
         self._on_tabs_current_changed(tabs.currentIndex())
 
-    def _action(self, name: str) -> QAction:
+    def _build_actions(self) -> None:
+        """The window-wide actions, each with its shortcut, status tip and tooltip."""
+        self.zoom_in_action = self._action(
+            "zoom_in", noop("Zoom &in"), noop("Larger text and chips in every view"), self.zoom_in
+        )
+        self.zoom_in_action.setShortcuts([QKeySequence(SHORTCUTS["zoom_in"]), QKeySequence("Ctrl++")])
+        self.zoom_out_action = self._action(
+            "zoom_out", noop("Zoom &out"), noop("Smaller text and chips in every view"), self.zoom_out
+        )
+        self.zoom_reset_action = self._action(
+            "zoom_reset", noop("&Actual size"), noop("Text and chips at their normal size"), self.reset_zoom
+        )
+        self.presentation_action = self._action(
+            "presentation",
+            noop("&Presentation mode"),
+            noop("Full screen, large fonts, high-contrast chips, secondary panels hidden (F11 again to leave)"),
+        )
+        self.presentation_action.setCheckable(True)
+        self.presentation_action.toggled.connect(self.set_presenting)
+        self.export_png_action = self._action(
+            "export_png",
+            noop("Export view as &PNG…"),
+            noop("Save the current view as a picture (twice the pixels when presenting)"),
+            self._on_export_png_triggered,
+        )
+        self.export_svg_action = self._action(
+            "export_svg",
+            noop("Export view as &SVG…"),
+            noop("Save the current view as an SVG drawing (text and shapes stay sharp)"),
+            self._on_export_svg_triggered,
+        )
+        self.export_html_action = self._action(
+            "export_html",
+            noop("Export tokens as &HTML…"),
+            noop("Save the tokens this view shows as a standalone web page: colored chips, ids on hover"),
+            self._on_export_html_triggered,
+        )
+
+    def _action(self, name: str, text: str, tip: str, slot: Callable[[], object] | None = None) -> QAction:
+        """The window-wide action ``name`` (its shortcut in :data:`SHORTCUTS`) saying ``text``;
+        ``tip`` is its status tip and, with the shortcut, its tooltip. Texts are marked by the caller."""
         action = QAction(self.window)
+        bind(action, "setText", text)
         action.setShortcut(QKeySequence(SHORTCUTS[name]))
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.window.addAction(action)
-        return action
-
-    @staticmethod
-    def _tips(action: QAction, name: str, tip: str) -> None:
-        """The status tip ``tip`` (marked with ``noop`` by the caller) and the tooltip
-        ``tip (shortcut)``, both kept in the current language."""
         bind(action, "setStatusTip", tip)
         bind(action, "setToolTip", "{tip} ({shortcut})", tip=_Lazy(tip), shortcut=SHORTCUTS[name])
+        if slot is not None:
+            action.triggered.connect(slot)
+        return action
 
     # -- zoom -------------------------------------------------------------------------------
 

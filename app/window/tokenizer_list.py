@@ -28,11 +28,15 @@ from PySide6.QtWidgets import (
 
 from app.core import i18n
 from app.core.i18n import bind, noop, tr
-from app.core.registry import TokenizerRegistry
+from app.core.registry import RegistryKind, TokenizerRegistry
 
 __all__ = ["TokenizerListDialog"]
 
-_KINDS = {"trained": noop("trained"), "file": noop("opened"), "tiktoken": noop(".tiktoken file")}
+_KINDS: dict[str, str] = {
+    RegistryKind.TRAINED: noop("trained"),
+    RegistryKind.FILE: noop("opened"),
+    RegistryKind.TIKTOKEN: noop(".tiktoken file"),
+}
 _HEADERS = (noop("Name"), noop("Kind"), noop("Source"), noop("Added"))
 
 

@@ -13,7 +13,9 @@ were. "As of merge k" (:meth:`VocabModel.set_as_of`) keeps only the tokens that 
 tokenizer's first ``k`` merges: the bytes, the tokens of merges of rank below ``k``, and the
 special tokens. Searching runs in the GUI thread, so a regex is bounded in time
 (:attr:`VocabModel.REGEX_TIMEOUT` per token, :attr:`VocabModel.REGEX_BUDGET` in all): one that
-backtracks catastrophically is refused as "too slow" instead of freezing the window. The merge tree of a token is built by :func:`merge_tree`; drawing it is the view's job.
+backtracks catastrophically is refused as "too slow" instead of freezing the window. Parsing
+the query lives in :mod:`~app.features.vocabulary.search`, the merge tree of a token in
+:mod:`~app.features.vocabulary.merge_tree` (both re-exported here).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import bisect
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 import regex
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -31,74 +33,22 @@ from app.core.i18n import noop, tr
 from app.core.rows_model import RowsModel
 from app.display.format import hex_bytes, token_label
 from app.display.pieces import fallback_ids, piece_texts, token_text
+from app.features.vocabulary.merge_tree import MergeTree, merge_tree
+from app.features.vocabulary.search import FROM_VISIBLE, SEARCH_MODES, SearchError, SearchMode, parse_hex, parse_ids
 from bpe_engine import TokenizerLike
 
-__all__ = ["VocabModel", "SearchError", "SEARCH_MODES", "MergeTree", "merge_tree", "parse_ids", "parse_hex"]
+__all__ = [
+    "VocabModel",
+    "SearchError",
+    "SearchMode",
+    "SEARCH_MODES",
+    "MergeTree",
+    "merge_tree",
+    "parse_ids",
+    "parse_hex",
+]
 
 _Index = QModelIndex | QPersistentModelIndex
-SEARCH_MODES = ("text", "regex", "id", "hex")
-_FROM_VISIBLE = str.maketrans({"·": " ", "⏎": "\n", "→": "\t", "←": "\r"})
-
-
-class SearchError(ValueError):
-    """A search the user typed cannot be used (bad regex, bad hex, bad id); str() says why."""
-
-
-def parse_ids(query: str) -> list[tuple[int, int]]:
-    """``"42"``, ``"1, 5, 9"`` or ``"100-200"`` as a list of inclusive ``(lo, hi)`` ranges."""
-    ranges: list[tuple[int, int]] = []
-    for part in query.replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        try:
-            if "-" in part:
-                lo_s, _, hi_s = part.partition("-")
-                lo, hi = sorted((int(lo_s), int(hi_s)))
-            else:
-                lo = hi = int(part)
-        except ValueError:
-            raise SearchError(
-                tr("{query} is not a token id: type a number (42), a list (1, 5, 9) or a range (100-200)").format(
-                    query=repr(part)
-                )
-            ) from None
-        ranges.append((lo, hi))
-    return ranges
-
-
-def parse_hex(query: str) -> bytes:
-    """``"e5 9c"``, ``"e59c"`` or ``"0xe5 0x9c"`` as bytes."""
-    cleaned = query.replace("0x", "").replace("\\x", "").replace(" ", "").replace(",", "")
-    if len(cleaned) % 2:
-        raise SearchError(tr("{query}: hex needs two digits per byte (for example e5 9c)").format(query=repr(query)))
-    try:
-        return bytes.fromhex(cleaned)
-    except ValueError:
-        raise SearchError(
-            tr("{query} is not hex: use the digits 0-9 and a-f, two per byte (for example e5 9c)").format(
-                query=repr(query)
-            )
-        ) from None
-
-
-class MergeTree(NamedTuple):
-    """A token and the two tokens it was merged from, down to single bytes (no children)."""
-
-    token_id: int
-    data: bytes
-    rank: int | None  # None: a single byte or a special token
-    children: list[MergeTree]
-
-
-def merge_tree(tok: TokenizerLike, token_id: int) -> MergeTree:
-    """``(id, bytes, rank_or_None, [left_subtree, right_subtree])`` down to single bytes."""
-    merge = tok.merge_of(token_id)
-    data = tok.id_to_bytes(token_id)
-    if merge is None:
-        return MergeTree(token_id, data, None, [])
-    left, right, rank = merge
-    return MergeTree(token_id, data, rank, [merge_tree(tok, left), merge_tree(tok, right)])
 
 
 class VocabModel(RowsModel):
@@ -145,7 +95,7 @@ class VocabModel(RowsModel):
         self._orders: dict[tuple[int, Qt.SortOrder], list[int]] = {}
         self._texts: list[str] | None = None
         self._invalid: list[bool] | None = None
-        self._query: tuple[str, str] = ("text", "")
+        self._query: tuple[str, str] = (SearchMode.TEXT, "")
         self._flags: dict[str, bool] = {"space": False, "invalid": False, "special": False, "case": False}
         self._folded: list[str] | None = None  # texts case-folded, for case-insensitive search
         self._sort: tuple[int, Qt.SortOrder] = (self.ID, Qt.SortOrder.AscendingOrder)
@@ -167,41 +117,45 @@ class VocabModel(RowsModel):
         self._texts = None
         self._folded = None
         self._invalid = None
-        if tok is None:
-            self._ids, self._bytes, self._left, self._right, self._count, self._special = [], [], [], [], [], []
-            self._rank = []
-        else:
-            ids = sorted(tok.vocab)
-            vocab = tok.vocab
-            self._ids = ids
-            self._bytes = [vocab[i] for i in ids]
-            pos = {i: k for k, i in enumerate(ids)}
-            left = [-1] * len(ids)
-            right = [-1] * len(ids)
-            count = [-1] * len(ids)
-            rank = [-1] * len(ids)
-            for r, ((a, b, z), c) in enumerate(zip(tok.merge_ids(), tok.merge_counts)):
-                k = pos[z]
-                left[k] = a
-                right[k] = b
-                rank[k] = r
-                if c is not None:
-                    count[k] = c
-            self._left, self._right, self._count, self._rank = left, right, count, rank
-            specials = set(tok.special_tokens.values())
-            self._special = [i in specials for i in ids]
+        self._build_columns(tok)
         try:
             self._rows = self._select(*self._query, self._flags)
         except SearchError:
-            self._query = ("text", "")
-            self._rows = self._select("text", "", self._flags)
+            self._query = (SearchMode.TEXT, "")
+            self._rows = self._select(SearchMode.TEXT, "", self._flags)
         self._apply_sort()
         self.endResetModel()
+
+    def _build_columns(self, tok: TokenizerLike | None) -> None:
+        """The parallel lists of ``tok`` (empty without one): ids, bytes, parents, counts, ranks."""
+        if tok is None:
+            self._ids, self._bytes, self._left, self._right, self._count, self._special = [], [], [], [], [], []
+            self._rank = []
+            return
+        ids = sorted(tok.vocab)
+        vocab = tok.vocab
+        self._ids = ids
+        self._bytes = [vocab[i] for i in ids]
+        pos = {i: k for k, i in enumerate(ids)}
+        left = [-1] * len(ids)
+        right = [-1] * len(ids)
+        count = [-1] * len(ids)
+        rank = [-1] * len(ids)
+        for r, ((a, b, z), c) in enumerate(zip(tok.merge_ids(), tok.merge_counts)):
+            k = pos[z]
+            left[k] = a
+            right[k] = b
+            rank[k] = r
+            if c is not None:
+                count[k] = c
+        self._left, self._right, self._count, self._rank = left, right, count, rank
+        specials = set(tok.special_tokens.values())
+        self._special = [i in specials for i in ids]
 
     def set_search(
         self,
         query: str,
-        mode: str = "text",
+        mode: str = SearchMode.TEXT,
         *,
         space: bool | None = None,
         invalid: bool | None = None,
@@ -284,37 +238,9 @@ class VocabModel(RowsModel):
 
         subtle: plain list comprehensions, no per-row lambdas: o200k has 200 000 rows.
         """
-        n = len(self._ids)
-        rows: list[int] = list(range(n))
+        rows: list[int] = list(range(len(self._ids)))
         if query:
-            if mode == "text":
-                needle = query.translate(_FROM_VISIBLE)
-                if self._pieces is not None:
-                    needle = needle.replace(" ", "▁")
-                if flags["case"]:
-                    texts = self._all_texts()
-                else:
-                    needle = needle.casefold()
-                    texts = self._folded_texts()
-                rows = [k for k in rows if needle in texts[k]]
-            elif mode == "regex":
-                try:
-                    search = regex.compile(query, 0 if flags["case"] else regex.IGNORECASE).search
-                except regex.error as exc:
-                    raise SearchError(
-                        tr("invalid regex {query}: {reason}").format(query=repr(query), reason=exc)
-                    ) from None
-                rows = self._regex_rows(search, query, rows)
-            elif mode == "id":
-                ids = self._ids
-                picked: set[int] = set()
-                for lo, hi in parse_ids(query):
-                    picked.update(range(bisect.bisect_left(ids, lo), bisect.bisect_right(ids, hi)))
-                rows = sorted(picked)
-            else:
-                needle_b = parse_hex(query)
-                data = self._bytes
-                rows = [k for k in rows if needle_b in data[k]]
+            rows = self._query_rows(SearchMode(mode), query, flags["case"], rows)
         if flags["space"]:
             data = self._bytes
             rows = [k for k in rows if data[k].startswith(b" ")]
@@ -329,6 +255,34 @@ class VocabModel(RowsModel):
             made = self._rank
             rows = [k for k in rows if made[k] < limit]
         return rows
+
+    def _query_rows(self, mode: SearchMode, query: str, case: bool, rows: list[int]) -> list[int]:
+        """The ``rows`` the search ``query`` in ``mode`` finds (``case``: match case)."""
+        if mode is SearchMode.TEXT:
+            needle = query.translate(FROM_VISIBLE)
+            if self._pieces is not None:
+                needle = needle.replace(" ", "▁")
+            if case:
+                texts = self._all_texts()
+            else:
+                needle = needle.casefold()
+                texts = self._folded_texts()
+            return [k for k in rows if needle in texts[k]]
+        if mode is SearchMode.REGEX:
+            try:
+                search = regex.compile(query, 0 if case else regex.IGNORECASE).search
+            except regex.error as exc:
+                raise SearchError(tr("invalid regex {query}: {reason}").format(query=repr(query), reason=exc)) from None
+            return self._regex_rows(search, query, rows)
+        if mode is SearchMode.ID:
+            ids = self._ids
+            picked: set[int] = set()
+            for lo, hi in parse_ids(query):
+                picked.update(range(bisect.bisect_left(ids, lo), bisect.bisect_right(ids, hi)))
+            return sorted(picked)
+        needle_b = parse_hex(query)
+        data = self._bytes
+        return [k for k in rows if needle_b in data[k]]
 
     def _regex_rows(self, search: Callable[..., Any], query: str, rows: list[int]) -> list[int]:
         """The rows whose text ``search`` finds something in, within the time limits."""

@@ -30,7 +30,7 @@ def _export_dialog(qtbot, window: MainWindow, key: str) -> ExportDialog:
     window.tabs.setCurrentWidget(window.vocab_view)
     assert window.export_action.isEnabled()
     window.export_action.trigger()
-    dialog = window._export_dialog
+    dialog = window.saving.export_dialog
     qtbot.waitUntil(dialog.isVisible)
     return dialog
 

@@ -228,13 +228,13 @@ def test_the_whole_window_switches_to_chinese_and_back(qtbot, window, settings, 
     window.vocab_view.show_key(key)
     window.tabs.setCurrentWidget(window.vocab_view)
     window.guide_action.trigger()
-    guide = window._guide
+    guide = window.help.guide
     assert guide is not None and "Shortcuts" in guide.text()
     window.list_action.trigger()
-    listing = window._list_dialog
+    listing = window.saving.list_dialog
     qtbot.waitUntil(listing.isVisible)
     window.export_action.trigger()
-    export = window._export_dialog
+    export = window.saving.export_dialog
     qtbot.waitUntil(export.isVisible)
     english = sorted({t for t in window_texts(window) if t[0] != "status"})
 
@@ -264,7 +264,7 @@ def test_the_whole_window_switches_to_chinese_and_back(qtbot, window, settings, 
     assert listing.table.item(0, 1).text() == "已训练"
     assert "词元" in export.intro.text()
     # A status line composed from state, redone in the new language.
-    window._on_exporter_exported("ours", ["/tmp/x.json"])
+    window.saving._on_exporter_exported("ours", ["/tmp/x.json"])
     switch(window, "en")
     assert window.statusBar().currentMessage() == "Exported /tmp/x.json"
     switch(window, "zh_CN")
@@ -288,7 +288,7 @@ def test_the_export_dialog_after_an_export_and_a_refusal(qtbot, window, tok, tmp
     window.vocab_view.show_key(key)
     window.tabs.setCurrentWidget(window.vocab_view)
     window.export_action.trigger()
-    dialog = window._export_dialog
+    dialog = window.saving.export_dialog
     qtbot.waitUntil(dialog.isVisible)
     dialog.set_format("ours")
     dialog.set_path(str(tmp_path / "tiny.json"))

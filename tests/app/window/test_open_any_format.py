@@ -115,7 +115,7 @@ def test_a_sentencepiece_model_opens_and_cannot_be_saved_in_our_format(
 def _pattern_dialog(qtbot, window: MainWindow, path: Path) -> PatternDialog:
     with qtbot.waitSignal(window.train_view.files.pattern_needed, timeout=60_000):
         assert window.open_tokenizer(str(path))
-    dialog = window._pattern_dialog
+    dialog = window.opening.pattern_dialog
     qtbot.waitUntil(dialog.isVisible)
     return dialog
 

@@ -88,7 +88,7 @@ def test_one_list_with_unique_names_rename_and_remove(qtbot, window, monkeypatch
 
     monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("greetings", True)))
     window.list_action.trigger()
-    dialog = window._list_dialog
+    dialog = window.saving.list_dialog
     assert dialog.keys() == [second, first] and dialog.current_key() == window.view_tokenizer_key()
     dialog.select(first)
     qtbot.mouseClick(dialog.rename_button, Qt.MouseButton.LeftButton)
@@ -127,7 +127,7 @@ def test_geometry_and_splitters_are_remembered(qtbot, tmp_path) -> None:
 
 def test_help_has_a_guide_and_about_says_the_version(qtbot, window, monkeypatch) -> None:
     window.guide_action.trigger()
-    guide = window._guide
+    guide = window.help.guide
     assert guide.isVisible() and "Vocabulary" in guide.text() and "F10" in guide.text() and "Ctrl+T" in guide.text()
     assert "&lt;e3 80&gt;" in guide.text()  # the byte notation explained
     guide.close()
