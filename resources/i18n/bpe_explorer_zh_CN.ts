@@ -201,7 +201,7 @@
     <message>
       <location filename="../../app/display/format.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
-      <location filename="../../app/features/vocabulary/view.py" />
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>1 byte</source>
       <translation>1 字节</translation>
     </message>
@@ -218,7 +218,7 @@
     <message>
       <location filename="../../app/display/format.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
-      <location filename="../../app/features/vocabulary/view.py" />
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>{n} bytes</source>
       <translation>{n} 字节</translation>
     </message>
@@ -557,7 +557,8 @@
     <message>
       <location filename="../../app/features/compare/overlap_model.py" />
       <location filename="../../app/features/vocabulary/model.py" />
-      <location filename="../../app/features/vocabulary/view.py" />
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>Id</source>
       <translation>ID</translation>
     </message>
@@ -570,7 +571,7 @@
     <message>
       <location filename="../../app/features/compare/overlap_model.py" />
       <location filename="../../app/features/vocabulary/model.py" />
-      <location filename="../../app/features/vocabulary/view.py" />
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>Token</source>
       <translation>词元</translation>
     </message>
@@ -1029,7 +1030,7 @@
     </message>
     <message>
       <location filename="../../app/features/families/model.py" />
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/tabs.py" />
       <source>Vocabulary</source>
       <translation>词表</translation>
     </message>
@@ -1118,7 +1119,7 @@
     </message>
     <message>
       <location filename="../../app/features/families/training_panel.py" />
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/tabs.py" />
       <source>Train</source>
       <translation>训练</translation>
     </message>
@@ -2411,7 +2412,7 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/opening.py" />
       <source>&amp;Open tokenizer…</source>
       <translation>打开分词器(&amp;O)…</translation>
     </message>
@@ -2571,7 +2572,7 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/opening.py" />
       <source>A tokenizer file is being read or written; try again when it is done.</source>
       <translation>正在读取或写入一个分词器文件；完成后请再试一次。</translation>
     </message>
@@ -2583,7 +2584,7 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     <message>
       <location filename="../../app/features/train/results.py" />
       <location filename="../../app/widgets/open_files.py" />
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/saving.py" />
       <source>BPE Explorer tokenizer (*.json)</source>
       <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
@@ -2599,7 +2600,7 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/opening.py" />
       <source>Open tokenizer</source>
       <translation>打开分词器</translation>
     </message>
@@ -2651,7 +2652,7 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/saving.py" />
       <source>Save tokenizer “{name}”</source>
       <translation>保存分词器“{name}”</translation>
     </message>
@@ -2722,7 +2723,7 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/saving.py" />
       <source>{name} is a SentencePiece tokenizer: BPE Explorer's format (and File &gt; Export…) holds byte-level tokenizers only. Its own .model or tokenizer.json file stays the way to keep it.</source>
       <translation>{name} 是 SentencePiece 分词器：BPE Explorer 的格式（以及“文件 &gt; 导出…”）只能保存字节级分词器。请继续用它自己的 .model 或 tokenizer.json 文件保存它。</translation>
     </message>
@@ -3466,34 +3467,175 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <translation>模式太慢：{query} 在这些词元上耗时过长（回溯太多）；请简化它（避免嵌套或重叠的重复，例如 (a|aa)+）</translation>
     </message>
     <message>
-      <location filename="../../app/features/vocabulary/model.py" />
+      <location filename="../../app/features/vocabulary/search.py" />
       <source>{query} is not a token id: type a number (42), a list (1, 5, 9) or a range (100-200)</source>
       <translation>{query} 不是词元 id：请输入一个数字 (42)、一个列表 (1, 5, 9) 或一个范围 (100-200)</translation>
     </message>
     <message>
-      <location filename="../../app/features/vocabulary/model.py" />
+      <location filename="../../app/features/vocabulary/search.py" />
       <source>{query} is not hex: use the digits 0-9 and a-f, two per byte (for example e5 9c)</source>
       <translation>{query} 不是十六进制：请使用数字 0-9 和 a-f，每个字节两位（例如 e5 9c）</translation>
     </message>
     <message>
-      <location filename="../../app/features/vocabulary/model.py" />
+      <location filename="../../app/features/vocabulary/search.py" />
       <source>{query}: hex needs two digits per byte (for example e5 9c)</source>
       <translation>{query}：十六进制每个字节需要两位（例如 e5 9c）</translation>
     </message>
     <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>&lt;b&gt;Merge tree&lt;/b&gt;</source>
-      <translation>&lt;b&gt;合并树&lt;/b&gt;</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
+      <location filename="../../app/features/vocabulary/search_bar.py" />
       <source>A regular expression searched in each token's text (\p{Han}, ^\s, ...)</source>
       <translation>在每个词元的文本中搜索的正则表达式 (\p{Han}, ^\s, ...)</translation>
     </message>
     <message>
-      <location filename="../../app/features/vocabulary/view.py" />
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Hex</source>
+      <translation>十六进制</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Ids: 42, a list 1, 5, 9 or a range 100-200</source>
+      <translation>id：42、列表 1, 5, 9 或范围 100-200</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Match case</source>
+      <translation>区分大小写</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Not valid UTF-8 alone</source>
+      <translation>单独不是有效 UTF-8</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Off: text and regex searches ignore case (“the” finds “The”)</source>
+      <translation>关闭时：文本和正则搜索忽略大小写（“the” 也能找到 “The”）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Only special tokens such as &lt;|endoftext|&gt;</source>
+      <translation>只显示特殊词元，例如 &lt;|endoftext|&gt;</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Only tokens holding part of a character: they print as U+FFFD when decoded alone</source>
+      <translation>只显示含字符一部分的词元：单独解码时显示为 U+FFFD</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Only tokens whose first byte is a space (word starts in GPT vocabularies)</source>
+      <translation>只显示第一个字节是空格的词元（GPT 词表中的词首）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Regex</source>
+      <translation>正则</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Search by text, regex, id or hex bytes</source>
+      <translation>按文本、正则表达式、id 或十六进制字节搜索</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Search tokens…</source>
+      <translation>搜索词元…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Special tokens</source>
+      <translation>特殊词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Starts with a space</source>
+      <translation>以空格开头</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <location filename="../../app/widgets/corpus_panel.py" />
+      <source>Text</source>
+      <translation>文本</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Tokens containing these bytes: e5 9c or e59c</source>
+      <translation>包含这些字节的词元：e5 9c 或 e59c</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <source>Tokens whose text contains this (· ⏎ → are read as space, newline, tab)</source>
+      <translation>文本包含此内容的词元（· ⏎ → 分别表示空格、换行、制表符）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>&lt;b&gt;Merge tree&lt;/b&gt;</source>
+      <translation>&lt;b&gt;合并树&lt;/b&gt;</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>Byte</source>
       <translation>字节</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>How the selected token was built: each token is the merge of its two children, down to single bytes</source>
+      <translation>所选词元是怎样构成的：每个词元由它的两个子词元合并而成，一直到单个字节</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>Merge rank</source>
+      <translation>合并序号</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>Select a token to see its merge tree.</source>
+      <translation>选择一个词元查看它的合并树。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>a character of the vocabulary: a leaf of the merge trees (SentencePiece merges characters)</source>
+      <translation>词表中的一个字符：合并树的叶子（SentencePiece 合并的是字符）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>a single byte: a leaf of every merge tree</source>
+      <translation>单个字节：每棵合并树的叶子</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>byte fallback: one byte of a character the vocabulary has no piece for</source>
+      <translation>字节回退：词表中没有其片段的某个字符的一个字节</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>bytes {hex}</source>
+      <translation>字节 {hex}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>merge rank {rank}</source>
+      <translation>合并序号 {rank}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>merge rank {rank}, pair count {count}</source>
+      <translation>合并序号 {rank}，相邻对计数 {count}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>special token: never merged</source>
+      <translation>特殊词元：从不合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>{leaves} characters, {levels} merge levels</source>
+      <translation>{leaves} 个字符，{levels} 层合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>{leaves} single bytes, {levels} merge levels</source>
+      <translation>{leaves} 个单字节，{levels} 层合并</translation>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
@@ -3512,154 +3654,13 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
-      <source>Hex</source>
-      <translation>十六进制</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>How the selected token was built: each token is the merge of its two children, down to single bytes</source>
-      <translation>所选词元是怎样构成的：每个词元由它的两个子词元合并而成，一直到单个字节</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Ids: 42, a list 1, 5, 9 or a range 100-200</source>
-      <translation>id：42、列表 1, 5, 9 或范围 100-200</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Match case</source>
-      <translation>区分大小写</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Merge rank</source>
-      <translation>合并序号</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Not valid UTF-8 alone</source>
-      <translation>单独不是有效 UTF-8</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Off: text and regex searches ignore case (“the” finds “The”)</source>
-      <translation>关闭时：文本和正则搜索忽略大小写（“the” 也能找到 “The”）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Only special tokens such as &lt;|endoftext|&gt;</source>
-      <translation>只显示特殊词元，例如 &lt;|endoftext|&gt;</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Only tokens holding part of a character: they print as U+FFFD when decoded alone</source>
-      <translation>只显示含字符一部分的词元：单独解码时显示为 U+FFFD</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Only tokens whose first byte is a space (word starts in GPT vocabularies)</source>
-      <translation>只显示第一个字节是空格的词元（GPT 词表中的词首）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Regex</source>
-      <translation>正则</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Search by text, regex, id or hex bytes</source>
-      <translation>按文本、正则表达式、id 或十六进制字节搜索</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Search tokens…</source>
-      <translation>搜索词元…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Select a token to see its merge tree.</source>
-      <translation>选择一个词元查看它的合并树。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Special tokens</source>
-      <translation>特殊词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Starts with a space</source>
-      <translation>以空格开头</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <location filename="../../app/widgets/corpus_panel.py" />
-      <source>Text</source>
-      <translation>文本</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
       <source>This encoding cannot be shown: {reason}</source>
       <translation>无法显示这个编码：{reason}</translation>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
-      <source>Tokens containing these bytes: e5 9c or e59c</source>
-      <translation>包含这些字节的词元：e5 9c 或 e59c</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Tokens whose text contains this (· ⏎ → are read as space, newline, tab)</source>
-      <translation>文本包含此内容的词元（· ⏎ → 分别表示空格、换行、制表符）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
       <source>Which tokenizer to browse: trained or opened ones first, then OpenAI's encodings</source>
       <translation>要浏览哪个分词器：先列出训练或打开的，然后是 OpenAI 的编码</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>a character of the vocabulary: a leaf of the merge trees (SentencePiece merges characters)</source>
-      <translation>词表中的一个字符：合并树的叶子（SentencePiece 合并的是字符）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>a single byte: a leaf of every merge tree</source>
-      <translation>单个字节：每棵合并树的叶子</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>byte fallback: one byte of a character the vocabulary has no piece for</source>
-      <translation>字节回退：词表中没有其片段的某个字符的一个字节</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>bytes {hex}</source>
-      <translation>字节 {hex}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>merge rank {rank}</source>
-      <translation>合并序号 {rank}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>merge rank {rank}, pair count {count}</source>
-      <translation>合并序号 {rank}，相邻对计数 {count}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>special token: never merged</source>
-      <translation>特殊词元：从不合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>{leaves} characters, {levels} merge levels</source>
-      <translation>{leaves} 个字符，{levels} 层合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>{leaves} single bytes, {levels} merge levels</source>
-      <translation>{leaves} 个单字节，{levels} 层合并</translation>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
@@ -4108,67 +4109,22 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <translation>{path}：导出失败（{kind}: {detail}）</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/help.py" />
       <source>&amp;About BPE Explorer</source>
       <translation>关于 BPE Explorer(&amp;A)</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;Export tokenizer…</source>
-      <translation>导出分词器(&amp;E)…</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;File</source>
-      <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/help.py" />
       <source>&amp;Guide and shortcuts</source>
       <translation>指南和快捷键(&amp;G)</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;Help</source>
-      <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;Language</source>
-      <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;Quit</source>
-      <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;Save tokenizer…</source>
-      <translation>保存分词器(&amp;S)…</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;Tokenizers…</source>
-      <translation>分词器列表(&amp;T)…</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;Training</source>
-      <translation>训练(&amp;T)</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>&amp;View</source>
-      <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/help.py" />
       <source>&lt;b&gt;BPE Explorer {version}&lt;/b&gt;&lt;p&gt;Train byte-level BPE and watch every merge, tokenize text, compare with OpenAI's encodings, and see why bytes are the atoms.&lt;/p&gt;&lt;p&gt;Press F1 for the guide and the shortcuts.&lt;/p&gt;</source>
       <translation>&lt;b&gt;BPE Explorer {version}&lt;/b&gt;&lt;p&gt;训练字节级 BPE 并观察每一次合并，对文本分词，与 OpenAI 的编码对比，看清为什么字节是最小的单位。&lt;/p&gt;&lt;p&gt;按 F1 查看指南和快捷键。&lt;/p&gt;</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/help.py" />
       <source>&lt;h3&gt;BPE Explorer's tabs&lt;/h3&gt;
 &lt;p&gt;&lt;b&gt;Train&lt;/b&gt; teaches how byte-level BPE learns: pick a sample, files or pasted text, press
 Start ({start}) and watch each merge join the most frequent pair; the plots show pair
@@ -4241,109 +4197,24 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
 &lt;/table&gt;</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>A training is paused</source>
-      <translation>训练已暂停</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/help.py" />
       <source>About BPE Explorer</source>
       <translation>关于 BPE Explorer</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/help.py" />
       <source>BPE Explorer guide</source>
       <translation>BPE Explorer 指南</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Browse every token and how it was built</source>
-      <translation>浏览每个词元以及它是如何构成的</translation>
+      <location filename="../../app/window/language.py" />
+      <source>&amp;Language</source>
+      <translation>语言(&amp;L)</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Bytes per token against vocabulary size, from one training, on held-out texts and OpenAI's encodings</source>
-      <translation>每词元字节数随词表大小的变化：来自一次训练，在留出文本上，并与 OpenAI 的编码对照</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Choose a checkpoint file, save the training there, then quit</source>
-      <translation>选择一个检查点文件，把训练保存到那里，然后退出</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Compare</source>
-      <translation>对比</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Could not open {name}</source>
-      <translation>无法打开 {name}</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Could not open {path}</source>
-      <translation>无法打开 {path}</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Could not save {name}</source>
-      <translation>无法保存 {name}</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Every tokenizer of this session: rename, remove or save</source>
-      <translation>本次会话的所有分词器：重命名、移除或保存</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Exported {files}</source>
-      <translation>已导出 {files}</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Families</source>
-      <translation>分词家族</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Feed tokens one at a time and watch the byte queue</source>
-      <translation>逐个送入词元，观察字节队列</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Not opened: no pattern chosen</source>
-      <translation>未打开：没有选择模式</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>One text cut by five tokenizer families: characters, bytes, words, BPE</source>
-      <translation>用五种分词家族切分同一段文本：字符、字节、词、BPE</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Open a tokenizer file of any format: ours, Hugging Face tokenizer.json, SentencePiece .model, tiktoken rank file, GPT-2 vocab.json + merges.txt, Tekken (or drop it on the window)</source>
-      <translation>打开任意格式的分词器文件：本程序的格式、Hugging Face tokenizer.json、SentencePiece .model、tiktoken 序号文件、GPT-2 vocab.json + merges.txt、Tekken（也可以拖放到窗口上）</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Opened {path}</source>
-      <translation>已打开 {path}</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Opening {path}…</source>
-      <translation>正在打开 {path}…</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Quit</source>
-      <translation>退出</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Quit while training?</source>
-      <translation>训练中要退出吗？</translation>
+      <location filename="../../app/window/language.py" />
+      <source>{language} is not available: its translation file {path} is missing. The texts stay in English.</source>
+      <translation>{language} 不可用：缺少翻译文件 {path}。界面文字保持英文。</translation>
     </message>
     <message>
       <location filename="../../app/window/main_window.py" />
@@ -4351,134 +4222,79 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
       <translation>就绪</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Save &amp;&amp; quit…</source>
-      <translation>保存并退出…</translation>
+      <location filename="../../app/window/menus.py" />
+      <source>&amp;File</source>
+      <translation>文件(&amp;F)</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Save the tokenizer of the current view (its name is in the dialog's title)</source>
-      <translation>保存当前视图的分词器（名称显示在对话框标题中）</translation>
+      <location filename="../../app/window/menus.py" />
+      <source>&amp;Help</source>
+      <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Save the training, then quit</source>
-      <translation>保存训练，然后退出</translation>
+      <location filename="../../app/window/menus.py" />
+      <source>&amp;Quit</source>
+      <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Saved the training to {path}</source>
-      <translation>已把训练保存到 {path}</translation>
+      <location filename="../../app/window/menus.py" />
+      <source>&amp;Training</source>
+      <translation>训练(&amp;T)</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/menus.py" />
+      <source>&amp;View</source>
+      <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/opening.py" />
+      <source>Could not open {name}</source>
+      <translation>无法打开 {name}</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/opening.py" />
+      <source>Could not open {path}</source>
+      <translation>无法打开 {path}</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/opening.py" />
+      <source>Could not save {name}</source>
+      <translation>无法保存 {name}</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/opening.py" />
+      <source>Not opened: no pattern chosen</source>
+      <translation>未打开：没有选择模式</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/opening.py" />
+      <source>Open a tokenizer file of any format: ours, Hugging Face tokenizer.json, SentencePiece .model, tiktoken rank file, GPT-2 vocab.json + merges.txt, Tekken (or drop it on the window)</source>
+      <translation>打开任意格式的分词器文件：本程序的格式、Hugging Face tokenizer.json、SentencePiece .model、tiktoken 序号文件、GPT-2 vocab.json + merges.txt、Tekken（也可以拖放到窗口上）</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/opening.py" />
+      <source>Opened {path}</source>
+      <translation>已打开 {path}</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/opening.py" />
+      <source>Opening {path}…</source>
+      <translation>正在打开 {path}…</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/opening.py" />
       <source>Saved {path}</source>
       <translation>已保存 {path}</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Saving the training before quitting…</source>
-      <translation>正在保存训练，然后退出…</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Saving the training to {path}, then quitting…</source>
-      <translation>正在把训练保存到 {path}，然后退出…</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Slide through a training's merges: a text tokenized as of merge k, or play it</source>
-      <translation>逐次浏览一次训练的合并：截至第 k 次合并的文本分词，或自动播放</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/opening.py" />
       <source>Stopped opening: nothing was changed</source>
       <translation>已停止打开：没有任何更改</translation>
     </message>
     <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Stream decode</source>
-      <translation>流式解码</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Sweep</source>
-      <translation>扫描</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>The same text with 2–5 tokenizers side by side, and on a whole file</source>
-      <translation>同一段文本用 2–5 个分词器并排比较，也可以在整个文件上比较</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>This view shows no tokenizer to export</source>
-      <translation>此视图没有可导出的分词器</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>This view shows no tokenizer to save</source>
-      <translation>此视图没有可保存的分词器</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Timeline</source>
-      <translation>时间线</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Tokenize</source>
-      <translation>分词</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Train a tokenizer and watch every merge</source>
-      <translation>训练一个分词器，观察每一次合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Training is running</source>
-      <translation>训练正在进行</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Type text and see its tokens, ids and merges live</source>
-      <translation>输入文本，实时查看它的词元、id 和合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>Write the current view's tokenizer as a Hugging Face tokenizer.json, a tiktoken file, GPT-2 files or ours</source>
-      <translation>把当前视图的分词器写成 Hugging Face tokenizer.json、tiktoken 文件、GPT-2 文件或本程序的格式</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>still counting</source>
-      <translation>仍在计数</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>{done} of {total} merges</source>
-      <translation>已完成 {done} / {total} 次合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>{language} is not available: its translation file {path} is missing. The texts stay in English.</source>
-      <translation>{language} 不可用：缺少翻译文件 {path}。界面文字保持英文。</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>{name} cannot be saved in our format</source>
-      <translation>{name} 无法保存为本程序的格式</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
+      <location filename="../../app/window/opening.py" />
       <source>{name} needs a pre-tokenizer pattern</source>
       <translation>{name} 需要一个预分词器模式</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/main_window.py" />
-      <source>{what} ({done}). Save it as a checkpoint to go on with it later (File &gt; Resume training…), or quit and lose it?</source>
-      <translation>{what}（{done}）。要把它保存为检查点以便以后继续（文件 &gt; 继续训练…），还是退出并放弃它？</translation>
     </message>
     <message>
       <location filename="../../app/window/pattern_dialog.py" />
@@ -4709,6 +4525,191 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
       <location filename="../../app/window/presentation.py" />
       <source>{tip} ({shortcut})</source>
       <translation>{tip}（{shortcut}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>A training is paused</source>
+      <translation>训练已暂停</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>Choose a checkpoint file, save the training there, then quit</source>
+      <translation>选择一个检查点文件，把训练保存到那里，然后退出</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>Quit</source>
+      <translation>退出</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>Quit while training?</source>
+      <translation>训练中要退出吗？</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>Save &amp;&amp; quit…</source>
+      <translation>保存并退出…</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>Save the training, then quit</source>
+      <translation>保存训练，然后退出</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>Saved the training to {path}</source>
+      <translation>已把训练保存到 {path}</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>Saving the training before quitting…</source>
+      <translation>正在保存训练，然后退出…</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>Saving the training to {path}, then quitting…</source>
+      <translation>正在把训练保存到 {path}，然后退出…</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>Training is running</source>
+      <translation>训练正在进行</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>still counting</source>
+      <translation>仍在计数</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>{done} of {total} merges</source>
+      <translation>已完成 {done} / {total} 次合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>{what} ({done}). Save it as a checkpoint to go on with it later (File &gt; Resume training…), or quit and lose it?</source>
+      <translation>{what}（{done}）。要把它保存为检查点以便以后继续（文件 &gt; 继续训练…），还是退出并放弃它？</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>&amp;Export tokenizer…</source>
+      <translation>导出分词器(&amp;E)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>&amp;Save tokenizer…</source>
+      <translation>保存分词器(&amp;S)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>&amp;Tokenizers…</source>
+      <translation>分词器列表(&amp;T)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>Every tokenizer of this session: rename, remove or save</source>
+      <translation>本次会话的所有分词器：重命名、移除或保存</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>Exported {files}</source>
+      <translation>已导出 {files}</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>Save the tokenizer of the current view (its name is in the dialog's title)</source>
+      <translation>保存当前视图的分词器（名称显示在对话框标题中）</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>This view shows no tokenizer to export</source>
+      <translation>此视图没有可导出的分词器</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>This view shows no tokenizer to save</source>
+      <translation>此视图没有可保存的分词器</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>Write the current view's tokenizer as a Hugging Face tokenizer.json, a tiktoken file, GPT-2 files or ours</source>
+      <translation>把当前视图的分词器写成 Hugging Face tokenizer.json、tiktoken 文件、GPT-2 文件或本程序的格式</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>{name} cannot be saved in our format</source>
+      <translation>{name} 无法保存为本程序的格式</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Browse every token and how it was built</source>
+      <translation>浏览每个词元以及它是如何构成的</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Bytes per token against vocabulary size, from one training, on held-out texts and OpenAI's encodings</source>
+      <translation>每词元字节数随词表大小的变化：来自一次训练，在留出文本上，并与 OpenAI 的编码对照</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Compare</source>
+      <translation>对比</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Families</source>
+      <translation>分词家族</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Feed tokens one at a time and watch the byte queue</source>
+      <translation>逐个送入词元，观察字节队列</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>One text cut by five tokenizer families: characters, bytes, words, BPE</source>
+      <translation>用五种分词家族切分同一段文本：字符、字节、词、BPE</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Slide through a training's merges: a text tokenized as of merge k, or play it</source>
+      <translation>逐次浏览一次训练的合并：截至第 k 次合并的文本分词，或自动播放</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Stream decode</source>
+      <translation>流式解码</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Sweep</source>
+      <translation>扫描</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>The same text with 2–5 tokenizers side by side, and on a whole file</source>
+      <translation>同一段文本用 2–5 个分词器并排比较，也可以在整个文件上比较</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Timeline</source>
+      <translation>时间线</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Tokenize</source>
+      <translation>分词</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Train a tokenizer and watch every merge</source>
+      <translation>训练一个分词器，观察每一次合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>Type text and see its tokens, ids and merges live</source>
+      <translation>输入文本，实时查看它的词元、id 和合并</translation>
     </message>
     <message>
       <location filename="../../app/window/tokenizer_list.py" />
