@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 from app.core.i18n import bind, tr
 from app.core.registry import OPENAI_KEYS
 from app.display.format import format_bytes
-from app.features.sweep.banner import Banner, BannerKind
 from app.features.sweep.chart import LINE_COLORS
 from app.features.sweep.heldout import HeldOutText, display_name, load_heldout
 from app.widgets import build
+from app.widgets.message_bar import MessageBar
 
 __all__ = ["SidePanel", "DEFAULT_REFERENCES"]
 
@@ -50,9 +50,9 @@ class SidePanel(QWidget):
     texts_changed = Signal()
     shown_changed = Signal()
 
-    def __init__(self, banner: Banner, parent: QWidget | None = None) -> None:
+    def __init__(self, messages: MessageBar, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._banner = banner
+        self._messages = messages
         self._texts: list[HeldOutText] = load_heldout()
         self._builtin = len(self._texts)  # the first texts are the built-in ones
         self._hidden: set[str] = set()  # names of the texts whose curves are unchecked
@@ -149,9 +149,7 @@ class SidePanel(QWidget):
         self._texts.append(HeldOutText(name, text.text, text.path))
         self.fill_texts()
         size = format_bytes(text.size)
-        self._banner.say(
-            BannerKind.INFO, lambda: tr("Added {name} ({size}).").format(name=html.escape(name), size=size)
-        )
+        self._messages.info(lambda: tr("Added {name} ({size}).").format(name=html.escape(name), size=size))
         self.texts_changed.emit()
 
     @Slot(QListWidgetItem)
@@ -167,7 +165,7 @@ class SidePanel(QWidget):
     def _on_remove_button_clicked(self) -> None:
         row = self.text_list.currentRow()
         if row < self._builtin:
-            self._banner.say(BannerKind.INFO, lambda: tr("The built-in texts stay; uncheck one to hide its curve."))
+            self._messages.info(lambda: tr("The built-in texts stay; uncheck one to hide its curve."))
             return
         self._hidden.discard(self._texts[row].name)
         del self._texts[row]

@@ -28,7 +28,6 @@ from app.core.i18n import tr
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.display.format import format_count
-from app.features.sweep.banner import Banner, BannerKind
 from app.features.sweep.chart import SweepChart, text_colors
 from app.features.sweep.controller import SweepController
 from app.features.sweep.exports import choose_chart_path, choose_csv_path, write_chart
@@ -70,7 +69,6 @@ class SweepView(View):
         self._measured = -1
         self._key = ""
         self._known_keys = set(registry.keys())
-        self._banner = Banner(self.messages)
         self._build()
         self._connect()
         self.picker.set_current_key(registry.latest_trained() or "")
@@ -81,7 +79,7 @@ class SweepView(View):
     def _build(self) -> None:
         self.top_bar = TopBar(self.registry, self)
         self.picker, self.about = self.top_bar.picker, self.top_bar.about
-        self.side = SidePanel(self._banner, self)
+        self.side = SidePanel(self.messages, self)
         self.text_list, self.reference_boxes = self.side.text_list, self.side.reference_boxes
         self.add_button, self.remove_button = self.side.add_button, self.side.remove_button
         self.export_chart_button = self.side.export_chart_button
@@ -173,7 +171,7 @@ class SweepView(View):
         except OSError as exc:
             self._say_cannot_save(path, exc)
             return
-        self._banner.say(BannerKind.INFO, lambda: tr("Saved the chart to {path}.").format(path=html.escape(path)))
+        self.messages.info(lambda: tr("Saved the chart to {path}.").format(path=html.escape(path)))
         self.exported.emit(path)
 
     def export_csv(self, path: str) -> None:
@@ -185,16 +183,14 @@ class SweepView(View):
             self._say_cannot_save(path, exc)
             return
         points = sum(len(c.tokens) for c in self._curves)
-        self._banner.say(
-            BannerKind.INFO,
+        self.messages.info(
             lambda: tr("Saved {n} points to {path}.").format(n=format_count(points), path=html.escape(path)),
         )
         self.exported.emit(path)
 
     def _say_cannot_save(self, path: str, exc: OSError) -> None:
         reason = str(exc)
-        self._banner.say(
-            BannerKind.ERROR,
+        self.messages.error(
             lambda: tr("Cannot save {name}: {reason}").format(name=html.escape(path), reason=html.escape(reason)),
         )
 
@@ -216,7 +212,6 @@ class SweepView(View):
         self.side.fill_texts()
         self._describe()
         self._draw()  # the legend and the table name the texts
-        self._banner.retranslate()
 
     # -- texts ------------------------------------------------------------------------------
 
@@ -229,7 +224,7 @@ class SweepView(View):
     @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
         # (composed, translated, by the controller)
-        self._banner.say(BannerKind.ERROR, lambda: html.escape(message))
+        self.messages.error(lambda: html.escape(message))
 
     # -- tokenizer and references -----------------------------------------------------------
 
@@ -266,8 +261,7 @@ class SweepView(View):
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
         if key in self.checked_references() or key == self._key:
-            self._banner.say(
-                BannerKind.ERROR,
+            self.messages.error(
                 lambda: tr("<b>{name} cannot be loaded.</b> {reason}<br>{help}").format(
                     name=key, reason=html.escape(message), help=unavailable_help(key)
                 ),

@@ -37,7 +37,6 @@ from app.core.timeline_position import TimelinePosition
 from app.core.training.controller import TrainingController
 from app.display.token_data import TokenTable
 from app.features.timeline.as_of_display import AsOfDisplay
-from app.features.timeline.banner import Banner, BannerKind
 from app.features.timeline.controller import TimelineController
 from app.features.timeline.curve_plot import CurvePlot
 from app.features.timeline.follower import TrainingFollower
@@ -74,7 +73,6 @@ class TimelineView(View):
         self._curve: np.ndarray | None = None
         self._curve_tag: object = None
         self._known_keys = set(registry.keys())
-        self._banner = Banner(self.messages)
         self._build()
         self._connect()
         self.editor.setPlainText(self.source_bar.first_text())  # (through its handler, as a user's)
@@ -246,13 +244,10 @@ class TimelineView(View):
         self.play_bar.retranslate()
         self.display.retranslate()
         self.curve_plot.retranslate()
-        self._banner.retranslate()
 
     @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
-        self._banner.say(
-            BannerKind.ERROR, lambda: tr("The timeline could not be computed: {reason}").format(reason=message)
-        )
+        self.messages.error(lambda: tr("The timeline could not be computed: {reason}").format(reason=message))
 
     # -- tokenizer choice -------------------------------------------------------------------
 
@@ -264,7 +259,7 @@ class TimelineView(View):
         # (a removed tokenizer: the picker chooses another and says so)
         entry = self.registry.entry(key) if key in self.registry.keys() else None
         if entry is not None and isinstance(entry.tokenizer, Tokenizer):
-            self._banner.clear()
+            self.messages.clear()
             self._show_tokenizer(entry.tokenizer)
             return
         if entry is None:
@@ -272,8 +267,7 @@ class TimelineView(View):
         elif entry.tokenizer is None:
             self._explain_unloaded(key, entry.status, entry.message)
         else:
-            self._banner.say(
-                BannerKind.ERROR,
+            self.messages.error(
                 lambda: tr(
                     "{name} is a SentencePiece model: it stores scores, not merges learned in "
                     "order, so it has no timeline. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …)."
@@ -285,16 +279,13 @@ class TimelineView(View):
         """Say why tokenizer ``key`` is not shown yet (loading) or cannot be (an error); load it
         if the view is seen."""
         if status == "error":
-            self._banner.say(
-                BannerKind.ERROR,
+            self.messages.error(
                 lambda: tr("{name} cannot be loaded: {reason}").format(
                     name=html.escape(key), reason=html.escape(message)
                 ),
             )
             return
-        self._banner.say(
-            BannerKind.INFO, lambda: tr("Loading {name}… (a few seconds the first time)").format(name=html.escape(key))
-        )
+        self.messages.info(lambda: tr("Loading {name}… (a few seconds the first time)").format(name=html.escape(key)))
         if self.isVisible():
             self.registry.request(key)
 
@@ -342,13 +333,12 @@ class TimelineView(View):
             self._key = ""
             self._tok = None  # (the first tokenizer of the run shows all its merges)
             self.follower.start()
-            self._banner.say(
-                BannerKind.INFO,
+            self.messages.info(
                 lambda: tr("Following the training in progress: its merges so far, updated once a second."),
             )
         else:
             self.follower.stop()
-            self._banner.clear()
+            self.messages.clear()
             self._on_picker_key_changed(self.picker.current_key())
         if self.training is not None:
             self.live_box.setEnabled(self.training.is_active or on)
