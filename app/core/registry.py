@@ -63,7 +63,7 @@ class EntryStatus(StrEnum):
 
 OPENAI_KEYS = ("r50k_base", "p50k_base", "cl100k_base", "o200k_base")
 #: Entries the app lists before they are loaded (loaded when first chosen, never renamed or removed).
-LAZY_KINDS = ("openai", "hf")
+LAZY_KINDS = (RegistryKind.OPENAI, RegistryKind.HF)
 
 
 #: Special tokens for a rank file: names -> ids, or names (given the ids after the last rank).
@@ -87,9 +87,9 @@ class RegistryEntry:
 
     key: str
     label: str
-    kind: str  # "trained", "file" (opened), "tiktoken" (a .tiktoken file), "openai" or "hf" (the Hugging Face cache)
+    kind: RegistryKind
     tokenizer: TokenizerLike | None = None
-    status: str = "idle"  # "idle", "loading", "ready", "error"
+    status: EntryStatus = EntryStatus.IDLE
     message: str = ""
     source: str = ""  # where it came from: the corpus and settings it was trained on, or a path
     created: float = 0.0  # when it was added (time.time()); 0 for the OpenAI encodings
@@ -122,7 +122,9 @@ class RegistryEntry:
         if self.created:
             at = time.strftime("%H:%M:%S", time.localtime(self.created))
             parts.append(
-                tr("trained {time}").format(time=at) if self.kind == "trained" else tr("opened {time}").format(time=at)
+                tr("trained {time}").format(time=at)
+                if self.kind == RegistryKind.TRAINED
+                else tr("opened {time}").format(time=at)
             )
         return "\n".join(parts)
 
@@ -155,14 +157,14 @@ class TokenizerRegistry(QObject):
         self._entries: dict[str, RegistryEntry] = {}
         for key in OPENAI_KEYS:
             desc = OPENAI_ENCODINGS[key][2]
-            self._entries[key] = RegistryEntry(key, f"{key} ({desc})", "openai")
+            self._entries[key] = RegistryEntry(key, f"{key} ({desc})", RegistryKind.OPENAI)
         self._hf_keys: list[str] = []
         for found in find_hf_tokenizers(hf_cache):
             if found.model not in self._entries:
                 entry = RegistryEntry(
                     found.model,
                     found.model,
-                    "hf",
+                    RegistryKind.HF,
                     path=found.path,
                     hf_file=(os.path.basename(found.path), found.revision[:10], found.size),
                 )
@@ -213,16 +215,18 @@ class TokenizerRegistry(QObject):
 
     # -- changes ---------------------------------------------------------------------------
 
-    def add(self, tokenizer: TokenizerLike, label: str, kind: str = "trained", *, source: str = "") -> str:
+    def add(
+        self, tokenizer: TokenizerLike, label: str, kind: RegistryKind = RegistryKind.TRAINED, *, source: str = ""
+    ) -> str:
         """Register a trained or opened tokenizer under a unique name; returns its key."""
         self._trained_count += 1
         key = f"{kind}-{self._trained_count}"
         self._entries[key] = RegistryEntry(
             key,
             self.unique_label(label.strip() or tr("tokenizer")),
-            kind,
+            RegistryKind(kind),
             tokenizer,
-            "ready",
+            EntryStatus.READY,
             source=source,
             created=time.time(),
         )
@@ -236,9 +240,9 @@ class TokenizerRegistry(QObject):
         Raises ValueError for an OpenAI encoding or an empty name.
         """
         entry = self._entries[key]
-        if entry.kind == "openai":
+        if entry.kind == RegistryKind.OPENAI:
             raise ValueError(tr("{key} is one of OpenAI's encodings; its name cannot change").format(key=key))
-        if entry.kind == "hf":
+        if entry.kind == RegistryKind.HF:
             raise ValueError(tr("{key} is a model of the Hugging Face cache; its name cannot change").format(key=key))
         label = label.strip()
         if not label:
@@ -250,9 +254,9 @@ class TokenizerRegistry(QObject):
     def remove(self, key: str) -> None:
         """Forget a trained or opened tokenizer (OpenAI's encodings stay: ValueError)."""
         entry = self._entries[key]
-        if entry.kind == "openai":
+        if entry.kind == RegistryKind.OPENAI:
             raise ValueError(tr("{key} is one of OpenAI's encodings and cannot be removed").format(key=key))
-        if entry.kind == "hf":
+        if entry.kind == RegistryKind.HF:
             raise ValueError(tr("{key} is a model of the Hugging Face cache and stays listed").format(key=key))
         del self._entries[key]
         self.removed.emit(key)
@@ -262,12 +266,12 @@ class TokenizerRegistry(QObject):
         """Make ``key`` usable: OpenAI encodings and Hugging Face cache models start loading in
         the background."""
         entry = self._entries[key]
-        if entry.status in ("ready", "loading"):
+        if entry.status in (EntryStatus.READY, EntryStatus.LOADING):
             return
-        entry.status = "loading"
+        entry.status = EntryStatus.LOADING
         entry.message = ""
         self.changed.emit()
-        if entry.kind == "hf":
+        if entry.kind == RegistryKind.HF:
             path = entry.path
             self._loads.submit(key, lambda: load_any(path), lambda exc: _load_message(key, exc))
             return
@@ -282,12 +286,12 @@ class TokenizerRegistry(QObject):
         assert isinstance(key, str)
         entry = self._entries[key]
         if tokenizer is None:
-            entry.status = "error"
+            entry.status = EntryStatus.ERROR
             entry.message = message
             self.changed.emit()
             self.failed.emit(key, message)
         else:
             entry.tokenizer = cast(TokenizerLike, tokenizer)
-            entry.status = "ready"
+            entry.status = EntryStatus.READY
             self.changed.emit()
             self.ready.emit(key)

@@ -30,7 +30,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from app.core.i18n import tr
 from app.core.jobs.calls import CallQueue
-from app.core.registry import SpecialTokens, TokenizerRegistry, load_any
+from app.core.registry import RegistryKind, SpecialTokens, TokenizerRegistry, load_any
 from bpe_engine import Tokenizer, TokenizerLike, errors, load_tiktoken_file
 
 __all__ = ["FileJob", "TokenizerFileController", "TiktokenFileOpener"]
@@ -240,4 +240,4 @@ class TiktokenFileOpener(QObject):
         label = tr("{name} (from {file})").format(
             name=tokenizer.name or tr("tokenizer"), file=os.path.basename(str(path))
         )
-        self.opened.emit(self.registry.add(tokenizer, label, kind="tiktoken"))
+        self.opened.emit(self.registry.add(tokenizer, label, kind=RegistryKind.TIKTOKEN))

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QWidget
 
 from app.core import i18n
 from app.core.i18n import bind, noop, tr
-from app.core.registry import RegistryEntry, TokenizerRegistry
+from app.core.registry import RegistryEntry, RegistryKind, TokenizerRegistry
 from app.core.tokenizer_files import TiktokenFileOpener
 
 __all__ = ["TokenizerPicker", "entry_text", "unavailable_help", "load_problem", "open_tiktoken_file"]
@@ -39,7 +39,7 @@ def load_problem(
     """The message bar's text and buttons for a tokenizer that failed to load: an OpenAI
     encoding gets the offline fixes (a cache folder, a local .tiktoken file); a file of the
     Hugging Face cache the engine's reason and Retry."""
-    openai = registry.entry(key).kind == "openai"
+    openai = registry.entry(key).kind == RegistryKind.OPENAI
     text = tr("<b>{name} cannot be loaded.</b> {reason}").format(name=html.escape(key), reason=html.escape(message))
     if openai:
         text += f"<br>{unavailable_help(key)}"

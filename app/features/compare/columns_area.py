@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QSplitter, QWidget
 
-from app.core.registry import TokenizerRegistry
+from app.core.registry import EntryStatus, TokenizerRegistry
 from app.core.tokenizer_files import TiktokenFileOpener
 from app.features.compare.column import ColumnState, CompareColumn
 from app.widgets.tokenizer_picker import open_tiktoken_file
@@ -103,7 +103,7 @@ class ColumnsArea(QSplitter):
         key = col.key()
         entry = self.registry.entry(key)
         if entry.tokenizer is None:
-            if entry.status == "error":
+            if entry.status == EntryStatus.ERROR:
                 self._show_column_error(col, key, entry.message)
             else:
                 col.show_loading(key)
@@ -119,7 +119,7 @@ class ColumnsArea(QSplitter):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
         for key in set(self.keys()):
-            if self.registry.entry(key).status == "idle" and self.registry.get(key) is None:
+            if self.registry.entry(key).status == EntryStatus.IDLE and self.registry.get(key) is None:
                 self.registry.request(key)  # OpenAI encodings load only once someone looks
 
     @Slot(str, str)

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.i18n import bind, connect, tr
-from app.core.registry import TokenizerRegistry
+from app.core.registry import EntryStatus, TokenizerRegistry
 from app.display.format import format_count
 from app.display.pieces import piece_texts
 from app.features.compare.overlap_bar import OverlapBar, share_text
@@ -245,7 +245,7 @@ class OverlapPanel(QWidget):
             for key, tok in ((a, tok_a), (b, tok_b)):
                 if tok is None:
                     entry = self.registry.entry(key)
-                    if entry.status == "error":
+                    if entry.status == EntryStatus.ERROR:
                         self._show_problem((OverlapNote.UNLOADABLE, key, entry.message))
                         return
                     self.registry.request(key)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
 
 from app.core.i18n import tr
 from app.core.messages import CorpusStats
-from app.core.registry import TokenizerRegistry
+from app.core.registry import RegistryKind, TokenizerRegistry
 from app.display.token_data import TokenTable
 from app.features.compare.column import ColumnState, CompareColumn
 from app.features.compare.summary_model import CompareSummaryModel, SummaryRow
@@ -51,7 +51,7 @@ def summary_rows(
     for i, col in enumerate(columns):
         key = col.key()
         entry = registry.entry(key)
-        label = entry.label if entry.kind != "openai" else key
+        label = entry.label if entry.kind != RegistryKind.OPENAI else key
         limit = merge_limit(key)
         if limit is not None:
             label += tr(" (as of merge {k})").format(k=f"{limit:,}")

@@ -31,7 +31,7 @@ from app.content.presets import PRESETS
 from app.core.encoding import EncodeController
 from app.core.i18n import bind, connect, tr
 from app.core.messages import EncodeResult
-from app.core.registry import TokenizerRegistry
+from app.core.registry import RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.tokenizer_files import TiktokenFileOpener
@@ -240,7 +240,9 @@ class CompareView(View):
         entry = self.registry.entry(key)
         if key not in self._known_keys:
             self._known_keys.add(key)
-            if entry.kind == "trained" and not any(self.registry.entry(k).kind == "trained" for k in self.keys()):
+            if entry.kind == RegistryKind.TRAINED and not any(
+                self.registry.entry(k).kind == RegistryKind.TRAINED for k in self.keys()
+            ):
                 # A freshly trained tokenizer is compared with OpenAI's at once.
                 if self.columns_area.can_add():
                     self.add_column(key, 0)
@@ -360,7 +362,7 @@ class CompareView(View):
     def tokenizer_key(self) -> str:
         """The first column's tokenizer that is not OpenAI's (those need no saving), else the first."""
         keys = self.keys()
-        own = [k for k in keys if self.registry.entry(k).kind != "openai"]
+        own = [k for k in keys if self.registry.entry(k).kind != RegistryKind.OPENAI]
         return (own or keys or [""])[0]
 
     def shutdown(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 
 from app.core.i18n import tr
-from app.core.registry import RegistryEntry
+from app.core.registry import EntryStatus, RegistryEntry, RegistryKind
 from app.features.families.family import TRAINED_FAMILIES, Family
 from app.features.families.job import TrainedFamilies
 
@@ -27,7 +27,7 @@ def family_status(
         return ""
     if family == Family.BYTE_BPE and session is not None:
         if session.tokenizer is None:
-            return tr("unavailable") if session.status == "error" else tr("loading…")
+            return tr("unavailable") if session.status == EntryStatus.ERROR else tr("loading…")
         return ""
     if models is not None and family in models.tokenizers:
         return ""
@@ -41,7 +41,7 @@ def family_status(
 def source_note(session: RegistryEntry) -> str:
     """A line for the byte-level row's label naming the session tokenizer it shows (rich text;
     an OpenAI encoding by its key, the others by a label cut short)."""
-    name = session.key if session.kind == "openai" else session.label
+    name = session.key if session.kind == RegistryKind.OPENAI else session.label
     if len(name) > _NOTE_LENGTH:
         name = name[: _NOTE_LENGTH - 1] + "…"
     return f"<br><i>{html.escape(name)}</i>"

@@ -12,7 +12,7 @@ import html
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from app.core.i18n import bind, tr
-from app.core.registry import TokenizerRegistry
+from app.core.registry import EntryStatus, TokenizerRegistry
 from app.display.format import format_count
 from app.widgets import build
 from app.widgets.tokenizer_picker import TokenizerPicker
@@ -60,7 +60,7 @@ class TopBar(QWidget):
                     "Pick a BPE tokenizer, or train one (Train tab): the sweep uses its merges."
                 ).format(name=html.escape(key))
             )
-        elif key and self.registry.entry(key).status == "loading":
+        elif key and self.registry.entry(key).status == EntryStatus.LOADING:
             self.about.setText(tr("Loading {name}…").format(name=html.escape(key)))
         else:
             self.about.setText(

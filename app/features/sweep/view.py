@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
 from app.core.i18n import tr
-from app.core.registry import TokenizerRegistry
+from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.display.format import format_count
 from app.features.sweep.chart import SweepChart, text_colors
@@ -149,7 +149,7 @@ class SweepView(View):
             return False
         for key in self.checked_references():
             entry = self.registry.entry(key)
-            if entry.status != "error" and key not in self._references:
+            if entry.status != EntryStatus.ERROR and key not in self._references:
                 return False
         return True
 
@@ -232,7 +232,7 @@ class SweepView(View):
     def _on_picker_key_changed(self, key: str) -> None:
         self._key = key if key in self.registry.keys() else ""
         entry = self.registry.entry(self._key) if self._key else None
-        if entry is not None and entry.tokenizer is None and entry.status != "error":
+        if entry is not None and entry.tokenizer is None and entry.status != EntryStatus.ERROR:
             if self.isVisible():
                 self.registry.request(self._key)
         self._measure()
@@ -241,7 +241,7 @@ class SweepView(View):
         super().showEvent(event)
         keys = [self._key] if self._key else []
         for key in keys + self.checked_references():
-            if self.registry.entry(key).status == "idle" and self.registry.get(key) is None:
+            if self.registry.entry(key).status == EntryStatus.IDLE and self.registry.get(key) is None:
                 self.registry.request(key)  # OpenAI encodings load only once someone looks
         self._describe()  # ("Loading…" once a request went out)
 
@@ -250,7 +250,7 @@ class SweepView(View):
         entry = self.registry.entry(key)
         if key not in self._known_keys:
             self._known_keys.add(key)
-            if entry.kind in ("trained", "file"):
+            if entry.kind in (RegistryKind.TRAINED, RegistryKind.FILE):
                 self.picker.set_current_key(key)  # the newest trained tokenizer
                 return
         if key == self._key:
@@ -273,7 +273,7 @@ class SweepView(View):
             if key not in self._references:
                 if self.registry.get(key) is not None:
                     self._measure_reference(key)
-                elif self.isVisible() and self.registry.entry(key).status == "idle":
+                elif self.isVisible() and self.registry.entry(key).status == EntryStatus.IDLE:
                     self.registry.request(key)
         self._draw()
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 from app.core import i18n
 from app.core.i18n import bind, tr
 from app.core.messages import EncodeResult
-from app.core.registry import TokenizerRegistry
+from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.training.controller import TrainingController
@@ -278,7 +278,7 @@ class TimelineView(View):
     def _explain_unloaded(self, key: str, status: str, message: str) -> None:
         """Say why tokenizer ``key`` is not shown yet (loading) or cannot be (an error); load it
         if the view is seen."""
-        if status == "error":
+        if status == EntryStatus.ERROR:
             self.messages.error(
                 lambda: tr("{name} cannot be loaded: {reason}").format(
                     name=html.escape(key), reason=html.escape(message)
@@ -292,7 +292,7 @@ class TimelineView(View):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
         super().showEvent(event)
         entry = self.registry.entry(self._key) if self._key else None
-        if entry is not None and entry.tokenizer is None and entry.status == "idle":
+        if entry is not None and entry.tokenizer is None and entry.status == EntryStatus.IDLE:
             self.registry.request(self._key)
 
     @Slot(str)
@@ -300,7 +300,7 @@ class TimelineView(View):
         entry = self.registry.entry(key)
         if key not in self._known_keys:
             self._known_keys.add(key)
-            if entry.kind in ("trained", "file"):
+            if entry.kind in (RegistryKind.TRAINED, RegistryKind.FILE):
                 # A finished training replaces the view of it in progress.
                 self.live_box.setChecked(False)
                 self.picker.set_current_key(key)

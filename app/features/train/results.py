@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QProgressBar, QPushButton
 
 from app.core.i18n import noop, tr
 from app.core.messages import ResumedRun
-from app.core.registry import TokenizerRegistry
+from app.core.registry import RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.tokenizer_files import TokenizerFileController
 from app.core.training.controller import TrainingController
@@ -256,7 +256,7 @@ class TrainResults(View):
             label = tr("{name} · SentencePiece, {pieces} pieces").format(
                 name=opened_name(path, tok), pieces=f"{len(tok):,}"
             )
-        key = self.registry.add(tok, label, kind="file", source=tr("opened from {path}").format(path=path))
+        key = self.registry.add(tok, label, kind=RegistryKind.FILE, source=tr("opened from {path}").format(path=path))
         label = self.registry.entry(key).label
         self.result_key = key
         self.settings.last_folder = str(Path(path if os.path.isdir(path) else Path(path).parent))
@@ -434,7 +434,7 @@ class TrainResults(View):
                 pretokenizer=cfg.pretokenizer,
                 tie_break=cfg.tie_break,
             )
-        self.result_key = self.registry.add(tok, label, kind="trained", source=source)
+        self.result_key = self.registry.add(tok, label, kind=RegistryKind.TRAINED, source=source)
         label = self.registry.entry(self.result_key).label
         tokens = len(tok)
         self._set_result(
