@@ -1519,26 +1519,26 @@
       <translation>{hex} 在等待：其首字节表明这是一个 {n} 字节的字符，还需要 {need} 个字节。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Loading {key}… (a few seconds the first time)</source>
-      <translation>正在加载 {key}…（第一次需要几秒钟）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/tape.py" />
       <source>The token ids to feed; the outlined one was fed last, the faded ones are still to come.</source>
       <translation>要送入的词元 id；带框的是最后送入的，淡色的还未送入。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/tape.py" />
       <source>The tokens of the text, fed from left to right.</source>
       <translation>文本的词元，从左到右依次送入。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/tape.py" />
       <location filename="../../app/features/train/merges_model.py" />
       <source>id {id}: bytes {hex}</source>
       <translation>id {id}：字节 {hex}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/vocabulary/view.py" />
+      <source>Loading {key}… (a few seconds the first time)</source>
+      <translation>正在加载 {key}…（第一次需要几秒钟）</translation>
     </message>
     <message>
       <location filename="../../app/features/sweep/controller.py" />

@@ -12,11 +12,10 @@ import html
 
 import regex
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QSplitter, QTextEdit, QWidget
+from PySide6.QtWidgets import QGroupBox, QSplitter, QTextEdit, QVBoxLayout, QWidget
 
 from app.core.i18n import bind, noop
 from app.display.format import visible
-from app.widgets import build
 
 __all__ = ["OutputsPanel", "html_text", "FFFD"]
 
@@ -54,14 +53,21 @@ class OutputsPanel(QSplitter):
         self._shown: tuple[str, str, str, str] = ("", "", "", "")  # output, its new part, naive, its new part
         self.output_view = self._text_view(noop("Nothing printed yet: the decoder waits for complete characters."))
         self.naive_view = self._text_view(noop("Nothing printed yet."))
-        self.addWidget(build.group_box(self, "StreamingDecoder output: only complete characters", self.output_view))
-        naive_box = build.group_box(self, "Naive: print(decode([id])) for each token", self.naive_view)
+        self.addWidget(self._box(noop("StreamingDecoder output: only complete characters"), self.output_view))
+        naive_box = self._box(noop("Naive: print(decode([id])) for each token"), self.naive_view)
         bind(
             naive_box,
             "setToolTip",
             "Decoding every token on its own turns each piece of a split character into U+FFFD (�).",
         )
         self.addWidget(naive_box)
+
+    def _box(self, title: str, view: QTextEdit) -> QGroupBox:
+        """A titled box with the style's margins (roomier than build.group_box's: large text)."""
+        box = QGroupBox(self)
+        bind(box, "setTitle", title)
+        QVBoxLayout(box).addWidget(view)
+        return box
 
     def _text_view(self, placeholder: str) -> QTextEdit:
         view = QTextEdit(self)

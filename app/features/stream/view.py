@@ -23,13 +23,11 @@ from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from app.content.presets import STREAM_PRESETS
 from app.core.encoding import EncodeController
-from app.core.i18n import bind, connect, noop, tr
+from app.core.i18n import connect, tr
 from app.core.messages import EncodeResult
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.tokenizer_files import TiktokenFileOpener
-from app.display.chips import POINTER, Chips, TokenChipBuilder
-from app.display.format import hex_bytes
 from app.display.token_data import TokenTable
 from app.features.stream.controls import MAX_SPEED, StreamControls
 from app.features.stream.log_model import StepRecord
@@ -37,7 +35,7 @@ from app.features.stream.log_panel import LogPanel
 from app.features.stream.outputs_panel import FFFD, OutputsPanel
 from app.features.stream.queue_panel import QueuePanel
 from app.features.stream.step_text import FedToken, describe_step, done_text, intro
-from app.widgets.token_chips import ChipView
+from app.features.stream.tape import Tape
 from app.widgets.tokenizer_picker import load_problem, open_tiktoken_file
 from app.widgets.view import View
 from bpe_engine import StreamingDecoder, TokenizerLike
@@ -74,7 +72,6 @@ class StreamView(View):
         self._naive = ""
         self._last: FedToken | None = None
         self._prepared_generation = -1
-        self._builder = TokenChipBuilder()
         self.timer = QTimer(self)
         self._known_keys = set(registry.keys())
         self._build()
@@ -99,7 +96,7 @@ class StreamView(View):
 
     def _build(self) -> None:
         self.controls = StreamControls(self.registry, self)
-        self.tape = self._build_tape()
+        self.tape = Tape(self)
         self.step_label = QLabel(self)
         self.step_label.setWordWrap(True)
         self.step_label.setTextFormat(Qt.TextFormat.RichText)
@@ -120,19 +117,6 @@ class StreamView(View):
         layout.addWidget(self.queue_box)
         layout.addWidget(split, 1)
         self._on_speed_slider_changed(self.speed_slider.value())
-
-    def _build_tape(self) -> ChipView:
-        tape = ChipView(self)
-        tape.setMinimumHeight(44)
-        tape.setMaximumHeight(72)
-        tape.set_placeholder(noop("The tokens of the text, fed from left to right."))
-        bind(
-            tape,
-            "setToolTip",
-            "The token ids to feed; the outlined one was fed last, the faded ones are still to come.",
-        )
-        tape.tooltip_provider = self._tape_tooltip
-        return tape
 
     def _alias_widgets(self) -> None:
         """The panels' widgets under the names the window, presentation mode and tests use."""
@@ -276,29 +260,9 @@ class StreamView(View):
         self._tok = tok
         self._table = outcome.table
         self._prepared_generation = result.generation
-        self.tape.set_chips(self._tape_chips(outcome.table), generation=result.generation)
+        self.tape.set_table(outcome.table, result.generation)
         self.reset()
         self.prepared.emit(len(outcome.table))
-
-    def _tape_chips(self, table: TokenTable) -> Chips:
-        """The tape feeds ids: each chip shows its id before the token's bytes."""
-        chips, _, _reuse = self._builder.build(table, True)
-        # subtle: a new Chips, not the builder's own (it re-uses its segments on the next text,
-        # and ids written into them would pile up: "22557 22557 ▁Hello" after a few keystrokes);
-        # and no reuse of the previous layout, as every chip changed.
-        return Chips(
-            [((f"{i} ", POINTER),) + segs for i, segs in zip(table.ids, chips.segments)],
-            chips.kinds,
-            chips.breaks,
-            chips.spans,
-            chips.colors,
-        )
-
-    def _tape_tooltip(self, index: int) -> str:
-        table = self._table
-        if table is None:
-            return ""
-        return tr("id {id}: bytes {hex}").format(id=table.ids[index], hex=hex_bytes(table.tokens[index]))
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -377,8 +341,7 @@ class StreamView(View):
     def _show_state(self) -> None:
         """Show the position, the queue, the step in words and the outputs after the last token."""
         self.controls.show_position(self._pos, len(self._table) if self._table is not None else None)
-        self.tape.select(self._pos - 1, emit=False)
-        self.tape.set_dim_from(self._pos if self._table is not None else -1)
+        self.tape.show_fed(self._pos, self._table is not None)
         fed = self._last
         if self.decoder is None or fed is None:
             self.queue_box.show_empty()

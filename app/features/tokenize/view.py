@@ -26,7 +26,7 @@ import html
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
 from app.core.encoding import EncodeController
@@ -45,7 +45,6 @@ from app.features.tokenize.links import Links
 from app.features.tokenize.pieces_panel import PiecesPanel
 from app.features.tokenize.special_modes import MODE_LABELS, mode_for_text, mode_label
 from app.features.tokenize.top_bar import TopBar
-from app.widgets import build
 from app.widgets.as_of import AsOfBox
 from app.widgets.text_input import TextInput
 from app.widgets.tokenizer_picker import load_problem, open_tiktoken_file
@@ -107,7 +106,7 @@ class TokenizeView(View):
         split.addWidget(self.editor)
         split.addWidget(self._build_middle())
         split.addWidget(self.pieces_box)
-        split.addWidget(build.group_box(self, "Explain: the merges of one piece, in rank order", self.explain))
+        split.addWidget(self._build_explain_box())
         split.setSizes([90, 290, 100, 300])
         layout = QVBoxLayout(self)
         layout.addWidget(self.top)
@@ -137,6 +136,13 @@ class TokenizeView(View):
         layout.addWidget(self.counts_row)
         layout.addWidget(self.chips, 1)
         return middle
+
+    def _build_explain_box(self) -> QGroupBox:
+        """Explain in a box with the style's margins (roomier than build.group_box's)."""
+        box = QGroupBox(self)
+        bind(box, "setTitle", "Explain: the merges of one piece, in rank order")
+        QVBoxLayout(box).addWidget(self.explain)
+        return box
 
     def _connect(self) -> None:
         self.controller.finished.connect(self._on_controller_finished)
