@@ -716,7 +716,7 @@
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
       <location filename="../../app/features/families/model.py" />
-      <location filename="../../app/features/tokenize/view.py" />
+      <location filename="../../app/features/tokenize/chips_panel.py" />
       <location filename="../../app/features/train/step_model.py" />
       <source>Tokens</source>
       <translation>词元数</translation>
@@ -769,8 +769,8 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/stream/view.py" />
-      <location filename="../../app/features/tokenize/view.py" />
+      <location filename="../../app/features/stream/controls.py" />
+      <location filename="../../app/features/tokenize/top_bar.py" />
       <source>Choose a preset…</source>
       <translation>选择预设…</translation>
     </message>
@@ -796,15 +796,15 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/stream/view.py" />
-      <location filename="../../app/features/tokenize/view.py" />
+      <location filename="../../app/features/stream/controls.py" />
+      <location filename="../../app/features/tokenize/top_bar.py" />
       <source>Preset:</source>
       <translation>预设：</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
       <location filename="../../app/features/families/text_panel.py" />
-      <location filename="../../app/features/tokenize/view.py" />
+      <location filename="../../app/features/tokenize/top_bar.py" />
       <source>Show whitespace</source>
       <translation>显示空白字符</translation>
     </message>
@@ -1062,7 +1062,7 @@
     </message>
     <message>
       <location filename="../../app/features/families/text_panel.py" />
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/controls.py" />
       <location filename="../../app/features/timeline/source_bar.py" />
       <source>Text:</source>
       <translation>文本：</translation>
@@ -1215,7 +1215,7 @@
     </message>
     <message>
       <location filename="../../app/features/stream/byte_queue.py" />
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/queue_panel.py" />
       <source>The queue is empty. Press Step or Play to feed the first token.</source>
       <translation>队列为空。按“单步”或“播放”送入第一个词元。</translation>
     </message>
@@ -1248,6 +1248,81 @@
       <location filename="../../app/features/stream/byte_queue.py" />
       <source>→ output</source>
       <translation>→ 输出</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>1 token/s</source>
+      <translation>1 个词元/秒</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>Fed &lt;b&gt;{k}&lt;/b&gt; of {n} tokens</source>
+      <translation>已送入 &lt;b&gt;{k}&lt;/b&gt; / {n} 个词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>Feed exactly one token (Ctrl+N)</source>
+      <translation>只送入一个词元 (Ctrl+N)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>Feed the tokens one by one at the chosen speed; again to pause (Ctrl+P)</source>
+      <translation>按所选速度逐个送入词元；再按一次暂停 (Ctrl+P)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <location filename="../../app/features/timeline/play_bar.py" />
+      <source>Speed:</source>
+      <translation>速度：</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>Start again with an empty queue (Ctrl+Shift+R)</source>
+      <translation>以空队列重新开始 (Ctrl+Shift+R)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>Step ⏭</source>
+      <translation>单步 ⏭</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>Text to stream, e.g. 國 or 🤚🏾</source>
+      <translation>要流式解码的文本，例如 國 或 🤚🏾</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <location filename="../../app/features/sweep/top_bar.py" />
+      <location filename="../../app/features/timeline/source_bar.py" />
+      <location filename="../../app/features/tokenize/top_bar.py" />
+      <location filename="../../app/features/vocabulary/view.py" />
+      <source>Tokenizer:</source>
+      <translation>分词器：</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>Tokens per second while playing</source>
+      <translation>播放时每秒送入的词元数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>{n} tokens/s</source>
+      <translation>{n} 个词元/秒</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>⏮ Reset</source>
+      <translation>⏮ 重置</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>⏸ Pause</source>
+      <translation>⏸ 暂停</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/controls.py" />
+      <source>▶ Play</source>
+      <translation>▶ 播放</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/log_model.py" />
@@ -1330,216 +1405,141 @@
       <translation>单独解码此词元时的输出：被拆分的字符显示为 U+FFFD (�)</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>1 token/s</source>
-      <translation>1 个词元/秒</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>; no character was split here.</source>
-      <translation>；这里没有字符被拆分。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>; the naive output has {n} × �.</source>
-      <translation>；朴素输出中有 {n} 个 �。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>&lt;b&gt;Done.&lt;/b&gt; The decoder's output differs from decode(all ids)</source>
-      <translation>&lt;b&gt;完成。&lt;/b&gt;解码器的输出与 decode(all ids) 不同</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>&lt;b&gt;Done.&lt;/b&gt; The decoder's output equals decode(all ids)</source>
-      <translation>&lt;b&gt;完成。&lt;/b&gt;解码器的输出与 decode(all ids) 相同</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>&lt;span style='color:#616161'&gt;grey frame: the byte waited in the queue&lt;/span&gt; · &lt;span style='color:#1565c0'&gt;blue frame: the byte came with this token&lt;/span&gt; · &lt;span style='background:#c8e6c9'&gt;&amp;nbsp;green: a complete character&amp;nbsp;&lt;/span&gt; · &lt;span style='background:#ffe0b2'&gt;&amp;nbsp;orange: waiting for more bytes&amp;nbsp;&lt;/span&gt;</source>
-      <translation>&lt;span style='color:#616161'&gt;灰框：该字节已在队列中等待&lt;/span&gt; · &lt;span style='color:#1565c0'&gt;蓝框：该字节随此词元到达&lt;/span&gt; · &lt;span style='background:#c8e6c9'&gt;&amp;nbsp;绿色：完整的字符&amp;nbsp;&lt;/span&gt; · &lt;span style='background:#ffe0b2'&gt;&amp;nbsp;橙色：等待更多字节&amp;nbsp;&lt;/span&gt;</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>A naive decode([{id}]) prints &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;: SentencePiece drops the ▁ that starts a text, so decoding token by token loses the spaces between words.</source>
-      <translation>朴素的 decode([{id}]) 输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;：SentencePiece 会去掉文本开头的 ▁，所以逐个词元解码会丢失词之间的空格。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>A naive decode([{id}]) would print &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt; here.</source>
-      <translation>朴素的 decode([{id}]) 在这里会输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Byte queue of the StreamingDecoder</source>
-      <translation>StreamingDecoder 的字节队列</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Complete → output: {chars}.</source>
-      <translation>完整 → 输出：{chars}。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/outputs_panel.py" />
       <source>Decoding every token on its own turns each piece of a split character into U+FFFD (�).</source>
       <translation>单独解码每个词元，会把被拆分字符的每一部分都变成 U+FFFD (�)。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Each token is a few &lt;b&gt;bytes&lt;/b&gt;. The decoder keeps bytes in a queue until they form a whole UTF-8 character; decoding each token on its own instead prints � for every piece of a split character.</source>
-      <translation>每个词元是几个&lt;b&gt;字节&lt;/b&gt;。解码器把字节保存在队列中，直到它们组成一个完整的 UTF-8 字符；而单独解码每个词元，会为被拆分字符的每一部分打印一个 �。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Fed &lt;b&gt;{k}&lt;/b&gt; of {n} tokens</source>
-      <translation>已送入 &lt;b&gt;{k}&lt;/b&gt; / {n} 个词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Feed exactly one token (Ctrl+N)</source>
-      <translation>只送入一个词元 (Ctrl+N)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Feed the tokens one by one at the chosen speed; again to pause (Ctrl+P)</source>
-      <translation>按所选速度逐个送入词元；再按一次暂停 (Ctrl+P)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Lead byte {text}</source>
-      <translation>首字节 {text}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Loading {key}… (a few seconds the first time)</source>
-      <translation>正在加载 {key}…（第一次需要几秒钟）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/outputs_panel.py" />
       <source>Naive: print(decode([id])) for each token</source>
       <translation>朴素做法：对每个词元 print(decode([id]))</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/outputs_panel.py" />
       <source>Nothing printed yet.</source>
       <translation>尚无输出。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/outputs_panel.py" />
       <source>Nothing printed yet: the decoder waits for complete characters.</source>
       <translation>尚无输出：解码器在等待完整的字符。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Nothing to print yet.</source>
-      <translation>暂时没有可输出的内容。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <location filename="../../app/features/timeline/play_bar.py" />
-      <source>Speed:</source>
-      <translation>速度：</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Start again with an empty queue (Ctrl+Shift+R)</source>
-      <translation>以空队列重新开始 (Ctrl+Shift+R)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Step ⏭</source>
-      <translation>单步 ⏭</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/outputs_panel.py" />
       <source>StreamingDecoder output: only complete characters</source>
       <translation>StreamingDecoder 输出：只有完整的字符</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Text to stream, e.g. 國 or 🤚🏾</source>
-      <translation>要流式解码的文本，例如 國 或 🤚🏾</translation>
+      <location filename="../../app/features/stream/queue_panel.py" />
+      <source>&lt;span style='color:#616161'&gt;grey frame: the byte waited in the queue&lt;/span&gt; · &lt;span style='color:#1565c0'&gt;blue frame: the byte came with this token&lt;/span&gt; · &lt;span style='background:#c8e6c9'&gt;&amp;nbsp;green: a complete character&amp;nbsp;&lt;/span&gt; · &lt;span style='background:#ffe0b2'&gt;&amp;nbsp;orange: waiting for more bytes&amp;nbsp;&lt;/span&gt;</source>
+      <translation>&lt;span style='color:#616161'&gt;灰框：该字节已在队列中等待&lt;/span&gt; · &lt;span style='color:#1565c0'&gt;蓝框：该字节随此词元到达&lt;/span&gt; · &lt;span style='background:#c8e6c9'&gt;&amp;nbsp;绿色：完整的字符&amp;nbsp;&lt;/span&gt; · &lt;span style='background:#ffe0b2'&gt;&amp;nbsp;橙色：等待更多字节&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/queue_panel.py" />
+      <source>Byte queue of the StreamingDecoder</source>
+      <translation>StreamingDecoder 的字节队列</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/queue_panel.py" />
+      <source>Lead byte {text}</source>
+      <translation>首字节 {text}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>; no character was split here.</source>
+      <translation>；这里没有字符被拆分。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>; the naive output has {n} × �.</source>
+      <translation>；朴素输出中有 {n} 个 �。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>&lt;b&gt;Done.&lt;/b&gt; The decoder's output differs from decode(all ids)</source>
+      <translation>&lt;b&gt;完成。&lt;/b&gt;解码器的输出与 decode(all ids) 不同</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>&lt;b&gt;Done.&lt;/b&gt; The decoder's output equals decode(all ids)</source>
+      <translation>&lt;b&gt;完成。&lt;/b&gt;解码器的输出与 decode(all ids) 相同</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>A naive decode([{id}]) prints &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;: SentencePiece drops the ▁ that starts a text, so decoding token by token loses the spaces between words.</source>
+      <translation>朴素的 decode([{id}]) 输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;：SentencePiece 会去掉文本开头的 ▁，所以逐个词元解码会丢失词之间的空格。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>A naive decode([{id}]) would print &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt; here.</source>
+      <translation>朴素的 decode([{id}]) 在这里会输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>Complete → output: {chars}.</source>
+      <translation>完整 → 输出：{chars}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>Each token is a few &lt;b&gt;bytes&lt;/b&gt;. The decoder keeps bytes in a queue until they form a whole UTF-8 character; decoding each token on its own instead prints � for every piece of a split character.</source>
+      <translation>每个词元是几个&lt;b&gt;字节&lt;/b&gt;。解码器把字节保存在队列中，直到它们组成一个完整的 UTF-8 字符；而单独解码每个词元，会为被拆分字符的每一部分打印一个 �。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>Nothing to print yet.</source>
+      <translation>暂时没有可输出的内容。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
       <source>The queue already held &lt;b&gt;{hex}&lt;/b&gt;.</source>
       <translation>队列中原有 &lt;b&gt;{hex}&lt;/b&gt;。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>The token ids to feed; the outlined one was fed last, the faded ones are still to come.</source>
-      <translation>要送入的词元 id；带框的是最后送入的，淡色的还未送入。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>The tokens of the text, fed from left to right.</source>
-      <translation>文本的词元，从左到右依次送入。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/step_text.py" />
       <source>Token {k}: id &lt;b&gt;{id}&lt;/b&gt; brings byte &lt;b&gt;{hex}&lt;/b&gt;.</source>
       <translation>第 {k} 个词元：id &lt;b&gt;{id}&lt;/b&gt; 带来字节 &lt;b&gt;{hex}&lt;/b&gt;。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/step_text.py" />
       <source>Token {k}: id &lt;b&gt;{id}&lt;/b&gt; brings bytes &lt;b&gt;{hex}&lt;/b&gt;.</source>
       <translation>第 {k} 个词元：id &lt;b&gt;{id}&lt;/b&gt; 带来字节 &lt;b&gt;{hex}&lt;/b&gt;。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
-      <location filename="../../app/features/sweep/top_bar.py" />
-      <location filename="../../app/features/timeline/source_bar.py" />
-      <location filename="../../app/features/tokenize/view.py" />
-      <location filename="../../app/features/vocabulary/view.py" />
-      <source>Tokenizer:</source>
-      <translation>分词器：</translation>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>{chars} and {n} more</source>
+      <translation>{chars} 等（另有 {n} 个）</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>Tokens per second while playing</source>
-      <translation>播放时每秒送入的词元数</translation>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>{hex} waits: its lead byte announces a {n}-byte character, 1 more byte needed.</source>
+      <translation>{hex} 在等待：其首字节表明这是一个 {n} 字节的字符，还需要 1 个字节。</translation>
     </message>
     <message>
-      <location filename="../../app/features/stream/view.py" />
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>{hex} waits: its lead byte announces a {n}-byte character, {need} more bytes needed.</source>
+      <translation>{hex} 在等待：其首字节表明这是一个 {n} 字节的字符，还需要 {need} 个字节。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/tape.py" />
+      <source>The token ids to feed; the outlined one was fed last, the faded ones are still to come.</source>
+      <translation>要送入的词元 id；带框的是最后送入的，淡色的还未送入。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/tape.py" />
+      <source>The tokens of the text, fed from left to right.</source>
+      <translation>文本的词元，从左到右依次送入。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/tape.py" />
       <location filename="../../app/features/train/merges_model.py" />
       <source>id {id}: bytes {hex}</source>
       <translation>id {id}：字节 {hex}</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/view.py" />
-      <source>{chars} and {n} more</source>
-      <translation>{chars} 等（另有 {n} 个）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>{hex} waits: its lead byte announces a {n}-byte character, 1 more byte needed.</source>
-      <translation>{hex} 在等待：其首字节表明这是一个 {n} 字节的字符，还需要 1 个字节。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>{hex} waits: its lead byte announces a {n}-byte character, {need} more bytes needed.</source>
-      <translation>{hex} 在等待：其首字节表明这是一个 {n} 字节的字符，还需要 {need} 个字节。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>{n} tokens/s</source>
-      <translation>{n} 个词元/秒</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>⏮ Reset</source>
-      <translation>⏮ 重置</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>⏸ Pause</source>
-      <translation>⏸ 暂停</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/view.py" />
-      <source>▶ Play</source>
-      <translation>▶ 播放</translation>
+      <location filename="../../app/features/vocabulary/view.py" />
+      <source>Loading {key}… (a few seconds the first time)</source>
+      <translation>正在加载 {key}…（第一次需要几秒钟）</translation>
     </message>
     <message>
       <location filename="../../app/features/sweep/chart.py" />
@@ -1798,17 +1798,17 @@
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <source>256 bytes + {k} merges + {specials} special</source>
-      <translation>256 个字节 + {k} 次合并 + {specials} 个特殊词元</translation>
+      <translation type="unfinished" />
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <source>256 bytes + {made} tokens made by {k} merges + {specials} special</source>
-      <translation>256 个字节 + {k} 次合并产生的 {made} 个词元 + {specials} 个特殊词元</translation>
+      <translation type="unfinished" />
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <source>As of merge &lt;b&gt;{k}&lt;/b&gt; of {total} · vocabulary &lt;b&gt;{size}&lt;/b&gt; tokens ({parts})</source>
-      <translation>截至第 &lt;b&gt;{k}&lt;/b&gt; 次合并（共 {total} 次）· 词表 &lt;b&gt;{size}&lt;/b&gt; 个词元（{parts}）</translation>
+      <translation type="unfinished" />
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
@@ -2018,6 +2018,101 @@
       <translation>{name} 是 SentencePiece 模型：它保存的是分数，而不是按顺序学到的合并，所以没有时间线。请选择一个 BPE 分词器（你训练的、GPT-2、Llama 3 等）。</translation>
     </message>
     <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, and an arrow points at the character they belong to</source>
+      <translation>只是 UTF-8 字符一部分的词元无法显示为文本：它的字节以十六进制书写，箭头指向它们所属的字符</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>Copy ids as a Python list</source>
+      <translation>复制 id（Python 列表）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>Copy ids, comma-separated</source>
+      <translation>复制 id（逗号分隔）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>Copy token strings</source>
+      <translation>复制词元字符串</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>Hover or click a token (or an id) to see its bytes and the merge that made it.</source>
+      <translation>把鼠标悬停在词元（或 id）上或点击它，查看它的字节和生成它的合并。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>Legend: &lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; one token holding the bytes e3 80, part of a character · &lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; two tokens of one byte each · &lt;code&gt;·&lt;/code&gt; space · &lt;code&gt;⏎&lt;/code&gt; newline · &lt;code&gt;→&lt;/code&gt; tab</source>
+      <translation>图例：&lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; 一个含字节 e3 80 的词元，是字符的一部分 · &lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; 两个各含一个字节的词元 · &lt;code&gt;·&lt;/code&gt; 空格 · &lt;code&gt;⏎&lt;/code&gt; 换行 · &lt;code&gt;→&lt;/code&gt; 制表符</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>No tokens: the text was refused (see the message above).</source>
+      <translation>没有词元：文本被拒绝了（见上方消息）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>The tokens of your text appear here.</source>
+      <translation>你的文本的词元显示在这里。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>Token ids</source>
+      <translation>词元 id</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>Bytes/token: &lt;b&gt;{n}&lt;/b&gt;</source>
+      <translation>每词元字节数：&lt;b&gt;{n}&lt;/b&gt;</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>Characters per token</source>
+      <translation>每词元字符数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>Characters: &lt;b&gt;{n}&lt;/b&gt;</source>
+      <translation>字符：&lt;b&gt;{n}&lt;/b&gt;</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>Chars/token: &lt;b&gt;{n}&lt;/b&gt;</source>
+      <translation>每词元字符数：&lt;b&gt;{n}&lt;/b&gt;</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>Length of the text in UTF-8: what byte-level BPE starts from</source>
+      <translation>文本的 UTF-8 长度：字节级 BPE 的起点</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>Number of tokens</source>
+      <translation>词元数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>Tokens: &lt;b&gt;{n}&lt;/b&gt;</source>
+      <translation>词元：&lt;b&gt;{n}&lt;/b&gt;</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>UTF-8 bytes per token: the compression (higher is better)</source>
+      <translation>每词元 UTF-8 字节数：压缩率（越高越好）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>UTF-8 bytes: &lt;b&gt;{n}&lt;/b&gt;</source>
+      <translation>UTF-8 字节：&lt;b&gt;{n}&lt;/b&gt;</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/counts_row.py" />
+      <source>Unicode characters (code points) in the text</source>
+      <translation>文本中的 Unicode 字符（码位）</translation>
+    </message>
+    <message>
       <location filename="../../app/features/tokenize/explain_panel.py" />
       <source>1 character</source>
       <translation>1 个字符</translation>
@@ -2200,59 +2295,75 @@
       <translation>★ 合并序号最小：现在合并</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>&lt;b&gt;Refused, as tiktoken's encode() would:&lt;/b&gt; {reason}&lt;br&gt;Switch “Special tokens” to Recognised or Plain text to tokenize it.</source>
-      <translation>&lt;b&gt;已拒绝，与 tiktoken 的 encode() 一样：&lt;/b&gt;{reason}&lt;br&gt;把“特殊词元”切换为“识别”或“纯文本”即可对它分词。</translation>
+      <location filename="../../app/features/tokenize/pieces_panel.py" />
+      <source>No pieces: the text was refused (see the message above).</source>
+      <translation>没有片段：文本被拒绝了（见上方消息）。</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, and an arrow points at the character they belong to</source>
-      <translation>只是 UTF-8 字符一部分的词元无法显示为文本：它的字节以十六进制书写，箭头指向它们所属的字符</translation>
+      <location filename="../../app/features/tokenize/pieces_panel.py" />
+      <source>Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)</source>
+      <translation>片段：合并不会跨越的文本段（SentencePiece 没有预分词器；点击一个片段查看讲解）</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Bytes/token: &lt;b&gt;{n}&lt;/b&gt;</source>
-      <translation>每词元字节数：&lt;b&gt;{n}&lt;/b&gt;</translation>
+      <location filename="../../app/features/tokenize/pieces_panel.py" />
+      <source>Pre-tokenization: BPE merges only inside these pieces. Click one to explain it.</source>
+      <translation>预分词：BPE 只在这些片段内部合并。点击一个片段查看讲解。</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Characters per token</source>
-      <translation>每词元字符数</translation>
+      <location filename="../../app/features/tokenize/pieces_panel.py" />
+      <source>Pre-tokenization: the pieces the regex makes (click one to explain it)</source>
+      <translation>预分词：regex 切出的片段（点击一个片段查看讲解）</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Characters: &lt;b&gt;{n}&lt;/b&gt;</source>
-      <translation>字符：&lt;b&gt;{n}&lt;/b&gt;</translation>
+      <location filename="../../app/features/tokenize/pieces_panel.py" />
+      <source>The pieces the pre-tokenizer cuts the text into, before any merge.</source>
+      <translation>预分词器在任何合并之前把文本切成的片段。</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Chars/token: &lt;b&gt;{n}&lt;/b&gt;</source>
-      <translation>每词元字符数：&lt;b&gt;{n}&lt;/b&gt;</translation>
+      <location filename="../../app/features/tokenize/special_modes.py" />
+      <source>Error (tiktoken's default)</source>
+      <translation>报错（tiktoken 的默认行为）</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Copy ids as a Python list</source>
-      <translation>复制 id（Python 列表）</translation>
+      <location filename="../../app/features/tokenize/special_modes.py" />
+      <source>Plain text (ordinary characters)</source>
+      <translation>纯文本（普通字符）</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Copy ids, comma-separated</source>
-      <translation>复制 id（逗号分隔）</translation>
+      <location filename="../../app/features/tokenize/special_modes.py" />
+      <source>Recognised (one special token)</source>
+      <translation>识别（成为一个特殊词元）</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Copy token strings</source>
-      <translation>复制词元字符串</translation>
+      <location filename="../../app/features/tokenize/special_modes.py" />
+      <source>What text like &lt;|endoftext|&gt; does.
+Recognised: it becomes its special token (allowed_special='all').
+Error: the text is refused, as tiktoken's encode() does by default.
+Plain text: it is tokenized like any other characters (encode_ordinary).</source>
+      <translation>像 &lt;|endoftext|&gt; 这样的文本如何处理。
+识别：它成为对应的特殊词元 (allowed_special='all')。
+报错：拒绝该文本，与 tiktoken 的 encode() 默认行为一样。
+纯文本：像其他字符一样分词 (encode_ordinary)。</translation>
     </message>
     <message>
-      <location filename="../../app/features/tokenize/view.py" />
+      <location filename="../../app/features/tokenize/top_bar.py" />
       <source>Draw spaces as ·, tabs as → and newlines as ⏎ inside the chips (Ctrl+Shift+W)</source>
       <translation>在色块中把空格画成 ·，制表符画成 →，换行画成 ⏎ (Ctrl+Shift+W)</translation>
     </message>
     <message>
+      <location filename="../../app/features/tokenize/top_bar.py" />
+      <source>Special tokens:</source>
+      <translation>特殊词元：</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/top_bar.py" />
+      <source>Texts for class: each shows something surprising about tokenizers.</source>
+      <translation>课堂用的示例文本：每段都展示分词器令人意外的一面。</translation>
+    </message>
+    <message>
       <location filename="../../app/features/tokenize/view.py" />
-      <source>Error (tiktoken's default)</source>
-      <translation>报错（tiktoken 的默认行为）</translation>
+      <source>&lt;b&gt;Refused, as tiktoken's encode() would:&lt;/b&gt; {reason}&lt;br&gt;Switch “Special tokens” to Recognised or Plain text to tokenize it.</source>
+      <translation>&lt;b&gt;已拒绝，与 tiktoken 的 encode() 一样：&lt;/b&gt;{reason}&lt;br&gt;把“特殊词元”切换为“识别”或“纯文本”即可对它分词。</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/view.py" />
@@ -2261,93 +2372,13 @@
     </message>
     <message>
       <location filename="../../app/features/tokenize/view.py" />
-      <source>Hover or click a token (or an id) to see its bytes and the merge that made it.</source>
-      <translation>把鼠标悬停在词元（或 id）上或点击它，查看它的字节和生成它的合并。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Legend: &lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; one token holding the bytes e3 80, part of a character · &lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; two tokens of one byte each · &lt;code&gt;·&lt;/code&gt; space · &lt;code&gt;⏎&lt;/code&gt; newline · &lt;code&gt;→&lt;/code&gt; tab</source>
-      <translation>图例：&lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; 一个含字节 e3 80 的词元，是字符的一部分 · &lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; 两个各含一个字节的词元 · &lt;code&gt;·&lt;/code&gt; 空格 · &lt;code&gt;⏎&lt;/code&gt; 换行 · &lt;code&gt;→&lt;/code&gt; 制表符</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Length of the text in UTF-8: what byte-level BPE starts from</source>
-      <translation>文本的 UTF-8 长度：字节级 BPE 的起点</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
       <source>Loading {key}… (building the merge list takes a few seconds the first time)</source>
       <translation>正在加载 {key}…（第一次构建合并列表需要几秒钟）</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/view.py" />
-      <source>No pieces: the text was refused (see the message above).</source>
-      <translation>没有片段：文本被拒绝了（见上方消息）。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>No tokens: the text was refused (see the message above).</source>
-      <translation>没有词元：文本被拒绝了（见上方消息）。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Number of tokens</source>
-      <translation>词元数</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)</source>
-      <translation>片段：合并不会跨越的文本段（SentencePiece 没有预分词器；点击一个片段查看讲解）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Plain text (ordinary characters)</source>
-      <translation>纯文本（普通字符）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Pre-tokenization: BPE merges only inside these pieces. Click one to explain it.</source>
-      <translation>预分词：BPE 只在这些片段内部合并。点击一个片段查看讲解。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Pre-tokenization: the pieces the regex makes (click one to explain it)</source>
-      <translation>预分词：regex 切出的片段（点击一个片段查看讲解）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Recognised (one special token)</source>
-      <translation>识别（成为一个特殊词元）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Special tokens:</source>
-      <translation>特殊词元：</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
       <source>Special tokens: {mode}</source>
       <translation>特殊词元：{mode}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Texts for class: each shows something surprising about tokenizers.</source>
-      <translation>课堂用的示例文本：每段都展示分词器令人意外的一面。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>The pieces the pre-tokenizer cuts the text into, before any merge.</source>
-      <translation>预分词器在任何合并之前把文本切成的片段。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>The tokens of your text appear here.</source>
-      <translation>你的文本的词元显示在这里。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Token ids</source>
-      <translation>词元 id</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/view.py" />
@@ -2371,39 +2402,8 @@
     </message>
     <message>
       <location filename="../../app/features/tokenize/view.py" />
-      <source>Tokens: &lt;b&gt;{n}&lt;/b&gt;</source>
-      <translation>词元：&lt;b&gt;{n}&lt;/b&gt;</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
       <source>Type here, or pick a preset. Every keystroke is tokenized.</source>
       <translation>在这里输入，或选择一段示例文本。每次按键都会分词。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>UTF-8 bytes per token: the compression (higher is better)</source>
-      <translation>每词元 UTF-8 字节数：压缩率（越高越好）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>UTF-8 bytes: &lt;b&gt;{n}&lt;/b&gt;</source>
-      <translation>UTF-8 字节：&lt;b&gt;{n}&lt;/b&gt;</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>Unicode characters (code points) in the text</source>
-      <translation>文本中的 Unicode 字符（码位）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/view.py" />
-      <source>What text like &lt;|endoftext|&gt; does.
-Recognised: it becomes its special token (allowed_special='all').
-Error: the text is refused, as tiktoken's encode() does by default.
-Plain text: it is tokenized like any other characters (encode_ordinary).</source>
-      <translation>像 &lt;|endoftext|&gt; 这样的文本如何处理。
-识别：它成为对应的特殊词元 (allowed_special='all')。
-报错：拒绝该文本，与 tiktoken 的 encode() 默认行为一样。
-纯文本：像其他字符一样分词 (encode_ordinary)。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />

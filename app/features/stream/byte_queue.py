@@ -85,6 +85,8 @@ def group_bytes(queued: bytes, incoming: bytes) -> list[ByteGroup]:
 
 
 class ByteQueueWidget(QWidget):
+    """The queue after the last token, as hex boxes grouped into characters (module docstring)."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._groups: list[ByteGroup] = []
@@ -147,49 +149,56 @@ class ByteQueueWidget(QWidget):
         # Long tokens: shrink the boxes so that the whole queue stays visible.
         boxes = sum(len(g.data) + g.needed for g in self._groups)
         room = self.width() - 2 * _MARGIN - _GROUP_GAP * len(self._groups)
-        scale = self._scale()
-        box = max(min(_BOX * scale, room / max(boxes, 1) - _GAP), 18.0)
+        box = max(min(_BOX * self._scale(), room / max(boxes, 1) - _GAP), 18.0)
         x = _MARGIN
-        top = _MARGIN + 4
         for g in self._groups:
-            fill = _GREEN if g.complete and g.char != "\ufffd" else (_RED if g.complete else _ORANGE)
-            start_x = x
-            for k, b in enumerate(g.data):
-                r = QRectF(x, top, box, box)
-                p.setBrush(fill)
-                p.setPen(QPen(_QUEUED if k < g.queued else _INCOMING, 2.5 if k >= g.queued else 1.5))
-                p.drawRoundedRect(r, 5, 5)
-                p.setFont(self._hex)
-                p.setPen(QColor("#212121"))
-                p.drawText(r, Qt.AlignmentFlag.AlignCenter, f"{b:02x}")
-                x += box + _GAP
-            for _ in range(g.needed):
-                r = QRectF(x, top, box, box)
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.setPen(QPen(QColor("#ef6c00"), 1.5, Qt.PenStyle.DashLine))
-                p.drawRoundedRect(r, 5, 5)
-                p.setFont(self._hex)
-                p.setPen(QColor("#ef6c00"))
-                p.drawText(r, Qt.AlignmentFlag.AlignCenter, "?")
-                x += box + _GAP
-            span = QRectF(start_x, top + box + 6, x - _GAP - start_x, 30 * scale)
-            p.setPen(QColor("#1b5e20") if g.complete else QColor("#e65100"))
-            if g.complete:
-                p.setFont(self._char)
-                p.drawText(span, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, visible(g.char))
-                p.setFont(self.font())
-                p.drawText(
-                    QRectF(span.left(), span.bottom(), max(span.width(), 70 * scale), 18 * scale),
-                    Qt.AlignmentFlag.AlignHCenter,
-                    tr("→ output"),
-                )
-            else:
-                p.setFont(self.font())
-                label = tr("needs 1 more byte") if g.needed == 1 else tr("needs {n} more bytes").format(n=g.needed)
-                p.drawText(
-                    QRectF(span.left(), span.top() + 4, max(span.width(), 150 * scale), 40 * scale),
-                    Qt.AlignmentFlag.AlignLeft,
-                    label,
-                )
-            x += _GROUP_GAP
+            x = self._paint_group(p, g, x, box) + _GROUP_GAP
         p.end()
+
+    def _paint_group(self, p: QPainter, g: ByteGroup, x: float, box: float) -> float:
+        """One character's boxes from ``x``, its caption under them; the x after them."""
+        top = _MARGIN + 4
+        fill = _GREEN if g.complete and g.char != "\ufffd" else (_RED if g.complete else _ORANGE)
+        start_x = x
+        for k, b in enumerate(g.data):
+            r = QRectF(x, top, box, box)
+            p.setBrush(fill)
+            p.setPen(QPen(_QUEUED if k < g.queued else _INCOMING, 2.5 if k >= g.queued else 1.5))
+            p.drawRoundedRect(r, 5, 5)
+            p.setFont(self._hex)
+            p.setPen(QColor("#212121"))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, f"{b:02x}")
+            x += box + _GAP
+        for _ in range(g.needed):  # the bytes still to come: dashed and empty
+            r = QRectF(x, top, box, box)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(QColor("#ef6c00"), 1.5, Qt.PenStyle.DashLine))
+            p.drawRoundedRect(r, 5, 5)
+            p.setFont(self._hex)
+            p.setPen(QColor("#ef6c00"))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, "?")
+            x += box + _GAP
+        self._paint_caption(p, g, QRectF(start_x, top + box + 6, x - _GAP - start_x, 30 * self._scale()))
+        return x
+
+    def _paint_caption(self, p: QPainter, g: ByteGroup, span: QRectF) -> None:
+        """Under a character's boxes: the character and "→ output", or the bytes it still needs."""
+        scale = self._scale()
+        p.setPen(QColor("#1b5e20") if g.complete else QColor("#e65100"))
+        if g.complete:
+            p.setFont(self._char)
+            p.drawText(span, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, visible(g.char))
+            p.setFont(self.font())
+            p.drawText(
+                QRectF(span.left(), span.bottom(), max(span.width(), 70 * scale), 18 * scale),
+                Qt.AlignmentFlag.AlignHCenter,
+                tr("→ output"),
+            )
+        else:
+            p.setFont(self.font())
+            label = tr("needs 1 more byte") if g.needed == 1 else tr("needs {n} more bytes").format(n=g.needed)
+            p.drawText(
+                QRectF(span.left(), span.top() + 4, max(span.width(), 150 * scale), 40 * scale),
+                Qt.AlignmentFlag.AlignLeft,
+                label,
+            )

@@ -8,73 +8,42 @@ and beside the decoder's output what a naive per-token ``decode([id])`` prints: 
 wherever a character is split across tokens (``🤚🏾``, ``國``, ``Жизнь`` with cl100k/o200k).
 
 The text is encoded off the GUI thread (:class:`~app.core.encoding.EncodeController`).
+
+The view owns the decoder and the timer that plays; its panels are modules beside it:
+:mod:`.controls` (text, preset, tokenizer, Reset/Play/Step, speed), :mod:`.queue_panel` (with
+:mod:`.byte_queue`), :mod:`.outputs_panel` (the decoded text, and the naive one), :mod:`.log_panel`
+(with :mod:`.log_model`); :mod:`.step_text` says each step in words.
 """
 
 from __future__ import annotations
 
-import html
-
-import regex
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QFont, QKeySequence, QShowEvent
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSlider,
-    QSplitter,
-    QTableView,
-    QTextEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from app.content.presets import STREAM_PRESETS
 from app.core.encoding import EncodeController
-from app.core.i18n import bind, connect, noop, tr
+from app.core.i18n import connect, tr
 from app.core.messages import EncodeResult
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.tokenizer_files import TiktokenFileOpener
-from app.display.chips import POINTER, Chips, TokenChipBuilder
-from app.display.format import hex_bytes, visible
-from app.display.token_data import TokenTable, describe_char
-from app.features.stream.byte_queue import ByteQueueWidget, lead_byte_text
-from app.features.stream.log_model import StepRecord, StreamLogModel
-from app.widgets.text_input import use_monospace
-from app.widgets.token_chips import ChipView
-from app.widgets.tokenizer_picker import TokenizerPicker, load_problem, open_tiktoken_file
+from app.display.token_data import TokenTable
+from app.features.stream.controls import MAX_SPEED, StreamControls
+from app.features.stream.log_model import StepRecord
+from app.features.stream.log_panel import LogPanel
+from app.features.stream.outputs_panel import FFFD, OutputsPanel
+from app.features.stream.queue_panel import QueuePanel
+from app.features.stream.step_text import FedToken, describe_step, done_text, intro
+from app.features.stream.tape import Tape
+from app.widgets.tokenizer_picker import load_problem, open_tiktoken_file
 from app.widgets.view import View
 from bpe_engine import StreamingDecoder, TokenizerLike
 
 __all__ = ["StreamView"]
 
-_FFFD = "\ufffd"
-
-
-def _html_text(text: str, highlight_from: int, color: str, size_pt: float = 22.0) -> str:
-    """``text`` as HTML; characters from ``highlight_from`` on get a background; U+FFFD in red."""
-
-    def esc(t: str) -> str:
-        out = html.escape(visible(t, True)).replace(
-            _FFFD, f"<span style='background:#ffcdd2;color:#b71c1c'>{_FFFD}</span>"
-        )
-        return out
-
-    # subtle: a highlight starting inside a grapheme cluster (🤚 fed, then its skin tone 🏾)
-    # splits the cluster over two text runs, and Qt then draws two glyphs: start the
-    # highlight at the cluster's first character instead.
-    for cluster in regex.finditer(r"\X", text):
-        if cluster.start() < highlight_from < cluster.end():
-            highlight_from = cluster.start()
-            break
-    head, tail = text[:highlight_from], text[highlight_from:]
-    body = esc(head) + (f"<span style='background:{color}'>{esc(tail)}</span>" if tail else "")
-    return f"<div style='font-size:{size_pt:.1f}pt'>{body}</div>" if body else ""
+#: Special-token text becomes its special token, as a model's output would hold it.
+_SPECIAL_MODE = "recognised"
 
 
 class StreamView(View):
@@ -92,7 +61,6 @@ class StreamView(View):
         self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self._base_pt = self.font().pointSizeF()  # the outputs' size follows the font from here
         self.registry = registry
         self.settings = settings
         self.controller = EncodeController(self)
@@ -102,19 +70,12 @@ class StreamView(View):
         self._tok: TokenizerLike | None = None
         self._pos = 0
         self._naive = ""
-        self._last: tuple[bytes, bytes, str, str] | None = None  # queued, token bytes, released, naive
+        self._last: FedToken | None = None
         self._prepared_generation = -1
-        self._builder = TokenChipBuilder()
         self.timer = QTimer(self)
-        self.timer.timeout.connect(self._on_timer_timeout)
-        self._build()
-        self.controller.finished.connect(self._on_controller_finished)
         self._known_keys = set(registry.keys())
-        registry.ready.connect(self._on_registry_ready)
-        registry.failed.connect(self._on_registry_failed)
-        self.opener.opened.connect(self.picker.set_current_key)
-        self.opener.failed.connect(self.messages.error)
-        self.picker.key_changed.connect(self._on_picker_key_changed)
+        self._build()
+        self._connect()
         self.picker.set_current_key("cl100k_base")
         self.text_edit.setText(STREAM_PRESETS[0][1])
         self._on_picker_key_changed(self.picker.current_key())
@@ -123,11 +84,7 @@ class StreamView(View):
     @Slot(str)
     def _retranslate(self, _language: str = "") -> None:
         """After a language switch: the texts composed here, in the new language."""
-        self.preset_combo.setItemText(0, tr("Choose a preset…"))
-        for i, (title, _text) in enumerate(STREAM_PRESETS, start=1):
-            self.preset_combo.setItemText(i, tr(title))
-        self._set_play_text()
-        self._on_speed_slider_changed(self.speed_slider.value())
+        self.controls.retranslate(self.is_playing())
         self.tape.update()
         self._show_state()
         key = self.picker.current_key()
@@ -138,142 +95,57 @@ class StreamView(View):
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.text_edit = QLineEdit(self)
-        bind(self.text_edit, "setPlaceholderText", "Text to stream, e.g. 國 or 🤚🏾")
-        use_monospace(self.text_edit)
-        self.text_edit.textChanged.connect(self._on_text_edit_changed)
-        self.preset_combo = QComboBox(self)
-        self.preset_combo.addItem(tr("Choose a preset…"), "")
-        for title, text in STREAM_PRESETS:
-            self.preset_combo.addItem(tr(title), text)
-        self.preset_combo.activated.connect(self._on_preset_combo_activated)
-        self.picker = TokenizerPicker(self.registry, self)
-        top = QHBoxLayout()
-        top.addWidget(self._label(noop("Text:")))
-        top.addWidget(self.text_edit, 2)
-        top.addWidget(self._label(noop("Preset:")))
-        top.addWidget(self.preset_combo)
-        top.addWidget(self._label(noop("Tokenizer:")))
-        top.addWidget(self.picker)
-
-        self.reset_button = QPushButton(self)
-        bind(self.reset_button, "setText", "⏮ Reset")
-        self.reset_button.setShortcut(QKeySequence("Ctrl+Shift+R"))
-        bind(self.reset_button, "setToolTip", "Start again with an empty queue (Ctrl+Shift+R)")
-        self.play_button = QPushButton(tr("▶ Play"), self)
-        self.play_button.setShortcut(QKeySequence("Ctrl+P"))
-        bind(
-            self.play_button,
-            "setToolTip",
-            "Feed the tokens one by one at the chosen speed; again to pause (Ctrl+P)",
-        )
-        self.step_button = QPushButton(self)
-        bind(self.step_button, "setText", "Step ⏭")
-        self.step_button.setShortcut(QKeySequence("Ctrl+N"))
-        bind(self.step_button, "setToolTip", "Feed exactly one token (Ctrl+N)")
-        self.reset_button.clicked.connect(self.reset)
-        self.play_button.clicked.connect(self.toggle_play)
-        self.step_button.clicked.connect(self.step)
-        self.speed_slider = QSlider(Qt.Orientation.Horizontal, self)
-        self.speed_slider.setRange(1, 20)
-        self.speed_slider.setValue(2)
-        self.speed_slider.setMaximumWidth(180)
-        bind(self.speed_slider, "setToolTip", "Tokens per second while playing")
-        self.speed_slider.valueChanged.connect(self._on_speed_slider_changed)
-        self.speed_label = QLabel(self)
-        self.position_label = QLabel(self)
-        controls = QHBoxLayout()
-        for w in (self.reset_button, self.play_button, self.step_button):
-            controls.addWidget(w)
-        controls.addSpacing(16)
-        controls.addWidget(self._label(noop("Speed:")))
-        controls.addWidget(self.speed_slider)
-        controls.addWidget(self.speed_label)
-        controls.addSpacing(16)
-        controls.addWidget(self.position_label)
-        controls.addStretch(1)
-        self._on_speed_slider_changed(self.speed_slider.value())
-
-        self.tape = ChipView(self)
-        self.tape.setMinimumHeight(44)
-        self.tape.setMaximumHeight(72)
-        self.tape.set_placeholder(noop("The tokens of the text, fed from left to right."))
-        bind(
-            self.tape,
-            "setToolTip",
-            "The token ids to feed; the outlined one was fed last, the faded ones are still to come.",
-        )
-
+        self.controls = StreamControls(self.registry, self)
+        self.tape = Tape(self)
         self.step_label = QLabel(self)
         self.step_label.setWordWrap(True)
         self.step_label.setTextFormat(Qt.TextFormat.RichText)
         self.step_label.setMinimumHeight(40)
-        self.queue = ByteQueueWidget(self)
-        self.lead_label = QLabel(self)
-        self.queue_legend = legend = QLabel(self)
-        bind(
-            legend,
-            "setText",
-            "<span style='color:#616161'>grey frame: the byte waited in the queue</span> · "
-            "<span style='color:#1565c0'>blue frame: the byte came with this token</span> · "
-            "<span style='background:#c8e6c9'>&nbsp;green: a complete character&nbsp;</span> · "
-            "<span style='background:#ffe0b2'>&nbsp;orange: waiting for more bytes&nbsp;</span>",
-        )
-        queue_box = QGroupBox(self)
-        bind(queue_box, "setTitle", "Byte queue of the StreamingDecoder")
-        qlay = QVBoxLayout(queue_box)
-        qlay.addWidget(self.queue)
-        qlay.addWidget(self.lead_label)
-        qlay.addWidget(legend)
-
-        big = QFont(self.font())
-        big.setPointSizeF(self.font().pointSizeF() * 1.8)
-        self.output_view = QTextEdit(self)
-        self.output_view.setReadOnly(True)
-        bind(self.output_view, "setPlaceholderText", "Nothing printed yet: the decoder waits for complete characters.")
-        self.naive_view = QTextEdit(self)
-        self.naive_view.setReadOnly(True)
-        bind(self.naive_view, "setPlaceholderText", "Nothing printed yet.")
-        out_box = QGroupBox(self)
-        bind(out_box, "setTitle", "StreamingDecoder output: only complete characters")
-        QVBoxLayout(out_box).addWidget(self.output_view)
-        naive_box = QGroupBox(self)
-        bind(naive_box, "setTitle", "Naive: print(decode([id])) for each token")
-        QVBoxLayout(naive_box).addWidget(self.naive_view)
-        bind(
-            naive_box,
-            "setToolTip",
-            "Decoding every token on its own turns each piece of a split character into U+FFFD (�).",
-        )
-        outputs = QSplitter(Qt.Orientation.Horizontal, self)
-        outputs.addWidget(out_box)
-        outputs.addWidget(naive_box)
-
-        self.log = StreamLogModel(self)
-        self.log_view = QTableView(self)
-        self.log_view.setModel(self.log)
-        self.log_view.verticalHeader().setVisible(False)
-        self.log_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.log_view.horizontalHeader().setStretchLastSection(True)
-
+        self.queue_box = QueuePanel(self)
+        self.outputs = OutputsPanel(self)
+        self.log_view = LogPanel(self)
+        self._alias_widgets()
         split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(outputs)
+        split.addWidget(self.outputs)
         split.addWidget(self.log_view)
         split.setSizes([160, 160])
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addLayout(controls)
+        layout.addWidget(self.controls)
         layout.addWidget(self.messages)
         layout.addWidget(self.tape)
         layout.addWidget(self.step_label)
-        layout.addWidget(queue_box)
+        layout.addWidget(self.queue_box)
         layout.addWidget(split, 1)
+        self._on_speed_slider_changed(self.speed_slider.value())
 
-    def _label(self, source: str) -> QLabel:
-        """A label whose text follows the language."""
-        label = QLabel(self)
-        bind(label, "setText", source)
-        return label
+    def _alias_widgets(self) -> None:
+        """The panels' widgets under the names the window, presentation mode and tests use."""
+        c = self.controls
+        self.text_edit, self.preset_combo, self.picker = c.text_edit, c.preset_combo, c.picker
+        self.reset_button, self.play_button, self.step_button = c.reset_button, c.play_button, c.step_button
+        self.speed_slider, self.speed_label, self.position_label = c.speed_slider, c.speed_label, c.position_label
+        self.queue, self.lead_label, self.queue_legend = (
+            self.queue_box.queue,
+            self.queue_box.lead_label,
+            self.queue_box.legend,
+        )
+        self.output_view, self.naive_view = self.outputs.output_view, self.outputs.naive_view
+        self.log = self.log_view.log
+
+    def _connect(self) -> None:
+        self.timer.timeout.connect(self._on_timer_timeout)
+        self.controller.finished.connect(self._on_controller_finished)
+        self.registry.ready.connect(self._on_registry_ready)
+        self.registry.failed.connect(self._on_registry_failed)
+        self.opener.opened.connect(self.picker.set_current_key)
+        self.opener.failed.connect(self.messages.error)
+        self.picker.key_changed.connect(self._on_picker_key_changed)
+        self.text_edit.textChanged.connect(self._on_text_edit_changed)
+        self.preset_combo.activated.connect(self._on_preset_combo_activated)
+        self.reset_button.clicked.connect(self.reset)
+        self.play_button.clicked.connect(self.toggle_play)
+        self.step_button.clicked.connect(self.step)
+        self.speed_slider.valueChanged.connect(self._on_speed_slider_changed)
 
     # -- state (also read by tests) ---------------------------------------------------------
 
@@ -304,7 +176,7 @@ class StreamView(View):
         self.text_edit.setText(text)
 
     def set_speed(self, tokens_per_second: float) -> None:
-        self.speed_slider.setValue(max(1, min(20, round(tokens_per_second * 2))))
+        self.speed_slider.setValue(max(1, min(MAX_SPEED, round(tokens_per_second * 2))))
 
     # -- tokenizer and text -----------------------------------------------------------------
 
@@ -377,7 +249,7 @@ class StreamView(View):
         tok = self.registry.get(key) if key else None
         if tok is None:
             return
-        self.controller.request(self.text_edit.text(), "recognised", [(key, tok)])
+        self.controller.request(self.text_edit.text(), _SPECIAL_MODE, [(key, tok)])
 
     @Slot(EncodeResult)
     def _on_controller_finished(self, result: EncodeResult) -> None:
@@ -388,24 +260,7 @@ class StreamView(View):
         self._tok = tok
         self._table = outcome.table
         self._prepared_generation = result.generation
-        chips, _, reuse = self._builder.build(outcome.table, True)
-        # The tape feeds ids: show each id before the token's bytes.
-        # subtle: a new Chips, not the builder's own (it re-uses its segments on the next text,
-        # and ids written into them would pile up: "22557 22557 ▁Hello" after a few keystrokes).
-        chips = Chips(
-            [((f"{i} ", POINTER),) + segs for i, segs in zip(outcome.table.ids, chips.segments)],
-            chips.kinds,
-            chips.breaks,
-            chips.spans,
-            chips.colors,
-        )
-        reuse = None
-        self.tape.set_chips(chips, generation=result.generation, reuse=reuse)
-        self.tape.tooltip_provider = lambda i: (
-            tr("id {id}: bytes {hex}").format(id=self._table.ids[i], hex=hex_bytes(self._table.tokens[i]))
-            if self._table
-            else ""
-        )
+        self.tape.set_table(outcome.table, result.generation)
         self.reset()
         self.prepared.emit(len(outcome.table))
 
@@ -419,7 +274,7 @@ class StreamView(View):
         self._pos = 0
         self._naive = ""
         self._last = None
-        self.log.clear()
+        self.log_view.clear()
         self._show_state()
 
     @Slot()
@@ -427,23 +282,27 @@ class StreamView(View):
         """Feed one token; False when there is none left (or nothing is prepared)."""
         if self._table is None or self.decoder is None or self._pos >= len(self._table):
             return False
-        tid = self._table.ids[self._pos]
-        queued = self.decoder.pending
-        st = self.decoder.step(tid)
-        naive = self._tok.decode([tid]) if self._tok is not None else ""
-        self._naive += naive
-        self._pos += 1
-        released = st.output
-        if self._pos == len(self._table):
-            released += self.decoder.flush()  # valid text leaves nothing behind; flush says so
-        self._last = (queued, st.token_bytes, released, naive)
-        self.log.append(StepRecord(self._pos, tid, st.token_bytes, st.pending, st.needed, released, naive))
-        self.log_view.scrollToBottom()
+        self._last = fed = self._feed(self._table, self.decoder)
+        self._naive += fed.naive
+        self._pos = fed.position
         self._show_state()
         if self._pos >= len(self._table):
             self.pause()
         self.stepped.emit(self._pos)
         return True
+
+    def _feed(self, table: TokenTable, decoder: StreamingDecoder) -> FedToken:
+        """Feed the next token to ``decoder``: what came in, what it released, what waits."""
+        tid = table.ids[self._pos]
+        queued = decoder.pending
+        st = decoder.step(tid)
+        released = st.output
+        if self._pos + 1 == len(table):
+            released += decoder.flush()  # valid text leaves nothing behind; flush says so
+        naive = self._tok.decode([tid]) if self._tok is not None else ""
+        self.log_view.append(StepRecord(self._pos + 1, tid, st.token_bytes, st.pending, st.needed, released, naive))
+        # What waits is the decoder's after the flush (the log shows the step's own).
+        return FedToken(self._pos + 1, tid, queued, st.token_bytes, released, naive, decoder.pending, decoder.needed)
 
     def play(self) -> None:
         if self._table is None:
@@ -451,14 +310,11 @@ class StreamView(View):
         if self.is_finished():
             self.reset()
         self.timer.start()
-        self._set_play_text()
+        self.controls.show_playing(True)
 
     def pause(self) -> None:
         self.timer.stop()
-        self._set_play_text()
-
-    def _set_play_text(self) -> None:
-        self.play_button.setText(tr("⏸ Pause") if self.timer.isActive() else tr("▶ Play"))
+        self.controls.show_playing(False)
 
     @Slot()
     def toggle_play(self) -> None:
@@ -476,112 +332,29 @@ class StreamView(View):
             self.pause()
 
     @Slot(int)
-    def _on_speed_slider_changed(self, value: int) -> None:
-        tps = value / 2
-        self.timer.setInterval(int(1000 / tps))
-        self.speed_label.setText(tr("1 token/s") if tps == 1 else tr("{n} tokens/s").format(n=f"{tps:g}"))
+    def _on_speed_slider_changed(self, _value: int) -> None:
+        self.timer.setInterval(int(1000 / self.controls.tokens_per_second()))
+        self.controls.show_speed()
 
     # -- display ----------------------------------------------------------------------------
 
     def _show_state(self) -> None:
-        n = len(self._table) if self._table is not None else 0
-        self.position_label.setText(
-            tr("Fed <b>{k}</b> of {n} tokens").format(k=self._pos, n=n) if self._table is not None else ""
-        )
-        self.step_button.setEnabled(self._table is not None and self._pos < n)
-        self.play_button.setEnabled(self._table is not None and n > 0)
-        self.reset_button.setEnabled(self._pos > 0)
-        self.tape.select(self._pos - 1, emit=False)
-        self.tape.set_dim_from(self._pos if self._table is not None else -1)
-        last = self._last
-        if self.decoder is None or last is None:
-            self.queue.set_empty(tr("The queue is empty. Press Step or Play to feed the first token."))
-            self.lead_label.setText("")
-            self.step_label.setText(
-                tr(
-                    "Each token is a few <b>bytes</b>. The decoder keeps bytes in a queue until they form a whole "
-                    "UTF-8 character; decoding each token on its own instead prints � for every piece of a split "
-                    "character."
-                )
-            )
-            self.output_view.setHtml(_html_text("", 0, "#c8e6c9", self._output_pt()))
-            self.naive_view.setHtml(_html_text("", 0, "#ffcdd2", self._output_pt()))
+        """Show the position, the queue, the step in words and the outputs after the last token."""
+        self.controls.show_position(self._pos, len(self._table) if self._table is not None else None)
+        self.tape.show_fed(self._pos, self._table is not None)
+        fed = self._last
+        if self.decoder is None or fed is None:
+            self.queue_box.show_empty()
+            self.step_label.setText(intro())
+            self.outputs.show_texts("", "", "", "")
             return
-        queued, data, released, naive = last
-        self.queue.set_step(queued, data)
-        pending = self.decoder.pending
-        self.lead_label.setText(tr("Lead byte {text}").format(text=lead_byte_text(pending[0])) if pending else "")
-        self.step_label.setText(self._describe(queued, data, released, pending))
-        out = self.decoder.text
-        self.output_view.setHtml(_html_text(out, len(out) - len(released), "#a5d6a7", self._output_pt()))
-        self.naive_view.setHtml(_html_text(self._naive, len(self._naive) - len(naive), "#fff59d", self._output_pt()))
+        self.queue_box.show_step(fed.queued, fed.data, self.decoder.pending)
+        text = describe_step(fed, self._tok is not None and self._tok.family == "sentencepiece")
         if self.is_finished() and self._tok is not None and self._table is not None:
             same = self.decoder.text == self._tok.decode(list(self._table.ids))
-            broken = self._naive.count(_FFFD)
-            if same:
-                done = tr("<b>Done.</b> The decoder's output equals decode(all ids)")
-            else:
-                done = tr("<b>Done.</b> The decoder's output differs from decode(all ids)")
-            if broken:
-                done += tr("; the naive output has {n} × �.").format(n=broken)
-            else:
-                done += tr("; no character was split here.")
-            summary = self.step_label.text() + "<br>" + done  # (a line break, no words)
-            self.step_label.setText(summary)
-
-    def _describe(self, queued: bytes, data: bytes, released: str, pending: bytes) -> str:
-        tid = self._table.ids[self._pos - 1] if self._table is not None else 0
-        if len(data) == 1:
-            brings = tr("Token {k}: id <b>{id}</b> brings byte <b>{hex}</b>.")
-        else:
-            brings = tr("Token {k}: id <b>{id}</b> brings bytes <b>{hex}</b>.")
-        parts = [brings.format(k=self._pos, id=tid, hex=hex_bytes(data))]
-        if queued:
-            parts.append(tr("The queue already held <b>{hex}</b>.").format(hex=hex_bytes(queued)))
-        if released:
-            chars = ", ".join(html.escape(describe_char(c)) for c in released[:3])
-            if len(released) > 3:
-                chars = tr("{chars} and {n} more").format(chars=chars, n=len(released) - 3)
-            parts.append(
-                "<span style='color:#1b5e20'>" + tr("Complete → output: {chars}.").format(chars=chars) + "</span>"
-            )
-        if pending:
-            need = self.decoder.needed if self.decoder is not None else 0
-            if need == 1:
-                waits = tr("{hex} waits: its lead byte announces a {n}-byte character, 1 more byte needed.")
-            else:
-                waits = tr("{hex} waits: its lead byte announces a {n}-byte character, {need} more bytes needed.")
-            parts.append(
-                "<span style='color:#e65100'>"
-                + waits.format(hex=hex_bytes(pending), n=len(pending) + need, need=need)
-                + "</span>"
-            )
-        elif not released:
-            parts.append(tr("Nothing to print yet."))
-        naive = self._last[3] if self._last is not None else ""
-        if _FFFD in naive:
-            parts.append(
-                tr("A naive decode([{id}]) would print <span style='color:#b71c1c'>{text}</span> here.").format(
-                    id=tid, text=html.escape(naive)
-                )
-            )
-        elif self._tok is not None and self._tok.family == "sentencepiece" and data[:1] == b" " and naive[:1] != " ":
-            parts.append(
-                tr(
-                    "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>: SentencePiece drops "
-                    "the ▁ that starts a text, so decoding token by token loses the spaces between words."
-                ).format(id=tid, text=html.escape(visible(naive)))
-            )
-        return " ".join(parts)
-
-    def _output_pt(self) -> float:
-        """The outputs' text size: 22 pt at the default font, following the window's zoom."""
-        return 22.0 * self.font().pointSizeF() / self._base_pt
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
-            self._show_state()  # the outputs' HTML names its size: write it again
+            text += "<br>" + done_text(same, self._naive.count(FFFD))  # (a line break, no words)
+        self.step_label.setText(text)
+        self.outputs.show_texts(self.decoder.text, fed.released, self._naive, fed.naive)
 
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: the legend of the byte queue folds away."""

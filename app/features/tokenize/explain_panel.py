@@ -14,13 +14,12 @@ Leaves out encoding whole texts (the tokenize view does that).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QFont, QKeySequence
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
@@ -33,8 +32,9 @@ from app.display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
 from app.display.format import hex_bytes, split_valid_utf8, visible
 from app.display.palette import stable_colors
 from app.display.pieces import fallback_ids, is_sentencepiece, piece_texts, token_text
+from app.widgets import build
 from app.widgets.token_chips import ChipView
-from bpe_engine import BpeStep, TokenizerLike
+from bpe_engine import BpeStep, SentencePieceTokenizer, TokenizerLike
 
 __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
 
@@ -84,60 +84,12 @@ class ExplainPanel(QWidget):
         self._steps: list[BpeStep] = []
         self._final: tuple[int, ...] = ()
         self._page = 0
-
         self.title = QLabel(tr(_INTRO))
         self.title.setWordWrap(True)
-        self.first_button = QPushButton()
-        self.prev_button = QPushButton()
-        self.next_button = QPushButton()
-        self.last_button = QPushButton()
-        bind(self.first_button, "setText", "⏮ First")
-        bind(self.prev_button, "setText", "◀ Previous")
-        bind(self.next_button, "setText", "Next ▶")
-        bind(self.last_button, "setText", "Last ⏭")
-        self.prev_button.setShortcut(QKeySequence("Alt+Left"))
-        self.next_button.setShortcut(QKeySequence("Alt+Right"))
-        self.first_button.setShortcut(QKeySequence("Alt+Home"))
-        self.last_button.setShortcut(QKeySequence("Alt+End"))
-        bind(self.prev_button, "setToolTip", "Previous merge (Alt+Left)")
-        bind(self.next_button, "setToolTip", "Apply the next merge: the adjacent pair with the lowest rank (Alt+Right)")
-        bind(self.first_button, "setToolTip", "Back to the piece's single bytes (Alt+Home)")
-        bind(self.last_button, "setToolTip", "Jump to the final tokens (Alt+End)")
-        self.page_label = QLabel("")
-        self.page_label.setWordWrap(True)
-        nav = QHBoxLayout()
-        for w in (self.first_button, self.prev_button, self.next_button, self.last_button):
-            nav.addWidget(w)
-        nav.addWidget(self.page_label, 1)
-        self.first_button.clicked.connect(self._on_first_button_clicked)
-        self.prev_button.clicked.connect(self._on_prev_button_clicked)
-        self.next_button.clicked.connect(self._on_next_button_clicked)
-        self.last_button.clicked.connect(self._on_last_button_clicked)
-
-        self.parts = ChipView(self)
-        self.parts.setFixedHeight(46)
-        big = QFont(self.parts.font())
-        big.setPointSizeF(big.pointSizeF() * 1.2)
-        self.parts.setFont(big)
-        bind(self.parts, "setToolTip", "The piece's current parts; the outlined pair is merged next.")
-
-        self.table = QTableWidget(0, 3, self)
+        nav = self._build_nav()
+        self.parts = self._build_parts()
+        self.table = self._build_table()
         self._set_headers()
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
-        bind(
-            self.table,
-            "setToolTip",
-            "Every adjacent pair of the current parts with its rank (its position in the merge list). "
-            "The pair with the lowest rank is merged first, whatever its position in the piece.",
-        )
-
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
@@ -146,6 +98,70 @@ class ExplainPanel(QWidget):
         layout.addWidget(self.table, 1)
         self._update_buttons()
         connect(self._retranslate)
+
+    def _build_nav(self) -> QHBoxLayout:
+        """First, Previous, Next, Last and the page's line."""
+        self.first_button = build.button(
+            self,
+            "⏮ First",
+            self._on_first_button_clicked,
+            tooltip="Back to the piece's single bytes (Alt+Home)",
+            shortcut="Alt+Home",
+        )
+        self.prev_button = build.button(
+            self, "◀ Previous", self._on_prev_button_clicked, tooltip="Previous merge (Alt+Left)", shortcut="Alt+Left"
+        )
+        self.next_button = build.button(
+            self,
+            "Next ▶",
+            self._on_next_button_clicked,
+            tooltip="Apply the next merge: the adjacent pair with the lowest rank (Alt+Right)",
+            shortcut="Alt+Right",
+        )
+        self.last_button = build.button(
+            self,
+            "Last ⏭",
+            self._on_last_button_clicked,
+            tooltip="Jump to the final tokens (Alt+End)",
+            shortcut="Alt+End",
+        )
+        self.page_label = QLabel("")
+        self.page_label.setWordWrap(True)
+        nav = QHBoxLayout()
+        for w in (self.first_button, self.prev_button, self.next_button, self.last_button):
+            nav.addWidget(w)
+        nav.addWidget(self.page_label, 1)
+        return nav
+
+    def _build_parts(self) -> ChipView:
+        """The piece's current parts, a little larger than the view's chips."""
+        parts = ChipView(self)
+        parts.setFixedHeight(46)
+        big = QFont(parts.font())
+        big.setPointSizeF(big.pointSizeF() * 1.2)
+        parts.setFont(big)
+        bind(parts, "setToolTip", "The piece's current parts; the outlined pair is merged next.")
+        return parts
+
+    def _build_table(self) -> QTableWidget:
+        """The adjacent pairs with their ranks and verdicts."""
+        table = QTableWidget(0, 3, self)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        table.verticalHeader().setVisible(False)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
+        bind(
+            table,
+            "setToolTip",
+            "Every adjacent pair of the current parts with its rank (its position in the merge list). "
+            "The pair with the lowest rank is merged first, whatever its position in the piece.",
+        )
+        return table
 
     def _set_headers(self) -> None:
         self.table.setHorizontalHeaderLabels([tr("Adjacent pair"), tr("Rank in the merge list"), ""])
@@ -202,52 +218,51 @@ class ExplainPanel(QWidget):
         self._special = special
         self._steps = []
         self._final = ()
-        tok = self._tok
-        data = piece.encode("utf-8")
-        if tok is None or not piece:
-            self.title.setText(tr(_INTRO))
-        elif special and piece in tok.special_tokens:
-            self.title.setText(
-                tr(
-                    "<b>{piece}</b> is a special token: it is cut out before pre-tokenization and becomes "
-                    "id {id} directly. Special tokens never take part in a merge."
-                ).format(piece=visible(piece), id=tok.special_tokens[piece])
-            )
-            self._final = (tok.special_tokens[piece],)
-        elif len(data) > MAX_EXPLAIN_BYTES:
-            self.title.setText(
-                tr(
-                    "This piece is {n} bytes long; Explain steps through pieces of up to "
-                    "{max} bytes. Click a shorter piece."
-                ).format(n=f"{len(data):,}", max=MAX_EXPLAIN_BYTES)
-            )
-        else:
-            # subtle: the ranks a piece's steps apply never go down (a pair holding a new token
-            # ranks after the merge that made it), so the steps before merge k are a prefix.
-            self._steps = [step for step in tok.bpe_steps(piece) if self._limit is None or step.rank < self._limit]
-            self._final = final_parts(tok, piece, self._steps)
-            n = len(self._steps)
-            if is_sentencepiece(tok):
-                self.title.setText(self._sentencepiece_title(tok, piece, n))
-            else:
-                nbytes = tr("1 byte") if len(data) == 1 else tr("{n} bytes").format(n=len(data))
-                final = tr("1 token") if len(self._final) == 1 else tr("{n} tokens").format(n=len(self._final))
-                steps = tr("1 merge") if n == 1 else tr("{n} merges").format(n=n)
-                self.title.setText(
-                    tr(
-                        "Piece <b>‘{piece}’</b>: {bytes} → {final} after {steps}. "
-                        "At each step every adjacent pair is looked up in the merge list and the one with the "
-                        "lowest rank is merged."
-                    ).format(piece=visible(piece), bytes=nbytes, final=final, steps=steps)
-                )
+        self.title.setText(self._explain(piece, special))
         keep = self._page if same else 0
         self._page = -1
         self.set_page(min(keep, len(self._steps)))
 
+    def _explain(self, piece: str, special: bool) -> str:
+        """Work out the steps of ``piece`` (and its final parts); the title that says them."""
+        tok = self._tok
+        data = piece.encode("utf-8")
+        if tok is None or not piece:
+            return tr(_INTRO)
+        if special and piece in tok.special_tokens:
+            self._final = (tok.special_tokens[piece],)
+            return tr(
+                "<b>{piece}</b> is a special token: it is cut out before pre-tokenization and becomes "
+                "id {id} directly. Special tokens never take part in a merge."
+            ).format(piece=visible(piece), id=tok.special_tokens[piece])
+        if len(data) > MAX_EXPLAIN_BYTES:
+            return tr(
+                "This piece is {n} bytes long; Explain steps through pieces of up to {max} bytes. Click a shorter piece."
+            ).format(n=f"{len(data):,}", max=MAX_EXPLAIN_BYTES)
+        # subtle: the ranks a piece's steps apply never go down (a pair holding a new token
+        # ranks after the merge that made it), so the steps before merge k are a prefix.
+        self._steps = [step for step in tok.bpe_steps(piece) if self._limit is None or step.rank < self._limit]
+        self._final = final_parts(tok, piece, self._steps)
+        if is_sentencepiece(tok):
+            return self._sentencepiece_title(tok, piece, len(self._steps))
+        return self._byte_level_title(piece, len(data), len(self._steps))
+
+    def _byte_level_title(self, piece: str, nbytes: int, merges: int) -> str:
+        """The title for a byte-level piece: it starts from its UTF-8 bytes."""
+        size = tr("1 byte") if nbytes == 1 else tr("{n} bytes").format(n=nbytes)
+        final = tr("1 token") if len(self._final) == 1 else tr("{n} tokens").format(n=len(self._final))
+        steps = tr("1 merge") if merges == 1 else tr("{n} merges").format(n=merges)
+        return tr(
+            "Piece <b>‘{piece}’</b>: {bytes} → {final} after {steps}. "
+            "At each step every adjacent pair is looked up in the merge list and the one with the "
+            "lowest rank is merged."
+        ).format(piece=visible(piece), bytes=size, final=final, steps=steps)
+
     def _sentencepiece_title(self, tok: TokenizerLike, piece: str, merges: int) -> str:
         """The title for a SentencePiece piece: it starts from characters, not bytes."""
         start = self._steps[0].parts if self._steps else self._final
-        rule = getattr(getattr(tok, "model", None), "rule", "sentencepiece")
+        # A .model file ranks by score; a tokenizer.json by its merge list.
+        rule = tok.model.rule if isinstance(tok, SentencePieceTokenizer) else "sentencepiece"
         how = (
             tr("the pair whose merged piece has the best score (the lowest rank) is merged")
             if rule == "sentencepiece"
@@ -334,23 +349,9 @@ class ExplainPanel(QWidget):
         bold = QFont(self.table.font())
         bold.setBold(True)
         for row, (i, a, b, rank) in enumerate(rows):
-            pair = f"{token_text(tok, a)}  +  {token_text(tok, b)}"
-            if rank is None:
-                later = tok.merge_rank(a, b)
-                if later is not None:  # a merge the tokenizer learns after the limit
-                    rank_text = f"{later:,}"
-                    verdict = tr("not learned yet as of merge {k}").format(k=f"{self._limit:,}")
-                else:
-                    rank_text, verdict = "—", tr("not a merge")
-            else:
-                rank_text = f"{rank:,}"
-                if best is not None and i == best[0]:
-                    verdict = tr("★ lowest rank: merged now")
-                elif best is not None and rank == best[3]:
-                    verdict = tr("the same pair again: merged in the next step (leftmost first)")
-                else:
-                    verdict = tr("later (higher rank)")
-            items = [QTableWidgetItem(pair), QTableWidgetItem(rank_text), QTableWidgetItem(verdict)]
+            rank_text, verdict = self._verdict(tok, a, b, rank, best is not None and i == best[0], best)
+            items = [QTableWidgetItem(f"{token_text(tok, a)}  +  {token_text(tok, b)}"), QTableWidgetItem(rank_text)]
+            items.append(QTableWidgetItem(verdict))
             items[1].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             for c, item in enumerate(items):
                 if best is not None and i == best[0]:
@@ -360,6 +361,28 @@ class ExplainPanel(QWidget):
         if now is not None:
             # The row that merges now is the one to read: bring it into view in a long piece.
             self.table.scrollToItem(now, QAbstractItemView.ScrollHint.PositionAtCenter)
+
+    def _verdict(
+        self,
+        tok: TokenizerLike,
+        a: int,
+        b: int,
+        rank: int | None,
+        now: bool,
+        best: tuple[int, int, int, int | None] | None,
+    ) -> tuple[str, str]:
+        """The rank column and the verdict of pair ``(a, b)`` (``rank``: None when not a merge
+        as of the limit; ``now``: the pair merged on this page; ``best``: that pair's row)."""
+        if rank is None:
+            later = tok.merge_rank(a, b)
+            if later is not None:  # a merge the tokenizer learns after the limit
+                return f"{later:,}", tr("not learned yet as of merge {k}").format(k=f"{self._limit:,}")
+            return "—", tr("not a merge")
+        if now:
+            return f"{rank:,}", tr("★ lowest rank: merged now")
+        if best is not None and rank == best[3]:
+            return f"{rank:,}", tr("the same pair again: merged in the next step (leftmost first)")
+        return f"{rank:,}", tr("later (higher rank)")
 
     def _update_buttons(self) -> None:
         n = len(self._steps)

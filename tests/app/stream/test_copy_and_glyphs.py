@@ -10,7 +10,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from app.display.format import visible
-from app.features.stream.view import _html_text
+from app.features.stream.outputs_panel import html_text
 from app.features.vocabulary.view import VocabView
 from bpe_engine import train_bpe
 
@@ -70,7 +70,7 @@ def test_explain_shows_the_row_that_merges_now(qtbot, view) -> None:
 def test_the_decoder_output_keeps_a_skin_tone_with_its_hand() -> None:
     hand = "🤚🏾"
     # 🤚 came with an earlier token, 🏾 with this one: the highlight starts at the hand.
-    out = _html_text("a" + hand, len("a🤚"), "#a5d6a7")
+    out = html_text("a" + hand, len("a🤚"), "#a5d6a7")
     assert f">{hand}</span>" in out and "🤚<span" not in out
 
 

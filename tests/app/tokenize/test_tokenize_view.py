@@ -216,6 +216,9 @@ def test_explain_with_trained_tokenizer_and_special_piece(qtbot, view, registry,
     registry.add(trained, "tiny")
     view.set_text("lowest<|endoftext|>")
     settle(qtbot, view)
+    # The piece at the cursor is explained 60 ms after the chips: let that happen first, or
+    # it may select and explain a piece between the clicks below (a race on a loaded machine).
+    qtbot.waitUntil(lambda: not view.links.timer.isActive())
     qtbot.mouseClick(
         view.piece_chips.viewport(), Qt.MouseButton.LeftButton, pos=view.piece_chips.chip_rect(0).toRect().center()
     )

@@ -164,7 +164,7 @@ def tokenize(qtbot, registry, settings, openai_tokenizers):  # noqa: F811
 def test_tokenize_view_switches_language_live(qtbot, tokenize, chinese) -> None:
     v = tokenize
     v.set_text("Hello 國語 tech")
-    qtbot.waitUntil(lambda: v.is_settled() and not v._explain_timer.isActive(), timeout=20_000)
+    qtbot.waitUntil(lambda: v.is_settled() and not v.links.timer.isActive(), timeout=20_000)
     v.token_chips.select(1)  # a part of 國: the info line describes it
     v.piece_chips.select(2)  # " tech": Explain steps through it
     v.explain.set_piece(" tech")

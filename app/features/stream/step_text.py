@@ -1,0 +1,115 @@
+"""What the Stream-decode view says about a step, in words: which bytes a token brought, what
+the queue held, which characters completed, what still waits and why, what a naive
+``decode([id])`` prints instead, and, at the end, whether the decoder's output is right.
+
+Plain text and HTML, no widgets: the view writes these into its step line.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from app.core.i18n import tr
+from app.display.format import hex_bytes, visible
+from app.display.token_data import describe_char
+
+__all__ = ["FedToken", "describe_step", "done_text", "intro"]
+
+_FFFD = "\ufffd"
+_SHOWN_CHARS = 3  # completed characters named one by one; the rest are counted
+
+
+def intro() -> str:
+    """The step line before the first token."""
+    return tr(
+        "Each token is a few <b>bytes</b>. The decoder keeps bytes in a queue until they form a whole "
+        "UTF-8 character; decoding each token on its own instead prints � for every piece of a split "
+        "character."
+    )
+
+
+INTRO = intro
+
+
+@dataclass(frozen=True)
+class FedToken:
+    """One token fed to the decoder: its place and id, the bytes that waited before it, its
+    bytes, what the decoder released, what a naive decode of it alone printed, and what
+    still waits after it (``needed`` more bytes)."""
+
+    position: int  # 1 for the first token
+    token_id: int
+    queued: bytes
+    data: bytes
+    released: str
+    naive: str
+    pending: bytes
+    needed: int
+
+
+def describe_step(fed: FedToken, sentencepiece: bool) -> str:
+    """The step line for ``fed`` (``sentencepiece``: the tokenizer drops a text's first ▁)."""
+    if len(fed.data) == 1:
+        brings = tr("Token {k}: id <b>{id}</b> brings byte <b>{hex}</b>.")
+    else:
+        brings = tr("Token {k}: id <b>{id}</b> brings bytes <b>{hex}</b>.")
+    parts = [brings.format(k=fed.position, id=fed.token_id, hex=hex_bytes(fed.data))]
+    if fed.queued:
+        parts.append(tr("The queue already held <b>{hex}</b>.").format(hex=hex_bytes(fed.queued)))
+    if fed.released:
+        parts.append(_released(fed.released))
+    if fed.pending:
+        parts.append(_waits(fed.pending, fed.needed))
+    elif not fed.released:
+        parts.append(tr("Nothing to print yet."))
+    naive = _naive(fed, sentencepiece)
+    if naive:
+        parts.append(naive)
+    return " ".join(parts)
+
+
+def _released(released: str) -> str:
+    chars = ", ".join(html.escape(describe_char(c)) for c in released[:_SHOWN_CHARS])
+    if len(released) > _SHOWN_CHARS:
+        chars = tr("{chars} and {n} more").format(chars=chars, n=len(released) - _SHOWN_CHARS)
+    return "<span style='color:#1b5e20'>" + tr("Complete → output: {chars}.").format(chars=chars) + "</span>"
+
+
+def _waits(pending: bytes, need: int) -> str:
+    if need == 1:
+        waits = tr("{hex} waits: its lead byte announces a {n}-byte character, 1 more byte needed.")
+    else:
+        waits = tr("{hex} waits: its lead byte announces a {n}-byte character, {need} more bytes needed.")
+    return (
+        "<span style='color:#e65100'>"
+        + waits.format(hex=hex_bytes(pending), n=len(pending) + need, need=need)
+        + "</span>"
+    )
+
+
+def _naive(fed: FedToken, sentencepiece: bool) -> str:
+    """What a naive decode of this token alone gets wrong ("" when nothing)."""
+    if _FFFD in fed.naive:
+        return tr("A naive decode([{id}]) would print <span style='color:#b71c1c'>{text}</span> here.").format(
+            id=fed.token_id, text=html.escape(fed.naive)
+        )
+    if sentencepiece and fed.data[:1] == b" " and fed.naive[:1] != " ":
+        return tr(
+            "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>: SentencePiece drops "
+            "the ▁ that starts a text, so decoding token by token loses the spaces between words."
+        ).format(id=fed.token_id, text=html.escape(visible(fed.naive)))
+    return ""
+
+
+def done_text(same: bool, broken: int) -> str:
+    """The end: whether the decoder's output equals decode(all ids), and how many � the naive one has."""
+    if same:
+        done = tr("<b>Done.</b> The decoder's output equals decode(all ids)")
+    else:
+        done = tr("<b>Done.</b> The decoder's output differs from decode(all ids)")
+    if broken:
+        done += tr("; the naive output has {n} × �.").format(n=broken)
+    else:
+        done += tr("; no character was split here.")
+    return done

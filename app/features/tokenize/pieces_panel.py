@@ -1,0 +1,77 @@
+"""The Tokenize view's pre-tokenization strip: the pieces the pre-tokenizer cuts the text
+into, inside which BPE merges (SentencePiece has no pre-tokenizer: its pieces are the
+stretches no merge crosses). The panel keeps the pieces it shows and the text they cut;
+the view connects to :attr:`PiecesPanel.chips` to shade and explain a piece.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
+
+from app.core.i18n import bind, noop, tr
+from app.core.messages import TextPiece
+from app.display.chips import PieceChipBuilder
+from app.widgets.token_chips import ChipView
+
+__all__ = ["PiecesPanel"]
+
+_PLACEHOLDER = noop("The pieces the pre-tokenizer cuts the text into, before any merge.")
+_TITLE = noop("Pre-tokenization: the pieces the regex makes (click one to explain it)")
+_SP_TITLE = noop("Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)")
+
+
+class PiecesPanel(QGroupBox):
+    """The pieces of the text as chips, in a box whose title names what cuts them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(tr(_TITLE), parent)
+        self.pieces: list[TextPiece] = []
+        self.text = ""  # the text the pieces cut
+        self._builder = PieceChipBuilder()
+        self._sentencepiece = False
+        self.chips = ChipView(self)
+        self.chips.set_placeholder(_PLACEHOLDER)
+        bind(
+            self.chips, "setToolTip", "Pre-tokenization: BPE merges only inside these pieces. Click one to explain it."
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.chips)
+
+    def set_sentencepiece(self, on: bool) -> None:
+        """Name the pieces for the family shown: the regex's, or SentencePiece's stretches."""
+        self._sentencepiece = on
+        self.setTitle(tr(_SP_TITLE if on else _TITLE))
+
+    def show_pieces(self, pieces: list[TextPiece], text: str, generation: int, whitespace: bool) -> None:
+        self.pieces = pieces
+        self.text = text
+        chips, reuse = self._builder.build(pieces, text, whitespace)
+        self.chips.set_chips(chips, generation=generation, reuse=reuse)
+
+    def set_refused(self, refused: bool) -> None:
+        """What the empty strip says: refused text is not split either (no special token drawn)."""
+        self.chips.set_placeholder(
+            noop("No pieces: the text was refused (see the message above).") if refused else _PLACEHOLDER
+        )
+
+    def redraw(self, whitespace: bool) -> None:
+        """The same pieces, with or without visible whitespace."""
+        chips, _ = self._builder.build(self.pieces, self.text, whitespace)
+        self.chips.set_chips(chips, generation=self.chips.generation)
+
+    def clear(self) -> None:
+        self.pieces = []
+        self._builder = PieceChipBuilder()
+        self.chips.clear()
+
+    def index_at(self, char_index: int) -> int:
+        """The piece holding character ``char_index`` (the first when it is before all)."""
+        starts = [p[1] for p in self.pieces]
+        return max(bisect_right(starts, char_index) - 1, 0)
+
+    def retranslate(self) -> None:
+        self.set_sentencepiece(self._sentencepiece)
+        self.chips.update()
