@@ -1798,17 +1798,17 @@
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <source>256 bytes + {k} merges + {specials} special</source>
-      <translation type="unfinished" />
+      <translation>256 个字节 + {k} 次合并 + {specials} 个特殊词元</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <source>256 bytes + {made} tokens made by {k} merges + {specials} special</source>
-      <translation type="unfinished" />
+      <translation>256 个字节 + {k} 次合并产生的 {made} 个词元 + {specials} 个特殊词元</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <source>As of merge &lt;b&gt;{k}&lt;/b&gt; of {total} · vocabulary &lt;b&gt;{size}&lt;/b&gt; tokens ({parts})</source>
-      <translation type="unfinished" />
+      <translation>截至第 &lt;b&gt;{k}&lt;/b&gt; 次合并（共 {total} 次）· 词表 &lt;b&gt;{size}&lt;/b&gt; 个词元（{parts}）</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
