@@ -9,19 +9,24 @@ dashed border and a hatched bottom edge, a special token the dark fill, a pre-to
 piece one of two neutral tones. In presentation mode (:func:`high_contrast`: a property of the
 window) chips take the palette's high-contrast fills and a black border.
 
-It leaves out layout and labels (the widgets) and choosing colors (the palette).
+:func:`draw_chip` adds a chip's label (text, and bytes in hex) to its box. It leaves out layout
+(the widgets, :mod:`app.widgets.chip_layout`) and choosing colors (the palette).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from app.display import palette
-from app.display.chips import PARTIAL, PIECE, POINTER, SPECIAL
+from app.display.chips import HEX, PARTIAL, PIECE, POINTER, SPECIAL, Segment
 
 __all__ = [
+    "ChipFonts",
+    "draw_chip",
     "chip_color",
     "text_color",
     "paint_chip_box",
@@ -93,3 +98,49 @@ def paint_chip_box(p: QPainter, r: QRectF, fill: QColor, kind: int, contrast: bo
         p.setBrush(fill)
         p.setPen(QPen(_HC_BORDER, 2.0) if contrast else QPen(fill.darker(130), 1.0))
         p.drawRoundedRect(r, 4, 4)
+
+
+_PAD_X, _PAD_Y = 5.0, 2.0  # a label's distance from its chip's left and top edges
+
+
+@dataclass(frozen=True)
+class ChipFonts:
+    """The fonts of chip labels: text, and bytes written in hex."""
+
+    text: QFont
+    hex: QFont
+    text_metrics: QFontMetricsF
+    hex_metrics: QFontMetricsF
+
+
+def draw_chip(
+    p: QPainter,
+    r: QRectF,
+    segments: tuple[Segment, ...],
+    fill: QColor,
+    kind: int,
+    marked: bool,
+    contrast: bool,
+    fonts: ChipFonts,
+) -> None:
+    """One chip in ``r``: its box, the mark of a marked chip, and its label's segments."""
+    paint_chip_box(p, r, fill, kind, contrast)
+    if marked:
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(MARK, 2.0))
+        p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 4, 4)
+    x = r.left() + _PAD_X
+    p.setClipRect(r)
+    for text, style in segments:
+        if style == HEX:
+            p.setFont(fonts.hex)
+            p.setPen(HEX_TEXT)
+            w = fonts.hex_metrics.horizontalAdvance(text) + 3.0
+            base = r.top() + (r.height() + fonts.hex_metrics.ascent() - fonts.hex_metrics.descent()) / 2
+            p.drawText(QPointF(x + 1.5, base), text)
+        else:
+            p.setFont(fonts.text)
+            p.setPen(text_color(kind, style))
+            w = fonts.text_metrics.horizontalAdvance(text)
+            p.drawText(QPointF(x, r.top() + _PAD_Y + fonts.text_metrics.ascent()), text)
+        x += w

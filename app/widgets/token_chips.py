@@ -26,7 +26,7 @@ nothing about tokenizers: :mod:`app.display.chips` builds the chip data, the col
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
@@ -51,11 +51,12 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 from app.core.i18n import connect, tr
 from app.display import palette
 from app.display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
-from app.widgets.chip_painter import HEX_TEXT, HIGHLIGHT, MARK, chip_color, high_contrast, paint_chip_box, text_color
+from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLines, lay_out_chips
+from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, draw_chip, high_contrast
 
 __all__ = ["ChipView"]
 
-_PAD_X, _PAD_Y, _GAP, _LINE_GAP, _MARGIN = 5.0, 2.0, 3.0, 5.0, 6.0
+_PAD_X, _PAD_Y, _LINE_GAP = 5.0, 2.0, 5.0
 
 
 class ChipView(QAbstractScrollArea):
@@ -113,6 +114,7 @@ class ChipView(QAbstractScrollArea):
         self._hex_font.setPointSizeF(max(self._text_font.pointSizeF() * 0.85, 6.0))
         self._fm_text = QFontMetricsF(self._text_font)
         self._fm_hex = QFontMetricsF(self._hex_font)
+        self._fonts = ChipFonts(self._text_font, self._hex_font, self._fm_text, self._fm_hex)
         self._chip_h = self._fm_text.height() + 2 * _PAD_Y
         self._width_cache.clear()
         self._pixmaps.clear()
@@ -315,54 +317,15 @@ class ChipView(QAbstractScrollArea):
 
     def _layout(self, reuse: tuple[int, int] | None = None) -> None:
         avail = max(float(self.viewport().width()) - _MARGIN, 40.0)
-        n = len(self._segments)
-        width_of = self._width_of
-        segments = self._segments
-        breaks = self._breaks
-        old_xs, old_widths, old_first = self._xs, self._widths, self._line_first
-        if reuse is not None and old_xs:
-            prefix, suffix = reuse
-            line = bisect_right(old_first, prefix) - 1
-            start = old_first[line]
-            xs = old_xs[:start]
-            widths = old_widths[:start]
-            line_first = old_first[: line + 1]
-            shift = n - len(old_xs)
-            resync_from = n - suffix
-        else:
-            start = 0
-            xs, widths, line_first = [], [], [0]
-            shift = 0
-            resync_from = n + 1  # never
-        x = _MARGIN
-        i = start
-        while i < n:
-            if x == _MARGIN and i >= resync_from and i > start:
-                # A line starts here; if the same chip started a line before the edit, the
-                # rest of the old layout is still right, shifted by the chips added or removed.
-                j = i - shift
-                k = bisect_left(old_first, j)
-                if k < len(old_first) and old_first[k] == j:
-                    xs.extend(old_xs[j:])
-                    widths.extend(old_widths[j:])
-                    line_first.extend(f + shift for f in old_first[k + 1 :])
-                    break
-            w = width_of(segments[i])
-            if x > _MARGIN and x + w > avail:
-                line_first.append(i)
-                x = _MARGIN
-                continue  # re-check the resync at the new line start
-            xs.append(x)
-            widths.append(min(w, avail - _MARGIN) if x == _MARGIN else w)
-            x += w + _GAP
-            if breaks[i] and i + 1 < n:
-                line_first.append(i + 1)
-                x = _MARGIN
-            i += 1
-        self._xs, self._widths, self._line_first = xs, widths, line_first
+        old = ChipLines(self._xs, self._widths, self._line_first)
+        segments, width_of = self._segments, self._width_of
+        lines = lay_out_chips(
+            len(segments), lambda i: width_of(segments[i]), self._breaks, avail, old if reuse else None, reuse
+        )
+        self._xs, self._widths, self._line_first = lines.xs, lines.widths, lines.line_first
         self._layout_width = self.viewport().width()
         self._dirty = False
-        total = _MARGIN * 2 + len(line_first) * (self._chip_h + _LINE_GAP)
+        total = _MARGIN * 2 + len(lines.line_first) * (self._chip_h + _LINE_GAP)
         bar = self.verticalScrollBar()
         bar.setRange(0, max(0, int(total - self.viewport().height())))
         bar.setPageStep(self.viewport().height())
@@ -459,26 +422,8 @@ class ChipView(QAbstractScrollArea):
 
     def _draw_chip(self, p: QPainter, i: int, kind: int, marked: bool, r: QRectF, contrast: bool) -> None:
         """Chip ``i``'s box, mark and label in ``r``."""
-        paint_chip_box(p, r, chip_color(self._color_index(i, kind), kind, contrast), kind, contrast)
-        if marked:
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(MARK, 2.0))
-            p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 4, 4)
-        x = r.left() + _PAD_X
-        p.setClipRect(r)
-        for text, style in self._segments[i]:
-            if style == HEX:
-                p.setFont(self._hex_font)
-                p.setPen(HEX_TEXT)
-                w = self._fm_hex.horizontalAdvance(text) + 3.0
-                base = r.top() + (r.height() + self._fm_hex.ascent() - self._fm_hex.descent()) / 2
-                p.drawText(QPointF(x + 1.5, base), text)
-            else:
-                p.setFont(self._text_font)
-                p.setPen(text_color(kind, style))
-                w = self._fm_text.horizontalAdvance(text)
-                p.drawText(QPointF(x, r.top() + _PAD_Y + self._fm_text.ascent()), text)
-            x += w
+        fill = chip_color(self._color_index(i, kind), kind, contrast)
+        draw_chip(p, r, self._segments[i], fill, kind, marked, contrast, self._fonts)
 
     # -- interaction ------------------------------------------------------------------------
 
