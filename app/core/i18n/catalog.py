@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import subprocess
 import sys
 import tempfile
@@ -131,15 +132,21 @@ def lrelease() -> Path:
 
 
 def compile_qm(ts: Path, qm: Path) -> None:
-    """Compile ``ts`` to ``qm`` with Qt's lrelease; raises with its output if it fails."""
+    """Compile ``ts`` to ``qm`` with Qt's lrelease; raises with its output if it fails.
+
+    subtle: the new file replaces the old one by a rename; a running app maps the ``.qm`` into
+    memory, and rewriting it in place crashed that app (SIGBUS) at its next translation."""
+    part = qm.with_name(qm.name + ".part")
     done = subprocess.run(
-        [str(lrelease()), "-silent", "-nounfinished", str(ts), "-qm", str(qm)],
+        [str(lrelease()), "-silent", "-nounfinished", str(ts), "-qm", str(part)],
         capture_output=True,
         text=True,
         check=False,
     )
     if done.returncode != 0:
+        part.unlink(missing_ok=True)
         raise RuntimeError(f"lrelease failed on {ts}: {done.stdout}{done.stderr}")
+    os.replace(part, qm)
 
 
 def ts_path(language: str) -> Path:
