@@ -58,6 +58,7 @@ def main() -> int:
 def shoot(app: QApplication, out: Path, width: int, height: int, shots: list[tuple[str, str]]) -> None:
     from app.core.settings import Settings
     from app.window.main_window import MainWindow
+    from bpe_engine import SpecialMode
 
     tmp = tempfile.TemporaryDirectory()
     settings = Settings(QSettings(str(Path(tmp.name) / "settings.ini"), QSettings.Format.IniFormat))
@@ -112,13 +113,13 @@ def shoot(app: QApplication, out: Path, width: int, height: int, shots: list[tup
         "tokenize_explain_tech.png",
         "Explain ' tech' with cl100k: step 2 of its merges, candidate pairs with their ranks",
     )
-    tv.set_mode("error")
+    tv.set_mode(SpecialMode.RAISE)
     wait(app, tv.is_settled)
     shot(
         "tokenize_special_error.png",
         "Special tokens set to 'error': the engine's SpecialTokenError message, as tiktoken would raise",
     )
-    tv.set_mode("recognised")
+    tv.set_mode(SpecialMode.ALLOW)
 
     # 3. Compare the trained tokenizer with cl100k and o200k.
     cv = win.compare_view

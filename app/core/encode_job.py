@@ -3,8 +3,8 @@
 Plain functions (no Qt) that :class:`app.core.encoding.EncodeController` runs in a
 :class:`~app.core.jobs.calls.CallQueue` thread. One job encodes the same text with one or more
 tokenizers (the compare view sends up to five) and stops early when a newer job is waiting,
-so stale work is dropped. The special-token modes are those of
-:data:`app.core.messages.ENGINE_MODES`.
+so stale work is dropped. A job's special-token mode is the engine's
+:class:`~bpe_engine.SpecialMode`, as the views chose it.
 
 It leaves out scheduling (the controller) and drawing (the views).
 """
@@ -14,26 +14,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from app.core.messages import ENGINE_MODES, SPECIAL_MODES, EncodeJob, EncodeOutcome, EncodeResult
+from app.core.messages import EncodeJob, EncodeOutcome, EncodeResult
 from app.display.token_data import token_table
-from bpe_engine import Tokenizer, TokenizerLike, errors
+from bpe_engine import SpecialMode, Tokenizer, TokenizerLike, errors
 
-__all__ = ["encode_with_mode", "run_job"]
+__all__ = ["run_job"]
 
 
-def encode_with_mode(tokenizer: TokenizerLike, text: str, mode: str, as_of: int | None = None) -> list[int]:
-    """``tokenizer``'s ids for ``text`` under a view's special-token mode
-    (:data:`~app.core.messages.ENGINE_MODES`); with ``as_of``, the ids the tokenizer of only
-    its first ``as_of`` merges gives (``Tokenizer.encode_as_of``: the same ids)."""
-    engine_mode = ENGINE_MODES.get(mode)
-    if engine_mode is None:
-        raise ValueError(f"unknown special-token mode {mode!r}; use one of {SPECIAL_MODES}")
-    # (only a BPE Tokenizer has merges in order; the Timeline never follows another kind)
+def _encode(tokenizer: TokenizerLike, text: str, mode: SpecialMode, as_of: int | None) -> list[int]:
+    """``tokenizer``'s ids for ``text`` under ``mode``; with ``as_of``, the ids of the
+    tokenizer of only its first ``as_of`` merges (``Tokenizer.encode_as_of``: the same ids)."""
+    # (encode_as_of is Tokenizer's: the Timeline follows only tokenizers whose merges are in order)
     if as_of is None or not isinstance(tokenizer, Tokenizer):
-        return tokenizer.encode_with(text, engine_mode)
-    if engine_mode == "allow":
+        return tokenizer.encode_with(text, mode)
+    if mode is SpecialMode.ALLOW:
         return tokenizer.encode_as_of(text, as_of, allowed_special="all")
-    if engine_mode == "ordinary":
+    if mode is SpecialMode.ORDINARY:
         return tokenizer.encode_as_of(text, as_of, allowed_special=set(), disallowed_special=())
     return tokenizer.encode_as_of(text, as_of)  # raises SpecialTokenError, as encode() does
 
@@ -50,12 +46,12 @@ def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None
         error = ""
         table = None
         try:
-            ids = encode_with_mode(tok, job.text, job.mode, limits.get(key))
+            ids = _encode(tok, job.text, job.mode, limits.get(key))
         except errors.SpecialTokenError as exc:
             error = str(exc)
         else:
             table = token_table(tok, ids, job.text)
         elapsed = time.perf_counter() - t1
-        pieces = tok.pieces(job.text, special=job.mode != "plain") if job.want_pieces else None
+        pieces = tok.pieces(job.text, special=job.mode is not SpecialMode.ORDINARY) if job.want_pieces else None
         outcomes.append(EncodeOutcome(key, table, pieces, error, elapsed))
     return EncodeResult(job.generation, job.text, job.mode, tuple(outcomes), time.perf_counter() - t0)

@@ -21,7 +21,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 from app.core.encode_job import run_job
 from app.core.jobs.calls import CallQueue
 from app.core.messages import EncodeJob, EncodeResult
-from bpe_engine import TokenizerLike
+from bpe_engine import SpecialMode, TokenizerLike
 
 __all__ = ["EncodeController"]
 
@@ -56,7 +56,7 @@ class EncodeController(QObject):
     def request(
         self,
         text: str,
-        mode: str,
+        mode: SpecialMode,
         tokenizers: Sequence[tuple[str, TokenizerLike]],
         *,
         want_pieces: bool = False,

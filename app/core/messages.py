@@ -6,7 +6,7 @@ either side, lets a view import what it displays without importing a worker, and
 describe what it sends without knowing who shows it.
 
 - Live encoding: :class:`EncodeJob` in, :class:`EncodeResult` (one :class:`EncodeOutcome` per
-  tokenizer) out; the special-token modes of a job are :data:`SPECIAL_MODES`.
+  tokenizer) out; a job's special-token mode is the engine's :class:`~bpe_engine.SpecialMode`.
 - Training in step mode: :class:`StepSnapshot`, what the parked trainer looks like.
 - A training resumed from a checkpoint: :class:`ResumedRun`, what the file held.
 - Corpus mode: :class:`CorpusStats`, one tokenizer's figures on a whole file.
@@ -17,11 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.display.token_data import Counts, TokenTable
-from bpe_engine import MergeEvent, PairInfo, PretokenInfo, TokenizerLike, TrainerConfig
+from bpe_engine import MergeEvent, PairInfo, PretokenInfo, SpecialMode, TokenizerLike, TrainerConfig
 
 __all__ = [
-    "ENGINE_MODES",
-    "SPECIAL_MODES",
     "TextPiece",
     "EncodeJob",
     "EncodeOutcome",
@@ -31,15 +29,6 @@ __all__ = [
     "CorpusStats",
 ]
 
-#: The views' special-token modes and the engine's names for them
-#: (:meth:`bpe_engine.Tokenizer.encode_with`):
-#:
-#: - ``"recognised"`` (engine ``"allow"``): special-token text becomes its special token.
-#: - ``"error"`` (engine ``"raise"``, tiktoken's default): special-token text raises
-#:   :class:`bpe_engine.errors.SpecialTokenError`; the outcome carries its message.
-#: - ``"plain"`` (engine ``"ordinary"``): special-token text is ordinary text.
-ENGINE_MODES = {"recognised": "allow", "error": "raise", "plain": "ordinary"}
-SPECIAL_MODES = tuple(ENGINE_MODES)
 
 #: A pre-tokenization piece: its text, start and end (characters), and whether it is a special token.
 TextPiece = tuple[str, int, int, bool]
@@ -57,7 +46,7 @@ class EncodeJob:
 
     generation: int
     text: str
-    mode: str
+    mode: SpecialMode
     tokenizers: tuple[tuple[str, TokenizerLike], ...]
     want_pieces: bool = False
     as_of: tuple[tuple[str, int], ...] = ()
@@ -68,7 +57,7 @@ class EncodeOutcome:
     """One tokenizer's part of an :class:`EncodeResult`."""
 
     key: str
-    table: TokenTable | None  # None when the mode is "error" and the text holds a special token
+    table: TokenTable | None  # None when the mode is RAISE and the text holds a special token
     pieces: list[TextPiece] | None
     error: str = ""
     encode_seconds: float = 0.0

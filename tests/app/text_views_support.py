@@ -11,7 +11,7 @@ import pytest
 import tiktoken
 
 from app.core.registry import OPENAI_KEYS, TokenizerRegistry
-from bpe_engine import Tokenizer, train_bpe
+from bpe_engine import SpecialMode, Tokenizer, train_bpe
 
 TRAIN_TEXT = (
     "low low low low low lower lower widest widest widest newest newest newest newest\n"
@@ -45,10 +45,11 @@ def load(qtbot, registry: TokenizerRegistry, *keys: str) -> None:
     qtbot.waitUntil(lambda: all(registry.get(k) is not None for k in keys), timeout=60_000)
 
 
-def tiktoken_ids(enc: tiktoken.Encoding, text: str, mode: str = "recognised") -> list[int]:
-    if mode == "recognised":
+def tiktoken_ids(enc: tiktoken.Encoding, text: str, mode: SpecialMode = SpecialMode.ALLOW) -> list[int]:
+    """tiktoken's own ids for ``text`` under a special-token mode (the reference)."""
+    if mode is SpecialMode.ALLOW:
         return enc.encode(text, allowed_special="all")
-    if mode == "plain":
+    if mode is SpecialMode.ORDINARY:
         return enc.encode(text, disallowed_special=())
     return enc.encode(text)
 

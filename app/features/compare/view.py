@@ -46,7 +46,7 @@ from app.widgets import build
 from app.widgets.as_of import AsOfBox
 from app.widgets.text_input import TextInput
 from app.widgets.view import View
-from bpe_engine import TokenizerLike
+from bpe_engine import SpecialMode, TokenizerLike
 
 __all__ = ["CompareView", "MIN_COLUMNS", "MAX_COLUMNS", "diff_marks"]
 
@@ -278,7 +278,7 @@ class CompareView(View):
         ready = self._ready_tokenizers()
         if ready:
             limits = {k: limit for k, _ in ready if (limit := self.merge_limit(k.split(":", 1)[1])) is not None}
-            self.controller.request(self._text, "recognised", ready, as_of=limits)
+            self.controller.request(self._text, SpecialMode.ALLOW, ready, as_of=limits)
         else:
             self._update_summary()
 

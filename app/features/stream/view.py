@@ -38,12 +38,12 @@ from app.features.stream.step_text import FedToken, describe_step, done_text, in
 from app.features.stream.tape import Tape
 from app.widgets.tokenizer_picker import load_problem, open_tiktoken_file
 from app.widgets.view import View
-from bpe_engine import StreamingDecoder, TokenizerLike
+from bpe_engine import SpecialMode, StreamingDecoder, TokenizerLike
 
 __all__ = ["StreamView"]
 
 #: Special-token text becomes its special token, as a model's output would hold it.
-_SPECIAL_MODE = "recognised"
+_SPECIAL_MODE = SpecialMode.ALLOW
 
 
 class StreamView(View):
@@ -349,7 +349,7 @@ class StreamView(View):
             self.outputs.show_texts("", "", "", "")
             return
         self.queue_box.show_step(fed.queued, fed.data, self.decoder.pending)
-        text = describe_step(fed, self._tok is not None and self._tok.family == "sentencepiece")
+        text = describe_step(fed, self._tok is not None and not self._tok.facts.byte_level)
         if self.is_finished() and self._tok is not None and self._table is not None:
             same = self.decoder.text == self._tok.decode(list(self._table.ids))
             text += "<br>" + done_text(same, self._naive.count(FFFD))  # (a line break, no words)

@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from app.core.encoding import EncodeController
 from app.core.jobs.calls import CallQueue
 from app.features.timeline.job import token_curve, tokenizer_of_merges
-from bpe_engine import MergeEvent, Tokenizer, TrainerConfig
+from bpe_engine import MergeEvent, SpecialMode, Tokenizer, TrainerConfig
 
 __all__ = ["TimelineController", "TIMELINE_KEY"]
 
@@ -55,7 +55,7 @@ class TimelineController(QObject):
 
     def encode(self, text: str, tokenizer: Tokenizer, merges: int) -> int:
         """Encode ``text`` as ``tokenizer`` after ``merges`` merges; returns the generation."""
-        return self.encoder.request(text, "recognised", [(TIMELINE_KEY, tokenizer)], as_of={TIMELINE_KEY: merges})
+        return self.encoder.request(text, SpecialMode.ALLOW, [(TIMELINE_KEY, tokenizer)], as_of={TIMELINE_KEY: merges})
 
     @property
     def generation(self) -> int:

@@ -28,7 +28,7 @@ class TopBar(QWidget):
         super().__init__(parent)
         self.picker = TokenizerPicker(registry, self)
         self.preset_combo = self._build_preset_combo()
-        self.mode_combo = build.combo(self, [(label, mode) for mode, label in MODE_LABELS], tooltip=MODE_TOOLTIP)
+        self.mode_combo = build.combo(self, [(label, mode.value) for mode, label in MODE_LABELS], tooltip=MODE_TOOLTIP)
         self.whitespace_box = build.check_box(
             self,
             "Show whitespace",

@@ -4,8 +4,8 @@ An editor; beside it the text as colored token chips and the list of ids (hoveri
 selecting one highlights the other and the characters in the editor); counts (characters,
 UTF-8 bytes, tokens, bytes and characters per token); the pre-tokenization strip (the
 regex pieces inside which BPE works); and Explain, which steps through the merges of one
-piece in rank order. A switch decides what special-token text does ("recognised", "error"
-as tiktoken's default raises, "plain text"); presets hold texts for class. In the main
+piece in rank order. A switch decides what special-token text does (``SpecialMode``: recognised,
+an error as tiktoken's default raises, plain text); presets hold texts for class. In the main
 window, "As of merge k" shows the Timeline's tokenizer with only its first k merges, following
 the Timeline's slider (Explain then stops at merge k too).
 
@@ -49,7 +49,7 @@ from app.widgets.as_of import AsOfBox
 from app.widgets.text_input import TextInput
 from app.widgets.tokenizer_picker import load_problem, open_tiktoken_file
 from app.widgets.view import View
-from bpe_engine import TokenizerLike
+from bpe_engine import SpecialMode, TokenizerLike
 
 __all__ = ["TokenizeView", "MODE_LABELS"]
 
@@ -202,11 +202,11 @@ class TokenizeView(View):
     def set_text(self, text: str) -> None:
         self.editor.setPlainText(text)
 
-    def set_mode(self, mode: str) -> None:
-        self.mode_combo.setCurrentIndex(self.mode_combo.findData(mode))
+    def set_mode(self, mode: SpecialMode) -> None:
+        self.mode_combo.setCurrentIndex(self.mode_combo.findData(SpecialMode(mode).value))  # Qt keeps plain strings
 
-    def mode(self) -> str:
-        return str(self.mode_combo.currentData())
+    def mode(self) -> SpecialMode:
+        return SpecialMode(self.mode_combo.currentData())
 
     def is_settled(self) -> bool:
         """True when the display shows the current text with the current tokenizer."""
@@ -238,7 +238,7 @@ class TokenizeView(View):
             return
         self.messages.clear()
         self.explain.set_tokenizer(entry.tokenizer, self.merge_limit())
-        self.pieces_box.set_sentencepiece(entry.tokenizer.family == "sentencepiece")
+        self.pieces_box.set_sentencepiece(not entry.tokenizer.facts.byte_level)
         self._request()
 
     @Slot(str)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.encode_job import encode_with_mode, run_job
+from app.core.encode_job import run_job
 from app.core.encoding import EncodeController
 from app.core.messages import EncodeJob
-from bpe_engine import errors
+from bpe_engine import SpecialMode, errors
 
 from ..text_views_support import openai_tokenizers, tiktoken_encodings, tiktoken_ids, trained  # noqa: F401
 
@@ -16,13 +16,14 @@ from ..text_views_support import openai_tokenizers, tiktoken_encodings, tiktoken
 def test_modes_match_tiktoken(name, openai_tokenizers, tiktoken_encodings):
     tok, enc = openai_tokenizers[name], tiktoken_encodings[name]
     text = "a <|endoftext|> b 國"
-    assert encode_with_mode(tok, text, "recognised") == tiktoken_ids(enc, text, "recognised")
-    assert encode_with_mode(tok, text, "plain") == tiktoken_ids(enc, text, "plain")
+    for mode in (SpecialMode.ALLOW, SpecialMode.ORDINARY):
+        job = EncodeJob(1, text, mode, (("k", tok),))
+        assert list(run_job(job, lambda: False).outcome("k").table.ids) == tiktoken_ids(enc, text, mode)
     with pytest.raises(ValueError):
         enc.encode(text)
     with pytest.raises(errors.SpecialTokenError):
-        encode_with_mode(tok, text, "error")
-    result = run_job(EncodeJob(1, text, "error", (("k", tok),), want_pieces=True), lambda: False)
+        tok.encode_with(text, SpecialMode.RAISE)
+    result = run_job(EncodeJob(1, text, SpecialMode.RAISE, (("k", tok),), want_pieces=True), lambda: False)
     outcome = result.outcome("k")
     assert outcome.table is None and "<|endoftext|>" in outcome.error
     assert outcome.pieces == tok.pieces(text)
@@ -30,7 +31,7 @@ def test_modes_match_tiktoken(name, openai_tokenizers, tiktoken_encodings):
 
 def test_stale_job_stops_early(openai_tokenizers):
     tok = openai_tokenizers["cl100k_base"]
-    job = EncodeJob(1, "x" * 100, "recognised", (("a", tok), ("b", tok)))
+    job = EncodeJob(1, "x" * 100, SpecialMode.ALLOW, (("a", tok), ("b", tok)))
     assert run_job(job, lambda: True) is None
 
 
@@ -40,12 +41,12 @@ def test_controller_delivers_only_the_newest_result(qtbot, openai_tokenizers):
     got = []
     ctrl.finished.connect(got.append)
     for k in range(30):
-        ctrl.request(f"text {k}", "recognised", [("k", tok)])
+        ctrl.request(f"text {k}", SpecialMode.ALLOW, [("k", tok)])
     qtbot.waitUntil(lambda: bool(got) and not ctrl.is_busy())
     qtbot.wait(50)
     assert [r.generation for r in got] == [30]
     assert got[0].text == "text 29"
     assert ctrl.dropped >= 28
     ctrl.shutdown()
-    ctrl.request("after shutdown", "recognised", [("k", tok)])
+    ctrl.request("after shutdown", SpecialMode.ALLOW, [("k", tok)])
     assert ctrl.wait_idle(1.0) and len(got) == 1

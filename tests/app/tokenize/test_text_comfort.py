@@ -12,7 +12,7 @@ from PySide6.QtGui import QFontInfo
 from app.features.tokenize.view import TokenizeView
 from app.features.vocabulary.view import VocabView
 from app.widgets.text_input import TAB_SPACES
-from bpe_engine import train_bpe
+from bpe_engine import SpecialMode, train_bpe
 
 from ..text_views_support import load, openai_tokenizers, tiktoken_encodings  # noqa: F401
 from .test_tokenize_view import settle, view  # noqa: F401
@@ -48,11 +48,11 @@ def test_error_mode_draws_no_special_token_in_the_pieces_or_explain(qtbot, view,
     tok = train_bpe(None, 270, ["<|endoftext|>"], text="low lower lowest " * 20)
     registry.add(tok, "small")
     qtbot.waitUntil(lambda: view.tokenizer() is tok)
-    view.set_mode("recognised")
+    view.set_mode(SpecialMode.ALLOW)
     view.set_text("low<|endoftext|>er")
     settle(qtbot, view)
     assert "<|endoftext|>" in "".join(view.piece_chips.chip_texts())
-    view.set_mode("error")
+    view.set_mode(SpecialMode.RAISE)
     settle(qtbot, view)
     assert view.messages.kind == "warning"
     assert view.piece_chips.chip_texts() == [] and view.token_chips.chip_texts() == []

@@ -12,7 +12,7 @@ from PySide6.QtGui import QTextDocument
 from app.content.presets import PRESETS
 from app.display.chips import PARTIAL, SPECIAL
 from app.features.tokenize.view import TokenizeView
-from bpe_engine import errors, train_bpe
+from bpe_engine import SpecialMode, errors, train_bpe
 
 from ..text_views_support import (  # noqa: F401
     load,
@@ -126,13 +126,13 @@ def test_special_token_switch(qtbot, view, tiktoken_encodings, openai_tokenizers
     enc = tiktoken_encodings["cl100k_base"]
     text = "end<|endoftext|>start"
     view.set_text(text)
-    view.set_mode("recognised")
+    view.set_mode(SpecialMode.ALLOW)
     settle(qtbot, view)
     assert 100257 in shown_ids(view)
     assert view.token_chips.chip_kind(shown_ids(view).index(100257)) == SPECIAL
     assert shown_ids(view) == enc.encode(text, allowed_special="all")
 
-    view.mode_combo.setCurrentIndex(view.mode_combo.findData("error"))
+    view.mode_combo.setCurrentIndex(view.mode_combo.findData(SpecialMode.RAISE.value))
     settle(qtbot, view)
     with pytest.raises(ValueError):
         enc.encode(text)  # what tiktoken does by default
@@ -147,7 +147,7 @@ def test_special_token_switch(qtbot, view, tiktoken_encodings, openai_tokenizers
     assert view.token_chips.count() == 0 and view.id_chips.count() == 0
     assert view.count_labels["tokens"].text() == "Tokens: <b>—</b>"
 
-    view.mode_combo.setCurrentIndex(view.mode_combo.findData("plain"))
+    view.mode_combo.setCurrentIndex(view.mode_combo.findData(SpecialMode.ORDINARY.value))
     settle(qtbot, view)
     assert view.messages.isHidden()
     assert shown_ids(view) == enc.encode(text, disallowed_special=())
@@ -160,7 +160,7 @@ def test_refused_banner_shows_special_token_text_exactly(qtbot, view, registry):
     tok = train_bpe(None, 270, [special], text="low lower lowest " * 20)
     registry.add(tok, "markup special")  # the newest trained tokenizer becomes the current one
     qtbot.waitUntil(lambda: view.tokenizer() is tok)
-    view.set_mode("error")
+    view.set_mode(SpecialMode.RAISE)
     view.set_text(f"low{special}er")
     settle(qtbot, view)
     assert view.messages.kind == "warning"

@@ -35,6 +35,7 @@ from app.features.vocabulary.model import VocabModel
 from app.features.vocabulary.view import VocabView
 from app.widgets.message_bar import MessageBar
 from app.widgets.tokenizer_picker import TokenizerPicker
+from bpe_engine import SpecialMode
 
 from ..text_views_support import load, openai_tokenizers, trained  # noqa: F401
 
@@ -183,7 +184,7 @@ def test_tokenize_view_switches_language_live(qtbot, tokenize, chinese) -> None:
     zh_verdicts = [row[2] for row in v.explain.candidate_rows()]
     assert zh_verdicts and not set(zh_verdicts) & set(verdicts)
     assert v.explain.page_label.text().startswith("第 2 步")
-    assert v.mode_combo.itemText(0) == "识别（成为一个特殊词元）" and v.mode_combo.itemData(0) == "recognised"
+    assert v.mode_combo.itemText(0) == "识别（成为一个特殊词元）" and v.mode_combo.itemData(0) == SpecialMode.ALLOW
     assert v.preset_combo.itemText(0) == "选择预设…"
     assert "字节" in v._token_tooltip(1)  # the chips' hover text
     assert i18n.tr(v.token_chips._placeholder) == "你的文本的词元显示在这里。"
@@ -200,7 +201,7 @@ def test_tokenize_view_switches_language_live(qtbot, tokenize, chinese) -> None:
 
 def test_tokenize_refusal_and_pieces_title_follow_the_language(qtbot, tokenize, chinese) -> None:
     v = tokenize
-    v.set_mode("error")
+    v.set_mode(SpecialMode.RAISE)
     v.set_text("a<|endoftext|>b")
     qtbot.waitUntil(lambda: v.is_settled() and v.messages.kind == "warning", timeout=20_000)
     english_banner = v.messages.text()
