@@ -155,7 +155,7 @@ def test_closing_while_training_asks_then_quit_stops_within_half_a_second(qtbot,
     run = train.controller._run
     assert not window.close()  # it asks: Save & quit, Quit, Cancel (tests/app/test_checkpoints.py)
     box = window.quit_box
-    assert box is not None and "Training is running" in box.text() and window.isVisible()
+    assert box is not None and "A training is paused" in box.text() and window.isVisible()
     assert train.controller.state == "paused"  # nothing happens behind the question
     quit_button = next(b for b in box.buttons() if b.text() == "Quit")
     qtbot.mouseClick(quit_button, Qt.MouseButton.LeftButton)
