@@ -95,6 +95,7 @@ class RegistryEntry:
     created: float = 0.0  # when it was added (time.time()); 0 for the OpenAI encodings
     path: str = ""  # the file of a Hugging Face cache entry
     hf_file: tuple[str, str, int] | None = None  # a Hugging Face cache entry's file name, revision, size
+    saved_to: str = ""  # the file a trained tokenizer was last saved to ("": never saved, lost on quit)
 
     def source_text(self) -> str:
         """Where it came from, in the current language (a Hugging Face entry's is written now)."""
@@ -202,6 +203,17 @@ class TokenizerRegistry(QObject):
     def own_keys(self) -> list[str]:
         """Trained and opened tokenizers, newest first (those that can be renamed and removed)."""
         return [k for k in self.keys() if not self._entries[k].lazy]
+
+    def unsaved_keys(self) -> list[str]:
+        """Trained tokenizers never saved to a file (closing the window would lose them), oldest first."""
+        entries = self._entries.values()
+        return [e.key for e in entries if e.kind == RegistryKind.TRAINED and not e.saved_to]
+
+    def mark_saved(self, tokenizer: TokenizerLike, path: str) -> None:
+        """``tokenizer`` was written to ``path``: every entry holding it is saved."""
+        for entry in self._entries.values():
+            if entry.tokenizer is tokenizer:
+                entry.saved_to = path
 
     def unique_label(self, label: str, *, exclude: str = "") -> str:
         """``label``, or ``label (2)``, ``(3)``… if another entry already has that name."""

@@ -7,16 +7,29 @@ with the settings the library would use. It leaves out checking settings (the en
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from bpe_engine import DEFAULT_VOCAB_SIZE
 
-__all__ = ["Settings"]
+__all__ = ["Settings", "FileKind"]
 
 T = TypeVar("T")
+
+
+class FileKind(StrEnum):
+    """The kinds of files whose dialogs remember their own folder (:meth:`Settings.folder_for`):
+    saving a tokenizer does not open in the corpus folder."""
+
+    TOKENIZER = "tokenizer"  # File > Save, Open tokenizer
+    EXPORT = "export"  # File > Export
+    CHECKPOINT = "checkpoint"  # training checkpoints, saved and resumed
+    CORPUS = "corpus"  # training corpora
 
 
 class Settings:
@@ -72,6 +85,18 @@ class Settings:
     @last_folder.setter
     def last_folder(self, value: str) -> None:
         self._s.setValue("files/last_folder", value)
+
+    def folder_for(self, kind: FileKind) -> str:
+        """The folder a file dialog for ``kind`` opens in: the last one used for that kind
+        while it still exists, else the home folder."""
+        folder = self._get(f"folders/{kind.value}", "", str)
+        return folder if folder and os.path.isdir(folder) else str(Path.home())
+
+    def remember_folder(self, kind: FileKind, path: str | os.PathLike[str]) -> None:
+        """Remember the folder of ``path`` (a file, or a folder itself) for ``kind``."""
+        path = os.fspath(path)
+        folder = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))
+        self._s.setValue(f"folders/{kind.value}", folder)
 
     @property
     def show_whitespace(self) -> bool:

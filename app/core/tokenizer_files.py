@@ -69,6 +69,8 @@ def _message(kind: str, path: str, exc: BaseException) -> str:
         if isinstance(exc, OSError):
             return tr("Cannot open {path}: {reason}; check the path and permissions.").format(path=path, reason=reason)
         return tr("Cannot open {path}: {reason}").format(path=path, reason=reason)
+    if isinstance(exc, errors.BPEError):  # the engine's message says what to do already
+        return tr("Cannot save the tokenizer to {path}: {reason}.").format(path=path, reason=reason)
     return tr("Cannot save the tokenizer to {path}: {reason}. Choose another folder or name.").format(
         path=path, reason=reason
     )

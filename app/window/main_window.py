@@ -10,7 +10,7 @@ The window's geometry and the splitters are remembered.
 What the window does is split by seam, one module each: the menu bar (:mod:`.menus`),
 opening files and drops (:mod:`.opening`), Save/Export/Tokenizers… (:mod:`.saving`),
 View > Language (:mod:`.language`), the guide and About (:mod:`.help`), and asking before
-closing during a training (:mod:`.quit`). Zoom, presentation mode and the exports of the
+closing during a training or with trained tokenizers never saved (:mod:`.quit`, :mod:`.unsaved`). Zoom, presentation mode and the exports of the
 current view belong to :class:`~app.window.presentation.Presentation`.
 
 Closing cancels every job without waiting for it (the window goes at once, and the job

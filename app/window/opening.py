@@ -17,6 +17,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog
 
 from app.core.i18n import bind, tr
+from app.core.settings import FileKind
 from app.core.tokenizer_files import FileJob
 from app.widgets import build
 from app.widgets.open_files import FileBusyIndicator, TokenizerDropFilter, open_filters
@@ -91,7 +92,9 @@ class FileOpening(QObject):
     @Slot()
     def _on_open_triggered(self) -> None:
         window = self.window
-        path, _ = QFileDialog.getOpenFileName(window, tr("Open tokenizer"), window.settings.last_folder, open_filters())
+        path, _ = QFileDialog.getOpenFileName(
+            window, tr("Open tokenizer"), window.settings.folder_for(FileKind.TOKENIZER), open_filters()
+        )
         if path:
             self.open_tokenizer(path)
 

@@ -1,28 +1,36 @@
-"""Closing the window while a training runs: ask first, and maybe save it before quitting.
+"""Closing the window: during a training, or with trained tokenizers never saved, ask first.
 
-*Save & quit* writes the training as a checkpoint (File > Resume training… goes on with it
-in a later session) and closes once it is written; *Quit* drops it; *Cancel* keeps the
-window. The question is shown without blocking (:attr:`QuitGuard.box` while it is open), so
-the run goes on meanwhile; if it ends meanwhile there is nothing left to save.
+During a training the run is paused while the question is shown (Cancel resumes it), and the
+question's figures follow the run (a last batch of merges may still arrive). *Save & quit*
+saves whatever the run is: a running one is paused, then it and a paused one are written as
+a checkpoint (File > Resume training… goes on with it in a later session); a run that finished
+meanwhile is a tokenizer, saved as one. The window closes only once the file is written.
+*Quit* drops the run; *Cancel* keeps the window. Then, or without a training, trained
+tokenizers never saved are asked about (:mod:`app.window.unsaved`). The questions are shown
+without blocking (:attr:`QuitGuard.box` while the training's is open).
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox
 
 from app.core.i18n import tr
+from app.core.settings import FileKind
+from app.core.training.events import TrainingAction, TrainingState
+from app.display.format import format_count
 from app.features.train.results import CHECKPOINT_FILTER
-from app.features.train.view import safe_file_name
+from app.window.unsaved import UnsavedGuard
 
 if TYPE_CHECKING:
     from app.window.main_window import MainWindow
 
 __all__ = ["QuitGuard"]
+
+_Role = QMessageBox.ButtonRole
 
 
 class QuitGuard(QObject):
@@ -33,88 +41,133 @@ class QuitGuard(QObject):
         self.window = window
         self.box: QMessageBox | None = None  # "Quit while training?", while it is shown
         self._confirmed = False  # the user chose to quit: close without asking again
+        self._run_settled = False  # the user answered for the run (saved it or gave it up)
+        self._paused_here = False  # the question paused the run: Cancel resumes it
+        self._choice: _Role | None = None  # the button the question was answered with
         self._checkpoint: str | None = None  # Save & quit: the checkpoint being written
+        self.unsaved = UnsavedGuard(window, self._quit_now)
         window.train_view.checkpoint_saved.connect(self._on_checkpoint_saved)
         window.train_view.file_failed.connect(self._on_checkpoint_failed)
+        controller = window.train_view.controller
+        controller.events.connect(self._refresh)
+        controller.state_changed.connect(self._refresh)
 
     def may_close(self) -> bool:
-        """True when the window may close now; during a training, ask first (see :meth:`ask`)."""
-        if self._confirmed or not self.window.train_view.controller.is_active:
+        """True when the window may close now; else it asks (see the module docstring)."""
+        if self._confirmed:
             return True
-        if self._checkpoint is not None:
-            self.window.say(lambda: tr("Saving the training before quitting…"), 8000)
-        elif self.box is None:
+        if self._checkpoint is not None or self.unsaved.saving:
+            self.window.say(lambda: tr("Saving before quitting…"), 8000)
+            return False
+        if self.box is not None or self.unsaved.box is not None:
+            return False  # the question is on screen already
+        if self.window.train_view.controller.is_active and not self._run_settled:
             self.ask()
-        return False
+            return False
+        if self.unsaved.keys():
+            self.unsaved.ask()
+            return False
+        return True
+
+    @Slot()
+    def _quit_now(self) -> None:
+        self._confirmed = True
+        self.window.close()
 
     def ask(self) -> QMessageBox:
-        """Ask what to do with the running training: Save & quit, Quit, or Cancel."""
+        """Pause the run and ask what to do with it: Save & quit, Quit, or Cancel."""
+        c = self.window.train_view.controller
+        self._paused_here = c.can(TrainingAction.PAUSE)
+        if self._paused_here:
+            c.pause()  # nothing must happen behind the question
         box = QMessageBox(
             QMessageBox.Icon.Question,
             tr("Quit while training?"),
-            tr(
-                "{what} ({done}). Save it as a checkpoint to go on with it later "
-                "(File > Resume training…), or quit and lose it?"
-            ).format(**self._run_described()),
+            self._text(),
             QMessageBox.StandardButton.NoButton,
             self.window,
         )
-        save = box.addButton(tr("Save && quit…"), QMessageBox.ButtonRole.AcceptRole)
-        save.setToolTip(tr("Choose a checkpoint file, save the training there, then quit"))
-        box.addButton(tr("Quit"), QMessageBox.ButtonRole.DestructiveRole)
+        save = box.addButton(tr("Save && quit…"), _Role.AcceptRole)
+        save.setToolTip(tr("Choose a file, save the training there, then quit"))
+        box.addButton(tr("Quit"), _Role.DestructiveRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(save)
         box.setEscapeButton(cancel)
         box.setWindowModality(Qt.WindowModality.WindowModal)
         box.buttonClicked.connect(self._on_box_button_clicked)
         box.finished.connect(self._on_box_finished)
-        self.box = box
+        self.box, self._choice = box, None
         box.open()
         return box
 
-    def _run_described(self) -> dict[str, str]:
-        """What the question says of the run: paused or running, and how far it got."""
+    def _text(self) -> str:
+        """What the question says of the run now: paused, running or finished, and how far it got."""
         c = self.window.train_view.controller
+        if not c.is_active:
+            return tr("The training has ended ({done} merges). Save the tokenizer, or quit and lose it?").format(
+                done=format_count(len(c.merges))
+            )
         done = (
-            tr("{done} of {total} merges").format(done=f"{len(c.merges):,}", total=f"{c.target_merges:,}")
+            tr("{done} of {total} merges").format(done=format_count(len(c.merges)), total=format_count(c.target_merges))
             if c.counting is not None
             else tr("still counting")
         )
-        # a paused run is the one that can resume
-        what = tr("A training is paused") if c.can("resume") else tr("Training is running")
-        return {"what": what, "done": done}
+        what = tr("A training is paused") if c.state == TrainingState.PAUSED else tr("Training is running")
+        return tr(
+            "{what} ({done}). Save it as a checkpoint to go on with it later "
+            "(File > Resume training…), or quit and lose it?"
+        ).format(what=what, done=done)
+
+    @Slot()
+    def _refresh(self, *_args: object) -> None:
+        if self.box is not None:
+            self.box.setText(self._text())
 
     @Slot(QAbstractButton)
     def _on_box_button_clicked(self, button: QAbstractButton) -> None:
-        box = self.box
-        if box is None:
+        if self.box is None:
             return
-        role = box.buttonRole(button)
-        if role == QMessageBox.ButtonRole.DestructiveRole:
-            self._confirmed = True
+        self._choice = self.box.buttonRole(button)
+        if self._choice == _Role.DestructiveRole:
+            self._run_settled = True
             QTimer.singleShot(0, self.window.close)
-        elif role == QMessageBox.ButtonRole.AcceptRole:
+        elif self._choice == _Role.AcceptRole:
             QTimer.singleShot(0, self._save_and_quit)
 
     @Slot(int)
     def _on_box_finished(self, _result: int) -> None:
         self.box = None
+        if self._choice not in (_Role.DestructiveRole, _Role.AcceptRole):
+            self._resume()  # Cancel: the run goes on as before
+
+    def _resume(self) -> None:
+        c = self.window.train_view.controller
+        if self._paused_here and c.can(TrainingAction.RESUME):
+            c.resume()
+        self._paused_here = False
 
     @Slot()
     def _save_and_quit(self) -> None:
         window = self.window
         c = window.train_view.controller
-        if not c.is_active:  # it ended meanwhile: its result is a tokenizer, nothing to resume
-            window.close()
+        if not c.is_active:  # it ended before the pause: its result is a tokenizer
+            self._run_settled = True
+            self.unsaved.save_and_quit()
             return
-        base = f"{c.request.describe() if c.request else 'training'}-{len(c.merges)}"
-        start = os.path.join(window.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.ckpt")
+        if c.can(TrainingAction.PAUSE):
+            c.pause()  # nothing after the checkpoint would be kept
+            self._paused_here = True
+        start = os.path.join(
+            window.settings.folder_for(FileKind.CHECKPOINT), window.train_view.proposed_checkpoint_name()
+        )
         path, _ = QFileDialog.getSaveFileName(window, tr("Save the training, then quit"), start, tr(CHECKPOINT_FILTER))
         if not path:
-            return  # no file chosen: the window and the run stay
-        if c.can("pause"):
-            c.pause()  # nothing after the checkpoint would be kept
-        if window.train_view.save_checkpoint(path):
+            self._resume()  # no file chosen: the window and the run stay, as before
+            return
+        if not c.is_active:  # a last batch ended it meanwhile
+            self._run_settled = True
+            self.unsaved.save_and_quit()
+        elif window.train_view.save_checkpoint(path):
             self._checkpoint = path
             window.tabs.setCurrentWidget(window.train_view)
             window.say(lambda: tr("Saving the training to {path}, then quitting…").format(path=path))
@@ -124,8 +177,8 @@ class QuitGuard(QObject):
         self.window.say(lambda: tr("Saved the training to {path}").format(path=path), 8000)
         if path == self._checkpoint:
             self._checkpoint = None
-            self._confirmed = True
-            self.window.close()
+            self._run_settled = True
+            self.window.close()  # other unsaved tokenizers are asked about next
 
     @Slot(str, str, str)
     def _on_checkpoint_failed(self, _kind: str, path: str, _message: str) -> None:

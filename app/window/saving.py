@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import html
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
@@ -20,8 +19,9 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog
 
 from app.core.i18n import bind, tr
+from app.core.settings import FileKind
+from app.display.file_names import tokenizer_file_name, tokenizer_stem
 from app.display.pieces import is_sentencepiece
-from app.features.train.view import safe_file_name
 from app.widgets import build
 from app.window.export_dialog import ExportDialog
 from app.window.exporting import ExportController
@@ -96,7 +96,8 @@ class Saving(QObject):
         if tok is not None and is_sentencepiece(tok):
             self._refuse_sentencepiece(label)
             return
-        start = os.path.join(window.settings.last_folder or str(Path.home()), f"{safe_file_name(label)}.json")
+        name = tokenizer_file_name(label, len(tok) if tok is not None else 256)
+        start = os.path.join(window.settings.folder_for(FileKind.TOKENIZER), name)
         path, _ = QFileDialog.getSaveFileName(
             window, tr("Save tokenizer “{name}”").format(name=label), start, tr("BPE Explorer tokenizer (*.json)")
         )
@@ -133,13 +134,13 @@ class Saving(QObject):
             window.say(lambda: tr("This view shows no tokenizer to export"), 8000)
             return
         label = window.registry.entry(key).label
-        folder = window.settings.last_folder or str(Path.home())
-        dialog = ExportDialog(tok, label, self.exporter, folder, safe_file_name(label), window)
+        folder = window.settings.folder_for(FileKind.EXPORT)
+        dialog = ExportDialog(tok, label, self.exporter, folder, tokenizer_stem(label, len(tok)), window)
         self.export_dialog = dialog
         dialog.open()
 
     @Slot(str, list)
     def _on_exporter_exported(self, format: str, paths: list[str]) -> None:
         if paths:
-            self.window.settings.last_folder = str(Path(paths[0]).parent)
+            self.window.settings.remember_folder(FileKind.EXPORT, paths[0])
         self.window.say(lambda: tr("Exported {files}").format(files=", ".join(paths)), 8000)

@@ -33,6 +33,10 @@ __all__ = ["CHECKPOINT_FORMAT", "CHECKPOINT_VERSION", "Checkpoint", "save_checkp
 
 CHECKPOINT_FORMAT = "bpe-explorer-checkpoint"
 CHECKPOINT_VERSION = 1
+#: What to do when a file is not a checkpoint (part of the messages).
+_CHOOSE = "choose a .ckpt file saved with Training > Save training as checkpoint"
+#: How every ZIP archive (a NumPy ``.npz``) begins.
+_ZIP_MAGIC = b"PK\x03\x04"
 _HISTORY = ("left_id", "right_id", "count", "replaced", "tokens", "tied_left", "tied_right")
 
 
@@ -65,7 +69,14 @@ def save_checkpoint(
     loop: MergeLoop | None,
     history: list[MergeEvent],
 ) -> None:
-    """Write a checkpoint atomically (a temporary file, then a rename)."""
+    """Write a checkpoint atomically (a temporary file, then a rename); a path the OS refuses
+    (a folder, a full disk, no permission) is a :class:`~bpe_engine.errors.CheckpointError`
+    naming it and what to do."""
+    if os.path.isdir(path):
+        raise CheckpointError(
+            f"{os.fspath(path)} is a folder: give the checkpoint a file name inside it "
+            f"(e.g. {os.path.join(os.fspath(path), 'training.ckpt')})"
+        )
     meta = {
         "format": CHECKPOINT_FORMAT,
         "version": CHECKPOINT_VERSION,
@@ -90,8 +101,13 @@ def save_checkpoint(
             "tied_right": [b for _, b in tied],
         }
         arrays.update({f"history.{k}": np.asarray(v, dtype=np.int64) for k, v in columns.items()})
-    with atomic_writer(path) as f:
-        np.savez(f, **arrays)  # type: ignore[arg-type]
+    try:
+        with atomic_writer(path) as f:
+            np.savez(f, **arrays)  # type: ignore[arg-type]
+    except OSError as exc:
+        raise CheckpointError(
+            f"{os.fspath(path)}: cannot save the checkpoint ({exc.strerror or exc}); choose another folder or name"
+        ) from None
 
 
 def load_checkpoint(path: str | os.PathLike[str]) -> Checkpoint:
@@ -102,10 +118,21 @@ def load_checkpoint(path: str | os.PathLike[str]) -> Checkpoint:
         raise CheckpointError(f"{path}: {problem}")
     try:
         # subtle: our own file object, closed even when NumPy's zip reader fails half-way
-        with open(path, "rb") as f, np.load(f, allow_pickle=False) as archive:
-            arrays = {name: archive[name] for name in archive.files}
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError, KeyError) as exc:
-        raise CheckpointError(f"{path}: is not a BPE Explorer checkpoint ({exc})") from None
+        with open(path, "rb") as f:
+            if f.read(len(_ZIP_MAGIC)) != _ZIP_MAGIC:
+                # NumPy would try it as a pickle and advise allow_pickle, which must never be done here
+                raise CheckpointError(f"{path} is not a BPE Explorer training checkpoint; {_CHOOSE}")
+            f.seek(0)
+            with np.load(f, allow_pickle=False) as archive:
+                arrays = {name: archive[name] for name in archive.files}
+    except CheckpointError:
+        raise
+    except (OSError, zipfile.BadZipFile, EOFError, KeyError) as exc:
+        raise CheckpointError(f"{path}: is not a BPE Explorer checkpoint or is damaged ({exc}); {_CHOOSE}") from None
+    except ValueError:  # e.g. an array of Python objects: NumPy's message advises pickles
+        raise CheckpointError(
+            f"{path}: is not a BPE Explorer checkpoint (it holds arrays of Python objects); {_CHOOSE}"
+        ) from None
     except MemoryError:
         raise CheckpointError(f"{path}: is damaged (an array claims more memory than there is)") from None
     try:

@@ -149,6 +149,11 @@
     </message>
     <message>
       <location filename="../../app/core/tokenizer_files.py" />
+      <source>Cannot save the tokenizer to {path}: {reason}.</source>
+      <translation>无法把分词器保存到 {path}：{reason}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/core/tokenizer_files.py" />
       <source>Cannot save the tokenizer to {path}: {reason}. Choose another folder or name.</source>
       <translation>无法把分词器保存到 {path}：{reason}。请选择其他文件夹或名称。</translation>
     </message>
@@ -2585,6 +2590,7 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/results.py" />
       <location filename="../../app/widgets/open_files.py" />
       <location filename="../../app/window/saving.py" />
+      <location filename="../../app/window/unsaved.py" />
       <source>BPE Explorer tokenizer (*.json)</source>
       <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
@@ -2653,6 +2659,7 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     <message>
       <location filename="../../app/features/train/results.py" />
       <location filename="../../app/window/saving.py" />
+      <location filename="../../app/window/unsaved.py" />
       <source>Save tokenizer “{name}”</source>
       <translation>保存分词器“{name}”</translation>
     </message>
@@ -4533,8 +4540,8 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
     </message>
     <message>
       <location filename="../../app/window/quit.py" />
-      <source>Choose a checkpoint file, save the training there, then quit</source>
-      <translation>选择一个检查点文件，把训练保存到那里，然后退出</translation>
+      <source>Choose a file, save the training there, then quit</source>
+      <translation>选择一个文件，把训练保存到那里，然后退出</translation>
     </message>
     <message>
       <location filename="../../app/window/quit.py" />
@@ -4563,13 +4570,18 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
     </message>
     <message>
       <location filename="../../app/window/quit.py" />
-      <source>Saving the training before quitting…</source>
-      <translation>正在保存训练，然后退出…</translation>
+      <source>Saving before quitting…</source>
+      <translation>退出前正在保存…</translation>
     </message>
     <message>
       <location filename="../../app/window/quit.py" />
       <source>Saving the training to {path}, then quitting…</source>
       <translation>正在把训练保存到 {path}，然后退出…</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/quit.py" />
+      <source>The training has ended ({done} merges). Save the tokenizer, or quit and lose it?</source>
+      <translation>训练已结束（{done} 次合并）。保存这个分词器，还是退出并丢弃它？</translation>
     </message>
     <message>
       <location filename="../../app/window/quit.py" />
@@ -4753,6 +4765,7 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
     </message>
     <message>
       <location filename="../../app/window/tokenizer_list.py" />
+      <location filename="../../app/window/unsaved.py" />
       <source>Save…</source>
       <translation>保存…</translation>
     </message>
@@ -4775,6 +4788,36 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
       <location filename="../../app/window/tokenizer_list.py" />
       <source>trained</source>
       <translation>已训练</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/unsaved.py" />
+      <source>Choose where to save them, save them, then quit</source>
+      <translation>选择保存位置，保存它们，然后退出</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/unsaved.py" />
+      <source>Discard</source>
+      <translation>丢弃</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/unsaved.py" />
+      <source>Save the tokenizers in a folder</source>
+      <translation>把分词器保存到一个文件夹</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/unsaved.py" />
+      <source>Save the tokenizers you trained?</source>
+      <translation>保存你训练的分词器吗？</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/unsaved.py" />
+      <source>Saving {path}, then quitting…</source>
+      <translation>正在保存 {path}，然后退出…</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/unsaved.py" />
+      <source>These tokenizers of this session were never saved:&lt;ul&gt;{names}&lt;/ul&gt;Save them, or quit and lose them?</source>
+      <translation>本次会话中的这些分词器从未保存：&lt;ul&gt;{names}&lt;/ul&gt;保存它们，还是退出并丢弃它们？</translation>
     </message>
   </context>
 </TS>

@@ -130,3 +130,32 @@ def test_damaged_checkpoints_are_refused(tmp_path: Path) -> None:
         BpeTrainer.resume(tmp_path / "evil.npz")
     with pytest.raises(errors.CheckpointError, match="is a folder"):
         BpeTrainer.resume(tmp_path)
+
+
+def test_a_file_that_is_not_a_checkpoint_is_named_without_numpys_pickle_advice(tmp_path: Path) -> None:
+    # A text file, a JSON tokenizer, a pickle: NumPy would advise `allow_pickle`, which must
+    # never reach a user (loading a pickle runs code).
+    import pickle
+
+    (tmp_path / "notes.txt").write_text("hello world", encoding="utf-8")
+    (tmp_path / "tok.json").write_text('{"format": "bpe-explorer"}', encoding="utf-8")
+    (tmp_path / "data.pkl").write_bytes(pickle.dumps({"a": 1}))
+    np.savez(tmp_path / "objects.npz", x=np.array([{"a": 1}], dtype=object))
+    for name in ("notes.txt", "tok.json", "data.pkl", "objects.npz"):
+        with pytest.raises(errors.CheckpointError) as caught:
+            BpeTrainer.resume(tmp_path / name)
+        message = str(caught.value)
+        assert f"{tmp_path / name}" in message and "not a BPE Explorer" in message and ".ckpt" in message
+        assert "pickle" not in message.lower()
+
+
+def test_saving_a_checkpoint_to_a_folder_says_to_give_a_file_name(tmp_path: Path) -> None:
+    trainer = BpeTrainer(None, 300, ["<|endoftext|>"], text=(DATA / "english.txt").read_text(encoding="utf-8"))
+    _stop_after(trainer, 5)
+    with pytest.raises(errors.CheckpointError) as caught:
+        trainer.save_checkpoint(tmp_path)
+    message = str(caught.value)
+    assert "Errno" not in message and "is a folder" in message and str(tmp_path / "training.ckpt") in message
+    (tmp_path / "plain").write_text("x", encoding="utf-8")  # a "folder" that is a file
+    with pytest.raises(errors.CheckpointError, match=r"x\.ckpt: cannot save the checkpoint .*choose another folder"):
+        trainer.save_checkpoint(tmp_path / "plain" / "x.ckpt")

@@ -30,10 +30,11 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QProgressBar, QPushButton
 from app.core.i18n import noop, tr
 from app.core.messages import ResumedRun
 from app.core.registry import RegistryKind, TokenizerRegistry
-from app.core.settings import Settings
+from app.core.settings import FileKind, Settings
 from app.core.tokenizer_files import TokenizerFileController
 from app.core.training.controller import TrainingController
 from app.core.training.events import TrainingAction, TrainingState
+from app.display.file_names import checkpoint_file_name, tokenizer_file_name
 from app.display.format import format_bytes, format_count
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.status import TrainStatus
@@ -204,22 +205,37 @@ class TrainResults(View):
         if not what:
             self._say("error", lambda: tr("There is no tokenizer to save yet: train one (or pause a training) first."))
             return
-        c = self.controller
-        if c.state == TrainingState.PAUSED:
-            base = f"{c.request.describe() if c.request else 'tokenizer'}-{len(c.merges)}"  # i18n: none (a file name)
-        else:
-            base = what
-        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.json")
+        start = os.path.join(self.settings.folder_for(FileKind.TOKENIZER), self.proposed_file_name())
         path, _ = QFileDialog.getSaveFileName(
             self, tr("Save tokenizer “{name}”").format(name=what), start, tr("BPE Explorer tokenizer (*.json)")
         )
         if path:
             self.save_tokenizer(path)
 
+    def proposed_file_name(self) -> str:
+        """The name Save proposes for what it saves (the paused run's merges so far, else this
+        view's newest result): the corpus's stem and the vocabulary size (``poetry-32k.json``)."""
+        c = self.controller
+        if c.state == TrainingState.PAUSED and c.request is not None:
+            specials = len(c.request.config.special_tokens)
+            return tokenizer_file_name(c.request.describe(), 256 + len(c.merges) + specials)
+        key = self.current_tokenizer_key()
+        tok = self.registry.get(key) if key else None
+        if key is None or tok is None:
+            return tokenizer_file_name(c.request.describe() if c.request else "tokenizer", 256)
+        return tokenizer_file_name(self.registry.entry(key).label, len(tok))
+
+    def proposed_checkpoint_name(self) -> str:
+        """The name proposed for a checkpoint of the run: with the merges done so far."""
+        c = self.controller
+        source = c.request.describe() if c.request is not None else "training"
+        vocab_size = c.request.config.vocab_size if c.request is not None else 256
+        return checkpoint_file_name(source, vocab_size, len(c.merges))
+
     @Slot()
     def _on_open_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, tr("Open tokenizer"), self.settings.last_folder or str(Path.home()), open_filters()
+            self, tr("Open tokenizer"), self.settings.folder_for(FileKind.TOKENIZER), open_filters()
         )
         if path:
             self.open_tokenizer(path)
@@ -259,7 +275,7 @@ class TrainResults(View):
         key = self.registry.add(tok, label, kind=RegistryKind.FILE, source=tr("opened from {path}").format(path=path))
         label = self.registry.entry(key).label
         self.result_key = key
-        self.settings.last_folder = str(Path(path if os.path.isdir(path) else Path(path).parent))
+        self.settings.remember_folder(FileKind.TOKENIZER, path)
         name, tokens, merges = Path(path).name, len(tok), len(tok.merges)
         self._say(
             "info",
@@ -286,7 +302,8 @@ class TrainResults(View):
                 merges=merges, tokens=tokens, path=path
             ),
         )
-        self.settings.last_folder = str(Path(path).parent)
+        self.settings.remember_folder(FileKind.TOKENIZER, path)
+        self.registry.mark_saved(tok, path)
         self.file_saved.emit(path)
 
     @Slot(str, str, str)
@@ -348,8 +365,7 @@ class TrainResults(View):
                 "error", lambda: tr("There is no training to save as a checkpoint: start one (or resume one) first.")
             )
             return
-        base = f"{c.request.describe() if c.request else 'training'}-{len(c.merges)}"  # i18n: none (a file name)
-        start = os.path.join(self.settings.last_folder or str(Path.home()), f"{safe_file_name(base)}.ckpt")
+        start = os.path.join(self.settings.folder_for(FileKind.CHECKPOINT), self.proposed_checkpoint_name())
         path, _ = QFileDialog.getSaveFileName(
             self, tr("Save the training as a checkpoint"), start, tr(CHECKPOINT_FILTER)
         )
@@ -359,7 +375,7 @@ class TrainResults(View):
     @Slot()
     def _on_resume_file_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, tr("Resume a training"), self.settings.last_folder or str(Path.home()), tr(CHECKPOINT_FILTER)
+            self, tr("Resume a training"), self.settings.folder_for(FileKind.CHECKPOINT), tr(CHECKPOINT_FILTER)
         )
         if path:
             self.resume_training(path)
@@ -389,7 +405,7 @@ class TrainResults(View):
 
     def _show_checkpoint_saved(self, path: str, merges: int) -> None:
         self._hide_file_busy()
-        self.settings.last_folder = str(Path(path).parent)
+        self.settings.remember_folder(FileKind.CHECKPOINT, path)
 
         def compose() -> str:
             held = (

@@ -49,7 +49,7 @@ from app.content.samples import Sample
 from app.core import i18n
 from app.core.i18n import bind, noop, tr
 from app.core.registry import TokenizerRegistry
-from app.core.settings import Settings
+from app.core.settings import FileKind, Settings
 from app.core.tokenizer_files import TokenizerFileController
 from app.core.training.controller import TrainingController, TrainingRequest
 from app.core.training.events import (
@@ -110,7 +110,7 @@ class TrainView(TrainRunDisplay):
         self._result_text = lambda: tr("No tokenizer trained yet.")
         self._file_text = str
         self._said = None
-        self.corpus = CorpusPanel(last_folder=settings.last_folder)
+        self.corpus = CorpusPanel(last_folder=settings.folder_for(FileKind.CORPUS))
         self.settings_panel = TrainSettingsPanel()
         self.settings_panel.set_values(
             vocab_size=settings.vocab_size,
@@ -438,7 +438,8 @@ class TrainView(TrainRunDisplay):
         self.settings.special_tokens = " ".join(config.special_tokens)
         self.settings.pretokenizer = config.pretokenizer
         self.settings.tie_break = config.tie_break
-        self.settings.last_folder = self.corpus.last_folder or self.settings.last_folder
+        if self.corpus.last_folder:
+            self.settings.remember_folder(FileKind.CORPUS, self.corpus.last_folder)
 
     @Slot()
     def _update_actions(self) -> None:

@@ -116,9 +116,10 @@ def test_the_choose_button_and_a_missing_folder(qtbot, window, monkeypatch, tmp_
     key = window.registry.add(tok, "tiny")
     dialog = _export_dialog(qtbot, window, key)
     dialog.set_format("hf")
-    assert dialog.path().endswith("tiny-tokenizer.json")  # a suggestion that follows the format
+    size = len(tok)  # the clean name: the label, then the vocabulary size
+    assert dialog.path().endswith(f"tiny-{size}-tokenizer.json")  # a suggestion that follows the format
     dialog.set_format("tiktoken")
-    assert dialog.path().endswith("tiny.tiktoken")
+    assert dialog.path().endswith(f"tiny-{size}.tiktoken")
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "chosen.tiktoken"), ""))
     dialog.choose_button.click()
     assert dialog.path() == str(tmp_path / "chosen.tiktoken")
