@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     runner.wait_all(60_000)
     app.processEvents()
     print(f"seed {args.seed}: {user.step} actions, longest GUI-thread pause {user.longest:.2f} s", flush=True)
+    for text in user.slow:
+        print(f"slow (under the load-stretched limit): {text}", flush=True)
     if user.failures:
         print(user.report(), file=sys.stderr, flush=True)
         return 1

@@ -31,5 +31,5 @@ def test_a_random_user_finds_no_crash_exception_warning_or_stall(qtbot, window, 
             user.finish()
     finally:
         i18n.set_language("en")  # the next test starts in English whatever the user chose
-    print("\n".join(lines))  # the whole session, shown by pytest when the test fails
+    print("\n".join([*lines, *user.slow]))  # the whole session, shown by pytest when the test fails
     assert not user.failures, user.report()

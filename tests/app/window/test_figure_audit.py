@@ -30,7 +30,7 @@ from app.core.settings import Settings
 from app.window.main_window import MainWindow
 from bpe_engine import Tokenizer, train_bpe
 
-from ...conftest import SHARED, data_text
+from ...conftest import data_text, shared_path, tiktoken_encoding
 from ...engine.formats_support import QWEN_PATTERN, QWEN_SPECIALS, rank_file
 
 TEXT = "Hello world, the tea is hot.\n國語 and 中文 🤚🏾 done\tnow  lowest newest 12345"
@@ -69,13 +69,8 @@ class Kind:
 
 
 def _shared(name: str) -> Path:
-    path = SHARED / "tokenizers" / name
-    if not path.exists():
-        pytest.skip(
-            f"{path} is missing (a real tokenizer file of ../shared/tokenizers): put the shared folder "
-            "beside the repository or set BPE_SHARED_DIR"
-        )
-    return path
+    """A real tokenizer file of ../shared/tokenizers; skips (fails under CI) when absent."""
+    return shared_path(f"tokenizers/{name}", "a real tokenizer file of ../shared/tokenizers")
 
 
 def _open_file(path: Path, pattern: str | None = None, specials: dict[str, int] | None = None):
@@ -271,8 +266,7 @@ def _tekken() -> Kind:
 
 
 def _openai_kind(name: str) -> Kind:
-    tiktoken = pytest.importorskip("tiktoken")
-    enc = tiktoken.get_encoding(name)
+    enc = tiktoken_encoding(name)
     return _tiktoken_kind(name, enc, _openai(name), len(enc._mergeable_ranks) + len(enc._special_tokens))
 
 
