@@ -287,8 +287,9 @@ def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray]) -> Tokenizer:
     pair_ids = list(zip(left, right))
     get = vocab.__getitem__  # a KeyError for an id the vocabulary lacks
     merge_bytes = list(zip(map(get, left), map(get, right)))
-    for z in new:
-        get(z)
+    if not vocab.keys() >= set(new):
+        raise _Bad("merge results")
+    codes = (table[:, 0].astype(np.int64) << SHIFT | table[:, 1]).tolist()
     more_flat = arrays["more"]
     if more_flat.size % 2:
         raise _Bad("more")
@@ -315,6 +316,7 @@ def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray]) -> Tokenizer:
         specials=specials,
         more=more,
         safe=bool(facts["safe"]),
+        codes=codes,
         pretokenizer=str(facts["pretokenizer"]),
         name=facts["name"],
         merge_rule=MergeRule(

@@ -202,6 +202,7 @@ class Tokenizer(TiktokenMethods):
         specials: dict[str, int],
         more: list[tuple[int, int, int]],
         safe: bool,
+        codes: list[int],
         pretokenizer: str,
         name: str | None,
         merge_rule: MergeRule,
@@ -219,7 +220,7 @@ class Tokenizer(TiktokenMethods):
         tok._byte_id = byte_id
         tok.bos = bos
         tok.adds_bos = adds_bos
-        tok._finish(vocab, merges, merge_counts, new_ids, pair_ids, specials, more, safe)
+        tok._finish(vocab, merges, merge_counts, new_ids, pair_ids, specials, more, safe, codes)
         return tok
 
     def _finish(
@@ -232,20 +233,22 @@ class Tokenizer(TiktokenMethods):
         specials: dict[str, int],
         more: list[tuple[int, int, int]] | None = None,
         safe: bool | None = None,
+        codes: list[int] | None = None,
     ) -> None:
         """The rest of the set-up, from checked tables: shared by ``__init__`` and the on-disk
-        cache (:mod:`bpe_engine._cache`), which passes ``more`` and ``safe`` as computed before."""
+        cache (:mod:`bpe_engine._cache`), which passes ``more``, ``safe`` and the pair ``codes``
+        as computed before."""
         self._merge_triples = [(a, b, z) for (a, b), z in zip(pair_ids, new_ids)]
         self.merges: list[tuple[bytes, bytes]] = merges
         self.merge_counts: list[int | None] = merge_counts
-        # The first (lowest-ranked) merge that makes each token.
-        self._merge_of_id: dict[int, int] = {z: r for r, z in reversed(list(enumerate(new_ids)))}
+        # The first (lowest-ranked) merge that makes each token: later ranks are overwritten.
+        self._merge_of_id: dict[int, int] = dict(zip(reversed(new_ids), range(len(new_ids) - 1, -1, -1)))
         self.special_tokens: dict[str, int] = specials
         self._sizes_after: list[int] | None = None
         self._special_names = frozenset(specials)
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = vocab
-        self._encoder = self._build_encoder(new_ids, pair_ids, more, safe)
+        self._encoder = self._build_encoder(new_ids, pair_ids, more, safe, codes)
         # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
         self._tiktoken_reason: str | None = _UNCHECKED
         if self.merge_rule.tiktoken_ranks:
@@ -260,12 +263,17 @@ class Tokenizer(TiktokenMethods):
         pair_ids: list[tuple[int, int]],
         more: list[tuple[int, int, int]] | None = None,
         safe: bool | None = None,
+        codes: list[int] | None = None,
     ) -> Encoder:
         """The encoder over this tokenizer's checked tables (merges as the rule reads them);
-        ``more`` and ``safe``: the split pairs and the merge-all check, when already known."""
+        ``more``, ``safe``, ``codes``: the split pairs, the merge-all check and each merge's
+        pair code, when already known."""
         rule = self.merge_rule
-        ordinary = {i: b for i, b in self.vocab.items() if i not in self._special_ids}
-        whole = {b: i for i, b in ordinary.items()} if rule.ignore_merges else None
+        ordinary = dict(self.vocab)
+        for i in self._special_ids:
+            ordinary.pop(i, None)
+        # bytes -> id, the last id winning as in a loop over ordinary.items() (built in C)
+        whole = dict(zip(ordinary.values(), ordinary.keys())) if rule.ignore_merges else None
         if more is None:
             more = split_pairs(ordinary, new_ids, pair_ids) if rule.rank_splits else []
         if safe is None:
@@ -282,6 +290,9 @@ class Tokenizer(TiktokenMethods):
                 whole_tokens=whole,
                 merge_all_safe=safe,
                 more_pairs=more,
+                pair_ids=pair_ids,
+                new_ids=new_ids,
+                pair_codes=codes,
             )
         )
 
