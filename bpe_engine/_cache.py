@@ -24,20 +24,19 @@ import hashlib
 import json
 import os
 import struct
+import sys
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
 from ._vocab import SHIFT
 from .kinds import MergeRule
 
-if TYPE_CHECKING:
-    from .tokenizer import Tokenizer
-
 T = TypeVar("T")
+R = TypeVar("R")
 
 __all__ = ["cache_dir", "cached", "file_key", "openai_key", "text_key", "arguments", "FORMAT_VERSION", "MAGIC"]
 
@@ -48,9 +47,8 @@ _DIGEST = 32
 
 
 def _engine_version() -> str:
-    from . import __version__
-
-    return __version__
+    # The package is imported before any of its modules; read, not imported (no import cycle).
+    return str(sys.modules[__package__ or "bpe_engine"].__version__)
 
 
 def cache_dir() -> Path | None:
@@ -111,19 +109,21 @@ def arguments(pattern: object, special_tokens: object) -> list[object] | None:
     return None
 
 
-def cached(key: str | None, build: Callable[[], T]) -> T | Tokenizer:
+def cached(key: str | None, build: Callable[[], T], cls: type, make: Callable[..., R]) -> T | R:
     """The tokenizer stored under ``key``, or ``build()`` (then stored). Nothing the cache does
-    reaches the caller as an error: a bad file is rebuilt, a failed write is skipped."""
+    reaches the caller as an error: a bad file is rebuilt, a failed write is skipped. ``cls``
+    and ``make``: :class:`~bpe_engine.Tokenizer` (only its instances are stored) and its
+    ``_from_tables`` (passed in: this module does not import the tokenizer's)."""
     folder = cache_dir()
     if key is None or folder is None:
         return build()
     path = folder / f"{key}.tok"
-    tok = _read(path, key)
+    tok = _read(path, key, make)
     if tok is not None:
         return tok
     built = build()
     try:
-        _write(path, key, built)
+        _write(path, key, built, cls)
     except (OSError, ValueError, TypeError, OverflowError):
         pass  # an unwritable folder, a full disk, tables we do not store: only slower next time
     return built
@@ -132,20 +132,19 @@ def cached(key: str | None, build: Callable[[], T]) -> T | Tokenizer:
 # -- writing -------------------------------------------------------------------------------
 
 
-def _tables(tok: object) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
+def _tables(given: object, cls: type) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
     """The tokenizer's facts and arrays, or None when this tokenizer's tables cannot be stored
     so that reading them rebuilds it exactly (then it is not cached)."""
-    from .tokenizer import Tokenizer
-
-    if type(tok) is not Tokenizer:
+    if given.__class__ is not cls:  # a subclass may hold more than these tables
         return None
+    tok: Any = given
     vocab = tok.vocab
-    triples = tok._merge_triples
+    tables = tok.encoder.tables
+    triples = list(zip(tables.pair_ids, tables.new_ids))
     # The merges' bytes are their parts' bytes (resolve_merges looked them up so); checked
     # here so that the cache never stores a tokenizer it would give back differently.
-    if tok.merges != [(vocab[a], vocab[b]) for a, b, _ in triples]:
+    if tok.merges != [(vocab[a], vocab[b]) for (a, b), _ in triples]:
         return None
-    tables = tok.encoder.tables
     n = len(triples)
     more = list(tables.ranks.items())[n:]  # the split pairs, added after the merges
     ids = np.fromiter(vocab, dtype=np.int64, count=len(vocab))
@@ -156,9 +155,9 @@ def _tables(tok: object) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
         "ids": ids.astype("<i4"),
         "lengths": lengths.astype("<i4"),
         "bytes": np.frombuffer(b"".join(blobs), dtype=np.uint8),
-        "merges": np.array(triples, dtype="<i4").reshape(-1),
+        "merges": np.array([(a, b, z) for (a, b), z in triples], dtype="<i4").reshape(-1),
         "more": np.array([(code, r) for code, r in more], dtype="<i8").reshape(-1),
-        "byte_id": np.array(tok._byte_id, dtype="<i4"),
+        "byte_id": np.array(tables.byte_id, dtype="<i4"),
     }
     if any(c is not None for c in counts):
         arrays["counts"] = np.array([-1 if c is None else c for c in counts], dtype="<i8")
@@ -176,8 +175,8 @@ def _tables(tok: object) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
     return facts, arrays
 
 
-def _write(path: Path, key: str, tok: object) -> None:
-    got = _tables(tok)
+def _write(path: Path, key: str, tok: object, cls: type) -> None:
+    got = _tables(tok, cls)
     if got is None:
         return
     facts, arrays = got
@@ -221,7 +220,7 @@ class _Bad(Exception):
     """The cache file is not one we wrote for this key (or is damaged)."""
 
 
-def _read(path: Path, key: str) -> Tokenizer | None:
+def _read(path: Path, key: str, make: Callable[..., R]) -> R | None:
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -229,7 +228,7 @@ def _read(path: Path, key: str) -> Tokenizer | None:
         return None
     try:
         facts, arrays = _parse(data, key)
-        return _rebuild(facts, arrays)
+        return _rebuild(facts, arrays, make)
     except Exception:  # noqa: BLE001 - any damage means "not cached"; it is rebuilt and replaced
         return None
 
@@ -267,10 +266,8 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, np.ndarray]
     return header["facts"], arrays
 
 
-def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray]) -> Tokenizer:
+def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callable[..., R]) -> R:
     """The tokenizer from its stored tables (checked by the checksum; the shapes again here)."""
-    from .tokenizer import Tokenizer
-
     ids = arrays["ids"].tolist()
     lengths = arrays["lengths"]
     blob = arrays["bytes"].tobytes()
@@ -306,7 +303,7 @@ def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray]) -> Tokenizer:
         raise _Bad("bytes")
     pair_ranks, ignore, splits, tiktoken_ranks = (bool(x) for x in facts["rule"])
     specials = {str(t): int(i) for t, i in facts["specials"]}
-    return Tokenizer._from_tables(
+    return make(
         vocab=vocab,
         merges=merge_bytes,
         merge_counts=counts,

@@ -43,7 +43,12 @@ def load_tokenizer(
     """
     args = arguments(pattern, special_tokens)
     key = None if args is None else file_key(path, "load_tokenizer", *args, folder=True)
-    return cached(key, lambda: tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens)))
+    return cached(
+        key,
+        lambda: tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens)),
+        Tokenizer,
+        Tokenizer._from_tables,
+    )
 
 
 def tokenizer_from_data(data: TokenizerData | SentencePieceData) -> AnyTokenizer:

@@ -737,7 +737,12 @@ class Tokenizer(TiktokenMethods):
         with _openai_lock:  # subtle: two threads asking for o200k at once should build it once
             tok = _openai.get(name) if isinstance(name, str) else None
             if tok is None:
-                tok = _openai[name] = cached(openai_key(name), lambda: Tokenizer.from_data(read_openai_encoding(name)))
+                tok = _openai[name] = cached(
+                    openai_key(name),
+                    lambda: Tokenizer.from_data(read_openai_encoding(name)),
+                    Tokenizer,
+                    Tokenizer._from_tables,
+                )
             return tok
 
     @classmethod
@@ -766,4 +771,4 @@ class Tokenizer(TiktokenMethods):
         from .formats.tiktoken import read_tiktoken_file
 
         key = file_key(path, "from_tiktoken_file", name) if cls is Tokenizer else None
-        return cached(key, lambda: cls.from_data(read_tiktoken_file(path, name)))
+        return cached(key, lambda: cls.from_data(read_tiktoken_file(path, name)), Tokenizer, Tokenizer._from_tables)
