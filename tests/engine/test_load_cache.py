@@ -257,3 +257,19 @@ def test_writes_leave_no_temporary_files(files: dict[str, Path], cache: Path) ->
         load_tokenizer(files[kind])
     names = sorted(p.name for p in cache.iterdir())
     assert len(names) == 3 and all(n.endswith(".tok") and not n.startswith(".tmp") for n in names)
+
+
+def test_loads_at_once_share_one_cache_file(files: dict[str, Path], cache: Path) -> None:
+    """Threads (as processes would) opening the same file at once, cache empty then full: each
+    writes a temporary file of its own and renames it over the entry, so every one gets the
+    whole tokenizer and one good entry remains."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(4) as pool:
+        first = list(pool.map(lambda _: load_tokenizer(files["hf"]), range(4)))
+        again = list(pool.map(lambda _: load_tokenizer(files["hf"]), range(4)))
+    for tok in first[1:] + again:
+        same(first[0], tok)
+    (entry,) = cache_files(cache)
+    assert _cache._read(entry, entry.stem, Tokenizer._from_tables) is not None
+    assert [p.name for p in cache.iterdir()] == [entry.name]
