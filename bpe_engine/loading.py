@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from ._cache import arguments, cached, file_key
 from .formats.data import SentencePieceData, TokenizerData
 from .formats.detect import SpecialTokens, read_any
 from .spm.tokenizer import SentencePieceTokenizer
@@ -40,7 +41,14 @@ def load_tokenizer(
     ...
     bpe_engine.errors.TokenizerFileError: /no/such/file.json: no such file; check the path
     """
-    return tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens))
+    args = arguments(pattern, special_tokens)
+    key = None if args is None else file_key(path, "load_tokenizer", *args, folder=True)
+    return cached(
+        key,
+        lambda: tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens)),
+        Tokenizer,
+        Tokenizer._from_tables,
+    )
 
 
 def tokenizer_from_data(data: TokenizerData | SentencePieceData) -> AnyTokenizer:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from ._cache import cached, file_key, openai_key
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
 from ._vocab import MAX_VOCAB, SHIFT, merge_all_safe, place_specials, resolve_merges, split_pairs
 from .compat import TiktokenMethods
@@ -173,19 +174,12 @@ class Tokenizer(TiktokenMethods):
         if merge_counts is not None and len(merge_counts) != len(merges):
             raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {len(merges)} merges")
         new_ids, pair_ids, ordinary = resolve_merges(vocab, merges, merge_ids, byte_id, pair_ranks)
-        n = len(merges)
-        self._merge_triples = [(a, b, z) for (a, b), z in zip(pair_ids, new_ids)]
-        self.merges: list[tuple[bytes, bytes]] = [
-            (a, b) if type(a) is bytes and type(b) is bytes else (bytes(a), bytes(b)) for a, b in merges
-        ]
-        self.merge_counts: list[int | None] = list(merge_counts) if merge_counts is not None else [None] * n
-        # The first (lowest-ranked) merge that makes each token.
-        self._merge_of_id: dict[int, int] = {z: r for r, z in reversed(list(enumerate(new_ids)))}
+        merges_list = [(a, b) if type(a) is bytes and type(b) is bytes else (bytes(a), bytes(b)) for a, b in merges]
+        counts: list[int | None] = list(merge_counts) if merge_counts is not None else [None] * len(merges)
 
         specials = place_specials(vocab, special_tokens, ordinary)
         for tok, i in reversed(specials.items()):  # an id shared by two names decodes as the first
             vocab[i] = tok.encode("utf-8")
-        self.special_tokens: dict[str, int] = specials
         if bos is not None and bos not in specials:
             raise TokenizerFileError(
                 f"the beginning-of-sequence token {short(bos)} is not one of the special tokens "
@@ -193,27 +187,99 @@ class Tokenizer(TiktokenMethods):
             )
         self.bos = bos
         self.adds_bos = bool(adds_bos) and bos is not None
+        self._finish({i: bytes(b) for i, b in vocab.items()}, merges_list, counts, new_ids, pair_ids, specials)
+
+    @classmethod
+    def _from_tables(
+        cls,
+        *,
+        vocab: dict[int, bytes],
+        merges: list[tuple[bytes, bytes]],
+        merge_counts: list[int | None],
+        new_ids: list[int],
+        pair_ids: list[tuple[int, int]],
+        byte_id: list[int],
+        specials: dict[str, int],
+        more: list[tuple[int, int, int]],
+        safe: bool,
+        codes: list[int],
+        pretokenizer: str,
+        name: str | None,
+        merge_rule: MergeRule,
+        normalizer: NormalForm | None,
+        bos: str | None,
+        adds_bos: bool,
+    ) -> Tokenizer:
+        """A tokenizer from tables that ``__init__`` checked before (the on-disk cache,
+        :mod:`bpe_engine._cache`, whose checksum vouches for them): no check is redone."""
+        tok = cls.__new__(cls)
+        tok.merge_rule = merge_rule
+        tok.pretokenizer = get_pretokenizer(pretokenizer)
+        tok.normalizer = normalizer
+        tok.name = name
+        tok._byte_id = byte_id
+        tok.bos = bos
+        tok.adds_bos = adds_bos
+        tok._finish(vocab, merges, merge_counts, new_ids, pair_ids, specials, more, safe, codes)
+        return tok
+
+    def _finish(
+        self,
+        vocab: dict[int, bytes],
+        merges: list[tuple[bytes, bytes]],
+        merge_counts: list[int | None],
+        new_ids: list[int],
+        pair_ids: list[tuple[int, int]],
+        specials: dict[str, int],
+        more: list[tuple[int, int, int]] | None = None,
+        safe: bool | None = None,
+        codes: list[int] | None = None,
+    ) -> None:
+        """The rest of the set-up, from checked tables: shared by ``__init__`` and the on-disk
+        cache (:mod:`bpe_engine._cache`), which passes ``more``, ``safe`` and the pair ``codes``
+        as computed before."""
+        self._merge_triples = [(a, b, z) for (a, b), z in zip(pair_ids, new_ids)]
+        self.merges: list[tuple[bytes, bytes]] = merges
+        self.merge_counts: list[int | None] = merge_counts
+        # The first (lowest-ranked) merge that makes each token: later ranks are overwritten.
+        self._merge_of_id: dict[int, int] = dict(zip(reversed(new_ids), range(len(new_ids) - 1, -1, -1)))
+        self.special_tokens: dict[str, int] = specials
         self._sizes_after: list[int] | None = None
         self._special_names = frozenset(specials)
         self._special_ids = frozenset(specials.values())
-        self.vocab: dict[int, bytes] = {i: bytes(b) for i, b in vocab.items()}
-        self._encoder = self._build_encoder(new_ids, pair_ids)
+        self.vocab: dict[int, bytes] = vocab
+        self._encoder = self._build_encoder(new_ids, pair_ids, more, safe, codes)
         # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
         self._tiktoken_reason: str | None = _UNCHECKED
-        if merge_rule.tiktoken_ranks:
+        if self.merge_rule.tiktoken_ranks:
             from .formats.tiktoken import setup_problem
 
             self._tiktoken_reason = setup_problem(self.pretokenizer, specials)
         self._tiktoken_encoding: Any = None
 
-    def _build_encoder(self, new_ids: list[int], pair_ids: list[tuple[int, int]]) -> Encoder:
-        """The encoder over this tokenizer's checked tables (merges as the rule reads them)."""
+    def _build_encoder(
+        self,
+        new_ids: list[int],
+        pair_ids: list[tuple[int, int]],
+        more: list[tuple[int, int, int]] | None = None,
+        safe: bool | None = None,
+        codes: list[int] | None = None,
+    ) -> Encoder:
+        """The encoder over this tokenizer's checked tables (merges as the rule reads them);
+        ``more``, ``safe``, ``codes``: the split pairs, the merge-all check and each merge's
+        pair code, when already known."""
         rule = self.merge_rule
-        ordinary = {i: b for i, b in self.vocab.items() if i not in self._special_ids}
-        whole = {b: i for i, b in ordinary.items()} if rule.ignore_merges else None
-        more = split_pairs(ordinary, new_ids, pair_ids) if rule.rank_splits else []
-        all_pairs = pair_ids + [(a, b) for a, b, _ in more]
-        all_new = new_ids + [new_ids[r] for _, _, r in more]
+        ordinary = dict(self.vocab)
+        for i in self._special_ids:
+            ordinary.pop(i, None)
+        # bytes -> id, the last id winning as in a loop over ordinary.items() (built in C)
+        whole = dict(zip(ordinary.values(), ordinary.keys())) if rule.ignore_merges else None
+        if more is None:
+            more = split_pairs(ordinary, new_ids, pair_ids) if rule.rank_splits else []
+        if safe is None:
+            all_pairs = pair_ids + [(a, b) for a, b, _ in more]
+            all_new = new_ids + [new_ids[r] for _, _, r in more]
+            safe = not (rule.pair_ranks or more) or merge_all_safe(all_pairs, all_new)
         return Encoder(
             EncoderTables(
                 byte_ids=self._byte_id,
@@ -222,8 +288,11 @@ class Tokenizer(TiktokenMethods):
                 special_tokens=self.special_tokens,
                 pretokenizer=self.pretokenizer,
                 whole_tokens=whole,
-                merge_all_safe=not (rule.pair_ranks or more) or merge_all_safe(all_pairs, all_new),
+                merge_all_safe=safe,
                 more_pairs=more,
+                pair_ids=pair_ids,
+                new_ids=new_ids,
+                pair_codes=codes,
             )
         )
 
@@ -668,7 +737,12 @@ class Tokenizer(TiktokenMethods):
         with _openai_lock:  # subtle: two threads asking for o200k at once should build it once
             tok = _openai.get(name) if isinstance(name, str) else None
             if tok is None:
-                tok = _openai[name] = Tokenizer.from_data(read_openai_encoding(name))
+                tok = _openai[name] = cached(
+                    openai_key(name),
+                    lambda: Tokenizer.from_data(read_openai_encoding(name)),
+                    Tokenizer,
+                    Tokenizer._from_tables,
+                )
             return tok
 
     @classmethod
@@ -696,4 +770,5 @@ class Tokenizer(TiktokenMethods):
         encoding's pattern and special tokens (see :func:`bpe_engine.formats.tiktoken.read_tiktoken_file`)."""
         from .formats.tiktoken import read_tiktoken_file
 
-        return cls.from_data(read_tiktoken_file(path, name))
+        key = file_key(path, "from_tiktoken_file", name) if cls is Tokenizer else None
+        return cached(key, lambda: cls.from_data(read_tiktoken_file(path, name)), Tokenizer, Tokenizer._from_tables)

@@ -26,6 +26,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data"
 SHARED = Path(os.environ.get("BPE_SHARED_DIR", REPO.parent / "shared")).resolve()
+# Tests never write to the user's cache of opened tokenizers; tests of the cache point it at tmp_path.
+os.environ.setdefault("BPE_EXPLORER_CACHE", "0")
 if "TIKTOKEN_CACHE_DIR" not in os.environ and (SHARED / "tiktoken_cache").is_dir():
     os.environ["TIKTOKEN_CACHE_DIR"] = str(SHARED / "tiktoken_cache")
 

@@ -55,19 +55,30 @@ class EncoderTables:
         whole_tokens: Mapping[bytes, int] | None = None,
         merge_all_safe: bool = True,
         more_pairs: Sequence[tuple[int, int, int]] = (),
+        pair_ids: list[tuple[int, int]] | None = None,
+        new_ids: list[int] | None = None,
+        pair_codes: list[int] | None = None,
     ) -> None:
+        # pair_ids, new_ids, pair_codes: the columns of ``merges`` (and each pair's code), when
+        # the caller has them already: saves three loops over every merge on each load.
         self.merge_all_safe = merge_all_safe
         self.byte_id: list[int] = list(byte_ids)
         self.identity_bytes = self.byte_id == list(range(256))
-        self.pair_ids: list[tuple[int, int]] = [(a, b) for a, b, _ in merges]
-        self.new_ids: list[int] = [z for _, _, z in merges]
-        self.ranks: dict[int, int] = {a << SHIFT | b: r for r, (a, b, _) in enumerate(merges)}
+        self.pair_ids: list[tuple[int, int]] = pair_ids if pair_ids is not None else [(a, b) for a, b, _ in merges]
+        self.new_ids: list[int] = new_ids if new_ids is not None else [z for _, _, z in merges]
+        if pair_codes is None:
+            pair_codes = [a << SHIFT | b for a, b in self.pair_ids]
+        self.ranks: dict[int, int] = dict(zip(pair_codes, range(len(pair_codes))))
         for left, right, rank in more_pairs:  # other pairs that merge at that rank (tiktoken's rule)
             self.ranks.setdefault(left << SHIFT | right, rank)
         size = max(id_bytes) + 1
-        table: list[bytes | None] = [None] * size
-        for i, b in id_bytes.items():
-            table[i] = b
+        table: list[bytes | None]
+        if len(id_bytes) == size and list(id_bytes) == list(range(size)):
+            table = list(id_bytes.values())  # ids 0..size-1 in order (the usual case): no loop
+        else:
+            table = [None] * size
+            for i, b in id_bytes.items():
+                table[i] = b
         self.id_bytes = table
         self.max_id = size - 1
         self.pretokenizer = pretokenizer

@@ -1,0 +1,340 @@
+"""An on-disk cache of opened tokenizers' checked tables, so that opening one again is fast.
+
+Rebuilding o200k's merges from its ranks, or resolving Llama 3.2's 280k merges to ids, takes
+seconds; the result depends only on the file's bytes and the loader's arguments. So
+:func:`cached` keeps, per key (a hash of the file's content and the arguments), the tables a
+:class:`~bpe_engine.Tokenizer` is made of, in ``$BPE_EXPLORER_CACHE`` (``0`` or empty: no
+cache), else ``$XDG_CACHE_HOME/bpe-explorer``, else ``~/.cache/bpe-explorer``.
+
+The file is a header and flat NumPy arrays, never pickle, never executed::
+
+    magic (8 bytes) | header length (u32) | header JSON | arrays (8-byte aligned) | SHA-256 of all before
+
+The header names the format version, the engine version, the key, each array (name, dtype
+from a short list, length) and the tokenizer's small facts (name, special tokens, pattern,
+merge rule). A file whose magic, versions, key, sizes or checksum do not match is ignored and
+replaced; so is one the tables cannot be rebuilt from. Writes go to a temporary file renamed
+over the old one (``os.replace``), so a reader in another process sees the old file or the new
+one, never half of one. A cache folder that cannot be written only costs the speed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import struct
+import sys
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+
+from ._vocab import SHIFT
+from .kinds import MergeRule
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+__all__ = ["cache_dir", "cached", "file_key", "openai_key", "text_key", "arguments", "FORMAT_VERSION", "MAGIC"]
+
+MAGIC = b"BPEXTOK\x00"
+FORMAT_VERSION = 1
+_DTYPES: dict[str, np.dtype[Any]] = {"i4": np.dtype("<i4"), "i8": np.dtype("<i8"), "u1": np.dtype("u1")}
+_DIGEST = 32
+
+
+def _engine_version() -> str:
+    # The package is imported before any of its modules; read, not imported (no import cycle).
+    return str(sys.modules[__package__ or "bpe_engine"].__version__)
+
+
+def cache_dir() -> Path | None:
+    """The cache folder, or None when caching is off (``BPE_EXPLORER_CACHE`` = ``0`` or empty)."""
+    env = os.environ.get("BPE_EXPLORER_CACHE")
+    if env is not None:
+        return None if env.strip() in ("", "0") else Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "bpe-explorer"
+
+
+def file_key(path: str | os.PathLike[str], *parts: object, folder: bool = False) -> str | None:
+    """A key for the file at ``path`` (its content's SHA-256) and the loader's arguments
+    ``parts``; with ``folder``, also the name, size and modification time of every file beside
+    it (a rank file takes its pattern and special tokens from files beside it). None when the
+    cache is off, when ``path`` is not a readable file (the loader reports that itself), or
+    when an argument has no stable text (an iterator, say)."""
+    if cache_dir() is None:
+        return None
+    try:
+        path = os.fspath(path)
+        if not os.path.isfile(path):
+            return None
+        stamps: list[tuple[str, int, int]] = []
+        if folder:
+            with os.scandir(os.path.dirname(os.path.abspath(path))) as entries:
+                for entry in entries:
+                    if len(stamps) > 2000:
+                        return None  # a huge folder: not worth a stat of each file every time
+                    if entry.is_file():
+                        st = entry.stat()
+                        stamps.append((entry.name, st.st_size, st.st_mtime_ns))
+            stamps.sort()
+        with open(path, "rb") as f:
+            digest = hashlib.file_digest(f, "sha256").hexdigest()
+        return text_key("file", digest, stamps, *parts)
+    except (OSError, TypeError, ValueError):
+        return None
+
+
+def text_key(*parts: object) -> str:
+    """A key from JSON-able parts (the kind of load, hashes, arguments; mappings keep their
+    order, which matters for special tokens); TypeError for anything else."""
+    blob = json.dumps(parts, ensure_ascii=True).encode("ascii")
+    return hashlib.sha256(blob).hexdigest()
+
+
+def arguments(pattern: object, special_tokens: object) -> list[object] | None:
+    """``load_tokenizer``'s arguments as key parts, or None when they have no stable text."""
+    if pattern is not None and not isinstance(pattern, str):
+        return None
+    if special_tokens is None:
+        return [pattern, None]
+    if isinstance(special_tokens, Mapping):
+        return [pattern, "map", [[k, v] for k, v in special_tokens.items()]]
+    if isinstance(special_tokens, (list, tuple)):  # not an iterator: reading it would use it up
+        return [pattern, "list", list(special_tokens)]
+    return None
+
+
+def cached(key: str | None, build: Callable[[], T], cls: type, make: Callable[..., R]) -> T | R:
+    """The tokenizer stored under ``key``, or ``build()`` (then stored). Nothing the cache does
+    reaches the caller as an error: a bad file is rebuilt, a failed write is skipped. ``cls``
+    and ``make``: :class:`~bpe_engine.Tokenizer` (only its instances are stored) and its
+    ``_from_tables`` (passed in: this module does not import the tokenizer's)."""
+    folder = cache_dir()
+    if key is None or folder is None:
+        return build()
+    path = folder / f"{key}.tok"
+    tok = _read(path, key, make)
+    if tok is not None:
+        return tok
+    built = build()
+    try:
+        _write(path, key, built, cls)
+    except (OSError, ValueError, TypeError, OverflowError):
+        pass  # an unwritable folder, a full disk, tables we do not store: only slower next time
+    return built
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def _tables(given: object, cls: type) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
+    """The tokenizer's facts and arrays, or None when this tokenizer's tables cannot be stored
+    so that reading them rebuilds it exactly (then it is not cached)."""
+    if given.__class__ is not cls:  # a subclass may hold more than these tables
+        return None
+    tok: Any = given
+    vocab = tok.vocab
+    tables = tok.encoder.tables
+    triples = list(zip(tables.pair_ids, tables.new_ids))
+    # The merges' bytes are their parts' bytes (resolve_merges looked them up so); checked
+    # here so that the cache never stores a tokenizer it would give back differently.
+    if tok.merges != [(vocab[a], vocab[b]) for (a, b), _ in triples]:
+        return None
+    n = len(triples)
+    more = list(tables.ranks.items())[n:]  # the split pairs, added after the merges
+    ids = np.fromiter(vocab, dtype=np.int64, count=len(vocab))
+    blobs = list(vocab.values())
+    lengths = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs))
+    counts = tok.merge_counts
+    arrays: dict[str, np.ndarray] = {
+        "ids": ids.astype("<i4"),
+        "lengths": lengths.astype("<i4"),
+        "bytes": np.frombuffer(b"".join(blobs), dtype=np.uint8),
+        "merges": np.array([(a, b, z) for (a, b), z in triples], dtype="<i4").reshape(-1),
+        "more": np.array([(code, r) for code, r in more], dtype="<i8").reshape(-1),
+        "byte_id": np.array(tables.byte_id, dtype="<i4"),
+    }
+    if any(c is not None for c in counts):
+        arrays["counts"] = np.array([-1 if c is None else c for c in counts], dtype="<i8")
+    rule = tok.merge_rule
+    facts = {
+        "name": tok.name,
+        "specials": list(tok.special_tokens.items()),
+        "pretokenizer": tok.pretokenizer.spec,
+        "rule": [rule.pair_ranks, rule.ignore_merges, rule.rank_splits, rule.tiktoken_ranks],
+        "normalizer": tok.normalizer,
+        "bos": tok.bos,
+        "adds_bos": tok.adds_bos,
+        "safe": tables.merge_all_safe,
+    }
+    return facts, arrays
+
+
+def _write(path: Path, key: str, tok: object, cls: type) -> None:
+    got = _tables(tok, cls)
+    if got is None:
+        return
+    facts, arrays = got
+    header = {
+        "format": FORMAT_VERSION,
+        "engine": _engine_version(),
+        "key": key,
+        "arrays": [[name, a.dtype.str[1:], int(a.size)] for name, a in arrays.items()],
+        "facts": facts,
+    }
+    head = json.dumps(header, ensure_ascii=True).encode("ascii")
+    parts = [MAGIC, struct.pack("<I", len(head)), head]
+    size = sum(map(len, parts))
+    for a in arrays.values():
+        pad = -size % 8
+        parts += [b"\x00" * pad, a.tobytes()]
+        size += pad + a.nbytes
+    digest = hashlib.sha256()
+    for p in parts:
+        digest.update(p)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".tok")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            for p in parts:
+                f.write(p)
+            f.write(digest.digest())
+        os.replace(tmp, path)  # atomic: readers see the old file or this one, whole
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+class _Bad(Exception):
+    """The cache file is not one we wrote for this key (or is damaged)."""
+
+
+def _read(path: Path, key: str, make: Callable[..., R]) -> R | None:
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    try:
+        facts, arrays = _parse(data, key)
+        return _rebuild(facts, arrays, make)
+    except Exception:  # noqa: BLE001 - any damage means "not cached"; it is rebuilt and replaced
+        return None
+
+
+def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    if len(data) < len(MAGIC) + 4 + _DIGEST or not data.startswith(MAGIC):
+        raise _Bad("not a cache file")
+    body = memoryview(data)[:-_DIGEST]
+    if hashlib.sha256(body).digest() != data[-_DIGEST:]:
+        raise _Bad("checksum")
+    (head_len,) = struct.unpack_from("<I", data, len(MAGIC))
+    start = len(MAGIC) + 4
+    header = json.loads(bytes(body[start : start + head_len]).decode("ascii"))
+    if (
+        not isinstance(header, dict)
+        or header.get("format") != FORMAT_VERSION
+        or header.get("engine") != _engine_version()
+        or header.get("key") != key
+    ):
+        raise _Bad("another version or key")
+    pos = start + head_len
+    arrays: dict[str, np.ndarray] = {}
+    for name, code, count in header["arrays"]:
+        dtype = _DTYPES[code]  # a KeyError for anything else: only plain numbers are read
+        if not isinstance(count, int) or count < 0:
+            raise _Bad("size")
+        pos += -pos % 8
+        end = pos + count * dtype.itemsize
+        if end > len(body):
+            raise _Bad("truncated")
+        arrays[str(name)] = np.frombuffer(body[pos:end], dtype=dtype)
+        pos = end
+    if pos != len(body):
+        raise _Bad("size")
+    return header["facts"], arrays
+
+
+def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callable[..., R]) -> R:
+    """The tokenizer from its stored tables (checked by the checksum; the shapes again here)."""
+    ids = arrays["ids"].tolist()
+    lengths = arrays["lengths"]
+    blob = arrays["bytes"].tobytes()
+    ends = np.cumsum(lengths, dtype=np.int64)
+    if len(ids) != len(lengths) or (len(ends) and int(ends[-1]) != len(blob)) or int(lengths.min(initial=1)) < 1:
+        raise _Bad("vocabulary")
+    starts = (ends - lengths).tolist()
+    vocab = dict(zip(ids, [blob[s:e] for s, e in zip(starts, ends.tolist())]))
+    merges = arrays["merges"]
+    if merges.size % 3:
+        raise _Bad("merges")
+    table = merges.reshape(-1, 3)
+    left, right, new = table[:, 0].tolist(), table[:, 1].tolist(), table[:, 2].tolist()
+    pair_ids = list(zip(left, right))
+    get = vocab.__getitem__  # a KeyError for an id the vocabulary lacks
+    merge_bytes = list(zip(map(get, left), map(get, right)))
+    if not vocab.keys() >= set(new):
+        raise _Bad("merge results")
+    codes = (table[:, 0].astype(np.int64) << SHIFT | table[:, 1]).tolist()
+    more_flat = arrays["more"]
+    if more_flat.size % 2:
+        raise _Bad("more")
+    more = [(code >> SHIFT, code & ((1 << SHIFT) - 1), r) for code, r in more_flat.reshape(-1, 2).tolist()]
+    counts: list[int | None]
+    if "counts" in arrays:
+        counts = [None if c < 0 else c for c in arrays["counts"].tolist()]
+        if len(counts) != len(new):
+            raise _Bad("counts")
+    else:
+        counts = [None] * len(new)
+    byte_id = arrays["byte_id"].tolist()
+    if len(byte_id) != 256:
+        raise _Bad("bytes")
+    pair_ranks, ignore, splits, tiktoken_ranks = (bool(x) for x in facts["rule"])
+    specials = {str(t): int(i) for t, i in facts["specials"]}
+    return make(
+        vocab=vocab,
+        merges=merge_bytes,
+        merge_counts=counts,
+        new_ids=new,
+        pair_ids=pair_ids,
+        byte_id=byte_id,
+        specials=specials,
+        more=more,
+        safe=bool(facts["safe"]),
+        codes=codes,
+        pretokenizer=str(facts["pretokenizer"]),
+        name=facts["name"],
+        merge_rule=MergeRule(
+            pair_ranks=pair_ranks, ignore_merges=ignore, rank_splits=splits, tiktoken_ranks=tiktoken_ranks
+        ),
+        normalizer=facts["normalizer"],
+        bos=facts["bos"],
+        adds_bos=bool(facts["adds_bos"]),
+    )
+
+
+def openai_key(name: object) -> str | None:
+    """A key for OpenAI's encoding ``name``: its ranks are pinned (by hash) by the installed
+    tiktoken, so the name and tiktoken's version stand for the file's content."""
+    from .formats.tiktoken import OPENAI_ENCODINGS
+
+    if cache_dir() is None or not isinstance(name, str) or name not in OPENAI_ENCODINGS:
+        return None
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return text_key("tiktoken", name, version("tiktoken"))
+    except (ImportError, PackageNotFoundError):
+        return None

@@ -1,0 +1,275 @@
+"""The on-disk cache of opened tokenizers (bpe_engine/_cache.py): a tokenizer opened from the
+cache is the one opened from its file, and a damaged, truncated, foreign or stale cache file,
+or a folder that cannot be written, never reaches the user as an error."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import shutil
+import struct
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bpe_engine import Tokenizer, _cache, load_tokenizer, train_bpe
+
+from .conftest import EOT, training_text
+
+TEXTS = [
+    "Hello world! It's 2024, isn't it?\n\n  indented\tcode = f(x) # comment",
+    "國語 日本語 Жизнь 🤚🏾 👍 naïve café",
+    f"before{EOT}after {EOT}{EOT} end",
+    "",
+]
+
+
+def same(a: Any, b: Any) -> None:
+    """Everything a user can see of a tokenizer is equal."""
+    assert type(a) is type(b)
+    assert a.vocab == b.vocab
+    assert a.merges == b.merges
+    assert a.special_tokens == b.special_tokens
+    assert list(a.special_tokens) == list(b.special_tokens)
+    assert a.facts == b.facts
+    assert a.name == b.name
+    assert a.merge_rule == b.merge_rule
+    assert a.pretokenizer.spec == b.pretokenizer.spec
+    assert a.merge_counts == b.merge_counts
+    assert a.tiktoken_equivalent() == b.tiktoken_equivalent()
+    for k in (0, 1, len(a.merges) // 2, len(a.merges)):
+        assert a.vocab_size_after(k) == b.vocab_size_after(k)
+    for text in TEXTS:
+        assert a.encode(text, allowed_special="all") == b.encode(text, allowed_special="all")
+        assert a.encode_ordinary(text) == b.encode_ordinary(text)
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("BPE_EXPLORER_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A small trained tokenizer as a rank file (with its sidecar), a tokenizer.json and ours."""
+    folder = tmp_path_factory.mktemp("cachefiles")
+    tok = train_bpe(None, 256 + 1 + 200, [EOT], text=training_text(), pretokenizer="cl100k")
+    out: dict[str, Path] = {}
+    (folder / "tk").mkdir()
+    out["tiktoken"] = Path(tok.export(folder / "tk" / "r.tiktoken", "tiktoken")[0])
+    (folder / "hf").mkdir()
+    out["hf"] = Path(tok.export(folder / "hf" / "tokenizer.json", "hf")[0])
+    tok.save(folder / "ours.json")
+    out["ours"] = folder / "ours.json"
+    return out
+
+
+def cache_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.tok")) if folder.is_dir() else []
+
+
+def uncached(load: Callable[[], Any], monkeypatch: pytest.MonkeyPatch) -> Any:
+    with monkeypatch.context() as m:
+        m.setenv("BPE_EXPLORER_CACHE", "0")
+        return load()
+
+
+@pytest.mark.parametrize("kind", ["tiktoken", "hf", "ours"])
+def test_a_cached_file_opens_as_the_file_itself(
+    files: dict[str, Path], cache: Path, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reference = uncached(lambda: load_tokenizer(files[kind]), monkeypatch)
+    first = load_tokenizer(files[kind])  # builds and stores
+    assert len(cache_files(cache)) == 1
+    second = load_tokenizer(files[kind])  # from the cache
+    same(reference, first)
+    same(reference, second)
+
+
+def test_the_cache_follows_the_file_and_the_arguments(
+    files: dict[str, Path], cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ranks = tmp_path / "alone.tiktoken"
+    shutil.copy(files["tiktoken"], ranks)
+    pattern = r"\S+|\s+"
+    a = load_tokenizer(ranks, pattern=pattern, special_tokens={EOT: 999})
+    b = load_tokenizer(ranks, pattern=pattern, special_tokens={"<|other|>": 999})
+    assert a.special_tokens == {EOT: 999} and b.special_tokens == {"<|other|>": 999}
+    assert len(cache_files(cache)) == 2
+    # A sidecar put beside the file changes what the file means: not the old entry.
+    shutil.copy(str(files["tiktoken"]) + ".json", str(ranks) + ".json")
+    c = load_tokenizer(ranks)
+    same(uncached(lambda: load_tokenizer(ranks), monkeypatch), c)
+    # Another content under the same name: not the old entry either.
+    lines = ranks.read_bytes().splitlines()
+    ranks.write_bytes(b"\n".join(lines[:-1]) + b"\n")
+    d = load_tokenizer(ranks)
+    assert len(d.vocab) < len(c.vocab)
+
+
+def test_an_openai_encoding_from_the_cache_gives_tiktokens_ids(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, tiktoken_encodings: Any
+) -> None:
+    """The real r50k (the smallest OpenAI encoding) stored and read back, against tiktoken."""
+    from bpe_engine import tokenizer as tokenizer_module
+
+    enc = tiktoken_encodings["r50k_base"]
+    monkeypatch.setattr(tokenizer_module, "_openai", {})  # not the one this process built already
+    first = Tokenizer.from_tiktoken("r50k_base")
+    assert len(cache_files(cache)) == 1
+    monkeypatch.setattr(tokenizer_module, "_openai", {})
+    second = Tokenizer.from_tiktoken("r50k_base")
+    assert second is not first
+    same(first, second)
+    for text in TEXTS:
+        assert second.encode(text, allowed_special="all") == enc.encode(text, allowed_special="all")
+
+
+def test_a_real_tokenizer_json_from_the_cache_gives_the_references_ids(
+    shared: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tokenizers = pytest.importorskip("tokenizers")
+    path = shared / "tokenizers" / "llama3.2_tokenizer.json"
+    if not path.is_file():
+        pytest.skip(f"{path} is missing")
+    first = load_tokenizer(path)
+    second = load_tokenizer(path)
+    assert len(cache_files(cache)) == 1
+    same(first, second)
+    reference = tokenizers.Tokenizer.from_file(str(path))
+    for text in TEXTS:
+        assert second.encode(text, allowed_special="all") == reference.encode(text, add_special_tokens=False).ids
+
+
+# -- safety --------------------------------------------------------------------------------
+
+
+def _stored(files: dict[str, Path], cache: Path) -> tuple[Any, Path]:
+    tok = load_tokenizer(files["tiktoken"])
+    (entry,) = cache_files(cache)
+    return tok, entry
+
+
+def _reseal(data: bytes) -> bytes:
+    """``data`` (a cache file without its checksum) with a correct checksum: a file that
+    passes the integrity check and must be refused for what it says."""
+    return data + hashlib.sha256(data).digest()
+
+
+def _with_header(entry: Path, change: Callable[[dict[str, Any]], None]) -> bytes:
+    data = entry.read_bytes()[:-32]
+    (n,) = struct.unpack_from("<I", data, 8)
+    header = json.loads(data[12 : 12 + n])
+    change(header)
+    head = json.dumps(header).encode("ascii")
+    head += b" " * ((n - len(head)) % 8)  # the same length mod 8: the arrays stay where they were
+    rest = data[12 + n :]
+    return _reseal(data[:8] + struct.pack("<I", len(head)) + head + rest)
+
+
+DAMAGE: dict[str, Callable[[Path], bytes]] = {
+    "a flipped byte": lambda e: (lambda d: d[: len(d) // 2] + bytes([d[len(d) // 2] ^ 0xFF]) + d[len(d) // 2 + 1 :])(
+        e.read_bytes()
+    ),
+    "truncated": lambda e: e.read_bytes()[: e.stat().st_size // 3],
+    "empty": lambda e: b"",
+    "a pickle": lambda e: pickle.dumps({"vocab": {0: b"x"}}),
+    "another format version": lambda e: _with_header(e, lambda h: h.update(format=h["format"] + 1)),
+    "another engine version": lambda e: _with_header(e, lambda h: h.update(engine="0.0.0-other")),
+    "another key": lambda e: _with_header(e, lambda h: h.update(key="0" * 64)),
+    "an object array": lambda e: _with_header(e, lambda h: h["arrays"][0].__setitem__(1, "O")),
+    "a wrong size": lambda e: _with_header(e, lambda h: h["arrays"][0].__setitem__(2, h["arrays"][0][2] + 1)),
+    "tables that do not fit": lambda e: _with_header(e, lambda h: h["facts"].update(rule="x")),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_bad_cache_file_is_ignored_and_replaced(
+    files: dict[str, Path], cache: Path, damage: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reference, entry = _stored(files, cache)
+    entry.write_bytes(DAMAGE[damage](entry))
+    loaded = load_tokenizer(files["tiktoken"])
+    same(reference, loaded)
+    # Replaced by a good file, which the next load reads.
+    assert _cache._read(entry, entry.stem, Tokenizer._from_tables) is not None
+    same(reference, load_tokenizer(files["tiktoken"]))
+
+
+def test_a_pickle_in_the_cache_is_never_unpickled(
+    files: dict[str, Path], cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, entry = _stored(files, cache)
+    monkeypatch.setattr(pickle, "loads", lambda *a, **k: pytest.fail("unpickled"))
+    monkeypatch.setattr(pickle, "load", lambda *a, **k: pytest.fail("unpickled"))
+    entry.write_bytes(_reseal(b"\x80\x04" + pickle.dumps(os.system)[2:]))
+    load_tokenizer(files["tiktoken"])
+
+
+def test_an_unwritable_cache_folder_still_loads(
+    files: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a file, not a folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("BPE_EXPLORER_CACHE", str(blocker / "cache"))
+    reference = uncached(lambda: load_tokenizer(files["tiktoken"]), monkeypatch)
+    same(reference, load_tokenizer(files["tiktoken"]))
+    readonly = tmp_path / "readonly"
+    readonly.mkdir()
+    readonly.chmod(0o500)
+    try:
+        monkeypatch.setenv("BPE_EXPLORER_CACHE", str(readonly))
+        same(reference, load_tokenizer(files["tiktoken"]))
+        assert list(readonly.iterdir()) == [] or os.geteuid() == 0  # root writes anyway
+    finally:
+        readonly.chmod(0o700)
+
+
+@pytest.mark.parametrize("off", ["0", ""])
+def test_the_cache_can_be_turned_off(
+    files: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, off: str
+) -> None:
+    monkeypatch.setenv("BPE_EXPLORER_CACHE", off)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    load_tokenizer(files["tiktoken"])
+    assert not (tmp_path / "xdg").exists() and not (tmp_path / "home").exists()
+
+
+def test_the_default_folder_is_the_users_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BPE_EXPLORER_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert _cache.cache_dir() == tmp_path / "xdg" / "bpe-explorer"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert _cache.cache_dir() == tmp_path / "home" / ".cache" / "bpe-explorer"
+
+
+def test_writes_leave_no_temporary_files(files: dict[str, Path], cache: Path) -> None:
+    for kind in ("tiktoken", "hf", "ours"):
+        load_tokenizer(files[kind])
+        load_tokenizer(files[kind])
+    names = sorted(p.name for p in cache.iterdir())
+    assert len(names) == 3 and all(n.endswith(".tok") and not n.startswith(".tmp") for n in names)
+
+
+def test_loads_at_once_share_one_cache_file(files: dict[str, Path], cache: Path) -> None:
+    """Threads (as processes would) opening the same file at once, cache empty then full: each
+    writes a temporary file of its own and renames it over the entry, so every one gets the
+    whole tokenizer and one good entry remains."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(4) as pool:
+        first = list(pool.map(lambda _: load_tokenizer(files["hf"]), range(4)))
+        again = list(pool.map(lambda _: load_tokenizer(files["hf"]), range(4)))
+    for tok in first[1:] + again:
+        same(first[0], tok)
+    (entry,) = cache_files(cache)
+    assert _cache._read(entry, entry.stem, Tokenizer._from_tables) is not None
+    assert [p.name for p in cache.iterdir()] == [entry.name]
