@@ -8,11 +8,14 @@ scrolling sideways, and the F1 guide within the screen.
 
 from __future__ import annotations
 
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QRect, QSize
+from PySide6.QtWidgets import QApplication, QWidget
 
 from app.core import i18n
 from app.widgets.plots import MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH
+from app.widgets.zoom import apply_zoom
 
 from ..training_support import Paused, waiting_for
 
@@ -104,3 +107,56 @@ def test_the_guide_fits_the_screen(qtbot, window, language) -> None:
     assert guide.height() <= room.height() * 0.95
     assert "F10" in guide.text()
     guide.close()
+
+
+def test_presenting_at_1280x720_families_shows_all_five_rows(qtbot, window, language) -> None:
+    _at(qtbot, window, 1280, 720)
+    window.presentation.set_presenting(True)
+    try:
+        view = window.families_view
+        window.tabs.setCurrentWidget(view)
+        qtbot.wait(50)
+        table = view.table_view
+        assert view.minimumSizeHint().height() <= view.height()
+        rows = table.model().rowCount()
+        assert rows == 5
+        for row in range(rows):
+            top = table.rowViewportPosition(row)
+            assert top >= 0 and top + table.rowHeight(row) <= table.viewport().height() + 1, (
+                row,
+                table.viewport().height(),
+            )
+        for chips in view.chip_rows.chip_views.values():
+            assert chips.isVisible() and chips.height() >= 30
+    finally:
+        window.presentation.set_presenting(False)
+
+
+def test_a_plot_legend_grows_with_the_zoom(qtbot) -> None:
+    """The Sweep's legend stayed small in presentation mode: pyqtgraph kept its labels' text
+    at the size they were written with."""
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    plot = pg.PlotWidget(holder)
+    legend = plot.addLegend()
+    plot.plot([1.0, 2.0], [1.0, 2.0], name="English")
+    holder.show()
+    label = legend.items[0][1].item  # (the text as drawn)
+    before = label.boundingRect().height()
+    apply_zoom(holder, 2.0, QApplication.font())
+    after = label.boundingRect().height()
+    assert after >= 1.6 * before, (before, after)
+
+
+def test_compare_gives_its_columns_the_room(qtbot, window, language) -> None:
+    """At 1024x700 the chip columns had two or three rows of chips: the text box and the
+    summary table (with empty space under its rows) took their height."""
+    _at(qtbot, window)
+    view = window.compare_view
+    window.tabs.setCurrentWidget(view)
+    qtbot.wait(50)
+    summary = view.summary_view
+    rows = summary.model().rowCount()
+    used = summary.horizontalHeader().height() + rows * summary.verticalHeader().defaultSectionSize()
+    assert summary.height() <= used + summary.horizontalScrollBar().sizeHint().height() + 2 * summary.frameWidth() + 2
+    assert view.columns_area.height() >= 190, view.columns_area.height()
