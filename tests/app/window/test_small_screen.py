@@ -160,3 +160,23 @@ def test_compare_gives_its_columns_the_room(qtbot, window, language) -> None:
     used = summary.horizontalHeader().height() + rows * summary.verticalHeader().defaultSectionSize()
     assert summary.height() <= used + summary.horizontalScrollBar().sizeHint().height() + 2 * summary.frameWidth() + 2
     assert view.columns_area.height() >= 190, view.columns_area.height()
+
+
+def test_presenting_combos_ask_for_their_whole_text(qtbot, window, language) -> None:
+    """Combos that may shrink (to fit 1024 pixels) asked for a fixed short width even where
+    the row had room ("Recognised (one"): they ask for their whole text and get it on a wide
+    window."""
+    _at(qtbot, window, 1280, 720)
+    window.presentation.set_presenting(True)
+    try:
+        view = window.tokenize_view
+        window.tabs.setCurrentWidget(view)
+        qtbot.wait(50)
+        for combo in (view.preset_combo, view.mode_combo):
+            text = combo.fontMetrics().horizontalAdvance(combo.currentText())
+            assert combo.sizeHint().width() >= text + 20, (combo.currentText(), combo.sizeHint(), text)
+        _at(qtbot, window, 1700, 720)
+        combo = view.preset_combo
+        assert combo.width() >= combo.fontMetrics().horizontalAdvance(combo.currentText()) + 20
+    finally:
+        window.presentation.set_presenting(False)
