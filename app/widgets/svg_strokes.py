@@ -141,6 +141,11 @@ def flatten_scaled_strokes(svg: bytes) -> bytes:
     ET.register_namespace("", SVG_NS)
     ET.register_namespace("xlink", XLINK_NS)
     root = ET.fromstring(svg)
+    for element in root.iter():
+        family = element.get("font-family")
+        if family and "sans-serif" not in family:
+            # Qt's "Sans Serif" is no CSS family: browsers fell back to a serif font
+            element.set("font-family", f"{family}, sans-serif")
     for parent in list(root.iter()):
         for index, child in reversed(list(enumerate(parent))):
             if child.tag == f"{_SVG}g" and child.get("transform"):

@@ -71,6 +71,8 @@ def _check_structure(svg: bytes, colors: tuple[str, ...]) -> ET.Element:
             effects = [c for c in group.iter() if c.get("vector-effect")]
             assert not effects, f"vector-effect inside a scaled group ({group.get('transform')})"
     assert not list(root.iter(f"{SVG}image"))  # symbols are paths, not pictures
+    families = {e.get("font-family") for e in root.iter() if e.get("font-family")}
+    assert families and all(f.endswith("sans-serif") for f in families)  # (browsers know no "Sans Serif")
     shapes = [*root.iter(f"{SVG}path"), *root.iter(f"{SVG}polyline")]
     for color in colors:
         curve = [p for p in shapes if _inherited(p, parents, "stroke") == color]
