@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QPushButton,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -92,10 +93,31 @@ def combo(
 
 def shrinkable(*combos: QComboBox, characters: int = 10) -> None:
     """Let combos shrink to ``characters`` (long names must not widen a view past 1024 pixels
-    in presentation mode's large fonts; their tooltips say all)."""
+    in presentation mode's large fonts; their tooltips say all), and show their whole text
+    where the row has room (a fixed short width cut "Recognised (one token)" even on a wide
+    screen)."""
     for widget in combos:
-        widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        widget.setMinimumContentsLength(characters)
+        widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        _ShrinkWidth(widget, characters)
+
+
+class _ShrinkWidth(QObject):
+    """Keeps a combo's least width at ``characters`` of its font, as the font changes (zoom)."""
+
+    def __init__(self, combo: QComboBox, characters: int) -> None:
+        super().__init__(combo)
+        self._combo, self._characters = combo, characters
+        combo.installEventFilter(self)
+        self._fit()
+
+    def _fit(self) -> None:
+        arrow = self._combo.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 16
+        self._combo.setMinimumWidth(self._combo.fontMetrics().averageCharWidth() * self._characters + arrow)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
+        return False
 
 
 def labelled(layout: QBoxLayout, parent: QWidget, text: str, widget: QWidget) -> QLabel:

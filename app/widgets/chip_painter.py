@@ -113,6 +113,25 @@ class ChipFonts:
     hex_metrics: QFontMetricsF
 
 
+#: What an emoji in a chip is drawn on (see :func:`draw_chip`).
+EMOJI_BACKDROP = QColor("#ffffff")
+
+
+def has_emoji(text: str) -> bool:
+    """Whether ``text`` holds a character drawn as a colored emoji (pictographs, symbols
+    followed by the emoji variation selector U+FE0F)."""
+    return any(
+        0x1F000 <= ord(ch) <= 0x1FAFF or (0x2600 <= ord(ch) <= 0x27BF and ch in _EMOJI_SYMBOLS) or ch == "\ufe0f"
+        for ch in text
+    )
+
+
+#: Symbols of the Miscellaneous Symbols and Dingbats blocks that fonts draw as colored emoji.
+_EMOJI_SYMBOLS = frozenset(
+    "☀☁☔☕☘☝☺♈♉♊♋♌♍♎♏♐♑♒♓♻♿⚓⚡⚪⚫⚽⚾⛄⛅⛎⛔⛪⛲⛳⛵⛺⛽✅✊✋✨❌❎❓❔❕❗❤➕➖➗➰➿"
+)
+
+
 def draw_chip(
     p: QPainter,
     r: QRectF,
@@ -140,7 +159,13 @@ def draw_chip(
             p.drawText(QPointF(x + 1.5, base), text)
         else:
             p.setFont(fonts.text)
-            p.setPen(text_color(kind, style))
             w = fonts.text_metrics.horizontalAdvance(text)
+            if has_emoji(text):
+                # an orange cat on an orange chip vanished: emoji (which bring their own colors)
+                # sit on a white backdrop inside the chip
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(EMOJI_BACKDROP)
+                p.drawRoundedRect(QRectF(x - 1, r.top() + 2, w + 2, r.height() - 4), 3, 3)
+            p.setPen(text_color(kind, style))
             p.drawText(QPointF(x, r.top() + _PAD_Y + fonts.text_metrics.ascent()), text)
         x += w

@@ -5,7 +5,8 @@
 - SVG: the widget rendered into Qt's ``QSvgGenerator`` (QtSvg ships with PySide6-Essentials):
   text, lines and shapes stay vectors; chip views draw their chips as shapes and text when
   painted into an SVG (:class:`~app.widgets.token_chips.ChipView`), and pyqtgraph's plots
-  (a ``QGraphicsView``) paint their curves as paths.
+  (a ``QGraphicsView``) paint their curves and symbols as paths; ``svg_strokes`` then bakes
+  their scaled groups into plain coordinates, so browsers and librsvg draw what Qt drew.
 - Every file is written through ``QSaveFile``: a temporary file beside the target, renamed
   over it only when complete, so a failed export never leaves half a file.
 
@@ -16,12 +17,14 @@ from __future__ import annotations
 
 import os
 
+import pyqtgraph as pg
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect, QSaveFile, Qt
 from PySide6.QtGui import QImage, QImageWriter, QPainter, QPixmap
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from app.core.i18n import tr
+from app.widgets.svg_strokes import flatten_scaled_strokes
 
 __all__ = ["save_file", "save_text", "widget_image", "png_bytes", "svg_bytes", "export_png", "export_svg"]
 
@@ -83,6 +86,11 @@ def svg_bytes(widget: QWidget, title: str) -> bytes:
     modes = [view.cacheMode() for view in views]
     for view in views:
         view.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+    # subtle: pyqtgraph's symbols come from a cache of pictures unless an item is told it is
+    # being exported; then each is drawn as a path
+    items = [item for view in views for item in view.items() if isinstance(item, pg.GraphicsItem)]
+    for item in items:
+        item.setExportMode(True, {"antialias": True})
     painter = QPainter()
     try:
         if not painter.begin(generator):
@@ -93,7 +101,9 @@ def svg_bytes(widget: QWidget, title: str) -> bytes:
             painter.end()
         for view, mode in zip(views, modes):
             view.setCacheMode(mode)
-    return bytes(buffer.data().data())
+        for item in items:
+            item.setExportMode(False)
+    return flatten_scaled_strokes(bytes(buffer.data().data()))
 
 
 def export_png(widget: QWidget, path: str | os.PathLike[str], scale: float = 1.0) -> QImage:

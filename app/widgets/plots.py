@@ -23,13 +23,27 @@ from collections.abc import Iterable
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from app.core import i18n
 from app.core.i18n import bind, tr
 from bpe_engine import CountingDone
 
-__all__ = ["TrainingPlots", "LogCountAxis", "LogSizeAxis", "short_count", "paint_pending", "without_scene_export"]
+#: The least height and width a plot is readable at (its title, axis labels and some curve).
+MIN_PLOT_HEIGHT = 150
+MIN_PLOT_WIDTH = 240
+
+__all__ = [
+    "TrainingPlots",
+    "MIN_PLOT_HEIGHT",
+    "MIN_PLOT_WIDTH",
+    "LogCountAxis",
+    "LogSizeAxis",
+    "short_count",
+    "paint_pending",
+    "without_scene_export",
+]
 
 
 def short_count(n: float) -> str:
@@ -172,9 +186,12 @@ class TrainingPlots(QWidget):
             else QBoxLayout.Direction.LeftToRight
         )
         layout = QBoxLayout(direction, self)
+        self._stacked = orientation == Qt.Orientation.Vertical  # side by side when too short
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.count_plot)
         layout.addWidget(self.bpt_plot)
+        self._layout = layout
+        self.setMinimumHeight(MIN_PLOT_HEIGHT)
 
         self._counts = _Series()
         self._bpt = _Series()
@@ -184,6 +201,17 @@ class TrainingPlots(QWidget):
         self._bpt_top = 0.0
         self._count_top_set = False
         i18n.connect(self._on_language_changed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt naming)
+        """Stacked plots too short to read (a 1024x700 screen) go side by side, each at full
+        height; they stack again when there is room."""
+        super().resizeEvent(event)
+        if not self._stacked:
+            return
+        side_by_side = self.height() < 2 * MIN_PLOT_HEIGHT and self.width() >= 2 * MIN_PLOT_WIDTH
+        self._layout.setDirection(
+            QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        )
 
     def _write_titles(self) -> None:
         """The plots' titles and axis labels in the current language (the curves stay)."""

@@ -130,3 +130,8 @@ def _zoom_plot(plot: pg.PlotWidget, points: float) -> None:
     legend = item.legend
     if legend is not None:
         legend.setLabelTextSize(f"{points:.1f}pt")
+        # subtle: pyqtgraph stores the size for the labels' next text but does not redraw the
+        # ones it has; write each again so the legend grows with the zoom now
+        for _sample, label in legend.items:
+            label.setText(label.text)
+        legend.updateSize()

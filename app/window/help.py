@@ -6,9 +6,9 @@ shortcuts come from the Train view's and the presentation's tables, so they stay
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
 import bpe_engine
 from app.core import i18n
@@ -70,13 +70,46 @@ sizes, unknowns and whether decoding gives the text back.</p>
     ).format(tabs=TAB_COUNT, **SHORTCUTS, **VIEW_SHORTCUTS)
 
 
+class GuideDialog(QDialog):
+    """The guide in a scrolling page, never taller or wider than the screen (a 1024x700
+    projector showed a message box taller than itself, its Close button out of reach)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        bind(self, "setWindowTitle", "BPE Explorer guide")
+        self.browser = QTextBrowser(self)
+        self.browser.setOpenExternalLinks(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser, 1)
+        layout.addWidget(buttons)
+        self._html = ""
+
+    def text(self) -> str:
+        return self._html
+
+    def setText(self, html: str) -> None:  # noqa: N802 (as QMessageBox's, which it replaced)
+        self._html = html
+        self.browser.setHtml(html)
+
+    def fit_to_screen(self) -> None:
+        """As large as the page wants, within nine tenths of the screen's room."""
+        room = (self.parentWidget() or self).screen().availableGeometry()
+        document = self.browser.document()
+        document.setTextWidth(min(760, int(room.width() * 0.9) - 40))
+        want_w = int(document.idealWidth()) + 60
+        want_h = int(document.size().height()) + 100
+        self.resize(min(want_w, int(room.width() * 0.9)), min(want_h, int(room.height() * 0.9)))
+
+
 class Help(QObject):
     """Help > Guide and shortcuts (F1) and Help > About, for one window."""
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.window = window
-        self.guide: QMessageBox | None = None  # the F1 guide, once shown
+        self.guide: GuideDialog | None = None  # the F1 guide, once shown
         self.guide_action = build.action(
             window, "&Guide and shortcuts", self.show_guide, shortcut=QKeySequence.StandardKey.HelpContents
         )
@@ -85,9 +118,9 @@ class Help(QObject):
 
     @Slot()
     def show_guide(self) -> None:
-        box = QMessageBox(QMessageBox.Icon.NoIcon, "", guide_html(), QMessageBox.StandardButton.Close, self.window)
-        bind(box, "setWindowTitle", "BPE Explorer guide")
-        box.setTextFormat(Qt.TextFormat.RichText)
+        box = GuideDialog(self.window)
+        box.setText(guide_html())
+        box.fit_to_screen()
         self.guide = box  # shown without blocking: keep it alive
         box.open()
 

@@ -24,8 +24,8 @@ import html
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QByteArray, Slot
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtCore import QByteArray, QTimer, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QMoveEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from app.core import i18n
@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.registry = TokenizerRegistry(self)
         self._status: tuple[Callable[[], str], int] | None = None  # the status line, to redo on a switch
+        self._framed = False  # fitted to the screen with the window manager's frame
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
@@ -88,20 +89,41 @@ class MainWindow(QMainWindow):
         i18n.connect(self._on_language_changed)
 
     def _fit_to_screen(self) -> None:
-        """Keep the window on its screen: a size remembered on a larger screen (or the default
-        1280x820 on a 1024x700 one) would put the buttons and plots out of reach."""
+        """Keep the window, its frame included, on its screen: a size remembered on a larger
+        screen (or the default 1280x820 on a 1024x700 one) would put the buttons and plots out
+        of reach, and a window as tall as the screen puts its status bar below it once the
+        window manager adds a title bar."""
         screen = self.screen()
         if screen is None:
             return
         room = screen.availableGeometry()
-        width = min(self.width(), room.width())
-        height = min(self.height(), room.height())
+        frame = self.frameGeometry()
+        extra_w, extra_h = frame.width() - self.width(), frame.height() - self.height()
+        width = min(self.width(), room.width() - extra_w)
+        height = min(self.height(), room.height() - extra_h)
         if (width, height) != (self.width(), self.height()):
             self.resize(max(width, self.minimumWidth()), max(height, self.minimumHeight()))
-        x = min(max(self.x(), room.left()), room.right() - self.width() + 1)
-        y = min(max(self.y(), room.top()), room.bottom() - self.height() + 1)
-        if (x, y) != (self.x(), self.y()):
-            self.move(max(x, room.left()), max(y, room.top()))
+        frame = self.frameGeometry()
+        x = min(max(frame.x(), room.left()), room.right() - frame.width() + 1)
+        y = min(max(frame.y(), room.top()), room.bottom() - frame.height() + 1)
+        if (x, y) != (frame.x(), frame.y()):
+            self.move(max(x, room.left()), max(y, room.top()))  # (move() places the frame)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
+        super().showEvent(event)
+        if not self._framed:
+            QTimer.singleShot(0, self._fit_framed)
+
+    def moveEvent(self, event: QMoveEvent) -> None:  # noqa: N802 (Qt naming)
+        super().moveEvent(event)
+        if not self._framed and self.isVisible():
+            self._fit_framed()
+
+    def _fit_framed(self) -> None:
+        """Fit again once the window manager's frame is known (it arrives after the show)."""
+        if self.frameGeometry().size() != self.size():
+            self._framed = True
+            self._fit_to_screen()
 
     def _build_views(self) -> None:
         """One tab per row of :data:`~app.window.tabs.TABS`, then the wiring between views."""

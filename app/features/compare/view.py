@@ -25,6 +25,7 @@ working. Encoding runs off the GUI thread through an
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
 
 from app.content.presets import PRESETS
@@ -170,6 +171,11 @@ class CompareView(View):
         """Say again, in the new language, what the view composed from its state."""
         self._name_presets()
         self._update_summary()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt naming)
+        """On a short window (1024x700) the text box gives its height to the chip columns."""
+        super().resizeEvent(event)
+        self.editor.setMaximumHeight(110 if self.height() > 700 else 64)
 
     @Slot(int)
     def _on_lower_tabs_current_changed(self, index: int) -> None:

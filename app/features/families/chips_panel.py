@@ -49,12 +49,15 @@ class ChipRows(QWidget):
         label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         label.setMinimumWidth(130)
         label.setWordWrap(True)
+        # (its second line, the count, may be cut: zoomed in presentation mode at 1280x720 the
+        # five rows and the table of figures must still all fit)
+        label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         return label
 
     def _build_chips(self, family: Family, tooltip: Callable[[Family, int], str]) -> ChipView:
         view = ChipView(self)
         view.setFrameShape(QFrame.Shape.StyledPanel)
-        view.setMinimumHeight(38)
+        view.setMinimumHeight(30)  # a row of chips, even zoomed
         view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         view.tooltip_provider = lambda k: tooltip(family, k)
         return view

@@ -25,7 +25,22 @@ class FamiliesTableView(QTableView):
         self.setWordWrap(False)
         rows_header = self.verticalHeader()
         rows_header.setDefaultSectionSize(self.fontMetrics().height() + 8)
-        # Every family's row stays in sight: the chips give way first.
-        self.setMinimumHeight(
-            rows_header.defaultSectionSize() * len(Family) + header.sizeHint().height() + 2 * self.frameWidth() + 2
+        self._fit_height()
+
+    def updateGeometries(self) -> None:  # noqa: N802 (Qt naming)
+        # (called when the rows or the header change size: a zoom, presentation mode)
+        super().updateGeometries()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Every family's row stays in sight, at any zoom: the chips give way first."""
+        height = (
+            self.verticalHeader().defaultSectionSize() * len(Family)
+            + self.horizontalHeader().sizeHint().height()
+            + 2 * self.frameWidth()
+            + 2
         )
+        if self.horizontalHeader().length() > self.viewport().width():
+            height += self.horizontalScrollBar().sizeHint().height()
+        if height != self.minimumHeight():
+            self.setMinimumHeight(height)

@@ -37,7 +37,9 @@ class TextPanel(QWidget):
         layout.addLayout(self._build_text_row(settings))
         self.editor = TextInput(self)
         bind(self.editor, "setPlaceholderText", "Type or paste a text: every family tokenizes it as you type…")
-        self.editor.setMaximumHeight(self.editor.fontMetrics().lineSpacing() * 3 + 14)
+        self.editor.setMaximumHeight(
+            self.editor.fontMetrics().lineSpacing() * 2 + 14
+        )  # (it scrolls: room for the rows)
         self.editor.textChanged.connect(self.changed)
         layout.addWidget(self.editor)
         self.lost_label = QLabel(self)

@@ -109,6 +109,8 @@ class StreamView(View):
         split.addWidget(self.outputs)
         split.addWidget(self.log_view)
         split.setSizes([160, 160])
+        for panel in (self.outputs, self.log_view):
+            panel.setMinimumHeight(64)  # (they scroll: a 1024x700 screen has no room for more)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addWidget(self.messages)

@@ -26,7 +26,7 @@ import html
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QGroupBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGroupBox, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
 from app.core.encoding import EncodeController
@@ -141,7 +141,14 @@ class TokenizeView(View):
         """Explain in a box with the style's margins (roomier than build.group_box's)."""
         box = QGroupBox(self)
         bind(box, "setTitle", "Explain: the merges of one piece, in rank order")
-        QVBoxLayout(box).addWidget(self.explain)
+        # in a scroll area: on a 1024x700 screen the panel scrolls rather than pushing the
+        # window taller than the screen
+        area = QScrollArea(box)
+        area.setWidget(self.explain)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setMinimumHeight(90)
+        QVBoxLayout(box).addWidget(area)
         return box
 
     def _connect(self) -> None:

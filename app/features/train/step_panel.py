@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from app.core import i18n
@@ -42,6 +42,17 @@ _ENDED = {
     "no_pairs": noop("no pair was left to merge"),
     "cancelled": noop("it was cancelled"),
 }
+
+
+def fit_columns(view: QTableView, share: float = 0.3) -> None:
+    """Each column of ``view`` but the last (which stretches) as wide as its contents, and at
+    most ``share`` of the table's width: a long pre-token or token (a Chinese line) is
+    elided instead of pushing Count and Segmentation, the figure step mode is for, out of
+    sight on a 1024-pixel screen."""
+    header = view.horizontalHeader()
+    cap = max(40, int(view.viewport().width() * share))
+    for column in range(header.count() - 1):
+        header.resizeSection(column, min(max(view.sizeHintForColumn(column), header.sectionSizeHint(column)), cap))
 
 
 def pair_text(left: bytes, right: bytes) -> str:
@@ -132,7 +143,7 @@ class StepPanel(QWidget):
         self.pretokens_view.setAlternatingRowColors(True)
         self.pretokens_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         header = self.pretokens_view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         bind(self.pretokens_view, "setToolTip", "The most frequent pre-tokens and how they are segmented now")
 
@@ -142,8 +153,11 @@ class StepPanel(QWidget):
         self.pairs_view.verticalHeader().hide()
         self.pairs_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         pheader = self.pairs_view.horizontalHeader()
-        pheader.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        pheader.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         pheader.setStretchLastSection(True)
+        for view in (self.pretokens_view, self.pairs_view):
+            view.installEventFilter(self)
+            view.model().modelReset.connect(lambda v=view: fit_columns(v, self._share(v)))
         bind(self.pairs_view, "setToolTip", "Adjacent token pairs with the highest counts; the first is merged next")
 
     def _enlarge(self) -> None:
@@ -154,6 +168,15 @@ class StepPanel(QWidget):
             widget.setFont(big)
         for view in (self.pretokens_view, self.pairs_view):
             view.verticalHeader().setDefaultSectionSize(int(view.fontMetrics().height() * 1.9))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.Resize and isinstance(watched, QTableView):
+            fit_columns(watched, self._share(watched))
+        return False
+
+    def _share(self, view: QTableView) -> float:
+        """The widest a column may be: the pairs table has three token columns before Count."""
+        return 0.3 if view is self.pretokens_view else 0.22
 
     def _build_split(self) -> QSplitter:
         """The two tables side by side, each under its title."""

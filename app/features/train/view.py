@@ -33,10 +33,12 @@ import html
 from PySide6.QtCore import QByteArray, Qt, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QProgressBar,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QTabWidget,
@@ -201,10 +203,18 @@ class TrainView(TrainRunDisplay):
         bv.addWidget(self._build_result_tabs(), 1)
         bv.addLayout(self._build_result_row())
         self.outer_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.outer_splitter.addWidget(self.top_splitter)
+        # subtle: in a scroll area the corpus and settings never push the window past a small
+        # screen (1024x700): they scroll, and the plots below keep their height
+        self.top_area = QScrollArea()
+        self.top_area.setWidget(self.top_splitter)
+        self.top_area.setWidgetResizable(True)
+        self.top_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.top_area.setMinimumHeight(120)
+        self.outer_splitter.addWidget(self.top_area)
         self.outer_splitter.addWidget(bottom)
         self.outer_splitter.setStretchFactor(0, 2)
         self.outer_splitter.setStretchFactor(1, 5)
+        self.outer_splitter.setSizes([290, 400])  # (in proportion: the settings' own height on 1024x700)
         self.outer_splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.outer_splitter)
@@ -421,7 +431,7 @@ class TrainView(TrainRunDisplay):
 
     @Slot(bool)
     def _on_fold_button_toggled(self, shown: bool) -> None:
-        self.top_splitter.setVisible(shown)
+        self.top_area.setVisible(shown)
 
     # -- drag and drop ---------------------------------------------------------------------
 

@@ -1,0 +1,182 @@
+"""The real window on the screens people present on: 1024x700, in English and Chinese.
+
+Geometry is checked against what a user needs to see: the status bar inside the window,
+every view's least size within the room a 1024x700 window gives it, the training plots at
+a readable height, step mode's Count and Segmentation columns inside the table without
+scrolling sideways, and the F1 guide within the screen.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import QRect, QSize
+from PySide6.QtWidgets import QApplication, QWidget
+
+from app.core import i18n
+from app.widgets.plots import MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH
+from app.widgets.zoom import apply_zoom
+
+from ..training_support import Paused, waiting_for
+
+TITLE_BAR = 30  # what a window manager's frame takes from a 700-pixel screen (openbox: 22)
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def language(request):
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def _at(qtbot, window, width: int = 1024, height: int = 700) -> None:
+    window.resize(width, height)
+    qtbot.waitUntil(lambda: window.width() == width and window.height() == height, timeout=5000)
+    qtbot.wait(20)
+
+
+def test_every_view_fits_a_1024x700_window(qtbot, window, language) -> None:
+    _at(qtbot, window)
+    hint = window.minimumSizeHint()
+    assert hint.width() <= 1024 and hint.height() <= 700 - TITLE_BAR, hint
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        qtbot.wait(20)
+        view = window.tabs.widget(index)
+        need = view.minimumSizeHint()
+        name = type(view).__name__
+        assert need.height() <= view.height() and need.width() <= view.width(), (name, need, view.size())
+    status = window.statusBar()
+    assert status.isVisible() and status.geometry().bottom() < window.height()
+
+
+def test_the_window_and_its_frame_fit_the_screen(qtbot, window, monkeypatch) -> None:
+    """A window as tall as the screen put its status bar under the screen's edge once the
+    window manager added a title bar (``frameGeometry`` is what the window manager reports)."""
+    room = window.screen().availableGeometry()
+    # (a top-level's pos() is where its frame starts; the frame adds a border and a title bar)
+    monkeypatch.setattr(window, "frameGeometry", lambda: QRect(window.pos(), window.size() + QSize(2, 23)))
+    window.move(room.topLeft())
+    window.resize(room.width(), room.height())
+    window._fit_to_screen()
+    assert room.contains(window.frameGeometry()), (room, window.frameGeometry())
+
+
+def test_training_plots_keep_a_readable_size(qtbot, window, language) -> None:
+    _at(qtbot, window)
+    window.tabs.setCurrentWidget(window.train_view)
+    qtbot.wait(50)
+    for plot in (window.train_view.plots.count_plot, window.train_view.plots.bpt_plot):
+        assert plot.isVisible()
+        assert plot.height() >= MIN_PLOT_HEIGHT - 10 and plot.width() >= MIN_PLOT_WIDTH, plot.size()
+
+
+LONG_LINE = "春眠不觉晓处处闻啼鸟夜来风雨声花落知多少床前明月光疑是地上霜举头望明月低头思故乡"
+
+
+def test_step_mode_shows_count_and_segmentation_without_scrolling(qtbot, window, language) -> None:
+    _at(qtbot, window)
+    view = window.train_view
+    window.tabs.setCurrentWidget(view)
+    view.corpus.set_text((LONG_LINE + " the cat. ") * 20)
+    for _ in range(2):
+        with waiting_for(qtbot, view.controller, Paused, timeout=60_000):
+            view.step_action.trigger()
+    qtbot.wait(50)
+    panel = view.step_panel
+    assert panel.isVisible()
+    for table, name in ((panel.pretokens_view, "pre-tokens"), (panel.pairs_view, "pairs")):
+        assert table.model().rowCount() > 0
+        width = table.viewport().width()
+        last = table.model().columnCount() - 1
+        for column in range(last + 1):
+            right = table.columnViewportPosition(column) + table.columnWidth(column)
+            assert table.columnViewportPosition(column) >= 0 and right <= width, (name, column, right, width)
+        assert table.columnWidth(last) >= 80, (name, table.columnWidth(last))  # Segmentation, Count
+    texts = [panel.pretokens_model.pretoken(r).text for r in range(panel.pretokens_model.rowCount())]
+    assert LONG_LINE.encode() in texts  # the long piece is in the table
+    view.cancel_action.trigger()
+
+
+def test_the_guide_fits_the_screen(qtbot, window, language) -> None:
+    window.guide_action.trigger()
+    guide = window.help.guide
+    qtbot.waitExposed(guide)
+    room = guide.screen().availableGeometry()
+    assert guide.frameGeometry().height() <= room.height() and guide.frameGeometry().width() <= room.width()
+    assert guide.height() <= room.height() * 0.95
+    assert "F10" in guide.text()
+    guide.close()
+
+
+def test_presenting_at_1280x720_families_shows_all_five_rows(qtbot, window, language) -> None:
+    _at(qtbot, window, 1280, 720)
+    window.presentation.set_presenting(True)
+    try:
+        view = window.families_view
+        window.tabs.setCurrentWidget(view)
+        qtbot.wait(50)
+        table = view.table_view
+        assert view.minimumSizeHint().height() <= view.height()
+        rows = table.model().rowCount()
+        assert rows == 5
+        for row in range(rows):
+            top = table.rowViewportPosition(row)
+            assert top >= 0 and top + table.rowHeight(row) <= table.viewport().height() + 1, (
+                row,
+                table.viewport().height(),
+            )
+        for chips in view.chip_rows.chip_views.values():
+            assert chips.isVisible() and chips.height() >= 30
+    finally:
+        window.presentation.set_presenting(False)
+
+
+def test_a_plot_legend_grows_with_the_zoom(qtbot) -> None:
+    """The Sweep's legend stayed small in presentation mode: pyqtgraph kept its labels' text
+    at the size they were written with."""
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    plot = pg.PlotWidget(holder)
+    legend = plot.addLegend()
+    plot.plot([1.0, 2.0], [1.0, 2.0], name="English")
+    holder.show()
+    label = legend.items[0][1].item  # (the text as drawn)
+    before = label.boundingRect().height()
+    apply_zoom(holder, 2.0, QApplication.font())
+    after = label.boundingRect().height()
+    assert after >= 1.6 * before, (before, after)
+
+
+def test_compare_gives_its_columns_the_room(qtbot, window, language) -> None:
+    """At 1024x700 the chip columns had two or three rows of chips: the text box and the
+    summary table (with empty space under its rows) took their height."""
+    _at(qtbot, window)
+    view = window.compare_view
+    window.tabs.setCurrentWidget(view)
+    qtbot.wait(50)
+    summary = view.summary_view
+    rows = summary.model().rowCount()
+    used = summary.horizontalHeader().height() + rows * summary.verticalHeader().defaultSectionSize()
+    assert summary.height() <= used + summary.horizontalScrollBar().sizeHint().height() + 2 * summary.frameWidth() + 2
+    assert view.columns_area.height() >= 190, view.columns_area.height()
+
+
+def test_presenting_combos_ask_for_their_whole_text(qtbot, window, language) -> None:
+    """Combos that may shrink (to fit 1024 pixels) asked for a fixed short width even where
+    the row had room ("Recognised (one"): they ask for their whole text and get it on a wide
+    window."""
+    _at(qtbot, window, 1280, 720)
+    window.presentation.set_presenting(True)
+    try:
+        view = window.tokenize_view
+        window.tabs.setCurrentWidget(view)
+        qtbot.wait(50)
+        for combo in (view.preset_combo, view.mode_combo):
+            text = combo.fontMetrics().horizontalAdvance(combo.currentText())
+            assert combo.sizeHint().width() >= text + 20, (combo.currentText(), combo.sizeHint(), text)
+        _at(qtbot, window, 1700, 720)
+        combo = view.preset_combo
+        assert combo.width() >= combo.fontMetrics().horizontalAdvance(combo.currentText()) + 20
+    finally:
+        window.presentation.set_presenting(False)
