@@ -3138,11 +3138,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
-      <source> ({n} pairs share that count)</source>
-      <translation>（有 {n} 个相邻对是这个计数）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/step_panel.py" />
       <source>; the corpus is now {tokens} tokens.</source>
       <translation>；语料现在有 {tokens} 个词元。</translation>
     </message>
@@ -3228,6 +3223,16 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
+      <source>Tie: {all}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: {pair} wins {verdicts}.</source>
+      <translation>并列：{all}。规则“greatest”（GPT-2 的做法）选按字节串排序最靠后的相邻对：{pair} {verdicts}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
+      <source>Tie: {all}. Rule “smallest” takes the pair that sorts first as byte strings: {pair} wins {verdicts}.</source>
+      <translation>并列：{all}。规则“smallest”选按字节串排序最靠前的相邻对：{pair} {verdicts}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
       <source>Tie: {both}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: {pair} wins because {why}.</source>
       <translation>并列：{both}。规则“greatest”（GPT-2 的做法）选按字节串排序最靠后的相邻对：{pair} 胜出，因为{why}。</translation>
     </message>
@@ -3263,6 +3268,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
+      <source>over {pair} because {why}</source>
+      <translation>胜过 {pair}，因为{why}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
       <source>right</source>
       <translation>右</translation>
     </message>
@@ -3285,6 +3295,16 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/train/step_panel.py" />
       <source>{a} and {b} have the same count</source>
       <translation>{a} 和 {b} 的计数相同</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
+      <source>{first} and {last}</source>
+      <translation>{first} 和 {last}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
+      <source>{pairs} all occur {count} times</source>
+      <translation>{pairs} 都出现 {count} 次</translation>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
