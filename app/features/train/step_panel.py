@@ -392,5 +392,7 @@ class StepPanel(QWidget):
         )
         tied = _tied_with_best(s)
         if tied:
-            text += "<br>" + html.escape(explain_ties((best.left, best.right), tied, s.tie_break, best.count), quote=False)
+            text += "<br>" + html.escape(
+                explain_ties((best.left, best.right), tied, s.tie_break, best.count), quote=False
+            )
         return text
