@@ -238,7 +238,7 @@ class TokenizeView(View):
             return
         self.messages.clear()
         self.explain.set_tokenizer(entry.tokenizer, self.merge_limit())
-        self.pieces_box.set_sentencepiece(not entry.tokenizer.facts.byte_level)
+        self.pieces_box.set_tokenizer(entry.tokenizer.facts)
         self._request()
 
     @Slot(str)
