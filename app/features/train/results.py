@@ -27,7 +27,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QProgressBar, QPushButton
 
-from app.core.i18n import noop, tr
+from app.core.i18n import noop, tr, tr_n
 from app.core.messages import ResumedRun
 from app.core.registry import RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
@@ -128,7 +128,7 @@ class TrainResults(View):
         """What Save saves here, in words ("" when nothing): the paused run, or the newest result."""
         c = self.controller
         if c.state == TrainingState.PAUSED and c.can(TrainingAction.SAVE):
-            return tr("the paused training ({n} merges)").format(n=len(c.merges))
+            return tr_n("the paused training (%n merge(s))", len(c.merges))
         key = self.current_tokenizer_key()
         return self.registry.entry(key).label if key else ""
 
@@ -160,7 +160,7 @@ class TrainResults(View):
                 return False
             if self._save_path is not None:  # still waiting for the training thread
                 n = len(self.controller.merges)
-                self._show_file_busy(lambda: tr("Preparing {n} merges for saving…").format(n=f"{n:,}"))
+                self._show_file_busy(lambda: tr_n("Preparing %n merge(s) for saving…", n))
             return True
         key = key or self.current_tokenizer_key()
         found = self.registry.get(key) if key else None
@@ -251,11 +251,9 @@ class TrainResults(View):
 
     @Slot(str, object)
     def _on_files_opened(self, path: str, tok: TokenizerLike) -> None:
-        label = tr("{name} · {n} merges").format(name=opened_name(path, tok), n=len(tok.merges))
+        label = tr_n("{name} · %n merge(s)", len(tok.merges)).format(name=opened_name(path, tok))
         if not tok.facts.byte_level:
-            label = tr("{name} · SentencePiece, {pieces} pieces").format(
-                name=opened_name(path, tok), pieces=f"{len(tok):,}"
-            )
+            label = tr_n("{name} · SentencePiece, %n piece(s)", len(tok)).format(name=opened_name(path, tok))
         key = self.registry.add(tok, label, kind=RegistryKind.FILE, source=tr("opened from {path}").format(path=path))
         label = self.registry.entry(key).label
         self.result_key = key
@@ -418,8 +416,9 @@ class TrainResults(View):
             return
         request = self.controller.request
         describe = request.describe() if request is not None else tr("tokenizer")
-        label = (tr("{name} · {n} merges (cancelled)") if cancelled else tr("{name} · {n} merges")).format(
-            name=describe, n=len(tok.merges)
+        n = len(tok.merges)
+        label = (tr_n("{name} · %n merge(s) (cancelled)", n) if cancelled else tr_n("{name} · %n merge(s)", n)).format(
+            name=describe
         )
         source = ""
         if request is not None and self.controller.counting is not None:

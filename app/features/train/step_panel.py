@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from app.core import i18n
-from app.core.i18n import bind, noop, tr
+from app.core.i18n import bind, noop, tr, tr_n
 from app.core.messages import StepSnapshot
 from app.display.format import token_label
 from app.features.train.step_model import SEGMENTS_ROLE, PairsModel, PretokensModel
@@ -374,9 +374,9 @@ class StepPanel(QWidget):
         pairs: list[PairInfo] = s.next_pairs
         if s.ended:
             why = tr(_ENDED[s.ended]) if s.ended in _ENDED else s.ended
-            return tr("<b>Training ended</b> after {n} merges: {why}. The tables show the final state.").format(
-                n=s.merges_done, why=why
-            )
+            return tr_n(
+                "<b>Training ended</b> after %n merge(s): {why}. The tables show the final state.", s.merges_done
+            ).format(why=why)
         if not pairs:
             return tr("<b>No pair is left</b>: every pre-token is a single token. The next Step ends training.")
         best = pairs[0]
