@@ -28,6 +28,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.i18n import tr
 from app.core.jobs.calls import CallQueue
+from app.display.format import format_count
 from bpe_engine import OPENAI_ENCODINGS, Tokenizer, TokenizerLike, errors, find_hf_tokenizers, load_tokenizer
 
 __all__ = [
@@ -102,7 +103,7 @@ class RegistryEntry:
             return self.source
         name, revision, size = self.hf_file
         where = tr("Hugging Face cache: {name} of revision {revision} ({size} bytes)").format(
-            name=name, revision=revision, size=f"{size:,}"
+            name=name, revision=revision, size=format_count(size)
         )
         return f"{where}\n{self.path}"
 
