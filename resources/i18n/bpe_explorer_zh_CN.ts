@@ -179,6 +179,7 @@
     </message>
     <message>
       <location filename="../../app/core/training/request.py" />
+      <location filename="../../app/features/train/results.py" />
       <location filename="../../app/widgets/corpus_panel.py" />
       <source>pasted text</source>
       <translation>粘贴的文本</translation>
@@ -716,7 +717,6 @@
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
       <location filename="../../app/features/families/model.py" />
-      <location filename="../../app/features/tokenize/chips_panel.py" />
       <location filename="../../app/features/train/step_model.py" />
       <source>Tokens</source>
       <translation>词元数</translation>
@@ -1988,6 +1988,7 @@
     </message>
     <message>
       <location filename="../../app/features/timeline/source_bar.py" />
+      <location filename="../../app/features/train/results.py" />
       <location filename="../../app/widgets/corpus_panel.py" />
       <source>Sample: {title}</source>
       <translation>示例文本：{title}</translation>
@@ -2086,6 +2087,11 @@
       <location filename="../../app/features/tokenize/chips_panel.py" />
       <source>Token ids</source>
       <translation>词元 id</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>Token texts</source>
+      <translation>词元</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/counts_row.py" />

@@ -113,7 +113,7 @@ class CompareSummaryModel(RowsModel):
                     return row.status
                 return "—"
             if col in (1, 5):
-                return format_count(v)
+                return format_count(int(v))
             if col in (4, 8):
                 return f"{v:.2f}×"
             return f"{v:.2f}"

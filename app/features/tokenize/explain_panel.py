@@ -376,7 +376,9 @@ class ExplainPanel(QWidget):
         if rank is None:
             later = tok.merge_rank(a, b)
             if later is not None:  # a merge the tokenizer learns after the limit
-                return format_count(later), tr("not learned yet as of merge {k}").format(k=format_count(self._limit))
+                return format_count(later), tr("not learned yet as of merge {k}").format(
+                    k=format_count(self._limit or 0)
+                )
             return "—", tr("not a merge")
         if now:
             return format_count(rank), tr("★ lowest rank: merged now")
