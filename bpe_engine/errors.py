@@ -10,6 +10,7 @@ from __future__ import annotations
 
 __all__ = [
     "short",
+    "as_typed",
     "BPEError",
     "ConfigError",
     "PretokenizerError",
@@ -37,6 +38,15 @@ def short(value: object, limit: int = 80) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def as_typed(text: str, limit: int = 80) -> str:
+    """``text`` in quotes as the user typed it (``'\\S+('``, not repr's ``'\\\\S+('``), only
+    characters that cannot be seen escaped, cut to about ``limit`` characters."""
+    shown = "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)
+    if len(shown) > limit:
+        shown = f"{shown[:limit]}… ({len(text):,} characters)"
+    return f"'{shown}'"
 
 
 class BPEError(Exception):

@@ -28,7 +28,7 @@ import numpy as np
 import regex
 
 from ._text import lone_surrogate, surrogate_message
-from .errors import ConfigError, PretokenizerError, short
+from .errors import ConfigError, PretokenizerError, as_typed, short
 
 __all__ = [
     "PRETOKENIZER_NAMES",
@@ -234,7 +234,8 @@ class Pretokenizer:
         try:
             self._compiled = regex.compile(self.pattern) if self.pattern is not None else None
         except regex.error as exc:
-            raise PretokenizerError(f"invalid pre-tokenizer regex {short(self.pattern)}: {exc}") from None
+            typed = as_typed(self.pattern or "")
+            raise PretokenizerError(f"invalid pre-tokenizer regex {typed}: {exc}") from None
         self._safe_cut = regex.compile(safe_cut) if safe_cut else None
         # subtle: the same rule searched backwards finds the *last* cut in a window directly
         # (thousands of times faster than walking every match; the rules match 0-2 chars,

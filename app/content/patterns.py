@@ -9,11 +9,12 @@ special tokens, which the pattern dialog offers to fill in.
 
 from __future__ import annotations
 
+import os
 from typing import NamedTuple
 
 from bpe_engine import OPENAI_ENCODINGS, Pretokenizer
 
-__all__ = ["KnownPattern", "KNOWN_PATTERNS", "LLAMA3_PATTERN", "QWEN_PATTERN"]
+__all__ = ["KnownPattern", "KNOWN_PATTERNS", "LLAMA3_PATTERN", "QWEN_PATTERN", "guess_pattern"]
 
 LLAMA3_PATTERN = (
     r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
@@ -60,3 +61,36 @@ KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
     ),
     KnownPattern("qwen", "Qwen", QWEN_PATTERN, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645}),
 )
+
+
+#: Words in a rank file's name that say which model it is from (checked in this order).
+_NAME_HINTS = (
+    ("qwen", "qwen"),
+    ("llama", "llama3"),
+    ("o200k", "o200k"),
+    ("cl100k", "cl100k"),
+    ("p50k", "gpt2"),
+    ("r50k", "gpt2"),
+    ("gpt2", "gpt2"),
+)
+#: How many ranks (lines) each known rank file holds: a renamed file is still recognised.
+_RANK_COUNTS = {50256: "gpt2", 50281: "gpt2", 100256: "cl100k", 199998: "o200k", 128000: "llama3", 151643: "qwen"}
+_LARGEST_RANK_FILE = 20_000_000  # bytes; a bigger file is none of the known ones (not read)
+
+
+def guess_pattern(path: str | os.PathLike[str]) -> str | None:
+    """The key of the known pattern a rank file most likely needs: by its name
+    (``qwen.tiktoken`` -> ``"qwen"``), else by its number of ranks; None if neither tells."""
+    name = os.path.basename(os.fspath(path)).lower()
+    for word, key in _NAME_HINTS:
+        if word in name:
+            return key
+    try:
+        if os.path.getsize(path) > _LARGEST_RANK_FILE:
+            return None
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    return _RANK_COUNTS.get(lines)

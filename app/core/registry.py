@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import cast
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from app.core import i18n
 from app.core.i18n import tr
 from app.core.jobs.calls import CallQueue
+from app.display.format import format_count
 from bpe_engine import OPENAI_ENCODINGS, Tokenizer, TokenizerLike, errors, find_hf_tokenizers, load_tokenizer
 
 __all__ = [
@@ -96,6 +99,8 @@ class RegistryEntry:
     path: str = ""  # the file of a Hugging Face cache entry
     hf_file: tuple[str, str, int] | None = None  # a Hugging Face cache entry's file name, revision, size
     saved_to: str = ""  # the file a trained tokenizer was last saved to ("": never saved, lost on quit)
+    #: Writes the name the app made for it in the current language (None: the user named it).
+    compose: Callable[[], str] | None = None
 
     def source_text(self) -> str:
         """Where it came from, in the current language (a Hugging Face entry's is written now)."""
@@ -103,7 +108,7 @@ class RegistryEntry:
             return self.source
         name, revision, size = self.hf_file
         where = tr("Hugging Face cache: {name} of revision {revision} ({size} bytes)").format(
-            name=name, revision=revision, size=f"{size:,}"
+            name=name, revision=revision, size=format_count(size)
         )
         return f"{where}\n{self.path}"
 
@@ -175,6 +180,18 @@ class TokenizerRegistry(QObject):
         self._trained_count = 0
         self._loads = CallQueue("openai-encodings", self)
         self._loads.delivered.connect(self._on_loads_delivered)
+        i18n.connect(self._on_language_changed)
+
+    def _on_language_changed(self, _language: str) -> None:
+        """The names the app made ("… · 99 743 merges", "Sample: …") in the new language."""
+        changed = False
+        for key, entry in self._entries.items():
+            if entry.compose is not None:
+                label = self.unique_label(entry.compose().strip() or tr("tokenizer"), exclude=key)
+                changed |= label != entry.label
+                entry.label = label
+        if changed:
+            self.changed.emit()
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -228,9 +245,21 @@ class TokenizerRegistry(QObject):
     # -- changes ---------------------------------------------------------------------------
 
     def add(
-        self, tokenizer: TokenizerLike, label: str, kind: RegistryKind = RegistryKind.TRAINED, *, source: str = ""
+        self,
+        tokenizer: TokenizerLike,
+        label: str,
+        kind: RegistryKind = RegistryKind.TRAINED,
+        *,
+        source: str = "",
+        compose: Callable[[], str] | None = None,
     ) -> str:
-        """Register a trained or opened tokenizer under a unique name; returns its key."""
+        """Register a trained or opened tokenizer under a unique name; returns its key.
+
+        ``compose`` writes the name in the current language (``label`` is its English): the
+        name is written again after a language switch, until the user renames it.
+        """
+        if compose is not None:
+            label = compose()
         self._trained_count += 1
         key = f"{kind}-{self._trained_count}"
         self._entries[key] = RegistryEntry(
@@ -241,6 +270,7 @@ class TokenizerRegistry(QObject):
             EntryStatus.READY,
             source=source,
             created=time.time(),
+            compose=compose,
         )
         self.changed.emit()
         self.ready.emit(key)
@@ -260,6 +290,7 @@ class TokenizerRegistry(QObject):
         if not label:
             raise ValueError(tr("a tokenizer needs a name: type at least one character"))
         entry.label = self.unique_label(label, exclude=key)
+        entry.compose = None  # the user's name stays in every language
         self.changed.emit()
         return entry.label
 

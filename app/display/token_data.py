@@ -20,7 +20,7 @@ from itertools import accumulate
 import numpy as np
 
 from app.core.i18n import tr
-from app.display.format import hex_bytes, visible
+from app.display.format import format_count, hex_bytes, visible
 from app.display.pieces import fallback_ids, piece_texts, token_text
 from bpe_engine import TokenizerLike
 
@@ -232,7 +232,11 @@ def token_detail(tokenizer: TokenizerLike, table: TokenTable, k: int) -> str:
         a, b, rank = merge
         lines.append(
             tr("Made by merge rank {rank}: {left} ({left_id}) + {right} ({right_id})").format(
-                rank=f"{rank:,}", left=token_text(tokenizer, a), left_id=a, right=token_text(tokenizer, b), right_id=b
+                rank=format_count(rank),
+                left=token_text(tokenizer, a),
+                left_id=a,
+                right=token_text(tokenizer, b),
+                right_id=b,
             )
         )
     elif not table.special[k] and len(data) == 1 and table.labels is None:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.content.samples import Sample, load_samples
 from app.core import i18n
-from app.core.i18n import bind, tr
+from app.core.i18n import bind, tr, tr_n
 from app.display.format import format_bytes
 from app.widgets.message_bar import MessageBar
 from app.widgets.text_input import TextInput, use_monospace
@@ -378,7 +378,7 @@ class CorpusPanel(QWidget):
             self.size_label.setText(str(exc))
             return None
         if choice.kind == "files" and len(choice.paths) > 1:
-            text = tr("Size: {size} in {n} files").format(size=format_bytes(choice.size), n=len(choice.paths))
+            text = tr_n("Size: {size} in %n file(s)", len(choice.paths)).format(size=format_bytes(choice.size))
         else:
             text = tr("Size: {size}").format(size=format_bytes(choice.size))
         self.size_label.setText(text)

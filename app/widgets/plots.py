@@ -40,6 +40,8 @@ __all__ = [
     "MIN_PLOT_WIDTH",
     "LogCountAxis",
     "LogSizeAxis",
+    "MergeAxis",
+    "fit_or_empty",
     "short_count",
     "paint_pending",
     "without_scene_export",
@@ -57,28 +59,73 @@ def short_count(n: float) -> str:
 
 
 class LogCountAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
-    """A log-scale axis with one label per decade (10, 100, 1k…) and unlabelled minor ticks.
+    """A log-scale axis labelled 1, 10, 100, 1k… (and 2, 5, 20, 50… when less than two decades
+    show), with unlabelled minor ticks.
 
-    subtle: pyqtgraph's own log axis labels minor ticks too, and on a short plot their texts
-    overprint each other.
+    subtle: pyqtgraph asks :meth:`tickStrings` for the minor ticks too and draws their texts
+    where they fit: labelling each with its decade wrote "10, 10, 10…". Only the values
+    :meth:`tickValues` chose as major get a text.
     """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self._major: list[float] = []
 
     def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:  # noqa: N802, N803
         lo, hi = int(np.floor(minVal)), int(np.ceil(maxVal))
-        decades = [float(d) for d in range(lo, hi + 1) if minVal - 1e-9 <= d <= maxVal + 1e-9]
-        step = max(1, int(np.ceil(len(decades) / max(1.0, size / 28))))  # a label per ~28 px at most
-        major = decades[::step]
+        inside = [float(d) for d in range(lo, hi + 1) if minVal - 1e-9 <= d <= maxVal + 1e-9]
+        if len(inside) < 2:  # less than two decades: 1, 2 and 5 times each power of ten
+            inside = [
+                d + float(np.log10(m))
+                for d in range(lo, hi + 1)
+                for m in (1, 2, 5)
+                if minVal - 1e-9 <= d + np.log10(m) <= maxVal + 1e-9 and d + np.log10(m) >= 0
+            ]
+        step = max(1, int(np.ceil(len(inside) / max(1.0, size / 28))))  # a label per ~28 px at most
+        self._major = inside[::step]
         minor = [
-            d + np.log10(m) for d in range(lo - 1, hi + 1) for m in range(2, 10) if minVal <= d + np.log10(m) <= maxVal
+            d + float(np.log10(m))
+            for d in range(lo - 1, hi + 1)
+            for m in range(2, 10)
+            if minVal <= d + np.log10(m) <= maxVal and all(abs(d + np.log10(m) - x) > 1e-6 for x in self._major)
         ]
-        return [(1.0, major), (0.0, minor)] if major else [(1.0, [])]
+        return [(1.0, self._major), (0.0, minor)]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
+        return [short_count(round(10**v)) if any(abs(v - x) < 1e-6 for x in self._major) else "" for v in values]
+
+
+class MergeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
+    """An axis of whole numbers (merges, ranks): ticks only at integers, written short
+    (pyqtgraph's own put ticks at 0.1 … 0.9 merges on a short range)."""
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:  # noqa: N802, N803
+        levels = super().tickValues(minVal, maxVal, size)
         out = []
-        for v in values:
-            n = 10 ** round(v)
-            out.append(f"{n // 1_000_000}M" if n >= 1_000_000 else f"{n // 1000}k" if n >= 1000 else str(n))
+        for spacing, values in levels:
+            if spacing < 1:
+                continue
+            out.append((spacing, [v for v in values if abs(v - round(v)) < 1e-9]))
+        if not out:
+            out = [(1.0, [float(v) for v in range(int(np.ceil(minVal)), int(np.floor(maxVal)) + 1)])]
         return out
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
+        return [short_count(round(v)) if v >= 0 else "" for v in values]
+
+
+def fit_or_empty(plot: pg.PlotWidget, points: int, *, log_y: bool = False) -> None:
+    """Fit ``plot`` to its data, or show 0..1 when it has at most one point.
+
+    subtle: pyqtgraph fits a single point by keeping the width of the range before: one point
+    at merge 0 after a run of 80 000 merges showed an axis from -40 000 to 40 000.
+    """
+    if points > 1:
+        plot.enableAutoRange()
+        return
+    plot.disableAutoRange()
+    plot.setXRange(0, 1, padding=0.02)
+    plot.setYRange(0, 1, padding=0.02 if log_y else 0.05)
 
 
 class LogSizeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
@@ -159,12 +206,14 @@ class TrainingPlots(QWidget):
     def __init__(self, parent: QWidget | None = None, *, orientation: Qt.Orientation = Qt.Orientation.Vertical) -> None:
         super().__init__(parent)
         # subtle: colors are set per widget; pg.setConfigOptions would change every other plot too
-        self.count_plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"left": LogCountAxis("left")}))
+        self.count_plot = without_scene_export(
+            pg.PlotWidget(background="w", axisItems={"left": LogCountAxis("left"), "bottom": MergeAxis("bottom")})
+        )
         self.count_plot.setLogMode(x=False, y=True)
         bind(self.count_plot, "setToolTip", "How often each merged pair occurred when it was merged (log scale)")
         self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1565c0", width=1))
 
-        self.bpt_plot = without_scene_export(pg.PlotWidget(background="w"))
+        self.bpt_plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"bottom": MergeAxis("bottom")}))
         bind(
             self.bpt_plot,
             "setToolTip",
@@ -200,6 +249,7 @@ class TrainingPlots(QWidget):
         self._stale: set[str] = set()  # plots that lack data added since their last redraw
         self._bpt_top = 0.0
         self._count_top_set = False
+        self.finish()
         i18n.connect(self._on_language_changed)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt naming)
@@ -228,13 +278,13 @@ class TrainingPlots(QWidget):
     def reset(self) -> None:
         self._stale = set()
         self._bpt_top = 0.0
-        self.finish()
         self._counts.clear()
         self._bpt.clear()
         self._total_bytes = 0
         self._tokens = 0
         self.count_curve.setData([], [])
         self.bpt_curve.setData([], [])
+        self.finish()
 
     def set_counting(self, done: CountingDone) -> None:
         """Start the bytes-per-token curve at merge 0 (no merge yet); fix the x axes to the run.
@@ -261,9 +311,9 @@ class TrainingPlots(QWidget):
         self._count_top_set = False
 
     def finish(self) -> None:
-        """Training paused or ended: fit both plots to their data again."""
-        for plot in (self.count_plot, self.bpt_plot):
-            plot.enableAutoRange()
+        """Training paused or ended: fit both plots to their data again (0..1 when empty)."""
+        fit_or_empty(self.count_plot, self._counts.size, log_y=True)
+        fit_or_empty(self.bpt_plot, self._bpt.size)
 
     def add_merges(self, counts: Iterable[int], tokens: Iterable[int]) -> None:
         """Merges in rank order: their pair counts and the corpus length in tokens after each

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from app.core import i18n
 from app.core.i18n import bind, noop, tr
+from app.display.format import format_count
 from app.widgets import build
 from app.widgets.text_input import use_monospace
 from app.window.exporting import ExportController, ExportFormat
@@ -184,7 +185,7 @@ class ExportDialog(QDialog):
             "same ids as here; one that cannot (a pre-tokenizer or merge rule it has no way to say) "
             "is refused with the reason. Files are written whole or not at all.",
             label=html.escape(label),
-            tokens=f"{tokens:,}",
+            tokens=format_count(tokens),
         )
 
     def _refuse_sentencepiece(self, label: str) -> None:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.patterns import KNOWN_PATTERNS, KnownPattern
+from app.content.patterns import KNOWN_PATTERNS, KnownPattern, guess_pattern
 from app.core import i18n
 from app.core.i18n import bind, tr
 from app.display.chips import PIECE, SPECIAL, Chip
@@ -114,7 +114,11 @@ class PatternDialog(QDialog):
             box.textChanged.connect(self._on_any_changed)
         self._retranslate()
         i18n.connect(self._on_language_changed)
-        self.choices.setCurrentRow(0)
+        guessed = guess_pattern(path)
+        if guessed is not None:
+            self.choose(guessed)
+        else:
+            self.choices.setCurrentRow(0)
         self.resize(640, self.sizeHint().height())
 
     def _build_choices(self) -> None:

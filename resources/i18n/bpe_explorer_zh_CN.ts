@@ -184,6 +184,7 @@
     </message>
     <message>
       <location filename="../../app/core/training/request.py" />
+      <location filename="../../app/features/train/results.py" />
       <location filename="../../app/widgets/corpus_panel.py" />
       <source>pasted text</source>
       <translation>粘贴的文本</translation>
@@ -721,7 +722,6 @@
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
       <location filename="../../app/features/families/model.py" />
-      <location filename="../../app/features/tokenize/chips_panel.py" />
       <location filename="../../app/features/train/step_model.py" />
       <source>Tokens</source>
       <translation>词元数</translation>
@@ -1341,6 +1341,11 @@
     </message>
     <message>
       <location filename="../../app/features/stream/log_model.py" />
+      <source>({hex} dropped)</source>
+      <translation>（{hex} 已丢弃）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/log_model.py" />
       <source>Bytes waiting for the rest of their character after this token</source>
       <translation>此词元之后，仍在等待所属字符其余字节的字节</translation>
     </message>
@@ -1450,6 +1455,21 @@
       <translation>首字节 {text}</translation>
     </message>
     <message>
+      <location filename="../../app/features/stream/queue_panel.py" />
+      <source>No byte entered the queue with this token.</source>
+      <translation>这个词元没有字节进入队列。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>, so no byte enters the queue.</source>
+      <translation>，所以没有字节进入队列。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>, so only &lt;b&gt;{hex}&lt;/b&gt; enter the queue.</source>
+      <translation>，所以只有 &lt;b&gt;{hex}&lt;/b&gt; 进入队列。</translation>
+    </message>
+    <message>
       <location filename="../../app/features/stream/step_text.py" />
       <source>; no character was split here.</source>
       <translation>；这里没有字符被拆分。</translation>
@@ -1488,6 +1508,11 @@
       <location filename="../../app/features/stream/step_text.py" />
       <source>Each token is a few &lt;b&gt;bytes&lt;/b&gt;. The decoder keeps bytes in a queue until they form a whole UTF-8 character; decoding each token on its own instead prints � for every piece of a split character.</source>
       <translation>每个词元是几个&lt;b&gt;字节&lt;/b&gt;。解码器把字节保存在队列中，直到它们组成一个完整的 UTF-8 字符；而单独解码每个词元，会为被拆分字符的每一部分打印一个 �。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>Its leading ▁ ({hex}) is the space SentencePiece puts before a text when it encodes (the dummy prefix); decoding drops it at the start of the text</source>
+      <translation>它开头的 ▁（{hex}）是 SentencePiece 编码时加在文本前面的空格（虚拟前缀）；解码时文本开头的这个空格会被丢掉</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/step_text.py" />
@@ -1968,6 +1993,7 @@
     </message>
     <message>
       <location filename="../../app/features/timeline/source_bar.py" />
+      <location filename="../../app/features/train/results.py" />
       <location filename="../../app/widgets/corpus_panel.py" />
       <source>Sample: {title}</source>
       <translation>示例文本：{title}</translation>
@@ -2066,6 +2092,11 @@
       <location filename="../../app/features/tokenize/chips_panel.py" />
       <source>Token ids</source>
       <translation>词元 id</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chips_panel.py" />
+      <source>Token texts</source>
+      <translation>词元</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/counts_row.py" />
@@ -2270,7 +2301,6 @@
     <message>
       <location filename="../../app/features/tokenize/explain_panel.py" />
       <location filename="../../app/features/train/results.py" />
-      <location filename="../../app/features/train/status.py" />
       <source>{n} merges</source>
       <translation>{n} 次合并</translation>
     </message>
@@ -2626,10 +2656,12 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <source>Opening {name}…</source>
       <translation>正在打开 {name}…</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>Preparing {n} merges for saving…</source>
-      <translation>正在准备保存 {n} 次合并…</translation>
+      <source>Preparing %n merge(s) for saving…</source>
+      <translation>
+        <numerusform>正在准备保存 %n 次合并…</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
@@ -2718,10 +2750,12 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <source>opened from {path}</source>
       <translation>打开自 {path}</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>the paused training ({n} merges)</source>
-      <translation>暂停的训练（{n} 次合并）</translation>
+      <source>the paused training (%n merge(s))</source>
+      <translation>
+        <numerusform>暂停的训练（%n 次合并）</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
@@ -2734,20 +2768,26 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <source>{name} is a SentencePiece tokenizer: BPE Explorer's format (and File &gt; Export…) holds byte-level tokenizers only. Its own .model or tokenizer.json file stays the way to keep it.</source>
       <translation>{name} 是 SentencePiece 分词器：BPE Explorer 的格式（以及“文件 &gt; 导出…”）只能保存字节级分词器。请继续用它自己的 .model 或 tokenizer.json 文件保存它。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>{name} · SentencePiece, {pieces} pieces</source>
-      <translation>{name} · SentencePiece，{pieces} 个词元</translation>
+      <source>{name} · %n merge(s)</source>
+      <translation>
+        <numerusform>{name} · %n 次合并</numerusform>
+      </translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>{name} · {n} merges</source>
-      <translation>{name} · {n} 次合并</translation>
+      <source>{name} · %n merge(s) (cancelled)</source>
+      <translation>
+        <numerusform>{name} · %n 次合并（已取消）</numerusform>
+      </translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>{name} · {n} merges (cancelled)</source>
-      <translation>{name} · {n} 次合并（已取消）</translation>
+      <source>{name} · SentencePiece, %n piece(s)</source>
+      <translation>
+        <numerusform>{name} · SentencePiece，%n 个词元</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
@@ -2916,6 +2956,20 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source> ({size} in all)</source>
       <translation>（共 {size}）</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/status.py" />
+      <source>%n merge(s)</source>
+      <translation>
+        <numerusform>%n 次合并</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/status.py" />
+      <source>%n merge(s) in {time}</source>
+      <translation>
+        <numerusform>%n 次合并，用时 {time}</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/train/status.py" />
       <source>256 single bytes + one token per merge + the special tokens</source>
@@ -2926,15 +2980,17 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>Building the pair index (every adjacent pair of every distinct pre-token)</source>
       <translation>正在建立相邻对索引（每个不同预分词片段中的每个相邻对）</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/status.py" />
-      <source>Cancelled after {n} merges; no merge was learned.</source>
-      <translation>在 {n} 次合并后取消；没有学到任何合并。</translation>
+      <source>Cancelled after %n merge(s); they are kept as a tokenizer.</source>
+      <translation>
+        <numerusform>在 %n 次合并后取消；这些合并保留为一个分词器。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
-      <source>Cancelled after {n} merges; they are kept as a tokenizer.</source>
-      <translation>在 {n} 次合并后取消；这些合并保留为一个分词器。</translation>
+      <source>Cancelled before the first merge; no merge was learned.</source>
+      <translation>在第一次合并之前取消；没有学到任何合并。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
@@ -3032,11 +3088,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/train/status.py" />
       <source>{n} merges ({restored} from the checkpoint, {more} more in {time})</source>
       <translation>{n} 次合并（{restored} 次来自检查点，另外 {more} 次用时 {time}）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/status.py" />
-      <source>{n} merges in {time}</source>
-      <translation>{n} 次合并，用时 {time}</translation>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
@@ -3145,11 +3196,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
-      <source> ({n} pairs share that count)</source>
-      <translation>（有 {n} 个相邻对是这个计数）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/step_panel.py" />
       <source>; the corpus is now {tokens} tokens.</source>
       <translation>；语料现在有 {tokens} 个词元。</translation>
     </message>
@@ -3203,10 +3249,12 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>&lt;b&gt;Step mode.&lt;/b&gt; Choose a small corpus (the &lt;i&gt;Hello helo, I'm&lt;/i&gt; or &lt;i&gt;low lower widest newest&lt;/i&gt; samples), then press &lt;b&gt;Step&lt;/b&gt; (F10): the corpus is counted and training stops before the first merge. Each further Step applies exactly one merge, and both tables show what changed.</source>
       <translation>&lt;b&gt;单步模式。&lt;/b&gt;选择一个小语料（示例文本 &lt;i&gt;Hello helo, I'm&lt;/i&gt; 或 &lt;i&gt;low lower widest newest&lt;/i&gt;），然后按&lt;b&gt;单步&lt;/b&gt; (F10)：先统计语料，训练在第一次合并前停下。之后每按一次单步只做一次合并，两张表格会显示发生了什么变化。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>&lt;b&gt;Training ended&lt;/b&gt; after {n} merges: {why}. The tables show the final state.</source>
-      <translation>&lt;b&gt;训练已结束&lt;/b&gt;，共 {n} 次合并：{why}。表格显示的是最终状态。</translation>
+      <source>&lt;b&gt;Training ended&lt;/b&gt; after %n merge(s): {why}. The tables show the final state.</source>
+      <translation>
+        <numerusform>&lt;b&gt;训练结束&lt;/b&gt;，共 %n 次合并：{why}。表格显示最终状态。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
@@ -3232,6 +3280,16 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/train/step_panel.py" />
       <source>The most frequent pre-tokens and how they are segmented now</source>
       <translation>出现最多的预分词片段，以及它们当前的切分</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
+      <source>Tie: {all}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: {pair} wins {verdicts}.</source>
+      <translation>并列：{all}。规则“greatest”（GPT-2 的做法）选按字节串排序最靠后的相邻对：{pair} {verdicts}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
+      <source>Tie: {all}. Rule “smallest” takes the pair that sorts first as byte strings: {pair} wins {verdicts}.</source>
+      <translation>并列：{all}。规则“smallest”选按字节串排序最靠前的相邻对：{pair} {verdicts}。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
@@ -3270,6 +3328,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
+      <source>over {pair} because {why}</source>
+      <translation>胜过 {pair}，因为{why}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
       <source>right</source>
       <translation>右</translation>
     </message>
@@ -3292,6 +3355,16 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/train/step_panel.py" />
       <source>{a} and {b} have the same count</source>
       <translation>{a} 和 {b} 的计数相同</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
+      <source>{first} and {last}</source>
+      <translation>{first} 和 {last}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
+      <source>{pairs} all occur {count} times</source>
+      <translation>{pairs} 都出现 {count} 次</translation>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
@@ -3784,10 +3857,12 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>Size: {size}</source>
       <translation>大小：{size}</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/widgets/corpus_panel.py" />
-      <source>Size: {size} in {n} files</source>
-      <translation>大小：{size}，共 {n} 个文件</translation>
+      <source>Size: {size} in %n file(s)</source>
+      <translation>
+        <numerusform>大小：{size}，共 %n 个文件</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/widgets/corpus_panel.py" />

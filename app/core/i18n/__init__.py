@@ -18,6 +18,7 @@ marked with :func:`noop` so the catalog finds them, and translated with :func:`t
 from __future__ import annotations
 
 import inspect
+import re
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -40,6 +41,7 @@ __all__ = [
     "qm_path",
     "set_language",
     "tr",
+    "tr_n",
 ]
 
 CONTEXT = "bpe_explorer"
@@ -51,10 +53,30 @@ SOURCE_LANGUAGE = "en"
 def tr(source: str) -> str:
     """``source`` in the current language.
 
-    No ``%n`` plurals (English would need a translation file of its own for them): write the
-    forms out, ``tr("1 merge") if n == 1 else tr("{n} merges").format(n=n)``.
+    For a number of things use :func:`tr_n` (plural forms).
     """
     return QCoreApplication.translate(CONTEXT, source)
+
+
+def tr_n(source: str, n: int) -> str:
+    """``source`` for the number ``n`` in the current language, through Qt's plural forms.
+
+    ``source`` holds ``%n`` (the number, written as :func:`app.display.format.format_count`
+    writes counts) and English's two forms as ``(s)``: ``tr_n("after %n merge(s)", k)``. Qt
+    picks the Chinese form from the ``.ts`` (a ``numerus="yes"`` message); English, the source
+    language, has no translation file, so its rule is applied here: ``(s)`` is dropped for 1
+    and becomes ``s`` otherwise.
+    """
+    text = QCoreApplication.translate(CONTEXT, source, None, n)
+    text = _ENGLISH_PLURAL.sub("" if n == 1 else r"\1", text)
+    if abs(n) >= 1000:  # Qt wrote the plain digits; counts are grouped everywhere else
+        from app.display.format import format_count
+
+        text = re.sub(rf"(?<![\d.]){n}(?![\d.])", format_count(n), text, count=1)
+    return text
+
+
+_ENGLISH_PLURAL = re.compile(r"\((s|es)\)")
 
 
 def noop(source: str) -> str:

@@ -34,7 +34,8 @@ __all__ = ["Message", "extract", "read_ts", "write_ts", "compile_qm", "untransla
 APP_DIR = Path(__file__).resolve().parents[2]
 REPO = APP_DIR.parent
 TS_DIR = REPO / "resources" / "i18n"
-MARKERS = {"tr": 0, "noop": 0, "bind": 2}  # function name -> index of the source argument
+MARKERS = {"tr": 0, "tr_n": 0, "noop": 0, "bind": 2}  # function name -> index of the source argument
+NUMERUS = {"tr_n"}  # markers whose strings have plural forms (numerus="yes" messages)
 #: app.widgets.build's builders, called as ``build.button(parent, "Text", ..., tooltip="...")``:
 #: index of the text argument; their ``tooltip`` keyword is a source too.
 BUILDERS = {"button": 1, "check_box": 1, "action": 1, "group_box": 1, "labelled": 2, "combo": -1}
@@ -45,6 +46,7 @@ class Message:
     source: str
     locations: list[tuple[str, int]] = field(default_factory=list)
     translation: str = ""
+    numerus: bool = False  # a tr_n string: its translation is a list of plural forms
 
 
 def _name(func: ast.expr) -> str | None:
@@ -83,6 +85,7 @@ def extract(root: Path = APP_DIR) -> dict[str, Message]:
                 if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
                     continue  # tr(variable): the value was marked where it was written
                 msg = found.setdefault(arg.value, Message(arg.value))
+                msg.numerus = msg.numerus or _name(node.func) in NUMERUS
                 msg.locations.append((rel, node.lineno))
     # Files only, no line numbers, sorted: the .ts changes when strings do, not when code moves.
     for msg in found.values():
@@ -100,8 +103,10 @@ def read_ts(path: Path) -> dict[str, str]:
         node = message.find("translation")
         if node is None or node.get("type") in ("unfinished", "vanished", "obsolete"):
             continue
-        if node.text:
-            result[source] = node.text
+        # A numerus message's forms are <numerusform>s; Chinese has one (one form for any n).
+        text = node.findtext("numerusform") or node.text
+        if text and text.strip():
+            result[source] = text
     return result
 
 
@@ -112,13 +117,18 @@ def write_ts(path: Path, language: str, messages: dict[str, Message]) -> None:
     ET.SubElement(context, "name").text = CONTEXT
     for msg in messages.values():
         node = ET.SubElement(context, "message")
+        if msg.numerus:
+            node.set("numerus", "yes")
         for file, _ in msg.locations:
             ET.SubElement(node, "location", filename=f"../../{file}")
         ET.SubElement(node, "source").text = msg.source
         translation = ET.SubElement(node, "translation")
         if not msg.translation:
             translation.set("type", "unfinished")
-        translation.text = msg.translation
+        if msg.numerus:
+            ET.SubElement(translation, "numerusform").text = msg.translation
+        else:
+            translation.text = msg.translation
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode")
     text = f'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n{body}\n'

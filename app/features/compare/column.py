@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from app.core.i18n import bind, connect, tr
 from app.core.registry import TokenizerRegistry
 from app.display.chips import TokenChipBuilder
-from app.display.format import format_ratio
+from app.display.format import format_count, format_ratio
 from app.display.token_data import TokenTable, counts
 from app.widgets import build
 from app.widgets.token_chips import ChipView
@@ -185,7 +185,7 @@ class CompareColumn(QFrame):
             c = counts(self.table.text, len(self.table))
             self.counts_label.setText(
                 tr("<b>{tokens}</b> tokens · {bytes} bytes/token · {chars} chars/token").format(
-                    tokens=f"{c.tokens:,}",
+                    tokens=format_count(c.tokens),
                     bytes=format_ratio(c.bytes_per_token),
                     chars=format_ratio(c.chars_per_token),
                 )

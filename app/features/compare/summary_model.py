@@ -17,6 +17,7 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from app.core.i18n import noop, tr
 from app.core.messages import CorpusStats
 from app.core.rows_model import RowsModel
+from app.display.format import format_count
 
 __all__ = ["SummaryRow", "CompareSummaryModel", "HEADERS"]
 
@@ -112,7 +113,7 @@ class CompareSummaryModel(RowsModel):
                     return row.status
                 return "—"
             if col in (1, 5):
-                return f"{v:,}"
+                return format_count(int(v))
             if col in (4, 8):
                 return f"{v:.2f}×"
             return f"{v:.2f}"

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
 from app.core.i18n import tr
 from app.core.messages import CorpusStats
 from app.core.registry import RegistryKind, TokenizerRegistry
+from app.display.format import format_count
 from app.display.token_data import TokenTable
 from app.features.compare.column import ColumnState, CompareColumn
 from app.features.compare.summary_model import CompareSummaryModel, SummaryRow
@@ -64,7 +65,7 @@ def summary_rows(
         label = entry.label if entry.kind != RegistryKind.OPENAI else key
         limit = merge_limit(key)
         if limit is not None:
-            label += tr(" (as of merge {k})").format(k=f"{limit:,}")
+            label += tr(" (as of merge {k})").format(k=format_count(limit))
         row = SummaryRow(label)
         table = tables.get(i)
         if col.state == ColumnState.LOADING:

@@ -43,6 +43,15 @@ class StepRecord:
     needed: int
     output: str
     naive: str
+    dropped: bytes = b""  # the leading space SentencePiece's decoder dropped (its dummy prefix)
+
+
+def _bytes_cell(r: StepRecord) -> str:
+    """The token's bytes; a dropped leading space struck out in words (``(20 dropped) 74 68``)."""
+    if not r.dropped:
+        return hex_bytes(r.token_bytes)
+    dropped = tr("({hex} dropped)").format(hex=hex_bytes(r.dropped))
+    return f"{dropped} {hex_bytes(r.token_bytes)}".rstrip()
 
 
 class StreamLogModel(RowsModel):
@@ -78,7 +87,7 @@ class StreamLogModel(RowsModel):
             return (
                 str(r.step),
                 str(r.token_id),
-                hex_bytes(r.token_bytes),
+                _bytes_cell(r),
                 hex_bytes(r.pending) if r.pending else tr("(empty)"),
                 str(r.needed) if r.needed else "",
                 visible(r.output) if r.output else tr("(nothing yet)"),

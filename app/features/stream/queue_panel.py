@@ -40,5 +40,8 @@ class QueuePanel(QGroupBox):
 
     def show_step(self, queued: bytes, incoming: bytes, pending: bytes) -> None:
         """``queued`` waited, ``incoming`` came with the token; ``pending`` still waits after it."""
-        self.queue.set_step(queued, incoming)
+        if queued or incoming:
+            self.queue.set_step(queued, incoming)
+        else:  # a SentencePiece text's first ▁, dropped by the decoder: say so, not a blank box
+            self.queue.set_empty(tr("No byte entered the queue with this token."))
         self.lead_label.setText(tr("Lead byte {text}").format(text=lead_byte_text(pending[0])) if pending else "")

@@ -46,15 +46,19 @@ class FedToken:
     naive: str
     pending: bytes
     needed: int
+    dropped: bytes = b""  # the leading space the decoder dropped (SentencePiece's dummy prefix)
 
 
 def describe_step(fed: FedToken, sentencepiece: bool) -> str:
     """The step line for ``fed`` (``sentencepiece``: the tokenizer drops a text's first ▁)."""
-    if len(fed.data) == 1:
+    own = fed.dropped + fed.data  # the token's bytes, the dropped space included
+    if len(own) == 1:
         brings = tr("Token {k}: id <b>{id}</b> brings byte <b>{hex}</b>.")
     else:
         brings = tr("Token {k}: id <b>{id}</b> brings bytes <b>{hex}</b>.")
-    parts = [brings.format(k=fed.position, id=fed.token_id, hex=hex_bytes(fed.data))]
+    parts = [brings.format(k=fed.position, id=fed.token_id, hex=hex_bytes(own))]
+    if fed.dropped:
+        parts.append(_dropped(fed))
     if fed.queued:
         parts.append(tr("The queue already held <b>{hex}</b>.").format(hex=hex_bytes(fed.queued)))
     if fed.released:
@@ -67,6 +71,17 @@ def describe_step(fed: FedToken, sentencepiece: bool) -> str:
     if naive:
         parts.append(naive)
     return " ".join(parts)
+
+
+def _dropped(fed: FedToken) -> str:
+    """Why the token's leading ▁ (a space) does not reach the decoder."""
+    why = tr(
+        "Its leading ▁ ({hex}) is the space SentencePiece puts before a text when it encodes (the dummy "
+        "prefix); decoding drops it at the start of the text"
+    ).format(hex=hex_bytes(fed.dropped))
+    if fed.data:
+        return why + tr(", so only <b>{hex}</b> enter the queue.").format(hex=hex_bytes(fed.data))
+    return why + tr(", so no byte enters the queue.")
 
 
 def _released(released: str) -> str:

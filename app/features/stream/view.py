@@ -302,9 +302,18 @@ class StreamView(View):
         if self._pos + 1 == len(table):
             released += decoder.flush()  # valid text leaves nothing behind; flush says so
         naive = self._tok.decode([tid]) if self._tok is not None else ""
-        self.log_view.append(StepRecord(self._pos + 1, tid, st.token_bytes, st.pending, st.needed, released, naive))
+        own = self._tok.id_to_bytes(tid) if self._tok is not None else st.token_bytes
+        # SentencePiece's decoder drops the first piece's leading space (the dummy prefix).
+        dropped = (
+            own[: len(own) - len(st.token_bytes)] if own != st.token_bytes and own.endswith(st.token_bytes) else b""
+        )
+        self.log_view.append(
+            StepRecord(self._pos + 1, tid, st.token_bytes, st.pending, st.needed, released, naive, dropped)
+        )
         # What waits is the decoder's after the flush (the log shows the step's own).
-        return FedToken(self._pos + 1, tid, queued, st.token_bytes, released, naive, decoder.pending, decoder.needed)
+        return FedToken(
+            self._pos + 1, tid, queued, st.token_bytes, released, naive, decoder.pending, decoder.needed, dropped
+        )
 
     def play(self) -> None:
         if self._table is None:

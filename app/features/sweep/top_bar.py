@@ -58,10 +58,10 @@ class TopBar(QWidget):
                 tr(
                     "{name} is a SentencePiece model: it stores scores, not merges learned in order. "
                     "Pick a BPE tokenizer, or train one (Train tab): the sweep uses its merges."
-                ).format(name=html.escape(key))
+                ).format(name=html.escape(self.registry.entry(key).label))
             )
         elif key and self.registry.entry(key).status == EntryStatus.LOADING:
-            self.about.setText(tr("Loading {name}…").format(name=html.escape(key)))
+            self.about.setText(tr("Loading {name}…").format(name=html.escape(self.registry.entry(key).label)))
         else:
             self.about.setText(
                 tr("Train a tokenizer to the largest vocabulary size you want (Train tab): the sweep uses its merges.")

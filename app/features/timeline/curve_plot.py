@@ -11,7 +11,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from app.core.i18n import bind, tr
-from app.widgets.plots import without_scene_export
+from app.widgets.plots import MergeAxis, fit_or_empty, without_scene_export
 
 __all__ = ["CurvePlot"]
 
@@ -20,7 +20,7 @@ class CurvePlot:
     """The plot widget (``plot``), its curve and its marker (see the module docstring)."""
 
     def __init__(self) -> None:
-        self.plot = without_scene_export(pg.PlotWidget(background="w"))
+        self.plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"bottom": MergeAxis("bottom")}))
         self.retranslate()
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
@@ -41,13 +41,16 @@ class CurvePlot:
         )
 
     def clear(self) -> None:
+        """No curve, and axes of nothing (not the last tokenizer's)."""
         self.curve_item.setData([], [])
+        self.marker.setValue(0)
+        fit_or_empty(self.plot, 0)
 
     def show_curve(self, curve: np.ndarray, k: int) -> None:
         """Draw ``curve`` (token count after 0..n merges) with the marker at ``k``."""
         self.curve_item.setData(np.arange(len(curve), dtype=np.float64), curve.astype(np.float64))
         self.marker.setValue(k)
-        self.plot.enableAutoRange()
+        fit_or_empty(self.plot, len(curve))
 
     def mark(self, k: int) -> None:
         self.marker.setValue(k)

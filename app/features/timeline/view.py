@@ -267,25 +267,28 @@ class TimelineView(View):
         elif entry.tokenizer is None:
             self._explain_unloaded(key, entry.status, entry.message)
         else:
+            # The name the user knows (the file's, as the picker lists it), never the key.
+            label = entry.label
             self.messages.error(
                 lambda: tr(
                     "{name} is a SentencePiece model: it stores scores, not merges learned in "
                     "order, so it has no timeline. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …)."
-                ).format(name=html.escape(key)),
+                ).format(name=html.escape(label)),
             )
         self._show_tokenizer(None)
 
     def _explain_unloaded(self, key: str, status: str, message: str) -> None:
         """Say why tokenizer ``key`` is not shown yet (loading) or cannot be (an error); load it
         if the view is seen."""
+        label = self.registry.entry(key).label
         if status == EntryStatus.ERROR:
             self.messages.error(
                 lambda: tr("{name} cannot be loaded: {reason}").format(
-                    name=html.escape(key), reason=html.escape(message)
+                    name=html.escape(label), reason=html.escape(message)
                 ),
             )
             return
-        self.messages.info(lambda: tr("Loading {name}… (a few seconds the first time)").format(name=html.escape(key)))
+        self.messages.info(lambda: tr("Loading {name}… (a few seconds the first time)").format(name=html.escape(label)))
         if self.isVisible():
             self.registry.request(key)
 

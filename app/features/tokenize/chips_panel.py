@@ -103,7 +103,7 @@ class ChipsPanel(QWidget):
 
     def _split(self) -> QSplitter:
         split = QSplitter(Qt.Orientation.Horizontal, self)
-        split.addWidget(build.group_box(self, "Tokens", self.token_chips))
+        split.addWidget(build.group_box(self, "Token texts", self.token_chips))
         split.addWidget(build.group_box(self, "Token ids", self.id_chips))
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from app.core.i18n import bind, noop, tr
-from app.display.format import format_ratio
+from app.display.format import format_count, format_ratio
 from app.display.token_data import Counts
 
 __all__ = ["Count", "CountsRow"]
@@ -60,9 +60,9 @@ class CountsRow(QWidget):
         self.counts = c
         self._text = text
         labels = self.labels
-        labels[Count.CHARS].setText(tr("Characters: <b>{n}</b>").format(n=f"{len(text):,}"))
-        labels[Count.BYTES].setText(tr("UTF-8 bytes: <b>{n}</b>").format(n=f"{len(text.encode('utf-8')):,}"))
-        labels[Count.TOKENS].setText(tr("Tokens: <b>{n}</b>").format(n=f"{c.tokens:,}" if c else "—"))
+        labels[Count.CHARS].setText(tr("Characters: <b>{n}</b>").format(n=format_count(len(text))))
+        labels[Count.BYTES].setText(tr("UTF-8 bytes: <b>{n}</b>").format(n=format_count(len(text.encode("utf-8")))))
+        labels[Count.TOKENS].setText(tr("Tokens: <b>{n}</b>").format(n=format_count(c.tokens) if c else "—"))
         labels[Count.BYTES_PER_TOKEN].setText(
             tr("Bytes/token: <b>{n}</b>").format(n=format_ratio(c.bytes_per_token if c else None))
         )

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.core.i18n import bind, connect, noop, tr
 from app.display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
-from app.display.format import hex_bytes, split_valid_utf8, visible
+from app.display.format import format_count, hex_bytes, split_valid_utf8, visible
 from app.display.palette import stable_colors
 from app.display.pieces import fallback_ids, is_sentencepiece, piece_texts, token_text
 from app.widgets import build
@@ -238,7 +238,7 @@ class ExplainPanel(QWidget):
         if len(data) > MAX_EXPLAIN_BYTES:
             return tr(
                 "This piece is {n} bytes long; Explain steps through pieces of up to {max} bytes. Click a shorter piece."
-            ).format(n=f"{len(data):,}", max=MAX_EXPLAIN_BYTES)
+            ).format(n=format_count(len(data)), max=MAX_EXPLAIN_BYTES)
         # subtle: the ranks a piece's steps apply never go down (a pair holding a new token
         # ranks after the merge that made it), so the steps before merge k are a prefix.
         self._steps = [step for step in tok.bpe_steps(piece) if self._limit is None or step.rank < self._limit]
@@ -376,13 +376,15 @@ class ExplainPanel(QWidget):
         if rank is None:
             later = tok.merge_rank(a, b)
             if later is not None:  # a merge the tokenizer learns after the limit
-                return f"{later:,}", tr("not learned yet as of merge {k}").format(k=f"{self._limit:,}")
+                return format_count(later), tr("not learned yet as of merge {k}").format(
+                    k=format_count(self._limit or 0)
+                )
             return "—", tr("not a merge")
         if now:
-            return f"{rank:,}", tr("★ lowest rank: merged now")
+            return format_count(rank), tr("★ lowest rank: merged now")
         if best is not None and rank == best[3]:
-            return f"{rank:,}", tr("the same pair again: merged in the next step (leftmost first)")
-        return f"{rank:,}", tr("later (higher rank)")
+            return format_count(rank), tr("the same pair again: merged in the next step (leftmost first)")
+        return format_count(rank), tr("later (higher rank)")
 
     def _update_buttons(self) -> None:
         n = len(self._steps)

@@ -14,6 +14,7 @@ from app.core.i18n import bind, noop, tr
 from app.core.messages import TextPiece
 from app.display.chips import PieceChipBuilder
 from app.widgets.token_chips import ChipView
+from bpe_engine import TokenizerFacts
 
 __all__ = ["PiecesPanel"]
 
@@ -31,6 +32,7 @@ class PiecesPanel(QGroupBox):
         self.text = ""  # the text the pieces cut
         self._builder = PieceChipBuilder()
         self._sentencepiece = False
+        self._space_symbol = ""
         self.chips = ChipView(self)
         self.chips.set_placeholder(_PLACEHOLDER)
         bind(
@@ -44,6 +46,19 @@ class PiecesPanel(QGroupBox):
         """Name the pieces for the family shown: the regex's, or SentencePiece's stretches."""
         self._sentencepiece = on
         self.setTitle(tr(_SP_TITLE if on else _TITLE))
+
+    def set_tokenizer(self, facts: TokenizerFacts) -> None:
+        """A tokenizer was chosen: name its pieces, and build every chip again at the next
+        :meth:`show_pieces`.
+
+        subtle: the builder keeps chips whose spans did not move, and a SentencePiece piece
+        and a byte-level one often cover the same characters: kept, the strip mixed ``▁``
+        (``facts.space_symbol`` of SentencePiece) with the byte-level ``·``.
+        """
+        self.set_sentencepiece(not facts.byte_level)
+        if facts.space_symbol != self._space_symbol:
+            self._space_symbol = facts.space_symbol
+            self._builder = PieceChipBuilder()
 
     def show_pieces(self, pieces: list[TextPiece], text: str, generation: int, whitespace: bool) -> None:
         self.pieces = pieces

@@ -36,6 +36,7 @@ from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.tokenizer_files import TiktokenFileOpener
+from app.display.format import format_count
 from app.display.html_export import tokens_html
 from app.display.token_data import Counts, TokenTable, counts, token_detail
 from app.features.tokenize.chips_panel import ChipsPanel, CopyFormat, copy_text
@@ -245,7 +246,7 @@ class TokenizeView(View):
             return
         self.messages.clear()
         self.explain.set_tokenizer(entry.tokenizer, self.merge_limit())
-        self.pieces_box.set_sentencepiece(not entry.tokenizer.facts.byte_level)
+        self.pieces_box.set_tokenizer(entry.tokenizer.facts)
         self._request()
 
     @Slot(str)
@@ -413,7 +414,7 @@ class TokenizeView(View):
         if limit is None:
             title = tr("Tokens of {name}").format(name=entry.label)
         else:
-            title = tr("Tokens of {name}, as of merge {k}").format(name=entry.label, k=f"{limit:,}")
+            title = tr("Tokens of {name}, as of merge {k}").format(name=entry.label, k=format_count(limit))
         return tokens_html(
             table,
             self.chips.builder.tokens,

@@ -40,6 +40,10 @@ class LivePanel(QSplitter):
         bind(self.follow, "setText", "Follow new merges")
         self.follow.setChecked(True)
         bind(self.follow, "setToolTip", "Keep the newest merge in view while training runs")
+        # subtle: the table lays new rows out later than they are inserted, so scrollToBottom
+        # right after an insert stopped at the old end (10-20 rows short of the last merge);
+        # the scroll bar's new range is when the last row can be reached.
+        self.merges_view.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
         merges_box = QWidget()
         mv = QVBoxLayout(merges_box)
         mv.setContentsMargins(0, 0, 0, 0)
@@ -65,3 +69,7 @@ class LivePanel(QSplitter):
         self.plots.add_merges([e.count for e in events], [e.tokens for e in events])
         if self.follow.isChecked():
             self.merges_view.scrollToBottom()
+
+    def _on_range_changed(self, _low: int, high: int) -> None:
+        if self.follow.isChecked():
+            self.merges_view.verticalScrollBar().setValue(high)

@@ -27,13 +27,16 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QProgressBar, QPushButton
 
-from app.core.i18n import noop, tr
+from app.content.samples import load_samples
+from app.core import i18n
+from app.core.i18n import noop, tr, tr_n
 from app.core.messages import ResumedRun
 from app.core.registry import RegistryKind, TokenizerRegistry
 from app.core.settings import FileKind, Settings
 from app.core.tokenizer_files import TokenizerFileController
 from app.core.training.controller import TrainingController
 from app.core.training.events import TrainingAction, TrainingState
+from app.core.training.request import TrainingRequest
 from app.display.file_names import checkpoint_file_name, tokenizer_file_name
 from app.display.format import format_bytes, format_count
 from app.features.train.settings_panel import TrainSettingsPanel
@@ -66,6 +69,21 @@ def opened_name(path: str, tok: TokenizerLike) -> str:
 def safe_file_name(label: str) -> str:
     """A file name made of ``label``'s letters, digits, ``-_.`` (others become ``_``)."""
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in label).strip("_") or "tokenizer"
+
+
+def _corpus_name(request: TrainingRequest | None) -> Callable[[], str]:
+    """Writes the name of ``request``'s corpus in the current language: a sample's title,
+    "pasted text", else the name it was given (file names stay as they are)."""
+    if request is None:
+        return lambda: tr("tokenizer")
+    if request.config.name is None and request.text is None and len(request.paths) == 1:
+        sample = next((s for s in load_samples() if str(s.path) == request.paths[0]), None)
+        if sample is not None:
+            return lambda: tr("Sample: {title}").format(title=sample.title_in(i18n.current_language()))
+    if request.config.name is None and request.text is not None and request.label == tr("pasted text"):
+        return lambda: tr("pasted text")
+    described = request.describe()
+    return lambda: described
 
 
 class TrainResults(View):
@@ -129,7 +147,7 @@ class TrainResults(View):
         """What Save saves here, in words ("" when nothing): the paused run, or the newest result."""
         c = self.controller
         if c.state == TrainingState.PAUSED and c.can(TrainingAction.SAVE):
-            return tr("the paused training ({n} merges)").format(n=len(c.merges))
+            return tr_n("the paused training (%n merge(s))", len(c.merges))
         key = self.current_tokenizer_key()
         return self.registry.entry(key).label if key else ""
 
@@ -161,7 +179,7 @@ class TrainResults(View):
                 return False
             if self._save_path is not None:  # still waiting for the training thread
                 n = len(self.controller.merges)
-                self._show_file_busy(lambda: tr("Preparing {n} merges for saving…").format(n=f"{n:,}"))
+                self._show_file_busy(lambda: tr_n("Preparing %n merge(s) for saving…", n))
             return True
         key = key or self.current_tokenizer_key()
         found = self.registry.get(key) if key else None
@@ -267,12 +285,16 @@ class TrainResults(View):
 
     @Slot(str, object)
     def _on_files_opened(self, path: str, tok: TokenizerLike) -> None:
-        label = tr("{name} · {n} merges").format(name=opened_name(path, tok), n=len(tok.merges))
-        if not tok.facts.byte_level:
-            label = tr("{name} · SentencePiece, {pieces} pieces").format(
-                name=opened_name(path, tok), pieces=f"{len(tok):,}"
-            )
-        key = self.registry.add(tok, label, kind=RegistryKind.FILE, source=tr("opened from {path}").format(path=path))
+        file_name = opened_name(path, tok)
+
+        def compose() -> str:  # written again after a language switch
+            if not tok.facts.byte_level:
+                return tr_n("{name} · SentencePiece, %n piece(s)", len(tok)).format(name=file_name)
+            return tr_n("{name} · %n merge(s)", len(tok.merges)).format(name=file_name)
+
+        key = self.registry.add(
+            tok, compose(), kind=RegistryKind.FILE, source=tr("opened from {path}").format(path=path), compose=compose
+        )
         label = self.registry.entry(key).label
         self.result_key = key
         self.settings.remember_folder(FileKind.TOKENIZER, path)
@@ -434,9 +456,14 @@ class TrainResults(View):
             return
         request = self.controller.request
         describe = request.describe() if request is not None else tr("tokenizer")
-        label = (tr("{name} · {n} merges (cancelled)") if cancelled else tr("{name} · {n} merges")).format(
-            name=describe, n=len(tok.merges)
-        )
+        n = len(tok.merges)
+        corpus_name = _corpus_name(request)
+
+        def compose() -> str:  # written again after a language switch
+            template = tr_n("{name} · %n merge(s) (cancelled)", n) if cancelled else tr_n("{name} · %n merge(s)", n)
+            return template.format(name=corpus_name())
+
+        label = compose()
         source = ""
         if request is not None and self.controller.counting is not None:
             cfg = request.config
@@ -450,7 +477,7 @@ class TrainResults(View):
                 pretokenizer=cfg.pretokenizer,
                 tie_break=cfg.tie_break,
             )
-        self.result_key = self.registry.add(tok, label, kind=RegistryKind.TRAINED, source=source)
+        self.result_key = self.registry.add(tok, label, kind=RegistryKind.TRAINED, source=source, compose=compose)
         label = self.registry.entry(self.result_key).label
         tokens = len(tok)
         self._set_result(

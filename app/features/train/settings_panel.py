@@ -33,7 +33,14 @@ from app.widgets.segmentation import ChipStrip
 from app.widgets.text_input import use_monospace
 from bpe_engine import DEFAULT_VOCAB_SIZE, PRETOKENIZER_NAMES, TIE_BREAKS, Pretokenizer, TrainerConfig, errors, preview
 
-__all__ = ["TrainSettingsPanel", "DEFAULT_PREVIEW_LINE", "PREVIEW_TIMEOUT", "parse_special_tokens"]
+__all__ = [
+    "TrainSettingsPanel",
+    "DEFAULT_PREVIEW_LINE",
+    "PREVIEW_TIMEOUT",
+    "SAMPLE_DEFAULTS",
+    "parse_special_tokens",
+    "complete_settings",
+]
 
 PREVIEW_TIMEOUT = 0.2  # seconds a custom regex may take on the preview line (one keystroke)
 
@@ -68,6 +75,21 @@ def pretokenizer_text(name: str) -> str:
 def tie_break_text(name: str) -> str:
     known = TIE_BREAK_DESCRIPTIONS.get(name)
     return f"{name}: {tr(known) if known else TIE_BREAKS[name]}"
+
+
+#: What a sample's settings mean where they say nothing: the panel's own first values. A
+#: sample's Apply sets every setting, so a custom regex of an earlier sample does not stay.
+SAMPLE_DEFAULTS: dict[str, Any] = {
+    "vocab_size": DEFAULT_VOCAB_SIZE,
+    "special_tokens": "<|endoftext|>",
+    "pretokenizer": "gpt2",
+    "tie_break": "greatest",
+}
+
+
+def complete_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """``settings`` (a sample's) with every setting it leaves out at its default."""
+    return {key: settings.get(key, default) for key, default in SAMPLE_DEFAULTS.items()}
 
 
 def parse_special_tokens(text: str) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QProgressBar, QSizePolicy
 
 from app.core import i18n
-from app.core.i18n import bind, noop, tr
+from app.core.i18n import bind, noop, tr, tr_n
 from app.core.training.controller import TrainingController
 from app.core.training.events import TrainingStage
 from app.display.format import format_bytes, format_count, format_duration
@@ -219,7 +219,7 @@ class TrainStatus(QObject):
         self.refresh()
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        self._set_format(lambda: tr("{n} merges").format(n=done.merges))
+        self._set_format(lambda: tr_n("%n merge(s)", done.merges))
         seconds = self.clock.seconds()
         restored = self._restored
 
@@ -238,7 +238,7 @@ class TrainStatus(QObject):
                     time=took,
                 )
             else:
-                made = tr("{n} merges in {time}").format(n=format_count(done.merges), time=took)
+                made = tr_n("%n merge(s) in {time}", done.merges).format(time=took)
             return tr("Done: {made} ({why}).").format(made=made, why=why)
 
         self._set_label(compose)
@@ -249,10 +249,10 @@ class TrainStatus(QObject):
         n = len(self.controller.merges)
         self._set_label(
             lambda: (
-                tr("Cancelled after {n} merges; they are kept as a tokenizer.")
+                tr_n("Cancelled after %n merge(s); they are kept as a tokenizer.", n)
                 if n
-                else tr("Cancelled after {n} merges; no merge was learned.")
-            ).format(n=format_count(n))
+                else tr("Cancelled before the first merge; no merge was learned.")
+            )
         )
 
     def show_failed(self) -> None:

@@ -19,14 +19,14 @@ from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from app.core import i18n
-from app.core.i18n import bind, noop, tr
+from app.core.i18n import bind, noop, tr, tr_n
 from app.core.messages import StepSnapshot
 from app.display.format import token_label
 from app.features.train.step_model import SEGMENTS_ROLE, PairsModel, PretokensModel
 from app.widgets.segmentation import SegmentationDelegate
 from bpe_engine import MergeEvent, PairInfo
 
-__all__ = ["StepPanel", "explain_tie", "pair_text"]
+__all__ = ["StepPanel", "explain_tie", "explain_ties", "pair_text"]
 
 _IDLE_TEXT = noop(
     "<b>Step mode.</b> Choose a small corpus (the <i>Hello helo, I'm</i> or <i>low lower widest newest</i> "
@@ -83,7 +83,17 @@ def _why_greater(big: bytes, small: bytes, part: str, *, other: bool = False) ->
     return template.format(part=tr(_PARTS[part]), big=token_label(big), small=token_label(small))
 
 
-def explain_tie(chosen: tuple[bytes, bytes], other: tuple[bytes, bytes], rule: str, count: int | None = None) -> str:
+Pair = tuple[bytes, bytes]
+
+
+def _verdict(chosen: Pair, other: Pair, rule: str) -> str:
+    """Why ``rule`` puts ``chosen`` before ``other`` (two different pairs)."""
+    part = "left" if chosen[0] != other[0] else "right"
+    a, b = (chosen[0], other[0]) if part == "left" else (chosen[1], other[1])
+    return _why_greater(b, a, part, other=True) if rule == "smallest" else _why_greater(a, b, part)
+
+
+def explain_tie(chosen: Pair, other: Pair, rule: str, count: int | None = None) -> str:
     """One sentence: both pairs had the same count, and why ``rule`` picked ``chosen``."""
     a_text, b_text = pair_text(*chosen), pair_text(*other)
     both = (
@@ -91,16 +101,43 @@ def explain_tie(chosen: tuple[bytes, bytes], other: tuple[bytes, bytes], rule: s
         if count is not None
         else tr("{a} and {b} have the same count").format(a=a_text, b=b_text)
     )
-    part = "left" if chosen[0] != other[0] else "right"
-    a, b = (chosen[0], other[0]) if part == "left" else (chosen[1], other[1])
+    why = _verdict(chosen, other, rule)
     if rule == "smallest":
         return tr(
             "Tie: {both}. Rule “smallest” takes the pair that sorts first as byte strings: {pair} wins because {why}."
-        ).format(both=both, pair=a_text, why=_why_greater(b, a, part, other=True))
+        ).format(both=both, pair=a_text, why=why)
     return tr(
         "Tie: {both}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: "
         "{pair} wins because {why}."
-    ).format(both=both, pair=a_text, why=_why_greater(a, b, part))
+    ).format(both=both, pair=a_text, why=why)
+
+
+def explain_ties(chosen: Pair, others: list[Pair], rule: str, count: int) -> str:
+    """Like :func:`explain_tie` for any number of tied pairs: names each, and the rule's
+    verdict between ``chosen`` and each of the ``others``."""
+    if len(others) == 1:
+        return explain_tie(chosen, others[0], rule, count)
+    names = [pair_text(*p) for p in (chosen, *others)]
+    listed = tr("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    every = tr("{pairs} all occur {count} times").format(pairs=listed, count=count)
+    verdicts = "; ".join(
+        tr("over {pair} because {why}").format(pair=pair_text(*o), why=_verdict(chosen, o, rule)) for o in others
+    )
+    if rule == "smallest":
+        return tr(
+            "Tie: {all}. Rule “smallest” takes the pair that sorts first as byte strings: {pair} wins {verdicts}."
+        ).format(all=every, pair=names[0], verdicts=verdicts)
+    return tr(
+        "Tie: {all}. Rule “greatest” (GPT-2's) takes the pair that sorts last as byte strings: {pair} wins {verdicts}."
+    ).format(all=every, pair=names[0], verdicts=verdicts)
+
+
+def _tied_with_best(s: StepSnapshot) -> list[Pair]:
+    """The other pairs with the count of the next merge's pair (``next_pairs`` is best first)."""
+    pairs = s.next_pairs
+    if s.ended or not pairs:
+        return []
+    return [(p.left, p.right) for p in pairs[1:] if p.count == pairs[0].count]
 
 
 class StepPanel(QWidget):
@@ -118,6 +155,9 @@ class StepPanel(QWidget):
         layout.addWidget(self._build_split(), 1)
         #: Writes the sentences and titles for what the panel shows (again after a switch).
         self._write_texts: Callable[[], None] = self._write_empty
+        #: (merges done, next pair, pairs tied with it) of the last snapshot: the next
+        #: snapshot's last merge names them all (a MergeEvent keeps only one).
+        self._next_ties: tuple[int, PairInfo | None, list[Pair]] = (-1, None, [])
         self.clear()
         i18n.connect(self._on_language_changed)
 
@@ -288,6 +328,8 @@ class StepPanel(QWidget):
         self.pairs_model.set_pairs(snapshot.next_pairs, next_marked=not snapshot.ended)
         shown = len(snapshot.pretokens)
         total = snapshot.distinct_pretokens
+        tied_before = self._tied_before(snapshot)
+        self._next_ties = (snapshot.merges_done, nxt, _tied_with_best(snapshot))
 
         def write() -> None:
             self.pretokens_title.setText(
@@ -297,12 +339,20 @@ class StepPanel(QWidget):
                 if shown
                 else tr("<b>Pre-tokens</b>")
             )
-            self.last_label.setText(self._last_text(snapshot))
+            self.last_label.setText(self._last_text(snapshot, tied_before))
             self.next_label.setText(self._next_text(snapshot))
 
         self._write(write)
         self.last_label.setVisible(bool(self.last_label.text()))
         self.next_label.show()
+
+    def _tied_before(self, snapshot: StepSnapshot) -> list[Pair]:
+        """The pairs tied with the last merge, as the snapshot before it listed them."""
+        last = snapshot.last_merge
+        done, best, tied = self._next_ties
+        if last is None or best is None or done != last.rank or (best.left, best.right) != (last.left, last.right):
+            return []
+        return tied
 
     # -- wording ---------------------------------------------------------------------------
 
@@ -330,13 +380,16 @@ class StepPanel(QWidget):
         return text + tr("; the corpus is now {tokens} tokens.").format(tokens=m.tokens)
 
     @classmethod
-    def _last_text(cls, s: StepSnapshot) -> str:
+    def _last_text(cls, s: StepSnapshot, tied: list[Pair]) -> str:
+        """The merge just applied; ``tied``: every pair that had its count then (from the
+        snapshot before, when there was one; else the engine's ``tied_with``)."""
         m = s.last_merge
         if m is None:
             return ""
         text = cls._merge_text(m)
-        if m.tied_with is not None:
-            text += "<br>" + html.escape(explain_tie((m.left, m.right), m.tied_with, s.tie_break, m.count), quote=False)
+        others = tied or ([m.tied_with] if m.tied_with is not None else [])
+        if others:
+            text += "<br>" + html.escape(explain_ties((m.left, m.right), others, s.tie_break, m.count), quote=False)
         return text
 
     @staticmethod
@@ -344,9 +397,9 @@ class StepPanel(QWidget):
         pairs: list[PairInfo] = s.next_pairs
         if s.ended:
             why = tr(_ENDED[s.ended]) if s.ended in _ENDED else s.ended
-            return tr("<b>Training ended</b> after {n} merges: {why}. The tables show the final state.").format(
-                n=s.merges_done, why=why
-            )
+            return tr_n(
+                "<b>Training ended</b> after %n merge(s): {why}. The tables show the final state.", s.merges_done
+            ).format(why=why)
         if not pairs:
             return tr("<b>No pair is left</b>: every pre-token is a single token. The next Step ends training.")
         best = pairs[0]
@@ -360,16 +413,9 @@ class StepPanel(QWidget):
             new=html.escape(token_label(best.left + best.right), quote=False),
             count=best.count,
         )
-        tied = [p for p in pairs[1:] if p.count == best.count]
+        tied = _tied_with_best(s)
         if tied:
-            other = tied[0]
-            more = tr(" ({n} pairs share that count)").format(n=len(tied)) if len(tied) > 1 else ""
-            text += (
-                "<br>"
-                + html.escape(
-                    explain_tie((best.left, best.right), (other.left, other.right), s.tie_break, best.count),
-                    quote=False,
-                )
-                + html.escape(more, quote=False)
+            text += "<br>" + html.escape(
+                explain_ties((best.left, best.right), tied, s.tie_break, best.count), quote=False
             )
         return text

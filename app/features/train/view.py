@@ -63,7 +63,7 @@ from app.features.train.live import LivePanel
 from app.features.train.pacing import DisplayPacer
 from app.features.train.results import safe_file_name
 from app.features.train.run_display import TrainRunDisplay
-from app.features.train.settings_panel import TrainSettingsPanel
+from app.features.train.settings_panel import TrainSettingsPanel, complete_settings, parse_special_tokens
 from app.features.train.status import TrainStatus
 from app.features.train.step_panel import StepPanel
 from app.widgets import build
@@ -79,6 +79,11 @@ _SETTING_NAMES = {
     "tie_break": noop("tie-break"),
 }
 _S = TrainingState
+
+
+def _as_value(key: str, value: object) -> object:
+    """A sample's setting as the settings panel's :meth:`values` has it (special tokens: a tuple)."""
+    return parse_special_tokens(str(value)) if key == "special_tokens" else value
 
 
 class TrainView(TrainRunDisplay):
@@ -399,9 +404,9 @@ class TrainView(TrainRunDisplay):
         if not sample.settings or self.controller.is_active:
             self.messages.clear()
             return
-        suggested = {k: v for k, v in sample.settings.items() if k in _SETTING_NAMES}
+        suggested = complete_settings(sample.settings)
         current = self.settings_panel.values()
-        differ = {k: v for k, v in suggested.items() if current.get(k) != v}
+        differ = {k: v for k, v in suggested.items() if current.get(k) != _as_value(k, v)}
         if not differ:
             return
         self._say(
@@ -414,7 +419,7 @@ class TrainView(TrainRunDisplay):
 
     def apply_sample_settings(self, sample: Sample) -> None:
         """Use the settings the sample suggests (the banner's Apply)."""
-        self.settings_panel.set_values(**{k: v for k, v in sample.settings.items() if k in _SETTING_NAMES})
+        self.settings_panel.set_values(**complete_settings(sample.settings))
         self._say("info", lambda: tr("Applied the settings suggested for this sample."))
         # subtle: the clicked button is gone now; without a focus inside the view, its
         # shortcuts (F5, F10…) would not reach it

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.core.messages import CorpusStats
+from app.display.format import format_count
 from app.features.compare.summary_model import CompareSummaryModel, SummaryRow
 from app.features.compare.view import MAX_COLUMNS, CompareView
 
@@ -98,7 +99,7 @@ def test_summary_table(qtbot, view, tiktoken_encodings, trained):
         assert model.value(row, 3) == pytest.approx(len(text) / n[row])
         assert model.value(row, 4) == pytest.approx(n[row] / n[0])
     assert model.data(model.index(0, 4)) == "1.00×"
-    assert model.data(model.index(1, 1)) == f"{n[1]:,}"
+    assert model.data(model.index(1, 1)) == format_count(n[1])
     assert model.data(model.index(0, 5)) == "—"  # no corpus run yet
 
 

@@ -11,6 +11,7 @@ from PySide6.QtGui import QTextDocument
 
 from app.content.presets import PRESETS
 from app.display.chips import PARTIAL, SPECIAL
+from app.display.format import format_count
 from app.features.tokenize.view import TokenizeView
 from bpe_engine import SpecialMode, errors, train_bpe
 
@@ -198,8 +199,8 @@ def test_pretokenization_strip_and_explain_tech(qtbot, view, openai_tokenizers, 
     for k, step in enumerate(steps):
         rows = ex.candidate_rows()
         chosen = [r for r in rows if r[2].startswith("★")]
-        assert len(chosen) == 1 and chosen[0][1] == f"{step.rank:,}"
-        listed = [int(r[1].replace(",", "")) for r in rows if r[1] != "—"]
+        assert len(chosen) == 1 and chosen[0][1] == format_count(step.rank)
+        listed = [int(r[1].replace("\u202f", "")) for r in rows if r[1] != "—"]
         assert step.rank == min(listed)  # the lowest rank is merged first
         ranks.append(step.rank)
         qtbot.mouseClick(ex.next_button, Qt.MouseButton.LeftButton)

@@ -17,6 +17,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog
 
 from app.core import registry as registry_module
+from app.display.format import format_count
 from app.window.main_window import MainWindow
 from app.window.pattern_dialog import PatternDialog, SpecialTokensError, parse_special_tokens
 from bpe_engine import Tokenizer, preview, train_bpe
@@ -101,7 +102,7 @@ def test_a_sentencepiece_model_opens_and_cannot_be_saved_in_our_format(
     qtbot, window, monkeypatch, spm_model, spm_reference, tmp_path
 ):
     key = _open_with_dialog(qtbot, window, monkeypatch, spm_model)
-    assert window.registry.entry(key).label == f"{spm_model.name} · SentencePiece, 1,000 pieces"
+    assert window.registry.entry(key).label == f"{spm_model.name} · SentencePiece, {format_count(1000)} pieces"
     assert _ids_in_tokenize_view(qtbot, window, key, SP_TEXT) == spm_reference.encode(SP_TEXT)
     asked = []
     monkeypatch.setattr(
