@@ -44,7 +44,7 @@ def main() -> None:
     from app.window.main_window import MainWindow
     from bpe_engine import train_bpe
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    _app = QApplication.instance() or QApplication(sys.argv[:1])  # kept: the window needs it
     window = MainWindow(Settings())
     window.resize(1600, 1000)
     window.show()
