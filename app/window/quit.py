@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox
 from app.core.i18n import tr
 from app.features.train.results import CHECKPOINT_FILTER
 from app.features.train.view import safe_file_name
+from app.window.back_link import BackLink
 
 if TYPE_CHECKING:
     from app.window.main_window import MainWindow
@@ -27,6 +28,8 @@ __all__ = ["QuitGuard"]
 
 class QuitGuard(QObject):
     """Decides whether the window may close now (see the module docstring)."""
+
+    window = BackLink["MainWindow"]()  # weak: the window holds this part (see back_link)
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
