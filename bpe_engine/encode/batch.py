@@ -300,9 +300,8 @@ def _byte_pair_index(t: PairTables, raw: np.ndarray, nxt: np.ndarray) -> dict[in
 
 
 def _merge_all(tables: EncoderTables, pieces: list[bytes], limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Run every merge (of rank below ``limit``, if given) over the concatenated pieces, rank
-    by rank; returns the final symbol array (-1 where a position was merged into its left
-    neighbour) and the piece starts."""
+    """Run every merge (of rank below ``limit``, if given) over the concatenated pieces, rank by
+    rank: the final symbols (-1 where merged into the left neighbour) and the piece starts."""
     t = pair_tables(tables)
     raw = np.frombuffer(b"".join(pieces), dtype=np.uint8)
     starts, sym_a, nxt_a, prv_a = _linked_symbols(t, raw, pieces)

@@ -82,9 +82,8 @@ class CorpusCompareController(QObject):
             self._set_state(CorpusState.CANCELLING)
 
     @Slot()
-    def shutdown(self, timeout_ms: int = 0) -> bool:
-        """Cancel a run and wait at most ``timeout_ms`` for its thread to end (window closing,
-        app quitting: not at all; the job runner keeps the thread until it ends)."""
+    def shutdown(self, timeout_ms: int = 10_000) -> bool:
+        """Cancel a run and wait for its thread to end (window closing, app quitting)."""
         if self._worker is not None:
             self._worker.cancel()
         return self._join(timeout_ms)
