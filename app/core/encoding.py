@@ -83,9 +83,12 @@ class EncodeController(QObject):
 
     @Slot()
     def shutdown(self) -> None:
-        """Drop pending work and wait for a running job to end (app quit, window closing)."""
+        """Drop pending work and deliver nothing more (app quit, window closing).
+
+        A running job is not waited for: one engine call cannot be interrupted, and the GUI
+        thread must not block on it; the job runner keeps its thread until it ends.
+        """
         self._calls.close()
-        self._calls.wait(10.0)
 
     @Slot(object, object, str)
     def _on_calls_delivered(self, generation: object, result: object, message: str) -> None:

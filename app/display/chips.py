@@ -16,6 +16,7 @@ except that neighbours never share one. Drawing is :mod:`app.widgets.chip_painte
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -159,10 +160,20 @@ def common_affixes(old: Sequence[Any], new: Sequence[Any]) -> tuple[int, int]:
     return _bisect_affixes(old, new)
 
 
-def chip_segments(table: TokenTable, k: int, whitespace: bool = True) -> tuple[Segment, ...]:
+def chip_segments(
+    table: TokenTable, k: int, whitespace: bool = True, char_starts: list[int] | None = None
+) -> tuple[Segment, ...]:
     """The label of token ``k``: its text (a SentencePiece token's piece, ``▁`` included), or
     for bytes of a split character and for byte-fallback tokens the hex bytes and an arrow to
-    the character they belong to (never a bare U+FFFD)."""
+    the character they belong to (never a bare U+FFFD).
+
+    ``char_starts``: ``table.char_byte_starts`` as a list, made once per table by a caller
+    labelling many tokens (a NumPy lookup per token made "Show whitespace" take seconds)."""
+    cbs: Any = table.char_byte_starts if char_starts is None else char_starts
+
+    def char_at(offset: int) -> int:
+        return table.char_at_byte(offset) if char_starts is None else bisect_right(char_starts, offset) - 1
+
     token = table.tokens[k]
     byte_token = table.fallback is not None and table.fallback[k]
     if table.complete[k] and not byte_token:
@@ -170,13 +181,12 @@ def chip_segments(table: TokenTable, k: int, whitespace: bool = True) -> tuple[S
         return ((chip_text(label, whitespace), TEXT),)
     if byte_token and token:
         # A SentencePiece byte-fallback token (<0xE5>): its byte, and the character it spells.
-        c = table.char_at_byte(table.byte_starts[k])
+        c = char_at(table.byte_starts[k])
         return ((hex_bytes(token), HEX), ("→" + visible(table.text[c]), POINTER))
     b0 = table.byte_starts[k]
     b1 = table.byte_starts[k + 1]
     segs: list[Segment] = []
-    c = table.char_at_byte(b0)
-    cbs = table.char_byte_starts
+    c = char_at(b0)
     run = []  # whole characters inside the token
     while c < len(cbs) - 1 and cbs[c] < b1:
         cs, ce = int(cbs[c]), int(cbs[c + 1])
@@ -202,9 +212,11 @@ def chip_text(text: str, whitespace: bool) -> str:
     return visible(text, False).replace("\n", "").replace("\t", "    ")
 
 
-def _token_segments(table: TokenTable, k: int, whitespace: bool) -> tuple[Segment, ...]:
+def _token_segments(
+    table: TokenTable, k: int, whitespace: bool, char_starts: list[int] | None = None
+) -> tuple[Segment, ...]:
     if not table.complete[k] or (table.fallback is not None and table.fallback[k]):
-        return chip_segments(table, k, whitespace)  # depends on the neighbours: not cached
+        return chip_segments(table, k, whitespace, char_starts)  # depends on the neighbours: not cached
     key: tuple[bytes | str, bool] = (table.tokens[k] if table.labels is None else table.labels[k], whitespace)
     segs = _label_cache.get(key)
     if segs is None:
@@ -251,7 +263,9 @@ class TokenChipBuilder:
             else (NORMAL if table.complete[k] and not (fallback is not None and fallback[k]) else PARTIAL)
             for k in mid
         ]
-        seg_mid = [_token_segments(table, k, whitespace) for k in mid]
+        # The characters' byte offsets as a list once per build, not a NumPy lookup per token.
+        char_starts = table.char_byte_starts.tolist() if n - s - p > 64 else None
+        seg_mid = [_token_segments(table, k, whitespace, char_starts) for k in mid]
         tail = slice(old_n - s, old_n)
         segments = old_t.segments[:p] + seg_mid + old_t.segments[tail]
         kinds = old_t.kinds[:p] + kinds_mid + old_t.kinds[tail]

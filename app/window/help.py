@@ -15,6 +15,7 @@ from app.core import i18n
 from app.core.i18n import bind, tr
 from app.features.train.view import SHORTCUTS
 from app.widgets import build
+from app.window.back_link import BackLink
 from app.window.presentation import SHORTCUTS as VIEW_SHORTCUTS
 from app.window.tabs import TAB_COUNT
 
@@ -105,6 +106,8 @@ class GuideDialog(QDialog):
 
 class Help(QObject):
     """Help > Guide and shortcuts (F1) and Help > About, for one window."""
+
+    window = BackLink["QWidget"]()  # weak: the window holds this part (see back_link)
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)

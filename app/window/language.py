@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMenu
 
 from app.core import i18n
 from app.core.i18n import bind, tr
+from app.window.back_link import BackLink
 
 if TYPE_CHECKING:
     from app.window.main_window import MainWindow
@@ -25,6 +26,8 @@ __all__ = ["LanguageMenu"]
 
 class LanguageMenu(QObject):
     """The Language submenu of one window (see the module docstring)."""
+
+    window = BackLink["MainWindow"]()  # weak: the window holds this part (see back_link)
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)

@@ -21,6 +21,7 @@ from app.core.settings import FileKind
 from app.core.tokenizer_files import FileJob
 from app.widgets import build
 from app.widgets.open_files import FileBusyIndicator, TokenizerDropFilter, open_filters
+from app.window.back_link import BackLink
 from app.window.pattern_dialog import PatternDialog
 from bpe_engine import errors
 
@@ -32,6 +33,8 @@ __all__ = ["FileOpening"]
 
 class FileOpening(QObject):
     """File > Open, drops and the busy line for one window (see the module docstring)."""
+
+    window = BackLink["MainWindow"]()  # weak: the window holds this part (see back_link)
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)

@@ -33,6 +33,7 @@ from app.widgets.chip_painter import HIGH_CONTRAST_PROPERTY
 from app.widgets.export import export_png, export_svg, save_text
 from app.widgets.view import View
 from app.widgets.zoom import MAX_ZOOM, MIN_ZOOM, ZOOM_STEPS, apply_zoom
+from app.window.back_link import BackLink
 
 __all__ = ["Presentation", "PRESENTATION_BOOST", "SHORTCUTS"]
 
@@ -69,6 +70,8 @@ class Presentation(QObject):
         exported(str): the current view (or its tokens) was saved to this path.
         export_failed(str): an export could not be written; the message says why.
     """
+
+    window = BackLink["QMainWindow"]()  # weak: the window holds this part (see back_link)
 
     zoom_changed = Signal(float)
     presentation_changed = Signal(bool)

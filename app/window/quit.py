@@ -23,6 +23,7 @@ from app.core.settings import FileKind
 from app.core.training.events import TrainingAction, TrainingState
 from app.display.format import format_count
 from app.features.train.results import CHECKPOINT_FILTER
+from app.window.back_link import BackLink
 from app.window.unsaved import UnsavedGuard
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ _Role = QMessageBox.ButtonRole
 
 class QuitGuard(QObject):
     """Decides whether the window may close now (see the module docstring)."""
+
+    window = BackLink["MainWindow"]()  # weak: the window holds this part (see back_link)
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)

@@ -23,6 +23,7 @@ from app.core.settings import FileKind
 from app.display.file_names import tokenizer_file_name, tokenizer_stem
 from app.display.pieces import is_sentencepiece
 from app.widgets import build
+from app.window.back_link import BackLink
 from app.window.export_dialog import ExportDialog
 from app.window.exporting import ExportController
 from app.window.tokenizer_list import TokenizerListDialog
@@ -35,6 +36,8 @@ __all__ = ["Saving"]
 
 class Saving(QObject):
     """Save, Export and Tokenizers… for one window (see the module docstring)."""
+
+    window = BackLink["MainWindow"]()  # weak: the window holds this part (see back_link)
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox
 from app.core.i18n import tr
 from app.core.settings import FileKind
 from app.display.file_names import tokenizer_file_name
+from app.window.back_link import BackLink
 
 if TYPE_CHECKING:
     from app.window.main_window import MainWindow
@@ -44,6 +45,8 @@ def free_file_names(folder: str, names: list[str]) -> list[str]:
 
 class UnsavedGuard(QObject):
     """Asks about the session's unsaved trained tokenizers (see the module docstring)."""
+
+    window = BackLink["MainWindow"]()  # weak: the window holds this part (see back_link)
 
     def __init__(self, window: MainWindow, quit_now: Callable[[], None]) -> None:
         super().__init__(window)

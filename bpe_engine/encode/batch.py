@@ -198,9 +198,10 @@ def _spread(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return np.arange(total, dtype=np.int64) + np.repeat(starts - offsets, counts)
 
 
-def bpe_by_rank(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`bpe_flat` by running the merges rank by rank over all pieces together."""
-    sym, starts = _merge_all(tables, pieces)
+def bpe_by_rank(tables: EncoderTables, pieces: list[bytes], limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`bpe_flat` by running the merges rank by rank over all pieces together; with
+    ``limit``, only the merges of rank below it (the tokenizer of the first ``limit`` merges)."""
+    sym, starts = _merge_all(tables, pieces, limit)
     alive = sym >= 0
     return sym[alive], np.add.reduceat(alive.astype(np.int64), starts)
 
@@ -298,9 +299,9 @@ def _byte_pair_index(t: PairTables, raw: np.ndarray, nxt: np.ndarray) -> dict[in
     return index
 
 
-def _merge_all(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
-    """Run every merge over the concatenated pieces, rank by rank; returns the final symbol
-    array (-1 where a position was merged into its left neighbour) and the piece starts."""
+def _merge_all(tables: EncoderTables, pieces: list[bytes], limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Run every merge (of rank below ``limit``, if given) over the concatenated pieces, rank by
+    rank: the final symbols (-1 where merged into the left neighbour) and the piece starts."""
     t = pair_tables(tables)
     raw = np.frombuffer(b"".join(pieces), dtype=np.uint8)
     starts, sym_a, nxt_a, prv_a = _linked_symbols(t, raw, pieces)
@@ -323,7 +324,10 @@ def _merge_all(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, 
         else:
             lst.append(block)
 
-    while heap:
+    # Ranks only grow along the run, so stopping at the first rank past the limit leaves
+    # exactly what the first ``limit`` merges make.
+    end = len(new_ids) if limit is None else limit
+    while heap and heap[0] < end:
         r = heapq.heappop(heap)
         blocks = index.pop(r)
         a, b = pair_ids[r]

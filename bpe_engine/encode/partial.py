@@ -13,6 +13,7 @@ from collections import Counter
 
 import numpy as np
 
+from .batch import bpe_by_rank
 from .encoder import Encoder
 from .piece import bpe_piece_as_of, step_ranks
 from .tables import SPECIAL_PREFIX
@@ -31,18 +32,36 @@ def _pieces(encoder: Encoder, text: str, allowed: frozenset[str]) -> list[bytes]
     return out
 
 
+# Pieces longer than this go through the rank-by-rank merge (linear in their length; the
+# per-piece loop is quadratic), like ``encode``'s batches.
+_LONG = 256
+
+
 def encode_as_of(encoder: Encoder, text: str, allowed: frozenset[str], merges: int) -> list[int]:
     """Token ids of ``text`` with only the first ``merges`` merges (special tokens as in
     ``encode``)."""
     tables = encoder.tables
     special = tables.special_keys
+    pieces = _pieces(encoder, text, allowed)
     done: dict[bytes, tuple[int, ...]] = {}
+    long: list[bytes] = []
+    for piece in dict.fromkeys(pieces):
+        if piece in special:
+            done[piece] = special[piece]
+        elif len(piece) > _LONG and tables.merge_all_safe:
+            long.append(piece)
+        else:
+            done[piece] = bpe_piece_as_of(tables, piece, merges)
+    if long:
+        flat, counts = bpe_by_rank(tables, long, merges)
+        ids_all = flat.tolist()
+        at = 0
+        for piece, count in zip(long, counts.tolist()):
+            done[piece] = tuple(ids_all[at : at + count])
+            at += count
     ids: list[int] = []
-    for piece in _pieces(encoder, text, allowed):
-        got = done.get(piece)
-        if got is None:
-            got = done[piece] = special[piece] if piece in special else bpe_piece_as_of(tables, piece, merges)
-        ids += got
+    for piece in pieces:
+        ids += done[piece]
     return ids
 
 

@@ -12,6 +12,7 @@ learned in order), merging every occurrence of that pair at once is the same and
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .._vocab import SHIFT
@@ -104,8 +105,11 @@ def bpe_pieces(t: EncoderTables, pieces: list[bytes]) -> list[tuple[int, ...]]:
 
 def bpe_piece_as_of(t: EncoderTables, data: bytes, merges: int) -> tuple[int, ...]:
     """Token ids of one piece with only the first ``merges`` merges of the vocabulary: the
-    same loop, with every later merge left out (what a tokenizer trained that far gives)."""
+    same loop, with every later merge left out (what a tokenizer trained that far gives).
+    A long piece takes the heap-based merge with the same limit (the list loop is quadratic)."""
     ids = list(data) if t.identity_bytes else [t.byte_id[x] for x in data]
+    if len(ids) > _LONG_PIECE:
+        return tuple(_bpe_long(t, ids, limit=merges))
     get = t.ranks.get
     new_ids = t.new_ids
     ranks = [get(a << SHIFT | b, _NONE) for a, b in zip(ids, ids[1:])]
@@ -152,16 +156,24 @@ def step_ranks(t: EncoderTables, data: bytes) -> list[int]:
     return applied
 
 
-def _bpe_long(t: EncoderTables, ids: list[int], steps: list[BpeStep] | None = None) -> list[int]:
+def _bpe_long(t: EncoderTables, ids: list[int], steps: list[BpeStep] | None = None, limit: int = _NONE) -> list[int]:
     """The same merge rule in O(n log n), one pair at a time: linked list plus a heap of
     (rank, position, new id), as Hugging Face's ``Word::merge_all``.
 
     subtle: an entry whose position now holds another pair is still used when that pair
     makes the same token (Hugging Face compares the new id, not the rank); this matters only
     when several merges make one token, which merges learned in order never do.
-    ``steps``, when given, receives each merge (for :func:`bpe_steps`).
+    ``steps``, when given, receives each merge (for :func:`bpe_steps`); merges of rank
+    ``limit`` or more are left out (:func:`bpe_piece_as_of`).
     """
-    get = t.ranks.get
+    every = t.ranks.get
+
+    def below_limit(key: int) -> int | None:
+        r = every(key)
+        return r if r is not None and r < limit else None
+
+    get: Callable[[int], int | None] = every if limit >= _NONE else below_limit
+
     new_ids = t.new_ids
     n = len(ids)
     nxt = list(range(1, n + 1))

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from bpe_engine import Tokenizer, errors, train_bpe
+from bpe_engine.reference import reference_encode
 
 from .test_roundtrip import texts
 
@@ -76,3 +77,38 @@ def test_bad_merge_counts_and_specials(trained: dict[str, Tokenizer]) -> None:
         tok.encode_as_of("x", len(tok.merges) + 1)
     with pytest.raises(errors.SpecialTokenError):
         tok.encode_as_of(f"x{EOT}", 3)
+
+
+def _reference_as_of(tok: Tokenizer, text: str, k: int) -> list[int]:
+    """Brute force: every one of the first ``k`` merges applied in order to every piece."""
+    vocab = {i: tok.vocab[i] for i in range(256 + k)}
+    vocab[tok.special_tokens[EOT]] = EOT.encode("utf-8")
+    return reference_encode(text, tok.merges[:k], vocab, [EOT], tok.pretokenizer)
+
+
+# Long runs of one piece: the per-piece loop was quadratic there, the fast path must agree.
+LONG_TEXTS = [
+    "a" * 3000,
+    "ab" * 900 + " the" * 50,
+    "x" + "aa" * 700 + f"{EOT}" + "e" * 513,
+    "的" * 700 + "了是" * 200,
+    " " * 1500 + "tt" * 300,
+    "hello world, " * 40 + "z" * 2049,
+]
+
+
+@pytest.mark.parametrize("index", range(len(LONG_TEXTS)))
+def test_encode_as_of_equals_the_brute_force_reference_on_long_runs(trained: dict[str, Tokenizer], index: int) -> None:
+    text = LONG_TEXTS[index]
+    for tok in trained.values():
+        n = len(tok.merges)
+        for k in (0, 7, n // 3, n):
+            assert tok.encode_as_of(text, k, allowed_special="all") == _reference_as_of(tok, text, k), (tok, k)
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=texts, where=st.floats(0, 1))
+def test_encode_as_of_equals_the_brute_force_reference(trained: dict[str, Tokenizer], text: str, where: float) -> None:
+    for tok in trained.values():
+        k = int(where * len(tok.merges))
+        assert tok.encode_as_of(text, k, allowed_special="all") == _reference_as_of(tok, text, k)

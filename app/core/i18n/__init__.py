@@ -18,6 +18,7 @@ marked with :func:`noop` so the catalog finds them, and translated with :func:`t
 from __future__ import annotations
 
 import inspect
+import logging
 import re
 import weakref
 from collections.abc import Callable
@@ -26,6 +27,8 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "CONTEXT",
@@ -177,8 +180,13 @@ def set_language(language: str) -> bool:
     _State.language = language
     live = [b for b in _State.bindings if shiboken6.isValid(b[0])]
     _State.bindings = live
+    # subtle: one failing text or listener (a bug) must not leave the rest of the window in
+    # the old language and the choice unsaved: it is logged and the switch goes on.
     for obj, method, args, source, fields in live:
-        _apply(obj, method, args, source, fields)
+        try:
+            _apply(obj, method, args, source, fields)
+        except Exception:
+            log.exception("switching %r to %s failed", source, language)
     listeners = []
     for ref in _State.listeners:
         slot = ref()
@@ -186,7 +194,10 @@ def set_language(language: str) -> bool:
         if slot is None or (isinstance(owner, shiboken6.Shiboken.Object) and not shiboken6.isValid(owner)):
             continue  # its widget or model is gone (a view closed): calling it would crash
         listeners.append(ref)
-        slot(language)
+        try:
+            slot(language)
+        except Exception:
+            log.exception("a language listener (%r) failed switching to %s", slot, language)
     _State.listeners = listeners
     notifier().changed.emit(language)
     return True

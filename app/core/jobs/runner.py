@@ -29,6 +29,7 @@ It leaves out what a job does and what its results mean (the other modules of
 from __future__ import annotations
 
 import atexit
+import ctypes
 import gc
 import logging
 import time
@@ -102,9 +103,11 @@ def live_threads() -> list[JobThread]:
 
 
 def wait_all(msecs: int = 10_000) -> bool:
-    """Wait for every job thread to end (window closing, tests); False if one is still running."""
+    """Wait at most ``msecs`` in all for every job thread to end (tests, exit); False if one
+    is still running."""
+    deadline = time.monotonic() + msecs / 1000
     for thread in list(_LIVE):
-        thread.wait(msecs)
+        thread.wait(max(0, int((deadline - time.monotonic()) * 1000)))
     _release_ended()
     return not _LIVE
 
@@ -116,5 +119,26 @@ def stop_all(msecs: int = 10_000) -> bool:
     return wait_all(msecs)
 
 
+#: Threads still running when the interpreter exits: referenced for ever (see :func:`_at_exit`).
+_LEFT_RUNNING: list[JobThread] = []
+
+
+def _at_exit() -> None:
+    """Cancel the jobs and give them a few seconds; a job that cannot stop sooner (one engine
+    call) is left to run while the process ends.
+
+    subtle: Python frees module globals during finalization, and a ``QThread`` freed while it
+    runs aborts the process ("QThread: Destroyed while thread ... is still running"); an
+    extra reference that is never dropped keeps Qt from ever destroying it.
+    """
+    if stop_all(3_000):
+        return
+    for thread in list(_LIVE):
+        log.warning("background job %s still running at exit; left to end with the process", thread.objectName())
+        _LEFT_RUNNING.append(thread)
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(thread))
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(thread.worker))
+
+
 # At interpreter exit the threads must have ended before Python drops the last reference.
-atexit.register(stop_all)
+atexit.register(_at_exit)

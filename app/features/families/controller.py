@@ -173,15 +173,14 @@ class FamiliesController(QObject):
 
     @Slot()
     def shutdown(self, training_wait_ms: int = 0) -> None:
-        """Cancel training and drop waiting requests (window closing); wait for a running
-        tokenization, and for training only ``training_wait_ms``.
+        """Cancel training and drop waiting requests (window closing); wait for training only
+        ``training_wait_ms``, never for a running tokenization.
 
         subtle: training may sit seconds in one engine step (building the pair index of a big
         corpus); its thread ends in the background and runner's exit hook waits for it.
         """
         if self._worker is not None:
             self._worker.cancel()
-        self._calls.close()
-        self._calls.wait(10.0)
+        self._calls.close()  # a running tokenization ends on its own (the runner keeps it)
         if training_wait_ms:
             self._join(training_wait_ms)

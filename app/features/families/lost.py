@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QTextEdit
 
 from app.core.i18n import tr
 from app.display.format import visible
-from app.display.offsets import utf16_offset
+from app.display.offsets import utf16_offsets
 from app.features.families.family import Family, family_name
 from app.features.families.job import FamiliesOutcome, FamilyRow
 
@@ -30,17 +30,26 @@ def _losing_rows(outcome: FamiliesOutcome) -> list[FamilyRow]:
 
 
 def lost_selections(document: QTextDocument, outcome: FamiliesOutcome) -> list[QTextEdit.ExtraSelection]:
-    """The highlights of ``document`` (showing ``outcome.text``) where a decode loses text."""
+    """The highlights of ``document`` (showing ``outcome.text``) where a decode loses text;
+    none if the document holds another text (a stale outcome must not point past its end)."""
     text = outcome.text
+    rows = _losing_rows(outcome)
+    spans = [(s, max(e, s)) for row in rows if row.result is not None for s, e in row.result.lost]
+    bounds = utf16_offsets(text, [i for span in spans for i in span])  # one pass, not one per span
+    end = document.characterCount() - 1
+    if bounds and (max(bounds) > end or utf16_offsets(text, [len(text)])[0] != end):
+        return []
     selections = []
-    for row in _losing_rows(outcome):
+    at = 0
+    for row in rows:
         assert row.result is not None
         fmt = QTextCharFormat()
         fmt.setBackground(_LOST_WORDS if row.family == Family.WORDS else _LOST_OTHER)
-        for s, e in row.result.lost:
+        for _ in row.result.lost:
             cursor = QTextCursor(document)
-            cursor.setPosition(utf16_offset(text, s))
-            cursor.setPosition(utf16_offset(text, max(e, s)), QTextCursor.MoveMode.KeepAnchor)
+            cursor.setPosition(bounds[at])
+            cursor.setPosition(bounds[at + 1], QTextCursor.MoveMode.KeepAnchor)
+            at += 2
             sel = QTextEdit.ExtraSelection()
             sel.format = fmt
             sel.cursor = cursor

@@ -87,8 +87,9 @@ class TextPanel(QWidget):
 
     def show_lost(self, outcome: FamiliesOutcome) -> None:
         """Highlight what ``outcome``'s decodes lose (if the editor still shows its text) and say it."""
-        if outcome.text == self.text():
-            self.editor.setExtraSelections(lost_selections(self.editor.document(), outcome))
+        # Another text in the editor: the outcome is stale, its positions would be wrong.
+        selections = lost_selections(self.editor.document(), outcome) if outcome.text == self.text() else []
+        self.editor.setExtraSelections(selections)
         self.lost_label.setText(lost_sentence(outcome))
 
     def lost_highlights(self) -> list[tuple[int, int]]:

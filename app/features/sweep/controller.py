@@ -90,10 +90,10 @@ class SweepController(QObject):
 
     @Slot()
     def shutdown(self) -> None:
+        # No wait: a running call ends on its own, kept alive by the job runner (the GUI
+        # thread must not block on an engine call when the window closes).
         for queue in (self._curves, self._references, self._files):
             queue.close()
-        for queue in (self._curves, self._references, self._files):
-            queue.wait(10.0)
 
     @Slot(object, object, str)
     def _on_curves_delivered(self, tag: object, curves: object, message: str) -> None:

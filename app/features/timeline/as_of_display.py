@@ -40,14 +40,18 @@ class AsOfDisplay:
 
     def set_tokenizer(self, tok: Tokenizer | None) -> None:
         """Results to come are ``tok``'s (None: nothing to show, the chips empty at once)."""
+        changed = tok is not self.tok
         self.tok = tok
         self._merge_ids = tok.merge_ids() if tok is not None else []
         self._builder = TokenChipBuilder()
-        if tok is None:
+        if changed:
+            # The table and its k were the previous tokenizer's: no line, tooltip or export
+            # may combine them with this one (its merges may be fewer than that k).
             self.table = None
             self.shown = -1
-            self.chips.clear()
             self.show_lines()
+        if tok is None:
+            self.chips.clear()
 
     def show_table(self, table: TokenTable, k: int, generation: int) -> None:
         """Show ``table``: the text tokenized with the first ``k`` merges."""

@@ -57,8 +57,8 @@ class AsOfLabels(QWidget):
 
     def show_as_of(self, tok: Tokenizer | None, table: TokenTable | None, k: int, merge_ids: MergeIds) -> None:
         """Describe ``table``, the text tokenized by ``tok`` as of merge ``k`` (dashes while
-        there is none: ``tok`` or ``table`` None, or ``k`` < 0)."""
-        if tok is None or table is None or k < 0:
+        there is none: ``tok`` or ``table`` None, or ``k`` not one of ``tok``'s positions)."""
+        if tok is None or table is None or not 0 <= k <= len(merge_ids):
             self.position_label.setText(tr("As of merge —"))
             self.counts_label.setText(tr("Tokens: <b>—</b> · Bytes/token: <b>—</b>"))
             self.merge_label.setText("")

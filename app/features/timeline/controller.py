@@ -84,11 +84,11 @@ class TimelineController(QObject):
 
     @Slot()
     def shutdown(self) -> None:
-        """Drop waiting jobs and wait for running ones (the window is closing)."""
+        """Drop waiting jobs (the window is closing); running ones end on their own, kept
+        alive by the job runner (the GUI thread never blocks on an engine call)."""
         self.encoder.shutdown()
         for queue in (self._curves, self._live):
             queue.close()
-            queue.wait(10.0)
 
     @Slot(object, object, str)
     def _on_curves_delivered(self, tag: object, curve: object, message: str) -> None:

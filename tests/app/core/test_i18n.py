@@ -140,3 +140,28 @@ def test_a_listener_whose_widget_was_deleted_is_skipped(qtbot) -> None:  # type:
         assert calls == ["zh_CN"]  # only the living one
     finally:
         i18n.set_language("en")
+
+
+def test_a_failing_listener_does_not_stop_the_others(qtbot, caplog) -> None:  # type: ignore[no-untyped-def]
+    """A bug in one view's language slot is logged; every other text and listener still
+    switches (the status bar stayed English and the choice unsaved when one raised)."""
+    label = QLabel()
+    qtbot.addWidget(label)
+    i18n.bind(label, "setText", "Train")
+    seen: list[str] = []
+
+    def broken(language: str) -> None:
+        raise IndexError("list index out of range")
+
+    i18n.connect(broken)
+    i18n.connect(seen.append)
+    try:
+        with caplog.at_level("ERROR", logger="app.core.i18n"):
+            assert i18n.set_language("zh_CN")
+        assert seen == ["zh_CN"] and i18n.current_language() == "zh_CN"
+        assert label.text() == "训练"  # bound texts switched too
+        assert "IndexError" in caplog.text
+    finally:
+        i18n.disconnect(broken)
+        i18n.disconnect(seen.append)
+        i18n.set_language("en")

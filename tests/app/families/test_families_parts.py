@@ -46,3 +46,19 @@ def test_what_a_row_says_without_tokens():
     assert family_status(Family.BYTE_BPE, None, False, failed) == "unavailable"
     assert source_note(loading) == "<br><i>o200k_base</i>"
     assert source_note(failed) == "<br><i>a very long label o…</i>"
+
+
+def test_utf16_offsets_in_one_pass_equal_the_slicing_count() -> None:
+    """The highlights' positions, computed in one pass, equal Qt's UTF-16 count of each prefix
+    (an emoji or a rare CJK character is two units; a lone surrogate one)."""
+    import random
+
+    from app.display.offsets import utf16_offsets
+
+    rng = random.Random(20)
+    alphabet = ["a", " ", "é", "国", "🔭", "𠀀", "\ud800", "\n", "▁"]
+    for size in (0, 1, 7, 300, 5000):
+        text = "".join(rng.choice(alphabet) for _ in range(size))
+        indices = sorted(rng.randrange(size + 1) for _ in range(50))
+        brute = [len(text[:i].encode("utf-16-le", "surrogatepass")) // 2 for i in indices]
+        assert utf16_offsets(text, indices) == brute

@@ -296,3 +296,22 @@ def test_closing_while_training_cancels_without_waiting(qtbot, view, tmp_path):
     view.shutdown()  # the window closing: cancel, do not wait for the training thread
     qtbot.waitUntil(thread.isFinished, timeout=60_000)  # it ends by itself soon after
     assert view.controller.state != "done"
+
+
+def test_a_shorter_text_then_a_language_switch_keeps_the_highlights_right(qtbot, view):
+    """The highlights follow each text; a language switch redraws them without stale
+    positions (pytest-qt fails on Qt's "QTextCursor::setPosition: Position out of range")."""
+    from app.core import i18n
+
+    long_text = "The telescope and the microscope 🔭 " * 400
+    view.set_text(long_text)
+    qtbot.waitUntil(view.is_settled, timeout=20_000)
+    assert len(view.lost_highlights()) > 800
+    view.set_text("The telescope")
+    try:
+        i18n.set_language("zh_CN")  # before the shorter text's result arrives
+        qtbot.waitUntil(view.is_settled, timeout=20_000)
+        i18n.set_language("en")
+    finally:
+        i18n.set_language("en")
+    assert view.lost_highlights() == [(3, 13)]

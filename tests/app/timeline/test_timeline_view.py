@@ -232,3 +232,26 @@ def test_a_hugging_face_file_whose_merges_repeat_tokens_shows_the_real_vocabular
     assert made < len(pairs)  # the file does repeat tokens: the old figure was wrong here
     assert 256 + made == len(json.loads(path.read_text(encoding="utf-8"))["model"]["vocab"]) == 128_000
     v.shutdown()
+
+
+def test_a_smaller_tokenizer_then_a_language_switch_before_its_chips(qtbot, view, registry, corpus, caplog) -> None:
+    """The text is shown as of merge 500; a tokenizer of 20 merges is chosen and the language
+    switched before its chips arrive: the lines never combine the old k with the new
+    tokenizer (IndexError), and the switch completes."""
+    from app.core import i18n
+
+    view.set_merges(500)
+    settle(qtbot, view)
+    small = train_bpe(None, 256 + 20, SPECIALS, text=corpus)
+    key = registry.add(small, "small · 20 merges")
+    view.picker.set_current_key(key)
+    try:
+        with caplog.at_level("ERROR"):
+            assert i18n.set_language("zh_CN")
+        assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
+        assert i18n.current_language() == "zh_CN"
+        settle(qtbot, view)
+    finally:
+        i18n.set_language("en")
+    assert view.tokenizer() is small and view.merges() <= 20
+    check_position(view, small, view.merges(), view.text())

@@ -13,6 +13,7 @@ from app.display.chips import (
     SPECIAL,
     PieceChipBuilder,
     TokenChipBuilder,
+    chip_segments,
     common_affixes,
     piece_chips,
     piece_reuse,
@@ -214,3 +215,20 @@ def test_boundary_diff_of_cl100k_and_o200k(openai_tokenizers, tiktoken_encodings
     assert spans == expected
     assert [text[s:e] for s, e in char_spans(tables[0], spans)] == ["國", " Ж", "изн"]
     assert boundary_diff(tables[:1]) == []
+
+
+def test_chips_of_a_big_text_equal_each_token_labelled_alone(openai_tokenizers):
+    """Building all chips at once (the characters' offsets made once per table) gives exactly
+    the labels of each token made on its own, with and without visible whitespace; and
+    ``char_at_byte`` equals the character found by decoding each prefix."""
+    tok = openai_tokenizers["cl100k_base"]
+    text = ("The quick fox 国语的文字 🔭 jumps\t\n" * 400) + "𠀀é\u200d👩‍👩‍👧"
+    table = token_table(tok, tok.encode(text), text)
+    assert not all(table.complete)  # split characters, the case that looks characters up
+    for whitespace in (True, False):
+        tokens, _ids, _reuse = TokenChipBuilder().build(table, whitespace)
+        assert tokens.segments == [chip_segments(table, k, whitespace) for k in range(len(table))]
+    data = text.encode("utf-8")
+    for offset in [*range(0, len(data), 97), *range(len(data) - 40, len(data))]:
+        # the character holding a byte: how many characters start at or before it, minus one
+        assert table.char_at_byte(offset) == sum(1 for b in data[: offset + 1] if b & 0xC0 != 0x80) - 1

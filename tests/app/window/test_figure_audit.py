@@ -373,7 +373,7 @@ def test_tokenize_counts_and_chips(qtbot, audit, kind) -> None:
     assert _number(labels["chars_per_token"]) == pytest.approx(round(n_chars / len(ids), 2))
 
 
-@pytest.mark.parametrize("kind", _kinds(mistral_v3="issue 20 point 8, fixed on another branch"))
+@pytest.mark.parametrize("kind", ALL)
 def test_pieces_strip_speaks_only_its_own_space_symbol(qtbot, audit, kind) -> None:
     """After a tokenizer of the other symbol, the strip shows ``·`` or ``▁`` of this one only."""
     w, k, key = _kind(qtbot, audit, kind)
@@ -566,11 +566,7 @@ SWITCH_VIEWS = {
     "timeline": _timeline_shows_only,
 }
 PAIRS = {"byte-level/sentencepiece": ("trained", "spm_trained"), "sentencepiece/openai": ("mistral_v3", "r50k_base")}
-SWITCH_XFAIL = {
-    ("sentencepiece/openai", "tokenize"): "issue 20 point 8, fixed on another branch",
-    ("byte-level/sentencepiece", "timeline"): "issue 20 point 7, fixed on another branch",
-    ("sentencepiece/openai", "timeline"): "issue 20 point 7, fixed on another branch",
-}
+SWITCH_XFAIL = {}
 
 
 def _switch_params() -> list[Any]:
