@@ -18,6 +18,7 @@ the character of the input it came from (for showing pieces in the original text
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Iterable
 from typing import AnyStr, Generic
@@ -27,6 +28,7 @@ from ..errors import TokenizerFileError
 __all__ = ["Charsmap", "Normalizer", "PrefixMatcher", "SPACE"]
 
 SPACE = "▁"
+_SPACES = re.compile(" {2,}")
 
 
 class PrefixMatcher(Generic[AnyStr]):
@@ -43,6 +45,11 @@ class PrefixMatcher(Generic[AnyStr]):
 
     def __bool__(self) -> bool:
         return bool(self._symbols)
+
+    @property
+    def firsts(self) -> frozenset[object]:
+        """The characters (or bytes) some symbol starts with: a text with none has no match."""
+        return frozenset(self._lengths)
 
     def match(self, text: AnyStr, i: int) -> int:
         """The length of the longest symbol at ``text[i:]``, or 0."""
@@ -136,6 +143,11 @@ class Normalizer:
         self.prefix = prefix
         self.user_defined = PrefixMatcher(s.encode("utf-8") for s in user_defined) if user_defined else None
         self._simple = self.charsmap is None and self.user_defined is None and not self.remove_extra
+        # Without rules a user-defined symbol is copied as its characters would be: only one
+        # holding a space can change what removing extra whitespace does.
+        self._plain = self.charsmap is None and not (
+            self.remove_extra and any(b" " in s.encode("utf-8") for s in user_defined)
+        )
 
     @property
     def identity(self) -> bool:
@@ -145,9 +157,13 @@ class Normalizer:
     def normalize(self, text: str) -> str:
         """The normalized text, with SentencePiece's dummy prefix (``always``) but not
         Metaspace's (see :meth:`metaspace`, applied after special tokens are cut out)."""
-        if self._simple:
+        if self._plain:
+            if self.remove_extra:  # no space at either end, a run of spaces is one
+                text = _SPACES.sub(" ", text).strip(" ")
             out = text.replace(" ", self.space) if self.space != " " else text
-            return self.space + out if out and self.prefix == "always" else out
+            out = self.space + out if out and self.prefix == "always" else out
+            # SentencePiece trims the escaped output: a text's own trailing ▁ go too.
+            return out.rstrip(self.space) if self.remove_extra else out
         return self.normalize_with_offsets(text)[0]
 
     def metaspace(self, piece: str, at_start: bool) -> str:
