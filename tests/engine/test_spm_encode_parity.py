@@ -170,3 +170,41 @@ def test_the_normalizers_shortcut_is_its_loop(
         remove_extra_whitespaces=remove_extra, escape_whitespaces=escape, prefix=prefix, user_defined=user_defined
     )
     assert norm.normalize(text) == norm.normalize_with_offsets(text)[0]
+
+
+@pytest.fixture(scope="module")
+def nfkc_charsmap(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The nmt_nfkc rules as sentencepiece writes them (its default normalization)."""
+    path = _train(tmp_path_factory.mktemp("spm") / "m.model", byte_fallback=True)
+    charsmap = SentencePieceTokenizer.load(path)._data.charsmap
+    assert charsmap
+    return charsmap
+
+
+_REWRITTEN = list(" \u3000\u00a0\t\n▁abcABＡＢ１ﬁ①ｱｲ㍿e\u0301\x01\u200b\ufeff的國👍<>·…™")
+
+
+def test_the_normalizers_rules_shortcut_is_its_loop(nfkc_charsmap: bytes) -> None:
+    """With charsmap rules ``normalize`` looks up only characters that start a rule: the same
+    text as the byte loop of ``normalize_with_offsets``, for every setting that changes it."""
+    from bpe_engine.spm.normalizer import Normalizer
+
+    @settings(max_examples=500, deadline=None)
+    @given(
+        text=st.text(st.sampled_from(_REWRITTEN), max_size=40),
+        remove_extra=st.booleans(),
+        escape=st.booleans(),
+        prefix=st.sampled_from(["always", "never"]),
+        user_defined=st.sampled_from([(), ("<>",), ("ab",), ("ＡＢ",), ("a b",)]),
+    )
+    def check(text: str, remove_extra: bool, escape: bool, prefix: str, user_defined: tuple[str, ...]) -> None:
+        norm = Normalizer(
+            charsmap=nfkc_charsmap,
+            remove_extra_whitespaces=remove_extra,
+            escape_whitespaces=escape,
+            prefix=prefix,
+            user_defined=user_defined,
+        )
+        assert norm.normalize(text) == norm.normalize_with_offsets(text)[0]
+
+    check()
