@@ -6,9 +6,10 @@ cut at a line end) the whole text is encoded as one string by each side, taking 
 (ours, spm, ours, spm ... over ``--repeat`` rounds, so a busy moment of this shared VM slows
 both). Our piece cache is emptied before each of our runs: every round is a first encoding.
 Prints the median MB/s of each side and the ratio ours/spm (MB/s; above 1: we are faster).
-Our ids are checked to be sentencepiece's.
+Our ids are checked to be sentencepiece's. ``--lines``: each line is its own call instead
+(ours one ``encode_ordinary`` per line, sentencepiece its batch ``encode`` of the list).
 
-    python benchmarks/bench_spm_encode.py [--mb 2] [--repeat 3] [--model mistral_sentencepiece_v3.model]
+    python benchmarks/bench_spm_encode.py [--mb 2] [--repeat 3] [--model mistral_sentencepiece_v3.model] [--lines]
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--model", default="mistral_sentencepiece_v3.model")
     ap.add_argument("--corpora", default=",".join(CORPUS_FILES))
+    ap.add_argument("--lines", action="store_true", help="one call per line, not one per text")
     args = ap.parse_args()
     require_shared()
     import sentencepiece
@@ -56,20 +58,25 @@ def main() -> None:
     for name in args.corpora.split(","):
         text = head(CORPORA / CORPUS_FILES[name], int(args.mb * 1_000_000))
         mb = len(text.encode("utf-8")) / 1e6
+        lines = text.splitlines()
         times: dict[str, list[float]] = {"ours": [], "spm": []}
         for _ in range(args.repeat):
             ours.model.cache.clear()  # a first encoding each round
             start = time.perf_counter()
-            got = ours.encode_ordinary(text)
+            if args.lines:
+                got = [ours.encode_ordinary(line) for line in lines]
+            else:
+                got = ours.encode_ordinary(text)
             times["ours"].append(time.perf_counter() - start)
             start = time.perf_counter()
-            want = ref.encode(text)
+            want = ref.encode(lines if args.lines else text)
             times["spm"].append(time.perf_counter() - start)
             if got != want:
                 sys.exit(f"{name}: our ids differ from sentencepiece's")
         o, s = mb / median(times["ours"]), mb / median(times["spm"])
         rows.append((name, mb, o, s, o / s))
-    print(f"model {args.model}, {args.repeat} rounds, median MB/s")
+    how = "one call per line" if args.lines else "the whole text in one call"
+    print(f"model {args.model}, {how}, {args.repeat} rounds, median MB/s")
     print("| text | MB | ours MB/s | spm MB/s | ours/spm |")
     print("|---|---|---|---|---|")
     for name, mb, o, s, r in rows:
