@@ -176,12 +176,14 @@ class Normalizer:
         """The normalized text, with SentencePiece's dummy prefix (``always``) but not
         Metaspace's (see :meth:`metaspace`, applied after special tokens are cut out)."""
         if self._plain or self._lead is not None:
+            # The prefix goes before any text, even one the rules erase (then trimmed with
+            # the spaces when extra whitespace is removed).
+            prefix = self.space if text and self.prefix == "always" else ""
             if self._lead is not None:
                 text = self._apply_rules(text)
             if self.remove_extra:  # no space at either end, a run of spaces is one
                 text = _SPACES.sub(" ", text).strip(" ")
-            out = text.replace(" ", self.space) if self.space != " " else text
-            out = self.space + out if out and self.prefix == "always" else out
+            out = prefix + (text.replace(" ", self.space) if self.space != " " else text)
             # SentencePiece trims the escaped output: a text's own trailing ▁ go too.
             return out.rstrip(self.space) if self.remove_extra else out
         return self.normalize_with_offsets(text)[0]

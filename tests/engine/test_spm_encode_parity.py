@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from bpe_engine import SentencePieceTokenizer
 from bpe_engine.spm import model as spm_model
@@ -197,6 +197,8 @@ def test_the_normalizers_rules_shortcut_is_its_loop(nfkc_charsmap: bytes) -> Non
         prefix=st.sampled_from(["always", "never"]),
         user_defined=st.sampled_from([(), ("<>",), ("ab",), ("ＡＢ",), ("a b",)]),
     )
+    @example(text="\x01", remove_extra=False, escape=False, prefix="always", user_defined=())  # all erased
+    @example(text="\u3000a\u3000", remove_extra=True, escape=True, prefix="always", user_defined=())
     def check(text: str, remove_extra: bool, escape: bool, prefix: str, user_defined: tuple[str, ...]) -> None:
         norm = Normalizer(
             charsmap=nfkc_charsmap,
