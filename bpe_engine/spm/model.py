@@ -12,13 +12,19 @@
 
 Both are exact on any text. For speed the text is cut into chunks where no merge can ever
 join the two sides (no token holds the two characters at the cut next to each other), each
-distinct chunk is encoded once and kept in a cache.
+distinct chunk is encoded once and kept in a cache. Long texts are cut with NumPy (code
+points, then a lookup of every adjacent pair in the sorted pair keys) and their output put
+together with one gather: a Chinese text is mostly one-character chunks, which then cost no
+Python work each.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from itertools import chain
+
+import numpy as np
 
 from ..encode.piece import BpeStep
 from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
@@ -28,6 +34,9 @@ __all__ = ["CharBpeModel", "CACHE_LIMIT", "split_before"]
 
 CACHE_LIMIT = 500_000
 _SHIFT = 20
+# Texts of at least this many characters are cut and put together with NumPy (below it the
+# NumPy calls cost more than the plain loop); tests set it to 0 to run every text through it.
+VECTOR_MIN = 256
 
 
 class CharBpeModel:
@@ -69,8 +78,12 @@ class CharBpeModel:
         self.pairs = frozenset(p[k : k + 2] for p in mergeable for k in range(len(p) - 1))
         user = [p for i, p in enumerate(pieces) if kinds[i] == USER_DEFINED] if data.merges is None else []
         self.user_defined = PrefixMatcher(user) if user else None
+        self._user_firsts = self.user_defined.firsts if self.user_defined is not None else frozenset()
+        # For the merge loop: a piece's (negated score, id) in one lookup.
+        self._merge_info = {p: (-self.scores[i], i) for p, i in self.piece_id.items()}
         self.cache: dict[str, tuple[int, ...]] = {}
         self.cache_size = CACHE_LIMIT
+        self._pair_keys: np.ndarray | None = None  # sorted code point pairs of self.pairs
 
     # -- text to ids ----------------------------------------------------------------------
 
@@ -78,6 +91,8 @@ class CharBpeModel:
         """Ids of normalized text (one segment: no special tokens in it)."""
         if not text:
             return []
+        if len(text) >= VECTOR_MIN and not (self.ignore_merges and self.rule == "huggingface"):
+            return self._encode_long(text)
         words = split_before(text, self.space) if self.split_at_space else [text]
         out: list[int] = []
         for word in words:
@@ -122,6 +137,65 @@ class CharBpeModel:
             else:
                 out += ids
 
+    def _encode_long(self, text: str) -> list[int]:
+        """:meth:`encode` with NumPy: the same chunks, each distinct one encoded once."""
+        cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        n = len(cps)
+        keys = (cps[:-1].astype(np.int64) << 21) | cps[1:]
+        table = self._pair_keys
+        if table is None:
+            table = np.array(sorted(ord(p[0]) << 21 | ord(p[1]) for p in self.pairs), dtype=np.int64)
+            self._pair_keys = table
+        if len(table):
+            at = np.searchsorted(table, keys)
+            at[at == len(table)] = 0
+            joined = table[at] == keys
+        else:
+            joined = np.zeros(len(keys), dtype=bool)
+        if self.split_at_space:  # Metaspace's split: a word starts at every mark
+            joined &= cps[1:] != ord(self.space)
+        cuts = np.flatnonzero(~joined) + 1
+        starts = np.concatenate((np.zeros(1, np.int64), cuts))
+        ends = np.concatenate((cuts, np.full(1, n, np.int64)))
+        single = ends - starts == 1
+        # One entry (ids tuple) per distinct chunk: one-character chunks by code point.
+        uniq, inverse = _distinct(cps[starts[single]])
+        cached = self._cached
+        entries = [cached(chr(c)) for c in uniq.tolist()]
+        entry = np.empty(len(starts), dtype=np.int64)
+        entry[single] = inverse
+        index: dict[str, int] = {}
+        found: list[int] = []
+        for a, b in zip(starts[~single].tolist(), ends[~single].tolist()):
+            chunk = text[a:b]
+            i = index.get(chunk)
+            if i is None:
+                i = index[chunk] = len(entries)
+                entries.append(cached(chunk))
+            found.append(i)
+        entry[~single] = found
+        sizes = np.fromiter(map(len, entries), dtype=np.int64, count=len(entries))
+        flat = np.fromiter(chain.from_iterable(entries), dtype=np.int64, count=int(sizes.sum()))
+        counts = sizes[entry]
+        out_start = np.cumsum(counts) - counts
+        src = (np.cumsum(sizes) - sizes)[entry] - out_start
+        out = flat[np.repeat(src, counts) + np.arange(int(counts.sum()))]
+        unk = self.unk_id
+        if self.fuse_unk and unk is not None and len(out):
+            # As the loop: a chunk's leading <unk> goes when the output so far ends in one.
+            first = out_start[(counts > 0) & (out_start > 0)]
+            out = np.delete(out, first[(out[first] == unk) & (out[first - 1] == unk)])
+        result: list[int] = out.tolist()
+        return result
+
+    def _cached(self, chunk: str) -> tuple[int, ...]:
+        ids = self.cache.get(chunk)
+        if ids is None:
+            if len(self.cache) > self.cache_size:
+                self.cache = {}
+            ids = self.cache[chunk] = tuple(self.chunk_ids(chunk))
+        return ids
+
     def chunk_ids(self, text: str, steps: list[BpeStep] | None = None) -> list[int]:
         """Ids of one chunk; ``steps`` receives each merge (for explaining)."""
         if self.rule == "huggingface":
@@ -138,6 +212,12 @@ class CharBpeModel:
         return i
 
     def _sentencepiece(self, text: str, steps: list[BpeStep] | None) -> list[int]:
+        if len(text) == 1:  # nothing to merge (most chunks of a Chinese text)
+            out: list[int] = []
+            self._resegment(text, {}, out)
+            return out
+        if steps is None and self._user_firsts.isdisjoint(text):
+            return self._sentencepiece_plain(text)
         syms: list[str] = []
         freeze: list[bool] = []
         if self.user_defined is None:
@@ -190,6 +270,64 @@ class CharBpeModel:
                 prv[nxt[right]] = left
             add(prv[left], left)
             add(left, nxt[left])
+        out = []
+        k = 0
+        while k != -1:
+            self._resegment(syms[k], rev, out)
+            k = nxt[k]
+        unk = self.unk_id
+        if self.fuse_unk and unk is not None and out.count(unk) > 1:  # a run of unknown pieces is one <unk>
+            out = [i for k, i in enumerate(out) if not (i == unk and k and out[k - 1] == unk)]
+        return out
+
+    def _sentencepiece_plain(self, text: str) -> list[int]:
+        """:meth:`_sentencepiece` without steps or user-defined symbols, its loop inlined (the
+        time of encoding English or code goes here, once per distinct chunk)."""
+        syms = list(text)
+        n = len(syms)
+        nxt = list(range(1, n + 1))
+        nxt[-1] = -1
+        prv = list(range(-1, n - 1))
+        info = self._merge_info.get
+        unused = self.unused
+        rev: dict[str, tuple[str, str]] = {}
+        heap: list[tuple[float, int, int, int]] = []
+        for k in range(n - 1):
+            piece = syms[k] + syms[k + 1]
+            found = info(piece)
+            if found is not None:
+                heap.append((found[0], k, k + 1, len(piece)))
+                if unused and found[1] in unused:
+                    rev[piece] = (syms[k], syms[k + 1])
+        heapq.heapify(heap)
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            _, left, right, size = pop(heap)
+            a, b = syms[left], syms[right]
+            if not a or not b or len(a) + len(b) != size:
+                continue
+            ab = a + b
+            syms[left] = ab
+            syms[right] = ""
+            after = nxt[right]
+            nxt[left] = after
+            if after >= 0:
+                prv[after] = left
+            before = prv[left]
+            if before >= 0:
+                piece = syms[before] + ab
+                found = info(piece)
+                if found is not None:
+                    push(heap, (found[0], before, left, len(piece)))
+                    if unused and found[1] in unused:
+                        rev[piece] = (syms[before], ab)
+            if after >= 0:
+                piece = ab + syms[after]
+                found = info(piece)
+                if found is not None:
+                    push(heap, (found[0], left, after, len(piece)))
+                    if unused and found[1] in unused:
+                        rev[piece] = (ab, syms[after])
         out: list[int] = []
         k = 0
         while k != -1:
@@ -310,6 +448,20 @@ def _merge_by_rank(ids: list[int], pair_rank: dict[int, tuple[int, int]], steps:
             if found is not None:
                 heapq.heappush(heap, (found[0], p, found[1]))
     return [ids[k] for k in range(n) if alive[k]]
+
+
+def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(values, return_inverse=True)`` for code points; many of them are counted
+    in a table of every code point instead of sorted (no sort of a Chinese text's characters)."""
+    if len(values) < 50_000:
+        uniq, inverse = np.unique(values, return_inverse=True)
+        return uniq, inverse.reshape(-1)
+    seen = np.zeros(0x110000, dtype=bool)
+    seen[values] = True
+    uniq = np.flatnonzero(seen)
+    slot = np.empty(0x110000, dtype=np.int64)
+    slot[uniq] = np.arange(len(uniq))
+    return uniq, slot[values]
 
 
 def split_before(text: str, mark: str) -> Sequence[str]:

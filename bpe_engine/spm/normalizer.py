@@ -18,6 +18,7 @@ the character of the input it came from (for showing pieces in the original text
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Iterable
 from typing import AnyStr, Generic
@@ -27,6 +28,7 @@ from ..errors import TokenizerFileError
 __all__ = ["Charsmap", "Normalizer", "PrefixMatcher", "SPACE"]
 
 SPACE = "▁"
+_SPACES = re.compile(" {2,}")
 
 
 class PrefixMatcher(Generic[AnyStr]):
@@ -43,6 +45,11 @@ class PrefixMatcher(Generic[AnyStr]):
 
     def __bool__(self) -> bool:
         return bool(self._symbols)
+
+    @property
+    def firsts(self) -> frozenset[object]:
+        """The characters (or bytes) some symbol starts with: a text with none has no match."""
+        return frozenset(self._lengths)
 
     def match(self, text: AnyStr, i: int) -> int:
         """The length of the longest symbol at ``text[i:]``, or 0."""
@@ -104,6 +111,11 @@ class Charsmap:
                 best = (i - pos + 1, self._string(units[node] & 0x7FFFFFFF))
         return best
 
+    @property
+    def replacements(self) -> bytes:
+        """Every replacement string, each ending in NUL."""
+        return self._strings
+
     def _string(self, at: int) -> bytes:
         found = self._cache.get(at)
         if found is None:
@@ -136,6 +148,24 @@ class Normalizer:
         self.prefix = prefix
         self.user_defined = PrefixMatcher(s.encode("utf-8") for s in user_defined) if user_defined else None
         self._simple = self.charsmap is None and self.user_defined is None and not self.remove_extra
+        # Without rules a user-defined symbol is copied as its characters would be: only one
+        # holding a space can change what removing extra whitespace does.
+        self._plain = self.charsmap is None and not (
+            self.remove_extra and any(b" " in s.encode("utf-8") for s in user_defined)
+        )
+        # With rules: only characters whose first byte starts a rule are looked up, the rest
+        # copied in runs, when user-defined symbols hold none of those (nor a space) and no
+        # replacement holds two spaces (then trimming spaces afterwards is SentencePiece's).
+        self._lead: re.Pattern[bytes] | None = None
+        if self.charsmap is not None:
+            lead = {c for c in self.charsmap.lead_bytes if not 0x80 <= c < 0xC0}
+            symbols = [s.encode("utf-8") for s in user_defined]
+            if (
+                lead
+                and not any(c in lead or c == 0x20 for s in symbols for c in s)
+                and b"  " not in self.charsmap.replacements
+            ):
+                self._lead = re.compile(b"[" + b"".join(re.escape(bytes([c])) for c in sorted(lead)) + b"]")
 
     @property
     def identity(self) -> bool:
@@ -145,10 +175,43 @@ class Normalizer:
     def normalize(self, text: str) -> str:
         """The normalized text, with SentencePiece's dummy prefix (``always``) but not
         Metaspace's (see :meth:`metaspace`, applied after special tokens are cut out)."""
-        if self._simple:
-            out = text.replace(" ", self.space) if self.space != " " else text
-            return self.space + out if out and self.prefix == "always" else out
+        if self._plain or self._lead is not None:
+            # The prefix goes before any text, even one the rules erase (then trimmed with
+            # the spaces when extra whitespace is removed).
+            prefix = self.space if text and self.prefix == "always" else ""
+            if self._lead is not None:
+                text = self._apply_rules(text)
+            if self.remove_extra:  # no space at either end, a run of spaces is one
+                text = _SPACES.sub(" ", text).strip(" ")
+            out = prefix + (text.replace(" ", self.space) if self.space != " " else text)
+            # SentencePiece trims the escaped output: a text's own trailing ▁ go too.
+            return out.rstrip(self.space) if self.remove_extra else out
         return self.normalize_with_offsets(text)[0]
+
+    def _apply_rules(self, text: str) -> str:
+        """The charsmap's rules, left to right, longest first (step 1 without symbols)."""
+        assert self.charsmap is not None and self._lead is not None
+        data = text.encode("utf-8")
+        find = self._lead.search
+        longest = self.charsmap.longest
+        parts: list[bytes] = []
+        i = 0
+        while True:
+            m = find(data, i)
+            if m is None:
+                parts.append(data[i:])
+                break
+            j = m.start()
+            parts.append(data[i:j])
+            found = longest(data, j)
+            if found is None:
+                c = data[j]
+                i = j + (1 if c < 0x80 else 2 if c < 0xE0 else 3 if c < 0xF0 else 4)
+                parts.append(data[j:i])
+            else:
+                parts.append(found[1])
+                i = j + found[0]
+        return b"".join(parts).decode("utf-8", "replace")
 
     def metaspace(self, piece: str, at_start: bool) -> str:
         """Metaspace's prefix (``if_missing``, ``first_if_missing``) before one piece of
