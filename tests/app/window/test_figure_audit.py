@@ -330,19 +330,12 @@ def _number(html: str) -> float:
     return float(re.sub(r"[,\s\u202f\u00a0]", "", m.group(1)))
 
 
-def _slow(kind: str, xfail: dict[str, str] | None = None):
+def _slow(kind: str):
     # The trained tokenizer is small; the others are real vocabularies of 32k to 200k tokens.
-    marks = [] if kind == "trained" else [pytest.mark.slow]
-    if xfail and kind in xfail:
-        marks.append(pytest.mark.xfail(strict=True, reason=xfail[kind]))
-    return pytest.param(kind, marks=marks)
+    return pytest.param(kind, marks=[] if kind == "trained" else [pytest.mark.slow])
 
 
-def _kinds(**xfail: str) -> list[Any]:
-    return [_slow(k, xfail) for k in KINDS]
-
-
-ALL = _kinds()
+ALL = [_slow(k) for k in KINDS]
 
 
 # -- the views ------------------------------------------------------------------------------
@@ -573,9 +566,7 @@ def _switch_params() -> list[Any]:
     out = []
     for pair in PAIRS:
         for view in SWITCH_VIEWS:
-            reason = SWITCH_XFAIL.get((pair, view))
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            out.append(pytest.param(pair, view, marks=marks, id=f"{pair}-{view}"))
+            out.append(pytest.param(pair, view, id=f"{pair}-{view}"))
     return out
 
 
