@@ -156,7 +156,9 @@ class PickedTokenizer(QObject):
             self.failed.emit(key, message)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
-        if watched is self.host and event.type() == QEvent.Type.Show:
+        # subtle: Qt may still deliver the host's events while the Python side of this object
+        # is being torn down (its attributes gone): then there is nothing to load
+        if event.type() == QEvent.Type.Show and watched is getattr(self, "host", None):
             entry = self.entry()
             if entry is not None and entry.tokenizer is None and entry.status == EntryStatus.IDLE:
                 self.registry.request(entry.key)  # OpenAI encodings load only once someone looks
