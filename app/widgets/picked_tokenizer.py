@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
@@ -117,6 +118,8 @@ class PickedTokenizer(QObject):
     # -- slots -------------------------------------------------------------------------------
 
     def _take(self, key: str) -> None:
+        if not shiboken6.isValid(self.host):
+            return  # subtle: a load the registry finishes after the view was deleted (closing)
         entry = self.registry.entry(key) if key in self.registry.keys() else None
         tok = entry.tokenizer if entry is not None else None
         if entry is None:
@@ -151,7 +154,7 @@ class PickedTokenizer(QObject):
 
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
-        if key == self._shown[0]:
+        if key == self._shown[0] and shiboken6.isValid(self.host):
             self._shown = (key, None)
             self.failed.emit(key, message)
 

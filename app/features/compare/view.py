@@ -24,6 +24,7 @@ working. Encoding runs off the GUI thread through an
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
 
@@ -226,7 +227,8 @@ class CompareView(View):
         if self.as_of is not None:
             self.as_of.set_keys(self.keys())
         self._request()
-        self.tokenizer_changed.emit()
+        if shiboken6.isValid(self):  # subtle: a column's load may finish while the window is torn down
+            self.tokenizer_changed.emit()
 
     @Slot()
     def _on_add_button_clicked(self) -> None:
