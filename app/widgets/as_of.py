@@ -1,15 +1,18 @@
 """ "As of merge k": the check box with which a view follows the Timeline's slider.
 
 A view that shows a tokenizer (Vocabulary, Tokenize, Compare) puts an :class:`AsOfBox` beside
-its picker. Checked, the view shows the Timeline's tokenizer as it was after its first ``k``
-merges, and follows the slider as it moves; unchecked, the whole tokenizer. The box names the
-position ("As of merge 1 234") and is disabled while the Timeline has no tokenizer the views
-can show (none chosen, or a training in progress).
+its picker. Checked, the view shows its tokenizer (the Timeline's) as it was after its first ``k``
+merges, and follows the slider as it moves; unchecked, the whole tokenizer. The view keeps
+the tokenizer the user chose: the box never replaces it. The box names the
+position ("As of merge 1 234") and is offered only while the view shows the Timeline's
+tokenizer (not while the Timeline shows another, none, or a training in progress).
 
 It leaves out what "as of" means for each view (encoding, or filtering the vocabulary).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QWidget
@@ -26,33 +29,52 @@ __all__ = ["AsOfBox"]
 class AsOfBox(QCheckBox):
     """Follow the Timeline's "as of merge k" (see the module docstring).
 
+    The view says which tokenizers it shows (:meth:`set_keys`); the box is offered only when
+    one of them is the Timeline's, and it never chooses a tokenizer for the view. When the
+    Timeline moves to another tokenizer the box is unticked: the view shows its own in full.
+
     Signals:
         changed(): the merges to use may have changed (checked, unchecked, or the slider moved
             while checked): the view shows its tokenizer again.
-        wanted(str): the box was checked while the view shows another tokenizer: show this
-            registry key (the Timeline's).
     """
 
     changed = Signal()
-    wanted = Signal(str)
 
     def __init__(self, position: TimelinePosition, registry: TokenizerRegistry, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.position = position
         self.registry = registry
+        self._keys: tuple[str, ...] = ()
         position.moved.connect(self._on_position_moved)
         self.toggled.connect(self._on_self_toggled)
         i18n.connect(self._on_language_changed)
         self._describe()
 
+    def set_keys(self, keys: Iterable[str]) -> None:
+        """The tokenizers the view shows now (one, or Compare's columns)."""
+        keys = tuple(keys)
+        if keys != self._keys:
+            self._keys = keys
+            self._describe()
+
+    def available(self) -> bool:
+        """True when the view shows the Timeline's tokenizer (the box can be ticked)."""
+        return bool(self.position.key) and self.position.key in self._keys
+
     def limit_for(self, key: str) -> int | None:
         """How many merges a view showing ``key`` uses: the Timeline's k when checked and
         ``key`` is the Timeline's tokenizer, else None (all of them)."""
-        return self.position.limit_for(key) if self.isChecked() else None
+        return self.position.limit_for(key) if self.isChecked() and self.available() else None
+
+    def _name(self, key: str) -> str:
+        return self.registry.entry(key).label if key in self.registry.keys() else key
 
     def _describe(self) -> None:
         key, k = self.position.key, self.position.merges
-        self.setEnabled(bool(key))
+        on = self.available()
+        self.setEnabled(on)
+        if not on and self.isChecked():
+            self.setChecked(False)  # (toggled: the view shows its tokenizer in full again)
         if not key:
             self.setText(tr("As of merge k"))
             self.setToolTip(
@@ -62,13 +84,20 @@ class AsOfBox(QCheckBox):
                 )
             )
             return
-        label = self.registry.entry(key).label if key in self.registry.keys() else key
         self.setText(tr("As of merge {k}").format(k=format_count(k)))
+        if not on:
+            self.setToolTip(
+                tr(
+                    "The Timeline shows {name}, not the tokenizer shown here: choose {name} here to see "
+                    "it as of the Timeline's merge {k}"
+                ).format(name=self._name(key), k=format_count(k))
+            )
+            return
         self.setToolTip(
             tr(
                 "Show {name} as the Timeline's slider shows it: with only its first {k} of "
                 "{total} merges (it follows the slider)"
-            ).format(name=label, k=format_count(k), total=format_count(self.position.total))
+            ).format(name=self._name(key), k=format_count(k), total=format_count(self.position.total))
         )
 
     @Slot(str)
@@ -77,12 +106,11 @@ class AsOfBox(QCheckBox):
 
     @Slot(str, int)
     def _on_position_moved(self, _key: str, _merges: int) -> None:
+        was = self.isChecked()
         self._describe()
-        if self.isChecked():
-            self.changed.emit()
+        if was and self.isChecked():
+            self.changed.emit()  # (unticked by _describe: toggled said it already)
 
     @Slot(bool)
-    def _on_self_toggled(self, on: bool) -> None:
-        if on and self.position.key:
-            self.wanted.emit(self.position.key)
+    def _on_self_toggled(self, _on: bool) -> None:
         self.changed.emit()

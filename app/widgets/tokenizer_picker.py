@@ -152,6 +152,8 @@ class TokenizerPicker(QComboBox):
 
     @Slot(int)
     def _on_self_current_index_changed(self, index: int) -> None:
+        if index < 0 and self.count() == 0:
+            return  # subtle: the combo is being torn down (the registry always lists OpenAI's encodings)
         key = self.itemData(index) or ""
         if key == _HF_HEADING:
             key = ""

@@ -172,15 +172,6 @@ class MainWindow(QMainWindow):
         self.registry.changed.connect(self.saving.update)
         for view in self.views():
             view.tokenizer_changed.connect(self.saving.update)
-        # subtle: until every view says tokenizer_changed, their pickers tell it too
-        for picker in (
-            self.vocab_view.picker,
-            self.tokenize_view.picker,
-            self.stream_view.picker,
-            self.timeline_view.picker,
-            self.sweep_view.picker,
-        ):
-            picker.key_changed.connect(self.saving.update)
         self.saving.update()
 
     def view_of(self, cls: type[_V]) -> _V:

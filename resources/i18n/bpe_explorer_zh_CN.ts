@@ -3778,6 +3778,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <translation>按时间线滑块的位置显示 {name}：只用它 {total} 次合并中的前 {k} 次（随滑块变化）</translation>
     </message>
     <message>
+      <location filename="../../app/widgets/as_of.py" />
+      <source>The Timeline shows {name}, not the tokenizer shown here: choose {name} here to see it as of the Timeline's merge {k}</source>
+      <translation>时间线显示的是 {name}，而不是这里显示的分词器：在这里选择 {name}，即可查看它截至时间线第 {k} 次合并时的样子</translation>
+    </message>
+    <message>
       <location filename="../../app/widgets/corpus_panel.py" />
       <source> + {n} more</source>
       <translation> 及另外 {n} 个文件</translation>

@@ -27,10 +27,12 @@ from PySide6.QtWidgets import (
 
 from app.core.i18n import bind, connect, tr
 from app.core.registry import TokenizerRegistry
+from app.core.tokenizer_files import TiktokenFileOpener
 from app.display.chips import TokenChipBuilder
 from app.display.format import format_count, format_ratio
 from app.display.token_data import TokenTable, counts
 from app.widgets import build
+from app.widgets.picked_tokenizer import PickedTokenizer
 from app.widgets.token_chips import ChipView
 from app.widgets.tokenizer_picker import TokenizerPicker, unavailable_help
 
@@ -50,14 +52,14 @@ class CompareColumn(QFrame):
     """One tokenizer's column (see the module docstring).
 
     Signals:
-        key_changed(str): another tokenizer was chosen in this column.
+        key_changed(str): another tokenizer was chosen in this column, or it was loaded.
         remove_requested(): the column's ✕ was clicked.
     """
 
     key_changed = Signal(str)
     remove_requested = Signal()
 
-    def __init__(self, registry: TokenizerRegistry, parent: QWidget | None = None) -> None:
+    def __init__(self, registry: TokenizerRegistry, opener: TiktokenFileOpener, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.registry = registry
@@ -84,7 +86,11 @@ class CompareColumn(QFrame):
         layout.addLayout(head)
         layout.addWidget(self.counts_label)
         layout.addWidget(self.stack, 1)
-        self.picker.key_changed.connect(self.key_changed)
+        # (the area handles the opener's file: it goes where a column failed)
+        self.picked = PickedTokenizer(self.picker, self, opener=opener)
+        self.picked.changed.connect(self._on_picked_changed)
+        self.picked.loading.connect(self.show_loading)
+        self.picked.failed.connect(self._on_picked_failed)
         connect(self._on_language_changed)
 
     def _build_head(self) -> QHBoxLayout:
@@ -131,6 +137,15 @@ class CompareColumn(QFrame):
     def set_key(self, key: str) -> None:
         self.picker.set_current_key(key)
 
+    @Slot(str, object)
+    def _on_picked_changed(self, key: str, _tok: object) -> None:
+        self.key_changed.emit(key)
+
+    @Slot(str, str)
+    def _on_picked_failed(self, key: str, message: str) -> None:
+        self.show_error(key, message, self.picked.retry, self.picked.open_file)
+
+    @Slot(str)
     def show_loading(self, key: str) -> None:
         self.state = ColumnState.LOADING
         self.table = None

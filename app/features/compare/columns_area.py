@@ -2,8 +2,8 @@
 
 :class:`ColumnsArea` adds, removes and reorders the columns, and shows in each whether its
 tokenizer is loading or why it cannot be loaded (with Retry and "Open .tiktoken file…"), so
-that a column that cannot load leaves the others working. OpenAI's encodings are requested
-only once the area is on screen.
+that a column that cannot load leaves the others working (each column's
+:class:`~app.widgets.picked_tokenizer.PickedTokenizer` loads its tokenizer once it is on screen).
 
 It leaves out encoding the text and showing the chips (the view does, for all columns at once).
 """
@@ -11,13 +11,11 @@ It leaves out encoding the text and showing the chips (the view does, for all co
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QSplitter, QWidget
 
-from app.core.registry import EntryStatus, TokenizerRegistry
+from app.core.registry import TokenizerRegistry
 from app.core.tokenizer_files import TiktokenFileOpener
 from app.features.compare.column import ColumnState, CompareColumn
-from app.widgets.tokenizer_picker import open_tiktoken_file
 
 __all__ = ["ColumnsArea", "MIN_COLUMNS", "MAX_COLUMNS"]
 
@@ -39,7 +37,6 @@ class ColumnsArea(QSplitter):
         self.registry = registry
         self.opener = opener
         self._columns: list[CompareColumn] = []
-        registry.failed.connect(self._on_registry_failed)
         opener.opened.connect(self._on_opener_opened)
 
     def columns(self) -> list[CompareColumn]:
@@ -55,15 +52,16 @@ class ColumnsArea(QSplitter):
         """Add a column showing ``key`` (at ``index``, default last); None when there are five."""
         if not self.can_add():
             return None
-        col = CompareColumn(self.registry, self)
+        col = CompareColumn(self.registry, self.opener, self)
         col.set_key(key)
+        col.picked.update()  # (loading, or why it cannot load: the column says it)
         col.key_changed.connect(self._on_column_key_changed)
         col.remove_requested.connect(self._on_column_remove_requested)
         index = len(self._columns) if index is None else max(0, min(index, len(self._columns)))
         self._columns.insert(index, col)
         self.insertWidget(index, col)
         self._update_remove_buttons()
-        self._show_column_key(col)
+        self.keys_changed.emit()
         return col
 
     def remove_column(self, index: int) -> None:
@@ -98,36 +96,6 @@ class ColumnsArea(QSplitter):
 
     # -- each column's tokenizer ------------------------------------------------------------
 
-    def _show_column_key(self, col: CompareColumn) -> None:
-        """Show that ``col``'s tokenizer is loading or why it cannot load (chips come later)."""
-        key = col.key()
-        entry = self.registry.entry(key)
-        if entry.tokenizer is None:
-            if entry.status == EntryStatus.ERROR:
-                self._show_column_error(col, key, entry.message)
-            else:
-                col.show_loading(key)
-                if self.isVisible():
-                    self.registry.request(key)
-        self.keys_changed.emit()
-
-    def _show_column_error(self, col: CompareColumn, key: str, message: str) -> None:
-        col.show_error(
-            key, message, lambda: self.registry.request(key), lambda: open_tiktoken_file(self, self.opener, key)
-        )
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        super().showEvent(event)
-        for key in set(self.keys()):
-            if self.registry.entry(key).status == EntryStatus.IDLE and self.registry.get(key) is None:
-                self.registry.request(key)  # OpenAI encodings load only once someone looks
-
-    @Slot(str, str)
-    def _on_registry_failed(self, key: str, message: str) -> None:
-        for col in self._columns:
-            if col.key() == key:
-                self._show_column_error(col, key, message)
-
     @Slot(str)
     def _on_opener_opened(self, key: str) -> None:
         # Put the opened file where the failing column was (or add it).
@@ -139,9 +107,7 @@ class ColumnsArea(QSplitter):
 
     @Slot(str)
     def _on_column_key_changed(self, _key: str) -> None:
-        col = self.sender()
-        if isinstance(col, CompareColumn):
-            self._show_column_key(col)
+        self.keys_changed.emit()
 
     @Slot()
     def _on_column_remove_requested(self) -> None:

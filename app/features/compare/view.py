@@ -24,6 +24,7 @@ working. Encoding runs off the GUI thread through an
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
@@ -198,19 +199,13 @@ class CompareView(View):
         """Offer "As of merge k": columns showing the Timeline's tokenizer use its first k merges."""
         box = AsOfBox(position, self.registry, self)
         box.changed.connect(self._request)
-        box.wanted.connect(self._on_as_of_wanted)
+        box.set_keys(self.keys())
         self._top.insertWidget(self._top.count() - 2, box)
         self.as_of = box
 
     def merge_limit(self, key: str) -> int | None:
         """The merges a column showing ``key`` uses ("As of merge k"), or None: all of them."""
         return self.as_of.limit_for(key) if self.as_of is not None else None
-
-    @Slot(str)
-    def _on_as_of_wanted(self, key: str) -> None:
-        columns = self.columns()
-        if key not in self.keys() and columns:
-            columns[0].set_key(key)  # the Timeline's tokenizer, compared with the others
 
     # -- columns ----------------------------------------------------------------------------
 
@@ -235,7 +230,11 @@ class CompareView(View):
     def _on_columns_area_keys_changed(self) -> None:
         self.add_button.setEnabled(self.columns_area.can_add())
         self.overlap.follow(self.keys())
+        if self.as_of is not None:
+            self.as_of.set_keys(self.keys())
         self._request()
+        if shiboken6.isValid(self):  # subtle: a column's load may finish while the window is torn down
+            self.tokenizer_changed.emit()
 
     @Slot()
     def _on_add_button_clicked(self) -> None:
@@ -367,7 +366,8 @@ class CompareView(View):
 
     def tokenizer_key(self) -> str:
         """The first column's tokenizer that is not OpenAI's (those need no saving), else the first."""
-        keys = self.keys()
+        known = set(self.registry.keys())  # (while a removal reaches the columns one by one)
+        keys = [k for k in self.keys() if k in known]
         own = [k for k in keys if self.registry.entry(k).kind != RegistryKind.OPENAI]
         return (own or keys or [""])[0]
 

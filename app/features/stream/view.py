@@ -18,7 +18,6 @@ The view owns the decoder and the timer that plays; its panels are modules besid
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from app.content.presets import STREAM_PRESETS
@@ -27,7 +26,6 @@ from app.core.i18n import connect, tr
 from app.core.messages import EncodeResult
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
-from app.core.tokenizer_files import TiktokenFileOpener
 from app.display.token_data import TokenTable
 from app.features.stream.controls import MAX_SPEED, StreamControls
 from app.features.stream.log_model import StepRecord
@@ -36,7 +34,7 @@ from app.features.stream.outputs_panel import FFFD, OutputsPanel
 from app.features.stream.queue_panel import QueuePanel
 from app.features.stream.step_text import FedToken, describe_step, done_text, intro
 from app.features.stream.tape import Tape
-from app.widgets.tokenizer_picker import load_problem, open_tiktoken_file
+from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.view import View
 from bpe_engine import SpecialMode, StreamingDecoder, TokenizerLike
 
@@ -64,7 +62,6 @@ class StreamView(View):
         self.registry = registry
         self.settings = settings
         self.controller = EncodeController(self)
-        self.opener = TiktokenFileOpener(registry, self)
         self.decoder: StreamingDecoder | None = None
         self._table: TokenTable | None = None
         self._tok: TokenizerLike | None = None
@@ -73,12 +70,11 @@ class StreamView(View):
         self._last: FedToken | None = None
         self._prepared_generation = -1
         self.timer = QTimer(self)
-        self._known_keys = set(registry.keys())
         self._build()
         self._connect()
         self.picker.set_current_key("cl100k_base")
         self.text_edit.setText(STREAM_PRESETS[0][1])
-        self._on_picker_key_changed(self.picker.current_key())
+        self.picked.update()
         connect(self._retranslate)
 
     @Slot(str)
@@ -87,10 +83,8 @@ class StreamView(View):
         self.controls.retranslate(self.is_playing())
         self.tape.update()
         self._show_state()
-        key = self.picker.current_key()
-        entry = self.registry.entry(key) if key else None
-        if entry is not None and entry.tokenizer is None:
-            self._on_picker_key_changed(key)  # the loading or error message, composed again
+        if self.picked.key() and self.picked.tokenizer() is None:
+            self.picked.update()  # the loading or error message, composed again
 
     # -- building ---------------------------------------------------------------------------
 
@@ -137,11 +131,12 @@ class StreamView(View):
     def _connect(self) -> None:
         self.timer.timeout.connect(self._on_timer_timeout)
         self.controller.finished.connect(self._on_controller_finished)
-        self.registry.ready.connect(self._on_registry_ready)
-        self.registry.failed.connect(self._on_registry_failed)
-        self.opener.opened.connect(self.picker.set_current_key)
+        self.picked = PickedTokenizer(self.picker, self, follow_new=NEW_TOKENIZERS)
+        self.opener = self.picked.opener
+        self.picked.changed.connect(self._on_picked_changed)
+        self.picked.loading.connect(self._on_picked_loading)
+        self.picked.failed.connect(self._show_load_error)
         self.opener.failed.connect(self.messages.error)
-        self.picker.key_changed.connect(self._on_picker_key_changed)
         self.text_edit.textChanged.connect(self._on_text_edit_changed)
         self.preset_combo.activated.connect(self._on_preset_combo_activated)
         self.reset_button.clicked.connect(self.reset)
@@ -182,58 +177,24 @@ class StreamView(View):
 
     # -- tokenizer and text -----------------------------------------------------------------
 
-    @Slot(str)
-    def _on_picker_key_changed(self, key: str) -> None:
+    @Slot(str, object)
+    def _on_picked_changed(self, _key: str, tok: TokenizerLike | None) -> None:
         self.pause()
-        entry = self.registry.entry(key) if key else None
-        if entry is None:
-            return
-        if entry.tokenizer is None:
+        if tok is None:
             self._table = None
             self._show_state()
-            if entry.status == "error":
-                self._show_load_error(key, entry.message)
-            else:
-                self.messages.info(tr("Loading {key}… (a few seconds the first time)").format(key=key))
-                if self.isVisible():
-                    self.registry.request(key)
-            return
-        self.messages.clear()
-        self._prepare()
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        super().showEvent(event)
-        key = self.picker.current_key()
-        if key and self.registry.entry(key).status == "idle" and self.registry.get(key) is None:
-            self.registry.request(key)
+        else:
+            self.messages.clear()
+            self._prepare()
+        self.tokenizer_changed.emit()
 
     @Slot(str)
-    def _on_registry_ready(self, key: str) -> None:
-        entry = self.registry.entry(key)
-        if key not in self._known_keys:
-            self._known_keys.add(key)
-            if entry.kind in ("trained", "file"):
-                # The newest trained (or opened) tokenizer is the default of every view that follows it.
-                self.picker.set_current_key(key)
-                return
-        if key == self.picker.current_key():
-            self._on_picker_key_changed(key)
+    def _on_picked_loading(self, key: str) -> None:
+        self.messages.info(tr("Loading {key}… (a few seconds the first time)").format(key=key))
 
     @Slot(str, str)
-    def _on_registry_failed(self, key: str, message: str) -> None:
-        if key == self.picker.current_key():
-            self._show_load_error(key, message)
-
-    def _show_load_error(self, key: str, message: str) -> None:
-        self.messages.error(
-            *load_problem(
-                self.registry,
-                key,
-                message,
-                lambda: self.registry.request(key),
-                lambda: open_tiktoken_file(self, self.opener, key),
-            )
-        )
+    def _show_load_error(self, _key: str, message: str) -> None:
+        self.messages.error(*self.picked.problem(message))
 
     @Slot(str)
     def _on_text_edit_changed(self, _text: str) -> None:

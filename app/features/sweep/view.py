@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
 from app.core.i18n import tr
-from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
+from app.core.registry import EntryStatus, TokenizerRegistry
 from app.core.settings import Settings
 from app.display.format import format_count
 from app.features.sweep.chart import SweepChart, text_colors
@@ -38,6 +38,7 @@ from app.features.sweep.table import SweepTable, round_size_rows
 from app.features.sweep.top_bar import TopBar
 from app.widgets.export import save_text
 from app.widgets.open_files import choose_text_file
+from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.tokenizer_picker import unavailable_help
 from app.widgets.view import View
 from bpe_engine import Tokenizer
@@ -68,11 +69,10 @@ class SweepView(View):
         self._generation = 0  # tokenizer and texts measured; older results are dropped
         self._measured = -1
         self._key = ""
-        self._known_keys = set(registry.keys())
         self._build()
         self._connect()
         self.picker.set_current_key(registry.latest_trained() or "")
-        self._on_picker_key_changed(self.picker.current_key())
+        self.picked.update()
 
     # -- building ---------------------------------------------------------------------------
 
@@ -117,9 +117,10 @@ class SweepView(View):
         self.controller.reference_ready.connect(self._on_controller_reference_ready)
         self.controller.text_loaded.connect(self.side.add_text)
         self.controller.failed.connect(self._on_controller_failed)
+        self.picked = PickedTokenizer(self.picker, self, follow_new=NEW_TOKENIZERS)
+        self.picked.changed.connect(self._on_picked_changed)
         self.registry.ready.connect(self._on_registry_ready)
         self.registry.failed.connect(self._on_registry_failed)
-        self.picker.key_changed.connect(self._on_picker_key_changed)
 
     # -- public -----------------------------------------------------------------------------
 
@@ -228,35 +229,23 @@ class SweepView(View):
 
     # -- tokenizer and references -----------------------------------------------------------
 
-    @Slot(str)
-    def _on_picker_key_changed(self, key: str) -> None:
-        self._key = key if key in self.registry.keys() else ""
-        entry = self.registry.entry(self._key) if self._key else None
-        if entry is not None and entry.tokenizer is None and entry.status != EntryStatus.ERROR:
-            if self.isVisible():
-                self.registry.request(self._key)
+    @Slot(str, object)
+    def _on_picked_changed(self, key: str, _tok: object) -> None:
+        self._key = key
         self._measure()
+        self.tokenizer_changed.emit()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
         super().showEvent(event)
-        keys = [self._key] if self._key else []
-        for key in keys + self.checked_references():
+        for key in self.checked_references():
             if self.registry.entry(key).status == EntryStatus.IDLE and self.registry.get(key) is None:
                 self.registry.request(key)  # OpenAI encodings load only once someone looks
         self._describe()  # ("Loading…" once a request went out)
 
     @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
-        entry = self.registry.entry(key)
-        if key not in self._known_keys:
-            self._known_keys.add(key)
-            if entry.kind in (RegistryKind.TRAINED, RegistryKind.FILE):
-                self.picker.set_current_key(key)  # the newest trained tokenizer
-                return
-        if key == self._key:
-            self._measure()
-        elif key in self.checked_references() and key not in self._references:
-            self._measure_reference(key)
+        if key != self._key and key in self.checked_references() and key not in self._references:
+            self._measure_reference(key)  # (the picked tokenizer: _on_picked_changed)
 
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:

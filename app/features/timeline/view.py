@@ -25,13 +25,12 @@ import html
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
 from app.core.i18n import bind, tr
 from app.core.messages import EncodeResult
-from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
+from app.core.registry import EntryStatus, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.training.controller import TrainingController
@@ -42,6 +41,7 @@ from app.features.timeline.curve_plot import CurvePlot
 from app.features.timeline.follower import TrainingFollower
 from app.features.timeline.play_bar import PlayBar
 from app.features.timeline.source_bar import SourceBar
+from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.text_input import TextInput
 from app.widgets.view import View
 from bpe_engine import Tokenizer
@@ -72,12 +72,11 @@ class TimelineView(View):
         self._pending: dict[int, int] = {}  # generation -> merges of the newest request
         self._curve: np.ndarray | None = None
         self._curve_tag: object = None
-        self._known_keys = set(registry.keys())
         self._build()
         self._connect()
         self.editor.setPlainText(self.source_bar.first_text())  # (through its handler, as a user's)
         self.picker.set_current_key(registry.latest_trained() or "")
-        self._on_picker_key_changed(self.picker.current_key())
+        self.picked.update()
 
     # -- building ---------------------------------------------------------------------------
 
@@ -144,8 +143,10 @@ class TimelineView(View):
         self.controller.curve_ready.connect(self._on_controller_curve_ready)
         self.controller.live_ready.connect(self._on_controller_live_ready)
         self.controller.failed.connect(self._on_controller_failed)
-        self.registry.ready.connect(self._on_registry_ready)
-        self.picker.key_changed.connect(self._on_picker_key_changed)
+        self.picked = PickedTokenizer(self.picker, self, follow_new=NEW_TOKENIZERS)
+        self.picked.arrived.connect(self._on_picked_arrived)
+        self.picked.changed.connect(self._on_picked_changed)
+        self.picked.failed.connect(self._on_picked_failed)
 
     # -- public -----------------------------------------------------------------------------
 
@@ -251,10 +252,17 @@ class TimelineView(View):
 
     # -- tokenizer choice -------------------------------------------------------------------
 
-    @Slot(str)
+    @Slot(str, object)
+    def _on_picked_changed(self, key: str, _tok: object) -> None:
+        self._on_picker_key_changed(key)
+
     def _on_picker_key_changed(self, key: str) -> None:
         if self.live_box.isChecked():
             return
+        self._show_key(key)
+        self.tokenizer_changed.emit()
+
+    def _show_key(self, key: str) -> None:
         self._key = key
         # (a removed tokenizer: the picker chooses another and says so)
         entry = self.registry.entry(key) if key in self.registry.keys() else None
@@ -278,8 +286,7 @@ class TimelineView(View):
         self._show_tokenizer(None)
 
     def _explain_unloaded(self, key: str, status: str, message: str) -> None:
-        """Say why tokenizer ``key`` is not shown yet (loading) or cannot be (an error); load it
-        if the view is seen."""
+        """Say why tokenizer ``key`` is not shown yet (loading) or cannot be (an error)."""
         label = self.registry.entry(key).label
         if status == EntryStatus.ERROR:
             self.messages.error(
@@ -289,27 +296,15 @@ class TimelineView(View):
             )
             return
         self.messages.info(lambda: tr("Loading {name}… (a few seconds the first time)").format(name=html.escape(label)))
-        if self.isVisible():
-            self.registry.request(key)
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
-        super().showEvent(event)
-        entry = self.registry.entry(self._key) if self._key else None
-        if entry is not None and entry.tokenizer is None and entry.status == EntryStatus.IDLE:
-            self.registry.request(self._key)
+    @Slot(str, str)
+    def _on_picked_failed(self, key: str, message: str) -> None:
+        if not self.live_box.isChecked():
+            self._explain_unloaded(key, EntryStatus.ERROR, message)
 
     @Slot(str)
-    def _on_registry_ready(self, key: str) -> None:
-        entry = self.registry.entry(key)
-        if key not in self._known_keys:
-            self._known_keys.add(key)
-            if entry.kind in (RegistryKind.TRAINED, RegistryKind.FILE):
-                # A finished training replaces the view of it in progress.
-                self.live_box.setChecked(False)
-                self.picker.set_current_key(key)
-                return
-        if key == self._key and not self.live_box.isChecked():
-            self._on_picker_key_changed(key)
+    def _on_picked_arrived(self, _key: str) -> None:
+        self.live_box.setChecked(False)  # a finished training replaces the view of it in progress
 
     def _show_tokenizer(self, tok: Tokenizer | None) -> None:
         at_end = self.slider.value() == self.slider.maximum()
@@ -339,6 +334,7 @@ class TimelineView(View):
             self.messages.info(
                 lambda: tr("Following the training in progress: its merges so far, updated once a second."),
             )
+            self.tokenizer_changed.emit()  # (Save is the Train tab's, for a training in progress)
         else:
             self.follower.stop()
             self.messages.clear()

@@ -25,7 +25,6 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QGroupBox, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
@@ -35,7 +34,6 @@ from app.core.messages import EncodeOutcome, EncodeResult, TextPiece
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
-from app.core.tokenizer_files import TiktokenFileOpener
 from app.display.format import format_count
 from app.display.html_export import tokens_html
 from app.display.token_data import Counts, TokenTable, counts, token_detail
@@ -47,8 +45,8 @@ from app.features.tokenize.pieces_panel import PiecesPanel
 from app.features.tokenize.special_modes import MODE_LABELS, mode_for_text, mode_label
 from app.features.tokenize.top_bar import TopBar
 from app.widgets.as_of import AsOfBox
+from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.text_input import TextInput
-from app.widgets.tokenizer_picker import load_problem, open_tiktoken_file
 from app.widgets.view import View
 from bpe_engine import SpecialMode, TokenizerLike
 
@@ -74,16 +72,14 @@ class TokenizeView(View):
         self.registry = registry
         self.settings = settings
         self.controller = EncodeController(self)
-        self.opener = TiktokenFileOpener(registry, self)
         self._key = ""
         self._displayed_generation = -1
-        self._known_keys = set(registry.keys())
         self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
         self._build()
         self._connect()
         self.picker.set_current_key(registry.latest_trained() or "cl100k_base")
         self.editor.setPlainText(_FIRST_TEXT)
-        self._on_picker_key_changed(self.picker.current_key())
+        self.picked.update()
         i18n.connect(self._retranslate)
 
     # -- building ---------------------------------------------------------------------------
@@ -155,11 +151,12 @@ class TokenizeView(View):
     def _connect(self) -> None:
         self.controller.finished.connect(self._on_controller_finished)
         self.controller.failed.connect(self._on_controller_failed)
-        self.registry.ready.connect(self._on_registry_ready)
-        self.registry.failed.connect(self._on_registry_failed)
-        self.opener.opened.connect(self.picker.set_current_key)
+        self.picked = PickedTokenizer(self.picker, self, follow_new=NEW_TOKENIZERS)
+        self.opener = self.picked.opener
+        self.picked.changed.connect(self._on_picked_changed)
+        self.picked.loading.connect(self._on_picked_loading)
+        self.picked.failed.connect(self._show_load_error)
         self.opener.failed.connect(self.messages.error)
-        self.picker.key_changed.connect(self._on_picker_key_changed)
         self.preset_combo.activated.connect(self._on_preset_combo_activated)
         self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_current_index_changed)
         self.whitespace_box.toggled.connect(self._on_whitespace_box_toggled)
@@ -177,7 +174,7 @@ class TokenizeView(View):
         """Offer "As of merge k": the Timeline's tokenizer with only its first k merges."""
         box = AsOfBox(position, self.registry, self)
         box.changed.connect(self._on_as_of_changed)
-        box.wanted.connect(self.picker.set_current_key)
+        box.set_keys([self._key])
         self.top.add_as_of(box)
         self.as_of = box
 
@@ -226,28 +223,25 @@ class TokenizeView(View):
 
     # -- tokenizer choice -------------------------------------------------------------------
 
-    @Slot(str)
-    def _on_picker_key_changed(self, key: str) -> None:
+    @Slot(str, object)
+    def _on_picked_changed(self, key: str, tok: TokenizerLike | None) -> None:
         self._key = key
-        if not key:
-            return
-        entry = self.registry.entry(key)
-        if entry.tokenizer is None:
-            self.explain.set_tokenizer(None)
-            if entry.status == "error":
-                self._show_load_error(key, entry.message)
-            else:
-                self.messages.info(
-                    tr("Loading {key}… (building the merge list takes a few seconds the first time)").format(key=key)
-                )
-                if self.isVisible():
-                    self.registry.request(key)
+        if self.as_of is not None:
+            self.as_of.set_keys([key])
+        self.explain.set_tokenizer(tok, self.merge_limit() if tok is not None else None)
+        if tok is None:
             self._clear_display()
-            return
-        self.messages.clear()
-        self.explain.set_tokenizer(entry.tokenizer, self.merge_limit())
-        self.pieces_box.set_tokenizer(entry.tokenizer.facts)
-        self._request()
+        else:
+            self.messages.clear()
+            self.pieces_box.set_tokenizer(tok.facts)
+            self._request()
+        self.tokenizer_changed.emit()
+
+    @Slot(str)
+    def _on_picked_loading(self, key: str) -> None:
+        self.messages.info(
+            tr("Loading {key}… (building the merge list takes a few seconds the first time)").format(key=key)
+        )
 
     @Slot(str)
     def _retranslate(self, _language: str = "") -> None:
@@ -257,45 +251,14 @@ class TokenizeView(View):
         self.pieces_box.retranslate()
         self.chips.retranslate()
         self.links.token_selected(self.token_chips.selected_index(), explain=False)
-        entry = self.registry.entry(self._key) if self._key else None
-        if entry is not None and entry.tokenizer is None:
-            self._on_picker_key_changed(self._key)  # the loading or error message, composed again
+        if self._key and self.tokenizer() is None:
+            self.picked.update()  # the loading or error message, composed again
         elif self.messages.kind == "warning":
             self._request()  # the refusal is written by the result: encode again
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        super().showEvent(event)
-        entry = self.registry.entry(self._key) if self._key else None
-        if entry is not None and entry.tokenizer is None and entry.status == "idle":
-            self.registry.request(self._key)  # load OpenAI encodings only once someone looks
-
-    @Slot(str)
-    def _on_registry_ready(self, key: str) -> None:
-        entry = self.registry.entry(key)
-        if key not in self._known_keys:
-            self._known_keys.add(key)
-            if entry.kind in ("trained", "file"):
-                # A tokenizer just trained (or opened) is what the user wants to try next.
-                self.picker.set_current_key(key)
-                return
-        if key == self._key:
-            self._on_picker_key_changed(key)
-
     @Slot(str, str)
-    def _on_registry_failed(self, key: str, message: str) -> None:
-        if key == self._key:
-            self._show_load_error(key, message)
-
-    def _show_load_error(self, key: str, message: str) -> None:
-        self.messages.error(
-            *load_problem(
-                self.registry,
-                key,
-                message,
-                lambda: self.registry.request(key),
-                lambda: open_tiktoken_file(self, self.opener, key),
-            )
-        )
+    def _show_load_error(self, _key: str, message: str) -> None:
+        self.messages.error(*self.picked.problem(message))
         self._clear_display()
 
     # -- encoding ---------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.i18n import bind, connect, noop, tr
-from app.core.registry import EntryStatus, TokenizerRegistry
+from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.display.copying import tsv
@@ -41,6 +41,7 @@ from app.features.vocabulary.search_bar import SearchBar
 from app.features.vocabulary.tree_panel import MergeTreePanel
 from app.widgets import build
 from app.widgets.as_of import AsOfBox
+from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.tokenizer_picker import TokenizerPicker
 from app.widgets.view import View
 from bpe_engine import TokenizerLike
@@ -70,8 +71,6 @@ class VocabView(View):
         self.tree = self.tree_panel.tree
         self.details = self.tree_panel.details
         self._lay_out()
-        registry.ready.connect(self._on_registry_ready)
-        registry.failed.connect(self._on_registry_failed)
         registry.removed.connect(self._on_registry_removed)
         self._update_count()
         connect(self._retranslate)
@@ -88,7 +87,11 @@ class VocabView(View):
         # subtle: long names may shrink (their tooltip says them whole): the view must fit a
         # 1024-pixel screen in presentation mode's large fonts
         build.shrinkable(self.picker, characters=18)
-        self.picker.key_changed.connect(self._on_picker_key_changed)
+        # (a tokenizer trained or opened, a .tiktoken file too, is browsed at once)
+        self.picked = PickedTokenizer(self.picker, self, follow_new=(*NEW_TOKENIZERS, RegistryKind.TIKTOKEN))
+        self.picked.changed.connect(self._on_picked_changed)
+        self.picked.loading.connect(self._on_picked_loading)
+        self.picked.failed.connect(self._on_picked_failed)
         self.loading = QProgressBar()
         self.loading.setRange(0, 0)
         self.loading.setMaximumWidth(160)
@@ -183,7 +186,7 @@ class VocabView(View):
         """Offer "As of merge k": only the tokens the Timeline's tokenizer has after k merges."""
         box = AsOfBox(position, self.registry, self)
         box.changed.connect(self._on_as_of_changed)
-        box.wanted.connect(self.show_key)
+        box.set_keys([self.key or ""])
         self._top.insertWidget(2, box)
         self.as_of = box
 
@@ -195,31 +198,41 @@ class VocabView(View):
 
     @Slot(str)
     def show_key(self, key: str) -> None:
-        """Browse the tokenizer registered under ``key`` (loading it first if needed).
+        """Browse the tokenizer registered under ``key`` (loading it first if needed)."""
+        self.picker.refresh()  # the entry's state as it is now, whatever was announced
+        self.picker.set_current_key(key)
+        self.picked.update()
+        if self.registry.entry(key).status == EntryStatus.IDLE:
+            self.registry.request(key)  # (asked for by name: loaded even off screen)
+
+    @Slot(str, object)
+    def _on_picked_changed(self, key: str, tok: TokenizerLike | None) -> None:
+        """Show ``key``'s tokenizer (None: not loaded yet, or none chosen).
 
         Another tokenizer starts unfiltered: a search or filter made for the previous one
         would show "0 of 262" for reasons that are no longer on screen.
         """
-        changed = key != self.key
+        changed = (key or None) != self.key
         if changed:
             self.search_bar.reset()
-        self.key = key
-        self.picker.refresh()  # the entry's state as it is now, whatever was announced
-        self.picker.set_current_key(key)
-        entry = self.registry.entry(key)
+        self.key = key or None
+        if self.as_of is not None:
+            self.as_of.set_keys([key])
         self.messages.clear()
         self._error = ""
-        if entry.status == EntryStatus.READY and entry.tokenizer is not None:
-            self._show_tokenizer(entry.tokenizer)
-        elif entry.status == EntryStatus.ERROR:
-            self._show_tokenizer(None)
-            self._show_error(entry.message)
-        else:
-            self._show_tokenizer(None)
-            self._set_loading(True, key)
-            self.registry.request(key)
-        if changed:
-            self.tokenizer_changed.emit()
+        self._show_tokenizer(tok)
+        if tok is None:
+            self._set_loading(False)
+        self.tokenizer_changed.emit()
+
+    @Slot(str)
+    def _on_picked_loading(self, key: str) -> None:
+        self._set_loading(True, key)
+
+    @Slot(str, str)
+    def _on_picked_failed(self, _key: str, message: str) -> None:
+        self._set_loading(False)
+        self._show_error(message)
 
     def tokenizer_key(self) -> str:
         return self.key or ""
@@ -268,17 +281,6 @@ class VocabView(View):
 
     # -- slots -----------------------------------------------------------------------------
 
-    @Slot(str)
-    def _on_picker_key_changed(self, key: str) -> None:
-        if key and key != self.key:
-            self.show_key(key)
-
-    @Slot(str)
-    def _on_registry_ready(self, key: str) -> None:
-        entry = self.registry.entry(key)
-        if not entry.lazy or key == self.key:
-            self.show_key(key)  # a new trained/opened tokenizer becomes the current one
-
     @Slot()
     def _on_copy_triggered(self) -> None:
         action = self.sender()
@@ -293,16 +295,7 @@ class VocabView(View):
         if newest is not None:
             self.show_key(newest)
         else:
-            self.key = None
-            self._show_tokenizer(None)
-            self._set_loading(False)
-            self.tokenizer_changed.emit()
-
-    @Slot(str, str)
-    def _on_registry_failed(self, key: str, message: str) -> None:
-        if key == self.key:
-            self._set_loading(False)
-            self._show_error(message)
+            self.picker.refresh()  # (nothing chosen: the picked tokenizer says so)
 
     @Slot(QModelIndex, QModelIndex)
     def _on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:

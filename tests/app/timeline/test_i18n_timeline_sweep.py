@@ -234,6 +234,7 @@ def test_the_as_of_box_switches_with_its_figures(qtbot, registry, tok, translati
     key = registry.add(tok, "tok-en-400")
     position = TimelinePosition()
     box = AsOfBox(position, registry)
+    box.set_keys([key])  # (a view showing the Timeline's tokenizer)
     qtbot.addWidget(box)
     check_switch(box, [], translations)  # no tokenizer yet: "As of merge k"
     position.set(key, 40, MERGES)

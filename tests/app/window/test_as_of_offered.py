@@ -1,0 +1,98 @@
+""""As of merge k" is offered only where the view shows the Timeline's tokenizer, and it never
+changes the tokenizer the user chose (issue 20, item 9), in the real window. The tokens are
+checked against the engine's ``encode_as_of`` and ``encode`` of that tokenizer."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from bpe_engine import Tokenizer, train_bpe
+
+from ...conftest import data_text
+
+SPECIALS = ["<|endoftext|>"]
+TEXT = "the lowest tokens of the newest story, and then some more text"
+K = 40
+
+
+@pytest.fixture(scope="module")
+def tok_a() -> Tokenizer:
+    return train_bpe(None, 256 + 300 + 1, SPECIALS, text=data_text("english.txt"))
+
+
+@pytest.fixture(scope="module")
+def tok_b() -> Tokenizer:
+    return train_bpe(None, 256 + 120 + 1, SPECIALS, text="newer and newest words, words, words " * 40)
+
+
+def _timeline_at(qtbot, window, key: str, k: int) -> None:
+    timeline = window.timeline_view
+    timeline.picker.set_current_key(key)
+    timeline.set_merges(k)
+    qtbot.waitUntil(timeline.is_settled, timeout=20_000)
+    assert window.timeline_view.position.key == key
+
+
+def test_tokenize_offers_as_of_only_for_the_timelines_tokenizer(qtbot, window, tok_a, tok_b) -> None:
+    a = window.registry.add(tok_a, "A")
+    b = window.registry.add(tok_b, "B")
+    window.tabs.setCurrentWidget(window.timeline_view)
+    _timeline_at(qtbot, window, a, K)
+    view = window.tokenize_view
+    window.tabs.setCurrentWidget(view)
+    view.set_text(TEXT)
+    view.picker.set_current_key("o200k_base")
+    qtbot.waitUntil(view.is_settled, timeout=60_000)
+    box = view.as_of
+    # Another tokenizer than the Timeline's: not offered, and the tooltip says why.
+    assert not box.isEnabled() and "A" in box.toolTip()
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    assert not box.isChecked() and view.picker.current_key() == "o200k_base"
+    o200k = window.registry.get("o200k_base")
+    assert list(view.table().ids) == o200k.encode(TEXT, allowed_special="all")
+    # The Timeline's tokenizer: offered; ticked, it is shown as of merge k and stays chosen.
+    view.picker.set_current_key(a)
+    qtbot.waitUntil(view.is_settled, timeout=20_000)
+    assert box.isEnabled()
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    assert box.isChecked()
+    qtbot.waitUntil(view.is_settled, timeout=20_000)
+    assert list(view.table().ids) == tok_a.encode_as_of(TEXT, K, allowed_special="all")
+    assert view.picker.current_key() == a and view.tokenizer_key() == a
+    # The Timeline moves to B: the box is no longer offered and A is shown in full again.
+    window.tabs.setCurrentWidget(window.timeline_view)
+    _timeline_at(qtbot, window, b, 20)
+    window.tabs.setCurrentWidget(view)
+    assert not box.isEnabled() and not box.isChecked()
+    qtbot.waitUntil(view.is_settled, timeout=20_000)
+    assert list(view.table().ids) == tok_a.encode(TEXT, allowed_special="all")
+    assert view.picker.current_key() == a
+
+
+def test_compare_and_vocabulary_keep_their_tokenizers(qtbot, window, tok_a, tok_b) -> None:
+    a = window.registry.add(tok_a, "A")
+    b = window.registry.add(tok_b, "B")  # the newest: Vocabulary shows it
+    window.tabs.setCurrentWidget(window.timeline_view)
+    _timeline_at(qtbot, window, a, K)
+    vocab = window.vocab_view
+    window.tabs.setCurrentWidget(vocab)
+    assert vocab.key == b and not vocab.as_of.isEnabled()
+    qtbot.mouseClick(vocab.as_of, Qt.MouseButton.LeftButton)
+    assert vocab.key == b and vocab.model.rowCount() == len(tok_b)
+    compare = window.compare_view
+    window.tabs.setCurrentWidget(compare)
+    compare.set_keys([b, "r50k_base"])
+    keys = compare.keys()
+    assert a not in keys and not compare.as_of.isEnabled()
+    qtbot.mouseClick(compare.as_of, Qt.MouseButton.LeftButton)
+    assert compare.keys() == keys and not compare.as_of.isChecked()
+    # A column with the Timeline's tokenizer: offered, and only that column is as of merge k.
+    compare.set_text(TEXT)
+    compare.columns()[1].set_key(a)
+    assert compare.as_of.isEnabled()
+    qtbot.mouseClick(compare.as_of, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: compare.is_settled() and compare.columns()[1].table is not None, timeout=60_000)
+    assert list(compare.columns()[1].table.ids) == tok_a.encode_as_of(TEXT, K, allowed_special="all")
+    assert list(compare.columns()[0].table.ids) == tok_b.encode(TEXT, allowed_special="all")
+    assert compare.keys()[:2] == [keys[0], a]
