@@ -134,7 +134,9 @@ def _at_exit() -> None:
     if stop_all(3_000):
         return
     for thread in list(_LIVE):
-        log.warning("background job %s still running at exit; left to end with the process", thread.objectName())
+        log.warning(  # i18n: none (a log line for developers, not shown in the app)
+            "background job %s still running at exit; left to end with the process", thread.objectName()
+        )
         _LEFT_RUNNING.append(thread)
         ctypes.pythonapi.Py_IncRef(ctypes.py_object(thread))
         ctypes.pythonapi.Py_IncRef(ctypes.py_object(thread.worker))
