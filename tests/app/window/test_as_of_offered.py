@@ -1,4 +1,4 @@
-""""As of merge k" is offered only where the view shows the Timeline's tokenizer, and it never
+""" "As of merge k" is offered only where the view shows the Timeline's tokenizer, and it never
 changes the tokenizer the user chose (issue 20, item 9), in the real window. The tokens are
 checked against the engine's ``encode_as_of`` and ``encode`` of that tokenizer."""
 
