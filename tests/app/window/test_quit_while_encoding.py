@@ -27,6 +27,7 @@ def test_closing_during_an_as_of_encoding_exits_cleanly(tmp_path: Path) -> None:
         def start():
             window = next(w for w in app.topLevelWidgets() if w.windowTitle() == "BPE Explorer")
             window.registry.add(tok, "runs of a")
+            window.registry.mark_saved(tok, "runs-of-a.json")  # closing asks nothing about it
             timeline = window.timeline_view
             window.tabs.setCurrentWidget(timeline)
             timeline.set_merges(3)
