@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bpe_engine.formats.registry import proposed_file_name
+from bpe_engine import proposed_file_name
 
 __all__ = ["clean_stem", "tokenizer_stem", "tokenizer_file_name", "checkpoint_file_name", "CHECKPOINT_SUFFIX"]
 
