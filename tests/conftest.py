@@ -15,7 +15,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +99,21 @@ _network_problem: list[str] = []  # once a download fails, the others are not tr
 
 class _NotInCache(Exception):
     pass
+
+
+@contextlib.contextmanager
+def scratch_tiktoken_cache(folder: Path) -> Iterator[None]:
+    """tiktoken copies every rank file it reads into TIKTOKEN_CACHE_DIR, local ones too: while
+    a test reads its own rank files, that is ``folder``, never ../shared (read-only in CI)."""
+    before = os.environ.get("TIKTOKEN_CACHE_DIR")
+    os.environ["TIKTOKEN_CACHE_DIR"] = str(folder)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["TIKTOKEN_CACHE_DIR"]
+        else:
+            os.environ["TIKTOKEN_CACHE_DIR"] = before
 
 
 def _load_tiktoken(name: str) -> Any:

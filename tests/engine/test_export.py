@@ -20,6 +20,7 @@ import pytest
 from bpe_engine import PRETOKENIZER_NAMES, Tokenizer, load_tokenizer, train_bpe
 from bpe_engine.errors import ConfigError, ExportError
 
+from ..conftest import scratch_tiktoken_cache
 from .conftest import EOT, training_text
 from .formats_support import QWEN_PATTERN, QWEN_SPECIALS, first_difference, parity_texts, shared_tokenizer
 
@@ -49,7 +50,8 @@ def _tiktoken_ids(ranks: str, sidecar: str) -> Callable[[str], list[int]]:
     scope: dict[str, Any] = {}
     code = spec["python"].replace(repr(Path(sidecar).name), repr(sidecar)).replace(repr(Path(ranks).name), repr(ranks))
     assert code.count("\n") == 3
-    exec(code, scope)
+    with scratch_tiktoken_cache(Path(ranks).parent):
+        exec(code, scope)
     enc = scope["enc"]
     return lambda text: list(enc.encode(text, allowed_special="all"))
 

@@ -14,6 +14,7 @@ from app.window.export_dialog import ExportDialog
 from app.window.main_window import MainWindow
 from bpe_engine import Tokenizer, load_tokenizer, train_bpe
 
+from ...conftest import scratch_tiktoken_cache
 from ..sentencepiece_support import spm_model, spm_reference, spm_tokenizer  # noqa: F401
 
 TEXT = "Hello helo, the tech team tests lowest newest 國語 Жизнь 🤚🏾<|endoftext|> done"
@@ -82,7 +83,8 @@ def test_every_format_is_written_and_read_back_with_the_same_ids(qtbot, window, 
     dialog.copy_button.click()
     assert QGuiApplication.clipboard().text() == code
     scope: dict[str, object] = {}
-    exec(code, scope)  # the three lines, as a user pastes them
+    with scratch_tiktoken_cache(tmp_path / "tiktoken-cache"):
+        exec(code, scope)  # the three lines, as a user pastes them
     enc = scope["enc"]
     assert isinstance(enc, tiktoken.Encoding) and enc.encode(TEXT, allowed_special="all") == expected
     assert str(tmp_path / "tiny.tiktoken") in dialog.result_label.text()
