@@ -72,33 +72,6 @@ def _view(array: np.ndarray) -> memoryview:
     return memoryview(buffer)
 
 
-def _checked(
-    state: Mapping[str, np.ndarray],
-    name: str,
-    dtype: type,
-    size: int | None,
-    low: int | None = None,
-    high: int | None = None,
-) -> int:
-    """The length of the 1-D array ``state[name]`` of ``dtype``, after checking its size and
-    that its values lie in ``[low, high)``."""
-    array = state.get(name)
-    if array is None:
-        raise ValueError(f"the array {name!r} is missing")
-    if array.ndim != 1 or array.dtype != np.dtype(dtype):
-        raise ValueError(
-            f"the array {name!r} must be a 1-D {np.dtype(dtype).name} array, got {array.dtype} {array.shape}"
-        )
-    if size is not None and array.size != size:
-        raise ValueError(f"the array {name!r} has {array.size} values where {size} were expected")
-    if array.size:
-        if low is not None and int(array.min()) < low:
-            raise ValueError(f"the array {name!r} holds a value below {low}")
-        if high is not None and int(array.max()) >= high:
-            raise ValueError(f"the array {name!r} holds a value of {high} or more")
-    return int(array.size)
-
-
 def _fill(array: np.ndarray, value: int) -> None:
     for i in range(0, array.size, _COPY):
         array[i : i + _COPY] = value
@@ -256,23 +229,8 @@ class MergeLoop:
             present, sizes, pair_counts, log = self._byte_pairs(n, step)
         else:
             present, sizes, pair_counts, log = self._unit_pairs(len(self.tok))
-        n_pairs = int(present.size)
-        # Per pair: tokens, count, and its block of positions in the append-only log.
-        self.log = _Column(log, log.size)
-        del log
-        offsets = np.zeros(n_pairs, dtype=np.int64)
-        if n_pairs > 1:
-            np.cumsum(sizes[:-1], out=offsets[1:])
-        self.pairs = _Pairs(np.empty(4 * n_pairs + 1024, dtype=_PAIR))
-        self.pcount = _Column.empty(np.int64, 4 * n_pairs + 1024)
         base = 256 if units is None else max(len(self.tok), 1)
-        block = self.pairs.add(n_pairs)
-        block["left"] = present // base
-        block["right"] = present % base
-        self.pcount.extend(pair_counts)
-        block["off"] = offsets
-        block["len"] = sizes
-        self._init_heap()
+        self._set_pairs(present // base, present % base, sizes, pair_counts, log)
 
     def _positions(self, records: np.ndarray) -> None:
         self.records = records
@@ -325,21 +283,45 @@ class MergeLoop:
         log = left[np.argsort(inverse, kind="stable")].astype(np.int32)
         return present, sizes.astype(np.int64), counts, log
 
+    def _set_pairs(
+        self, left: np.ndarray, right: np.ndarray, sizes: np.ndarray, counts: np.ndarray, log: np.ndarray
+    ) -> None:
+        """The pair table of a new loop (pair ``i``: ``left[i]``, ``right[i]``, ``counts[i]``,
+        its ``sizes[i]`` positions next in ``log``), then the heap."""
+        n_pairs = int(left.size)
+        self.log = _Column(log, log.size)
+        offsets = np.zeros(n_pairs, dtype=np.int64)
+        if n_pairs > 1:
+            np.cumsum(sizes[:-1], out=offsets[1:])
+        self.pairs = _Pairs(np.empty(4 * n_pairs + 1024, dtype=_PAIR))
+        self.pcount = _Column.empty(np.int64, 4 * n_pairs + 1024)
+        block = self.pairs.add(n_pairs)
+        block["left"] = left
+        block["right"] = right
+        self.pcount.extend(counts)
+        block["off"] = offsets
+        block["len"] = sizes
+        self._init_heap()
+
     def _init_heap(self) -> None:
-        tkey = self.tkey
-        pairs = self.pairs.view()
-        self.heap: list[tuple[int, str, int]] = [
-            (-c, tkey[left] + tkey[right], pid)
-            for pid, (left, right, c) in enumerate(
-                zip(pairs["left"].tolist(), pairs["right"].tolist(), self.pcount.view().tolist())
-            )
-        ]
-        heapq.heapify(self.heap)
         # Pairs created with a count below `threshold` wait in `low` (arrays of pair ids, no
         # Python work each) until the best count comes near them: most new pairs are rare
         # and are never merged. Invariant: every pair counting >= threshold is in the heap.
         self.threshold = int(self.pcount_max()) // 4
-        self.low: list[np.ndarray] = []
+        counts = self.pcount.view()
+        floor = max(self.threshold, 1)
+        big = np.flatnonzero(counts >= floor)
+        waiting = np.flatnonzero((counts > 0) & (counts < floor))
+        tkey = self.tkey
+        pairs = self.pairs.view()
+        self.heap: list[tuple[int, str, int]] = [
+            (-c, tkey[left] + tkey[right], pid)
+            for pid, left, right, c in zip(
+                big.tolist(), pairs["left"][big].tolist(), pairs["right"][big].tolist(), counts[big].tolist()
+            )
+        ]
+        heapq.heapify(self.heap)
+        self.low: list[np.ndarray] = [waiting[i : i + _SLICE] for i in range(0, waiting.size, _SLICE)]
         self.low_ids: list[int] = []  # more waiting pairs, gathered into `low` _SLICE at a time
 
     # -- choosing ---------------------------------------------------------------------------
@@ -430,6 +412,14 @@ class MergeLoop:
         a, b = self.pairs.left_m[pid], self.pairs.right_m[pid]
         z, replaced = self.merge(pid)
         return a, b, z, count, replaced, tied
+
+    def settle(self) -> None:
+        """After merges made from outside (:class:`~bpe_engine.train.replay.Replay`: no pair
+        was chosen, so the threshold never came down), bring the threshold to the best count
+        in one step rather than in the geometric steps of :meth:`_clean_top` (each a pass
+        over a million waiting pairs on Chinese)."""
+        self.threshold = self.pcount_max() // 4
+        self._flush_low()
 
     def pcount_max(self) -> int:
         return int(self.pcount.view().max()) if self.pcount.n else 0
@@ -677,98 +667,73 @@ class MergeLoop:
 
     # -- checkpoints --------------------------------------------------------------------------
 
-    def export_state(self) -> dict[str, np.ndarray]:
-        """Everything the loop needs to go on, as plain arrays (no pickles: a checkpoint file
-        must be safe to open). Scratch arrays and the heap's sort keys are rebuilt on import."""
-        heap = self.heap
-        self._gather_low(0)
-        low = np.concatenate(self.low) if self.low else np.empty(0, dtype=np.intp)
-        return {
-            "word_start": self.word_start,
-            "word_len": self.word_len,
-            "word_count": self.word_count,
-            "sym": self.sym,
-            "wt": self.wt,
-            "nxt": self.nxt,
-            "prv": self.prv,
-            "ppid": self.ppid,
-            "log": self.log.view(),
-            "pleft": self.pairs.left[: self.pairs.n],
-            "pright": self.pairs.right[: self.pairs.n],
-            "pcount": self.pcount.view(),
-            "poff": self.pairs.off[: self.pairs.n],
-            "plen": self.pairs.len[: self.pairs.n],
-            "heap_count": np.fromiter((-c for c, _, _ in heap), dtype=np.int64, count=len(heap)),
-            "heap_pid": np.fromiter((p for _, _, p in heap), dtype=np.int64, count=len(heap)),
-            "low": low.astype(np.int64),
-            "tok_bytes": np.frombuffer(b"".join(self.tok), dtype=np.uint8),
-            "tok_len": np.fromiter(map(len, self.tok), dtype=np.int64, count=len(self.tok)),
-            "threshold": np.array([self.threshold], dtype=np.int64),
-        }
+    def live_tokens(self) -> int:
+        """How many tokens the distinct pre-tokens hold now (what :meth:`export_words` returns),
+        counted a slice at a time (a GUI thread gets the GIL back in between)."""
+        step = 4 * _SLICE
+        sym = self.sym
+        return sum(int(np.count_nonzero(sym[i : i + step] >= 0)) for i in range(0, sym.size, step))
+
+    def export_words(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each distinct pre-token's tokens as they are now, concatenated, and how many each
+        has: with ``word_count`` and ``tok``, all :meth:`from_words` needs to go on."""
+        live = self.sym >= 0
+        before = np.zeros(live.size + 1, dtype=np.int64)
+        np.cumsum(live, out=before[1:])
+        return self.sym[live], before[self.word_start + self.word_len] - before[self.word_start]
 
     @classmethod
-    def import_state(cls, state: Mapping[str, np.ndarray], tie_break: TieBreak | str) -> MergeLoop:
-        """The loop :meth:`export_state` saved. Raises ``ValueError`` naming the first array
-        that does not fit the others (a damaged or foreign file)."""
+    def from_words(
+        cls,
+        ids: np.ndarray,
+        lens: np.ndarray,
+        counts: np.ndarray,
+        tok: Sequence[bytes],
+        n_units: int,
+        tie_break: TieBreak | str,
+    ) -> MergeLoop:
+        """The loop whose distinct pre-tokens hold the tokens ``ids`` now (concatenated, ``lens``
+        each, occurring ``counts`` times), over the tokens ``tok``: ``n_units`` units (bytes or
+        characters), then one per merge, in order. Its merges from here on are those of the
+        loop :meth:`export_words` saved: pairs are counted and indexed afresh (linear), and
+        pair ids, the last tie-break, are handed out in the order that loop created them (when
+        its newer token was made; among the pairs of one merge, ``(x, z)`` by ``x``, then
+        ``(z, y)`` by ``y``). Arguments are trusted: a checkpoint checks them first."""
         loop = cls.__new__(cls)
-        n = _checked(state, "sym", np.int32, None)
-        _checked(state, "nxt", np.int32, n, low=-1, high=n)
-        _checked(state, "prv", np.int32, n, low=-1, high=n)
-        n_words = _checked(state, "word_start", np.int64, None, low=0, high=n)
-        _checked(state, "word_len", np.int64, n_words, low=0, high=n + 1)
-        _checked(state, "word_count", np.int64, n_words, low=0)
-        _checked(state, "wt", np.int64, n)
-        n_pairs = _checked(state, "pcount", np.int64, None)
-        _checked(state, "ppid", np.int32, n, low=-1, high=n_pairs)
-        n_log = _checked(state, "log", np.int32, None, low=0, high=n)
-        n_tok = _checked(state, "tok_len", np.int64, None, low=1)
-        _checked(state, "pleft", np.int32, n_pairs, low=0, high=n_tok)
-        _checked(state, "pright", np.int32, n_pairs, low=0, high=n_tok)
-        _checked(state, "poff", np.int64, n_pairs, low=0, high=n_log + 1)
-        _checked(state, "plen", np.int64, n_pairs, low=0, high=n_log + 1)
-        n_heap = _checked(state, "heap_pid", np.int64, None, low=0, high=n_pairs)
-        _checked(state, "heap_count", np.int64, n_heap)
-        _checked(state, "low", np.int64, None, low=0, high=n_pairs)
-        _checked(state, "threshold", np.int64, 1)
-        tok_len = state["tok_len"]
-        raw = state["tok_bytes"]
-        if raw.dtype != np.uint8 or raw.ndim != 1 or raw.size != int(tok_len.sum()) or n_tok < 256:
-            raise ValueError("the array 'tok_bytes' does not hold the tokens 'tok_len' describes")
-        loop.word_start = np.array(state["word_start"])
-        loop.word_len = np.array(state["word_len"])
-        loop.word_count = np.array(state["word_count"])
+        lens = lens.astype(np.int64)
+        n = int(lens.sum())
+        starts = np.zeros(lens.size, dtype=np.int64)
+        if lens.size > 1:
+            np.cumsum(lens[:-1], out=starts[1:])
+        loop.word_start, loop.word_len, loop.word_count = starts, lens, counts.astype(np.int64)
         loop._positions(np.empty(n, dtype=_POSITION))
-        for name in ("sym", "wt", "nxt", "prv", "ppid"):
-            getattr(loop, name)[:] = state[name]
+        loop.sym[:] = ids
+        loop.wt[:] = np.repeat(loop.word_count, lens)
+        loop.nxt[:] = np.arange(1, n + 1, dtype=np.int32)
+        loop.prv[:] = np.arange(-1, n - 1, dtype=np.int32)
+        loop.nxt[starts + lens - 1] = -1
+        loop.prv[starts] = -1
+        loop.ppid[:] = -1
         loop.mark = np.zeros(n, dtype=np.int8)
         loop.key_of = tie_key(tie_break)
-        data = raw.tobytes()
-        ends = np.cumsum(tok_len).tolist()
-        loop.tok = [data[s:e] for s, e in zip([0, *ends[:-1]], ends)]
+        loop.tok = list(tok)
         loop.tkey = [loop.key_of(t) for t in loop.tok]
-        loop.log = _Column(np.array(state["log"]), n_log)
-        loop.pairs = _Pairs(np.empty(max(2 * n_pairs, 1024), dtype=_PAIR))
-        block = loop.pairs.add(n_pairs)
-        for name, field in (
-            ("pleft", "left"),
-            ("pright", "right"),
-            ("poff", "off"),
-            ("plen", "len"),
-        ):
-            block[field] = state[name]
-        loop.pcount = _Column(np.empty(max(2 * n_pairs, 1024), dtype=np.int64))
-        loop.pcount.extend(state["pcount"])
-        tkey = loop.tkey
-        left, right = loop.pairs.left_m, loop.pairs.right_m
-        loop.heap = [
-            (-c, tkey[left[p]] + tkey[right[p]], p)
-            for c, p in zip(state["heap_count"].tolist(), state["heap_pid"].tolist())
-        ]
-        heapq.heapify(loop.heap)
-        loop.threshold = int(state["threshold"][0])
-        low = np.array(state["low"], dtype=np.intp)
-        loop.low = [low] if low.size else []
-        loop.low_ids = []
+        n_tok = len(loop.tok)
+        at = np.flatnonzero(loop.nxt >= 0)
+        codes = loop.sym[at].astype(np.int64) * n_tok + loop.sym[at + 1]
+        present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
+        left, right = present // n_tok, present % n_tok
+        newer = np.maximum(left, right)
+        born = np.where(newer >= n_units, newer, -1)  # the merge that made the pair; -1: a pair of units
+        within = np.where(born < 0, present, np.where((right == born) & (left != born), left, n_tok + right))
+        order = np.lexsort((within, born))
+        pid = np.empty(order.size, dtype=np.int64)
+        pid[order] = np.arange(order.size)
+        pid_at = pid[inverse.ravel()]
+        loop.ppid[at] = pid_at
+        weights = np.bincount(pid_at, weights=loop.wt[at], minlength=order.size).astype(np.int64)
+        log = at[np.argsort(pid_at, kind="stable")].astype(np.int32)
+        loop._set_pairs(left[order], right[order], sizes[order].astype(np.int64), weights, log)
         return loop
 
     # -- inspection (step mode) -------------------------------------------------------------

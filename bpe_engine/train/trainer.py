@@ -21,9 +21,10 @@ from dataclasses import asdict
 from typing import Any
 
 from ..corpus import CorpusSource, default_workers
-from ..errors import ConfigError
+from ..errors import CheckpointError, ConfigError
 from ..pretokenize import get_pretokenizer
 from ..tokenizer import Tokenizer
+from .checkpoint import CorpusFile, Saved, corpus_file, load_checkpoint, save_checkpoint
 from .config import TrainerConfig
 from .counting import CountResult, count_pretokens_iter
 from .events import (
@@ -37,6 +38,7 @@ from .events import (
     merge_event,
 )
 from .merging import MergeLoop
+from .replay import Replay
 
 __all__ = ["BpeTrainer", "train_bpe"]
 
@@ -75,6 +77,13 @@ class BpeTrainer:
         self._history: list[MergeEvent] = []
         self._started = False
         self.finished = False
+        # A run resumed from a checkpoint of its merges only: the corpus is counted again and
+        # those merges made again (checked) before going on; until then `_saved_tok` holds
+        # their tokens. `_resumed_from` is that checkpoint's path (for messages).
+        self._replaying = False
+        self._saved_tok: list[bytes] | None = None
+        self._resumed_from = ""
+        self._digests: dict[str, tuple[int, int, str]] = {}  # corpus files' SHA-256 (checkpoints)
 
     @property
     def special_tokens(self) -> tuple[str, ...]:
@@ -108,6 +117,8 @@ class BpeTrainer:
         self._started = True
         if self._state is None:
             yield from self._count()
+            if self._replaying:
+                yield from self._replay()
         else:
             assert self.counting is not None
             yield self.counting
@@ -150,7 +161,7 @@ class BpeTrainer:
             shards.pop()  # one dict at a time (freeing 400 000 pieces at once holds the GIL ~10 ms)
         total_pretokens = int(self._state.word_count.sum())
         initial_tokens = int((self._state.word_count * self._state.word_len).sum()) + result.special_count
-        self.counting = CountingDone(
+        done = CountingDone(
             total_bytes=result.total_bytes,
             distinct_pretokens=distinct,
             total_pretokens=total_pretokens,
@@ -158,7 +169,32 @@ class BpeTrainer:
             special_count=result.special_count,
             target_merges=self.target_merges,
         )
-        yield self.counting
+        if self._replaying and done != self.counting:
+            self._state = None
+            raise CheckpointError(
+                f"{self._resumed_from}: the corpus is not the one this checkpoint was saved from "
+                f"(counted now: {done}; saved: {self.counting})"
+            )
+        self.counting = done
+        yield done
+
+    def _replay(self) -> Iterator[MergeEvent]:
+        """Make the checkpoint's merges again, each checked; yield their saved events."""
+        state = self._state
+        assert state is not None
+        replay = Replay(state, 256)
+        for event in self._history:
+            problem = replay.merge(event.left_id, event.right_id, event.count, event.replaced)
+            if problem is not None:
+                self._state = None
+                raise CheckpointError(
+                    f"{self._resumed_from}: the corpus is not the one this checkpoint was saved from: "
+                    f"at merge {event.rank}, {problem}"
+                )
+            yield event
+        state.settle()
+        self._replaying = False
+        self._saved_tok = None
 
     def _merge(self) -> Iterator[TrainingEvent]:
         state = self._state
@@ -190,23 +226,29 @@ class BpeTrainer:
 
     # -- checkpoints --------------------------------------------------------------------------
 
-    def save_checkpoint(self, path: str | os.PathLike[str]) -> None:
+    def save_checkpoint(self, path: str | os.PathLike[str]) -> Saved:
         """Save this run as it stands (between two events: paused, or while it runs, from the
-        thread that pulls its events) to go on later with :meth:`resume`, in any process.
-        A run still counting is saved without its counts and counts again when resumed."""
-        from .checkpoint import save_checkpoint
-
-        save_checkpoint(
-            path, self.config, self.source.paths, self.source.text, self.counting, self._state, self._history
+        thread that pulls its events) to go on later with :meth:`resume`, in any process; say
+        what the file holds (:class:`~bpe_engine.train.checkpoint.Saved`). A run still
+        counting is saved without its counts and counts again when resumed."""
+        return save_checkpoint(
+            path,
+            self.config,
+            self.source.paths,
+            self.source.text,
+            self.counting,
+            None if self._replaying else self._state,
+            self._history,
+            self._digests,
         )
 
     @classmethod
     def resume(cls, path: str | os.PathLike[str], **settings: Any) -> BpeTrainer:
         """A trainer that goes on from a checkpoint file; its merges are those of an
         uninterrupted run. ``settings`` may change what does not alter the result
-        (``workers``, ``fork_workers``, ``cluster``, ``name``) or raise the vocabulary size."""
-        from .checkpoint import load_checkpoint
-
+        (``workers``, ``fork_workers``, ``cluster``, ``name``) or raise the vocabulary size.
+        A checkpoint of the merges only (:attr:`Saved.MERGES`) needs its corpus files,
+        unchanged: it counts them again and makes its merges again when its events start."""
         saved = load_checkpoint(path)
         allowed = {"workers", "fork_workers", "name", "vocab_size", "cluster"}
         if set(settings) - allowed:
@@ -221,21 +263,52 @@ class BpeTrainer:
                 f"holds only {config.target_merges}"
             )
         trainer = cls.__new__(cls)
-        if saved.loop is not None and saved.counting is not None:
-            # The counts are in the checkpoint: the corpus files are not needed any more.
-            trainer._setup(config, CorpusSource(paths=saved.paths, text=saved.text))
-            trainer._state = saved.loop
+        trainer._setup(config, CorpusSource(paths=saved.paths, text=saved.text))
+        trainer._resumed_from = os.fspath(path)
+        if saved.saved is Saved.WORDS:
+            # The words are in the checkpoint: the corpus files are not needed any more.
+            words = saved.words
+            assert words is not None
+            trainer._state = MergeLoop.from_words(words.ids, words.lens, words.counts, saved.tok, 256, config.tie_break)
+        else:  # count again (the files must still be there), then make the saved merges again
+            if saved.text is None:
+                trainer._check_corpus(saved.files)
+                trainer.source = CorpusSource.from_input(saved.paths)
+            trainer._replaying = saved.saved is Saved.MERGES
+            trainer._saved_tok = saved.tok
+        if saved.counting is not None:
             trainer.counting = CountingDone(**{**asdict(saved.counting), "target_merges": config.target_merges})
             trainer._history = saved.history
             trainer.merges = [(e.left_id, e.right_id) for e in saved.history]
             trainer.merge_counts = [e.count for e in saved.history]
-        else:  # saved while counting: count again (the files must still be there)
-            trainer._setup(config, CorpusSource.from_input(None if saved.text is not None else saved.paths, saved.text))
         return trainer
+
+    def _check_corpus(self, files: Sequence[CorpusFile]) -> None:
+        """Refuse a corpus file that is gone or changed since the checkpoint was saved."""
+        for saved in files:
+            try:
+                now = corpus_file(saved.path, self._digests)
+            except OSError as exc:
+                raise CheckpointError(
+                    f"{self._resumed_from}: this checkpoint holds the merges only, and its corpus file "
+                    f"{saved.path} cannot be read ({exc.strerror or exc}); put the file back there to resume"
+                ) from None
+            if now != saved:
+                change = f"{saved.size} bytes then, {now.size} now" if now.size != saved.size else "its content differs"
+                raise CheckpointError(
+                    f"{self._resumed_from}: the corpus file {saved.path} changed since the checkpoint was saved "
+                    f"({change}); the merges can only be made again on the same text"
+                )
+
+    def _tokens(self) -> list[bytes]:
+        """Every token's bytes so far (the saved ones while a resumed run makes them again)."""
+        if self._saved_tok is not None:
+            return self._saved_tok
+        return self._state.tok if self._state is not None else [bytes([i]) for i in range(256)]
 
     def tokenizer(self) -> Tokenizer:
         """A tokenizer of the merges done so far (specials follow the last merge)."""
-        tok = self._state.tok if self._state is not None else [bytes([i]) for i in range(256)]
+        tok = self._tokens()
         n = len(self.merges)
         vocab = {i: tok[i] for i in range(256 + n)}
         for j, s in enumerate(self.special_tokens):
@@ -252,9 +325,10 @@ class BpeTrainer:
 
     # Step-mode inspection: cheap on small corpora, bounded on big ones.
     def top_pairs(self, k: int = 20) -> list[PairInfo]:
-        """The ``k`` pairs that would be merged next, best first (empty before counting ends)."""
+        """The ``k`` pairs that would be merged next, best first (empty before counting ends
+        and while a resumed run makes its saved merges again)."""
         state = self._state
-        if state is None:
+        if state is None or self._replaying:
             return []
         tok = state.tok
         return [PairInfo(a, b, tok[a], tok[b], c) for a, b, c in state.top_pairs(k)]
@@ -262,7 +336,7 @@ class BpeTrainer:
     def pretokens(self, limit: int = 200) -> list[PretokenInfo]:
         """The ``limit`` most frequent pre-tokens with their current segmentation."""
         state = self._state
-        if state is None:
+        if state is None or self._replaying:
             return []
         out = []
         for w in state.frequent_words(limit):
@@ -272,10 +346,9 @@ class BpeTrainer:
 
     def token_bytes(self, token_id: int) -> bytes:
         """Bytes of a token id of this run (bytes and merges; not special tokens)."""
-        if self._state is not None:
-            return self._state.tok[token_id]
-        if 0 <= token_id < 256:
-            return bytes([token_id])
+        tok = self._tokens()
+        if 0 <= token_id < len(tok):
+            return tok[token_id]
         raise IndexError(token_id)
 
 
