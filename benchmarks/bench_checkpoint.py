@@ -66,9 +66,7 @@ def child_resume(ckpt: str, merges: int) -> dict[str, object]:
 
 
 def _run(args: list[str]) -> object:
-    out = subprocess.run(
-        [sys.executable, __file__, *args], capture_output=True, text=True, check=True, cwd=REPO
-    ).stdout
+    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, check=True, cwd=REPO).stdout
     return json.loads(out.splitlines()[-1])
 
 
