@@ -282,7 +282,7 @@ def load_checkpoint(path: str | os.PathLike[str]) -> Checkpoint:
         raise CheckpointError(f"{path}: is damaged (an array claims more memory than there is)") from None
     try:
         return _parse(arrays)
-    except (ValueError, TypeError, KeyError, zlib.error) as exc:
+    except (ValueError, TypeError, KeyError, zlib.error, RecursionError) as exc:
         raise CheckpointError(f"{path}: is damaged or not a BPE Explorer checkpoint: {exc}") from None
     except MemoryError:
         raise CheckpointError(f"{path}: is damaged (an array claims more memory than there is)") from None
@@ -308,8 +308,7 @@ def _parse(arrays: dict[str, np.ndarray]) -> Checkpoint:
     paths = meta.get("paths")
     if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
         raise ValueError("the list of corpus files ('paths') is damaged")
-    counting_fields = meta.get("counting")
-    counting = CountingDone(**counting_fields) if isinstance(counting_fields, dict) else None
+    counting = _counting(meta.get("counting"))
     if version == 1:
         from .checkpoint_v1 import parse_v1
 
@@ -323,9 +322,10 @@ def _parse(arrays: dict[str, np.ndarray]) -> Checkpoint:
     if not isinstance(specs, dict):
         raise ValueError("the description of its arrays ('arrays') is missing")
     text = _text(arrays, specs)
-    if meta.get("saved") not in set(Saved):
-        raise ValueError(f"what it holds ('saved': {meta.get('saved')!r}) is unknown")
-    saved = Saved(meta["saved"])
+    saved_raw = meta.get("saved")
+    if not isinstance(saved_raw, str) or saved_raw not in {s.value for s in Saved}:
+        raise ValueError(f"what it holds ('saved': {saved_raw!r}) is unknown")
+    saved = Saved(saved_raw)
     if saved is Saved.COUNTING:
         return Checkpoint(config, tuple(paths), text, saved, None, [], _byte_tokens())
     if counting is None:
@@ -334,6 +334,19 @@ def _parse(arrays: dict[str, np.ndarray]) -> Checkpoint:
     words = _saved_words(arrays, specs, len(tok), counting, history) if saved is Saved.WORDS else None
     files = _files(meta.get("files"), paths) if saved is Saved.MERGES and text is None else ()
     return Checkpoint(config, tuple(paths), text, saved, counting, history, tok, words, files)
+
+
+def _counting(raw: Any) -> CountingDone | None:
+    if raw is None:
+        return None
+    names = set(CountingDone.__dataclass_fields__)
+    if (
+        not isinstance(raw, dict)
+        or set(raw) != names
+        or not all(type(v) is int and v >= 0 for v in raw.values())  # bools are ints: refused
+    ):
+        raise ValueError("the counting totals ('counting') are damaged")
+    return CountingDone(**raw)
 
 
 def _byte_tokens() -> list[bytes]:
@@ -358,7 +371,7 @@ def _array(arrays: Mapping[str, np.ndarray], specs: Mapping[str, Any], name: str
         raise ValueError(f"the array {name!r} is missing")
     dtype = _UNSIGNED.get(spec.get("dtype"))  # type: ignore[arg-type]
     count = spec.get("size")
-    if dtype is None or not isinstance(count, int) or count < 0 or (size is not None and count != size):
+    if dtype is None or not isinstance(count, int) or not 0 <= count < 1 << 40 or (size is not None and count != size):
         raise ValueError(f"the array {name!r} is described as {spec!r}" + (f"; {size} values expected" if size else ""))
     if blob.dtype != np.uint8 or blob.ndim != 1:
         raise ValueError(f"the array {name!r} is not stored as bytes")

@@ -189,6 +189,11 @@ def test_each_damaged_field_is_named_and_nothing_is_inflated_beyond_its_size(tmp
     newer = {**meta, "version": 3}
     refused("v3.ckpt", arrays, newer, "format version 3; this BPE Explorer reads versions 1 to 2")
     refused("saved.ckpt", arrays, {**meta, "saved": "loop"}, r"what it holds \('saved': 'loop'\) is unknown")
+    refused("totals.ckpt", arrays, {**meta, "counting": {**meta["counting"], "initial_tokens": "x"}}, r"'counting'")
+    huge = json.loads(json.dumps(meta))
+    huge["arrays"]["words.ids"]["size"] = 10**30  # nothing is allocated for it
+    refused("huge.ckpt", arrays, huge, r"'words\.ids' is described as")
+    refused("deep.ckpt", {**arrays}, {"format": [[[[]]]] * 3}, "do not say it is a checkpoint")
 
 
 def test_a_version_1_checkpoint_still_resumes() -> None:
