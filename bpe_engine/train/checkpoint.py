@@ -86,7 +86,7 @@ class Saved(StrEnum):
 
 @dataclass(frozen=True)
 class CorpusFile:
-    """A corpus file as it was when the checkpoint was saved."""
+    """A corpus file (its absolute path) as it was when the checkpoint was saved."""
 
     path: str
     size: int
@@ -212,7 +212,8 @@ def save_checkpoint(
         blobs["text"] = np.frombuffer(zlib.compress(raw, _LEVEL), dtype=np.uint8)
     if saved is Saved.MERGES and text is None:
         try:
-            files = [corpus_file(p, digests) for p in paths]
+            # absolute: a checkpoint of the merges is resumed from any folder
+            files = [corpus_file(os.path.abspath(p), digests) for p in paths]
         except OSError as exc:
             raise CheckpointError(
                 f"{exc.filename}: cannot read the corpus file to save the checkpoint ({exc.strerror or exc}); "
@@ -452,7 +453,14 @@ def _files(raw: Any, paths: Sequence[str]) -> tuple[CorpusFile, ...]:
         if not isinstance(item, dict) or set(item) != {"path", "size", "sha256"}:
             raise ValueError(f"the entry of 'files' for {path} is damaged")
         f = CorpusFile(**item)
-        if f.path != path or not isinstance(f.size, int) or f.size < 0 or not _SHA256.fullmatch(str(f.sha256)):
+        if (
+            not isinstance(f.path, str)
+            or not os.path.isabs(f.path)
+            or os.path.basename(f.path) != os.path.basename(path)
+            or not isinstance(f.size, int)
+            or f.size < 0
+            or not _SHA256.fullmatch(str(f.sha256))
+        ):
             raise ValueError(f"the entry of 'files' for {path} is damaged")
         files.append(f)
     return tuple(files)

@@ -273,7 +273,7 @@ class BpeTrainer:
         else:  # count again (the files must still be there), then make the saved merges again
             if saved.text is None:
                 trainer._check_corpus(saved.files)
-                trainer.source = CorpusSource.from_input(saved.paths)
+                trainer.source = CorpusSource.from_input([f.path for f in saved.files] or list(saved.paths))
             trainer._replaying = saved.saved is Saved.MERGES
             trainer._saved_tok = saved.tok
         if saved.counting is not None:

@@ -281,6 +281,22 @@ def test_a_checkpoint_of_the_merges_refuses_a_changed_or_missing_corpus(
     assert len(BpeTrainer.resume(path).merges) == 40
 
 
+def test_a_checkpoint_of_the_merges_resumes_from_another_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoint, "WORDS_SHARE", 0.0)
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "zh.txt").write_bytes((DATA / "chinese.txt").read_bytes())
+    monkeypatch.chdir(tmp_path / "run")
+    full = [e for e in BpeTrainer("zh.txt", 700, workers=1).events() if isinstance(e, MergeEvent)]
+    trainer = BpeTrainer("zh.txt", 700, workers=1)  # a relative path
+    _stop_after(trainer, 99)
+    assert trainer.save_checkpoint(tmp_path / "zh.ckpt") is Saved.MERGES
+    monkeypatch.chdir(tmp_path)
+    resumed = BpeTrainer.resume(tmp_path / "zh.ckpt", workers=1)
+    assert _full_rows([e for e in resumed.events() if isinstance(e, MergeEvent)]) == _full_rows(full)
+
+
 def test_a_corpus_that_differs_in_an_unhashed_way_is_caught_while_counting(tmp_path: Path) -> None:
     # A text corpus is saved whole; a replay that finds other counts says where it parted.
     trainer = BpeTrainer(None, 500, ["<|endoftext|>"], text=(DATA / "chinese.txt").read_text(encoding="utf-8"))
