@@ -274,8 +274,9 @@ class BpeTrainer:
             if saved.text is None:
                 trainer._check_corpus(saved.files)
                 trainer.source = CorpusSource.from_input([f.path for f in saved.files] or list(saved.paths))
-            trainer._replaying = saved.saved is Saved.MERGES
-            trainer._saved_tok = saved.tok
+            if saved.saved is Saved.MERGES:
+                trainer._replaying = True
+                trainer._saved_tok = saved.tok
         if saved.counting is not None:
             trainer.counting = CountingDone(**{**asdict(saved.counting), "target_merges": config.target_merges})
             trainer._history = saved.history

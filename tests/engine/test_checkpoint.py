@@ -83,6 +83,7 @@ def test_a_run_saved_while_counting_counts_again(tmp_path: Path) -> None:
     assert _rows(merged) == _rows(
         [e for e in BpeTrainer(None, 700, ["<|endoftext|>"], text=text).events() if isinstance(e, MergeEvent)]
     )
+    assert resumed.tokenizer().merges == train_bpe(None, 700, ["<|endoftext|>"], text=text).merges
 
 
 def test_resume_keeps_the_tokenizer_and_may_raise_the_vocabulary(tmp_path: Path) -> None:
