@@ -164,7 +164,7 @@ def _words(loop: MergeLoop, total_bytes: int, spent: int) -> tuple[dict[str, Any
     raw token ids alone are far too many: Chinese, where compressing them would take 0.5 s)."""
     budget = WORDS_SHARE * total_bytes - spent
     width = 1 if len(loop.tok) <= 256 else 2 if len(loop.tok) <= 65536 else 4
-    if loop.live_tokens() * width > 2 * budget:  # zlib shrinks token ids 1.2-1.5x, never 2x here
+    if loop.live * width > 2 * budget:  # zlib shrinks token ids 1.2-1.5x, never 2x here
         return None
     ids, lens = loop.export_words()
     specs, blobs = _pack({"words.ids": ids, "words.lens": lens, "words.counts": loop.word_count})

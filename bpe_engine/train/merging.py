@@ -220,6 +220,7 @@ class MergeLoop:
             self.nxt[starts[i : i + step] + lengths[i : i + step] - 1] = -1
             self.prv[starts[i : i + step]] = -1
         self.mark = np.empty(n, dtype=np.int8)
+        self.live = n  # positions still holding a token (what a checkpoint of the words saves)
         _fill(self.mark, 0)
 
         self.key_of = tie_key(tie_break)
@@ -465,7 +466,7 @@ class MergeLoop:
         new_right: dict[int, int] = {}  # right token of a new pair (z, y) -> its id
         where: list[list[int]] = []  # positions of each new pair (by id - first new id)
         base = n_pairs = pairs.n
-        total = 0
+        total = merged = 0
         cand.sort()
         for i in cand:
             if ppid[i] != pid:
@@ -473,6 +474,7 @@ class MergeLoop:
             j = nxt[i]
             w = wt[i]
             total += w
+            merged += 1
             p = prv[i]
             if p >= 0:
                 pcount[ppid[p]] -= w
@@ -513,6 +515,7 @@ class MergeLoop:
             ppid[j] = -1
             nxt[i] = n
         pcount[pid] -= total
+        self.live -= merged
         pairs.n = self.pcount.n = n_pairs
         if not where:
             return total
@@ -585,6 +588,7 @@ class MergeLoop:
         np.subtract.at(pcount, ppid[pl], wl)
         np.subtract.at(pcount, ppid[j[has_n]], wr)
         replaced = int(w.sum())
+        self.live -= int(pos.size)
         pcount[pid] -= replaced
 
         # New pairs: (p, z) at each left neighbour p, (z, n) at each merged position.
@@ -667,13 +671,6 @@ class MergeLoop:
 
     # -- checkpoints --------------------------------------------------------------------------
 
-    def live_tokens(self) -> int:
-        """How many tokens the distinct pre-tokens hold now (what :meth:`export_words` returns),
-        counted a slice at a time (a GUI thread gets the GIL back in between)."""
-        step = 4 * _SLICE
-        sym = self.sym
-        return sum(int(np.count_nonzero(sym[i : i + step] >= 0)) for i in range(0, sym.size, step))
-
     def export_words(self) -> tuple[np.ndarray, np.ndarray]:
         """Each distinct pre-token's tokens as they are now, concatenated, and how many each
         has: with ``word_count`` and ``tok``, all :meth:`from_words` needs to go on."""
@@ -715,6 +712,7 @@ class MergeLoop:
         loop.prv[starts] = -1
         loop.ppid[:] = -1
         loop.mark = np.zeros(n, dtype=np.int8)
+        loop.live = n
         loop.key_of = tie_key(tie_break)
         loop.tok = list(tok)
         loop.tkey = [loop.key_of(t) for t in loop.tok]

@@ -328,6 +328,8 @@ def test_checkpoint_size_follows_the_distinct_words_not_the_corpus(tmp_path: Pat
         trainer = BpeTrainer(corpus, 1200, ["<|endoftext|>"], workers=1)
         _stop_after(trainer, 900)
         assert trainer.save_checkpoint(tmp_path / f"{times}.ckpt") is Saved.WORDS
+        state = trainer._state
+        assert state is not None and state.live == int(np.count_nonzero(state.sym >= 0))
         sizes[times] = (tmp_path / f"{times}.ckpt").stat().st_size
         assert sizes[times] <= 0.1 * corpus.stat().st_size
     assert sizes[80] < 1.2 * sizes[2]  # 40x the corpus, the same distinct words
@@ -353,6 +355,7 @@ def test_character_level_loops_go_on_from_their_words() -> None:
                 break
         loop = trainer._loop
         assert loop is not None
+        assert loop.live == int(np.count_nonzero(loop.sym >= 0))  # kept as merges go
         ids, lens = loop.export_words()
         n_units = len(trainer.alphabet)
         copy = MergeLoop.from_words(ids, lens, loop.word_count, loop.tok, n_units, trainer.tie_break)
