@@ -240,19 +240,28 @@ def save_checkpoint(
     return saved
 
 
-def _history_columns(history: Sequence[MergeEvent]) -> dict[str, list[int]]:
-    ids: dict[bytes, int] = {}
-    if any(e.tied_with for e in history):
+def _history_columns(history: Sequence[MergeEvent]) -> dict[str, np.ndarray]:
+    n = len(history)
+    left = np.fromiter((e.left_id for e in history), dtype=np.int64, count=n)
+    right = np.fromiter((e.right_id for e in history), dtype=np.int64, count=n)
+    count = np.fromiter((e.count for e in history), dtype=np.int64, count=n)
+    replaced = np.fromiter((e.replaced for e in history), dtype=np.int64, count=n)
+    tied_left = np.zeros(n, dtype=np.int64)
+    tied_right = np.zeros(n, dtype=np.int64)
+    tied = [(rank, e.tied_with) for rank, e in enumerate(history) if e.tied_with is not None]
+    if tied:
         ids = {bytes([i]): i for i in range(256)}
-        ids.update((e.new_bytes, e.new_id) for e in history)
-    tied = [(ids[e.tied_with[0]] + 1, ids[e.tied_with[1]] + 1) if e.tied_with else (0, 0) for e in history]
+        ids.update((e.left + e.right, e.new_id) for e in history)
+        for rank, (a, b) in tied:
+            tied_left[rank] = ids[a] + 1
+            tied_right[rank] = ids[b] + 1
     return {
-        "history.left": [e.left_id for e in history],
-        "history.right": [e.right_id for e in history],
-        "history.count": [e.count for e in history],
-        "history.replaced": [e.replaced for e in history],
-        "history.tied_left": [a for a, _ in tied],
-        "history.tied_right": [b for _, b in tied],
+        "history.left": left,
+        "history.right": right,
+        "history.count": count,
+        "history.replaced": replaced,
+        "history.tied_left": tied_left,
+        "history.tied_right": tied_right,
     }
 
 
