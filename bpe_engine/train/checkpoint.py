@@ -282,7 +282,7 @@ def load_checkpoint(path: str | os.PathLike[str]) -> Checkpoint:
                 arrays = {name: archive[name] for name in archive.files}
     except CheckpointError:
         raise
-    except (OSError, zipfile.BadZipFile, EOFError, KeyError) as exc:
+    except (OSError, zipfile.BadZipFile, EOFError, KeyError, NotImplementedError) as exc:
         raise CheckpointError(f"{path}: is not a BPE Explorer checkpoint or is damaged ({exc}); {_CHOOSE}") from None
     except ValueError:  # e.g. an array of Python objects: NumPy's message advises pickles
         raise CheckpointError(
@@ -411,9 +411,13 @@ def _history(
     tokens = counting.initial_tokens - np.cumsum(replaced)
     tok = _byte_tokens()
     history = []
+    seen: dict[tuple[int, int], int] = {}
     for rank, (a, b, c, r, t, ta, tb) in enumerate(
         zip(*(x.tolist() for x in (left, right, count, replaced, tokens, tied_left, tied_right)))
     ):
+        first = seen.setdefault((a, b), rank)
+        if first != rank:
+            raise ValueError(f"merge {rank} of the history ('history.left'/'history.right') repeats merge {first}")
         tok.append(tok[a] + tok[b])
         tied = (tok[ta - 1], tok[tb - 1]) if ta and tb else None
         history.append(MergeEvent(rank, a, b, tok[a], tok[b], 256 + rank, c, r, t, tied))

@@ -181,6 +181,10 @@ def test_each_damaged_field_is_named_and_nothing_is_inflated_beyond_its_size(tmp
     left = np.frombuffer(zlib.decompress(arrays["history.left"].tobytes()), dtype="<u2").copy()
     left[3] = 300  # merge 3 cannot use token 300, made later
     refused("later.ckpt", {**arrays, "history.left": _deflate(left.tobytes())}, meta, "merge 3 .*uses a later token")
+    right = np.frombuffer(zlib.decompress(arrays["history.right"].tobytes()), dtype="<u2").copy()
+    left[3], right[3] = left[1], right[1]
+    twice = {**arrays, "history.left": _deflate(left.tobytes()), "history.right": _deflate(right.tobytes())}
+    refused("twice.ckpt", twice, meta, r"merge 3 of the history \('history.left'/'history.right'\) repeats merge 1")
     counts = np.frombuffer(
         zlib.decompress(arrays["words.counts"].tobytes()), dtype=meta["arrays"]["words.counts"]["dtype"]
     )
@@ -195,6 +199,34 @@ def test_each_damaged_field_is_named_and_nothing_is_inflated_beyond_its_size(tmp
     huge["arrays"]["words.ids"]["size"] = 10**30  # nothing is allocated for it
     refused("huge.ckpt", arrays, huge, r"'words\.ids' is described as")
     refused("deep.ckpt", {**arrays}, {"format": [[[[]]]] * 3}, "do not say it is a checkpoint")
+
+
+@pytest.mark.parametrize("saved", [Saved.WORDS, Saved.MERGES])
+def test_flipped_bytes_give_a_checkpoint_error_or_the_same_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, saved: Saved
+) -> None:
+    """Any damage is refused as a checkpoint error (ZIP checksums, then the checks of each
+    field), never another exception; a flip that changes nothing the run reads resumes it."""
+    monkeypatch.setattr(checkpoint, "WORDS_SHARE", 10.0 if saved is Saved.WORDS else 0.0)
+    text = (DATA / "english.txt").read_text(encoding="utf-8")[:20_000]
+    trainer = BpeTrainer(None, 320, text=text, workers=1)
+    _stop_after(trainer, 25)
+    assert trainer.save_checkpoint(tmp_path / "good.ckpt") is saved
+    full = _full_rows([e for e in BpeTrainer(None, 320, text=text, workers=1).events() if isinstance(e, MergeEvent)])
+    data = (tmp_path / "good.ckpt").read_bytes()
+    rng = np.random.default_rng(5)
+    for trial in range(60):
+        damaged = bytearray(data)
+        for at in rng.integers(0, len(data), size=int(rng.integers(1, 4))):
+            damaged[at] = int(rng.integers(0, 256))
+        path = tmp_path / f"{trial}.ckpt"
+        path.write_bytes(bytes(damaged))
+        try:
+            events = list(BpeTrainer.resume(path, workers=1).events())
+        except errors.CheckpointError as exc:
+            assert str(exc).startswith(f"{path}")
+        else:
+            assert _full_rows([e for e in events if isinstance(e, MergeEvent)]) == full
 
 
 def test_a_version_1_checkpoint_still_resumes() -> None:
