@@ -33,7 +33,8 @@ run to a checkpoint file (in the worker's thread, between two events), and
 :meth:`TrainingController.resume_from` goes on from one, in this process or a later one. A
 resumed run loads the file in its job thread (stage ``"loading"``), then replays the merges
 made before the checkpoint (they fill the merges table and plots again) and goes on with the
-merges an uninterrupted run would make.
+merges an uninterrupted run would make. A checkpoint that holds the merges only (its corpus's
+words were too many to keep) counts its corpus files again first (stage ``"counting"``).
 
 It leaves out everything about display: views read ``merges``, ``counting`` and
 ``snapshot`` and match on the events.
