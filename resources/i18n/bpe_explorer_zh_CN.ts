@@ -1441,8 +1441,8 @@
     </message>
     <message>
       <location filename="../../app/features/stream/queue_panel.py" />
-      <source>&lt;span style='color:#616161'&gt;grey frame: the byte waited in the queue&lt;/span&gt; · &lt;span style='color:#1565c0'&gt;blue frame: the byte came with this token&lt;/span&gt; · &lt;span style='background:#c8e6c9'&gt;&amp;nbsp;green: a complete character&amp;nbsp;&lt;/span&gt; · &lt;span style='background:#ffe0b2'&gt;&amp;nbsp;orange: waiting for more bytes&amp;nbsp;&lt;/span&gt;</source>
-      <translation>&lt;span style='color:#616161'&gt;灰框：该字节已在队列中等待&lt;/span&gt; · &lt;span style='color:#1565c0'&gt;蓝框：该字节随此词元到达&lt;/span&gt; · &lt;span style='background:#c8e6c9'&gt;&amp;nbsp;绿色：完整的字符&amp;nbsp;&lt;/span&gt; · &lt;span style='background:#ffe0b2'&gt;&amp;nbsp;橙色：等待更多字节&amp;nbsp;&lt;/span&gt;</translation>
+      <source>&lt;span style='color:#616161'&gt;grey frame: the byte waited in the queue&lt;/span&gt;&lt;br&gt;&lt;span style='color:#1565c0'&gt;blue frame: the byte came with this token&lt;/span&gt;&lt;br&gt;&lt;span style='background:#c8e6c9'&gt;&amp;nbsp;green: a complete character&amp;nbsp;&lt;/span&gt;&lt;br&gt;&lt;span style='background:#ffe0b2'&gt;&amp;nbsp;orange: waiting for more bytes&amp;nbsp;&lt;/span&gt;</source>
+      <translation>&lt;span style='color:#616161'&gt;灰框：该字节已在队列中等待&lt;/span&gt;&lt;br&gt;&lt;span style='color:#1565c0'&gt;蓝框：该字节随此词元到达&lt;/span&gt;&lt;br&gt;&lt;span style='background:#c8e6c9'&gt;&amp;nbsp;绿色：完整的字符&amp;nbsp;&lt;/span&gt;&lt;br&gt;&lt;span style='background:#ffe0b2'&gt;&amp;nbsp;橙色：等待更多字节&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/queue_panel.py" />
