@@ -17,7 +17,7 @@ from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Slot
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.core.i18n import connect, tr
+from app.core.i18n import connect, tr, tr_n
 from app.display.format import visible
 from bpe_engine import utf8_sequence_length
 
@@ -197,7 +197,7 @@ class ByteQueueWidget(QWidget):
             )
         else:
             p.setFont(self.font())
-            label = tr("needs 1 more byte") if g.needed == 1 else tr("needs {n} more bytes").format(n=g.needed)
+            label = tr_n("needs %n more byte(s)", g.needed)
             p.drawText(
                 QRectF(span.left(), span.top() + 4, max(span.width(), 150 * scale), 40 * scale),
                 Qt.AlignmentFlag.AlignLeft,

@@ -55,7 +55,7 @@ def test_overlap_of_the_first_two_columns_matches_a_set_computation(qtbot, view,
     b = _tiktoken_bytes(tiktoken_encodings["cl100k_base"])
     shared = set(a) & b
     text = panel.summary.text().replace("\u202f", ",")
-    assert f"<b>{len(shared):,}</b> tokens are in both" in text
+    assert f"In both (the same bytes): <b>{len(shared):,}</b> tokens" in text
     assert f"<b>{share_text(len(shared), len(a))}</b> of A’s {len(a):,}" in text
     assert f"<b>{share_text(len(shared), len(b))}</b> of B’s {len(b):,}" in text
     assert f"{100 * len(shared) / len(a):.2f} %" in text  # the exact figure, two decimals
