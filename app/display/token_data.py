@@ -199,7 +199,7 @@ def token_detail(tokenizer: TokenizerLike, table: TokenTable, k: int) -> str:
     tid = table.ids[k]
     data = table.tokens[k]
     size = tr_n("%n byte(s): {hex}", len(data)).format(hex=hex_bytes(data))
-    lines = [tr("Token {k} of {n}: id {id}").format(k=k + 1, n=len(table), id=tid), size]
+    lines = [tr("Token {k} of {n}: id {id}").format(k=format_count(k + 1), n=format_count(len(table)), id=tid), size]
     if table.labels is not None:
         lines.insert(1, tr("Piece: {piece}").format(piece=table.labels[k]))
         if table.fallback is not None and table.fallback[k]:

@@ -19,7 +19,7 @@ def chip_tooltip(result: FamilyResult, index: int, tokenizer: FamilyTokenizer | 
     if not 0 <= index < result.count:
         return ""
     token = result.tokens[index]
-    head = tr("Token {k} of {n}: id {id}").format(k=index + 1, n=result.count, id=token.id)
+    head = tr("Token {k} of {n}: id {id}").format(k=format_count(index + 1), n=format_count(result.count), id=token.id)
     if token.unknown:
         return "\n".join([head, *_unknown_lines(result, token, known_words)])
     lines = [head, tr_n("%n byte(s): {hex}", len(token.data)).format(hex=hex_bytes(token.data))]

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.core.i18n import bind, noop, tr, tr_n
-from app.display.format import hex_bytes
+from app.display.format import format_count, hex_bytes
 from app.display.pieces import fallback_ids, is_sentencepiece, token_text
 from app.features.vocabulary.merge_tree import MergeTree, merge_tree
 from bpe_engine import TokenizerLike
@@ -106,9 +106,11 @@ class MergeTreePanel(QWidget):
             counts = tok.merge_counts
             count = counts[rank] if 0 <= rank < len(counts) else None
             if count is None:
-                made = tr("merge rank {rank}").format(rank=rank)
+                made = tr("merge rank {rank}").format(rank=format_count(rank))
             else:
-                made = tr("merge rank {rank}, pair count {count}").format(rank=rank, count=count)
+                made = tr("merge rank {rank}, pair count {count}").format(
+                    rank=format_count(rank), count=format_count(count)
+                )
             leaves = len(_leaves(tree))
             shape = tr_n("%n character(s)", leaves) if sentencepiece else tr_n("%n single byte(s)", leaves)
             return [made, tr("{leaves}, {levels}").format(leaves=shape, levels=tr_n("%n merge level(s)", _depth(tree)))]
