@@ -28,9 +28,8 @@ from typing import cast
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core import i18n
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.core.jobs.calls import CallQueue
-from app.display.format import format_count
 from bpe_engine import OPENAI_ENCODINGS, Tokenizer, TokenizerLike, errors, find_hf_tokenizers, load_tokenizer
 
 __all__ = [
@@ -107,8 +106,8 @@ class RegistryEntry:
         if self.hf_file is None:
             return self.source
         name, revision, size = self.hf_file
-        where = tr("Hugging Face cache: {name} of revision {revision} ({size} bytes)").format(
-            name=name, revision=revision, size=format_count(size)
+        where = tr_n("Hugging Face cache: {name} of revision {revision} (%n byte(s))", size).format(
+            name=name, revision=revision
         )
         return f"{where}\n{self.path}"
 

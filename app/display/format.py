@@ -13,7 +13,7 @@ It leaves out measuring (:mod:`app.features.train.meter`) and what a token is ma
 
 from __future__ import annotations
 
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 
 __all__ = [
     "visible",
@@ -87,15 +87,17 @@ def format_bytes(n: float) -> str:
     for unit in ("bytes", "KB", "MB", "GB"):
         if abs(n) < 1000 or unit == "GB":
             if unit == "bytes":
-                return tr("{n} bytes").format(n=int(n)) if n != 1 else tr("1 byte")
+                return tr_n("%n byte(s)", int(n))
             return f"{n:.1f} {unit}"
         n /= 1000
     return f"{n:.1f} GB"  # pragma: no cover
 
 
 def format_count(n: int) -> str:
-    """``12345`` -> ``"12 345"`` (a thin space groups digits in any locale)."""
-    return f"{n:,}".replace(",", "\u202f")
+    """``12345`` -> ``"12,345"``: one way everywhere (:func:`app.core.i18n.tr_n` groups so too).
+
+    English and Chinese both group thousands with a comma."""
+    return f"{n:,}"
 
 
 def format_duration(seconds: float | None) -> str:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from app.core.i18n import current_language, tr
+from app.core.i18n import current_language, tr, tr_n
 from app.display.chips import HEX, PARTIAL, POINTER, SPECIAL, Chips
-from app.display.format import format_count, format_ratio, hex_bytes
+from app.display.format import format_ratio, hex_bytes
 from app.display.palette import (
     FILLS,
     HEX_TEXT,
@@ -74,8 +74,10 @@ def tokens_html(
     colors = chips.colors if chips.colors is not None else [i % len(fills) for i in range(len(table))]
     n, nbytes = len(table), len(table.data)
     lines = list(about) + [
-        tr("{tokens} tokens · {bytes} UTF-8 bytes · {ratio} bytes per token · hover a token for its id").format(
-            tokens=format_count(n), bytes=format_count(nbytes), ratio=format_ratio(nbytes / n if n else None)
+        tr("{tokens} · {bytes} · {ratio} bytes per token · hover a token for its id").format(
+            tokens=tr_n("%n token(s)", n),
+            bytes=tr_n("%n UTF-8 byte(s)", nbytes),
+            ratio=format_ratio(nbytes / n if n else None),
         )
     ]
     out = _head(title, lines, font_size)
@@ -119,8 +121,8 @@ def _chip(table: TokenTable, chips: Chips, k: int, fill: str, contrast: bool) ->
         classes.append("partial")
     if contrast:
         classes.append("contrast")
-    size = tr("1 byte: {hex}") if len(token) == 1 else tr("{n} bytes: {hex}")
-    hover = tr("id {id}").format(id=table.ids[k]) + " · " + size.format(n=len(token), hex=hex_bytes(token))
+    size = tr_n("%n byte(s): {hex}", len(token)).format(hex=hex_bytes(token))
+    hover = tr("id {id}").format(id=table.ids[k]) + " · " + size
     if kind == SPECIAL:
         hover += " · " + tr("a special token")
     elif kind == PARTIAL:

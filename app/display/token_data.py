@@ -19,7 +19,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.display.format import format_count, hex_bytes, visible
 from app.display.pieces import fallback_ids, piece_texts, token_text
 from bpe_engine import TokenizerLike
@@ -191,17 +191,15 @@ def describe_char(ch: str) -> str:
     name = unicodedata.name(ch, "")
     label = visible(ch)
     code = f"U+{ord(ch):04X}" + (f" {name}" if name else "")  # Unicode's names are English everywhere
-    if len(data) == 1:
-        return tr("'{char}' ({code}, 1 byte {hex})").format(char=label, code=code, hex=hex_bytes(data))
-    return tr("'{char}' ({code}, {n} bytes {hex})").format(char=label, code=code, n=len(data), hex=hex_bytes(data))
+    return tr_n("'{char}' ({code}, %n byte(s) {hex})", len(data)).format(char=label, code=code, hex=hex_bytes(data))
 
 
 def token_detail(tokenizer: TokenizerLike, table: TokenTable, k: int) -> str:
     """Everything about token ``k`` in a few lines (tooltips and the info line)."""
     tid = table.ids[k]
     data = table.tokens[k]
-    size = (tr("1 byte: {hex}") if len(data) == 1 else tr("{n} bytes: {hex}")).format(n=len(data), hex=hex_bytes(data))
-    lines = [tr("Token {k} of {n}: id {id}").format(k=k + 1, n=len(table), id=tid), size]
+    size = tr_n("%n byte(s): {hex}", len(data)).format(hex=hex_bytes(data))
+    lines = [tr("Token {k} of {n}: id {id}").format(k=format_count(k + 1), n=format_count(len(table)), id=tid), size]
     if table.labels is not None:
         lines.insert(1, tr("Piece: {piece}").format(piece=table.labels[k]))
         if table.fallback is not None and table.fallback[k]:

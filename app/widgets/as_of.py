@@ -18,7 +18,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QWidget
 
 from app.core import i18n
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.core.registry import TokenizerRegistry
 from app.core.timeline_position import TimelinePosition
 from app.display.format import format_count
@@ -94,10 +94,11 @@ class AsOfBox(QCheckBox):
             )
             return
         self.setToolTip(
-            tr(
+            tr_n(
                 "Show {name} as the Timeline's slider shows it: with only its first {k} of "
-                "{total} merges (it follows the slider)"
-            ).format(name=self._name(key), k=format_count(k), total=format_count(self.position.total))
+                "%n merge(s) (it follows the slider)",
+                self.position.total,
+            ).format(name=self._name(key), k=format_count(k))
         )
 
     @Slot(str)

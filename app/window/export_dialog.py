@@ -35,8 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core import i18n
-from app.core.i18n import bind, noop, tr
-from app.display.format import format_count
+from app.core.i18n import bind, noop, tr, tr_n
 from app.widgets import build
 from app.widgets.text_input import use_monospace
 from app.window.exporting import ExportController, ExportFormat
@@ -86,6 +85,7 @@ class ExportDialog(QDialog):
         self._build_destination()
         self._build_outcome()
         self._lay_out()
+        self._intro: tuple[str, int] | None = None  # the label and token count the intro names
         if isinstance(tokenizer, Tokenizer):
             self._introduce(label, len(tokenizer))
         else:
@@ -178,14 +178,14 @@ class ExportDialog(QDialog):
         layout.addWidget(self.buttons)
 
     def _introduce(self, label: str, tokens: int) -> None:
-        bind(
-            self.intro,
-            "setText",
-            "Write <b>{label}</b> ({tokens} tokens) for another program. Each format must give the "
-            "same ids as here; one that cannot (a pre-tokenizer or merge rule it has no way to say) "
-            "is refused with the reason. Files are written whole or not at all.",
-            label=html.escape(label),
-            tokens=format_count(tokens),
+        self._intro = (label, tokens)  # written again in a new language (_on_language_changed)
+        self.intro.setText(
+            tr_n(
+                "Write <b>{label}</b> (%n token(s)) for another program. Each format must give the "
+                "same ids as here; one that cannot (a pre-tokenizer or merge rule it has no way to say) "
+                "is refused with the reason. Files are written whole or not at all.",
+                tokens,
+            ).format(label=html.escape(label))
         )
 
     def _refuse_sentencepiece(self, label: str) -> None:
@@ -280,6 +280,8 @@ class ExportDialog(QDialog):
 
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
+        if self._intro is not None:
+            self._introduce(*self._intro)
         failure = self._failure if not self.problem.isHidden() else ""
         self._update_files()
         if self._exported:

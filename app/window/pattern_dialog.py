@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.content.patterns import KNOWN_PATTERNS, KnownPattern, guess_pattern
 from app.core import i18n
-from app.core.i18n import bind, tr
+from app.core.i18n import bind, tr, tr_n
 from app.display.chips import PIECE, SPECIAL, Chip
 from app.display.format import visible
 from app.widgets import build
@@ -210,8 +210,8 @@ class PatternDialog(QDialog):
             )
             examples = ", ".join(f"{name} = {i}" for name, i in sorted(found.items(), key=lambda t: t[1])[:3])
             self.found_label.setText(
-                tr("Found beside the file ({where}): {count} special tokens, e.g. {examples}.").format(
-                    where=where or "?", count=len(found), examples=examples
+                tr_n("Found beside the file ({where}): %n special token(s), e.g. {examples}.", len(found)).format(
+                    where=where or "?", examples=examples
                 )
             )
         else:

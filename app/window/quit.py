@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox
 
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.core.settings import FileKind
 from app.core.training.events import TrainingAction, TrainingState
 from app.display.format import format_count
@@ -107,11 +107,9 @@ class QuitGuard(QObject):
         """What the question says of the run now: paused, running or finished, and how far it got."""
         c = self.window.train_view.controller
         if not c.is_active:
-            return tr("The training has ended ({done} merges). Save the tokenizer, or quit and lose it?").format(
-                done=format_count(len(c.merges))
-            )
+            return tr_n("The training has ended (%n merge(s)). Save the tokenizer, or quit and lose it?", len(c.merges))
         done = (
-            tr("{done} of {total} merges").format(done=format_count(len(c.merges)), total=format_count(c.target_merges))
+            tr_n("{done} of %n merge(s)", c.target_merges).format(done=format_count(len(c.merges)))
             if c.counting is not None
             else tr("still counting")
         )

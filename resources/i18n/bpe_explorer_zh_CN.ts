@@ -85,10 +85,12 @@
       <source>🤚🏾 is two code points and 8 UTF-8 bytes; GPT-4's vocabulary cuts them into pieces that are not characters.</source>
       <translation>🤚🏾 是 2 个码位、8 个 UTF-8 字节；GPT-4 的词表把它切成几个不成字符的片段。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/core/registry.py" />
-      <source>Hugging Face cache: {name} of revision {revision} ({size} bytes)</source>
-      <translation>Hugging Face 缓存：修订版本 {revision} 的 {name}（{size} 字节）</translation>
+      <source>Hugging Face cache: {name} of revision {revision} (%n byte(s))</source>
+      <translation>
+        <numerusform>Hugging Face 缓存：修订版本 {revision} 的 {name}（%n 字节）</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/core/registry.py" />
@@ -204,12 +206,14 @@
       <source>training stopped by an unexpected error: {error}</source>
       <translation>训练因意外错误而停止：{error}</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/display/format.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
       <location filename="../../app/features/vocabulary/tree_panel.py" />
-      <source>1 byte</source>
-      <translation>1 字节</translation>
+      <source>%n byte(s)</source>
+      <translation>
+        <numerusform>%n 字节</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/display/format.py" />
@@ -223,21 +227,36 @@
     </message>
     <message>
       <location filename="../../app/display/format.py" />
-      <location filename="../../app/features/tokenize/explain_panel.py" />
-      <location filename="../../app/features/vocabulary/tree_panel.py" />
-      <source>{n} bytes</source>
-      <translation>{n} 字节</translation>
-    </message>
-    <message>
-      <location filename="../../app/display/format.py" />
       <source>{s} s</source>
       <translation>{s} 秒</translation>
     </message>
-    <message>
+    <message numerus="yes">
+      <location filename="../../app/display/html_export.py" />
+      <source>%n UTF-8 byte(s)</source>
+      <translation>
+        <numerusform>%n 个 UTF-8 字节</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
       <location filename="../../app/display/html_export.py" />
       <location filename="../../app/display/token_data.py" />
-      <source>1 byte: {hex}</source>
-      <translation>1 字节：{hex}</translation>
+      <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>%n byte(s): {hex}</source>
+      <translation>
+        <numerusform>%n 字节：{hex}</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/display/html_export.py" />
+      <location filename="../../app/features/timeline/as_of_labels.py" />
+      <location filename="../../app/features/tokenize/explain_panel.py" />
+      <location filename="../../app/features/train/results.py" />
+      <location filename="../../app/features/train/status.py" />
+      <location filename="../../app/features/vocabulary/view.py" />
+      <source>%n token(s)</source>
+      <translation>
+        <numerusform>%n 个词元</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/display/html_export.py" />
@@ -256,29 +275,20 @@
     </message>
     <message>
       <location filename="../../app/display/html_export.py" />
-      <location filename="../../app/display/token_data.py" />
-      <source>{n} bytes: {hex}</source>
-      <translation>{n} 字节：{hex}</translation>
-    </message>
-    <message>
-      <location filename="../../app/display/html_export.py" />
-      <source>{tokens} tokens · {bytes} UTF-8 bytes · {ratio} bytes per token · hover a token for its id</source>
-      <translation>{tokens} 个词元 · {bytes} 个 UTF-8 字节 · 每词元字节数 {ratio} · 鼠标悬停在词元上可看其 id</translation>
+      <source>{tokens} · {bytes} · {ratio} bytes per token · hover a token for its id</source>
+      <translation>{tokens} · {bytes} · 每词元字节数 {ratio} · 鼠标悬停在词元上可看其 id</translation>
     </message>
     <message>
       <location filename="../../app/display/html_export.py" />
       <source>· space, ⏎ newline, → tab; &lt;span class="hex"&gt;e3 80&lt;/span&gt; bytes of a character split across tokens (dashed). Made with BPE Explorer.</source>
       <translation>· 空格，⏎ 换行，→ 制表符；&lt;span class="hex"&gt;e3 80&lt;/span&gt; 被拆到多个词元中的字符的字节（虚线框）。由 BPE Explorer 生成。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/display/token_data.py" />
-      <source>'{char}' ({code}, 1 byte {hex})</source>
-      <translation>'{char}'（{code}，1 字节 {hex}）</translation>
-    </message>
-    <message>
-      <location filename="../../app/display/token_data.py" />
-      <source>'{char}' ({code}, {n} bytes {hex})</source>
-      <translation>'{char}'（{code}，{n} 字节 {hex}）</translation>
+      <source>'{char}' ({code}, %n byte(s) {hex})</source>
+      <translation>
+        <numerusform>'{char}'（{code}，%n 字节 {hex}）</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/display/token_data.py" />
@@ -350,15 +360,12 @@
       <source> and {n} more</source>
       <translation> 等，另有 {n} 处</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/compare/boundary_diff.py" />
-      <source>Boundary diff: &lt;b&gt;1&lt;/b&gt; stretch cut differently (outlined in orange in every column): {samples}{more}</source>
-      <translation>边界差异：&lt;b&gt;1&lt;/b&gt; 处切分不同（在每一列中以橙色框出）：{samples}{more}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/boundary_diff.py" />
-      <source>Boundary diff: &lt;b&gt;{n}&lt;/b&gt; stretches cut differently (outlined in orange in every column): {samples}{more}</source>
-      <translation>边界差异：&lt;b&gt;{n}&lt;/b&gt; 处切分不同（在每一列中以橙色框出）：{samples}{more}</translation>
+      <source>Boundary diff: &lt;b&gt;%n&lt;/b&gt; stretch(es) cut differently (outlined in orange in every column): {samples}{more}</source>
+      <translation>
+        <numerusform>边界差异：&lt;b&gt;%n&lt;/b&gt; 处切分不同（在每一列中以橙色框出）：{samples}{more}</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/compare/boundary_diff.py" />
@@ -370,15 +377,17 @@
       <source>Boundary diff: needs at least two working columns.</source>
       <translation>边界差异：至少需要两个可用的列。</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/compare/column.py" />
+      <source>&lt;b&gt;%n&lt;/b&gt; token(s) · {bytes} bytes/token · {chars} chars/token</source>
+      <translation>
+        <numerusform>&lt;b&gt;%n&lt;/b&gt; 个词元 · {bytes} 字节/词元 · {chars} 字符/词元</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/compare/column.py" />
       <source>&lt;b&gt;{key} cannot be loaded.&lt;/b&gt;&lt;br&gt;{reason}&lt;br&gt;&lt;br&gt;{help}&lt;br&gt;&lt;br&gt;The other columns keep working.</source>
       <translation>&lt;b&gt;{key} 无法加载。&lt;/b&gt;&lt;br&gt;{reason}&lt;br&gt;&lt;br&gt;{help}&lt;br&gt;&lt;br&gt;其他列照常工作。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/column.py" />
-      <source>&lt;b&gt;{tokens}&lt;/b&gt; tokens · {bytes} bytes/token · {chars} chars/token</source>
-      <translation>&lt;b&gt;{tokens}&lt;/b&gt; 个词元 · {bytes} 字节/词元 · {chars} 字符/词元</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/column.py" />
@@ -436,15 +445,12 @@
       <source>{path}: encoding failed ({kind}: {reason})</source>
       <translation>{path}：编码失败（{kind}: {reason}）</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/compare/corpus_panel.py" />
-      <source> (1 column without a tokenizer skipped)</source>
-      <translation>（跳过了 1 个没有分词器的列）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/corpus_panel.py" />
-      <source> ({n} columns without a tokenizer skipped)</source>
-      <translation>（跳过了 {n} 个没有分词器的列）</translation>
+      <source> (%n column(s) without a tokenizer skipped)</source>
+      <translation>
+        <numerusform>（跳过了 %n 个没有分词器的列）</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/compare/corpus_panel.py" />
@@ -499,15 +505,12 @@
       <source>Encode the file with every column's tokenizer (Ctrl+Return)</source>
       <translation>用每一列的分词器编码该文件 (Ctrl+Return)</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/compare/corpus_panel.py" />
-      <source>Encoding {name} with 1 tokenizer…</source>
-      <translation>正在用 1 个分词器编码 {name}…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/corpus_panel.py" />
-      <source>Encoding {name} with {n} tokenizers…</source>
-      <translation>正在用 {n} 个分词器编码 {name}…</translation>
+      <source>Encoding {name} with %n tokenizer(s)…</source>
+      <translation>
+        <numerusform>正在用 %n 个分词器编码 {name}…</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/compare/corpus_panel.py" />
@@ -581,16 +584,13 @@
       <source>Token</source>
       <translation>词元</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/compare/overlap_model.py" />
       <location filename="../../app/features/vocabulary/model.py" />
-      <source>id {id}: {n} byte(s) {hex}</source>
-      <translation>ID {id}：{n} 个字节 {hex}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/overlap_panel.py" />
-      <source>&lt;b&gt;{shared}&lt;/b&gt; tokens are in both (the same bytes): &lt;b&gt;{share_a}&lt;/b&gt; of A’s {size_a} and &lt;b&gt;{share_b}&lt;/b&gt; of B’s {size_b}. Only in A: {only_a} · only in B: {only_b}.</source>
-      <translation>两者共有 &lt;b&gt;{shared}&lt;/b&gt; 个词元（字节相同）：占 A 的 {size_a} 个的 &lt;b&gt;{share_a}&lt;/b&gt;，占 B 的 {size_b} 个的 &lt;b&gt;{share_b}&lt;/b&gt;。仅 A 有：{only_a} · 仅 B 有：{only_b}。</translation>
+      <source>id {id}: %n byte(s) {hex}</source>
+      <translation>
+        <numerusform>ID {id}：%n 个字节 {hex}</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/compare/overlap_panel.py" />
@@ -616,6 +616,13 @@
       <location filename="../../app/features/compare/overlap_panel.py" />
       <source>Filter by text…</source>
       <translation>按文本筛选…</translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/compare/overlap_panel.py" />
+      <source>In both (the same bytes): &lt;b&gt;%n&lt;/b&gt; token(s), &lt;b&gt;{share_a}&lt;/b&gt; of A’s {size_a} and &lt;b&gt;{share_b}&lt;/b&gt; of B’s {size_b}. Only in A: {only_a} · only in B: {only_b}.</source>
+      <translation>
+        <numerusform>两者共有 &lt;b&gt;%n&lt;/b&gt; 个词元（字节相同）：占 A 的 {size_a} 个的 &lt;b&gt;{share_a}&lt;/b&gt;，占 B 的 {size_b} 个的 &lt;b&gt;{share_b}&lt;/b&gt;。仅 A 有：{only_a} · 仅 B 有：{only_b}。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/compare/overlap_panel.py" />
@@ -828,35 +835,31 @@
       <source>Made by merge rank {rank}</source>
       <translation>由合并序号 {rank} 生成</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/families/chip_tooltip.py" />
-      <source>Part of ‘{char}’ (U+{code}, {n} bytes): not a character on its own</source>
-      <translation>‘{char}’（U+{code}，{n} 个字节）的一部分：单独不构成字符</translation>
+      <source>Part of ‘{char}’ (U+{code}, %n byte(s)): not a character on its own</source>
+      <translation>
+        <numerusform>‘{char}’（U+{code}，%n 个字节）的一部分：单独不构成字符</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/families/chip_tooltip.py" />
       <source>and decoding writes &lt;UNK&gt; here: the word is lost.</source>
       <translation>解码时这里写出 &lt;UNK&gt;：这个词丢失了。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/families/chip_tooltip.py" />
-      <source>{n} byte(s): {hex}</source>
-      <translation>{n} 个字节：{hex}</translation>
+      <source>‘{word}’ is not one of the corpus's %n word(s): it becomes &lt;UNK&gt;,</source>
+      <translation>
+        <numerusform>‘{word}’ 不在语料的 %n 个词中：它变成 &lt;UNK&gt;，</numerusform>
+      </translation>
     </message>
-    <message>
-      <location filename="../../app/features/families/chip_tooltip.py" />
-      <source>‘{word}’ is not one of the corpus's {n} words: it becomes &lt;UNK&gt;,</source>
-      <translation>‘{word}’ 不在语料的 {n} 个词中：它变成 &lt;UNK&gt;，</translation>
-    </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/families/chips_panel.py" />
-      <source>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;1 token</source>
-      <translation>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;1 个词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/chips_panel.py" />
-      <source>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;{n} tokens</source>
-      <translation>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;{n} 个词元</translation>
+      <source>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;%n token(s)</source>
+      <translation>
+        <numerusform>&lt;b&gt;{name}&lt;/b&gt;&lt;br&gt;%n 个词元</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/families/content.py" />
@@ -1082,10 +1085,12 @@
       <source>Cannot train on this corpus: {reason}</source>
       <translation>无法在此语料上训练：{reason}</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/families/training.py" />
-      <source>Char-level BPE needs a vocabulary of at least {n} for this corpus (3 special tokens, 256 byte tokens and its {chars} distinct characters); the other families are trained.</source>
-      <translation>对这份语料，字符级 BPE 的词表大小至少要 {n}（3 个特殊词元、256 个字节词元和语料中的 {chars} 个不同字符）；其他家族已训练完成。</translation>
+      <source>Char-level BPE needs a vocabulary of at least {n} for this corpus (3 special tokens, 256 byte tokens and its %n distinct character(s)); the other families are trained.</source>
+      <translation>
+        <numerusform>对这份语料，字符级 BPE 的词表大小至少要 {n}（3 个特殊词元、256 个字节词元和语料中的 %n 个不同字符）；其他家族已训练完成。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/families/training.py" />
@@ -1158,6 +1163,13 @@
       <source>trained here</source>
       <translation>在这里训练</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/families/training_status.py" />
+      <source>%n distinct word(s).</source>
+      <translation>
+        <numerusform>%n 个不同的词。</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/families/training_status.py" />
       <source>Char-level BPE needs a vocabulary of at least {n} here.</source>
@@ -1199,11 +1211,6 @@
       <translation>{family}：正在读取语料，{done} / {total}</translation>
     </message>
     <message>
-      <location filename="../../app/features/families/training_status.py" />
-      <source>{n} distinct words.</source>
-      <translation>{n} 个不同的词。</translation>
-    </message>
-    <message>
       <location filename="../../app/features/families/view.py" />
       <source>Cannot tokenize this text: {reason}</source>
       <translation>无法对这段文本分词：{reason}</translation>
@@ -1224,15 +1231,12 @@
       <source>The queue is empty. Press Step or Play to feed the first token.</source>
       <translation>队列为空。按“单步”或“播放”送入第一个词元。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/stream/byte_queue.py" />
-      <source>needs 1 more byte</source>
-      <translation>还需 1 个字节</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/byte_queue.py" />
-      <source>needs {n} more bytes</source>
-      <translation>还需 {n} 个字节</translation>
+      <source>needs %n more byte(s)</source>
+      <translation>
+        <numerusform>还需 %n 个字节</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/stream/byte_queue.py" />
@@ -1259,10 +1263,12 @@
       <source>1 token/s</source>
       <translation>1 个词元/秒</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/stream/controls.py" />
-      <source>Fed &lt;b&gt;{k}&lt;/b&gt; of {n} tokens</source>
-      <translation>已送入 &lt;b&gt;{k}&lt;/b&gt; / {n} 个词元</translation>
+      <source>Fed &lt;b&gt;{k}&lt;/b&gt; of %n token(s)</source>
+      <translation>
+        <numerusform>已送入 &lt;b&gt;{k}&lt;/b&gt; / %n 个词元</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/stream/controls.py" />
@@ -1441,8 +1447,8 @@
     </message>
     <message>
       <location filename="../../app/features/stream/queue_panel.py" />
-      <source>&lt;span style='color:#616161'&gt;grey frame: the byte waited in the queue&lt;/span&gt; · &lt;span style='color:#1565c0'&gt;blue frame: the byte came with this token&lt;/span&gt; · &lt;span style='background:#c8e6c9'&gt;&amp;nbsp;green: a complete character&amp;nbsp;&lt;/span&gt; · &lt;span style='background:#ffe0b2'&gt;&amp;nbsp;orange: waiting for more bytes&amp;nbsp;&lt;/span&gt;</source>
-      <translation>&lt;span style='color:#616161'&gt;灰框：该字节已在队列中等待&lt;/span&gt; · &lt;span style='color:#1565c0'&gt;蓝框：该字节随此词元到达&lt;/span&gt; · &lt;span style='background:#c8e6c9'&gt;&amp;nbsp;绿色：完整的字符&amp;nbsp;&lt;/span&gt; · &lt;span style='background:#ffe0b2'&gt;&amp;nbsp;橙色：等待更多字节&amp;nbsp;&lt;/span&gt;</translation>
+      <source>&lt;span style='color:#616161'&gt;grey frame: the byte waited in the queue&lt;/span&gt;&lt;br&gt;&lt;span style='color:#1565c0'&gt;blue frame: the byte came with this token&lt;/span&gt;&lt;br&gt;&lt;span style='background:#c8e6c9'&gt;&amp;nbsp;green: a complete character&amp;nbsp;&lt;/span&gt;&lt;br&gt;&lt;span style='background:#ffe0b2'&gt;&amp;nbsp;orange: waiting for more bytes&amp;nbsp;&lt;/span&gt;</source>
+      <translation>&lt;span style='color:#616161'&gt;灰框：该字节已在队列中等待&lt;/span&gt;&lt;br&gt;&lt;span style='color:#1565c0'&gt;蓝框：该字节随此词元到达&lt;/span&gt;&lt;br&gt;&lt;span style='background:#c8e6c9'&gt;&amp;nbsp;绿色：完整的字符&amp;nbsp;&lt;/span&gt;&lt;br&gt;&lt;span style='background:#ffe0b2'&gt;&amp;nbsp;橙色：等待更多字节&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/queue_panel.py" />
@@ -1539,15 +1545,12 @@
       <source>{chars} and {n} more</source>
       <translation>{chars} 等（另有 {n} 个）</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/stream/step_text.py" />
-      <source>{hex} waits: its lead byte announces a {n}-byte character, 1 more byte needed.</source>
-      <translation>{hex} 在等待：其首字节表明这是一个 {n} 字节的字符，还需要 1 个字节。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/stream/step_text.py" />
-      <source>{hex} waits: its lead byte announces a {n}-byte character, {need} more bytes needed.</source>
-      <translation>{hex} 在等待：其首字节表明这是一个 {n} 字节的字符，还需要 {need} 个字节。</translation>
+      <source>{hex} waits: its lead byte announces a {n}-byte character, %n more byte(s) needed.</source>
+      <translation>
+        <numerusform>{hex} 在等待：其首字节表明这是一个 {n} 字节的字符，还需要 %n 个字节。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/stream/tape.py" />
@@ -1749,10 +1752,19 @@
       <source>{name}: bytes/token</source>
       <translation>{name}：每词元字节数</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/sweep/table.py" />
-      <source>{size} ({k} merges)</source>
-      <translation>{size}（{k} 次合并）</translation>
+      <source>{size} (%n merge(s))</source>
+      <translation>
+        <numerusform>{size}（%n 次合并）</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/sweep/top_bar.py" />
+      <source>%n merge(s): every vocabulary size from {low} to {high} is this training stopped earlier (its first merges).</source>
+      <translation>
+        <numerusform>%n 次合并：从 {low} 到 {high} 的每个词表大小，都是这次训练提前停止的结果（它的前若干次合并）。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/sweep/top_bar.py" />
@@ -1775,11 +1787,6 @@
       <translation>{name} 是 SentencePiece 模型：它保存的是分数，而不是按顺序学到的合并。请选择一个 BPE 分词器，或训练一个（“训练”标签页）：扫描使用它的合并。</translation>
     </message>
     <message>
-      <location filename="../../app/features/sweep/top_bar.py" />
-      <source>{n} merges: every vocabulary size from {low} to {high} is this training stopped earlier (its first merges).</source>
-      <translation>{n} 次合并：从 {low} 到 {high} 的每个词表大小，都是这次训练提前停止的结果（它的前若干次合并）。</translation>
-    </message>
-    <message>
       <location filename="../../app/features/sweep/view.py" />
       <source>&lt;b&gt;{name} cannot be loaded.&lt;/b&gt; {reason}&lt;br&gt;{help}</source>
       <translation>&lt;b&gt;无法加载 {name}。&lt;/b&gt;{reason}&lt;br&gt;{help}</translation>
@@ -1794,15 +1801,17 @@
       <source>Cannot save {name}: {reason}</source>
       <translation>无法保存 {name}：{reason}</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/sweep/view.py" />
+      <source>Saved %n point(s) to {path}.</source>
+      <translation>
+        <numerusform>已将 %n 个数据点保存到 {path}。</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/sweep/view.py" />
       <source>Saved the chart to {path}.</source>
       <translation>图表已保存到 {path}。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/view.py" />
-      <source>Saved {n} points to {path}.</source>
-      <translation>已将 {n} 个数据点保存到 {path}。</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_display.py" />
@@ -1820,6 +1829,17 @@
       <source>{name}, as of merge {k} of {total}</source>
       <translation>{name}，截至第 {k} 次合并（共 {total} 次）</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/timeline/as_of_labels.py" />
+      <location filename="../../app/features/tokenize/explain_panel.py" />
+      <location filename="../../app/features/train/results.py" />
+      <location filename="../../app/features/train/status.py" />
+      <location filename="../../app/features/vocabulary/view.py" />
+      <source>%n merge(s)</source>
+      <translation>
+        <numerusform>%n 次合并</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <source>, pair count {n} in training</source>
@@ -1827,18 +1847,20 @@
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
-      <source>256 bytes + {k} merges + {specials} special</source>
-      <translation>256 个字节 + {k} 次合并 + {specials} 个特殊词元</translation>
+      <source>256 bytes + {made} made by {merges} + {specials} special</source>
+      <translation>256 个字节 + {merges}产生的 {made} + {specials} 个特殊词元</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
-      <source>256 bytes + {made} tokens made by {k} merges + {specials} special</source>
-      <translation>256 个字节 + {k} 次合并产生的 {made} 个词元 + {specials} 个特殊词元</translation>
+      <source>256 bytes + {merges} + {specials} special</source>
+      <translation>256 个字节 + {merges} + {specials} 个特殊词元</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/timeline/as_of_labels.py" />
-      <source>As of merge &lt;b&gt;{k}&lt;/b&gt; of {total} · vocabulary &lt;b&gt;{size}&lt;/b&gt; tokens ({parts})</source>
-      <translation>截至第 &lt;b&gt;{k}&lt;/b&gt; 次合并（共 {total} 次）· 词表 &lt;b&gt;{size}&lt;/b&gt; 个词元（{parts}）</translation>
+      <source>As of merge &lt;b&gt;{k}&lt;/b&gt; of {total} · vocabulary &lt;b&gt;%n&lt;/b&gt; token(s) ({parts})</source>
+      <translation>
+        <numerusform>截至第 &lt;b&gt;{k}&lt;/b&gt; 次合并（共 {total} 次）· 词表 &lt;b&gt;%n&lt;/b&gt; 个词元（{parts}）</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_labels.py" />
@@ -1903,13 +1925,13 @@
     </message>
     <message>
       <location filename="../../app/features/timeline/play_bar.py" />
-      <source>1 000 merges/s</source>
-      <translation>每秒 1 000 次合并</translation>
+      <source>1 merge/s</source>
+      <translation>每秒 1 次合并</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/play_bar.py" />
-      <source>1 merge/s</source>
-      <translation>每秒 1 次合并</translation>
+      <source>1,000 merges/s</source>
+      <translation>每秒 1,000 次合并</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/play_bar.py" />
@@ -2148,25 +2170,20 @@
       <source>Unicode characters (code points) in the text</source>
       <translation>文本中的 Unicode 字符（码位）</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/tokenize/explain_panel.py" />
-      <source>1 character</source>
-      <translation>1 个字符</translation>
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>%n character(s)</source>
+      <translation>
+        <numerusform>%n 个字符</numerusform>
+      </translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/tokenize/explain_panel.py" />
-      <source>1 merge</source>
-      <translation>1 次合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/explain_panel.py" />
-      <source>1 starting token</source>
-      <translation>1 个初始词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/explain_panel.py" />
-      <source>1 token</source>
-      <translation>1 个词元</translation>
+      <source>%n starting token(s)</source>
+      <translation>
+        <numerusform>%n 个初始词元</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/explain_panel.py" />
@@ -2248,10 +2265,12 @@
       <source>The piece's current parts; the outlined pair is merged next.</source>
       <translation>片段当前的各部分；带框的相邻对下一步合并。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/tokenize/explain_panel.py" />
-      <source>This piece is {n} bytes long; Explain steps through pieces of up to {max} bytes. Click a shorter piece.</source>
-      <translation>这个片段长 {n} 字节；讲解只能逐步演示最多 {max} 字节的片段。请点击一个更短的片段。</translation>
+      <source>This piece is %n byte(s) long; Explain steps through pieces of up to {max} bytes. Click a shorter piece.</source>
+      <translation>
+        <numerusform>这个片段长 %n 字节；讲解只能逐步演示最多 {max} 字节的片段。请点击一个更短的片段。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/explain_panel.py" />
@@ -2292,27 +2311,6 @@
       <location filename="../../app/features/tokenize/explain_panel.py" />
       <source>the same pair again: merged in the next step (leftmost first)</source>
       <translation>同一个相邻对再次出现：下一步合并（最左边的先合并）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/explain_panel.py" />
-      <source>{n} characters</source>
-      <translation>{n} 个字符</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/explain_panel.py" />
-      <location filename="../../app/features/train/results.py" />
-      <source>{n} merges</source>
-      <translation>{n} 次合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/explain_panel.py" />
-      <source>{n} starting tokens</source>
-      <translation>{n} 个初始词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/explain_panel.py" />
-      <source>{n} tokens</source>
-      <translation>{n} 个词元</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/explain_panel.py" />
@@ -2605,6 +2603,13 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <source>merge {rank} creates token id {id}</source>
       <translation>第 {rank} 次合并生成 id 为 {id} 的词元</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/results.py" />
+      <source>%n merge(s) restored first</source>
+      <translation>
+        <numerusform>先恢复 %n 次合并</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/train/results.py" />
       <location filename="../../app/window/opening.py" />
@@ -2642,13 +2647,15 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <source>Opened {name}: {tokens} tokens, {merges} merges. It is now available in the other views.</source>
-      <translation>已打开 {name}：{tokens} 个词元，{merges} 次合并。现在可以在其他视图中使用它。</translation>
+      <source>Opened {name}: {tokens}, {merges}. It is now available in the other views.</source>
+      <translation>已打开 {name}：{tokens}，{merges}。现在可以在其他视图中使用它。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>Opened: &lt;b&gt;{label}&lt;/b&gt;, {tokens} tokens. It is available in the Vocabulary, Tokenize, Compare and Stream decode views.</source>
-      <translation>已打开：&lt;b&gt;{label}&lt;/b&gt;，{tokens} 个词元。可在词表、分词、对比和流式解码视图中使用。</translation>
+      <source>Opened: &lt;b&gt;{label}&lt;/b&gt;, %n token(s). It is available in the Vocabulary, Tokenize, Compare and Stream decode views.</source>
+      <translation>
+        <numerusform>已打开：&lt;b&gt;{label}&lt;/b&gt;，%n 个词元。可在词表、分词、对比和流式解码视图中使用。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
@@ -2663,10 +2670,12 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
         <numerusform>正在准备保存 %n 次合并…</numerusform>
       </translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>Result: &lt;b&gt;{label}&lt;/b&gt;, {tokens} tokens. It is now available in the Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it.</source>
-      <translation>结果：&lt;b&gt;{label}&lt;/b&gt;，{tokens} 个词元。现在可在词表、分词、对比和流式解码视图中使用；如需留存，请保存。</translation>
+      <source>Result: &lt;b&gt;{label}&lt;/b&gt;, %n token(s). It is now available in the Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it.</source>
+      <translation>
+        <numerusform>结果：&lt;b&gt;{label}&lt;/b&gt;，%n 个词元。现在可在词表、分词、对比和流式解码视图中使用；如需留存，请保存。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
@@ -2702,8 +2711,8 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <source>Saved {merges} merges and {tokens} tokens to {path}.</source>
-      <translation>已将 {merges} 次合并和 {tokens} 个词元保存到 {path}。</translation>
+      <source>Saved {merges} and {tokens} to {path}.</source>
+      <translation>已将 {merges}和 {tokens}保存到 {path}。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
@@ -2788,11 +2797,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <translation>
         <numerusform>{name} · SentencePiece，%n 个词元</numerusform>
       </translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/results.py" />
-      <source>{n} merges are restored first</source>
-      <translation>先恢复 {n} 次合并</translation>
     </message>
     <message>
       <location filename="../../app/features/train/run_display.py" />
@@ -2958,9 +2962,9 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/train/status.py" />
-      <source>%n merge(s)</source>
+      <source>%n merge(s) ({restored} from the checkpoint, {more} more in {time})</source>
       <translation>
-        <numerusform>%n 次合并</numerusform>
+        <numerusform>%n 次合并（{restored} 次来自检查点，另外 {more} 次用时 {time}）</numerusform>
       </translation>
     </message>
     <message numerus="yes">
@@ -2968,6 +2972,13 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>%n merge(s) in {time}</source>
       <translation>
         <numerusform>%n 次合并，用时 {time}</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/status.py" />
+      <source>%n pre-token(s)</source>
+      <translation>
+        <numerusform>%n 个预分词片段</numerusform>
       </translation>
     </message>
     <message>
@@ -2999,8 +3010,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
-      <source>Corpus: {size}, {pretokens} pre-tokens ({distinct} distinct) · {tokens} tokens now, {bpt} bytes per token</source>
-      <translation>语料：{size}，{pretokens} 个预分词片段（{distinct} 个不同）· 当前 {tokens} 个词元，每词元字节数 {bpt}</translation>
+      <source>Corpus: {size}, {pretokens} ({distinct} distinct) · {tokens} now, {bpt} bytes per token</source>
+      <translation>语料：{size}，{pretokens}（{distinct} 个不同）· 当前 {tokens}，每词元字节数 {bpt}</translation>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
@@ -3022,10 +3033,12 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>Loading the checkpoint (the merge loop's arrays and the merges made so far)</source>
       <translation>正在载入检查点（合并循环的数组和已完成的合并）</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/status.py" />
-      <source>Merging: {n} of {target} merges</source>
-      <translation>合并中：第 {n} / {target} 次合并</translation>
+      <source>Merging: {n} of %n merge(s)</source>
+      <translation>
+        <numerusform>合并中：第 {n} / %n 次合并</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
@@ -3047,10 +3060,12 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>Training failed; see the message above the tables.</source>
       <translation>训练失败；请看表格上方的消息。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/status.py" />
-      <source>Vocabulary: 256 bytes + {n} merges + {specials} special = &lt;b&gt;{total}&lt;/b&gt; tokens</source>
-      <translation>词表：256 个字节 + {n} 次合并 + {specials} 个特殊词元 = &lt;b&gt;{total}&lt;/b&gt; 个词元</translation>
+      <source>Vocabulary: 256 bytes + {merges} + {specials} special = &lt;b&gt;%n&lt;/b&gt; token(s)</source>
+      <translation>
+        <numerusform>词表：256 个字节 + {merges} + {specials} 个特殊词元 = &lt;b&gt;%n&lt;/b&gt; 个词元</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
@@ -3086,18 +3101,15 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
-      <source>{n} merges ({restored} from the checkpoint, {more} more in {time})</source>
-      <translation>{n} 次合并（{restored} 次来自检查点，另外 {more} 次用时 {time}）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/status.py" />
       <source>{n} merges/s</source>
       <translation>每秒 {n} 次合并</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/status.py" />
-      <source>{n} of {target} merges</source>
-      <translation>{n} / {target} 次合并</translation>
+      <source>{n} of %n merge(s)</source>
+      <translation>
+        <numerusform>{n} / %n 次合并</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/step_model.py" />
@@ -3189,35 +3201,33 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>ids: {ids}</source>
       <translation>id：{ids}</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source> (the pair was counted {count} times: overlapping occurrences count as two pairs but merge once)</source>
-      <translation>（该相邻对计数为 {count} 次：重叠的出现算作两个相邻对，但只合并一次）</translation>
+      <source> (the pair was counted %n time(s): overlapping occurrences count as two pairs but merge once)</source>
+      <translation>
+        <numerusform>（该相邻对计数为 %n 次：重叠的出现算作两个相邻对，但只合并一次）</numerusform>
+      </translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>; the corpus is now {tokens} tokens.</source>
-      <translation>；语料现在有 {tokens} 个词元。</translation>
+      <source>; the corpus is now %n token(s).</source>
+      <translation>
+        <numerusform>；语料现在有 %n 个词元。</numerusform>
+      </translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>&lt;b&gt;Merge {rank}&lt;/b&gt; applied: {pair} → &lt;b&gt;{new}&lt;/b&gt; (new id {id}), {n} occurrence replaced</source>
-      <translation>已应用&lt;b&gt;第 {rank} 次合并&lt;/b&gt;：{pair} → &lt;b&gt;{new}&lt;/b&gt;（新 id {id}），替换了 {n} 处</translation>
+      <source>&lt;b&gt;Merge {rank}&lt;/b&gt; applied: {pair} → &lt;b&gt;{new}&lt;/b&gt; (new id {id}), %n occurrence(s) replaced</source>
+      <translation>
+        <numerusform>已应用&lt;b&gt;第 {rank} 次合并&lt;/b&gt;：{pair} → &lt;b&gt;{new}&lt;/b&gt;（新 id {id}），替换了 %n 处</numerusform>
+      </translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>&lt;b&gt;Merge {rank}&lt;/b&gt; applied: {pair} → &lt;b&gt;{new}&lt;/b&gt; (new id {id}), {n} occurrences replaced</source>
-      <translation>已应用&lt;b&gt;第 {rank} 次合并&lt;/b&gt;：{pair} → &lt;b&gt;{new}&lt;/b&gt;（新 id {id}），替换了 {n} 处</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/step_panel.py" />
-      <source>&lt;b&gt;Next merge&lt;/b&gt; ({n}): {pair} → &lt;b&gt;{new}&lt;/b&gt;, the most frequent pair ({count} time).</source>
-      <translation>&lt;b&gt;下一次合并&lt;/b&gt;（{n}）：{pair} → &lt;b&gt;{new}&lt;/b&gt;，出现最多的相邻对（{count} 次）。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/step_panel.py" />
-      <source>&lt;b&gt;Next merge&lt;/b&gt; ({n}): {pair} → &lt;b&gt;{new}&lt;/b&gt;, the most frequent pair ({count} times).</source>
-      <translation>&lt;b&gt;下一次合并&lt;/b&gt;（{n}）：{pair} → &lt;b&gt;{new}&lt;/b&gt;，出现最多的相邻对（{count} 次）。</translation>
+      <source>&lt;b&gt;Next merge&lt;/b&gt; ({n}): {pair} → &lt;b&gt;{new}&lt;/b&gt;, the most frequent pair (%n time(s)).</source>
+      <translation>
+        <numerusform>&lt;b&gt;下一次合并&lt;/b&gt;（{n}）：{pair} → &lt;b&gt;{new}&lt;/b&gt;，出现最多的相邻对（%n 次）。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
@@ -3301,10 +3311,12 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>Tie: {both}. Rule “smallest” takes the pair that sorts first as byte strings: {pair} wins because {why}.</source>
       <translation>并列：{both}。规则“smallest”选按字节串排序最靠前的相邻对：{pair} 胜出，因为{why}。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>Training runs: {n} of {target} merges</source>
-      <translation>训练进行中：{n} / {target} 次合并</translation>
+      <source>Training runs: {n} of %n merge(s)</source>
+      <translation>
+        <numerusform>训练进行中：{n} / %n 次合并</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
@@ -3346,10 +3358,12 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>the other's {part} part {big} extends {small} (a longer string sorts after its prefix)</source>
       <translation>另一对的{part}侧 {big} 是 {small} 的延长（较长的串排在它的前缀之后）</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>{a} and {b} both occur {count} times</source>
-      <translation>{a} 和 {b} 都出现了 {count} 次</translation>
+      <source>{a} and {b} both occur %n time(s)</source>
+      <translation>
+        <numerusform>{a} 和 {b} 都出现了 %n 次</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
@@ -3361,10 +3375,12 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>{first} and {last}</source>
       <translation>{first} 和 {last}</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>{pairs} all occur {count} times</source>
-      <translation>{pairs} 都出现 {count} 次</translation>
+      <source>{pairs} all occur %n time(s)</source>
+      <translation>
+        <numerusform>{pairs} 都出现 %n 次</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
@@ -3647,6 +3663,20 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>Tokens whose text contains this (· ⏎ → are read as space, newline, tab)</source>
       <translation>文本包含此内容的词元（· ⏎ → 分别表示空格、换行、制表符）</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>%n merge level(s)</source>
+      <translation>
+        <numerusform>%n 层合并</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/vocabulary/tree_panel.py" />
+      <source>%n single byte(s)</source>
+      <translation>
+        <numerusform>%n 个单字节</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>&lt;b&gt;Merge tree&lt;/b&gt;</source>
@@ -3709,13 +3739,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/tree_panel.py" />
-      <source>{leaves} characters, {levels} merge levels</source>
-      <translation>{leaves} 个字符，{levels} 层合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/tree_panel.py" />
-      <source>{leaves} single bytes, {levels} merge levels</source>
-      <translation>{leaves} 个单字节，{levels} 层合并</translation>
+      <source>{leaves}, {levels}</source>
+      <translation>{leaves}，{levels}</translation>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
@@ -3754,8 +3779,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
-      <source>{tokens} tokens · {merges} merges · pre-tokenizer {spec}</source>
-      <translation>{tokens} 个词元 · {merges} 次合并 · 预分词器 {spec}</translation>
+      <source>{tokens} · {merges} · pre-tokenizer {spec}</source>
+      <translation>{tokens} · {merges} · 预分词器 {spec}</translation>
     </message>
     <message>
       <location filename="../../app/widgets/as_of.py" />
@@ -3772,10 +3797,12 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>Follow the Timeline's slider: choose a trained tokenizer in the Timeline tab first (a training in progress can be followed only there)</source>
       <translation>跟随时间线的滑块：请先在“时间线”标签页中选择一个训练好的分词器（进行中的训练只能在那里跟随）</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/widgets/as_of.py" />
-      <source>Show {name} as the Timeline's slider shows it: with only its first {k} of {total} merges (it follows the slider)</source>
-      <translation>按时间线滑块的位置显示 {name}：只用它 {total} 次合并中的前 {k} 次（随滑块变化）</translation>
+      <source>Show {name} as the Timeline's slider shows it: with only its first {k} of %n merge(s) (it follows the slider)</source>
+      <translation>
+        <numerusform>按时间线滑块的位置显示 {name}：只用它 %n 次合并中的前 {k} 次（随滑块变化）</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/widgets/as_of.py" />
@@ -4170,10 +4197,12 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>The folder {folder} does not exist.</source>
       <translation>文件夹 {folder} 不存在。</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/window/export_dialog.py" />
-      <source>Write &lt;b&gt;{label}&lt;/b&gt; ({tokens} tokens) for another program. Each format must give the same ids as here; one that cannot (a pre-tokenizer or merge rule it has no way to say) is refused with the reason. Files are written whole or not at all.</source>
-      <translation>把 &lt;b&gt;{label}&lt;/b&gt;（{tokens} 个词元）写成其他程序可用的格式。每种格式都必须给出与这里相同的 id；做不到的格式（无法表达某个预分词器或合并规则）会被拒绝并说明原因。文件要么完整写入，要么完全不写。</translation>
+      <source>Write &lt;b&gt;{label}&lt;/b&gt; (%n token(s)) for another program. Each format must give the same ids as here; one that cannot (a pre-tokenizer or merge rule it has no way to say) is refused with the reason. Files are written whole or not at all.</source>
+      <translation>
+        <numerusform>把 &lt;b&gt;{label}&lt;/b&gt;（%n 个词元）写成其他程序可用的格式。每种格式都必须给出与这里相同的 id；做不到的格式（无法表达某个预分词器或合并规则）会被拒绝并说明原因。文件要么完整写入，要么完全不写。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/window/export_dialog.py" />
@@ -4408,10 +4437,12 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
       <source>Fill in the special tokens the chosen model family uses, with their ids</source>
       <translation>填入所选模型系列使用的特殊词元及其 id</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/window/pattern_dialog.py" />
-      <source>Found beside the file ({where}): {count} special tokens, e.g. {examples}.</source>
-      <translation>在文件旁找到（{where}）：{count} 个特殊词元，例如 {examples}。</translation>
+      <source>Found beside the file ({where}): %n special token(s), e.g. {examples}.</source>
+      <translation>
+        <numerusform>在文件旁找到（{where}）：%n 个特殊词元，例如 {examples}。</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/window/pattern_dialog.py" />
@@ -4658,10 +4689,12 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
       <source>Saving the training to {path}, then quitting…</source>
       <translation>正在把训练保存到 {path}，然后退出…</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/window/quit.py" />
-      <source>The training has ended ({done} merges). Save the tokenizer, or quit and lose it?</source>
-      <translation>训练已结束（{done} 次合并）。保存这个分词器，还是退出并丢弃它？</translation>
+      <source>The training has ended (%n merge(s)). Save the tokenizer, or quit and lose it?</source>
+      <translation>
+        <numerusform>训练已结束（%n 次合并）。保存这个分词器，还是退出并丢弃它？</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/window/quit.py" />
@@ -4673,10 +4706,12 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
       <source>still counting</source>
       <translation>仍在计数</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/window/quit.py" />
-      <source>{done} of {total} merges</source>
-      <translation>已完成 {done} / {total} 次合并</translation>
+      <source>{done} of %n merge(s)</source>
+      <translation>
+        <numerusform>已完成 {done} / %n 次合并</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/window/quit.py" />

@@ -36,6 +36,16 @@ def tiny_corpus(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def this_checkouts_translations(monkeypatch) -> None:
+    """The .qm of the checkout under test: an editable install maps ``app.resources`` to the
+    checkout it was made from, and a git worktree then tested another checkout's strings."""
+    from app.core import i18n
+    from app.core.i18n import catalog
+
+    monkeypatch.setattr(i18n, "_translations_dir", lambda: catalog.TS_DIR)
+
+
+@pytest.fixture(autouse=True)
 def empty_hf_cache(tmp_path_factory, monkeypatch) -> Path:
     """Every app test sees an empty Hugging Face cache unless it builds one: the user's own
     cache (listed by the registry) never changes what a test sees."""

@@ -9,7 +9,7 @@ Linguist) compiled by ``pyside6-lrelease`` to the ``.qm`` that a ``QTranslator``
 Switching without a restart: :func:`set_language` swaps the translator, re-applies every text
 registered with :func:`bind` (labels, buttons, menus, tooltips: set once, kept in step) and
 then emits :attr:`Notifier.changed`, on which views redraw the texts they compose from figures
-(``tr("{n} tokens").format(n=...)``) and models announce new headers.
+(``tr_n("%n token(s)", n)``) and models announce new headers.
 
 Strings that are defined before a translator exists (tables of names at module level) are
 marked with :func:`noop` so the catalog finds them, and translated with :func:`tr` where shown.

@@ -15,7 +15,7 @@ import numpy as np
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QLabel, QWidget
 
-from app.core.i18n import connect, tr
+from app.core.i18n import connect, tr, tr_n
 from app.display.format import visible
 from app.display.token_data import TokenTable, boundary_diff, char_spans, cut_points
 
@@ -78,15 +78,11 @@ class DiffLabel(QLabel):
         text = self._text
         samples = ", ".join(f"‘{visible(text[s:e])}’" for s, e in self._spans[:_SAMPLES])
         more = tr(" and {n} more").format(n=n - _SAMPLES) if n > _SAMPLES else ""
-        line = (
-            tr("Boundary diff: <b>1</b> stretch cut differently (outlined in orange in every column): {samples}{more}")
-            if n == 1
-            else tr(
-                "Boundary diff: <b>{n}</b> stretches cut differently (outlined in orange in every column): "
-                "{samples}{more}"
-            )
+        line = tr_n(
+            "Boundary diff: <b>%n</b> stretch(es) cut differently (outlined in orange in every column): {samples}{more}",
+            n,
         )
-        self.setText(line.format(n=n, samples=samples.replace("<", "&lt;"), more=more))
+        self.setText(line.format(samples=samples.replace("<", "&lt;"), more=more))
 
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:

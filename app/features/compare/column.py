@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.i18n import bind, connect, tr
+from app.core.i18n import bind, connect, tr, tr_n
 from app.core.registry import TokenizerRegistry
 from app.core.tokenizer_files import TiktokenFileOpener
 from app.display.chips import TokenChipBuilder
-from app.display.format import format_count, format_ratio
+from app.display.format import format_ratio
 from app.display.token_data import TokenTable, counts
 from app.widgets import build
 from app.widgets.picked_tokenizer import PickedTokenizer
@@ -199,8 +199,7 @@ class CompareColumn(QFrame):
         elif self.state == ColumnState.CHIPS and self.table is not None:
             c = counts(self.table.text, len(self.table))
             self.counts_label.setText(
-                tr("<b>{tokens}</b> tokens · {bytes} bytes/token · {chars} chars/token").format(
-                    tokens=format_count(c.tokens),
+                tr_n("<b>%n</b> token(s) · {bytes} bytes/token · {chars} chars/token", c.tokens).format(
                     bytes=format_ratio(c.bytes_per_token),
                     chars=format_ratio(c.chars_per_token),
                 )

@@ -16,7 +16,7 @@ from enum import StrEnum
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QSpinBox, QVBoxLayout, QWidget
 
-from app.core.i18n import bind, connect, tr
+from app.core.i18n import bind, connect, tr, tr_n
 from app.core.messages import CorpusStats
 from app.core.settings import Settings
 from app.features.compare.corpus_controller import CorpusCompareController, CorpusState
@@ -193,7 +193,9 @@ class CorpusPanel(QWidget):
             self._said = said
         what, *args = self._said
         if what == CorpusNote.RUNNING:
-            text = _running_text(*args)
+            name, count, skipped = args
+            assert isinstance(count, int) and isinstance(skipped, int)
+            text = _running_text(name, count, skipped)
         elif what == CorpusNote.DONE:
             text = tr("Done: {mb} MB encoded by each tokenizer in {s} s in total.").format(mb=args[0], s=args[1])
         elif what == CorpusNote.FAILED:
@@ -210,15 +212,11 @@ class CorpusPanel(QWidget):
         self.say()
 
 
-def _running_text(name: object, count: object, skipped: object) -> str:
+def _running_text(name: object, count: int, skipped: int) -> str:
     """The status line while ``count`` tokenizers encode the file ``name``."""
-    text = (
-        tr("Encoding {name} with 1 tokenizer…") if count == 1 else tr("Encoding {name} with {n} tokenizers…")
-    ).format(name=name, n=count)
-    if skipped == 1:
-        text += tr(" (1 column without a tokenizer skipped)")
-    elif skipped:
-        text += tr(" ({n} columns without a tokenizer skipped)").format(n=skipped)
+    text = tr_n("Encoding {name} with %n tokenizer(s)…", count).format(name=name)
+    if skipped:
+        text += tr_n(" (%n column(s) without a tokenizer skipped)", skipped)
     return text
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from app.core.i18n import noop, tr
+from app.core.i18n import noop, tr_n
 from app.core.rows_model import RowsModel
 from app.display.format import hex_bytes, token_label
 
@@ -113,7 +113,7 @@ class OnlyTokensModel(RowsModel):
         elif role == Qt.ItemDataRole.TextAlignmentRole and col in (self.ID, self.LENGTH):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         elif role == Qt.ItemDataRole.ToolTipRole and col == self.TOKEN:
-            return tr("id {id}: {n} byte(s) {hex}").format(
-                id=self._ids[k], n=len(self._bytes[k]), hex=hex_bytes(self._bytes[k])
+            return tr_n("id {id}: %n byte(s) {hex}", len(self._bytes[k])).format(
+                id=self._ids[k], hex=hex_bytes(self._bytes[k])
             )
         return None

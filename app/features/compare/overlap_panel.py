@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.i18n import bind, connect, tr
+from app.core.i18n import bind, connect, tr, tr_n
 from app.core.registry import EntryStatus, TokenizerRegistry
 from app.display.format import format_count
 from app.display.pieces import piece_texts
@@ -284,11 +284,11 @@ class OverlapPanel(QWidget):
         if what == OverlapNote.ANSWER and self.answer is not None:
             found = self.answer.overlap
             self.summary.setText(
-                tr(
-                    "<b>{shared}</b> tokens are in both (the same bytes): <b>{share_a}</b> of A’s {size_a} "
-                    "and <b>{share_b}</b> of B’s {size_b}. Only in A: {only_a} · only in B: {only_b}."
+                tr_n(
+                    "In both (the same bytes): <b>%n</b> token(s), <b>{share_a}</b> of A’s {size_a} "
+                    "and <b>{share_b}</b> of B’s {size_b}. Only in A: {only_a} · only in B: {only_b}.",
+                    found.shared_count,
                 ).format(
-                    shared=format_count(found.shared_count),
                     share_a=share_text(found.shared_count, found.size_a),
                     size_a=format_count(found.size_a),
                     share_b=share_text(found.shared_count, found.size_b),

@@ -6,7 +6,7 @@ composed when shown so that it follows the language.
 
 from __future__ import annotations
 
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.display.format import format_count, hex_bytes, visible
 from bpe_engine import FamilyResult, FamilyToken, FamilyTokenizer, SentencePieceTokenizer, Tokenizer
 
@@ -19,10 +19,10 @@ def chip_tooltip(result: FamilyResult, index: int, tokenizer: FamilyTokenizer | 
     if not 0 <= index < result.count:
         return ""
     token = result.tokens[index]
-    head = tr("Token {k} of {n}: id {id}").format(k=index + 1, n=result.count, id=token.id)
+    head = tr("Token {k} of {n}: id {id}").format(k=format_count(index + 1), n=format_count(result.count), id=token.id)
     if token.unknown:
         return "\n".join([head, *_unknown_lines(result, token, known_words)])
-    lines = [head, tr("{n} byte(s): {hex}").format(n=len(token.data), hex=hex_bytes(token.data))]
+    lines = [head, tr_n("%n byte(s): {hex}", len(token.data)).format(hex=hex_bytes(token.data))]
     lines.append(_text_line(result, token))
     lines.extend(_family_lines(token, tokenizer))
     return "\n".join(lines)
@@ -30,8 +30,8 @@ def chip_tooltip(result: FamilyResult, index: int, tokenizer: FamilyTokenizer | 
 
 def _unknown_lines(result: FamilyResult, token: FamilyToken, known_words: int) -> list[str]:
     return [
-        tr("‘{word}’ is not one of the corpus's {n} words: it becomes <UNK>,").format(
-            word=visible(result.text[token.start : token.end]), n=format_count(known_words)
+        tr_n("‘{word}’ is not one of the corpus's %n word(s): it becomes <UNK>,", known_words).format(
+            word=visible(result.text[token.start : token.end])
         ),
         tr("and decoding writes <UNK> here: the word is lost."),
     ]
@@ -42,8 +42,8 @@ def _text_line(result: FamilyResult, token: FamilyToken) -> str:
     if token.complete:
         return tr("Text: ‘{text}’").format(text=visible(token.data.decode("utf-8")))
     ch = result.text[token.start]
-    return tr("Part of ‘{char}’ (U+{code}, {n} bytes): not a character on its own").format(
-        char=visible(ch), code=f"{ord(ch):04X}", n=len(ch.encode("utf-8"))
+    return tr_n("Part of ‘{char}’ (U+{code}, %n byte(s)): not a character on its own", len(ch.encode("utf-8"))).format(
+        char=visible(ch), code=f"{ord(ch):04X}"
     )
 
 

@@ -12,8 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 
-from app.core.i18n import tr
-from app.display.format import format_count
+from app.core.i18n import tr_n
 from app.features.families.display import unknown_marks
 from app.features.families.family import Family
 from app.features.families.job import FamiliesOutcome
@@ -78,8 +77,8 @@ class ChipRows(QWidget):
         text), or its ``status`` (which also replaces the chips when not empty)."""
         label = self.row_labels[family]
         if result is not None:
-            count = tr("<b>{name}</b><br>1 token") if result.count == 1 else tr("<b>{name}</b><br>{n} tokens")
-            label.setText(count.format(name=html.escape(name), n=format_count(result.count)) + note)
+            count = tr_n("<b>{name}</b><br>%n token(s)", result.count)
+            label.setText(count.format(name=html.escape(name)) + note)
             self.chip_views[family].set_placeholder("")
         else:
             label.setText(f"<b>{html.escape(name)}</b><br>{html.escape(status)}")  # i18n: none (markup)

@@ -9,7 +9,7 @@ import html
 from collections.abc import Callable
 from enum import StrEnum
 
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.display.format import format_bytes, format_count
 from app.features.families.family import Family, Phase, family_name
 from app.features.families.job import FamiliesCorpus, TrainedFamilies
@@ -73,7 +73,7 @@ def _trained_text(result: TrainedFamilies, corpus_label: Callable[[FamiliesCorpu
     ]
     words = result.tokenizers.get(Family.WORDS)
     if isinstance(words, WordTokenizer):
-        parts.append(tr("{n} distinct words.").format(n=format_count(len(words.words))))
+        parts.append(tr_n("%n distinct word(s).", len(words.words)))
     if Family.CHAR_BPE in result.errors and result.minimum is not None:
         parts.append(
             tr("Char-level BPE needs a vocabulary of at least {n} here.").format(n=format_count(result.minimum))

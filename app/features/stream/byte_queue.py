@@ -17,13 +17,14 @@ from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Slot
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.core.i18n import connect, tr
+from app.core.i18n import connect, tr, tr_n
 from app.display.format import visible
 from bpe_engine import utf8_sequence_length
 
 __all__ = ["ByteGroup", "ByteQueueWidget", "group_bytes", "lead_byte_text"]
 
 _BOX, _GAP, _GROUP_GAP, _MARGIN = 46.0, 4.0, 14.0, 10.0
+_BELOW_BOX = 72.0  # the margin above the boxes and the two caption lines under them
 _GREEN, _ORANGE, _RED = QColor("#c8e6c9"), QColor("#ffe0b2"), QColor("#ffcdd2")
 _QUEUED, _INCOMING = QColor("#757575"), QColor("#1565c0")
 
@@ -109,7 +110,7 @@ class ByteQueueWidget(QWidget):
         self._hex.setBold(True)
         self._char = QFont(self.font())
         self._char.setPointSizeF(self.font().pointSizeF() * 1.6)
-        self.setMinimumHeight(int((_BOX + 86) * self._scale()))
+        self.setMinimumHeight(int((_BOX + _BELOW_BOX) * self._scale()))
         self.updateGeometry()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
@@ -119,7 +120,7 @@ class ByteQueueWidget(QWidget):
         super().changeEvent(event)
 
     def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(600, int((_BOX + 86) * self._scale()))
+        return QSize(600, int((_BOX + _BELOW_BOX) * self._scale()))
 
     def set_step(self, queued: bytes, incoming: bytes) -> None:
         """Show the queue after a token: ``queued`` were waiting, ``incoming`` arrived."""
@@ -196,7 +197,7 @@ class ByteQueueWidget(QWidget):
             )
         else:
             p.setFont(self.font())
-            label = tr("needs 1 more byte") if g.needed == 1 else tr("needs {n} more bytes").format(n=g.needed)
+            label = tr_n("needs %n more byte(s)", g.needed)
             p.drawText(
                 QRectF(span.left(), span.top() + 4, max(span.width(), 150 * scale), 40 * scale),
                 Qt.AlignmentFlag.AlignLeft,

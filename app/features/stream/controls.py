@@ -12,8 +12,9 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from app.content.presets import STREAM_PRESETS
-from app.core.i18n import bind, tr
+from app.core.i18n import bind, tr, tr_n
 from app.core.registry import TokenizerRegistry
+from app.display.format import format_count
 from app.widgets import build
 from app.widgets.text_input import use_monospace
 from app.widgets.tokenizer_picker import TokenizerPicker
@@ -90,7 +91,8 @@ class StreamControls(QWidget):
     def show_position(self, fed: int, total: int | None) -> None:
         """``fed`` of ``total`` tokens fed (None: nothing prepared); the buttons that can act now."""
         n = total or 0
-        self.position_label.setText(tr("Fed <b>{k}</b> of {n} tokens").format(k=fed, n=n) if total is not None else "")
+        fed_text = tr_n("Fed <b>{k}</b> of %n token(s)", n).format(k=format_count(fed))
+        self.position_label.setText(fed_text if total is not None else "")
         self.step_button.setEnabled(total is not None and fed < n)
         self.play_button.setEnabled(total is not None and n > 0)
         self.reset_button.setEnabled(fed > 0)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import html
 
 import regex
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QTextCursor
 from PySide6.QtWidgets import QGroupBox, QSplitter, QTextEdit, QVBoxLayout, QWidget
 
 from app.core.i18n import bind, noop
@@ -81,8 +82,23 @@ class OutputsPanel(QSplitter):
         pt = _OUTPUT_PT * self.font().pointSizeF() / self._base_pt
         self.output_view.setHtml(html_text(output, len(output) - len(new_output), _NEW_OUTPUT, pt))
         self.naive_view.setHtml(html_text(naive, len(naive) - len(new_naive), _NEW_NAIVE, pt))
+        for view in (self.output_view, self.naive_view):
+            view.moveCursor(QTextCursor.MoveOperation.End)  # what the last token added stays in view
+            view.ensureCursorVisible()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        """Room for a line of the large text in each box (the rest of the texts scroll)."""
+        pt = _OUTPUT_PT * self.font().pointSizeF() / self._base_pt
+        font = QFont(self.font())
+        font.setPointSizeF(pt)
+        view = self.output_view
+        line = QFontMetrics(font).lineSpacing() + 2 * view.document().documentMargin() + 2 * view.frameWidth()
+        box = view.parentWidget()
+        chrome = box.sizeHint().height() - view.sizeHint().height() if box is not None else 0
+        return QSize(super().minimumSizeHint().width(), int(line + chrome) + 4)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             self.show_texts(*self._shown)  # the HTML names its size: write it again
+            self.updateGeometry()

@@ -1,10 +1,11 @@
-"""The Stream-decode view's byte queue box: the queue as hex boxes (:mod:`.byte_queue`), what
-the lead byte of the waiting character announces, and the legend of the boxes' colors.
+"""The Stream-decode view's byte queue box: the queue as hex boxes (:mod:`.byte_queue`), and
+beside it what the lead byte of the waiting character announces and the legend of the boxes'
+colors (beside, not under: a 1024x700 window has no height to spare for two more lines).
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.core.i18n import bind, noop, tr
 from app.features.stream.byte_queue import ByteQueueWidget, lead_byte_text
@@ -12,9 +13,9 @@ from app.features.stream.byte_queue import ByteQueueWidget, lead_byte_text
 __all__ = ["QueuePanel"]
 
 _LEGEND = noop(
-    "<span style='color:#616161'>grey frame: the byte waited in the queue</span> · "
-    "<span style='color:#1565c0'>blue frame: the byte came with this token</span> · "
-    "<span style='background:#c8e6c9'>&nbsp;green: a complete character&nbsp;</span> · "
+    "<span style='color:#616161'>grey frame: the byte waited in the queue</span><br>"
+    "<span style='color:#1565c0'>blue frame: the byte came with this token</span><br>"
+    "<span style='background:#c8e6c9'>&nbsp;green: a complete character&nbsp;</span><br>"
     "<span style='background:#ffe0b2'>&nbsp;orange: waiting for more bytes&nbsp;</span>"
 )
 
@@ -27,12 +28,17 @@ class QueuePanel(QGroupBox):
         bind(self, "setTitle", "Byte queue of the StreamingDecoder")
         self.queue = ByteQueueWidget(self)
         self.lead_label = QLabel(self)
+        self.lead_label.setWordWrap(True)
         self.legend = QLabel(self)
+        self.legend.setWordWrap(True)
         bind(self.legend, "setText", _LEGEND)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.queue)
-        layout.addWidget(self.lead_label)
-        layout.addWidget(self.legend)
+        side = QVBoxLayout()
+        side.addWidget(self.lead_label)
+        side.addWidget(self.legend)
+        side.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.queue, 3)
+        layout.addLayout(side, 2)
 
     def show_empty(self) -> None:
         self.queue.set_empty(tr("The queue is empty. Press Step or Play to feed the first token."))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.display.format import hex_bytes, visible
 from app.display.token_data import describe_char
 
@@ -92,15 +92,8 @@ def _released(released: str) -> str:
 
 
 def _waits(pending: bytes, need: int) -> str:
-    if need == 1:
-        waits = tr("{hex} waits: its lead byte announces a {n}-byte character, 1 more byte needed.")
-    else:
-        waits = tr("{hex} waits: its lead byte announces a {n}-byte character, {need} more bytes needed.")
-    return (
-        "<span style='color:#e65100'>"
-        + waits.format(hex=hex_bytes(pending), n=len(pending) + need, need=need)
-        + "</span>"
-    )
+    waits = tr_n("{hex} waits: its lead byte announces a {n}-byte character, %n more byte(s) needed.", need)
+    return "<span style='color:#e65100'>" + waits.format(hex=hex_bytes(pending), n=len(pending) + need) + "</span>"
 
 
 def _naive(fed: FedToken, sentencepiece: bool) -> str:

@@ -103,8 +103,8 @@ class StreamView(View):
         split.addWidget(self.outputs)
         split.addWidget(self.log_view)
         split.setSizes([160, 160])
-        for panel in (self.outputs, self.log_view):
-            panel.setMinimumHeight(64)  # (they scroll: a 1024x700 screen has no room for more)
+        split.setChildrenCollapsible(False)
+        self.log_view.setMinimumHeight(64)  # (it scrolls: a 1024x700 screen has no room for more)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addWidget(self.messages)
@@ -329,8 +329,12 @@ class StreamView(View):
         self.outputs.show_texts(self.decoder.text, fed.released, self._naive, fed.naive)
 
     def set_presentation(self, on: bool) -> None:
-        """Presentation mode: the legend of the byte queue folds away."""
+        """Presentation mode: the legend of the byte queue and the log fold away.
+
+        With fonts 1.5 times larger a 1024x700 projector had room for the outputs or the log,
+        not both: the log repeats what the step's sentence and the queue show."""
         self.queue_legend.setVisible(not on)
+        self.log_view.setVisible(not on)
 
     def tokenizer_key(self) -> str:
         return self.picker.current_key()

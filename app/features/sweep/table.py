@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from app.core.i18n import bind, tr
+from app.core.i18n import bind, tr, tr_n
 from app.display.format import format_count, format_ratio
 from app.features.sweep.heldout import display_name
 from app.features.sweep.job import SweepCurve, SweepReference
@@ -36,7 +36,7 @@ def round_size_rows(curves: Sequence[SweepCurve], references: Sequence[SweepRefe
     rows: list[Row] = []
     for size in [low] + [s for s in TABLE_SIZES if low < s < top] + [top]:
         k = size - low
-        label = tr("{size} ({k} merges)").format(size=format_count(size), k=format_count(k))
+        label = tr_n("{size} (%n merge(s))", k).format(size=format_count(size))
         rows.append((label, [format_ratio(c.bytes / max(int(c.tokens[k]), 1)) for c in curves]))
     for ref in references:
         label = f"{ref.key} ({format_count(ref.vocab_size)})"

@@ -11,7 +11,7 @@ import html
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from app.core.i18n import bind, tr
+from app.core.i18n import bind, tr, tr_n
 from app.core.registry import EntryStatus, TokenizerRegistry
 from app.display.format import format_count
 from app.widgets import build
@@ -48,10 +48,11 @@ class TopBar(QWidget):
             specials = len(tok.special_tokens)
             n = len(tok.merges)
             self.about.setText(
-                tr(
-                    "{n} merges: every vocabulary size from {low} to {high} is this training stopped earlier "
-                    "(its first merges)."
-                ).format(n=format_count(n), low=format_count(256 + specials), high=format_count(256 + n + specials))
+                tr_n(
+                    "%n merge(s): every vocabulary size from {low} to {high} is this training stopped earlier "
+                    "(its first merges).",
+                    n,
+                ).format(low=format_count(256 + specials), high=format_count(256 + n + specials))
             )
         elif key and self.registry.get(key) is not None:
             self.about.setText(

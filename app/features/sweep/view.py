@@ -24,10 +24,9 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.core.registry import EntryStatus, TokenizerRegistry
 from app.core.settings import Settings
-from app.display.format import format_count
 from app.features.sweep.chart import SweepChart, text_colors
 from app.features.sweep.controller import SweepController
 from app.features.sweep.exports import choose_chart_path, choose_csv_path, write_chart
@@ -185,7 +184,7 @@ class SweepView(View):
             return
         points = sum(len(c.tokens) for c in self._curves)
         self.messages.info(
-            lambda: tr("Saved {n} points to {path}.").format(n=format_count(points), path=html.escape(path)),
+            lambda: tr_n("Saved %n point(s) to {path}.", points).format(path=html.escape(path)),
         )
         self.exported.emit(path)
 

@@ -12,7 +12,7 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.display.format import format_count, format_ratio, token_label
 from app.display.token_data import TokenTable
 from bpe_engine import Tokenizer
@@ -85,16 +85,19 @@ class AsOfLabels(QWidget):
         # 127,744 tokens): the vocabulary then is what exists, not 256 + k.
         made = tok.vocab_size_after(k) - 256
         if made == k:
-            parts = tr("256 bytes + {k} merges + {specials} special").format(k=format_count(k), specials=specials)
+            parts = tr("256 bytes + {merges} + {specials} special").format(
+                merges=tr_n("%n merge(s)", k), specials=format_count(specials)
+            )
         else:
-            parts = tr("256 bytes + {made} tokens made by {k} merges + {specials} special").format(
-                made=format_count(made), k=format_count(k), specials=specials
+            parts = tr("256 bytes + {made} made by {merges} + {specials} special").format(
+                made=tr_n("%n token(s)", made), merges=tr_n("%n merge(s)", k), specials=format_count(specials)
             )
         self.position_label.setText(
-            tr("As of merge <b>{k}</b> of {total} · vocabulary <b>{size}</b> tokens ({parts})").format(
+            tr_n(
+                "As of merge <b>{k}</b> of {total} · vocabulary <b>%n</b> token(s) ({parts})", 256 + made + specials
+            ).format(
                 k=format_count(k),
                 total=format_count(len(tok.merges)),
-                size=format_count(256 + made + specials),
                 parts=parts,
             )
         )

@@ -50,7 +50,7 @@ SPEEDS: tuple[Speed, ...] = (
     Speed(noop("5 merges/s"), PlayMode.RATE, 5.0),
     Speed(noop("20 merges/s"), PlayMode.RATE, 20.0),
     Speed(noop("100 merges/s"), PlayMode.RATE, 100.0),
-    Speed(noop("1 000 merges/s"), PlayMode.RATE, 1000.0),
+    Speed(noop("1,000 merges/s"), PlayMode.RATE, 1000.0),
     Speed(noop("whole run in 10 s"), PlayMode.WHOLE_RUN, 10.0),
     Speed(noop("whole run in 30 s"), PlayMode.WHOLE_RUN, 30.0),
 )

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.i18n import bind, connect, noop, tr
+from app.core.i18n import bind, connect, noop, tr, tr_n
 from app.display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
 from app.display.format import format_count, hex_bytes, split_valid_utf8, visible
 from app.display.palette import stable_colors
@@ -236,9 +236,10 @@ class ExplainPanel(QWidget):
                 "id {id} directly. Special tokens never take part in a merge."
             ).format(piece=visible(piece), id=tok.special_tokens[piece])
         if len(data) > MAX_EXPLAIN_BYTES:
-            return tr(
-                "This piece is {n} bytes long; Explain steps through pieces of up to {max} bytes. Click a shorter piece."
-            ).format(n=format_count(len(data)), max=MAX_EXPLAIN_BYTES)
+            return tr_n(
+                "This piece is %n byte(s) long; Explain steps through pieces of up to {max} bytes. Click a shorter piece.",
+                len(data),
+            ).format(max=MAX_EXPLAIN_BYTES)
         # subtle: the ranks a piece's steps apply never go down (a pair holding a new token
         # ranks after the merge that made it), so the steps before merge k are a prefix.
         self._steps = [step for step in tok.bpe_steps(piece) if self._limit is None or step.rank < self._limit]
@@ -249,9 +250,9 @@ class ExplainPanel(QWidget):
 
     def _byte_level_title(self, piece: str, nbytes: int, merges: int) -> str:
         """The title for a byte-level piece: it starts from its UTF-8 bytes."""
-        size = tr("1 byte") if nbytes == 1 else tr("{n} bytes").format(n=nbytes)
-        final = tr("1 token") if len(self._final) == 1 else tr("{n} tokens").format(n=len(self._final))
-        steps = tr("1 merge") if merges == 1 else tr("{n} merges").format(n=merges)
+        size = tr_n("%n byte(s)", nbytes)
+        final = tr_n("%n token(s)", len(self._final))
+        steps = tr_n("%n merge(s)", merges)
         return tr(
             "Piece <b>‘{piece}’</b>: {bytes} → {final} after {steps}. "
             "At each step every adjacent pair is looked up in the merge list and the one with the "
@@ -268,10 +269,10 @@ class ExplainPanel(QWidget):
             if rule == "sentencepiece"
             else tr("the pair with the lowest rank in the merge list is merged")
         )
-        chars = tr("1 character") if len(piece) == 1 else tr("{n} characters").format(n=len(piece))
-        parts = tr("1 starting token") if len(start) == 1 else tr("{n} starting tokens").format(n=len(start))
-        final = tr("1 token") if len(self._final) == 1 else tr("{n} tokens").format(n=len(self._final))
-        steps = tr("1 merge") if merges == 1 else tr("{n} merges").format(n=merges)
+        chars = tr_n("%n character(s)", len(piece))
+        parts = tr_n("%n starting token(s)", len(start))
+        final = tr_n("%n token(s)", len(self._final))
+        steps = tr_n("%n merge(s)", merges)
         return tr(
             "Piece <b>‘{piece}’</b> (SentencePiece: ▁ is a space): {chars}, {parts} → {final} after {steps}. "
             "It starts from the characters (one missing from the vocabulary falls back to its UTF-8 bytes, "

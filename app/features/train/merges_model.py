@@ -15,7 +15,7 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from app.core.i18n import noop, tr
 from app.core.rows_model import RowsModel
-from app.display.format import hex_bytes, token_label
+from app.display.format import format_count, hex_bytes, token_label
 from bpe_engine import MergeEvent, Tokenizer
 
 __all__ = ["MergesModel", "MergeRow"]
@@ -133,7 +133,7 @@ class MergesModel(RowsModel):
                     )
                 return tip
             if col == self.RANK:
-                return tr("merge {rank} creates token id {id}").format(rank=m.rank, id=m.new_id)
+                return tr("merge {rank} creates token id {id}").format(rank=format_count(m.rank), id=m.new_id)
         elif role == Qt.ItemDataRole.TextAlignmentRole:
             if col in (self.RANK, self.COUNT):
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

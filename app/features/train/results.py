@@ -38,7 +38,7 @@ from app.core.training.controller import TrainingController
 from app.core.training.events import TrainingAction, TrainingState
 from app.core.training.request import TrainingRequest
 from app.display.file_names import checkpoint_file_name, tokenizer_file_name
-from app.display.format import format_bytes, format_count
+from app.display.format import format_bytes
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.status import TrainStatus
 from app.widgets.message_bar import Action, MessageBar
@@ -301,15 +301,16 @@ class TrainResults(View):
         name, tokens, merges = Path(path).name, len(tok), len(tok.merges)
         self._say(
             "info",
-            lambda: tr(
-                "Opened {name}: {tokens} tokens, {merges} merges. It is now available in the other views."
-            ).format(name=name, tokens=tokens, merges=merges),
+            lambda: tr("Opened {name}: {tokens}, {merges}. It is now available in the other views.").format(
+                name=name, tokens=tr_n("%n token(s)", tokens), merges=tr_n("%n merge(s)", merges)
+            ),
         )
         self._set_result(
-            lambda: tr(
-                "Opened: <b>{label}</b>, {tokens} tokens. It is available in the "
-                "Vocabulary, Tokenize, Compare and Stream decode views."
-            ).format(label=html.escape(label), tokens=tokens)
+            lambda: tr_n(
+                "Opened: <b>{label}</b>, %n token(s). It is available in the "
+                "Vocabulary, Tokenize, Compare and Stream decode views.",
+                tokens,
+            ).format(label=html.escape(label))
         )
         self._update_actions()
         self.tokenizer_ready.emit(key)
@@ -320,8 +321,8 @@ class TrainResults(View):
         merges, tokens = len(tok.merges), len(tok)
         self._say(
             "info",
-            lambda: tr("Saved {merges} merges and {tokens} tokens to {path}.").format(
-                merges=merges, tokens=tokens, path=path
+            lambda: tr("Saved {merges} and {tokens} to {path}.").format(
+                merges=tr_n("%n merge(s)", merges), tokens=tr_n("%n token(s)", tokens), path=path
             ),
         )
         self.settings.remember_folder(FileKind.TOKENIZER, path)
@@ -417,7 +418,7 @@ class TrainResults(View):
 
         def compose() -> str:
             what = (
-                tr("{n} merges are restored first").format(n=format_count(run.merges))
+                tr_n("%n merge(s) restored first", run.merges)
                 if run.merges
                 else tr("it was saved while counting, so the corpus is counted again")
             )
@@ -430,11 +431,7 @@ class TrainResults(View):
         self.settings.remember_folder(FileKind.CHECKPOINT, path)
 
         def compose() -> str:
-            held = (
-                tr("{n} merges").format(n=format_count(merges))
-                if merges
-                else tr("its settings and corpus (it was still counting)")
-            )
+            held = tr_n("%n merge(s)", merges) if merges else tr("its settings and corpus (it was still counting)")
             return tr(
                 "Saved the training to {path} ({held}). File > Resume training… goes on with it, "
                 "in this session or a later one."
@@ -481,10 +478,11 @@ class TrainResults(View):
         label = self.registry.entry(self.result_key).label
         tokens = len(tok)
         self._set_result(
-            lambda: tr(
-                "Result: <b>{label}</b>, {tokens} tokens. It is now available in the "
-                "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it."
-            ).format(label=html.escape(label), tokens=tokens)
+            lambda: tr_n(
+                "Result: <b>{label}</b>, %n token(s). It is now available in the "
+                "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it.",
+                tokens,
+            ).format(label=html.escape(label))
         )
         self._update_actions()
         self.tokenizer_ready.emit(self.result_key)

@@ -162,7 +162,7 @@ class TrainStatus(QObject):
             n, target = len(c.merges), c.target_merges
             self.progress.setRange(0, max(1, target))
             self.progress.setValue(n)
-            self._set_format(lambda: tr("{n} of {target} merges").format(n=n, target=target))
+            self._set_format(lambda: tr_n("{n} of %n merge(s)", target).format(n=format_count(n)))
         elif stage == TrainingStage.COUNTING:
             total = c.bytes_total
             self.progress.setRange(0, 1000)
@@ -202,7 +202,7 @@ class TrainStatus(QObject):
                     text += " · " + time_left_text(None)
             return text
         n, target = len(c.merges), c.target_merges
-        text = tr("Merging: {n} of {target} merges").format(n=format_count(n), target=format_count(target))
+        text = tr_n("Merging: {n} of %n merge(s)", target).format(n=format_count(n))
         if live:
             seconds = self.clock.seconds() - self._merge_clock_start
             new = n - self._restored
@@ -231,8 +231,7 @@ class TrainStatus(QObject):
             )
             took = format_duration(seconds)
             if restored:  # a resumed run: its first merges were made in an earlier session
-                made = tr("{n} merges ({restored} from the checkpoint, {more} more in {time})").format(
-                    n=format_count(done.merges),
+                made = tr_n("%n merge(s) ({restored} from the checkpoint, {more} more in {time})", done.merges).format(
                     restored=format_count(restored),
                     more=format_count(done.merges - restored),
                     time=took,
@@ -272,9 +271,9 @@ class TrainStatus(QObject):
         done = c.counting
         n = len(c.merges)
         specials = self.special_count
-        text = tr("Vocabulary: 256 bytes + {n} merges + {specials} special = <b>{total}</b> tokens").format(
-            n=format_count(n), specials=specials, total=format_count(256 + n + specials)
-        )
+        text = tr_n(
+            "Vocabulary: 256 bytes + {merges} + {specials} special = <b>%n</b> token(s)", 256 + n + specials
+        ).format(merges=tr_n("%n merge(s)", n), specials=format_count(specials))
         if done:
             text += tr(" (target {n})").format(n=format_count(256 + c.target_merges + specials))
         self.vocab_label.setText(text)
@@ -282,14 +281,11 @@ class TrainStatus(QObject):
             tokens = c.merges[-1].tokens if c.merges else done.initial_tokens
             bpt = done.total_bytes / tokens if tokens else 0.0
             self.stats_label.setText(
-                tr(
-                    "Corpus: {size}, {pretokens} pre-tokens ({distinct} distinct) · {tokens} tokens now, "
-                    "{bpt} bytes per token"
-                ).format(
+                tr("Corpus: {size}, {pretokens} ({distinct} distinct) · {tokens} now, {bpt} bytes per token").format(
                     size=format_bytes(done.total_bytes),
-                    pretokens=format_count(done.total_pretokens),
+                    pretokens=tr_n("%n pre-token(s)", done.total_pretokens),
                     distinct=format_count(done.distinct_pretokens),
-                    tokens=format_count(tokens),
+                    tokens=tr_n("%n token(s)", tokens),
                     bpt=f"{bpt:.2f}",
                 )
             )

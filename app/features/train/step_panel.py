@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxL
 from app.core import i18n
 from app.core.i18n import bind, noop, tr, tr_n
 from app.core.messages import StepSnapshot
-from app.display.format import token_label
+from app.display.format import format_count, token_label
 from app.features.train.step_model import SEGMENTS_ROLE, PairsModel, PretokensModel
 from app.widgets.segmentation import SegmentationDelegate
 from bpe_engine import MergeEvent, PairInfo
@@ -97,7 +97,7 @@ def explain_tie(chosen: Pair, other: Pair, rule: str, count: int | None = None) 
     """One sentence: both pairs had the same count, and why ``rule`` picked ``chosen``."""
     a_text, b_text = pair_text(*chosen), pair_text(*other)
     both = (
-        tr("{a} and {b} both occur {count} times").format(a=a_text, b=b_text, count=count)
+        tr_n("{a} and {b} both occur %n time(s)", count).format(a=a_text, b=b_text)
         if count is not None
         else tr("{a} and {b} have the same count").format(a=a_text, b=b_text)
     )
@@ -119,7 +119,7 @@ def explain_ties(chosen: Pair, others: list[Pair], rule: str, count: int) -> str
         return explain_tie(chosen, others[0], rule, count)
     names = [pair_text(*p) for p in (chosen, *others)]
     listed = tr("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
-    every = tr("{pairs} all occur {count} times").format(pairs=listed, count=count)
+    every = tr_n("{pairs} all occur %n time(s)", count).format(pairs=listed)
     verdicts = "; ".join(
         tr("over {pair} because {why}").format(pair=pair_text(*o), why=_verdict(chosen, o, rule)) for o in others
     )
@@ -305,7 +305,7 @@ class StepPanel(QWidget):
             what = (
                 tr("Counting the corpus")
                 if merges_done == 0 and last is None
-                else tr("Training runs: {n} of {target} merges").format(n=merges_done, target=target)
+                else tr_n("Training runs: {n} of %n merge(s)", target).format(n=format_count(merges_done))
             )
             self.next_label.setText(
                 tr(
@@ -361,23 +361,20 @@ class StepPanel(QWidget):
         """The merge, and how many occurrences it replaced (the exact count: the corpus is
         that many tokens shorter; overlapping occurrences such as “aaa” count twice as a pair
         but merge once)."""
-        head = (
-            tr("<b>Merge {rank}</b> applied: {pair} → <b>{new}</b> (new id {id}), {n} occurrence replaced")
-            if m.replaced == 1
-            else tr("<b>Merge {rank}</b> applied: {pair} → <b>{new}</b> (new id {id}), {n} occurrences replaced")
+        head = tr_n(
+            "<b>Merge {rank}</b> applied: {pair} → <b>{new}</b> (new id {id}), %n occurrence(s) replaced", m.replaced
         )
         text = head.format(
             rank=m.rank,
             pair=html.escape(pair_text(m.left, m.right), quote=False),
             new=html.escape(token_label(m.new_bytes), quote=False),
             id=m.new_id,
-            n=m.replaced,
         )
         if m.replaced != m.count:
-            text += tr(
-                " (the pair was counted {count} times: overlapping occurrences count as two pairs but merge once)"
-            ).format(count=m.count)
-        return text + tr("; the corpus is now {tokens} tokens.").format(tokens=m.tokens)
+            text += tr_n(
+                " (the pair was counted %n time(s): overlapping occurrences count as two pairs but merge once)", m.count
+            )
+        return text + tr_n("; the corpus is now %n token(s).", m.tokens)
 
     @classmethod
     def _last_text(cls, s: StepSnapshot, tied: list[Pair]) -> str:
@@ -403,15 +400,12 @@ class StepPanel(QWidget):
         if not pairs:
             return tr("<b>No pair is left</b>: every pre-token is a single token. The next Step ends training.")
         best = pairs[0]
-        text = (
-            tr("<b>Next merge</b> ({n}): {pair} → <b>{new}</b>, the most frequent pair ({count} time).")
-            if best.count == 1
-            else tr("<b>Next merge</b> ({n}): {pair} → <b>{new}</b>, the most frequent pair ({count} times).")
+        text = tr_n(
+            "<b>Next merge</b> ({n}): {pair} → <b>{new}</b>, the most frequent pair (%n time(s)).", best.count
         ).format(
             n=s.merges_done,
             pair=html.escape(pair_text(best.left, best.right), quote=False),
             new=html.escape(token_label(best.left + best.right), quote=False),
-            count=best.count,
         )
         tied = _tied_with_best(s)
         if tied:

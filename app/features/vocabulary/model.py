@@ -29,7 +29,7 @@ import regex
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from app.core.i18n import noop, tr
+from app.core.i18n import noop, tr, tr_n
 from app.core.rows_model import RowsModel
 from app.display.format import hex_bytes, token_label
 from app.display.pieces import fallback_ids, piece_texts, token_text
@@ -409,8 +409,8 @@ class VocabModel(RowsModel):
         elif role == Qt.ItemDataRole.ToolTipRole and col == self.TOKEN:
             if self._special[k]:
                 return tr("Special token: never merged, never split; encoded only where allowed")
-            tip = tr("id {id}: {n} byte(s) {hex}").format(
-                id=self._ids[k], n=len(self._bytes[k]), hex=hex_bytes(self._bytes[k])
+            tip = tr_n("id {id}: %n byte(s) {hex}", len(self._bytes[k])).format(
+                id=self._ids[k], hex=hex_bytes(self._bytes[k])
             )
             if self._ids[k] in self._fallback:
                 tip += "\n" + tr("Byte fallback: stands for one byte of a character the vocabulary lacks")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from app.core.i18n import bind, noop, tr
-from app.display.format import hex_bytes
+from app.core.i18n import bind, noop, tr, tr_n
+from app.display.format import format_count, hex_bytes
 from app.display.pieces import fallback_ids, is_sentencepiece, token_text
 from app.features.vocabulary.merge_tree import MergeTree, merge_tree
 from bpe_engine import TokenizerLike
@@ -92,7 +92,7 @@ class MergeTreePanel(QWidget):
             f"<b>id {token_id}</b>",
             token_text(tok, token_id).replace("<", "&lt;"),
             tr("bytes {hex}").format(hex=hex_bytes(data)),
-            tr("1 byte") if len(data) == 1 else tr("{n} bytes").format(n=len(data)),
+            tr_n("%n byte(s)", len(data)),
             *self._origin(tok, token_id, tree),
         ]
 
@@ -106,14 +106,14 @@ class MergeTreePanel(QWidget):
             counts = tok.merge_counts
             count = counts[rank] if 0 <= rank < len(counts) else None
             if count is None:
-                made = tr("merge rank {rank}").format(rank=rank)
+                made = tr("merge rank {rank}").format(rank=format_count(rank))
             else:
-                made = tr("merge rank {rank}, pair count {count}").format(rank=rank, count=count)
-            if sentencepiece:
-                shape = tr("{leaves} characters, {levels} merge levels")
-            else:
-                shape = tr("{leaves} single bytes, {levels} merge levels")
-            return [made, shape.format(leaves=len(_leaves(tree)), levels=_depth(tree))]
+                made = tr("merge rank {rank}, pair count {count}").format(
+                    rank=format_count(rank), count=format_count(count)
+                )
+            leaves = len(_leaves(tree))
+            shape = tr_n("%n character(s)", leaves) if sentencepiece else tr_n("%n single byte(s)", leaves)
+            return [made, tr("{leaves}, {levels}").format(leaves=shape, levels=tr_n("%n merge level(s)", _depth(tree)))]
         if tok.is_special(token_id):
             return [tr("special token: never merged")]
         if token_id in fallback_ids(tok):

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.i18n import bind, connect, noop, tr
+from app.core.i18n import bind, connect, noop, tr, tr_n
 from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
@@ -326,8 +326,10 @@ class VocabView(View):
         if self._loading_key:
             text = tr("Loading {key}… (a few seconds the first time)").format(key=self._loading_key)
         elif tok is not None:
-            text = tr("{tokens} tokens · {merges} merges · pre-tokenizer {spec}").format(
-                tokens=format_count(len(tok)), merges=format_count(len(tok.merges)), spec=tok.pretokenizer.spec
+            text = tr("{tokens} · {merges} · pre-tokenizer {spec}").format(
+                tokens=tr_n("%n token(s)", len(tok)),
+                merges=tr_n("%n merge(s)", len(tok.merges)),
+                spec=tok.pretokenizer.spec,
             )
         else:
             text = ""

@@ -232,7 +232,7 @@ def test_compare_switches_to_chinese_and_back_after_typing_and_a_corpus_run(qtbo
     assert v.corpus_panel.status.text().startswith(zh["Done: {mb} MB encoded by each tokenizer in {s} s in total."][:3])
     assert v.diff_label.text() != english_diff and _CJK.search(v.diff_label.text())
     for col in v.columns():
-        assert zh["<b>{tokens}</b> tokens · {bytes} bytes/token · {chars} chars/token"].split("·")[0][-4:] in (
+        assert zh["<b>%n</b> token(s) · {bytes} bytes/token · {chars} chars/token"].split("·")[0][-4:] in (
             col.counts_label.text()
         )
     model = v.summary

@@ -91,7 +91,7 @@ def test_the_table_shows_round_sizes(view) -> None:
     english = view.points("English")[1]
     assert rows["257 (0 merges)"][0] == format_ratio(english[0])
     assert rows["512 (255 merges)"][0] == format_ratio(english[255])
-    assert rows["1\u202f057 (800 merges)"][0] == format_ratio(english[800])
+    assert rows["1,057 (800 merges)"][0] == format_ratio(english[800])
     assert len(rows["512 (255 merges)"]) == 3
 
 

@@ -200,7 +200,7 @@ def test_pretokenization_strip_and_explain_tech(qtbot, view, openai_tokenizers, 
         rows = ex.candidate_rows()
         chosen = [r for r in rows if r[2].startswith("★")]
         assert len(chosen) == 1 and chosen[0][1] == format_count(step.rank)
-        listed = [int(r[1].replace("\u202f", "")) for r in rows if r[1] != "—"]
+        listed = [int(r[1].replace(",", "")) for r in rows if r[1] != "—"]
         assert step.rank == min(listed)  # the lowest rank is merged first
         ranks.append(step.rank)
         qtbot.mouseClick(ex.next_button, Qt.MouseButton.LeftButton)

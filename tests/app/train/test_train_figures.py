@@ -44,7 +44,7 @@ def _set_vocab(view: TrainView, size: int) -> None:
 
 
 def _shown_tokens(view: TrainView) -> int:
-    match = re.search(r"([\d,\u202f]+) tokens now, ([\d.]+) bytes per token", view.stats_label.text())
+    match = re.search(r"([\d,\u202f]+) tokens? now, ([\d.]+) bytes per token", view.stats_label.text())
     assert match, view.stats_label.text()
     return int(re.sub(r"\D", "", match.group(1)))
 
