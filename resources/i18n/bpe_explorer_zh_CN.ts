@@ -21,6 +21,7 @@
     <message>
       <location filename="../../app/content/presets.py" />
       <location filename="../../app/features/families/content.py" />
+      <location filename="../../app/features/measure/texts.py" />
       <location filename="../../app/features/sweep/heldout.py" />
       <source>Chinese</source>
       <translation>中文</translation>
@@ -666,6 +667,7 @@
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
       <location filename="../../app/features/families/model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <source>Bytes/token</source>
       <translation>字节/词元</translation>
     </message>
@@ -681,6 +683,7 @@
     </message>
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <source>Chars/token</source>
       <translation>字符/词元</translation>
     </message>
@@ -716,12 +719,14 @@
     </message>
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <source>Tokenizer</source>
       <translation>分词器</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
       <location filename="../../app/features/families/model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <location filename="../../app/features/train/step_model.py" />
       <source>Tokens</source>
       <translation>词元数</translation>
@@ -1035,6 +1040,7 @@
     </message>
     <message>
       <location filename="../../app/features/families/model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <location filename="../../app/window/tabs.py" />
       <source>Vocabulary</source>
       <translation>词表</translation>
@@ -1217,6 +1223,286 @@
       <location filename="../../app/features/families/view.py" />
       <source>Shown: {name}</source>
       <translation>当前显示：{name}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/exports.py" />
+      <location filename="../../app/features/sweep/exports.py" />
+      <source>Export the chart</source>
+      <translation>导出图表</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/exports.py" />
+      <source>Export the tables as CSV</source>
+      <translation>将表格导出为 CSV</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/exports.py" />
+      <location filename="../../app/features/sweep/exports.py" />
+      <source>PNG picture (*.png);;SVG drawing (*.svg)</source>
+      <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/exports.py" />
+      <source>The language tax</source>
+      <translation>语言税</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/health_panel.py" />
+      <source>… and {n} more (all in the CSV export)</source>
+      <translation>……还有 {n} 个（CSV 导出中包含全部）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/job.py" />
+      <source>measuring failed ({kind}: {reason})</source>
+      <translation>测量失败（{kind}：{reason}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Check one to five tokenizers to measure side by side.</source>
+      <translation>勾选一到五个分词器并排测量。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>No files yet.</source>
+      <translation>尚未添加文件。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Gini (per byte)</source>
+      <translation>基尼系数（每字节）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Gini (premiums)</source>
+      <translation>基尼系数（溢价）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Intermediate only</source>
+      <translation>仅作中间结果</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Language</source>
+      <translation>语言</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <location filename="../../app/window/tokenizer_list.py" />
+      <source>Name</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Part of a character</source>
+      <translation>字符的一部分</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Rényi efficiency</source>
+      <translation>Rényi 效率</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Script</source>
+      <translation>文字</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Split words</source>
+      <translation>被拆分的词</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Tokens/word</source>
+      <translation>每词词元数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Under-trained candidates</source>
+      <translation>训练不足候选</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Unreachable</source>
+      <translation>不可达</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Unused on the texts</source>
+      <translation>文本中未使用</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <location filename="../../app/widgets/plots.py" />
+      <source>bytes/token</source>
+      <translation>字节/词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>premium</source>
+      <translation>溢价</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <location filename="../../app/features/timeline/curve_plot.py" />
+      <source>tokens</source>
+      <translation>词元数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>Hover a bar: the language and every tokenizer's premium.</source>
+      <translation>将鼠标悬停在柱上：显示该语言及每个分词器的溢价。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>The language tax: tokens for the same text, relative to English</source>
+      <translation>语言税：同一文本的词元数，相对于英语</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>languages, grouped by script</source>
+      <translation>语言（按文字分组）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>premium (× English's tokens)</source>
+      <translation>溢价（英语词元数的倍数）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>{name} (Gini {gini})</source>
+      <translation>{name}（基尼系数 {gini}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>{name}: {tokens} tokens, premium {premium}</source>
+      <translation>{name}：{tokens} 个词元，溢价 {premium}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <location filename="../../app/features/sweep/heldout.py" />
+      <source>Code (Python)</source>
+      <translation>代码（Python）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <location filename="../../app/features/sweep/heldout.py" />
+      <source>English</source>
+      <translation>英文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Held-out texts: English, Chinese, code</source>
+      <translation>留出文本：英语、中文、代码</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Parallel sample: UDHR, 100 languages</source>
+      <translation>平行示例：《世界人权宣言》，100 种语言</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Text files…</source>
+      <translation>文本文件……</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <location filename="../../app/features/sweep/job.py" />
+      <source>{name} is empty: there is nothing to measure</source>
+      <translation>{name} 是空文件：没有可测量的内容</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>{name} is not UTF-8 text: byte {index} cannot be decoded; save it as UTF-8</source>
+      <translation>{name} 不是 UTF-8 文本：第 {index} 个字节无法解码；请另存为 UTF-8</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>{name} is {size} MB; Measure takes texts of up to {limit} MB (take a part of it)</source>
+      <translation>{name} 有 {size} MB；测量最多接受 {limit} MB 的文本（请截取其中一部分）</translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/measure/view.py" />
+      <source>%n text(s)</source>
+      <translation>
+        <numerusform>%n 个文本</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/measure/view.py" />
+      <source>%n tokenizer(s)</source>
+      <translation>
+        <numerusform>%n 个分词器</numerusform>
+      </translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <location filename="../../app/widgets/tokenizer_picker.py" />
+      <source>&lt;b&gt;{name} cannot be loaded.&lt;/b&gt; {reason}</source>
+      <translation>&lt;b&gt;无法加载 {name}。&lt;/b&gt;{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Add a text to measure</source>
+      <translation>添加要测量的文本</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Add at least one text file to measure.</source>
+      <translation>请至少添加一个要测量的文本文件。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Cannot measure: {reason}</source>
+      <translation>无法测量：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <location filename="../../app/features/sweep/view.py" />
+      <source>Cannot save {name}: {reason}</source>
+      <translation>无法保存 {name}：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Check at least one tokenizer to measure.</source>
+      <translation>请至少勾选一个要测量的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Efficiency</source>
+      <translation>效率</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Language tax</source>
+      <translation>语言税</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Measured: {tokenizers}; {texts}; {size} bytes.</source>
+      <translation>已测量：{tokenizers}；{texts}；{size} 字节。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Measuring cancelled; the tokenizers measured so far are shown.</source>
+      <translation>测量已取消；显示已测量完的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <location filename="../../app/features/sweep/view.py" />
+      <source>Saved the chart to {path}.</source>
+      <translation>图表已保存到 {path}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Saved the figures to {path}.</source>
+      <translation>已将数据保存到 {path}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Vocabulary health</source>
+      <translation>词表健康度</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/byte_queue.py" />
@@ -1609,33 +1895,8 @@
     </message>
     <message>
       <location filename="../../app/features/sweep/exports.py" />
-      <source>Export the chart</source>
-      <translation>导出图表</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/exports.py" />
       <source>Export the points as CSV</source>
       <translation>将数据点导出为 CSV</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/exports.py" />
-      <source>PNG picture (*.png);;SVG drawing (*.svg)</source>
-      <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/heldout.py" />
-      <source>Code (Python)</source>
-      <translation>代码（Python）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/heldout.py" />
-      <source>English</source>
-      <translation>英文</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/job.py" />
-      <source>{name} is empty: there is nothing to measure</source>
-      <translation>{name} 是空文件：没有可测量的内容</translation>
     </message>
     <message>
       <location filename="../../app/features/sweep/job.py" />
@@ -1791,16 +2052,6 @@
     </message>
     <message>
       <location filename="../../app/features/sweep/view.py" />
-      <source>Cannot save {name}: {reason}</source>
-      <translation>无法保存 {name}：{reason}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/view.py" />
-      <source>Saved the chart to {path}.</source>
-      <translation>图表已保存到 {path}。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/view.py" />
       <source>Saved {n} points to {path}.</source>
       <translation>已将 {n} 个数据点保存到 {path}。</translation>
     </message>
@@ -1890,11 +2141,6 @@
       <location filename="../../app/widgets/plots.py" />
       <source>merges</source>
       <translation>合并次数</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/timeline/curve_plot.py" />
-      <source>tokens</source>
-      <translation>词元数</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/follower.py" />
@@ -4042,11 +4288,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/widgets/plots.py" />
-      <source>bytes/token</source>
-      <translation>字节/词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/widgets/plots.py" />
       <source>count</source>
       <translation>计数</translation>
     </message>
@@ -4054,11 +4295,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/widgets/plots.py" />
       <source>merge rank</source>
       <translation>合并序号</translation>
-    </message>
-    <message>
-      <location filename="../../app/widgets/tokenizer_picker.py" />
-      <source>&lt;b&gt;{name} cannot be loaded.&lt;/b&gt; {reason}</source>
-      <translation>&lt;b&gt;无法加载 {name}。&lt;/b&gt;{reason}</translation>
     </message>
     <message>
       <location filename="../../app/widgets/tokenizer_picker.py" />
@@ -4760,6 +4996,11 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
     </message>
     <message>
       <location filename="../../app/window/tabs.py" />
+      <source>Measure</source>
+      <translation>测量</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
       <source>One text cut by five tokenizer families: characters, bytes, words, BPE</source>
       <translation>用五种分词家族切分同一段文本：字符、字节、词、BPE</translation>
     </message>
@@ -4777,6 +5018,11 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
       <location filename="../../app/window/tabs.py" />
       <source>Sweep</source>
       <translation>扫描</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
+      <source>The language tax, efficiency and vocabulary health of 1–5 tokenizers, as the research measures them</source>
+      <translation>按研究中的方法测量 1–5 个分词器的语言税、效率和词表健康度</translation>
     </message>
     <message>
       <location filename="../../app/window/tabs.py" />
@@ -4817,11 +5063,6 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
       <location filename="../../app/window/tokenizer_list.py" />
       <source>Kind</source>
       <translation>类型</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/tokenizer_list.py" />
-      <source>Name</source>
-      <translation>名称</translation>
     </message>
     <message>
       <location filename="../../app/window/tokenizer_list.py" />

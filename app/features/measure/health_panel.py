@@ -71,6 +71,11 @@ class HealthPanel(QWidget):
         self.tokenizer_combo.blockSignals(False)
         self._on_choice_changed()
 
+    def retranslate(self) -> None:
+        """The kinds' names in the current language."""
+        for k, (name, _) in enumerate(HEALTH_KINDS):
+            self.kind_combo.setItemText(k, tr(name))
+
     def listed(self) -> list[str]:
         """The list's lines (tests)."""
         return [self.tokens.item(k).text() for k in range(self.tokens.count())]

@@ -108,6 +108,11 @@ class SidePanel(QWidget):
             return
         self.choice_changed.emit()
 
+    def retranslate(self) -> None:
+        """The text sets' names in the current language."""
+        for k in range(self.text_set.count()):
+            self.text_set.setItemText(k, tr(TextSet(self.text_set.itemData(k)).value))
+
     def text_choice(self) -> TextSet:
         return TextSet(self.text_set.currentData())
 

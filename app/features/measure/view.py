@@ -317,6 +317,8 @@ class MeasureView(View):
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
         self._name_pages()
+        self.side.retranslate()
+        self.health.retranslate()
         self.chart.retranslate()
         self._show()
 

@@ -167,3 +167,18 @@ def test_at_most_five_and_bad_files(qtbot, view, tmp_path) -> None:
     bad.write_bytes(b"\xff\xfe")
     view.add_text_file(str(bad))
     assert "bad.txt" in view.messages.text() and "UTF-8" in view.messages.text()
+
+
+def test_chinese(qtbot, view) -> None:
+    from app.core import i18n
+
+    try:
+        assert i18n.set_language("zh_CN")
+        assert view.pages.tabText(0) == "语言税"
+        assert view.side.text_set.itemText(0).startswith("平行示例")
+        assert view.health.kind_combo.itemText(0) == "不可达"
+        _run(qtbot, view, ["r50k_base"])
+        assert view.tax_model.header_texts()[:3] == ["语言", "名称", "文字"]
+        assert "语言税" in view.chart.plot.getPlotItem().titleLabel.text
+    finally:
+        i18n.set_language("en")
