@@ -134,7 +134,7 @@ class EfficiencyModel(_CellsModel):
             share = f.fertility.split_share
             rows.append(
                 [
-                    (f.label, f.label),
+                    (short_label(f.label), f.label),
                     _count(f.renyi.vocab_size),
                     _count(f.compression.tokens),
                     _num(f.compression.bytes_per_token, 3),
@@ -158,7 +158,7 @@ class HealthModel(_CellsModel):
             h = f.health
             if h is None:
                 continue
-            row: list[_Cell] = [(f.label, f.label), _count(h.tokens)]
+            row: list[_Cell] = [(short_label(f.label), f.label), _count(h.tokens)]
             row += [_count(len(getattr(h, attr) or ())) for _, attr in HEALTH_KINDS]
             rows.append(row)
         self._reset(headers, rows)

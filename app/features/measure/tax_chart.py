@@ -31,8 +31,9 @@ _GAP = 1.0  # empty slots between two script groups
 
 
 def short_label(label: str) -> str:
-    """A tokenizer's label without its description in brackets (``o200k_base``)."""
-    return label.split(" (", 1)[0] or label
+    """A tokenizer's label without its description (``o200k_base``, ``llama3.2_tokenizer.json``):
+    what comes before `` (`` or `` · ``."""
+    return label.split(" (", 1)[0].split(" · ", 1)[0] or label
 
 
 @dataclass(frozen=True)
