@@ -50,6 +50,7 @@ class HealthPanel(QWidget):
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.table)
         split.addWidget(lists)
+        split.setSizes([140, 360])  # a row per tokenizer above, the long list below
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
@@ -90,6 +91,8 @@ class HealthPanel(QWidget):
             return
         ids = getattr(figures.health, HEALTH_KINDS[max(self.kind_combo.currentIndex(), 0)][1]) or ()
         vocab = tok.vocab
+        if not ids:
+            self.tokens.addItem(tr("None."))
         self.tokens.addItems([f"{i}\t{token_label(vocab[i])}" for i in ids[:LIST_LIMIT]])
         if len(ids) > LIST_LIMIT:
             self.tokens.addItem(
