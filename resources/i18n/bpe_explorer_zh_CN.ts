@@ -455,6 +455,7 @@
     <message>
       <location filename="../../app/features/compare/corpus_panel.py" />
       <location filename="../../app/features/families/training_panel.py" />
+      <location filename="../../app/features/measure/side_panel.py" />
       <location filename="../../app/widgets/open_files.py" />
       <source>Cancel</source>
       <translation>取消</translation>
@@ -1253,6 +1254,16 @@
     </message>
     <message>
       <location filename="../../app/features/measure/health_panel.py" />
+      <source>The tokenizer whose tokens are listed.</source>
+      <translation>列出其词元的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/health_panel.py" />
+      <source>Which tokens to list.</source>
+      <translation>要列出哪些词元。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/health_panel.py" />
       <source>… and {n} more (all in the CSV export)</source>
       <translation>……还有 {n} 个（CSV 导出中包含全部）</translation>
     </message>
@@ -1263,13 +1274,91 @@
     </message>
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
+      <source>Add files…</source>
+      <translation>添加文件……</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Also encode every token of each vocabulary alone (seconds for 200,000).</source>
+      <translation>同时单独编码每个词表中的每个词元（200,000 个词元需数秒）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
       <source>Check one to five tokenizers to measure side by side.</source>
       <translation>勾选一到五个分词器并排测量。</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
+      <source>Every figure of the three tables.</source>
+      <translation>三个表格中的全部数据。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <location filename="../../app/window/export_dialog.py" />
+      <source>Export</source>
+      <translation>导出</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <location filename="../../app/features/sweep/side_panel.py" />
+      <source>Export chart…</source>
+      <translation>导出图表…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Export tables as CSV…</source>
+      <translation>将表格导出为 CSV……</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <location filename="../../app/window/tabs.py" />
+      <source>Measure</source>
+      <translation>测量</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Measure the checked tokenizers on the texts.</source>
+      <translation>在文本上测量勾选的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
       <source>No files yet.</source>
       <translation>尚未添加文件。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Stop measuring.</source>
+      <translation>停止测量。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Text files to measure (UTF-8).</source>
+      <translation>要测量的文本文件（UTF-8）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Texts</source>
+      <translation>文本</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>The language-tax chart as PNG or SVG.</source>
+      <translation>将语言税图表导出为 PNG 或 SVG。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>The texts to measure on.</source>
+      <translation>用于测量的文本。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Tokenizers (1–5)</source>
+      <translation>分词器（1–5 个）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Vocabulary health (slower)</source>
+      <translation>词表健康度（较慢）</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/tables.py" />
@@ -1932,11 +2021,6 @@
       <location filename="../../app/features/sweep/side_panel.py" />
       <source>Export CSV…</source>
       <translation>导出 CSV…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/side_panel.py" />
-      <source>Export chart…</source>
-      <translation>导出图表…</translation>
     </message>
     <message>
       <location filename="../../app/features/sweep/side_panel.py" />
@@ -4368,11 +4452,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/window/export_dialog.py" />
-      <source>Export</source>
-      <translation>导出</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/export_dialog.py" />
       <source>Export to</source>
       <translation>导出到</translation>
     </message>
@@ -5004,11 +5083,6 @@ intermediate-only tokens); export the tables (CSV) and the chart (PNG, SVG).&lt;
       <location filename="../../app/window/tabs.py" />
       <source>Feed tokens one at a time and watch the byte queue</source>
       <translation>逐个送入词元，观察字节队列</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/tabs.py" />
-      <source>Measure</source>
-      <translation>测量</translation>
     </message>
     <message>
       <location filename="../../app/window/tabs.py" />

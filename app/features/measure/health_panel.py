@@ -16,7 +16,7 @@ from app.core.i18n import tr
 from app.display.format import format_count, token_label
 from app.features.measure.job import Figures
 from app.features.measure.tables import HEALTH_KINDS, HealthModel
-from app.widgets.build import combo, shrinkable
+from app.widgets import build
 from bpe_engine import TokenizerLike
 
 __all__ = ["HealthPanel", "LIST_LIMIT"]
@@ -33,9 +33,9 @@ class HealthPanel(QWidget):
         self.table = QTableView(self)
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
-        self.tokenizer_combo = combo(self, tooltip="The tokenizer whose tokens are listed.", translate=False)
-        self.kind_combo = combo(self, HEALTH_KINDS, tooltip="Which tokens to list.")
-        shrinkable(self.tokenizer_combo, self.kind_combo)
+        self.tokenizer_combo = build.combo(self, tooltip="The tokenizer whose tokens are listed.", translate=False)
+        self.kind_combo = build.combo(self, HEALTH_KINDS, tooltip="Which tokens to list.")
+        build.shrinkable(self.tokenizer_combo, self.kind_combo)
         self.tokens = QListWidget(self)
         self._figures: list[Figures] = []
         self._tokenizers: dict[str, TokenizerLike] = {}

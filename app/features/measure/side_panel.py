@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QProgressBar
 from app.core.i18n import bind, tr
 from app.core.registry import TokenizerRegistry
 from app.features.measure.texts import TextSet
-from app.widgets.build import button, check_box, combo, group_box, shrinkable
+from app.widgets import build
 
 __all__ = ["SidePanel", "MAX_TOKENIZERS"]
 
@@ -35,23 +35,25 @@ class SidePanel(QWidget):
         self.tokenizer_list = QListWidget(self)
         self.tokenizer_list.setMinimumHeight(90)
         bind(self.tokenizer_list, "setToolTip", "Check one to five tokenizers to measure side by side.")
-        self.text_set = combo(self, [(s.value, s) for s in TextSet], tooltip="The texts to measure on.")
-        shrinkable(self.text_set, characters=16)
-        self.add_files_button = button(self, "Add files…", tooltip="Text files to measure (UTF-8).")
+        self.text_set = build.combo(self, [(s.value, s) for s in TextSet], tooltip="The texts to measure on.")
+        build.shrinkable(self.text_set, characters=16)
+        self.add_files_button = build.button(self, "Add files…", tooltip="Text files to measure (UTF-8).")
         self.files_label = QLabel(self)
         self.files_label.setWordWrap(True)
-        self.health_box = check_box(
+        self.health_box = build.check_box(
             self,
             "Vocabulary health (slower)",
             tooltip="Also encode every token of each vocabulary alone (seconds for 200,000).",
         )
-        self.measure_button = button(self, "Measure", tooltip="Measure the checked tokenizers on the texts.")
-        self.cancel_button = button(self, "Cancel", tooltip="Stop measuring.")
+        self.measure_button = build.button(self, "Measure", tooltip="Measure the checked tokenizers on the texts.")
+        self.cancel_button = build.button(self, "Cancel", tooltip="Stop measuring.")
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar(self)
         self.progress.setTextVisible(False)
-        self.export_csv_button = button(self, "Export tables as CSV…", tooltip="Every figure of the three tables.")
-        self.export_chart_button = button(self, "Export chart…", tooltip="The language-tax chart as PNG or SVG.")
+        self.export_csv_button = build.button(
+            self, "Export tables as CSV…", tooltip="Every figure of the three tables."
+        )
+        self.export_chart_button = build.button(self, "Export chart…", tooltip="The language-tax chart as PNG or SVG.")
         self._build()
         self.fill()
         self.tokenizer_list.itemChanged.connect(self._on_tokenizer_list_item_changed)
@@ -60,14 +62,14 @@ class SidePanel(QWidget):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(group_box(self, "Tokenizers (1–5)", self.tokenizer_list), 1)
+        layout.addWidget(build.group_box(self, "Tokenizers (1–5)", self.tokenizer_list), 1)
         layout.addWidget(
-            group_box(self, "Texts", self.text_set, self.add_files_button, self.files_label, self.health_box)
+            build.group_box(self, "Texts", self.text_set, self.add_files_button, self.files_label, self.health_box)
         )
         layout.addWidget(self.measure_button)
         layout.addWidget(self.cancel_button)
         layout.addWidget(self.progress)
-        layout.addWidget(group_box(self, "Export", self.export_csv_button, self.export_chart_button))
+        layout.addWidget(build.group_box(self, "Export", self.export_csv_button, self.export_chart_button))
         self.setMaximumWidth(300)
         self.add_files_button.setVisible(False)
 
