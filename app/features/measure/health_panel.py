@@ -1,6 +1,6 @@
 """The Measure tab's vocabulary health: the counts of each tokenizer (a table) and the tokens
 of one kind for one tokenizer (a list, ids and how the token reads; the first
-:data:`LIST_LIMIT`).
+:data:`LIST_LIMIT`; double-click one to see it in the Vocabulary tab).
 
 It leaves out computing the health (the engine, in the job).
 """
@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Slot
-from PySide6.QtWidgets import QHBoxLayout, QListWidget, QSplitter, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.core.i18n import tr
 from app.display.format import format_count, token_label
@@ -25,7 +33,14 @@ LIST_LIMIT = 2000
 
 
 class HealthPanel(QWidget):
-    """See the module docstring."""
+    """See the module docstring.
+
+    Signals:
+        token_activated(str, int): a listed token was double-clicked (or Return): the
+            tokenizer's key and the token's id.
+    """
+
+    token_activated = Signal(str, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,6 +71,7 @@ class HealthPanel(QWidget):
         layout.addWidget(split)
         self.tokenizer_combo.currentIndexChanged.connect(self._on_choice_changed)
         self.kind_combo.currentIndexChanged.connect(self._on_choice_changed)
+        self.tokens.itemActivated.connect(self._on_tokens_item_activated)
 
     def show_figures(self, figures: Sequence[Figures], tokenizers: dict[str, TokenizerLike]) -> None:
         self._figures = [f for f in figures if f.health is not None]
@@ -77,6 +93,13 @@ class HealthPanel(QWidget):
         for k, (name, _) in enumerate(HEALTH_KINDS):
             self.kind_combo.setItemText(k, tr(name))
 
+    @Slot(QListWidgetItem)
+    def _on_tokens_item_activated(self, item: QListWidgetItem) -> None:
+        token_id = item.data(Qt.ItemDataRole.UserRole)
+        key = self.tokenizer_combo.currentData()
+        if isinstance(token_id, int) and key is not None:
+            self.token_activated.emit(str(key), token_id)
+
     def listed(self) -> list[str]:
         """The list's lines (tests)."""
         return [self.tokens.item(k).text() for k in range(self.tokens.count())]
@@ -93,7 +116,9 @@ class HealthPanel(QWidget):
         vocab = tok.vocab
         if not ids:
             self.tokens.addItem(tr("None."))
-        self.tokens.addItems([f"{i}\t{token_label(vocab[i])}" for i in ids[:LIST_LIMIT]])
+        for i in ids[:LIST_LIMIT]:
+            item = QListWidgetItem(f"{i}\t{token_label(vocab[i])}", self.tokens)
+            item.setData(Qt.ItemDataRole.UserRole, i)
         if len(ids) > LIST_LIMIT:
             self.tokens.addItem(
                 tr("… and {n} more (all in the CSV export)").format(n=format_count(len(ids) - LIST_LIMIT))

@@ -67,10 +67,13 @@ class MeasureView(View):
     Signals:
         measured(): a run ended (done, cancelled or failed) and its figures are shown.
         exported(str): the CSV or the chart was saved to this path.
+        token_chosen(str, int): a token of a health list was opened: the tokenizer's key and
+            the token's id (the window shows it in the Vocabulary tab).
     """
 
     measured = Signal()
     exported = Signal(str)
+    token_chosen = Signal(str, int)
 
     def __init__(
         self, registry: TokenizerRegistry, settings: Settings | None = None, parent: QWidget | None = None
@@ -132,6 +135,7 @@ class MeasureView(View):
         self.controller.figures_ready.connect(self._on_controller_figures_ready)
         self.controller.state_changed.connect(self._on_controller_state_changed)
         self.controller.failed.connect(self._on_controller_failed)
+        self.health.token_activated.connect(self.token_chosen)
         self.registry.ready.connect(self._on_registry_ready)
         self.registry.failed.connect(self._on_registry_failed)
 

@@ -182,3 +182,20 @@ def test_chinese(qtbot, view) -> None:
         assert "语言税" in view.chart.plot.getPlotItem().titleLabel.text
     finally:
         i18n.set_language("en")
+
+
+def test_a_listed_token_opens_in_the_vocabulary_tab(qtbot, window) -> None:
+    tok = train_bpe(None, 400, text=data_text("english.txt"))
+    key = window.registry.add(tok, "english-400")
+    view = window.measure_view
+    window.tabs.setCurrentWidget(view)
+    _run(qtbot, view, [key], TextSet.HELDOUT, health=True)
+    view.pages.setCurrentIndex(2)
+    view.health.kind_combo.setCurrentIndex(2)  # unused on the texts
+    item = view.health.tokens.item(3)
+    token_id = int(item.text().split("\t")[0])
+    view.health.tokens.itemActivated.emit(item)
+    assert window.tabs.currentWidget() is window.vocab_view
+    assert window.vocab_view.tokenizer_key() == key
+    index = window.vocab_view.table.currentIndex()
+    assert window.vocab_view.model.index(index.row(), 0).data() == token_id
