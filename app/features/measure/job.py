@@ -60,7 +60,9 @@ class MeasureState(StrEnum):
 
 @dataclass(frozen=True)
 class Figures:
-    """Every figure of one tokenizer: ``parity`` for a parallel text, ``health`` when asked."""
+    """Every figure of one tokenizer: ``parity`` for a parallel text, ``health`` when asked;
+    ``first_lines``: the tokens (their bytes) of each text's first line (the Declaration's
+    title in the parallel sample), shown when a language's bar is hovered."""
 
     key: str
     label: str
@@ -69,6 +71,7 @@ class Figures:
     fertility: Fertility
     renyi: RenyiEfficiency
     health: VocabularyHealth | None
+    first_lines: tuple[tuple[bytes, ...], ...] = ()
 
 
 class Cancelled(Exception):
@@ -113,6 +116,7 @@ def measure_tokenizer(
         fertility=Fertility(*(sum(getattr(f, k) for f in ferts) for k in ("tokens", "words", "split_words"))),
         renyi=renyi_efficiency(tok, joined, ALPHA, ids=[i for t in texts for i in ids[t.code]]),
         health=vocabulary_health(tok, joined, progress=checked) if health else None,
+        first_lines=tuple(tuple(tok.token_bytes(tok.encode_ordinary(t.text.split("\n", 1)[0]))) for t in texts),
     )
 
 

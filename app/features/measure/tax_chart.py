@@ -1,8 +1,9 @@
 """The language-tax chart: each language's premium (its tokens over English's for the same
 text) as bars, one color per tokenizer, languages grouped by script; a line at 1 (English's
 cost); the script names under each group and the codes of the languages people look for
-first (Chinese, Japanese, Russian, Arabic, Hindi, Korean) under their bars. Hovering a
-language says its name and every tokenizer's premium; the legend gives each tokenizer's
+first (Chinese, Japanese, Russian, Arabic, Hindi, Korean) above their bars. Hovering a
+language says its name, every tokenizer's premium and its first line beside English's cut
+into each tokenizer's tokens; the legend gives each tokenizer's
 Gini coefficient of the premiums.
 
 It leaves out computing the figures and choosing the tokenizers (the view).
@@ -10,6 +11,7 @@ It leaves out computing the figures and choosing the tokenizers (the view).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,8 +20,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Slot
 
 from app.core.i18n import bind, tr
+from app.display.format import token_label
 from app.features.measure.job import Figures
-from app.features.measure.texts import MeasureText
+from app.features.measure.texts import REFERENCE, MeasureText
 from app.widgets.plots import without_scene_export
 
 __all__ = ["TaxChart", "BAR_COLORS", "MARKED", "Layout", "layout", "short_label"]
@@ -34,6 +37,15 @@ def short_label(label: str) -> str:
     """A tokenizer's label without its description (``o200k_base``, ``llama3.2_tokenizer.json``):
     what comes before `` (`` or `` · ``."""
     return label.split(" (", 1)[0].split(" · ", 1)[0] or label
+
+
+def _chips(tokens: Sequence[bytes]) -> str:
+    """Tokens as HTML, each on its own alternating background (how many is seen at a glance)."""
+    colors = ("#bbdefb", "#ffe0b2")
+    return "".join(
+        f"<span style='background:{colors[n % 2]}'>{html.escape(token_label(data))}</span>"
+        for n, data in enumerate(tokens)
+    )
 
 
 @dataclass(frozen=True)
@@ -142,18 +154,28 @@ class TaxChart:
         return None
 
     def describe(self, k: int) -> str:
-        """What hovering language ``k`` says."""
+        """What hovering language ``k`` says (HTML): its name, each tokenizer's tokens and
+        premium, and its first line beside English's cut into each tokenizer's tokens."""
         t = self._texts[k]
-        lines = [f"{t.name} ({t.code}, {t.script})"]
+        lines = [f"<b>{html.escape(t.name)}</b> ({t.code}, {html.escape(t.script)})"]
         for f in self._figures:
             assert f.parity is not None
             cost = f.parity.languages[k]
             lines.append(
-                tr("{name}: {tokens} tokens, premium {premium}").format(
-                    name=f.label, tokens=cost.tokens, premium=f"{cost.premium:.2f}"
+                html.escape(
+                    tr("{name}: {tokens} tokens, premium {premium}").format(
+                        name=short_label(f.label), tokens=cost.tokens, premium=f"{cost.premium:.2f}"
+                    )
                 )
             )
-        return "\n".join(lines)
+        english = next((n for n, x in enumerate(self._texts) if x.code == REFERENCE), None)
+        for f in self._figures:
+            if len(f.first_lines) != len(self._texts):
+                continue
+            lines.append(f"<br><i>{html.escape(short_label(f.label))}</i>")
+            for n in dict.fromkeys(x for x in (english, k) if x is not None):
+                lines.append(f"{self._texts[n].code}: {_chips(f.first_lines[n])}")
+        return "<br>".join(lines)
 
     @Slot(QPointF)
     def _on_scene_mouse_moved(self, pos: QPointF) -> None:

@@ -151,13 +151,19 @@ def test_sorting_by_premium_and_exports(qtbot, view, tmp_path, monkeypatch) -> N
             assert ET.parse(chart).getroot().tag.endswith("svg")
 
 
-def test_hover_names_the_language(qtbot, view) -> None:
+def test_hover_names_the_language_and_cuts_its_first_line(qtbot, view) -> None:
+    enc = tiktoken_encoding("r50k_base")
     _run(qtbot, view, ["r50k_base"])
     texts = view.texts()
     k = next(i for i, t in enumerate(texts) if t.code == "rus")
     x = view.chart._layout.x[view.chart._layout.order.index(k)]
     assert view.chart.language_at(x) == k
-    assert view.chart.describe(k).startswith("Russian (rus, Cyrillic)")
+    tip = view.chart.describe(k)
+    assert tip.startswith("<b>Russian</b> (rus, Cyrillic)")
+    lines = {line.split(":", 1)[0]: line for line in tip.split("<br>") if line[:4] in ("eng:", "rus:")}
+    for code in ("eng", "rus"):
+        title = next(t for t in texts if t.code == code).text.split("\n", 1)[0]
+        assert lines[code].count("<span") == len(enc.encode_ordinary(title))  # one chip per token
 
 
 def test_at_most_five_and_bad_files(qtbot, view, tmp_path) -> None:
