@@ -15,6 +15,8 @@ from bpe_engine import Tokenizer, fertility, load_parallel, renyi_efficiency, tr
 
 from ..conftest import data_text, tiktoken_encoding
 
+pytestmark = pytest.mark.slow  # fresh interpreters loading OpenAI's encodings: seconds each
+
 REPO = Path(__file__).resolve().parents[2]
 PARALLEL = REPO / "resources" / "parallel"
 

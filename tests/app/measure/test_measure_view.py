@@ -23,6 +23,7 @@ from bpe_engine import reference_encode, train_bpe, words
 from ...conftest import data_text, tiktoken_encoding
 
 KEYS = ("r50k_base", "cl100k_base")
+pytestmark = pytest.mark.slow  # every test loads OpenAI's encodings and measures 100 languages: seconds
 
 
 @pytest.fixture
