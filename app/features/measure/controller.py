@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.jobs.runner import JobThread, start
-from app.features.measure.job import Figures, MeasureState, MeasureWorker
+from app.features.measure.job import Figures, MeasureState, MeasureWorker, Reachability
 from app.features.measure.texts import MeasureText
 from bpe_engine import TokenizerLike
 
@@ -50,10 +50,12 @@ class MeasureController(QObject):
         *,
         parallel: bool,
         health: bool,
+        reachable: dict[str, Reachability] | None = None,
     ) -> None:
-        """Measure ``tokenizers`` (key, label, tokenizer) on ``texts``; a run still going is cancelled."""
+        """Measure ``tokenizers`` (key, label, tokenizer) on ``texts``; a run still going is
+        cancelled. ``reachable``: reachabilities already known, by key."""
         self.cancel()
-        worker = MeasureWorker(tokenizers, texts, parallel=parallel, health=health)
+        worker = MeasureWorker(tokenizers, texts, parallel=parallel, health=health, reachable=reachable)
         worker.progress.connect(self._on_worker_progress)
         worker.figures.connect(self._on_worker_figures)
         worker.finished.connect(self._on_worker_finished)

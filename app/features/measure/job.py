@@ -40,7 +40,7 @@ from bpe_engine import (
     vocabulary_health,
 )
 
-__all__ = ["MeasureState", "Figures", "MeasureWorker", "measure_tokenizer", "ALPHA"]
+__all__ = ["MeasureState", "Figures", "MeasureWorker", "measure_tokenizer", "reachability_of", "Reachability", "ALPHA"]
 
 ALPHA = 2.5  # Zouhar et al.'s order of the Rényi entropy
 _PROGRESS_EVERY = 0.05
@@ -74,6 +74,16 @@ class Figures:
     first_lines: tuple[tuple[bytes, ...], ...] = ()
 
 
+#: What :func:`bpe_engine.reachability` gives: unreachable ids, part-character ids, tokens examined.
+Reachability = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def reachability_of(figures: Figures) -> Reachability | None:
+    """The reachability a measured tokenizer's health holds (None without health)."""
+    h = figures.health
+    return None if h is None else (h.unreachable, h.part_character, h.tokens)
+
+
 class Cancelled(Exception):
     """The run was cancelled (raised from a progress callback)."""
 
@@ -87,9 +97,12 @@ def measure_tokenizer(
     parallel: bool,
     health: bool,
     step: Callable[[float], None] | None = None,
+    reachable: Reachability | None = None,
 ) -> Figures:
     """The figures of ``tok`` on ``texts``; ``step(share done)`` (if given) after each text and
-    during the health check, which takes the second half (it may raise :class:`Cancelled`)."""
+    during the health check, which takes the second half (it may raise :class:`Cancelled`).
+    ``reachable``: ``tok``'s reachability from an earlier run (it depends on the tokenizer
+    only, and takes most of the health check's time)."""
     share = 0.5 if health else 1.0
 
     def encoded(done: int, total: int) -> None:
@@ -115,7 +128,7 @@ def measure_tokenizer(
         compression=Compression(*(sum(getattr(c, f) for c in comps) for f in ("tokens", "bytes", "chars"))),
         fertility=Fertility(*(sum(getattr(f, k) for f in ferts) for k in ("tokens", "words", "split_words"))),
         renyi=renyi_efficiency(tok, joined, ALPHA, ids=[i for t in texts for i in ids[t.code]]),
-        health=vocabulary_health(tok, joined, progress=checked) if health else None,
+        health=vocabulary_health(tok, joined, progress=checked, reachable=reachable) if health else None,
         first_lines=tuple(tuple(tok.token_bytes(tok.encode_ordinary(t.text.split("\n", 1)[0]))) for t in texts),
     )
 
@@ -142,12 +155,14 @@ class MeasureWorker(Worker):
         *,
         parallel: bool,
         health: bool,
+        reachable: dict[str, Reachability] | None = None,
     ) -> None:
         super().__init__()
         self.tokenizers = list(tokenizers)
         self.texts = list(texts)
         self.parallel = parallel
         self.health = health
+        self.reachable = dict(reachable or {})  # (a copy: the GUI thread keeps its own)
         self._cancel = threading.Event()
         self._last = 0.0
 
@@ -168,6 +183,7 @@ class MeasureWorker(Worker):
                         parallel=self.parallel,
                         health=self.health,
                         step=partial(self._check, n),
+                        reachable=self.reachable.get(key),
                     )
                 )
             self.progress.emit(len(self.tokenizers) * _SCALE, len(self.tokenizers) * _SCALE)

@@ -33,7 +33,7 @@ from app.display.format import format_count
 from app.features.measure.controller import MeasureController
 from app.features.measure.exports import choose_chart_path, choose_csv_path, figures_csv, write_chart
 from app.features.measure.health_panel import HealthPanel
-from app.features.measure.job import Figures, MeasureState
+from app.features.measure.job import Figures, MeasureState, Reachability, reachability_of
 from app.features.measure.side_panel import SidePanel
 from app.features.measure.tables import SORT_ROLE, EfficiencyModel, TaxModel
 from app.features.measure.tax_chart import TaxChart
@@ -88,6 +88,7 @@ class MeasureView(View):
         self._tokenizers: dict[str, TokenizerLike] = {}
         self._pending: list[str] = []
         self._keys: list[str] = []
+        self._reachable: dict[str, Reachability] = {}  # by key: a tokenizer's is computed once
         self._build()
         self._connect()
         latest = registry.latest_trained()
@@ -138,6 +139,7 @@ class MeasureView(View):
         self.health.token_activated.connect(self.token_chosen)
         self.registry.ready.connect(self._on_registry_ready)
         self.registry.failed.connect(self._on_registry_failed)
+        self.registry.removed.connect(self._on_registry_removed)
 
     # -- public -----------------------------------------------------------------------------
 
@@ -234,7 +236,8 @@ class MeasureView(View):
         self._figures = []
         self._show()
         parallel = self.side.text_choice().parallel
-        self.controller.start(tokenizers, self._texts, parallel=parallel, health=self.side.health_box.isChecked())
+        health = self.side.health_box.isChecked()
+        self.controller.start(tokenizers, self._texts, parallel=parallel, health=health, reachable=self._reachable)
 
     @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
@@ -251,6 +254,10 @@ class MeasureView(View):
                 lambda: tr("<b>{name} cannot be loaded.</b> {reason}").format(name=key, reason=html.escape(message))
             )
 
+    @Slot(str)
+    def _on_registry_removed(self, key: str) -> None:
+        self._reachable.pop(key, None)
+
     @Slot(int, int)
     def _on_controller_progress(self, done: int, total: int) -> None:
         self.side.progress.setMaximum(max(total, 1))
@@ -259,6 +266,9 @@ class MeasureView(View):
     @Slot(object)
     def _on_controller_figures_ready(self, figures: Figures) -> None:
         self._figures.append(figures)
+        known = reachability_of(figures)
+        if known is not None:
+            self._reachable[figures.key] = known
         self._show()
 
     @Slot(str)

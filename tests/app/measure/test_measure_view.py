@@ -206,3 +206,17 @@ def test_a_listed_token_opens_in_the_vocabulary_tab(qtbot, window) -> None:
     assert window.vocab_view.tokenizer_key() == key
     index = window.vocab_view.table.currentIndex()
     assert window.vocab_view.model.index(index.row(), 0).data() == token_id
+
+
+def test_reachability_is_computed_once_per_tokenizer(qtbot, view, registry, monkeypatch) -> None:
+    tok = train_bpe(None, 300, text=data_text("english.txt"))
+    key = registry.add(tok, "english-300")
+    _run(qtbot, view, [key], TextSet.HELDOUT, health=True)
+    first = view.figures()[0].health
+
+    def never(*_a: object, **_k: object) -> None:
+        raise AssertionError("reachability computed again")
+
+    monkeypatch.setattr("bpe_engine.metrics.health.reachability", never)
+    _run(qtbot, view, [key], TextSet.HELDOUT, health=True)
+    assert view.figures()[0].health == first
