@@ -48,6 +48,11 @@ with OpenAI's encodings as reference points; export the chart (PNG, SVG) and the
 <p><b>Families</b> cuts one text five ways: characters, UTF-8 bytes, words with &lt;UNK&gt;,
 character-level BPE with byte fallback and byte-level BPE, with their token counts, vocabulary
 sizes, unknowns and whether decoding gives the text back.</p>
+<p><b>Measure</b> measures 1 to 5 tokenizers as the research does: the language tax on the
+Universal Declaration of Human Rights in 100 languages (each language's tokens against
+English's for the same text, grouped by script, with a Gini coefficient), compression,
+fertility and Rényi efficiency, and vocabulary health (unreachable, part-character, unused and
+intermediate-only tokens); export the tables (CSV) and the chart (PNG, SVG).</p>
 <p><b>Byte notation</b>: <code>&lt;e3 80&gt;</code> is one token holding the bytes e3 80
 (part of a character); <code>&lt;80&gt;&lt;82&gt;</code> is two tokens of one byte each.
 · stands for a space, ⏎ for a newline, → for a tab.</p>

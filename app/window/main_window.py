@@ -35,6 +35,7 @@ from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.features.compare.view import CompareView
 from app.features.families.view import FamiliesView
+from app.features.measure.view import MeasureView
 from app.features.stream.view import StreamView
 from app.features.sweep.view import SweepView
 from app.features.timeline.view import TimelineView
@@ -143,6 +144,8 @@ class MainWindow(QMainWindow):
         self.timeline_view = self.view_of(TimelineView)
         self.sweep_view = self.view_of(SweepView)
         self.families_view = self.view_of(FamiliesView)
+        self.measure_view = self.view_of(MeasureView)
+        self.measure_view.token_chosen.connect(self._on_measure_view_token_chosen)
         self.timeline_view.set_training(self.train_view.controller)
         for view in self.views():
             if view is not self.timeline_view:
@@ -203,6 +206,13 @@ class MainWindow(QMainWindow):
     def show_training(self) -> None:
         """Bring the Train tab to the front: a training's progress and messages are there."""
         self.tabs.setCurrentWidget(self.train_view)
+
+    @Slot(str, int)
+    def _on_measure_view_token_chosen(self, key: str, token_id: int) -> None:
+        """A token of the Measure tab's health lists: shown in the Vocabulary tab."""
+        self.vocab_view.show_key(key)
+        self.tabs.setCurrentWidget(self.vocab_view)
+        self.vocab_view.select_token(token_id)
 
     @Slot()
     def show_tab(self) -> None:

@@ -1,6 +1,6 @@
 """The window's tabs, in one table: which feature view, named what, with which tooltip.
 
-The order is the order a new user needs them (and Ctrl+1 … Ctrl+8 follow it). Adding a tab
+The order is the order a new user needs them (and Ctrl+1 … Ctrl+9 follow it). Adding a tab
 is one folder in :mod:`app.features` and one row here; the window builds the tabs from
 :data:`TABS` and talks to them through the :class:`~app.widgets.view.View` contract.
 """
@@ -15,6 +15,7 @@ from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.features.compare.view import CompareView
 from app.features.families.view import FamiliesView
+from app.features.measure.view import MeasureView
 from app.features.stream.view import StreamView
 from app.features.sweep.view import SweepView
 from app.features.timeline.view import TimelineView
@@ -59,6 +60,11 @@ TABS: tuple[Tab, ...] = (
         FamiliesView,
         noop("Families"),
         noop("One text cut by five tokenizer families: characters, bytes, words, BPE"),
+    ),
+    Tab(
+        MeasureView,
+        noop("Measure"),
+        noop("The language tax, efficiency and vocabulary health of 1–5 tokenizers, as the research measures them"),
     ),
 )
 TAB_COUNT = len(TABS)

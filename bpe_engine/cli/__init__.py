@@ -7,6 +7,7 @@
     bpe-engine info tokenizer.json                                       (any format, or tiktoken:NAME)
     bpe-engine export tokenizer.json -f hf -o hf/tokenizer.json          (hf, tiktoken, gpt2, ours)
     bpe-engine overlap llama3/tokenizer.json tiktoken:cl100k_base
+    bpe-engine measure tiktoken:o200k_base llama3/tokenizer.json --parallel resources/parallel --csv out.csv
 
 Tokenizers are read by :func:`bpe_engine.load_tokenizer`, so every command takes every format
 (``--pattern`` and ``--special-token NAME=ID`` complete a tiktoken rank file). Progress goes to stderr (a bar on a terminal, a few lines otherwise); errors are one line
@@ -28,6 +29,7 @@ from typing import Any, NoReturn
 from .commands import cmd_decode, cmd_encode, cmd_info, cmd_train
 from .convert import cmd_export, cmd_overlap
 from .files import Fail
+from .measure import add_measure
 from .tokenizers import add_format_options
 
 __all__ = ["main"]
@@ -73,12 +75,13 @@ def _sigterm_as_interrupt() -> Iterator[None]:
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="bpe-engine", description="Train, use and inspect byte-level BPE tokenizers.")
     sub = p.add_subparsers(
-        dest="command", required=True, metavar="{train,encode,decode,info,export,overlap}", parser_class=_Parser
+        dest="command", required=True, metavar="{train,encode,decode,info,export,overlap,measure}", parser_class=_Parser
     )
     _add_train(sub)
     _add_encode(sub)
     _add_decode(sub)
     _add_inspecting(sub)
+    add_measure(sub)
     return p
 
 

@@ -224,16 +224,22 @@ def bpe_steps(t: EncoderTables, data: bytes) -> list[BpeStep]:
         if len(parts) > 1:
             _bpe_long(t, parts, steps)
         return steps
+    # The loop of bpe_piece (lowest rank, leftmost on ties), recording each step.
     get = t.ranks.get
-    while len(parts) > 1:
-        best, best_rank = -1, -1
-        for i in range(len(parts) - 1):
-            r = get(parts[i] << SHIFT | parts[i + 1])
-            if r is not None and (best_rank < 0 or r < best_rank):
-                best, best_rank = i, r
-        if best_rank < 0:
+    new_ids = t.new_ids
+    ranks = [get(a << SHIFT | b, _NONE) for a, b in zip(parts, parts[1:])]
+    while ranks:
+        best = min(ranks)
+        if best == _NONE:
             break
-        z = t.new_ids[best_rank]
-        steps.append(BpeStep(tuple(parts), best, best_rank, z))
-        parts = parts[:best] + [z] + parts[best + 2 :]
+        i = ranks.index(best)
+        z = new_ids[best]
+        steps.append(BpeStep(tuple(parts), i, best, z))
+        parts[i] = z
+        del parts[i + 1]
+        del ranks[i]
+        if i < len(ranks):
+            ranks[i] = get(z << SHIFT | parts[i + 1], _NONE)
+        if i:
+            ranks[i - 1] = get(parts[i - 1] << SHIFT | z, _NONE)
     return steps

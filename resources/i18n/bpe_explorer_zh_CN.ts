@@ -21,6 +21,7 @@
     <message>
       <location filename="../../app/content/presets.py" />
       <location filename="../../app/features/families/content.py" />
+      <location filename="../../app/features/measure/texts.py" />
       <location filename="../../app/features/sweep/heldout.py" />
       <source>Chinese</source>
       <translation>中文</translation>
@@ -460,6 +461,7 @@
     <message>
       <location filename="../../app/features/compare/corpus_panel.py" />
       <location filename="../../app/features/families/training_panel.py" />
+      <location filename="../../app/features/measure/side_panel.py" />
       <location filename="../../app/widgets/open_files.py" />
       <source>Cancel</source>
       <translation>取消</translation>
@@ -673,6 +675,7 @@
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
       <location filename="../../app/features/families/model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <source>Bytes/token</source>
       <translation>字节/词元</translation>
     </message>
@@ -688,6 +691,7 @@
     </message>
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <source>Chars/token</source>
       <translation>字符/词元</translation>
     </message>
@@ -723,12 +727,14 @@
     </message>
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <source>Tokenizer</source>
       <translation>分词器</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/summary_model.py" />
       <location filename="../../app/features/families/model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <location filename="../../app/features/train/step_model.py" />
       <source>Tokens</source>
       <translation>词元数</translation>
@@ -1038,6 +1044,7 @@
     </message>
     <message>
       <location filename="../../app/features/families/model.py" />
+      <location filename="../../app/features/measure/tables.py" />
       <location filename="../../app/window/tabs.py" />
       <source>Vocabulary</source>
       <translation>词表</translation>
@@ -1224,6 +1231,379 @@
       <location filename="../../app/features/families/view.py" />
       <source>Shown: {name}</source>
       <translation>当前显示：{name}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/exports.py" />
+      <location filename="../../app/features/sweep/exports.py" />
+      <source>Export the chart</source>
+      <translation>导出图表</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/exports.py" />
+      <source>Export the tables as CSV</source>
+      <translation>将表格导出为 CSV</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/exports.py" />
+      <location filename="../../app/features/sweep/exports.py" />
+      <source>PNG picture (*.png);;SVG drawing (*.svg)</source>
+      <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/exports.py" />
+      <source>The language tax</source>
+      <translation>语言税</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/health_panel.py" />
+      <source>None.</source>
+      <translation>无。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/health_panel.py" />
+      <source>The tokenizer whose tokens are listed.</source>
+      <translation>列出其词元的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/health_panel.py" />
+      <source>Which tokens to list.</source>
+      <translation>要列出哪些词元。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/health_panel.py" />
+      <source>… and {n} more (all in the CSV export)</source>
+      <translation>……还有 {n} 个（CSV 导出中包含全部）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/job.py" />
+      <source>measuring failed ({kind}: {reason})</source>
+      <translation>测量失败（{kind}：{reason}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Add files…</source>
+      <translation>添加文件……</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Also encode every token of each vocabulary alone (seconds for 200,000).</source>
+      <translation>同时单独编码每个词表中的每个词元（200,000 个词元需数秒）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Check one to five tokenizers to measure side by side.</source>
+      <translation>勾选一到五个分词器并排测量。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Every figure of the three tables.</source>
+      <translation>三个表格中的全部数据。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <location filename="../../app/window/export_dialog.py" />
+      <source>Export</source>
+      <translation>导出</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <location filename="../../app/features/sweep/side_panel.py" />
+      <source>Export chart…</source>
+      <translation>导出图表…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Export tables as CSV…</source>
+      <translation>将表格导出为 CSV……</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <location filename="../../app/window/tabs.py" />
+      <source>Measure</source>
+      <translation>测量</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Measure the checked tokenizers on the texts.</source>
+      <translation>在文本上测量勾选的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>No files yet.</source>
+      <translation>尚未添加文件。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Stop measuring.</source>
+      <translation>停止测量。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Text files to measure (UTF-8).</source>
+      <translation>要测量的文本文件（UTF-8）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Texts</source>
+      <translation>文本</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>The language-tax chart as PNG or SVG.</source>
+      <translation>将语言税图表导出为 PNG 或 SVG。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>The texts to measure on.</source>
+      <translation>用于测量的文本。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Tokenizers (1–5)</source>
+      <translation>分词器（1–5 个）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Vocabulary health (slower)</source>
+      <translation>词表健康度（较慢）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Gini (per byte)</source>
+      <translation>基尼系数（每字节）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Gini (premiums)</source>
+      <translation>基尼系数（溢价）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Intermediate only</source>
+      <translation>仅作中间结果</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Language</source>
+      <translation>语言</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <location filename="../../app/window/tokenizer_list.py" />
+      <source>Name</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Part of a character</source>
+      <translation>字符的一部分</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Rényi efficiency</source>
+      <translation>Rényi 效率</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Script</source>
+      <translation>文字</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Split words</source>
+      <translation>被拆分的词</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Tokens/word</source>
+      <translation>每词词元数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Under-trained candidates</source>
+      <translation>训练不足候选</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Unreachable</source>
+      <translation>不可达</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Unused on the texts</source>
+      <translation>文本中未使用</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <location filename="../../app/widgets/plots.py" />
+      <source>bytes/token</source>
+      <translation>字节/词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>premium</source>
+      <translation>溢价</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <location filename="../../app/features/timeline/curve_plot.py" />
+      <source>tokens</source>
+      <translation>词元数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>Hover a bar: the language and every tokenizer's premium.</source>
+      <translation>将鼠标悬停在柱上：显示该语言及每个分词器的溢价。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>The language tax: tokens for the same text, relative to English</source>
+      <translation>语言税：同一文本的词元数，相对于英语</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>languages, grouped by script</source>
+      <translation>语言（按文字分组）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>premium (× English's tokens)</source>
+      <translation>溢价（英语词元数的倍数）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>{name} (Gini {gini})</source>
+      <translation>{name}（基尼系数 {gini}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tax_chart.py" />
+      <source>{name}: {tokens} tokens, premium {premium}</source>
+      <translation>{name}：{tokens} 个词元，溢价 {premium}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <location filename="../../app/features/sweep/heldout.py" />
+      <source>Code (Python)</source>
+      <translation>代码（Python）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <location filename="../../app/features/sweep/heldout.py" />
+      <source>English</source>
+      <translation>英文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Held-out texts: English, Chinese, code</source>
+      <translation>留出文本：英语、中文、代码</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Parallel sample: UDHR, 100 languages</source>
+      <translation>平行示例：《世界人权宣言》，100 种语言</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Text files…</source>
+      <translation>文本文件……</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <location filename="../../app/features/sweep/job.py" />
+      <source>{name} is empty: there is nothing to measure</source>
+      <translation>{name} 是空文件：没有可测量的内容</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>{name} is not UTF-8 text: byte {index} cannot be decoded; save it as UTF-8</source>
+      <translation>{name} 不是 UTF-8 文本：第 {index} 个字节无法解码；请另存为 UTF-8</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>{name} is {size} MB; Measure takes texts of up to {limit} MB (take a part of it)</source>
+      <translation>{name} 有 {size} MB；测量最多接受 {limit} MB 的文本（请截取其中一部分）</translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/measure/view.py" />
+      <source>%n text(s)</source>
+      <translation>
+        <numerusform>%n 个文本</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/measure/view.py" />
+      <source>%n tokenizer(s)</source>
+      <translation>
+        <numerusform>%n 个分词器</numerusform>
+      </translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <location filename="../../app/widgets/tokenizer_picker.py" />
+      <source>&lt;b&gt;{name} cannot be loaded.&lt;/b&gt; {reason}</source>
+      <translation>&lt;b&gt;无法加载 {name}。&lt;/b&gt;{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Add a text to measure</source>
+      <translation>添加要测量的文本</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Add at least one text file to measure.</source>
+      <translation>请至少添加一个要测量的文本文件。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Cannot measure: {reason}</source>
+      <translation>无法测量：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <location filename="../../app/features/sweep/view.py" />
+      <source>Cannot save {name}: {reason}</source>
+      <translation>无法保存 {name}：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Check at least one tokenizer to measure.</source>
+      <translation>请至少勾选一个要测量的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Efficiency</source>
+      <translation>效率</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Language tax</source>
+      <translation>语言税</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Measured: {tokenizers}; {texts}; {size} bytes.</source>
+      <translation>已测量：{tokenizers}；{texts}；{size} 字节。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Measuring cancelled; the tokenizers measured so far are shown.</source>
+      <translation>测量已取消；显示已测量完的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <location filename="../../app/features/sweep/view.py" />
+      <source>Saved the chart to {path}.</source>
+      <translation>图表已保存到 {path}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Saved the figures to {path}.</source>
+      <translation>已将数据保存到 {path}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/view.py" />
+      <source>Vocabulary health</source>
+      <translation>词表健康度</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/byte_queue.py" />
@@ -1612,33 +1992,8 @@
     </message>
     <message>
       <location filename="../../app/features/sweep/exports.py" />
-      <source>Export the chart</source>
-      <translation>导出图表</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/exports.py" />
       <source>Export the points as CSV</source>
       <translation>将数据点导出为 CSV</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/exports.py" />
-      <source>PNG picture (*.png);;SVG drawing (*.svg)</source>
-      <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/heldout.py" />
-      <source>Code (Python)</source>
-      <translation>代码（Python）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/heldout.py" />
-      <source>English</source>
-      <translation>英文</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/job.py" />
-      <source>{name} is empty: there is nothing to measure</source>
-      <translation>{name} 是空文件：没有可测量的内容</translation>
     </message>
     <message>
       <location filename="../../app/features/sweep/job.py" />
@@ -1669,11 +2024,6 @@
       <location filename="../../app/features/sweep/side_panel.py" />
       <source>Export CSV…</source>
       <translation>导出 CSV…</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/side_panel.py" />
-      <source>Export chart…</source>
-      <translation>导出图表…</translation>
     </message>
     <message>
       <location filename="../../app/features/sweep/side_panel.py" />
@@ -1796,22 +2146,12 @@
       <source>Add a held-out text</source>
       <translation>添加留出文本</translation>
     </message>
-    <message>
-      <location filename="../../app/features/sweep/view.py" />
-      <source>Cannot save {name}: {reason}</source>
-      <translation>无法保存 {name}：{reason}</translation>
-    </message>
     <message numerus="yes">
       <location filename="../../app/features/sweep/view.py" />
       <source>Saved %n point(s) to {path}.</source>
       <translation>
         <numerusform>已将 %n 个数据点保存到 {path}。</numerusform>
       </translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/view.py" />
-      <source>Saved the chart to {path}.</source>
-      <translation>图表已保存到 {path}。</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_display.py" />
@@ -1912,11 +2252,6 @@
       <location filename="../../app/widgets/plots.py" />
       <source>merges</source>
       <translation>合并次数</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/timeline/curve_plot.py" />
-      <source>tokens</source>
-      <translation>词元数</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/follower.py" />
@@ -4069,11 +4404,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/widgets/plots.py" />
-      <source>bytes/token</source>
-      <translation>字节/词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/widgets/plots.py" />
       <source>count</source>
       <translation>计数</translation>
     </message>
@@ -4081,11 +4411,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/widgets/plots.py" />
       <source>merge rank</source>
       <translation>合并序号</translation>
-    </message>
-    <message>
-      <location filename="../../app/widgets/tokenizer_picker.py" />
-      <source>&lt;b&gt;{name} cannot be loaded.&lt;/b&gt; {reason}</source>
-      <translation>&lt;b&gt;无法加载 {name}。&lt;/b&gt;{reason}</translation>
     </message>
     <message>
       <location filename="../../app/widgets/tokenizer_picker.py" />
@@ -4151,11 +4476,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/window/export_dialog.py" />
       <source>Copy the Python</source>
       <translation>复制 Python 代码</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/export_dialog.py" />
-      <source>Export</source>
-      <translation>导出</translation>
     </message>
     <message>
       <location filename="../../app/window/export_dialog.py" />
@@ -4264,6 +4584,11 @@ with OpenAI's encodings as reference points; export the chart (PNG, SVG) and the
 &lt;p&gt;&lt;b&gt;Families&lt;/b&gt; cuts one text five ways: characters, UTF-8 bytes, words with &amp;lt;UNK&amp;gt;,
 character-level BPE with byte fallback and byte-level BPE, with their token counts, vocabulary
 sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;Measure&lt;/b&gt; measures 1 to 5 tokenizers as the research does: the language tax on the
+Universal Declaration of Human Rights in 100 languages (each language's tokens against
+English's for the same text, grouped by script, with a Gini coefficient), compression,
+fertility and Rényi efficiency, and vocabulary health (unreachable, part-character, unused and
+intermediate-only tokens); export the tables (CSV) and the chart (PNG, SVG).&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;Byte notation&lt;/b&gt;: &lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; is one token holding the bytes e3 80
 (part of a character); &lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; is two tokens of one byte each.
 · stands for a space, ⏎ for a newline, → for a tab.&lt;/p&gt;
@@ -4293,6 +4618,7 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;时间线&lt;/b&gt;逐次浏览一个分词器的合并：一段文本只用前 k 次合并来分词，显示它的词元数和每词元字节数，并框出第 k 次合并；“播放”以动画方式演示（Ctrl+Space），训练进行时也可以。词表、分词和对比中的“截至第 k 次合并”会跟随滑块。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;扫描&lt;/b&gt;根据一次训练，画出每词元字节数随词表大小的变化（每个更小的词表就是它的前若干次合并），在留出的英文、中文和代码文本上（也可以添加你自己的文件），并以 OpenAI 的编码作为参照点；可以导出图表（PNG、SVG）和数据点（CSV）。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;分词家族&lt;/b&gt;用五种方式切分同一段文本：字符、UTF-8 字节、带 &amp;lt;UNK&amp;gt; 的词、带字节回退的字符级 BPE 和字节级 BPE，并给出它们的词元数、词表大小、未知词数，以及解码能否还原原文。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;测量&lt;/b&gt;按研究中的方法测量 1 到 5 个分词器：在 100 种语言的《世界人权宣言》上的语言税（同一文本中每种语言的词元数相对于英语，按文字分组，并给出基尼系数）、压缩率、每词词元数（fertility）和 Rényi 效率，以及词表健康度（不可达、字符的一部分、未使用和仅作中间结果的词元）；可导出表格（CSV）和图表（PNG、SVG）。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;字节记法&lt;/b&gt;：&lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; 是一个包含字节 e3 80 的词元（一个字符的一部分）；&lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; 是两个各含一个字节的词元。· 表示空格，⏎ 表示换行，→ 表示制表符。&lt;/p&gt;
 &lt;h3&gt;快捷键&lt;/h3&gt;
 &lt;table&gt;
@@ -4815,6 +5141,11 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
     </message>
     <message>
       <location filename="../../app/window/tabs.py" />
+      <source>The language tax, efficiency and vocabulary health of 1–5 tokenizers, as the research measures them</source>
+      <translation>按研究中的方法测量 1–5 个分词器的语言税、效率和词表健康度</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/tabs.py" />
       <source>The same text with 2–5 tokenizers side by side, and on a whole file</source>
       <translation>同一段文本用 2–5 个分词器并排比较，也可以在整个文件上比较</translation>
     </message>
@@ -4852,11 +5183,6 @@ sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
       <location filename="../../app/window/tokenizer_list.py" />
       <source>Kind</source>
       <translation>类型</translation>
-    </message>
-    <message>
-      <location filename="../../app/window/tokenizer_list.py" />
-      <source>Name</source>
-      <translation>名称</translation>
     </message>
     <message>
       <location filename="../../app/window/tokenizer_list.py" />

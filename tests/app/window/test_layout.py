@@ -10,7 +10,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[3]
 APP = REPO / "app"
-FEATURES = ("train", "vocabulary", "tokenize", "compare", "stream", "timeline", "sweep", "families")
+FEATURES = ("train", "vocabulary", "tokenize", "compare", "stream", "timeline", "sweep", "families", "measure")
 SHARED = ("app.core", "app.widgets", "app.display", "app.content")
 MAX_MODULE_LINES = {"app": 500}
 MAX_FUNCTION_LINES = {"app": 60, "bpe_engine": 100}

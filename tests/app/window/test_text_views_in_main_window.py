@@ -13,7 +13,17 @@ def test_tabs_in_order_and_a_trained_tokenizer_reaches_every_text_view(qtbot, se
     qtbot.addWidget(win)
     win.show()
     names = [win.tabs.tabText(i) for i in range(win.tabs.count())]
-    assert names == ["Train", "Vocabulary", "Tokenize", "Compare", "Stream decode", "Timeline", "Sweep", "Families"]
+    assert names == [
+        "Train",
+        "Vocabulary",
+        "Tokenize",
+        "Compare",
+        "Stream decode",
+        "Timeline",
+        "Sweep",
+        "Families",
+        "Measure",
+    ]
     load(qtbot, win.registry, "cl100k_base", "o200k_base")
 
     # Train on a built-in sample with the Train view, as a new user would.

@@ -1,0 +1,188 @@
+"""The language-tax chart: each language's premium (its tokens over English's for the same
+text) as bars, one color per tokenizer, languages grouped by script; a line at 1 (English's
+cost); the script names under each group and the codes of the languages people look for
+first (Chinese, Japanese, Russian, Arabic, Hindi, Korean) above their bars. Hovering a
+language says its name, every tokenizer's premium and its first line beside English's cut
+into each tokenizer's tokens; the legend gives each tokenizer's
+Gini coefficient of the premiums.
+
+It leaves out computing the figures and choosing the tokenizers (the view).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Slot
+
+from app.core.i18n import bind, tr
+from app.display.format import token_label
+from app.features.measure.job import Figures
+from app.features.measure.texts import REFERENCE, MeasureText
+from app.widgets.plots import without_scene_export
+
+__all__ = ["TaxChart", "BAR_COLORS", "MARKED", "Layout", "layout", "short_label"]
+
+BAR_COLORS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00")
+#: Languages named under their bars.
+MARKED = ("eng", "cmn", "jpn", "rus", "arb", "hin", "kor")
+_GAP = 1.0  # empty slots between two script groups
+
+
+def short_label(label: str) -> str:
+    """A tokenizer's label without its description (``o200k_base``, ``llama3.2_tokenizer.json``):
+    what comes before `` (`` or `` · ``."""
+    return label.split(" (", 1)[0].split(" · ", 1)[0] or label
+
+
+def _chips(tokens: Sequence[bytes]) -> str:
+    """Tokens as HTML, each on its own alternating background (how many is seen at a glance)."""
+    colors = ("#bbdefb", "#ffe0b2")
+    return "".join(
+        f"<span style='background:{colors[n % 2]}'>{html.escape(token_label(data))}</span>"
+        for n, data in enumerate(tokens)
+    )
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each language's bars stand: ``order`` (indices into the texts), their x
+    positions, and each script group's (name, first x, last x)."""
+
+    order: tuple[int, ...]
+    x: tuple[float, ...]
+    groups: tuple[tuple[str, float, float], ...]
+
+
+def layout(texts: Sequence[MeasureText]) -> Layout:
+    """Languages grouped by script (groups with more languages first, then by name), in the
+    sample's order within a group."""
+    scripts: dict[str, list[int]] = {}
+    for k, t in enumerate(texts):
+        scripts.setdefault(t.script, []).append(k)
+    order: list[int] = []
+    xs: list[float] = []
+    groups = []
+    pos = 0.0
+    for script in sorted(scripts, key=lambda s: (-len(scripts[s]), s)):
+        first = pos
+        for k in scripts[script]:
+            order.append(k)
+            xs.append(pos)
+            pos += 1
+        groups.append((script, first, pos - 1))
+        pos += _GAP
+    return Layout(tuple(order), tuple(xs), tuple(groups))
+
+
+class TaxChart:
+    """The plot widget (``plot``) and its legend (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.plot = without_scene_export(pg.PlotWidget(background="w"))
+        self.plot.showGrid(x=False, y=True, alpha=0.25)
+        self.plot.setMouseEnabled(x=True, y=False)
+        self.plot.hideButtons()
+        for axis in ("left", "bottom"):
+            self.plot.getAxis(axis).setPen("#555")
+            self.plot.getAxis(axis).setTextPen("#333")
+        self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222", brush=pg.mkBrush(255, 255, 255, 220))
+        self._texts: list[MeasureText] = []
+        self._figures: list[Figures] = []
+        self._layout = layout([])
+        self.plot.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.plot.setTitle(tr("The language tax: tokens for the same text, relative to English"), color="#333")
+        self.plot.setLabel("left", tr("premium (× English's tokens)"))
+        self.plot.setLabel("bottom", tr("languages, grouped by script"))
+        bind(self.plot, "setToolTip", "Hover a bar: the language and every tokenizer's premium.")
+
+    def draw(self, texts: Sequence[MeasureText], figures: Sequence[Figures]) -> None:
+        """Bars of every tokenizer of ``figures`` that has premiums, over ``texts``."""
+        self.plot.clear()
+        self.legend.clear()
+        shown = [f for f in figures if f.parity is not None]
+        self._texts, self._figures = list(texts), shown
+        self._layout = layout(texts) if shown else layout([])
+        if not shown:
+            return
+        width = 0.8 / len(shown)
+        xs = np.asarray(self._layout.x)
+        tallest = {k: max(f.parity.languages[k].premium for f in shown if f.parity) for k in self._layout.order}
+        for n, f in enumerate(shown):
+            assert f.parity is not None
+            heights = [f.parity.languages[k].premium for k in self._layout.order]
+            bars = pg.BarGraphItem(
+                x=xs - 0.4 + width * (n + 0.5),
+                height=heights,
+                width=width,
+                brush=BAR_COLORS[n % len(BAR_COLORS)],
+                pen=None,
+            )
+            self.plot.addItem(bars)
+            name = tr("{name} (Gini {gini})").format(name=short_label(f.label), gini=f"{f.parity.gini_premium:.3f}")
+            self.legend.addItem(bars, name)
+        self.plot.addItem(
+            pg.InfiniteLine(pos=1.0, angle=0, pen=pg.mkPen("#333", width=1, style=pg.QtCore.Qt.PenStyle.DashLine))
+        )
+        self._ticks(tallest)
+        self.plot.enableAutoRange()
+
+    def _ticks(self, tallest: dict[int, float]) -> None:
+        """Script names under the groups of five languages or more; the codes of :data:`MARKED`
+        above their bars (every other one a line higher, so that neighbours do not overlap)."""
+        major = [((a + b) / 2, name) for name, a, b in self._layout.groups if b - a >= 4]
+        self.plot.getAxis("bottom").setTicks([major, []])
+        top = max(tallest.values(), default=1.0)
+        marked = [(x, k) for k, x in zip(self._layout.order, self._layout.x) if self._texts[k].code in MARKED]
+        for n, (x, k) in enumerate(marked):
+            label = pg.TextItem(self._texts[k].code, color="#000", anchor=(0.5, 1.0))
+            label.setPos(x, tallest[k] + top * (0.02 + 0.06 * (n % 2)))
+            self.plot.addItem(label)
+
+    def language_at(self, x: float) -> int | None:
+        """The index (into the texts) of the language whose bars stand at ``x``, or None."""
+        for k, pos in zip(self._layout.order, self._layout.x):
+            if abs(x - pos) <= 0.5:
+                return k
+        return None
+
+    def describe(self, k: int) -> str:
+        """What hovering language ``k`` says (HTML): its name, each tokenizer's tokens and
+        premium, and its first line beside English's cut into each tokenizer's tokens."""
+        t = self._texts[k]
+        lines = [f"<b>{html.escape(t.name)}</b> ({t.code}, {html.escape(t.script)})"]
+        for f in self._figures:
+            assert f.parity is not None
+            cost = f.parity.languages[k]
+            lines.append(
+                html.escape(
+                    tr("{name}: {tokens} tokens, premium {premium}").format(
+                        name=short_label(f.label), tokens=cost.tokens, premium=f"{cost.premium:.2f}"
+                    )
+                )
+            )
+        english = next((n for n, x in enumerate(self._texts) if x.code == REFERENCE), None)
+        for f in self._figures:
+            if len(f.first_lines) != len(self._texts):
+                continue
+            lines.append(f"<br><i>{html.escape(short_label(f.label))}</i>")
+            for n in dict.fromkeys(x for x in (english, k) if x is not None):
+                lines.append(f"{self._texts[n].code}: {_chips(f.first_lines[n])}")
+        return "<br>".join(lines)
+
+    @Slot(QPointF)
+    def _on_scene_mouse_moved(self, pos: QPointF) -> None:
+        if not self._figures:
+            return
+        x = self.plot.getPlotItem().vb.mapSceneToView(pos).x()
+        k = self.language_at(x)
+        self.plot.setToolTip(
+            self.describe(k) if k is not None else tr("Hover a bar: the language and every tokenizer's premium.")
+        )

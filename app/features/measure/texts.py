@@ -1,0 +1,104 @@
+"""The text sets the Measure tab measures on: the built-in parallel sample (the Universal
+Declaration of Human Rights in 100 languages, ``resources/parallel``), the held-out texts
+(``resources/heldout``: English, Chinese, Python code), or the user's files.
+
+Only the parallel sample says the same thing in every language, so only it gives a language
+tax (premiums against English); the other sets give efficiency and vocabulary health.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from app.content.samples import RESOURCES
+from app.core.i18n import noop, tr
+from bpe_engine import dominant_script, load_parallel
+
+__all__ = ["TextSet", "MeasureText", "REFERENCE", "sample_texts", "heldout_texts", "read_text_file", "MAX_TEXT_BYTES"]
+
+#: The language premiums are relative to.
+REFERENCE = "eng"
+MAX_TEXT_BYTES = 20_000_000
+# The installed package's folder; in a source checkout whose installed resources predate the
+# sample (an editable install of another checkout), the checkout's own.
+PARALLEL_DIR = RESOURCES / "parallel"
+if not PARALLEL_DIR.is_dir():
+    PARALLEL_DIR = Path(__file__).resolve().parents[3] / "resources" / "parallel"
+_HELDOUT = ((noop("English"), "english.txt"), (noop("Chinese"), "chinese.txt"), (noop("Code (Python)"), "code.txt"))
+
+
+class TextSet(StrEnum):
+    """Which texts are measured."""
+
+    SAMPLE = noop("Parallel sample: UDHR, 100 languages")
+    HELDOUT = noop("Held-out texts: English, Chinese, code")
+    FILES = noop("Text files…")
+
+    @property
+    def parallel(self) -> bool:
+        """The same content in every text: a language tax can be computed."""
+        return self is TextSet.SAMPLE
+
+
+@dataclass(frozen=True)
+class MeasureText:
+    """One text: its code (a language's ISO 639-3 code, or a name), name, script and content."""
+
+    code: str
+    name: str
+    script: str
+    text: str
+
+    @property
+    def size(self) -> int:
+        return len(self.text.encode("utf-8"))
+
+
+def sample_texts() -> list[MeasureText]:
+    """The built-in parallel sample, in its order (English first)."""
+    sample = load_parallel(PARALLEL_DIR)
+    return [MeasureText(lang.code, lang.name, lang.script, lang.text) for lang in sample.languages]
+
+
+def heldout_texts() -> list[MeasureText]:
+    """The held-out texts whose files exist; names translated now."""
+    out = []
+    for name, file in _HELDOUT:
+        try:
+            text = (RESOURCES / "heldout" / file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        out.append(MeasureText(name, tr(name), dominant_script(text), text))
+    return out
+
+
+class TextFileError(OSError):
+    """A file that cannot be measured; the message (translated) names it and says why."""
+
+
+def read_text_file(path: str) -> MeasureText:
+    """A user's UTF-8 text file (at most :data:`MAX_TEXT_BYTES`)."""
+    name = os.path.basename(path)
+    size = os.path.getsize(path)
+    if size > MAX_TEXT_BYTES:
+        raise TextFileError(
+            tr("{name} is {size} MB; Measure takes texts of up to {limit} MB (take a part of it)").format(
+                name=name, size=f"{size / 1e6:,.1f}", limit=f"{MAX_TEXT_BYTES / 1e6:,.0f}"
+            )
+        )
+    with open(path, "rb") as f:
+        data = f.read(MAX_TEXT_BYTES + 1)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TextFileError(
+            tr("{name} is not UTF-8 text: byte {index} cannot be decoded; save it as UTF-8").format(
+                name=name, index=exc.start
+            )
+        ) from None
+    if not text.strip():
+        raise TextFileError(tr("{name} is empty: there is nothing to measure").format(name=name))
+    return MeasureText(name, name, dominant_script(text), text)

@@ -1,0 +1,190 @@
+"""Vocabulary health: tokens a tokenizer can never produce, part-character tokens, and tokens a
+text never uses or uses only on the way to bigger ones.
+
+- *Unreachable*: tokens that encoding their own text does not give back (``encode(text of t)
+  != [t]``). Land and Bartolo 2024, "Fishing for Magikarp: Automatically Detecting
+  Under-trained Tokens in Large Language Models" (EMNLP) list these as under-trained for
+  certain: the model never sees them in training. A byte-level token is encoded as ordinary
+  text (``encode_ordinary``, pre-tokenizer included); a SentencePiece token as the piece it
+  is (``piece_ids`` with ``▁`` for spaces: encoding its text would add the dummy prefix).
+  Only tokens whose bytes are valid UTF-8 are tested (the others have no text).
+- *Part-character*: tokens whose bytes are not valid UTF-8 on their own (a piece of a
+  multi-byte character, or a lone byte above 0x7F; SentencePiece's ``<0xNN>`` byte-fallback
+  tokens above 0x7F). Land and Bartolo's "partial UTF-8 sequences".
+- *Unused* on a text: tokens its encoding never contains.
+- *Final* and *intermediate* uses on a text: how often a token is in the encoding, and how
+  often the merge procedure makes it and then merges it further (it appears in
+  ``bpe_steps`` of a piece but not in the piece's ids). Tokens used only as intermediates are
+  the *intermediate merge residues* of Sun, Yang, Lin and Zhang 2026, "LiteToken: Removing
+  Intermediate Merge Residues From BPE Tokenizers" (arXiv 2602.04706), whose final/
+  intermediate ratio ``R(t) = F1 / (F1 + F2)`` is :attr:`TokenUse.fi_ratio`: vocabulary
+  paid for that the text never shows a model. Tokenizers that look a whole piece up before merging
+  (tiktoken's rank tables, Hugging Face's ``ignore_merges``) skip those steps at run time;
+  the residue is a property of the merges.
+- *Under-trained candidates* that need no model weights: the unreachable tokens, then (with a
+  text) those unused on it, by id. Land and Bartolo confirm candidates with the model's
+  embeddings; this list is what can be said without them.
+
+Special tokens are never counted: they are not made from text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..interface import TokenizerLike
+from ..kinds import TokenUnit
+from .text import encoded
+
+__all__ = ["TokenUse", "VocabularyHealth", "vocabulary_health", "reachability", "token_uses"]
+
+_PROGRESS_EVERY = 4096
+
+
+@dataclass(frozen=True)
+class TokenUse:
+    """How one token served a text: ``final`` times in its encoding, ``intermediate`` times
+    made by a merge and merged again."""
+
+    token_id: int
+    final: int
+    intermediate: int
+
+    @property
+    def fi_ratio(self) -> float:
+        """LiteToken's ``R(t) = final / (final + intermediate)`` (0 for an unused token)."""
+        total = self.final + self.intermediate
+        return self.final / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class VocabularyHealth:
+    """See the module docstring. Id tuples are sorted; ``unused``, ``uses`` and
+    ``intermediate_only`` are None without a text. ``tokens``: the tokens examined (the
+    vocabulary without its special tokens)."""
+
+    tokens: int
+    unreachable: tuple[int, ...]
+    part_character: tuple[int, ...]
+    unused: tuple[int, ...] | None
+    uses: tuple[TokenUse, ...] | None
+    intermediate_only: tuple[int, ...] | None
+    undertrained_candidates: tuple[int, ...]
+
+    @property
+    def residue_share(self) -> float | None:
+        """Intermediate-only tokens over the tokens examined (None without a text)."""
+        if self.intermediate_only is None:
+            return None
+        return len(self.intermediate_only) / self.tokens if self.tokens else 0.0
+
+
+def reachability(
+    tok: TokenizerLike, progress: Callable[[int, int], None] | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """``(unreachable, part_character, tokens examined)`` of ``tok``'s vocabulary (see the
+    module docstring); ``progress(done, total)`` is called every few thousand tokens."""
+    vocab = tok.vocab
+    ids = sorted(i for i in vocab if not tok.is_special(i))
+    by_piece = tok.facts.unit is TokenUnit.CHARACTER
+    space = tok.facts.space_symbol
+    unreachable: list[int] = []
+    partial: list[int] = []
+    for k, i in enumerate(ids):
+        try:
+            text = vocab[i].decode("utf-8")
+        except UnicodeDecodeError:
+            partial.append(i)
+            continue
+        got = tok.piece_ids(text.replace(" ", space)) if by_piece else tok.encode_ordinary(text)
+        if got != [i]:
+            unreachable.append(i)
+        if progress is not None and k % _PROGRESS_EVERY == 0:
+            progress(k, len(ids))
+    if progress is not None:
+        progress(len(ids), len(ids))
+    return tuple(unreachable), tuple(partial), len(ids)
+
+
+def _made(tok: TokenizerLike, piece: str | bytes) -> Counter[int]:
+    """The tokens the merge procedure makes while encoding ``piece`` alone."""
+    return Counter(step.new_id for step in tok.bpe_steps(piece))
+
+
+def _alone(tok: TokenizerLike, token_id: int) -> tuple[int, ...] | None:
+    """The tokens made on the way to ``token_id`` when its own piece is merged alone, or None
+    when merging it alone does not end in that one token."""
+    data = tok.vocab[token_id]
+    if tok.facts.unit is TokenUnit.CHARACTER:
+        try:
+            piece: str | bytes = data.decode("utf-8").replace(" ", tok.facts.space_symbol)
+        except UnicodeDecodeError:
+            return None
+    else:
+        piece = data
+    steps = tok.bpe_steps(piece)
+    if not steps:
+        return () if len(data) == 1 or tok.facts.unit is TokenUnit.CHARACTER and len(piece) == 1 else None
+    last = steps[-1]
+    if len(last.parts) != 2 or last.new_id != token_id:
+        return None
+    return tuple(step.new_id for step in steps[:-1])
+
+
+def token_uses(tok: TokenizerLike, text: str) -> dict[int, TokenUse]:
+    """Final and intermediate uses of each token on ``text`` (tokens with none left out).
+
+    Each distinct piece of ``tok.pieces(text, special=False)`` counts as often as it occurs.
+    Merges are applied lowest rank first, so the merges inside one final token of a piece are
+    those of merging that token's own piece alone: what each final token cost is worked out
+    once per token (``bpe_steps`` of its piece). A piece holding a token whose own piece does
+    not merge back into it is followed step by step instead (``bpe_steps`` of the piece).
+    """
+    final: Counter[int] = Counter()
+    made: Counter[int] = Counter()
+    memo: dict[int, tuple[int, ...] | None] = {}
+    pieces = Counter(p for p, _, _, special in tok.pieces(text, special=False) if not special)
+    for piece, n in pieces.items():
+        ids = tok.piece_ids(piece)
+        inside: list[int] | None = []
+        for t in ids:
+            if t not in memo:
+                memo[t] = _alone(tok, t)
+            known = memo[t]
+            if known is None or inside is None:
+                inside = None
+                continue
+            inside.extend(known)
+        for t in ids:
+            final[t] += n
+        if inside is None:  # follow this piece's own merges
+            created = _made(tok, piece)
+            created.subtract(ids)
+            inside = [t for t, c in created.items() for _ in range(max(c, 0))]
+        for t in inside:
+            made[t] += n
+    return {t: TokenUse(t, final[t], made[t]) for t in sorted(final.keys() | made.keys())}
+
+
+def vocabulary_health(
+    tok: TokenizerLike,
+    text: str | None = None,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    reachable: tuple[tuple[int, ...], tuple[int, ...], int] | None = None,
+) -> VocabularyHealth:
+    """The health of ``tok``'s vocabulary, and with ``text`` its use on that text (see the
+    module docstring). ``reachable``: :func:`reachability`'s result when already computed
+    (it depends on the tokenizer only)."""
+    unreachable, partial, examined = reachable if reachable is not None else reachability(tok, progress)
+    if text is None:
+        return VocabularyHealth(examined, unreachable, partial, None, None, None, unreachable)
+    encoded(tok, text, ())  # checks the type of text
+    uses = token_uses(tok, text)
+    finals = {t for t, u in uses.items() if u.final}
+    unused = tuple(i for i in sorted(tok.vocab) if not tok.is_special(i) and i not in finals)
+    only = tuple(t for t, u in uses.items() if u.intermediate and not u.final)
+    candidates = tuple(sorted(set(unreachable) | set(unused)))
+    return VocabularyHealth(examined, unreachable, partial, unused, tuple(uses.values()), only, candidates)
