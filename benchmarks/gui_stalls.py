@@ -89,19 +89,25 @@ def main() -> None:
 
     idle(1.0)
     tokenize = window.tokenize_view
+
+    def tokenize_settled() -> bool:
+        """The chips show the text and are all laid out (they are laid out in slices)."""
+        views = (tokenize.token_chips, tokenize.id_chips, tokenize.piece_chips)
+        return tokenize.is_settled() and all(v.layout_done() for v in views)
+
     window.tabs.setCurrentWidget(tokenize)
     line = "The quick brown fox 国语的文字 🔭 jumps over the lazy dog.\n"
     big = (line * (330_000 // len(line) + 1))[:330_000]
-    run("tokenize 330k", lambda: tokenize.set_text(big), tokenize.is_settled)
+    run("tokenize 330k", lambda: tokenize.set_text(big), tokenize_settled)
     box = tokenize.whitespace_box
-    run("show whitespace off", box.toggle, tokenize.is_settled)
-    run("show whitespace on", box.toggle, tokenize.is_settled)
-    run("zoom out", window.presentation.zoom_out, lambda: True)
-    run("actual size", window.presentation.reset_zoom, lambda: True)
+    run("show whitespace off", box.toggle, tokenize_settled)
+    run("show whitespace on", box.toggle, tokenize_settled)
+    run("zoom out", window.presentation.zoom_out, tokenize_settled)
+    run("actual size", window.presentation.reset_zoom, tokenize_settled)
     paste = (line * (1_000_000 // len(line) + 1))[:1_000_000]
-    run("paste 1 MB", lambda: tokenize.set_text(paste), tokenize.is_settled)
+    run("paste 1 MB", lambda: tokenize.set_text(paste), tokenize_settled)
     run("another tab", lambda: window.tabs.setCurrentWidget(window.vocab_view), lambda: True)
-    run("back to Tokenize", lambda: window.tabs.setCurrentWidget(tokenize), tokenize.is_settled)
+    run("back to Tokenize", lambda: window.tabs.setCurrentWidget(tokenize), tokenize_settled)
 
     tok = train_bpe(None, 256 + 40, text="low lower newest widest " * 50 + "a" * 3000)
     window.registry.add(tok, "runs of a")

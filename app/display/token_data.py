@@ -21,6 +21,7 @@ import numpy as np
 
 from app.core.i18n import tr
 from app.display.format import format_count, hex_bytes, visible
+from app.display.palette import stable_colors
 from app.display.pieces import fallback_ids, piece_texts, token_text
 from bpe_engine import TokenizerLike
 
@@ -63,6 +64,9 @@ class TokenTable:
     char_byte_starts: np.ndarray  # byte offset where each character starts (plus len(data))
     labels: tuple[str, ...] | None = None
     fallback: tuple[bool, ...] | None = None
+    #: Each token's palette index (:func:`~app.display.palette.stable_colors`), made here in
+    #: the encode job rather than in the GUI thread; None: made by whoever draws the chips.
+    colors: tuple[int, ...] | None = None
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -140,6 +144,7 @@ def token_table(tokenizer: TokenizerLike, ids: Sequence[int], text: str | None =
         char_byte_starts,
         labels,
         fallback,
+        tuple(stable_colors(ids)),
     )
 
 

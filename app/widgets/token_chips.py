@@ -26,10 +26,11 @@ nothing about tokenizers: :mod:`app.display.chips` builds the chip data, the col
 
 from __future__ import annotations
 
+import time
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -51,12 +52,15 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 from app.core.i18n import connect, tr
 from app.display import palette
 from app.display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
-from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLines, lay_out_chips
+from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLayouter
 from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, draw_chip, high_contrast
 
 __all__ = ["ChipView"]
 
 _PAD_X, _PAD_Y, _LINE_GAP = 5.0, 2.0, 5.0
+# Chips laid out per slice (a few milliseconds at most), the chips the viewport may take at
+# once, and the time the slices of one turn of the event loop may take (seconds).
+_SLICE, _FIRST_CHIPS, _TURN = 256, 4096, 0.012
 
 
 class ChipView(QAbstractScrollArea):
@@ -92,11 +96,19 @@ class ChipView(QAbstractScrollArea):
         #: Generation of the data last given to :meth:`set_chips`, and of the data last painted.
         self.generation = 0
         self.painted_generation = -1
+        self._layouter = ChipLayouter(0, float, (), 0.0)
         self._xs: list[float] = []
         self._widths: list[float] = []
         self._line_first: list[int] = [0]
         self._layout_width = -1.0
         self._dirty = True
+        self._anchor = -1  # the chip kept at the top while a new layout reaches it
+        self._pending_visible = -1  # a chip to scroll to once the layout reaches it
+        #: Lays out the chips not yet laid out, a slice per turn of the event loop.
+        self._slicer = QTimer(self)
+        self._slicer.setSingleShot(True)
+        self._slicer.setInterval(0)
+        self._slicer.timeout.connect(self._on_slicer_timeout)
         self._width_cache: dict[tuple[Segment, ...], float] = {}
         self._pixmaps: dict[tuple[object, ...], QPixmap] = {}
         self._set_fonts()
@@ -163,10 +175,10 @@ class ChipView(QAbstractScrollArea):
         if self._dim_from > n:
             self._dim_from = -1
         can_reuse = reuse is not None and not self._dirty and self._layout_width == self.viewport().width()
-        can_reuse = can_reuse and len(self._xs) == old_n
         self._dirty = True
+        self._pending_visible = -1
         if self.isVisible():
-            self._layout(reuse if can_reuse else None)
+            self._layout(reuse if can_reuse else None, old_n)
         self.viewport().update()
 
     def clear(self) -> None:
@@ -242,8 +254,11 @@ class ChipView(QAbstractScrollArea):
         return out
 
     def chip_rect(self, index: int) -> QRectF:
-        """Where chip ``index`` is drawn, in viewport coordinates."""
+        """Where chip ``index`` is drawn, in viewport coordinates (laid out now if it was not yet)."""
         self._ensure_layout()
+        if index >= len(self._xs):
+            self._run_slice(index + 1 - len(self._xs))
+            self._update_bar()
         line = bisect_right(self._line_first, index) - 1
         y = _MARGIN + line * (self._chip_h + _LINE_GAP) - self.verticalScrollBar().value()
         return QRectF(self._xs[index], y, self._widths[index], self._chip_h)
@@ -258,7 +273,9 @@ class ChipView(QAbstractScrollArea):
         if y < 0 or line >= len(self._line_first) or y - line * step > self._chip_h:
             return -1
         first = self._line_first[line]
-        last = self._line_first[line + 1] if line + 1 < len(self._line_first) else len(self._segments)
+        last = self._line_first[line + 1] if line + 1 < len(self._line_first) else len(self._xs)
+        if first >= last:
+            return -1
         i = bisect_right(self._xs, pos.x(), first, last) - 1
         if i < first or pos.x() > self._xs[i] + self._widths[i]:
             return -1
@@ -289,6 +306,10 @@ class ChipView(QAbstractScrollArea):
     def ensure_visible(self, index: int) -> None:
         if not (0 <= index < len(self._segments)) or not self.isVisible():
             return
+        self._ensure_layout()
+        if index >= len(self._xs):
+            self._pending_visible = index  # scrolled to when the slices reach it
+            return
         r = self.chip_rect(index)
         bar = self.verticalScrollBar()
         if r.top() < 0:
@@ -315,17 +336,80 @@ class ChipView(QAbstractScrollArea):
         if self._dirty or self._layout_width != self.viewport().width():
             self._layout()
 
-    def _layout(self, reuse: tuple[int, int] | None = None) -> None:
+    def layout_done(self) -> bool:
+        """Whether no layout work is pending: every chip is laid out (the view lays out in
+        slices between events), or the view is hidden (it lays out when shown)."""
+        return not self.isVisible() or (not self._dirty and self._layouter.done)
+
+    def finish_layout(self) -> None:
+        """Lay out every chip now (exports and tests; the view itself lays out in slices)."""
+        self._ensure_layout()
+        while not self._layouter.done:
+            self._run_slice(len(self._segments))
+
+    def measured_count(self) -> int:
+        """Chips measured by the current layout so far (the rest are measured when reached)."""
+        return self._layouter.measured
+
+    def _layout(self, reuse: tuple[int, int] | None = None, old_n: int | None = None) -> None:
+        """Start laying out the chips: what the viewport shows now, the rest in slices."""
         avail = max(float(self.viewport().width()) - _MARGIN, 40.0)
-        old = ChipLines(self._xs, self._widths, self._line_first)
+        old = self._layouter.lines if reuse is not None else None
+        if reuse is None and self._anchor < 0 and self.verticalScrollBar().value() > 0 and self._xs:
+            self._anchor = self._top_chip()  # kept at the top once the layout reaches it again
         segments, width_of = self._segments, self._width_of
-        lines = lay_out_chips(
-            len(segments), lambda i: width_of(segments[i]), self._breaks, avail, old if reuse else None, reuse
+        self._layouter = ChipLayouter(
+            len(segments), lambda i: width_of(segments[i]), self._breaks, avail, old, reuse, old_n
         )
+        lines = self._layouter.lines
         self._xs, self._widths, self._line_first = lines.xs, lines.widths, lines.line_first
         self._layout_width = self.viewport().width()
         self._dirty = False
-        total = _MARGIN * 2 + len(lines.line_first) * (self._chip_h + _LINE_GAP)
+        # What the viewport shows is laid out at once (a slice or two); the rest follows.
+        need = (self.verticalScrollBar().value() + self.viewport().height()) / (self._chip_h + _LINE_GAP) + 2
+        for _ in range(_FIRST_CHIPS // _SLICE):
+            if self._layouter.done or (self._anchor < 0 and len(self._line_first) > need):
+                break
+            self._run_slice(_SLICE)
+        self._update_bar()
+        if not self._layouter.done:
+            self._slicer.start()
+
+    def _top_chip(self) -> int:
+        line = int(max(self.verticalScrollBar().value() - _MARGIN, 0) // (self._chip_h + _LINE_GAP))
+        return self._line_first[min(line, len(self._line_first) - 1)]
+
+    def _run_slice(self, budget: int) -> None:
+        self._layouter.run(budget)
+        laid = len(self._xs)
+        if 0 <= self._anchor < laid:
+            line = bisect_right(self._line_first, self._anchor) - 1
+            self._anchor = -1
+            self._update_bar()
+            self.verticalScrollBar().setValue(int(line * (self._chip_h + _LINE_GAP)))
+        if 0 <= self._pending_visible < laid:
+            index, self._pending_visible = self._pending_visible, -1
+            self._update_bar()
+            self.ensure_visible(index)
+
+    @Slot()
+    def _on_slicer_timeout(self) -> None:
+        if self._dirty or self._layout_width != self.viewport().width():
+            return  # a new layout starts at the next paint
+        end = time.perf_counter() + _TURN
+        while not self._layouter.done and time.perf_counter() < end:
+            self._run_slice(_SLICE)
+        self._update_bar()
+        self.viewport().update()
+        if not self._layouter.done:
+            self._slicer.start()
+
+    def _update_bar(self) -> None:
+        """The scroll range: the lines laid out, plus an estimate for the chips not yet laid out."""
+        laid, lines = len(self._xs), len(self._line_first)
+        if laid < len(self._segments):
+            lines += int((len(self._segments) - laid) * lines / max(laid, 1))
+        total = _MARGIN * 2 + lines * (self._chip_h + _LINE_GAP)
         bar = self.verticalScrollBar()
         bar.setRange(0, max(0, int(total - self.viewport().height())))
         bar.setPageStep(self.viewport().height())
@@ -372,7 +456,7 @@ class ChipView(QAbstractScrollArea):
         for line in range(first_line, last_line + 1):
             y = _MARGIN + line * step - top
             start = self._line_first[line]
-            end = self._line_first[line + 1] if line + 1 < len(self._line_first) else n
+            end = self._line_first[line + 1] if line + 1 < len(self._line_first) else len(self._xs)
             for i in range(start, end):
                 r = QRectF(self._xs[i], y, self._widths[i], self._chip_h)
                 self._paint_chip(p, i, r, i in related, contrast, vector)

@@ -144,7 +144,7 @@ def test_a_newline_token_ends_the_line(qtbot, openai_tokenizers):
 
 
 def _layout_of(view: ChipView) -> tuple:
-    view._ensure_layout()
+    view.finish_layout()
     return list(view._xs), list(view._widths), list(view._line_first)
 
 
