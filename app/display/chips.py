@@ -16,9 +16,11 @@ except that neighbours never share one. Drawing is :mod:`app.widgets.chip_painte
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 import numpy as np
@@ -61,6 +63,7 @@ NORMAL, PARTIAL, SPECIAL, PIECE = 0, 1, 2, 3
 
 
 T = TypeVar("T")
+_KEPT = 8192  # items a LazyList keeps (a screenful of chips several times over)
 
 
 class LazyList(Sequence[T], Generic[T]):
@@ -71,13 +74,16 @@ class LazyList(Sequence[T], Generic[T]):
     is on screen, not the whole text."""
 
     def __init__(self, n: int, make: Callable[[int], T]) -> None:
-        self._items: list[T | None] = [None] * n
+        self._n = n
+        # subtle: only the items made lately are kept (what a view paints again and again);
+        # a list of 300 000 labels was walked by every garbage collection, 100 ms each time.
+        self._items: dict[int, T] = {}
         self._make = make
         #: How many items were made so far.
         self.made = 0
 
     def __len__(self) -> int:
-        return len(self._items)
+        return self._n
 
     @overload
     def __getitem__(self, index: int) -> T: ...
@@ -85,16 +91,22 @@ class LazyList(Sequence[T], Generic[T]):
     def __getitem__(self, index: slice) -> list[T]: ...
     def __getitem__(self, index: int | slice) -> T | list[T]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self._items)))]
-        item = self._items[index]
+            return [self[i] for i in range(*index.indices(self._n))]
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError(index)
+        item = self._items.get(index)
         if item is None:
-            item = self._make(index if index >= 0 else index + len(self._items))
+            item = self._make(index)
+            if len(self._items) >= _KEPT:
+                self._items.clear()
             self._items[index] = item
             self.made += 1
         return item
 
     def __iter__(self) -> Iterator[T]:
-        return (self[i] for i in range(len(self._items)))
+        return (self[i] for i in range(self._n))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
@@ -111,7 +123,7 @@ class Chips:
 
     segments: Sequence[tuple[Segment, ...]] = field(default_factory=list)
     kinds: Sequence[int] = field(default_factory=list)
-    breaks: Sequence[bool] = field(default_factory=list)
+    breaks: Sequence[int] = field(default_factory=list)  # true: the chip ends its line
     spans: Sequence[tuple[int, int]] | None = None
     colors: Sequence[int] | None = None
 
@@ -291,9 +303,9 @@ class TokenChipBuilder:
         ids = table.ids
         n = len(ids)
         old_n = len(self._ids)
-        array = np.fromiter(ids, dtype=np.int64, count=n)
+        id_array = np.fromiter(ids, dtype=np.int64, count=n)
         if whitespace == self._ws and old_n:
-            p, s = _array_affixes(self._array, array)
+            p, s = _array_affixes(self._array, id_array)
             # A split character's chips name the character: relabel one more on each side.
             p, s = max(p - 1, 0), max(s - 1, 0)
             reuse: tuple[int, int] | None = (p, s)
@@ -311,9 +323,9 @@ class TokenChipBuilder:
         segments: LazyList[tuple[Segment, ...]] = LazyList(n, lambda k: _token_segments(table, k, whitespace))
         id_segments: LazyList[tuple[Segment, ...]] = LazyList(n, lambda k: ((str(ids[k]), TEXT),))
         self.tokens = Chips(segments, kinds, _breaks(table), spans, colors)
-        self.ids = Chips(id_segments, kinds, [False] * n, spans, colors)
+        self.ids = Chips(id_segments, kinds, array("b", bytes(n)), spans, colors)
         self._ids = ids
-        self._array = array
+        self._array = id_array
         self._ws = whitespace
         return self.tokens, self.ids, reuse
 
@@ -334,18 +346,17 @@ class TokenChipBuilder:
         return out
 
 
-def _kinds(table: TokenTable) -> list[int]:
+def _kinds(table: TokenTable) -> array[int]:
     """Each token's chip kind, in NumPy passes (a Python loop took a second on 300 000 tokens)."""
     n = len(table)
     whole = np.fromiter(table.complete, dtype=bool, count=n)
     if table.fallback is not None:
         whole &= ~np.fromiter(table.fallback, dtype=bool, count=n)
     special = np.fromiter(table.special, dtype=bool, count=n)
-    kinds: list[int] = np.where(special, SPECIAL, np.where(whole, NORMAL, PARTIAL)).tolist()
-    return kinds
+    return array("b", np.where(special, SPECIAL, np.where(whole, NORMAL, PARTIAL)).astype(np.int8).tobytes())
 
 
-def _breaks(table: TokenTable) -> list[bool]:
+def _breaks(table: TokenTable) -> array[int]:
     """Whether each token holds a newline (its chip ends its line): the tokens holding the
     text's newline bytes, found by a search over the tokens' byte offsets."""
     newlines = np.flatnonzero(np.frombuffer(table.data, dtype=np.uint8) == 0x0A)
@@ -353,8 +364,7 @@ def _breaks(table: TokenTable) -> list[bool]:
     if newlines.size:
         starts = np.fromiter(table.byte_starts, dtype=np.int64, count=len(table.byte_starts))
         breaks[np.searchsorted(starts, newlines, side="right") - 1] = True
-    out: list[bool] = breaks.tolist()
-    return out
+    return array("b", breaks.astype(np.int8).tobytes())
 
 
 def token_chips(table: TokenTable, whitespace: bool = True) -> Chips:
@@ -403,8 +413,9 @@ class PieceChipBuilder:
         if pieces is self._pieces:
             starts, ends = self._starts, self._ends  # the same pieces ("Show whitespace")
         else:
-            starts = np.fromiter((p[1] for p in pieces), dtype=np.int64, count=n)
-            ends = np.fromiter((p[2] for p in pieces), dtype=np.int64, count=n)
+            # itemgetter, not a generator: no Python frame per piece (a 1 MB text has 230 000)
+            starts = np.fromiter(map(itemgetter(1), pieces), dtype=np.int64, count=n)
+            ends = np.fromiter(map(itemgetter(2), pieces), dtype=np.int64, count=n)
         old = self.chips
         old_n = len(old)
         if whitespace == self._ws and old_n and n:

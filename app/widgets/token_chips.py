@@ -82,7 +82,7 @@ class ChipView(QAbstractScrollArea):
         self.viewport().setBackgroundRole(self.viewport().backgroundRole())
         self._segments: Sequence[tuple[Segment, ...]] = ()
         self._kinds: Sequence[int] = ()
-        self._breaks: Sequence[bool] = ()
+        self._breaks: Sequence[int] = ()
         self._spans: Sequence[tuple[int, int]] | None = None
         self._colors: Sequence[int] | None = None
         self._chips = Chips()
@@ -97,9 +97,8 @@ class ChipView(QAbstractScrollArea):
         self.generation = 0
         self.painted_generation = -1
         self._layouter = ChipLayouter(0, float, (), 0.0)
-        self._xs: list[float] = []
-        self._widths: list[float] = []
-        self._line_first: list[int] = [0]
+        lines = self._layouter.lines
+        self._xs, self._widths, self._line_first = lines.xs, lines.widths, lines.line_first
         self._layout_width = -1.0
         self._dirty = True
         self._anchor = -1  # the chip kept at the top while a new layout reaches it
@@ -121,6 +120,8 @@ class ChipView(QAbstractScrollArea):
     # -- fonts ------------------------------------------------------------------------------
 
     def _set_fonts(self) -> None:
+        if self._xs and self._anchor < 0 and self.verticalScrollBar().value() > 0:
+            self._anchor = self._top_chip()  # found with the old line height (see _layout)
         self._text_font = QFont(self.font())
         self._hex_font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._hex_font.setPointSizeF(max(self._text_font.pointSizeF() * 0.85, 6.0))
@@ -376,7 +377,10 @@ class ChipView(QAbstractScrollArea):
             self._slicer.start()
 
     def _top_chip(self) -> int:
-        line = int(max(self.verticalScrollBar().value() - _MARGIN, 0) // (self._chip_h + _LINE_GAP))
+        """The first chip of the line at the top (the first one mostly visible: a line the
+        anchor scrolled to stays the top line when found again)."""
+        step = self._chip_h + _LINE_GAP
+        line = int(max(self.verticalScrollBar().value() - _MARGIN + step / 2, 0) // step)
         return self._line_first[min(line, len(self._line_first) - 1)]
 
     def _run_slice(self, budget: int) -> None:
