@@ -421,7 +421,11 @@ class ChipView(QAbstractScrollArea):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
-        self._dirty = True
+        # Lines depend on the width alone (a new width is laid out at the next paint): a new
+        # height only changes the scroll range (laying out 100 000 chips again for it sent
+        # the view to the top until the slices were back).
+        if not self._dirty:
+            self._update_bar()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)

@@ -81,6 +81,11 @@ def test_whitespace_and_zoom_keep_the_chip_at_the_top(qtbot, openai_tokenizers):
     bar.setValue(int(view.chip_rect(len(table) // 2).top()))  # that chip's line at the top
     top = view.index_at(QPointF(MARGIN + 1, view.chip_rect(0).height() / 2))  # the line's first chip
     assert top > 0
+    measured = view.measured_count()
+    view.resize(800, 400)  # taller: the lines stay, nothing is laid out again
+    view.repaint()
+    assert view.layout_done() and view.measured_count() == measured
+    assert 0 <= view.chip_rect(top).top() <= MARGIN + 1
     view.set_chips(builder.build(table, False)[0])  # "Show whitespace" off: every width changes
     qtbot.waitUntil(view.layout_done, timeout=60_000)
     rect = view.chip_rect(top)
