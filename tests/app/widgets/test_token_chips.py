@@ -21,6 +21,7 @@ from app.display.chips import (
 )
 from app.display.palette import stable_colors
 from app.display.token_data import boundary_diff, char_spans, token_detail, token_table
+from app.features.compare.boundary_diff import diff_marks
 from app.widgets.token_chips import ChipView
 
 from ..text_views_support import openai_tokenizers, tiktoken_encodings, trained  # noqa: F401
@@ -264,3 +265,8 @@ def test_boundary_diff_of_three_tokenizers_equals_the_brute_force_rule(openai_to
         for a, b in spans[:200]
     ]
     assert char_spans(tables[0], spans[:200]) == chars
+    every = cuts[0] & cuts[1] & cuts[2]
+    for table in tables:  # a token is marked when one of its ends is a cut not every column makes
+        starts = table.byte_starts
+        expected_marks = [starts[k] not in every or starts[k + 1] not in every for k in range(len(table))]
+        assert diff_marks(table, tables) == expected_marks
