@@ -28,17 +28,14 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
     QFontMetricsF,
-    QHelpEvent,
-    QKeyEvent,
-    QMouseEvent,
     QPaintEngine,
     QPainter,
     QPaintEvent,
@@ -47,11 +44,12 @@ from PySide6.QtGui import (
     QResizeEvent,
     QShowEvent,
 )
-from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
+from PySide6.QtWidgets import QWidget
 
 from app.core.i18n import connect, tr
 from app.display import palette
 from app.display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
+from app.widgets.chip_input import ChipInput
 from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLayouter
 from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, draw_chip, high_contrast
 
@@ -63,16 +61,9 @@ _PAD_X, _PAD_Y, _LINE_GAP = 5.0, 2.0, 5.0
 _SLICE, _FIRST_CHIPS, _TURN = 256, 4096, 0.012
 
 
-class ChipView(QAbstractScrollArea):
-    """A long sequence of chips, wrapped into lines (see the module docstring).
-
-    Signals:
-        hovered(int): index of the chip under the mouse, -1 when none.
-        selected(int): index chosen by a click or the arrow keys, -1 when cleared.
-    """
-
-    hovered = Signal(int)
-    selected = Signal(int)
+class ChipView(ChipInput):
+    """A long sequence of chips, wrapped into lines (see the module docstring); its signals
+    are :class:`~app.widgets.chip_input.ChipInput`'s (hovered, selected)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -88,11 +79,8 @@ class ChipView(QAbstractScrollArea):
         self._chips = Chips()
         self._marks: Sequence[bool] | None = None
         self._dim_from = -1
-        self._hover = -1
-        self._selected = -1
         self._highlight = -1  # mirrored from another view
         self._placeholder = ""
-        self.tooltip_provider: Callable[[int], str] | None = None
         #: Generation of the data last given to :meth:`set_chips`, and of the data last painted.
         self.generation = 0
         self.painted_generation = -1
@@ -229,12 +217,6 @@ class ChipView(QAbstractScrollArea):
     def is_marked(self, index: int) -> bool:
         return bool(self._marks and self._marks[index])
 
-    def hovered_index(self) -> int:
-        return self._hover
-
-    def selected_index(self) -> int:
-        return self._selected
-
     def highlighted_index(self) -> int:
         return self._highlight
 
@@ -283,17 +265,6 @@ class ChipView(QAbstractScrollArea):
         return i
 
     # -- selection --------------------------------------------------------------------------
-
-    def select(self, index: int, *, emit: bool = True) -> None:
-        index = index if 0 <= index < len(self._segments) else -1
-        if index == self._selected:
-            return
-        self._selected = index
-        if index >= 0:
-            self.ensure_visible(index)
-        self.viewport().update()
-        if emit:
-            self.selected.emit(index)
 
     def set_highlight(self, index: int) -> None:
         """Outline chip ``index`` (mirrors the hover or selection of another view)."""
@@ -516,62 +487,3 @@ class ChipView(QAbstractScrollArea):
         """Chip ``i``'s box, mark and label in ``r``."""
         fill = chip_color(self._color_index(i, kind), kind, contrast)
         draw_chip(p, r, self._segments[i], fill, kind, marked, contrast, self._fonts)
-
-    # -- interaction ------------------------------------------------------------------------
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        self._set_hover(self.index_at(event.position()))
-        super().mouseMoveEvent(event)
-
-    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802
-        self._set_hover(-1)
-        super().leaveEvent(event)
-
-    def _set_hover(self, index: int) -> None:
-        if index != self._hover:
-            self._hover = index
-            self.viewport().update()
-            self.hovered.emit(index)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.setFocus(Qt.FocusReason.MouseFocusReason)
-            self.select(self.index_at(event.position()))
-            event.accept()
-            return
-        super().mousePressEvent(event)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        event.accept()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        n = len(self._segments)
-        key = event.key()
-        if n and key in (Qt.Key.Key_Right, Qt.Key.Key_Left, Qt.Key.Key_Home, Qt.Key.Key_End):
-            cur = self._selected
-            if key == Qt.Key.Key_Right:
-                cur = min(cur + 1, n - 1)
-            elif key == Qt.Key.Key_Left:
-                cur = max(cur - 1, 0) if cur >= 0 else 0
-            elif key == Qt.Key.Key_Home:
-                cur = 0
-            else:
-                cur = n - 1
-            self.select(cur)
-            event.accept()
-            return
-        if key == Qt.Key.Key_Escape and self._selected >= 0:
-            self.select(-1)
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            index = self.index_at(QPointF(event.pos()))
-            if index >= 0 and self.tooltip_provider is not None:
-                QToolTip.showText(event.globalPos(), self.tooltip_provider(index), self.viewport())
-            else:
-                QToolTip.hideText()
-            return True
-        return super().viewportEvent(event)
