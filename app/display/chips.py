@@ -16,10 +16,12 @@ except that neighbours never share one. Drawing is :mod:`app.widgets.chip_painte
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from operator import itemgetter
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 import numpy as np
 
@@ -38,6 +40,7 @@ __all__ = [
     "PIECE",
     "Chip",
     "Chips",
+    "LazyList",
     "TokenChipBuilder",
     "PieceChipBuilder",
     "common_affixes",
@@ -59,17 +62,70 @@ Segment = tuple[str, int]  # (text, style)
 NORMAL, PARTIAL, SPECIAL, PIECE = 0, 1, 2, 3
 
 
+T = TypeVar("T")
+_KEPT = 8192  # items a LazyList keeps (a screenful of chips several times over)
+
+
+class LazyList(Sequence[T], Generic[T]):
+    """``n`` items, item ``i`` made by ``make(i)`` when first asked for and then kept.
+
+    Chip labels of a 300 000-character text are made this way: a view asks only for the
+    chips it lays out or paints, so showing a text (or toggling "Show whitespace") costs what
+    is on screen, not the whole text."""
+
+    def __init__(self, n: int, make: Callable[[int], T]) -> None:
+        self._n = n
+        # subtle: only the items made lately are kept (what a view paints again and again);
+        # a list of 300 000 labels was walked by every garbage collection, 100 ms each time.
+        self._items: dict[int, T] = {}
+        self._make = make
+        #: How many items were made so far.
+        self.made = 0
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._n))]
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError(index)
+        item = self._items.get(index)
+        if item is None:
+            item = self._make(index)
+            if len(self._items) >= _KEPT:
+                self._items.clear()
+            self._items[index] = item
+            self.made += 1
+        return item
+
+    def __iter__(self) -> Iterator[T]:
+        return (self[i] for i in range(self._n))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable cache: equal by value, not hashable
+
+
 @dataclass
 class Chips:
     """What a :class:`ChipView` draws: per chip its label segments, kind, whether its line ends
     after it, its character span (to outline the chips sharing a split character) and its
-    palette index (``None``: by position)."""
+    palette index (``None``: by position). Token chips' labels and spans are :class:`LazyList`:
+    made when a view reaches them."""
 
-    segments: list[tuple[Segment, ...]] = field(default_factory=list)
-    kinds: list[int] = field(default_factory=list)
-    breaks: list[bool] = field(default_factory=list)
-    spans: list[tuple[int, int]] | None = None
-    colors: list[int] | None = None
+    segments: Sequence[tuple[Segment, ...]] = field(default_factory=list)
+    kinds: Sequence[int] = field(default_factory=list)
+    breaks: Sequence[int] = field(default_factory=list)  # true: the chip ends its line
+    spans: Sequence[tuple[int, int]] | None = None
+    colors: Sequence[int] | None = None
 
     def __len__(self) -> int:
         return len(self.segments)
@@ -229,9 +285,11 @@ def _token_segments(
 class TokenChipBuilder:
     """Token chips and id chips for successive tables of the same view.
 
-    After an edit only the tokens between the unchanged prefix and suffix get new labels;
-    :meth:`build` also returns that ``(prefix, suffix)`` so the view can keep the layout of
-    the lines before the edit and re-use the one after it.
+    Labels are made lazily (:class:`LazyList`), kinds and line breaks with NumPy, colors come
+    with the table (made in the encode job): building costs a few NumPy passes, whatever the
+    text's length. :meth:`build` also returns the unchanged ``(prefix, suffix)`` since the
+    previous table, so the view can keep the layout of the lines before an edit and re-use
+    the one after it.
     """
 
     def __init__(self) -> None:
@@ -245,38 +303,29 @@ class TokenChipBuilder:
         ids = table.ids
         n = len(ids)
         old_n = len(self._ids)
-        array = np.fromiter(ids, dtype=np.int64, count=n)
+        id_array = np.fromiter(ids, dtype=np.int64, count=n)
         if whitespace == self._ws and old_n:
-            p, s = _array_affixes(self._array, array)
+            p, s = _array_affixes(self._array, id_array)
             # A split character's chips name the character: relabel one more on each side.
             p, s = max(p - 1, 0), max(s - 1, 0)
             reuse: tuple[int, int] | None = (p, s)
         else:
             p = s = 0
             reuse = None
-        old_t, old_i = self.tokens, self.ids
-        mid = range(p, n - s)
-        fallback = table.fallback
-        kinds_mid = [
-            SPECIAL
-            if table.special[k]
-            else (NORMAL if table.complete[k] and not (fallback is not None and fallback[k]) else PARTIAL)
-            for k in mid
-        ]
-        # The characters' byte offsets as a list once per build, not a NumPy lookup per token.
-        char_starts = table.char_byte_starts.tolist() if n - s - p > 64 else None
-        seg_mid = [_token_segments(table, k, whitespace, char_starts) for k in mid]
-        tail = slice(old_n - s, old_n)
-        segments = old_t.segments[:p] + seg_mid + old_t.segments[tail]
-        kinds = old_t.kinds[:p] + kinds_mid + old_t.kinds[tail]
-        breaks = old_t.breaks[:p] + [b"\n" in table.tokens[k] for k in mid] + old_t.breaks[tail]
-        colors = self._colors(ids, p, s, old_t.colors or [])
-        spans = list(zip(table.char_starts, table.char_ends))
-        id_segments = old_i.segments[:p] + [((str(ids[k]), TEXT),) for k in mid] + old_i.segments[tail]
-        self.tokens = Chips(segments, kinds, breaks, spans, colors)
-        self.ids = Chips(id_segments, kinds, [False] * n, spans, colors)
+        if ids == self._ids and self.tokens.colors is not None:
+            colors = self.tokens.colors  # the same tokens: "Show whitespace" changes only labels
+        elif table.colors is not None:
+            colors = table.colors
+        else:
+            colors = self._colors(ids, p, s, list(self.tokens.colors or []))
+        kinds = _kinds(table)
+        spans: LazyList[tuple[int, int]] = LazyList(n, lambda k: (table.char_starts[k], table.char_ends[k]))
+        segments: LazyList[tuple[Segment, ...]] = LazyList(n, lambda k: _token_segments(table, k, whitespace))
+        id_segments: LazyList[tuple[Segment, ...]] = LazyList(n, lambda k: ((str(ids[k]), TEXT),))
+        self.tokens = Chips(segments, kinds, _breaks(table), spans, colors)
+        self.ids = Chips(id_segments, kinds, array("b", bytes(n)), spans, colors)
         self._ids = ids
-        self._array = array
+        self._array = id_array
         self._ws = whitespace
         return self.tokens, self.ids, reuse
 
@@ -295,6 +344,27 @@ class TokenChipBuilder:
             prev = color_after(ids[k], prev)
             out.append(prev)
         return out
+
+
+def _kinds(table: TokenTable) -> array[int]:
+    """Each token's chip kind, in NumPy passes (a Python loop took a second on 300 000 tokens)."""
+    n = len(table)
+    whole = np.fromiter(table.complete, dtype=bool, count=n)
+    if table.fallback is not None:
+        whole &= ~np.fromiter(table.fallback, dtype=bool, count=n)
+    special = np.fromiter(table.special, dtype=bool, count=n)
+    return array("b", np.where(special, SPECIAL, np.where(whole, NORMAL, PARTIAL)).astype(np.int8).tobytes())
+
+
+def _breaks(table: TokenTable) -> array[int]:
+    """Whether each token holds a newline (its chip ends its line): the tokens holding the
+    text's newline bytes, found by a search over the tokens' byte offsets."""
+    newlines = np.flatnonzero(np.frombuffer(table.data, dtype=np.uint8) == 0x0A)
+    breaks = np.zeros(len(table), dtype=bool)
+    if newlines.size:
+        starts = np.fromiter(table.byte_starts, dtype=np.int64, count=len(table.byte_starts))
+        breaks[np.searchsorted(starts, newlines, side="right") - 1] = True
+    return array("b", breaks.astype(np.int8).tobytes())
 
 
 def token_chips(table: TokenTable, whitespace: bool = True) -> Chips:
@@ -330,6 +400,7 @@ class PieceChipBuilder:
 
     def __init__(self) -> None:
         self._text = ""
+        self._pieces: Sequence[tuple[str, int, int, bool]] = ()
         self._starts = np.empty(0, dtype=np.int64)
         self._ends = np.empty(0, dtype=np.int64)
         self._ws: bool | None = None
@@ -339,8 +410,12 @@ class PieceChipBuilder:
         self, pieces: Sequence[tuple[str, int, int, bool]], text: str, whitespace: bool = True
     ) -> tuple[Chips, tuple[int, int] | None]:
         n = len(pieces)
-        starts = np.fromiter((p[1] for p in pieces), dtype=np.int64, count=n)
-        ends = np.fromiter((p[2] for p in pieces), dtype=np.int64, count=n)
+        if pieces is self._pieces:
+            starts, ends = self._starts, self._ends  # the same pieces ("Show whitespace")
+        else:
+            # itemgetter, not a generator: no Python frame per piece (a 1 MB text has 230 000)
+            starts = np.fromiter(map(itemgetter(1), pieces), dtype=np.int64, count=n)
+            ends = np.fromiter(map(itemgetter(2), pieces), dtype=np.int64, count=n)
         old = self.chips
         old_n = len(old)
         if whitespace == self._ws and old_n and n:
@@ -356,13 +431,13 @@ class PieceChipBuilder:
         else:
             p = s = 0
             reuse = None
-        mid = pieces[p : n - s]
-        tail = slice(old_n - s, old_n)
-        segments = old.segments[:p] + [_piece_segments(t, whitespace) for t, _, _, _ in mid] + old.segments[tail]
-        kinds = old.kinds[:p] + [SPECIAL if sp else PIECE for _, _, _, sp in mid] + old.kinds[tail]
-        breaks = old.breaks[:p] + ["\n" in t for t, _, _, _ in mid] + old.breaks[tail]
+        # made when a view reaches them (labels, kinds and line ends of 100 000 pieces took
+        # a quarter of a second in the GUI thread)
+        segments = LazyList(n, lambda k: _piece_segments(pieces[k][0], whitespace))
+        kinds = LazyList(n, lambda k: SPECIAL if pieces[k][3] else PIECE)
+        breaks = LazyList(n, lambda k: "\n" in pieces[k][0])
         self.chips = Chips(segments, kinds, breaks)
-        self._text, self._starts, self._ends, self._ws = text, starts, ends, whitespace
+        self._text, self._pieces, self._starts, self._ends, self._ws = text, pieces, starts, ends, whitespace
         return self.chips, reuse
 
 

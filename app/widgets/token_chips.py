@@ -26,18 +26,16 @@ nothing about tokenizers: :mod:`app.display.chips` builds the chip data, the col
 
 from __future__ import annotations
 
+import time
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
     QFontMetricsF,
-    QHelpEvent,
-    QKeyEvent,
-    QMouseEvent,
     QPaintEngine,
     QPainter,
     QPaintEvent,
@@ -46,29 +44,26 @@ from PySide6.QtGui import (
     QResizeEvent,
     QShowEvent,
 )
-from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
+from PySide6.QtWidgets import QWidget
 
 from app.core.i18n import connect, tr
 from app.display import palette
 from app.display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
-from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLines, lay_out_chips
+from app.widgets.chip_input import ChipInput
+from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLayouter
 from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, draw_chip, high_contrast
 
 __all__ = ["ChipView"]
 
 _PAD_X, _PAD_Y, _LINE_GAP = 5.0, 2.0, 5.0
+# Chips laid out per slice (a few milliseconds at most), the chips the viewport may take at
+# once, and the time the slices of one turn of the event loop may take (seconds).
+_SLICE, _FIRST_CHIPS, _TURN = 256, 4096, 0.012
 
 
-class ChipView(QAbstractScrollArea):
-    """A long sequence of chips, wrapped into lines (see the module docstring).
-
-    Signals:
-        hovered(int): index of the chip under the mouse, -1 when none.
-        selected(int): index chosen by a click or the arrow keys, -1 when cleared.
-    """
-
-    hovered = Signal(int)
-    selected = Signal(int)
+class ChipView(ChipInput):
+    """A long sequence of chips, wrapped into lines (see the module docstring); its signals
+    are :class:`~app.widgets.chip_input.ChipInput`'s (hovered, selected)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,25 +73,29 @@ class ChipView(QAbstractScrollArea):
         self.viewport().setBackgroundRole(self.viewport().backgroundRole())
         self._segments: Sequence[tuple[Segment, ...]] = ()
         self._kinds: Sequence[int] = ()
-        self._breaks: Sequence[bool] = ()
+        self._breaks: Sequence[int] = ()
         self._spans: Sequence[tuple[int, int]] | None = None
         self._colors: Sequence[int] | None = None
         self._chips = Chips()
         self._marks: Sequence[bool] | None = None
         self._dim_from = -1
-        self._hover = -1
-        self._selected = -1
         self._highlight = -1  # mirrored from another view
         self._placeholder = ""
-        self.tooltip_provider: Callable[[int], str] | None = None
         #: Generation of the data last given to :meth:`set_chips`, and of the data last painted.
         self.generation = 0
         self.painted_generation = -1
-        self._xs: list[float] = []
-        self._widths: list[float] = []
-        self._line_first: list[int] = [0]
+        self._layouter = ChipLayouter(0, float, (), 0.0)
+        lines = self._layouter.lines
+        self._xs, self._widths, self._line_first = lines.xs, lines.widths, lines.line_first
         self._layout_width = -1.0
         self._dirty = True
+        self._anchor = -1  # the chip kept at the top while a new layout reaches it
+        self._pending_visible = -1  # a chip to scroll to once the layout reaches it
+        #: Lays out the chips not yet laid out, a slice per turn of the event loop.
+        self._slicer = QTimer(self)
+        self._slicer.setSingleShot(True)
+        self._slicer.setInterval(0)
+        self._slicer.timeout.connect(self._on_slicer_timeout)
         self._width_cache: dict[tuple[Segment, ...], float] = {}
         self._pixmaps: dict[tuple[object, ...], QPixmap] = {}
         self._set_fonts()
@@ -109,6 +108,8 @@ class ChipView(QAbstractScrollArea):
     # -- fonts ------------------------------------------------------------------------------
 
     def _set_fonts(self) -> None:
+        if self._xs and self._anchor < 0 and self.verticalScrollBar().value() > 0:
+            self._anchor = self._top_chip()  # found with the old line height (see _layout)
         self._text_font = QFont(self.font())
         self._hex_font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._hex_font.setPointSizeF(max(self._text_font.pointSizeF() * 0.85, 6.0))
@@ -163,10 +164,10 @@ class ChipView(QAbstractScrollArea):
         if self._dim_from > n:
             self._dim_from = -1
         can_reuse = reuse is not None and not self._dirty and self._layout_width == self.viewport().width()
-        can_reuse = can_reuse and len(self._xs) == old_n
         self._dirty = True
+        self._pending_visible = -1
         if self.isVisible():
-            self._layout(reuse if can_reuse else None)
+            self._layout(reuse if can_reuse else None, old_n)
         self.viewport().update()
 
     def clear(self) -> None:
@@ -216,12 +217,6 @@ class ChipView(QAbstractScrollArea):
     def is_marked(self, index: int) -> bool:
         return bool(self._marks and self._marks[index])
 
-    def hovered_index(self) -> int:
-        return self._hover
-
-    def selected_index(self) -> int:
-        return self._selected
-
     def highlighted_index(self) -> int:
         return self._highlight
 
@@ -242,8 +237,11 @@ class ChipView(QAbstractScrollArea):
         return out
 
     def chip_rect(self, index: int) -> QRectF:
-        """Where chip ``index`` is drawn, in viewport coordinates."""
+        """Where chip ``index`` is drawn, in viewport coordinates (laid out now if it was not yet)."""
         self._ensure_layout()
+        if index >= len(self._xs):
+            self._run_slice(index + 1 - len(self._xs))
+            self._update_bar()
         line = bisect_right(self._line_first, index) - 1
         y = _MARGIN + line * (self._chip_h + _LINE_GAP) - self.verticalScrollBar().value()
         return QRectF(self._xs[index], y, self._widths[index], self._chip_h)
@@ -258,24 +256,15 @@ class ChipView(QAbstractScrollArea):
         if y < 0 or line >= len(self._line_first) or y - line * step > self._chip_h:
             return -1
         first = self._line_first[line]
-        last = self._line_first[line + 1] if line + 1 < len(self._line_first) else len(self._segments)
+        last = self._line_first[line + 1] if line + 1 < len(self._line_first) else len(self._xs)
+        if first >= last:
+            return -1
         i = bisect_right(self._xs, pos.x(), first, last) - 1
         if i < first or pos.x() > self._xs[i] + self._widths[i]:
             return -1
         return i
 
     # -- selection --------------------------------------------------------------------------
-
-    def select(self, index: int, *, emit: bool = True) -> None:
-        index = index if 0 <= index < len(self._segments) else -1
-        if index == self._selected:
-            return
-        self._selected = index
-        if index >= 0:
-            self.ensure_visible(index)
-        self.viewport().update()
-        if emit:
-            self.selected.emit(index)
 
     def set_highlight(self, index: int) -> None:
         """Outline chip ``index`` (mirrors the hover or selection of another view)."""
@@ -288,6 +277,10 @@ class ChipView(QAbstractScrollArea):
 
     def ensure_visible(self, index: int) -> None:
         if not (0 <= index < len(self._segments)) or not self.isVisible():
+            return
+        self._ensure_layout()
+        if index >= len(self._xs):
+            self._pending_visible = index  # scrolled to when the slices reach it
             return
         r = self.chip_rect(index)
         bar = self.verticalScrollBar()
@@ -315,17 +308,83 @@ class ChipView(QAbstractScrollArea):
         if self._dirty or self._layout_width != self.viewport().width():
             self._layout()
 
-    def _layout(self, reuse: tuple[int, int] | None = None) -> None:
+    def layout_done(self) -> bool:
+        """Whether no layout work is pending: every chip is laid out (the view lays out in
+        slices between events), or the view is hidden (it lays out when shown)."""
+        return not self.isVisible() or (not self._dirty and self._layouter.done)
+
+    def finish_layout(self) -> None:
+        """Lay out every chip now (exports and tests; the view itself lays out in slices)."""
+        self._ensure_layout()
+        while not self._layouter.done:
+            self._run_slice(len(self._segments))
+
+    def measured_count(self) -> int:
+        """Chips measured by the current layout so far (the rest are measured when reached)."""
+        return self._layouter.measured
+
+    def _layout(self, reuse: tuple[int, int] | None = None, old_n: int | None = None) -> None:
+        """Start laying out the chips: what the viewport shows now, the rest in slices."""
         avail = max(float(self.viewport().width()) - _MARGIN, 40.0)
-        old = ChipLines(self._xs, self._widths, self._line_first)
+        old = self._layouter.lines if reuse is not None else None
+        if reuse is None and self._anchor < 0 and self.verticalScrollBar().value() > 0 and self._xs:
+            self._anchor = self._top_chip()  # kept at the top once the layout reaches it again
         segments, width_of = self._segments, self._width_of
-        lines = lay_out_chips(
-            len(segments), lambda i: width_of(segments[i]), self._breaks, avail, old if reuse else None, reuse
+        self._layouter = ChipLayouter(
+            len(segments), lambda i: width_of(segments[i]), self._breaks, avail, old, reuse, old_n
         )
+        lines = self._layouter.lines
         self._xs, self._widths, self._line_first = lines.xs, lines.widths, lines.line_first
         self._layout_width = self.viewport().width()
         self._dirty = False
-        total = _MARGIN * 2 + len(lines.line_first) * (self._chip_h + _LINE_GAP)
+        # What the viewport shows is laid out at once (a slice or two); the rest follows.
+        need = (self.verticalScrollBar().value() + self.viewport().height()) / (self._chip_h + _LINE_GAP) + 2
+        for _ in range(_FIRST_CHIPS // _SLICE):
+            if self._layouter.done or (self._anchor < 0 and len(self._line_first) > need):
+                break
+            self._run_slice(_SLICE)
+        self._update_bar()
+        if not self._layouter.done:
+            self._slicer.start()
+
+    def _top_chip(self) -> int:
+        """The first chip of the line at the top (the first one mostly visible: a line the
+        anchor scrolled to stays the top line when found again)."""
+        step = self._chip_h + _LINE_GAP
+        line = int(max(self.verticalScrollBar().value() - _MARGIN + step / 2, 0) // step)
+        return self._line_first[min(line, len(self._line_first) - 1)]
+
+    def _run_slice(self, budget: int) -> None:
+        self._layouter.run(budget)
+        laid = len(self._xs)
+        if 0 <= self._anchor < laid:
+            line = bisect_right(self._line_first, self._anchor) - 1
+            self._anchor = -1
+            self._update_bar()
+            self.verticalScrollBar().setValue(int(line * (self._chip_h + _LINE_GAP)))
+        if 0 <= self._pending_visible < laid:
+            index, self._pending_visible = self._pending_visible, -1
+            self._update_bar()
+            self.ensure_visible(index)
+
+    @Slot()
+    def _on_slicer_timeout(self) -> None:
+        if self._dirty or self._layout_width != self.viewport().width():
+            return  # a new layout starts at the next paint
+        end = time.perf_counter() + _TURN
+        while not self._layouter.done and time.perf_counter() < end:
+            self._run_slice(_SLICE)
+        self._update_bar()
+        self.viewport().update()
+        if not self._layouter.done:
+            self._slicer.start()
+
+    def _update_bar(self) -> None:
+        """The scroll range: the lines laid out, plus an estimate for the chips not yet laid out."""
+        laid, lines = len(self._xs), len(self._line_first)
+        if laid < len(self._segments):
+            lines += int((len(self._segments) - laid) * lines / max(laid, 1))
+        total = _MARGIN * 2 + lines * (self._chip_h + _LINE_GAP)
         bar = self.verticalScrollBar()
         bar.setRange(0, max(0, int(total - self.viewport().height())))
         bar.setPageStep(self.viewport().height())
@@ -333,7 +392,11 @@ class ChipView(QAbstractScrollArea):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
-        self._dirty = True
+        # Lines depend on the width alone (a new width is laid out at the next paint): a new
+        # height only changes the scroll range (laying out 100 000 chips again for it sent
+        # the view to the top until the slices were back).
+        if not self._dirty:
+            self._update_bar()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
@@ -372,7 +435,7 @@ class ChipView(QAbstractScrollArea):
         for line in range(first_line, last_line + 1):
             y = _MARGIN + line * step - top
             start = self._line_first[line]
-            end = self._line_first[line + 1] if line + 1 < len(self._line_first) else n
+            end = self._line_first[line + 1] if line + 1 < len(self._line_first) else len(self._xs)
             for i in range(start, end):
                 r = QRectF(self._xs[i], y, self._widths[i], self._chip_h)
                 self._paint_chip(p, i, r, i in related, contrast, vector)
@@ -424,62 +487,3 @@ class ChipView(QAbstractScrollArea):
         """Chip ``i``'s box, mark and label in ``r``."""
         fill = chip_color(self._color_index(i, kind), kind, contrast)
         draw_chip(p, r, self._segments[i], fill, kind, marked, contrast, self._fonts)
-
-    # -- interaction ------------------------------------------------------------------------
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        self._set_hover(self.index_at(event.position()))
-        super().mouseMoveEvent(event)
-
-    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802
-        self._set_hover(-1)
-        super().leaveEvent(event)
-
-    def _set_hover(self, index: int) -> None:
-        if index != self._hover:
-            self._hover = index
-            self.viewport().update()
-            self.hovered.emit(index)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.setFocus(Qt.FocusReason.MouseFocusReason)
-            self.select(self.index_at(event.position()))
-            event.accept()
-            return
-        super().mousePressEvent(event)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        event.accept()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        n = len(self._segments)
-        key = event.key()
-        if n and key in (Qt.Key.Key_Right, Qt.Key.Key_Left, Qt.Key.Key_Home, Qt.Key.Key_End):
-            cur = self._selected
-            if key == Qt.Key.Key_Right:
-                cur = min(cur + 1, n - 1)
-            elif key == Qt.Key.Key_Left:
-                cur = max(cur - 1, 0) if cur >= 0 else 0
-            elif key == Qt.Key.Key_Home:
-                cur = 0
-            else:
-                cur = n - 1
-            self.select(cur)
-            event.accept()
-            return
-        if key == Qt.Key.Key_Escape and self._selected >= 0:
-            self.select(-1)
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            index = self.index_at(QPointF(event.pos()))
-            if index >= 0 and self.tooltip_provider is not None:
-                QToolTip.showText(event.globalPos(), self.tooltip_provider(index), self.viewport())
-            else:
-                QToolTip.hideText()
-            return True
-        return super().viewportEvent(event)

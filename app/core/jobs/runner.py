@@ -18,9 +18,17 @@ deleted): the worker's signals then simply have no receiver left. Nothing calls
 subtle: Python's cyclic garbage collector runs in whichever thread allocates when a threshold
 is crossed. Garbage that holds a Qt widget (a menu of a closed view) destroyed in a job's
 thread can hang the app, so :func:`start` first collects in the GUI thread, at most once a
-second (a full collection costs milliseconds; typing starts many short jobs). Collecting
-only on a GUI-thread timer with the automatic collector off was tried: it destroyed widgets
-in the middle of Qt's own event handling and crashed.
+second (typing starts many short jobs). Collecting only on a GUI-thread timer with the
+automatic collector off was tried: it destroyed widgets in the middle of Qt's own event
+handling and crashed.
+
+subtle: a full collection walks every container Python tracks: with a tokenizer's tables and
+a long text's tokens that took 100-400 ms, in the GUI thread here or, triggered by an
+allocation, in a job's thread holding the interpreter lock (the GUI waited for it). So what
+survives the GUI thread's collection is frozen (``gc.freeze``): later collections, wherever
+they run, walk only what was made since. The price: a reference cycle among frozen objects
+is never collected (the app breaks its cycles at their source; large data, tokens and
+tables, are freed by reference counting).
 
 It leaves out what a job does and what its results mean (the other modules of
 :mod:`app.jobs`, and the controllers).
@@ -88,6 +96,7 @@ def start(worker: Worker, name: str) -> JobThread:
     global _last_collection
     if time.monotonic() - _last_collection > 1.0:  # (see the module docstring)
         gc.collect()
+        gc.freeze()  # (see the module docstring)
         _last_collection = time.monotonic()
     _release_ended()
     thread = JobThread(worker, name)

@@ -8,7 +8,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.core.i18n import bind, noop, tr
-from app.display.chips import POINTER, Chips, TokenChipBuilder
+from app.display.chips import POINTER, Chips, LazyList, TokenChipBuilder
 from app.display.format import hex_bytes
 from app.display.token_data import TokenTable
 from app.widgets.chip_layout import MARGIN
@@ -41,8 +41,9 @@ class Tape(ChipView):
         # subtle: a new Chips, not the builder's own (it re-uses its segments on the next text,
         # and ids written into them would pile up: "22557 22557 ▁Hello" after a few keystrokes);
         # and no reuse of the previous layout, as every chip changed.
+        segments, ids = chips.segments, table.ids
         with_ids = Chips(
-            [((f"{i} ", POINTER),) + segs for i, segs in zip(table.ids, chips.segments)],
+            LazyList(len(ids), lambda k: ((f"{ids[k]} ", POINTER), *segments[k])),
             chips.kinds,
             chips.breaks,
             chips.spans,

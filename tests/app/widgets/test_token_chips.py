@@ -21,6 +21,7 @@ from app.display.chips import (
 )
 from app.display.palette import stable_colors
 from app.display.token_data import boundary_diff, char_spans, token_detail, token_table
+from app.features.compare.boundary_diff import diff_marks
 from app.widgets.token_chips import ChipView
 
 from ..text_views_support import openai_tokenizers, tiktoken_encodings, trained  # noqa: F401
@@ -68,7 +69,7 @@ def test_split_characters_show_hex_and_point_at_their_character(openai_tokenizer
     chips = token_chips(table)
     labels = ["".join(t for t, _ in segs) for segs in chips.segments]
     assert labels == ["e5 9c→國", "8b→國", "·f0 9f→🤚", "a4→🤚", "9a→🤚", "f0 9f→🏾", "8f→🏾", "be→🏾"]
-    assert chips.kinds == [PARTIAL] * 8
+    assert list(chips.kinds) == [PARTIAL] * 8
     assert not any("\ufffd" in label for label in labels)
     detail = token_detail(tok, table, 0)
     assert "bytes 1–2 of 3 of '國' (U+570B" in detail
@@ -144,7 +145,7 @@ def test_a_newline_token_ends_the_line(qtbot, openai_tokenizers):
 
 
 def _layout_of(view: ChipView) -> tuple:
-    view._ensure_layout()
+    view.finish_layout()
     return list(view._xs), list(view._widths), list(view._line_first)
 
 
@@ -232,3 +233,40 @@ def test_chips_of_a_big_text_equal_each_token_labelled_alone(openai_tokenizers):
     for offset in [*range(0, len(data), 97), *range(len(data) - 40, len(data))]:
         # the character holding a byte: how many characters start at or before it, minus one
         assert table.char_at_byte(offset) == sum(1 for b in data[: offset + 1] if b & 0xC0 != 0x80) - 1
+
+
+def test_boundary_diff_of_three_tokenizers_equals_the_brute_force_rule(openai_tokenizers, tiktoken_encodings):
+    """The counting pass over byte offsets (no sorted unions) gives the rule's spans: between
+    two neighbouring cuts every tokenizer makes, some tokenizer cuts inside; and each span in
+    characters covers its bytes' characters."""
+    rng = random.Random(11)
+    words = ["the", "tech", "國語", "Жизнь", "🤚🏾", "\n", "    ", "12345", "x", "é\u0301", "𠀀"]
+    text = " ".join(rng.choice(words) for _ in range(3000))
+    names = ("r50k_base", "cl100k_base", "o200k_base")
+    tables, cuts = [], []
+    for name in names:
+        enc = tiktoken_encodings[name]
+        ids = enc.encode(text)
+        tables.append(token_table(openai_tokenizers[name], ids, text))
+        offsets, pos = {0}, 0
+        for i in ids:
+            pos += len(enc.decode_single_token_bytes(i))
+            offsets.add(pos)
+        cuts.append(offsets)
+    agreed = sorted(cuts[0] & cuts[1] & cuts[2])
+    union = sorted(cuts[0] | cuts[1] | cuts[2])
+    expected = [(a, b) for a, b in zip(agreed, agreed[1:]) if any(a < c < b for c in union)]
+    spans = boundary_diff(tables)
+    assert spans == expected and len(spans) > 100
+    data = text.encode("utf-8")
+    starts = [i for i, b in enumerate(data) if b & 0xC0 != 0x80] + [len(data)]  # each character's first byte
+    chars = [
+        (max(i for i, s in enumerate(starts) if s <= a), min(i for i, s in enumerate(starts) if s >= b))
+        for a, b in spans[:200]
+    ]
+    assert char_spans(tables[0], spans[:200]) == chars
+    every = cuts[0] & cuts[1] & cuts[2]
+    for table in tables:  # a token is marked when one of its ends is a cut not every column makes
+        starts = table.byte_starts
+        expected_marks = [starts[k] not in every or starts[k + 1] not in every for k in range(len(table))]
+        assert diff_marks(table, tables) == expected_marks
