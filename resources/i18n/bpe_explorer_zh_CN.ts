@@ -209,6 +209,7 @@
     </message>
     <message numerus="yes">
       <location filename="../../app/display/format.py" />
+      <location filename="../../app/features/measure/view.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
       <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>%n byte(s)</source>
@@ -1475,10 +1476,12 @@
       <source>{name} (Gini {gini})</source>
       <translation>{name}（基尼系数 {gini}）</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/measure/tax_chart.py" />
-      <source>{name}: {tokens} tokens, premium {premium}</source>
-      <translation>{name}：{tokens} 个词元，溢价 {premium}</translation>
+      <source>{name}: %n token(s), premium {premium}</source>
+      <translation>
+        <numerusform>{name}：%n 个词元，溢价 {premium}</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/measure/texts.py" />
@@ -1581,8 +1584,8 @@
     </message>
     <message>
       <location filename="../../app/features/measure/view.py" />
-      <source>Measured: {tokenizers}; {texts}; {size} bytes.</source>
-      <translation>已测量：{tokenizers}；{texts}；{size} 字节。</translation>
+      <source>Measured: {tokenizers}; {texts}; {size}.</source>
+      <translation>已测量：{tokenizers}；{texts}；{size}。</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/view.py" />

@@ -19,7 +19,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Slot
 
-from app.core.i18n import bind, tr
+from app.core.i18n import bind, tr, tr_n
 from app.display.format import token_label
 from app.features.measure.job import Figures
 from app.features.measure.texts import REFERENCE, MeasureText
@@ -163,8 +163,8 @@ class TaxChart:
             cost = f.parity.languages[k]
             lines.append(
                 html.escape(
-                    tr("{name}: {tokens} tokens, premium {premium}").format(
-                        name=short_label(f.label), tokens=cost.tokens, premium=f"{cost.premium:.2f}"
+                    tr_n("{name}: %n token(s), premium {premium}", cost.tokens).format(
+                        name=short_label(f.label), premium=f"{cost.premium:.2f}"
                     )
                 )
             )

@@ -29,7 +29,6 @@ from app.core import i18n
 from app.core.i18n import tr, tr_n
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
-from app.display.format import format_count
 from app.features.measure.controller import MeasureController
 from app.features.measure.exports import choose_chart_path, choose_csv_path, figures_csv, write_chart
 from app.features.measure.health_panel import HealthPanel
@@ -288,10 +287,10 @@ class MeasureView(View):
 
     def _summary(self) -> str:
         size = sum(t.size for t in self._texts)
-        return tr("Measured: {tokenizers}; {texts}; {size} bytes.").format(
+        return tr("Measured: {tokenizers}; {texts}; {size}.").format(
             tokenizers=tr_n("%n tokenizer(s)", len(self._figures)),
             texts=tr_n("%n text(s)", len(self._texts)),
-            size=format_count(size),
+            size=tr_n("%n byte(s)", size),
         )
 
     def _show(self) -> None:
