@@ -49,6 +49,13 @@ _NONE: frozenset[str] = frozenset()
 # Strings at least this long are encoded block by block (:mod:`bpe_engine.encode.stream`).
 _BLOCKWISE = 1 << 22
 _BLOCK = 1 << 20
+# Texts at least this long go to tiktoken's compiled core when it encodes exactly as we do
+# (:meth:`Tokenizer.tiktoken_equivalent`), building it on first use (0.1-0.5 s for 200 000
+# ranks, so not for a short text); once built, it takes texts from _CORE_BUILT_MIN on (below
+# that, our piece cache answers about as fast).
+_CORE_MIN = 1 << 18
+_CORE_BUILT_MIN = 1 << 12
+_core_lock = threading.Lock()
 _openai_lock = threading.Lock()
 _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 
@@ -249,12 +256,9 @@ class Tokenizer(TiktokenMethods):
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = vocab
         self._encoder = self._build_encoder(new_ids, pair_ids, more, safe, codes)
-        # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
+        # Worked out on first use (it imports tiktoken, may compile the pattern there, and for
+        # trained merges replays tiktoken's procedure): opening stays fast.
         self._tiktoken_reason: str | None = _UNCHECKED
-        if self.merge_rule.tiktoken_ranks:
-            from .formats.tiktoken import setup_problem
-
-            self._tiktoken_reason = setup_problem(self.pretokenizer, specials)
         self._tiktoken_encoding: Any = None
 
     def _build_encoder(
@@ -481,6 +485,10 @@ class Tokenizer(TiktokenMethods):
 
     def _encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str] = _NONE) -> list[int]:
         text = self._normalized(text)
+        if len(text) >= _CORE_BUILT_MIN:
+            core_ids = self._core_encode(text, allowed, disallowed)
+            if core_ids is not None:
+                return core_ids
         if len(text) >= _BLOCKWISE:
             # Block by block (cut where the pieces cannot change): memory follows the output.
             ids: list[int] = []
@@ -492,6 +500,32 @@ class Tokenizer(TiktokenMethods):
             return self._encoder.encode(text, allowed)
         except UnicodeEncodeError:  # lone surrogates (see encode)
             return self._encoder.encode(fix_surrogates(text), allowed)
+
+    def _core_encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str]) -> list[int] | None:
+        """The ids from tiktoken's core, or None where it is not used (not equivalent, or not
+        built yet and ``text`` too short to be worth building it)."""
+        enc = self._tiktoken_encoding
+        if enc is None:
+            if len(text) < _CORE_MIN or self.tiktoken_equivalent() is not None:
+                return None
+            enc = self.tiktoken_encoding()
+        if disallowed and len(text) >= _BLOCKWISE:  # _allowed leaves such texts to the block encoder
+            found = self._encoder.splitter_for(disallowed).first(text)
+            if found is not None:
+                raise SpecialTokenError(found[0], found[1])
+        try:
+            if allowed:
+                # No special token overlaps another (checked), so tiktoken picks ours.
+                ids: list[int] = enc.encode(text, allowed_special=allowed, disallowed_special=())
+            else:
+                ids = enc.encode_ordinary(text)
+        except BaseException as exc:
+            # subtle: fancy-regex giving up on a pattern (its backtracking limit) panics in
+            # Rust, a BaseException; our encoder then runs the pattern under its time limit.
+            if type(exc).__name__ != "PanicException":
+                raise
+            return None
+        return ids
 
     def encode(
         self,
@@ -679,7 +713,9 @@ class Tokenizer(TiktokenMethods):
         if self._tiktoken_encoding is None:
             from .formats.tiktoken import build_encoding
 
-            self._tiktoken_encoding = build_encoding(self)
+            with _core_lock:  # two threads with long texts at once build it once
+                if self._tiktoken_encoding is None:
+                    self._tiktoken_encoding = build_encoding(self)
         return self._tiktoken_encoding
 
     def encode_file(self, path: str | os.PathLike[str], **options: Any) -> np.ndarray:
