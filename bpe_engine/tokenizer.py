@@ -25,6 +25,7 @@ from ._cache import cached, file_key, openai_key
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
 from ._vocab import MAX_VOCAB, SHIFT, merge_all_safe, place_specials, resolve_merges, split_pairs
 from .compat import TiktokenMethods
+from .encode.core import CoreEncoder
 from .encode.encoder import Encoder
 from .encode.piece import BpeStep, bpe_steps
 from .encode.stream import iter_encode
@@ -260,6 +261,7 @@ class Tokenizer(TiktokenMethods):
         # trained merges replays tiktoken's procedure): opening stays fast.
         self._tiktoken_reason: str | None = _UNCHECKED
         self._tiktoken_encoding: Any = None
+        self._core: CoreEncoder | None = None
 
     def _build_encoder(
         self,
@@ -502,30 +504,20 @@ class Tokenizer(TiktokenMethods):
             return self._encoder.encode(fix_surrogates(text), allowed)
 
     def _core_encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str]) -> list[int] | None:
-        """The ids from tiktoken's core, or None where it is not used (not equivalent, or not
-        built yet and ``text`` too short to be worth building it)."""
-        enc = self._tiktoken_encoding
-        if enc is None:
+        """The ids from tiktoken's core, or None where it is not used (not equivalent, not
+        built yet and ``text`` too short to be worth building it, or it cannot answer: see
+        :class:`~bpe_engine.encode.core.CoreEncoder`)."""
+        core = self._core
+        if core is None:
             if len(text) < _CORE_MIN or self.tiktoken_equivalent() is not None:
                 return None
-            enc = self.tiktoken_encoding()
+            core = self.core_encoder()
         if disallowed and len(text) >= _BLOCKWISE:  # _allowed leaves such texts to the block encoder
             found = self._encoder.splitter_for(disallowed).first(text)
             if found is not None:
                 raise SpecialTokenError(found[0], found[1])
-        try:
-            if allowed:
-                # No special token overlaps another (checked), so tiktoken picks ours.
-                ids: list[int] = enc.encode(text, allowed_special=allowed, disallowed_special=())
-            else:
-                ids = enc.encode_ordinary(text)
-        except BaseException as exc:
-            # subtle: fancy-regex giving up on a pattern (its backtracking limit) panics in
-            # Rust, a BaseException; our encoder then runs the pattern under its time limit.
-            if type(exc).__name__ != "PanicException":
-                raise
-            return None
-        return ids
+        # No special token overlaps another (checked), so tiktoken picks the ones we would.
+        return core.encode(text, allowed)
 
     def encode(
         self,
@@ -694,6 +686,7 @@ class Tokenizer(TiktokenMethods):
         # A tiktoken Encoding is rebuilt on demand (worker processes get a lean copy).
         state = dict(self.__dict__)
         state["_tiktoken_encoding"] = None
+        state["_core"] = None
         state["_sizes_after"] = None  # rebuilt on demand (280,000 numbers for Llama 3)
         return state
 
@@ -717,6 +710,15 @@ class Tokenizer(TiktokenMethods):
                 if self._tiktoken_encoding is None:
                     self._tiktoken_encoding = build_encoding(self)
         return self._tiktoken_encoding
+
+    def core_encoder(self) -> CoreEncoder:
+        """:meth:`tiktoken_encoding` with the checks that keep its ids ours
+        (:class:`~bpe_engine.encode.core.CoreEncoder`); raises if not equivalent."""
+        core = self._core
+        if core is None:
+            enc = self.tiktoken_encoding()
+            core = self._core = CoreEncoder.of(enc, self.vocab, self.pretokenizer)
+        return core
 
     def encode_file(self, path: str | os.PathLike[str], **options: Any) -> np.ndarray:
         """All ids of a UTF-8 file as a NumPy ``uint32`` array; see :func:`bpe_engine.encode_file`."""

@@ -421,26 +421,42 @@ def setup_problem(pretokenizer: Pretokenizer, specials: Iterable[str], *, rank_t
             )
         error = pattern_error(pretokenizer.pattern)
         if error is not None:
-            return f"tiktoken's regex engine (fancy-regex) cannot compile the pattern {short(pretokenizer.pattern)}: {error}"
+            return f"{error} (pattern {short(pretokenizer.pattern)})"
     elif pretokenizer.name not in _PATTERNS:
         return f"tiktoken has no equivalent of the {short(pretokenizer.spec)} pre-tokenizer"
     return special_overlap(specials)
 
 
+# Every ASCII character, other spaces, letters, digits, marks and an emoji: a pattern that
+# drops one of these (tiktoken keeps only what the pattern matches) is refused outright.
+_PROBE = "".join(map(chr, range(1, 128))) + "\u00a0\u2028\u3000é漢字Жب٣½\u0301😀 \n\n  a  \t"
+
+
 def pattern_error(pattern: str) -> str | None:
-    """tiktoken's error compiling ``pattern`` (in Rust's fancy-regex), or None if it compiles."""
+    """Why tiktoken cannot run ``pattern`` as we do: its regex engine (Rust's fancy-regex)
+    does not compile it, or it leaves characters of a probe text unmatched (tiktoken drops
+    those, we keep them as pieces); None otherwise. Text a pattern leaves unmatched beyond
+    the probe is caught when it is encoded (:class:`~bpe_engine.encode.core.CoreEncoder`)."""
     from tiktoken.core import Encoding
 
     try:
-        Encoding(
+        probe = Encoding(
             "bpe-explorer:probe",
             pat_str=pattern,
             mergeable_ranks={bytes([b]): b for b in range(256)},
             special_tokens={},
         )
-    except Exception as exc:  # tiktoken raises ValueError with fancy-regex's message
-        return str(exc)[:200] or type(exc).__name__
-    return None
+        if len(probe.encode_ordinary(_PROBE)) == len(_PROBE.encode("utf-8")):
+            return None
+        dropped = next((c for c in _PROBE if not probe.encode_ordinary(c)), None)
+    except BaseException as exc:  # ValueError with fancy-regex's message; its panic on a hard pattern
+        if not isinstance(exc, Exception) and type(exc).__name__ != "PanicException":
+            raise
+        return (
+            f"tiktoken's regex engine (fancy-regex) cannot compile the pattern: {str(exc)[:200] or type(exc).__name__}"
+        )
+    where = f" (for example {dropped!r})" if dropped is not None else ""
+    return f"the pattern leaves some characters unmatched{where}: tiktoken drops them, we keep them"
 
 
 def special_overlap(specials: Iterable[str]) -> str | None:

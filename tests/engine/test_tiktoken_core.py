@@ -263,7 +263,7 @@ def test_a_pattern_tiktoken_cannot_compile_is_refused(small_rank_file: Path) -> 
 def test_a_pattern_the_core_gives_up_on_falls_back_to_our_encoder(small_rank_file: Path, core_always: None) -> None:
     """fancy-regex's backtracking limit panics inside tiktoken (a BaseException from Rust); our
     encoder takes the text and says what is wrong with the pattern, under its time limit."""
-    pattern = r"(?:a|aa)+(?=b)|."
+    pattern = r"(?:a|aa)+(?=b)|(?s:.)"
     tok = load_tokenizer(small_rank_file, pattern=pattern, special_tokens={})
     assert tok.tiktoken_equivalent() is None
     with pytest.raises(BaseException, match="BacktrackLimitExceeded"):
@@ -271,6 +271,29 @@ def test_a_pattern_the_core_gives_up_on_falls_back_to_our_encoder(small_rank_fil
     with pytest.raises(PretokenizerError, match="takes too long on this text"):
         tok.encode("a" * 60 + "c")
     assert tok.encode("ab a") == [ord(c) for c in "ab a"]  # the core again
+
+
+def test_a_pattern_that_drops_characters_is_refused(small_rank_file: Path) -> None:
+    tok = load_tokenizer(small_rank_file, pattern=r"\w+| ", special_tokens={})
+    assert "leaves some characters unmatched (for example '\\x01')" in (tok.tiktoken_equivalent() or "")
+
+
+def test_text_a_pattern_leaves_unmatched_is_kept(small_rank_file: Path, tmp_path: Path) -> None:
+    """tiktoken drops what the pattern does not match (here only a snowman, which the probe
+    of tiktoken_equivalent() does not hold); we keep it: the core's ids are checked to hold
+    every byte, and our encoder answers where they do not, in encode and encode_file alike."""
+    pattern = "[^\u2603]+"
+    tok = load_tokenizer(small_rank_file, pattern=pattern, special_tokens={})
+    assert tok.tiktoken_equivalent() is None
+    ref = tiktoken.Encoding("x", pat_str=pattern, mergeable_ranks=rank_file(small_rank_file), special_tokens={})
+    text = ("snow \u2603 man " * 100 + "\n") * (LONG // 1000 + 1)
+    assert ref.decode(ref.encode(text)) != text  # tiktoken lost the snowmen
+    ids = tok.encode(text)
+    assert tok.decode(ids) == text and tok._core is not None
+    (tmp_path / "snow.txt").write_text(text, encoding="utf-8")
+    assert tok.encode_file(tmp_path / "snow.txt", backend="tiktoken").tolist() == ids
+    plain = "no snowmen here " * (LONG // 16 + 1)
+    assert tok.encode(plain) == ref.encode(plain)
 
 
 def test_hugging_face_pair_priorities_are_refused() -> None:
