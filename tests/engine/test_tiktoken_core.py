@@ -296,6 +296,20 @@ def test_text_a_pattern_leaves_unmatched_is_kept(small_rank_file: Path, tmp_path
     assert tok.encode(plain) == ref.encode(plain)
 
 
+def test_a_very_long_piece_stays_on_our_encoder(small_rank_file: Path) -> None:
+    """tiktoken's merge of one piece grows faster than its length (2 MB of letters: 17 s,
+    ours 4 s): text that may hold a piece of 128 Ki characters goes to our encoder."""
+    import random
+
+    ours, ref = _small_pair(small_rank_file)
+    rng = random.Random(3)
+    letters = "".join(rng.choice("lowerstin") for _ in range(300_000))
+    for text in (letters, " " * 300_000, "漢字" * 150_000):
+        assert ours.core_encoder().encode(text, frozenset()) is None
+        assert ours.encode_ordinary(text) == ref.encode_ordinary(text)
+    assert ours.core_encoder().encode(letters[:100_000], frozenset()) == ref.encode_ordinary(letters[:100_000])
+
+
 def test_hugging_face_pair_priorities_are_refused() -> None:
     path = shared_tokenizer("llama3.2_tokenizer.json")
     reason = load_tokenizer(path).tiktoken_equivalent() or ""
