@@ -307,7 +307,7 @@ def test_a_very_long_piece_stays_on_our_encoder(small_rank_file: Path) -> None:
     for text in (letters, " " * 300_000, "漢字" * 150_000):
         assert ours.core_encoder().encode(text, frozenset()) is None
         assert ours.encode_ordinary(text) == ref.encode_ordinary(text)
-    assert ours.core_encoder().encode(letters[:100_000], frozenset()) == ref.encode_ordinary(letters[:100_000])
+    assert ours.core_encoder().encode(letters[:60_000], frozenset()) == ref.encode_ordinary(letters[:60_000])
 
 
 def test_hugging_face_pair_priorities_are_refused() -> None:
