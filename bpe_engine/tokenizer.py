@@ -53,7 +53,8 @@ _BLOCK = 1 << 20
 # Texts at least this long go to tiktoken's compiled core when it encodes exactly as we do
 # (:meth:`Tokenizer.tiktoken_equivalent`), building it on first use (0.1-0.5 s for 200 000
 # ranks, so not for a short text); once built, it takes texts from _CORE_BUILT_MIN on (below
-# that, our piece cache answers about as fast).
+# that, our piece cache answers about as fast). Texts from _BLOCKWISE on stay block by block
+# (memory follows the output; a 60 MB text at once under a memory limit hung in tiktoken).
 _CORE_MIN = 1 << 18
 _CORE_BUILT_MIN = 1 << 12
 _core_lock = threading.Lock()
@@ -487,8 +488,8 @@ class Tokenizer(TiktokenMethods):
 
     def _encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str] = _NONE) -> list[int]:
         text = self._normalized(text)
-        if len(text) >= _CORE_BUILT_MIN:
-            core_ids = self._core_encode(text, allowed, disallowed)
+        if _CORE_BUILT_MIN <= len(text) < _BLOCKWISE:
+            core_ids = self._core_encode(text, allowed)
             if core_ids is not None:
                 return core_ids
         if len(text) >= _BLOCKWISE:
@@ -503,7 +504,7 @@ class Tokenizer(TiktokenMethods):
         except UnicodeEncodeError:  # lone surrogates (see encode)
             return self._encoder.encode(fix_surrogates(text), allowed)
 
-    def _core_encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str]) -> list[int] | None:
+    def _core_encode(self, text: str, allowed: frozenset[str]) -> list[int] | None:
         """The ids from tiktoken's core, or None where it is not used (not equivalent, not
         built yet and ``text`` too short to be worth building it, or it cannot answer: see
         :class:`~bpe_engine.encode.core.CoreEncoder`)."""
@@ -512,10 +513,6 @@ class Tokenizer(TiktokenMethods):
             if len(text) < _CORE_MIN or self.tiktoken_equivalent() is not None:
                 return None
             core = self.core_encoder()
-        if disallowed and len(text) >= _BLOCKWISE:  # _allowed leaves such texts to the block encoder
-            found = self._encoder.splitter_for(disallowed).first(text)
-            if found is not None:
-                raise SpecialTokenError(found[0], found[1])
         # No special token overlaps another (checked), so tiktoken picks the ones we would.
         return core.encode(text, allowed)
 
