@@ -25,6 +25,16 @@ arguments, as an application encodes messages. "cold" empties our piece cache be
 round (the first 2,000 messages a process sees), "warm" keeps it (the same messages again).
 
     python benchmarks/bench_encode.py --short [--encodings gpt2,cl100k_base,o200k_base] [--repeat 7]
+
+tiktoken's core (``--core``): ``Tokenizer.encode`` of the first ``--mb`` MB (default 2) of
+each corpus, as a user calls it (long texts go to tiktoken's compiled core when it is
+equivalent), against tiktoken built from the same file, and the pure-Python path (the
+thresholds of :mod:`bpe_engine.tokenizer` raised so that it never takes the core: what
+explanations, custom regexes and Hugging Face files use), piece cache emptied before each run.
+``--tokenizers`` picks from qwen, o200k, llama3 (``tokenizer.model``), tekken. The first
+call, which builds the core, is timed apart.
+
+    python benchmarks/bench_encode.py --core [--tokenizers qwen,o200k] [--mb 2] [--repeat 5]
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import CORPORA, FIXTURES, median, prefix_file, require_shared  # noqa: E402
+from _common import CORPORA, FIXTURES, SHARED, median, prefix_file, require_shared  # noqa: E402
 
 CORPUS_FILES = {
     "English": "en_mix_36MB.txt",
@@ -80,10 +90,15 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--short", action="store_true", help="the short-strings workload only")
+    ap.add_argument("--core", action="store_true", help="Tokenizer.encode (core and pure Python) against tiktoken")
+    ap.add_argument("--tokenizers", default="qwen,o200k", help="with --core: qwen, o200k, llama3, tekken")
     args = ap.parse_args()
     require_shared()
     if args.short:
         short_strings(args.encodings.split(","), args.repeat)
+        return
+    if args.core:
+        core_ratios(args.tokenizers.split(","), args.mb if "--mb" in sys.argv else 2, args.repeat)
         return
     import tiktoken
 
@@ -210,6 +225,139 @@ def short_strings(names: list[str], repeat: int) -> None:
     for name, cells in rows:
         print(f"| {name} | " + " | ".join(cells.values()) + " |")
     print("\n(Nx) = ours / tiktoken time, median over rounds, each run between two runs of tiktoken")
+
+
+QWEN_PATTERN = r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+
+
+def _rank_file(path: Path) -> dict[bytes, int]:
+    import base64
+
+    ranks = {}
+    for line in path.read_bytes().splitlines():
+        if line.strip():
+            token, rank = line.split()
+            ranks[base64.b64decode(token)] = int(rank)
+    return ranks
+
+
+def _pair(kind: str):  # type: ignore[no-untyped-def]
+    """``(ours, tiktoken reference, id offset)`` for one kind of tokenizer; the reference is
+    built from the file here, as its README says (never through the engine)."""
+    import json
+
+    import tiktoken
+
+    from bpe_engine import Tokenizer, load_tokenizer
+
+    folder = SHARED / "tokenizers"
+    if kind == "o200k":
+        return Tokenizer.from_tiktoken("o200k_base"), tiktoken.get_encoding("o200k_base"), 0
+    if kind == "qwen":
+        specials = {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645}
+        ours = load_tokenizer(folder / "qwen.tiktoken", pattern=QWEN_PATTERN, special_tokens=specials)
+        ranks = _rank_file(folder / "qwen.tiktoken")
+        return ours, tiktoken.Encoding("qwen", pat_str=QWEN_PATTERN, mergeable_ranks=ranks, special_tokens=specials), 0
+    if kind == "llama3":
+        hf = json.loads((folder / "llama3.2_tokenizer.json").read_text(encoding="utf-8"))
+        pattern = hf["pre_tokenizer"]["pretokenizers"][0]["pattern"]["Regex"]
+        config = json.loads((folder / "llama3.2_tokenizer_config.json").read_text(encoding="utf-8"))
+        specials = {v["content"]: int(k) for k, v in config["added_tokens_decoder"].items()}
+        ranks = _rank_file(folder / "llama3.2_tokenizer.model")
+        ref = tiktoken.Encoding("llama3", pat_str=pattern, mergeable_ranks=ranks, special_tokens=specials)
+        return load_tokenizer(folder / "llama3.2_tokenizer.model"), ref, 0
+    if kind == "tekken":
+        import base64
+
+        path = folder / "mistral_tekken_240718.json"
+        obj = json.loads(path.read_text(encoding="utf-8"))
+        count = obj["config"]["default_num_special_tokens"]
+        inner = obj["config"]["default_vocab_size"] - count
+        ranks = {base64.b64decode(v["token_bytes"]): v["rank"] for v in obj["vocab"][:inner]}
+        ref = tiktoken.Encoding("tekken", pat_str=obj["config"]["pattern"], mergeable_ranks=ranks, special_tokens={})
+        return load_tokenizer(path), ref, count
+    raise SystemExit(f"unknown tokenizer {kind!r}: use qwen, o200k, llama3, tekken")
+
+
+class _PurePython:
+    """While active, ``Tokenizer.encode`` never takes tiktoken's core (the pure-Python path)."""
+
+    def __enter__(self) -> None:
+        from bpe_engine import tokenizer
+
+        self.saved = tokenizer._CORE_MIN, tokenizer._CORE_BUILT_MIN
+        tokenizer._CORE_MIN = tokenizer._CORE_BUILT_MIN = 1 << 62
+
+    def __exit__(self, *exc: object) -> None:
+        from bpe_engine import tokenizer
+
+        tokenizer._CORE_MIN, tokenizer._CORE_BUILT_MIN = self.saved
+
+
+def core_ratios(kinds: list[str], mb: float, repeat: int) -> None:
+    """``Tokenizer.encode`` (core when equivalent) and the pure-Python path against tiktoken."""
+    rows = []
+    for kind in kinds:
+        tok, ref, offset = _pair(kind)
+        print(f"{kind}: tiktoken_equivalent() = {tok.tiktoken_equivalent()!r}", flush=True)
+        for label, name in CORPUS_FILES.items():
+            with open(CORPORA / name, "rb") as f:
+                data = f.read(int(mb * 1e6))
+            text = data[: data.rfind(b"\n") + 1].decode("utf-8")
+            size = len(text.encode("utf-8")) / 1e6
+            # Tekken: Mistral's encoder never matches special tokens; the others allow them all.
+            if offset:
+                raw = ref.encode_ordinary(text)  # what the reference itself returns (unshifted)
+                expected = [i + offset for i in raw]
+
+                def ours():  # type: ignore[no-untyped-def]
+                    return tok.encode_ordinary(text)
+
+                def reference():  # type: ignore[no-untyped-def]
+                    return ref.encode_ordinary(text)
+            else:
+                expected = ref.encode(text, allowed_special="all")
+
+                def ours():  # type: ignore[no-untyped-def]
+                    return tok.encode(text, allowed_special="all")
+
+                def reference():  # type: ignore[no-untyped-def]
+                    return ref.encode(text, allowed_special="all")
+
+            def pure():  # type: ignore[no-untyped-def]
+                tok.clear_cache()
+                with _PurePython():
+                    return ours()
+
+            start = time.perf_counter()
+            first = ours()  # builds the core (once per tokenizer)
+            first_seconds = time.perf_counter() - start
+
+            def same(ids) -> None:  # type: ignore[no-untyped-def]
+                if ids != expected and not (offset and ids == raw):
+                    raise SystemExit(f"{kind} {label}: ids differ from tiktoken's")
+
+            same(first)
+            candidates = {"tiktoken": reference, "ours encode": ours, "ours pure Python": pure}
+            times, per_round = timed_between_references("tiktoken", candidates, repeat, same)
+            speeds = {what: size / median(seconds) for what, seconds in times.items()}
+            ratios = {what: median(per_round[what]) for what in times}
+            print(
+                f"  {label:8s} {size:.1f} MB  tiktoken {speeds['tiktoken']:6.2f} MB/s   "
+                f"ours {speeds['ours encode']:6.2f} MB/s (x{ratios['ours encode']:.2f})   "
+                f"pure Python {speeds['ours pure Python']:6.2f} MB/s (x{ratios['ours pure Python']:.2f})   "
+                f"first call {first_seconds:.2f} s",
+                flush=True,
+            )
+            rows.append((kind, label, speeds, ratios, first_seconds))
+    print("\n| tokenizer | text | tiktoken MB/s | ours `encode` MB/s (ratio) | pure Python MB/s (ratio) | first call |")
+    print("|---|---|---|---|---|---|")
+    for kind, label, speeds, ratios, first_seconds in rows:
+        print(
+            f"| {kind} | {label} | {speeds['tiktoken']:.1f} | {speeds['ours encode']:.1f} (x{ratios['ours encode']:.2f}) "
+            f"| {speeds['ours pure Python']:.1f} (x{ratios['ours pure Python']:.2f}) | {first_seconds:.2f} s |"
+        )
+    print("\nratio = median over rounds of tiktoken's time (mean of the runs just before and after) / ours")
 
 
 if __name__ == "__main__":

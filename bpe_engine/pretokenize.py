@@ -271,6 +271,16 @@ class Pretokenizer:
         if self._covers_all:
             pieces: list[str] = compiled.findall(text)
             return pieces
+        if not compiled.groups:
+            # A custom pattern usually covers every character too: findall (C-speed) is then
+            # the answer, which the lengths prove; else the spans keep the unmatched text.
+            limit = self.time_limit(len(text))
+            try:
+                found: list[str] = compiled.findall(text, timeout=limit)
+            except TimeoutError:
+                raise self._too_slow(len(text), limit) from None
+            if sum(map(len, found)) == len(text):
+                return [p for p in found if p] if "" in found else found
         return [text[s:e] for s, e in self.spans(text)]
 
     def time_limit(self, chars: int) -> float | None:
@@ -295,17 +305,20 @@ class Pretokenizer:
             try:
                 return list(self._spans(text, limit))
             except TimeoutError:
-                raise PretokenizerError(
-                    f"the pre-tokenizer regex {short(self.pattern)} takes too long on this text "
-                    f"({len(text):,} characters, more than {limit:.1f} s): it backtracks too much; "
-                    "simplify it (avoid nested or overlapping repetitions such as (a|a)+ or (a+)+)"
-                ) from None
+                raise self._too_slow(len(text), limit) from None
         if self._covers_all:
             # The pieces tile the text, so offsets follow from their lengths (C-speed; match
             # objects from finditer cost several times more).
             bounds = list(accumulate(map(len, self._compiled.findall(text)), initial=0))
             return list(zip(bounds, islice(bounds, 1, None)))
         return list(self._spans(text))
+
+    def _too_slow(self, chars: int, limit: float | None) -> PretokenizerError:
+        return PretokenizerError(
+            f"the pre-tokenizer regex {short(self.pattern)} takes too long on this text "
+            f"({chars:,} characters, more than {limit or 0:.1f} s): it backtracks too much; "
+            "simplify it (avoid nested or overlapping repetitions such as (a|a)+ or (a+)+)"
+        )
 
     def _spans(self, text: str, timeout: float | None = None) -> Iterator[tuple[int, int]]:
         compiled = self._compiled

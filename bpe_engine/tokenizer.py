@@ -25,6 +25,7 @@ from ._cache import cached, file_key, openai_key
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
 from ._vocab import MAX_VOCAB, SHIFT, merge_all_safe, place_specials, resolve_merges, split_pairs
 from .compat import TiktokenMethods
+from .encode.core import CoreEncoder
 from .encode.encoder import Encoder
 from .encode.piece import BpeStep, bpe_steps
 from .encode.stream import iter_encode
@@ -49,6 +50,14 @@ _NONE: frozenset[str] = frozenset()
 # Strings at least this long are encoded block by block (:mod:`bpe_engine.encode.stream`).
 _BLOCKWISE = 1 << 22
 _BLOCK = 1 << 20
+# Texts at least this long go to tiktoken's compiled core when it encodes exactly as we do
+# (:meth:`Tokenizer.tiktoken_equivalent`), building it on first use (0.1-0.5 s for 200 000
+# ranks, so not for a short text); once built, it takes texts from _CORE_BUILT_MIN on (below
+# that, our piece cache answers about as fast). Texts from _BLOCKWISE on stay block by block
+# (memory follows the output; a 60 MB text at once under a memory limit hung in tiktoken).
+_CORE_MIN = 1 << 18
+_CORE_BUILT_MIN = 1 << 12
+_core_lock = threading.Lock()
 _openai_lock = threading.Lock()
 _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 
@@ -254,13 +263,11 @@ class Tokenizer(TiktokenMethods):
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = vocab
         self._encoder = self._build_encoder(new_ids, pair_ids, more, safe, codes)
-        # Built from tiktoken's own ranks: its vocabulary is tiktoken's by construction.
+        # Worked out on first use (it imports tiktoken, may compile the pattern there, and for
+        # trained merges replays tiktoken's procedure): opening stays fast.
         self._tiktoken_reason: str | None = _UNCHECKED
-        if self.merge_rule.tiktoken_ranks:
-            from .formats.tiktoken import setup_problem
-
-            self._tiktoken_reason = setup_problem(self.pretokenizer, specials)
         self._tiktoken_encoding: Any = None
+        self._core: CoreEncoder | None = None
 
     def _build_encoder(
         self,
@@ -486,6 +493,10 @@ class Tokenizer(TiktokenMethods):
 
     def _encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str] = _NONE) -> list[int]:
         text = self._normalized(text)
+        if _CORE_BUILT_MIN <= len(text) < _BLOCKWISE:
+            core_ids = self._core_encode(text, allowed)
+            if core_ids is not None:
+                return core_ids
         if len(text) >= _BLOCKWISE:
             # Block by block (cut where the pieces cannot change): memory follows the output.
             ids: list[int] = []
@@ -497,6 +508,18 @@ class Tokenizer(TiktokenMethods):
             return self._encoder.encode(text, allowed)
         except UnicodeEncodeError:  # lone surrogates (see encode)
             return self._encoder.encode(fix_surrogates(text), allowed)
+
+    def _core_encode(self, text: str, allowed: frozenset[str]) -> list[int] | None:
+        """The ids from tiktoken's core, or None where it is not used (not equivalent, not
+        built yet and ``text`` too short to be worth building it, or it cannot answer: see
+        :class:`~bpe_engine.encode.core.CoreEncoder`)."""
+        core = self._core
+        if core is None:
+            if len(text) < _CORE_MIN or self.tiktoken_equivalent() is not None:
+                return None
+            core = self.core_encoder()
+        # No special token overlaps another (checked), so tiktoken picks the ones we would.
+        return core.encode(text, allowed)
 
     def encode(
         self,
@@ -665,6 +688,7 @@ class Tokenizer(TiktokenMethods):
         # A tiktoken Encoding is rebuilt on demand (worker processes get a lean copy).
         state = dict(self.__dict__)
         state["_tiktoken_encoding"] = None
+        state["_core"] = None
         state["_sizes_after"] = None  # rebuilt on demand (280,000 numbers for Llama 3)
         return state
 
@@ -684,8 +708,19 @@ class Tokenizer(TiktokenMethods):
         if self._tiktoken_encoding is None:
             from .formats.tiktoken import build_encoding
 
-            self._tiktoken_encoding = build_encoding(self)
+            with _core_lock:  # two threads with long texts at once build it once
+                if self._tiktoken_encoding is None:
+                    self._tiktoken_encoding = build_encoding(self)
         return self._tiktoken_encoding
+
+    def core_encoder(self) -> CoreEncoder:
+        """:meth:`tiktoken_encoding` with the checks that keep its ids ours
+        (:class:`~bpe_engine.encode.core.CoreEncoder`); raises if not equivalent."""
+        core = self._core
+        if core is None:
+            enc = self.tiktoken_encoding()
+            core = self._core = CoreEncoder.of(enc, self.vocab, self.pretokenizer)
+        return core
 
     def encode_file(self, path: str | os.PathLike[str], **options: Any) -> np.ndarray:
         """All ids of a UTF-8 file as a NumPy ``uint32`` array; see :func:`bpe_engine.encode_file`."""

@@ -19,7 +19,7 @@ import os
 import pickle
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,6 +30,7 @@ from ..parallel import can_fork, run_pool
 from ..pretokenize import SpecialSplitter, stand_in_table
 from .batch import pair_tables
 from .charcut import cross_table
+from .core import CoreEncoder
 
 if TYPE_CHECKING:
     from ..interface import ByteLevelTokenizerLike as Tokenizer
@@ -174,13 +175,11 @@ def _build_tables(tokenizer: Tokenizer) -> None:
 def _iter_tiktoken(
     tokenizer: Tokenizer, source: CorpusSource, total: int, n_workers: int, special: SpecialMode
 ) -> Iterator[tuple[int, int, np.ndarray]]:
-    enc = tokenizer.tiktoken_encoding()
+    core = CoreEncoder.of(tokenizer.tiktoken_encoding(), tokenizer.vocab, tokenizer.pretokenizer)
     specials = list(tokenizer.special_tokens) if special != "ordinary" else []
     chunker = Chunker(tokenizer.pretokenizer, specials)
-    # encode_to_numpy hands back a uint32 array without building a Python list first.
-    to_numpy = getattr(enc, "encode_to_numpy", None)
     every_special = SpecialSplitter(tokenizer.special_tokens)
-    allowed: Literal["all"] | frozenset[str] = "all" if special == "allow" else frozenset()
+    allowed = frozenset(tokenizer.special_tokens) if special == "allow" else frozenset()
     positions = _Positions()
 
     def run(text: str, path: str, start: int) -> np.ndarray:
@@ -188,10 +187,12 @@ def _iter_tiktoken(
             found = every_special.first(text)
             if found is not None:
                 raise SpecialTokenError(found[0], start + found[1], path)
-        if to_numpy is not None:
-            ids: np.ndarray = to_numpy(text, allowed_special=allowed, disallowed_special=())
-            return ids
-        return np.asarray(enc.encode(text, allowed_special=allowed, disallowed_special=()), dtype=np.uint32)
+        # A uint32 array without a Python list in between; None: our encoder answers (text a
+        # custom pattern leaves unmatched, or a pattern tiktoken's regex engine gives up on).
+        ids = core.encode_array(text, allowed)
+        if ids is None:
+            ids = np.asarray(tokenizer.encode_with(text, special), dtype=np.uint32)
+        return ids
 
     def texts() -> Iterator[tuple[str, str, int, int]]:
         for chunk, p, offset, consumed in iter_blocks(source, chunker, _BLOCK):

@@ -1,0 +1,122 @@
+"""Encoding on tiktoken's compiled core, for tokenizers it reproduces exactly.
+
+Whether it does is decided elsewhere (:func:`bpe_engine.formats.tiktoken.equivalence_problem`);
+this module runs a ``tiktoken.Encoding`` built from our vocabulary and guards the two places
+where tiktoken and our encoder can still part:
+
+- text that a custom pattern leaves unmatched: tiktoken drops it, we keep it as a piece of its
+  own (so decoding gives the text back). A custom pattern's ids are checked to hold every
+  byte of the text; when they do not, :meth:`CoreEncoder.encode` answers None and the caller
+  uses our encoder. (The built-in patterns match every character.)
+- a very long piece (a line of letters with no space, Chinese without punctuation or line
+  ends): tiktoken's merge grows faster than its length (2 MB of letters: 17 s, ours 4 s);
+  text with a stretch of ``_WINDOW`` characters and no space or line end (or only spaces)
+  goes to our encoder, whose merge of a long piece is linear.
+- a pattern on which Rust's fancy-regex reaches its backtracking limit: tiktoken panics (a
+  ``BaseException``) or raises; None again, and our encoder runs the pattern under its time
+  limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from .._text import fix_surrogates
+from ..pretokenize import Pretokenizer
+
+__all__ = ["CoreEncoder", "has_long_run"]
+
+# Every piece of at least 2 * _WINDOW characters holds a whole aligned window of them; tiktoken
+# is still faster than ours on pieces below that (250 000 characters: 0.9 s, ours 1.5 s).
+_WINDOW = 1 << 16
+_BREAKS = (" ", "\n", "\u3001", "\u3002", "\uff0c")  # space, line end, 、 。 ，
+
+
+def has_long_run(text: str, window: int = _WINDOW) -> bool:
+    """Whether ``text`` may hold a piece of ``2 * window`` characters or more: an aligned
+    window of it without a space, line end or CJK comma or full stop (Japanese and Chinese
+    write no spaces), or of whitespace only. (Cheap: ``find`` stops at the first hit in
+    each window; a false alarm only costs speed.)"""
+    find = text.find
+    for start in range(0, len(text) - window + 1, window):
+        end = start + window
+        if all(find(c, start, end) < 0 for c in _BREAKS):
+            return True
+        if text[start].isspace() and text[start:end].isspace():
+            return True
+    return False
+
+
+class CoreEncoder:
+    """A ``tiktoken.Encoding`` over our ids; ``id_bytes``: the bytes of every id (ordinary
+    and special), for the check of a pattern that may leave text unmatched (``covers_all``
+    False)."""
+
+    def __init__(self, encoding: Any, id_bytes: Mapping[int, bytes] | None, covers_all: bool) -> None:
+        self.encoding = encoding
+        self.covers_all = covers_all
+        self._lengths: np.ndarray | None = None
+        if not covers_all and id_bytes is not None:
+            lengths = np.zeros(max(id_bytes) + 1, dtype=np.int64)
+            lengths[np.fromiter(id_bytes.keys(), dtype=np.int64)] = np.fromiter(map(len, id_bytes.values()), np.int64)
+            self._lengths = lengths
+
+    @classmethod
+    def of(cls, encoding: Any, id_bytes: Mapping[int, bytes], pretokenizer: Pretokenizer) -> CoreEncoder:
+        """The core encoder of a tokenizer's vocabulary and pre-tokenizer (a custom pattern's
+        ids are checked; the built-in patterns match every character)."""
+        covers_all = pretokenizer.name != "regex"
+        return cls(encoding, None if covers_all else id_bytes, covers_all)
+
+    def encode(self, text: str, allowed: frozenset[str]) -> list[int] | None:
+        """Token ids of ``text`` (the special tokens in ``allowed`` recognised, the others
+        ordinary text), or None where our encoder must answer instead (see the module)."""
+        if has_long_run(text):
+            return None
+        if not self.covers_all:
+            array = self._array(text, allowed)
+            out: list[int] | None = None if array is None else array.tolist()
+            return out
+        enc = self.encoding
+        try:
+            if allowed:
+                ids: list[int] = enc.encode(text, allowed_special=allowed, disallowed_special=())
+            else:
+                ids = enc.encode_ordinary(text)
+        except BaseException as exc:
+            if not _gave_up(exc):
+                raise
+            return None
+        return ids
+
+    def encode_array(self, text: str, allowed: frozenset[str]) -> np.ndarray | None:
+        """The ids as a ``uint32`` array, or None where our encoder must answer (see :meth:`encode`)."""
+        return None if has_long_run(text) else self._array(text, allowed)
+
+    def _array(self, text: str, allowed: frozenset[str]) -> np.ndarray | None:
+        try:
+            size = len(text.encode("utf-8"))
+        except UnicodeEncodeError:  # lone surrogates: repaired as tiktoken (and we) do
+            text = fix_surrogates(text)
+            size = len(text.encode("utf-8"))
+        try:
+            array: np.ndarray = self.encoding.encode_to_numpy(text, allowed_special=allowed, disallowed_special=())
+        except BaseException as exc:
+            if not _gave_up(exc):
+                raise
+            return None
+        if self._lengths is not None and int(self._lengths[array].sum()) != size:
+            return None
+        return array
+
+
+def _gave_up(exc: BaseException) -> bool:
+    """Whether ``exc`` is tiktoken's answer when fancy-regex gives up on a pattern (its
+    backtracking limit): a panic (a BaseException named PanicException) from ``encode``, a
+    ValueError from ``encode_to_numpy``; nothing else is swallowed."""
+    if isinstance(exc, ValueError):
+        return str(exc).startswith("Regex error while tokenizing")
+    return type(exc).__name__ == "PanicException"
