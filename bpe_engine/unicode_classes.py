@@ -34,6 +34,7 @@ __all__ = ["UNICODE_VERSION", "Divergence", "category_table", "class_mask", "div
 
 _MAX = 0x110000
 _SURROGATES = slice(0xD800, 0xE000)
+_SHORT = 256  # characters: below, a set lookup per character beats NumPy's set-up
 # The classes the pre-tokenizers use, as sets of general categories.
 _GROUPS = {"L": "Lu Ll Lt Lm Lo", "M": "Mn Mc Me", "N": "Nd Nl No"}
 
@@ -42,10 +43,10 @@ _GROUPS = {"L": "Lu Ll Lt Lm Lo", "M": "Mn Mc Me", "N": "Nd Nl No"}
 def _runs() -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
     """The category names, the first code point of every run of one category (and the end),
     and each run's category index."""
-    from . import _unicode_table as t
+    from ._unicode_table import CATEGORIES, CATEGORY_RUNS
 
-    names = tuple(t.CATEGORIES.split())
-    runs = t.CATEGORY_RUNS.split()
+    names = tuple(CATEGORIES.split())
+    runs = CATEGORY_RUNS.split()
     starts = np.array([int(r[:-2], 16) for r in runs] + [_MAX], dtype=np.int64)
     codes = np.array([names.index(r[-2:]) for r in runs], dtype=np.uint8)
     return names, starts, codes
@@ -88,6 +89,7 @@ class Divergence:
 
     mask: np.ndarray  # per code point: regex's category or \s differs from the references'
     stand_in: np.ndarray  # per code point (uint32): itself, or its stand-in where mask is set
+    chars: frozenset[str]  # the code points of mask, as characters
     count: int
     runs: int
 
@@ -150,7 +152,8 @@ def divergence() -> Divergence:
         above = cand[np.clip(at, 0, cand.size - 1)]
         stand_in[xs] = np.where(np.abs(xs - below) <= np.abs(above - xs), below, above)
     edges = np.flatnonzero(np.diff(np.r_[0, mask.astype(np.int8), 0]))
-    return Divergence(mask, stand_in, int(targets.size), int(edges.size // 2))
+    chars = frozenset(map(chr, targets.tolist()))
+    return Divergence(mask, stand_in, chars, int(targets.size), int(edges.size // 2))
 
 
 def pinned_text(text: str) -> str:
@@ -159,7 +162,7 @@ def pinned_text(text: str) -> str:
     if text.isascii():
         return text
     div = divergence()
-    if not div.count:
+    if not div.count or (len(text) < _SHORT and div.chars.isdisjoint(text)):
         return text
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     hit = div.mask[codes]
