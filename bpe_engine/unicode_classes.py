@@ -48,7 +48,8 @@ def _runs() -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
     names = tuple(CATEGORIES.split())
     runs = CATEGORY_RUNS.split()
     starts = np.array([int(r[:-2], 16) for r in runs] + [_MAX], dtype=np.int64)
-    codes = np.array([names.index(r[-2:]) for r in runs], dtype=np.uint8)
+    index = {name: k for k, name in enumerate(names)}
+    codes = np.array([index[r[-2:]] for r in runs], dtype=np.uint8)
     return names, starts, codes
 
 
@@ -113,11 +114,16 @@ def _regex_disagrees(names: tuple[str, ...], table: np.ndarray) -> np.ndarray:
     mask = np.zeros(_MAX, dtype=bool)
     space = white_space()
     _, starts, codes = _runs()
+    # Every code point, ordered by category (the runs sorted, each run's code points in a row).
+    by_run = np.argsort(codes, kind="stable")
+    lengths = np.diff(starts)[by_run]
+    ends = np.cumsum(lengths)
+    order = (np.repeat(starts[:-1][by_run] - (ends - lengths), lengths) + np.arange(_MAX)).astype(np.uint32)
+    bounds = np.r_[0, np.cumsum(np.bincount(codes, weights=np.diff(starts), minlength=len(names)))].astype(int)
     for k, name in enumerate(names):
         if name == "Cs":
             continue  # surrogates: never in text decoded from UTF-8, Cs in every table
-        at = np.flatnonzero(codes == k).tolist()
-        members = np.concatenate([np.arange(starts[i], starts[i + 1], dtype=np.uint32) for i in at])
+        members = order[bounds[k] : bounds[k + 1]]
         members = members[~space[members]]
         text = members.tobytes().decode("utf-32-le")
         for rule in (rf"\P{{{name}}}+", r"\s+"):  # one set each: regex searches it fast
