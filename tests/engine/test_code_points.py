@@ -113,6 +113,7 @@ def test_the_issue_example(openai: Mapping[str, Tokenizer], tiktoken_encodings: 
     assert openai["o200k_base"].encoder.encode_ordinary(text) == [147, 230, 6, 83]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", OPENAI_SCANNED)
 def test_every_code_point_encodes_as_tiktoken(
     name: str,
@@ -129,6 +130,7 @@ def test_every_code_point_encodes_as_tiktoken(
     assert not groups, f"{name}: " + describe(found)
 
 
+@pytest.mark.slow
 def test_every_code_point_encodes_as_tokenizers(probes: tuple[np.ndarray, str]) -> None:
     """A byte-level ``tokenizer.json`` with Llama 3's pattern (trained here, written by our
     writer): ``tokenizers`` and our pure-Python encoder give the same ids on every code point.
