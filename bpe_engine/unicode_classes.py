@@ -10,7 +10,8 @@ Writing the classes out as explicit ranges makes ``regex`` 20-30x slower (it sca
 ranges one by one), so instead the *text* is pinned: every code point whose general category
 (or ``\\s``) differs between ``regex``'s tables and the references' (:func:`divergence`,
 about 18 000 rarely used code points in 84 runs for ``regex`` 2026.11 against Unicode 16.0;
-found in ~0.1 s, once per process, when a pattern first runs) is replaced by a *stand-in*: the
+found once per process, at the first non-ASCII text: 0.55 s on a loaded 2-core machine, see
+benchmarks/bench_pinned.py) is replaced by a *stand-in*: the
 nearest code point that both tables put in the reference's category (and ``\\s``) for it.
 Patterns then see the references' classes; the pieces are cut from the original text at the
 same offsets (one character for one). Text without such characters is used as it is.
