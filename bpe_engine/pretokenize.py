@@ -29,6 +29,7 @@ import regex
 
 from ._text import lone_surrogate, surrogate_message
 from .errors import ConfigError, PretokenizerError, as_typed, short
+from .unicode_classes import class_mask, divergence, pinned_text
 
 __all__ = [
     "PRETOKENIZER_NAMES",
@@ -72,6 +73,20 @@ WHITESPACE_PATTERN = r""" ?[^ ]+| """
 # follows a non-space.
 _GPT_SAFE_CUT = r"(?<=[\p{L}\p{N}]\n)(?=\S)|(?<=\S\n)(?=[^\s/])|(?<=\p{L})(?= \p{L})"
 _WHITESPACE_SAFE_CUT = r"(?<=[^ ])(?= )"
+
+
+def _guarded(rule: str) -> str:
+    """``rule`` with no cut next to a code point that ``regex`` classifies differently from
+    the references (see :mod:`~bpe_engine.unicode_classes`): the text the rule reads is not
+    pinned, so it stays clear of them (a cut is only ever optional)."""
+    if rule != _GPT_SAFE_CUT or not divergence().count:
+        return rule
+    d = f"[{divergence().class_body()}]"
+    return (
+        rf"(?<=[\p{{L}}\p{{N}}]\n)(?<!{d}\n)(?=\S)(?!{d})|(?<=\S\n)(?<!{d}\n)(?=[^\s/])(?!{d})"
+        rf"|(?<=\p{{L}})(?<!{d})(?= \p{{L}})(?! {d})"
+    )
+
 
 PRETOKENIZER_NAMES: tuple[str, ...] = ("gpt2", "cl100k", "o200k", "whitespace", "none")
 
@@ -143,18 +158,17 @@ def stand_in_table(name: str) -> np.ndarray | None:
         return None
     table = _STAND_INS.get(name)
     if table is None:
-        every = every_code_point()
+        # Classes from the references' Unicode tables, not regex's (see unicode_classes).
         table = np.full(0x110000, ord("!"), dtype=np.uint8)  # in none of the classes
-        for prop, stand_in in ((r"\p{L}+", "a"), (r"\p{N}+", "0"), (r"\s+", "\t")):
-            for m in regex.finditer(prop, every):
-                table[m.start() : m.end()] = ord(stand_in)
+        for prop, stand_in in (("L", "a"), ("N", "0"), ("s", "\t")):
+            table[class_mask(prop)] = ord(stand_in)
         if name == "cl100k":
             # (?i) contractions: a letter that folds to s, d, m, t, l, v, r or e (U+017F,
             # long s) stands in as that letter (the twin is case-insensitive there too).
-            for m in regex.finditer(r"(?i)[sdmtlvre]", every, pos=128):
+            for m in regex.finditer(r"(?i)[sdmtlvre]", every_code_point(), pos=128):
                 c = m.start()
                 assert table[c] == ord("a"), f"U+{c:04X} folds to a letter but is not one"
-                table[c] = ord(next(x for x in "sdmtlvre" if regex.fullmatch(f"(?i){x}", every[c])))
+                table[c] = ord(next(x for x in "sdmtlvre" if regex.fullmatch(f"(?i){x}", chr(c))))
         table[:128] = np.arange(128, dtype=np.uint8)
         _STAND_INS[name] = table
     return table
@@ -194,6 +208,7 @@ class Pretokenizer:
         "pattern",
         "description",
         "_compiled",
+        "_safe_cut_rule",
         "_safe_cut",
         "_safe_cut_rev",
         "_covers_all",
@@ -236,11 +251,9 @@ class Pretokenizer:
         except regex.error as exc:
             typed = as_typed(self.pattern or "")
             raise PretokenizerError(f"invalid pre-tokenizer regex {typed}: {exc}") from None
-        self._safe_cut = regex.compile(safe_cut) if safe_cut else None
-        # subtle: the same rule searched backwards finds the *last* cut in a window directly
-        # (thousands of times faster than walking every match; the rules match 0-2 chars,
-        # so both directions see the same positions).
-        self._safe_cut_rev = regex.compile(safe_cut, flags=regex.REVERSE) if safe_cut else None
+        self._safe_cut_rule = safe_cut
+        self._safe_cut: regex.Pattern[str] | None = None  # compiled when first asked for
+        self._safe_cut_rev: regex.Pattern[str] | None = None
         self._bytes_ascii = _ASCII_BYTE_PATTERNS.get(self.name)
         self._bytes_any = _WHITESPACE_BYTES if self.name == "whitespace" else None
 
@@ -259,6 +272,13 @@ class Pretokenizer:
     @property
     def safe_cut(self) -> regex.Pattern[str] | None:
         """Positions where a text may be cut into chunks without changing its pieces, or None."""
+        if self._safe_cut is None and self._safe_cut_rule is not None:
+            rule = _guarded(self._safe_cut_rule)
+            self._safe_cut = regex.compile(rule)
+            # subtle: the same rule searched backwards finds the *last* cut in a window directly
+            # (thousands of times faster than walking every match; the rules match 0-2 chars,
+            # so both directions see the same positions).
+            self._safe_cut_rev = regex.compile(rule, flags=regex.REVERSE)
         return self._safe_cut
 
     def split(self, text: str) -> list[str]:
@@ -269,7 +289,11 @@ class Pretokenizer:
         if compiled is None:
             return [text]
         if self._covers_all:
-            pieces: list[str] = compiled.findall(text)
+            pinned = pinned_text(text)
+            pieces: list[str] = compiled.findall(pinned)
+            if pinned is not text:  # the same cuts, in the original text
+                bounds = list(accumulate(map(len, pieces), initial=0))
+                pieces = list(map(text.__getitem__, map(slice, bounds, islice(bounds, 1, None))))
             return pieces
         if not compiled.groups:
             # A custom pattern usually covers every character too: findall (C-speed) is then
@@ -303,15 +327,15 @@ class Pretokenizer:
         if not self._covers_all:
             limit = timeout if timeout is not None else self.time_limit(len(text))
             try:
-                return list(self._spans(text, limit))
+                return list(self._spans(pinned_text(text), limit))
             except TimeoutError:
                 raise self._too_slow(len(text), limit) from None
         if self._covers_all:
             # The pieces tile the text, so offsets follow from their lengths (C-speed; match
             # objects from finditer cost several times more).
-            bounds = list(accumulate(map(len, self._compiled.findall(text)), initial=0))
+            bounds = list(accumulate(map(len, self._compiled.findall(pinned_text(text))), initial=0))
             return list(zip(bounds, islice(bounds, 1, None)))
-        return list(self._spans(text))
+        return list(self._spans(pinned_text(text)))
 
     def _too_slow(self, chars: int, limit: float | None) -> PretokenizerError:
         return PretokenizerError(
@@ -339,7 +363,7 @@ class Pretokenizer:
 
     def last_safe_cut(self, text: str, start: int = 0, end: int | None = None) -> int | None:
         """The last position in ``text[start:end]`` where it may be cut, or None."""
-        if self._safe_cut_rev is None:
+        if self.safe_cut is None or self._safe_cut_rev is None:
             return None
         m = self._safe_cut_rev.search(text, start, len(text) if end is None else end)
         return m.start() if m else None

@@ -1,0 +1,151 @@
+"""Regenerate ``bpe_engine/_unicode_table.py``: the Unicode tables our regexes are pinned to.
+
+Our pre-tokenizer runs the OpenAI patterns (and any custom pattern) with the ``regex`` module,
+whose Unicode tables follow the newest Unicode version and move with every release. The
+references do not: tiktoken's compiled pattern (Rust ``regex``/``fancy-regex``) and Hugging
+Face ``tokenizers`` (Oniguruma) each carry their own tables. So ``bpe_engine.unicode_classes``
+writes ``\\p{L}``, ``\\s``, ``\\d``... out as explicit ranges read from the table this script
+generates, and the pieces no longer depend on the installed ``regex``.
+
+The table is read off tiktoken itself, not from Unicode's data files: a tiktoken ``Encoding``
+built with the pattern ``\\p{Lu}`` and the 256 single bytes as ranks drops every character the
+pattern does not match, so decoding what it encodes for a string of every code point gives
+exactly the code points tiktoken puts in ``Lu``. This is done for each of the 30 general
+categories (they must partition the code points), for ``\\s`` and for ``\\d``. With
+``--check-hf`` the same sets are read from ``tokenizers`` (a ``Split`` pre-tokenizer that
+removes its matches) and must be equal (minutes: Oniguruma is slow on a million pieces).
+
+    python tools/unicode_table.py [--check-hf] [--out bpe_engine/_unicode_table.py]
+
+Run it when tiktoken (or ``tokenizers``) updates its Unicode version; then run
+``tests/engine/test_code_points.py``, which scans every code point against both references.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+CATEGORIES = "Lu Ll Lt Lm Lo Mn Mc Me Nd Nl No Pc Pd Ps Pe Pi Pf Po Sm Sc Sk So Zs Zl Zp Cc Cf Cs Co Cn".split()
+# The first code points of recent Unicode versions (letters each): the newest present names the version.
+SENTINELS = [("14.0", 0x0870), ("15.0", 0x11F04), ("15.1", 0x2EBF0), ("16.0", 0x1C89), ("17.0", 0x323B0)]
+SURROGATES = slice(0xD800, 0xE000)
+
+
+def every_code_point() -> str:
+    codes = np.arange(0x110000, dtype=np.uint32)
+    codes[SURROGATES] = 0x21  # "!" stands in; its own class is probed on its own
+    return codes.tobytes().decode("utf-32-le")
+
+
+def tiktoken_set(pattern: str, every: str) -> np.ndarray:
+    """The code points tiktoken's compiled ``pattern`` matches (one character each)."""
+    import tiktoken
+
+    ranks = {bytes([b]): b for b in range(256)}
+    enc = tiktoken.Encoding("probe", pat_str=pattern, mergeable_ranks=ranks, special_tokens={})
+    kept = enc.decode(enc.encode_ordinary(every)).encode("utf-32-le")
+    mask = np.zeros(0x110000, dtype=bool)
+    mask[np.frombuffer(kept, dtype=np.uint32)] = True
+    mask[0x21] = bool(enc.encode_ordinary("!"))
+    mask[SURROGATES] = False
+    return mask
+
+
+def tokenizers_set(pattern: str, every: str) -> np.ndarray:
+    """The code points Hugging Face ``tokenizers`` (Oniguruma) matches with ``pattern``."""
+    from tokenizers import Regex, pre_tokenizers
+
+    split = pre_tokenizers.Split(Regex(pattern), behavior="removed")
+    mask = np.ones(0x110000, dtype=bool)
+    for _, (s, e) in split.pre_tokenize_str(every):
+        mask[s:e] = False
+    mask[SURROGATES] = False
+    return mask
+
+
+def read_tables(reader: object, every: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per code point its category index, then the ``\\s`` and ``\\d`` masks, from ``reader``."""
+    assert callable(reader)
+    category = np.full(0x110000, CATEGORIES.index("Cs"), dtype=np.uint8)
+    seen = np.zeros(0x110000, dtype=np.int64)
+    for k, name in enumerate(CATEGORIES):
+        mask = reader(rf"\p{{{name}}}", every)
+        category[mask] = k
+        seen += mask
+    seen[SURROGATES] = 1
+    bad = np.nonzero(seen != 1)[0]
+    if bad.size:
+        sys.exit(f"the categories do not partition the code points, e.g. U+{bad[0]:04X}")
+    return category, reader(r"\s", every), reader(r"\d", every)
+
+
+def runs_text(category: np.ndarray) -> list[str]:
+    """``<hex start><category>`` for every run of one category, e.g. ``41Lu``."""
+    starts = np.nonzero(np.r_[True, category[1:] != category[:-1]])[0]
+    return [f"{s:x}{CATEGORIES[category[s]]}" for s in starts.tolist()]
+
+
+def ranges_text(mask: np.ndarray) -> str:
+    edges = np.flatnonzero(np.diff(np.r_[0, mask.astype(np.int8), 0]))
+    return " ".join(f"{s:x}-{e - 1:x}" for s, e in zip(edges[::2].tolist(), edges[1::2].tolist()))
+
+
+def module_text(category: np.ndarray, space: np.ndarray, source: str) -> str:
+    version = next((v for v, c in reversed(SENTINELS) if CATEGORIES[category[c]].startswith("L")), "before 14.0")
+    tokens = runs_text(category)
+    lines, line = [], ""
+    for t in tokens:
+        if len(line) + len(t) + 1 > 100:
+            lines.append(line)
+            line = ""
+        line += t + " "
+    lines.append(line)
+    body = "\n".join(f'    "{x}"' for x in lines)
+    return f'''"""Generated by tools/unicode_table.py from {source}: do not edit (regenerate instead).
+
+The Unicode tables the references run their patterns with (Unicode {version}, by the sentinel
+code points in the tool), which ``bpe_engine.unicode_classes`` writes into our patterns.
+"""
+
+UNICODE_VERSION = "{version}"
+SOURCE = "{source}"
+CATEGORIES = "{" ".join(CATEGORIES)}"
+#: Every run of one general category: ``<hex first code point><category>``, space-separated.
+CATEGORY_RUNS = (
+{body}
+)
+#: ``\\s``: inclusive hex ranges.
+WHITE_SPACE = "{ranges_text(space)}"
+'''
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=REPO / "bpe_engine" / "_unicode_table.py")
+    ap.add_argument("--check-hf", action="store_true", help="also read tokenizers' tables; they must be equal")
+    args = ap.parse_args()
+    import tiktoken
+
+    every = every_code_point()
+    category, space, digit = read_tables(tiktoken_set, every)
+    if not np.array_equal(digit, category == CATEGORIES.index("Nd")):
+        sys.exit("tiktoken's \\d is not \\p{Nd}: the translation writes \\d as Nd")
+    if args.check_hf:
+        import tokenizers
+
+        hf = read_tables(tokenizers_set, every)
+        for name, ours, theirs in zip(("categories", "\\s", "\\d"), (category, space, digit), hf):
+            diff = np.nonzero(ours != theirs)[0]
+            if diff.size:
+                sys.exit(f"tokenizers {tokenizers.__version__} differs from tiktoken in {name} at U+{diff[0]:04X}")
+    args.out.write_text(module_text(category, space, f"tiktoken {tiktoken.__version__}"), encoding="utf-8")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
