@@ -26,13 +26,14 @@ import os
 import struct
 import sys
 import tempfile
+import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 
-from ._vocab import SHIFT
+from ._vocab import SHIFT, MergeTables
 from .kinds import MergeRule
 
 T = TypeVar("T")
@@ -122,11 +123,23 @@ def cached(key: str | None, build: Callable[[], T], cls: type, make: Callable[..
     if tok is not None:
         return tok
     built = build()
+    tables = getattr(built, "encoder", None)
+    tables = getattr(tables, "tables", None)
+    if tables is not None and not tables.merges_ready:
+        # A lazy open: its merge tables, the slow part, are stored once something makes them.
+        ref = weakref.ref(built)
+        tables.on_merges = lambda: _store(path, key, ref(), cls)
+    else:
+        _store(path, key, built, cls)
+    return built
+
+
+def _store(path: Path, key: str, tok: object, cls: type) -> None:
     try:
-        _write(path, key, built, cls)
+        if tok is not None:
+            _write(path, key, tok, cls)
     except (OSError, ValueError, TypeError, OverflowError):
         pass  # an unwritable folder, a full disk, tables we do not store: only slower next time
-    return built
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -267,7 +280,8 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, np.ndarray]
 
 
 def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callable[..., R]) -> R:
-    """The tokenizer from its stored tables (checked by the checksum; the shapes again here)."""
+    """The tokenizer from its stored tables (checked by the checksum; the shapes again here).
+    The vocabulary is made now; the merge tables when first asked for (:func:`_merge_tables`)."""
     ids = arrays["ids"].tolist()
     lengths = arrays["lengths"]
     blob = arrays["bytes"].tobytes()
@@ -275,45 +289,25 @@ def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callabl
     if len(ids) != len(lengths) or (len(ends) and int(ends[-1]) != len(blob)) or int(lengths.min(initial=1)) < 1:
         raise _Bad("vocabulary")
     starts = (ends - lengths).tolist()
-    vocab = dict(zip(ids, [blob[s:e] for s, e in zip(starts, ends.tolist())]))
+    vocab = dict(zip(ids, map(blob.__getitem__, map(slice, starts, ends.tolist()))))
     merges = arrays["merges"]
-    if merges.size % 3:
+    more = arrays["more"]
+    counts = arrays.get("counts")
+    if merges.size % 3 or more.size % 2 or (counts is not None and counts.size * 3 != merges.size):
         raise _Bad("merges")
     table = merges.reshape(-1, 3)
-    left, right, new = table[:, 0].tolist(), table[:, 1].tolist(), table[:, 2].tolist()
-    pair_ids = list(zip(left, right))
-    get = vocab.__getitem__  # a KeyError for an id the vocabulary lacks
-    merge_bytes = list(zip(map(get, left), map(get, right)))
-    if not vocab.keys() >= set(new):
-        raise _Bad("merge results")
-    codes = (table[:, 0].astype(np.int64) << SHIFT | table[:, 1]).tolist()
-    more_flat = arrays["more"]
-    if more_flat.size % 2:
-        raise _Bad("more")
-    more = [(code >> SHIFT, code & ((1 << SHIFT) - 1), r) for code, r in more_flat.reshape(-1, 2).tolist()]
-    counts: list[int | None]
-    if "counts" in arrays:
-        counts = [None if c < 0 else c for c in arrays["counts"].tolist()]
-        if len(counts) != len(new):
-            raise _Bad("counts")
-    else:
-        counts = [None] * len(new)
+    if table.size and (int(table.min()) < 0 or not vocab.keys() >= set(np.unique(table).tolist())):
+        raise _Bad("merge ids")  # checked now: a merge that names no token fails here, not later
     byte_id = arrays["byte_id"].tolist()
-    if len(byte_id) != 256:
+    if len(byte_id) != 256 or not vocab.keys() >= set(byte_id):
         raise _Bad("bytes")
     pair_ranks, ignore, splits, tiktoken_ranks = (bool(x) for x in facts["rule"])
     specials = {str(t): int(i) for t, i in facts["specials"]}
+    safe = bool(facts["safe"])
     return make(
         vocab=vocab,
-        merges=merge_bytes,
-        merge_counts=counts,
-        new_ids=new,
-        pair_ids=pair_ids,
         byte_id=byte_id,
         specials=specials,
-        more=more,
-        safe=bool(facts["safe"]),
-        codes=codes,
         pretokenizer=str(facts["pretokenizer"]),
         name=facts["name"],
         merge_rule=MergeRule(
@@ -322,6 +316,31 @@ def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callabl
         normalizer=facts["normalizer"],
         bos=facts["bos"],
         adds_bos=bool(facts["adds_bos"]),
+        merge_tables=lambda: _merge_tables(vocab, table, more, counts, safe),
+    )
+
+
+def _merge_tables(
+    vocab: dict[int, bytes], table: np.ndarray, more_flat: np.ndarray, stored: np.ndarray | None, safe: bool
+) -> MergeTables:
+    """The merge tables from the stored arrays (their ids were checked against ``vocab``)."""
+    left, right, new = table[:, 0].tolist(), table[:, 1].tolist(), table[:, 2].tolist()
+    get = vocab.__getitem__
+    codes = (table[:, 0].astype(np.int64) << SHIFT | table[:, 1]).tolist()
+    more = [(code >> SHIFT, code & ((1 << SHIFT) - 1), r) for code, r in more_flat.reshape(-1, 2).tolist()]
+    counts: list[int | None]
+    if stored is not None:
+        counts = [None if c < 0 else c for c in stored.tolist()]
+    else:
+        counts = [None] * len(new)
+    return MergeTables(
+        merges=list(zip(map(get, left), map(get, right))),
+        counts=counts,
+        new_ids=new,
+        pair_ids=list(zip(left, right)),
+        more=more,
+        safe=safe,
+        codes=codes,
     )
 
 
