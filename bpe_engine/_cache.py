@@ -296,7 +296,9 @@ def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callabl
     if merges.size % 3 or more.size % 2 or (counts is not None and counts.size * 3 != merges.size):
         raise _Bad("merges")
     table = merges.reshape(-1, 3)
-    if table.size and (int(table.min()) < 0 or not vocab.keys() >= set(np.unique(table).tolist())):
+    known = np.zeros(int(arrays["ids"].max(initial=0)) + 1, dtype=bool)
+    known[arrays["ids"]] = True
+    if table.size and (int(table.min()) < 0 or int(table.max()) >= len(known) or not known[table].all()):
         raise _Bad("merge ids")  # checked now: a merge that names no token fails here, not later
     byte_id = arrays["byte_id"].tolist()
     if len(byte_id) != 256 or not vocab.keys() >= set(byte_id):
