@@ -124,9 +124,14 @@ def test_an_openai_encoding_from_the_cache_gives_tiktokens_ids(
     enc = tiktoken_encodings["r50k_base"]
     monkeypatch.setattr(tokenizer_module, "_openai", {})  # not the one this process built already
     first = Tokenizer.from_tiktoken("r50k_base")
-    assert not cache_files(cache)  # opened without its merges: nothing worth storing yet
-    assert first.merges
-    assert len(cache_files(cache)) == 1
+    (entry,) = cache_files(cache)  # opened without its merges: its vocabulary is stored
+    pending = entry.read_bytes()
+    assert first.merges  # made now, and stored over the entry
+    assert cache_files(cache) == [entry] and entry.read_bytes() != pending
+    monkeypatch.setattr(tokenizer_module, "_openai", {})
+    entry.write_bytes(pending)
+    from_vocabulary = Tokenizer.from_tiktoken("r50k_base")  # the merges rebuilt from the stored vocabulary
+    same(first, from_vocabulary)
     monkeypatch.setattr(tokenizer_module, "_openai", {})
     second = Tokenizer.from_tiktoken("r50k_base")
     assert second is not first
