@@ -14,7 +14,7 @@ from the start of ``MainWindow()`` (building the window counts too).
 Medians of ``--repeat`` runs; the runs go cold, warm, cold, warm, ... so that a busy moment
 of this shared machine slows both alike. Goal (issue 21): warm ready <= 1 s.
 
-    python benchmarks/bench_app_ready.py [--repeat 3]
+    python benchmarks/bench_app_ready.py [--repeat 3] [--against ../main]
 """
 
 from __future__ import annotations
@@ -70,11 +70,11 @@ print(json.dumps(result))
 """
 
 
-def run(cache: Path) -> dict[str, float]:
-    env = {**os.environ, "BPE_EXPLORER_CACHE": str(cache), "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO)}
+def run(cache: Path, repo: Path = REPO) -> dict[str, float]:
+    env = {**os.environ, "BPE_EXPLORER_CACHE": str(cache), "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(repo)}
     env["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
     out = subprocess.run(
-        [sys.executable, "-c", _RUN.format(keys=KEYS)], capture_output=True, text=True, cwd=REPO, env=env, timeout=300
+        [sys.executable, "-c", _RUN.format(keys=KEYS)], capture_output=True, text=True, cwd=repo, env=env, timeout=300
     )
     lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
     if out.returncode != 0 or not lines:
@@ -88,24 +88,27 @@ def run(cache: Path) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--against", type=Path, help="another checkout of the app, run interleaved with this one")
     args = parser.parse_args()
-    times: dict[str, list[dict[str, float]]] = {"cold": [], "warm": []}
+    repos = {"this": REPO} | ({"other": args.against.resolve()} if args.against else {})
+    times: dict[tuple[str, str], list[dict[str, float]]] = {}
     with tempfile.TemporaryDirectory() as scratch:
-        run(Path(scratch) / "warm")  # fills the warm cache (a first start, not counted)
+        for label, repo in repos.items():
+            run(Path(scratch) / f"warm-{label}", repo)  # fills the warm cache (a first start, not counted)
         for k in range(args.repeat):
-            cold = Path(scratch) / f"cold{k}"
-            times["cold"].append(run(cold))
-            times["warm"].append(run(Path(scratch) / "warm"))
-            print(
-                f"  run {k + 1}: cold ready {times['cold'][-1]['ready']:.2f} s, warm {times['warm'][-1]['ready']:.2f} s"
-            )
-    print(f"\nmedians of {args.repeat} fresh processes (the warm cache filled by a start before them)\n")
-    print("| start | ready after show() | from MainWindow() |")
-    print("|---|---|---|")
-    for kind in ("cold", "warm"):
-        ready = median([r["ready"] for r in times[kind]])
-        start = median([r["start"] for r in times[kind]])
-        print(f"| {kind} | {ready:.2f} s | {start:.2f} s |")
+            for label, repo in repos.items():
+                for kind in ("cold", "warm"):
+                    cache = Path(scratch) / (f"cold-{label}-{k}" if kind == "cold" else f"warm-{label}")
+                    got = run(cache, repo)
+                    times.setdefault((label, kind), []).append(got)
+                    print(f"  run {k + 1}, {label} ({repo}), {kind}: ready {got['ready']:.2f} s")
+    print(f"\nmedians of {args.repeat} fresh processes (the warm caches filled by a start before them)\n")
+    print("| checkout | start | ready after show() | from MainWindow() |")
+    print("|---|---|---|---|")
+    for (label, kind), runs in times.items():
+        ready = median([r["ready"] for r in runs])
+        start = median([r["start"] for r in runs])
+        print(f"| {label} | {kind} | {ready:.2f} s | {start:.2f} s |")
 
 
 if __name__ == "__main__":
