@@ -196,6 +196,8 @@ DAMAGE: dict[str, Callable[[Path], bytes]] = {
     "an object array": lambda e: _with_header(e, lambda h: h["arrays"][0].__setitem__(1, "O")),
     "a wrong size": lambda e: _with_header(e, lambda h: h["arrays"][0].__setitem__(2, h["arrays"][0][2] + 1)),
     "tables that do not fit": lambda e: _with_header(e, lambda h: h["facts"].update(rule="x")),
+    "whole tables said to be pending": lambda e: _with_header(e, lambda h: h["facts"].update(pending=True)),
+    "no pending flag": lambda e: _with_header(e, lambda h: h["facts"].pop("pending")),
 }
 
 
