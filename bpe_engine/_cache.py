@@ -12,7 +12,9 @@ The file is a header and flat NumPy arrays, never pickle, never executed::
 
 The header names the format version, the engine version, the key, each array (name, dtype
 from a short list, length) and the tokenizer's small facts (name, special tokens, pattern,
-merge rule). A file whose magic, versions, key, sizes or checksum do not match is ignored and
+merge rule). A rank table opened without its merges (they are rebuilt from the ranks on
+first use) is stored at once without them ("pending": its next open skips parsing the file),
+then again whole once they are made. A file whose magic, versions, key, sizes or checksum do not match is ignored and
 replaced; so is one the tables cannot be rebuilt from. Writes go to a temporary file renamed
 over the old one (``os.replace``), so a reader in another process sees the old file or the new
 one, never half of one. A cache folder that cannot be written only costs the speed.
@@ -26,13 +28,14 @@ import os
 import struct
 import sys
 import tempfile
+import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from ._vocab import SHIFT
+from ._vocab import SHIFT, MergeTables
 from .kinds import MergeRule
 
 T = TypeVar("T")
@@ -41,7 +44,7 @@ R = TypeVar("R")
 __all__ = ["cache_dir", "cached", "file_key", "openai_key", "text_key", "arguments", "FORMAT_VERSION", "MAGIC"]
 
 MAGIC = b"BPEXTOK\x00"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: rank tables stored before their merges are made ("pending")
 _DTYPES: dict[str, np.dtype[Any]] = {"i4": np.dtype("<i4"), "i8": np.dtype("<i8"), "u1": np.dtype("u1")}
 _DIGEST = 32
 
@@ -122,24 +125,44 @@ def cached(key: str | None, build: Callable[[], T], cls: type, make: Callable[..
     if tok is not None:
         return tok
     built = build()
+    tables = getattr(built, "encoder", None)
+    tables = getattr(tables, "tables", None)
+    if tables is not None and not tables.merges_ready:
+        # A lazy open: its merge tables, the slow part, are stored once something makes them;
+        # its vocabulary is stored now (the next open skips parsing the file and the files
+        # beside it), the whole tables once something has made them.
+        ref = weakref.ref(built)
+        tables.on_merges = lambda: _store(path, key, ref(), cls)
+        _store(path, key, built, cls, pending=True)
+    else:
+        _store(path, key, built, cls)
+    return built
+
+
+def _store(path: Path, key: str, tok: object, cls: type, pending: bool = False) -> None:
     try:
-        _write(path, key, built, cls)
+        if tok is not None:
+            _write(path, key, tok, cls, pending)
     except (OSError, ValueError, TypeError, OverflowError):
         pass  # an unwritable folder, a full disk, tables we do not store: only slower next time
-    return built
 
 
 # -- writing -------------------------------------------------------------------------------
 
 
-def _tables(given: object, cls: type) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
+def _tables(given: object, cls: type, pending: bool = False) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
     """The tokenizer's facts and arrays, or None when this tokenizer's tables cannot be stored
-    so that reading them rebuilds it exactly (then it is not cached)."""
+    so that reading them rebuilds it exactly (then it is not cached). ``pending``: a rank
+    table opened without its merges: only its vocabulary (the merges are rebuilt from it)."""
     if given.__class__ is not cls:  # a subclass may hold more than these tables
         return None
     tok: Any = given
     vocab = tok.vocab
     tables = tok.encoder.tables
+    if pending:
+        if not tok.merge_rule.tiktoken_ranks or tables.merges_ready:
+            return None
+        return _facts(tok, safe=False, pending=True), _vocab_arrays(vocab, tables.byte_id)
     triples = list(zip(tables.pair_ids, tables.new_ids))
     # The merges' bytes are their parts' bytes (resolve_merges looked them up so); checked
     # here so that the cache never stores a tokenizer it would give back differently.
@@ -147,22 +170,30 @@ def _tables(given: object, cls: type) -> tuple[dict[str, Any], dict[str, np.ndar
         return None
     n = len(triples)
     more = list(tables.ranks.items())[n:]  # the split pairs, added after the merges
+    counts = tok.merge_counts
+    arrays = _vocab_arrays(vocab, tables.byte_id)
+    arrays["merges"] = np.array([(a, b, z) for (a, b), z in triples], dtype="<i4").reshape(-1)
+    arrays["more"] = np.array([(code, r) for code, r in more], dtype="<i8").reshape(-1)
+    if any(c is not None for c in counts):
+        arrays["counts"] = np.array([-1 if c is None else c for c in counts], dtype="<i8")
+    return _facts(tok, safe=tables.merge_all_safe, pending=False), arrays
+
+
+def _vocab_arrays(vocab: dict[int, bytes], byte_id: list[int]) -> dict[str, np.ndarray]:
     ids = np.fromiter(vocab, dtype=np.int64, count=len(vocab))
     blobs = list(vocab.values())
     lengths = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs))
-    counts = tok.merge_counts
-    arrays: dict[str, np.ndarray] = {
+    return {
         "ids": ids.astype("<i4"),
         "lengths": lengths.astype("<i4"),
         "bytes": np.frombuffer(b"".join(blobs), dtype=np.uint8),
-        "merges": np.array([(a, b, z) for (a, b), z in triples], dtype="<i4").reshape(-1),
-        "more": np.array([(code, r) for code, r in more], dtype="<i8").reshape(-1),
-        "byte_id": np.array(tables.byte_id, dtype="<i4"),
+        "byte_id": np.array(byte_id, dtype="<i4"),
     }
-    if any(c is not None for c in counts):
-        arrays["counts"] = np.array([-1 if c is None else c for c in counts], dtype="<i8")
+
+
+def _facts(tok: Any, safe: bool, pending: bool) -> dict[str, Any]:
     rule = tok.merge_rule
-    facts = {
+    return {
         "name": tok.name,
         "specials": list(tok.special_tokens.items()),
         "pretokenizer": tok.pretokenizer.spec,
@@ -170,13 +201,13 @@ def _tables(given: object, cls: type) -> tuple[dict[str, Any], dict[str, np.ndar
         "normalizer": tok.normalizer,
         "bos": tok.bos,
         "adds_bos": tok.adds_bos,
-        "safe": tables.merge_all_safe,
+        "safe": safe,
+        "pending": pending,
     }
-    return facts, arrays
 
 
-def _write(path: Path, key: str, tok: object, cls: type) -> None:
-    got = _tables(tok, cls)
+def _write(path: Path, key: str, tok: object, cls: type, pending: bool = False) -> None:
+    got = _tables(tok, cls, pending)
     if got is None:
         return
     facts, arrays = got
@@ -228,9 +259,13 @@ def _read(path: Path, key: str, make: Callable[..., R]) -> R | None:
         return None
     try:
         facts, arrays = _parse(data, key)
-        return _rebuild(facts, arrays, make)
+        tok = _rebuild(facts, arrays, make)
     except Exception:  # noqa: BLE001 - any damage means "not cached"; it is rebuilt and replaced
         return None
+    if facts["pending"] is True:  # the vocabulary only: the whole tables once they are made
+        ref = weakref.ref(tok)
+        cast(Any, tok).encoder.tables.on_merges = lambda: _store(path, key, ref(), type(tok))
+    return tok
 
 
 def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
@@ -267,7 +302,8 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, np.ndarray]
 
 
 def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callable[..., R]) -> R:
-    """The tokenizer from its stored tables (checked by the checksum; the shapes again here)."""
+    """The tokenizer from its stored tables (checked by the checksum; the shapes again here).
+    The vocabulary is made now; the merge tables when first asked for (:func:`_merge_tables`)."""
     ids = arrays["ids"].tolist()
     lengths = arrays["lengths"]
     blob = arrays["bytes"].tobytes()
@@ -275,53 +311,77 @@ def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callabl
     if len(ids) != len(lengths) or (len(ends) and int(ends[-1]) != len(blob)) or int(lengths.min(initial=1)) < 1:
         raise _Bad("vocabulary")
     starts = (ends - lengths).tolist()
-    vocab = dict(zip(ids, [blob[s:e] for s, e in zip(starts, ends.tolist())]))
-    merges = arrays["merges"]
-    if merges.size % 3:
-        raise _Bad("merges")
-    table = merges.reshape(-1, 3)
-    left, right, new = table[:, 0].tolist(), table[:, 1].tolist(), table[:, 2].tolist()
-    pair_ids = list(zip(left, right))
-    get = vocab.__getitem__  # a KeyError for an id the vocabulary lacks
-    merge_bytes = list(zip(map(get, left), map(get, right)))
-    if not vocab.keys() >= set(new):
-        raise _Bad("merge results")
-    codes = (table[:, 0].astype(np.int64) << SHIFT | table[:, 1]).tolist()
-    more_flat = arrays["more"]
-    if more_flat.size % 2:
-        raise _Bad("more")
-    more = [(code >> SHIFT, code & ((1 << SHIFT) - 1), r) for code, r in more_flat.reshape(-1, 2).tolist()]
-    counts: list[int | None]
-    if "counts" in arrays:
-        counts = [None if c < 0 else c for c in arrays["counts"].tolist()]
-        if len(counts) != len(new):
-            raise _Bad("counts")
-    else:
-        counts = [None] * len(new)
+    vocab = dict(zip(ids, map(blob.__getitem__, map(slice, starts, ends.tolist()))))
     byte_id = arrays["byte_id"].tolist()
-    if len(byte_id) != 256:
+    if len(byte_id) != 256 or not vocab.keys() >= set(byte_id):
         raise _Bad("bytes")
     pair_ranks, ignore, splits, tiktoken_ranks = (bool(x) for x in facts["rule"])
     specials = {str(t): int(i) for t, i in facts["specials"]}
-    return make(
-        vocab=vocab,
-        merges=merge_bytes,
-        merge_counts=counts,
-        new_ids=new,
-        pair_ids=pair_ids,
-        byte_id=byte_id,
-        specials=specials,
-        more=more,
-        safe=bool(facts["safe"]),
-        codes=codes,
-        pretokenizer=str(facts["pretokenizer"]),
-        name=facts["name"],
-        merge_rule=MergeRule(
+    common: dict[str, Any] = {
+        "vocab": vocab,
+        "byte_id": byte_id,
+        "specials": specials,
+        "pretokenizer": str(facts["pretokenizer"]),
+        "name": facts["name"],
+        "merge_rule": MergeRule(
             pair_ranks=pair_ranks, ignore_merges=ignore, rank_splits=splits, tiktoken_ranks=tiktoken_ranks
         ),
-        normalizer=facts["normalizer"],
-        bos=facts["bos"],
-        adds_bos=bool(facts["adds_bos"]),
+        "normalizer": facts["normalizer"],
+        "bos": facts["bos"],
+        "adds_bos": bool(facts["adds_bos"]),
+    }
+    if facts["pending"] is True:
+        if not tiktoken_ranks or "merges" in arrays:
+            raise _Bad("pending")
+        return make(**common, merge_tables=lambda: _from_ranks(vocab, set(specials.values()), strict=not splits))
+    merges = arrays["merges"]
+    more = arrays["more"]
+    counts = arrays.get("counts")
+    if merges.size % 3 or more.size % 2 or (counts is not None and counts.size * 3 != merges.size):
+        raise _Bad("merges")
+    table = merges.reshape(-1, 3)
+    known = np.zeros(int(arrays["ids"].max(initial=0)) + 1, dtype=bool)
+    known[arrays["ids"]] = True
+    if table.size and (int(table.min()) < 0 or int(table.max()) >= len(known) or not known[table].all()):
+        raise _Bad("merge ids")  # checked now: a merge that names no token fails here, not later
+    safe = bool(facts["safe"])
+    return make(**common, merge_tables=lambda: _merge_tables(vocab, table, more, counts, safe))
+
+
+def _from_ranks(vocab: dict[int, bytes], specials: set[int], strict: bool) -> MergeTables:
+    """A rank table's merges rebuilt from its vocabulary (its ids are its ranks, maybe shifted
+    past the special tokens, as Tekken's: the rebuild only compares ranks)."""
+    from .formats.tiktoken import merge_triples_from_ranks
+
+    ranks = {b: i for i, b in vocab.items() if i not in specials}
+    triples = merge_triples_from_ranks(ranks, strict=strict)
+    pair_ids = [(a, b) for a, b, _ in triples]
+    get = vocab.__getitem__
+    merges = [(get(a), get(b)) for a, b in pair_ids]
+    return MergeTables(merges, [None] * len(merges), [z for _, _, z in triples], pair_ids)
+
+
+def _merge_tables(
+    vocab: dict[int, bytes], table: np.ndarray, more_flat: np.ndarray, stored: np.ndarray | None, safe: bool
+) -> MergeTables:
+    """The merge tables from the stored arrays (their ids were checked against ``vocab``)."""
+    left, right, new = table[:, 0].tolist(), table[:, 1].tolist(), table[:, 2].tolist()
+    get = vocab.__getitem__
+    codes = (table[:, 0].astype(np.int64) << SHIFT | table[:, 1]).tolist()
+    more = [(code >> SHIFT, code & ((1 << SHIFT) - 1), r) for code, r in more_flat.reshape(-1, 2).tolist()]
+    counts: list[int | None]
+    if stored is not None:
+        counts = [None if c < 0 else c for c in stored.tolist()]
+    else:
+        counts = [None] * len(new)
+    return MergeTables(
+        merges=list(zip(map(get, left), map(get, right))),
+        counts=counts,
+        new_ids=new,
+        pair_ids=list(zip(left, right)),
+        more=more,
+        safe=safe,
+        codes=codes,
     )
 
 

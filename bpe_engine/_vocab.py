@@ -7,14 +7,91 @@ or token, so a damaged file gets a clear error instead of a tokenizer that encod
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from ._text import lone_surrogate, surrogate_message
 from .errors import ConfigError, TokenizerFileError, short
 
-__all__ = ["SHIFT", "MAX_VOCAB", "resolve_merges", "place_specials", "merge_all_safe", "split_pairs"]
+__all__ = [
+    "SHIFT",
+    "MAX_VOCAB",
+    "MergeTables",
+    "byte_ids",
+    "resolve_merges",
+    "place_specials",
+    "merge_all_safe",
+    "split_pairs",
+]
 
 SHIFT = 20
 MAX_VOCAB = 1 << SHIFT  # ids must stay below this (pair codes are left << 20 | right)
+
+
+@dataclass
+class MergeTables:
+    """A tokenizer's merge tables, checked: what an open may leave until first use (rebuilding
+    o200k's merges from its ranks takes seconds, and only encoding with our own encoder, the
+    merge list and explanations need them).
+
+    ``merges[r]`` (the parts' bytes), ``counts[r]``, ``pair_ids[r]`` (the parts' ids) and
+    ``new_ids[r]`` (the result) of merge ``r``; ``more``: the other pairs that merge at a
+    merge's rank (tiktoken's rule, :func:`split_pairs`); ``safe``: :func:`merge_all_safe`;
+    ``codes``: each pair's ``left << SHIFT | right``. None: worked out from the rest.
+    """
+
+    merges: list[tuple[bytes, bytes]]
+    counts: list[int | None]
+    new_ids: list[int]
+    pair_ids: list[tuple[int, int]]
+    more: list[tuple[int, int, int]] | None = None
+    safe: bool | None = None
+    codes: list[int] | None = None
+
+
+def byte_ids(vocab: Mapping[int, bytes]) -> list[int]:
+    """The id of each single byte's token (the lowest one), after checking every entry.
+
+    The checks run over the whole vocabulary at C speed (types, range, lengths); only when
+    one fails is the vocabulary walked again to name the first bad entry.
+    """
+    values = vocab.values()
+    value_types = set(map(type, values))
+    if (
+        not vocab
+        or not set(map(type, vocab)) <= {int}
+        or min(vocab) < 0
+        or max(vocab) >= MAX_VOCAB
+        or not value_types <= {bytes, bytearray}
+        or min(map(len, values)) < 1
+    ):
+        _name_bad_entry(vocab)
+    byte_id = [-1] * 256
+    # bytes -> id, built in C; when no two tokens share bytes, it holds each byte's one id
+    inverse = dict(zip(values, vocab)) if value_types <= {bytes} else {}
+    if inverse and len(inverse) == len(vocab):
+        for x in range(256):
+            byte_id[x] = inverse.get(bytes([x]), -1)
+    else:
+        for i, b in sorted(vocab.items(), reverse=True):  # the lowest id wins
+            if len(b) == 1:
+                byte_id[b[0]] = i
+    missing = [x for x in range(256) if byte_id[x] < 0]
+    if missing:
+        raise TokenizerFileError(
+            f"the vocabulary lacks {len(missing)} of the 256 single-byte tokens "
+            f"(first missing: byte 0x{missing[0]:02x}); a byte-level vocabulary must hold all of them"
+        )
+    return byte_id
+
+
+def _name_bad_entry(vocab: Mapping[int, bytes]) -> None:
+    for i, b in vocab.items():
+        if isinstance(i, bool) or not isinstance(i, int) or i < 0:
+            raise TokenizerFileError(f"vocab id {i!r} is not a non-negative whole number")
+        if i >= MAX_VOCAB:
+            raise TokenizerFileError(f"vocab id {i} is too large (ids must be below {MAX_VOCAB})")
+        if not isinstance(b, (bytes, bytearray)) or not b:
+            raise TokenizerFileError(f"vocab id {i}: value must be non-empty bytes, got {b!r}")
 
 
 def resolve_merges(

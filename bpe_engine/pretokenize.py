@@ -441,7 +441,7 @@ def get_pretokenizer(spec: str | Pretokenizer) -> Pretokenizer:
 class SpecialSplitter:
     """Splits text at special tokens; the longest special token wins where several match."""
 
-    __slots__ = ("tokens", "_regex")
+    __slots__ = ("tokens", "_regex", "_compiled")
 
     def __init__(self, special_tokens: Iterable[str] = ()) -> None:
         tokens: list[str] = []
@@ -456,24 +456,30 @@ class SpecialSplitter:
                 seen.add(tok)
                 tokens.append(tok)
         self.tokens: tuple[str, ...] = tuple(tokens)
-        if tokens:
-            # Longest first: regex alternation is leftmost-first, so this makes the longest win.
-            ordered = sorted(tokens, key=lambda t: (-len(t), t))
-            self._regex: regex.Pattern[str] | None = regex.compile("|".join(regex.escape(t) for t in ordered))
-        else:
-            self._regex = None
+        # Compiled on first use: Tekken has 1000 special tokens, and opening it should not wait.
+        self._regex: re.Pattern[str] | None = None
+        self._compiled = not tokens
 
     @property
-    def pattern(self) -> regex.Pattern[str] | None:
+    def pattern(self) -> re.Pattern[str] | None:
+        """The alternation of the special tokens, longest first (None when there are none).
+        Literals only, so Python's ``re`` (faster to compile and to run than ``regex`` on a
+        long alternation) matches exactly as ``regex`` would."""
+        if not self._compiled:
+            # Longest first: regex alternation is leftmost-first, so this makes the longest win.
+            ordered = sorted(self.tokens, key=lambda t: (-len(t), t))
+            self._regex = re.compile("|".join(map(re.escape, ordered)))
+            self._compiled = True
         return self._regex
 
     def split(self, text: str) -> list[tuple[str, bool]]:
         """``[(segment, is_special), ...]`` covering ``text``; empty segments are left out."""
-        if self._regex is None:
+        rx = self.pattern
+        if rx is None:
             return [(text, False)] if text else []
         out: list[tuple[str, bool]] = []
         pos = 0
-        for m in self._regex.finditer(text):
+        for m in rx.finditer(text):
             s, e = m.span()
             if s > pos:
                 out.append((text[pos:s], False))
@@ -485,15 +491,17 @@ class SpecialSplitter:
 
     def ordinary_segments(self, text: str) -> list[str]:
         """The text between special tokens (the special tokens themselves are dropped)."""
-        if self._regex is None:
+        rx = self.pattern
+        if rx is None:
             return [text] if text else []
-        return [seg for seg in self._regex.split(text) if seg]
+        return [seg for seg in rx.split(text) if seg]
 
     def first(self, text: str) -> tuple[str, int] | None:
         """The first special token in ``text`` and its character offset, or None."""
-        if self._regex is None:
+        rx = self.pattern
+        if rx is None:
             return None
-        m = self._regex.search(text)
+        m = rx.search(text)
         return (m.group(), m.start()) if m else None
 
 

@@ -18,12 +18,13 @@ import os
 import threading
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set as AbstractSet
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ._cache import cached, file_key, openai_key
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
-from ._vocab import MAX_VOCAB, SHIFT, merge_all_safe, place_specials, resolve_merges, split_pairs
+from ._vocab import MAX_VOCAB, SHIFT, MergeTables, byte_ids, merge_all_safe, place_specials, resolve_merges, split_pairs
 from .compat import TiktokenMethods
 from .encode.core import CoreEncoder
 from .encode.encoder import Encoder
@@ -60,6 +61,21 @@ _CORE_BUILT_MIN = 1 << 12
 _core_lock = threading.Lock()
 _openai_lock = threading.Lock()
 _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
+# What a lazy open (Tokenizer._from_tables) leaves to first use.
+_LAZY_MERGES = frozenset({"merges", "merge_counts", "_merge_triples", "_merge_of_id"})
+
+
+def _complete(m: MergeTables, ordinary: dict[int, bytes], rule: MergeRule) -> MergeTables:
+    """``m`` with the split pairs and the merge-all check worked out where not given."""
+    more = m.more
+    if more is None:
+        more = split_pairs(ordinary, m.new_ids, m.pair_ids) if rule.rank_splits else []
+    safe = m.safe
+    if safe is None:
+        all_pairs = m.pair_ids + [(a, b) for a, b, _ in more]
+        all_new = m.new_ids + [m.new_ids[r] for _, _, r in more]
+        safe = not (rule.pair_ranks or more) or merge_all_safe(all_pairs, all_new)
+    return MergeTables(m.merges, m.counts, m.new_ids, m.pair_ids, more, safe, m.codes)
 
 
 def _sizes_after(base: set[int], new_ids: Sequence[int]) -> list[int]:
@@ -107,29 +123,6 @@ def _checked_name(name: object) -> str | None:
     if at is not None:
         raise ConfigError(surrogate_message("the name", name, at))
     return name
-
-
-def _byte_ids(vocab: Mapping[int, bytes]) -> list[int]:
-    """The id of each single byte's token (the lowest one), after checking every entry."""
-    for i, b in vocab.items():
-        if isinstance(i, bool) or not isinstance(i, int) or i < 0:
-            raise TokenizerFileError(f"vocab id {i!r} is not a non-negative whole number")
-        if i >= MAX_VOCAB:
-            raise TokenizerFileError(f"vocab id {i} is too large (ids must be below {MAX_VOCAB})")
-        if not isinstance(b, (bytes, bytearray)) or not b:
-            raise TokenizerFileError(f"vocab id {i}: value must be non-empty bytes, got {b!r}")
-    byte_id = [-1] * 256
-    for i in sorted(vocab):
-        b = vocab[i]
-        if len(b) == 1 and byte_id[b[0]] < 0:
-            byte_id[b[0]] = i
-    missing = [x for x in range(256) if byte_id[x] < 0]
-    if missing:
-        raise TokenizerFileError(
-            f"the vocabulary lacks {len(missing)} of the 256 single-byte tokens "
-            f"(first missing: byte 0x{missing[0]:02x}); a byte-level vocabulary must hold all of them"
-        )
-    return byte_id
 
 
 class Tokenizer(TiktokenMethods):
@@ -183,7 +176,7 @@ class Tokenizer(TiktokenMethods):
         self.normalizer = normalizer
         self.name = _checked_name(name)
         vocab = dict(vocab)
-        self._byte_id = byte_id = _byte_ids(vocab)
+        self._byte_id = byte_id = byte_ids(vocab)
 
         if merge_counts is not None and len(merge_counts) != len(merges):
             raise TokenizerFileError(f"merge_counts has {len(merge_counts)} entries but there are {len(merges)} merges")
@@ -201,31 +194,30 @@ class Tokenizer(TiktokenMethods):
             )
         self.bos = bos
         self.adds_bos = bool(adds_bos) and bos is not None
-        self._finish({i: bytes(b) for i, b in vocab.items()}, merges_list, counts, new_ids, pair_ids, specials)
+        if not set(map(type, vocab.values())) <= {bytes}:
+            vocab = {i: bytes(b) for i, b in vocab.items()}
+        self._finish(vocab, specials, MergeTables(merges_list, counts, new_ids, pair_ids))
 
     @classmethod
     def _from_tables(
         cls,
         *,
         vocab: dict[int, bytes],
-        merges: list[tuple[bytes, bytes]],
-        merge_counts: list[int | None],
-        new_ids: list[int],
-        pair_ids: list[tuple[int, int]],
         byte_id: list[int],
         specials: dict[str, int],
-        more: list[tuple[int, int, int]],
-        safe: bool,
-        codes: list[int],
-        pretokenizer: str,
+        pretokenizer: str | Pretokenizer,
         name: str | None,
         merge_rule: MergeRule,
         normalizer: NormalForm | None,
         bos: str | None,
         adds_bos: bool,
+        merge_tables: Callable[[], MergeTables],
     ) -> Tokenizer:
-        """A tokenizer from tables that ``__init__`` checked before (the on-disk cache,
-        :mod:`bpe_engine._cache`, whose checksum vouches for them): no check is redone."""
+        """A tokenizer from a vocabulary checked before (the on-disk cache,
+        :mod:`bpe_engine._cache`, whose checksum vouches for it; a rank table read just now),
+        whose merge tables ``merge_tables()`` makes on first use (``merges``, ``merge_counts``,
+        encoding with our encoder, explanations): opening o200k then costs no merge rebuild.
+        ``merge_tables`` must give what ``__init__`` would have made of the merges."""
         tok = cls.__new__(cls)
         tok.merge_rule = merge_rule
         tok.pretokenizer = get_pretokenizer(pretokenizer)
@@ -234,84 +226,90 @@ class Tokenizer(TiktokenMethods):
         tok._byte_id = byte_id
         tok.bos = bos
         tok.adds_bos = adds_bos
-        tok._finish(vocab, merges, merge_counts, new_ids, pair_ids, specials, more, safe, codes)
+        tok._finish(vocab, specials, merge_tables)
         return tok
 
     def _finish(
         self,
         vocab: dict[int, bytes],
-        merges: list[tuple[bytes, bytes]],
-        merge_counts: list[int | None],
-        new_ids: list[int],
-        pair_ids: list[tuple[int, int]],
         specials: dict[str, int],
-        more: list[tuple[int, int, int]] | None = None,
-        safe: bool | None = None,
-        codes: list[int] | None = None,
+        merges: MergeTables | Callable[[], MergeTables],
     ) -> None:
-        """The rest of the set-up, from checked tables: shared by ``__init__`` and the on-disk
-        cache (:mod:`bpe_engine._cache`), which passes ``more``, ``safe`` and the pair ``codes``
-        as computed before."""
-        self._merge_triples = [(a, b, z) for (a, b), z in zip(pair_ids, new_ids)]
-        self.merges: list[tuple[bytes, bytes]] = merges
-        self.merge_counts: list[int | None] = merge_counts
-        # The first (lowest-ranked) merge that makes each token: later ranks are overwritten.
-        self._merge_of_id: dict[int, int] = dict(zip(reversed(new_ids), range(len(new_ids) - 1, -1, -1)))
+        """The rest of the set-up, from a checked vocabulary and the merge tables, or what makes
+        them on first use (then ``merges``, ``merge_counts`` and the merge lookups are set by
+        ``_adopt_merges`` when first asked for, through ``__getattr__``)."""
         self.special_tokens: dict[str, int] = specials
         self._sizes_after: list[int] | None = None
         self._special_names = frozenset(specials)
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = vocab
-        self._encoder = self._build_encoder(new_ids, pair_ids, more, safe, codes)
+        self._encoder = self._build_encoder(merges)
+        if isinstance(merges, MergeTables):
+            self._adopt_merges(merges)
         # Worked out on first use (it imports tiktoken, may compile the pattern there, and for
         # trained merges replays tiktoken's procedure): opening stays fast.
         self._tiktoken_reason: str | None = _UNCHECKED
         self._tiktoken_encoding: Any = None
         self._core: CoreEncoder | None = None
 
-    def _build_encoder(
-        self,
-        new_ids: list[int],
-        pair_ids: list[tuple[int, int]],
-        more: list[tuple[int, int, int]] | None = None,
-        safe: bool | None = None,
-        codes: list[int] | None = None,
-    ) -> Encoder:
-        """The encoder over this tokenizer's checked tables (merges as the rule reads them);
-        ``more``, ``safe``, ``codes``: the split pairs, the merge-all check and each merge's
-        pair code, when already known."""
+    def _adopt_merges(self, m: MergeTables) -> None:
+        pairs = m.pair_ids  # the triples zipped in C (200,000 of them for o200k)
+        self._merge_triples = list(zip(map(itemgetter(0), pairs), map(itemgetter(1), pairs), m.new_ids))
+        self.merges: list[tuple[bytes, bytes]] = m.merges
+        self.merge_counts: list[int | None] = m.counts
+        # The first (lowest-ranked) merge that makes each token: later ranks are overwritten.
+        new_ids = m.new_ids
+        self._merge_of_id: dict[int, int] = dict(zip(reversed(new_ids), range(len(new_ids) - 1, -1, -1)))
+
+    if not TYPE_CHECKING:  # mypy sees the attributes _adopt_merges sets, not this fallback
+
+        def __getattr__(self, name: str) -> Any:
+            # Only reached for attributes not set yet: the merge tables of a lazy open.
+            if name in _LAZY_MERGES and "_encoder" in self.__dict__:
+                m = self._encoder.tables.merge_tables()
+                if m is not None:
+                    self._adopt_merges(m)
+                    return self.__dict__[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build_encoder(self, merges: MergeTables | Callable[[], MergeTables]) -> Encoder:
+        """The encoder over this tokenizer's checked tables (merges as the rule reads them,
+        completed by :func:`_complete`; made on first use when ``merges`` is a callable)."""
         rule = self.merge_rule
         ordinary = dict(self.vocab)
         for i in self._special_ids:
             ordinary.pop(i, None)
         # bytes -> id, the last id winning as in a loop over ordinary.items() (built in C)
         whole = dict(zip(ordinary.values(), ordinary.keys())) if rule.ignore_merges else None
-        if more is None:
-            more = split_pairs(ordinary, new_ids, pair_ids) if rule.rank_splits else []
-        if safe is None:
-            all_pairs = pair_ids + [(a, b) for a, b, _ in more]
-            all_new = new_ids + [new_ids[r] for _, _, r in more]
-            safe = not (rule.pair_ranks or more) or merge_all_safe(all_pairs, all_new)
-        return Encoder(
-            EncoderTables(
-                byte_ids=self._byte_id,
-                merges=self._merge_triples,
-                id_bytes=self.vocab,
-                special_tokens=self.special_tokens,
-                pretokenizer=self.pretokenizer,
-                whole_tokens=whole,
-                merge_all_safe=safe,
-                more_pairs=more,
-                pair_ids=pair_ids,
-                new_ids=new_ids,
-                pair_codes=codes,
+        common: dict[str, Any] = {
+            "byte_ids": self._byte_id,
+            "id_bytes": self.vocab,
+            "special_tokens": self.special_tokens,
+            "pretokenizer": self.pretokenizer,
+            "whole_tokens": whole,
+        }
+        if isinstance(merges, MergeTables):
+            m = _complete(merges, ordinary, rule)
+            return Encoder(
+                EncoderTables(
+                    merges=None,
+                    merge_all_safe=bool(m.safe),
+                    more_pairs=m.more or (),
+                    pair_ids=m.pair_ids,
+                    new_ids=m.new_ids,
+                    pair_codes=m.codes,
+                    **common,
+                )
             )
-        )
+        source = merges
+        return Encoder(EncoderTables(merges=None, merge_source=lambda: _complete(source(), ordinary, rule), **common))
 
     @classmethod
     def from_data(cls, data: TokenizerData) -> Tokenizer:
         """Build a tokenizer from what a file reader returned; errors name the file."""
         try:
+            if data.merge_source is not None:
+                return cls._from_rank_data(data, data.merge_source)
             return cls(
                 data.vocab,
                 data.merges,
@@ -331,6 +329,42 @@ class Tokenizer(TiktokenMethods):
             if not data.source:
                 raise
             raise TokenizerFileError(f"{data.source}: {exc}") from None
+
+    @classmethod
+    def _from_rank_data(cls, data: TokenizerData, source: Callable[[], list[tuple[int, int, int]]]) -> Tokenizer:
+        """A rank table's tokenizer (a reader's ``merge_source``), its merges rebuilt on first
+        use: the rest is checked as ``__init__`` checks it. Every rank is an ordinary token."""
+        vocab = dict(data.vocab)
+        byte_id = byte_ids(vocab)
+        specials = place_specials(vocab, data.special_tokens, set(vocab))
+        for tok, i in reversed(specials.items()):  # an id shared by two names decodes as the first
+            vocab[i] = tok.encode("utf-8")
+        if data.bos is not None and data.bos not in specials:
+            raise TokenizerFileError(f"the beginning-of-sequence token {short(data.bos)} is not a special token")
+        if data.normalizer is not None and data.normalizer not in NORMAL_FORMS:
+            raise ConfigError(
+                f"normalizer must be one of {', '.join(NORMAL_FORMS)} or None, got {short(data.normalizer)}"
+            )
+
+        def tables() -> MergeTables:
+            triples = source()
+            pair_ids = [(a, b) for a, b, _ in triples]
+            get = vocab.__getitem__
+            merges = [(get(a), get(b)) for a, b in pair_ids]
+            return MergeTables(merges, [None] * len(merges), [z for _, _, z in triples], pair_ids)
+
+        return cls._from_tables(
+            vocab=vocab,
+            byte_id=byte_id,
+            specials=specials,
+            pretokenizer=data.pretokenizer,
+            name=_checked_name(data.name),
+            merge_rule=data.merge_rule,
+            normalizer=data.normalizer,
+            bos=data.bos,
+            adds_bos=bool(data.adds_bos) and data.bos is not None,
+            merge_tables=tables,
+        )
 
     # -- basic facts --------------------------------------------------------------------------
 
@@ -686,7 +720,10 @@ class Tokenizer(TiktokenMethods):
 
     def __getstate__(self) -> dict[str, Any]:
         # A tiktoken Encoding is rebuilt on demand (worker processes get a lean copy).
+        self._encoder.tables.merge_tables()  # a worker's copy gets the merge tables made
         state = dict(self.__dict__)
+        for name in _LAZY_MERGES - state.keys():
+            state[name] = getattr(self, name)
         state["_tiktoken_encoding"] = None
         state["_core"] = None
         state["_sizes_after"] = None  # rebuilt on demand (280,000 numbers for Llama 3)

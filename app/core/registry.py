@@ -83,6 +83,15 @@ def load_any(path: str, pattern: str | None = None, special_tokens: SpecialToken
     return tok
 
 
+def load_openai(name: str) -> Tokenizer:
+    """One of OpenAI's encodings (background threads only). The engine opens it without its
+    merges (rebuilt from the ranks on first use, or read from its cache); they are made here,
+    so that no view (the timeline's merge list, an encode) makes them in the GUI thread."""
+    tok = Tokenizer.from_tiktoken(name)
+    tok.merge_ids()
+    return tok
+
+
 @dataclass
 class RegistryEntry:
     """One tokenizer the app knows, its load state and, after a failed load, why."""
@@ -317,7 +326,7 @@ class TokenizerRegistry(QObject):
             path = entry.path
             self._loads.submit(key, lambda: load_any(path), lambda exc: _load_message(key, exc))
             return
-        self._loads.submit(key, lambda: Tokenizer.from_tiktoken(key), lambda exc: _load_message(key, exc))
+        self._loads.submit(key, lambda: load_openai(key), lambda exc: _load_message(key, exc))
 
     def wait(self, msecs: int = -1) -> bool:
         """Wait for background loads (tests and shutdown); ``msecs`` -1: as long as it takes."""

@@ -10,10 +10,11 @@ them, through :meth:`EncoderTables.derived`, and travel with the tables when the
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .._vocab import SHIFT
+from .._vocab import SHIFT, MergeTables
 from ..pretokenize import Pretokenizer, SpecialSplitter
 
 __all__ = ["EncoderTables", "SPECIAL_PREFIX"]
@@ -22,6 +23,8 @@ T = TypeVar("T")
 
 # A special token's key in the piece cache: 0xFF never occurs in UTF-8, so no text collides.
 SPECIAL_PREFIX = b"\xff"
+# What a lazy open leaves to first use (EncoderTables.merge_tables makes them).
+_LAZY = frozenset({"merge_all_safe", "pair_ids", "new_ids", "ranks"})
 
 
 class EncoderTables:
@@ -48,7 +51,7 @@ class EncoderTables:
         self,
         *,
         byte_ids: Sequence[int],
-        merges: Sequence[tuple[int, int, int]],
+        merges: Sequence[tuple[int, int, int]] | None,
         id_bytes: Mapping[int, bytes],
         special_tokens: Mapping[str, int],
         pretokenizer: Pretokenizer,
@@ -58,19 +61,23 @@ class EncoderTables:
         pair_ids: list[tuple[int, int]] | None = None,
         new_ids: list[int] | None = None,
         pair_codes: list[int] | None = None,
+        merge_source: Callable[[], MergeTables] | None = None,
     ) -> None:
         # pair_ids, new_ids, pair_codes: the columns of ``merges`` (and each pair's code), when
         # the caller has them already: saves three loops over every merge on each load.
-        self.merge_all_safe = merge_all_safe
+        # merge_source (with merges=None): the merge tables are made by it on first use.
         self.byte_id: list[int] = list(byte_ids)
         self.identity_bytes = self.byte_id == list(range(256))
-        self.pair_ids: list[tuple[int, int]] = pair_ids if pair_ids is not None else [(a, b) for a, b, _ in merges]
-        self.new_ids: list[int] = new_ids if new_ids is not None else [z for _, _, z in merges]
-        if pair_codes is None:
-            pair_codes = [a << SHIFT | b for a, b in self.pair_ids]
-        self.ranks: dict[int, int] = dict(zip(pair_codes, range(len(pair_codes))))
-        for left, right, rank in more_pairs:  # other pairs that merge at that rank (tiktoken's rule)
-            self.ranks.setdefault(left << SHIFT | right, rank)
+        self._source = merge_source
+        self._lock = threading.Lock()
+        self.on_merges: Callable[[], None] | None = None
+        self._merge_tables: MergeTables | None = None
+        if merges is not None or pair_ids is not None:
+            pair_ids = pair_ids if pair_ids is not None else [(a, b) for a, b, _ in merges or ()]
+            new_ids = new_ids if new_ids is not None else [z for _, _, z in merges or ()]
+            self._set_merges(pair_ids, new_ids, pair_codes, more_pairs, merge_all_safe)
+        elif merge_source is None:
+            raise ValueError("EncoderTables needs merges or a merge_source")
         size = max(id_bytes) + 1
         table: list[bytes | None]
         if len(id_bytes) == size and list(id_bytes) == list(range(size)):
@@ -90,6 +97,65 @@ class EncoderTables:
         self.max_special = max((len(t) for t in special_tokens), default=0)
         self.whole_tokens: dict[bytes, int] | None = dict(whole_tokens) if whole_tokens is not None else None
         self._derived: dict[str, Any] = {}
+
+    def _set_merges(
+        self,
+        pair_ids: list[tuple[int, int]],
+        new_ids: list[int],
+        pair_codes: list[int] | None,
+        more_pairs: Sequence[tuple[int, int, int]],
+        merge_all_safe: bool,
+    ) -> None:
+        self.merge_all_safe = merge_all_safe
+        self.pair_ids = pair_ids
+        self.new_ids = new_ids
+        if pair_codes is None:
+            pair_codes = [a << SHIFT | b for a, b in pair_ids]
+        ranks = dict(zip(pair_codes, range(len(pair_codes))))
+        for left, right, rank in more_pairs:  # other pairs that merge at that rank (tiktoken's rule)
+            ranks.setdefault(left << SHIFT | right, rank)
+        self.ranks: dict[int, int] = ranks
+
+    @property
+    def merges_ready(self) -> bool:
+        """Whether the merge tables are made (False until first use after a lazy open)."""
+        return self._source is None
+
+    def merge_tables(self) -> MergeTables | None:
+        """The merge tables from the source this was made with, made now if not yet (None when
+        the merges were given to the constructor)."""
+        if self._source is not None:
+            with self._lock:  # two threads asking at once: one makes them, the other waits
+                source = self._source
+                if source is not None:
+                    m = self._merge_tables = source()
+                    self._set_merges(m.pair_ids, m.new_ids, m.codes, m.more or (), bool(m.safe))
+                    self._source = None
+            hook, self.on_merges = self.on_merges, None
+            if hook is not None:
+                hook()
+        return self._merge_tables
+
+    if not TYPE_CHECKING:  # mypy sees the attributes set by _set_merges, not this fallback
+
+        def __getattr__(self, name: str) -> Any:
+            # Only reached for attributes not set yet: the merge tables of a lazy open.
+            if name in _LAZY and self.__dict__.get("_source") is not None:
+                self.merge_tables()
+                return self.__dict__[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A copy for a worker process gets the tables made (the source is the opener's).
+        self.merge_tables()
+        state = dict(self.__dict__)
+        del state["_lock"]
+        state["on_merges"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
 
     def derived(self, key: str, build: Callable[[EncoderTables], T]) -> T:
         """``build(self)``, made on first use and kept under ``key`` (two threads asking at

@@ -10,7 +10,7 @@ read or write one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..kinds import MergeRule
@@ -36,6 +36,9 @@ class TokenizerData:
     read (:class:`~bpe_engine.kinds.MergeRule`: ours, Hugging Face's, tiktoken's). ``bos``
     names the beginning-of-sequence token when the file says which it is, ``adds_bos``
     whether the model's own pipeline adds it (see :class:`~bpe_engine.kinds.TokenizerFacts`).
+    ``merge_source``: for a rank table whose merges are rebuilt from its ranks (correct by
+    construction, and seconds of work), what gives ``(left id, right id, new id)`` of each
+    merge in rank order, called on first use; ``merges`` and ``merge_ids`` are then empty.
     """
 
     vocab: dict[int, bytes]
@@ -51,6 +54,7 @@ class TokenizerData:
     adds_bos: bool = False
     source: str = ""
     extra: dict[str, object] = field(default_factory=dict)
+    merge_source: Callable[[], list[tuple[int, int, int]]] | None = None
 
 
 # SentencePiece's piece types (sentencepiece_model.proto, ModelProto.SentencePiece.Type).

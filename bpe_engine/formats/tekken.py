@@ -15,6 +15,8 @@ tokens are never matched in text by Mistral's own encoder: ``encode_ordinary`` (
 from __future__ import annotations
 
 import base64
+import binascii
+import functools
 import os
 import re
 from typing import Any
@@ -23,7 +25,7 @@ from ..errors import TokenizerFileError, short
 from ..kinds import MergeRule
 from .base import Content, Format, ReadRequest, no_arguments
 from .data import TokenizerData
-from .tiktoken import merge_ids_from_ranks, pretokenizer_for
+from .tiktoken import merge_triples_from_ranks, pretokenizer_for
 
 __all__ = ["is_tekken", "data_from_tekken", "DEPRECATED_SPECIAL_TOKENS", "FORMAT"]
 
@@ -122,8 +124,49 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
             f"config.default_vocab_size - default_num_special_tokens is {inner}, but the vocab holds "
             f"{len(vocab_list)} tokens (and at least the 256 bytes are needed)",
         )
+    tokens = _tokens(vocab_list[:inner], path)
+    ranks = dict(zip(tokens, range(inner)))
+    vocab = dict(zip(range(count, count + inner), tokens))
+    name = os.path.splitext(os.path.basename(path))[0] or None
+    return TokenizerData(
+        vocab,
+        [],
+        specials,
+        pretokenizer=pretokenizer_for(pattern),
+        # rebuilt on first use: exact splits never fail (merge_triples_from_ranks)
+        merge_source=lambda: merge_triples_from_ranks(ranks, strict=False, offset=count),
+        name=name,
+        merge_rule=MergeRule.tiktoken(),
+        # mistral-common's Tekkenizer names <s> its BOS; the caller of its encode decides to add it.
+        bos="<s>" if "<s>" in specials else None,
+        source=path,
+    )
+
+
+def _tokens(entries: list[Any], path: str) -> list[bytes]:
+    """The token bytes of ``entries`` (``vocab[:inner]``), checked at C speed; the first bad
+    entry, if any, is named by :func:`_tokens_slowly`."""
+    try:
+        if set(map(type, entries)) != {dict} or [e.get("rank") for e in entries] != list(range(len(entries))):
+            raise ValueError
+        texts = [e.get("token_bytes") for e in entries]
+        if set(map(type, texts)) != {str}:
+            raise ValueError
+        tokens = list(map(_b64, map(str.encode, texts)))
+    except (ValueError, UnicodeEncodeError, binascii.Error):
+        return _tokens_slowly(entries, path)
+    if tokens[:256] != _BYTES or min(map(len, tokens[256:]), default=2) < 2 or len(set(tokens)) != len(tokens):
+        return _tokens_slowly(entries, path)
+    return tokens
+
+
+_BYTES = [bytes([b]) for b in range(256)]
+_b64 = functools.partial(binascii.a2b_base64, strict_mode=True)
+
+
+def _tokens_slowly(entries: list[Any], path: str) -> list[bytes]:
     ranks: dict[bytes, int] = {}
-    for r, entry in enumerate(vocab_list[:inner]):
+    for r, entry in enumerate(entries):
         if not isinstance(entry, dict) or entry.get("rank") != r or not isinstance(entry.get("token_bytes"), str):
             raise _fail(path, f"vocab[{r}] must be {{'rank': {r}, 'token_bytes': base64, ...}}, got {short(entry)}")
         try:
@@ -135,27 +178,7 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
         if token in ranks:
             raise _fail(path, f"vocab[{r}] repeats the token of vocab[{ranks[token]}]")
         ranks[token] = r
-    try:
-        pairs = merge_ids_from_ranks(ranks, strict=False)
-    except TokenizerFileError as exc:
-        raise _fail(path, str(exc)) from None
-    by_rank = {r: t for t, r in ranks.items()}
-    vocab = {r + count: t for r, t in by_rank.items()}
-    merges = [(by_rank[a], by_rank[b]) for a, b in pairs]
-    merge_ids = [(a + count, b + count) for a, b in pairs]
-    name = os.path.splitext(os.path.basename(path))[0] or None
-    return TokenizerData(
-        vocab,
-        merges,
-        specials,
-        pretokenizer=pretokenizer_for(pattern),
-        merge_ids=merge_ids,
-        name=name,
-        merge_rule=MergeRule.tiktoken(),
-        # mistral-common's Tekkenizer names <s> its BOS; the caller of its encode decides to add it.
-        bos="<s>" if "<s>" in specials else None,
-        source=path,
-    )
+    return list(ranks)
 
 
 def _read(content: Content, request: ReadRequest) -> TokenizerData:

@@ -128,6 +128,7 @@ def test_missing_tiktoken_cache_gives_a_hint(tmp_path: Path, monkeypatch: pytest
     )
     env = {
         "TIKTOKEN_CACHE_DIR": str(tmp_path),
+        "BPE_EXPLORER_CACHE": "0",  # not a copy of r50k opened before in the user's cache
         "PATH": "",
         "http_proxy": "http://127.0.0.1:9",
         "https_proxy": "http://127.0.0.1:9",

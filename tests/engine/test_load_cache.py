@@ -85,7 +85,8 @@ def test_a_cached_file_opens_as_the_file_itself(
     files: dict[str, Path], cache: Path, kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     reference = uncached(lambda: load_tokenizer(files[kind]), monkeypatch)
-    first = load_tokenizer(files[kind])  # builds and stores
+    first = load_tokenizer(files[kind])  # builds and stores (a rank file: once its merges are made)
+    assert first.merges is not None
     assert len(cache_files(cache)) == 1
     second = load_tokenizer(files[kind])  # from the cache
     same(reference, first)
@@ -101,6 +102,7 @@ def test_the_cache_follows_the_file_and_the_arguments(
     a = load_tokenizer(ranks, pattern=pattern, special_tokens={EOT: 999})
     b = load_tokenizer(ranks, pattern=pattern, special_tokens={"<|other|>": 999})
     assert a.special_tokens == {EOT: 999} and b.special_tokens == {"<|other|>": 999}
+    assert a.merges == b.merges  # made on first use, then stored
     assert len(cache_files(cache)) == 2
     # A sidecar put beside the file changes what the file means: not the old entry.
     shutil.copy(str(files["tiktoken"]) + ".json", str(ranks) + ".json")
@@ -122,7 +124,14 @@ def test_an_openai_encoding_from_the_cache_gives_tiktokens_ids(
     enc = tiktoken_encodings["r50k_base"]
     monkeypatch.setattr(tokenizer_module, "_openai", {})  # not the one this process built already
     first = Tokenizer.from_tiktoken("r50k_base")
-    assert len(cache_files(cache)) == 1
+    (entry,) = cache_files(cache)  # opened without its merges: its vocabulary is stored
+    pending = entry.read_bytes()
+    assert first.merges  # made now, and stored over the entry
+    assert cache_files(cache) == [entry] and entry.read_bytes() != pending
+    monkeypatch.setattr(tokenizer_module, "_openai", {})
+    entry.write_bytes(pending)
+    from_vocabulary = Tokenizer.from_tiktoken("r50k_base")  # the merges rebuilt from the stored vocabulary
+    same(first, from_vocabulary)
     monkeypatch.setattr(tokenizer_module, "_openai", {})
     second = Tokenizer.from_tiktoken("r50k_base")
     assert second is not first
@@ -152,6 +161,7 @@ def test_a_real_tokenizer_json_from_the_cache_gives_the_references_ids(
 
 def _stored(files: dict[str, Path], cache: Path) -> tuple[Any, Path]:
     tok = load_tokenizer(files["tiktoken"])
+    assert tok.merges  # a rank file's merges are made on first use, and stored then
     (entry,) = cache_files(cache)
     return tok, entry
 
@@ -186,6 +196,8 @@ DAMAGE: dict[str, Callable[[Path], bytes]] = {
     "an object array": lambda e: _with_header(e, lambda h: h["arrays"][0].__setitem__(1, "O")),
     "a wrong size": lambda e: _with_header(e, lambda h: h["arrays"][0].__setitem__(2, h["arrays"][0][2] + 1)),
     "tables that do not fit": lambda e: _with_header(e, lambda h: h["facts"].update(rule="x")),
+    "whole tables said to be pending": lambda e: _with_header(e, lambda h: h["facts"].update(pending=True)),
+    "no pending flag": lambda e: _with_header(e, lambda h: h["facts"].pop("pending")),
 }
 
 
@@ -253,8 +265,8 @@ def test_the_default_folder_is_the_users_cache(tmp_path: Path, monkeypatch: pyte
 
 def test_writes_leave_no_temporary_files(files: dict[str, Path], cache: Path) -> None:
     for kind in ("tiktoken", "hf", "ours"):
-        load_tokenizer(files[kind])
-        load_tokenizer(files[kind])
+        assert load_tokenizer(files[kind]).merges
+        assert load_tokenizer(files[kind]).merges
     names = sorted(p.name for p in cache.iterdir())
     assert len(names) == 3 and all(n.endswith(".tok") and not n.startswith(".tmp") for n in names)
 
