@@ -188,6 +188,7 @@ class BpeTrainer:
             rank += 1
             yield event
         self.finished = True
+        release_free_memory()  # the last merges' temporaries, before the tokenizer is built
         yield TrainingDone(rank, "vocab_size")
 
     # -- checkpoints --------------------------------------------------------------------------
