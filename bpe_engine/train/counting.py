@@ -347,19 +347,6 @@ class _CountHandler:
         yield from self.counter.streamed_parts()
 
 
-def result_parts(shards: list[dict[bytes, int]]) -> Iterator[list[tuple[int, dict[bytes, int]]]]:
-    """Sharded counts in parts of about ``_RESULT_PART`` pieces: ``[(shard index, counts), ...]``."""
-    part: list[tuple[int, dict[bytes, int]]] = []
-    size = 0
-    for index, shard in enumerate(shards):
-        if shard:
-            part.append((index, shard))
-            size += len(shard)
-        if size >= _RESULT_PART or (index == len(shards) - 1 and part):
-            yield part
-            part, size = [], 0
-
-
 def count_range(
     counter: _ChunkCounter, chunker: Chunker, file: tuple[BinaryIO, int], path: str, start: int, end: int
 ) -> None:
