@@ -463,7 +463,7 @@ class MergeLoop:
         off, length = pairs.off[:n_pairs], pairs.len[:n_pairs]
         tiled = n_pairs > 0 and off[0] == 0 and bool((off[1:] == off[:-1] + length[:-1]).all())
         if tiled and int(off[-1] + length[-1]) == log.n:
-            data, ppid = log.data, self.ppid
+            data, ppid, pcount = log.data, self.ppid, self.pcount.data
             write = 0
             p = 0
             while p < n_pairs:
@@ -472,7 +472,11 @@ class MergeLoop:
                 q = max(int(np.searchsorted(off, start + 4 * _SLICE, side="left")), p + 1)
                 lens = length[p:q]
                 entries = data[start : int(off[q - 1] + lens[-1])]
-                owner = np.repeat(np.arange(p, q, dtype=np.int32), lens)
+                # A pair counting 0 has no position left: its block goes unread (the merged
+                # pairs' blocks are most of the log; reading ppid at random costs the time).
+                alive = pcount[p:q] > 0
+                entries = entries[np.repeat(alive, lens)]
+                owner = np.repeat(np.arange(p, q, dtype=np.int32)[alive], lens[alive])
                 keep = ppid[entries] == owner
                 kept = entries[keep]
                 new_len = np.bincount(owner[keep] - p, minlength=q - p)
