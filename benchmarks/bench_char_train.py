@@ -18,9 +18,9 @@ Times: both run in this one process, taking turns (the order swaps every round, 
 that speeds up or slows down affects both alike); the time is the training call, imports and
 a warm-up run left out. Peak memory cannot be told apart inside one process (memory freed by
 one run stays with the process and is reused by the next), so it is measured once per trainer
-in a fresh process: the peak resident memory of its whole process tree (our counting workers
-included; forked workers share the parent's pages, which the sum counts twice, so our figure
-is an upper bound), sampled every 10 ms. Prints the median time of ``--repeat`` rounds, the
+in a fresh process: the peak resident memory of its whole process tree (our forked counting
+workers count with the memory they hold privately: the pages they share with the process
+that forked them exist once), sampled every 10 ms. Prints the median time of ``--repeat`` rounds, the
 peak memory, ours/spm (< 1: we are faster or smaller), and how many of our pieces
 SentencePiece learned too (they break ties and count pairs their own way, so the
 vocabularies are close, not equal).

@@ -11,7 +11,9 @@ Workloads (GPT-2 pre-tokenization, special token <|endoftext|>):
 Peers: Hugging Face ``tokenizers`` (BpeTrainer, ByteLevel pre-tokenizer), ``rustbpe`` and
 ``sentencepiece`` (BPE), each when installed. Every run is a fresh process (imports are not
 timed); the time is measured inside it around the training call, the peak resident memory
-of its whole process tree (our counting workers included) by sampling /proc every 10 ms.
+of its whole process tree by sampling /proc every 10 ms (our forked counting workers count
+with the memory they hold privately: the pages they share with the process that forked them
+exist once).
 Prints, per workload, the median of ``--repeat`` runs and the ratios ours/peer (< 1: we are
 faster / smaller).
 

@@ -46,7 +46,8 @@ _COUNTING = (
     ("counting.py", "_add_to_shards"),
     ("counting.py", "_add_pieces"),
     ("counting.py", "sharded_result"),
-    ("counting.py", "result_parts"),
+    ("counting.py", "result_parts"),  # versions before streamed_parts
+    ("counting.py", "streamed_parts"),
 )
 
 

@@ -22,7 +22,6 @@ one, never half of one. A cache folder that cannot be written only costs the spe
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import struct
@@ -85,6 +84,8 @@ def file_key(path: str | os.PathLike[str], *parts: object, folder: bool = False)
                         st = entry.stat()
                         stamps.append((entry.name, st.st_size, st.st_mtime_ns))
             stamps.sort()
+        import hashlib  # deferred (see _sha256)
+
         with open(path, "rb") as f:
             digest = hashlib.file_digest(f, "sha256").hexdigest()
         return text_key("file", digest, stamps, *parts)
@@ -92,11 +93,23 @@ def file_key(path: str | os.PathLike[str], *parts: object, folder: bool = False)
         return None
 
 
+def _sha256(*chunks: bytes | memoryview) -> bytes:
+    """The SHA-256 digest of the chunks, one after the other. subtle: ``hashlib`` is imported
+    here, not with this module: it maps OpenSSL's library (3.6 MB resident), which a process
+    that only trains never uses."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for chunk in chunks:
+        digest.update(chunk)
+    return digest.digest()
+
+
 def text_key(*parts: object) -> str:
     """A key from JSON-able parts (the kind of load, hashes, arguments; mappings keep their
     order, which matters for special tokens); TypeError for anything else."""
     blob = json.dumps(parts, ensure_ascii=True).encode("ascii")
-    return hashlib.sha256(blob).hexdigest()
+    return _sha256(blob).hex()
 
 
 def arguments(pattern: object, special_tokens: object) -> list[object] | None:
@@ -225,16 +238,14 @@ def _write(path: Path, key: str, tok: object, cls: type, pending: bool = False) 
         pad = -size % 8
         parts += [b"\x00" * pad, a.tobytes()]
         size += pad + a.nbytes
-    digest = hashlib.sha256()
-    for p in parts:
-        digest.update(p)
+    digest = _sha256(*parts)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".tok")
     try:
         with os.fdopen(fd, "wb") as f:
             for p in parts:
                 f.write(p)
-            f.write(digest.digest())
+            f.write(digest)
         os.replace(tmp, path)  # atomic: readers see the old file or this one, whole
     except BaseException:
         try:
@@ -272,7 +283,7 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, np.ndarray]
     if len(data) < len(MAGIC) + 4 + _DIGEST or not data.startswith(MAGIC):
         raise _Bad("not a cache file")
     body = memoryview(data)[:-_DIGEST]
-    if hashlib.sha256(body).digest() != data[-_DIGEST:]:
+    if _sha256(body) != data[-_DIGEST:]:
         raise _Bad("checksum")
     (head_len,) = struct.unpack_from("<I", data, len(MAGIC))
     start = len(MAGIC) + 4

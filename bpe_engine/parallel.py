@@ -18,6 +18,7 @@ must get a core the moment they wake); a script's run at its own, like any other
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import importlib
 import os
@@ -28,12 +29,12 @@ import struct
 import subprocess
 import sys
 import threading
-from collections.abc import Iterable, Iterator
-from typing import IO, Any, BinaryIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any, BinaryIO, cast
 
 from .errors import WorkerError
 
-__all__ = ["can_fork", "run_pool", "serve"]
+__all__ = ["can_fork", "release_free_memory", "run_pool", "serve"]
 
 _HEADER = struct.Struct("<Q")
 _NICE = 5
@@ -55,6 +56,32 @@ def _recv(stream: IO[bytes]) -> Any:
     if len(data) < n:
         raise EOFError
     return pickle.loads(data)
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None elsewhere (musl, macOS, Windows)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        trim = ctypes.CDLL(None).malloc_trim  # the C library this interpreter runs on
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return cast(Callable[[int], int], trim)
+
+
+_TRIM = _malloc_trim()
+
+
+def release_free_memory() -> None:
+    """Give the memory freed by this process back to the system.
+
+    subtle: glibc keeps freed heap pages resident (NumPy's temporaries of a task, a dict
+    dropped after use) to reuse them; a counting worker on 10 MB of English held 18 MB that
+    way, 4 MB of it live. Costs well under a millisecond on such a heap."""
+    if _TRIM is not None:
+        _TRIM(0)
 
 
 def lonely() -> bool:
@@ -100,6 +127,7 @@ def serve(
                 _send(out, ("end", None))
                 return
             _send(out, ("result", handler.handle(task)))
+            release_free_memory()  # a task's temporaries would stay resident until the end
     except BaseException as exc:  # report every failure to the parent instead of dying silently
         try:
             pickle.dumps(exc)

@@ -261,6 +261,36 @@ class _ChunkCounter:
         done, self.shards = self.shards, None
         return done
 
+    def streamed_parts(self) -> Iterator[list[tuple[int, dict[bytes, int]]]]:
+        """All counts (emptying the counter), sharded, in parts of about ``_RESULT_PART``
+        pieces: ``[(shard index, counts), ...]``. A shard may come in several parts (the
+        receiver adds them up), so a worker never holds every piece as ``bytes`` at once (on
+        10 MB of English that was most of its memory when it finished)."""
+        keys, self.keys = self.keys, None
+        by_bytes, self.by_bytes = self.by_bytes, Counter()
+        by_text, self.by_text = self.by_text, Counter()
+        sources: list[Iterable[tuple[bytes, int]]] = [by_bytes.items()]
+        if keys is not None:
+            sources.insert(0, keys.items())
+        sources.append((piece.encode("utf-8"), c) for piece, c in by_text.items())
+        crc = zlib.crc32
+        mask = SHARDS - 1
+        part: dict[int, dict[bytes, int]] = {}
+        size = 0
+        for source in sources:
+            for piece, c in source:
+                index = crc(piece) & mask
+                shard = part.get(index)
+                if shard is None:
+                    shard = part[index] = {}
+                shard[piece] = shard.get(piece, 0) + c
+                size += 1
+                if size >= _RESULT_PART:
+                    yield sorted(part.items())
+                    part, size = {}, 0
+        if part:
+            yield sorted(part.items())
+
     def result(self) -> dict[bytes, int]:
         """All counts, keyed by the pieces' UTF-8 bytes (the largest source becomes the dict,
         the others are folded in)."""
@@ -314,20 +344,7 @@ class _CountHandler:
             self.file[1].close()
             self.file = None
         yield self.counter.special_count
-        yield from result_parts(self.counter.sharded_result())
-
-
-def result_parts(shards: list[dict[bytes, int]]) -> Iterator[list[tuple[int, dict[bytes, int]]]]:
-    """Sharded counts in parts of about ``_RESULT_PART`` pieces: ``[(shard index, counts), ...]``."""
-    part: list[tuple[int, dict[bytes, int]]] = []
-    size = 0
-    for index, shard in enumerate(shards):
-        if shard:
-            part.append((index, shard))
-            size += len(shard)
-        if size >= _RESULT_PART or (index == len(shards) - 1 and part):
-            yield part
-            part, size = [], 0
+        yield from self.counter.streamed_parts()
 
 
 def count_range(

@@ -123,7 +123,7 @@ _MASK = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)
 _TAG = np.array([k << 56 for k in range(8)], dtype=np.uint64)
 WIDTHS = (1, 2, 3, 4)
 _MAX_KEYED = 8 * WIDTHS[-1] - 1
-_RAW = 1 << 17  # keys gathered before a sort (1 MiB)
+_RAW = 1 << 15  # keys gathered before a sort (256 KiB)
 
 
 def pack(raw: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[list[np.ndarray], list[bytes]]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..corpus import CorpusSource, default_workers
 from ..errors import CheckpointError, ConfigError
+from ..parallel import release_free_memory
 from ..pretokenize import get_pretokenizer
 from ..tokenizer import Tokenizer
 from .checkpoint import CorpusFile, Saved, corpus_file, load_checkpoint, save_checkpoint
@@ -159,6 +160,7 @@ class BpeTrainer:
         self._state = MergeLoop(shards, self.config.tie_break)
         while shards:
             shards.pop()  # one dict at a time (freeing 400 000 pieces at once holds the GIL ~10 ms)
+        release_free_memory()  # the counts and the index's temporaries: the merge loop needs neither
         total_pretokens = int(self._state.word_count.sum())
         initial_tokens = int((self._state.word_count * self._state.word_len).sum()) + result.special_count
         done = CountingDone(
@@ -222,6 +224,7 @@ class BpeTrainer:
             rank += 1
             yield event
         self.finished = True
+        release_free_memory()  # the last merges' temporaries, before the tokenizer is built
         yield TrainingDone(rank, "vocab_size")
 
     # -- checkpoints --------------------------------------------------------------------------
