@@ -88,8 +88,11 @@ def test_weights_beyond_32_bits_give_the_same_merges_with_scaled_counts() -> Non
     merges_big, counts_big = _run(big, 400)
     assert merges_big == merges_small
     assert counts_big == [c * scale for c in counts_small]
-    # A checkpoint's arrays stay 64-bit whatever the loop keeps.
-    assert small.export_state()["wt"].dtype == np.int64
+    # A checkpoint saves the words' counts, 64-bit whatever the positions keep.
+    assert small.word_count.dtype == np.int64
+    ids, lens = big.export_words()
+    resumed = MergeLoop.from_words(ids, lens, big.word_count, big.tok, 256, "greatest")
+    assert resumed.wt.dtype == np.int64
 
 
 def test_a_checkpoint_of_a_compacted_loop_resumes_with_the_same_merges() -> None:
@@ -98,7 +101,8 @@ def test_a_checkpoint_of_a_compacted_loop_resumes_with_the_same_merges() -> None
     loop = MergeLoop([dict(reference_pretoken_counts(text, [EOT]))])
     loop.log = _Column(loop.log.view().copy(), loop.log.n)
     first, _ = _run(loop, 150, compact=True)
-    resumed = MergeLoop.import_state(loop.export_state(), "greatest")
+    ids, lens = loop.export_words()
+    resumed = MergeLoop.from_words(ids, lens, loop.word_count, loop.tok, 256, "greatest")
     rest, _ = _run(resumed, len(ref_merges) - 150)
     assert first + rest == ref_merges
 
