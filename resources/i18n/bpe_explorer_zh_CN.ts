@@ -141,6 +141,21 @@
       <translation>{key} 是 OpenAI 的编码之一，名称不能更改</translation>
     </message>
     <message>
+      <location filename="../../app/core/text_files.py" />
+      <source>{name} is empty: there is nothing to measure</source>
+      <translation>{name} 是空文件：没有可测量的内容</translation>
+    </message>
+    <message>
+      <location filename="../../app/core/text_files.py" />
+      <source>{name} is not UTF-8 text: byte {index} ({hex}) cannot be decoded; save it as UTF-8 and add it again</source>
+      <translation>{name} 不是 UTF-8 文本：第 {index} 个字节（{hex}）无法解码；请将其另存为 UTF-8 后重新添加</translation>
+    </message>
+    <message>
+      <location filename="../../app/core/text_files.py" />
+      <source>{name} is {size} MB; texts of up to {limit} MB can be measured (take a part of it)</source>
+      <translation>{name} 有 {size} MB；只能测量不超过 {limit} MB 的文本（请取其中一部分）</translation>
+    </message>
+    <message>
       <location filename="../../app/core/tokenizer_files.py" />
       <source>Cannot open {path}: {reason}</source>
       <translation>无法打开 {path}：{reason}</translation>
@@ -1510,22 +1525,6 @@
       <source>Text files…</source>
       <translation>文本文件……</translation>
     </message>
-    <message>
-      <location filename="../../app/features/measure/texts.py" />
-      <location filename="../../app/features/sweep/job.py" />
-      <source>{name} is empty: there is nothing to measure</source>
-      <translation>{name} 是空文件：没有可测量的内容</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/measure/texts.py" />
-      <source>{name} is not UTF-8 text: byte {index} cannot be decoded; save it as UTF-8</source>
-      <translation>{name} 不是 UTF-8 文本：第 {index} 个字节无法解码；请另存为 UTF-8</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/measure/texts.py" />
-      <source>{name} is {size} MB; Measure takes texts of up to {limit} MB (take a part of it)</source>
-      <translation>{name} 有 {size} MB；测量最多接受 {limit} MB 的文本（请截取其中一部分）</translation>
-    </message>
     <message numerus="yes">
       <location filename="../../app/features/measure/view.py" />
       <source>%n text(s)</source>
@@ -1997,16 +1996,6 @@
       <location filename="../../app/features/sweep/exports.py" />
       <source>Export the points as CSV</source>
       <translation>将数据点导出为 CSV</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/job.py" />
-      <source>{name} is not UTF-8 text: byte {index} ({hex}) cannot be decoded; save it as UTF-8 and add it again</source>
-      <translation>{name} 不是 UTF-8 文本：第 {index} 个字节（{hex}）无法解码；请将其另存为 UTF-8 后重新添加</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/sweep/job.py" />
-      <source>{name} is {size} MB; the sweep measures texts of up to {limit} MB (take a part of it)</source>
-      <translation>{name} 有 {size} MB；扫描只测量不超过 {limit} MB 的文本（请截取其中一部分）</translation>
     </message>
     <message>
       <location filename="../../app/features/sweep/side_panel.py" />

@@ -15,13 +15,22 @@ from pathlib import Path
 
 from app.content.samples import RESOURCES
 from app.core.i18n import noop, tr
+from app.core.text_files import MAX_TEXT_BYTES, TextFileError, read_user_text
 from bpe_engine import dominant_script, load_parallel
 
-__all__ = ["TextSet", "MeasureText", "REFERENCE", "sample_texts", "heldout_texts", "read_text_file", "MAX_TEXT_BYTES"]
+__all__ = [
+    "TextSet",
+    "MeasureText",
+    "REFERENCE",
+    "sample_texts",
+    "heldout_texts",
+    "read_text_file",
+    "MAX_TEXT_BYTES",
+    "TextFileError",
+]
 
 #: The language premiums are relative to.
 REFERENCE = "eng"
-MAX_TEXT_BYTES = 20_000_000
 # The installed package's folder; in a source checkout whose installed resources predate the
 # sample (an editable install of another checkout), the checkout's own.
 PARALLEL_DIR = RESOURCES / "parallel"
@@ -75,30 +84,8 @@ def heldout_texts() -> list[MeasureText]:
     return out
 
 
-class TextFileError(OSError):
-    """A file that cannot be measured; the message (translated) names it and says why."""
-
-
 def read_text_file(path: str) -> MeasureText:
-    """A user's UTF-8 text file (at most :data:`MAX_TEXT_BYTES`)."""
+    """A user's UTF-8 text file (see :func:`app.core.text_files.read_user_text`)."""
     name = os.path.basename(path)
-    size = os.path.getsize(path)
-    if size > MAX_TEXT_BYTES:
-        raise TextFileError(
-            tr("{name} is {size} MB; Measure takes texts of up to {limit} MB (take a part of it)").format(
-                name=name, size=f"{size / 1e6:,.1f}", limit=f"{MAX_TEXT_BYTES / 1e6:,.0f}"
-            )
-        )
-    with open(path, "rb") as f:
-        data = f.read(MAX_TEXT_BYTES + 1)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TextFileError(
-            tr("{name} is not UTF-8 text: byte {index} cannot be decoded; save it as UTF-8").format(
-                name=name, index=exc.start
-            )
-        ) from None
-    if not text.strip():
-        raise TextFileError(tr("{name} is empty: there is nothing to measure").format(name=name))
+    text = read_user_text(path)
     return MeasureText(name, name, dominant_script(text), text)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.core.i18n import tr
+from app.core.text_files import MAX_TEXT_BYTES, TextFileError, read_user_text
 from app.features.sweep.heldout import HeldOutText
 from bpe_engine import Tokenizer
 
@@ -37,12 +37,6 @@ __all__ = [
     "sweep_csv",
     "MAX_TEXT_BYTES",
 ]
-
-MAX_TEXT_BYTES = 20_000_000  # a held-out file larger than this is refused (it would take long and say little more)
-
-
-class TextFileError(OSError):
-    """A user's text file that cannot be measured; the message (translated) says why."""
 
 
 @dataclass(frozen=True)
@@ -94,29 +88,9 @@ def reference_counts(key: str, tokenizer: Tokenizer, texts: Sequence[HeldOutText
 
 
 def read_text_file(path: str) -> HeldOutText:
-    """A user's held-out text file (UTF-8, at most :data:`MAX_TEXT_BYTES`); OSError with a
-    message naming the file and the problem (:class:`TextFileError` for a file read but refused)."""
+    """A user's held-out text file (see :func:`app.core.text_files.read_user_text`)."""
     name = os.path.basename(path)
-    size = os.path.getsize(path)
-    if size > MAX_TEXT_BYTES:
-        raise TextFileError(
-            tr("{name} is {size} MB; the sweep measures texts of up to {limit} MB (take a part of it)").format(
-                name=name, size=f"{size / 1e6:,.1f}", limit=f"{MAX_TEXT_BYTES / 1e6:,.0f}"
-            )
-        )
-    with open(path, "rb") as f:
-        data = f.read(MAX_TEXT_BYTES + 1)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TextFileError(
-            tr(
-                "{name} is not UTF-8 text: byte {index} ({hex}) cannot be decoded; save it as UTF-8 and add it again"
-            ).format(name=name, index=exc.start, hex=f"0x{data[exc.start]:02x}")
-        ) from None
-    if not text:
-        raise TextFileError(tr("{name} is empty: there is nothing to measure").format(name=name))
-    return HeldOutText(name, text, Path(path))
+    return HeldOutText(name, read_user_text(path), Path(path))
 
 
 def sweep_csv(tokenizer: str, curves: Sequence[SweepCurve], references: Sequence[SweepReference]) -> str:
