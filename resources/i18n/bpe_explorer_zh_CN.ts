@@ -2532,6 +2532,40 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <translation>在所选语料上训练</translation>
     </message>
     <message>
+      <location filename="../../app/features/train/handout.py" />
+      <location filename="../../app/features/train/merges_model.py" />
+      <location filename="../../app/features/train/step_model.py" />
+      <location filename="../../app/features/vocabulary/model.py" />
+      <source>Count</source>
+      <translation>计数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Merge</source>
+      <translation>合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <location filename="../../app/features/train/merges_model.py" />
+      <source>New token</source>
+      <translation>新词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Pair</source>
+      <translation>相邻对</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Tie and why</source>
+      <translation>并列及裁决理由</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>{n} merges, in order. Tie-break rule: “{rule}”.</source>
+      <translation>共 {n} 次合并，按顺序列出。并列裁决规则：“{rule}”。</translation>
+    </message>
+    <message>
       <location filename="../../app/features/train/live.py" />
       <source>Follow new merges</source>
       <translation>跟随新的合并</translation>
@@ -2540,13 +2574,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/live.py" />
       <source>Keep the newest merge in view while training runs</source>
       <translation>训练进行时，始终显示最新的合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/merges_model.py" />
-      <location filename="../../app/features/train/step_model.py" />
-      <location filename="../../app/features/vocabulary/model.py" />
-      <source>Count</source>
-      <translation>计数</translation>
     </message>
     <message>
       <location filename="../../app/features/train/merges_model.py" />
@@ -2568,11 +2595,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/merges_model.py" />
       <source>Merge order: merge r creates token id 256 + r and is applied before any later merge</source>
       <translation>合并顺序：第 r 次合并生成 id 为 256 + r 的词元，并先于之后的所有合并应用</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/merges_model.py" />
-      <source>New token</source>
-      <translation>新词元</translation>
     </message>
     <message>
       <location filename="../../app/features/train/merges_model.py" />
