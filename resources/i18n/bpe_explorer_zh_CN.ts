@@ -2442,6 +2442,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />
+      <source>&amp;Back</source>
+      <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
       <source>&amp;Cancel</source>
       <translation>取消(&amp;C)</translation>
     </message>
@@ -2520,6 +2525,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/actions.py" />
       <source>Save training as &amp;checkpoint…</source>
       <translation>将训练保存为检查点(&amp;C)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Step mode: go back one merge (the run is replayed to the merge before; Step applies it again)</source>
+      <translation>单步模式：后退一次合并（训练重放到上一次合并；再按“单步”会重新应用它）</translation>
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />

@@ -27,6 +27,7 @@ SHORTCUTS = {
     "pause": "F6",
     "resume": "F8",
     "step": "F10",
+    "back": "Ctrl+F10",
     "cancel": "Shift+F5",
     "checkpoint": "Ctrl+Shift+S",
     "resume_file": "Ctrl+Shift+O",
@@ -67,6 +68,12 @@ class TrainActions:
             SHORTCUTS["step"],
             noop("Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge"),
             _SP.SP_MediaSkipForward,
+        )
+        self.back = self._make(
+            noop("&Back"),
+            SHORTCUTS["back"],
+            noop("Step mode: go back one merge (the run is replayed to the merge before; Step applies it again)"),
+            _SP.SP_MediaSkipBackward,
         )
         self.cancel = self._make(
             noop("&Cancel"),
