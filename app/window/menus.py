@@ -62,11 +62,12 @@ def _training_menu(window: MainWindow) -> None:
     # subtle: the Train view's own actions, made window-wide: one action per shortcut,
     # so Qt never sees two (an "Ambiguous shortcut overload" that fires neither).
     train.set_shortcut_context(Qt.ShortcutContext.WindowShortcut)
-    for action in train.training_actions:
+    for action in (*train.training_actions, train.back_action):
         menu.addAction(action)
     menu.addSeparator()
     menu.addAction(train.checkpoint_action)
-    for action in (*train.training_actions, train.checkpoint_action, train.resume_file_action):
+    menu.addAction(train.handout_action)
+    for action in (*train.training_actions, train.back_action, train.checkpoint_action, train.resume_file_action):
         action.triggered.connect(window.show_training)
 
 

@@ -2483,6 +2483,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />
+      <source>Export step &amp;handout…</source>
+      <translation>导出单步讲义(&amp;H)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
       <source>Go on with a training saved as a checkpoint: its merges table and plots come back, then it makes the merges an uninterrupted run would make</source>
       <translation>接着进行保存为检查点的训练：先恢复合并表和图表，然后做出与不中断训练完全相同的合并</translation>
     </message>
@@ -2518,6 +2523,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />
+      <source>Save this run's merges (pair, count, tie and why) as a one-page HTML handout for a class</source>
+      <translation>把本次训练的合并（相邻对、计数、并列及裁决理由）保存为一页 HTML 讲义，供课堂使用</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
       <source>Save this view's tokenizer: the paused run, or the newest result (our JSON format, written atomically)</source>
       <translation>保存本视图的分词器：暂停中的训练，或最新的结果（本程序的 JSON 格式，原子写入）</translation>
     </message>
@@ -2543,11 +2553,31 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/handout.py" />
+      <source>BPE merges: {label}</source>
+      <translation>BPE 合并：{label}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Could not write {path}: {error}</source>
+      <translation>无法写入 {path}：{error}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
       <location filename="../../app/features/train/merges_model.py" />
       <location filename="../../app/features/train/step_model.py" />
       <location filename="../../app/features/vocabulary/model.py" />
       <source>Count</source>
       <translation>计数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Export step handout</source>
+      <translation>导出单步讲义</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>HTML files (*.html)</source>
+      <translation>HTML 文件 (*.html)</translation>
     </message>
     <message>
       <location filename="../../app/features/train/handout.py" />

@@ -91,6 +91,12 @@ class TrainActions:
         self._build_file_actions()
 
     def _build_file_actions(self) -> None:
+        self.handout = self._make(
+            noop("Export step &handout…"),
+            "",
+            noop("Save this run's merges (pair, count, tie and why) as a one-page HTML handout for a class"),
+            _SP.SP_FileDialogDetailedView,
+        )
         self.save = self._make(
             noop("Save &tokenizer…"),
             "",
@@ -155,5 +161,5 @@ class TrainActions:
 
     def set_shortcut_context(self, context: Qt.ShortcutContext) -> None:
         """Where the training shortcuts work (see ``TrainView.set_shortcut_context``)."""
-        for action in (*self.training.values(), self.checkpoint, self.resume_file):
+        for action in (*self.training.values(), self.back, self.checkpoint, self.resume_file):
             action.setShortcutContext(context)

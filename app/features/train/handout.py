@@ -13,11 +13,17 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QFileDialog
 
 from app.core.i18n import tr
 from app.display.format import token_label
 from app.features.train.step_panel import explain_ties, pair_text
 from bpe_engine import MergeEvent
+
+if TYPE_CHECKING:
+    from app.features.train.view import TrainView
 
 _STYLE = (
     "body{font-family:sans-serif;margin:1.5em;font-size:11pt}"
@@ -72,3 +78,24 @@ def save_handout(path: str | os.PathLike[str], text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_run_handout(view: TrainView, path: str | os.PathLike[str]) -> None:
+    """The handout of the view's current run (its merges so far, as the training recorded them)."""
+    c = view.controller
+    request = c.request
+    rule = str(request.config.tie_break) if request is not None else "greatest"
+    title = tr("BPE merges: {label}").format(label=request.label if request is not None else "")
+    save_handout(path, handout_html(c.merges, rule, title))
+
+
+def export_handout(view: TrainView) -> None:
+    """Ask where, then write the handout; a failure is shown in the view's message bar."""
+    path, _ = QFileDialog.getSaveFileName(view, tr("Export step handout"), "handout.html", tr("HTML files (*.html)"))
+    if not path:
+        return
+    try:
+        write_run_handout(view, path)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        view.messages.error(lambda: tr("Could not write {path}: {error}").format(path=path, error=reason))

@@ -59,6 +59,7 @@ from app.core.training.events import (
     TrainingState,
 )
 from app.features.train.actions import SHORTCUTS, TrainActions, tool_button
+from app.features.train.handout import export_handout
 from app.features.train.live import LivePanel
 from app.features.train.pacing import DisplayPacer
 from app.features.train.results import safe_file_name
@@ -182,6 +183,8 @@ class TrainView(TrainRunDisplay):
         self.rewinder = StepRewinder(self.controller, lambda: self.start(step_mode=True), self)
         self.rewinder.done.connect(self._update_actions)
         actions.back.triggered.connect(self._on_back_triggered)
+        self.handout_action = actions.handout
+        actions.handout.triggered.connect(lambda: export_handout(self))
         actions.cancel.triggered.connect(self._on_cancel_triggered)
         actions.save.triggered.connect(self._on_save_triggered)
         actions.open.triggered.connect(self._on_open_triggered)
@@ -481,6 +484,7 @@ class TrainView(TrainRunDisplay):
                 action.setToolTip(blocker or str(action.data()))
             action.setEnabled(enabled and not self.rewinder.busy)  # a Back replays: no other control meanwhile
         self.back_action.setEnabled(self.rewinder.can_back())
+        self.handout_action.setEnabled(bool(c.merges) and not self.rewinder.busy)
         self.save_action.setEnabled(bool(self.save_label()) and not file_busy)
         self.checkpoint_action.setEnabled(c.can(TrainingAction.CHECKPOINT) and not c.saving_checkpoint)
         self.resume_file_action.setEnabled(not c.is_active and self._save_path is None)

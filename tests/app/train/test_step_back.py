@@ -4,6 +4,7 @@ went back (checked against the engine's reference trainer)."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -73,3 +74,30 @@ def test_back_shows_the_step_before_and_step_restores_it(qtbot, window) -> None:
     )
     assert [(m.left, m.right) for m in view.controller.merges] == reference
     assert [m.count for m in view.controller.merges] == counts
+
+
+def test_the_handout_of_a_stepped_run_lists_its_merges(qtbot, window, tmp_path) -> None:
+    from app.features.train.handout import tie_note, write_run_handout
+
+    view = window.train_view
+    view.activateWindow()
+    choose_sample(qtbot, view, "hello_helo")
+    assert not view.handout_action.isEnabled()
+    step_to(qtbot, view, 3)
+    assert view.handout_action.isEnabled()
+    path = tmp_path / "handout.html"
+    write_run_handout(view, path)
+    page = path.read_text(encoding="utf-8")
+    config = view.settings_panel.config()
+    choice = view.corpus.corpus()
+    text = choice.text or "".join(Path(p).read_text(encoding="utf-8") for p in choice.paths)
+    _, reference, counts = reference_train(
+        text, 256 + len(config.special_tokens) + 3, list(config.special_tokens), config.pretokenizer, config.tie_break
+    )
+    merges = view.controller.merges
+    assert [(m.left, m.right) for m in merges] == reference and [m.count for m in merges] == counts
+    assert page.count("<tr>") == 1 + len(merges)  # the header row and one row per merge
+    for m in merges:
+        note = tie_note(m, str(config.tie_break))
+        assert f'<td class="num">{m.count}</td>' in page and html.escape(note) in page
+    assert any(m.tied_with is not None for m in merges)  # hello_helo's first merges are ties
