@@ -62,8 +62,10 @@ def _training_menu(window: MainWindow) -> None:
     # subtle: the Train view's own actions, made window-wide: one action per shortcut,
     # so Qt never sees two (an "Ambiguous shortcut overload" that fires neither).
     train.set_shortcut_context(Qt.ShortcutContext.WindowShortcut)
-    for action in (*train.training_actions, train.back_action):
+    for action in train.training_actions:
         menu.addAction(action)
+        if action is train.step_action:
+            menu.addAction(train.back_action)  # Back sits next to Step, as its button does
     menu.addSeparator()
     menu.addAction(train.checkpoint_action)
     menu.addAction(train.handout_action)
