@@ -30,6 +30,7 @@ _STYLE = (
     "table{border-collapse:collapse;width:100%}"
     "th,td{border:1px solid #999;padding:3px 6px;text-align:left;vertical-align:top}"
     "th{background:#eee}td.num{text-align:right}"
+    "th:nth-child(-n+4),td:nth-child(-n+4){white-space:nowrap}"  # pairs and counts never break
 )
 
 
