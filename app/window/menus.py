@@ -64,9 +64,12 @@ def _training_menu(window: MainWindow) -> None:
     train.set_shortcut_context(Qt.ShortcutContext.WindowShortcut)
     for action in train.training_actions:
         menu.addAction(action)
+        if action is train.step_action:
+            menu.addAction(train.back_action)  # Back sits next to Step, as its button does
     menu.addSeparator()
     menu.addAction(train.checkpoint_action)
-    for action in (*train.training_actions, train.checkpoint_action, train.resume_file_action):
+    menu.addAction(train.handout_action)
+    for action in (*train.training_actions, train.back_action, train.checkpoint_action, train.resume_file_action):
         action.triggered.connect(window.show_training)
 
 

@@ -2767,6 +2767,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />
+      <source>&amp;Back</source>
+      <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
       <source>&amp;Cancel</source>
       <translation>取消(&amp;C)</translation>
     </message>
@@ -2800,6 +2805,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/actions.py" />
       <source>Continue a paused training</source>
       <translation>继续已暂停的训练</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Export step &amp;handout…</source>
+      <translation>导出单步讲义(&amp;H)…</translation>
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />
@@ -2838,6 +2848,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />
+      <source>Save this run's merges (pair, count, tie and why) as a one-page HTML handout for a class</source>
+      <translation>把本次训练的合并（相邻对、计数、并列及裁决理由）保存为一页 HTML 讲义，供课堂使用</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
       <source>Save this view's tokenizer: the paused run, or the newest result (our JSON format, written atomically)</source>
       <translation>保存本视图的分词器：暂停中的训练，或最新的结果（本程序的 JSON 格式，原子写入）</translation>
     </message>
@@ -2845,6 +2860,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/actions.py" />
       <source>Save training as &amp;checkpoint…</source>
       <translation>将训练保存为检查点(&amp;C)…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/actions.py" />
+      <source>Step mode: go back one merge (the run is replayed to the merge before; Step applies it again)</source>
+      <translation>单步模式：后退一次合并（训练重放到上一次合并；再按“单步”会重新应用它）</translation>
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />
@@ -2857,6 +2877,60 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <translation>在所选语料上训练</translation>
     </message>
     <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>BPE merges: {label}</source>
+      <translation>BPE 合并：{label}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Could not write {path}: {error}</source>
+      <translation>无法写入 {path}：{error}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <location filename="../../app/features/train/merges_model.py" />
+      <location filename="../../app/features/train/step_model.py" />
+      <location filename="../../app/features/vocabulary/model.py" />
+      <source>Count</source>
+      <translation>计数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Export step handout</source>
+      <translation>导出单步讲义</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>HTML files (*.html)</source>
+      <translation>HTML 文件 (*.html)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Merge</source>
+      <translation>合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <location filename="../../app/features/train/merges_model.py" />
+      <source>New token</source>
+      <translation>新词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Pair</source>
+      <translation>相邻对</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>Tie and why</source>
+      <translation>并列及裁决理由</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>{n} merges, in order. Tie-break rule: “{rule}”.</source>
+      <translation>共 {n} 次合并，按顺序列出。并列裁决规则：“{rule}”。</translation>
+    </message>
+    <message>
       <location filename="../../app/features/train/live.py" />
       <source>Follow new merges</source>
       <translation>跟随新的合并</translation>
@@ -2865,13 +2939,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/live.py" />
       <source>Keep the newest merge in view while training runs</source>
       <translation>训练进行时，始终显示最新的合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/merges_model.py" />
-      <location filename="../../app/features/train/step_model.py" />
-      <location filename="../../app/features/vocabulary/model.py" />
-      <source>Count</source>
-      <translation>计数</translation>
     </message>
     <message>
       <location filename="../../app/features/train/merges_model.py" />
@@ -2893,11 +2960,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/merges_model.py" />
       <source>Merge order: merge r creates token id 256 + r and is applied before any later merge</source>
       <translation>合并顺序：第 r 次合并生成 id 为 256 + r 的词元，并先于之后的所有合并应用</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/merges_model.py" />
-      <source>New token</source>
-      <translation>新词元</translation>
     </message>
     <message>
       <location filename="../../app/features/train/merges_model.py" />

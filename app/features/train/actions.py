@@ -27,6 +27,7 @@ SHORTCUTS = {
     "pause": "F6",
     "resume": "F8",
     "step": "F10",
+    "back": "Ctrl+F10",
     "cancel": "Shift+F5",
     "checkpoint": "Ctrl+Shift+S",
     "resume_file": "Ctrl+Shift+O",
@@ -68,6 +69,12 @@ class TrainActions:
             noop("Apply exactly one merge, then pause. From idle: count the corpus and stop before the first merge"),
             _SP.SP_MediaSkipForward,
         )
+        self.back = self._make(
+            noop("&Back"),
+            SHORTCUTS["back"],
+            noop("Step mode: go back one merge (the run is replayed to the merge before; Step applies it again)"),
+            _SP.SP_MediaSkipBackward,
+        )
         self.cancel = self._make(
             noop("&Cancel"),
             SHORTCUTS["cancel"],
@@ -84,6 +91,12 @@ class TrainActions:
         self._build_file_actions()
 
     def _build_file_actions(self) -> None:
+        self.handout = self._make(
+            noop("Export step &handout…"),
+            "",
+            noop("Save this run's merges (pair, count, tie and why) as a one-page HTML handout for a class"),
+            _SP.SP_FileDialogDetailedView,
+        )
         self.save = self._make(
             noop("Save &tokenizer…"),
             "",
@@ -148,5 +161,5 @@ class TrainActions:
 
     def set_shortcut_context(self, context: Qt.ShortcutContext) -> None:
         """Where the training shortcuts work (see ``TrainView.set_shortcut_context``)."""
-        for action in (*self.training.values(), self.checkpoint, self.resume_file):
+        for action in (*self.training.values(), self.back, self.checkpoint, self.resume_file):
             action.setShortcutContext(context)

@@ -59,12 +59,14 @@ from app.core.training.events import (
     TrainingState,
 )
 from app.features.train.actions import SHORTCUTS, TrainActions, tool_button
+from app.features.train.handout import export_handout
 from app.features.train.live import LivePanel
 from app.features.train.pacing import DisplayPacer
 from app.features.train.results import safe_file_name
 from app.features.train.run_display import TrainRunDisplay
 from app.features.train.settings_panel import TrainSettingsPanel, complete_settings, parse_special_tokens
 from app.features.train.status import TrainStatus
+from app.features.train.step_back import StepRewinder
 from app.features.train.step_panel import StepPanel
 from app.widgets import build
 from app.widgets.corpus_panel import CorpusPanel
@@ -177,6 +179,12 @@ class TrainView(TrainRunDisplay):
         actions.pause.triggered.connect(self._on_pause_triggered)
         actions.resume.triggered.connect(self._on_resume_triggered)
         actions.step.triggered.connect(self._on_step_triggered)
+        self.back_action = actions.back
+        self.rewinder = StepRewinder(self.controller, lambda: self.start(step_mode=True), self)
+        self.rewinder.done.connect(self._update_actions)
+        actions.back.triggered.connect(self._on_back_triggered)
+        self.handout_action = actions.handout
+        actions.handout.triggered.connect(lambda: export_handout(self))
         actions.cancel.triggered.connect(self._on_cancel_triggered)
         actions.save.triggered.connect(self._on_save_triggered)
         actions.open.triggered.connect(self._on_open_triggered)
@@ -241,7 +249,9 @@ class TrainView(TrainRunDisplay):
 
     def _build_controls(self) -> QHBoxLayout:
         """The training buttons, the progress bar and the button that folds the settings."""
-        self.buttons = {str(name): tool_button(a) for name, a in self.action_set.training.items()}
+        named = {str(name): a for name, a in self.action_set.training.items()}
+        cancel = named.pop("cancel")
+        self.buttons = {k: tool_button(a) for k, a in {**named, "back": self.back_action, "cancel": cancel}.items()}
         self.fold_button = QToolButton()
         bind(self.fold_button, "setText", "Corpus && settings")
         self.fold_button.setCheckable(True)
@@ -396,6 +406,12 @@ class TrainView(TrainRunDisplay):
             self.start(step_mode=True)
 
     @Slot()
+    def _on_back_triggered(self) -> None:
+        self.result_tabs.setCurrentWidget(self.step_panel)
+        self.rewinder.back()
+        self._update_actions()
+
+    @Slot()
     def _on_cancel_triggered(self) -> None:
         self.controller.cancel()
 
@@ -466,7 +482,9 @@ class TrainView(TrainRunDisplay):
             if name in (TrainingAction.START, TrainingAction.STEP):
                 enabled = enabled and not blocker
                 action.setToolTip(blocker or str(action.data()))
-            action.setEnabled(enabled)
+            action.setEnabled(enabled and not self.rewinder.busy)  # a Back replays: no other control meanwhile
+        self.back_action.setEnabled(self.rewinder.can_back())
+        self.handout_action.setEnabled(bool(c.merges) and not self.rewinder.busy)
         self.save_action.setEnabled(bool(self.save_label()) and not file_busy)
         self.checkpoint_action.setEnabled(c.can(TrainingAction.CHECKPOINT) and not c.saving_checkpoint)
         self.resume_file_action.setEnabled(not c.is_active and self._save_path is None)

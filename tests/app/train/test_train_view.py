@@ -141,6 +141,7 @@ def test_shortcuts_are_the_documented_ones(view) -> None:
         for name, action in zip(("start", "pause", "resume", "step", "cancel"), view.training_actions)
     }
     keys["checkpoint"] = view.checkpoint_action.shortcut().toString()
+    keys["back"] = view.back_action.shortcut().toString()
     keys["resume_file"] = view.resume_file_action.shortcut().toString()
     assert keys == SHORTCUTS
 

@@ -48,7 +48,17 @@ def test_file_and_training_menus(window) -> None:
     assert file_items["Save tokenizer…"].shortcut().toString() == "Ctrl+S"
     assert not file_items["Save tokenizer…"].isEnabled()  # nothing trained yet
     training = [a.text().replace("&", "") for a in _menu(window, "Training").actions()]
-    assert training == ["Start", "Pause", "Resume", "Step", "Cancel", "", "Save training as checkpoint…"]
+    assert training == [
+        "Start",
+        "Pause",
+        "Resume",
+        "Step",
+        "Back",
+        "Cancel",
+        "",
+        "Save training as checkpoint…",
+        "Export step handout…",
+    ]
     assert "Resume training from checkpoint…" in file_items
 
 
