@@ -2876,6 +2876,13 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <source>Train on the chosen corpus</source>
       <translation>在所选语料上训练</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/handout.py" />
+      <source>%n merge(s), in order. Tie-break rule: “{rule}”.</source>
+      <translation>
+        <numerusform>共 %n 次合并，按顺序列出。并列裁决规则：“{rule}”。</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/train/handout.py" />
       <source>BPE merges: {label}</source>
@@ -2924,11 +2931,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/handout.py" />
       <source>Tie and why</source>
       <translation>并列及裁决理由</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/handout.py" />
-      <source>{n} merges, in order. Tie-break rule: “{rule}”.</source>
-      <translation>共 {n} 次合并，按顺序列出。并列裁决规则：“{rule}”。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/live.py" />

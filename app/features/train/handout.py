@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog
 
-from app.core.i18n import tr
+from app.core.i18n import tr, tr_n
 from app.display.format import token_label
 from app.features.train.step_panel import explain_ties, pair_text
 from bpe_engine import MergeEvent
@@ -55,7 +55,7 @@ def _row(m: MergeEvent, tie_break: str) -> str:
 def handout_html(merges: Sequence[MergeEvent], tie_break: str, title: str) -> str:
     """The handout: a title, one sentence on the rule, and the table of ``merges``."""
     heads = (tr("Merge"), tr("Pair"), tr("New token"), tr("Count"), tr("Tie and why"))
-    intro = tr("{n} merges, in order. Tie-break rule: “{rule}”.").format(n=len(merges), rule=tie_break)
+    intro = tr_n("%n merge(s), in order. Tie-break rule: “{rule}”.", len(merges)).format(rule=tie_break)
     return (
         '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>\n"
