@@ -46,7 +46,9 @@ def test_cut_encoding_is_tiktokens(name: str, corpus: str, openai: dict, tiktoke
 
 def _long_chinese_text_with_special_tokens(tok: Tokenizer, enc: object, part: str) -> None:
     text = part + "<|endoftext|>" + part[::-1] + "<|endoftext|>"
-    assert tok.encode(text, allowed_special="all") == enc.encode(text, allowed_special="all")  # type: ignore[attr-defined]
+    # Our own encoder (encode() hands long texts to tiktoken's core when it is equivalent).
+    ours = tok.encoder.encode(text, frozenset({"<|endoftext|>"}))
+    assert ours == enc.encode(text, allowed_special="all")  # type: ignore[attr-defined]
 
 
 @pytest.mark.slow
