@@ -301,7 +301,11 @@ def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
 
 def _read_additions(obj: dict[str, Any], found: TokenizerData | SentencePieceData, path: str) -> None:
     """What the file's post-processor adds around a text (kept apart from the model reading)."""
-    known = found.vocab if isinstance(found, TokenizerData) else range(len(found.pieces))
+    specials = found.special_tokens
+    if isinstance(found, TokenizerData):
+        known: set[int] | range = set(found.vocab).union(specials.values() if isinstance(specials, dict) else ())
+    else:
+        known = range(len(found.pieces))
     found.additions = additions_from_hf(obj, path, known)
 
 
