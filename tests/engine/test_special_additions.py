@@ -55,7 +55,7 @@ def _post(kind: str, ids: dict[str, int]) -> Any:
     )
 
 
-def _made(path: Path, kind: str) -> Path:
+def made_tokenizer_json(path: Path, kind: str) -> Path:
     from tokenizers import decoders, models, pre_tokenizers, trainers
 
     tok = hf.Tokenizer(models.BPE())
@@ -82,7 +82,7 @@ EXPECTED = {
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_additions_match_tokenizers_encode(tmp_path: Path, kind: str) -> None:
-    path = _made(tmp_path / "tokenizer.json", kind)
+    path = made_tokenizer_json(tmp_path / "tokenizer.json", kind)
     ours, ref = load_tokenizer(path), hf.Tokenizer.from_file(str(path))
     before, after = EXPECTED[kind]
     assert [n for n, _ in ours.special_additions.before] == before
@@ -108,7 +108,7 @@ def _llama3_style() -> Any:
         import tempfile
 
         folder = Path(tempfile.mkdtemp(prefix="bos-"))
-        path = _made(folder / "tokenizer.json", "llama3")
+        path = made_tokenizer_json(folder / "tokenizer.json", "llama3")
         _made_once["t"] = (path, hf.Tokenizer.from_file(str(path)), load_tokenizer(path))
     return _made_once["t"]
 
@@ -125,7 +125,7 @@ def test_llama32_adds_begin_of_text_on_corpus_heads() -> None:
 
 
 def test_files_without_post_processor_add_nothing(tmp_path: Path) -> None:
-    path = _made(tmp_path / "tokenizer.json", "llama3")
+    path = made_tokenizer_json(tmp_path / "tokenizer.json", "llama3")
     import json
 
     obj = json.loads(path.read_text(encoding="utf-8"))
@@ -137,7 +137,7 @@ def test_files_without_post_processor_add_nothing(tmp_path: Path) -> None:
 
 
 def test_template_naming_an_unknown_id_is_refused(tmp_path: Path) -> None:
-    path = _made(tmp_path / "tokenizer.json", "llama3")
+    path = made_tokenizer_json(tmp_path / "tokenizer.json", "llama3")
     import json
 
     obj = json.loads(path.read_text(encoding="utf-8"))
