@@ -7,18 +7,22 @@ its ``single`` template around the text (Llama 3: ``<|begin_of_text|> $A``),
 adds nothing, and a ``Sequence`` applies its processors in order (each wraps what the one
 before made). :func:`additions_from_hf` reads that into a :class:`SpecialAdditions`; the
 tokenizer's ``encode_as_model`` applies it. tiktoken files add nothing; SentencePiece's own
-``encode`` adds nothing either (its ``add_bos`` is an argument, not part of the file).
+``encode`` adds nothing either (its ``add_bos`` is an argument, not part of the file), so a
+``.model`` adds only what a ``tokenizer_config.json`` beside it says
+(:func:`additions_from_config`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Container
+import json
+import os
+from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TokenizerFileError, short
 
-__all__ = ["SpecialAdditions", "additions_from_hf"]
+__all__ = ["SpecialAdditions", "additions_from_config", "additions_from_hf"]
 
 
 @dataclass(frozen=True)
@@ -112,3 +116,38 @@ def additions_from_hf(obj: dict[str, Any], path: str, known: Container[int]) -> 
         if i not in known:
             raise _fail(path, f"adds {short(name)} with id {i}, which is not in the vocabulary")
     return found
+
+
+def _config_token(value: Any) -> str | None:
+    """``bos_token``: a string, or an AddedToken written as ``{"content": ...}``."""
+    if isinstance(value, dict):
+        value = value.get("content")
+    return value if isinstance(value, str) else None
+
+
+def additions_from_config(model_path: str, specials: Mapping[str, int]) -> SpecialAdditions:
+    """What a ``tokenizer_config.json`` beside a SentencePiece ``.model`` says the model adds:
+    ``bos_token`` when ``add_bos_token`` is true, ``eos_token`` when ``add_eos_token`` is (as
+    Hugging Face's ``LlamaTokenizer`` does). Only what the file says: no config, or no such
+    key, adds nothing (``sentencepiece``'s own ``encode`` adds none)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(model_path)), "tokenizer_config.json")
+    if not os.path.isfile(path):
+        return SpecialAdditions()
+    try:
+        with open(path, encoding="utf-8") as f:
+            config = json.load(f)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise TokenizerFileError(f"{path}: cannot be read as JSON ({exc})") from None
+    if not isinstance(config, dict):
+        raise TokenizerFileError(f"{path}: is not a JSON object")
+    found: list[list[tuple[str, int]]] = [[], []]
+    for side, (flag, key) in enumerate((("add_bos_token", "bos_token"), ("add_eos_token", "eos_token"))):
+        on = config.get(flag, False)
+        if not isinstance(on, bool):
+            raise TokenizerFileError(f"{path}: {flag} must be true or false, got {short(on)}")
+        name = _config_token(config.get(key))
+        if on and (name is None or name not in specials):
+            raise TokenizerFileError(f"{path}: {flag} is true but {key} {short(name)} is not a control piece")
+        if on and name is not None:
+            found[side].append((name, specials[name]))
+    return SpecialAdditions(tuple(found[0]), tuple(found[1]))

@@ -2405,9 +2405,9 @@
     <message>
       <location filename="../../app/features/tokenize/additions.py" />
       <source>Put the special tokens the model adds around every text: {tokens}
-(the ids of Hugging Face's encode(text), from the file's post-processor)</source>
+(as Hugging Face's encode(text) does: the file's post-processor or its tokenizer_config.json)</source>
       <translation>在每段文本前后加上模型添加的特殊词元：{tokens}
-（即 Hugging Face 的 encode(text) 给出的 id，取自文件的后处理器）</translation>
+（与 Hugging Face 的 encode(text) 相同：取自文件的后处理器或其 tokenizer_config.json）</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/additions.py" />

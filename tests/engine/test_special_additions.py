@@ -145,3 +145,44 @@ def test_template_naming_an_unknown_id_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(obj), encoding="utf-8")
     with pytest.raises(TokenizerFileError, match="99999"):
         load_tokenizer(path)
+
+
+# -- SentencePiece .model: only what a tokenizer_config.json beside it says ------------------
+
+
+def _spm_model(folder: Path) -> Path:
+    import io
+
+    spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
+    out = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter([line for line in _LINES if line.strip()]),
+        model_writer=out,
+        model_type="bpe",
+        vocab_size=600,
+        byte_fallback=True,
+        minloglevel=2,
+        hard_vocab_limit=False,
+    )
+    path = folder / "tokenizer.model"
+    path.write_bytes(out.getvalue())
+    return path
+
+
+@pytest.mark.parametrize("bos,eos", [(True, False), (True, True), (False, True)])
+def test_sentencepiece_follows_tokenizer_config(tmp_path: Path, bos: bool, eos: bool) -> None:
+    import json
+
+    spm = pytest.importorskip("sentencepiece")
+    path = _spm_model(tmp_path)
+    ref = spm.SentencePieceProcessor(model_file=str(path))
+    plain = load_tokenizer(path)
+    assert not plain.special_additions  # sentencepiece's encode adds nothing by default
+    config = {"add_bos_token": bos, "add_eos_token": eos, "bos_token": {"content": "<s>"}, "eos_token": "</s>"}
+    (tmp_path / "tokenizer_config.json").write_text(json.dumps(config), encoding="utf-8")
+    ours = load_tokenizer(path)
+    texts = parity_texts(shared_too=False)[:60] + [("empty", "")]
+    problem = first_difference(
+        path.name, texts, ours.encode_as_model, lambda t: ref.encode(t, add_bos=bos, add_eos=eos)
+    )
+    assert problem is None

@@ -27,7 +27,7 @@ def additions_tooltip(additions: SpecialAdditions | None) -> str:
         return tr("This tokenizer's file adds no special tokens around a text (tiktoken files add none).")
     return tr(
         "Put the special tokens the model adds around every text: {tokens}\n"
-        "(the ids of Hugging Face's encode(text), from the file's post-processor)"
+        "(as Hugging Face's encode(text) does: the file's post-processor or its tokenizer_config.json)"
     ).format(tokens=" … ".join(filter(None, (_names(additions.before), _names(additions.after)))))
 
 
