@@ -4,7 +4,9 @@
 Files are made here by ``tokenizers``' BpeTrainer (Llama 3 style with a TemplateProcessing
 adding ``<|begin_of_text|>``; a BERT-style ``[CLS] $A [SEP]`` template, BertProcessing and
 RobertaProcessing on byte-level BPE, a Sequence of ByteLevel and a template); Llama 3.2's
-own file runs on the shared corpus heads when present.
+own file runs on the shared corpus heads when present; a Mistral-style SentencePiece
+tokenizer.json with ``<s> $A``; a SentencePiece ``.model`` follows a tokenizer_config.json
+beside it (against ``sentencepiece``'s ``encode(add_bos=, add_eos=)``).
 """
 
 from __future__ import annotations
@@ -186,3 +188,29 @@ def test_sentencepiece_follows_tokenizer_config(tmp_path: Path, bos: bool, eos: 
         path.name, texts, ours.encode_as_model, lambda t: ref.encode(t, add_bos=bos, add_eos=eos)
     )
     assert problem is None
+
+
+def test_mistral_style_sentencepiece_tokenizer_json_adds_s(tmp_path: Path) -> None:
+    """Mistral's / Llama 2's tokenizer.json: SentencePiece-style BPE, ``<s> $A`` template."""
+    import json
+
+    from .test_formats_hf import _sp_model, _sp_style
+
+    obj = _sp_style(_sp_model(tmp_path), "metaspace-first-whole", False)
+    obj["post_processor"] = {
+        "type": "TemplateProcessing",
+        "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+        "pair": [
+            {"SpecialToken": {"id": "<s>", "type_id": 0}},
+            {"Sequence": {"id": "A", "type_id": 0}},
+            {"SpecialToken": {"id": "<s>", "type_id": 1}},
+            {"Sequence": {"id": "B", "type_id": 1}},
+        ],
+        "special_tokens": {"<s>": {"id": "<s>", "ids": [1], "tokens": ["<s>"]}},
+    }
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    ours, ref = load_tokenizer(path), hf.Tokenizer.from_file(str(path))
+    assert ours.special_additions.before == (("<s>", 1),)
+    texts = parity_texts(shared_too=False)[:200]
+    assert first_difference(path.name, texts, ours.encode_as_model, lambda t: ref.encode(t).ids) is None
