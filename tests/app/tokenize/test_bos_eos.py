@@ -13,6 +13,7 @@ from app.features.tokenize.view import TokenizeView
 from bpe_engine import load_tokenizer
 
 from ...engine.test_special_additions import made_tokenizer_json
+from ..sentencepiece_support import spm_model  # noqa: F401
 from ..text_views_support import load, openai_tokenizers, tiktoken_encodings  # noqa: F401
 
 hf = pytest.importorskip("tokenizers", reason="the reference library: pip install tokenizers")
@@ -69,3 +70,24 @@ def test_box_is_disabled_for_tiktoken(qtbot, view) -> None:
     _show(qtbot, view, key)
     assert not view.additions_box.isEnabled()
     assert "no special tokens" in view.additions_box.toolTip()
+
+
+def test_sentencepiece_chips_follow_tokenizer_config(qtbot, view, spm_model, tmp_path: Path) -> None:
+    """A SentencePiece .model with a tokenizer_config.json saying add_bos_token (as Llama 2's):
+    the chips are sentencepiece's encode(text, add_bos=True), the BOS chip named <s>."""
+    import json
+    import shutil
+
+    spm = pytest.importorskip("sentencepiece")
+    path = tmp_path / "tokenizer.model"
+    shutil.copy(spm_model, path)
+    config = {"add_bos_token": True, "add_eos_token": True, "bos_token": "<s>", "eos_token": "</s>"}
+    (tmp_path / "tokenizer_config.json").write_text(json.dumps(config), encoding="utf-8")
+    ref = spm.SentencePieceProcessor(model_file=str(path))
+    key = view.registry.add(load_tokenizer(path), "spm with config", kind="file")
+    view.set_text(TEXT)
+    _show(qtbot, view, key)
+    assert list(view.table().ids) == ref.encode(TEXT, add_bos=True, add_eos=True)
+    chips = view.token_chips.chip_texts()
+    assert chips[0] == "<s>" and chips[-1] == "</s>"
+    assert view.counts().tokens == len(chips)
