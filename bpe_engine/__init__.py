@@ -64,6 +64,7 @@ _EXPORTS: dict[str, str] = {
     "Family": "kinds",
     "TokenUnit": "kinds",
     "SpecialMode": "kinds",
+    "SpecialAdditions": "formats.post_processor",
     "TieBreak": "kinds",
     "MergeRule": "kinds",
     "load_tokenizer": "loading",
@@ -178,6 +179,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     )
     from .formats.gpt2 import gpt2_bytes_to_unicode as gpt2_bytes_to_unicode
     from .formats.ours import FORMAT_VERSION as FORMAT_VERSION
+    from .formats.post_processor import SpecialAdditions as SpecialAdditions
     from .formats.registry import (
         FORMATS as FORMATS,
         file_filters as file_filters,

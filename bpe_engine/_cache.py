@@ -35,6 +35,7 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from ._vocab import SHIFT, MergeTables
+from .formats.post_processor import SpecialAdditions
 from .kinds import MergeRule
 
 T = TypeVar("T")
@@ -43,7 +44,7 @@ R = TypeVar("R")
 __all__ = ["cache_dir", "cached", "file_key", "openai_key", "text_key", "arguments", "FORMAT_VERSION", "MAGIC"]
 
 MAGIC = b"BPEXTOK\x00"
-FORMAT_VERSION = 2  # 2: rank tables stored before their merges are made ("pending")
+FORMAT_VERSION = 3  # 2: rank tables stored before their merges are made ("pending"); 3: additions
 _DTYPES: dict[str, np.dtype[Any]] = {"i4": np.dtype("<i4"), "i8": np.dtype("<i8"), "u1": np.dtype("u1")}
 _DIGEST = 32
 
@@ -214,6 +215,7 @@ def _facts(tok: Any, safe: bool, pending: bool) -> dict[str, Any]:
         "normalizer": tok.normalizer,
         "bos": tok.bos,
         "adds_bos": tok.adds_bos,
+        "additions": [[list(p) for p in tok.special_additions.before], [list(p) for p in tok.special_additions.after]],
         "safe": safe,
         "pending": pending,
     }
@@ -271,6 +273,12 @@ def _read(path: Path, key: str, make: Callable[..., R]) -> R | None:
     try:
         facts, arrays = _parse(data, key)
         tok = _rebuild(facts, arrays, make)
+        before, after = facts["additions"]
+        additions = SpecialAdditions(
+            tuple((str(n), int(i)) for n, i in before), tuple((str(n), int(i)) for n, i in after)
+        )
+        if additions:
+            cast(Any, tok).special_additions = additions
     except Exception:  # noqa: BLE001 - any damage means "not cached"; it is rebuilt and replaced
         return None
     if facts["pending"] is True:  # the vocabulary only: the whole tables once they are made

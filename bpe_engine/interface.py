@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .encode.encoder import Encoder
     from .encode.piece import BpeStep
     from .explain import TokenSpan
+    from .formats.post_processor import SpecialAdditions
     from .pretokenize import Pretokenizer
 
 __all__ = ["TokenizerLike", "ByteLevelTokenizerLike", "PretokenizerInfo", "Family", "TokenizerFacts"]
@@ -91,6 +92,15 @@ class TokenizerLike(Protocol):
 
     # -- encoding -------------------------------------------------------------------------
     def encode(
+        self,
+        text: str,
+        *,
+        allowed_special: Literal["all"] | AbstractSet[str] = ...,
+        disallowed_special: Literal["all"] | Collection[str] = ...,
+    ) -> list[int]: ...
+    @property
+    def special_additions(self) -> SpecialAdditions: ...
+    def encode_as_model(
         self,
         text: str,
         *,

@@ -33,6 +33,7 @@ from .encode.stream import iter_encode
 from .encode.tables import EncoderTables
 from .errors import BPEError, ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError, short
 from .explain import TokenSpan, char_spans, token_spans
+from .formats.post_processor import SpecialAdditions
 from .kinds import Family, MergeRule, SpecialMode, TokenizerFacts, TokenUnit, special_mode
 from .pretokenize import Pretokenizer, get_pretokenizer, pieces_with_offsets
 
@@ -147,6 +148,9 @@ class Tokenizer(TiktokenMethods):
     """
 
     family: Family = Family.BYTE_LEVEL
+    #: The special tokens the model puts around a text (its file's post-processor); none for
+    #: tiktoken files and tokenizers built in code. :meth:`encode_as_model` adds them.
+    special_additions: SpecialAdditions = SpecialAdditions()
 
     def __init__(
         self,
@@ -309,8 +313,10 @@ class Tokenizer(TiktokenMethods):
         """Build a tokenizer from what a file reader returned; errors name the file."""
         try:
             if data.merge_source is not None:
-                return cls._from_rank_data(data, data.merge_source)
-            return cls(
+                tok = cls._from_rank_data(data, data.merge_source)
+                tok.special_additions = data.additions
+                return tok
+            tok = cls(
                 data.vocab,
                 data.merges,
                 data.special_tokens,
@@ -323,6 +329,8 @@ class Tokenizer(TiktokenMethods):
                 bos=data.bos,
                 adds_bos=data.adds_bos,
             )
+            tok.special_additions = data.additions
+            return tok
         except TokenizerFileError as exc:
             raise TokenizerFileError(f"{data.source}: {exc}" if data.source else str(exc)) from None
         except BPEError as exc:
@@ -577,6 +585,20 @@ class Tokenizer(TiktokenMethods):
             raise TypeError(f"encode() takes a str, got {type(text).__name__}")
         allowed, disallowed = self._allowed(text, allowed_special, disallowed_special)
         return self._encode(text, allowed, disallowed)
+
+    def encode_as_model(
+        self,
+        text: str,
+        *,
+        allowed_special: Literal["all"] | AbstractSet[str] = _NONE,
+        disallowed_special: Literal["all"] | Collection[str] = "all",
+    ) -> list[int]:
+        """Token ids of ``text`` as the model gets them: :meth:`encode` (same arguments) with
+        :attr:`special_additions` around it (Llama 3's ``<|begin_of_text|>``, BERT's
+        ``[CLS]``/``[SEP]``), as Hugging Face's ``Tokenizer.encode(text).ids`` with its default
+        ``add_special_tokens=True``. ``encode`` itself never adds them, as tiktoken's."""
+        ids = self.encode(text, allowed_special=allowed_special, disallowed_special=disallowed_special)
+        return self.special_additions.wrap(ids)
 
     def encode_as_of(
         self,

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..kinds import MergeRule
+from .post_processor import SpecialAdditions
 
 __all__ = [
     "TokenizerData",
@@ -36,6 +37,7 @@ class TokenizerData:
     read (:class:`~bpe_engine.kinds.MergeRule`: ours, Hugging Face's, tiktoken's). ``bos``
     names the beginning-of-sequence token when the file says which it is, ``adds_bos``
     whether the model's own pipeline adds it (see :class:`~bpe_engine.kinds.TokenizerFacts`).
+    ``additions``: the special tokens the model puts around a text (its post-processor).
     ``merge_source``: for a rank table whose merges are rebuilt from its ranks (correct by
     construction, and seconds of work), what gives ``(left id, right id, new id)`` of each
     merge in rank order, called on first use; ``merges`` and ``merge_ids`` are then empty.
@@ -52,6 +54,7 @@ class TokenizerData:
     normalizer: str | None = None
     bos: str | None = None
     adds_bos: bool = False
+    additions: SpecialAdditions = field(default_factory=SpecialAdditions)
     source: str = ""
     extra: dict[str, object] = field(default_factory=dict)
     merge_source: Callable[[], list[tuple[int, int, int]]] | None = None
@@ -104,4 +107,5 @@ class SentencePieceData:
     name: str | None = None
     bos: str | None = None
     adds_bos: bool = False
+    additions: SpecialAdditions = field(default_factory=SpecialAdditions)
     source: str = ""

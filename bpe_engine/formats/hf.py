@@ -49,6 +49,7 @@ from .base import (
 )
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData, TokenizerData
 from .gpt2 import gpt2_bytes_to_unicode
+from .post_processor import additions_from_hf
 
 if TYPE_CHECKING:
     from ..interface import ByteLevelTokenizerLike as Tokenizer
@@ -294,7 +295,18 @@ def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
     bos = template_bos(obj, path)
     if bos is not None and bos in found.special_tokens:  # a template may name an ordinary token
         found.bos, found.adds_bos = bos, True
+    _read_additions(obj, found, path)
     return found
+
+
+def _read_additions(obj: dict[str, Any], found: TokenizerData | SentencePieceData, path: str) -> None:
+    """What the file's post-processor adds around a text (kept apart from the model reading)."""
+    specials = found.special_tokens
+    if isinstance(found, TokenizerData):
+        known: set[int] | range = set(found.vocab).union(specials.values() if isinstance(specials, dict) else ())
+    else:
+        known = range(len(found.pieces))
+    found.additions = additions_from_hf(obj, path, known)
 
 
 def _sentencepiece_signs(

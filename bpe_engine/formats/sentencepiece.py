@@ -19,6 +19,7 @@ from .._files import FileProblem, read_regular
 from ..errors import TokenizerFileError, short
 from .base import Content, Format, ReadRequest, display_name, no_arguments
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
+from .post_processor import additions_from_config
 from .protobuf import ProtobufError, fields, float_value, text_value, varint_value
 
 __all__ = [
@@ -218,6 +219,7 @@ def _read(content: Content, request: ReadRequest) -> SentencePieceData:
     no_arguments(content.path, "SentencePiece model", request)
     model = data_from_model_proto(content.data, content.path)
     model.name = display_name(content.path)
+    model.additions = additions_from_config(content.path, model.special_tokens)
     return model
 
 

@@ -12,6 +12,7 @@ from .._text import fix_surrogates
 from ..errors import ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError, short
 from ..explain import TokenSpan, char_spans, token_spans
 from ..formats.data import BYTE, CONTROL, PREFIX_RULES, UNKNOWN, USER_DEFINED, SentencePieceData
+from ..formats.post_processor import SpecialAdditions
 from ..kinds import Family, SpecialMode, TokenizerFacts, TokenUnit, special_mode
 from ..pretokenize import SpecialSplitter
 from .model import CharBpeModel
@@ -114,6 +115,8 @@ class SentencePieceTokenizer:
         self._merge_counts: list[int | None] = []
         self._merge_of_id: dict[int, int] = {}
         self._sizes_after: list[int] | None = None
+        #: The special tokens the model puts around a text (see ``Tokenizer.special_additions``).
+        self.special_additions: SpecialAdditions = data.additions
         if data.bos is not None and data.bos not in self.special_tokens:
             raise TokenizerFileError(
                 f"{data.source}: the beginning-of-sequence token {short(data.bos)} is not one of the special tokens"
@@ -225,6 +228,20 @@ class SentencePieceTokenizer:
         if not isinstance(text, str):
             raise TypeError(f"encode() takes a str, got {type(text).__name__}")
         return self._encode(text, self._allowed(text, allowed_special, disallowed_special))
+
+    def encode_as_model(
+        self,
+        text: str,
+        *,
+        allowed_special: Literal["all"] | AbstractSet[str] = _NONE,
+        disallowed_special: Literal["all"] | Collection[str] = "all",
+    ) -> list[int]:
+        """Token ids of ``text`` as the model gets them: :meth:`encode` (same arguments) with
+        :attr:`special_additions` around it (Llama 3's ``<|begin_of_text|>``, BERT's
+        ``[CLS]``/``[SEP]``), as Hugging Face's ``Tokenizer.encode(text).ids`` with its default
+        ``add_special_tokens=True``. ``encode`` itself never adds them, as sentencepiece's."""
+        ids = self.encode(text, allowed_special=allowed_special, disallowed_special=disallowed_special)
+        return self.special_additions.wrap(ids)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Token ids of ``text`` with special-token text as ordinary text (SentencePiece's own ids)."""

@@ -2398,6 +2398,23 @@
       <translation>{name} 是 SentencePiece 模型：它保存的是分数，而不是按顺序学到的合并，所以没有时间线。请选择一个 BPE 分词器（你训练的、GPT-2、Llama 3 等）。</translation>
     </message>
     <message>
+      <location filename="../../app/features/tokenize/additions.py" />
+      <source>Add BOS/EOS as the model does</source>
+      <translation>像模型一样添加 BOS/EOS</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/additions.py" />
+      <source>Put the special tokens the model adds around every text: {tokens}
+(as Hugging Face's encode(text) does: the file's post-processor or its tokenizer_config.json)</source>
+      <translation>在每段文本前后加上模型添加的特殊词元：{tokens}
+（与 Hugging Face 的 encode(text) 相同：取自文件的后处理器或其 tokenizer_config.json）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/additions.py" />
+      <source>This tokenizer's file adds no special tokens around a text (tiktoken files add none).</source>
+      <translation>此分词器的文件不会在文本前后添加特殊词元（tiktoken 文件都不添加）。</translation>
+    </message>
+    <message>
       <location filename="../../app/features/tokenize/chips_panel.py" />
       <source>A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, and an arrow points at the character they belong to</source>
       <translation>只是 UTF-8 字符一部分的词元无法显示为文本：它的字节以十六进制书写，箭头指向它们所属的字符</translation>

@@ -12,9 +12,11 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 from app.content.presets import PRESETS
 from app.core.i18n import tr
 from app.core.registry import TokenizerRegistry
+from app.features.tokenize.additions import ADDITIONS_LABEL, additions_tooltip
 from app.features.tokenize.special_modes import MODE_LABELS, MODE_TOOLTIP
 from app.widgets import build
 from app.widgets.tokenizer_picker import TokenizerPicker
+from bpe_engine import SpecialAdditions
 
 __all__ = ["TopBar"]
 
@@ -36,6 +38,9 @@ class TopBar(QWidget):
             shortcut="Ctrl+Shift+W",
             checked=show_whitespace,
         )
+        #: On by default: where the model adds a BOS/EOS, the chips show what it really gets.
+        self.additions_box = build.check_box(self, ADDITIONS_LABEL, checked=True)
+        self.set_additions(None)
         build.shrinkable(self.preset_combo, self.mode_combo)
         self._layout = layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -45,6 +50,7 @@ class TopBar(QWidget):
             build.labelled(layout, self, "Preset:", self.preset_combo),
             build.labelled(layout, self, "Special tokens:", self.mode_combo),
         ]
+        layout.addWidget(self.additions_box)
         layout.addWidget(self.whitespace_box)
         layout.addStretch(1)
 
@@ -64,6 +70,12 @@ class TopBar(QWidget):
         for i, (_title, _text, note) in enumerate(PRESETS, start=1):
             combo.setItemData(i, tr(note), Qt.ItemDataRole.ToolTipRole)
 
+    def set_additions(self, additions: SpecialAdditions | None) -> None:
+        """Enable "Add BOS/EOS" only for a tokenizer that adds some, its tooltip naming them."""
+        self._additions = additions
+        self.additions_box.setEnabled(bool(additions))
+        self.additions_box.setToolTip(additions_tooltip(additions))
+
     def add_as_of(self, box: QWidget) -> None:
         """Put "As of merge k" right after the tokenizer it qualifies."""
         self._layout.insertWidget(_AS_OF_PLACE, box)
@@ -76,6 +88,7 @@ class TopBar(QWidget):
         self._set_preset_notes(self.preset_combo)
         for i, (_mode, label) in enumerate(MODE_LABELS):
             self.mode_combo.setItemText(i, tr(label))
+        self.additions_box.setToolTip(additions_tooltip(self._additions))
 
     def set_presentation(self, on: bool) -> None:
         """Fold the labels of the preset and mode combos away (the combos say what they hold)."""

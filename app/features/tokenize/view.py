@@ -37,6 +37,7 @@ from app.core.timeline_position import TimelinePosition
 from app.display.format import format_count
 from app.display.html_export import tokens_html
 from app.display.token_data import Counts, TokenTable, counts, token_detail
+from app.features.tokenize.additions import with_additions
 from app.features.tokenize.chips_panel import ChipsPanel, CopyFormat, copy_text
 from app.features.tokenize.counts_row import CountsRow
 from app.features.tokenize.explain_panel import ExplainPanel
@@ -117,6 +118,7 @@ class TokenizeView(View):
         self.preset_combo = self.top.preset_combo
         self.mode_combo = self.top.mode_combo
         self.whitespace_box = self.top.whitespace_box
+        self.additions_box = self.top.additions_box
         self.count_labels = self.counts_row.labels
         self.token_chips = self.chips.token_chips
         self.id_chips = self.chips.id_chips
@@ -160,6 +162,7 @@ class TokenizeView(View):
         self.preset_combo.activated.connect(self._on_preset_combo_activated)
         self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_current_index_changed)
         self.whitespace_box.toggled.connect(self._on_whitespace_box_toggled)
+        self.additions_box.toggled.connect(self._on_additions_box_toggled)
         self.editor.textChanged.connect(self._on_editor_text_changed)
 
     # -- public -----------------------------------------------------------------------------
@@ -210,6 +213,10 @@ class TokenizeView(View):
     def set_mode(self, mode: SpecialMode) -> None:
         self.mode_combo.setCurrentIndex(self.mode_combo.findData(SpecialMode(mode).value))  # Qt keeps plain strings
 
+    def adds_special_tokens(self) -> bool:
+        """Whether the chips get the BOS/EOS the model adds (the box is on and enabled)."""
+        return self.top.additions_box.isEnabled() and self.top.additions_box.isChecked()
+
     def mode(self) -> SpecialMode:
         return SpecialMode(self.mode_combo.currentData())
 
@@ -230,10 +237,12 @@ class TokenizeView(View):
             self.as_of.set_keys([key])
         self.explain.set_tokenizer(tok, self.merge_limit() if tok is not None else None)
         if tok is None:
+            self.top.set_additions(None)
             self._clear_display()
         else:
             self.messages.clear()
             self.pieces_box.set_tokenizer(tok.facts)
+            self.top.set_additions(tok.special_additions)
             self._request()
         self.tokenizer_changed.emit()
 
@@ -267,6 +276,10 @@ class TokenizeView(View):
     def _on_editor_text_changed(self) -> None:
         if self.preset_combo.currentIndex() > 0 and self.preset_combo.currentData() != self.editor.toPlainText():
             self.preset_combo.setCurrentIndex(0)  # the text is no longer the preset's
+        self._request()
+
+    @Slot(bool)
+    def _on_additions_box_toggled(self, _on: bool) -> None:
         self._request()
 
     @Slot(int)
@@ -322,6 +335,9 @@ class TokenizeView(View):
             self.messages.clear()  # an earlier refusal no longer holds
         self.pieces_box.set_refused(False)
         table = outcome.table
+        tok = self.tokenizer()
+        if table is not None and tok is not None and self.adds_special_tokens():
+            table = with_additions(table, tok.special_additions)  # zero-width chips, counted
         self.chips.show_table(table, generation, self.whitespace_box.isChecked())
         self.counts_row.show_counts(counts(text, len(table)) if table is not None else None, text)
 
