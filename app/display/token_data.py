@@ -32,6 +32,7 @@ __all__ = [
     "counts",
     "cut_points",
     "boundary_diff",
+    "diff_array",
     "char_spans",
     "describe_char",
     "token_detail",
@@ -164,6 +165,12 @@ def cut_points(table: TokenTable) -> np.ndarray:
 
 
 def boundary_diff(tables: Sequence[TokenTable]) -> list[tuple[int, int]]:
+    """Byte spans ``[start, end)`` where the tokenizers do not all cut the same way
+    (:func:`diff_array` as a list)."""
+    return [(int(a), int(b)) for a, b in diff_array(tables).tolist()]
+
+
+def diff_array(tables: Sequence[TokenTable]) -> np.ndarray:
     """Byte spans ``[start, end)`` where the tokenizers do not all cut the same way.
 
     A cut every tokenizer makes is an agreed cut; between two neighbouring agreed cuts the
@@ -171,7 +178,7 @@ def boundary_diff(tables: Sequence[TokenTable]) -> list[tuple[int, int]]:
     the diff spans (for one tokenizer there are none).
     """
     if len(tables) < 2:
-        return []
+        return np.zeros((0, 2), dtype=np.int64)
     # How many tokenizers cut at each byte offset: a pass over the text per tokenizer, no sort
     # (the sorted unions of 300 000 cuts took a quarter of a second in the GUI thread).
     size = max(len(t.data) for t in tables) + 1
@@ -186,16 +193,18 @@ def boundary_diff(tables: Sequence[TokenTable]) -> list[tuple[int, int]]:
     some = np.concatenate([[0], np.cumsum(cutting > 0)])  # some[i]: offsets before i cut by any
     inside = some[agreed[1:]] - some[agreed[:-1] + 1]
     gaps = np.flatnonzero(inside > 0)
-    return list(zip(agreed[gaps].tolist(), agreed[gaps + 1].tolist()))
+    return np.stack([agreed[gaps], agreed[gaps + 1]], axis=1).astype(np.int64)
 
 
-def char_spans(table: TokenTable, byte_spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+def char_spans(table: TokenTable, byte_spans: Sequence[tuple[int, int]] | np.ndarray) -> list[tuple[int, int]]:
     """Byte spans turned into character spans of ``table.text`` (covering split characters)."""
-    if not byte_spans:
+    if len(byte_spans) == 0:
         return []
-    # subtle: np.asarray of a list of tuples walks them element by element (25 ms for 30 000)
-    flat = chain.from_iterable(byte_spans)
-    spans = np.fromiter(flat, dtype=np.int64, count=2 * len(byte_spans)).reshape(-1, 2)
+    if isinstance(byte_spans, np.ndarray):
+        spans = byte_spans
+    else:  # subtle: np.asarray of a list of tuples walks them element by element (25 ms for 30 000)
+        flat = chain.from_iterable(byte_spans)
+        spans = np.fromiter(flat, dtype=np.int64, count=2 * len(byte_spans)).reshape(-1, 2)
     cbs = table.char_byte_starts
     starts = np.searchsorted(cbs, spans[:, 0], side="right") - 1
     ends = np.searchsorted(cbs, spans[:, 1], side="left")
