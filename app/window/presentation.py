@@ -160,7 +160,8 @@ class Presentation(QObject):
         The other tabs follow when shown (:meth:`_on_tabs_current_changed`).
         """
         current = self.tabs.currentWidget()
-        hidden = [w for w in (self.tabs.widget(i) for i in range(self.tabs.count())) if w is not current]
+        pages = (self.tabs.widget(i) for i in range(self.tabs.count()))
+        hidden = [w for w in pages if w is not None and w is not current]
         apply_zoom(self.window, self.factor(), self.base_font, later=hidden)
         if current is not None:
             catch_up(self.window, current)
