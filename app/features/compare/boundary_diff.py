@@ -19,29 +19,37 @@ from app.core.i18n import connect, tr, tr_n
 from app.display.format import visible
 from app.display.token_data import TokenTable, char_spans, cut_points, diff_array
 
-__all__ = ["DiffLabel", "diff_marks"]
+__all__ = ["DiffLabel", "agreed_cuts", "diff_marks"]
 
 _SAMPLES = 8  # stretches quoted; the others are counted
 
 
-def diff_marks(table: TokenTable, tables: Sequence[TokenTable]) -> list[bool]:
+def diff_marks(table: TokenTable, tables: Sequence[TokenTable], agreed: np.ndarray | None = None) -> list[bool]:
     """For each token of ``table``: whether one of its two boundaries is a cut that some other
     column does not make. Only those boundaries differ; a token whose ends every column cuts
     is where the columns agree, even if another column splits it further (that column's own
-    tokens are marked there)."""
+    tokens are marked there). ``agreed``: :func:`agreed_cuts` of ``tables``, made once for
+    all the columns."""
     if len(tables) < 2:
         return [False] * len(table)
-    # offsets every column cuts, as a mask over the bytes (sorted intersections of 300 000
-    # cuts per column cost a tenth of a second in the GUI thread)
-    size = max(len(t.data) for t in tables) + 1
-    agreed = np.ones(size, dtype=bool)
-    for t in tables:
-        cuts = np.zeros(size, dtype=bool)
-        cuts[cut_points(t)] = True
-        agreed &= cuts
+    if agreed is None:
+        agreed = agreed_cuts(tables)
     lone = ~agreed[cut_points(table)]  # a cut of this column that not every column makes
     marks: list[bool] = (lone[:-1] | lone[1:]).tolist()
     return marks
+
+
+def agreed_cuts(tables: Sequence[TokenTable]) -> np.ndarray:
+    """A mask over the byte offsets: those every column cuts."""
+    # (sorted intersections of 300 000 cuts per column cost a tenth of a second in the GUI thread)
+    size = max(len(t.data) for t in tables) + 1
+    agreed = np.ones(size, dtype=bool)
+    cuts = np.zeros(size, dtype=bool)
+    for t in tables:
+        cuts[:] = False
+        cuts[cut_points(t)] = True
+        agreed &= cuts
+    return agreed
 
 
 class DiffLabel(QLabel):
