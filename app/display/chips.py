@@ -27,7 +27,7 @@ import numpy as np
 
 from app.display.format import hex_bytes, token_label, visible
 from app.display.palette import color_after, stable_colors
-from app.display.token_data import TokenTable
+from app.display.token_data import TokenTable, cut_points
 
 __all__ = [
     "TEXT",
@@ -362,7 +362,7 @@ def _breaks(table: TokenTable) -> array[int]:
     newlines = np.flatnonzero(np.frombuffer(table.data, dtype=np.uint8) == 0x0A)
     breaks = np.zeros(len(table), dtype=bool)
     if newlines.size:
-        starts = np.fromiter(table.byte_starts, dtype=np.int64, count=len(table.byte_starts))
+        starts = cut_points(table)  # made in the encode job
         breaks[np.searchsorted(starts, newlines, side="right") - 1] = True
     return array("b", breaks.astype(np.int8).tobytes())
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, chain
 
 import numpy as np
 
@@ -32,6 +32,7 @@ __all__ = [
     "counts",
     "cut_points",
     "boundary_diff",
+    "diff_array",
     "char_spans",
     "describe_char",
     "token_detail",
@@ -67,6 +68,9 @@ class TokenTable:
     #: Each token's palette index (:func:`~app.display.palette.stable_colors`), made here in
     #: the encode job rather than in the GUI thread; None: made by whoever draws the chips.
     colors: tuple[int, ...] | None = None
+    #: ``byte_starts`` as an array (:func:`cut_points`), made in the encode job: Compare's diff
+    #: converted each column's 100 000 offsets several times in the GUI thread.
+    cuts: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -145,6 +149,7 @@ def token_table(tokenizer: TokenizerLike, ids: Sequence[int], text: str | None =
         labels,
         fallback,
         tuple(stable_colors(ids)),
+        np.fromiter(starts, dtype=np.int64, count=len(starts)),
     )
 
 
@@ -154,10 +159,18 @@ def counts(text: str, n_tokens: int) -> Counts:
 
 def cut_points(table: TokenTable) -> np.ndarray:
     """Byte offsets where ``table`` cuts (including 0 and the end)."""
+    if table.cuts is not None:
+        return table.cuts
     return np.fromiter(table.byte_starts, dtype=np.int64, count=len(table.byte_starts))
 
 
 def boundary_diff(tables: Sequence[TokenTable]) -> list[tuple[int, int]]:
+    """Byte spans ``[start, end)`` where the tokenizers do not all cut the same way
+    (:func:`diff_array` as a list)."""
+    return [(int(a), int(b)) for a, b in diff_array(tables).tolist()]
+
+
+def diff_array(tables: Sequence[TokenTable]) -> np.ndarray:
     """Byte spans ``[start, end)`` where the tokenizers do not all cut the same way.
 
     A cut every tokenizer makes is an agreed cut; between two neighbouring agreed cuts the
@@ -165,7 +178,7 @@ def boundary_diff(tables: Sequence[TokenTable]) -> list[tuple[int, int]]:
     the diff spans (for one tokenizer there are none).
     """
     if len(tables) < 2:
-        return []
+        return np.zeros((0, 2), dtype=np.int64)
     # How many tokenizers cut at each byte offset: a pass over the text per tokenizer, no sort
     # (the sorted unions of 300 000 cuts took a quarter of a second in the GUI thread).
     size = max(len(t.data) for t in tables) + 1
@@ -180,14 +193,18 @@ def boundary_diff(tables: Sequence[TokenTable]) -> list[tuple[int, int]]:
     some = np.concatenate([[0], np.cumsum(cutting > 0)])  # some[i]: offsets before i cut by any
     inside = some[agreed[1:]] - some[agreed[:-1] + 1]
     gaps = np.flatnonzero(inside > 0)
-    return list(zip(agreed[gaps].tolist(), agreed[gaps + 1].tolist()))
+    return np.stack([agreed[gaps], agreed[gaps + 1]], axis=1).astype(np.int64)
 
 
-def char_spans(table: TokenTable, byte_spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+def char_spans(table: TokenTable, byte_spans: Sequence[tuple[int, int]] | np.ndarray) -> list[tuple[int, int]]:
     """Byte spans turned into character spans of ``table.text`` (covering split characters)."""
-    if not byte_spans:
+    if len(byte_spans) == 0:
         return []
-    spans = np.asarray(byte_spans, dtype=np.int64)
+    if isinstance(byte_spans, np.ndarray):
+        spans = byte_spans
+    else:  # subtle: np.asarray of a list of tuples walks them element by element (25 ms for 30 000)
+        flat = chain.from_iterable(byte_spans)
+        spans = np.fromiter(flat, dtype=np.int64, count=2 * len(byte_spans)).reshape(-1, 2)
     cbs = table.char_byte_starts
     starts = np.searchsorted(cbs, spans[:, 0], side="right") - 1
     ends = np.searchsorted(cbs, spans[:, 1], side="left")

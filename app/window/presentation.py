@@ -32,7 +32,7 @@ from app.features.train.results import safe_file_name
 from app.widgets.chip_painter import HIGH_CONTRAST_PROPERTY
 from app.widgets.export import export_png, export_svg, save_text
 from app.widgets.view import View
-from app.widgets.zoom import MAX_ZOOM, MIN_ZOOM, ZOOM_STEPS, apply_zoom
+from app.widgets.zoom import MAX_ZOOM, MIN_ZOOM, ZOOM_STEPS, apply_zoom, catch_up
 from app.window.back_link import BackLink
 
 __all__ = ["Presentation", "PRESENTATION_BOOST", "SHORTCUTS"]
@@ -155,8 +155,16 @@ class Presentation(QObject):
         return self._zoom * (PRESENTATION_BOOST if self._presenting else 1.0)
 
     def apply(self) -> None:
-        """Apply the current factor to every widget of the window (also ones made since)."""
-        apply_zoom(self.window, self.factor(), self.base_font)
+        """Apply the current factor to the window and its current tab (also widgets made since).
+
+        The other tabs follow when shown (:meth:`_on_tabs_current_changed`).
+        """
+        current = self.tabs.currentWidget()
+        pages = (self.tabs.widget(i) for i in range(self.tabs.count()))
+        hidden = [w for w in pages if w is not None and w is not current]
+        apply_zoom(self.window, self.factor(), self.base_font, later=hidden)
+        if current is not None:
+            catch_up(self.window, current)
 
     def set_zoom(self, zoom: float) -> None:
         zoom = min(max(zoom, MIN_ZOOM), MAX_ZOOM)
@@ -302,5 +310,7 @@ class Presentation(QObject):
     def _on_tabs_current_changed(self, _index: int) -> None:
         view = self.tabs.currentWidget()
         self.export_html_action.setEnabled(isinstance(view, View) and view.exports_tokens)
+        if view is not None:
+            catch_up(self.window, view)  # a zoom while it was hidden
         if self.factor() != 1.0:
             self.apply()  # widgets made since the last zoom (a new column, a message's button)

@@ -17,31 +17,39 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from app.core.i18n import connect, tr, tr_n
 from app.display.format import visible
-from app.display.token_data import TokenTable, boundary_diff, char_spans, cut_points
+from app.display.token_data import TokenTable, char_spans, cut_points, diff_array
 
-__all__ = ["DiffLabel", "diff_marks"]
+__all__ = ["DiffLabel", "agreed_cuts", "diff_marks"]
 
 _SAMPLES = 8  # stretches quoted; the others are counted
 
 
-def diff_marks(table: TokenTable, tables: Sequence[TokenTable]) -> list[bool]:
+def diff_marks(table: TokenTable, tables: Sequence[TokenTable], agreed: np.ndarray | None = None) -> list[bool]:
     """For each token of ``table``: whether one of its two boundaries is a cut that some other
     column does not make. Only those boundaries differ; a token whose ends every column cuts
     is where the columns agree, even if another column splits it further (that column's own
-    tokens are marked there)."""
+    tokens are marked there). ``agreed``: :func:`agreed_cuts` of ``tables``, made once for
+    all the columns."""
     if len(tables) < 2:
         return [False] * len(table)
-    # offsets every column cuts, as a mask over the bytes (sorted intersections of 300 000
-    # cuts per column cost a tenth of a second in the GUI thread)
-    size = max(len(t.data) for t in tables) + 1
-    agreed = np.ones(size, dtype=bool)
-    for t in tables:
-        cuts = np.zeros(size, dtype=bool)
-        cuts[cut_points(t)] = True
-        agreed &= cuts
+    if agreed is None:
+        agreed = agreed_cuts(tables)
     lone = ~agreed[cut_points(table)]  # a cut of this column that not every column makes
     marks: list[bool] = (lone[:-1] | lone[1:]).tolist()
     return marks
+
+
+def agreed_cuts(tables: Sequence[TokenTable]) -> np.ndarray:
+    """A mask over the byte offsets: those every column cuts."""
+    # (sorted intersections of 300 000 cuts per column cost a tenth of a second in the GUI thread)
+    size = max(len(t.data) for t in tables) + 1
+    agreed = np.ones(size, dtype=bool)
+    cuts = np.zeros(size, dtype=bool)
+    for t in tables:
+        cuts[:] = False
+        cuts[cut_points(t)] = True
+        agreed &= cuts
+    return agreed
 
 
 class DiffLabel(QLabel):
@@ -52,24 +60,27 @@ class DiffLabel(QLabel):
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._text = ""
-        self._spans: list[tuple[int, int]] = []
+        self._table: TokenTable | None = None
+        self._byte_spans = np.zeros((0, 2), dtype=np.int64)
         self._working: int | None = None  # columns with tokens; None until the first result
         connect(self._on_language_changed)
 
     def spans(self) -> list[tuple[int, int]]:
         """Character spans of the text that the columns cut differently."""
-        return list(self._spans)
+        return char_spans(self._table, self._byte_spans) if self._table is not None else []
 
     def show_tables(self, tables: Sequence[TokenTable]) -> None:
         """Compare the working columns' ``tables`` (of one text) and say where they differ."""
         self._working = len(tables)
         self._text = tables[0].text if tables else ""
-        byte_spans = boundary_diff(list(tables)) if len(tables) > 1 else []
-        self._spans = char_spans(tables[0], byte_spans) if tables else []
+        self._table = tables[0] if tables else None
+        # kept as an array: 30 000 stretches as a list of tuples cost the GUI thread ~20 ms,
+        # and the line quotes only the first few
+        self._byte_spans = diff_array(list(tables))
         self._say()
 
     def _say(self) -> None:
-        n = len(self._spans)
+        n = len(self._byte_spans)
         if self._working is None:
             return
         if self._working < 2:
@@ -79,7 +90,9 @@ class DiffLabel(QLabel):
             self.setText(tr("Boundary diff: every tokenizer cuts this text at the same places."))
             return
         text = self._text
-        samples = ", ".join(f"‘{visible(text[s:e])}’" for s, e in self._spans[:_SAMPLES])
+        assert self._table is not None  # n > 0
+        first = char_spans(self._table, self._byte_spans[:_SAMPLES])
+        samples = ", ".join(f"‘{visible(text[s:e])}’" for s, e in first)
         more = tr(" and {n} more").format(n=n - _SAMPLES) if n > _SAMPLES else ""
         line = tr_n(
             "Boundary diff: <b>%n</b> stretch(es) cut differently (outlined in orange in every column): {samples}{more}",

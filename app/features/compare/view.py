@@ -38,7 +38,7 @@ from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.tokenizer_files import TiktokenFileOpener
 from app.display.token_data import TokenTable
-from app.features.compare.boundary_diff import DiffLabel, diff_marks
+from app.features.compare.boundary_diff import DiffLabel, agreed_cuts, diff_marks
 from app.features.compare.column import ColumnState, CompareColumn
 from app.features.compare.columns_area import MAX_COLUMNS, MIN_COLUMNS, ColumnsArea
 from app.features.compare.corpus_panel import CorpusPanel
@@ -317,11 +317,13 @@ class CompareView(View):
     def _show(self, generation: int) -> None:
         ws = self.whitespace_box.isChecked()
         highlight = self.diff_box.isChecked()
+        tables = list(self._tables.values())
+        agreed = agreed_cuts(tables) if highlight and len(tables) > 1 else None
         for i, col in enumerate(self.columns()):
             table = self._tables.get(i)
             if table is None:
                 continue
-            marks = diff_marks(table, list(self._tables.values())) if highlight else None
+            marks = diff_marks(table, tables, agreed) if highlight else None
             col.show_table(table, ws, marks, generation)
         self._update_summary()
 

@@ -376,3 +376,34 @@ def test_chips_where_the_columns_agree_are_not_outlined(qtbot, view, tiktoken_en
             if span in shared and all(span[0] in t.byte_starts and span[1] in t.byte_starts for t in tables):
                 assert not col.chips.is_marked(k), text[span[0] : span[1]]
     assert any(col.chips.is_marked(k) for col in view.columns() for k in range(col.chips.count()))
+
+
+def test_the_encode_job_brings_each_columns_cuts_and_the_diff_matches_brute_force(qtbot, view, tiktoken_encodings):
+    """Issue 20 F: Compare's GUI thread converted every column's 100 000 byte offsets to arrays
+    several times per result; the encode job makes them once (``TokenTable.cuts``)."""
+    view.set_keys(["r50k_base", "cl100k_base", "o200k_base"])
+    line = "The quick brown fox 国语的文字 🔭 jumps over the lazy dog.\n  def f(x): return x ** 2\n"
+    text = line * 40
+    view.set_text(text)
+    settle(qtbot, view)
+    tables = [c.table for c in view.columns()]
+    for table in tables:
+        assert table.cuts is not None and table.cuts.tolist() == list(table.byte_starts)
+    # brute force: the cuts every column makes; a stretch between two neighbours differs when
+    # some column cuts inside it
+    cut_sets = [set(t.byte_starts) for t in tables]
+    agreed = sorted(set.intersection(*cut_sets))
+    union = set.union(*cut_sets)
+    expected = [(a, b) for a, b in zip(agreed, agreed[1:]) if any(a < c < b for c in union)]
+    # in characters: each byte span widened to whole characters
+    char_at: list[int] = []  # char_at[b]: the character holding byte b
+    for i, ch in enumerate(text):
+        char_at += [i] * len(ch.encode("utf-8"))
+    char_at.append(len(text))
+    starts = {b for b in range(len(char_at)) if b == 0 or char_at[b] != char_at[b - 1]}
+    assert view.diff_spans() == [(char_at[a], char_at[b] + (b not in starts and 1)) for a, b in expected]
+    assert expected
+    for col, table in zip(view.columns(), tables):
+        for k in range(len(table)):
+            ends = (table.byte_starts[k], table.byte_starts[k + 1])
+            assert col.chips.is_marked(k) == any(e not in s for e in ends for s in cut_sets)

@@ -64,6 +64,7 @@ def test_zoom_reaches_every_view_and_is_remembered(qtbot, window, settings) -> N
     press(qtbot, window, Qt.Key.Key_Equal)  # Ctrl+=
     assert window.presentation.zoom == pytest.approx(1.15) and settings.zoom == pytest.approx(1.15)
     for i, view in enumerate(views(window)):
+        window.tabs.setCurrentWidget(view)  # a hidden tab follows the zoom when shown
         grown = [size * 1.15 == pytest.approx(w.font().pointSizeF()) for w, size in before[i].values()]
         assert all(grown), f"{window.tabs.tabText(i)}: a widget's font did not follow the zoom"
         assert view.font().pointSizeF() == pytest.approx(base * 1.15)
@@ -86,7 +87,8 @@ def test_zoom_reaches_every_view_and_is_remembered(qtbot, window, settings) -> N
     assert window.presentation.zoom == pytest.approx(1.15)
     press(qtbot, window, Qt.Key.Key_0)  # Ctrl+0
     assert window.presentation.zoom == 1.0 and settings.zoom == 1.0
-    for i in range(len(views(window))):
+    for i, view in enumerate(views(window)):
+        window.tabs.setCurrentWidget(view)
         assert all(size == pytest.approx(w.font().pointSizeF()) for w, size in before[i].values())
     assert explain.height() == 46
 
@@ -153,8 +155,8 @@ def test_presentation_mode(qtbot, window) -> None:
     assert not window.presentation.presenting
     qtbot.waitUntil(lambda: not window.isFullScreen(), timeout=5_000)
     assert window.statusBar().isVisible()
+    window.tabs.setCurrentWidget(tokenize)  # hidden tabs follow the zoom when shown
     assert tokenize.token_chips.font().pointSizeF() == pytest.approx(normal)
-    window.tabs.setCurrentWidget(tokenize)
     assert tokenize.pieces_box.isVisible()
     assert [tokenize.token_chips.chip_fill(i).name() for i in range(view.count())] == fills
 

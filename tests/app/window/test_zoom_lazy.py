@@ -1,0 +1,90 @@
+"""Issue 20 F: a zoom re-applies fonts to the current tab only; the other tabs follow when
+shown (Qt sent a font change to the ~1 000 widgets of all the tabs: 150-230 ms of CPU)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QApplication, QWidget
+
+from app.window.presentation import PRESENTATION_BOOST
+
+
+class FontChanges(QObject):
+    """The widgets that receive a font change while installed on the application."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.widgets: list[QWidget] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.FontChange and isinstance(watched, QWidget):
+            self.widgets.append(watched)
+        return False
+
+
+def pages(window) -> list[QWidget]:
+    return [window.tabs.widget(i) for i in range(window.tabs.count())]
+
+
+def under(widget: QWidget, page: QWidget) -> bool:
+    return widget is page or page.isAncestorOf(widget)
+
+
+def zoom_and_record(window, action) -> list[QWidget]:
+    changes = FontChanges()
+    app = QApplication.instance()
+    app.installEventFilter(changes)
+    try:
+        action()
+    finally:
+        app.removeEventFilter(changes)
+    return changes.widgets
+
+
+@pytest.mark.parametrize("step", ["zoom_in", "zoom_out", "presenting"])
+def test_a_zoom_changes_fonts_in_the_current_tab_only(qtbot, window, step) -> None:
+    window.tabs.setCurrentWidget(window.compare_view)
+    current = window.tabs.currentWidget()
+    sizes = {id(w): (w, w.font().pointSizeF()) for p in pages(window) for w in [p, *p.findChildren(QWidget)]}
+    base = window.font().pointSizeF()
+    actions = {
+        "zoom_in": window.presentation.zoom_in,
+        "zoom_out": window.presentation.zoom_out,
+        "presenting": lambda: window.presentation.set_presenting(True),
+    }
+    changed = zoom_and_record(window, actions[step])
+    factor = window.presentation.factor()
+    assert factor != 1.0 and window.font().pointSizeF() == pytest.approx(base * factor)
+
+    assert any(under(w, current) for w in changed), "the current tab did not follow the zoom"
+    hidden = [p for p in pages(window) if p is not current]
+    # (the tab itself may get one: it keeps the font it has)
+    reached = [p for p in hidden if any(w is not p and under(w, p) for w in changed)]
+    assert not reached, f"fonts set in hidden tabs at zoom time: {[window.tabs.indexOf(p) for p in reached]}"
+    for page in hidden:  # still at their zoom until shown
+        assert page.font().pointSizeF() == pytest.approx(base)
+
+    for page in hidden:  # ... then each follows, every widget in it
+        window.tabs.setCurrentWidget(page)
+        for w in [page, *page.findChildren(QWidget)]:
+            if id(w) in sizes and w.window() is window:
+                widget, size = sizes[id(w)]
+                assert w.font().pointSizeF() == pytest.approx(size * factor), (window.tabs.indexOf(page), w)
+    if step == "presenting":
+        window.presentation.set_presenting(False)
+        window.tabs.setCurrentWidget(window.vocab_view)
+        assert window.vocab_view.font().pointSizeF() == pytest.approx(base)
+        assert factor == pytest.approx(PRESENTATION_BOOST)
+
+
+def test_zoomed_twice_while_hidden_a_tab_takes_the_last_zoom(qtbot, window) -> None:
+    tokenize = window.tokenize_view
+    window.tabs.setCurrentWidget(window.compare_view)
+    editor = tokenize.editor.font().pointSizeF()
+    window.presentation.zoom_in()
+    window.presentation.zoom_in()
+    window.presentation.zoom_out()
+    window.tabs.setCurrentWidget(tokenize)
+    assert tokenize.editor.font().pointSizeF() == pytest.approx(editor * 1.15)
+    assert tokenize.font().pointSizeF() == pytest.approx(window.font().pointSizeF())
