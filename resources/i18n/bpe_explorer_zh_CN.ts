@@ -2399,14 +2399,14 @@
     </message>
     <message>
       <location filename="../../app/features/tokenize/additions.py" />
-      <source>Add BOS/EOS as the model does</source>
-      <translation>像模型一样添加 BOS/EOS</translation>
+      <source>Add BOS/EOS</source>
+      <translation>添加 BOS/EOS</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/additions.py" />
-      <source>Put the special tokens the model adds around every text: {tokens}
+      <source>Add BOS/EOS as the model does: put the special tokens it adds around every text: {tokens}
 (as Hugging Face's encode(text) does: the file's post-processor or its tokenizer_config.json)</source>
-      <translation>在每段文本前后加上模型添加的特殊词元：{tokens}
+      <translation>像模型一样添加 BOS/EOS：在每段文本前后加上模型添加的特殊词元：{tokens}
 （与 Hugging Face 的 encode(text) 相同：取自文件的后处理器或其 tokenizer_config.json）</translation>
     </message>
     <message>

@@ -18,7 +18,7 @@ from bpe_engine import SpecialAdditions
 
 __all__ = ["ADDITIONS_LABEL", "additions_tooltip", "with_additions"]
 
-ADDITIONS_LABEL = noop("Add BOS/EOS as the model does")
+ADDITIONS_LABEL = noop("Add BOS/EOS")  # short: the top bar fits 1024 pixels; the tooltip says whose
 
 
 def additions_tooltip(additions: SpecialAdditions | None) -> str:
@@ -26,7 +26,7 @@ def additions_tooltip(additions: SpecialAdditions | None) -> str:
     if not additions:
         return tr("This tokenizer's file adds no special tokens around a text (tiktoken files add none).")
     return tr(
-        "Put the special tokens the model adds around every text: {tokens}\n"
+        "Add BOS/EOS as the model does: put the special tokens it adds around every text: {tokens}\n"
         "(as Hugging Face's encode(text) does: the file's post-processor or its tokenizer_config.json)"
     ).format(tokens=" … ".join(filter(None, (_names(additions.before), _names(additions.after)))))
 

@@ -7,7 +7,7 @@ their texts, so the view's build reads as its panels.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.content.presets import PRESETS
 from app.core.i18n import tr
@@ -42,8 +42,14 @@ class TopBar(QWidget):
         self.additions_box = build.check_box(self, ADDITIONS_LABEL, checked=True)
         self.set_additions(None)
         build.shrinkable(self.preset_combo, self.mode_combo)
-        self._layout = layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(0, 0, 0, 0)
+        self._layout = layout = QHBoxLayout()
+        #: Presentation mode's second row: the check boxes, where its large fonts leave no room
+        #: for them beside the combos on a 1024-pixel screen.
+        self._second_row = QHBoxLayout()
+        rows.addLayout(layout)
+        rows.addLayout(self._second_row)
         #: The labels before the picker, the preset and the mode combo (presentation folds the last two).
         self.combo_labels: list[QLabel] = [
             build.labelled(layout, self, "Tokenizer:", self.picker),
@@ -91,6 +97,23 @@ class TopBar(QWidget):
         self.additions_box.setToolTip(additions_tooltip(self._additions))
 
     def set_presentation(self, on: bool) -> None:
-        """Fold the labels of the preset and mode combos away (the combos say what they hold)."""
+        """Fold the labels of the preset and mode combos away (the combos say what they hold)
+        and put the check boxes on a second row."""
         for label in self.combo_labels[1:]:
             label.setVisible(not on)
+        boxes = (self.additions_box, self.whitespace_box)
+        source, target = (self._layout, self._second_row) if on else (self._second_row, self._layout)
+        if target.indexOf(self.whitespace_box) >= 0:
+            return
+        for box in boxes:
+            source.removeWidget(box)
+        if on:
+            for box in boxes:
+                target.addWidget(box)
+            target.addStretch(1)
+        else:
+            while target.count() and (item := target.takeAt(0)) is not None:
+                del item  # the second row's stretch
+            stretch_at = self._layout.count() - 1  # before the first row's stretch
+            for i, box in enumerate(boxes):
+                self._layout.insertWidget(stretch_at + i, box)
