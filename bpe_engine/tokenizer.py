@@ -535,7 +535,7 @@ class Tokenizer(TiktokenMethods):
 
     def _encode(self, text: str, allowed: frozenset[str], disallowed: frozenset[str] = _NONE) -> list[int]:
         text = self._normalized(text)
-        if _CORE_BUILT_MIN <= len(text) < _BLOCKWISE:
+        if len(text) < _BLOCKWISE and (len(text) >= _CORE_BUILT_MIN or self._merges_pending()):
             core_ids = self._core_encode(text, allowed)
             if core_ids is not None:
                 return core_ids
@@ -551,13 +551,20 @@ class Tokenizer(TiktokenMethods):
         except UnicodeEncodeError:  # lone surrogates (see encode)
             return self._encoder.encode(fix_surrogates(text), allowed)
 
+    def _merges_pending(self) -> bool:
+        """Whether this is a tiktoken rank table (tiktoken's core encodes it as we do by
+        construction) whose merge tables are not made yet (a lazy open)."""
+        return self.merge_rule.tiktoken_ranks and not self._encoder.tables.merges_ready
+
     def _core_encode(self, text: str, allowed: frozenset[str]) -> list[int] | None:
         """The ids from tiktoken's core, or None where it is not used (not equivalent, not
         built yet and ``text`` too short to be worth building it, or it cannot answer: see
         :class:`~bpe_engine.encode.core.CoreEncoder`)."""
         core = self._core
         if core is None:
-            if len(text) < _CORE_MIN or self.tiktoken_equivalent() is not None:
+            # A rank table's merges not made yet: tiktoken's core (~0.25 s for o200k) comes
+            # sooner than the merges (seconds), whatever the text's length.
+            if (len(text) < _CORE_MIN and not self._merges_pending()) or self.tiktoken_equivalent() is not None:
                 return None
             core = self.core_encoder()
         # No special token overlaps another (checked), so tiktoken picks the ones we would.

@@ -69,7 +69,11 @@ def test_a_rank_file_opens_lazily_and_encodes_as_its_eager_twin(rank_file: Path)
     twin = eager_twin(tok)
     for text in TEXTS:
         assert tok.encode(text, allowed_special="all") == twin.encode(text, allowed_special="all")
+    assert lazy(tok)  # tiktoken's core answered without the merges (issue 21)
+    tok.merge_ids()
     assert not lazy(tok)
+    for text in TEXTS:
+        assert tok.encode(text, allowed_special="all") == twin.encode(text, allowed_special="all")
     assert tok.merges == twin.merges
     assert tok.merge_ids() == twin.merge_ids()
     assert tok.merge_counts == [None] * len(twin.merges)
@@ -97,6 +101,29 @@ def test_an_openai_encoding_opens_lazily_with_tiktokens_ids(tiktoken_encodings: 
     for a, b, z in tok.merge_ids():
         assert vocab[a] + vocab[b] == vocab[z] and a < z and b < z
     assert len({z for _, _, z in tok.merge_ids()}) == len(tok.merges) == 50000
+
+
+def test_a_lazy_openai_encoding_encodes_short_texts_without_making_its_merges(tiktoken_encodings: Any) -> None:
+    """Compare's columns show an OpenAI encoding's ids right after the open (issue 21): a short
+    text goes to tiktoken's core, whose ids are tiktoken's, and the merges stay unmade."""
+    from bpe_engine import tokenizer as tokenizer_module
+
+    enc = tiktoken_encodings["cl100k_base"]
+    saved = dict(tokenizer_module._openai)
+    tokenizer_module._openai.pop("cl100k_base", None)
+    try:
+        tok = Tokenizer.from_tiktoken("cl100k_base")
+    finally:
+        tokenizer_module._openai.clear()
+        tokenizer_module._openai.update(saved)
+    for text in TEXTS:
+        assert tok.encode(text, allowed_special="all") == enc.encode(text, allowed_special="all")
+        assert tok.encode(text, disallowed_special=()) == enc.encode(text, disallowed_special=())
+    assert lazy(tok)  # the merges were not needed
+    tok.merge_ids()
+    assert not lazy(tok)
+    for text in TEXTS:  # and once made, our encoder gives the same ids
+        assert tok.encode(text, allowed_special="all") == enc.encode(text, allowed_special="all")
 
 
 def test_threads_asking_for_the_merges_at_once_get_the_same_ones(rank_file: Path) -> None:
