@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QFileDialog
 
 from app.core.i18n import tr, tr_n
+from app.core.settings import FileKind
+from app.display.file_names import clean_stem
 from app.display.format import token_label
 from app.features.train.step_panel import explain_ties, pair_text
 from bpe_engine import MergeEvent
@@ -91,10 +93,15 @@ def write_run_handout(view: TrainView, path: str | os.PathLike[str]) -> None:
 
 
 def export_handout(view: TrainView) -> None:
-    """Ask where, then write the handout; a failure is shown in the view's message bar."""
-    path, _ = QFileDialog.getSaveFileName(view, tr("Export step handout"), "handout.html", tr("HTML files (*.html)"))
+    """Ask where (in the folder of the last export, named after the run), then write the
+    handout; a failure is shown in the view's message bar."""
+    request = view.controller.request
+    stem = clean_stem(request.label) if request is not None else "bpe"
+    start = os.path.join(view.settings.folder_for(FileKind.EXPORT), f"{stem}-merges.html")
+    path, _ = QFileDialog.getSaveFileName(view, tr("Export step handout"), start, tr("HTML files (*.html)"))
     if not path:
         return
+    view.settings.remember_folder(FileKind.EXPORT, path)
     try:
         write_run_handout(view, path)
     except OSError as exc:

@@ -66,6 +66,12 @@ class Kind:
     tokens_after: Callable[[int, str], int] | None = None  # tokens of a text as of merge k
     merges: int = 0
     notes: dict[str, str] = field(default_factory=dict)
+    #: The reference's ids as the model gets them (Hugging Face's encode(text) with its default
+    #: add_special_tokens=True): what Tokenize shows with "Add BOS/EOS" on, its default.
+    model_ids: Callable[[str], list[int]] | None = None
+
+    def tokenize_ids(self, text: str) -> list[int]:
+        return (self.model_ids or self.ids)(text)
 
 
 def _shared(name: str) -> Path:
@@ -192,6 +198,7 @@ def _llama() -> Kind:
         lambda: {to_bytes(t) for t in raw["model"]["vocab"]},
         vocab_after=lambda k: 256 + (firsts[k - 1] if k else 0) + specials,
         merges=len(merges),
+        model_ids=lambda text: hf.encode(text).ids,
     )
 
 
@@ -354,7 +361,7 @@ def _tokenize(qtbot, w: MainWindow, key: str, text: str):
 def test_tokenize_counts_and_chips(qtbot, audit, kind) -> None:
     w, k, key = _kind(qtbot, audit, kind)
     v = _tokenize(qtbot, w, key, TEXT)
-    ids = k.ids(TEXT)
+    ids = k.tokenize_ids(TEXT)
     assert list(v.table().ids) == ids
     assert [int(t) for t in v.id_chips.chip_texts()] == ids
     labels = {str(name): label.text() for name, label in v.count_labels.items()}
@@ -491,8 +498,8 @@ def test_families_byte_level_row(qtbot, audit, kind) -> None:
 
 def _tokenize_shows_only(qtbot, w: MainWindow, kind: Kind, key: str) -> None:
     v = _tokenize(qtbot, w, key, TEXT)
-    assert [int(t) for t in v.id_chips.chip_texts()] == kind.ids(TEXT)
-    assert _number(v.count_labels["tokens"].text()) == len(kind.ids(TEXT))
+    assert [int(t) for t in v.id_chips.chip_texts()] == kind.tokenize_ids(TEXT)
+    assert _number(v.count_labels["tokens"].text()) == len(kind.tokenize_ids(TEXT))
     glyphs = "".join(v.piece_chips.chip_texts())
     other = "▁" if kind.space_symbol == "·" else "·"
     assert other not in glyphs, f"{kind.name}: {other} of the previous tokenizer in the pieces strip: {glyphs}"
