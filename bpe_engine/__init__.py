@@ -63,6 +63,7 @@ _EXPORTS: dict[str, str] = {
     "TokenizerFacts": "kinds",
     "Family": "kinds",
     "TokenUnit": "kinds",
+    "Algorithm": "kinds",
     "SpecialMode": "kinds",
     "SpecialAdditions": "formats.post_processor",
     "TieBreak": "kinds",
@@ -188,6 +189,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .formats.tiktoken import OPENAI_ENCODINGS as OPENAI_ENCODINGS
     from .interface import TokenizerLike as TokenizerLike
     from .kinds import (
+        Algorithm as Algorithm,
         Family as Family,
         MergeRule as MergeRule,
         SpecialMode as SpecialMode,

@@ -15,7 +15,7 @@ from types import MappingProxyType
 
 from .errors import ConfigError, short
 
-__all__ = ["SpecialMode", "TieBreak", "Family", "TokenUnit", "MergeRule", "TokenizerFacts", "special_mode", "tie_break"]
+__all__ = ["SpecialMode", "TieBreak", "Family", "Algorithm", "TokenUnit", "MergeRule", "TokenizerFacts", "special_mode", "tie_break"]
 
 
 class SpecialMode(StrEnum):
@@ -54,10 +54,24 @@ def tie_break(rule: TieBreak | str) -> TieBreak:
 
 
 class Family(StrEnum):
-    """The two tokenizer families of the engine (``tok.family``)."""
+    """The tokenizer families of the engine (``tok.family``): which class reads the file."""
 
     BYTE_LEVEL = "byte-level"  #: :class:`bpe_engine.Tokenizer`
     SENTENCEPIECE = "sentencepiece"  #: :class:`bpe_engine.spm.SentencePieceTokenizer`
+    WORDPIECE = "wordpiece"  #: BERT-style WordPiece (greedy longest match, ``##`` continuation)
+    UNIGRAM = "unigram"  #: Unigram language model (Viterbi over the pieces' scores)
+
+
+class Algorithm(StrEnum):
+    """How a tokenizer cuts a word into tokens (``tok.facts.algorithm``).
+
+    Views that show merges (step mode, the Timeline, the Sweep, "as of merge k") apply to
+    :attr:`BPE` only; WordPiece and Unigram have no merges to replay.
+    """
+
+    BPE = "bpe"  #: merges applied by rank
+    WORDPIECE = "wordpiece"  #: greedy longest-match-first from the vocabulary
+    UNIGRAM = "unigram"  #: the most probable segmentation (Viterbi)
 
 
 class TokenUnit(Enum):
@@ -130,6 +144,8 @@ class TokenizerFacts:
       token when the file says which it is, else None; ``adds_bos``: whether the model's own
       pipeline puts it before every text (our ``encode`` never does: it gives the ids of the
       text alone).
+    - ``algorithm``: BPE, WordPiece or Unigram (:class:`Algorithm`); ``has_merges`` is True
+      for BPE only.
     """
 
     family: Family
@@ -139,6 +155,12 @@ class TokenizerFacts:
     special_tokens: Mapping[str, int] = field(default_factory=_frozen_map)
     bos: str | None = None
     adds_bos: bool = False
+    algorithm: Algorithm = Algorithm.BPE
+
+    @property
+    def has_merges(self) -> bool:
+        """The tokenizer is BPE: merges, ranks and "as of merge k" mean something."""
+        return self.algorithm is Algorithm.BPE
 
     @property
     def byte_level(self) -> bool:
