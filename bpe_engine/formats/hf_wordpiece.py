@@ -1,0 +1,130 @@
+"""Hugging Face ``tokenizer.json`` files with a WordPiece model (BERT and its kin).
+
+Read into :class:`~.data.WordPieceData` for :class:`bpe_engine.wordpiece.WordPieceTokenizer`
+(:func:`.hf.data_from_hf` sends a WordPiece model here). What is read, each as ``tokenizers``
+runs it: the model (``vocab``, ``unk_token``, ``continuing_subword_prefix``,
+``max_input_chars_per_word``); a ``BertNormalizer`` (``clean_text``,
+``handle_chinese_chars``, ``strip_accents``, ``lowercase``) or none; the pre-tokenizer
+(``BertPreTokenizer``, ``WhitespaceSplit``, ``Whitespace``, ``Punctuation`` with isolated
+behaviour, or a ``Sequence`` of them); the added tokens; the ``WordPiece`` decoder or none;
+the post-processor (``TemplateProcessing``/``BertProcessing``: the ``[CLS]``/``[SEP]`` of
+``encode_as_model``). Anything else is refused naming the file and the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import TokenizerFileError, short
+from .data import WordPieceData, WordPieceSplit
+from .hf import _check_post_processor, _flag, _flatten, _type, _vocab, added_tokens, template_bos
+from .post_processor import additions_from_hf
+
+__all__ = ["wordpiece_from_hf"]
+
+_SPLITS = {
+    "BertPreTokenizer": WordPieceSplit.BERT,
+    "WhitespaceSplit": WordPieceSplit.WHITESPACE_SPLIT,
+    "Whitespace": WordPieceSplit.WHITESPACE,
+    "Punctuation": WordPieceSplit.PUNCTUATION,
+}
+
+
+def _fail(path: str, what: str) -> TokenizerFileError:
+    return TokenizerFileError(f"{path}: {what}")
+
+
+def _model(model: dict[str, Any], path: str) -> tuple[dict[str, int], str, str, int]:
+    vocab = _vocab(model, path)
+    unk = model.get("unk_token", "[UNK]")
+    if not isinstance(unk, str) or unk not in vocab:
+        raise _fail(path, f"model.unk_token {short(unk)} must be a token of model.vocab")
+    prefix = model.get("continuing_subword_prefix", "##")
+    if not isinstance(prefix, str):
+        raise _fail(path, f"model.continuing_subword_prefix must be a string, got {short(prefix)}")
+    limit = model.get("max_input_chars_per_word", 100)
+    if type(limit) is not int or limit < 1:
+        raise _fail(path, f"model.max_input_chars_per_word must be a whole number above 0, got {short(limit)}")
+    return vocab, unk, prefix, limit
+
+
+def _normalizer(obj: dict[str, Any], data: WordPieceData, path: str) -> None:
+    norm = obj.get("normalizer")
+    if norm is None:
+        data.normalize = False
+        return
+    kind = _type(norm, "normalizer", path)
+    if kind != "BertNormalizer":
+        raise _fail(path, f"normalizer {short(kind)} is not supported with a WordPiece model (only BertNormalizer)")
+    data.clean_text = _flag(norm, "clean_text", True, "normalizer", path)
+    data.handle_chinese_chars = _flag(norm, "handle_chinese_chars", True, "normalizer", path)
+    data.lowercase = _flag(norm, "lowercase", True, "normalizer", path)
+    # null means "as lowercase", as in tokenizers' BertNormalizer.
+    data.strip_accents = _flag(norm, "strip_accents", data.lowercase, "normalizer", path)
+
+
+def _splits(obj: dict[str, Any], path: str) -> tuple[WordPieceSplit, ...]:
+    parts = _flatten(obj.get("pre_tokenizer"), "pretokenizers", "pre_tokenizer", path)
+    if not parts:
+        return (WordPieceSplit.NONE,)
+    out: list[WordPieceSplit] = []
+    for part, where in parts:
+        kind = part["type"]
+        if kind not in _SPLITS:
+            raise _fail(path, f"{where}: pre-tokenizer {short(kind)} is not supported with a WordPiece model")
+        if kind == "Punctuation" and part.get("behavior", "Isolated") != "Isolated":
+            raise _fail(path, f"{where}.behavior is {short(part.get('behavior'))}; only Isolated is supported")
+        out.append(_SPLITS[kind])
+    return tuple(out)
+
+
+def _decoder(obj: dict[str, Any], data: WordPieceData, path: str) -> None:
+    dec = obj.get("decoder")
+    if dec is None:
+        data.decode_prefix, data.cleanup = None, False
+        return
+    kind = _type(dec, "decoder", path)
+    if kind != "WordPiece":
+        raise _fail(path, f"decoder {short(kind)} is not supported with a WordPiece model (only WordPiece)")
+    prefix = dec.get("prefix", "##")
+    if not isinstance(prefix, str):
+        raise _fail(path, f"decoder.prefix must be a string, got {short(prefix)}")
+    data.decode_prefix = prefix
+    data.cleanup = _flag(dec, "cleanup", True, "decoder", path)
+
+
+def wordpiece_from_hf(obj: dict[str, Any], path: str, name: str | None) -> WordPieceData:
+    """The WordPiece tokenizer of a parsed ``tokenizer.json`` (see the module docstring)."""
+    vocab, unk, prefix, limit = _model(obj["model"], path)
+    tokens = {i: t for t, i in vocab.items()}
+    specials: dict[str, int] = {}
+    normalized: set[str] = set()
+    for content, i, _special, is_normalized in added_tokens(obj, path):
+        if tokens.get(i, content) != content:
+            raise _fail(path, f"added token {short(content)} has id {i}, which model.vocab gives {short(tokens[i])}")
+        tokens[i] = content
+        specials[content] = i
+        if is_normalized:
+            normalized.add(content)
+    _check_post_processor(obj, path)
+    data = WordPieceData(
+        tokens=tokens,
+        unk_token=unk,
+        prefix=prefix,
+        max_input_chars_per_word=limit,
+        splits=_splits(obj, path),
+        special_tokens=specials,
+        normalized_specials=frozenset(normalized),
+        added_only=frozenset(specials.values()) - set(vocab.values()),
+        name=name,
+        source=path,
+    )
+    _normalizer(obj, data, path)
+    _decoder(obj, data, path)
+    data.additions = additions_from_hf(obj, path, tokens)
+    bos = template_bos(obj, path)
+    if data.additions.before:
+        data.bos, data.adds_bos = data.additions.before[0][0], True
+    elif bos is not None and bos in specials:
+        data.bos, data.adds_bos = bos, True
+    return data
