@@ -27,10 +27,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     for path in outputs:
         check_output(path, inputs)
     if not isinstance(tok, Tokenizer):
-        raise Fail(
-            f"{args.input}: is a SentencePiece model (characters, merged by score, with byte fallback); no "
-            "byte-level format reproduces its ids, so it cannot be exported"
+        what = (
+            "a WordPiece tokenizer (greedy longest match, ## continuation), which has no merges"
+            if tok.family == "wordpiece"
+            else "a SentencePiece model (characters, merged by score, with byte fallback)"
         )
+        raise Fail(f"{args.input}: is {what}; no byte-level format reproduces its ids, so it cannot be exported")
     written = tok.export(args.output, args.format)
     for path in written:
         print(f"wrote {path}")

@@ -33,8 +33,6 @@ _HEAD = 4096  # lines looked at to recognise the format
 
 
 def _lines(content: Content) -> list[str] | None:
-    if content.is_json:
-        return None
     try:
         text = content.data.decode("utf-8")
     except UnicodeDecodeError:
@@ -47,13 +45,16 @@ def _lines(content: Content) -> list[str] | None:
 
 def _detect(content: Content) -> bool:
     """A ``vocab.txt``: text lines without spaces, one of them ``[UNK]`` (or the file is so
-    named); a GPT-2 ``merges.txt`` and a tiktoken file have two fields a line."""
+    named); a GPT-2 ``merges.txt`` and a tiktoken file have two fields a line, JSON on one
+    line does not start with a bracketed token."""
     lines = _lines(content)
     if not lines:
         return False
     head = lines[:_HEAD]
     if any(" " in line or "\t" in line for line in head):
         return False
+    if content.is_json and not (head[0].startswith("[") and head[0].endswith("]") and '"' not in head[0]):
+        return False  # JSON written on one line (a token such as [PAD] starts a vocab.txt)
     return os.path.basename(content.path) == "vocab.txt" or "[UNK]" in head
 
 
@@ -130,12 +131,12 @@ def _read(content: Content, request: ReadRequest) -> WordPieceData:
 
 
 FORMAT = Format(
-    name="bert-vocab",
-    title="BERT vocab.txt (WordPiece)",
+    name="bert_vocab",
+    title="BERT WordPiece vocab.txt",
     patterns=("vocab.txt", "*.txt"),
     detect=_detect,
     read=_read,
-    order=70,
+    order=5,  # before the JSON formats: a vocab.txt may start with [PAD]
     folder_files=("vocab.txt",),
     folder_rank=4,
     cannot_write="WordPiece tokenizers are read, not written",

@@ -1,5 +1,5 @@
-"""Hugging Face ``tokenizer.json`` files with a BPE model (and, sent to :mod:`.hf_wordpiece`,
-a WordPiece model).
+"""Hugging Face ``tokenizer.json`` files with a BPE model (a WordPiece model is
+:mod:`.hf_wordpiece`'s, whose format is asked first).
 
 Two BPE families are read, each exactly as Hugging Face's ``tokenizers`` encodes it:
 
@@ -274,19 +274,15 @@ def template_bos(obj: dict[str, Any], path: str) -> str | None:
     return None
 
 
-def data_from_hf(obj: Any, path: str) -> AnyTokenizerData:
+def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
     """The tokenizer of a parsed ``tokenizer.json`` (see the module docstring)."""
     if not is_hf_tokenizer(obj):
         raise _fail(path, "is not a Hugging Face tokenizer.json (it has no 'model' object)")
     model: dict[str, Any] = obj["model"]
-    name = os.path.basename(os.path.dirname(os.path.abspath(path))) or None
-    if model.get("type") == "WordPiece":
-        from .hf_wordpiece import wordpiece_from_hf  # it imports this module's readers
-
-        return wordpiece_from_hf(obj, path, name)
     _check_model(model, path)
     _check_post_processor(obj, path)
     pre = _flatten(obj.get("pre_tokenizer"), "pretokenizers", "pre_tokenizer", path)
+    name = os.path.basename(os.path.dirname(os.path.abspath(path))) or None
     found: TokenizerData | SentencePieceData
     if any(part["type"] == "ByteLevel" for part, _ in pre):
         found = _byte_level(obj, model, path, name)

@@ -1,7 +1,7 @@
 """Hugging Face ``tokenizer.json`` files with a WordPiece model (BERT and its kin).
 
 Read into :class:`~.data.WordPieceData` for :class:`bpe_engine.wordpiece.WordPieceTokenizer`
-(:func:`.hf.data_from_hf` sends a WordPiece model here). What is read, each as ``tokenizers``
+(its ``FORMAT`` is asked before :mod:`.hf`'s, which reads BPE models). What is read, each as ``tokenizers``
 runs it: the model (``vocab``, ``unk_token``, ``continuing_subword_prefix``,
 ``max_input_chars_per_word``); a ``BertNormalizer`` (``clean_text``,
 ``handle_chinese_chars``, ``strip_accents``, ``lowercase``) or none; the pre-tokenizer
@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import TokenizerFileError, short
+from .base import Content, Format, ReadRequest, display_name, no_arguments
 from .data import WordPieceData, WordPieceSplit
-from .hf import _check_post_processor, _flag, _flatten, _type, _vocab, added_tokens, template_bos
+from .hf import _check_post_processor, _flag, _flatten, _type, _vocab, added_tokens, is_hf_tokenizer, template_bos
 from .post_processor import additions_from_hf
 
-__all__ = ["wordpiece_from_hf"]
+__all__ = ["wordpiece_from_hf", "is_wordpiece", "FORMAT"]
 
 _SPLITS = {
     "BertPreTokenizer": WordPieceSplit.BERT,
@@ -128,3 +129,27 @@ def wordpiece_from_hf(obj: dict[str, Any], path: str, name: str | None) -> WordP
     elif bos is not None and bos in specials:
         data.bos, data.adds_bos = bos, True
     return data
+
+
+def is_wordpiece(obj: object) -> bool:
+    """True for the parsed JSON of a ``tokenizer.json`` whose model is WordPiece."""
+    return is_hf_tokenizer(obj) and isinstance(obj, dict) and obj["model"].get("type") == "WordPiece"
+
+
+def _read(content: Content, request: ReadRequest) -> WordPieceData:
+    no_arguments(content.path, "Hugging Face tokenizer.json", request)
+    return wordpiece_from_hf(content.json, content.path, display_name(content.path))
+
+
+FORMAT = Format(
+    name="hf_wordpiece",
+    title="Hugging Face WordPiece tokenizer.json",
+    patterns=("tokenizer.json", "*.json"),
+    detect=lambda content: is_wordpiece(content.json),
+    read=_read,
+    order=25,  # before hf's, which refuses every model but BPE
+    folder_files=("tokenizer.json",),
+    folder_rank=0,
+    cannot_write="WordPiece tokenizers are read, not written",
+    menu_rank=7,
+)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import regex
 
 from ..formats.data import WordPieceSplit
-from . import _tables
+from ._tables import CLEAN_SPACES, LOWER, NONSPACING, PUNCTUATION, REMOVED, SPLIT_SPACES
 
 __all__ = ["BertNormalizer", "WordSplitter"]
 
@@ -44,15 +44,15 @@ def _codes(ranges: str) -> list[int]:
     return out
 
 
-_REMOVED = re.compile(f"[{_class(_tables.REMOVED)}]+")
-_CLEAN_SPACES = {cp: " " for cp in _codes(_tables.CLEAN_SPACES)}
-_MARKS = re.compile(f"[{_class(_tables.NONSPACING)}]+")
+_REMOVED = re.compile(f"[{_class(REMOVED)}]+")
+_CLEAN_SPACES = {cp: " " for cp in _codes(CLEAN_SPACES)}
+_MARKS = re.compile(f"[{_class(NONSPACING)}]+")
 # Hugging Face's is_chinese_char: the CJK ideograph blocks (not Japanese kana nor Hangul).
 _CJK_RANGES = "4e00-9fff 3400-4dbf 20000-2a6df 2a700-2b73f 2b740-2b81f 2b920-2ceaf f900-faff 2f800-2fa1f"
 _CJK = re.compile(f"[{_class(_CJK_RANGES)}]")
-_LOWER = {0x3A3: "σ", **_tables.LOWER}  # Σ: no final-sigma rule, as Rust's per-character lowering
-_PUNCT = _class(_tables.PUNCTUATION)
-_SPACE = _class(_tables.SPLIT_SPACES)
+_LOWER = {0x3A3: "σ", **LOWER}  # Σ: no final-sigma rule, as Rust's per-character lowering
+_PUNCT = _class(PUNCTUATION)
+_SPACE = _class(SPLIT_SPACES)
 _SPLITTERS: dict[WordPieceSplit, re.Pattern[str] | regex.Pattern[str]] = {
     WordPieceSplit.BERT: re.compile(f"[{_PUNCT}]|[^{_PUNCT}{_SPACE}]+"),
     WordPieceSplit.WHITESPACE_SPLIT: re.compile(f"[^{_SPACE}]+"),

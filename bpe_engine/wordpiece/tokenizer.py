@@ -131,12 +131,12 @@ class WordPieceTokenizer:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> WordPieceTokenizer:
         """The WordPiece tokenizer in ``path`` (a ``tokenizer.json``, a ``vocab.txt`` or a folder)."""
-        from ..loading import load_tokenizer
+        from ..formats.detect import read_any
 
-        tok = load_tokenizer(path)
-        if not isinstance(tok, cls):
-            raise TokenizerFileError(f"{os.fspath(path)}: is not a WordPiece tokenizer (it is {tok.family.value})")
-        return tok
+        data = read_any(path)
+        if not isinstance(data, WordPieceData):
+            raise TokenizerFileError(f"{os.fspath(path)}: is not a WordPiece tokenizer; open it with load_tokenizer")
+        return cls(data)
 
     def __repr__(self) -> str:
         return f"WordPieceTokenizer(name={self.name!r}, vocab_size={self.vocab_size})"
