@@ -205,8 +205,8 @@ def cmd_info(args: argparse.Namespace) -> int:
         specials += f", … ({len(tok.special_tokens):,} in all)"
     merges = tok.merges
     print(f"name:           {printable(tok.name) if tok.name else '-'}")
-    algorithm = "BPE" if tok.facts.has_merges else tok.facts.algorithm.value
-    print(f"family:         {tok.family} {algorithm} ({type(tok).__name__})")
+    kind = f"{tok.family} BPE" if tok.facts.has_merges else f"{tok.family} (no merges)"
+    print(f"family:         {kind} ({type(tok).__name__})")
     if tok.family == "byte-level":
         units = "256 bytes"
     elif isinstance(tok, WordPieceTokenizer):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from .._text import fix_surrogates
-from ..errors import SpecialTokenError, TokenIdError, TokenizerFileError, short
+from ..errors import ExportError, SpecialTokenError, TokenIdError, TokenizerFileError, short
 from ..explain import TokenSpan, char_spans, token_spans
 from ..formats.data import WordPieceData
 from ..formats.post_processor import SpecialAdditions
@@ -410,6 +410,13 @@ class WordPieceTokenizer:
         if piece in self.special_tokens:
             return [self.special_tokens[piece]]
         return list(self.model.encode(piece))
+
+    def export(self, path: str | os.PathLike[str], format: str) -> list[str]:
+        """Refused: every format the engine writes holds BPE merges (ExportError says so)."""
+        raise ExportError(
+            f"cannot export {self.name or 'this tokenizer'} to {format}: it is WordPiece (greedy longest "
+            "match, ## continuation), and the formats written hold BPE merges, which would give other ids"
+        )
 
     # -- merges: none ---------------------------------------------------------------------
 
