@@ -127,3 +127,40 @@ def test_a_vocab_txt_folder_reads_as_bert_wordpiece_tokenizer(
             assert tok.encode_as_model(text, allowed_special="all") == bert.encode(text).ids
             ids = bert.encode(text).ids
             assert tok.decode([i for i in ids if not tok.is_special(i)]) == bert.decode(ids)
+
+
+VARIANTS = {
+    "Whitespace": lambda o: o.update(pre_tokenizer={"type": "Whitespace"}),
+    "WhitespaceSplit+Punctuation": lambda o: o.update(
+        pre_tokenizer={
+            "type": "Sequence",
+            "pretokenizers": [{"type": "WhitespaceSplit"}, {"type": "Punctuation", "behavior": "Isolated"}],
+        }
+    ),
+    "no pre-tokenizer": lambda o: o.update(pre_tokenizer=None),
+    "no normalizer, no decoder": lambda o: o.update(normalizer=None, decoder=None),
+    "lowercase, accents kept, no CJK split, no cleanup": lambda o: (
+        o["normalizer"].update(lowercase=True, strip_accents=False, handle_chinese_chars=False, clean_text=False),
+        o["decoder"].update(cleanup=False),
+    ),
+    "max 5 characters a word": lambda o: o["model"].update(max_input_chars_per_word=5),
+    "BertProcessing": lambda o: o.update(
+        post_processor={"type": "BertProcessing", "sep": ["[SEP]", 3], "cls": ["[CLS]", 2]}
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_other_settings_of_the_file_give_the_ids_of_tokenizers(variant: str, tmp_path: Path) -> None:
+    from tokenizers import Tokenizer
+
+    base = reference(cased=False, vocab_size=800, texts=[data_text(n)[:8000] for n in DATA_FILES])
+    obj = json.loads(base.to_str())
+    VARIANTS[variant](obj)
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    ref = Tokenizer.from_file(str(path))
+    tok = load_tokenizer(path)
+    assert isinstance(tok, WordPieceTokenizer)
+    for k, text in enumerate(generated_strings(400, seed=99)):
+        _check(ref, tok, text, f"{variant}, string {k}: {text!r}")
