@@ -5,6 +5,7 @@ heads and 2,000 generated strings; a BERT ``vocab.txt`` as ``BertWordPieceTokeni
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,7 @@ def test_a_vocab_txt_folder_reads_as_bert_wordpiece_tokenizer(
             assert tok.decode([i for i in ids if not tok.is_special(i)]) == bert.decode(ids)
 
 
-VARIANTS = {
+VARIANTS: dict[str, Callable[[dict[str, Any]], object]] = {
     "Whitespace": lambda o: o.update(pre_tokenizer={"type": "Whitespace"}),
     "WhitespaceSplit+Punctuation": lambda o: o.update(
         pre_tokenizer={
