@@ -62,6 +62,9 @@ _EXPORTS: dict[str, str] = {
     "WordPieceTokenizer": "wordpiece.tokenizer",
     "WordPieceStep": "wordpiece.model",
     "StepOutcome": "wordpiece.model",
+    "train_wordpiece": "wordpiece.train",
+    "TrainedWordPiece": "wordpiece.train",
+    "WordPieceMerge": "wordpiece.train",
     "TokenizerLike": "interface",
     "TokenizerFacts": "kinds",
     "Family": "kinds",
@@ -263,6 +266,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .train.trainer import BpeTrainer as BpeTrainer, train_bpe as train_bpe
     from .wordpiece.model import StepOutcome as StepOutcome, WordPieceStep as WordPieceStep
     from .wordpiece.tokenizer import WordPieceTokenizer as WordPieceTokenizer
+    from .wordpiece.train import (
+        TrainedWordPiece as TrainedWordPiece,
+        WordPieceMerge as WordPieceMerge,
+        train_wordpiece as train_wordpiece,
+    )
 
     load_tiktoken_file = Tokenizer.from_tiktoken_file
     get_encoding = Tokenizer.from_tiktoken

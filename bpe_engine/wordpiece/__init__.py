@@ -7,6 +7,7 @@ pieces that continue a word, BERT's normalizer and pre-tokenizer; ids as Hugging
 - :mod:`.model`: the greedy match of a word and its steps, for display.
 - :mod:`.tokenizer`: :class:`WordPieceTokenizer`, with the interface of every tokenizer of the
   engine (:class:`~bpe_engine.interface.TokenizerLike`).
+- :mod:`.train`: :func:`~.train.train_wordpiece`, the likelihood-score merges.
 """
 
 from __future__ import annotations
