@@ -21,7 +21,7 @@ from .data import WordPieceData, WordPieceSplit
 from .hf import _check_post_processor, _flag, _flatten, _type, _vocab, added_tokens, is_hf_tokenizer, template_bos
 from .post_processor import additions_from_hf
 
-__all__ = ["wordpiece_from_hf", "is_wordpiece", "FORMAT"]
+__all__ = ["wordpiece_from_hf", "wordpiece_json", "is_wordpiece", "FORMAT"]
 
 _SPLITS = {
     "BertPreTokenizer": WordPieceSplit.BERT,
@@ -131,6 +131,87 @@ def wordpiece_from_hf(obj: dict[str, Any], path: str, name: str | None) -> WordP
     return data
 
 
+_SPLIT_TYPES = {v: k for k, v in _SPLITS.items()}
+
+
+def _template(data: WordPieceData) -> dict[str, Any] | None:
+    """A TemplateProcessing for the tokens ``data.additions`` puts around a text (and, for a
+    pair, the same around the second text with type id 1)."""
+    adds = data.additions
+    if not adds:
+        return None
+
+    def special(name: str, type_id: int) -> dict[str, Any]:
+        return {"SpecialToken": {"id": name, "type_id": type_id}}
+
+    def sequence(name: str, type_id: int) -> dict[str, Any]:
+        return {"Sequence": {"id": name, "type_id": type_id}}
+
+    before = [special(n, 0) for n, _ in adds.before]
+    after = [special(n, 0) for n, _ in adds.after]
+    single = before + [sequence("A", 0)] + after
+    pair = single + [sequence("B", 1)] + [special(n, 1) for n, _ in adds.after]
+    tokens = {n: {"id": n, "ids": [i], "tokens": [n]} for n, i in adds.before + adds.after}
+    return {"type": "TemplateProcessing", "single": single, "pair": pair, "special_tokens": tokens}
+
+
+def wordpiece_json(data: WordPieceData) -> dict[str, Any]:
+    """A Hugging Face ``tokenizer.json`` of a WordPiece tokenizer's parts: what
+    ``tokenizers.Tokenizer.from_file`` loads with the same ids (every added token is written
+    as special: the parts do not keep the flag)."""
+    splits: list[dict[str, Any]] = [{"type": _SPLIT_TYPES[s]} for s in data.splits if s is not WordPieceSplit.NONE]
+    for part in splits:
+        if part["type"] == "Punctuation":
+            part["behavior"] = "Isolated"
+    pre = None if not splits else splits[0] if len(splits) == 1 else {"type": "Sequence", "pretokenizers": splits}
+    added = [
+        {
+            "id": i,
+            "content": t,
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": t in data.normalized_specials,
+            "special": True,
+        }
+        for t, i in sorted(data.special_tokens.items(), key=lambda item: item[1])
+    ]
+    normalizer = (
+        {
+            "type": "BertNormalizer",
+            "clean_text": data.clean_text,
+            "handle_chinese_chars": data.handle_chinese_chars,
+            "strip_accents": data.strip_accents,
+            "lowercase": data.lowercase,
+        }
+        if data.normalize
+        else None
+    )
+    decoder = (
+        None
+        if data.decode_prefix is None
+        else {"type": "WordPiece", "prefix": data.decode_prefix, "cleanup": data.cleanup}
+    )
+    model = {
+        "type": "WordPiece",
+        "unk_token": data.unk_token,
+        "continuing_subword_prefix": data.prefix,
+        "max_input_chars_per_word": data.max_input_chars_per_word,
+        "vocab": {t: i for i, t in sorted(data.tokens.items()) if i not in data.added_only},
+    }
+    return {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": added,
+        "normalizer": normalizer,
+        "pre_tokenizer": pre,
+        "post_processor": _template(data),
+        "decoder": decoder,
+        "model": model,
+    }
+
+
 def is_wordpiece(obj: object) -> bool:
     """True for the parsed JSON of a ``tokenizer.json`` whose model is WordPiece."""
     return is_hf_tokenizer(obj) and isinstance(obj, dict) and obj["model"].get("type") == "WordPiece"
@@ -150,6 +231,6 @@ FORMAT = Format(
     order=25,  # before hf's, which refuses every model but BPE
     folder_files=("tokenizer.json",),
     folder_rank=0,
-    cannot_write="WordPiece tokenizers are read, not written",
+    cannot_write="a WordPiece tokenizer.json is written by WordPieceTokenizer.export(path, 'hf'), not from BPE",
     menu_rank=7,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence, Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from .._text import fix_surrogates
@@ -411,12 +411,32 @@ class WordPieceTokenizer:
             return [self.special_tokens[piece]]
         return list(self.model.encode(piece))
 
+    def to_data(self) -> WordPieceData:
+        """The parts this tokenizer was built from (a copy)."""
+        return replace(self._data, tokens=dict(self._data.tokens), special_tokens=dict(self._data.special_tokens))
+
     def export(self, path: str | os.PathLike[str], format: str) -> list[str]:
-        """Refused: every format the engine writes holds BPE merges (ExportError says so)."""
-        raise ExportError(
-            f"cannot export {self.name or 'this tokenizer'} to {format}: it is WordPiece (greedy longest "
-            "match, ## continuation), and the formats written hold BPE merges, which would give other ids"
-        )
+        """Write a Hugging Face ``tokenizer.json`` (``format`` ``"hf"``; ``path`` a file or a
+        folder) that ``tokenizers`` loads with the same ids; returns the paths written. The
+        other formats hold BPE merges: ExportError says so."""
+        if format != "hf":
+            raise ExportError(
+                f"cannot export {self.name or 'this tokenizer'} to {format}: it is WordPiece (greedy longest "
+                "match, ## continuation), and that format holds BPE merges, which would give other ids; "
+                "export it as hf (a WordPiece tokenizer.json)"
+            )
+        from ..formats.atomic import atomic_write_bytes
+        from ..formats.base import json_bytes
+        from ..formats.hf_wordpiece import wordpiece_json
+
+        target = os.fspath(path)
+        if os.path.isdir(target):
+            target = os.path.join(target, "tokenizer.json")
+        try:
+            atomic_write_bytes(target, json_bytes(wordpiece_json(self._data)))
+        except OSError as exc:
+            raise ExportError(f"{target}: cannot save ({exc.strerror}); choose another folder") from None
+        return [target]
 
     # -- merges: none ---------------------------------------------------------------------
 

@@ -118,8 +118,8 @@ def test_work_is_linear_in_hostile_input(made: tuple[Any, WordPieceTokenizer, Pa
 
 def test_export_is_refused_clearly(made: tuple[Any, WordPieceTokenizer, Path], tmp_path: Path) -> None:
     _, tok, _ = made
-    with pytest.raises(ExportError, match="WordPiece"):
-        tok.export(tmp_path / "out.json", "hf")
+    with pytest.raises(ExportError, match="it is WordPiece"):
+        tok.export(tmp_path / "out.tiktoken", "tiktoken")
     for name in bpe_engine.EXPORT_FORMATS:
         with pytest.raises(ExportError, match="wordpiece, not BPE"):
             export_tokenizer(tok, tmp_path / f"out-{name}", name)  # type: ignore[arg-type]
@@ -166,3 +166,21 @@ def test_a_vocab_txt_without_unk_is_refused(tmp_path: Path) -> None:
     path.write_text("[UNK]\nthe\n", encoding="utf-8")
     with pytest.raises(TokenizerFileError, match="tokenizer_config.json: do_lower_case must be true or false"):
         load_tokenizer(path)
+
+
+def test_export_as_hf_gives_a_file_tokenizers_reads_with_the_same_ids(
+    made: tuple[Any, WordPieceTokenizer, Path], tmp_path: Path
+) -> None:
+    from tokenizers import Tokenizer
+
+    from .wordpiece_support import generated_strings
+
+    _, tok, _ = made
+    written = tok.export(tmp_path, "hf")
+    assert written == [str(tmp_path / "tokenizer.json")]
+    ref = Tokenizer.from_file(written[0])
+    again = load_tokenizer(tmp_path)
+    assert isinstance(again, WordPieceTokenizer) and again.vocab == tok.vocab
+    for text in ["the quick brown fox", *generated_strings(300, seed=8)]:
+        assert tok.encode_as_model(text, allowed_special="all") == ref.encode(text).ids
+        assert again.encode(text, allowed_special="all") == ref.encode(text, add_special_tokens=False).ids

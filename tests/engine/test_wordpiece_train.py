@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -115,6 +116,17 @@ def test_the_trained_tokenizer_encodes_as_tokenizers_with_its_vocabulary() -> No
     for text in [data_text("english.txt")[:20_000], *generated_strings(200, seed=3)]:
         assert tok.encode_ordinary(text) == ref.encode(text, add_special_tokens=False).ids
     assert tok.encode_as_model("hello")[0] == tok.special_tokens["[CLS]"]
+
+
+def test_a_trained_tokenizer_exports_as_a_tokenizer_json_for_tokenizers(tmp_path: Path) -> None:
+    pytest.importorskip("tokenizers")
+    from tokenizers import Tokenizer
+
+    tok = train_wordpiece([data_text("russian.txt")], 800, special_tokens=SPECIALS).tokenizer
+    ref = Tokenizer.from_file(tok.export(tmp_path / "ru.json", "hf")[0])
+    for text in [data_text("russian.txt")[:10_000], *generated_strings(200, seed=4)]:
+        assert tok.encode_as_model(text, allowed_special="all") == ref.encode(text).ids
+        assert tok.decode(ref.encode(text).ids) == ref.decode(ref.encode(text).ids, skip_special_tokens=False)
 
 
 def test_bad_settings_are_refused() -> None:
