@@ -18,7 +18,7 @@ __all__ = ["cmd_export", "cmd_overlap"]
 
 def cmd_export(args: argparse.Namespace) -> int:
     from ..formats.export import export_paths
-    from ..tokenizer import Tokenizer
+    from ..spm.tokenizer import SentencePieceTokenizer
 
     outputs = export_paths(args.output, args.format)
     read: list[str] = []
@@ -26,13 +26,16 @@ def cmd_export(args: argparse.Namespace) -> int:
     inputs = read + ([] if args.input.startswith(TIKTOKEN_PREFIX) else [args.input])
     for path in outputs:
         check_output(path, inputs)
-    if not isinstance(tok, Tokenizer):
-        what = (
-            "a WordPiece tokenizer (greedy longest match, ## continuation), which has no merges"
-            if tok.family == "wordpiece"
-            else "a SentencePiece model (characters, merged by score, with byte fallback)"
+    if tok.family == "wordpiece" and args.format != "hf":
+        raise Fail(
+            f"{args.input}: is a WordPiece tokenizer (greedy longest match, ## continuation), which has no "
+            f"merges; {args.format} holds BPE merges, so it cannot be exported there (use -f hf)"
         )
-        raise Fail(f"{args.input}: is {what}; no byte-level format reproduces its ids, so it cannot be exported")
+    if isinstance(tok, SentencePieceTokenizer):
+        raise Fail(
+            f"{args.input}: is a SentencePiece model (characters, merged by score, with byte fallback); no "
+            "byte-level format reproduces its ids, so it cannot be exported"
+        )
     written = tok.export(args.output, args.format)
     for path in written:
         print(f"wrote {path}")

@@ -39,6 +39,11 @@ def test_encode_decode_info_and_export_of_a_wordpiece_file(
     assert "family:         wordpiece (no merges) (WordPieceTokenizer)" in out
     assert f"tokens:         {ref.get_vocab_size():,} (" in out and "## continuations, 0 merges, 5 special" in out
 
-    assert main(["export", str(path), "-o", "out.json", "-f", "hf"]) != 0
+    assert main(["export", str(path), "-o", "out.tiktoken", "-f", "tiktoken"]) != 0
     err = capsys.readouterr().err
-    assert "is a WordPiece tokenizer" in err and "cannot be exported" in err
+    assert "is a WordPiece tokenizer" in err and "cannot be exported there (use -f hf)" in err
+    assert main(["export", str(path), "-o", "out.json", "-f", "hf"]) == 0
+    from tokenizers import Tokenizer
+
+    again = Tokenizer.from_file(str(tmp_path / "out.json"))
+    assert again.encode(text).ids == ref.encode(text).ids
