@@ -112,6 +112,10 @@ class WordPieceTokenizer:
                 raise TokenizerFileError(f"{data.source}: added token {short(tok)} has id {i}, which has no token")
         self._special_ids = frozenset(self.special_tokens.values())
         self._normalized_specials = frozenset(data.normalized_specials) & frozenset(self.special_tokens)
+        self._names = {i: t for t, i in self.special_tokens.items()}
+        for name in self._normalized_specials:
+            # tokenizers keeps a normalized added token as its normalized text (decoded so).
+            self._tokens[self.special_tokens[name]] = self.normalizer.normalize(name) or name
         self._splitters: dict[frozenset[str], SpecialSplitter] = {}
         #: Id -> the bytes of the token as it appears in text (without the ``##``).
         self.vocab: dict[int, bytes] = {i: self._plain(t, i).encode("utf-8") for i, t in self._tokens.items()}
@@ -371,8 +375,8 @@ class WordPieceTokenizer:
     # -- explaining -----------------------------------------------------------------------
 
     def _words(self, text: str, special: bool) -> Iterator[tuple[str, int, int, bool, list[int], int]]:
-        """``(word, start, end, is special, origin, at)``: each word (normalized) with its
-        offsets in ``text``; ``origin[at + k]`` is the offset in ``text`` of character ``k``."""
+        """``(word, start, end, is special, origin, at)``: each word (normalized; a special
+        token: its name) with its offsets in ``text``; ``origin[at + k]`` is the offset in ``text`` of character ``k``."""
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
@@ -386,7 +390,8 @@ class WordPieceTokenizer:
             origin = [offset + k for k in local]
             for part, at, sid in self._normalized_parts(norm, allowed):
                 if sid is not None:
-                    yield part, origin[at], origin[at + len(part) - 1] + 1, True, origin, at
+                    # The special token by its name (its text here is the normalized one).
+                    yield self._names[sid], origin[at], origin[at + len(part) - 1] + 1, True, origin, at
                     continue
                 for a, b in self.splitter.spans(part):
                     yield part[a:b], origin[at + a], origin[at + b - 1] + 1, False, origin, at + a

@@ -145,6 +145,11 @@ VARIANTS: dict[str, Callable[[dict[str, Any]], object]] = {
         o["decoder"].update(cleanup=False),
     ),
     "max 5 characters a word": lambda o: o["model"].update(max_input_chars_per_word=5),
+    "added tokens, normalized or not": lambda o: o["added_tokens"].extend(
+        {"id": len(o["model"]["vocab"]) + k, "content": c, "normalized": n, "special": False}
+        | {"single_word": False, "lstrip": False, "rstrip": False}
+        for k, (c, n) in enumerate((("Ünï", True), ("Cat Dog", False), ("xyz", True)))
+    ),
     "BertProcessing": lambda o: o.update(
         post_processor={"type": "BertProcessing", "sep": ["[SEP]", 3], "cls": ["[CLS]", 2]}
     ),
@@ -163,5 +168,6 @@ def test_other_settings_of_the_file_give_the_ids_of_tokenizers(variant: str, tmp
     ref = Tokenizer.from_file(str(path))
     tok = load_tokenizer(path)
     assert isinstance(tok, WordPieceTokenizer)
-    for k, text in enumerate(generated_strings(400, seed=99)):
+    extra = ["ünï and UNI, Cat Dog cat dog XYZ xyzzy ÜNÏ", "Cat Dogs xyzxyz Ünïon"]
+    for k, text in enumerate(generated_strings(400, seed=99) + extra):
         _check(ref, tok, text, f"{variant}, string {k}: {text!r}")
