@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bpe_engine import load_tokenizer
+from bpe_engine.formats.data import WordPieceSplit
 from bpe_engine.wordpiece import WordPieceTokenizer
 
 from ..conftest import data_text, shared_corpus
@@ -171,3 +172,32 @@ def test_other_settings_of_the_file_give_the_ids_of_tokenizers(variant: str, tmp
     extra = ["ünï and UNI, Cat Dog cat dog XYZ xyzzy ÜNÏ", "Cat Dogs xyzxyz Ünïon"]
     for k, text in enumerate(generated_strings(400, seed=99) + extra):
         _check(ref, tok, text, f"{variant}, string {k}: {text!r}")
+
+
+@pytest.mark.parametrize(
+    ("clean", "chinese", "strip", "lower"),
+    [(True, True, True, True), (True, False, False, False), (False, False, True, False), (False, False, False, True)],
+)
+def test_every_character_class_is_tokenizers(clean: bool, chinese: bool, strip: bool, lower: bool) -> None:
+    """The tables of bpe_engine/wordpiece/_tables.py (tools/wordpiece_tables.py) against the
+    installed tokenizers, character by character: the first 0x3100 code points and a seeded
+    sample of the rest (a newer tokenizers with newer Unicode tables fails here)."""
+    import random
+
+    from tokenizers import normalizers, pre_tokenizers
+
+    from bpe_engine.wordpiece.normalizer import BertNormalizer, WordSplitter
+
+    ref = normalizers.BertNormalizer(
+        clean_text=clean, handle_chinese_chars=chinese, strip_accents=strip, lowercase=lower
+    )
+    ours = BertNormalizer(True, clean, chinese, strip, lower)
+    rng = random.Random(7)
+    codes = list(range(0x3100)) + rng.sample(range(0x3100, 0x110000), 20_000)
+    chars = [chr(c) for c in codes if not 0xD800 <= c <= 0xDFFF]
+    for c in chars:
+        assert ours.normalize(c) == ref.normalize_str(c), f"U+{ord(c):04X}"
+    if clean and chinese and strip and lower:
+        pre, split = pre_tokenizers.BertPreTokenizer(), WordSplitter((WordPieceSplit.BERT,))
+        for c in chars:
+            assert split.words("a" + c + "b") == [w for w, _ in pre.pre_tokenize_str("a" + c + "b")], f"U+{ord(c):04X}"
