@@ -3,7 +3,7 @@
 Plain Python (no Qt): train from UTF-8 files, encode by merge rank, decode losslessly,
 stream-decode token by token, save/load a versioned format, and use OpenAI's encodings
 (r50k, p50k, cl100k, o200k) as tokenizers of our own. :func:`load_tokenizer` reads every
-other format (Hugging Face, tiktoken rank files, GPT-2, Tekken, SentencePiece) with the ids of
+other format (Hugging Face, tiktoken rank files, GPT-2, Tekken, SentencePiece, BERT's WordPiece) with the ids of
 the library that defines it; :meth:`Tokenizer.export` writes them.
 
 >>> from bpe_engine import train_bpe
@@ -59,6 +59,12 @@ _EXPORTS: dict[str, str] = {
     "PretokenInfo": "train.events",
     "Tokenizer": "tokenizer",
     "SentencePieceTokenizer": "spm.tokenizer",
+    "WordPieceTokenizer": "wordpiece.tokenizer",
+    "WordPieceStep": "wordpiece.model",
+    "StepOutcome": "wordpiece.model",
+    "train_wordpiece": "wordpiece.train",
+    "TrainedWordPiece": "wordpiece.train",
+    "WordPieceMerge": "wordpiece.train",
     "TokenizerLike": "interface",
     "TokenizerFacts": "kinds",
     "Family": "kinds",
@@ -258,6 +264,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         TrainingEvent as TrainingEvent,
     )
     from .train.trainer import BpeTrainer as BpeTrainer, train_bpe as train_bpe
+    from .wordpiece.model import StepOutcome as StepOutcome, WordPieceStep as WordPieceStep
+    from .wordpiece.tokenizer import WordPieceTokenizer as WordPieceTokenizer
+    from .wordpiece.train import (
+        TrainedWordPiece as TrainedWordPiece,
+        WordPieceMerge as WordPieceMerge,
+        train_wordpiece as train_wordpiece,
+    )
 
     load_tiktoken_file = Tokenizer.from_tiktoken_file
     get_encoding = Tokenizer.from_tiktoken

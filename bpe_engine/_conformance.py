@@ -1,4 +1,4 @@
-"""mypy's proof that both tokenizer classes satisfy :class:`~bpe_engine.interface.TokenizerLike`.
+"""mypy's proof that every tokenizer class satisfies :class:`~bpe_engine.interface.TokenizerLike`.
 
 Nothing imports this module: it exists to be type-checked (``mypy --strict bpe_engine``). It
 sits above both tokenizers and the interface, so the proof makes no import cycle.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from .interface import ByteLevelTokenizerLike, TokenizerLike
 from .spm.tokenizer import SentencePieceTokenizer
 from .tokenizer import Tokenizer
+from .wordpiece.tokenizer import WordPieceTokenizer
 
 __all__: list[str] = []
 
@@ -18,6 +19,10 @@ def _byte_level(tok: Tokenizer) -> TokenizerLike:
 
 
 def _sentencepiece(tok: SentencePieceTokenizer) -> TokenizerLike:
+    return tok
+
+
+def _wordpiece(tok: WordPieceTokenizer) -> TokenizerLike:
     return tok
 
 

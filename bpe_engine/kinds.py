@@ -15,7 +15,17 @@ from types import MappingProxyType
 
 from .errors import ConfigError, short
 
-__all__ = ["SpecialMode", "TieBreak", "Family", "Algorithm", "TokenUnit", "MergeRule", "TokenizerFacts", "special_mode", "tie_break"]
+__all__ = [
+    "SpecialMode",
+    "TieBreak",
+    "Family",
+    "Algorithm",
+    "TokenUnit",
+    "MergeRule",
+    "TokenizerFacts",
+    "special_mode",
+    "tie_break",
+]
 
 
 class SpecialMode(StrEnum):

@@ -2,7 +2,8 @@
 
 The format is told from the content (:mod:`bpe_engine.formats.detect`); a byte-level file
 becomes a :class:`~bpe_engine.Tokenizer`, a SentencePiece-family file a
-:class:`~bpe_engine.spm.SentencePieceTokenizer`. Both have the whole interface of
+:class:`~bpe_engine.spm.SentencePieceTokenizer`, a WordPiece file (BERT) a
+:class:`~bpe_engine.wordpiece.WordPieceTokenizer`. All have the whole interface of
 :class:`~bpe_engine.interface.TokenizerLike`.
 """
 
@@ -11,14 +12,15 @@ from __future__ import annotations
 import os
 
 from ._cache import arguments, cached, file_key
-from .formats.data import SentencePieceData, TokenizerData
+from .formats.data import AnyTokenizerData, SentencePieceData, WordPieceData
 from .formats.detect import SpecialTokens, read_any
 from .spm.tokenizer import SentencePieceTokenizer
 from .tokenizer import Tokenizer
+from .wordpiece.tokenizer import WordPieceTokenizer
 
 __all__ = ["load_tokenizer", "tokenizer_from_data", "AnyTokenizer"]
 
-AnyTokenizer = Tokenizer | SentencePieceTokenizer
+AnyTokenizer = Tokenizer | SentencePieceTokenizer | WordPieceTokenizer
 
 
 def load_tokenizer(
@@ -27,7 +29,8 @@ def load_tokenizer(
     """The tokenizer in ``path`` (a file or a folder), whatever its format.
 
     Our JSON; GPT-2's ``vocab.json`` + ``merges.txt`` (a folder, or either file); a Hugging
-    Face ``tokenizer.json`` with a BPE model (byte-level or SentencePiece-style); a tiktoken
+    Face ``tokenizer.json`` with a BPE model (byte-level or SentencePiece-style) or a WordPiece
+    model; a BERT ``vocab.txt`` (a file, or a folder with it); a tiktoken
     rank file (``.tiktoken``, Llama 3's ``tokenizer.model``); Mistral's Tekken JSON; a
     SentencePiece ``.model`` of type BPE. ``pattern`` (a regex) and ``special_tokens``
     (``{name: id}``) complete a tiktoken rank file, which holds neither (without them they are
@@ -51,8 +54,10 @@ def load_tokenizer(
     )
 
 
-def tokenizer_from_data(data: TokenizerData | SentencePieceData) -> AnyTokenizer:
+def tokenizer_from_data(data: AnyTokenizerData) -> AnyTokenizer:
     """The tokenizer of what a reader of :mod:`bpe_engine.formats` returned."""
     if isinstance(data, SentencePieceData):
         return SentencePieceTokenizer.from_data(data)
+    if isinstance(data, WordPieceData):
+        return WordPieceTokenizer.from_data(data)
     return Tokenizer.from_data(data)

@@ -174,10 +174,14 @@ def cmd_decode(args: argparse.Namespace) -> int:
     ids = read_ids(args.input, args.dtype)
     progress = Progress("decoding", ids.size, quiet=args.quiet)
     written = 0
+    # A WordPiece token's text depends on the one before (a space, or none for ##), so the
+    # chunks are decoded as one stream.
+    stream = None if tok.family != "wordpiece" else tok.byte_stream()
     with open_output(args.output) as out:
         step = 1 << 20
         for start in range(0, ids.size, step):
-            data = tok.decode_bytes(ids[start : start + step].tolist())
+            chunk = ids[start : start + step].tolist()
+            data = tok.decode_bytes(chunk) if stream is None else b"".join([stream(i) for i in chunk])
             out.write(data)
             written += len(data)
             progress.update(min(start + step, ids.size))
@@ -187,6 +191,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
+    from ..wordpiece.tokenizer import WordPieceTokenizer
     from .tokenizers import load_named
 
     if args.merges < 0:
@@ -200,8 +205,14 @@ def cmd_info(args: argparse.Namespace) -> int:
         specials += f", … ({len(tok.special_tokens):,} in all)"
     merges = tok.merges
     print(f"name:           {printable(tok.name) if tok.name else '-'}")
-    print(f"family:         {tok.family} BPE ({type(tok).__name__})")
-    units = "256 bytes" if tok.family == "byte-level" else f"{sum(b >= 0 for b in tok.byte_ids())} byte-fallback"
+    kind = f"{tok.family} BPE" if tok.facts.has_merges else f"{tok.family} (no merges)"
+    print(f"family:         {kind} ({type(tok).__name__})")
+    if tok.family == "byte-level":
+        units = "256 bytes"
+    elif isinstance(tok, WordPieceTokenizer):
+        units = f"{sum(tok.is_continuation(i) for i in vocab):,} {tok.prefix} continuations"
+    else:
+        units = f"{sum(b >= 0 for b in tok.byte_ids())} byte-fallback"
     print(f"tokens:         {len(vocab):,} ({units}, {len(merges):,} merges, {len(tok.special_tokens):,} special)")
     print(f"pre-tokenizer:  {printable(tok.pretokenizer.spec, 200)} ({printable(tok.pretokenizer.description, 200)})")
     print(f"special tokens: {specials or '-'}")

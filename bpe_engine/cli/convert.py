@@ -18,7 +18,7 @@ __all__ = ["cmd_export", "cmd_overlap"]
 
 def cmd_export(args: argparse.Namespace) -> int:
     from ..formats.export import export_paths
-    from ..tokenizer import Tokenizer
+    from ..spm.tokenizer import SentencePieceTokenizer
 
     outputs = export_paths(args.output, args.format)
     read: list[str] = []
@@ -26,7 +26,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     inputs = read + ([] if args.input.startswith(TIKTOKEN_PREFIX) else [args.input])
     for path in outputs:
         check_output(path, inputs)
-    if not isinstance(tok, Tokenizer):
+    if tok.family == "wordpiece" and args.format != "hf":
+        raise Fail(
+            f"{args.input}: is a WordPiece tokenizer (greedy longest match, ## continuation), which has no "
+            f"merges; {args.format} holds BPE merges, so it cannot be exported there (use -f hf)"
+        )
+    if isinstance(tok, SentencePieceTokenizer):
         raise Fail(
             f"{args.input}: is a SentencePiece model (characters, merged by score, with byte fallback); no "
             "byte-level format reproduces its ids, so it cannot be exported"

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .._files import FileProblem, read_regular
 from ..errors import ConfigError, ExportError, TokenizerFileError, short
 from ..pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, WHITESPACE_PATTERN
-from .data import SentencePieceData, TokenizerData
+from .data import AnyTokenizerData
 from .jsonfile import load_json, parse_json
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ class Format:
     title: str
     patterns: tuple[str, ...]
     detect: Callable[[Content], bool]
-    read: Callable[[Content, ReadRequest], TokenizerData | SentencePieceData]
+    read: Callable[[Content, ReadRequest], AnyTokenizerData]
     order: int
     folder_files: tuple[str, ...] = ()
     folder_rank: int = 100

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..kinds import MergeRule
 from .post_processor import SpecialAdditions
@@ -26,6 +27,9 @@ __all__ = [
     "USER_DEFINED",
     "UNUSED",
     "BYTE",
+    "WordPieceData",
+    "WordPieceSplit",
+    "AnyTokenizerData",
 ]
 
 
@@ -109,3 +113,56 @@ class SentencePieceData:
     adds_bos: bool = False
     additions: SpecialAdditions = field(default_factory=SpecialAdditions)
     source: str = ""
+
+
+class WordPieceSplit(StrEnum):
+    """How a WordPiece tokenizer cuts normalized text into words (its pre-tokenizer)."""
+
+    BERT = "bert"  #: BertPreTokenizer: split at whitespace, every punctuation mark on its own
+    WHITESPACE_SPLIT = "whitespace-split"  #: WhitespaceSplit: split at whitespace only
+    WHITESPACE = "whitespace"  #: Whitespace: ``\w+|[^\w\s]+``
+    PUNCTUATION = "punctuation"  #: Punctuation (isolated): every punctuation mark on its own
+    NONE = "none"  #: no pre-tokenizer: the text between special tokens is one word
+
+
+@dataclass
+class WordPieceData:
+    """The parts of a WordPiece tokenizer (BERT's), from a Hugging Face ``tokenizer.json`` or
+    a BERT ``vocab.txt``; checked and built by :class:`bpe_engine.wordpiece.WordPieceTokenizer`.
+
+    ``tokens``: id -> the token as the model writes it (``"##ing"`` for a continuation), the
+    model's vocabulary and the added tokens. ``unk_token`` stands for a word that cannot be
+    covered or is longer than ``max_input_chars_per_word`` characters; ``prefix`` marks a
+    piece that continues a word. Normalizer (Hugging Face's BertNormalizer; ``normalize``
+    False: none): ``clean_text``, ``handle_chinese_chars``, ``strip_accents``, ``lowercase``.
+    ``splits``: the pre-tokenizer's stages, applied in order. ``special_tokens``: added tokens
+    (matched in the text before normalization, except ``normalized_specials``, matched in the
+    normalized text); ``added_only``: the ids of added tokens that are not in the model's
+    vocabulary (the greedy match never takes them). Decoder: ``decode_prefix`` (None: no decoder, tokens joined by spaces),
+    ``cleanup``.
+    """
+
+    tokens: dict[int, str]
+    unk_token: str = "[UNK]"
+    prefix: str = "##"
+    max_input_chars_per_word: int = 100
+    normalize: bool = True
+    clean_text: bool = True
+    handle_chinese_chars: bool = True
+    strip_accents: bool = True
+    lowercase: bool = True
+    splits: tuple[WordPieceSplit, ...] = (WordPieceSplit.BERT,)
+    special_tokens: dict[str, int] = field(default_factory=dict)
+    normalized_specials: frozenset[str] = frozenset()
+    added_only: frozenset[int] = frozenset()
+    decode_prefix: str | None = "##"
+    cleanup: bool = True
+    name: str | None = None
+    bos: str | None = None
+    adds_bos: bool = False
+    additions: SpecialAdditions = field(default_factory=SpecialAdditions)
+    source: str = ""
+
+
+#: What a reader of :mod:`bpe_engine.formats` returns.
+AnyTokenizerData = TokenizerData | SentencePieceData | WordPieceData

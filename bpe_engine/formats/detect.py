@@ -1,9 +1,9 @@
 """Which format a tokenizer file is, told from its content (not only its name), and reading it.
 
 :func:`read_any` takes a file or a folder and returns the parts of a tokenizer:
-:class:`~.data.TokenizerData` (byte-level BPE) or :class:`~.data.SentencePieceData`
-(character-level BPE with byte fallback). :func:`bpe_engine.load_tokenizer` builds the
-tokenizer from them. Recognised:
+:class:`~.data.TokenizerData` (byte-level BPE), :class:`~.data.SentencePieceData`
+(character-level BPE with byte fallback) or :class:`~.data.WordPieceData` (WordPiece).
+:func:`bpe_engine.load_tokenizer` builds the tokenizer from them. Recognised:
 
 - JSON: our format (``"format": "bpe-explorer-tokenizer"``), a Hugging Face
   ``tokenizer.json`` (a ``model`` object), a Tekken file (``config`` and a ``vocab`` list), a
@@ -14,6 +14,8 @@ tokenizer from them. Recognised:
   OpenAI encoding of the same name, or from a ``tokenizer.json`` / ``tokenizer_config.json``
   beside it; without any, the error says what to pass;
 - a SentencePiece model (a protocol buffer);
+- a BERT ``vocab.txt`` (one WordPiece token a line; a ``tokenizer_config.json`` beside it may
+  say ``do_lower_case``);
 - a folder holding one of these (``tokenizer.json`` first).
 
 Each format says itself how it is recognised and read (its ``FORMAT``, collected by
@@ -27,7 +29,7 @@ import os
 
 from ..errors import TokenizerFileError
 from .base import Content, ReadRequest, SpecialTokens, display_name, files_read, read_file
-from .data import SentencePieceData, TokenizerData
+from .data import AnyTokenizerData
 from .registry import FORMATS, folder_names, folder_patterns
 
 __all__ = ["read_any", "display_name", "FOLDER_FILES", "SpecialTokens"]
@@ -42,7 +44,7 @@ def read_any(
     pattern: str | None = None,
     special_tokens: SpecialTokens | None = None,
     files: list[str] | None = None,
-) -> TokenizerData | SentencePieceData:
+) -> AnyTokenizerData:
     """The parts of the tokenizer in a file or folder (see the module docstring). ``files``,
     when given, receives the absolute path of every file read (what an output must not
     overwrite)."""
@@ -57,7 +59,7 @@ def _known() -> str:
     return ", ".join(f.title for f in FORMATS)
 
 
-def _read_any(path: str, request: ReadRequest) -> TokenizerData | SentencePieceData:
+def _read_any(path: str, request: ReadRequest) -> AnyTokenizerData:
     if os.path.isdir(path):
         path = _in_folder(path)
     content = Content(path, read_file(path))

@@ -72,6 +72,13 @@ def export_tokenizer(tok: Tokenizer, path: str | os.PathLike[str], format: str) 
     """Write ``tok`` in ``format`` (see the module docstring); returns the paths written."""
     paths = export_paths(path, format)
     writer = _writer(format)
+    facts = getattr(tok, "facts", None)
+    if facts is not None and not facts.has_merges:
+        # Every written format holds BPE merges: a WordPiece (or Unigram) model has none.
+        raise ExportError(
+            f"cannot export to {format}: the tokenizer is {facts.algorithm.value}, not BPE; "
+            "these formats hold BPE merges and would give other ids"
+        )
     for target, data in zip(paths, writer.files(tok, paths)):
         try:
             atomic_write_bytes(target, data)

@@ -1,6 +1,7 @@
-"""Hugging Face ``tokenizer.json`` files with a BPE model.
+"""Hugging Face ``tokenizer.json`` files with a BPE model (a WordPiece model is
+:mod:`.hf_wordpiece`'s, whose format is asked first).
 
-Two families are read, each exactly as Hugging Face's ``tokenizers`` encodes it:
+Two BPE families are read, each exactly as Hugging Face's ``tokenizers`` encodes it:
 
 - byte-level BPE (GPT-2, Llama 3, Qwen2): a ``ByteLevel`` pre-tokenizer, alone (GPT-2's
   regex) or after a ``Split`` regex with ``Isolated`` behaviour; the vocabulary is written in
@@ -15,8 +16,8 @@ Two families are read, each exactly as Hugging Face's ``tokenizers`` encodes it:
 Added tokens become special tokens (matched in the text when allowed, longest first, as
 Hugging Face does; ``normalized`` ones by their normalized text). A byte-level file may have a
 Unicode normal form as its normalizer (``NFC`` in Qwen2's). What these families cannot
-express is refused, naming the component and the file: another model type (WordPiece,
-Unigram, WordLevel), a normalizer or pre-tokenizer we do not reproduce, ``add_prefix_space``
+express is refused, naming the component and the file: another model type (Unigram,
+WordLevel), a normalizer or pre-tokenizer we do not reproduce, ``add_prefix_space``
 (it prepends a space that decoding cannot take away), added tokens with ``lstrip``,
 ``rstrip`` or ``single_word``, dropout, subword prefixes or suffixes. Post-processors (they
 only add tokens such as BOS around the ids of a text) and truncation/padding are not applied:
@@ -47,7 +48,7 @@ from .base import (
     pretokenizer_for,
     refuse,
 )
-from .data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData, TokenizerData
+from .data import BYTE, CONTROL, NORMAL, UNKNOWN, AnyTokenizerData, SentencePieceData, TokenizerData
 from .gpt2 import gpt2_bytes_to_unicode
 from .post_processor import additions_from_hf
 
@@ -243,7 +244,8 @@ def _check_model(model: dict[str, Any], path: str) -> None:
     if kind != "BPE":
         raise _fail(
             path,
-            f"model type {short(kind)} is not supported; only BPE models (byte-level or SentencePiece-style) are",
+            f"model type {short(kind)} is not supported; only BPE (byte-level or SentencePiece-style) and "
+            "WordPiece models are",
         )
     dropout = model.get("dropout")
     if dropout not in (None, 0, 0.0):
@@ -603,7 +605,7 @@ def hf_json(tok: Tokenizer) -> dict[str, Any]:
     }
 
 
-def _read(content: Content, request: ReadRequest) -> TokenizerData | SentencePieceData:
+def _read(content: Content, request: ReadRequest) -> AnyTokenizerData:
     no_arguments(content.path, "Hugging Face tokenizer.json", request)
     found = data_from_hf(content.json, content.path)
     found.name = display_name(content.path)

@@ -34,7 +34,7 @@ def _declares_format(path: Path) -> bool:
 
 def test_every_module_that_declares_a_format_is_registered() -> None:
     declared = {p.stem for p in FORMATS_DIR.glob("*.py") if _declares_format(p)}
-    assert declared == {"ours", "gpt2", "tiktoken", "hf", "tekken", "sentencepiece"}
+    assert declared == {"ours", "gpt2", "tiktoken", "hf", "tekken", "sentencepiece", "bert_vocab", "hf_wordpiece"}
     assert {f.name for f in registry.FORMATS} == declared
     orders = [f.order for f in registry.FORMATS]
     assert orders == sorted(orders) and len(set(orders)) == len(orders)
