@@ -8,6 +8,7 @@ from .sandbox import ChatMessage, ChatRole, RenderLimits
 from .templates import (
     BuiltinFormat,
     ChatTemplate,
+    LookupBasis,
     TemplateLookup,
     TemplateOrigin,
     builtin_template,
@@ -21,6 +22,7 @@ __all__ = [
     "RenderLimits",
     "BuiltinFormat",
     "ChatTemplate",
+    "LookupBasis",
     "TemplateLookup",
     "TemplateOrigin",
     "builtin_template",

@@ -29,6 +29,7 @@ from .sandbox import DEFAULT_LIMITS, ChatMessage, RenderLimits, render_template
 __all__ = [
     "BuiltinFormat",
     "ChatTemplate",
+    "LookupBasis",
     "TemplateLookup",
     "TemplateOrigin",
     "builtin_template",
@@ -91,12 +92,26 @@ class ChatTemplate:
     path: str | None = None
 
 
+class LookupBasis(StrEnum):
+    """Why :func:`find_chat_template` chose what it did (for an app to say it in its language)."""
+
+    JINJA_FILE = "jinja_file"  #: a chat_template.jinja beside the tokenizer
+    CONFIG = "config"  #: the chat_template of the tokenizer_config.json beside it
+    SPECIAL_TOKEN = "special_token"  #: guessed from the special token ``marker``
+    FILE_NAME = "file_name"  #: guessed from the file's name (Mistral's plain-text [INST])
+    UNREADABLE = "unreadable"  #: a file beside it could not be read (``reason`` says why)
+    NONE = "none"  #: no template and no known special token
+
+
 @dataclass(frozen=True)
 class TemplateLookup:
-    """What :func:`find_chat_template` found: a template and why it is that one, or None and why."""
+    """What :func:`find_chat_template` found: a template and why it is that one, or None and why
+    (``reason`` in English; ``basis`` and ``marker`` the same as data)."""
 
     template: ChatTemplate | None
     reason: str
+    basis: LookupBasis = LookupBasis.NONE
+    marker: str = ""
 
 
 def builtin_template(fmt: BuiltinFormat, bos_token: str | None = None, eos_token: str | None = None) -> ChatTemplate:
@@ -139,14 +154,18 @@ def _read_config(path: str) -> dict[str, Any]:
     return config
 
 
-def _guess(specials: Mapping[str, int], tokenizer_path: str | None) -> tuple[BuiltinFormat, str] | None:
+def _guess(
+    specials: Mapping[str, int], tokenizer_path: str | None, bos: str | None, eos: str | None
+) -> TemplateLookup | None:
     for marker, fmt in _MARKERS:
         if marker in specials:
-            return fmt, f"guessed from its special token {marker}"
+            why = f"guessed from its special token {marker}"
+            return TemplateLookup(builtin_template(fmt, bos, eos), why, LookupBasis.SPECIAL_TOKEN, marker)
     name = os.path.basename(tokenizer_path or "").lower()
     if "mistral" in name and "<s>" in specials:
         # Mistral's first SentencePiece models keep [INST] as plain text: only the name says whose they are
-        return BuiltinFormat.MISTRAL, "guessed from the file's name (its [INST] is plain text)"
+        why = "guessed from the file's name (its [INST] is plain text)"
+        return TemplateLookup(builtin_template(BuiltinFormat.MISTRAL, bos, eos), why, LookupBasis.FILE_NAME)
     return None
 
 
@@ -159,7 +178,7 @@ def _from_files(tokenizer_path: str, bos: str | None, eos: str | None) -> Templa
         except FileProblem as exc:
             raise ChatTemplateError(str(exc)) from None
         template = ChatTemplate(source, jinja_file, TemplateOrigin.FILE, bos or "", eos or "", path=jinja_file)
-        return TemplateLookup(template, f"from {os.path.basename(jinja_file)}")
+        return TemplateLookup(template, f"from {os.path.basename(jinja_file)}", LookupBasis.JINJA_FILE)
     return None
 
 
@@ -179,19 +198,18 @@ def find_chat_template(tokenizer_path: str | None, special_tokens: Mapping[str, 
             return found
         source = _config_template(config, config_path) if config_path else None
     except BPEError as exc:
-        return TemplateLookup(None, str(exc))
+        return TemplateLookup(None, str(exc), LookupBasis.UNREADABLE)
     if source is not None and config_path is not None:
         name = f"{config_path}: chat_template"
         template = ChatTemplate(source, name, TemplateOrigin.FILE, bos or "", eos or "", path=config_path)
-        return TemplateLookup(template, f"from {os.path.basename(config_path)}")
-    guess = _guess(special_tokens, tokenizer_path)
+        return TemplateLookup(template, f"from {os.path.basename(config_path)}", LookupBasis.CONFIG)
+    guess = _guess(special_tokens, tokenizer_path, bos, eos)
     if guess is None:
         where = "no tokenizer_config.json or chat_template.jinja beside its file" if tokenizer_path else "no file"
         return TemplateLookup(
             None, f"this tokenizer has no chat template ({where}) and none of the special tokens of a known format"
         )
-    fmt, why = guess
-    return TemplateLookup(builtin_template(fmt, bos, eos), why)
+    return guess
 
 
 def render_chat(
