@@ -44,7 +44,7 @@ _FIRST_CHAT = (
     (ChatRole.SYSTEM, "You are a helpful assistant."),
     (ChatRole.USER, "How many tokens is 國語 🤚🏾?"),
 )
-_MESSAGE_LINES = 3  # a message box's height, in lines (the list scrolls)
+_MESSAGE_LINES = 2  # a message box's height, in lines (it scrolls, and so does the list)
 
 
 def _role_combo(parent: QWidget, role: ChatRole) -> QComboBox:
@@ -63,18 +63,16 @@ class _MessageRow(QFrame):
         self.text_box.setPlainText(text)
         self.text_box.setTabChangesFocus(True)  # Tab moves to the next message, as in a form
         lines = self.text_box.fontMetrics().lineSpacing() * _MESSAGE_LINES
-        self.text_box.setFixedHeight(lines + 2 * self.text_box.frameWidth() + 8)
+        self.text_box.setFixedHeight(lines + 2 * self.text_box.frameWidth() + 6)
         self.remove_button = QToolButton(self)
         self.remove_button.setText("✕")
         bind(self.remove_button, "setToolTip", "Remove this message")
-        side = QVBoxLayout()
-        side.addWidget(self.role_combo)
-        side.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignLeft)
-        side.addStretch(1)
+        # one line of controls beside the text: a row is as tall as its text box (two lines)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(side)
+        layout.addWidget(self.role_combo, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.text_box, 1)
+        layout.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignTop)
 
     def message(self) -> ChatMessage:
         return ChatMessage(ChatRole(self.role_combo.currentData()), self.text_box.toPlainText())

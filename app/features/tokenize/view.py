@@ -306,7 +306,10 @@ class TokenizeView(View):
         chat = self.is_chat()
         self.mode_combo.setEnabled(not chat)  # a chat's special tokens are always recognised
         self.additions_box.setVisible(not chat)  # the template writes the BOS itself
-        self.split.setSizes([300, 240, 80, 200] if chat else [120, 290, 100, 300])
+        total = sum(self.split.sizes()) or 780
+        # The messages need room: Explain folds away in a chat (drag the splitter to open it again)
+        shares = (0.45, 0.40, 0.15, 0.0) if chat else (0.15, 0.37, 0.13, 0.35)
+        self.split.setSizes([int(total * share) for share in shares])
         self._request()
 
     @Slot()
