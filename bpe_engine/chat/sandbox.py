@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from functools import wraps
+from functools import lru_cache, wraps
 from types import FrameType
 from typing import Any
 
@@ -100,17 +100,23 @@ class _Generation(jinja2.ext.Extension):
 
 
 def _size(value: object) -> int:
-    """Characters (or items) a value holds, one level into containers and namespaces."""
-    if isinstance(value, str):
+    """Characters of a string, items of a container, and a namespace's attributes' sizes.
+
+    O(1) for containers (checked on every line, a scan of a long chat's messages would make
+    the render quadratic): their items are references to strings each checked where it was
+    made, so a container's own memory is its length; what joins them is checked (``join``)."""
+    if isinstance(value, str | list | tuple | dict):
         return len(value)
-    if isinstance(value, list | tuple):
-        return len(value) + sum(len(v) for v in value if isinstance(v, str))
-    if isinstance(value, dict):
-        return len(value) + sum(len(v) for v in value.values() if isinstance(v, str))
     if isinstance(value, Namespace):
         attrs = object.__getattribute__(value, "_Namespace__attrs")
         return sum(_size(v) for v in attrs.values())
     return 0
+
+
+#: The guard looks every this many template lines: a value doubled on every line of a loop
+#: overshoots the size limit by at most 2**_EVERY / 2 before it is seen (and a long chat's
+#: render costs a few times the bare sandbox's, not tens of times).
+_EVERY = 4
 
 
 class _Guard:
@@ -120,6 +126,7 @@ class _Guard:
         self.deadline = time.monotonic() + limits.seconds
         self.limits = limits
         self.cancelled = cancelled
+        self.lines = 0
 
     def check_time(self) -> None:
         if time.monotonic() > self.deadline:
@@ -133,11 +140,13 @@ class _Guard:
 
     def on_line(self, frame: FrameType, event: str, _arg: object) -> Callable[..., Any] | None:
         if event == "line":
-            self.check_time()
-            limit = self.limits.max_chars
-            for value in frame.f_locals.values():
-                if _size(value) > limit:
-                    raise _Stop(f"makes a value of more than {limit:,} characters")
+            self.lines += 1
+            if self.lines % _EVERY == 0:
+                self.check_time()
+                limit = self.limits.max_chars
+                for value in frame.f_locals.values():
+                    if _size(value) > limit:
+                        raise _Stop(f"makes a value of more than {limit:,} characters")
         return self.on_line
 
 
@@ -235,6 +244,15 @@ def _environment(limits: RenderLimits) -> _Environment:
     return env
 
 
+@lru_cache(maxsize=16)
+def _compiled(source: str, limits: RenderLimits) -> jinja2.Template:
+    """``source`` compiled once (a chat re-rendered on every keystroke reuses it); Jinja's
+    templates render in any thread."""
+    env = _environment(limits)
+    code = env.compile(source, name=None, filename=_FILENAME)
+    return env.template_class.from_code(env, code, env.make_globals(None), None)
+
+
 def _template_line(exc: BaseException) -> int | None:
     """The template line an error was raised at (Jinja rewrites tracebacks to template lines)."""
     if isinstance(exc, jinja2.exceptions.TemplateSyntaxError):
@@ -279,7 +297,6 @@ def render_template(
     """``messages`` rendered by the Jinja ``source`` (errors name ``name`` and the line)."""
     if len(source) > limits.max_chars:
         raise ChatTemplateError(f"chat template {name}: longer than {limits.max_chars:,} characters")
-    env = _environment(limits)
     chat = [{"role": str(m.role), "content": m.content} for m in messages]
     variables = {"messages": chat, "add_generation_prompt": add_generation_prompt}
     variables |= {"bos_token": bos_token, "eos_token": eos_token, "tools": None, "documents": None}
@@ -289,8 +306,7 @@ def render_template(
     parts: list[str] = []
     total = 0
     try:
-        code = env.compile(source, name=None, filename=_FILENAME)
-        template = env.template_class.from_code(env, code, env.make_globals(None), None)
+        template = _compiled(source, limits)
         sys.settrace(guard.on_call)
         for chunk in template.generate(**variables):
             total += len(chunk)
