@@ -22,7 +22,7 @@ def render_request(request: ChatRequest, tok: TokenizerLike, cancelled: Callable
         template = builtin_template(request.builtin)
         how = ChatOutcome("", template.builtin)
     else:
-        found = find_chat_template(request.tokenizer_path or None, tok.special_tokens)
+        found = find_chat_template(request.tokenizer_path or None, tok.special_tokens, tok.facts.unit)
         if found.template is None:
             return ChatOutcome("", basis=found.basis, error=found.reason)
         template = found.template

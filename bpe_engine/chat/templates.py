@@ -5,8 +5,9 @@ A tokenizer's own template comes from beside its file, as Hugging Face ships it:
 ``chat_template`` field of ``tokenizer_config.json`` (also ``<stem>_config.json``; a list of
 named templates gives its ``"default"``). Its ``bos_token`` and ``eos_token`` come from that
 config. Without one, the family is guessed from the special tokens (``<|im_start|>``: ChatML,
-as Qwen; ``<|start_header_id|>``: Llama 3; ``[INST]``: Mistral; a SentencePiece file named
-Mistral whose ``[INST]`` is plain text: Mistral too) and its built-in format is used: the
+as Qwen; ``<|start_header_id|>``: Llama 3; ``[INST]``: Mistral, in the Tekken layout for a
+byte-level tokenizer; a SentencePiece file named Mistral whose ``[INST]`` is plain text:
+Mistral too) and its built-in format is used: the
 template text those models ship in their ``tokenizer_config.json``, kept as data files in
 ``builtin/`` and rendered through the same sandbox.
 """
@@ -24,6 +25,7 @@ from .._files import FileProblem, read_regular
 from ..errors import BPEError, ChatTemplateError, short
 from ..formats.base import beside
 from ..formats.jsonfile import load_json
+from ..kinds import TokenUnit
 from .sandbox import DEFAULT_LIMITS, ChatMessage, RenderLimits, render_template
 
 __all__ = [
@@ -43,7 +45,10 @@ class BuiltinFormat(StrEnum):
 
     CHATML = "chatml"  #: Qwen2-7B-Instruct's ChatML template
     LLAMA3 = "llama3"  #: Meta-Llama-3-8B-Instruct's header-token template
-    MISTRAL = "mistral"  #: Mistral-7B-Instruct-v0.1's [INST] template
+    MISTRAL = "mistral"  #: Mistral-7B-Instruct-v0.1's [INST] template (SentencePiece models)
+    #: Ministral-8B-Instruct-2410's template (transformers' Ministral conversion): the Tekken
+    #: models' [INST]...[/INST], no spaces, a system message before the first user message
+    MISTRAL_TEKKEN = "mistral_tekken"
 
     @property
     def label(self) -> str:
@@ -54,12 +59,14 @@ _TITLES = {
     BuiltinFormat.CHATML: "ChatML (Qwen)",
     BuiltinFormat.LLAMA3: "Llama 3",
     BuiltinFormat.MISTRAL: "Mistral [INST]",
+    BuiltinFormat.MISTRAL_TEKKEN: "Mistral Tekken [INST]",
 }
 #: (bos_token, eos_token) as those models' configs give them.
 _TOKENS = {
     BuiltinFormat.CHATML: ("", "<|im_end|>"),
     BuiltinFormat.LLAMA3: ("<|begin_of_text|>", "<|eot_id|>"),
     BuiltinFormat.MISTRAL: ("<s>", "</s>"),
+    BuiltinFormat.MISTRAL_TEKKEN: ("<s>", "</s>"),
 }
 #: A special token that says which family a tokenizer is, in the order they are tried.
 _MARKERS = (
@@ -155,10 +162,12 @@ def _read_config(path: str) -> dict[str, Any]:
 
 
 def _guess(
-    specials: Mapping[str, int], tokenizer_path: str | None, bos: str | None, eos: str | None
+    specials: Mapping[str, int], tokenizer_path: str | None, bos: str | None, eos: str | None, unit: TokenUnit | None
 ) -> TemplateLookup | None:
     for marker, fmt in _MARKERS:
         if marker in specials:
+            if fmt is BuiltinFormat.MISTRAL and unit is TokenUnit.BYTE:
+                fmt = BuiltinFormat.MISTRAL_TEKKEN  # byte-level BPE with [INST]: Tekken
             why = f"guessed from its special token {marker}"
             return TemplateLookup(builtin_template(fmt, bos, eos), why, LookupBasis.SPECIAL_TOKEN, marker)
     name = os.path.basename(tokenizer_path or "").lower()
@@ -182,9 +191,12 @@ def _from_files(tokenizer_path: str, bos: str | None, eos: str | None) -> Templa
     return None
 
 
-def find_chat_template(tokenizer_path: str | None, special_tokens: Mapping[str, int]) -> TemplateLookup:
+def find_chat_template(
+    tokenizer_path: str | None, special_tokens: Mapping[str, int], unit: TokenUnit | None = None
+) -> TemplateLookup:
     """The chat template of the tokenizer read from ``tokenizer_path`` (see the module
-    docstring); a file that cannot be read gives no template and says why."""
+    docstring); a file that cannot be read gives no template and says why. ``unit``
+    (``tok.facts.unit``) tells Mistral's Tekken files (bytes) from its SentencePiece ones."""
     bos = eos = None
     try:
         config_path = None
@@ -203,7 +215,7 @@ def find_chat_template(tokenizer_path: str | None, special_tokens: Mapping[str, 
         name = f"{config_path}: chat_template"
         template = ChatTemplate(source, name, TemplateOrigin.FILE, bos or "", eos or "", path=config_path)
         return TemplateLookup(template, f"from {os.path.basename(config_path)}", LookupBasis.CONFIG)
-    guess = _guess(special_tokens, tokenizer_path, bos, eos)
+    guess = _guess(special_tokens, tokenizer_path, bos, eos, unit)
     if guess is None:
         where = "no tokenizer_config.json or chat_template.jinja beside its file" if tokenizer_path else "no file"
         return TemplateLookup(

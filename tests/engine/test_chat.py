@@ -24,7 +24,7 @@ from bpe_engine import (
 )
 from bpe_engine.errors import ChatTemplateError
 
-from .formats_support import QWEN_PATTERN, QWEN_SPECIALS, qwen_reference, shared_tokenizer
+from .formats_support import QWEN_PATTERN, QWEN_SPECIALS, qwen_reference, shared_tokenizer, tekken_reference
 
 SYSTEM, USER, ASSISTANT = ChatRole.SYSTEM, ChatRole.USER, ChatRole.ASSISTANT
 PROMPT = "Give me a short introduction to large language model."
@@ -211,6 +211,31 @@ def test_mistral_sentencepiece_chat_ids_match_sentencepiece() -> None:
     ours = tok.encode(text, allowed_special="all")
     assert ours == ref
     assert _special_count(ours, {sp.bos_id(), sp.eos_id()}) == 2
+
+
+def test_mistral_tekken_chat_ids_match_tiktoken_as_mistral_common_builds_it() -> None:
+    """Tekken (byte-level, ``[INST]`` a control token): the Tekken layout, ``[INST]`` without
+    spaces and the system message before the first user message; the ids of the text between
+    the control tokens are the reference Encoding's, shifted past mistral-common's 1,000
+    special ids (``<s>`` 1, ``</s>`` 2, ``[INST]`` 3, ``[/INST]`` 4)."""
+    path = shared_tokenizer("mistral_tekken_240718.json")
+    tok = load_tokenizer(path)
+    found = find_chat_template(str(path), tok.special_tokens, tok.facts.unit)
+    assert found.template is not None and found.template.builtin is BuiltinFormat.MISTRAL_TEKKEN
+    chat = [ChatMessage(SYSTEM, "Be brief."), *MISTRAL_CHAT]
+    text = render_chat(chat, found.template)
+    assert text == (
+        "<s>[INST]Be brief.\n\nWhat is your favourite condiment?[/INST]"
+        "Well, I'm quite partial to a good squeeze of fresh lemon juice.</s>"
+        "[INST]Do you have mayonnaise recipes?[/INST]"
+    )
+    enc, offset = tekken_reference(path)
+    control = {"<s>": 1, "</s>": 2, "[INST]": 3, "[/INST]": 4}
+    ref: list[int] = []
+    for part in re.split(r"(<s>|</s>|\[INST\]|\[/INST\])", text):
+        ref += [control[part]] if part in control else [i + offset for i in enc.encode_ordinary(part)]
+    assert tok.encode(text, allowed_special="all") == ref
+    assert _special_count(ref, set(control.values())) == 6
 
 
 # -- the sandbox ---------------------------------------------------------------------------
