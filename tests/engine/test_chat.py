@@ -291,3 +291,17 @@ def test_transformers_environment_tojson_loopcontrols_and_generation() -> None:
     # tojson keeps non-ASCII and <, as transformers' filter does; trim_blocks eats the newline after a block tag
     chat = [ChatMessage(USER, "<國語>"), ChatMessage(ASSISTANT, "x"), ChatMessage(USER, "never")]
     assert render_chat(chat, source) == '{"role": "user", "content": "<國語>"}{"role": "assistant", "content": "x"}'
+
+
+def test_a_render_stops_when_cancelled_and_leaves_no_trace_function_behind() -> None:
+    """The app's encode job passes ``cancelled`` (a newer keystroke waits): a long loop stops
+    at once; and the guard's trace function is removed after every render, failed or not."""
+    import sys
+
+    loop = "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}"
+    before = sys.gettrace()
+    with pytest.raises(ChatTemplateError, match="cancelled"):
+        render_chat(CHAT, loop, cancelled=lambda: True)
+    assert sys.gettrace() is before
+    render_chat(CHAT, builtin_template(BuiltinFormat.CHATML))
+    assert sys.gettrace() is before
