@@ -124,6 +124,17 @@ _EXPORTS: dict[str, str] = {
     "words": "metrics",
     "word_spans": "metrics",
     "NO_SPACE_SCRIPTS": "metrics",
+    "ChatMessage": "chat",
+    "ChatRole": "chat",
+    "ChatTemplate": "chat",
+    "BuiltinFormat": "chat",
+    "TemplateOrigin": "chat",
+    "TemplateLookup": "chat",
+    "LookupBasis": "chat",
+    "RenderLimits": "chat",
+    "render_chat": "chat",
+    "find_chat_template": "chat",
+    "builtin_template": "chat",
     "reference_train": "reference",
     "reference_encode": "reference",
 }
@@ -157,6 +168,19 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from . import errors as errors
+    from .chat import (
+        BuiltinFormat as BuiltinFormat,
+        ChatMessage as ChatMessage,
+        ChatRole as ChatRole,
+        ChatTemplate as ChatTemplate,
+        LookupBasis as LookupBasis,
+        RenderLimits as RenderLimits,
+        TemplateLookup as TemplateLookup,
+        TemplateOrigin as TemplateOrigin,
+        builtin_template as builtin_template,
+        find_chat_template as find_chat_template,
+        render_chat as render_chat,
+    )
     from .corpus import default_workers as default_workers
     from .discovery import (
         CachedTokenizer as CachedTokenizer,

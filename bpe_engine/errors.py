@@ -176,3 +176,9 @@ class ExportError(BPEError, ValueError):
 
 class WorkerError(BPEError, RuntimeError):
     """A worker process (counting, bulk encoding) ended without finishing its work."""
+
+
+class ChatTemplateError(BPEError, ValueError):
+    """A chat template cannot be read or rendered: its syntax, an undefined name, something
+    the sandbox forbids, its own ``raise_exception``, or a limit of time or size. The message
+    names the template (its file, or the built-in format) and the line."""

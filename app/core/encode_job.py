@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
+from app.core.chat_job import render_request
 from app.core.messages import EncodeJob, EncodeOutcome, EncodeResult
 from app.display.token_data import token_table
 from bpe_engine import SpecialMode, Tokenizer, TokenizerLike, errors
@@ -37,6 +39,13 @@ def _encode(tokenizer: TokenizerLike, text: str, mode: SpecialMode, as_of: int |
 def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None:
     """Encode ``job.text`` with each tokenizer; ``None`` when a newer job made this one stale."""
     t0 = time.perf_counter()
+    chat = None
+    if job.chat is not None and job.tokenizers:
+        # Chat mode: the rendered text is what is encoded, its special tokens recognised
+        chat = render_request(job.chat, job.tokenizers[0][1], is_stale)
+        if chat.error:
+            return EncodeResult(job.generation, "", SpecialMode.ALLOW, (), time.perf_counter() - t0, chat)
+        job = replace(job, text=chat.text, mode=SpecialMode.ALLOW)
     outcomes = []
     limits = dict(job.as_of)
     for key, tok in job.tokenizers:
@@ -54,4 +63,6 @@ def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None
         elapsed = time.perf_counter() - t1
         pieces = tok.pieces(job.text, special=job.mode is not SpecialMode.ORDINARY) if job.want_pieces else None
         outcomes.append(EncodeOutcome(key, table, pieces, error, elapsed))
-    return EncodeResult(job.generation, job.text, job.mode, tuple(outcomes), time.perf_counter() - t0)
+    if chat is not None and outcomes and outcomes[0].table is not None:
+        chat = replace(chat, special_tokens=sum(outcomes[0].table.special))
+    return EncodeResult(job.generation, job.text, job.mode, tuple(outcomes), time.perf_counter() - t0, chat)

@@ -20,7 +20,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from app.core.encode_job import run_job
 from app.core.jobs.calls import CallQueue
-from app.core.messages import EncodeJob, EncodeResult
+from app.core.messages import ChatRequest, EncodeJob, EncodeResult
 from bpe_engine import SpecialMode, TokenizerLike
 
 __all__ = ["EncodeController"]
@@ -61,15 +61,17 @@ class EncodeController(QObject):
         *,
         want_pieces: bool = False,
         as_of: Mapping[str, int] | None = None,
+        chat: ChatRequest | None = None,
     ) -> int:
         """Encode ``text`` with each ``(key, tokenizer)``; returns the request's generation.
 
         ``as_of``: for these keys, encode with only the tokenizer's first merges (the training
-        timeline's "as of merge k").
+        timeline's "as of merge k"). ``chat``: render this chat with the first tokenizer's
+        template and encode that text instead (Tokenize's Chat mode).
         """
         self.generation += 1
         limits = tuple((as_of or {}).items())
-        job = EncodeJob(self.generation, text, mode, tuple(tokenizers), want_pieces, limits)
+        job = EncodeJob(self.generation, text, mode, tuple(tokenizers), want_pieces, limits, chat)
         if self._calls.submit(job.generation, partial(run_job, job, self._calls.is_stale), _describe):
             self.dropped += 1
         return self.generation

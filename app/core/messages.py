@@ -17,10 +17,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.display.token_data import Counts, TokenTable
-from bpe_engine import MergeEvent, PairInfo, PretokenInfo, SpecialMode, TokenizerLike, TrainerConfig
+from bpe_engine import (
+    BuiltinFormat,
+    ChatMessage,
+    LookupBasis,
+    MergeEvent,
+    PairInfo,
+    PretokenInfo,
+    SpecialMode,
+    TokenizerLike,
+    TrainerConfig,
+)
 
 __all__ = [
     "TextPiece",
+    "ChatRequest",
+    "ChatOutcome",
     "EncodeJob",
     "EncodeOutcome",
     "EncodeResult",
@@ -32,6 +44,36 @@ __all__ = [
 
 #: A pre-tokenization piece: its text, start and end (characters), and whether it is a special token.
 TextPiece = tuple[str, int, int, bool]
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """Tokenize mode Chat: render ``messages`` with a chat template, then encode the text.
+
+    ``builtin``: this built-in format, or None for the tokenizer's own template (found beside
+    ``tokenizer_path``, or guessed from its special tokens)."""
+
+    messages: tuple[ChatMessage, ...]
+    add_generation_prompt: bool
+    builtin: BuiltinFormat | None = None
+    tokenizer_path: str = ""
+
+
+@dataclass(frozen=True)
+class ChatOutcome:
+    """What rendering a :class:`ChatRequest` gave: the text (empty on an error); the template:
+    a built-in format or a file (``path``); why it is that one (``basis``, None: chosen by hand;
+    ``marker``: the special token it was guessed from); ``error`` (English, the engine's) when
+    there is no template (``basis`` says why) or it failed; ``special_tokens``: how many special
+    tokens the rendered text encodes to."""
+
+    text: str
+    builtin: BuiltinFormat | None = None
+    path: str = ""
+    basis: LookupBasis | None = None
+    marker: str = ""
+    error: str = ""
+    special_tokens: int = 0
 
 
 @dataclass(frozen=True)
@@ -50,6 +92,7 @@ class EncodeJob:
     tokenizers: tuple[tuple[str, TokenizerLike], ...]
     want_pieces: bool = False
     as_of: tuple[tuple[str, int], ...] = ()
+    chat: ChatRequest | None = None  # render this chat with the first tokenizer's template first
 
 
 @dataclass(frozen=True)
@@ -72,6 +115,7 @@ class EncodeResult:
     mode: str
     outcomes: tuple[EncodeOutcome, ...] = field(default_factory=tuple)
     seconds: float = 0.0
+    chat: ChatOutcome | None = None  # the job rendered a chat: ``text`` is the rendered text
 
     def outcome(self, key: str) -> EncodeOutcome | None:
         return next((o for o in self.outcomes if o.key == key), None)

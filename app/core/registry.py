@@ -104,7 +104,7 @@ class RegistryEntry:
     message: str = ""
     source: str = ""  # where it came from: the corpus and settings it was trained on, or a path
     created: float = 0.0  # when it was added (time.time()); 0 for the OpenAI encodings
-    path: str = ""  # the file of a Hugging Face cache entry
+    path: str = ""  # the file of a Hugging Face cache entry or of an opened tokenizer (its chat template is beside it)
     hf_file: tuple[str, str, int] | None = None  # a Hugging Face cache entry's file name, revision, size
     saved_to: str = ""  # the file a trained tokenizer was last saved to ("": never saved, lost on quit)
     #: Writes the name the app made for it in the current language (None: the user named it).
@@ -260,6 +260,7 @@ class TokenizerRegistry(QObject):
         *,
         source: str = "",
         compose: Callable[[], str] | None = None,
+        path: str = "",
     ) -> str:
         """Register a trained or opened tokenizer under a unique name; returns its key.
 
@@ -277,6 +278,7 @@ class TokenizerRegistry(QObject):
             tokenizer,
             EntryStatus.READY,
             source=source,
+            path=path,
             created=time.time(),
             compose=compose,
         )

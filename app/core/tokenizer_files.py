@@ -242,4 +242,4 @@ class TiktokenFileOpener(QObject):
         label = tr("{name} (from {file})").format(
             name=tokenizer.name or tr("tokenizer"), file=os.path.basename(str(path))
         )
-        self.opened.emit(self.registry.add(tokenizer, label, kind=RegistryKind.TIKTOKEN))
+        self.opened.emit(self.registry.add(tokenizer, label, kind=RegistryKind.TIKTOKEN, path=str(path)))

@@ -2414,6 +2414,123 @@
       <source>This tokenizer's file adds no special tokens around a text (tiktoken files add none).</source>
       <translation>此分词器的文件不会在文本前后添加特殊词元（tiktoken 文件都不添加）。</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>%n special token(s) in the rendered chat</source>
+      <translation>
+        <numerusform>渲染后的对话中有 %n 个特殊词元</numerusform>
+      </translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>&lt;b&gt;It refused this chat:&lt;/b&gt; {reason}</source>
+      <translation>&lt;b&gt;模板拒绝了这段对话：&lt;/b&gt;{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>&lt;b&gt;No chat template:&lt;/b&gt; {reason}</source>
+      <translation>&lt;b&gt;没有对话模板：&lt;/b&gt;{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>&lt;b&gt;This tokenizer has no chat template&lt;/b&gt; (no tokenizer_config.json or chat_template.jinja beside its file, and none of the special tokens of ChatML, Llama 3 or Mistral). Choose a built-in format under “Template” to see its text tokenized as plain text.</source>
+      <translation>&lt;b&gt;这个分词器没有对话模板&lt;/b&gt;（其文件旁没有 tokenizer_config.json 或 chat_template.jinja，也没有 ChatML、Llama 3 或 Mistral 的特殊词元）。在“模板”中选择一种内置格式，即可看到其文本按普通文本分词。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>Add a message after the last one (Ctrl+Shift+M)</source>
+      <translation>在最后一条消息后添加一条消息（Ctrl+Shift+M）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>Add generation prompt</source>
+      <translation>添加生成提示</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>Add message</source>
+      <translation>添加消息</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>Assistant</source>
+      <translation>助手</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>End with the assistant's header, where the model starts its answer (add_generation_prompt=True)</source>
+      <translation>以助手的标头结尾，模型从这里开始回答（add_generation_prompt=True）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>Remove this message</source>
+      <translation>删除这条消息</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>System</source>
+      <translation>系统</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>Template:</source>
+      <translation>模板：</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>Template: &lt;b&gt;{what}&lt;/b&gt; ({why})</source>
+      <translation>模板：&lt;b&gt;{what}&lt;/b&gt;（{why}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>The chat is rendered with the tokenizer's chat template, then tokenized.</source>
+      <translation>对话先用分词器的对话模板渲染，再进行分词。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>The tokenizer's own</source>
+      <translation>分词器自带的</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>User</source>
+      <translation>用户</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>Which chat template renders the messages: the tokenizer's own (from the tokenizer_config.json or chat_template.jinja beside its file, else guessed from its special tokens), or a built-in format</source>
+      <translation>用哪个对话模板渲染消息：分词器自带的（来自其文件旁的 tokenizer_config.json 或 chat_template.jinja，否则根据其特殊词元推断），或一种内置格式</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>Who says this message</source>
+      <translation>这条消息由谁说出</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>built-in {name}</source>
+      <translation>内置 {name}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>chosen by hand</source>
+      <translation>手动选择</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>guessed from its special token {token}</source>
+      <translation>根据其特殊词元 {token} 推断</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>guessed from the file's name: its [INST] is plain text</source>
+      <translation>根据文件名推断：其 [INST] 是普通文本</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>the file beside the tokenizer</source>
+      <translation>分词器旁的文件</translation>
+    </message>
     <message>
       <location filename="../../app/features/tokenize/chips_panel.py" />
       <source>A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, and an arrow points at the character they belong to</source>
@@ -2672,6 +2789,28 @@
       <translation>★ 合并序号最小：现在合并</translation>
     </message>
     <message>
+      <location filename="../../app/features/tokenize/input_area.py" />
+      <source>Chat</source>
+      <translation>对话</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/input_area.py" />
+      <location filename="../../app/features/vocabulary/search_bar.py" />
+      <location filename="../../app/widgets/corpus_panel.py" />
+      <source>Text</source>
+      <translation>文本</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/input_area.py" />
+      <source>Tokenize a chat: messages rendered with the tokenizer's chat template, as the model gets them (Ctrl+Shift+T switches)</source>
+      <translation>对一段对话分词：消息用分词器的对话模板渲染，与模型实际收到的相同（Ctrl+Shift+T 切换）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/input_area.py" />
+      <source>Tokenize the text typed (Ctrl+Shift+T switches)</source>
+      <translation>对输入的文本分词（Ctrl+Shift+T 切换）</translation>
+    </message>
+    <message>
       <location filename="../../app/features/tokenize/pieces_panel.py" />
       <source>No pieces: the text was refused (see the message above).</source>
       <translation>没有片段：文本被拒绝了（见上方消息）。</translation>
@@ -2751,6 +2890,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/tokenize/view.py" />
       <source>Loading {key}… (building the merge list takes a few seconds the first time)</source>
       <translation>正在加载 {key}…（第一次构建合并列表需要几秒钟）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/view.py" />
+      <source>No tokens: the chat was not rendered (see below the messages).</source>
+      <translation>没有词元：对话未能渲染（见消息下方）。</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/view.py" />
@@ -4054,12 +4198,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/vocabulary/search_bar.py" />
       <source>Starts with a space</source>
       <translation>以空格开头</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/vocabulary/search_bar.py" />
-      <location filename="../../app/widgets/corpus_panel.py" />
-      <source>Text</source>
-      <translation>文本</translation>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/search_bar.py" />

@@ -28,6 +28,7 @@ __all__ = ["ChipsPanel", "CopyFormat", "copy_text", "HINT"]
 
 HINT = noop("Hover or click a token (or an id) to see its bytes and the merge that made it.")
 _TOKENS_PLACEHOLDER = noop("The tokens of your text appear here.")
+_REFUSED = noop("No tokens: the text was refused (see the message above).")
 _LEGEND = noop(
     "Legend: <code>&lt;e3 80&gt;</code> one token holding the bytes e3 80, part of a character · "
     "<code>&lt;80&gt;&lt;82&gt;</code> two tokens of one byte each · "
@@ -148,11 +149,11 @@ class ChipsPanel(QWidget):
         self.token_chips.set_chips(tokens, generation=generation, reuse=reuse)
         self.id_chips.set_chips(ids, generation=generation, reuse=reuse)
 
-    def show_refused(self, generation: int) -> None:
-        """No tokens: the text was refused (the message above says why)."""
+    def show_refused(self, generation: int, why: str = _REFUSED) -> None:
+        """No tokens: the text was refused (``why``: an English source, translated when drawn)."""
         self.table = None
         self.builder = TokenChipBuilder()
-        self.token_chips.set_placeholder(noop("No tokens: the text was refused (see the message above)."))
+        self.token_chips.set_placeholder(why)
         self.token_chips.set_chips(Chips(), generation=generation)
         self.id_chips.set_chips(Chips(), generation=generation)
 

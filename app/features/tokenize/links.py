@@ -99,7 +99,8 @@ class Links(QObject):
         if 0 <= index < len(pieces):
             text, start, end, special = pieces[index]
             self._explain.set_piece(text, special)
-            self._shade(self._pieces.text, start, end, _PIECE_SHADE)
+            if self._pieces.text == self._editor_text():  # a chat's pieces are not the editor's
+                self._shade(self._pieces.text, start, end, _PIECE_SHADE)
 
     @Slot(int)
     def _on_piece_hovered(self, index: int) -> None:

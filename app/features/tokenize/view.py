@@ -17,7 +17,10 @@ The view composes its panels and does the encoding; each panel is a module besid
 :mod:`.top_bar` (picker, preset, special-token mode, whitespace), :mod:`.counts_row`,
 :mod:`.chips_panel` (token and id chips, Copy), :mod:`.pieces_panel` (the strip),
 :mod:`.explain_panel`; :mod:`.links` ties hover, selection and the cursor across them, and
-:mod:`.special_modes` holds everything about the special-token modes.
+:mod:`.special_modes` holds everything about the special-token modes. :mod:`.input_area`
+switches between the text and a chat (:mod:`.chat_editor`: messages rendered by the
+tokenizer's chat template in the encode job, the rendered text encoded with its special
+tokens recognised).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from PySide6.QtWidgets import QFrame, QGroupBox, QScrollArea, QSplitter, QVBoxLa
 from app.core import i18n
 from app.core.encoding import EncodeController
 from app.core.i18n import bind, noop, tr
-from app.core.messages import EncodeOutcome, EncodeResult, TextPiece
+from app.core.messages import ChatOutcome, EncodeOutcome, EncodeResult, TextPiece
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
@@ -38,9 +41,11 @@ from app.display.format import format_count
 from app.display.html_export import tokens_html
 from app.display.token_data import Counts, TokenTable, counts, token_detail
 from app.features.tokenize.additions import with_additions
+from app.features.tokenize.chat_editor import ChatEditor
 from app.features.tokenize.chips_panel import ChipsPanel, CopyFormat, copy_text
 from app.features.tokenize.counts_row import CountsRow
 from app.features.tokenize.explain_panel import ExplainPanel
+from app.features.tokenize.input_area import InputArea, InputMode
 from app.features.tokenize.links import Links
 from app.features.tokenize.pieces_panel import PiecesPanel
 from app.features.tokenize.special_modes import MODE_LABELS, mode_for_text, mode_label
@@ -90,6 +95,8 @@ class TokenizeView(View):
         self.editor = TextInput(self)
         bind(self.editor, "setPlaceholderText", _WELCOME)
         self.editor.setTabChangesFocus(False)
+        self.chat_editor = ChatEditor(self)
+        self.input_area = InputArea(self.editor, self.chat_editor, self)
         self.counts_row = CountsRow(self)
         self.chips = ChipsPanel(self)
         self.chips.set_tooltip_provider(self._token_tooltip)
@@ -100,12 +107,12 @@ class TokenizeView(View):
             self.editor, self.chips, self.pieces_box, self.explain, self._token_tooltip, self._is_current
         )
         self._alias_widgets()
-        split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(self.editor)
+        self.split = split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.input_area)
         split.addWidget(self._build_middle())
         split.addWidget(self.pieces_box)
         split.addWidget(self._build_explain_box())
-        split.setSizes([90, 290, 100, 300])
+        split.setSizes([120, 290, 100, 300])
         layout = QVBoxLayout(self)
         layout.addWidget(self.top)
         layout.addWidget(self.messages)
@@ -164,6 +171,8 @@ class TokenizeView(View):
         self.whitespace_box.toggled.connect(self._on_whitespace_box_toggled)
         self.additions_box.toggled.connect(self._on_additions_box_toggled)
         self.editor.textChanged.connect(self._on_editor_text_changed)
+        self.input_area.mode_changed.connect(self._on_input_area_mode_changed)
+        self.chat_editor.changed.connect(self._on_chat_editor_changed)
 
     # -- public -----------------------------------------------------------------------------
 
@@ -214,8 +223,13 @@ class TokenizeView(View):
         self.mode_combo.setCurrentIndex(self.mode_combo.findData(SpecialMode(mode).value))  # Qt keeps plain strings
 
     def adds_special_tokens(self) -> bool:
-        """Whether the chips get the BOS/EOS the model adds (the box is on and enabled)."""
-        return self.top.additions_box.isEnabled() and self.top.additions_box.isChecked()
+        """Whether the chips get the BOS/EOS the model adds (the box is on and enabled; a chat's
+        template writes its own, and apply_chat_template encodes without adding any)."""
+        return self.top.additions_box.isEnabled() and self.top.additions_box.isChecked() and not self.is_chat()
+
+    def is_chat(self) -> bool:
+        """Mode Chat: the chat's messages, rendered by a chat template, are tokenized."""
+        return self.input_area.mode is InputMode.CHAT
 
     def mode(self) -> SpecialMode:
         return SpecialMode(self.mode_combo.currentData())
@@ -259,6 +273,7 @@ class TokenizeView(View):
         self.counts_row.retranslate()
         self.pieces_box.retranslate()
         self.chips.retranslate()
+        self.chat_editor.retranslate()
         self.links.token_selected(self.token_chips.selected_index(), explain=False)
         if self._key and self.tokenizer() is None:
             self.picked.update()  # the loading or error message, composed again
@@ -286,21 +301,44 @@ class TokenizeView(View):
     def _on_mode_combo_current_index_changed(self, _index: int) -> None:
         self._request()
 
+    @Slot(str)
+    def _on_input_area_mode_changed(self, _mode: str) -> None:
+        chat = self.is_chat()
+        self.mode_combo.setEnabled(not chat)  # a chat's special tokens are always recognised
+        self.additions_box.setVisible(not chat)  # the template writes the BOS itself
+        total = sum(self.split.sizes()) or 780
+        # The messages need room: Explain folds away in a chat (drag the splitter to open it again)
+        shares = (0.45, 0.40, 0.15, 0.0) if chat else (0.15, 0.37, 0.13, 0.35)
+        self.split.setSizes([int(total * share) for share in shares])
+        self._request()
+
+    @Slot()
+    def _on_chat_editor_changed(self) -> None:
+        if self.is_chat():
+            self._request()
+
     def _request(self) -> None:
         tok = self.tokenizer()
         if tok is None:
             return
         limit = self.merge_limit()
+        chat = self.chat_editor.request(self.registry.entry(self._key).path) if self.is_chat() else None
         self.controller.request(
-            self.text(),
-            self.mode(),
+            self.text() if chat is None else "",
+            self.mode() if chat is None else SpecialMode.ALLOW,
             [(self._key, tok)],
             want_pieces=True,
             as_of={self._key: limit} if limit is not None else None,
+            chat=chat,
         )
 
     @Slot(EncodeResult)
     def _on_controller_finished(self, result: EncodeResult) -> None:
+        if result.chat is not None:
+            self.chat_editor.show_outcome(result.chat)
+            if result.chat.error:
+                self._show_chat_error(result.chat, result.generation)
+                return
         outcome = result.outcomes[0]
         if outcome.key != self._key:
             return  # the tokenizer changed meanwhile; its own request is on the way
@@ -329,6 +367,17 @@ class TokenizeView(View):
         self.pieces_box.set_refused(True)
         self.explain.set_piece("")  # nothing split, nothing to explain
         self.counts_row.show_counts(None, text)
+
+    def _show_chat_error(self, chat: ChatOutcome, generation: int) -> None:
+        """No template, or it refused the chat: the line under the messages says why."""
+        if self.messages.kind == "warning":
+            self.messages.clear()
+        self.chips.show_refused(generation, noop("No tokens: the chat was not rendered (see below the messages)."))
+        self.pieces_box.show_pieces([], "", generation, self.whitespace_box.isChecked())
+        self.explain.set_piece("")
+        self.counts_row.show_counts(None, "")
+        self._displayed_generation = generation
+        self.displayed.emit(generation)
 
     def _show_outcome(self, outcome: EncodeOutcome, generation: int, text: str) -> None:
         if self.messages.kind == "warning":
@@ -361,6 +410,7 @@ class TokenizeView(View):
     def _on_preset_combo_activated(self, index: int) -> None:
         text = self.preset_combo.itemData(index)
         if text:
+            self.input_area.set_mode(InputMode.TEXT)  # a preset is a text
             self.set_text(text)
             self.set_mode(mode_for_text(text, self.mode()))
 

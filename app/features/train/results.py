@@ -293,7 +293,12 @@ class TrainResults(View):
             return tr_n("{name} · %n merge(s)", len(tok.merges)).format(name=file_name)
 
         key = self.registry.add(
-            tok, compose(), kind=RegistryKind.FILE, source=tr("opened from {path}").format(path=path), compose=compose
+            tok,
+            compose(),
+            kind=RegistryKind.FILE,
+            source=tr("opened from {path}").format(path=path),
+            compose=compose,
+            path=path,
         )
         label = self.registry.entry(key).label
         self.result_key = key
