@@ -155,6 +155,12 @@ def _add_encode(sub: Any) -> None:
         choices=list(SPECIAL_MODES),
         help="special tokens in the text: allow (default), ordinary (as text), raise",
     )
+    e.add_argument(
+        "--as-model",
+        action="store_true",
+        help="add the special tokens the model puts around a text (Llama 3's <|begin_of_text|>, "
+        "BERT's [CLS]/[SEP]), as Hugging Face's encode(text) does; the file is one text",
+    )
     e.add_argument("-w", "--workers", type=int, default=None)
     e.add_argument("-q", "--quiet", action="store_true")
     e.set_defaults(func=cmd_encode)

@@ -9,6 +9,7 @@ import sys
 import unicodedata
 from typing import TYPE_CHECKING
 
+from ..formats.post_processor import SpecialAdditions
 from .files import STDOUT, Fail, check_output, npy_header, open_output, read_ids
 from .progress import Progress
 
@@ -147,6 +148,7 @@ def cmd_encode(args: argparse.Namespace) -> int:
     if npy and args.output == STDOUT:
         raise Fail("a .npy file needs a seekable output; write raw ids to standard output")
     count = 0
+    additions = tok.special_additions if args.as_model else SpecialAdditions()
     chunks = (
         iter_encode_file(tok, args.input, workers=args.workers, backend=args.backend, special=args.special)
         if isinstance(tok, Tokenizer)
@@ -156,16 +158,30 @@ def cmd_encode(args: argparse.Namespace) -> int:
         if npy:
             header_at = out.tell()
             npy_header(out, dtype, 0)  # rewritten with the real length at the end
+        # The model wraps the whole text once: its BOS before the first chunk, its EOS after the last.
+        for ids in _added_ids(additions.before):
+            out.write(ids.astype(dtype).tobytes())
+            count += ids.size
         for done, _, ids in chunks:
             out.write(ids.astype(dtype).tobytes())
             count += ids.size
             progress.update(done)
+        for ids in _added_ids(additions.after):
+            out.write(ids.astype(dtype).tobytes())
+            count += ids.size
         if npy:
             out.seek(header_at)
             npy_header(out, dtype, count)
     progress.close(f"{count:,} tokens, {size / max(count, 1):.2f} bytes/token")
     _report(args, f"wrote {args.output}: {count:,} token ids ({dtype.name}{', NumPy .npy' if npy else ', raw'})")
     return 0
+
+
+def _added_ids(pairs: tuple[tuple[str, int], ...]) -> list[np.ndarray]:
+    """The ids of special tokens the model adds on one side of a text, as one array (or none)."""
+    import numpy as np
+
+    return [np.asarray([i for _, i in pairs], dtype=np.int64)] if pairs else []
 
 
 def cmd_decode(args: argparse.Namespace) -> int:

@@ -47,3 +47,29 @@ def test_encode_decode_info_and_export_of_a_wordpiece_file(
 
     again = Tokenizer.from_file(str(tmp_path / "out.json"))
     assert again.encode(text).ids == ref.encode(text).ids
+
+
+def test_encode_as_model_adds_what_tokenizers_encode_adds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--as-model``: [CLS] before the file and [SEP] after it, as ``tokenizers``' encode(text)."""
+    monkeypatch.chdir(tmp_path)
+    text = data_text("english.txt")[:5_000]
+    ref = reference(cased=False, vocab_size=800, texts=text.splitlines())
+    path = save(ref, tmp_path / "bert")
+    (tmp_path / "in.txt").write_text(text, encoding="utf-8")
+    assert main(["encode", "in.txt", "-t", str(path), "-o", "ids.npy", "-q", "--as-model"]) == 0
+    ids = np.load(tmp_path / "ids.npy").tolist()
+    assert ids == ref.encode(text).ids
+    assert ids[0] == ref.token_to_id("[CLS]") and ids[-1] == ref.token_to_id("[SEP]")
+
+
+def test_encode_as_model_with_llama_3_adds_begin_of_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tokenizers import Tokenizer
+
+    from ..conftest import shared_path
+
+    llama = shared_path("tokenizers/llama3.2_tokenizer.json", "Llama 3.2's tokenizer.json")
+    monkeypatch.chdir(tmp_path)
+    text = data_text("english.txt")[:5_000]
+    (tmp_path / "in.txt").write_text(text, encoding="utf-8")
+    assert main(["encode", "in.txt", "-t", str(llama), "-o", "ids.npy", "-q", "--as-model"]) == 0
+    assert np.load(tmp_path / "ids.npy").tolist() == Tokenizer.from_file(str(llama)).encode(text).ids
