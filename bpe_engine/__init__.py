@@ -59,6 +59,7 @@ _EXPORTS: dict[str, str] = {
     "PretokenInfo": "train.events",
     "Tokenizer": "tokenizer",
     "SentencePieceTokenizer": "spm.tokenizer",
+    "UnigramTokenizer": "unigram.tokenizer",
     "TokenizerLike": "interface",
     "TokenizerFacts": "kinds",
     "Family": "kinds",
@@ -258,6 +259,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         TrainingEvent as TrainingEvent,
     )
     from .train.trainer import BpeTrainer as BpeTrainer, train_bpe as train_bpe
+    from .unigram.tokenizer import UnigramTokenizer as UnigramTokenizer
 
     load_tiktoken_file = Tokenizer.from_tiktoken_file
     get_encoding = Tokenizer.from_tiktoken

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .interface import ByteLevelTokenizerLike, TokenizerLike
 from .spm.tokenizer import SentencePieceTokenizer
 from .tokenizer import Tokenizer
+from .unigram.tokenizer import UnigramTokenizer
 
 __all__: list[str] = []
 
@@ -22,4 +23,8 @@ def _sentencepiece(tok: SentencePieceTokenizer) -> TokenizerLike:
 
 
 def _byte_level_writers(tok: Tokenizer) -> ByteLevelTokenizerLike:
+    return tok
+
+
+def _unigram(tok: UnigramTokenizer) -> TokenizerLike:
     return tok

@@ -13,12 +13,14 @@ import os
 from ._cache import arguments, cached, file_key
 from .formats.data import SentencePieceData, TokenizerData
 from .formats.detect import SpecialTokens, read_any
+from .kinds import Algorithm
 from .spm.tokenizer import SentencePieceTokenizer
 from .tokenizer import Tokenizer
+from .unigram.tokenizer import UnigramTokenizer
 
 __all__ = ["load_tokenizer", "tokenizer_from_data", "AnyTokenizer"]
 
-AnyTokenizer = Tokenizer | SentencePieceTokenizer
+AnyTokenizer = Tokenizer | SentencePieceTokenizer | UnigramTokenizer
 
 
 def load_tokenizer(
@@ -29,7 +31,8 @@ def load_tokenizer(
     Our JSON; GPT-2's ``vocab.json`` + ``merges.txt`` (a folder, or either file); a Hugging
     Face ``tokenizer.json`` with a BPE model (byte-level or SentencePiece-style); a tiktoken
     rank file (``.tiktoken``, Llama 3's ``tokenizer.model``); Mistral's Tekken JSON; a
-    SentencePiece ``.model`` of type BPE. ``pattern`` (a regex) and ``special_tokens``
+    SentencePiece ``.model`` of type BPE or Unigram (a
+    :class:`~bpe_engine.unigram.UnigramTokenizer`). ``pattern`` (a regex) and ``special_tokens``
     (``{name: id}``) complete a tiktoken rank file, which holds neither (without them they are
     looked for beside the file, and the error says what to pass); for GPT-2 files they replace
     the GPT-2 pattern and name the special tokens. Errors
@@ -53,6 +56,8 @@ def load_tokenizer(
 
 def tokenizer_from_data(data: TokenizerData | SentencePieceData) -> AnyTokenizer:
     """The tokenizer of what a reader of :mod:`bpe_engine.formats` returned."""
+    if isinstance(data, SentencePieceData) and data.algorithm is Algorithm.UNIGRAM:
+        return UnigramTokenizer.from_data(data)
     if isinstance(data, SentencePieceData):
         return SentencePieceTokenizer.from_data(data)
     return Tokenizer.from_data(data)

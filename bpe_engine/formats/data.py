@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..kinds import MergeRule
+from ..kinds import Algorithm, MergeRule
 from .post_processor import SpecialAdditions
 
 __all__ = [
@@ -109,3 +109,6 @@ class SentencePieceData:
     adds_bos: bool = False
     additions: SpecialAdditions = field(default_factory=SpecialAdditions)
     source: str = ""
+    #: BPE, or UNIGRAM (Viterbi over ``scores``; ``merges`` is then None for sentencepiece's
+    #: rule, ``[]`` for Hugging Face's).
+    algorithm: Algorithm = Algorithm.BPE
