@@ -1,0 +1,79 @@
+"""Hugging Face ``tokenizer.json`` files whose model is ``Unigram`` (T5, ALBERT, XLNet and
+files made by ``tokenizers``' ``UnigramTrainer``).
+
+The model holds ``vocab`` (a list of ``[piece, score]``, the id is the place), ``unk_id`` and
+``byte_fallback``. The rest of the file is read as for a SentencePiece-style BPE file
+(:func:`bpe_engine.formats.hf._sentencepiece_style`: Metaspace pre-tokenizer, Precompiled
+normalizer, added tokens, decoder); the result is a
+:class:`~.data.SentencePieceData` with ``algorithm`` UNIGRAM and ``merges == []`` (the
+Hugging Face rule of :mod:`bpe_engine.unigram.lattice`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..errors import TokenizerFileError, short
+from ..kinds import Algorithm
+from .data import SentencePieceData
+
+__all__ = ["unigram_from_hf"]
+
+
+def _fail(path: str, what: str) -> TokenizerFileError:
+    return TokenizerFileError(f"{path}: {what}")
+
+
+def _entries(model: dict[str, Any], path: str) -> tuple[list[str], list[float]]:
+    raw = model.get("vocab")
+    if not isinstance(raw, list) or not raw:
+        raise _fail(path, f"model.vocab of a Unigram model must be a list of [piece, score], got {short(raw)}")
+    pieces: list[str] = []
+    scores: list[float] = []
+    seen: dict[str, int] = {}
+    for i, entry in enumerate(raw):
+        ok = isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str) and entry[0]
+        score = entry[1] if ok else None
+        if not ok or isinstance(score, bool) or not isinstance(score, (int, float)) or not math.isfinite(score):
+            raise _fail(
+                path, f"model.vocab[{i}] must be [piece, score] (a text and a finite number), got {short(entry)}"
+            )
+        if entry[0] in seen:
+            raise _fail(
+                path, f"model.vocab[{seen[entry[0]]}] and [{i}] are both {short(entry[0])}; the file is damaged"
+            )
+        seen[entry[0]] = i
+        pieces.append(entry[0])
+        scores.append(float(score))
+    return pieces, scores
+
+
+def unigram_from_hf(
+    obj: dict[str, Any], model: dict[str, Any], pre: list[tuple[dict[str, Any], str]], path: str, name: str | None
+) -> SentencePieceData:
+    """The Unigram tokenizer of a parsed ``tokenizer.json`` (see the module docstring)."""
+    from .hf import _sentencepiece_style
+
+    pieces, scores = _entries(model, path)
+    unk_id = model.get("unk_id")
+    if unk_id is not None and (
+        isinstance(unk_id, bool) or not isinstance(unk_id, int) or not 0 <= unk_id < len(pieces)
+    ):
+        raise _fail(path, f"model.unk_id must be an id from 0 to {len(pieces) - 1} or null, got {short(unk_id)}")
+    byte_fallback = model.get("byte_fallback", False)
+    if not isinstance(byte_fallback, bool):
+        raise _fail(path, f"model.byte_fallback must be true or false, got {short(byte_fallback)}")
+    as_bpe = {
+        "type": "BPE",
+        "vocab": {p: i for i, p in enumerate(pieces)},
+        "merges": [],
+        "unk_token": None if unk_id is None else pieces[unk_id],
+        "byte_fallback": byte_fallback,
+    }
+    if not pre:
+        raise _fail(path, "a Unigram model without a Metaspace pre-tokenizer is not supported")
+    found = _sentencepiece_style(obj, as_bpe, pre, path, name)
+    found.scores = scores + [0.0] * (len(found.pieces) - len(scores))  # added tokens past the vocabulary
+    found.algorithm = Algorithm.UNIGRAM
+    return found
