@@ -64,7 +64,7 @@ def unigram_from_hf(
     byte_fallback = model.get("byte_fallback", False)
     if not isinstance(byte_fallback, bool):
         raise _fail(path, f"model.byte_fallback must be true or false, got {short(byte_fallback)}")
-    as_bpe = {
+    as_bpe: dict[str, Any] = {
         "type": "BPE",
         "vocab": {p: i for i, p in enumerate(pieces)},
         "merges": [],
