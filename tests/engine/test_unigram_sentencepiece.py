@@ -16,8 +16,9 @@ from bpe_engine import UnigramTokenizer, load_tokenizer
 from bpe_engine.kinds import Algorithm, Family
 from bpe_engine.unigram.lattice import UnigramModel
 
+from ..conftest import data_text
 from .formats_support import first_difference
-from .unigram_support import texts_to_compare, train_sentencepiece
+from .unigram_support import TRAINING, texts_to_compare, train_sentencepiece
 
 spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
 
@@ -131,3 +132,47 @@ def test_viterbi_lists_the_best_segmentations(pair: tuple[UnigramTokenizer, obje
         unk = tok.unigram.unk_score
         total = sum(unk if i == tok.unigram.unk_id else tok.scores[i] for i in seg.ids)
         assert seg.score == pytest.approx(total, abs=1e-3)
+
+
+def _long_lines() -> dict[str, str]:
+    chinese = "".join(data_text("chinese.txt").split())
+    return {
+        "chinese, no spaces, 20k characters": (chinese * (20_000 // len(chinese) + 1))[:20_000],
+        "one character repeated, 100k": "a" * 100_000,
+        "one CJK character repeated, 30k": "的" * 30_000,
+        "40k one-letter words": " ".join(["x"] * 20_000),
+        "5k unknown characters": "\U00030000" * 5_000,
+    }
+
+
+@pytest.mark.parametrize("label", list(_long_lines()))
+def test_long_lines_give_sentencepieces_ids(pair: tuple[UnigramTokenizer, object], label: str) -> None:
+    """One lattice over the whole line, linear in its length (no wall-clock limit here: the
+    search tries at most the longest piece's length of ends per position)."""
+    tok, ref = pair
+    text = _long_lines()[label]
+    assert tok.encode_ordinary(text) == ref.encode(text)  # type: ignore[attr-defined]
+
+
+def test_user_defined_pieces_are_matched_first(tmp_path: Path) -> None:
+    """User-defined pieces win wherever they occur (sentencepiece's bonus score), and are kept
+    whole by the normalizer."""
+    import io
+
+    out = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(TRAINING),
+        model_writer=out,
+        model_type="unigram",
+        vocab_size=1500,
+        user_defined_symbols=["<sep>", "foo", "ｆｕｌｌ"],
+        minloglevel=2,
+    )
+    path = tmp_path / "user.model"
+    path.write_bytes(out.getvalue())
+    tok, ref = load_tokenizer(path), spm.SentencePieceProcessor(model_file=str(path))
+    texts = [("symbols", "a<sep>b foo football ｆｕｌｌ full <sep><sep>foofoo")] + [
+        (name, text.replace("e", "foo", 1).replace(" ", "<sep>", 1)) for name, text in TEXTS[::7]
+    ]
+    problem = first_difference("user-defined", texts, tok.encode_ordinary, ref.encode)
+    assert problem is None, problem
