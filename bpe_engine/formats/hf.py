@@ -51,6 +51,7 @@ from .base import (
 )
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData, TokenizerData
 from .gpt2 import gpt2_bytes_to_unicode
+from .hf_unigram import unigram_from_hf
 from .post_processor import additions_from_hf
 
 if TYPE_CHECKING:
@@ -287,9 +288,7 @@ def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
     name = os.path.basename(os.path.dirname(os.path.abspath(path))) or None
     found: TokenizerData | SentencePieceData
     if unigram:
-        from .hf_unigram import unigram_from_hf
-
-        found = unigram_from_hf(obj, model, pre, path, name)
+        found = unigram_from_hf(obj, model, pre, path, name, _sentencepiece_style)
     elif any(part["type"] == "ByteLevel" for part, _ in pre):
         found = _byte_level(obj, model, path, name)
     elif _sentencepiece_signs(obj, model, pre, path):

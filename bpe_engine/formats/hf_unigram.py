@@ -12,6 +12,7 @@ Hugging Face rule of :mod:`bpe_engine.unigram.lattice`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import TokenizerFileError, short
@@ -49,12 +50,20 @@ def _entries(model: dict[str, Any], path: str) -> tuple[list[str], list[float]]:
     return pieces, scores
 
 
+Pre = list[tuple[dict[str, Any], str]]
+#: :func:`bpe_engine.formats.hf._sentencepiece_style`, passed in (importing it would be a cycle).
+SentencePieceStyle = Callable[[dict[str, Any], dict[str, Any], Pre, str, "str | None"], SentencePieceData]
+
+
 def unigram_from_hf(
-    obj: dict[str, Any], model: dict[str, Any], pre: list[tuple[dict[str, Any], str]], path: str, name: str | None
+    obj: dict[str, Any],
+    model: dict[str, Any],
+    pre: Pre,
+    path: str,
+    name: str | None,
+    sentencepiece_style: SentencePieceStyle,
 ) -> SentencePieceData:
     """The Unigram tokenizer of a parsed ``tokenizer.json`` (see the module docstring)."""
-    from .hf import _sentencepiece_style
-
     pieces, scores = _entries(model, path)
     unk_id = model.get("unk_id")
     if unk_id is not None and (
@@ -73,7 +82,7 @@ def unigram_from_hf(
     }
     if not pre:
         raise _fail(path, "a Unigram model without a Metaspace pre-tokenizer is not supported")
-    found = _sentencepiece_style(obj, as_bpe, pre, path, name)
+    found = sentencepiece_style(obj, as_bpe, pre, path, name)
     found.scores = scores + [0.0] * (len(found.pieces) - len(scores))  # added tokens past the vocabulary
     found.algorithm = Algorithm.UNIGRAM
     return found
