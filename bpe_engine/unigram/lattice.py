@@ -29,7 +29,15 @@ from dataclasses import dataclass
 from ..formats.data import NORMAL, USER_DEFINED, SentencePieceData
 from ..spm.model import CharBpeModel, split_before
 
-__all__ = ["UnigramModel", "Segmentation", "ViterbiResult", "UNK_PENALTY", "NBEST_LIMIT", "NBEST_MAX_CHARS"]
+__all__ = [
+    "UnigramModel",
+    "Segmentation",
+    "ViterbiResult",
+    "UNK_PENALTY",
+    "EDGE_CACHE_LIMIT",
+    "NBEST_LIMIT",
+    "NBEST_MAX_CHARS",
+]
 
 UNK_PENALTY = 10.0
 #: At most this many segmentations are listed by :meth:`UnigramModel.viterbi`.
@@ -38,6 +46,8 @@ NBEST_LIMIT = 5
 #: search keeps ``NBEST_LIMIT`` paths per position: cost grows with both).
 NBEST_MAX_CHARS = 64
 _FLT_MIN = 1.1754943508222875e-38
+#: Distinct words whose lattice edges are kept (a word of more than 256 characters is not kept).
+EDGE_CACHE_LIMIT = 200_000
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,7 @@ class UnigramModel(CharBpeModel):
         self.crosses_space = any(space in p[1:] for p in self.match)
         self._round = array("f", [0.0])
         self.word_cache: dict[str, tuple[int, ...]] = {}
+        self.edge_cache: dict[str, tuple[tuple[tuple[int, int, float], ...], ...]] = {}
 
     # -- text to ids ----------------------------------------------------------------------
 
@@ -123,39 +134,30 @@ class UnigramModel(CharBpeModel):
 
     def best_path(self, text: str) -> tuple[list[tuple[int, int, int]], float]:
         """``(start, end, id)`` of each part of the best segmentation of ``text`` (``<unk>``'s
-        id, or -1 without one, for an unknown character), left to right, and its score."""
+        id, or -1 without one, for an unknown character), left to right, and its score.
+
+        One lattice over the whole text; its edges are found per word (no piece crosses the
+        start of a word unless a piece holds a ``▁`` past its start) and kept per distinct
+        word, so a repeated word costs only the additions of the search."""
         n = len(text)
         score = [0.0] * (n + 1)
         start = [-1] * (n + 1)
         ident = [-1] * (n + 1)
-        get, prefixes, longest = self.match.get, self.prefixes, self.longest
-        unk_score, unk = self.unk_score, self.unk_id if self.unk_id is not None else -1
         rounding = self._round if self.sentencepiece else None
-        for i in range(n):
-            base = score[i]
-            single = False
-            for j in range(i + 1, min(n, i + longest) + 1):
-                sub = text[i:j]
-                if sub not in prefixes:
-                    break
-                hit = get(sub)
-                if hit is None:
-                    continue
-                cand = base + hit[1]
-                if rounding is not None:
-                    rounding[0] = cand
-                    cand = rounding[0]
-                if start[j] < 0 or cand > score[j]:
-                    score[j], start[j], ident[j] = cand, i, hit[0]
-                if j == i + 1:
-                    single = True
-            if not single:
-                cand = base + unk_score
-                if rounding is not None:
-                    rounding[0] = cand
-                    cand = rounding[0]
-                if start[i + 1] < 0 or cand > score[i + 1]:
-                    score[i + 1], start[i + 1], ident[i + 1] = cand, i, unk
+        words = [text] if self.crosses_space else split_before(text, self.space)
+        offset = 0
+        for word in words:
+            for i, row in enumerate(self._word_edges(word), offset):
+                base = score[i]
+                for end, pid, piece_score in row:
+                    j = offset + end
+                    cand = base + piece_score
+                    if rounding is not None:  # sentencepiece adds in float32
+                        rounding[0] = cand
+                        cand = rounding[0]
+                    if start[j] < 0 or cand > score[j]:
+                        score[j], start[j], ident[j] = cand, i, pid
+            offset += len(word)
         path: list[tuple[int, int, int]] = []
         end = n
         while end > 0:
@@ -163,6 +165,15 @@ class UnigramModel(CharBpeModel):
             end = start[end]
         path.reverse()
         return path, score[n]
+
+    def _word_edges(self, word: str) -> tuple[tuple[tuple[int, int, float], ...], ...]:
+        """:meth:`edges` of every position of ``word`` (cached per distinct word)."""
+        found = self.edge_cache.get(word)
+        if found is None:
+            found = tuple(tuple(self.edges(word, i)) for i in range(len(word)))
+            if len(self.edge_cache) < EDGE_CACHE_LIMIT and len(word) <= 256:
+                self.edge_cache[word] = found
+        return found
 
     def finish(self, text: str, path: list[tuple[int, int, int]]) -> list[int]:
         """The ids of a best path: unknown characters as ``<unk>`` or their bytes (Hugging Face
