@@ -112,3 +112,5 @@ class SentencePieceData:
     #: BPE, or UNIGRAM (Viterbi over ``scores``; ``merges`` is then None for sentencepiece's
     #: rule, ``[]`` for Hugging Face's).
     algorithm: Algorithm = Algorithm.BPE
+    #: A Unicode normal form applied before everything (a Hugging Face ``NFKC`` normalizer).
+    unicode_form: str | None = None

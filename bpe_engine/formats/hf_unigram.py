@@ -4,7 +4,7 @@ files made by ``tokenizers``' ``UnigramTrainer``).
 The model holds ``vocab`` (a list of ``[piece, score]``, the id is the place), ``unk_id`` and
 ``byte_fallback``. The rest of the file is read as for a SentencePiece-style BPE file
 (:func:`bpe_engine.formats.hf._sentencepiece_style`: Metaspace pre-tokenizer, Precompiled
-normalizer, added tokens, decoder); the result is a
+normalizer, added tokens, decoder), after a leading Unicode normal form (``NFKC``); the result is a
 :class:`~.data.SentencePieceData` with ``algorithm`` UNIGRAM and ``merges == []`` (the
 Hugging Face rule of :mod:`bpe_engine.unigram.lattice`).
 """
@@ -55,6 +55,23 @@ Pre = list[tuple[dict[str, Any], str]]
 SentencePieceStyle = Callable[[dict[str, Any], dict[str, Any], Pre, str, "str | None"], SentencePieceData]
 
 
+_FORMS = ("NFC", "NFD", "NFKC", "NFKD")
+
+
+def _leading_unicode_form(obj: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """A Unicode normal form that comes first in the normalizer (``UnigramTrainer`` files often
+    have ``NFKC``), taken out of a copy of ``obj``: applied before the rest by the normalizer."""
+    norm = obj.get("normalizer")
+    if isinstance(norm, dict) and norm.get("type") in _FORMS:
+        return {**obj, "normalizer": None}, str(norm["type"])
+    if isinstance(norm, dict) and norm.get("type") == "Sequence" and isinstance(norm.get("normalizers"), list):
+        parts = norm["normalizers"]
+        if parts and isinstance(parts[0], dict) and parts[0].get("type") in _FORMS:
+            rest = {**norm, "normalizers": parts[1:]} if len(parts) > 1 else None
+            return {**obj, "normalizer": rest}, str(parts[0]["type"])
+    return obj, None
+
+
 def unigram_from_hf(
     obj: dict[str, Any],
     model: dict[str, Any],
@@ -82,7 +99,9 @@ def unigram_from_hf(
     }
     if not pre:
         raise _fail(path, "a Unigram model without a Metaspace pre-tokenizer is not supported")
+    obj, form = _leading_unicode_form(obj)
     found = sentencepiece_style(obj, as_bpe, pre, path, name)
+    found.unicode_form = form
     found.scores = scores + [0.0] * (len(found.pieces) - len(scores))  # added tokens past the vocabulary
     found.algorithm = Algorithm.UNIGRAM
     return found

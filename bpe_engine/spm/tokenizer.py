@@ -84,6 +84,7 @@ class SentencePieceTokenizer:
             if data.merges is None
             else (),
             source=data.source,
+            unicode_form=data.unicode_form,
         )
         self.model = self._build_model(data)
         self.pretokenizer = SentencePieceSplit()
