@@ -65,6 +65,7 @@ _EXPORTS: dict[str, str] = {
     "train_wordpiece": "wordpiece.train",
     "TrainedWordPiece": "wordpiece.train",
     "WordPieceMerge": "wordpiece.train",
+    "UnigramTokenizer": "unigram.tokenizer",
     "TokenizerLike": "interface",
     "TokenizerFacts": "kinds",
     "Family": "kinds",
@@ -288,6 +289,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         TrainingEvent as TrainingEvent,
     )
     from .train.trainer import BpeTrainer as BpeTrainer, train_bpe as train_bpe
+    from .unigram.tokenizer import UnigramTokenizer as UnigramTokenizer
     from .wordpiece.model import StepOutcome as StepOutcome, WordPieceStep as WordPieceStep
     from .wordpiece.tokenizer import WordPieceTokenizer as WordPieceTokenizer
     from .wordpiece.train import (

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .interface import ByteLevelTokenizerLike, TokenizerLike
 from .spm.tokenizer import SentencePieceTokenizer
 from .tokenizer import Tokenizer
+from .unigram.tokenizer import UnigramTokenizer
 from .wordpiece.tokenizer import WordPieceTokenizer
 
 __all__: list[str] = []
@@ -27,4 +28,8 @@ def _wordpiece(tok: WordPieceTokenizer) -> TokenizerLike:
 
 
 def _byte_level_writers(tok: Tokenizer) -> ByteLevelTokenizerLike:
+    return tok
+
+
+def _unigram(tok: UnigramTokenizer) -> TokenizerLike:
     return tok

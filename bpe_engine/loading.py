@@ -14,13 +14,15 @@ import os
 from ._cache import arguments, cached, file_key
 from .formats.data import AnyTokenizerData, SentencePieceData, WordPieceData
 from .formats.detect import SpecialTokens, read_any
+from .kinds import Algorithm
 from .spm.tokenizer import SentencePieceTokenizer
 from .tokenizer import Tokenizer
+from .unigram.tokenizer import UnigramTokenizer
 from .wordpiece.tokenizer import WordPieceTokenizer
 
 __all__ = ["load_tokenizer", "tokenizer_from_data", "AnyTokenizer"]
 
-AnyTokenizer = Tokenizer | SentencePieceTokenizer | WordPieceTokenizer
+AnyTokenizer = Tokenizer | SentencePieceTokenizer | UnigramTokenizer | WordPieceTokenizer
 
 
 def load_tokenizer(
@@ -32,7 +34,8 @@ def load_tokenizer(
     Face ``tokenizer.json`` with a BPE model (byte-level or SentencePiece-style) or a WordPiece
     model; a BERT ``vocab.txt`` (a file, or a folder with it); a tiktoken
     rank file (``.tiktoken``, Llama 3's ``tokenizer.model``); Mistral's Tekken JSON; a
-    SentencePiece ``.model`` of type BPE. ``pattern`` (a regex) and ``special_tokens``
+    SentencePiece ``.model`` of type BPE or Unigram (a
+    :class:`~bpe_engine.unigram.UnigramTokenizer`). ``pattern`` (a regex) and ``special_tokens``
     (``{name: id}``) complete a tiktoken rank file, which holds neither (without them they are
     looked for beside the file, and the error says what to pass); for GPT-2 files they replace
     the GPT-2 pattern and name the special tokens. Errors
@@ -56,6 +59,8 @@ def load_tokenizer(
 
 def tokenizer_from_data(data: AnyTokenizerData) -> AnyTokenizer:
     """The tokenizer of what a reader of :mod:`bpe_engine.formats` returned."""
+    if isinstance(data, SentencePieceData) and data.algorithm is Algorithm.UNIGRAM:
+        return UnigramTokenizer.from_data(data)
     if isinstance(data, SentencePieceData):
         return SentencePieceTokenizer.from_data(data)
     if isinstance(data, WordPieceData):

@@ -221,15 +221,18 @@ def cmd_info(args: argparse.Namespace) -> int:
         specials += f", … ({len(tok.special_tokens):,} in all)"
     merges = tok.merges
     print(f"name:           {printable(tok.name) if tok.name else '-'}")
-    kind = f"{tok.family} BPE" if tok.facts.has_merges else f"{tok.family} (no merges)"
-    print(f"family:         {kind} ({type(tok).__name__})")
+    algorithm = tok.facts.algorithm
+    kind = "BPE" if algorithm.value == "bpe" else algorithm.value.capitalize()
+    label = kind if tok.family.value == algorithm.value else f"{tok.family} {kind}"
+    print(f"family:         {label} ({type(tok).__name__})")
     if tok.family == "byte-level":
         units = "256 bytes"
     elif isinstance(tok, WordPieceTokenizer):
         units = f"{sum(tok.is_continuation(i) for i in vocab):,} {tok.prefix} continuations"
     else:
         units = f"{sum(b >= 0 for b in tok.byte_ids())} byte-fallback"
-    print(f"tokens:         {len(vocab):,} ({units}, {len(merges):,} merges, {len(tok.special_tokens):,} special)")
+    how = f"{len(merges):,} merges" if tok.facts.has_merges else "no merges"
+    print(f"tokens:         {len(vocab):,} ({units}, {how}, {len(tok.special_tokens):,} special)")
     print(f"pre-tokenizer:  {printable(tok.pretokenizer.spec, 200)} ({printable(tok.pretokenizer.description, 200)})")
     print(f"special tokens: {specials or '-'}")
     average = sum(map(len, ordinary)) / max(len(ordinary), 1)

@@ -33,8 +33,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         )
     if isinstance(tok, SentencePieceTokenizer):
         raise Fail(
-            f"{args.input}: is a SentencePiece model (characters, merged by score, with byte fallback); no "
-            "byte-level format reproduces its ids, so it cannot be exported"
+            f"{args.input}: is a {'Unigram' if tok.family == 'unigram' else 'SentencePiece'} model (characters, "
+            "▁ for spaces, byte fallback); no byte-level format reproduces its ids, so it cannot be exported"
         )
     written = tok.export(args.output, args.format)
     for path in written:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..kinds import MergeRule
+from ..kinds import Algorithm, MergeRule
 from .post_processor import SpecialAdditions
 
 __all__ = [
@@ -113,6 +113,11 @@ class SentencePieceData:
     adds_bos: bool = False
     additions: SpecialAdditions = field(default_factory=SpecialAdditions)
     source: str = ""
+    #: BPE, or UNIGRAM (Viterbi over ``scores``; ``merges`` is then None for sentencepiece's
+    #: rule, ``[]`` for Hugging Face's).
+    algorithm: Algorithm = Algorithm.BPE
+    #: A Unicode normal form applied before everything (a Hugging Face ``NFKC`` normalizer).
+    unicode_form: str | None = None
 
 
 class WordPieceSplit(StrEnum):

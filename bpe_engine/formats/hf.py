@@ -12,12 +12,13 @@ Two BPE families are read, each exactly as Hugging Face's ``tokenizers`` encodes
   or a ``Metaspace`` pre-tokenizer), ``▁`` put before the text (``Prepend`` or Metaspace's
   ``prepend_scheme``), ``<0xNN>`` tokens for byte fallback. Returns
   :class:`~.data.SentencePieceData` with the merge list.
+- a ``Unigram`` model (T5, ALBERT) with the SentencePiece-style normalizer and pre-tokenizer:
+  :mod:`.hf_unigram`.
 
 Added tokens become special tokens (matched in the text when allowed, longest first, as
 Hugging Face does; ``normalized`` ones by their normalized text). A byte-level file may have a
 Unicode normal form as its normalizer (``NFC`` in Qwen2's). What these families cannot
-express is refused, naming the component and the file: another model type (Unigram,
-WordLevel), a normalizer or pre-tokenizer we do not reproduce, ``add_prefix_space``
+express is refused, naming the component and the file: another model type (WordLevel), a normalizer or pre-tokenizer we do not reproduce, ``add_prefix_space``
 (it prepends a space that decoding cannot take away), added tokens with ``lstrip``,
 ``rstrip`` or ``single_word``, dropout, subword prefixes or suffixes. Post-processors (they
 only add tokens such as BOS around the ids of a text) and truncation/padding are not applied:
@@ -50,6 +51,7 @@ from .base import (
 )
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, AnyTokenizerData, SentencePieceData, TokenizerData
 from .gpt2 import gpt2_bytes_to_unicode
+from .hf_unigram import unigram_from_hf
 from .post_processor import additions_from_hf
 
 if TYPE_CHECKING:
@@ -279,12 +281,16 @@ def data_from_hf(obj: Any, path: str) -> TokenizerData | SentencePieceData:
     if not is_hf_tokenizer(obj):
         raise _fail(path, "is not a Hugging Face tokenizer.json (it has no 'model' object)")
     model: dict[str, Any] = obj["model"]
-    _check_model(model, path)
+    unigram = model.get("type") == "Unigram"
+    if not unigram:
+        _check_model(model, path)
     _check_post_processor(obj, path)
     pre = _flatten(obj.get("pre_tokenizer"), "pretokenizers", "pre_tokenizer", path)
     name = os.path.basename(os.path.dirname(os.path.abspath(path))) or None
     found: TokenizerData | SentencePieceData
-    if any(part["type"] == "ByteLevel" for part, _ in pre):
+    if unigram:
+        found = unigram_from_hf(obj, model, pre, path, name, _sentencepiece_style)
+    elif any(part["type"] == "ByteLevel" for part, _ in pre):
         found = _byte_level(obj, model, path, name)
     elif _sentencepiece_signs(obj, model, pre, path):
         found = _sentencepiece_style(obj, model, pre, path, name)

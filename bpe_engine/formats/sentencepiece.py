@@ -1,4 +1,4 @@
-"""SentencePiece ``.model`` files (a ``ModelProto`` protocol buffer) of type BPE.
+"""SentencePiece ``.model`` files (a ``ModelProto`` protocol buffer) of type BPE or Unigram.
 
 Read with our own wire-format reader (:mod:`.protobuf`; see there why). What is kept: the
 pieces (text, score, type), the trainer settings that change encoding (model type, byte
@@ -6,7 +6,7 @@ fallback, the unknown piece) and the normalizer (precompiled rules, dummy prefix
 whitespace, ``▁`` for spaces). Returns :class:`~.data.SentencePieceData`; the merge rule is
 SentencePiece's own (highest score first), see :class:`~bpe_engine.spm.SentencePieceTokenizer`.
 
-Refused with a message: a Unigram (or word, char) model, ``treat_whitespace_as_suffix``,
+Refused with a message: a word or char model, ``treat_whitespace_as_suffix``,
 normalization rules given only as TSV text, byte pieces without byte fallback, a missing or
 second unknown piece, repeated or empty pieces.
 """
@@ -17,6 +17,7 @@ import os
 
 from .._files import FileProblem, read_regular
 from ..errors import TokenizerFileError, short
+from ..kinds import Algorithm
 from .base import Content, Format, ReadRequest, display_name, no_arguments
 from .data import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
 from .post_processor import additions_from_config
@@ -114,10 +115,11 @@ def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
         rule_name = text_value(n[1][-1], "normalizer_spec.name") if 1 in n else ""
     except ProtobufError as exc:
         raise TokenizerFileError(f"{source}: {exc}") from None
-    if model_type != 2:
+    if model_type not in (1, 2):
         kind_name = _MODEL_TYPES.get(model_type, f"type {model_type}")
         raise TokenizerFileError(
-            f"{source}: is a SentencePiece {kind_name} model, not a BPE model; only BPE models can be loaded"
+            f"{source}: is a SentencePiece {kind_name} model, not a BPE or Unigram model; "
+            "only BPE and Unigram models can be loaded"
         )
     if suffix:
         raise TokenizerFileError(f"{source}: treat_whitespace_as_suffix is set; not supported")
@@ -129,6 +131,8 @@ def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
         )
     found = _checked(pieces, scores, kinds, byte_fallback, charsmap, add_dummy_prefix, remove_extra, escape, source)
     found.bos = _bos_piece(t, found, source)
+    if model_type == 1:
+        found.algorithm = Algorithm.UNIGRAM
     return found
 
 

@@ -19,6 +19,7 @@ the character of the input it came from (for showing pieces in the original text
 from __future__ import annotations
 
 import re
+import unicodedata
 from array import array
 from collections.abc import Iterable
 from typing import AnyStr, Generic
@@ -141,13 +142,18 @@ class Normalizer:
         prefix: str = "always",
         user_defined: tuple[str, ...] = (),
         source: str = "",
+        unicode_form: str | None = None,
     ) -> None:
+        #: A Unicode normal form applied first (a Hugging Face Unigram file's ``NFKC``), or None.
+        self.unicode_form = unicode_form
         self.charsmap = Charsmap(charsmap, source) if charsmap else None
         self.remove_extra = remove_extra_whitespaces
         self.space = SPACE if escape_whitespaces else " "
         self.prefix = prefix
         self.user_defined = PrefixMatcher(s.encode("utf-8") for s in user_defined) if user_defined else None
-        self._simple = self.charsmap is None and self.user_defined is None and not self.remove_extra
+        self._simple = (
+            self.charsmap is None and self.user_defined is None and not self.remove_extra and unicode_form is None
+        )
         # Without rules a user-defined symbol is copied as its characters would be: only one
         # holding a space can change what removing extra whitespace does.
         self._plain = self.charsmap is None and not (
@@ -175,6 +181,8 @@ class Normalizer:
     def normalize(self, text: str) -> str:
         """The normalized text, with SentencePiece's dummy prefix (``always``) but not
         Metaspace's (see :meth:`metaspace`, applied after special tokens are cut out)."""
+        if self.unicode_form is not None:
+            text = unicodedata.normalize(self.unicode_form, text)  # type: ignore[arg-type]
         if self._plain or self._lead is not None:
             # The prefix goes before any text, even one the rules erase (then trimmed with
             # the spaces when extra whitespace is removed).
@@ -229,6 +237,13 @@ class Normalizer:
     def normalize_with_offsets(self, text: str) -> tuple[str, list[int]]:
         """:meth:`normalize`, and for each character of the result and one past its end, the
         character offset in ``text`` it comes from."""
+        if self.unicode_form is not None:
+            formed, back = _unicode_form(text, self.unicode_form)
+            result, offsets = self._with_offsets(formed)
+            return result, [back[k] for k in offsets]
+        return self._with_offsets(text)
+
+    def _with_offsets(self, text: str) -> tuple[str, list[int]]:
         data = text.encode("utf-8")
         char_at = _char_offsets(data)
         n = len(data)
@@ -285,6 +300,19 @@ class Normalizer:
             if found is not None:
                 return found[1], found[0]
         return data[i : i + length], length
+
+
+def _unicode_form(text: str, form: str) -> tuple[str, list[int]]:
+    """``text`` in the normal form ``form`` and, for each character of it and one past its
+    end, the character of ``text`` it comes from (character by character where that gives
+    the same text, else spread evenly: offsets are for display)."""
+    parts = [unicodedata.normalize(form, c) for c in text]  # type: ignore[arg-type]
+    whole = unicodedata.normalize(form, text)  # type: ignore[arg-type]
+    if "".join(parts) == whole:
+        back = [k for k, part in enumerate(parts) for _ in part]
+    else:
+        back = [k * len(text) // max(len(whole), 1) for k in range(len(whole))]
+    return whole, back + [len(text)]
 
 
 def _char_offsets(data: bytes) -> list[int]:

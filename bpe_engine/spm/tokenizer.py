@@ -13,7 +13,7 @@ from ..errors import ConfigError, SpecialTokenError, TokenIdError, TokenizerFile
 from ..explain import TokenSpan, char_spans, token_spans
 from ..formats.data import BYTE, CONTROL, PREFIX_RULES, UNKNOWN, USER_DEFINED, SentencePieceData
 from ..formats.post_processor import SpecialAdditions
-from ..kinds import Family, SpecialMode, TokenizerFacts, TokenUnit, special_mode
+from ..kinds import Algorithm, Family, SpecialMode, TokenizerFacts, TokenUnit, special_mode
 from ..pretokenize import SpecialSplitter
 from .model import CharBpeModel
 from .normalizer import Normalizer
@@ -84,8 +84,9 @@ class SentencePieceTokenizer:
             if data.merges is None
             else (),
             source=data.source,
+            unicode_form=data.unicode_form,
         )
-        self.model = CharBpeModel(data, self.normalizer.space)
+        self.model = self._build_model(data)
         self.pretokenizer = SentencePieceSplit()
         self.special_tokens: dict[str, int] = dict(data.special_tokens)
         for tok, i in self.special_tokens.items():
@@ -122,6 +123,10 @@ class SentencePieceTokenizer:
                 f"{data.source}: the beginning-of-sequence token {short(data.bos)} is not one of the special tokens"
             )
 
+    def _build_model(self, data: SentencePieceData) -> CharBpeModel:
+        """The procedure that turns normalized text into ids (a subclass gives its own)."""
+        return CharBpeModel(data, self.normalizer.space)
+
     @classmethod
     def from_data(cls, data: SentencePieceData) -> SentencePieceTokenizer:
         return cls(data)
@@ -131,7 +136,13 @@ class SentencePieceTokenizer:
         """A SentencePiece ``.model`` file of type BPE."""
         from ..formats.sentencepiece import read_sentencepiece_model
 
-        return cls(read_sentencepiece_model(path))
+        data = read_sentencepiece_model(path)
+        if data.algorithm is not Algorithm.BPE:
+            raise TokenizerFileError(
+                f"{os.fspath(path)}: is a SentencePiece Unigram model, not a BPE model; "
+                "load it with load_tokenizer or UnigramTokenizer"
+            )
+        return cls(data)
 
     def __repr__(self) -> str:
         label = f"{self.name!r}, " if self.name else ""

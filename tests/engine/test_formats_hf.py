@@ -282,7 +282,10 @@ def _edit(path: str, value: Any) -> Any:
 
 REFUSED = {
     "model.type": (_edit("model.type", "WordLevel"), "model type 'WordLevel' is not supported"),
-    "unigram": (_edit("model", {"type": "Unigram", "vocab": []}), "model type 'Unigram'"),
+    "unigram, empty": (
+        _edit("model", {"type": "Unigram", "vocab": []}),
+        "model.vocab of a Unigram model must be a list",
+    ),
     "normalizer": (_edit("normalizer", {"type": "Lowercase"}), "normalizer 'Lowercase' is not supported"),
     "add_prefix_space": (_edit("pre_tokenizer.pretokenizers.1.add_prefix_space", True), "add_prefix_space is true"),
     "split behaviour": (

@@ -171,14 +171,15 @@ def test_a_model_written_by_hand(tmp_path: Path) -> None:
     _check_parity(path, texts)
 
 
-def test_a_unigram_model_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "unigram.model"
+def test_a_char_model_is_refused(tmp_path: Path) -> None:
+    """Unigram models load (tests/engine/test_unigram_parity.py); char and word models do not."""
+    path = tmp_path / "char.model"
     out = io.BytesIO()
     spm.SentencePieceTrainer.train(
-        sentence_iterator=iter(_TRAINING), model_writer=out, model_type="unigram", vocab_size=2500, minloglevel=2
+        sentence_iterator=iter(_TRAINING), model_writer=out, model_type="char", minloglevel=2
     )
     path.write_bytes(out.getvalue())
-    with pytest.raises(TokenizerFileError, match="is a SentencePiece Unigram model, not a BPE model"):
+    with pytest.raises(TokenizerFileError, match="is a SentencePiece char model, not a BPE or Unigram model"):
         load_tokenizer(path)
 
 

@@ -1,0 +1,249 @@
+"""Unigram segmentation: the most probable cut of normalized text into pieces (Viterbi).
+
+Two rules, each exact to its reference:
+
+- sentencepiece (``unigram_model.cc``, ``EncodeOptimized``): the whole normalized text is one
+  lattice; the pieces that may match are the NORMAL and USER_DEFINED ones (UNUSED never); a
+  user-defined piece scores ``byte length * max score - 0.1`` (max over NORMAL pieces, at least
+  FLT_MIN), so it always wins; a character that no one-character piece covers is ``<unk>`` with
+  ``min score - 10``. Scores add up in float32, as there (ties and near-ties then go the same
+  way). Each end position keeps the first best path found: starts are visited left to right,
+  so on a tie the earlier start (the longer last piece) wins. Unknown characters become their
+  UTF-8 bytes' ``<0xNN>`` pieces with byte fallback; a run of them is one ``<unk>`` without.
+- Hugging Face (``models/unigram``): per word of the pre-tokenizer; every vocabulary entry may
+  match; scores add up in float64; the unknown penalty is ``min score - 10`` over all entries;
+  consecutive unknown characters are fused into one ``<unk>`` (or into their bytes), as in
+  sentencepiece.
+
+The search is linear in the text: at each position only the pieces that start there are
+tried, at most as many as the longest piece has characters (a set of every piece's prefixes
+stops the search early).
+"""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+from dataclasses import dataclass
+
+from ..formats.data import NORMAL, USER_DEFINED, SentencePieceData
+from ..spm.model import CharBpeModel, split_before
+
+__all__ = [
+    "UnigramModel",
+    "Segmentation",
+    "ViterbiResult",
+    "UNK_PENALTY",
+    "EDGE_CACHE_LIMIT",
+    "NBEST_LIMIT",
+    "NBEST_MAX_CHARS",
+]
+
+UNK_PENALTY = 10.0
+#: At most this many segmentations are listed by :meth:`UnigramModel.viterbi`.
+NBEST_LIMIT = 5
+#: Competing segmentations are searched in at most this many characters of a piece (the
+#: search keeps ``NBEST_LIMIT`` paths per position: cost grows with both).
+NBEST_MAX_CHARS = 64
+_FLT_MIN = 1.1754943508222875e-38
+#: Distinct words whose lattice edges are kept (a word of more than 256 characters is not kept).
+EDGE_CACHE_LIMIT = 200_000
+
+
+@dataclass(frozen=True)
+class Segmentation:
+    """One way to cut a piece: the text of each part, its id (``<unk>`` for an unknown
+    character) and the sum of their scores (log probabilities)."""
+
+    parts: tuple[str, ...]
+    ids: tuple[int, ...]
+    score: float
+
+
+@dataclass(frozen=True)
+class ViterbiResult:
+    """What :meth:`UnigramModel.viterbi` found for one piece: the best segmentation, the ids
+    ``encode`` gives (byte fallback applied) and the best few segmentations, best first (the
+    first is ``best``)."""
+
+    piece: str
+    best: Segmentation
+    ids: tuple[int, ...]
+    candidates: tuple[Segmentation, ...]
+
+
+class UnigramModel(CharBpeModel):
+    """The Viterbi search of one model (see the module docstring)."""
+
+    def __init__(self, data: SentencePieceData, space: str) -> None:
+        super().__init__(data, space)
+        self.sentencepiece = data.merges is None
+        self.rule = "unigram (sentencepiece)" if self.sentencepiece else "unigram (huggingface)"
+        kinds, scores = data.kinds, data.scores
+        if self.sentencepiece:
+            normal = [scores[i] for i, k in enumerate(kinds) if k == NORMAL]
+            low = min(normal, default=0.0)
+            high = max([_FLT_MIN, *normal])
+            self.unk_score = _f32(low - UNK_PENALTY)
+            self.match: dict[str, tuple[int, float]] = {}
+            for i, (p, k) in enumerate(zip(data.pieces, kinds)):
+                if k == NORMAL:
+                    self.match.setdefault(p, (i, scores[i]))
+                elif k == USER_DEFINED:
+                    self.match.setdefault(p, (i, _f32(_f32(len(p.encode("utf-8")) * high) - 0.1)))
+        else:
+            self.unk_score = min(scores, default=0.0) - UNK_PENALTY
+            self.match = {}
+            for i, p in enumerate(data.pieces):
+                self.match.setdefault(p, (i, scores[i]))
+        self.prefixes = frozenset(p[:k] for p in self.match for k in range(1, len(p) + 1))
+        self.longest = max((len(p) for p in self.match), default=1)
+        # Whether a ▁ may sit inside a piece: if not, no piece crosses the start of a word.
+        self.crosses_space = any(space in p[1:] for p in self.match)
+        self._round = array("f", [0.0])
+        self.word_cache: dict[str, tuple[int, ...]] = {}
+        self.edge_cache: dict[str, tuple[tuple[tuple[int, int, float], ...], ...]] = {}
+
+    # -- text to ids ----------------------------------------------------------------------
+
+    def encode(self, text: str) -> list[int]:
+        """Ids of normalized text (one segment: no special tokens in it)."""
+        if not text:
+            return []
+        if self.sentencepiece:
+            return self.finish(text, self.best_path(text)[0])
+        out: list[int] = []
+        cache = self.word_cache
+        for word in split_before(text, self.space) if self.split_at_space else [text]:
+            ids = cache.get(word)
+            if ids is None:
+                ids = tuple(self.finish(word, self.best_path(word)[0]))
+                if len(cache) < self.cache_size:
+                    cache[word] = ids
+            out += ids
+        return out
+
+    def split(self, text: str) -> list[str]:
+        """The stretches of normalized text shown apart (words, where no piece crosses a ▁)."""
+        if not self.split_at_space and self.crosses_space:
+            return [text] if text else []
+        return list(split_before(text, self.space))
+
+    def chunk_ids(self, text: str, steps: object = None) -> list[int]:
+        return self.encode(text)
+
+    def best_path(self, text: str) -> tuple[list[tuple[int, int, int]], float]:
+        """``(start, end, id)`` of each part of the best segmentation of ``text`` (``<unk>``'s
+        id, or -1 without one, for an unknown character), left to right, and its score.
+
+        One lattice over the whole text; its edges are found per word (no piece crosses the
+        start of a word unless a piece holds a ``▁`` past its start) and kept per distinct
+        word, so a repeated word costs only the additions of the search."""
+        n = len(text)
+        score = [0.0] * (n + 1)
+        start = [-1] * (n + 1)
+        ident = [-1] * (n + 1)
+        rounding = self._round if self.sentencepiece else None
+        words = [text] if self.crosses_space else split_before(text, self.space)
+        offset = 0
+        for word in words:
+            for i, row in enumerate(self._word_edges(word), offset):
+                base = score[i]
+                for end, pid, piece_score in row:
+                    j = offset + end
+                    cand = base + piece_score
+                    if rounding is not None:  # sentencepiece adds in float32
+                        rounding[0] = cand
+                        cand = rounding[0]
+                    if start[j] < 0 or cand > score[j]:
+                        score[j], start[j], ident[j] = cand, i, pid
+            offset += len(word)
+        path: list[tuple[int, int, int]] = []
+        end = n
+        while end > 0:
+            path.append((start[end], end, ident[end]))
+            end = start[end]
+        path.reverse()
+        return path, score[n]
+
+    def _word_edges(self, word: str) -> tuple[tuple[tuple[int, int, float], ...], ...]:
+        """:meth:`edges` of every position of ``word`` (cached per distinct word)."""
+        found = self.edge_cache.get(word)
+        if found is None:
+            found = tuple(tuple(self.edges(word, i)) for i in range(len(word)))
+            if len(self.edge_cache) < EDGE_CACHE_LIMIT and len(word) <= 256:
+                self.edge_cache[word] = found
+        return found
+
+    def finish(self, text: str, path: list[tuple[int, int, int]]) -> list[int]:
+        """The ids of a best path: unknown characters as ``<unk>`` or their bytes (Hugging Face
+        fuses a run of them first)."""
+        unk = self.unk_id if self.unk_id is not None else -1
+        out: list[int] = []
+        k = 0
+        while k < len(path):
+            a, b, pid = path[k]
+            k += 1
+            if pid != unk:
+                out.append(pid)
+                continue
+            while k < len(path) and path[k][2] == unk:  # both libraries make one <unk> of a run
+                b = path[k][1]
+                k += 1
+            if self.byte_fallback:
+                byte_ids = [self.byte_id[x] for x in text[a:b].encode("utf-8")]
+                if all(x >= 0 for x in byte_ids):
+                    out += byte_ids
+                    continue
+            out.append(unk)
+        return out
+
+    # -- explaining -----------------------------------------------------------------------
+
+    def viterbi(self, piece: str) -> ViterbiResult:
+        """The best segmentation of ``piece`` (normalized text), its ids and the best few
+        segmentations (:data:`NBEST_LIMIT`, searched in the first :data:`NBEST_MAX_CHARS`
+        characters when the piece is longer)."""
+        path, total = self.best_path(piece)
+        ids = tuple(self.finish(piece, path))
+        best = Segmentation(tuple(piece[a:b] for a, b, _ in path), tuple(i for _, _, i in path), total)
+        head = piece[:NBEST_MAX_CHARS]
+        whole = len(head) == len(piece)
+        others = [s for s in self.nbest(head, NBEST_LIMIT) if not whole or s.parts != best.parts]
+        return ViterbiResult(piece, best, ids, (best, *others[: NBEST_LIMIT - 1]))
+
+    def edges(self, text: str, i: int) -> list[tuple[int, int, float]]:
+        """``(end, id, score)`` of every lattice edge from position ``i`` (the unknown one too)."""
+        out: list[tuple[int, int, float]] = []
+        single = False
+        for j in range(i + 1, min(len(text), i + self.longest) + 1):
+            sub = text[i:j]
+            if sub not in self.prefixes:
+                break
+            hit = self.match.get(sub)
+            if hit is not None:
+                out.append((j, hit[0], hit[1]))
+                single = single or j == i + 1
+        if not single:
+            out.append((i + 1, self.unk_id if self.unk_id is not None else -1, self.unk_score))
+        return out
+
+    def nbest(self, text: str, k: int) -> list[Segmentation]:
+        """The ``k`` best segmentations of ``text`` by total score (float64), best first."""
+        n = len(text)
+        top: list[list[tuple[float, tuple[tuple[int, int, int], ...]]]] = [[] for _ in range(n + 1)]
+        top[0] = [(0.0, ())]
+        for i in range(n):
+            for end, pid, sc in self.edges(text, i):
+                for total, path in top[i]:
+                    top[end].append((total + sc, (*path, (i, end, pid))))
+            for j in range(i + 1, min(n, i + self.longest) + 1):
+                if len(top[j]) > k:
+                    top[j] = heapq.nlargest(k, top[j], key=lambda t: t[0])
+        best = sorted(top[n], key=lambda t: -t[0])[:k]
+        return [Segmentation(tuple(text[a:b] for a, b, _ in p), tuple(x for _, _, x in p), s) for s, p in best]
+
+
+def _f32(x: float) -> float:
+    """``x`` rounded to float32 (sentencepiece's scores and sums are floats)."""
+    return array("f", [x])[0]

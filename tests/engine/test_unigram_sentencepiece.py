@@ -1,0 +1,172 @@
+"""SentencePiece Unigram ``.model`` files: ids and text identical to ``sentencepiece`` (issue 23).
+
+The models are trained here by ``sentencepiece`` (``model_type="unigram"``, byte fallback on
+and off) on tests/data and the shared corpora heads when present; compared on tests/data, the
+corpora heads, hard cases and 2,000 generated strings. The competing segmentations that
+``viterbi`` lists are checked against a brute-force enumeration of every segmentation.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bpe_engine import UnigramTokenizer, load_tokenizer
+from bpe_engine.kinds import Algorithm, Family
+from bpe_engine.unigram.lattice import UnigramModel
+
+from ..conftest import data_text
+from .formats_support import first_difference
+from .unigram_support import TRAINING, texts_to_compare, train_sentencepiece
+
+spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
+
+TEXTS = texts_to_compare()
+
+
+@pytest.fixture(scope="module", params=["byte fallback", "no byte fallback"])
+def model_path(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("unigram")
+    return train_sentencepiece(folder / "u.model", byte_fallback=request.param == "byte fallback")
+
+
+@pytest.fixture(scope="module")
+def pair(model_path: Path) -> tuple[UnigramTokenizer, object]:
+    tok = load_tokenizer(model_path)
+    assert isinstance(tok, UnigramTokenizer)
+    return tok, spm.SentencePieceProcessor(model_file=str(model_path))
+
+
+def test_it_loads_as_a_unigram_tokenizer(pair: tuple[UnigramTokenizer, object]) -> None:
+    tok, _ = pair
+    assert tok.family is Family.UNIGRAM
+    assert tok.facts.algorithm is Algorithm.UNIGRAM and not tok.facts.has_merges
+    assert tok.merges == [] and tok.merge_ids() == [] and tok.merge_counts == []
+    assert tok.merge_of(5) is None and tok.merge_rank(5, 6) is None and tok.bpe_steps("▁the") == []
+    assert tok.vocab_size_after(0) == len(tok) - len(tok.special_tokens)
+    assert len(tok.scores) == len(tok) and max(tok.scores) <= 0.0
+
+
+def test_ids_and_decoding_equal_sentencepiece(pair: tuple[UnigramTokenizer, object]) -> None:
+    """Ids identical on every text; decoding identical where there is no ``<unk>``
+    (sentencepiece shows it as " ⁇ ", we show its text)."""
+    tok, ref = pair
+    texts = [text for _, text in TEXTS]
+    want = ref.encode(texts)  # type: ignore[attr-defined]
+    problem = first_difference("unigram", TEXTS, tok.encode_ordinary, dict(zip(texts, want)).__getitem__)
+    assert problem is None, problem
+    unk = tok.unigram.unk_id
+    clean = [ids for ids in want if unk not in ids]
+    assert len(clean) > len(TEXTS) // 2
+    assert [tok.decode(ids) for ids in clean] == ref.decode(clean)  # type: ignore[attr-defined]
+
+
+def test_encode_as_model_adds_nothing(pair: tuple[UnigramTokenizer, object]) -> None:
+    """sentencepiece's encode adds no BOS/EOS unless asked."""
+    tok, ref = pair
+    assert tok.encode_as_model("hello world") == ref.encode("hello world")  # type: ignore[attr-defined]
+    assert tok.facts.bos == "<s>" and not tok.facts.adds_bos
+
+
+def test_spans_point_into_the_original_text(pair: tuple[UnigramTokenizer, object]) -> None:
+    tok, _ = pair
+    text = "Hello   wörld, 你好 🙂!"
+    spans = tok.token_spans(tok.encode(text))  # in the decoded text (extra spaces removed)
+    assert spans[0].start == 0 and spans[-1].end == len(tok.decode(tok.encode(text)))
+    pieces = tok.pieces(text)
+    assert [(start, end) for _, start, end, _ in pieces] == [(0, 5), (5, 14), (14, 17), (17, 20)]
+    assert [p for p, *_ in pieces][:2] == ["▁Hello", "▁wörld,"]
+    assert sum((tok.piece_ids(p) for p, *_ in pieces), []) == tok.encode(text)
+
+
+def _brute_force(model: UnigramModel, text: str) -> list[tuple[float, tuple[str, ...]]]:
+    """Every segmentation of ``text`` over the lattice's edges, with its total score."""
+    out: list[tuple[float, tuple[str, ...]]] = []
+
+    def walk(i: int, total: float, parts: tuple[str, ...]) -> None:
+        if i == len(text):
+            out.append((total, parts))
+            return
+        for end, _, score in model.edges(text, i):
+            walk(end, total + score, (*parts, text[i:end]))
+
+    walk(0, 0.0, ())
+    return sorted(out, key=lambda t: -t[0])
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "▁the",
+        "▁tokenization",
+        "▁unbelievable",
+        "▁hello",
+        "▁你好世界",
+        "▁привет",
+        "▁x\U00030000y",
+        "▁internationalization",
+    ],
+)
+def test_viterbi_lists_the_best_segmentations(pair: tuple[UnigramTokenizer, object], word: str) -> None:
+    """The best path is the brute force's best, its ids are encode's, and the candidates are
+    the brute force's top scores, best first."""
+    tok, _ = pair
+    result = tok.viterbi(word)
+    every = _brute_force(tok.unigram, word)
+    assert list(result.ids) == tok.piece_ids(word)
+    assert result.best.score == pytest.approx(every[0][0], abs=1e-3)
+    assert "".join(result.best.parts) == word
+    scores = [s.score for s in result.candidates]
+    assert scores == sorted(scores, reverse=True)
+    assert scores == pytest.approx([s for s, _ in every[: len(scores)]], abs=1e-3)
+    assert len(result.candidates) == min(5, len(every))
+    for seg in result.candidates:
+        assert "".join(seg.parts) == word
+        unk = tok.unigram.unk_score
+        total = sum(unk if i == tok.unigram.unk_id else tok.scores[i] for i in seg.ids)
+        assert seg.score == pytest.approx(total, abs=1e-3)
+
+
+def _long_lines() -> dict[str, str]:
+    chinese = "".join(data_text("chinese.txt").split())
+    return {
+        "chinese, no spaces, 20k characters": (chinese * (20_000 // len(chinese) + 1))[:20_000],
+        "one character repeated, 100k": "a" * 100_000,
+        "one CJK character repeated, 30k": "的" * 30_000,
+        "40k one-letter words": " ".join(["x"] * 20_000),
+        "5k unknown characters": "\U00030000" * 5_000,
+    }
+
+
+@pytest.mark.parametrize("label", list(_long_lines()))
+def test_long_lines_give_sentencepieces_ids(pair: tuple[UnigramTokenizer, object], label: str) -> None:
+    """One lattice over the whole line, linear in its length (no wall-clock limit here: the
+    search tries at most the longest piece's length of ends per position)."""
+    tok, ref = pair
+    text = _long_lines()[label]
+    assert tok.encode_ordinary(text) == ref.encode(text)  # type: ignore[attr-defined]
+
+
+def test_user_defined_pieces_are_matched_first(tmp_path: Path) -> None:
+    """User-defined pieces win wherever they occur (sentencepiece's bonus score), and are kept
+    whole by the normalizer."""
+    import io
+
+    out = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(TRAINING),
+        model_writer=out,
+        model_type="unigram",
+        vocab_size=1500,
+        user_defined_symbols=["<sep>", "foo", "ｆｕｌｌ"],
+        minloglevel=2,
+    )
+    path = tmp_path / "user.model"
+    path.write_bytes(out.getvalue())
+    tok, ref = load_tokenizer(path), spm.SentencePieceProcessor(model_file=str(path))
+    texts = [("symbols", "a<sep>b foo football ｆｕｌｌ full <sep><sep>foofoo")] + [
+        (name, text.replace("e", "foo", 1).replace(" ", "<sep>", 1)) for name, text in TEXTS[::7]
+    ]
+    problem = first_difference("user-defined", texts, tok.encode_ordinary, ref.encode)
+    assert problem is None, problem
