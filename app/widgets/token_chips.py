@@ -385,9 +385,9 @@ class ChipView(ChipInput):
             lines += int((len(self._segments) - laid) * lines / max(laid, 1))
         return lines
 
-    def height_for_lines(self, lines: int) -> int:
-        """The widget's height that shows ``lines`` whole lines of chips (frame included)."""
-        return ceil(_MARGIN * 2 + lines * (self._chip_h + _LINE_GAP) + 2 * self.frameWidth())
+    def height_for_lines(self, lines: int, more: bool = False) -> int:
+        """The height showing ``lines`` whole lines of chips; ``more`` below: none of the next."""
+        return ceil(_MARGIN + (-1.0 if more else _MARGIN) + lines * (self._chip_h + _LINE_GAP) + 2 * self.frameWidth())
 
     def _update_bar(self) -> None:
         """The scroll range: every line (see :meth:`line_count`); says when the count changed."""

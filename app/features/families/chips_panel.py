@@ -108,8 +108,8 @@ class ChipRows(QWidget):
     def _place(self) -> None:
         """The rows' geometry (see the class docstring)."""
         shown = self.rows_shown()
-        heights = {f: self.chip_views[f].height_for_lines(n) for f, n in shown.items()}
         complete = [f for f in Family if shown[f] >= self.chip_views[f].line_count()]
+        heights = {f: self.chip_views[f].height_for_lines(n, more=f not in complete) for f, n in shown.items()}
         spare = self.height() - sum(heights.values()) - (len(Family) - 1) * _SPACING
         for f in complete:  # never to a row with lines left: it would show part of one
             heights[f] += max(spare, 0) // len(complete)
