@@ -5,7 +5,7 @@ few seeds for a bounded number of steps: tests/app/window/test_chaos.py).
     python tools/chaos.py --seed 7 --steps 120        # replay a failure the test reported
 
 Every action is printed as it starts (flushed, so a crash leaves the log). Fails (exit 1) on an
-uncaught exception, a Qt warning or a GUI stall over 2 s, printing the seed and the last
+uncaught exception, a Qt warning or a GUI stall over 1.5 s, printing the seed and the last
 actions; prints the longest GUI-thread pause seen.
 """
 

@@ -29,8 +29,9 @@ from __future__ import annotations
 import time
 from bisect import bisect_right
 from collections.abc import Sequence
+from math import ceil
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Slot
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -63,7 +64,10 @@ _SLICE, _FIRST_CHIPS, _TURN = 256, 4096, 0.012
 
 class ChipView(ChipInput):
     """A long sequence of chips, wrapped into lines (see the module docstring); its signals
-    are :class:`~app.widgets.chip_input.ChipInput`'s (hovered, selected)."""
+    are :class:`~app.widgets.chip_input.ChipInput`'s (hovered, selected) and ``lines_changed``
+    (the number of lines of chips, :meth:`line_count`, or their height changed)."""
+
+    lines_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -117,6 +121,7 @@ class ChipView(ChipInput):
         self._fm_hex = QFontMetricsF(self._hex_font)
         self._fonts = ChipFonts(self._text_font, self._hex_font, self._fm_text, self._fm_hex)
         self._chip_h = self._fm_text.height() + 2 * _PAD_Y
+        self._lines_said = -1  # (the lines' height changed)
         self._width_cache.clear()
         self._pixmaps.clear()
         self._dirty = True
@@ -137,9 +142,7 @@ class ChipView(ChipInput):
         generation: int = 0,
         reuse: tuple[int, int] | None = None,
     ) -> None:
-        """Replace all chips.
-
-        ``reuse = (prefix, suffix)`` promises that the first ``prefix`` and the last
+        """Replace all chips. ``reuse = (prefix, suffix)`` promises that the first ``prefix`` and the last
         ``suffix`` chips equal those of the previous call (labels and line breaks): the
         lines before the change keep their layout, and the layout after it is re-used as
         soon as a line starts at the same chip as before.
@@ -151,18 +154,14 @@ class ChipView(ChipInput):
             raise ValueError("colors must have one entry per chip")
         old_n = len(self._segments)
         self._chips = chips
-        self._segments = chips.segments
-        self._kinds = chips.kinds
-        self._breaks = chips.breaks
-        self._spans = chips.spans
-        self._colors = chips.colors
+        self._segments, self._kinds, self._breaks = chips.segments, chips.kinds, chips.breaks
+        self._spans, self._colors = chips.spans, chips.colors
         self._marks = marks if marks is not None and len(marks) == n else None
         self.generation = generation
         for name in ("_hover", "_selected", "_highlight"):
             if getattr(self, name) >= n:
                 setattr(self, name, -1)
-        if self._dim_from > n:
-            self._dim_from = -1
+        self._dim_from = -1 if self._dim_from > n else self._dim_from
         can_reuse = reuse is not None and not self._dirty and self._layout_width == self.viewport().width()
         self._dirty = True
         self._pending_visible = -1
@@ -379,11 +378,23 @@ class ChipView(ChipInput):
         if not self._layouter.done:
             self._slicer.start()
 
-    def _update_bar(self) -> None:
-        """The scroll range: the lines laid out, plus an estimate for the chips not yet laid out."""
+    def line_count(self) -> int:
+        """Lines of chips: those laid out, plus an estimate for the chips not yet laid out."""
         laid, lines = len(self._xs), len(self._line_first)
         if laid < len(self._segments):
             lines += int((len(self._segments) - laid) * lines / max(laid, 1))
+        return lines
+
+    def height_for_lines(self, lines: int, more: bool = False) -> int:
+        """The height showing ``lines`` whole lines of chips; ``more`` below: none of the next."""
+        return ceil(_MARGIN + (-1.0 if more else _MARGIN) + lines * (self._chip_h + _LINE_GAP) + 2 * self.frameWidth())
+
+    def _update_bar(self) -> None:
+        """The scroll range: every line (see :meth:`line_count`); says when the count changed."""
+        lines = self.line_count()
+        if lines != self._lines_said:
+            self._lines_said = lines
+            self.lines_changed.emit()
         total = _MARGIN * 2 + lines * (self._chip_h + _LINE_GAP)
         bar = self.verticalScrollBar()
         bar.setRange(0, max(0, int(total - self.viewport().height())))

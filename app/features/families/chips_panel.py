@@ -7,10 +7,11 @@ out and shows it.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QSize, Qt, QTimer, Slot
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QLabel, QWidget
 
 from app.core.i18n import tr_n
 from app.features.families.display import unknown_marks
@@ -19,47 +20,108 @@ from app.features.families.job import FamiliesOutcome
 from app.widgets.token_chips import ChipView
 from bpe_engine import FamilyResult
 
-__all__ = ["ChipRows"]
+__all__ = ["ChipRows", "share_lines"]
+
+_LABEL_WIDTH, _SPACING, _LEAST = 130, 4, 30  # the labels' least width; between rows; a row's least height
+
+
+def share_lines(needs: Sequence[int], room: int) -> list[int]:
+    """How many lines of chips each row shows when ``room`` lines fit in all: a line each,
+    then one more for every row still short of its ``needs``, in turns, while there is room
+    (a row never shows part of a line: it shows whole lines and scrolls to the rest)."""
+    shown = [1] * len(needs)
+    room -= len(needs)
+    while room > 0:
+        short = [i for i, need in enumerate(needs) if shown[i] < need]
+        if not short:
+            break
+        for i in short[:room]:
+            shown[i] += 1
+        room -= len(short[:room])
+    return shown
 
 
 class ChipRows(QWidget):
-    """A label and a :class:`~app.widgets.token_chips.ChipView` per family, in a grid.
+    """A label and a :class:`~app.widgets.token_chips.ChipView` per family, one above the other.
 
-    ``tooltip(family, index)`` says what chip ``index`` of ``family``'s row is.
+    Each row is as high as whole lines of its chips (:func:`share_lines`): all of them when
+    the room allows, else as many as fit and a scroll bar for the rest; the room a row does
+    not need goes to the rows that show all their lines. ``tooltip(family, index)`` says what
+    chip ``index`` of ``family``'s row is.
     """
 
     def __init__(self, tooltip: Callable[[Family, int], str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setVerticalSpacing(4)
         self.row_labels: dict[Family, QLabel] = {}
         self.chip_views: dict[Family, ChipView] = {}
-        for i, family in enumerate(Family):
+        # (rows placed by hand, not by a layout: a layout's minimum would grow with the lines)
+        self._placer = QTimer(self)
+        self._placer.setSingleShot(True)
+        self._placer.setInterval(0)
+        self._placer.timeout.connect(self._place)
+        for family in Family:
             self.row_labels[family] = self._build_label()
             self.chip_views[family] = self._build_chips(family, tooltip)
-            grid.addWidget(self.row_labels[family], i, 0)
-            grid.addWidget(self.chip_views[family], i, 1)
-            grid.setRowStretch(i, 1)
-        grid.setColumnStretch(1, 1)
+            self.chip_views[family].lines_changed.connect(self._placer.start)
 
     def _build_label(self) -> QLabel:
         label = QLabel(self)
         label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        label.setMinimumWidth(130)
         label.setWordWrap(True)
         # (its second line, the count, may be cut: zoomed in presentation mode at 1280x720 the
         # five rows and the table of figures must still all fit)
-        label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         return label
 
     def _build_chips(self, family: Family, tooltip: Callable[[Family, int], str]) -> ChipView:
         view = ChipView(self)
         view.setFrameShape(QFrame.Shape.StyledPanel)
-        view.setMinimumHeight(30)  # a row of chips, even zoomed
-        view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         view.tooltip_provider = lambda k: tooltip(family, k)
         return view
+
+    def _line_height(self) -> int:
+        view = self.chip_views[Family.CHARACTERS]
+        return view.height_for_lines(2) - view.height_for_lines(1)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        # (less than a zoomed line of chips: zoomed in presentation mode at 1280x720 the five
+        # rows and the table of figures must still all fit)
+        return QSize(_LABEL_WIDTH + 100, len(Family) * _LEAST + (len(Family) - 1) * _SPACING)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        views = self.chip_views.values()
+        tall = sum(v.height_for_lines(max(v.line_count(), 1)) for v in views) + (len(Family) - 1) * _SPACING
+        return QSize(self.minimumSizeHint().width(), max(tall, self.minimumSizeHint().height()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        self._place()
+
+    def rows_shown(self) -> dict[Family, int]:
+        """The whole lines of chips each row has room for (:func:`share_lines`)."""
+        views = self.chip_views
+        one, step = views[Family.CHARACTERS].height_for_lines(1), max(self._line_height(), 1)
+        free = self.height() - (len(Family) - 1) * _SPACING - len(Family) * one
+        needs = [max(views[f].line_count(), 1) for f in Family]
+        return dict(zip(Family, share_lines(needs, len(Family) + max(free, 0) // step), strict=True))
+
+    @Slot()
+    def _place(self) -> None:
+        """The rows' geometry (see the class docstring)."""
+        shown = self.rows_shown()
+        complete = [f for f in Family if shown[f] >= self.chip_views[f].line_count()]
+        heights = {f: self.chip_views[f].height_for_lines(n, more=f not in complete) for f, n in shown.items()}
+        spare = self.height() - sum(heights.values()) - (len(Family) - 1) * _SPACING
+        for f in complete:  # never to a row with lines left: it would show part of one
+            heights[f] += max(spare, 0) // len(complete)
+        if spare < 0:  # not even a line each: the rows share what there is
+            heights = dict.fromkeys(Family, max((self.height() - (len(Family) - 1) * _SPACING) // len(Family), _LEAST))
+        hints = [label.sizeHint().width() for label in self.row_labels.values()]
+        left = min(max(_LABEL_WIDTH, *hints), self.width() // 3)
+        y = 0
+        for family in Family:
+            self.row_labels[family].setGeometry(0, y, left, heights[family])
+            self.chip_views[family].setGeometry(left + _SPACING, y, self.width() - left - _SPACING, heights[family])
+            y += heights[family] + _SPACING
 
     def show_outcome(self, outcome: FamiliesOutcome) -> None:
         """Every row's chips from ``outcome`` (a row without a result: empty)."""
@@ -86,3 +148,4 @@ class ChipRows(QWidget):
             if status:
                 self.chip_views[family].clear()
         label.setToolTip(tooltip)
+        self._placer.start()  # (the label's width may have changed)

@@ -70,8 +70,13 @@ class FamiliesTableModel(RowsModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[FamilyTableRow] = []
+        # Each cell's text, made once per set of rows: a relayout with columns sized to their
+        # contents asks for every cell's text several times (the words family's round trip
+        # names what is lost each time), each a call into Python from Qt (issue 20, F).
+        self._texts: dict[tuple[int, int], str] = {}
 
     def set_rows(self, rows: list[FamilyTableRow]) -> None:
+        self._texts.clear()  # (the rows, or the language they are said in, changed)
         if len(rows) == len(self._rows):
             self._rows = list(rows)
             if rows:
@@ -115,7 +120,10 @@ class FamiliesTableModel(RowsModel):
         if role == Qt.ItemDataRole.UserRole:
             return self.value(row, col)
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(row, col)
+            text = self._texts.get((row, col))
+            if text is None:
+                text = self._texts[(row, col)] = self._display(row, col)
+            return text
         if role == Qt.ItemDataRole.TextAlignmentRole and 0 < col < len(COLUMN_KEYS) - 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole:

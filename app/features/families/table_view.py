@@ -5,6 +5,7 @@ tall enough that every family's line stays in sight when the chips above give wa
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
 
 from app.features.families.family import Family
@@ -25,11 +26,17 @@ class FamiliesTableView(QTableView):
         self.setWordWrap(False)
         rows_header = self.verticalHeader()
         rows_header.setDefaultSectionSize(self.fontMetrics().height() + 8)
-        self._fit_height()
-
-    def updateGeometries(self) -> None:  # noqa: N802 (Qt naming)
-        # (called when the rows or the header change size: a zoom, presentation mode)
-        super().updateGeometries()
+        # Fitted again when the header or the scroll range change (a zoom, presentation mode),
+        # once per turn of the event loop: overriding updateGeometries, which Qt calls many
+        # times per relayout, ran Python there, each call waiting for the interpreter lock
+        # while a training ran (issue 20, F).
+        self._fitter = QTimer(self)
+        self._fitter.setSingleShot(True)
+        self._fitter.setInterval(0)
+        self._fitter.timeout.connect(self._fit_height)
+        for signal in (header.geometriesChanged, rows_header.geometriesChanged):
+            signal.connect(self._fitter.start)
+        self.horizontalScrollBar().rangeChanged.connect(self._fitter.start)
         self._fit_height()
 
     def _fit_height(self) -> None:

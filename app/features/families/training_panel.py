@@ -12,7 +12,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from app.content.samples import Sample, load_samples
 from app.core.i18n import bind, current_language, tr
@@ -22,6 +22,7 @@ from app.features.families.content import DEFAULT_CORPUS_KEYS
 from app.features.families.family import Family
 from app.features.families.job import FamiliesCorpus
 from app.widgets import build
+from app.widgets.progress_bar import ProgressBar
 
 __all__ = ["ByteSource", "CorpusKind", "TrainingPanel", "DEFAULT_VOCAB", "sample_paths"]
 
@@ -73,7 +74,7 @@ class TrainingPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self._build_row())
-        self.progress = QProgressBar(self)
+        self.progress = ProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(10)

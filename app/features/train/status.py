@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QLabel, QProgressBar, QSizePolicy
+from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from app.core import i18n
 from app.core.i18n import bind, noop, tr, tr_n
@@ -29,6 +29,7 @@ from app.core.training.controller import TrainingController
 from app.core.training.events import TrainingStage
 from app.display.format import format_bytes, format_count, format_duration
 from app.features.train.meter import ActiveClock, MergeTimeEstimator, RateMeter
+from app.widgets.progress_bar import ProgressBar
 from bpe_engine import TrainingDone
 
 __all__ = ["TrainStatus", "IDLE_TEXT"]
@@ -58,7 +59,7 @@ class TrainStatus(QObject):
     def __init__(self, controller: TrainingController, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.progress = QProgressBar()
+        self.progress = ProgressBar()
         self.progress.setTextVisible(True)
         self.progress_label = QLabel()
         self.vocab_label = QLabel()

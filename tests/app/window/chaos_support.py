@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-STALL_S = 2.0  # the GUI thread not answering this long is a stall (a user sees a frozen window)
+STALL_S = 1.5  # the GUI thread not answering this long is a stall (a user sees a frozen window)
 HEARTBEAT_MS = 50
 
 
