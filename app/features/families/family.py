@@ -1,4 +1,4 @@
-"""The five tokenizer families as a type, with their names and notes, and the phases of a
+"""The tokenizer families as a type, with their names and notes, and the phases of a
 family's training: the keys every module of the Families tab compares (the engine's
 :data:`bpe_engine.FAMILIES` are plain strings; a :class:`Family` equals its string, so both
 index the same dicts). No Qt.
@@ -22,6 +22,7 @@ class Family(StrEnum):
     WORDS = "words"
     CHAR_BPE = "char-bpe"
     BYTE_BPE = "byte-bpe"
+    WORDPIECE = "wordpiece"
 
 
 assert tuple(Family) == FAMILIES, "Family must follow the engine's families, in order"
@@ -35,7 +36,7 @@ class Phase(StrEnum):
 
 
 #: The families that learn from a corpus, in the order they are trained.
-TRAINED_FAMILIES = (Family.WORDS, Family.CHAR_BPE, Family.BYTE_BPE)
+TRAINED_FAMILIES = (Family.WORDS, Family.CHAR_BPE, Family.BYTE_BPE, Family.WORDPIECE)
 
 #: Each family's name and what it does (translated where shown).
 _NAMES = {
@@ -44,6 +45,7 @@ _NAMES = {
     Family.WORDS: noop("Words + <UNK>"),
     Family.CHAR_BPE: noop("Char-level BPE"),
     Family.BYTE_BPE: noop("Byte-level BPE"),
+    Family.WORDPIECE: noop("WordPiece"),
 }
 _NOTES = {
     Family.CHARACTERS: noop(
@@ -68,6 +70,11 @@ _NOTES = {
     Family.BYTE_BPE: noop(
         "BPE over UTF-8 bytes (GPT-2 pre-tokenizer), as this app trains it: every text is "
         "covered by the 256 byte tokens, and merges make the common pieces single tokens."
+    ),
+    Family.WORDPIECE: noop(
+        "BERT's WordPiece, trained here with the same vocabulary size (likelihood-score merges): "
+        "greedy longest match, ## continues a word, [UNK] when a word cannot be covered. It "
+        "lower-cases, strips accents and drops spaces, so decoding does not give the text back."
     ),
 }
 

@@ -28,9 +28,10 @@ __all__ = ["ByteSource", "CorpusKind", "TrainingPanel", "DEFAULT_VOCAB", "sample
 DEFAULT_VOCAB = 1000
 #: Each trained family's share of the progress bar (of 1000), and counting's share within it.
 _SHARES: dict[str, tuple[int, int]] = {
-    Family.WORDS: (0, 150),
-    Family.CHAR_BPE: (150, 600),
-    Family.BYTE_BPE: (600, 1000),
+    Family.WORDS: (0, 100),
+    Family.CHAR_BPE: (100, 400),
+    Family.BYTE_BPE: (400, 700),
+    Family.WORDPIECE: (700, 1000),
 }
 
 
@@ -90,7 +91,7 @@ class TrainingPanel(QWidget):
         self.train_button = build.button(
             self,
             "Train",
-            tooltip="Train the words and both BPE families on the corpus (Ctrl+Return)",
+            tooltip="Train the words, both BPE families and WordPiece on the corpus (Ctrl+Return)",
             shortcut="Ctrl+Return",
         )
         self.cancel_button = build.button(self, "Cancel", tooltip="Stop training (Esc)", shortcut="Escape")
@@ -128,7 +129,7 @@ class TrainingPanel(QWidget):
         bind(
             self.vocab_spin,
             "setToolTip",
-            "Vocabulary size of both BPE families. Char-level BPE needs at least 259 + the corpus's "
+            "Vocabulary size of both BPE families and WordPiece. Char-level BPE needs at least 259 + the corpus's "
             "distinct characters; the word family keeps every word of the corpus.",
         )
         self.vocab_spin.valueChanged.connect(self.settings_changed)

@@ -38,7 +38,7 @@ from app.features.families.chip_tooltip import chip_tooltip
 from app.features.families.chips_panel import ChipRows
 from app.features.families.content import DEFAULT_TEXT
 from app.features.families.controller import FamiliesController
-from app.features.families.family import Family, family_name, family_note
+from app.features.families.family import TRAINED_FAMILIES, Family, family_name, family_note
 from app.features.families.job import FamiliesCorpus, FamiliesOutcome, TrainedFamilies, simple_tokenizers
 from app.features.families.model import FamiliesTableModel, FamilyTableRow
 from app.features.families.row_status import family_status, source_note
@@ -224,7 +224,9 @@ class FamiliesView(View):
         """The tokenizer of every family that has one now."""
         out: dict[str, FamilyTokenizer] = dict(simple_tokenizers())
         trained = self.models.tokenizers if self.models is not None else {}
-        for family in (Family.WORDS, Family.CHAR_BPE):
+        for family in TRAINED_FAMILIES:
+            if family == Family.BYTE_BPE:
+                continue  # (below: trained here or a tokenizer of the session)
             if family in trained:
                 out[family] = trained[family]
         source = self.byte_source()

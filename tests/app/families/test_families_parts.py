@@ -14,7 +14,7 @@ from bpe_engine import FAMILIES
 
 
 def test_the_types_equal_the_strings_they_replace():
-    assert list(Family) == list(FAMILIES) and TRAINED_FAMILIES == ("words", "char-bpe", "byte-bpe")
+    assert list(Family) == list(FAMILIES) and TRAINED_FAMILIES == ("words", "char-bpe", "byte-bpe", "wordpiece")
     assert {"words": 1}[Family.WORDS] == 1 and Phase.COUNTING == "counting"
     assert TrainingState.CANCELLED == "cancelled" and COLUMN_KEYS[-1] == Column.ROUND_TRIP == "round_trip"
     assert family_name("char-bpe") == family_name(Family.CHAR_BPE) == "Char-level BPE"
