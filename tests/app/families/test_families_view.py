@@ -20,6 +20,7 @@ from app.features.families.view import DEFAULT_VOCAB, HERE, FamiliesView, sample
 from app.window.main_window import MainWindow
 from bpe_engine import FAMILIES, train_bpe, train_char_bpe, train_wordpiece
 
+from ...conftest import data_text
 from ..text_views_support import type_text
 
 GPT2 = regex.compile(r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
@@ -340,3 +341,25 @@ def test_a_shorter_text_then_a_language_switch_keeps_the_highlights_right(qtbot,
     finally:
         i18n.set_language("en")
     assert view.lost_highlights() == [(3, 13), (0, 3)]  # words: " telescope"; WordPiece: "The" (lower-cased)
+
+
+def test_wordpiece_trains_last_with_progress_and_cancel_stops_it(qtbot, view, tmp_path):
+    """WordPiece trains after the BPE families, with its own progress (reading, then merges
+    of the same vocabulary size); Cancel while it merges stops the run."""
+    path = tmp_path / "mixed.txt"
+    path.write_text("".join(data_text(n) for n in ("english.txt", "russian.txt", "multiscript.txt")), encoding="utf-8")
+    assert view.set_corpus_file(str(path))
+    view.set_vocab_size(6000)
+    before = view.models
+    progress: list[tuple[str, str, int, int]] = []
+    view.controller.progress.connect(lambda *args: progress.append(args))
+    assert view.train()
+    qtbot.waitUntil(lambda: any(p[:2] == ("wordpiece", "merging") and p[2] > 0 for p in progress), timeout=120_000)
+    with qtbot.waitSignal(view.controller.state_changed, timeout=30_000, check_params_cb=lambda s: s == "cancelled"):
+        qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    assert view.models is before
+    order = list(dict.fromkeys(p[0] for p in progress))
+    assert order == ["words", "char-bpe", "byte-bpe", "wordpiece"]
+    merging = [p for p in progress if p[:2] == ("wordpiece", "merging")]
+    assert all(0 <= done <= total for _, _, done, total in merging)
+    assert "cancelled" in view.train_status.text()
