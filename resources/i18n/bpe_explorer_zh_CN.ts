@@ -5214,8 +5214,8 @@ intermediate-only tokens); export the tables (CSV) and the chart (PNG, SVG).&lt;
     </message>
     <message>
       <location filename="../../app/window/tabs.py" />
-      <source>One text cut by five tokenizer families: characters, bytes, words, BPE</source>
-      <translation>用五种分词家族切分同一段文本：字符、字节、词、BPE</translation>
+      <source>One text cut by six tokenizer families: characters, bytes, words, BPE, WordPiece</source>
+      <translation>用六种分词家族切分同一段文本：字符、字节、词、BPE、WordPiece</translation>
     </message>
     <message>
       <location filename="../../app/window/tabs.py" />
