@@ -19,20 +19,15 @@ from app.core.i18n import bind, current_language, tr
 from app.core.registry import TokenizerRegistry
 from app.display.format import format_bytes
 from app.features.families.content import DEFAULT_CORPUS_KEYS
-from app.features.families.family import Family
+from app.features.families.family import progress_shares
 from app.features.families.job import FamiliesCorpus
 from app.widgets import build
 
 __all__ = ["ByteSource", "CorpusKind", "TrainingPanel", "DEFAULT_VOCAB", "sample_paths"]
 
 DEFAULT_VOCAB = 1000
-#: Each trained family's share of the progress bar (of 1000), and counting's share within it.
-_SHARES: dict[str, tuple[int, int]] = {
-    Family.WORDS: (0, 100),
-    Family.CHAR_BPE: (100, 400),
-    Family.BYTE_BPE: (400, 700),
-    Family.WORDPIECE: (700, 1000),
-}
+#: Each trained family's share of the progress bar (of 1000).
+_SHARES: dict[str, tuple[int, int]] = {str(f): share for f, share in progress_shares().items()}
 
 
 class ByteSource(StrEnum):
