@@ -47,6 +47,9 @@ _EXPORTS: dict[str, str] = {
     "FamilyTokenizer": "families",
     "family_result": "families",
     "compare_families": "families",
+    "FamilyTrainer": "family_trainers",
+    "FAMILY_TRAINERS": "family_trainers",
+    "family_trainer": "family_trainers",
     "TrainerConfig": "train.config",
     "TIE_BREAKS": "train.config",
     "DEFAULT_VOCAB_SIZE": "train.config",
@@ -66,6 +69,7 @@ _EXPORTS: dict[str, str] = {
     "TrainedWordPiece": "wordpiece.train",
     "WordPieceMerge": "wordpiece.train",
     "UnigramTokenizer": "unigram.tokenizer",
+    "WordPieceTrainer": "wordpiece.train",
     "TokenizerLike": "interface",
     "TokenizerFacts": "kinds",
     "Family": "kinds",
@@ -204,6 +208,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         family_result as family_result,
         train_words as train_words,
     )
+    from .family_trainers import (
+        FAMILY_TRAINERS as FAMILY_TRAINERS,
+        FamilyTrainer as FamilyTrainer,
+        family_trainer as family_trainer,
+    )
     from .formats.export import (
         EXPORT_FORMATS as EXPORT_FORMATS,
         export_paths as export_paths,
@@ -295,6 +304,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .wordpiece.train import (
         TrainedWordPiece as TrainedWordPiece,
         WordPieceMerge as WordPieceMerge,
+        WordPieceTrainer as WordPieceTrainer,
         train_wordpiece as train_wordpiece,
     )
 

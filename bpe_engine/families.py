@@ -1,6 +1,6 @@
 """Tokenizer families side by side on the same text, for the lesson that compares them.
 
-Five families, from the simplest to ours:
+Six families, from the simplest to ours, then BERT's:
 
 - ``characters``: one token per Unicode code point; the id is the code point (``ord``). The
   vocabulary is every code point, ``0x110000`` = 1,114,112 ids (about 150,000 are assigned
@@ -21,6 +21,14 @@ Five families, from the simplest to ours:
   tokens, so nothing is unknown.
 - ``byte-bpe``: byte-level BPE (:func:`~bpe_engine.train_bpe` or any
   :class:`~bpe_engine.Tokenizer`).
+- ``wordpiece``: BERT's WordPiece (:class:`~bpe_engine.WordPieceTokenizer`, trained here by
+  :class:`~bpe_engine.wordpiece.train.WordPieceTrainer`): greedy longest match, ``##``
+  continues a word, ``[UNK]`` for a word its pieces cannot cover. Its normalizer lower-cases
+  and strips accents (when set) and decode writes one space between words: decode does not
+  give the text back in general, and :attr:`FamilyResult.lost` says where (computed token by
+  token: :mod:`bpe_engine.family_wordpiece`).
+
+How each trained family is trained: :mod:`bpe_engine.family_trainers`.
 
 :func:`compare_families` tokenizes one text with each and returns a :class:`FamilyResult`
 per family: the tokens with their character spans, how many, bytes per token, the vocabulary
@@ -49,11 +57,13 @@ from typing import TypeAlias
 from ._sorting import sorted_in_blocks
 from ._text import fix_surrogates
 from .corpus import CorpusSource
+from .family_wordpiece import wordpiece_lost, wordpiece_parts
 from .interface import TokenizerLike
 from .pretokenize import Pretokenizer, get_pretokenizer
 from .spm.tokenizer import SentencePieceTokenizer
 from .train.counting import CountResult, count_pretokens_iter
 from .train.events import CountingProgress
+from .wordpiece.tokenizer import WordPieceTokenizer
 
 __all__ = [
     "FAMILIES",
@@ -72,7 +82,7 @@ __all__ = [
 ]
 
 #: The family keys, simplest first (the order of the lesson and of the app's rows).
-FAMILIES: tuple[str, ...] = ("characters", "bytes", "words", "char-bpe", "byte-bpe")
+FAMILIES: tuple[str, ...] = ("characters", "bytes", "words", "char-bpe", "byte-bpe", "wordpiece")
 #: The word family's unknown token (id 0), and what decode writes in place of a lost word.
 UNK = "<UNK>"
 #: Code points: the characters family's vocabulary size.
@@ -280,9 +290,25 @@ def _bpe_tokens(tok: TokenizerLike, text: str) -> tuple[list[FamilyToken], str]:
     return tokens, tok.decode(ids)
 
 
+def _wordpiece_tokens(tok: WordPieceTokenizer, text: str) -> tuple[list[FamilyToken], str, tuple[tuple[int, int], ...]]:
+    """Tokens with their spans in ``text``; a token sharing a character with its neighbour (a
+    lower-cased ``İ`` made two characters) holds part of it. Then the decoded text and what is lost."""
+    found, parts = wordpiece_parts(tok, text)
+    unk = tok.unk_id
+    tokens = []
+    for k, (i, s, e) in enumerate(found):
+        shared = (k > 0 and found[k - 1][2] > s) or (k + 1 < len(found) and found[k + 1][1] < e)
+        tokens.append(FamilyToken(i, text[s:e].encode("utf-8"), s, e, not shared, i == unk))
+    return tokens, "".join(parts), wordpiece_lost(text, found, parts)
+
+
 def family_tokens(tokenizer: FamilyTokenizer, text: str) -> tuple[list[FamilyToken], str]:
-    """The tokens of ``text`` (repaired of lone surrogates) and what decoding them gives."""
+    """The tokens of ``text`` (repaired of lone surrogates) and what decoding them gives
+    (WordPiece: a token's ``data`` is the text it covers, as written there)."""
     text = fix_surrogates(text)
+    if isinstance(tokenizer, WordPieceTokenizer):
+        tokens, decoded, _ = _wordpiece_tokens(tokenizer, text)
+        return tokens, decoded
     if isinstance(tokenizer, (CharacterTokenizer, ByteTokenizer, WordTokenizer)):
         tokens = tokenizer.tokens(text)
         return tokens, tokenizer.decode([t.id for t in tokens])
@@ -292,6 +318,8 @@ def family_tokens(tokenizer: FamilyTokenizer, text: str) -> tuple[list[FamilyTok
 def _family_of(tokenizer: FamilyTokenizer) -> str:
     if isinstance(tokenizer, (CharacterTokenizer, ByteTokenizer, WordTokenizer)):
         return tokenizer.family
+    if isinstance(tokenizer, WordPieceTokenizer):
+        return "wordpiece"
     return "char-bpe" if tokenizer.family == "sentencepiece" else "byte-bpe"
 
 
@@ -301,7 +329,9 @@ class FamilyResult:
 
     ``lost``: character spans of ``text`` that decoding the tokens does not give back: each
     unknown token's span, or, should decode differ anywhere else, the stretch from the first
-    to the last character that differs. Empty exactly when :attr:`round_trip` is true.
+    to the last character that differs (WordPiece: each token and gap that decodes otherwise,
+    see :func:`~bpe_engine.family_wordpiece.wordpiece_lost`). Empty exactly when
+    :attr:`round_trip` is true.
     """
 
     family: str
@@ -362,15 +392,13 @@ def family_result(
 ) -> FamilyResult:
     """``tokenizer``'s :class:`FamilyResult` for ``text`` (``family``: its key, default from its class)."""
     text = fix_surrogates(text)
-    tokens, decoded = family_tokens(tokenizer, text)
-    return FamilyResult(
-        family or _family_of(tokenizer),
-        text,
-        tuple(tokens),
-        tokenizer.vocab_size,
-        decoded,
-        _lost_spans(text, decoded, tokens),
-    )
+    if isinstance(tokenizer, WordPieceTokenizer):
+        tokens, decoded, lost = _wordpiece_tokens(tokenizer, text)
+        lost = lost or _lost_spans(text, decoded, tokens)  # (never empty when decode differs)
+    else:
+        tokens, decoded = family_tokens(tokenizer, text)
+        lost = _lost_spans(text, decoded, tokens)
+    return FamilyResult(family or _family_of(tokenizer), text, tuple(tokens), tokenizer.vocab_size, decoded, lost)
 
 
 def compare_families(text: str, tokenizers: Mapping[str, FamilyTokenizer]) -> list[FamilyResult]:

@@ -59,7 +59,7 @@ TABS: tuple[Tab, ...] = (
     Tab(
         FamiliesView,
         noop("Families"),
-        noop("One text cut by five tokenizer families: characters, bytes, words, BPE"),
+        noop("One text cut by six tokenizer families: characters, bytes, words, BPE, WordPiece"),
     ),
     Tab(
         MeasureView,

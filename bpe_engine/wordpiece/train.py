@@ -26,17 +26,27 @@ production corpus.
 
 from __future__ import annotations
 
+import os
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..corpus import CorpusSource
 from ..errors import ConfigError
 from ..formats.data import WordPieceData, WordPieceSplit
 from ..formats.post_processor import SpecialAdditions
+from ..train.events import CountingDone, CountingProgress
 from .normalizer import BertNormalizer, WordSplitter
 from .tokenizer import WordPieceTokenizer
 
-__all__ = ["WordPieceMerge", "TrainedWordPiece", "train_wordpiece", "BERT_SPECIALS"]
+__all__ = [
+    "WordPieceMerge",
+    "TrainedWordPiece",
+    "WordPieceTrainer",
+    "WordPieceEvent",
+    "train_wordpiece",
+    "BERT_SPECIALS",
+]
 
 BERT_SPECIALS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 
@@ -52,6 +62,10 @@ class WordPieceMerge:
     pair_count: int
     left_count: int
     right_count: int
+    #: This merge's index, and how many tokens the merges added so far (a merge may make a
+    #: token an earlier merge made already: it adds none).
+    rank: int = 0
+    added: int = 0
 
     @property
     def score(self) -> float:
@@ -140,6 +154,121 @@ class _Counts:
         return token
 
 
+#: Characters of corpus text normalized at a time (progress and Cancel come between two).
+_BLOCK = 1 << 20
+
+#: What :meth:`WordPieceTrainer.events` yields: counting progress (bytes of the corpus read),
+#: counting done (``target_merges``: the tokens still to add), then each merge.
+WordPieceEvent = CountingProgress | CountingDone | WordPieceMerge
+
+
+class WordPieceTrainer:
+    """Trains a WordPiece vocabulary step by step (see :func:`train_wordpiece` for the
+    settings): iterate :meth:`events` (progress: bytes read, then one
+    :class:`WordPieceMerge` per merge), then :meth:`result`. Stopping the iteration early
+    stops the work (nothing runs between two events). The corpus: files (``input_path``),
+    one ``text``, or ``texts`` (an iterable of strings, counted as they come)."""
+
+    def __init__(
+        self,
+        input_path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+        vocab_size: int = 30_000,
+        *,
+        text: str | None = None,
+        texts: Iterable[str] | None = None,
+        special_tokens: Iterable[str] = BERT_SPECIALS,
+        unk_token: str = "[UNK]",
+        lowercase: bool = True,
+        strip_accents: bool | None = None,
+        prefix: str = "##",
+        name: str | None = None,
+    ) -> None:
+        self.specials = list(dict.fromkeys(special_tokens))
+        if unk_token not in self.specials:
+            raise ConfigError(f"the unknown token {unk_token!r} must be one of the special tokens {self.specials}")
+        if vocab_size < len(self.specials):
+            raise ConfigError(f"vocab_size {vocab_size} is smaller than the {len(self.specials)} special tokens")
+        self.source = None if texts is not None else CorpusSource.from_input(input_path, text)
+        self.texts = texts
+        self.vocab_size, self.unk_token, self.prefix, self.name = vocab_size, unk_token, prefix, name
+        self.normalizer = BertNormalizer(
+            True, True, True, lowercase if strip_accents is None else strip_accents, lowercase
+        )
+        self._result: TrainedWordPiece | None = None
+        self._started = False
+
+    def _blocks(self) -> Iterator[tuple[str, int, int]]:
+        """``(text, bytes read so far, bytes in all)``: the corpus in blocks cut at line ends
+        (a line end is whitespace for BERT, so no word is cut)."""
+        if self.source is None:
+            assert self.texts is not None
+            done = 0
+            for t in self.texts:
+                done += len(t)
+                yield t, done, 0
+            return
+        total = self.source.total_bytes()
+        if self.source.text is not None:
+            yield self.source.text, total, total
+            return
+        done = 0
+        for path in self.source.paths:
+            with open(path, encoding="utf-8", newline="") as f:
+                while True:
+                    lines = f.readlines(_BLOCK)
+                    if not lines:
+                        break
+                    block = "".join(lines)
+                    done += len(block.encode("utf-8"))
+                    yield block, done, total
+
+    def events(self) -> Iterator[WordPieceEvent]:
+        if self._started:
+            raise RuntimeError("WordPieceTrainer.events() can run only once; create a new trainer")
+        self._started = True
+        splitter = WordSplitter((WordPieceSplit.BERT,))
+        words: Counter[str] = Counter()
+        for block, done, total in self._blocks():
+            words.update(splitter.words(self.normalizer.normalize(block)))
+            if total:
+                yield CountingProgress(done, total)
+        counts = _Counts(words, self.prefix)
+        # The alphabet first: every character seen (so any can start a word), then ## and each
+        # character seen inside a word, each sorted (as tokenizers' trainers do).
+        alphabet = sorted({c for w in words for c in w}) + sorted({s for w in counts.words for s in w[1:]})
+        vocab = self.specials + [s for s in alphabet if s not in self.specials]
+        target = max(0, self.vocab_size - len(vocab))
+        size = sum(len(w.encode("utf-8")) * n for w, n in words.items())
+        yield CountingDone(size, len(words), sum(words.values()), len(vocab), len(self.specials), target)
+        known = set(vocab)
+        merges: list[WordPieceMerge] = []
+        while len(vocab) < self.vocab_size:
+            pair = counts.best()
+            if pair is None:
+                break
+            a, b = pair
+            record = (counts.pairs[pair], counts.symbols[a], counts.symbols[b])
+            token = counts.merge(pair)
+            if token not in known:
+                known.add(token)
+                vocab.append(token)
+            merge = WordPieceMerge(
+                a, b, token, *record, rank=len(merges), added=len(vocab) - (self.vocab_size - target)
+            )
+            merges.append(merge)
+            yield merge
+        tok = _tokenizer(vocab, self.specials, self.unk_token, self.normalizer, self.prefix, self.name)
+        self._result = TrainedWordPiece(tok, tuple(merges))
+
+    def result(self) -> TrainedWordPiece:
+        if self._result is None:
+            raise RuntimeError("nothing is trained yet: iterate events() to the end first")
+        return self._result
+
+    def tokenizer(self) -> WordPieceTokenizer:
+        return self.result().tokenizer
+
+
 def train_wordpiece(
     texts: Iterable[str],
     vocab_size: int,
@@ -154,36 +283,21 @@ def train_wordpiece(
     """A WordPiece vocabulary of ``vocab_size`` tokens learned from ``texts`` (see the module
     docstring), with BERT's normalizer (``lowercase``; ``strip_accents`` None: as
     ``lowercase``) and pre-tokenizer; the tokenizer puts ``[CLS]``/``[SEP]`` around a text when
-    they are among ``special_tokens``."""
-    specials = list(dict.fromkeys(special_tokens))
-    if unk_token not in specials:
-        raise ConfigError(f"the unknown token {unk_token!r} must be one of the special tokens {specials}")
-    if vocab_size < len(specials):
-        raise ConfigError(f"vocab_size {vocab_size} is smaller than the {len(specials)} special tokens")
-    normalizer = BertNormalizer(True, True, True, lowercase if strip_accents is None else strip_accents, lowercase)
-    splitter = WordSplitter((WordPieceSplit.BERT,))
-    words: Counter[str] = Counter()
-    for text in texts:
-        words.update(splitter.words(normalizer.normalize(text)))
-    counts = _Counts(words, prefix)
-    # The alphabet first: every character seen (so any can start a word), then ## and each
-    # character seen inside a word, each sorted (as tokenizers' trainers do).
-    alphabet = sorted({c for w in words for c in w}) + sorted({s for w in counts.words for s in w[1:]})
-    vocab = specials + [s for s in alphabet if s not in specials]
-    known = set(vocab)
-    merges: list[WordPieceMerge] = []
-    while len(vocab) < vocab_size:
-        pair = counts.best()
-        if pair is None:
-            break
-        a, b = pair
-        record = (counts.pairs[pair], counts.symbols[a], counts.symbols[b])
-        token = counts.merge(pair)
-        merges.append(WordPieceMerge(a, b, token, *record))
-        if token not in known:
-            known.add(token)
-            vocab.append(token)
-    return TrainedWordPiece(_tokenizer(vocab, specials, unk_token, normalizer, prefix, name), tuple(merges))
+    they are among ``special_tokens``. (:class:`WordPieceTrainer` does it step by step.)"""
+    trainer = WordPieceTrainer(
+        None,
+        vocab_size,
+        texts=texts,
+        special_tokens=special_tokens,
+        unk_token=unk_token,
+        lowercase=lowercase,
+        strip_accents=strip_accents,
+        prefix=prefix,
+        name=name,
+    )
+    for _ in trainer.events():
+        pass
+    return trainer.result()
 
 
 def _tokenizer(

@@ -866,8 +866,18 @@
     </message>
     <message>
       <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>Piece: {piece} (## continues the word before it)</source>
+      <translation>片段：{piece}（## 表示接续前面的词）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chip_tooltip.py" />
       <source>and decoding writes &lt;UNK&gt; here: the word is lost.</source>
       <translation>解码时这里写出 &lt;UNK&gt;：这个词丢失了。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>‘{word}’ cannot be covered by WordPiece's pieces: it becomes [UNK].</source>
+      <translation>‘{word}’ 无法由 WordPiece 的片段覆盖：它成为 [UNK]。</translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/families/chip_tooltip.py" />
@@ -930,6 +940,11 @@
     </message>
     <message>
       <location filename="../../app/features/families/family.py" />
+      <source>BERT's WordPiece, trained here with the same vocabulary size (likelihood-score merges): greedy longest match, ## continues a word, [UNK] when a word cannot be covered. It lower-cases, strips accents and drops spaces, so decoding does not give the text back.</source>
+      <translation>BERT 的 WordPiece，在这里以相同的词表大小训练（按似然得分合并）：贪心最长匹配，## 表示接续前面的词，无法覆盖的词成为 [UNK]。它会转为小写、去掉重音并丢弃空格，所以解码得不回原文。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
       <source>BPE over UTF-8 bytes (GPT-2 pre-tokenizer), as this app trains it: every text is covered by the 256 byte tokens, and merges make the common pieces single tokens.</source>
       <translation>基于 UTF-8 字节的 BPE（GPT-2 预分词器），即本应用训练的方式：256 个字节词元能覆盖任何文本，合并则把常见片段变成单个词元。</translation>
     </message>
@@ -972,6 +987,11 @@
       <location filename="../../app/features/families/family.py" />
       <source>UTF-8 bytes</source>
       <translation>UTF-8 字节</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>WordPiece</source>
+      <translation>WordPiece</translation>
     </message>
     <message>
       <location filename="../../app/features/families/family.py" />
@@ -1163,13 +1183,13 @@
     </message>
     <message>
       <location filename="../../app/features/families/training_panel.py" />
-      <source>Train the words and both BPE families on the corpus (Ctrl+Return)</source>
-      <translation>在语料上训练词家族和两个 BPE 家族 (Ctrl+Return)</translation>
+      <source>Train the words, both BPE families and WordPiece on the corpus (Ctrl+Return)</source>
+      <translation>在语料上训练词家族、两个 BPE 家族和 WordPiece (Ctrl+Return)</translation>
     </message>
     <message>
       <location filename="../../app/features/families/training_panel.py" />
-      <source>Vocabulary size of both BPE families. Char-level BPE needs at least 259 + the corpus's distinct characters; the word family keeps every word of the corpus.</source>
-      <translation>两个 BPE 家族的词表大小。字符级 BPE 至少需要 259 + 语料中不同字符的个数；词家族保留语料中的每个词。</translation>
+      <source>Vocabulary size of both BPE families and WordPiece. Char-level BPE needs at least 259 + the corpus's distinct characters; the word family keeps every word of the corpus.</source>
+      <translation>两个 BPE 家族和 WordPiece 的词表大小。字符级 BPE 至少需要 259 + 语料中不同字符的个数；词家族保留语料中的每个词。</translation>
     </message>
     <message>
       <location filename="../../app/features/families/training_panel.py" />
@@ -5332,8 +5352,8 @@ intermediate-only tokens); export the tables (CSV) and the chart (PNG, SVG).&lt;
     </message>
     <message>
       <location filename="../../app/window/tabs.py" />
-      <source>One text cut by five tokenizer families: characters, bytes, words, BPE</source>
-      <translation>用五种分词家族切分同一段文本：字符、字节、词、BPE</translation>
+      <source>One text cut by six tokenizer families: characters, bytes, words, BPE, WordPiece</source>
+      <translation>用六种分词家族切分同一段文本：字符、字节、词、BPE、WordPiece</translation>
     </message>
     <message>
       <location filename="../../app/window/tabs.py" />

@@ -62,7 +62,7 @@ def tokenizers() -> dict[str, object]:
 
 
 def test_families_are_listed_simplest_first() -> None:
-    assert FAMILIES == ("characters", "bytes", "words", "char-bpe", "byte-bpe")
+    assert FAMILIES == ("characters", "bytes", "words", "char-bpe", "byte-bpe", "wordpiece")
 
 
 @pytest.mark.parametrize("text", TEXTS)
@@ -168,7 +168,7 @@ def test_byte_bpe_is_its_tokenizer_called_directly(tokenizers, text: str) -> Non
 def test_compare_families_keeps_the_order_and_figures_add_up(tokenizers) -> None:  # type: ignore[no-untyped-def]
     text = "The hamster sat on the log 🙂, 春天的早晨。"
     results = compare_families(text, tokenizers)
-    assert [r.family for r in results] == list(FAMILIES)
+    assert [r.family for r in results] == list(FAMILIES[:5])  # (the WordPiece row: test_families_wordpiece)
     for r in results:
         assert isinstance(r, FamilyResult)
         assert r.text == text
@@ -182,7 +182,7 @@ def test_compare_families_keeps_the_order_and_figures_add_up(tokenizers) -> None
     # Not in the corpus: " hamster", " 🙂," and " 春天的早晨" (there it starts a line: no space).
     assert by["words"].unknown_count == 3
     assert [text[s:e] for s, e in by["words"].lost] == [" hamster", " 🙂,", " 春天的早晨"]
-    assert all(by[f].round_trip for f in FAMILIES if f != "words")
+    assert all(by[f].round_trip for f in FAMILIES[:5] if f != "words")
 
 
 def test_lone_surrogates_are_repaired_first_as_encode_does(tokenizers) -> None:  # type: ignore[no-untyped-def]

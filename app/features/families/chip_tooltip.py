@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from app.core.i18n import tr, tr_n
 from app.display.format import format_count, hex_bytes, visible
-from bpe_engine import FamilyResult, FamilyToken, FamilyTokenizer, SentencePieceTokenizer, Tokenizer
+from bpe_engine import (
+    FamilyResult,
+    FamilyToken,
+    FamilyTokenizer,
+    SentencePieceTokenizer,
+    Tokenizer,
+    WordPieceTokenizer,
+)
 
 __all__ = ["chip_tooltip"]
 
@@ -20,6 +27,11 @@ def chip_tooltip(result: FamilyResult, index: int, tokenizer: FamilyTokenizer | 
         return ""
     token = result.tokens[index]
     head = tr("Token {k} of {n}: id {id}").format(k=format_count(index + 1), n=format_count(result.count), id=token.id)
+    if token.unknown and isinstance(tokenizer, WordPieceTokenizer):
+        word = visible(result.text[token.start : token.end])
+        return "\n".join(
+            [head, tr("‘{word}’ cannot be covered by WordPiece's pieces: it becomes [UNK].").format(word=word)]
+        )
     if token.unknown:
         return "\n".join([head, *_unknown_lines(result, token, known_words)])
     lines = [head, tr_n("%n byte(s): {hex}", len(token.data)).format(hex=hex_bytes(token.data))]
@@ -50,6 +62,11 @@ def _text_line(result: FamilyResult, token: FamilyToken) -> str:
 def _family_lines(token: FamilyToken, tokenizer: FamilyTokenizer | None) -> list[str]:
     if isinstance(tokenizer, SentencePieceTokenizer):
         return [tr("Piece: {piece}").format(piece=tokenizer.pieces_text[token.id])]
+    if isinstance(tokenizer, WordPieceTokenizer):
+        piece = tokenizer.token_text(token.id)
+        if tokenizer.is_continuation(token.id):
+            return [tr("Piece: {piece} (## continues the word before it)").format(piece=piece)]
+        return [tr("Piece: {piece}").format(piece=piece)]
     if isinstance(tokenizer, Tokenizer):
         merge = tokenizer.merge_of(token.id)
         if merge is not None:

@@ -32,9 +32,9 @@ def _pointer(result: FamilyResult, index: int) -> Segment:
 def token_segments(
     result: FamilyResult, token: FamilyToken, whitespace: bool = True, piece: str | None = None
 ) -> tuple[Segment, ...]:
-    """The label of one token (``piece``: how a char-level BPE model writes it)."""
+    """The label of one token (``piece``: how a char-level BPE or WordPiece model writes it)."""
     if token.unknown:
-        return ((UNK_LABEL, TEXT),)
+        return ((piece or UNK_LABEL, TEXT),)  # (WordPiece: [UNK])
     if piece is not None and piece.startswith("<0x") and len(token.data) == 1 and not token.complete:
         return ((piece, HEX), _pointer(result, token.start))  # byte fallback: SentencePiece's own name
     if token.complete:

@@ -1,9 +1,10 @@
-"""The Families tab's background work: training the three trained families, and tokenizing
-the text being typed with all five.
+"""The Families tab's background work: training the trained families, and tokenizing the
+text being typed with all of them.
 
-- :class:`FamiliesTrainingWorker` (a :class:`~app.core.jobs.runner.Worker`) counts the corpus's
-  words, trains character-level BPE with byte fallback and byte-level BPE, one after the
-  other, from the engine's event streams; progress is batched (~50 ms), Cancel is a
+- :class:`FamiliesTrainingWorker` (a :class:`~app.core.jobs.runner.Worker`) trains each of
+  :data:`~app.features.families.family.TRAINED_FAMILIES` (the corpus's words, character-level
+  BPE with byte fallback, byte-level BPE, WordPiece), one after the other, from the engine's
+  event streams (:func:`bpe_engine.family_trainer`); progress is batched (~50 ms), Cancel is a
   ``threading.Event`` checked between two events (the engine's generators are closed, which
   stops their worker processes). A family that cannot be trained (a vocabulary too small for
   the corpus's characters) is reported and the others go on.
@@ -31,7 +32,6 @@ from app.display.chips import Chips
 from app.features.families.display import family_chips
 from app.features.families.family import TRAINED_FAMILIES, Family, Phase
 from bpe_engine import (
-    BpeTrainer,
     ByteTokenizer,
     CharacterTokenizer,
     CharBpeTrainer,
@@ -41,10 +41,11 @@ from bpe_engine import (
     FamilyTokenizer,
     MergeEvent,
     SentencePieceTokenizer,
-    TrainingEvent,
-    WordTrainer,
+    WordPieceMerge,
+    WordPieceTokenizer,
     errors,
     family_result,
+    family_trainer,
 )
 
 __all__ = [
@@ -128,21 +129,18 @@ class FamiliesTrainingWorker(Worker):
         problems: dict[str, str] = {}
         minimum: int | None = None
         try:
-            words = WordTrainer(paths, text=text, fork_workers=False)
-            self._drain(Family.WORDS, words.events())
-            tokenizers[Family.WORDS] = words.tokenizer()
-            chars = CharBpeTrainer(paths, self.vocab_size, text=text, fork_workers=False)
-            try:
-                self._drain(Family.CHAR_BPE, chars.events())
-                tokenizers[Family.CHAR_BPE] = chars.tokenizer()
-            except errors.ConfigError as exc:  # too small a vocabulary for the corpus's characters
-                problems[Family.CHAR_BPE] = str(exc)
-                self.family_failed.emit(Family.CHAR_BPE, str(exc))
-            minimum = chars.minimum_vocab_size
-            if self.train_byte_bpe:
-                trainer = BpeTrainer(paths, self.vocab_size, [], text=text, pretokenizer="gpt2", fork_workers=False)
-                self._drain(Family.BYTE_BPE, trainer.events())
-                tokenizers[Family.BYTE_BPE] = trainer.tokenizer()
+            for family in TRAINED_FAMILIES:
+                if family == Family.BYTE_BPE and not self.train_byte_bpe:
+                    continue
+                trainer = family_trainer(family, paths, self.vocab_size, text=text, fork_workers=False)
+                try:
+                    self._drain(family, trainer.events())
+                    tokenizers[family] = trainer.tokenizer()
+                except errors.ConfigError as exc:  # too small a vocabulary for the corpus's characters
+                    problems[family] = str(exc)
+                    self.family_failed.emit(family, str(exc))
+                if isinstance(trainer, CharBpeTrainer):
+                    minimum = trainer.minimum_vocab_size
         except _Cancelled:
             self.cancelled.emit()
             return
@@ -156,9 +154,9 @@ class FamiliesTrainingWorker(Worker):
             TrainedFamilies(self.corpus, self.vocab_size, tokenizers, problems, minimum, time.perf_counter() - start)
         )
 
-    def _drain(self, family: Family, events: Iterator[TrainingEvent]) -> None:
+    def _drain(self, family: Family, events: Iterator[object]) -> None:
         """Pull every event, reporting progress; stop (closing the stream) when cancelled."""
-        stream = cast(Generator[TrainingEvent, None, None], events)
+        stream = cast(Generator[object, None, None], events)
         target = 0
         try:
             for event in stream:
@@ -168,6 +166,8 @@ class FamiliesTrainingWorker(Worker):
                     self._maybe_progress(family, Phase.COUNTING, event.bytes_done, event.bytes_total)
                 elif isinstance(event, MergeEvent):
                     self._maybe_progress(family, Phase.MERGING, event.rank + 1, target)
+                elif isinstance(event, WordPieceMerge):  # (a merge may add no token: see added)
+                    self._maybe_progress(family, Phase.MERGING, min(event.added, target), target)
                 elif isinstance(event, CountingDone):
                     target = event.target_merges
                     self.progress.emit(family, Phase.MERGING, 0, target)
@@ -239,6 +239,10 @@ def run_families(job: FamiliesJob, is_stale: Callable[[], bool]) -> FamiliesOutc
         except errors.BPEError as exc:
             rows.append(FamilyRow(family, None, None, str(exc)))
             continue
-        pieces: Sequence[str] | None = tok.pieces_text if isinstance(tok, SentencePieceTokenizer) else None
+        pieces: Sequence[str] | None = None
+        if isinstance(tok, SentencePieceTokenizer):
+            pieces = tok.pieces_text
+        elif isinstance(tok, WordPieceTokenizer):  # its tokens as it writes them (##, [UNK])
+            pieces = [tok.token_text(i) if i in tok.vocab else "" for i in range(tok.max_id + 1)]
         rows.append(FamilyRow(family, result, family_chips(result, job.whitespace, pieces)))
     return FamiliesOutcome(job.generation, job.text, tuple(rows), time.perf_counter() - start)

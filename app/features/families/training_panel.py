@@ -19,7 +19,7 @@ from app.core.i18n import bind, current_language, tr
 from app.core.registry import TokenizerRegistry
 from app.display.format import format_bytes
 from app.features.families.content import DEFAULT_CORPUS_KEYS
-from app.features.families.family import Family
+from app.features.families.family import progress_shares
 from app.features.families.job import FamiliesCorpus
 from app.widgets import build
 from app.widgets.progress_bar import ProgressBar
@@ -27,12 +27,8 @@ from app.widgets.progress_bar import ProgressBar
 __all__ = ["ByteSource", "CorpusKind", "TrainingPanel", "DEFAULT_VOCAB", "sample_paths"]
 
 DEFAULT_VOCAB = 1000
-#: Each trained family's share of the progress bar (of 1000), and counting's share within it.
-_SHARES: dict[str, tuple[int, int]] = {
-    Family.WORDS: (0, 150),
-    Family.CHAR_BPE: (150, 600),
-    Family.BYTE_BPE: (600, 1000),
-}
+#: Each trained family's share of the progress bar (of 1000).
+_SHARES: dict[str, tuple[int, int]] = {str(f): share for f, share in progress_shares().items()}
 
 
 class ByteSource(StrEnum):
@@ -91,7 +87,7 @@ class TrainingPanel(QWidget):
         self.train_button = build.button(
             self,
             "Train",
-            tooltip="Train the words and both BPE families on the corpus (Ctrl+Return)",
+            tooltip="Train the words, both BPE families and WordPiece on the corpus (Ctrl+Return)",
             shortcut="Ctrl+Return",
         )
         self.cancel_button = build.button(self, "Cancel", tooltip="Stop training (Esc)", shortcut="Escape")
@@ -129,7 +125,7 @@ class TrainingPanel(QWidget):
         bind(
             self.vocab_spin,
             "setToolTip",
-            "Vocabulary size of both BPE families. Char-level BPE needs at least 259 + the corpus's "
+            "Vocabulary size of both BPE families and WordPiece. Char-level BPE needs at least 259 + the corpus's "
             "distinct characters; the word family keeps every word of the corpus.",
         )
         self.vocab_spin.valueChanged.connect(self.settings_changed)

@@ -1,13 +1,14 @@
-"""The Families tab: the same text cut by five tokenizer families, side by side.
+"""The Families tab: the same text cut by six tokenizer families, side by side.
 
 Characters (one token per code point), UTF-8 bytes, words with ``<UNK>`` for anything the
-training corpus never had, character-level BPE with byte fallback (SentencePiece style) and
-byte-level BPE (ours) each get a row of colored chips; a table puts their figures next to
+training corpus never had, character-level BPE with byte fallback (SentencePiece style),
+byte-level BPE (ours) and WordPiece (BERT's: ``##`` continues a word, ``[UNK]``) each get a
+row of colored chips; a table puts their figures next to
 each other: tokens, bytes per token, vocabulary size, unknown tokens, tokens that hold part of
 a character, and whether decoding gives the text back. What decode loses (the word family's
 ``<UNK>``, or SentencePiece reading a typed ``▁`` as a space) is highlighted in the text.
 
-The three trained families learn from a corpus (the built-in samples by default, or a
+The trained families (:data:`~app.features.families.family.TRAINED_FAMILIES`) learn from a corpus (the built-in samples by default, or a
 chosen file) with the vocabulary size set here, in the background with progress and Cancel
 (:class:`~app.features.families.controller.FamiliesController`); the byte-level row can instead use a
 tokenizer of the session (trained in the Train tab, opened, or an OpenAI encoding). Typing
@@ -38,7 +39,7 @@ from app.features.families.chip_tooltip import chip_tooltip
 from app.features.families.chips_panel import ChipRows
 from app.features.families.content import DEFAULT_TEXT
 from app.features.families.controller import FamiliesController
-from app.features.families.family import Family, family_name, family_note
+from app.features.families.family import TRAINED_FAMILIES, Family, family_name, family_note
 from app.features.families.job import FamiliesCorpus, FamiliesOutcome, TrainedFamilies, simple_tokenizers
 from app.features.families.model import FamiliesTableModel, FamilyTableRow
 from app.features.families.row_status import family_status, source_note
@@ -58,7 +59,7 @@ HERE = ByteSource.HERE
 
 
 class FamiliesView(View):
-    """Five tokenizer families on one text (see the module docstring).
+    """The tokenizer families on one text (see the module docstring).
 
     Signals:
         displayed(int): the rows and the table now show the result of this request generation.
@@ -224,7 +225,9 @@ class FamiliesView(View):
         """The tokenizer of every family that has one now."""
         out: dict[str, FamilyTokenizer] = dict(simple_tokenizers())
         trained = self.models.tokenizers if self.models is not None else {}
-        for family in (Family.WORDS, Family.CHAR_BPE):
+        for family in TRAINED_FAMILIES:
+            if family == Family.BYTE_BPE:
+                continue  # (below: trained here or a tokenizer of the session)
             if family in trained:
                 out[family] = trained[family]
         source = self.byte_source()

@@ -10,11 +10,12 @@ from app.features.families.job import FamiliesCorpus, TrainedFamilies
 from app.features.families.model import COLUMN_KEYS, Column
 from app.features.families.row_status import family_status, source_note
 from app.features.families.training_status import Said, status_text
-from bpe_engine import FAMILIES
+from bpe_engine import FAMILIES, FAMILY_TRAINERS
 
 
 def test_the_types_equal_the_strings_they_replace():
-    assert list(Family) == list(FAMILIES) and TRAINED_FAMILIES == ("words", "char-bpe", "byte-bpe")
+    assert list(Family) == list(FAMILIES) and TRAINED_FAMILIES == ("words", "char-bpe", "byte-bpe", "wordpiece")
+    assert TRAINED_FAMILIES == tuple(spec.family for spec in FAMILY_TRAINERS)  # each trained by the engine's entry
     assert {"words": 1}[Family.WORDS] == 1 and Phase.COUNTING == "counting"
     assert TrainingState.CANCELLED == "cancelled" and COLUMN_KEYS[-1] == Column.ROUND_TRIP == "round_trip"
     assert family_name("char-bpe") == family_name(Family.CHAR_BPE) == "Char-level BPE"

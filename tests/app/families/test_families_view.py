@@ -1,7 +1,8 @@
 """The Families tab, driven as a user would: it trains on the built-in samples when first
 shown, then every figure on screen is checked against an independent computation (code
 points and UTF-8 bytes from Python, words from the GPT-2 regex run here over the sample files,
-both BPE families trained here directly with the engine)."""
+both BPE families trained here directly with the engine, WordPiece's ids, pieces and round
+trip from ``tokenizers``' WordPiece loaded with the vocabulary trained directly)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ from app.display.format import format_count
 from app.features.families.model import COLUMN_KEYS
 from app.features.families.view import DEFAULT_VOCAB, HERE, FamiliesView, sample_paths
 from app.window.main_window import MainWindow
-from bpe_engine import FAMILIES, train_bpe, train_char_bpe
+from bpe_engine import FAMILIES, train_bpe, train_char_bpe, train_wordpiece
 
+from ...conftest import data_text
 from ..text_views_support import type_text
 
 GPT2 = regex.compile(r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
@@ -39,9 +41,22 @@ def corpus_words(corpus_texts) -> set[str]:
 
 @pytest.fixture(scope="module")
 def direct() -> dict[str, object]:
-    """The two BPE families trained directly with the engine, as the view should."""
+    """The two BPE families and WordPiece trained directly with the engine, as the view should,
+    and ``tokenizers``' WordPiece with that vocabulary (the reference for the WordPiece row)."""
+    tokenizers = pytest.importorskip("tokenizers")
+    from tokenizers import decoders, models, normalizers, pre_tokenizers
+
     paths = sample_paths()
-    return {"char-bpe": train_char_bpe(paths, DEFAULT_VOCAB), "byte-bpe": train_bpe(paths, DEFAULT_VOCAB, [])}
+    wp = train_wordpiece([p.read_text(encoding="utf-8") for p in paths], DEFAULT_VOCAB).tokenizer
+    ref = tokenizers.Tokenizer(models.WordPiece({wp.token_text(i): i for i in wp.vocab}, unk_token="[UNK]"))
+    ref.normalizer = normalizers.BertNormalizer(lowercase=True)
+    ref.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    ref.decoder = decoders.WordPiece()
+    return {
+        "char-bpe": train_char_bpe(paths, DEFAULT_VOCAB),
+        "byte-bpe": train_bpe(paths, DEFAULT_VOCAB, []),
+        "wordpiece": ref,
+    }
 
 
 @pytest.fixture
@@ -69,6 +84,8 @@ def check_everything(v: FamiliesView, text: str, corpus_words: set[str], direct:
     unknown = [(m.start(), m.end()) for m in matches if m.group() not in corpus_words]
     char_ids = direct["char-bpe"].encode_ordinary(text)  # type: ignore[attr-defined]
     byte_ids = direct["byte-bpe"].encode(text)  # type: ignore[attr-defined]
+    wp = direct["wordpiece"].encode(text, add_special_tokens=False)  # type: ignore[attr-defined]
+    wp_back = direct["wordpiece"].decode(wp.ids) == text  # type: ignore[attr-defined]
     expected = {
         # family: (tokens, vocabulary, unknown, part-character tokens, round trip)
         "characters": (len(text), 0x110000, 0, 0, True),
@@ -76,6 +93,7 @@ def check_everything(v: FamiliesView, text: str, corpus_words: set[str], direct:
         "words": (len(matches), len(corpus_words) + 1, len(unknown), 0, not unknown),
         "char-bpe": (len(char_ids), DEFAULT_VOCAB, 0, None, "\u2581" not in text),
         "byte-bpe": (len(byte_ids), DEFAULT_VOCAB, 0, None, True),
+        "wordpiece": (len(wp.ids), DEFAULT_VOCAB, wp.tokens.count("[UNK]"), None, wp_back),
     }
     for family, (tokens, vocab, unk, partial, round_trip) in expected.items():
         chips = v.chip_views[family]
@@ -101,6 +119,13 @@ def check_everything(v: FamiliesView, text: str, corpus_words: set[str], direct:
     assert [t.id for t in v.result("byte-bpe").tokens] == byte_ids
     assert [t.id for t in v.result("characters").tokens] == [ord(c) for c in text]
     assert [t.id for t in v.result("bytes").tokens] == list(data)
+    # WordPiece: tokenizers' ids and spans; the chips are its tokens as it writes them (##, [UNK]).
+    assert [(t.id, t.start, t.end) for t in v.result("wordpiece").tokens] == [
+        (i, s, e) for i, (s, e) in zip(wp.ids, wp.offsets)
+    ]
+    pieces = v.chip_views["wordpiece"]
+    assert [pieces.chip_text(k) for k in range(pieces.count())] == wp.tokens
+    assert [pieces.is_marked(k) for k in range(pieces.count())] == [t == "[UNK]" for t in wp.tokens]
     # Words: <UNK> chips, outlined, exactly at the unknown pieces; those are highlighted in the text.
     words = v.chip_views["words"]
     for k, m in enumerate(matches):
@@ -111,11 +136,12 @@ def check_everything(v: FamiliesView, text: str, corpus_words: set[str], direct:
     lost = list(unknown)
     if "\u2581" in text:
         lost += [(i, i + 1) for i, ch in enumerate(text) if ch == "\u2581"]
+    lost += list(v.result("wordpiece").lost)  # (checked in tests/engine/test_families_wordpiece.py)
     assert sorted(v.lost_highlights()) == sorted(lost)
     if not lost:
         assert "gives this text back" in v.lost_label.text()
     else:
-        assert "<UNK>" in v.result("words").decoded or "\u2581" in text
+        assert "<UNK>" in v.result("words").decoded or "\u2581" in text or not wp_back
     # Bytes of a character outside ASCII: hex and an arrow to the character.
     b = v.chip_views["bytes"]
     k = 0
@@ -314,4 +340,26 @@ def test_a_shorter_text_then_a_language_switch_keeps_the_highlights_right(qtbot,
         i18n.set_language("en")
     finally:
         i18n.set_language("en")
-    assert view.lost_highlights() == [(3, 13)]
+    assert view.lost_highlights() == [(3, 13), (0, 3)]  # words: " telescope"; WordPiece: "The" (lower-cased)
+
+
+def test_wordpiece_trains_last_with_progress_and_cancel_stops_it(qtbot, view, tmp_path):
+    """WordPiece trains after the BPE families, with its own progress (reading, then merges
+    of the same vocabulary size); Cancel while it merges stops the run."""
+    path = tmp_path / "mixed.txt"
+    path.write_text("".join(data_text(n) for n in ("english.txt", "russian.txt", "multiscript.txt")), encoding="utf-8")
+    assert view.set_corpus_file(str(path))
+    view.set_vocab_size(6000)
+    before = view.models
+    progress: list[tuple[str, str, int, int]] = []
+    view.controller.progress.connect(lambda *args: progress.append(args))
+    assert view.train()
+    qtbot.waitUntil(lambda: any(p[:2] == ("wordpiece", "merging") and p[2] > 0 for p in progress), timeout=120_000)
+    with qtbot.waitSignal(view.controller.state_changed, timeout=30_000, check_params_cb=lambda s: s == "cancelled"):
+        qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    assert view.models is before
+    order = list(dict.fromkeys(p[0] for p in progress))
+    assert order == ["words", "char-bpe", "byte-bpe", "wordpiece"]
+    merging = [p for p in progress if p[:2] == ("wordpiece", "merging")]
+    assert all(0 <= done <= total for _, _, done, total in merging)
+    assert "cancelled" in view.train_status.text()
