@@ -321,6 +321,47 @@ def test_reachability_r50k_against_tiktoken() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("name", ["cl100k_base", "o200k_base"])
+def test_bulk_reachability_openai_against_tiktoken(name: str) -> None:
+    # reachability encodes the tokens a block at a time; tiktoken one by one is the reference
+    enc = tiktoken_encoding(name)
+    tok = Tokenizer.from_tiktoken(name)
+    unreachable, partial, examined = reachability(tok)
+    ids = [i for i in sorted(tok.vocab) if not tok.is_special(i)]
+    texts = {i: tok.vocab[i] for i in ids}
+    assert list(partial) == [i for i in ids if not _valid(texts[i])]
+    expect = [i for i in ids if _valid(texts[i]) and enc.encode_ordinary(texts[i].decode()) != [i]]
+    assert list(unreachable) == expect and examined == len(ids)
+    if name == "o200k_base":
+        assert len(unreachable) == 12 and len(partial) == 1562
+
+
+@pytest.mark.slow
+def test_bulk_reachability_llama3_json_against_tokenizers() -> None:
+    tokenizers = pytest.importorskip("tokenizers")
+    path = shared_path("tokenizers/llama3.2_tokenizer.json", "the Llama 3.2 tokenizer.json")
+    hf = tokenizers.Tokenizer.from_file(str(path))
+    tok = load_tokenizer(path)
+    unreachable, partial, examined = reachability(tok)
+    ids = [i for i in sorted(tok.vocab) if not tok.is_special(i)]
+    expect = [
+        i for i in ids if _valid(tok.vocab[i]) and hf.encode(tok.vocab[i].decode(), add_special_tokens=False).ids != [i]
+    ]
+    assert list(unreachable) == expect and examined == len(ids) == 128000
+    assert len(partial) == len([i for i in ids if not _valid(tok.vocab[i])])
+
+
+def test_encode_alone_is_encode_ordinary(small: Tokenizer) -> None:
+    # the bulk path against one encode_ordinary per text, on texts of one piece and of several
+    texts = [small.vocab[i].decode() for i in sorted(small.vocab) if _valid(small.vocab[i])]
+    texts += ["", "the cat", "hello, world", " 世界", "Всеобщая", "  x", "123 456"]
+    got = small.encode_alone(texts)
+    for text, ids in zip(texts, got):
+        one = small.encode_ordinary(text)
+        assert ids == tuple(one) if ids is not None else len(one) >= 2
+
+
+@pytest.mark.slow
 def test_reachability_sentencepiece_by_piece() -> None:
     tok = load_tokenizer(shared_path("tokenizers/mistral_sentencepiece_v3.model", "the Mistral v3 model"))
     unreachable, partial, examined = reachability(tok)
