@@ -23,6 +23,7 @@ from bpe_engine import (
     reachability,
     reference_encode,
     renyi_efficiency,
+    sentence_count,
     token_uses,
     train_bpe,
     train_char_bpe,
@@ -198,6 +199,20 @@ def test_parity_against_tiktoken(o200k: Tokenizer) -> None:
     assert p.gini_premium == pytest.approx(brute_gini([r.premium for r in p.languages]))
     assert p.gini_per_byte == pytest.approx(brute_gini([r.tokens / r.bytes for r in p.languages]))
     assert p.cost("mya").premium > p.cost("fra").premium  # Burmese pays more than French
+    # tokens per sentence: the English text's sentences counted by hand (title, "Preamble",
+    # 8 "Whereas" clauses, 3 lines of the proclamation, 2 article headings, 3 article texts)
+    assert len(chosen["eng"].splitlines()) == 17 == sentence_count(chosen["eng"])
+    for row in p.languages:
+        assert row.sentences == 17
+        assert row.tokens_per_sentence == pytest.approx(len(enc.encode_ordinary(chosen[row.language])) / 17)
+
+
+def test_sentence_count_by_hand() -> None:
+    assert sentence_count("One.\n\n  \nTwo. Three.\r\nFour") == 3
+    assert sentence_count("") == 0
+    p = parity(train_bpe(None, 300, text="ab cd " * 20), {"eng": "ab\ncd\n", "x": "ab cd ab"})
+    assert [r.sentences for r in p.languages] == [2, 2]
+    assert p.cost("x").tokens_per_sentence == pytest.approx(p.cost("x").tokens / 2)
 
 
 def test_parity_errors(small: Tokenizer) -> None:
