@@ -44,6 +44,11 @@ class HealthPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # owned by the panel, so that a fit pending when the panel goes does not outlive it
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self._fit_table)
         self.model = HealthModel(self)
         self.table = QTableView(self)
         self.table.setModel(self.model)
@@ -78,7 +83,7 @@ class HealthPanel(QWidget):
         self._tokenizers = dict(tokenizers)
         self.model.show(self._figures)
         self.table.resizeColumnsToContents()
-        QTimer.singleShot(0, self._fit_table)
+        self._fit_timer.start()
         current = self.tokenizer_combo.currentData()
         self.tokenizer_combo.blockSignals(True)
         self.tokenizer_combo.clear()
@@ -92,7 +97,7 @@ class HealthPanel(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:  # zoom, presentation mode: taller rows
-            QTimer.singleShot(0, self._fit_table)
+            self._fit_timer.start()
 
     @Slot()
     def _fit_table(self) -> None:
