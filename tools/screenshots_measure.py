@@ -45,6 +45,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/measure_shots"))
     parser.add_argument("--language", default="en", choices=("en", "zh"))
+    parser.add_argument(
+        "--tax-five",
+        action="store_true",
+        help="instead: the language tax of r50k, cl100k, o200k, Llama 3.2 and Mistral v3 in a "
+        "1024x720 window (not presenting), the mouse on Chinese's bars (docs/images/measure_language_tax_zh.png)",
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
@@ -61,6 +67,8 @@ def main() -> int:
     win.resize(1000, 650)
     win.show()
     reg = win.registry
+    if args.tax_five:
+        return tax_five(app, win, args.out / f"measure_language_tax_{args.language}.png")
     sample = (REPO / "tests" / "data" / "english.txt").read_text(encoding="utf-8")
     sample += (REPO / "tests" / "data" / "chinese.txt").read_text(encoding="utf-8")
     trained = reg.add(train_bpe(None, 2000, text=sample), "trained 2000")
@@ -85,6 +93,63 @@ def main() -> int:
     view.shutdown()
     view.controller.wait(60_000)
     return 0
+
+
+def tax_five(app: QApplication, win, out: Path) -> int:
+    """The language tax of five tokenizers with the mouse on Chinese's bars (its tooltip)."""
+    from app.core.registry import RegistryKind
+    from bpe_engine import load_tokenizer
+
+    shared = REPO.parent / "shared" / "tokenizers"
+    keys = [
+        win.registry.add(load_tokenizer(shared / name), name, RegistryKind.FILE, source=str(shared / name))
+        for name in ("mistral_sentencepiece_v3.model", "llama3.2_tokenizer.json")
+    ]
+    win.resize(1024, 720)
+    win.move(0, 0)
+    view = win.measure_view
+    win.tabs.setCurrentWidget(view)
+    view.side.set_checked([*keys, "r50k_base", "cl100k_base", "o200k_base"])
+    done: list[bool] = []
+    view.measured.connect(lambda: done.append(True))
+    view.measure()
+    wait(app, lambda: bool(done))
+    chart = view.chart
+    k = next(n for n, t in enumerate(view.texts()) if t.code == "cmn")
+    x = chart._layout.x[chart._layout.order.index(k)]
+    scene = chart.plot.getPlotItem().vb.mapViewToScene(pg_point(x, 0.5))
+    spot = chart.plot.mapToGlobal(chart.plot.mapFromScene(scene))
+    display = os.environ["DISPLAY"]
+    print("mouse at", spot.x(), spot.y())
+    for dx in (0, 2, 4):  # moves, so that the chart hears the mouse
+        subprocess.run(["xdotool", "mousemove", str(spot.x() + dx), str(spot.y())], check=True)
+        wait(app, lambda: True)
+    if chart.plot.toolTip() != chart.describe(k):  # no pointer events reached the chart: a Qt move
+        from PySide6.QtTest import QTest
+
+        QTest.mouseMove(chart.plot.viewport(), chart.plot.viewport().mapFromGlobal(spot))
+        wait(app, lambda: True)
+    hovered = chart.plot.toolTip() == chart.describe(k)
+    print("the hover set Chinese's tooltip:", hovered)
+    if hovered:  # Qt shows a tooltip after a pause of the mouse; show the one the hover set now
+        from PySide6.QtWidgets import QToolTip
+
+        QToolTip.showText(spot, chart.plot.toolTip(), chart.plot)
+    end = time.monotonic() + 2.5
+    while time.monotonic() < end:  # the tooltip's delay
+        app.processEvents()
+        time.sleep(0.02)
+    subprocess.run(["import", "-display", display, "-window", "root", str(out)], check=True)
+    print(out)
+    view.shutdown()
+    view.controller.wait(60_000)
+    return 0
+
+
+def pg_point(x: float, y: float):
+    from PySide6.QtCore import QPointF
+
+    return QPointF(x, y)
 
 
 if __name__ == "__main__":
