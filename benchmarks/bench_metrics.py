@@ -9,8 +9,9 @@ measurement, as the app and ``bpe-engine measure`` make it):
   ``fertility`` and ``renyi_efficiency`` from those ids (what the language-tax and efficiency
   tables need);
 - ``uses``: ``token_uses`` of the whole sample (final and intermediate uses);
-- ``reachability``: ``reachability`` of the 199,998 tokens (depends on the tokenizer only,
-  computed once per tokenizer; ``--reach`` to include it, it takes seconds).
+- ``reachability`` (``--reach``): of o200k's 199,998 tokens and the Llama 3.2
+  tokenizer.json's 128,000, one ``encode_ordinary`` per token (before) against
+  ``reachability`` (after, in blocks), alternating, with the ratio.
 
 Runs alternate (tiktoken, ours, tiktoken, ours, ...) so that a busy moment of this noisy
 machine slows both; medians and the median ratio to tiktoken's time are printed.
@@ -30,7 +31,7 @@ from _common import REPO, median  # noqa: E402
 
 sys.path.insert(0, str(REPO))
 
-from bpe_engine import Tokenizer  # noqa: E402
+from bpe_engine import Tokenizer, load_tokenizer  # noqa: E402
 from bpe_engine.metrics import (  # noqa: E402
     compression,
     fertility,
@@ -85,11 +86,52 @@ def main() -> None:
         ratio = f"  ({median(ratios[name]):.0f}x tiktoken's encode)" if name in ratios else ""
         print(f"{name:16} median {median(values):.2f} s{ratio}")
     if args.reach:
-        start = time.perf_counter()
-        unreachable, partial, examined = reachability(tok)
+        reach_runs(args.repeat)
+
+
+def per_token(tok: Tokenizer) -> tuple[list[int], int]:
+    """The former reachability: one ``encode_ordinary`` per token (the "before")."""
+    unreachable, partial = [], 0
+    for i, data in tok.vocab.items():
+        if tok.is_special(i):
+            continue
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            partial += 1
+            continue
+        if tok.encode_ordinary(text) != [i]:
+            unreachable.append(i)
+    return sorted(unreachable), partial
+
+
+def reach_runs(repeat: int) -> None:
+    """Reachability of o200k and the Llama 3.2 tokenizer.json: per token (before) and in blocks
+    (``reachability``, after), alternating, each on a freshly opened tokenizer."""
+    llama = REPO.parent / "shared" / "tokenizers" / "llama3.2_tokenizer.json"
+    for name, opener in (
+        ("o200k", lambda: Tokenizer.from_tiktoken("o200k_base")),
+        ("llama3.2 json", lambda: load_tokenizer(llama)),
+    ):
+        before: list[float] = []
+        after: list[float] = []
+        for _ in range(repeat):
+            tok = opener()
+            tok.encode_ordinary("warm up")
+            start = time.perf_counter()
+            old, _ = per_token(tok)
+            before.append(time.perf_counter() - start)
+            tok = opener()
+            tok.encode_ordinary("warm up")
+            start = time.perf_counter()
+            unreachable, partial, examined = reachability(tok)
+            after.append(time.perf_counter() - start)
+            assert list(unreachable) == old
+        ratio = median(before) / median(after)
         print(
-            f"reachability     {time.perf_counter() - start:.2f} s ({examined:,} tokens: "
-            f"{len(unreachable)} unreachable, {len(partial):,} part-character)"
+            f"reachability {name}: {examined:,} tokens, {len(unreachable)} unreachable, {len(partial):,} "
+            f"part-character; per token median {median(before):.2f} s, bulk median {median(after):.2f} s "
+            f"({ratio:.1f}x)"
         )
 
 

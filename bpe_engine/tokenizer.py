@@ -718,6 +718,25 @@ class Tokenizer(TiktokenMethods):
             return [self.special_tokens[piece]]
         return self._encoder.ids_of([piece.encode("utf-8")]) if piece else []
 
+    def encode_alone(self, texts: Sequence[str]) -> list[tuple[int, ...] | None]:
+        """``encode_ordinary`` of each of many short ``texts`` when the pre-tokenizer leaves it
+        one piece, None when it cuts it into several (its encoding is then 2 tokens or more):
+        the pieces merged together, for bulk questions such as reachability."""
+        if self.tiktoken_equivalent() is None:
+            core = self.core_encoder()
+            if core.covers_all:  # tiktoken's core, one call each: exact here (see _core_encode)
+                # subtle: not encode_ordinary_batch, whose thread pool costs 4x on short texts
+                one = core.encoding.encode_ordinary
+                return [tuple(one(self._normalized(t))) for t in texts]
+        encoder = self._encoder
+        cut = [encoder.pieces(self._normalized(t)) if t else [] for t in texts]
+        single = [k for k, p in enumerate(cut) if len(p) == 1]
+        ids = encoder.piece_ids_many([cut[k][0] for k in single])
+        out: list[tuple[int, ...] | None] = [() if not t else None for t in texts]
+        for k, got in zip(single, ids):
+            out[k] = got
+        return out
+
     def pieces(self, text: str, *, special: bool = True) -> list[tuple[str, int, int, bool]]:
         """``(piece, start, end, is_special)`` as the pre-tokenizer cuts ``text``
         (``special=False``: special-token text is cut like any other text). With a

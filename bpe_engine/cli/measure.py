@@ -113,7 +113,7 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def _tax_table(langs: Sequence[ParallelLanguage], done: Sequence[_Measured]) -> str:
     header = ["language", "name", "script"]
     for m in done:
-        header += [f"{m.name} tokens", "premium"]
+        header += [f"{m.name} tokens", "tokens/sentence", "premium"]
     order = sorted(range(len(langs)), key=lambda k: (langs[k].script, k))
     rows = []
     for k in order:
@@ -121,14 +121,14 @@ def _tax_table(langs: Sequence[ParallelLanguage], done: Sequence[_Measured]) -> 
         for m in done:
             assert m.parity is not None
             cost = m.parity.languages[k]
-            row += [f"{cost.tokens:,}", f"{cost.premium:.2f}"]
+            row += [f"{cost.tokens:,}", f"{cost.tokens_per_sentence:.1f}", f"{cost.premium:.2f}"]
         rows.append(row)
     gini = ["", "Gini of premiums", ""]
     per_byte = ["", "Gini per byte", ""]
     for m in done:
         assert m.parity is not None
-        gini += ["", f"{m.parity.gini_premium:.3f}"]
-        per_byte += ["", f"{m.parity.gini_per_byte:.3f}"]
+        gini += ["", "", f"{m.parity.gini_premium:.3f}"]
+        per_byte += ["", "", f"{m.parity.gini_per_byte:.3f}"]
     return _table(header, [*rows, gini, per_byte])
 
 
@@ -190,6 +190,7 @@ def _csv_rows(langs: Sequence[ParallelLanguage], done: Sequence[_Measured]) -> l
                     ("chars", cost.chars),
                     ("premium", cost.premium),
                     ("bytes_per_token", cost.bytes_per_token),
+                    ("tokens_per_sentence", cost.tokens_per_sentence),
                 ):
                     rows.append(["language_tax", m.name, lang.code, lang.name, lang.script, measure, value])
             rows.append(["language_tax", m.name, "", "", "", "gini_premium", m.parity.gini_premium])

@@ -171,6 +171,25 @@ class Encoder:
             self._fill_cache(cache, todo)
         return list(map(cache.__getitem__, pieces))
 
+    def piece_ids_many(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
+        """Token ids of each of ``pieces`` (no special tokens) as :meth:`ids_of` gives them
+        one by one (a piece that is itself a token taken whole where the rule says so), the
+        pieces not seen yet merged together; for bulk questions such as reachability."""
+        whole = self.tables.whole_tokens
+        out: list[tuple[int, ...] | None] = [None] * len(pieces)
+        rest: list[int] = []
+        for k, piece in enumerate(pieces):
+            found = whole.get(piece) if whole is not None else None
+            if found is None:
+                rest.append(k)
+            else:
+                out[k] = (found,)
+        distinct = list(dict.fromkeys(pieces[k] for k in rest))
+        ids = dict(zip(distinct, self.encode_distinct(distinct))) if distinct else {}
+        for k in rest:
+            out[k] = ids[pieces[k]]
+        return [o if o is not None else () for o in out]
+
     def _ids_flat(self, pieces: list[bytes], special_at: list[int]) -> list[int]:
         """All pieces through the vectorised merge at once, specials put back in place."""
         import numpy as np

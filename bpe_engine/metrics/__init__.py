@@ -7,7 +7,7 @@ Each measure is defined, with its source, where it is computed:
   (tokens per word and split words, Rust et al. 2021), :func:`renyi_efficiency` (Zouhar et
   al. 2023);
 - :mod:`.fairness`: :func:`parity` (each language's premium on a parallel text, Petrov et al.
-  2023) and :func:`gini`;
+  2023), tokens per sentence and :func:`gini`;
 - :mod:`.health`: :func:`vocabulary_health` (unreachable and part-character tokens, Land and
   Bartolo 2024; unused and intermediate-only tokens, LiteToken 2026);
 - :mod:`.scripts`: what a word is in scripts without spaces, and a text's script;
@@ -16,7 +16,7 @@ Each measure is defined, with its source, where it is computed:
 
 from __future__ import annotations
 
-from .fairness import LanguageCost, Parity, gini, parity
+from .fairness import LanguageCost, Parity, gini, parity, sentence_count
 from .health import TokenUse, VocabularyHealth, reachability, token_uses, vocabulary_health
 from .parallel import ParallelLanguage, ParallelText, load_parallel
 from .scripts import NO_SPACE_SCRIPTS, dominant_script, word_spans, words
@@ -33,6 +33,7 @@ __all__ = [
     "Parity",
     "gini",
     "parity",
+    "sentence_count",
     "TokenUse",
     "VocabularyHealth",
     "vocabulary_health",

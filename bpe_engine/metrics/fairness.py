@@ -11,6 +11,13 @@ over twice the mean). :class:`Parity` gives it for the premiums (tokens for the 
 and for the per-byte costs (tokens per UTF-8 byte, which leaves out how many bytes each
 script needs).
 
+*Tokens per sentence*: a language's tokens over the number of sentences of the content,
+counted once, in the reference language: its non-empty lines (:func:`sentence_count`; the
+built-in sample keeps the Declaration's layout, one heading, clause or paragraph a line, as
+FLORES keeps one sentence a line). Translations do not keep the same lines (the Chinese
+sample joins three of the English lines into one), so each language is divided by the
+reference's count: what one sentence of the content costs in that language.
+
 >>> gini([1, 1, 1]), gini([0, 0, 0, 4])
 (0.0, 0.75)
 """
@@ -26,7 +33,7 @@ from ..errors import ConfigError, short
 from ..interface import TokenizerLike
 from .text import encoded
 
-__all__ = ["LanguageCost", "Parity", "gini", "parity"]
+__all__ = ["LanguageCost", "Parity", "gini", "parity", "sentence_count"]
 
 
 def gini(values: Sequence[float] | np.ndarray) -> float:
@@ -45,14 +52,21 @@ def gini(values: Sequence[float] | np.ndarray) -> float:
 
 @dataclass(frozen=True)
 class LanguageCost:
-    """One language of a parallel text: its tokens, bytes and characters, and its premium
-    (tokens over the reference language's tokens)."""
+    """One language of a parallel text: its tokens, bytes and characters, its premium
+    (tokens over the reference language's tokens) and the content's ``sentences`` (counted
+    in the reference language, see the module docstring; 0 when unknown)."""
 
     language: str
     tokens: int
     bytes: int
     chars: int
     premium: float
+    sentences: int = 0
+
+    @property
+    def tokens_per_sentence(self) -> float:
+        """Tokens over the content's sentences (0 when they are unknown)."""
+        return self.tokens / self.sentences if self.sentences else 0.0
 
     @property
     def bytes_per_token(self) -> float:
@@ -83,6 +97,11 @@ class Parity:
             if row.language == language:
                 return row
         raise ConfigError(f"no language {short(language)} in this parity; it has {_names(self.languages)}")
+
+
+def sentence_count(text: str) -> int:
+    """The sentences of a parallel text's reference: its lines that are not blank."""
+    return sum(1 for line in text.splitlines() if line.strip())
 
 
 def _names(rows: Sequence[LanguageCost]) -> str:
@@ -118,6 +137,7 @@ def parity(
     ref = counts[reference]
     if ref == 0:
         raise ConfigError(f"the reference text {short(reference)} is empty: a premium needs its token count")
+    sentences = sentence_count(texts_by_language[reference])
     rows = tuple(
         LanguageCost(
             language=lang,
@@ -125,6 +145,7 @@ def parity(
             bytes=len(text.encode("utf-8", "surrogatepass")),
             chars=len(text),
             premium=counts[lang] / ref,
+            sentences=sentences,
         )
         for lang, text in texts_by_language.items()
     )

@@ -36,11 +36,12 @@ from dataclasses import dataclass
 
 from ..interface import TokenizerLike
 from ..kinds import TokenUnit
+from ..tokenizer import Tokenizer
 from .text import encoded
 
 __all__ = ["TokenUse", "VocabularyHealth", "vocabulary_health", "reachability", "token_uses"]
 
-_PROGRESS_EVERY = 4096
+_PROGRESS_EVERY = 16384
 
 
 @dataclass(frozen=True)
@@ -85,27 +86,45 @@ def reachability(
     tok: TokenizerLike, progress: Callable[[int, int], None] | None = None
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """``(unreachable, part_character, tokens examined)`` of ``tok``'s vocabulary (see the
-    module docstring); ``progress(done, total)`` is called every few thousand tokens."""
+    module docstring); ``progress(done, total)`` is called every few thousand tokens (it may
+    raise to stop).
+
+    A byte-level :class:`~bpe_engine.Tokenizer` encodes the tokens a block at a time
+    (:meth:`~bpe_engine.Tokenizer.encode_alone`: the pieces of a block merged together, the
+    same ids as one ``encode_ordinary`` each, 5x faster on o200k); other tokenizers one by one.
+    """
     vocab = tok.vocab
     ids = sorted(i for i in vocab if not tok.is_special(i))
-    by_piece = tok.facts.unit is TokenUnit.CHARACTER
-    space = tok.facts.space_symbol
-    unreachable: list[int] = []
+    texts: list[str] = []
+    valid: list[int] = []
     partial: list[int] = []
-    for k, i in enumerate(ids):
+    for i in ids:
         try:
-            text = vocab[i].decode("utf-8")
+            texts.append(vocab[i].decode("utf-8"))
+            valid.append(i)
         except UnicodeDecodeError:
             partial.append(i)
-            continue
-        got = tok.piece_ids(text.replace(" ", space)) if by_piece else tok.encode_ordinary(text)
-        if got != [i]:
-            unreachable.append(i)
-        if progress is not None and k % _PROGRESS_EVERY == 0:
-            progress(k, len(ids))
+    unreachable: list[int] = []
+    for start in range(0, len(valid), _PROGRESS_EVERY):
+        if progress is not None:
+            progress(start, len(valid))
+        block = valid[start : start + _PROGRESS_EVERY]
+        got = _encode_alone(tok, texts[start : start + _PROGRESS_EVERY])
+        unreachable += (i for i, g in zip(block, got) if g != (i,))
     if progress is not None:
-        progress(len(ids), len(ids))
-    return tuple(unreachable), tuple(partial), len(ids)
+        progress(len(valid), len(valid))
+    return tuple(sorted(unreachable)), tuple(partial), len(ids)
+
+
+def _encode_alone(tok: TokenizerLike, texts: list[str]) -> list[tuple[int, ...] | None]:
+    """Each text's ids encoded alone (None: several pieces, so several tokens): a
+    SentencePiece token as the piece it is (encoding its text would add the dummy prefix)."""
+    if isinstance(tok, Tokenizer):
+        return tok.encode_alone(texts)
+    if tok.facts.unit is TokenUnit.CHARACTER:
+        space = tok.facts.space_symbol
+        return [tuple(tok.piece_ids(t.replace(" ", space))) for t in texts]
+    return [tuple(tok.encode_ordinary(t)) for t in texts]
 
 
 def _made(tok: TokenizerLike, piece: str | bytes) -> Counter[int]:

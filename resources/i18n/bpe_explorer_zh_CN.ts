@@ -1487,6 +1487,11 @@
       <translation>词元数</translation>
     </message>
     <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>tokens/sentence</source>
+      <translation>词元/句</translation>
+    </message>
+    <message>
       <location filename="../../app/features/measure/tax_chart.py" />
       <source>Hover a bar: the language and every tokenizer's premium.</source>
       <translation>将鼠标悬停在柱上：显示该语言及每个分词器的溢价。</translation>

@@ -54,9 +54,12 @@ def test_language_tax_against_tiktoken(tmp_path: Path) -> None:
     for code, n in tokens.items():
         assert tax[(code, "tokens")] == n
         assert tax[(code, "premium")] == pytest.approx(n / tokens["eng"])
+        # the content's sentences, counted once in English: its 17 non-empty lines
+        assert tax[(code, "tokens_per_sentence")] == pytest.approx(n / 17)
     assert "Language tax" in out.stdout and "Gini of premiums" in out.stdout
     line = next(x for x in out.stdout.splitlines() if x.startswith("rus "))
     assert f"{tokens['rus']:,}" in line and f"{tokens['rus'] / tokens['eng']:.2f}" in line
+    assert f"{tokens['rus'] / 17:.1f}" in line and "tokens/sentence" in out.stdout
     eff = {r["measure"]: float(r["value"]) for r in rows if r["table"] == "efficiency"}
     assert eff["tokens"] == sum(tokens.values())
     tok = Tokenizer.from_tiktoken("cl100k_base")

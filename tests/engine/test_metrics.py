@@ -23,6 +23,7 @@ from bpe_engine import (
     reachability,
     reference_encode,
     renyi_efficiency,
+    sentence_count,
     token_uses,
     train_bpe,
     train_char_bpe,
@@ -198,6 +199,20 @@ def test_parity_against_tiktoken(o200k: Tokenizer) -> None:
     assert p.gini_premium == pytest.approx(brute_gini([r.premium for r in p.languages]))
     assert p.gini_per_byte == pytest.approx(brute_gini([r.tokens / r.bytes for r in p.languages]))
     assert p.cost("mya").premium > p.cost("fra").premium  # Burmese pays more than French
+    # tokens per sentence: the English text's sentences counted by hand (title, "Preamble",
+    # 8 "Whereas" clauses, 3 lines of the proclamation, 2 article headings, 3 article texts)
+    assert len(chosen["eng"].splitlines()) == 17 == sentence_count(chosen["eng"])
+    for row in p.languages:
+        assert row.sentences == 17
+        assert row.tokens_per_sentence == pytest.approx(len(enc.encode_ordinary(chosen[row.language])) / 17)
+
+
+def test_sentence_count_by_hand() -> None:
+    assert sentence_count("One.\n\n  \nTwo. Three.\r\nFour") == 3
+    assert sentence_count("") == 0
+    p = parity(train_bpe(None, 300, text="ab cd " * 20), {"eng": "ab\ncd\n", "x": "ab cd ab"})
+    assert [r.sentences for r in p.languages] == [2, 2]
+    assert p.cost("x").tokens_per_sentence == pytest.approx(p.cost("x").tokens / 2)
 
 
 def test_parity_errors(small: Tokenizer) -> None:
@@ -318,6 +333,47 @@ def test_reachability_r50k_against_tiktoken() -> None:
             expect_unreachable.append(i)
     assert list(partial) == expect_partial and list(unreachable) == expect_unreachable
     assert examined == enc.n_vocab - 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["cl100k_base", "o200k_base"])
+def test_bulk_reachability_openai_against_tiktoken(name: str) -> None:
+    # reachability encodes the tokens a block at a time; tiktoken one by one is the reference
+    enc = tiktoken_encoding(name)
+    tok = Tokenizer.from_tiktoken(name)
+    unreachable, partial, examined = reachability(tok)
+    ids = [i for i in sorted(tok.vocab) if not tok.is_special(i)]
+    texts = {i: tok.vocab[i] for i in ids}
+    assert list(partial) == [i for i in ids if not _valid(texts[i])]
+    expect = [i for i in ids if _valid(texts[i]) and enc.encode_ordinary(texts[i].decode()) != [i]]
+    assert list(unreachable) == expect and examined == len(ids)
+    if name == "o200k_base":
+        assert len(unreachable) == 12 and len(partial) == 1562
+
+
+@pytest.mark.slow
+def test_bulk_reachability_llama3_json_against_tokenizers() -> None:
+    tokenizers = pytest.importorskip("tokenizers")
+    path = shared_path("tokenizers/llama3.2_tokenizer.json", "the Llama 3.2 tokenizer.json")
+    hf = tokenizers.Tokenizer.from_file(str(path))
+    tok = load_tokenizer(path)
+    unreachable, partial, examined = reachability(tok)
+    ids = [i for i in sorted(tok.vocab) if not tok.is_special(i)]
+    expect = [
+        i for i in ids if _valid(tok.vocab[i]) and hf.encode(tok.vocab[i].decode(), add_special_tokens=False).ids != [i]
+    ]
+    assert list(unreachable) == expect and examined == len(ids) == 128000
+    assert len(partial) == len([i for i in ids if not _valid(tok.vocab[i])])
+
+
+def test_encode_alone_is_encode_ordinary(small: Tokenizer) -> None:
+    # the bulk path against one encode_ordinary per text, on texts of one piece and of several
+    texts = [small.vocab[i].decode() for i in sorted(small.vocab) if _valid(small.vocab[i])]
+    texts += ["", "the cat", "hello, world", " 世界", "Всеобщая", "  x", "123 456"]
+    got = small.encode_alone(texts)
+    for text, ids in zip(texts, got):
+        one = small.encode_ordinary(text)
+        assert ids == tuple(one) if ids is not None else len(one) >= 2
 
 
 @pytest.mark.slow

@@ -40,6 +40,7 @@ def _tax_rows(texts: Sequence[MeasureText], f: Figures) -> list[_Row]:
             ("bytes", cost.bytes),
             ("chars", cost.chars),
             ("bytes_per_token", cost.bytes_per_token),
+            ("tokens_per_sentence", cost.tokens_per_sentence),
             ("premium", cost.premium),
         ):
             rows.append(["language_tax", f.label, t.code, t.name, t.script, measure, value])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -44,6 +44,11 @@ class HealthPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # owned by the panel, so that a fit pending when the panel goes does not outlive it
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self._fit_table)
         self.model = HealthModel(self)
         self.table = QTableView(self)
         self.table.setModel(self.model)
@@ -62,7 +67,7 @@ class HealthPanel(QWidget):
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(row)
         inner.addWidget(self.tokens, 1)
-        split = QSplitter(Qt.Orientation.Vertical, self)
+        self._split = split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.table)
         split.addWidget(lists)
         split.setSizes([140, 360])  # a row per tokenizer above, the long list below
@@ -78,6 +83,7 @@ class HealthPanel(QWidget):
         self._tokenizers = dict(tokenizers)
         self.model.show(self._figures)
         self.table.resizeColumnsToContents()
+        self._fit_timer.start()
         current = self.tokenizer_combo.currentData()
         self.tokenizer_combo.blockSignals(True)
         self.tokenizer_combo.clear()
@@ -87,6 +93,25 @@ class HealthPanel(QWidget):
         self.tokenizer_combo.setCurrentIndex(max(index, 0))
         self.tokenizer_combo.blockSignals(False)
         self._on_choice_changed()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # zoom, presentation mode: taller rows
+            self._fit_timer.start()
+
+    @Slot()
+    def _fit_table(self) -> None:
+        """The counts table as tall as its rows (at most half the panel), the list below
+        taking the rest: a fixed height cut the last tokenizers off at a larger font."""
+        table = self.table
+        table.resizeColumnsToContents()
+        need = table.horizontalHeader().height() + table.verticalHeader().length() + 2 * table.frameWidth()
+        if table.horizontalScrollBar().isVisible():
+            need += table.horizontalScrollBar().height()
+        total = sum(self._split.sizes())
+        if total > 0:
+            top = min(need, total // 2)
+            self._split.setSizes([top, total - top])
 
     def retranslate(self) -> None:
         """The kinds' names in the current language."""

@@ -88,7 +88,8 @@ class _CellsModel(RowsModel):
 
 
 class TaxModel(_CellsModel):
-    """Each language's cost per tokenizer: tokens, bytes per token and premium against English."""
+    """Each language's cost per tokenizer: tokens, bytes per token, tokens per sentence (of the
+    content, counted in English) and premium against English."""
 
     def show(self, texts: Sequence[MeasureText], figures: Sequence[Figures]) -> None:
         headers = [(noop("Language"), ""), (noop("Name"), ""), (noop("Script"), "")]
@@ -97,6 +98,7 @@ class TaxModel(_CellsModel):
             headers += [
                 (noop("tokens"), f"{short_label(f.label)}: "),
                 (noop("bytes/token"), f"{short_label(f.label)}: "),
+                (noop("tokens/sentence"), f"{short_label(f.label)}: "),
                 (noop("premium"), f"{short_label(f.label)}: "),
             ]
         rows = []
@@ -105,7 +107,12 @@ class TaxModel(_CellsModel):
             for f in shown:
                 assert f.parity is not None
                 cost = f.parity.languages[k]
-                row += [_count(cost.tokens), _num(cost.bytes_per_token), _num(cost.premium)]
+                row += [
+                    _count(cost.tokens),
+                    _num(cost.bytes_per_token),
+                    _num(cost.tokens_per_sentence, 1),
+                    _num(cost.premium),
+                ]
             rows.append(row)
         self._reset(headers, rows)
 

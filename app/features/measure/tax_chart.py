@@ -135,10 +135,13 @@ class TaxChart:
         self.plot.enableAutoRange()
 
     def _ticks(self, tallest: dict[int, float]) -> None:
-        """Script names under the groups of five languages or more; the codes of :data:`MARKED`
-        above their bars (every other one a line higher, so that neighbours do not overlap)."""
+        """Script names under the groups of five languages or more, and under the smaller
+        groups where there is room (a second tick level, whose names pyqtgraph leaves out where
+        they would overlap); the codes of :data:`MARKED` above their bars (every other one a
+        line higher, so that neighbours do not overlap)."""
         major = [((a + b) / 2, name) for name, a, b in self._layout.groups if b - a >= 4]
-        self.plot.getAxis("bottom").setTicks([major, []])
+        minor = [((a + b) / 2, name) for name, a, b in self._layout.groups if b - a < 4]
+        self.plot.getAxis("bottom").setTicks([major, minor])
         top = max(tallest.values(), default=1.0)
         marked = [(x, k) for k, x in zip(self._layout.order, self._layout.x) if self._texts[k].code in MARKED]
         for n, (x, k) in enumerate(marked):

@@ -58,10 +58,12 @@ def test_language_tax_against_tiktoken(qtbot, view) -> None:
         for k, t in enumerate(texts):
             row = cells[k]
             assert row[0] == t.code
-            assert row[3 + 3 * n] == view.tax_model.data(view.tax_model.index(k, 3 + 3 * n))
-            assert int(row[3 + 3 * n].replace("\u202f", "").replace(",", "")) == counts[k]
-            assert row[4 + 3 * n] == f"{t.size / counts[k]:.2f}"
-            assert row[5 + 3 * n] == f"{counts[k] / counts[0]:.2f}"  # English is first
+            assert row[3 + 4 * n] == view.tax_model.data(view.tax_model.index(k, 3 + 4 * n))
+            assert int(row[3 + 4 * n].replace("\u202f", "").replace(",", "")) == counts[k]
+            assert row[4 + 4 * n] == f"{t.size / counts[k]:.2f}"
+            # the content's sentences: English's non-empty lines, counted here by hand
+            assert row[5 + 4 * n] == f"{counts[k] / len(texts[0].text.strip().split(chr(10))):.1f}"
+            assert row[6 + 4 * n] == f"{counts[k] / counts[0]:.2f}"  # English is first
         premiums = [c / counts[0] for c in counts]
         gini = sum(abs(a - b) for a in premiums for b in premiums) / (
             2 * len(premiums) ** 2 * (sum(premiums) / len(premiums))
@@ -133,8 +135,8 @@ def test_cancel_stops_a_long_health_check(qtbot, view) -> None:
 def test_sorting_by_premium_and_exports(qtbot, view, tmp_path, monkeypatch) -> None:
     _run(qtbot, view, ["r50k_base"])
     proxy = view.tax_table.model()
-    view.tax_table.sortByColumn(5, Qt.SortOrder.DescendingOrder)
-    premiums = [float(proxy.index(r, 5).data()) for r in range(proxy.rowCount())]
+    view.tax_table.sortByColumn(6, Qt.SortOrder.DescendingOrder)
+    premiums = [float(proxy.index(r, 6).data()) for r in range(proxy.rowCount())]
     assert premiums == sorted(premiums, reverse=True) and len(premiums) == 100
     path = tmp_path / "m.csv"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: (str(path), "")))
