@@ -185,3 +185,27 @@ def test_export_chart_as_png_and_svg(qtbot, view, tmp_path, monkeypatch) -> None
     assert list(root.iter("{http://www.w3.org/2000/svg}polyline")) or list(
         root.iter("{http://www.w3.org/2000/svg}path")
     )
+
+
+def test_references_loaded_off_screen_are_measured_once_shown(qtbot, registry, tok) -> None:
+    # At the app's start Compare loads the OpenAI encodings; the Sweep, not on screen yet,
+    # measures them only when shown (then with tiktoken's counts, as above).
+    tiktoken_encoding("r50k_base")
+    v = SweepView(registry)
+    qtbot.addWidget(v)
+    v.resize(1200, 800)
+    registry.add(tok, "english · 800 merges")
+    registry.request("r50k_base")
+    qtbot.waitUntil(lambda: registry.get("r50k_base") is not None, timeout=60_000)
+    qtbot.wait(200)
+    names = [text.name for text in v.texts()]
+    assert v.reference_boxes["r50k_base"].isChecked()
+    assert all(v.reference_point("r50k_base", name) is None for name in names)  # not measured off screen
+    v.show()
+    enc = tiktoken_encoding("r50k_base")
+    qtbot.waitUntil(lambda: v.reference_point("r50k_base", names[-1]) is not None, timeout=60_000)
+    for text in v.texts():
+        size, value = v.reference_point("r50k_base", text.name)
+        assert size == enc.n_vocab
+        assert value == pytest.approx(text.size / len(enc.encode(text.text, allowed_special="all")))
+    v.shutdown()
