@@ -66,6 +66,7 @@ class SweepView(View):
         self._curves: list[SweepCurve] = []
         self._references: dict[str, SweepReference] = {}
         self._asked: set[str] = set()  # the references asked for in this generation
+        self._unmeasured = False  # the tokenizer or the texts changed while off screen
         self._generation = 0  # tokenizer and texts measured; older results are dropped
         self._measured = -1
         self._key = ""
@@ -237,6 +238,8 @@ class SweepView(View):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
         super().showEvent(event)
+        if self._unmeasured:
+            self._measure()
         for key in self.checked_references():
             if self.registry.entry(key).status == EntryStatus.IDLE and self.registry.get(key) is None:
                 self.registry.request(key)  # OpenAI encodings load only once someone looks
@@ -270,7 +273,11 @@ class SweepView(View):
 
     @Slot()
     def _measure(self) -> None:
-        """Measure the texts again (the tokenizer or the texts changed)."""
+        """Measure the texts again (the tokenizer or the texts changed), once on screen: the
+        sweep reads the merges, which an OpenAI encoding makes only when asked (seconds)."""
+        self._unmeasured = not self.isVisible()
+        if self._unmeasured:
+            return
         self._generation += 1
         self._curves = []
         self._references = {}
@@ -285,7 +292,10 @@ class SweepView(View):
         self._draw()
 
     def _describe(self) -> None:
-        """The line beside the picker: what the sweep of the chosen tokenizer holds."""
+        """The line beside the picker: what the sweep of the chosen tokenizer holds (written
+        when shown: it counts the merges)."""
+        if not self.isVisible():
+            return
         self.top_bar.describe(self._key, self.tokenizer())
 
     def _measure_references(self) -> None:

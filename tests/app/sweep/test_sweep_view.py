@@ -187,9 +187,9 @@ def test_export_chart_as_png_and_svg(qtbot, view, tmp_path, monkeypatch) -> None
     )
 
 
-def test_references_loaded_off_screen_are_measured_once_shown(qtbot, registry, tok) -> None:
+def test_what_arrives_off_screen_is_measured_once_shown(qtbot, registry, tok) -> None:
     # At the app's start Compare loads the OpenAI encodings; the Sweep, not on screen yet,
-    # measures them only when shown (then with tiktoken's counts, as above).
+    # measures them, and the tokenizer picked, only when shown (then exactly, as above).
     tiktoken_encoding("r50k_base")
     v = SweepView(registry)
     qtbot.addWidget(v)
@@ -201,7 +201,14 @@ def test_references_loaded_off_screen_are_measured_once_shown(qtbot, registry, t
     names = [text.name for text in v.texts()]
     assert v.reference_boxes["r50k_base"].isChecked()
     assert all(v.reference_point("r50k_base", name) is None for name in names)  # not measured off screen
+    assert v.tokenizer() is tok and not v._curves  # the picked tokenizer neither
     v.show()
+    qtbot.waitUntil(v.is_settled, timeout=30_000)
+    for text in v.texts():
+        sizes, bpt = v.points(text.name)
+        small = first_merges(tok, 50)
+        assert sizes[50] == len(small)
+        assert bpt[50] == pytest.approx(text.size / len(small.encode(text.text, allowed_special="all")), rel=1e-12)
     enc = tiktoken_encoding("r50k_base")
     qtbot.waitUntil(lambda: v.reference_point("r50k_base", names[-1]) is not None, timeout=60_000)
     for text in v.texts():
