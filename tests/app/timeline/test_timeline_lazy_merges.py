@@ -15,6 +15,7 @@ import tiktoken
 
 import bpe_engine.tokenizer
 from app.features.timeline.view import TimelineView
+from app.features.tokenize.explain_panel import ExplainPanel
 from app.features.vocabulary.model import VocabModel
 from app.features.vocabulary.view import VocabView
 from bpe_engine import Tokenizer
@@ -100,3 +101,32 @@ def test_the_vocabulary_shows_tiktokens_parents_after_the_merges_are_made(qtbot,
         assert [view.model.index(row, col).data().split()[0] for col in (VocabModel.LEFT, VocabModel.RIGHT)] == [
             str(p) for p in parents
         ]
+
+
+def brute_steps(ranks: dict[bytes, int], data: bytes) -> tuple[list[int], list[int]]:
+    """BPE by hand over tiktoken's ranks: the ids each merge makes, and the final ids."""
+    parts = [bytes([b]) for b in data]
+    made = []
+    while True:
+        pairs = [(ranks[parts[i] + parts[i + 1]], i) for i in range(len(parts) - 1) if parts[i] + parts[i + 1] in ranks]
+        if not pairs:
+            return made, [ranks[p] for p in parts]
+        rank, i = min(pairs)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+        made.append(rank)
+
+
+def test_explain_waits_for_the_merges_then_steps_as_tiktokens_ranks_say(qtbot, registry) -> None:
+    tok = loaded(qtbot, registry)
+    panel = ExplainPanel()
+    qtbot.addWidget(panel)
+    panel.set_tokenizer(tok)
+    panel.set_piece(" tokenization")
+    qtbot.wait(200)
+    assert not tok.merges_made and panel.steps == []  # off screen: nothing made, nothing explained
+    panel.show()
+    qtbot.waitUntil(lambda: panel.steps != [], timeout=60_000)
+    made, final = brute_steps(tiktoken.get_encoding(NAME)._mergeable_ranks, b" tokenization")
+    assert [step.new_id for step in panel.steps] == made
+    panel.set_page(len(made))
+    assert list(panel.current_parts()) == final
