@@ -463,6 +463,14 @@ class Tokenizer(TiktokenMethods):
         """``(left_id, right_id, new_id)`` of every merge, in rank order."""
         return list(self._merge_triples)
 
+    @property
+    def merges_made(self) -> bool:
+        """Whether the merge list is at hand. False only for a rank table opened lazily whose
+        merges are not rebuilt yet: then :attr:`merges`, :meth:`merge_ids` or
+        :meth:`merge_of` first rebuild them (seconds for o200k; thread-safe), which an
+        interactive caller does off its main thread. Encoding does not need them."""
+        return "_merge_triples" in self.__dict__ or self._encoder.tables.merges_ready
+
     def is_special(self, token_id: int) -> bool:
         return token_id in self._special_ids
 

@@ -85,11 +85,10 @@ def load_any(path: str, pattern: str | None = None, special_tokens: SpecialToken
 
 def load_openai(name: str) -> Tokenizer:
     """One of OpenAI's encodings (background threads only). The engine opens it without its
-    merges (rebuilt from the ranks on first use, or read from its cache); they are made here,
-    so that no view (the timeline's merge list, an encode) makes them in the GUI thread."""
-    tok = Tokenizer.from_tiktoken(name)
-    tok.merge_ids()
-    return tok
+    merges (rebuilt from the ranks on first use, or read from its cache: seconds): it encodes
+    on tiktoken's core meanwhile, and the views that list merges make them in a job of their own
+    (:meth:`~bpe_engine.Tokenizer.merges_made` says whether they must)."""
+    return Tokenizer.from_tiktoken(name)
 
 
 @dataclass

@@ -593,7 +593,10 @@ def build_encoding(tok: Tokenizer) -> Any:
         raise EncodingUnavailableError(f"cannot run this tokenizer on tiktoken: {reason}")
     from tiktoken.core import Encoding
 
-    ranks = {b: i for i, b in tok.vocab.items() if not tok.is_special(i)}
+    ordinary = dict(tok.vocab)
+    for i in tok.special_tokens.values():
+        ordinary.pop(i, None)
+    ranks = dict(zip(ordinary.values(), ordinary.keys()))  # in C: 200 000 ids for o200k
     return Encoding(
         name=f"bpe-explorer:{tok.name or 'tokenizer'}",
         pat_str=pattern_of(tok),

@@ -65,6 +65,8 @@ class SweepView(View):
         self.controller = SweepController(self)
         self._curves: list[SweepCurve] = []
         self._references: dict[str, SweepReference] = {}
+        self._asked: set[str] = set()  # the references asked for in this generation
+        self._unmeasured = False  # the tokenizer or the texts changed while off screen
         self._generation = 0  # tokenizer and texts measured; older results are dropped
         self._measured = -1
         self._key = ""
@@ -236,15 +238,18 @@ class SweepView(View):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
         super().showEvent(event)
+        if self._unmeasured:
+            self._measure()
         for key in self.checked_references():
             if self.registry.entry(key).status == EntryStatus.IDLE and self.registry.get(key) is None:
                 self.registry.request(key)  # OpenAI encodings load only once someone looks
+        self._measure_references()
         self._describe()  # ("Loading…" once a request went out)
 
     @Slot(str)
     def _on_registry_ready(self, key: str) -> None:
-        if key != self._key and key in self.checked_references() and key not in self._references:
-            self._measure_reference(key)  # (the picked tokenizer: _on_picked_changed)
+        if key != self._key and key in self.checked_references():
+            self._measure_references()  # (the picked tokenizer: _on_picked_changed)
 
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
@@ -258,37 +263,53 @@ class SweepView(View):
     @Slot(bool)
     def _on_reference_box_toggled(self, _on: bool) -> None:
         for key in self.checked_references():
-            if key not in self._references:
-                if self.registry.get(key) is not None:
-                    self._measure_reference(key)
-                elif self.isVisible() and self.registry.entry(key).status == EntryStatus.IDLE:
+            if key not in self._references and self.registry.get(key) is None:
+                if self.isVisible() and self.registry.entry(key).status == EntryStatus.IDLE:
                     self.registry.request(key)
+        self._measure_references()
         self._draw()
 
     # -- measuring --------------------------------------------------------------------------
 
     @Slot()
     def _measure(self) -> None:
-        """Measure the texts again (the tokenizer or the texts changed)."""
+        """Measure the texts again (the tokenizer or the texts changed), once on screen: the
+        sweep reads the merges, which an OpenAI encoding makes only when asked (seconds)."""
+        self._unmeasured = not self.isVisible()
+        if self._unmeasured:
+            return
         self._generation += 1
         self._curves = []
         self._references = {}
+        self._asked = set()
         tok = self.tokenizer()
         self._describe()
         if tok is None:
             self._draw()
             return
         self.controller.measure(self._generation, tok, self.texts())
-        for key in self.checked_references():
-            if self.registry.get(key) is not None:
-                self._measure_reference(key)
+        self._measure_references()
         self._draw()
 
     def _describe(self) -> None:
-        """The line beside the picker: what the sweep of the chosen tokenizer holds."""
+        """The line beside the picker: what the sweep of the chosen tokenizer holds (written
+        when shown: it counts the merges)."""
+        if not self.isVisible():
+            return
         self.top_bar.describe(self._key, self.tokenizer())
 
+    def _measure_references(self) -> None:
+        """Measure the checked references loaded and not measured yet, once the view is on
+        screen: at start the encodings Compare loads arrive here too, and measuring them off
+        screen took the CPU Compare was waiting for."""
+        if not self.isVisible():
+            return
+        for key in self.checked_references():
+            if key not in self._references and key not in self._asked and self.registry.get(key) is not None:
+                self._measure_reference(key)
+
     def _measure_reference(self, key: str) -> None:
+        self._asked.add(key)
         tok = self.registry.get(key)
         if isinstance(tok, Tokenizer):  # (the references are OpenAI encodings)
             self.controller.measure_reference((self._generation, key), key, tok, self.texts())

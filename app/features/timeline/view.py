@@ -25,10 +25,12 @@ import html
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
 from app.core.i18n import bind, tr
+from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.core.messages import EncodeResult
 from app.core.registry import EntryStatus, TokenizerRegistry
 from app.core.settings import Settings
@@ -67,6 +69,7 @@ class TimelineView(View):
         self.controller = TimelineController(self)
         self.position = TimelinePosition(self)
         self.follower = TrainingFollower(self.controller, self)
+        self.merges_maker = MergesMaker("timeline-merges", self)
         self._key = ""  # registry key of the tokenizer shown ("" for the training in progress)
         self._tok: Tokenizer | None = None  # the tokenizer asked for (the display has its results)
         self._pending: dict[int, int] = {}  # generation -> merges of the newest request
@@ -236,6 +239,7 @@ class TimelineView(View):
         self.stop()
         self.follower.stop()
         self.controller.shutdown()
+        self.merges_maker.close()
 
     # -- language ---------------------------------------------------------------------------
 
@@ -267,8 +271,7 @@ class TimelineView(View):
         # (a removed tokenizer: the picker chooses another and says so)
         entry = self.registry.entry(key) if key in self.registry.keys() else None
         if entry is not None and isinstance(entry.tokenizer, Tokenizer):
-            self.messages.clear()
-            self._show_tokenizer(entry.tokenizer)
+            self._show_when_merges_made(key, entry.tokenizer)
             return
         if entry is None:
             pass
@@ -284,6 +287,29 @@ class TimelineView(View):
                 ).format(name=html.escape(label)),
             )
         self._show_tokenizer(None)
+
+    def _show_when_merges_made(self, key: str, tok: Tokenizer) -> None:
+        """Show ``tok`` once its merges are at hand: a lazily opened rank table (OpenAI's
+        encodings) gets them made in a job, and only while the view is on screen (at start
+        Compare's loads come first)."""
+        if merges_at_hand(tok):
+            self.merges_maker.cancel()
+            self.messages.clear()
+            self._show_tokenizer(tok)
+            return
+        self._show_tokenizer(None)
+        self._explain_unloaded(key, EntryStatus.LOADING, "")
+        if self.isVisible():
+            self.merges_maker.when_made(tok, lambda: self._on_merges_made(key))
+
+    def _on_merges_made(self, key: str) -> None:
+        if key == self._key and not self.live_box.isChecked():
+            self._show_key(key)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._key and self._tok is None and not self.live_box.isChecked():
+            self._show_key(self._key)  # merges left unmade while off screen
 
     def _explain_unloaded(self, key: str, status: str, message: str) -> None:
         """Say why tokenizer ``key`` is not shown yet (loading) or cannot be (an error)."""

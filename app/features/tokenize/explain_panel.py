@@ -13,8 +13,10 @@ Leaves out encoding whole texts (the tokenize view does that).
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.i18n import bind, connect, noop, tr, tr_n
+from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
 from app.display.format import format_count, hex_bytes, split_valid_utf8, visible
 from app.display.palette import stable_colors
@@ -84,6 +87,7 @@ class ExplainPanel(QWidget):
         self._steps: list[BpeStep] = []
         self._final: tuple[int, ...] = ()
         self._page = 0
+        self.merges_maker = MergesMaker("explain-merges", self)
         self.title = QLabel(tr(_INTRO))
         self.title.setWordWrap(True)
         nav = self._build_nav()
@@ -218,10 +222,29 @@ class ExplainPanel(QWidget):
         self._special = special
         self._steps = []
         self._final = ()
+        tok = self._tok
+        if piece and tok is not None and not (special and piece in tok.special_tokens) and not merges_at_hand(tok):
+            # An OpenAI encoding opened without its merges (seconds to make): explained once
+            # a job has made them, and only on screen (at start Compare comes first).
+            self.title.setText(tr("Loading {name}…").format(name=html.escape(tok.name or "")))
+            self._page = -1
+            self.set_page(0)
+            self._make_merges()
+            return
+        self.merges_maker.cancel()
         self.title.setText(self._explain(piece, special))
         keep = self._page if same else 0
         self._page = -1
         self.set_page(min(keep, len(self._steps)))
+
+    def _make_merges(self) -> None:
+        tok = self._tok
+        if tok is not None and not merges_at_hand(tok) and self.isVisible():
+            self.merges_maker.when_made(tok, lambda: self.set_piece(self._piece, self._special))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._make_merges()
 
     def _explain(self, piece: str, special: bool) -> str:
         """Work out the steps of ``piece`` (and its final parts); the title that says them."""

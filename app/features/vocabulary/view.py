@@ -18,7 +18,7 @@ follows the registry.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Slot
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.i18n import bind, connect, noop, tr, tr_n
+from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
@@ -64,6 +65,8 @@ class VocabView(View):
         self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
         self._loading_key = ""  # the tokenizer being loaded ("" when none is)
         self._error = ""  # the reason the current tokenizer cannot be shown ("" when it can)
+        self.merges_maker = MergesMaker("vocabulary-merges", self)
+        self._unmade: TokenizerLike | None = None  # picked, shown once its merges are made
         self._build_top()
         self._build_search()
         self._build_table()
@@ -220,10 +223,34 @@ class VocabView(View):
             self.as_of.set_keys([key])
         self.messages.clear()
         self._error = ""
-        self._show_tokenizer(tok)
+        self._unmade = None
+        if merges_at_hand(tok):
+            self.merges_maker.cancel()
+            self._show_tokenizer(tok)
+        else:
+            # A lazily opened rank table: its merges (the table's parents and ranks) are made
+            # in a job, once the view is on screen.
+            self._unmade = tok
+            self._show_tokenizer(None)
+            self._set_loading(True, key)
+            self._make_merges()
         if tok is None:
             self._set_loading(False)
         self.tokenizer_changed.emit()
+
+    def _make_merges(self) -> None:
+        tok, key = self._unmade, self.key
+        if tok is not None and self.isVisible():
+            self.merges_maker.when_made(tok, lambda: self._on_merges_made(key, tok))
+
+    def _on_merges_made(self, key: str | None, tok: TokenizerLike) -> None:
+        if key == self.key and tok is self._unmade:
+            self._unmade = None
+            self._show_tokenizer(tok)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._make_merges()
 
     @Slot(str)
     def _on_picked_loading(self, key: str) -> None:

@@ -185,3 +185,34 @@ def test_export_chart_as_png_and_svg(qtbot, view, tmp_path, monkeypatch) -> None
     assert list(root.iter("{http://www.w3.org/2000/svg}polyline")) or list(
         root.iter("{http://www.w3.org/2000/svg}path")
     )
+
+
+def test_what_arrives_off_screen_is_measured_once_shown(qtbot, registry, tok) -> None:
+    # At the app's start Compare loads the OpenAI encodings; the Sweep, not on screen yet,
+    # measures them, and the tokenizer picked, only when shown (then exactly, as above).
+    tiktoken_encoding("r50k_base")
+    v = SweepView(registry)
+    qtbot.addWidget(v)
+    v.resize(1200, 800)
+    registry.add(tok, "english · 800 merges")
+    registry.request("r50k_base")
+    qtbot.waitUntil(lambda: registry.get("r50k_base") is not None, timeout=60_000)
+    qtbot.wait(200)
+    names = [text.name for text in v.texts()]
+    assert v.reference_boxes["r50k_base"].isChecked()
+    assert all(v.reference_point("r50k_base", name) is None for name in names)  # not measured off screen
+    assert v.tokenizer() is tok and not v._curves  # the picked tokenizer neither
+    v.show()
+    qtbot.waitUntil(v.is_settled, timeout=30_000)
+    for text in v.texts():
+        sizes, bpt = v.points(text.name)
+        small = first_merges(tok, 50)
+        assert sizes[50] == len(small)
+        assert bpt[50] == pytest.approx(text.size / len(small.encode(text.text, allowed_special="all")), rel=1e-12)
+    enc = tiktoken_encoding("r50k_base")
+    qtbot.waitUntil(lambda: v.reference_point("r50k_base", names[-1]) is not None, timeout=60_000)
+    for text in v.texts():
+        size, value = v.reference_point("r50k_base", text.name)
+        assert size == enc.n_vocab
+        assert value == pytest.approx(text.size / len(enc.encode(text.text, allowed_special="all")))
+    v.shutdown()
