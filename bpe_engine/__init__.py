@@ -59,6 +59,9 @@ _EXPORTS: dict[str, str] = {
     "PretokenInfo": "train.events",
     "Tokenizer": "tokenizer",
     "SentencePieceTokenizer": "spm.tokenizer",
+    "WordPieceTokenizer": "wordpiece.tokenizer",
+    "WordPieceStep": "wordpiece.model",
+    "StepOutcome": "wordpiece.model",
     "TokenizerLike": "interface",
     "TokenizerFacts": "kinds",
     "Family": "kinds",
@@ -258,6 +261,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         TrainingEvent as TrainingEvent,
     )
     from .train.trainer import BpeTrainer as BpeTrainer, train_bpe as train_bpe
+    from .wordpiece.model import StepOutcome as StepOutcome, WordPieceStep as WordPieceStep
+    from .wordpiece.tokenizer import WordPieceTokenizer as WordPieceTokenizer
 
     load_tiktoken_file = Tokenizer.from_tiktoken_file
     get_encoding = Tokenizer.from_tiktoken
