@@ -13,7 +13,7 @@ import html
 from app.core.i18n import tr
 from bpe_engine import Algorithm, TokenizerFacts
 
-__all__ = ["algorithm_name", "no_merges_reason"]
+__all__ = ["algorithm_name", "no_merges_reason", "no_tree_reason"]
 
 
 def algorithm_name(algorithm: Algorithm) -> str:
@@ -45,3 +45,17 @@ def no_merges_reason(name: str, facts: TokenizerFacts, view: str) -> str:
         "{name} is a SentencePiece model: it stores scores, not merges learned in order, so it has no "
         "{view}. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …)."
     ).format(name=name, view=view)
+
+
+def no_tree_reason(algorithm: Algorithm) -> str:
+    """Why a token of a tokenizer without merges has no merge tree (the Vocabulary's details)."""
+    if algorithm is Algorithm.WORDPIECE:
+        return tr(
+            "no merge tree: WordPiece keeps a list of whole tokens (## marks one that continues a word) "
+            "and cuts words by the longest match, not by merges"
+        )
+    if algorithm is Algorithm.UNIGRAM:
+        return tr(
+            "no merge tree: Unigram keeps a list of pieces with scores and picks the most probable cut, not merges"
+        )
+    return tr("no merge tree")
