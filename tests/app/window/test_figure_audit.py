@@ -619,6 +619,9 @@ def _timeline_shows_only(qtbot, w: MainWindow, kind: Kind, key: str) -> None:
         xs, _ys = timeline.curve_item.getData()
         assert xs is None or len(xs) == 0, f"{kind.name}: a curve of another tokenizer stays"
         assert not re.search(r"\bfile-\d+\b", timeline.messages.text()), timeline.messages.text()
+        if kind.decode is not None:  # WordPiece: the message names the algorithm and why
+            qtbot.waitUntil(lambda: "WordPiece" in timeline.messages.text(), timeout=10_000)
+            assert "no timeline" in timeline.messages.text()
 
 
 SWITCH_VIEWS = {
@@ -628,7 +631,11 @@ SWITCH_VIEWS = {
     "compare": _compare_shows_only,
     "timeline": _timeline_shows_only,
 }
-PAIRS = {"byte-level/sentencepiece": ("trained", "spm_trained"), "sentencepiece/openai": ("mistral_v3", "r50k_base")}
+PAIRS = {
+    "byte-level/sentencepiece": ("trained", "spm_trained"),
+    "sentencepiece/openai": ("mistral_v3", "r50k_base"),
+    "wordpiece/byte-level": ("wordpiece", "trained"),
+}
 SWITCH_XFAIL = {}
 
 
