@@ -321,14 +321,15 @@ class CompareView(View):
     def _show(self, generation: int) -> None:
         ws = self.whitespace_box.isChecked()
         highlight = self.diff_box.isChecked()
-        tables = list(self._tables.values())
+        source = self._tables_text
+        tables = [t for t in self._tables.values() if t.text == source]  # cuts of the same text only
         agreed = agreed_cuts(tables) if highlight and len(tables) > 1 else None
         for i, col in enumerate(self.columns()):
             table = self._tables.get(i)
             if table is None:
                 continue
-            marks = diff_marks(table, tables, agreed) if highlight else None
-            col.show_table(table, ws, marks, generation)
+            marks = diff_marks(table, tables, agreed) if highlight and table.text == source else None
+            col.show_table(table, ws, marks, generation, source)
         self._update_summary()
 
     def diff_spans(self) -> list[tuple[int, int]]:
