@@ -2759,6 +2759,11 @@
       <translation>预分词器在任何合并之前把文本切成的片段。</translation>
     </message>
     <message>
+      <location filename="../../app/features/tokenize/pieces_panel.py" />
+      <source>Words: split at spaces and punctuation, normalized as the file says; the tokenizer cuts inside each (click one to explain it)</source>
+      <translation>词：在空白和标点处切开，按文件的设置规范化；分词器在每个词内部切分（点击一个查看解释）</translation>
+    </message>
+    <message>
       <location filename="../../app/features/tokenize/special_modes.py" />
       <source>Error (tiktoken's default)</source>
       <translation>报错（tiktoken 的默认行为）</translation>
