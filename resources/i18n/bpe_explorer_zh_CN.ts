@@ -1945,6 +1945,11 @@
     </message>
     <message>
       <location filename="../../app/features/stream/step_text.py" />
+      <source>A naive decode([{id}]) prints &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;: WordPiece's decoder removes ## only after another token and puts a space before every other token, so decoding token by token loses how the words join.</source>
+      <translation>朴素的 decode([{id}]) 输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;：WordPiece 的解码器只在前面有词元时才去掉 ##，并在其他每个词元前加空格，所以逐个词元解码会丢失词的拼接方式。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
       <source>A naive decode([{id}]) would print &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt; here.</source>
       <translation>朴素的 decode([{id}]) 在这里会输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;。</translation>
     </message>
