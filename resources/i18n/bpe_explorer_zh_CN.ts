@@ -4372,6 +4372,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <translation>时间线显示的是 {name}，而不是这里显示的分词器：在这里选择 {name}，即可查看它截至时间线第 {k} 次合并时的样子</translation>
     </message>
     <message>
+      <location filename="../../app/widgets/as_of.py" />
+      <source>{name} has no merges ({algorithm}): “As of merge k” applies to BPE tokenizers only</source>
+      <translation>{name} 没有合并（{algorithm}）：“截至第 k 次合并”只适用于 BPE 分词器</translation>
+    </message>
+    <message>
       <location filename="../../app/widgets/corpus_panel.py" />
       <source> + {n} more</source>
       <translation> 及另外 {n} 个文件</translation>
