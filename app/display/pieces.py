@@ -16,12 +16,12 @@ import weakref
 from typing import TYPE_CHECKING
 
 from app.display.format import token_label
-from bpe_engine import SentencePieceTokenizer
+from bpe_engine import SentencePieceTokenizer, WordPieceTokenizer
 
 if TYPE_CHECKING:
     from bpe_engine import TokenizerLike
 
-__all__ = ["is_sentencepiece", "piece_texts", "fallback_ids", "token_text"]
+__all__ = ["is_sentencepiece", "is_wordpiece", "piece_texts", "fallback_ids", "token_text"]
 
 _PIECES: weakref.WeakKeyDictionary[object, list[str]] = weakref.WeakKeyDictionary()
 _FALLBACK: weakref.WeakKeyDictionary[object, frozenset[int]] = weakref.WeakKeyDictionary()
@@ -29,7 +29,17 @@ _FALLBACK: weakref.WeakKeyDictionary[object, frozenset[int]] = weakref.WeakKeyDi
 
 def is_sentencepiece(tok: TokenizerLike) -> bool:
     """True for the character-level family (SentencePiece models and their tokenizer.json)."""
-    return not tok.facts.byte_level
+    return not tok.facts.byte_level and tok.facts.space_symbol == "▁"
+
+
+def is_wordpiece(tok: TokenizerLike) -> bool:
+    """True for WordPiece (BERT): pieces written ``##ing``, no merges, no byte fallback."""
+    return isinstance(tok, WordPieceTokenizer)
+
+
+def _wordpiece_texts(tok: WordPieceTokenizer) -> list[str]:
+    vocab = tok.vocab
+    return [tok.token_text(i) if i in vocab else "" for i in range(tok.max_id + 1)]
 
 
 def piece_texts(tok: TokenizerLike) -> list[str] | None:
@@ -37,11 +47,12 @@ def piece_texts(tok: TokenizerLike) -> list[str] | None:
 
     Kept per tokenizer (the engine makes a new list on every call of ``pieces_text``).
     """
-    if not isinstance(tok, SentencePieceTokenizer):
+    if not isinstance(tok, (SentencePieceTokenizer, WordPieceTokenizer)):
         return None
     found = _PIECES.get(tok)
     if found is None:
-        found = _PIECES[tok] = tok.pieces_text
+        pieces = tok.pieces_text if isinstance(tok, SentencePieceTokenizer) else _wordpiece_texts(tok)
+        found = _PIECES[tok] = pieces
     return found
 
 

@@ -21,6 +21,7 @@ from app.core import i18n
 from app.core.i18n import tr, tr_n
 from app.core.registry import TokenizerRegistry
 from app.core.timeline_position import TimelinePosition
+from app.display.algorithms import algorithm_name
 from app.display.format import format_count
 
 __all__ = ["AsOfBox"]
@@ -69,6 +70,14 @@ class AsOfBox(QCheckBox):
     def _name(self, key: str) -> str:
         return self.registry.entry(key).label if key in self.registry.keys() else key
 
+    def _without_merges(self) -> tuple[str, str] | None:
+        """The view's tokenizer and its algorithm's name when it has no merges (WordPiece, Unigram)."""
+        for key in self._keys:
+            tok = self.registry.get(key) if key in self.registry.keys() else None
+            if tok is not None and not tok.facts.has_merges:
+                return key, algorithm_name(tok.facts.algorithm)
+        return None
+
     def _describe(self) -> None:
         key, k = self.position.key, self.position.merges
         on = self.available()
@@ -85,6 +94,14 @@ class AsOfBox(QCheckBox):
             )
             return
         self.setText(tr("As of merge {k}").format(k=format_count(k)))
+        without = self._without_merges()
+        if not on and without:
+            self.setToolTip(
+                tr("{name} has no merges ({algorithm}): “As of merge k” applies to BPE tokenizers only").format(
+                    name=self._name(without[0]), algorithm=without[1]
+                )
+            )
+            return
         if not on:
             self.setToolTip(
                 tr(

@@ -50,7 +50,8 @@ def open_filters() -> str:
         [
             tr("All tokenizer files (*.json *.model *.tiktoken *.txt)"),
             tr("BPE Explorer tokenizer (*.json)"),
-            tr("Hugging Face tokenizer.json (tokenizer.json *.json)"),
+            tr("Hugging Face tokenizer.json: BPE or WordPiece (tokenizer.json *.json)"),
+            tr("BERT WordPiece vocab.txt (vocab.txt *.txt)"),
             tr("SentencePiece or Llama 3 model (*.model)"),
             tr("tiktoken rank file (*.tiktoken *.model)"),
             tr("GPT-2 vocab.json + merges.txt (vocab.json merges.txt *.json *.txt)"),
@@ -60,7 +61,7 @@ def open_filters() -> str:
     )
 
 
-_NAMES = ("tokenizer.json", "tekken.json", "vocab.json", "merges.txt", "tokenizer.model")
+_NAMES = ("tokenizer.json", "tekken.json", "vocab.json", "merges.txt", "tokenizer.model", "vocab.txt")
 _SUFFIXES = (".model", ".tiktoken")
 
 

@@ -96,8 +96,8 @@ class Saving(QObject):
         window = self.window
         label = window.registry.entry(key).label
         tok = window.registry.get(key)
-        if tok is not None and is_sentencepiece(tok):
-            self._refuse_sentencepiece(label)
+        if tok is not None and not tok.facts.byte_level:
+            self._refuse_sentencepiece(label, is_sentencepiece(tok))
             return
         name = tokenizer_file_name(label, len(tok) if tok is not None else 256)
         start = os.path.join(window.settings.folder_for(FileKind.TOKENIZER), name)
@@ -107,17 +107,27 @@ class Saving(QObject):
         if path:
             window.train_view.save_tokenizer(path, key=key)
 
-    def _refuse_sentencepiece(self, label: str) -> None:
+    def _refuse_sentencepiece(self, label: str, sentencepiece: bool = True) -> None:
         bar = self.window.message_bar()
         if bar is not None:
-            bar.error(
-                lambda: html.escape(
-                    tr(
-                        "{name} is a SentencePiece tokenizer: BPE Explorer's format (and File > Export…) holds "
-                        "byte-level tokenizers only. Its own .model or tokenizer.json file stays the way to keep it."
-                    ).format(name=label)
+            if sentencepiece:
+                bar.error(
+                    lambda: html.escape(
+                        tr(
+                            "{name} is a SentencePiece tokenizer: BPE Explorer's format (and File > Export…) holds "
+                            "byte-level tokenizers only. Its own .model or tokenizer.json file stays the way to keep it."
+                        ).format(name=label)
+                    )
                 )
-            )
+            else:
+                bar.error(
+                    lambda: html.escape(
+                        tr(
+                            "{name} is not a byte-level BPE tokenizer: BPE Explorer's format (and File > Export…) "
+                            "holds byte-level tokenizers only. Its own file stays the way to keep it."
+                        ).format(name=label)
+                    )
+                )
         self.window.say(lambda: tr("{name} cannot be saved in our format").format(name=label), 8000)
 
     @Slot()

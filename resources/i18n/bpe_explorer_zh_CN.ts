@@ -222,6 +222,52 @@
       <source>training stopped by an unexpected error: {error}</source>
       <translation>训练因意外错误而停止：{error}</translation>
     </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>BPE</source>
+      <translation>BPE</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Unigram</source>
+      <translation>Unigram</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <location filename="../../app/features/families/family.py" />
+      <source>WordPiece</source>
+      <translation>WordPiece</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>no merge tree</source>
+      <translation>没有合并树</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>no merge tree: Unigram keeps a list of pieces with scores and picks the most probable cut, not merges</source>
+      <translation>没有合并树：Unigram 保存一份带分数的片段表，选概率最大的切分，不靠合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>no merge tree: WordPiece keeps a list of whole tokens (## marks one that continues a word) and cuts words by the longest match, not by merges</source>
+      <translation>没有合并树：WordPiece 保存一份完整词元的表（## 表示接续词内的词元），按最长匹配切词，不靠合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>{name} is a SentencePiece model: it stores scores, not merges learned in order, so it has no {view}. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …).</source>
+      <translation>{name} 是 SentencePiece 模型：它保存的是分数，而不是按顺序学到的合并，所以没有{view}。请选一个 BPE 分词器（你训练的、GPT-2、Llama 3 等）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>{name} is a Unigram tokenizer: it keeps the most probable cut of each word by its pieces' scores and has no merges, so it has no {view}. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …).</source>
+      <translation>{name} 是 Unigram 分词器：它按片段的分数为每个词取概率最大的切分，没有合并，所以没有{view}。请选一个 BPE 分词器（你训练的、GPT-2、Llama 3 等）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>{name} is a WordPiece tokenizer (BERT): it cuts each word by the longest match in its vocabulary and learned no merges in order, so it has no {view}. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …).</source>
+      <translation>{name} 是 WordPiece 分词器（BERT）：它按词表中的最长匹配切分每个词，没有按顺序学到的合并，所以没有{view}。请选一个 BPE 分词器（你训练的、GPT-2、Llama 3 等）。</translation>
+    </message>
     <message numerus="yes">
       <location filename="../../app/display/format.py" />
       <location filename="../../app/features/measure/view.py" />
@@ -267,6 +313,7 @@
       <location filename="../../app/display/html_export.py" />
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
       <location filename="../../app/features/train/results.py" />
       <location filename="../../app/features/train/status.py" />
       <location filename="../../app/features/vocabulary/view.py" />
@@ -990,11 +1037,6 @@
     </message>
     <message>
       <location filename="../../app/features/families/family.py" />
-      <source>WordPiece</source>
-      <translation>WordPiece</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/families/family.py" />
       <source>Words + &lt;UNK&gt;</source>
       <translation>词 + &lt;UNK&gt;</translation>
     </message>
@@ -1089,6 +1131,11 @@
       <location filename="../../app/features/families/model.py" />
       <source>✗ loses {texts}{more}</source>
       <translation>✗ 丢失 {texts}{more}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/row_status.py" />
+      <source>not BPE ({algorithm}): this row shows a BPE tokenizer's merges</source>
+      <translation>不是 BPE（{algorithm}）：这一行显示 BPE 分词器的合并</translation>
     </message>
     <message>
       <location filename="../../app/features/families/row_status.py" />
@@ -1292,6 +1339,11 @@
     </message>
     <message>
       <location filename="../../app/features/measure/health_panel.py" />
+      <source>Does not apply: {name} has no merges. Unreachable and intermediate-only tokens are made by BPE merges that encoding never completes; {algorithm} keeps whole tokens.</source>
+      <translation>不适用：{name} 没有合并。不可达词元和仅作中间结果的词元来自编码时不会走完的 BPE 合并；{algorithm} 保存的是完整词元。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/health_panel.py" />
       <source>None.</source>
       <translation>无。</translation>
     </message>
@@ -1474,6 +1526,11 @@
       <location filename="../../app/widgets/plots.py" />
       <source>bytes/token</source>
       <translation>字节/词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>n/a (no merges)</source>
+      <translation>不适用（无合并）</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/tables.py" />
@@ -1909,6 +1966,11 @@
     </message>
     <message>
       <location filename="../../app/features/stream/step_text.py" />
+      <source>A naive decode([{id}]) prints &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;: WordPiece's decoder removes ## only after another token and puts a space before every other token, so decoding token by token loses how the words join.</source>
+      <translation>朴素的 decode([{id}]) 输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;：WordPiece 的解码器只在前面有词元时才去掉 ##，并在其他每个词元前加空格，所以逐个词元解码会丢失词的拼接方式。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
       <source>A naive decode([{id}]) would print &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt; here.</source>
       <translation>朴素的 decode([{id}]) 在这里会输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;。</translation>
     </message>
@@ -2135,6 +2197,7 @@
     </message>
     <message>
       <location filename="../../app/features/sweep/top_bar.py" />
+      <location filename="../../app/features/tokenize/explain_panel.py" />
       <source>Loading {name}…</source>
       <translation>正在加载 {name}…</translation>
     </message>
@@ -2150,8 +2213,8 @@
     </message>
     <message>
       <location filename="../../app/features/sweep/top_bar.py" />
-      <source>{name} is a SentencePiece model: it stores scores, not merges learned in order. Pick a BPE tokenizer, or train one (Train tab): the sweep uses its merges.</source>
-      <translation>{name} 是 SentencePiece 模型：它保存的是分数，而不是按顺序学到的合并。请选择一个 BPE 分词器，或训练一个（“训练”标签页）：扫描使用它的合并。</translation>
+      <source>sweep</source>
+      <translation>扫描</translation>
     </message>
     <message>
       <location filename="../../app/features/sweep/view.py" />
@@ -2409,6 +2472,11 @@
     </message>
     <message>
       <location filename="../../app/features/timeline/view.py" />
+      <source>timeline</source>
+      <translation>时间线</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/timeline/view.py" />
       <source>{name} (in progress)</source>
       <translation>{name}（进行中）</translation>
     </message>
@@ -2416,11 +2484,6 @@
       <location filename="../../app/features/timeline/view.py" />
       <source>{name} cannot be loaded: {reason}</source>
       <translation>无法加载 {name}：{reason}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/timeline/view.py" />
-      <source>{name} is a SentencePiece model: it stores scores, not merges learned in order, so it has no timeline. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …).</source>
-      <translation>{name} 是 SentencePiece 模型：它保存的是分数，而不是按顺序学到的合并，所以没有时间线。请选择一个 BPE 分词器（你训练的、GPT-2、Llama 3 等）。</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/additions.py" />
@@ -2658,6 +2721,7 @@
     </message>
     <message numerus="yes">
       <location filename="../../app/features/tokenize/explain_panel.py" />
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
       <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>%n character(s)</source>
       <translation>
@@ -2861,6 +2925,11 @@
       <translation>预分词器在任何合并之前把文本切成的片段。</translation>
     </message>
     <message>
+      <location filename="../../app/features/tokenize/pieces_panel.py" />
+      <source>Words: split at spaces and punctuation, normalized as the file says; the tokenizer cuts inside each (click one to explain it)</source>
+      <translation>词：在空白和标点处切开，按文件的设置规范化；分词器在每个词内部切分（点击一个查看解释）</translation>
+    </message>
+    <message>
       <location filename="../../app/features/tokenize/special_modes.py" />
       <source>Error (tiktoken's default)</source>
       <translation>报错（tiktoken 的默认行为）</translation>
@@ -2908,6 +2977,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/tokenize/view.py" />
+      <source>Explain: WordPiece's greedy longest match of one word</source>
+      <translation>解释：WordPiece 对一个词的贪心最长匹配</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/view.py" />
       <source>Explain: the merges of one piece, in rank order</source>
       <translation>讲解：一个片段的合并，按合并序号排列</translation>
     </message>
@@ -2950,6 +3024,78 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/tokenize/view.py" />
       <source>Type here, or pick a preset. Every keystroke is tokenized.</source>
       <translation>在这里输入，或选择一段示例文本。每次按键都会分词。</translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>(+ %n more, shorter)</source>
+      <translation>
+        <numerusform>（另有 %n 个更短的）</numerusform>
+      </translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>&lt;b&gt;{piece}&lt;/b&gt; is a special token: it is cut out before the words are split and becomes id {id}.</source>
+      <translation>&lt;b&gt;{piece}&lt;/b&gt; 是特殊词元：在切词之前就被单独取出，直接成为 id {id}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>At each position of the word, the candidates looked up in the vocabulary, longest first; the first one found is taken.</source>
+      <translation>在词的每个位置，按从长到短在词表中查找候选，取第一个找到的。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>Candidates tried (longest first)</source>
+      <translation>尝试过的候选（从长到短）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>Explain: click a word in the pre-tokenization strip (or a token) to see how WordPiece cuts it: the longest vocabulary entry first.</source>
+      <translation>解释：点击预分词条中的一个词（或一个词元），查看 WordPiece 如何切分它：先取词表中最长的条目。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>Position</source>
+      <translation>位置</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>The word's tokens: ## marks a token that continues the word.</source>
+      <translation>这个词的词元：## 表示接续词内的词元。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>Token taken</source>
+      <translation>取用的词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>Word &lt;b&gt;‘{piece}’&lt;/b&gt;: {chars} → {tokens}. From the start, the longest vocabulary entry that begins there is taken, then the same from where it ends; {prefix} marks a token that continues the word.</source>
+      <translation>词 &lt;b&gt;‘{piece}’&lt;/b&gt;：{chars} → {tokens}。从开头起，取从该处开始的最长词表条目，再从它结束处照样继续；{prefix} 表示接续词内的词元。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>Word &lt;b&gt;‘{piece}’&lt;/b&gt;: {chars}, more than the model's limit of {limit}: the whole word is &lt;b&gt;{unk}&lt;/b&gt;, nothing is looked up.</source>
+      <translation>词 &lt;b&gt;‘{piece}’&lt;/b&gt;：{chars}，超过模型上限 {limit}：整个词就是 &lt;b&gt;{unk}&lt;/b&gt;，不做任何查找。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>Word &lt;b&gt;‘{piece}’&lt;/b&gt;: {chars}. At character {at} no vocabulary entry begins: the whole word is &lt;b&gt;{unk}&lt;/b&gt; (WordPiece never keeps part of a word).</source>
+      <translation>词 &lt;b&gt;‘{piece}’&lt;/b&gt;：{chars}。在第 {at} 个字符处没有以它开头的词表条目：整个词就是 &lt;b&gt;{unk}&lt;/b&gt;（WordPiece 从不保留词的一部分）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>none found: the word is {unk}</source>
+      <translation>未找到：整个词是 {unk}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>too long: the word is {unk}</source>
+      <translation>太长：整个词是 {unk}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <source>{token} (id {id})</source>
+      <translation>{token}（id {id}）</translation>
     </message>
     <message>
       <location filename="../../app/features/train/actions.py" />
@@ -4340,6 +4486,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
+      <source>{algorithm}: no merges</source>
+      <translation>{algorithm}：无合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/view.py" />
       <source>{shown} of {total}</source>
       <translation>{shown} / {total}</translation>
     </message>
@@ -4379,6 +4530,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/widgets/as_of.py" />
       <source>The Timeline shows {name}, not the tokenizer shown here: choose {name} here to see it as of the Timeline's merge {k}</source>
       <translation>时间线显示的是 {name}，而不是这里显示的分词器：在这里选择 {name}，即可查看它截至时间线第 {k} 次合并时的样子</translation>
+    </message>
+    <message>
+      <location filename="../../app/widgets/as_of.py" />
+      <source>{name} has no merges ({algorithm}): “As of merge k” applies to BPE tokenizers only</source>
+      <translation>{name} 没有合并（{algorithm}）：“截至第 k 次合并”只适用于 BPE 分词器</translation>
     </message>
     <message>
       <location filename="../../app/widgets/corpus_panel.py" />
@@ -4580,13 +4736,18 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/widgets/open_files.py" />
+      <source>BERT WordPiece vocab.txt (vocab.txt *.txt)</source>
+      <translation>BERT WordPiece vocab.txt (vocab.txt *.txt)</translation>
+    </message>
+    <message>
+      <location filename="../../app/widgets/open_files.py" />
       <source>GPT-2 vocab.json + merges.txt (vocab.json merges.txt *.json *.txt)</source>
       <translation>GPT-2 vocab.json + merges.txt (vocab.json merges.txt *.json *.txt)</translation>
     </message>
     <message>
       <location filename="../../app/widgets/open_files.py" />
-      <source>Hugging Face tokenizer.json (tokenizer.json *.json)</source>
-      <translation>Hugging Face tokenizer.json (tokenizer.json *.json)</translation>
+      <source>Hugging Face tokenizer.json: BPE or WordPiece (tokenizer.json *.json)</source>
+      <translation>Hugging Face tokenizer.json：BPE 或 WordPiece (tokenizer.json *.json)</translation>
     </message>
     <message>
       <location filename="../../app/widgets/open_files.py" />
@@ -5329,6 +5490,11 @@ intermediate-only tokens); export the tables (CSV) and the chart (PNG, SVG).&lt;
       <location filename="../../app/window/saving.py" />
       <source>{name} cannot be saved in our format</source>
       <translation>{name} 无法保存为本程序的格式</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/saving.py" />
+      <source>{name} is not a byte-level BPE tokenizer: BPE Explorer's format (and File &gt; Export…) holds byte-level tokenizers only. Its own file stays the way to keep it.</source>
+      <translation>{name} 不是字节级 BPE 分词器：BPE Explorer 的格式（以及“文件 &gt; 导出…”）只保存字节级分词器。请保留它自己的文件。</translation>
     </message>
     <message>
       <location filename="../../app/window/tabs.py" />

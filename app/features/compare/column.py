@@ -65,6 +65,7 @@ class CompareColumn(QFrame):
         self.registry = registry
         self.builder = TokenChipBuilder()
         self.table: TokenTable | None = None
+        self._source = ""  # the text typed, whose tokens the table holds
         self.state = ColumnState.EMPTY
         self._retry: Callable[[], None] | None = None
         self._open: Callable[[], None] | None = None
@@ -169,9 +170,14 @@ class CompareColumn(QFrame):
         self._show_texts()
         self.stack.setCurrentIndex(1)
 
-    def show_table(self, table: TokenTable, whitespace: bool, marks: Sequence[bool] | None, generation: int) -> None:
+    def show_table(
+        self, table: TokenTable, whitespace: bool, marks: Sequence[bool] | None, generation: int, source: str = ""
+    ) -> None:
+        """Show ``table``, the tokens of ``source`` (the text typed: a WordPiece table holds its
+        decoded text, lower-cased and re-spaced; the counts are the typed text's)."""
         self.state = ColumnState.CHIPS
         self.table = table
+        self._source = source or table.text
         tokens, _, reuse = self.builder.build(table, whitespace)
         self.chips.set_chips(tokens, marks=marks, generation=generation, reuse=reuse)
         self._show_texts()
@@ -197,7 +203,7 @@ class CompareColumn(QFrame):
             )
             self.counts_label.setText(tr("unavailable"))
         elif self.state == ColumnState.CHIPS and self.table is not None:
-            c = counts(self.table.text, len(self.table))
+            c = counts(self._source or self.table.text, len(self.table))
             self.counts_label.setText(
                 tr_n("<b>%n</b> token(s) · {bytes} bytes/token · {chars} chars/token", c.tokens).format(
                     bytes=format_ratio(c.bytes_per_token),

@@ -53,12 +53,15 @@ def summary_rows(
     registry: TokenizerRegistry,
     columns: Sequence[CompareColumn],
     tables: Mapping[int, TokenTable],
+    text: str,
     corpus: Mapping[str, CorpusStats],
     merge_limit: Callable[[str], int | None],
 ) -> list[SummaryRow]:
-    """One row per column: ``tables`` by column index, ``corpus`` figures by tokenizer key,
+    """One row per column: ``tables`` (of ``text``: bytes and characters are the text's, not
+    the decoded tokens', which WordPiece lower-cases and re-spaces) by column index, ``corpus`` figures by tokenizer key,
     ``merge_limit(key)`` the merges "As of merge k" leaves a tokenizer (None: all)."""
     rows = []
+    n_bytes, n_chars = len(text.encode("utf-8", errors="surrogatepass")), len(text)
     for i, col in enumerate(columns):
         key = col.key()
         entry = registry.entry(key)
@@ -74,8 +77,7 @@ def summary_rows(
             row.status = tr("unavailable")
         elif table is not None:
             row.tokens = len(table)
-            row.bytes = len(table.data)
-            row.chars = len(table.text)
+            row.bytes, row.chars = n_bytes, n_chars
         row.corpus = corpus.get(key)  # per tokenizer: columns may move or repeat
         rows.append(row)
     return rows

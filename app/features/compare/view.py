@@ -76,6 +76,7 @@ class CompareView(View):
         self._displayed_generation = -1
         self._known_keys = set(registry.keys())
         self._tables: dict[int, TokenTable] = {}
+        self._tables_text = ""  # the text the tables encode
         self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
         self._build()
         trained = registry.latest_trained()
@@ -303,7 +304,10 @@ class CompareView(View):
             if i < len(columns) and columns[i].key() == key and outcome.table is not None:
                 tables[i] = outcome.table
         self._tables = tables
-        self.diff_label.show_tables(list(tables.values()))
+        self._tables_text = result.text
+        # Cuts compare only in the same text: a WordPiece column's table is its decoded
+        # (lower-cased, re-spaced) text, so it stays out of the boundary diff.
+        self.diff_label.show_tables([t for t in tables.values() if t.text == result.text])
         self._show(result.generation)
         self._displayed_generation = result.generation
         self.displayed.emit(result.generation)
@@ -317,14 +321,15 @@ class CompareView(View):
     def _show(self, generation: int) -> None:
         ws = self.whitespace_box.isChecked()
         highlight = self.diff_box.isChecked()
-        tables = list(self._tables.values())
+        source = self._tables_text
+        tables = [t for t in self._tables.values() if t.text == source]  # cuts of the same text only
         agreed = agreed_cuts(tables) if highlight and len(tables) > 1 else None
         for i, col in enumerate(self.columns()):
             table = self._tables.get(i)
             if table is None:
                 continue
-            marks = diff_marks(table, tables, agreed) if highlight else None
-            col.show_table(table, ws, marks, generation)
+            marks = diff_marks(table, tables, agreed) if highlight and table.text == source else None
+            col.show_table(table, ws, marks, generation, source)
         self._update_summary()
 
     def diff_spans(self) -> list[tuple[int, int]]:
@@ -333,7 +338,9 @@ class CompareView(View):
 
     @Slot()
     def _update_summary(self) -> None:
-        rows = summary_rows(self.registry, self.columns(), self._tables, self.corpus.results, self.merge_limit)
+        rows = summary_rows(
+            self.registry, self.columns(), self._tables, self._tables_text, self.corpus.results, self.merge_limit
+        )
         self.summary.set_rows(rows)
 
     @Slot(int)

@@ -9,6 +9,7 @@ import html
 
 from app.core.i18n import tr
 from app.core.registry import EntryStatus, RegistryEntry, RegistryKind
+from app.display.algorithms import algorithm_name
 from app.features.families.family import TRAINED_FAMILIES, Family
 from app.features.families.job import TrainedFamilies
 
@@ -28,6 +29,10 @@ def family_status(
     if family == Family.BYTE_BPE and session is not None:
         if session.tokenizer is None:
             return tr("unavailable") if session.status == EntryStatus.ERROR else tr("loading…")
+        if not session.tokenizer.facts.has_merges:
+            return tr("not BPE ({algorithm}): this row shows a BPE tokenizer's merges").format(
+                algorithm=algorithm_name(session.tokenizer.facts.algorithm)
+            )
         return ""
     if models is not None and family in models.tokenizers:
         return ""

@@ -231,7 +231,12 @@ class FamiliesView(View):
             if family in trained:
                 out[family] = trained[family]
         source = self.byte_source()
-        byte_tok = trained.get(Family.BYTE_BPE) if source == ByteSource.HERE else self.registry.get(source)
+        if source == ByteSource.HERE:
+            byte_tok = trained.get(Family.BYTE_BPE)
+        else:
+            session = self.registry.get(source)
+            # WordPiece, Unigram: no merges; the row says why (row_status.family_status)
+            byte_tok = session if session is not None and session.facts.has_merges else None
         if byte_tok is not None:
             out[Family.BYTE_BPE] = byte_tok
         return out

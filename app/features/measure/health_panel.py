@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.i18n import tr
+from app.display.algorithms import algorithm_name
 from app.display.format import format_count, token_label
 from app.features.measure.job import Figures
-from app.features.measure.tables import HEALTH_KINDS, HealthModel
+from app.features.measure.tables import BPE_ONLY_KINDS, HEALTH_KINDS, HealthModel
 from app.widgets import build
 from bpe_engine import TokenizerLike
 
@@ -137,7 +138,16 @@ class HealthPanel(QWidget):
         tok = self._tokenizers.get(key) if key is not None else None
         if figures is None or figures.health is None or tok is None:
             return
-        ids = getattr(figures.health, HEALTH_KINDS[max(self.kind_combo.currentIndex(), 0)][1]) or ()
+        attr = HEALTH_KINDS[max(self.kind_combo.currentIndex(), 0)][1]
+        if not figures.has_merges and attr in BPE_ONLY_KINDS:
+            self.tokens.addItem(
+                tr(
+                    "Does not apply: {name} has no merges. Unreachable and intermediate-only tokens are made "
+                    "by BPE merges that encoding never completes; {algorithm} keeps whole tokens."
+                ).format(name=figures.label, algorithm=algorithm_name(tok.facts.algorithm))
+            )
+            return
+        ids = getattr(figures.health, attr) or ()
         vocab = tok.vocab
         if not ids:
             self.tokens.addItem(tr("None."))

@@ -72,6 +72,9 @@ class Figures:
     renyi: RenyiEfficiency
     health: VocabularyHealth | None
     first_lines: tuple[tuple[bytes, ...], ...] = ()
+    #: BPE: unreachable and intermediate-only tokens (made by merges) mean something; for
+    #: WordPiece and Unigram they do not apply (the health table and list say why).
+    has_merges: bool = True
 
 
 #: What :func:`bpe_engine.reachability` gives: unreachable ids, part-character ids, tokens examined.
@@ -130,6 +133,7 @@ def measure_tokenizer(
         renyi=renyi_efficiency(tok, joined, ALPHA, ids=[i for t in texts for i in ids[t.code]]),
         health=vocabulary_health(tok, joined, progress=checked, reachable=reachable) if health else None,
         first_lines=tuple(tuple(tok.token_bytes(tok.encode_ordinary(t.text.split("\n", 1)[0]))) for t in texts),
+        has_merges=tok.facts.has_merges,
     )
 
 

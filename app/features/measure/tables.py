@@ -37,6 +37,10 @@ HEALTH_KINDS = (
 )
 
 
+#: The health kinds measured through BPE's merges: they do not apply to WordPiece or Unigram.
+BPE_ONLY_KINDS = frozenset({"unreachable", "intermediate_only", "undertrained_candidates"})
+
+
 def _num(value: float, digits: int = 2) -> _Cell:
     return f"{value:.{digits}f}", value
 
@@ -166,6 +170,11 @@ class HealthModel(_CellsModel):
             if h is None:
                 continue
             row: list[_Cell] = [(short_label(f.label), f.label), _count(h.tokens)]
-            row += [_count(len(getattr(h, attr) or ())) for _, attr in HEALTH_KINDS]
+            row += [
+                (tr("n/a (no merges)"), -1)
+                if not f.has_merges and attr in BPE_ONLY_KINDS
+                else _count(len(getattr(h, attr) or ()))
+                for _, attr in HEALTH_KINDS
+            ]
             rows.append(row)
         self._reset(headers, rows)

@@ -49,8 +49,9 @@ class FedToken:
     dropped: bytes = b""  # the leading space the decoder dropped (SentencePiece's dummy prefix)
 
 
-def describe_step(fed: FedToken, sentencepiece: bool) -> str:
-    """The step line for ``fed`` (``sentencepiece``: the tokenizer drops a text's first ▁)."""
+def describe_step(fed: FedToken, sentencepiece: bool, wordpiece: bool = False) -> str:
+    """The step line for ``fed`` (``sentencepiece``: the tokenizer drops a text's first ▁;
+    ``wordpiece``: its decoder joins ``##`` tokens and puts a space before the others)."""
     own = fed.dropped + fed.data  # the token's bytes, the dropped space included
     if len(own) == 1:
         brings = tr("Token {k}: id <b>{id}</b> brings byte <b>{hex}</b>.")
@@ -67,7 +68,7 @@ def describe_step(fed: FedToken, sentencepiece: bool) -> str:
         parts.append(_waits(fed.pending, fed.needed))
     elif not fed.released:
         parts.append(tr("Nothing to print yet."))
-    naive = _naive(fed, sentencepiece)
+    naive = _naive_wordpiece(fed) if wordpiece else _naive(fed, sentencepiece)
     if naive:
         parts.append(naive)
     return " ".join(parts)
@@ -108,6 +109,18 @@ def _naive(fed: FedToken, sentencepiece: bool) -> str:
             "the ▁ that starts a text, so decoding token by token loses the spaces between words."
         ).format(id=fed.token_id, text=html.escape(visible(fed.naive)))
     return ""
+
+
+def _naive_wordpiece(fed: FedToken) -> str:
+    """What decoding this WordPiece token alone prints, when it is not what it adds here."""
+    adds = (fed.dropped + fed.data).decode("utf-8", errors="replace")
+    if fed.naive == adds:
+        return ""
+    return tr(
+        "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>: WordPiece's decoder removes "
+        "## only after another token and puts a space before every other token, so decoding token by token "
+        "loses how the words join."
+    ).format(id=fed.token_id, text=html.escape(visible(fed.naive)))
 
 
 def done_text(same: bool, broken: int) -> str:

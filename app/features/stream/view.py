@@ -36,7 +36,7 @@ from app.features.stream.step_text import FedToken, describe_step, done_text, in
 from app.features.stream.tape import Tape
 from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.view import View
-from bpe_engine import SpecialMode, StreamingDecoder, TokenizerLike
+from bpe_engine import Algorithm, SpecialMode, StreamingDecoder, TokenizerLike
 
 __all__ = ["StreamView"]
 
@@ -321,7 +321,10 @@ class StreamView(View):
             self.outputs.show_texts("", "", "", "")
             return
         self.queue_box.show_step(fed.queued, fed.data, self.decoder.pending)
-        text = describe_step(fed, self._tok is not None and not self._tok.facts.byte_level)
+        facts = self._tok.facts if self._tok is not None else None
+        sentencepiece = facts is not None and not facts.byte_level and facts.space_symbol == "▁"
+        wordpiece = facts is not None and facts.algorithm is Algorithm.WORDPIECE
+        text = describe_step(fed, sentencepiece, wordpiece)
         if self.is_finished() and self._tok is not None and self._table is not None:
             same = self.decoder.text == self._tok.decode(list(self._table.ids))
             text += "<br>" + done_text(same, self._naive.count(FFFD))  # (a line break, no words)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from app.core.i18n import bind, tr, tr_n
 from app.core.registry import EntryStatus, TokenizerRegistry
+from app.display.algorithms import no_merges_reason
 from app.display.format import format_count
 from app.widgets import build
 from app.widgets.tokenizer_picker import TokenizerPicker
@@ -54,13 +55,8 @@ class TopBar(QWidget):
                     n,
                 ).format(low=format_count(256 + specials), high=format_count(256 + n + specials))
             )
-        elif key and self.registry.get(key) is not None:
-            self.about.setText(
-                tr(
-                    "{name} is a SentencePiece model: it stores scores, not merges learned in order. "
-                    "Pick a BPE tokenizer, or train one (Train tab): the sweep uses its merges."
-                ).format(name=html.escape(self.registry.entry(key).label))
-            )
+        elif key and (other := self.registry.get(key)) is not None:
+            self.about.setText(no_merges_reason(self.registry.entry(key).label, other.facts, tr("sweep")))
         elif key and self.registry.entry(key).status == EntryStatus.LOADING:
             self.about.setText(tr("Loading {name}…").format(name=html.escape(self.registry.entry(key).label)))
         else:

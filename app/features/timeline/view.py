@@ -36,6 +36,7 @@ from app.core.registry import EntryStatus, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.training.controller import TrainingController
+from app.display.algorithms import no_merges_reason
 from app.display.token_data import TokenTable
 from app.features.timeline.as_of_display import AsOfDisplay
 from app.features.timeline.controller import TimelineController
@@ -280,12 +281,8 @@ class TimelineView(View):
         else:
             # The name the user knows (the file's, as the picker lists it), never the key.
             label = entry.label
-            self.messages.error(
-                lambda: tr(
-                    "{name} is a SentencePiece model: it stores scores, not merges learned in "
-                    "order, so it has no timeline. Pick a BPE tokenizer (one you trained, GPT-2, Llama 3, …)."
-                ).format(name=html.escape(label)),
-            )
+            facts = entry.tokenizer.facts
+            self.messages.error(lambda: no_merges_reason(label, facts, tr("timeline")))
         self._show_tokenizer(None)
 
     def _show_when_merges_made(self, key: str, tok: Tokenizer) -> None:

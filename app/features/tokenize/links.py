@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QTextEdit
 
 from app.display.offsets import index_from_utf16, utf16_offset
 from app.features.tokenize.chips_panel import ChipsPanel
-from app.features.tokenize.explain_panel import ExplainPanel
 from app.features.tokenize.pieces_panel import PiecesPanel
+from app.features.tokenize.wordpiece_explain import ExplainSwitch
 from app.widgets.text_input import TextInput
 
 __all__ = ["Links"]
@@ -39,7 +39,7 @@ class Links(QObject):
         editor: TextInput,
         chips: ChipsPanel,
         pieces: PiecesPanel,
-        explain: ExplainPanel,
+        explain: ExplainSwitch,
         describe: Callable[[int], str],
         settled: Callable[[], bool],
     ) -> None:

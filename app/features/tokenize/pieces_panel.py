@@ -14,13 +14,17 @@ from app.core.i18n import bind, noop, tr
 from app.core.messages import TextPiece
 from app.display.chips import PieceChipBuilder
 from app.widgets.token_chips import ChipView
-from bpe_engine import TokenizerFacts
+from bpe_engine import Algorithm, TokenizerFacts
 
 __all__ = ["PiecesPanel"]
 
 _PLACEHOLDER = noop("The pieces the pre-tokenizer cuts the text into, before any merge.")
 _TITLE = noop("Pre-tokenization: the pieces the regex makes (click one to explain it)")
 _SP_TITLE = noop("Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)")
+_WORDS_TITLE = noop(
+    "Words: split at spaces and punctuation, normalized as the file says; the tokenizer cuts inside each "
+    "(click one to explain it)"
+)
 
 
 class PiecesPanel(QGroupBox):
@@ -32,6 +36,7 @@ class PiecesPanel(QGroupBox):
         self.text = ""  # the text the pieces cut
         self._builder = PieceChipBuilder()
         self._sentencepiece = False
+        self._words = False  # WordPiece: the strip shows the words it matches inside
         self._space_symbol = ""
         self.chips = ChipView(self)
         self.chips.set_placeholder(_PLACEHOLDER)
@@ -45,7 +50,7 @@ class PiecesPanel(QGroupBox):
     def set_sentencepiece(self, on: bool) -> None:
         """Name the pieces for the family shown: the regex's, or SentencePiece's stretches."""
         self._sentencepiece = on
-        self.setTitle(tr(_SP_TITLE if on else _TITLE))
+        self.setTitle(tr(_WORDS_TITLE if self._words else _SP_TITLE if on else _TITLE))
 
     def set_tokenizer(self, facts: TokenizerFacts) -> None:
         """A tokenizer was chosen: name its pieces, and build every chip again at the next
@@ -55,6 +60,7 @@ class PiecesPanel(QGroupBox):
         and a byte-level one often cover the same characters: kept, the strip mixed ``▁``
         (``facts.space_symbol`` of SentencePiece) with the byte-level ``·``.
         """
+        self._words = facts.algorithm is Algorithm.WORDPIECE
         self.set_sentencepiece(not facts.byte_level)
         if facts.space_symbol != self._space_symbol:
             self._space_symbol = facts.space_symbol

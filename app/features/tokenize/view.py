@@ -32,7 +32,7 @@ from PySide6.QtWidgets import QFrame, QGroupBox, QScrollArea, QSplitter, QVBoxLa
 
 from app.core import i18n
 from app.core.encoding import EncodeController
-from app.core.i18n import bind, noop, tr
+from app.core.i18n import bind, connect, noop, tr
 from app.core.messages import ChatOutcome, EncodeOutcome, EncodeResult, TextPiece
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
@@ -50,6 +50,7 @@ from app.features.tokenize.links import Links
 from app.features.tokenize.pieces_panel import PiecesPanel
 from app.features.tokenize.special_modes import MODE_LABELS, mode_for_text, mode_label
 from app.features.tokenize.top_bar import TopBar
+from app.features.tokenize.wordpiece_explain import ExplainSwitch, WordPiecePanel
 from app.widgets.as_of import AsOfBox
 from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.text_input import TextInput
@@ -103,8 +104,10 @@ class TokenizeView(View):
         self.addActions(self.chips.copy_actions)
         self.pieces_box = PiecesPanel(self)
         self.explain = ExplainPanel(self)
+        self.wordpiece_explain = WordPiecePanel(self)
+        self.explains = ExplainSwitch(self.explain, self.wordpiece_explain, self)
         self.links = Links(
-            self.editor, self.chips, self.pieces_box, self.explain, self._token_tooltip, self._is_current
+            self.editor, self.chips, self.pieces_box, self.explains, self._token_tooltip, self._is_current
         )
         self._alias_widgets()
         self.split = split = QSplitter(Qt.Orientation.Vertical, self)
@@ -146,11 +149,13 @@ class TokenizeView(View):
     def _build_explain_box(self) -> QGroupBox:
         """Explain in a box with the style's margins (roomier than build.group_box's)."""
         box = QGroupBox(self)
-        bind(box, "setTitle", "Explain: the merges of one piece, in rank order")
+        self._explain_box = box
+        self._retitle_explain()
+        connect(self._retitle_explain)
         # in a scroll area: on a 1024x700 screen the panel scrolls rather than pushing the
         # window taller than the screen
         area = QScrollArea(box)
-        area.setWidget(self.explain)
+        area.setWidget(self.explains)
         area.setWidgetResizable(True)
         area.setFrameShape(QFrame.Shape.NoFrame)
         area.setMinimumHeight(90)
@@ -242,6 +247,16 @@ class TokenizeView(View):
         """True when no newer encoding than the one on display is on the way."""
         return self._displayed_generation == self.controller.generation
 
+    @Slot(str)
+    def _retitle_explain(self, _language: str = "") -> None:
+        """The Explain box says what it explains: BPE's merges or WordPiece's matches."""
+        wordpiece = self.explains.currentWidget() is self.wordpiece_explain
+        self._explain_box.setTitle(
+            tr("Explain: WordPiece's greedy longest match of one word")
+            if wordpiece
+            else tr("Explain: the merges of one piece, in rank order")
+        )
+
     # -- tokenizer choice -------------------------------------------------------------------
 
     @Slot(str, object)
@@ -249,7 +264,8 @@ class TokenizeView(View):
         self._key = key
         if self.as_of is not None:
             self.as_of.set_keys([key])
-        self.explain.set_tokenizer(tok, self.merge_limit() if tok is not None else None)
+        self.explains.set_tokenizer(tok, self.merge_limit() if tok is not None else None)
+        self._retitle_explain()
         if tok is None:
             self.top.set_additions(None)
             self._clear_display()
@@ -365,7 +381,7 @@ class TokenizeView(View):
         )
         self.chips.show_refused(generation)
         self.pieces_box.set_refused(True)
-        self.explain.set_piece("")  # nothing split, nothing to explain
+        self.explains.set_piece("")  # nothing split, nothing to explain
         self.counts_row.show_counts(None, text)
 
     def _show_chat_error(self, chat: ChatOutcome, generation: int) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.core.i18n import bind, noop, tr, tr_n
+from app.display.algorithms import no_tree_reason
 from app.display.format import format_count, hex_bytes
 from app.display.pieces import fallback_ids, is_sentencepiece, token_text
 from app.features.vocabulary.merge_tree import MergeTree, merge_tree
@@ -116,6 +117,8 @@ class MergeTreePanel(QWidget):
             return [made, tr("{leaves}, {levels}").format(leaves=shape, levels=tr_n("%n merge level(s)", _depth(tree)))]
         if tok.is_special(token_id):
             return [tr("special token: never merged")]
+        if not tok.facts.has_merges:
+            return [no_tree_reason(tok.facts.algorithm)]
         if token_id in fallback_ids(tok):
             return [tr("byte fallback: one byte of a character the vocabulary has no piece for")]
         if sentencepiece:

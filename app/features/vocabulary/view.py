@@ -35,6 +35,7 @@ from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
+from app.display.algorithms import algorithm_name
 from app.display.copying import tsv
 from app.display.format import format_count
 from app.features.vocabulary.model import SearchError, VocabModel
@@ -355,7 +356,9 @@ class VocabView(View):
         elif tok is not None:
             text = tr("{tokens} · {merges} · pre-tokenizer {spec}").format(
                 tokens=tr_n("%n token(s)", len(tok)),
-                merges=tr_n("%n merge(s)", len(tok.merges)),
+                merges=tr_n("%n merge(s)", len(tok.merges))
+                if tok.facts.has_merges
+                else tr("{algorithm}: no merges").format(algorithm=algorithm_name(tok.facts.algorithm)),
                 spec=tok.pretokenizer.spec,
             )
         else:

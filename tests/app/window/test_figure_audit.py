@@ -69,9 +69,17 @@ class Kind:
     #: The reference's ids as the model gets them (Hugging Face's encode(text) with its default
     #: add_special_tokens=True): what Tokenize shows with "Add BOS/EOS" on, its default.
     model_ids: Callable[[str], list[int]] | None = None
+    #: The reference's decode, when it is not the tokens' bytes joined (WordPiece: ``##``
+    #: joins, a space between words): what Stream decode's output must equal.
+    decode: Callable[[list[int]], str] | None = None
 
     def tokenize_ids(self, text: str) -> list[int]:
         return (self.model_ids or self.ids)(text)
+
+    def shown_text(self, text: str) -> str:
+        """The text a token table holds: the decode of the ids (WordPiece: lower-cased, a
+        space between words), else the text itself."""
+        return text if self.decode is None else self.decode(self.ids(text))
 
 
 def _shared(name: str) -> Path:
@@ -251,6 +259,35 @@ def _spm_trained(tmp: Path) -> Kind:
     return _spm(path, "sentencepiece trained")
 
 
+def _wordpiece(tmp: Path) -> Kind:
+    """A BERT-style WordPiece tokenizer.json trained here by ``tokenizers``' WordPieceTrainer."""
+    pytest.importorskip("tokenizers", reason="the reference library: pip install tokenizers")
+    from ...engine.wordpiece_support import reference, save
+
+    lines = data_text("english.txt").splitlines()[:400] + data_text("chinese.txt").splitlines()[:60]
+    hf = reference(cased=False, vocab_size=1500, texts=lines)
+    path = save(hf, tmp / "wordpiece-audit")
+    vocab = hf.get_vocab(with_added_tokens=True)
+    by_id = {i: t for t, i in vocab.items()}
+    specials = {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"}
+
+    def plain(i: int) -> bytes:  # the token as it appears in text: without its ``##``
+        t = by_id[i]
+        return (t[2:] if t.startswith("##") and t not in specials else t).encode("utf-8")
+
+    return Kind(
+        "wordpiece tokenizer.json",
+        _open_file(path),
+        lambda text: hf.encode(text, add_special_tokens=False).ids,
+        plain,
+        hf.get_vocab_size(with_added_tokens=True),
+        lambda: {plain(i) for t, i in vocab.items() if t not in specials},
+        space_symbol=" ",  # words hold no space: the pieces strip shows words
+        model_ids=lambda text: hf.encode(text).ids,
+        decode=lambda ids: hf.decode(ids, skip_special_tokens=False),
+    )
+
+
 def _qwen() -> Kind:
     tiktoken = pytest.importorskip("tiktoken")
     path = _shared("qwen.tiktoken")
@@ -277,7 +314,7 @@ def _openai_kind(name: str) -> Kind:
     return _tiktoken_kind(name, enc, _openai(name), len(enc._mergeable_ranks) + len(enc._special_tokens))
 
 
-KINDS = ["trained", "o200k_base", "r50k_base", "llama", "mistral_v3", "spm_trained", "qwen", "tekken"]
+KINDS = ["trained", "wordpiece", "o200k_base", "r50k_base", "llama", "mistral_v3", "spm_trained", "qwen", "tekken"]
 
 
 def _make(kind: str, tmp: Path) -> Kind:
@@ -293,6 +330,8 @@ def _make(kind: str, tmp: Path) -> Kind:
         return _spm_trained(tmp)
     if kind == "qwen":
         return _qwen()
+    if kind == "wordpiece":
+        return _wordpiece(tmp)
     return _tekken()
 
 
@@ -339,7 +378,7 @@ def _number(html: str) -> float:
 
 def _slow(kind: str):
     # The trained tokenizer is small; the others are real vocabularies of 32k to 200k tokens.
-    return pytest.param(kind, marks=[] if kind == "trained" else [pytest.mark.slow])
+    return pytest.param(kind, marks=[] if kind in ("trained", "wordpiece") else [pytest.mark.slow])
 
 
 ALL = [_slow(k) for k in KINDS]
@@ -348,19 +387,20 @@ ALL = [_slow(k) for k in KINDS]
 # -- the views ------------------------------------------------------------------------------
 
 
-def _tokenize(qtbot, w: MainWindow, key: str, text: str):
+def _tokenize(qtbot, w: MainWindow, key: str, text: str, shown: str | None = None):
     v = w.tokenize_view
     w.tabs.setCurrentWidget(v)
     v.picker.set_current_key(key)
     v.set_text(text)
-    qtbot.waitUntil(lambda: v.is_settled() and v.table() is not None and v.table().text == text, timeout=60_000)
+    want = text if shown is None else shown
+    qtbot.waitUntil(lambda: v.is_settled() and v.table() is not None and v.table().text == want, timeout=60_000)
     return v
 
 
 @pytest.mark.parametrize("kind", ALL)
 def test_tokenize_counts_and_chips(qtbot, audit, kind) -> None:
     w, k, key = _kind(qtbot, audit, kind)
-    v = _tokenize(qtbot, w, key, TEXT)
+    v = _tokenize(qtbot, w, key, TEXT, k.shown_text(TEXT))
     ids = k.tokenize_ids(TEXT)
     assert list(v.table().ids) == ids
     assert [int(t) for t in v.id_chips.chip_texts()] == ids
@@ -380,8 +420,11 @@ def test_pieces_strip_speaks_only_its_own_space_symbol(qtbot, audit, kind) -> No
     before = "trained" if k.space_symbol == "▁" else "spm_trained"
     _w, _b, before_key = _kind(qtbot, audit, before)
     _tokenize(qtbot, w, before_key, TEXT)
-    v = _tokenize(qtbot, w, key, TEXT)
+    v = _tokenize(qtbot, w, key, TEXT, k.shown_text(TEXT))
     glyphs = "".join(v.piece_chips.chip_texts())
+    if k.space_symbol == " ":  # WordPiece: words without their spaces, no space symbol at all
+        assert "▁" not in glyphs and "·" not in glyphs and " " not in glyphs, glyphs
+        return
     other = "▁" if k.space_symbol == "·" else "·"
     assert k.space_symbol in glyphs and other not in glyphs, glyphs
 
@@ -441,6 +484,9 @@ def test_stream_decode_steps(qtbot, audit, kind) -> None:
     qtbot.waitUntil(lambda: v.is_prepared() and v.text_edit.text() == TEXT and v.position == 0, timeout=60_000)
     ids = k.ids(TEXT)
     assert list(v.ids) == ids
+    if k.decode is not None:
+        _stream_decodes_as_reference(v, k, ids)
+        return
     seen = b""
     for n, i in enumerate(ids, 1):
         assert v.step()
@@ -454,6 +500,23 @@ def test_stream_decode_steps(qtbot, audit, kind) -> None:
         # What is printed is the decode of the prefix, without a character still incomplete.
         assert v.output_text == seen.decode("utf-8", errors="ignore"), f"step {n}"
     assert v.output_text == TEXT
+
+
+def _stream_decodes_as_reference(v, k: Kind, ids: list[int]) -> None:
+    """Each step adds what the reference's decode of the prefix adds (WordPiece: ``##``
+    joins, a space before any other token); the output is the reference's decode."""
+    assert k.decode is not None
+    before = ""
+    for n, i in enumerate(ids, 1):
+        assert v.step()
+        now = k.decode(ids[:n])
+        assert now.startswith(before), (n, before, now)
+        record = v.log.records()[-1]
+        assert (record.step, record.token_id) == (n, i)
+        assert record.token_bytes == now[len(before) :].encode("utf-8"), f"step {n}: id {i}"
+        assert v.output_text == now, f"step {n}"
+        before = now
+    assert v.output_text == k.decode(ids)
 
 
 @pytest.mark.parametrize("kind", ALL)
@@ -483,6 +546,16 @@ def test_families_byte_level_row(qtbot, audit, kind) -> None:
     v = w.families_view
     w.tabs.setCurrentWidget(v)
     tok = w.registry.get(key)
+    if not tok.facts.has_merges:  # WordPiece: the byte-level row shows none and says why
+        from app.features.families.family import Family
+        from app.features.families.row_status import family_status
+
+        v.set_text(TEXT)
+        v.set_byte_source(key)
+        qtbot.waitUntil(lambda: v.is_settled() and v.byte_source() == key, timeout=60_000)
+        assert v.result("byte-bpe") is None
+        assert "WordPiece" in family_status(Family.BYTE_BPE, None, False, w.registry.entry(key))
+        return
     if not tok.facts.byte_level:
         pytest.skip(f"{k.name} is not byte-level: the Families byte-level row does not take it")
     v.set_text(TEXT)
@@ -497,7 +570,7 @@ def test_families_byte_level_row(qtbot, audit, kind) -> None:
 
 
 def _tokenize_shows_only(qtbot, w: MainWindow, kind: Kind, key: str) -> None:
-    v = _tokenize(qtbot, w, key, TEXT)
+    v = _tokenize(qtbot, w, key, TEXT, kind.shown_text(TEXT))
     assert [int(t) for t in v.id_chips.chip_texts()] == kind.tokenize_ids(TEXT)
     assert _number(v.count_labels["tokens"].text()) == len(kind.tokenize_ids(TEXT))
     glyphs = "".join(v.piece_chips.chip_texts())
@@ -556,6 +629,9 @@ def _timeline_shows_only(qtbot, w: MainWindow, kind: Kind, key: str) -> None:
         xs, _ys = timeline.curve_item.getData()
         assert xs is None or len(xs) == 0, f"{kind.name}: a curve of another tokenizer stays"
         assert not re.search(r"\bfile-\d+\b", timeline.messages.text()), timeline.messages.text()
+        if kind.decode is not None:  # WordPiece: the message names the algorithm and why
+            qtbot.waitUntil(lambda: "WordPiece" in timeline.messages.text(), timeout=10_000)
+            assert "no timeline" in timeline.messages.text()
 
 
 SWITCH_VIEWS = {
@@ -565,7 +641,11 @@ SWITCH_VIEWS = {
     "compare": _compare_shows_only,
     "timeline": _timeline_shows_only,
 }
-PAIRS = {"byte-level/sentencepiece": ("trained", "spm_trained"), "sentencepiece/openai": ("mistral_v3", "r50k_base")}
+PAIRS = {
+    "byte-level/sentencepiece": ("trained", "spm_trained"),
+    "sentencepiece/openai": ("mistral_v3", "r50k_base"),
+    "wordpiece/byte-level": ("wordpiece", "trained"),
+}
 SWITCH_XFAIL = {}
 
 
