@@ -3521,6 +3521,20 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
         <numerusform>{name} · SentencePiece，%n 个词元</numerusform>
       </translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/results.py" />
+      <source>{name} · Unigram, %n piece(s)</source>
+      <translation>
+        <numerusform>{name} · Unigram，%n 个词元</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/results.py" />
+      <source>{name} · WordPiece, %n token(s)</source>
+      <translation>
+        <numerusform>{name} · WordPiece，%n 个词元</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/train/run_display.py" />
       <source> The previous result, &lt;b&gt;{label}&lt;/b&gt;, can still be saved.</source>

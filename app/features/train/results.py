@@ -44,7 +44,7 @@ from app.features.train.status import TrainStatus
 from app.widgets.message_bar import Action, MessageBar
 from app.widgets.open_files import open_filters
 from app.widgets.view import View
-from bpe_engine import Tokenizer, TokenizerLike
+from bpe_engine import Algorithm, Tokenizer, TokenizerLike
 
 __all__ = ["TrainResults", "safe_file_name", "opened_name", "CHECKPOINT_FILTER"]
 
@@ -288,6 +288,10 @@ class TrainResults(View):
         file_name = opened_name(path, tok)
 
         def compose() -> str:  # written again after a language switch
+            if tok.facts.algorithm is Algorithm.WORDPIECE:
+                return tr_n("{name} · WordPiece, %n token(s)", len(tok)).format(name=file_name)
+            if tok.facts.algorithm is Algorithm.UNIGRAM:
+                return tr_n("{name} · Unigram, %n piece(s)", len(tok)).format(name=file_name)
             if not tok.facts.byte_level:
                 return tr_n("{name} · SentencePiece, %n piece(s)", len(tok)).format(name=file_name)
             return tr_n("{name} · %n merge(s)", len(tok.merges)).format(name=file_name)

@@ -236,7 +236,8 @@ def _spm(path: Path, name: str) -> Kind:
     )
 
 
-def _spm_trained(tmp: Path) -> Kind:
+def _spm_trained(tmp: Path, model_type: str = "bpe") -> Kind:
+    """A SentencePiece model trained here by ``sentencepiece`` (BPE, or Unigram: Viterbi over scores)."""
     spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
     import io
 
@@ -246,7 +247,7 @@ def _spm_trained(tmp: Path) -> Kind:
     spm.SentencePieceTrainer.train(
         sentence_iterator=iter(lines),
         model_writer=out,
-        model_type="bpe",
+        model_type=model_type,
         vocab_size=1000,
         character_coverage=0.98,
         byte_fallback=True,
@@ -254,9 +255,9 @@ def _spm_trained(tmp: Path) -> Kind:
         remove_extra_whitespaces=False,
         minloglevel=2,
     )
-    path = tmp / "audit_spm.model"
+    path = tmp / f"audit_spm_{model_type}.model"
     path.write_bytes(out.getvalue())
-    return _spm(path, "sentencepiece trained")
+    return _spm(path, "sentencepiece trained" if model_type == "bpe" else f"sentencepiece {model_type}")
 
 
 def _wordpiece(tmp: Path) -> Kind:
@@ -314,7 +315,7 @@ def _openai_kind(name: str) -> Kind:
     return _tiktoken_kind(name, enc, _openai(name), len(enc._mergeable_ranks) + len(enc._special_tokens))
 
 
-KINDS = ["trained", "wordpiece", "o200k_base", "r50k_base", "llama", "mistral_v3", "spm_trained", "qwen", "tekken"]
+KINDS = ["trained", "wordpiece", "unigram", "o200k_base", "r50k_base", "llama", "mistral_v3", "spm_trained", "qwen", "tekken"]
 
 
 def _make(kind: str, tmp: Path) -> Kind:
@@ -332,6 +333,8 @@ def _make(kind: str, tmp: Path) -> Kind:
         return _qwen()
     if kind == "wordpiece":
         return _wordpiece(tmp)
+    if kind == "unigram":
+        return _spm_trained(tmp, "unigram")
     return _tekken()
 
 
@@ -378,7 +381,7 @@ def _number(html: str) -> float:
 
 def _slow(kind: str):
     # The trained tokenizer is small; the others are real vocabularies of 32k to 200k tokens.
-    return pytest.param(kind, marks=[] if kind in ("trained", "wordpiece") else [pytest.mark.slow])
+    return pytest.param(kind, marks=[] if kind in ("trained", "wordpiece", "unigram") else [pytest.mark.slow])
 
 
 ALL = [_slow(k) for k in KINDS]
@@ -546,7 +549,7 @@ def test_families_byte_level_row(qtbot, audit, kind) -> None:
     v = w.families_view
     w.tabs.setCurrentWidget(v)
     tok = w.registry.get(key)
-    if not tok.facts.has_merges:  # WordPiece: the byte-level row shows none and says why
+    if not tok.facts.has_merges:  # WordPiece, Unigram: the byte-level row shows none and says why
         from app.features.families.family import Family
         from app.features.families.row_status import family_status
 
@@ -554,7 +557,8 @@ def test_families_byte_level_row(qtbot, audit, kind) -> None:
         v.set_byte_source(key)
         qtbot.waitUntil(lambda: v.is_settled() and v.byte_source() == key, timeout=60_000)
         assert v.result("byte-bpe") is None
-        assert "WordPiece" in family_status(Family.BYTE_BPE, None, False, w.registry.entry(key))
+        name = {"wordpiece": "WordPiece", "unigram": "Unigram"}[tok.facts.algorithm.value]
+        assert f"not BPE ({name})" in family_status(Family.BYTE_BPE, None, False, w.registry.entry(key))
         return
     if not tok.facts.byte_level:
         pytest.skip(f"{k.name} is not byte-level: the Families byte-level row does not take it")
@@ -645,6 +649,7 @@ PAIRS = {
     "byte-level/sentencepiece": ("trained", "spm_trained"),
     "sentencepiece/openai": ("mistral_v3", "r50k_base"),
     "wordpiece/byte-level": ("wordpiece", "trained"),
+    "unigram/wordpiece": ("unigram", "wordpiece"),
 }
 SWITCH_XFAIL = {}
 
