@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence, Set as AbstractSet
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from .._special_text import NO_SPECIALS, SpecialText
 from .._text import fix_surrogates
-from ..errors import ExportError, SpecialTokenError, TokenIdError, TokenizerFileError, short
+from ..errors import ExportError, TokenIdError, TokenizerFileError, short
 from ..explain import TokenSpan, char_spans, token_spans
 from ..formats.data import WordPieceData
 from ..formats.post_processor import SpecialAdditions
-from ..kinds import Algorithm, Family, SpecialMode, TokenizerFacts, TokenUnit, special_mode
+from ..kinds import Algorithm, Family, TokenizerFacts, TokenUnit
 from ..pretokenize import SpecialSplitter
 from .model import WordPieceModel, WordPieceStep
 from .normalizer import BertNormalizer, WordSplitter
@@ -21,8 +22,6 @@ if TYPE_CHECKING:
     from ..encode.piece import BpeStep
 
 __all__ = ["WordPieceTokenizer", "WordPieceSplitInfo", "decode_cleanup"]
-
-_NONE: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ def decode_cleanup(text: str) -> str:
     return text
 
 
-class WordPieceTokenizer:
+class WordPieceTokenizer(SpecialText):
     """BERT's WordPiece: normalize (BertNormalizer), cut into words (BertPreTokenizer), then
     the greedy longest match of each word (:mod:`.model`); ids as ``tokenizers``' own.
 
@@ -193,99 +192,8 @@ class WordPieceTokenizer:
 
     # -- encoding -------------------------------------------------------------------------
 
-    def _splitter(self, names: frozenset[str]) -> SpecialSplitter:
-        sp = self._splitters.get(names)
-        if sp is None:
-            sp = self._splitters[names] = SpecialSplitter(sorted(names))
-        return sp
-
-    def _allowed(
-        self,
-        text: str,
-        allowed_special: Literal["all"] | AbstractSet[str],
-        disallowed_special: Literal["all"] | Collection[str],
-    ) -> frozenset[str]:
-        names = frozenset(self.special_tokens)
-        allowed = names if allowed_special == "all" else frozenset(allowed_special) & names
-        disallowed = names - allowed if disallowed_special == "all" else frozenset(disallowed_special)
-        if disallowed:
-            found = self._splitter(disallowed).first(text)
-            if found is not None:
-                raise SpecialTokenError(found[0], found[1])
-        return allowed
-
-    def encode(
-        self,
-        text: str,
-        *,
-        allowed_special: Literal["all"] | AbstractSet[str] = _NONE,
-        disallowed_special: Literal["all"] | Collection[str] = "all",
-    ) -> list[int]:
-        """Token ids of ``text`` (no ``[CLS]``/``[SEP]``: see :meth:`encode_as_model`)."""
-        if not isinstance(text, str):
-            raise TypeError(f"encode() takes a str, got {type(text).__name__}")
-        return self._encode(text, self._allowed(text, allowed_special, disallowed_special))
-
-    def encode_as_model(
-        self,
-        text: str,
-        *,
-        allowed_special: Literal["all"] | AbstractSet[str] = _NONE,
-        disallowed_special: Literal["all"] | Collection[str] = "all",
-    ) -> list[int]:
-        """:meth:`encode` with :attr:`special_additions` around (BERT's ``[CLS]`` ... ``[SEP]``),
-        as ``tokenizers``' ``encode(text).ids``."""
-        ids = self.encode(text, allowed_special=allowed_special, disallowed_special=disallowed_special)
-        return self.special_additions.wrap(ids)
-
-    def encode_ordinary(self, text: str) -> list[int]:
-        """Token ids of ``text`` with special-token text as ordinary text."""
-        if not isinstance(text, str):
-            raise TypeError(f"encode_ordinary() takes a str, got {type(text).__name__}")
-        return self._encode(text, _NONE)
-
-    def encode_with(self, text: str, special: SpecialMode | str = SpecialMode.ALLOW) -> list[int]:
-        """As :meth:`bpe_engine.Tokenizer.encode_with` (a :class:`~bpe_engine.kinds.SpecialMode`)."""
-        mode = special_mode(special)
-        if mode is SpecialMode.ALLOW:
-            return self.encode(text, allowed_special="all")
-        if mode is SpecialMode.ORDINARY:
-            return self.encode_ordinary(text)
-        return self.encode(text)
-
-    def encode_iterable(
-        self,
-        iterable: Iterable[str],
-        *,
-        allowed_special: Literal["all"] | AbstractSet[str] = _NONE,
-        disallowed_special: Literal["all"] | Collection[str] = "all",
-    ) -> Iterator[int]:
-        """Token ids of the concatenation of ``iterable`` (normalized as one text)."""
-        text = "".join(iterable)
-        yield from self.encode(text, allowed_special=allowed_special, disallowed_special=disallowed_special)
-
-    def _segments(self, text: str, allowed: frozenset[str]) -> Iterator[tuple[str, int, bool]]:
-        """``(part, offset, is special)``: ``text`` cut at the special tokens of ``allowed``
-        matched before normalization."""
-        offset = 0
-        for seg, special in self._splitter(allowed - self._normalized_specials).split(text):
-            yield seg, offset, special
-            offset += len(seg)
-
-    def _normalized_parts(self, norm: str, allowed: frozenset[str]) -> list[tuple[str, int, int | None]]:
-        """``(part, start in norm, special id or None)``: ``norm`` cut at the normalized
-        special tokens of ``allowed``, matched by their normalized text."""
-        names = allowed & self._normalized_specials
-        if not names:
-            return [(norm, 0, None)]
-        by_text = {self.normalizer.normalize(t): t for t in sorted(names)}
-        by_text.pop("", None)
-        out: list[tuple[str, int, int | None]] = []
-        at = 0
-        for part, special in self._splitter(frozenset(by_text)).split(norm):
-            out.append((part, at, self.special_tokens[by_text[part]] if special else None))
-            at += len(part)
-        return out
+    def _normalize(self, text: str) -> str:
+        return self.normalizer.normalize(text)
 
     def _encode(self, text: str, allowed: frozenset[str]) -> list[int]:
         try:
@@ -381,7 +289,7 @@ class WordPieceTokenizer:
             text.encode("utf-8")
         except UnicodeEncodeError:
             text = fix_surrogates(text)
-        allowed = frozenset(self.special_tokens) if special else _NONE
+        allowed = frozenset(self.special_tokens) if special else NO_SPECIALS
         for seg, offset, is_special in self._segments(text, allowed):
             if is_special:
                 yield seg, offset, offset + len(seg), True, [], 0
