@@ -465,11 +465,7 @@ class ChipView(ChipInput):
             pix = self._images.get(key, lambda: self._render_chip(i, kind, marked, r.width(), contrast))
         if pix is None:
             p.save()
-            at = r
-            if not vector:  # where its image would be (an image is drawn at whole pixels)
-                p.translate(round(r.left() - 2), round(r.top() - 2))
-                at = QRectF(2, 2, r.width(), r.height())
-            self._draw_chip(p, i, kind, marked, at, contrast)
+            self._draw_chip(p, i, kind, marked, r, contrast)
             p.restore()
         else:
             p.drawPixmap(QPointF(r.left() - 2, r.top() - 2), pix)
