@@ -11,16 +11,14 @@ window) chips take the palette's high-contrast fills and a black border.
 
 :func:`draw_chip` adds a chip's label (text, and bytes in hex) to its box. It leaves out layout
 (the widgets, :mod:`app.widgets.chip_layout`) and choosing colors (the palette).
-:class:`ChipImages` caches the image of each distinct chip a widget paints.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from app.display import palette
@@ -28,7 +26,6 @@ from app.display.chips import HEX, PARTIAL, PIECE, POINTER, SPECIAL, Segment
 
 __all__ = [
     "ChipFonts",
-    "ChipImages",
     "draw_chip",
     "chip_color",
     "text_color",
@@ -172,47 +169,3 @@ def draw_chip(
             p.setPen(text_color(kind, style))
             p.drawText(QPointF(x, r.top() + _PAD_Y + fonts.text_metrics.ascent()), text)
         x += w
-
-
-class ChipImages:
-    """The cached image of each distinct chip, made a few per paint.
-
-    A viewport of chips repaints from the images in a few milliseconds, but making an image
-    costs more than drawing the chip (~50 µs, antialiased rounded rectangle and text, plus
-    the image). After :meth:`clear` (a new font or size: every image is stale) the first
-    paint draws its chips directly and makes no image; later paints make at most
-    ``per_paint`` images each, so no single paint (presentation mode's, a zoom's) makes
-    hundreds of them.
-    """
-
-    def __init__(self, per_paint: int = 48, most: int = 20_000) -> None:
-        self._images: dict[Hashable, QPixmap] = {}
-        self._per_paint = per_paint
-        self._most = most
-        self._budget = per_paint
-        self._fresh = False
-
-    def clear(self) -> None:
-        """Forget every image; the next paint makes none."""
-        self._images.clear()
-        self._fresh = True
-
-    def start_paint(self) -> None:
-        """A paint begins: it may make ``per_paint`` images (none right after :meth:`clear`)."""
-        self._budget = 0 if self._fresh else self._per_paint
-        self._fresh = False
-
-    def get(self, key: Hashable, make: Callable[[], QPixmap]) -> QPixmap | None:
-        """The image for ``key``, made with ``make`` if this paint may still make one; None:
-        the caller draws the chip directly."""
-        image = self._images.get(key)
-        if image is None and self._budget > 0:
-            self._budget -= 1
-            image = make()
-            if len(self._images) >= self._most:
-                self._images.clear()
-            self._images[key] = image
-        return image
-
-    def __len__(self) -> int:
-        return len(self._images)

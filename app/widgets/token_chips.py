@@ -52,7 +52,7 @@ from app.display import palette
 from app.display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
 from app.widgets.chip_input import ChipInput
 from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLayouter
-from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, ChipImages, chip_color, draw_chip, high_contrast
+from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, draw_chip, high_contrast
 
 __all__ = ["ChipView"]
 
@@ -101,7 +101,7 @@ class ChipView(ChipInput):
         self._slicer.setInterval(0)
         self._slicer.timeout.connect(self._on_slicer_timeout)
         self._width_cache: dict[tuple[Segment, ...], float] = {}
-        self._images = ChipImages()
+        self._pixmaps: dict[tuple[object, ...], QPixmap] = {}
         self._set_fonts()
         connect(self._on_language_changed)
 
@@ -123,7 +123,7 @@ class ChipView(ChipInput):
         self._chip_h = self._fm_text.height() + 2 * _PAD_Y
         self._lines_said = -1  # (the lines' height changed)
         self._width_cache.clear()
-        self._images.clear()
+        self._pixmaps.clear()
         self._dirty = True
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
@@ -441,8 +441,8 @@ class ChipView(ChipInput):
         if self._highlight >= 0:
             related.update(self.related(self._highlight))
         contrast = high_contrast(self)
+        # An export to SVG gets shapes and text, not the cached chip images.
         vector = p.paintEngine().type() == QPaintEngine.Type.SVG
-        self._images.start_paint()
         for line in range(first_line, last_line + 1):
             y = _MARGIN + line * step - top
             start = self._line_first[line]
@@ -459,15 +459,21 @@ class ChipView(ChipInput):
         dim = 0 <= self._dim_from <= i
         if dim:
             p.setOpacity(0.3)
-        pix = None
-        if not vector:  # an export to SVG gets shapes and text, not images
-            key = (self._segments[i], kind, self._color_index(i, kind), marked, round(r.width()), contrast)
-            pix = self._images.get(key, lambda: self._render_chip(i, kind, marked, r.width(), contrast))
-        if pix is None:
+        if vector:
             p.save()
             self._draw_chip(p, i, kind, marked, r, contrast)
             p.restore()
         else:
+            # Subtle: antialiased rounded rectangles and text cost ~50 µs a chip; a cached
+            # image of each distinct chip makes repainting a full viewport a few milliseconds.
+            color = self._color_index(i, kind)
+            key = (self._segments[i], kind, color, marked, round(r.width()), contrast)
+            pix = self._pixmaps.get(key)
+            if pix is None:
+                pix = self._render_chip(i, kind, marked, r.width(), contrast)
+                if len(self._pixmaps) > 20_000:
+                    self._pixmaps.clear()
+                self._pixmaps[key] = pix
             p.drawPixmap(QPointF(r.left() - 2, r.top() - 2), pix)
         if dim:
             p.setOpacity(1.0)
