@@ -39,6 +39,8 @@ class Column(StrEnum):
 
 COLUMN_KEYS = tuple(Column)
 _GOOD, _BAD = QColor("#1b5e20"), QColor("#b71c1c")
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)  # figures
+_UNSEEN = object()  # a cell not asked for yet (None is an answer)
 #: (header, tooltip) of each column, translated where shown.
 HEADERS = (
     (noop("Family"), noop("How the text is cut into tokens")),
@@ -70,13 +72,14 @@ class FamiliesTableModel(RowsModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[FamilyTableRow] = []
-        # Each cell's text, made once per set of rows: a relayout with columns sized to their
-        # contents asks for every cell's text several times (the words family's round trip
-        # names what is lost each time), each a call into Python from Qt (issue 20, F).
-        self._texts: dict[tuple[int, int], str] = {}
+        # Each cell's data per role, made once per set of rows: a relayout with columns sized
+        # to their contents asks for every cell's text, alignment and color several times
+        # (2 600 calls into Python from Qt per presentation toggle; issue 20, F), the words
+        # family's round trip naming what is lost each time.
+        self._cells: dict[tuple[int, int, int], Any] = {}
 
     def set_rows(self, rows: list[FamilyTableRow]) -> None:
-        self._texts.clear()  # (the rows, or the language they are said in, changed)
+        self._cells.clear()  # (the rows, or the language they are said in, changed)
         if len(rows) == len(self._rows):
             self._rows = list(rows)
             if rows:
@@ -114,18 +117,23 @@ class FamiliesTableModel(RowsModel):
         return tr("✗ loses {texts}{more}").format(texts=shown, more=more)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+        key = (index.row(), index.column(), role)
+        cell = self._cells.get(key, _UNSEEN)
+        if cell is _UNSEEN:
+            cell = self._cell(key[0], key[1], role) if index.isValid() else None
+            if role != Qt.ItemDataRole.ToolTipRole:  # (said in the language of the moment)
+                self._cells[key] = cell
+        return cell
+
+    def _cell(self, row: int, col: int, role: int) -> Any:
+        if not 0 <= row < len(self._rows):
             return None
-        row, col = index.row(), index.column()
         if role == Qt.ItemDataRole.UserRole:
             return self.value(row, col)
         if role == Qt.ItemDataRole.DisplayRole:
-            text = self._texts.get((row, col))
-            if text is None:
-                text = self._texts[(row, col)] = self._display(row, col)
-            return text
+            return self._display(row, col)
         if role == Qt.ItemDataRole.TextAlignmentRole and 0 < col < len(COLUMN_KEYS) - 1:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return _RIGHT
         if role == Qt.ItemDataRole.ForegroundRole:
             return self._foreground(self._rows[row].result, COLUMN_KEYS[col])
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -63,3 +63,45 @@ def test_utf16_offsets_in_one_pass_equal_the_slicing_count() -> None:
         indices = sorted(rng.randrange(size + 1) for _ in range(50))
         brute = [len(text[:i].encode("utf-16-le", "surrogatepass")) // 2 for i in indices]
         assert utf16_offsets(text, indices) == brute
+
+
+def test_the_table_answers_each_cell_as_its_rows_say_after_every_new_set_of_rows(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The model keeps each cell's answer per role for a set of rows (Qt's sizing to contents
+    asks many times a relayout); a new set of rows, of the same length or not, is answered anew."""
+    from PySide6.QtCore import Qt
+
+    from app.display.format import format_count
+    from app.features.families.model import FamiliesTableModel, FamilyTableRow
+    from bpe_engine import ByteTokenizer, CharacterTokenizer, compare_families, train_bpe
+
+    tokenizers = {
+        "characters": CharacterTokenizer(),
+        "bytes": ByteTokenizer(),
+        "byte-bpe": train_bpe(None, 300, text="the cat sat on the mat, the hat " * 20),
+    }
+    roles = (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.UserRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.ForegroundRole,
+    )
+
+    def rows(text: str, n: int) -> list[FamilyTableRow]:
+        results = compare_families(text, tokenizers)[:n]
+        return [FamilyTableRow(Family(r.family), family_name(r.family), result=r) for r in results]
+
+    def answers(model: FamiliesTableModel) -> list[object]:
+        cells = [(r, c, role) for r in range(model.rowCount()) for c in range(model.columnCount()) for role in roles]
+        return [model.data(model.index(r, c), role) for r, c, role in cells]
+
+    model = FamiliesTableModel()
+    tokens = COLUMN_KEYS.index(Column.TOKENS)
+    for text, n in (("the cat", 3), ("the hat sat on a mat 🙂", 3), ("a", 2), ("the mat", 3)):
+        model.set_rows(rows(text, n))
+        for _ in range(2):  # asked again: the same answers
+            fresh = FamiliesTableModel()
+            fresh.set_rows(rows(text, n))
+            assert answers(model) == answers(fresh)
+        results = compare_families(text, tokenizers)[:n]
+        assert [model.data(model.index(i, tokens)) for i in range(n)] == [format_count(r.count) for r in results]
+        assert model.data(model.index(n, tokens)) is None  # beyond the rows
