@@ -69,6 +69,8 @@ _EXPORTS: dict[str, str] = {
     "TrainedWordPiece": "wordpiece.train",
     "WordPieceMerge": "wordpiece.train",
     "UnigramTokenizer": "unigram.tokenizer",
+    "UnigramTrainer": "unigram.train",
+    "UnigramRound": "unigram.train",
     "WordPieceTrainer": "wordpiece.train",
     "TokenizerLike": "interface",
     "TokenizerFacts": "kinds",
@@ -301,6 +303,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     )
     from .train.trainer import BpeTrainer as BpeTrainer, train_bpe as train_bpe
     from .unigram.tokenizer import UnigramTokenizer as UnigramTokenizer
+    from .unigram.train import UnigramRound as UnigramRound, UnigramTrainer as UnigramTrainer
     from .wordpiece.model import StepOutcome as StepOutcome, WordPieceStep as WordPieceStep
     from .wordpiece.tokenizer import WordPieceTokenizer as WordPieceTokenizer
     from .wordpiece.train import (

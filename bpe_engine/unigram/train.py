@@ -24,13 +24,20 @@ the share of pieces both vocabularies hold.
 from __future__ import annotations
 
 import math
+import os
+import struct
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..corpus import CorpusSource
 from ..errors import ConfigError, short
+from ..formats.data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData
+from ..kinds import Algorithm
+from ..train.events import CountingDone, CountingProgress
+from .tokenizer import UnigramTokenizer
 
-__all__ = ["UnigramTrainerConfig", "train_unigram", "word_counts"]
+__all__ = ["UnigramTrainerConfig", "UnigramRound", "UnigramTrainer", "train_unigram", "word_counts"]
 
 SPACE = "▁"
 
@@ -193,13 +200,22 @@ def _prune(
     return {p: s for p, s in scores.items() if p in kept}
 
 
-def train_unigram(texts: Iterable[str], config: UnigramTrainerConfig) -> list[tuple[str, float]]:
-    """``(piece, score)`` of a Unigram vocabulary of ``config.vocab_size`` pieces (no special
-    pieces: add ``<unk>`` and the others before them), highest score first."""
-    if isinstance(config.vocab_size, bool) or config.vocab_size < 1:
-        raise ConfigError(f"vocab_size must be a positive whole number, got {short(config.vocab_size)}")
-    words = word_counts(texts)
-    scores = _seed(words, config)
+def _prunes_left(size: int, desired: int, shrinking: float) -> int:
+    """How many pruning rounds bring ``size`` pieces down to ``desired`` (an estimate: the
+    M-step may drop a few more)."""
+    n = 0
+    while size > desired:
+        size = max(int(size * shrinking), desired)
+        n += 1
+    return n
+
+
+def _rounds(
+    words: Counter[str], config: UnigramTrainerConfig, seed: dict[str, float] | None = None
+) -> Iterator[tuple[dict[str, float], int]]:
+    """The scores after each round (EM, then pruning unless small enough) and the rounds
+    still expected after it (0 after the last)."""
+    scores = seed if seed is not None else _seed(words, config)
     keep = frozenset(p for p in scores if len(p) == 1)
     longest = config.max_piece_length
     desired = int(config.vocab_size * 1.1)
@@ -208,10 +224,137 @@ def train_unigram(texts: Iterable[str], config: UnigramTrainerConfig) -> list[tu
             expected, _ = _expected(words, scores, longest)
             scores = _m_step(expected, keep)
         if len(scores) <= desired:
-            break
+            yield scores, 0
+            return
         target = max(int(len(scores) * config.shrinking_factor), desired)
         scores = _prune(words, scores, keep, target, longest)
+        yield scores, 1 + _prunes_left(len(scores), desired, config.shrinking_factor)
+
+
+def _best(scores: dict[str, float], vocab_size: int) -> list[tuple[str, float]]:
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
-    chars = [kv for kv in ranked if kv[0] in keep]
-    others = [kv for kv in ranked if kv[0] not in keep][: max(config.vocab_size - len(chars), 0)]
+    chars = [kv for kv in ranked if len(kv[0]) == 1]
+    others = [kv for kv in ranked if len(kv[0]) != 1][: max(vocab_size - len(chars), 0)]
     return sorted(chars + others, key=lambda kv: (-kv[1], kv[0]))
+
+
+def train_unigram(texts: Iterable[str], config: UnigramTrainerConfig) -> list[tuple[str, float]]:
+    """``(piece, score)`` of a Unigram vocabulary of ``config.vocab_size`` pieces (no special
+    pieces: add ``<unk>`` and the others before them), highest score first."""
+    if isinstance(config.vocab_size, bool) or config.vocab_size < 1:
+        raise ConfigError(f"vocab_size must be a positive whole number, got {short(config.vocab_size)}")
+    scores: dict[str, float] = {}
+    for scores, _ in _rounds(word_counts(texts), config):
+        pass
+    return _best(scores, config.vocab_size)
+
+
+@dataclass(frozen=True, slots=True)
+class UnigramRound:
+    """One round of Unigram training (EM, then pruning): ``done`` of about ``total`` rounds
+    (the estimate may shrink as the M-step drops pieces), ``pieces`` left after it."""
+
+    done: int
+    total: int
+    pieces: int
+
+
+#: What a Unigram family model holds before its pieces: sentencepiece's meta pieces, then the
+#: 256 byte pieces of byte fallback (so no character is unknown).
+_META = ("<unk>", "<s>", "</s>")
+_RESERVED = len(_META) + 256
+
+
+class UnigramTrainer:
+    """Trains a Unigram tokenizer of ``vocab_size`` tokens (meta and byte pieces included, as
+    :class:`~bpe_engine.CharBpeTrainer` counts them) step by step: iterate :meth:`events`
+    (:class:`~bpe_engine.CountingProgress`, :class:`~bpe_engine.CountingDone` with the rounds
+    expected as ``target_merges``, one :class:`UnigramRound` per round), then
+    :meth:`tokenizer`. Stopping the iteration stops the work. Scores are rounded to float32,
+    as a ``.model`` file stores them, so the model is the same written there."""
+
+    def __init__(
+        self,
+        input_path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+        vocab_size: int = 8000,
+        *,
+        text: str | None = None,
+        name: str | None = None,
+    ) -> None:
+        if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or vocab_size < 1:
+            raise ConfigError(f"vocab_size must be a positive whole number, got {short(vocab_size)}")
+        self.source = CorpusSource.from_input(input_path, text)
+        self.vocab_size, self.name = vocab_size, name
+        self._result: UnigramTokenizer | None = None
+        self._started = False
+
+    def _words(self) -> Iterator[CountingProgress | Counter[str]]:
+        total = self.source.total_bytes()
+        if self.source.text is not None:
+            yield CountingProgress(total, total)
+            yield word_counts([self.source.text])
+            return
+        words: Counter[str] = Counter()
+        done = 0
+        for path in self.source.paths:
+            with open(path, encoding="utf-8", newline="") as f:
+                for lines in iter(lambda: f.readlines(1 << 20), []):
+                    block = "".join(lines)
+                    done += len(block.encode("utf-8"))
+                    words.update(word_counts([block]))  # cut at line ends: no word is cut
+                    yield CountingProgress(done, total)
+        yield words
+
+    def events(self) -> Iterator[CountingProgress | CountingDone | UnigramRound]:
+        if self._started:
+            raise RuntimeError("UnigramTrainer.events() can run only once; create a new trainer")
+        self._started = True
+        words: Counter[str] = Counter()
+        for item in self._words():
+            if isinstance(item, CountingProgress):
+                yield item
+            else:
+                words = item
+        chars = {c for w in words for c in w}
+        if self.vocab_size < _RESERVED + len(chars):
+            raise ConfigError(
+                f"vocab_size {self.vocab_size} is too small for this corpus: it needs at least "
+                f"{_RESERVED + len(chars)} (3 meta tokens, 256 byte tokens and its {len(chars)} characters)"
+            )
+        config = UnigramTrainerConfig(self.vocab_size - _RESERVED)
+        size = sum(len(w.encode("utf-8")) * n for w, n in words.items())
+        seed = _seed(words, config) if words else {}
+        expected = 1 + _prunes_left(len(seed), int(config.vocab_size * 1.1), config.shrinking_factor)
+        yield CountingDone(size, len(words), sum(words.values()), size, len(_META), expected)
+        scores: dict[str, float] = {}
+        done = 0
+        for scores, left in _rounds(words, config, seed) if words else iter([({}, 0)]):
+            done += 1
+            yield UnigramRound(done, done + left, len(scores))
+        self._result = _unigram_tokenizer(_best(scores, config.vocab_size), self.name)
+
+    def tokenizer(self) -> UnigramTokenizer:
+        if self._result is None:
+            raise RuntimeError("nothing is trained yet: iterate events() to the end first")
+        return self._result
+
+
+def _float32(x: float) -> float:
+    return float(struct.unpack("<f", struct.pack("<f", x))[0])
+
+
+def _unigram_tokenizer(pieces: list[tuple[str, float]], name: str | None) -> UnigramTokenizer:
+    texts = [*_META, *(f"<0x{b:02X}>" for b in range(256)), *(p for p, _ in pieces)]
+    data = SentencePieceData(
+        pieces=texts,
+        scores=[0.0] * _RESERVED + [_float32(s) for _, s in pieces],
+        kinds=[UNKNOWN, CONTROL, CONTROL, *([BYTE] * 256), *([NORMAL] * len(pieces))],
+        byte_fallback=True,
+        unk_id=0,
+        prefix="always",
+        escape_whitespaces=True,
+        name=name,
+        source=name or "trained Unigram",
+        algorithm=Algorithm.UNIGRAM,
+    )
+    return UnigramTokenizer(data)
