@@ -244,8 +244,8 @@ def train_unigram(texts: Iterable[str], config: UnigramTrainerConfig) -> list[tu
     if isinstance(config.vocab_size, bool) or config.vocab_size < 1:
         raise ConfigError(f"vocab_size must be a positive whole number, got {short(config.vocab_size)}")
     scores: dict[str, float] = {}
-    for scores, _ in _rounds(word_counts(texts), config):
-        pass
+    for round_scores, _ in _rounds(word_counts(texts), config):
+        scores = round_scores
     return _best(scores, config.vocab_size)
 
 
