@@ -871,6 +871,11 @@
     </message>
     <message>
       <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>Piece: {piece} (score {score})</source>
+      <translation>片段：{piece}（分数 {score}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chip_tooltip.py" />
       <source>and decoding writes &lt;UNK&gt; here: the word is lost.</source>
       <translation>解码时这里写出 &lt;UNK&gt;：这个词丢失了。</translation>
     </message>
@@ -940,6 +945,11 @@
     </message>
     <message>
       <location filename="../../app/features/families/family.py" />
+      <source>A Unigram language model (T5, ALBERT), trained here with the same vocabulary size: every piece has a score (a log probability) and a word is cut into its most probable segmentation (Viterbi over the pieces' scores), not by merges. ▁ for spaces and byte fallback as char-level BPE, so nothing is unknown.</source>
+      <translation>Unigram 语言模型（T5、ALBERT），在这里以相同的词表大小训练：每个片段有一个分数（对数概率），词被切成概率最大的切分（在片段分数上做 Viterbi），而不是靠合并。与字符级 BPE 一样用 ▁ 表示空格并回退到字节，因此没有未知字符。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
       <source>BERT's WordPiece, trained here with the same vocabulary size (likelihood-score merges): greedy longest match, ## continues a word, [UNK] when a word cannot be covered. It lower-cases, strips accents and drops spaces, so decoding does not give the text back.</source>
       <translation>BERT 的 WordPiece，在这里以相同的词表大小训练（按似然得分合并）：贪心最长匹配，## 表示接续前面的词，无法覆盖的词成为 [UNK]。它会转为小写、去掉重音并丢弃空格，所以解码得不回原文。</translation>
     </message>
@@ -987,6 +997,11 @@
       <location filename="../../app/features/families/family.py" />
       <source>UTF-8 bytes</source>
       <translation>UTF-8 字节</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>Unigram</source>
+      <translation>Unigram</translation>
     </message>
     <message>
       <location filename="../../app/features/families/family.py" />
@@ -1252,6 +1267,11 @@
       <location filename="../../app/features/families/training_status.py" />
       <source>{family}: reading the corpus, {done} of {total}</source>
       <translation>{family}：正在读取语料，{done} / {total}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>{family}: round {k} of about {n} (EM, then pruning)</source>
+      <translation>{family}：第 {k} 轮，约 {n} 轮（EM，然后剪枝）</translation>
     </message>
     <message>
       <location filename="../../app/features/families/view.py" />
