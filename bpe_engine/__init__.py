@@ -71,6 +71,8 @@ _EXPORTS: dict[str, str] = {
     "UnigramTokenizer": "unigram.tokenizer",
     "UnigramTrainer": "unigram.train",
     "UnigramRound": "unigram.train",
+    "ViterbiResult": "unigram.lattice",
+    "Segmentation": "unigram.lattice",
     "WordPieceTrainer": "wordpiece.train",
     "TokenizerLike": "interface",
     "TokenizerFacts": "kinds",
@@ -303,6 +305,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     )
     from .train.trainer import BpeTrainer as BpeTrainer, train_bpe as train_bpe
     from .unigram.tokenizer import UnigramTokenizer as UnigramTokenizer
+    from .unigram.lattice import Segmentation as Segmentation, ViterbiResult as ViterbiResult
     from .unigram.train import UnigramRound as UnigramRound, UnigramTrainer as UnigramTrainer
     from .wordpiece.model import StepOutcome as StepOutcome, WordPieceStep as WordPieceStep
     from .wordpiece.tokenizer import WordPieceTokenizer as WordPieceTokenizer

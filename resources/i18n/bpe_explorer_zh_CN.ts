@@ -2833,6 +2833,69 @@
       <source>★ lowest rank: merged now</source>
       <translation>★ 合并序号最小：现在合并</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>%n part(s)</source>
+      <translation>
+        <numerusform>%n 个部分</numerusform>
+      </translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>(a character not in the vocabulary falls back to its UTF-8 bytes, &lt;0xNN&gt; tokens)</source>
+      <translation>（不在词表中的字符回退为其 UTF-8 字节，即 &lt;0xNN&gt; 词元）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>&lt;b&gt;{piece}&lt;/b&gt; is a special token: it is cut out before normalization and becomes id {id}.</source>
+      <translation>&lt;b&gt;{piece}&lt;/b&gt; 是特殊词元：它在规范化之前被切出，直接成为 id {id}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>Explain: click a piece (or a token) to see how Unigram cuts it.</source>
+      <translation>解释：点击一个片段（或一个词元），查看 Unigram 如何切分它。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>Piece &lt;b&gt;‘{piece}’&lt;/b&gt; (▁ is a space): Unigram has no merges. Every piece of the vocabulary has a score, the log of its probability; of all the ways to cut the text into pieces, the one whose scores add up highest wins (Viterbi). Best: {parts}.</source>
+      <translation>片段 &lt;b&gt;‘{piece}’&lt;/b&gt;（▁ 表示空格）：Unigram 没有合并。词表中每个片段都有一个分数，即其概率的对数；在把文本切成片段的所有方式中，分数之和最高的那一种胜出（Viterbi）。最佳：{parts}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <location filename="../../app/features/train/step_model.py" />
+      <source>Segmentation</source>
+      <translation>切分</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>The best few ways to cut the piece into vocabulary pieces, with the sum of their scores. The highest total wins.</source>
+      <translation>把该片段切成词表片段的几种最佳方式，以及它们的分数之和。总分最高者胜出。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>The most probable segmentation: each part with its score (log probability).</source>
+      <translation>概率最大的切分：每个部分及其分数（对数概率）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>Total score</source>
+      <translation>总分</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>Total score {total} = the sum of the parts' scores → ids [{ids}]</source>
+      <translation>总分 {total} = 各部分分数之和 → id [{ids}]</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>lower total</source>
+      <translation>总分较低</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>★ highest total: chosen</source>
+      <translation>★ 总分最高：被选中</translation>
+    </message>
     <message>
       <location filename="../../app/features/tokenize/input_area.py" />
       <source>Chat</source>
@@ -3757,11 +3820,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/train/step_model.py" />
       <source>Same count as the next pair: the tie-break rule put it after</source>
       <translation>与下一个要合并的相邻对计数相同：并列裁决规则把它排在后面</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/step_model.py" />
-      <source>Segmentation</source>
-      <translation>切分</translation>
     </message>
     <message>
       <location filename="../../app/features/train/step_model.py" />
