@@ -4149,6 +4149,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/model.py" />
+      <source>A Unigram model's score of the piece: the log of its probability (higher is more likely)</source>
+      <translation>Unigram 模型中该片段的分数：其概率的对数（越高越可能）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/model.py" />
       <source>Byte fallback: stands for one byte of a character the vocabulary lacks</source>
       <translation>字节回退：代表词表中缺少的某个字符的一个字节</translation>
     </message>
@@ -4171,6 +4176,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/vocabulary/model.py" />
       <source>Right parent</source>
       <translation>右父词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/model.py" />
+      <source>Score</source>
+      <translation>分数</translation>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/model.py" />
