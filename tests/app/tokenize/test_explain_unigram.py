@@ -95,3 +95,26 @@ def test_chinese_page(qtbot, unigram: UnigramTokenizer) -> None:
         assert "Unigram" in panel.unigram.title.text()
     finally:
         i18n.set_language("en")
+
+
+def test_the_tokenize_view_explains_the_piece_at_the_cursor(qtbot, registry, settings, unigram) -> None:
+    from app.features.tokenize.view import TokenizeView
+
+    view = TokenizeView(registry, settings)
+    qtbot.addWidget(view)
+    view.resize(1200, 900)
+    view.show()
+    key = registry.add(unigram, "unigram", kind="file")
+    view.picker.set_current_key(key)
+    view.set_text("the unbelievable cat")
+    qtbot.waitUntil(
+        lambda: view.is_settled() and view.current_key() == key and view.table() is not None, timeout=20_000
+    )
+    cursor = view.editor.textCursor()
+    cursor.setPosition(len("the unbel"))
+    view.editor.setTextCursor(cursor)
+    qtbot.waitUntil(lambda: view.explain.piece == "▁unbelievable", timeout=10_000)
+    page = view.explain.unigram
+    assert page.isVisible() and not view.explain.table.isVisible()
+    brute = _all_segmentations(unigram, "▁unbelievable")
+    assert [r[1] for r in page.rows()] == [score_text(s) for _, s in brute[: len(page.rows())]]
