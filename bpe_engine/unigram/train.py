@@ -27,7 +27,7 @@ import math
 import os
 import struct
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..corpus import CorpusSource
@@ -40,6 +40,7 @@ from .tokenizer import UnigramTokenizer
 __all__ = ["UnigramTrainerConfig", "UnigramRound", "UnigramTrainer", "train_unigram", "word_counts"]
 
 SPACE = "▁"
+_TICK = 1000  # words (or pieces) between two points where a long round may be stopped
 
 
 @dataclass(frozen=True)
@@ -105,34 +106,43 @@ def _logaddexp(a: float, b: float) -> float:
     return hi + math.log1p(math.exp(lo - hi))
 
 
-def _expected(words: Counter[str], scores: dict[str, float], longest: int) -> tuple[dict[str, float], float]:
-    """E-step: every piece's expected count over all words, and the text's log likelihood."""
+def _word_expected(word: str, freq: int, scores: dict[str, float], longest: int, expected: dict[str, float]) -> float:
+    """Add one word's expected piece counts (forward-backward) to ``expected``; its share of
+    the log likelihood."""
+    n = len(word)
+    edges = [[(j, word[i:j]) for j in range(i + 1, min(n, i + longest) + 1) if word[i:j] in scores] for i in range(n)]
+    alpha = [-math.inf] * (n + 1)
+    alpha[0] = 0.0
+    for i in range(n):
+        if alpha[i] == -math.inf:
+            continue
+        for j, p in edges[i]:
+            alpha[j] = _logaddexp(alpha[j], alpha[i] + scores[p])
+    beta = [-math.inf] * (n + 1)
+    beta[n] = 0.0
+    for i in range(n - 1, -1, -1):
+        for j, p in edges[i]:
+            beta[i] = _logaddexp(beta[i], scores[p] + beta[j])
+    z = alpha[n]
+    if z == -math.inf:
+        return 0.0
+    for i in range(n):
+        for j, p in edges[i]:
+            expected[p] += freq * math.exp(alpha[i] + scores[p] + beta[j] - z)
+    return freq * z
+
+
+def _expected(
+    words: Counter[str], scores: dict[str, float], longest: int
+) -> Generator[None, None, tuple[dict[str, float], float]]:
+    """E-step: every piece's expected count over all words, and the text's log likelihood
+    (a generator: it yields every :data:`_TICK` words, so a caller can stop in between)."""
     expected: dict[str, float] = dict.fromkeys(scores, 0.0)
     likelihood = 0.0
-    for word, freq in words.items():
-        n = len(word)
-        edges = [
-            [(j, word[i:j]) for j in range(i + 1, min(n, i + longest) + 1) if word[i:j] in scores] for i in range(n)
-        ]
-        alpha = [-math.inf] * (n + 1)
-        alpha[0] = 0.0
-        for i in range(n):
-            if alpha[i] == -math.inf:
-                continue
-            for j, p in edges[i]:
-                alpha[j] = _logaddexp(alpha[j], alpha[i] + scores[p])
-        beta = [-math.inf] * (n + 1)
-        beta[n] = 0.0
-        for i in range(n - 1, -1, -1):
-            for j, p in edges[i]:
-                beta[i] = _logaddexp(beta[i], scores[p] + beta[j])
-        z = alpha[n]
-        if z == -math.inf:
-            continue
-        likelihood += freq * z
-        for i in range(n):
-            for j, p in edges[i]:
-                expected[p] += freq * math.exp(alpha[i] + scores[p] + beta[j] - z)
+    for k, (word, freq) in enumerate(words.items()):
+        likelihood += _word_expected(word, freq, scores, longest, expected)
+        if k % _TICK == _TICK - 1:
+            yield
     return expected, likelihood
 
 
@@ -170,18 +180,23 @@ def _viterbi(word: str, scores: dict[str, float], longest: int, without: str | N
 
 def _prune(
     words: Counter[str], scores: dict[str, float], keep: frozenset[str], target: int, longest: int
-) -> dict[str, float]:
-    """Drop the pieces whose removal costs the likelihood least (sentencepiece's loss)."""
+) -> Generator[None, None, dict[str, float]]:
+    """Drop the pieces whose removal costs the likelihood least (sentencepiece's loss); a
+    generator yielding every :data:`_TICK` words or pieces, as :func:`_expected`."""
     freq: Counter[str] = Counter()
     used_in: dict[str, list[str]] = {}
-    for word, n in words.items():
+    for k, (word, n) in enumerate(words.items()):
         for p in _viterbi(word, scores, longest):
             freq[p] += n
             used_in.setdefault(p, []).append(word)
+        if k % _TICK == _TICK - 1:
+            yield
     total = sum(freq.values())
     vsum = sum(words.values())
     losses: list[tuple[float, str]] = []
-    for p in scores:
+    for k, p in enumerate(scores):
+        if k % _TICK == _TICK - 1:
+            yield
         if p in keep:
             continue
         f = freq.get(p, 0)
@@ -212,22 +227,23 @@ def _prunes_left(size: int, desired: int, shrinking: float) -> int:
 
 def _rounds(
     words: Counter[str], config: UnigramTrainerConfig, seed: dict[str, float] | None = None
-) -> Iterator[tuple[dict[str, float], int]]:
+) -> Iterator[tuple[dict[str, float], int] | None]:
     """The scores after each round (EM, then pruning unless small enough) and the rounds
-    still expected after it (0 after the last)."""
+    still expected after it (0 after the last); None in between, every :data:`_TICK` words
+    (a round on a corpus of a megabyte takes seconds: the caller may stop at each)."""
     scores = seed if seed is not None else _seed(words, config)
     keep = frozenset(p for p in scores if len(p) == 1)
     longest = config.max_piece_length
     desired = int(config.vocab_size * 1.1)
     while True:
         for _ in range(config.em_iterations):
-            expected, _ = _expected(words, scores, longest)
+            expected, _ = yield from _expected(words, scores, longest)
             scores = _m_step(expected, keep)
         if len(scores) <= desired:
             yield scores, 0
             return
         target = max(int(len(scores) * config.shrinking_factor), desired)
-        scores = _prune(words, scores, keep, target, longest)
+        scores = yield from _prune(words, scores, keep, target, longest)
         yield scores, 1 + _prunes_left(len(scores), desired, config.shrinking_factor)
 
 
@@ -244,8 +260,9 @@ def train_unigram(texts: Iterable[str], config: UnigramTrainerConfig) -> list[tu
     if isinstance(config.vocab_size, bool) or config.vocab_size < 1:
         raise ConfigError(f"vocab_size must be a positive whole number, got {short(config.vocab_size)}")
     scores: dict[str, float] = {}
-    for round_scores, _ in _rounds(word_counts(texts), config):
-        scores = round_scores
+    for step in _rounds(word_counts(texts), config):
+        if step is not None:
+            scores = step[0]
     return _best(scores, config.vocab_size)
 
 
@@ -257,6 +274,9 @@ class UnigramRound:
     done: int
     total: int
     pieces: int
+    #: True: a point inside round ``done + 1`` (nothing new finished), so that a consumer can
+    #: stop between two events while a long round runs.
+    partial: bool = False
 
 
 #: What a Unigram family model holds before its pieces: sentencepiece's meta pieces, then the
@@ -327,10 +347,15 @@ class UnigramTrainer:
         expected = 1 + _prunes_left(len(seed), int(config.vocab_size * 1.1), config.shrinking_factor)
         yield CountingDone(size, len(words), sum(words.values()), size, len(_META), expected)
         scores: dict[str, float] = {}
-        done = 0
-        for scores, left in _rounds(words, config, seed) if words else iter([({}, 0)]):
+        done, total = 0, expected
+        for step in _rounds(words, config, seed) if words else iter([({}, 0)]):
+            if step is None:
+                yield UnigramRound(done, total, len(scores) or len(seed), partial=True)
+                continue
+            scores, left = step
             done += 1
-            yield UnigramRound(done, done + left, len(scores))
+            total = done + left
+            yield UnigramRound(done, total, len(scores))
         self._result = _unigram_tokenizer(_best(scores, config.vocab_size), self.name)
 
     def tokenizer(self) -> UnigramTokenizer:
