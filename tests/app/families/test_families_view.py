@@ -387,3 +387,24 @@ def test_wordpiece_trains_last_with_progress_and_cancel_stops_it(qtbot, view, tm
     merging = [p for p in progress if p[:2] == ("wordpiece", "merging")]
     assert all(0 <= done <= total for _, _, done, total in merging)
     assert "cancelled" in view.train_status.text()
+
+
+def test_unigram_trains_last_with_rounds_and_cancel_stops_it(qtbot, view, tmp_path):
+    """Unigram trains after WordPiece, its progress in rounds (EM, then pruning); Cancel
+    while a round runs stops the run and keeps the families trained before."""
+    path = tmp_path / "mixed.txt"
+    path.write_text("".join(data_text(n) for n in ("english.txt", "russian.txt", "multiscript.txt")), encoding="utf-8")
+    assert view.set_corpus_file(str(path))
+    view.set_vocab_size(3000)
+    before = view.models
+    progress: list[tuple[str, str, int, int]] = []
+    view.controller.progress.connect(lambda *args: progress.append(args))
+    assert view.train()
+    qtbot.waitUntil(lambda: any(p[:2] == ("unigram", "rounds") for p in progress), timeout=180_000)
+    with qtbot.waitSignal(view.controller.state_changed, timeout=30_000, check_params_cb=lambda s: s == "cancelled"):
+        qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    assert view.models is before
+    assert list(dict.fromkeys(p[0] for p in progress)) == ["words", "char-bpe", "byte-bpe", "wordpiece", "unigram"]
+    rounds = [p for p in progress if p[:2] == ("unigram", "rounds")]
+    assert all(0 <= done <= total for _, _, done, total in rounds)
+    assert "cancelled" in view.train_status.text()
