@@ -29,6 +29,7 @@ import struct
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from ..corpus import CorpusSource
 from ..errors import ConfigError, short
@@ -40,6 +41,7 @@ from .tokenizer import UnigramTokenizer
 __all__ = ["UnigramTrainerConfig", "UnigramRound", "UnigramTrainer", "train_unigram", "word_counts"]
 
 SPACE = "▁"
+_R = TypeVar("_R")
 _TICK = 1000  # words (or pieces) between two points where a long round may be stopped
 
 
@@ -82,9 +84,25 @@ def _digamma(x: float) -> float:
 
 
 def _seed(words: Counter[str], config: UnigramTrainerConfig) -> dict[str, float]:
+    return _drain(_seed_steps(words, config))
+
+
+def _drain(steps: Generator[None, None, _R]) -> _R:
+    """Run a generator of this module (it yields None now and then) to its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return cast(_R, stop.value)
+
+
+def _seed_steps(words: Counter[str], config: UnigramTrainerConfig) -> Generator[None, None, dict[str, float]]:
+    """The seed pieces and their scores; yields every :data:`_TICK` words (seconds on a megabyte)."""
     counts: Counter[str] = Counter()
     chars: Counter[str] = Counter()
-    for word, n in words.items():
+    for k, (word, n) in enumerate(words.items()):
+        if k % _TICK == _TICK - 1:
+            yield
         for i in range(len(word)):
             chars[word[i]] += n
             for j in range(i + 2, min(len(word), i + config.max_piece_length) + 1):
@@ -343,7 +361,15 @@ class UnigramTrainer:
             )
         config = UnigramTrainerConfig(self.vocab_size - _RESERVED)
         size = sum(len(w.encode("utf-8")) * n for w, n in words.items())
-        seed = _seed(words, config) if words else {}
+        seed: dict[str, float] = {}
+        steps = _seed_steps(words, config)
+        while words:
+            try:
+                next(steps)
+                yield CountingProgress(size, size, "indexing")  # (the seed: a point to stop)
+            except StopIteration as stop:
+                seed = stop.value
+                break
         expected = 1 + _prunes_left(len(seed), int(config.vocab_size * 1.1), config.shrinking_factor)
         yield CountingDone(size, len(words), sum(words.values()), size, len(_META), expected)
         scores: dict[str, float] = {}
