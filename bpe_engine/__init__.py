@@ -69,6 +69,10 @@ _EXPORTS: dict[str, str] = {
     "TrainedWordPiece": "wordpiece.train",
     "WordPieceMerge": "wordpiece.train",
     "UnigramTokenizer": "unigram.tokenizer",
+    "UnigramTrainer": "unigram.train",
+    "UnigramRound": "unigram.train",
+    "ViterbiResult": "unigram.lattice",
+    "Segmentation": "unigram.lattice",
     "WordPieceTrainer": "wordpiece.train",
     "TokenizerLike": "interface",
     "TokenizerFacts": "kinds",
@@ -300,7 +304,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         TrainingEvent as TrainingEvent,
     )
     from .train.trainer import BpeTrainer as BpeTrainer, train_bpe as train_bpe
+    from .unigram.lattice import Segmentation as Segmentation, ViterbiResult as ViterbiResult
     from .unigram.tokenizer import UnigramTokenizer as UnigramTokenizer
+    from .unigram.train import UnigramRound as UnigramRound, UnigramTrainer as UnigramTrainer
     from .wordpiece.model import StepOutcome as StepOutcome, WordPieceStep as WordPieceStep
     from .wordpiece.tokenizer import WordPieceTokenizer as WordPieceTokenizer
     from .wordpiece.train import (

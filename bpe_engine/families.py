@@ -1,6 +1,6 @@
 """Tokenizer families side by side on the same text, for the lesson that compares them.
 
-Six families, from the simplest to ours, then BERT's:
+Seven families, from the simplest to ours, then BERT's and the Unigram model's:
 
 - ``characters``: one token per Unicode code point; the id is the code point (``ord``). The
   vocabulary is every code point, ``0x110000`` = 1,114,112 ids (about 150,000 are assigned
@@ -27,6 +27,10 @@ Six families, from the simplest to ours, then BERT's:
   and strips accents (when set) and decode writes one space between words: decode does not
   give the text back in general, and :attr:`FamilyResult.lost` says where (computed token by
   token: :mod:`bpe_engine.family_wordpiece`).
+- ``unigram``: a Unigram language model (:class:`~bpe_engine.UnigramTokenizer`, trained here by
+  :class:`~bpe_engine.unigram.train.UnigramTrainer`): the most probable segmentation (Viterbi
+  over the pieces' scores), with SentencePiece's normalization and byte fallback, so nothing
+  is unknown.
 
 How each trained family is trained: :mod:`bpe_engine.family_trainers`.
 
@@ -63,6 +67,7 @@ from .pretokenize import Pretokenizer, get_pretokenizer
 from .spm.tokenizer import SentencePieceTokenizer
 from .train.counting import CountResult, count_pretokens_iter
 from .train.events import CountingProgress
+from .unigram.tokenizer import UnigramTokenizer
 from .wordpiece.tokenizer import WordPieceTokenizer
 
 __all__ = [
@@ -82,7 +87,7 @@ __all__ = [
 ]
 
 #: The family keys, simplest first (the order of the lesson and of the app's rows).
-FAMILIES: tuple[str, ...] = ("characters", "bytes", "words", "char-bpe", "byte-bpe", "wordpiece")
+FAMILIES: tuple[str, ...] = ("characters", "bytes", "words", "char-bpe", "byte-bpe", "wordpiece", "unigram")
 #: The word family's unknown token (id 0), and what decode writes in place of a lost word.
 UNK = "<UNK>"
 #: Code points: the characters family's vocabulary size.
@@ -320,6 +325,8 @@ def _family_of(tokenizer: FamilyTokenizer) -> str:
         return tokenizer.family
     if isinstance(tokenizer, WordPieceTokenizer):
         return "wordpiece"
+    if isinstance(tokenizer, UnigramTokenizer):
+        return "unigram"
     return "char-bpe" if tokenizer.family == "sentencepiece" else "byte-bpe"
 
 

@@ -8,10 +8,12 @@ Adding a trained family is one entry here (and its key in :data:`~bpe_engine.fam
 - ``byte-bpe``: :class:`~bpe_engine.BpeTrainer` (GPT-2 pre-tokenizer).
 - ``wordpiece``: :class:`~bpe_engine.wordpiece.train.WordPieceTrainer` (likelihood-score
   merges, BERT's uncased normalizer: lower-casing, accents stripped).
+- ``unigram``: :class:`~bpe_engine.unigram.train.UnigramTrainer` (EM and pruning, byte fallback).
 
 Events are :class:`~bpe_engine.CountingProgress` (bytes read), :class:`~bpe_engine.CountingDone`
 (``target_merges``) and one per merge: a :class:`~bpe_engine.MergeEvent` (``rank``) or a
-:class:`~bpe_engine.WordPieceMerge` (``added``: the tokens added so far).
+:class:`~bpe_engine.WordPieceMerge` (``added``: the tokens added so far); Unigram: one
+:class:`~bpe_engine.unigram.train.UnigramRound` per round (``done`` of ``total``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Protocol, TypeAlias
 from .families import FamilyTokenizer, WordTrainer
 from .train.chars import CharBpeTrainer
 from .train.trainer import BpeTrainer
+from .unigram.train import UnigramTrainer
 from .wordpiece.train import WordPieceTrainer
 
 __all__ = ["FamilyTrainer", "TrainerSpec", "FAMILY_TRAINERS", "family_trainer"]
@@ -51,6 +54,7 @@ FAMILY_TRAINERS: tuple[TrainerSpec, ...] = (
     TrainerSpec("char-bpe", lambda p, t, v, fork: CharBpeTrainer(p, v, text=t, fork_workers=fork)),
     TrainerSpec("byte-bpe", lambda p, t, v, fork: BpeTrainer(p, v, [], text=t, pretokenizer="gpt2", fork_workers=fork)),
     TrainerSpec("wordpiece", lambda p, t, v, fork: WordPieceTrainer(p, v, text=t, name="WordPiece (trained here)")),
+    TrainerSpec("unigram", lambda p, t, v, fork: UnigramTrainer(p, v, text=t, name="Unigram (trained here)")),
 )
 
 

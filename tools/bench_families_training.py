@@ -15,7 +15,7 @@ cases = [
     ("tests/data/english.txt (97 KB)", ["tests/data/english.txt"], 4000),
 ]
 for label, paths, v in cases:
-    times = {f: [] for f in ("words", "char-bpe", "byte-bpe", "wordpiece")}
+    times = {f: [] for f in ("words", "char-bpe", "byte-bpe", "wordpiece", "unigram")}
     sizes = {}
     for _ in range(5):
         for f in times:  # peers interleaved in one run

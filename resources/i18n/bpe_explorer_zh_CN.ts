@@ -229,6 +229,7 @@
     </message>
     <message>
       <location filename="../../app/display/algorithms.py" />
+      <location filename="../../app/features/families/family.py" />
       <source>Unigram</source>
       <translation>Unigram</translation>
     </message>
@@ -918,6 +919,11 @@
     </message>
     <message>
       <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>Piece: {piece} (score {score})</source>
+      <translation>片段：{piece}（分数 {score}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/chip_tooltip.py" />
       <source>and decoding writes &lt;UNK&gt; here: the word is lost.</source>
       <translation>解码时这里写出 &lt;UNK&gt;：这个词丢失了。</translation>
     </message>
@@ -984,6 +990,11 @@
       <location filename="../../app/features/families/content.py" />
       <source>Words the story never used (dolphin, jumped, telescope) are &lt;UNK&gt; for the word family; the BPE families spell them from smaller pieces.</source>
       <translation>故事里从未出现的词（dolphin、jumped、telescope）在词家族中成为 &lt;UNK&gt;；两个 BPE 家族则用更小的片段拼出它们。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/family.py" />
+      <source>A Unigram language model (T5, ALBERT), trained here with the same vocabulary size: every piece has a score (a log probability) and a word is cut into its most probable segmentation (Viterbi over the pieces' scores), not by merges. ▁ for spaces and byte fallback as char-level BPE, so nothing is unknown.</source>
+      <translation>Unigram 语言模型（T5、ALBERT），在这里以相同的词表大小训练：每个片段有一个分数（对数概率），词被切成概率最大的切分（在片段分数上做 Viterbi），而不是靠合并。与字符级 BPE 一样用 ▁ 表示空格并回退到字节，因此没有未知字符。</translation>
     </message>
     <message>
       <location filename="../../app/features/families/family.py" />
@@ -1299,6 +1310,11 @@
       <location filename="../../app/features/families/training_status.py" />
       <source>{family}: reading the corpus, {done} of {total}</source>
       <translation>{family}：正在读取语料，{done} / {total}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/training_status.py" />
+      <source>{family}: round {k} of about {n} (EM, then pruning)</source>
+      <translation>{family}：第 {k} 轮，约 {n} 轮（EM，然后剪枝）</translation>
     </message>
     <message>
       <location filename="../../app/features/families/view.py" />
@@ -2877,6 +2893,69 @@
       <source>★ lowest rank: merged now</source>
       <translation>★ 合并序号最小：现在合并</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>%n part(s)</source>
+      <translation>
+        <numerusform>%n 个部分</numerusform>
+      </translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>(a character not in the vocabulary falls back to its UTF-8 bytes, &lt;0xNN&gt; tokens)</source>
+      <translation>（不在词表中的字符回退为其 UTF-8 字节，即 &lt;0xNN&gt; 词元）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>&lt;b&gt;{piece}&lt;/b&gt; is a special token: it is cut out before normalization and becomes id {id}.</source>
+      <translation>&lt;b&gt;{piece}&lt;/b&gt; 是特殊词元：它在规范化之前被切出，直接成为 id {id}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>Explain: click a piece (or a token) to see how Unigram cuts it.</source>
+      <translation>解释：点击一个片段（或一个词元），查看 Unigram 如何切分它。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>Piece &lt;b&gt;‘{piece}’&lt;/b&gt; (▁ is a space): Unigram has no merges. Every piece of the vocabulary has a score, the log of its probability; of all the ways to cut the text into pieces, the one whose scores add up highest wins (Viterbi). Best: {parts}.</source>
+      <translation>片段 &lt;b&gt;‘{piece}’&lt;/b&gt;（▁ 表示空格）：Unigram 没有合并。词表中每个片段都有一个分数，即其概率的对数；在把文本切成片段的所有方式中，分数之和最高的那一种胜出（Viterbi）。最佳：{parts}。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <location filename="../../app/features/train/step_model.py" />
+      <source>Segmentation</source>
+      <translation>切分</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>The best few ways to cut the piece into vocabulary pieces, with the sum of their scores. The highest total wins.</source>
+      <translation>把该片段切成词表片段的几种最佳方式，以及它们的分数之和。总分最高者胜出。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>The most probable segmentation: each part with its score (log probability).</source>
+      <translation>概率最大的切分：每个部分及其分数（对数概率）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>Total score</source>
+      <translation>总分</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>Total score {total} = the sum of the parts' scores → ids [{ids}]</source>
+      <translation>总分 {total} = 各部分分数之和 → id [{ids}]</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>lower total</source>
+      <translation>总分较低</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/explain_unigram.py" />
+      <source>★ highest total: chosen</source>
+      <translation>★ 总分最高：被选中</translation>
+    </message>
     <message>
       <location filename="../../app/features/tokenize/input_area.py" />
       <source>Chat</source>
@@ -3900,11 +3979,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/step_model.py" />
-      <source>Segmentation</source>
-      <translation>切分</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/step_model.py" />
       <source>The next Step merges this pair</source>
       <translation>下一次单步将合并这个相邻对</translation>
     </message>
@@ -4231,6 +4305,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/model.py" />
+      <source>A Unigram model's score of the piece: the log of its probability (higher is more likely)</source>
+      <translation>Unigram 模型中该片段的分数：其概率的对数（越高越可能）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/model.py" />
       <source>Byte fallback: stands for one byte of a character the vocabulary lacks</source>
       <translation>字节回退：代表词表中缺少的某个字符的一个字节</translation>
     </message>
@@ -4253,6 +4332,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/vocabulary/model.py" />
       <source>Right parent</source>
       <translation>右父词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/model.py" />
+      <source>Score</source>
+      <translation>分数</translation>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/model.py" />

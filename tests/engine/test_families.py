@@ -62,7 +62,7 @@ def tokenizers() -> dict[str, object]:
 
 
 def test_families_are_listed_simplest_first() -> None:
-    assert FAMILIES == ("characters", "bytes", "words", "char-bpe", "byte-bpe", "wordpiece")
+    assert FAMILIES == ("characters", "bytes", "words", "char-bpe", "byte-bpe", "wordpiece", "unigram")
 
 
 @pytest.mark.parametrize("text", TEXTS)

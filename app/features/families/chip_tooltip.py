@@ -1,6 +1,6 @@
 """What a chip of the Families tab says when hovered: the token's id and bytes, the text it
 stands for (or the character it holds part of), and what its family adds: an unknown word's
-fate, a char-level BPE piece, the merge that made a byte-level BPE token. Plain text, no Qt,
+fate, a char-level BPE piece, a Unigram piece and its score, the merge that made a byte-level BPE token. Plain text, no Qt,
 composed when shown so that it follows the language.
 """
 
@@ -14,6 +14,7 @@ from bpe_engine import (
     FamilyTokenizer,
     SentencePieceTokenizer,
     Tokenizer,
+    UnigramTokenizer,
     WordPieceTokenizer,
 )
 
@@ -60,6 +61,9 @@ def _text_line(result: FamilyResult, token: FamilyToken) -> str:
 
 
 def _family_lines(token: FamilyToken, tokenizer: FamilyTokenizer | None) -> list[str]:
+    if isinstance(tokenizer, UnigramTokenizer):
+        piece = tokenizer.pieces_text[token.id]
+        return [tr("Piece: {piece} (score {score})").format(piece=piece, score=f"{tokenizer.scores[token.id]:.3f}")]
     if isinstance(tokenizer, SentencePieceTokenizer):
         return [tr("Piece: {piece}").format(piece=tokenizer.pieces_text[token.id])]
     if isinstance(tokenizer, WordPieceTokenizer):

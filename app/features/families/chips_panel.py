@@ -113,8 +113,8 @@ class ChipRows(QWidget):
         spare = self.height() - sum(heights.values()) - (len(Family) - 1) * _SPACING
         for f in complete:  # never to a row with lines left: it would show part of one
             heights[f] += max(spare, 0) // len(complete)
-        if spare < 0:  # not even a line each: the rows share what there is
-            heights = dict.fromkeys(Family, max((self.height() - (len(Family) - 1) * _SPACING) // len(Family), _LEAST))
+        if spare < 0:  # not even a line each: the rows share what there is (the last one too: no floor)
+            heights = dict.fromkeys(Family, max((self.height() - (len(Family) - 1) * _SPACING) // len(Family), 1))
         hints = [label.sizeHint().width() for label in self.row_labels.values()]
         left = min(max(_LABEL_WIDTH, *hints), self.width() // 3)
         y = 0

@@ -24,6 +24,7 @@ class Family(StrEnum):
     CHAR_BPE = "char-bpe"
     BYTE_BPE = "byte-bpe"
     WORDPIECE = "wordpiece"
+    UNIGRAM = "unigram"
 
 
 assert tuple(Family) == FAMILIES, "Family must follow the engine's families, in order"
@@ -34,6 +35,7 @@ class Phase(StrEnum):
 
     COUNTING = "counting"
     MERGING = "merging"
+    ROUNDS = "rounds"  #: Unigram: its rounds of EM and pruning
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,16 @@ _INFO: dict[Family, FamilyInfo] = {
             "BERT's WordPiece, trained here with the same vocabulary size (likelihood-score merges): "
             "greedy longest match, ## continues a word, [UNK] when a word cannot be covered. It "
             "lower-cases, strips accents and drops spaces, so decoding does not give the text back."
+        ),
+        progress=300,
+    ),
+    Family.UNIGRAM: FamilyInfo(
+        noop("Unigram"),
+        noop(
+            "A Unigram language model (T5, ALBERT), trained here with the same vocabulary size: every "
+            "piece has a score (a log probability) and a word is cut into its most probable "
+            "segmentation (Viterbi over the pieces' scores), not by merges. ▁ for spaces and byte "
+            "fallback as char-level BPE, so nothing is unknown."
         ),
         progress=300,
     ),

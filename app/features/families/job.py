@@ -3,7 +3,7 @@ text being typed with all of them.
 
 - :class:`FamiliesTrainingWorker` (a :class:`~app.core.jobs.runner.Worker`) trains each of
   :data:`~app.features.families.family.TRAINED_FAMILIES` (the corpus's words, character-level
-  BPE with byte fallback, byte-level BPE, WordPiece), one after the other, from the engine's
+  BPE with byte fallback, byte-level BPE, WordPiece, Unigram), one after the other, from the engine's
   event streams (:func:`bpe_engine.family_trainer`); progress is batched (~50 ms), Cancel is a
   ``threading.Event`` checked between two events (the engine's generators are closed, which
   stops their worker processes). A family that cannot be trained (a vocabulary too small for
@@ -41,6 +41,7 @@ from bpe_engine import (
     FamilyTokenizer,
     MergeEvent,
     SentencePieceTokenizer,
+    UnigramRound,
     WordPieceMerge,
     WordPieceTokenizer,
     errors,
@@ -95,7 +96,7 @@ class FamiliesTrainingWorker(Worker):
 
     Signals:
         progress(str, str, int, int): family, phase (a :class:`~app.features.families.family.Phase`), done, total
-            (bytes while counting, merges while merging); batched.
+            (bytes while counting, merges while merging; Unigram: rounds); batched.
         family_failed(str, str): a family that could not be trained and why (the others go on).
         finished(object): the :class:`TrainedFamilies`.
         cancelled(): the run stopped at the user's request.
@@ -168,6 +169,9 @@ class FamiliesTrainingWorker(Worker):
                     self._maybe_progress(family, Phase.MERGING, event.rank + 1, target)
                 elif isinstance(event, WordPieceMerge):  # (a merge may add no token: see added)
                     self._maybe_progress(family, Phase.MERGING, min(event.added, target), target)
+                elif isinstance(event, UnigramRound):  # (its total is an estimate until the last round)
+                    target = event.total
+                    self._maybe_progress(family, Phase.ROUNDS, event.done, event.total)
                 elif isinstance(event, CountingDone):
                     target = event.target_merges
                     self.progress.emit(family, Phase.MERGING, 0, target)

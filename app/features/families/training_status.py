@@ -60,6 +60,10 @@ def _progress_text(family: str, phase: str, done: int, total: int) -> str:
         return tr("{family}: reading the corpus, {done} of {total}").format(
             family=name, done=format_bytes(done), total=format_bytes(total)
         )
+    if phase == Phase.ROUNDS:
+        return tr("{family}: round {k} of about {n} (EM, then pruning)").format(
+            family=name, k=format_count(done), n=format_count(total)
+        )
     return tr("{family}: merge {k} of {n}").format(family=name, k=format_count(done), n=format_count(total))
 
 

@@ -35,9 +35,10 @@ from app.display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
 from app.display.format import format_count, hex_bytes, split_valid_utf8, visible
 from app.display.palette import stable_colors
 from app.display.pieces import fallback_ids, is_sentencepiece, piece_texts, token_text
+from app.features.tokenize.explain_unigram import UnigramExplain
 from app.widgets import build
 from app.widgets.token_chips import ChipView
-from bpe_engine import BpeStep, SentencePieceTokenizer, TokenizerLike
+from bpe_engine import Algorithm, BpeStep, SentencePieceTokenizer, TokenizerLike, UnigramTokenizer
 
 __all__ = ["ExplainPanel", "final_parts", "MAX_EXPLAIN_BYTES"]
 
@@ -100,6 +101,9 @@ class ExplainPanel(QWidget):
         layout.addLayout(nav)
         layout.addWidget(self.parts)
         layout.addWidget(self.table, 1)
+        self.unigram = UnigramExplain(self)  # a Unigram tokenizer's page (no merges to step through)
+        self.unigram.hide()
+        layout.addWidget(self.unigram, 1)
         self._update_buttons()
         connect(self._retranslate)
 
@@ -217,6 +221,8 @@ class ExplainPanel(QWidget):
 
     def set_piece(self, piece: str, special: bool = False) -> None:
         """Explain ``piece`` (a pre-tokenization piece), starting at its single bytes."""
+        if self._other_page(piece, special):
+            return
         same = piece == self._piece and special == self._special and self._steps
         self._piece = piece
         self._special = special
@@ -245,6 +251,21 @@ class ExplainPanel(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._make_merges()
+
+    def _other_page(self, piece: str, special: bool) -> bool:
+        """Show the page of the tokenizer's algorithm; True when it is not the merge pages."""
+        tok = self._tok
+        unigram = tok is not None and tok.facts.algorithm is Algorithm.UNIGRAM
+        for w in (self.title, self.parts, self.table, self.page_label, *self._nav_buttons()):
+            w.setVisible(not unigram)
+        self.unigram.setVisible(unigram)
+        if unigram:
+            self._piece, self._special, self._steps, self._final = piece, special, [], ()
+            self.unigram.set_piece(tok if isinstance(tok, UnigramTokenizer) else None, piece, special)
+        return unigram
+
+    def _nav_buttons(self) -> tuple[QWidget, ...]:
+        return (self.first_button, self.prev_button, self.next_button, self.last_button)
 
     def _explain(self, piece: str, special: bool) -> str:
         """Work out the steps of ``piece`` (and its final parts); the title that says them."""

@@ -215,5 +215,7 @@ class ExplainSwitch(QStackedWidget):
     def set_tokenizer(self, tok: TokenizerLike | None, merge_limit: int | None) -> None:
         wordpiece = isinstance(tok, WordPieceTokenizer) and tok.facts.algorithm is Algorithm.WORDPIECE
         self.wordpiece.set_tokenizer(tok if isinstance(tok, WordPieceTokenizer) else None)
-        self.bpe.set_tokenizer(tok if tok is None or tok.facts.has_merges else None, merge_limit)
+        # The merge panel also holds the Unigram page (its best path and competing cuts).
+        own_page = tok is None or tok.facts.has_merges or tok.facts.algorithm is Algorithm.UNIGRAM
+        self.bpe.set_tokenizer(tok if own_page else None, merge_limit)
         self.setCurrentWidget(self.wordpiece if wordpiece else self.bpe)

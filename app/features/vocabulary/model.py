@@ -35,7 +35,7 @@ from app.display.format import hex_bytes, token_label
 from app.display.pieces import fallback_ids, piece_texts, token_text
 from app.features.vocabulary.merge_tree import MergeTree, merge_tree
 from app.features.vocabulary.search import FROM_VISIBLE, SEARCH_MODES, SearchError, SearchMode, parse_hex, parse_ids
-from bpe_engine import TokenizerLike
+from bpe_engine import TokenizerLike, UnigramTokenizer
 
 __all__ = [
     "VocabModel",
@@ -62,8 +62,9 @@ class VocabModel(RowsModel):
         noop("Left parent"),
         noop("Right parent"),
         noop("Count"),
+        noop("Score"),
     )
-    ID, TOKEN, HEX, LENGTH, LEFT, RIGHT, COUNT = range(7)
+    ID, TOKEN, HEX, LENGTH, LEFT, RIGHT, COUNT, SCORE = range(8)
     _TIPS = (
         noop("Token id (bytes are 0-255, merge r is 256 + r, special tokens come last)"),
         noop("The token's text: · space, ⏎ newline, → tab; <e5 9c> marks bytes that are only part of a character"),
@@ -72,6 +73,7 @@ class VocabModel(RowsModel):
         noop("The token this one was merged from (left part); empty for single bytes and special tokens"),
         noop("The token this one was merged from (right part)"),
         noop("How often the pair occurred when it was merged in training (unknown for OpenAI encodings)"),
+        noop("A Unigram model's score of the piece: the log of its probability (higher is more likely)"),
     )
     TOKEN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
     REGEX_TIMEOUT = 0.2  # seconds a regex search may take on one token
@@ -89,6 +91,7 @@ class VocabModel(RowsModel):
         self._count: list[int] = []  # -1: unknown
         self._special: list[bool] = []
         self._rank: list[int] = []  # the merge that made each token; -1: a byte or a special token
+        self._score: list[float] | None = None  # a Unigram tokenizer's scores, by row position
         self._as_of: int | None = None
         self._rows: list[int] = []
         self._labels: dict[int, str] = {}
@@ -130,7 +133,7 @@ class VocabModel(RowsModel):
         """The parallel lists of ``tok`` (empty without one): ids, bytes, parents, counts, ranks."""
         if tok is None:
             self._ids, self._bytes, self._left, self._right, self._count, self._special = [], [], [], [], [], []
-            self._rank = []
+            self._rank, self._score = [], None
             return
         ids = sorted(tok.vocab)
         vocab = tok.vocab
@@ -151,6 +154,12 @@ class VocabModel(RowsModel):
         self._left, self._right, self._count, self._rank = left, right, count, rank
         specials = set(tok.special_tokens.values())
         self._special = [i in specials for i in ids]
+        self._score = _unigram_scores(tok, ids)
+
+    @property
+    def has_scores(self) -> bool:
+        """True for a Unigram tokenizer: the Score column means something."""
+        return self._score is not None
 
     def set_search(
         self,
@@ -333,6 +342,9 @@ class VocabModel(RowsModel):
             return self._left.__getitem__
         if column == self.RIGHT:
             return self._right.__getitem__
+        if column == self.SCORE:
+            score = self._score
+            return (lambda k: 0.0) if score is None else score.__getitem__
         return self._count.__getitem__
 
     def _apply_sort(self) -> None:
@@ -398,10 +410,12 @@ class VocabModel(RowsModel):
             if col == self.COUNT:
                 c = self._count[k]
                 return "" if c < 0 else c
+            if col == self.SCORE:
+                return "" if self._score is None else f"{self._score[k]:.4f}"
         elif role == self.TOKEN_ID_ROLE:
             return self._ids[k]
         elif role == Qt.ItemDataRole.TextAlignmentRole:
-            if col in (self.ID, self.LENGTH, self.COUNT):
+            if col in (self.ID, self.LENGTH, self.COUNT, self.SCORE):
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         elif role == Qt.ItemDataRole.ForegroundRole:
             if self._special[k] and col == self.TOKEN:
@@ -419,7 +433,19 @@ class VocabModel(RowsModel):
             return tip
         return None
 
+    def score(self, row: int) -> float | None:
+        """The score of the token of ``row`` (None: not a Unigram tokenizer)."""
+        return None if self._score is None else self._score[self._rows[row]]
+
     def _parent_label(self, token_id: int) -> str:
         if token_id < 0 or self.tokenizer is None:
             return ""
         return f"{token_id} {token_text(self.tokenizer, token_id)}"
+
+
+def _unigram_scores(tok: TokenizerLike, ids: list[int]) -> list[float] | None:
+    """The score of each of ``ids`` (a Unigram tokenizer's log probabilities; None otherwise)."""
+    if not isinstance(tok, UnigramTokenizer):
+        return None
+    scores = tok.scores
+    return [scores[i] if 0 <= i < len(scores) else 0.0 for i in ids]

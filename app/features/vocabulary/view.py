@@ -338,6 +338,7 @@ class VocabView(View):
         limit = self.as_of.limit_for(self.key or "") if self.as_of is not None else None
         self.model.set_as_of(limit)
         self.model.set_tokenizer(tok)
+        self.table.setColumnHidden(VocabModel.SCORE, not self.model.has_scores)  # Unigram only
         self.tree_panel.clear()
         if tok is not None:
             self._set_loading(False)

@@ -14,7 +14,13 @@ from bpe_engine import FAMILIES, FAMILY_TRAINERS
 
 
 def test_the_types_equal_the_strings_they_replace():
-    assert list(Family) == list(FAMILIES) and TRAINED_FAMILIES == ("words", "char-bpe", "byte-bpe", "wordpiece")
+    assert list(Family) == list(FAMILIES) and TRAINED_FAMILIES == (
+        "words",
+        "char-bpe",
+        "byte-bpe",
+        "wordpiece",
+        "unigram",
+    )
     assert TRAINED_FAMILIES == tuple(spec.family for spec in FAMILY_TRAINERS)  # each trained by the engine's entry
     assert {"words": 1}[Family.WORDS] == 1 and Phase.COUNTING == "counting"
     assert TrainingState.CANCELLED == "cancelled" and COLUMN_KEYS[-1] == Column.ROUND_TRIP == "round_trip"
@@ -28,6 +34,9 @@ def test_the_status_line_says_each_step():
     assert status_text((Said.TRAINING, corpus), label) == "Training on my corpus…"
     assert status_text((Said.PROGRESS, "words", Phase.MERGING, 3, 10), label) == "Words + <UNK>: merge 3 of 10"
     assert "reading the corpus" in status_text((Said.PROGRESS, "bytes", Phase.COUNTING, 1, 2), label)
+    assert status_text((Said.PROGRESS, "unigram", Phase.ROUNDS, 2, 5), label) == (
+        "Unigram: round 2 of about 5 (EM, then pruning)"
+    )
     trained = TrainedFamilies(corpus, 500, errors={"char-bpe": "too small"}, minimum=600, seconds=1.5)
     assert status_text((Said.TRAINED, trained), label) == (
         "Trained on my corpus with vocabulary size 500 in 1.50 s. Char-level BPE needs a vocabulary of at least 600 here."

@@ -2,7 +2,9 @@
 shown, then every figure on screen is checked against an independent computation (code
 points and UTF-8 bytes from Python, words from the GPT-2 regex run here over the sample files,
 both BPE families trained here directly with the engine, WordPiece's ids, pieces and round
-trip from ``tokenizers``' WordPiece loaded with the vocabulary trained directly)."""
+trip from ``tokenizers``' WordPiece loaded with the vocabulary trained directly, Unigram's
+ids, pieces and round trip from ``sentencepiece`` loading a ``.model`` of the pieces and
+scores trained directly)."""
 
 from __future__ import annotations
 
@@ -18,9 +20,10 @@ from app.display.format import format_count
 from app.features.families.model import COLUMN_KEYS
 from app.features.families.view import DEFAULT_VOCAB, HERE, FamiliesView, sample_paths
 from app.window.main_window import MainWindow
-from bpe_engine import FAMILIES, train_bpe, train_char_bpe, train_wordpiece
+from bpe_engine import FAMILIES, family_trainer, train_bpe, train_char_bpe, train_wordpiece
 
 from ...conftest import data_text
+from ...engine.formats_support import sentencepiece_model
 from ..text_views_support import type_text
 
 GPT2 = regex.compile(r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
@@ -56,7 +59,19 @@ def direct() -> dict[str, object]:
         "char-bpe": train_char_bpe(paths, DEFAULT_VOCAB),
         "byte-bpe": train_bpe(paths, DEFAULT_VOCAB, []),
         "wordpiece": ref,
+        "unigram": _unigram_reference(paths),
     }
+
+
+def _unigram_reference(paths: list[Path]) -> object:
+    """sentencepiece with the pieces and scores of a Unigram model trained here directly."""
+    spm = pytest.importorskip("sentencepiece")
+    trainer = family_trainer("unigram", paths, DEFAULT_VOCAB, fork_workers=False)
+    for _ in trainer.events():
+        pass
+    tok = trainer.tokenizer()
+    pieces = [(tok.pieces_text[i], tok.scores[i], tok._data.kinds[i]) for i in range(tok.vocab_size)]  # type: ignore[union-attr]
+    return spm.SentencePieceProcessor(model_proto=sentencepiece_model(pieces, byte_fallback=True, model_type=1))
 
 
 @pytest.fixture
@@ -86,6 +101,8 @@ def check_everything(v: FamiliesView, text: str, corpus_words: set[str], direct:
     byte_ids = direct["byte-bpe"].encode(text)  # type: ignore[attr-defined]
     wp = direct["wordpiece"].encode(text, add_special_tokens=False)  # type: ignore[attr-defined]
     wp_back = direct["wordpiece"].decode(wp.ids) == text  # type: ignore[attr-defined]
+    uni = direct["unigram"].encode(text)  # type: ignore[attr-defined]
+    uni_back = direct["unigram"].decode(uni) == text  # type: ignore[attr-defined]
     expected = {
         # family: (tokens, vocabulary, unknown, part-character tokens, round trip)
         "characters": (len(text), 0x110000, 0, 0, True),
@@ -94,6 +111,7 @@ def check_everything(v: FamiliesView, text: str, corpus_words: set[str], direct:
         "char-bpe": (len(char_ids), DEFAULT_VOCAB, 0, None, "\u2581" not in text),
         "byte-bpe": (len(byte_ids), DEFAULT_VOCAB, 0, None, True),
         "wordpiece": (len(wp.ids), DEFAULT_VOCAB, wp.tokens.count("[UNK]"), None, wp_back),
+        "unigram": (len(uni), DEFAULT_VOCAB, 0, None, uni_back),
     }
     for family, (tokens, vocab, unk, partial, round_trip) in expected.items():
         chips = v.chip_views[family]
@@ -126,6 +144,11 @@ def check_everything(v: FamiliesView, text: str, corpus_words: set[str], direct:
     pieces = v.chip_views["wordpiece"]
     assert [pieces.chip_text(k) for k in range(pieces.count())] == wp.tokens
     assert [pieces.is_marked(k) for k in range(pieces.count())] == [t == "[UNK]" for t in wp.tokens]
+    # Unigram: sentencepiece's ids; the chips are its pieces (a byte piece points to its character).
+    assert [t.id for t in v.result("unigram").tokens] == uni
+    labels = v.chip_views["unigram"].chip_texts()
+    ref_pieces = [direct["unigram"].id_to_piece(i) for i in uni]  # type: ignore[attr-defined]
+    assert [a.split("→")[0] for a in labels] == ref_pieces
     # Words: <UNK> chips, outlined, exactly at the unknown pieces; those are highlighted in the text.
     words = v.chip_views["words"]
     for k, m in enumerate(matches):
@@ -137,11 +160,12 @@ def check_everything(v: FamiliesView, text: str, corpus_words: set[str], direct:
     if "\u2581" in text:
         lost += [(i, i + 1) for i, ch in enumerate(text) if ch == "\u2581"]
     lost += list(v.result("wordpiece").lost)  # (checked in tests/engine/test_families_wordpiece.py)
+    lost += list(v.result("unigram").lost)  # (checked in tests/engine/test_families_unigram.py)
     assert sorted(v.lost_highlights()) == sorted(lost)
     if not lost:
         assert "gives this text back" in v.lost_label.text()
     else:
-        assert "<UNK>" in v.result("words").decoded or "\u2581" in text or not wp_back
+        assert "<UNK>" in v.result("words").decoded or "\u2581" in text or not wp_back or not uni_back
     # Bytes of a character outside ASCII: hex and an arrow to the character.
     b = v.chip_views["bytes"]
     k = 0
@@ -359,7 +383,28 @@ def test_wordpiece_trains_last_with_progress_and_cancel_stops_it(qtbot, view, tm
         qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
     assert view.models is before
     order = list(dict.fromkeys(p[0] for p in progress))
-    assert order == ["words", "char-bpe", "byte-bpe", "wordpiece"]
+    assert order == ["words", "char-bpe", "byte-bpe", "wordpiece"]  # (cancelled before Unigram)
     merging = [p for p in progress if p[:2] == ("wordpiece", "merging")]
     assert all(0 <= done <= total for _, _, done, total in merging)
+    assert "cancelled" in view.train_status.text()
+
+
+def test_unigram_trains_last_with_rounds_and_cancel_stops_it(qtbot, view, tmp_path):
+    """Unigram trains after WordPiece, its progress in rounds (EM, then pruning); Cancel
+    while a round runs stops the run and keeps the families trained before."""
+    path = tmp_path / "mixed.txt"
+    path.write_text("".join(data_text(n) for n in ("english.txt", "russian.txt", "multiscript.txt")), encoding="utf-8")
+    assert view.set_corpus_file(str(path))
+    view.set_vocab_size(3000)
+    before = view.models
+    progress: list[tuple[str, str, int, int]] = []
+    view.controller.progress.connect(lambda *args: progress.append(args))
+    assert view.train()
+    qtbot.waitUntil(lambda: any(p[:2] == ("unigram", "rounds") for p in progress), timeout=180_000)
+    with qtbot.waitSignal(view.controller.state_changed, timeout=30_000, check_params_cb=lambda s: s == "cancelled"):
+        qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    assert view.models is before
+    assert list(dict.fromkeys(p[0] for p in progress)) == ["words", "char-bpe", "byte-bpe", "wordpiece", "unigram"]
+    rounds = [p for p in progress if p[:2] == ("unigram", "rounds")]
+    assert all(0 <= done <= total for _, _, done, total in rounds)
     assert "cancelled" in view.train_status.text()

@@ -315,7 +315,18 @@ def _openai_kind(name: str) -> Kind:
     return _tiktoken_kind(name, enc, _openai(name), len(enc._mergeable_ranks) + len(enc._special_tokens))
 
 
-KINDS = ["trained", "wordpiece", "unigram", "o200k_base", "r50k_base", "llama", "mistral_v3", "spm_trained", "qwen", "tekken"]
+KINDS = [
+    "trained",
+    "wordpiece",
+    "unigram",
+    "o200k_base",
+    "r50k_base",
+    "llama",
+    "mistral_v3",
+    "spm_trained",
+    "qwen",
+    "tekken",
+]
 
 
 def _make(kind: str, tmp: Path) -> Kind:

@@ -1,0 +1,66 @@
+"""The Vocabulary view's Score column for a Unigram tokenizer: every row's score equals
+``sentencepiece``'s ``GetScore(id)`` for a model it trains here, sorting by it by clicking the
+header orders the rows by that score, and a BPE tokenizer has no Score column."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from app.features.vocabulary.model import VocabModel
+from app.features.vocabulary.view import VocabView
+from bpe_engine import UnigramTokenizer, train_bpe
+
+from ...conftest import data_text
+
+spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory) -> tuple[UnigramTokenizer, object]:
+    lines = [line for name in ("english.txt", "russian.txt") for line in data_text(name).splitlines() if line.strip()]
+    out = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(lines), model_writer=out, model_type="unigram", vocab_size=400, minloglevel=2
+    )
+    path = tmp_path_factory.mktemp("vocab_uni") / "u.model"
+    path.write_bytes(out.getvalue())
+    return UnigramTokenizer.load(path), spm.SentencePieceProcessor(model_file=str(path))
+
+
+@pytest.fixture
+def view(qtbot, registry, settings):
+    v = VocabView(registry, settings)
+    qtbot.addWidget(v)
+    v.resize(1200, 700)
+    v.show()
+    return v
+
+
+def test_scores_equal_sentencepiece_and_sort(qtbot, view, registry, trained) -> None:
+    tok, sp = trained
+    registry.add(tok, "unigram")
+    model = view.model
+    assert not view.table.isColumnHidden(VocabModel.SCORE)
+    assert model.rowCount() == sp.get_piece_size() == 400
+    for row in range(model.rowCount()):
+        token_id = model.token_id(row)
+        assert model.score(row) == sp.GetScore(token_id)
+        shown = model.data(model.index(row, VocabModel.SCORE))
+        assert shown == f"{sp.GetScore(token_id):.4f}"
+    header = view.table.horizontalHeader()
+    at = QPoint(header.sectionViewportPosition(VocabModel.SCORE) + 5, 5)
+    for _ in range(2):
+        qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=at)
+        scores = [sp.GetScore(model.token_id(r)) for r in range(model.rowCount())]
+        descending = header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
+        assert scores == sorted(scores, reverse=descending) and len(set(scores)) > 10
+    assert header.sortIndicatorSection() == VocabModel.SCORE
+
+
+def test_a_bpe_tokenizer_has_no_score_column(view, registry) -> None:
+    registry.add(train_bpe(None, 280, [], text="low lower lowest " * 20), "bpe")
+    assert view.table.isColumnHidden(VocabModel.SCORE)
+    assert view.model.data(view.model.index(0, VocabModel.SCORE)) == ""
