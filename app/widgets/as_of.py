@@ -59,8 +59,10 @@ class AsOfBox(QCheckBox):
             self._describe()
 
     def available(self) -> bool:
-        """True when the view shows the Timeline's tokenizer (the box can be ticked)."""
-        return bool(self.position.key) and self.position.key in self._keys
+        """True when the view shows the Timeline's tokenizer and it has merges (the box can be
+        ticked): a WordPiece or Unigram tokenizer has no "as of merge k"."""
+        key = self.position.key
+        return bool(key) and key in self._keys and self._without_merges() is None
 
     def limit_for(self, key: str) -> int | None:
         """How many merges a view showing ``key`` uses: the Timeline's k when checked and

@@ -2657,8 +2657,8 @@
     </message>
     <message>
       <location filename="../../app/features/tokenize/chips_panel.py" />
-      <source>Hover or click a token (or an id) to see its bytes and the merge that made it.</source>
-      <translation>把鼠标悬停在词元（或 id）上或点击它，查看它的字节和生成它的合并。</translation>
+      <source>Hover or click a token (or an id) to see its bytes and how the tokenizer made it.</source>
+      <translation>悬停或点击一个词元（或 id），查看它的字节以及分词器如何得到它。</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/chips_panel.py" />
@@ -2985,6 +2985,11 @@
     </message>
     <message>
       <location filename="../../app/features/tokenize/pieces_panel.py" />
+      <source>Pieces: the stretches between spaces the model cuts, each by its most probable cut (click one to explain it)</source>
+      <translation>片段：模型按空格之间的片段切分，每段取概率最高的切法（点击一个查看解释）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/pieces_panel.py" />
       <source>Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)</source>
       <translation>片段：合并不会跨越的文本段（SentencePiece 没有预分词器；点击一个片段查看讲解）</translation>
     </message>
@@ -3053,6 +3058,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/tokenize/view.py" />
       <source>&lt;b&gt;Refused, as tiktoken's encode() would:&lt;/b&gt; {reason}&lt;br&gt;Switch “Special tokens” to Recognised or Plain text to tokenize it.</source>
       <translation>&lt;b&gt;已拒绝，与 tiktoken 的 encode() 一样：&lt;/b&gt;{reason}&lt;br&gt;把“特殊词元”切换为“识别”或“纯文本”即可对它分词。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/tokenize/view.py" />
+      <source>Explain: Unigram's most probable cut of one piece (Viterbi)</source>
+      <translation>解释：Unigram 对一个片段概率最高的切法（Viterbi）</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/view.py" />

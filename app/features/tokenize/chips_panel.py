@@ -26,7 +26,7 @@ from app.widgets.token_chips import ChipView
 
 __all__ = ["ChipsPanel", "CopyFormat", "copy_text", "HINT"]
 
-HINT = noop("Hover or click a token (or an id) to see its bytes and the merge that made it.")
+HINT = noop("Hover or click a token (or an id) to see its bytes and how the tokenizer made it.")
 _TOKENS_PLACEHOLDER = noop("The tokens of your text appear here.")
 _REFUSED = noop("No tokens: the text was refused (see the message above).")
 _LEGEND = noop(

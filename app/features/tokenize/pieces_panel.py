@@ -21,6 +21,9 @@ __all__ = ["PiecesPanel"]
 _PLACEHOLDER = noop("The pieces the pre-tokenizer cuts the text into, before any merge.")
 _TITLE = noop("Pre-tokenization: the pieces the regex makes (click one to explain it)")
 _SP_TITLE = noop("Pieces: the stretches no merge crosses (SentencePiece has no pre-tokenizer; click one to explain it)")
+_UNIGRAM_TITLE = noop(
+    "Pieces: the stretches between spaces the model cuts, each by its most probable cut (click one to explain it)"
+)
 _WORDS_TITLE = noop(
     "Words: split at spaces and punctuation, normalized as the file says; the tokenizer cuts inside each "
     "(click one to explain it)"
@@ -37,6 +40,7 @@ class PiecesPanel(QGroupBox):
         self._builder = PieceChipBuilder()
         self._sentencepiece = False
         self._words = False  # WordPiece: the strip shows the words it matches inside
+        self._unigram = False  # Unigram: the stretches its Viterbi search cuts
         self._space_symbol = ""
         self.chips = ChipView(self)
         self.chips.set_placeholder(_PLACEHOLDER)
@@ -50,7 +54,8 @@ class PiecesPanel(QGroupBox):
     def set_sentencepiece(self, on: bool) -> None:
         """Name the pieces for the family shown: the regex's, or SentencePiece's stretches."""
         self._sentencepiece = on
-        self.setTitle(tr(_WORDS_TITLE if self._words else _SP_TITLE if on else _TITLE))
+        title = _WORDS_TITLE if self._words else _UNIGRAM_TITLE if self._unigram else _SP_TITLE if on else _TITLE
+        self.setTitle(tr(title))
 
     def set_tokenizer(self, facts: TokenizerFacts) -> None:
         """A tokenizer was chosen: name its pieces, and build every chip again at the next
@@ -61,6 +66,7 @@ class PiecesPanel(QGroupBox):
         (``facts.space_symbol`` of SentencePiece) with the byte-level ``·``.
         """
         self._words = facts.algorithm is Algorithm.WORDPIECE
+        self._unigram = facts.algorithm is Algorithm.UNIGRAM
         self.set_sentencepiece(not facts.byte_level)
         if facts.space_symbol != self._space_symbol:
             self._space_symbol = facts.space_symbol

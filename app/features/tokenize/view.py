@@ -55,7 +55,7 @@ from app.widgets.as_of import AsOfBox
 from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.text_input import TextInput
 from app.widgets.view import View
-from bpe_engine import SpecialMode, TokenizerLike
+from bpe_engine import Algorithm, SpecialMode, TokenizerLike
 
 __all__ = ["TokenizeView", "MODE_LABELS"]
 
@@ -82,6 +82,7 @@ class TokenizeView(View):
         self._key = ""
         self._displayed_generation = -1
         self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
+        self._algorithm: Algorithm | None = None  # the shown tokenizer's (the Explain box's title)
         self._build()
         self._connect()
         self.picker.set_current_key(registry.latest_trained() or "cl100k_base")
@@ -250,12 +251,13 @@ class TokenizeView(View):
     @Slot(str)
     def _retitle_explain(self, _language: str = "") -> None:
         """The Explain box says what it explains: BPE's merges or WordPiece's matches."""
-        wordpiece = self.explains.currentWidget() is self.wordpiece_explain
-        self._explain_box.setTitle(
-            tr("Explain: WordPiece's greedy longest match of one word")
-            if wordpiece
-            else tr("Explain: the merges of one piece, in rank order")
-        )
+        if self.explains.currentWidget() is self.wordpiece_explain:
+            title = tr("Explain: WordPiece's greedy longest match of one word")
+        elif self._algorithm is Algorithm.UNIGRAM:
+            title = tr("Explain: Unigram's most probable cut of one piece (Viterbi)")
+        else:
+            title = tr("Explain: the merges of one piece, in rank order")
+        self._explain_box.setTitle(title)
 
     # -- tokenizer choice -------------------------------------------------------------------
 
@@ -265,6 +267,7 @@ class TokenizeView(View):
         if self.as_of is not None:
             self.as_of.set_keys([key])
         self.explains.set_tokenizer(tok, self.merge_limit() if tok is not None else None)
+        self._algorithm = tok.facts.algorithm if tok is not None else None
         self._retitle_explain()
         if tok is None:
             self.top.set_additions(None)

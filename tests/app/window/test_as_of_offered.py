@@ -96,3 +96,38 @@ def test_compare_and_vocabulary_keep_their_tokenizers(qtbot, window, tok_a, tok_
     assert list(compare.columns()[1].table.ids) == tok_a.encode_as_of(TEXT, K, allowed_special="all")
     assert list(compare.columns()[0].table.ids) == tok_b.encode(TEXT, allowed_special="all")
     assert compare.keys()[:2] == [keys[0], a]
+
+
+def test_a_unigram_tokenizer_on_the_timeline_is_never_shown_as_of_merge_k(qtbot, window, tmp_path) -> None:
+    """The Timeline may hold a Unigram model (it says it has no merges); Tokenize showing the
+    same model does not offer "As of merge k", and its ids are sentencepiece's."""
+    spm = pytest.importorskip("sentencepiece")
+    import io
+
+    from bpe_engine import load_tokenizer
+
+    out = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(data_text("english.txt").splitlines()[:800]),
+        model_writer=out,
+        model_type="unigram",
+        vocab_size=500,
+        byte_fallback=True,
+        minloglevel=2,
+    )
+    path = tmp_path / "uni.model"
+    path.write_bytes(out.getvalue())
+    uni = window.registry.add(load_tokenizer(path), "U")
+    window.tabs.setCurrentWidget(window.timeline_view)
+    window.timeline_view.picker.set_current_key(uni)
+    view = window.tokenize_view
+    window.tabs.setCurrentWidget(view)
+    view.set_text(TEXT)
+    view.picker.set_current_key(uni)
+    qtbot.waitUntil(view.is_settled, timeout=60_000)
+    box = view.as_of
+    assert not box.isEnabled() and "Unigram" in box.toolTip()
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    assert not box.isChecked()
+    reference = spm.SentencePieceProcessor(model_proto=out.getvalue())
+    assert list(view.table().ids) == reference.encode(TEXT)
