@@ -84,8 +84,9 @@ class Content:
     @cached_property
     def json(self) -> Any:
         """The parsed JSON (None when the content is not JSON); broken JSON raises
-        TokenizerFileError naming the file and the place."""
-        return parse_json(self.data, self.path, "tokenizer file") if self.is_json else None
+        TokenizerFileError naming the file and the place. Fractions are read as Hugging Face
+        ``tokenizers`` reads them (a Unigram model's scores decide its ties)."""
+        return parse_json(self.data, self.path, "tokenizer file", rust_floats=True) if self.is_json else None
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,57 @@ def load_json(path: str | os.PathLike[str], what: str = "tokenizer file") -> Any
     return parse_json(data, path, what)
 
 
-def parse_json(data: bytes, path: str, what: str = "tokenizer file") -> Any:
-    """:func:`load_json` of bytes already read from ``path`` (named in errors)."""
+_U64_MAX = (1 << 64) - 1
+
+
+def rust_float(text: str) -> float:
+    """``text`` (a JSON number with a fraction or exponent) as Rust's ``serde_json`` reads it
+    by default, which Hugging Face ``tokenizers`` uses: the digits gathered into a ``u64``
+    (digits past its capacity ignored), then one multiplication or division by a power of ten.
+    That is not always the correctly rounded value Python's ``float`` gives: a Unigram
+    model's scores can differ by one unit in the last place, and a near-tie of two
+    segmentations then goes the other way. (serde_json's ``float_roundtrip`` feature, off in
+    ``tokenizers``, would round correctly.)"""
+    negative = text.startswith("-")
+    body = text[1:] if negative else text
+    mantissa, _, exp_text = body.replace("E", "e").partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    significand = 0
+    exponent = int(exp_text) if exp_text else 0
+    overflow = False
+    for digit in whole:
+        d = int(digit)
+        if overflow or significand > (_U64_MAX - d) // 10:
+            overflow = True
+            exponent += 1  # serde_json: integer digits past a u64 only scale the value
+        else:
+            significand = significand * 10 + d
+    for digit in fraction:
+        d = int(digit)
+        if overflow or significand > (_U64_MAX - d) // 10:
+            break  # serde_json ignores fraction digits past a u64
+        significand = significand * 10 + d
+        exponent -= 1
+    value = float(significand)
+    while True:
+        if abs(exponent) <= 308:
+            power = float(f"1e{abs(exponent)}")  # a correctly rounded constant, as Rust's table
+            value = value * power if exponent >= 0 else value / power
+            break
+        if value == 0.0:
+            break
+        if exponent > 0:
+            value = float("inf")
+            break
+        value /= 1e308
+        exponent += 308
+    return -value if negative else value
+
+
+def parse_json(data: bytes, path: str, what: str = "tokenizer file", *, rust_floats: bool = False) -> Any:
+    """:func:`load_json` of bytes already read from ``path`` (named in errors); with
+    ``rust_floats``, numbers with a fraction are read as ``tokenizers`` reads them
+    (:func:`rust_float`)."""
     if not data.strip():
         raise TokenizerFileError(f"{path}: is empty; it is not a {what}")
     try:
@@ -55,6 +104,8 @@ def parse_json(data: bytes, path: str, what: str = "tokenizer file") -> Any:
     except UnicodeDecodeError as exc:
         raise TokenizerFileError(f"{path}: is not a {what} (not UTF-8 text at byte {exc.start})") from None
     try:
+        if rust_floats:
+            return json.loads(text, object_pairs_hook=_no_duplicates, parse_float=rust_float)
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except _Duplicate as exc:
         raise TokenizerFileError(

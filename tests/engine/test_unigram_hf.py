@@ -160,3 +160,29 @@ def test_damaged_unigram_files_give_clear_errors(tmp_path: Path, model: dict[str
     with pytest.raises(TokenizerFileError, match=message) as info:
         load_tokenizer(path)
     assert str(info.value).startswith(str(path))
+
+
+def test_scores_are_read_as_tokenizers_reads_them() -> None:
+    """``rust_float`` gives the double ``tokenizers`` (serde_json) makes of each score's text:
+    written back by ``tokenizers`` (shortest round-trip digits) and read by Python, the same
+    value. A correctly rounded read differs in the last place for some texts (a near-tie of
+    two segmentations then goes the other way: seen on a Japanese text)."""
+    import json
+    import random
+
+    from bpe_engine.formats.jsonfile import rust_float
+
+    rng = random.Random(7)
+    texts = [f"-{rng.randint(0, 40)}.{rng.randint(0, 10 ** rng.randint(1, 22))}" for _ in range(3000)]
+    texts += [f"-{rng.randint(1, 9)}.{rng.randint(10**15, 10**18)}e-{rng.randint(1, 30)}" for _ in range(500)]
+    vocab = ",".join(f'["p{i}", {t}]' for i, t in enumerate(texts))
+    model = json.loads(
+        tk.Tokenizer.from_str(
+            '{"version": "1.0", "added_tokens": [], "normalizer": null, "pre_tokenizer": null, '
+            '"post_processor": null, "decoder": null, "model": {"type": "Unigram", "unk_id": null, '
+            f'"byte_fallback": false, "vocab": [{vocab}]}}}}'
+        ).to_str()
+    )["model"]
+    theirs = [score for _, score in model["vocab"]]
+    assert [rust_float(t) for t in texts] == theirs
+    assert any(rust_float(t) != float(t) for t in texts)  # the case this reader exists for
