@@ -2636,6 +2636,11 @@
       <translation>分词器旁的文件</translation>
     </message>
     <message>
+      <location filename="../../app/features/tokenize/chat_editor.py" />
+      <source>{name} format</source>
+      <translation>{name} 格式</translation>
+    </message>
+    <message>
       <location filename="../../app/features/tokenize/chips_panel.py" />
       <source>A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, and an arrow points at the character they belong to</source>
       <translation>只是 UTF-8 字符一部分的词元无法显示为文本：它的字节以十六进制书写，箭头指向它们所属的字符</translation>

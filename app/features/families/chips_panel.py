@@ -22,7 +22,7 @@ from bpe_engine import FamilyResult
 
 __all__ = ["ChipRows", "share_lines"]
 
-_LABEL_WIDTH, _SPACING, _LEAST = 130, 4, 30  # the labels' least width; between rows; a row's least height
+_LABEL_WIDTH, _SPACING, _LEAST = 130, 2, 22  # the labels' least width; between rows; a row's least height
 
 
 def share_lines(needs: Sequence[int], room: int) -> list[int]:

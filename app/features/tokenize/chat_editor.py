@@ -40,6 +40,7 @@ ROLE_LABELS = (
     (ChatRole.ASSISTANT, noop("Assistant")),
 )
 _OWN = noop("The tokenizer's own")
+_BUILTIN = noop("{name} format")  # a built-in format's name (a proper name) as a combo item
 _FIRST_CHAT = (
     (ChatRole.SYSTEM, "You are a helpful assistant."),
     (ChatRole.USER, "How many tokens is 國語 🤚🏾?"),
@@ -130,8 +131,8 @@ class ChatEditor(QWidget):
         self._outcome: ChatOutcome | None = None
         self.template_combo = build.combo(
             self,
-            [(tr(_OWN), "")] + [(fmt.label, fmt.value) for fmt in BuiltinFormat],
-            translate=False,  # the formats' names are names; the first item is translated here
+            [(tr(_OWN), "")] + [(tr(_BUILTIN).format(name=fmt.label), fmt.value) for fmt in BuiltinFormat],
+            translate=False,  # the items are translated here (and again in retranslate)
             tooltip="Which chat template renders the messages: the tokenizer's own (from the tokenizer_config.json "
             "or chat_template.jinja beside its file, else guessed from its special tokens), or a built-in format",
         )
@@ -175,6 +176,7 @@ class ChatEditor(QWidget):
         self.list_area.setWidget(holder)
         self.list_area.setWidgetResizable(True)
         self.list_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.list_area.setMinimumHeight(20)  # one message row; the splitter gives it more (1024x700)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -241,6 +243,8 @@ class ChatEditor(QWidget):
 
     def retranslate(self) -> None:
         self.template_combo.setItemText(0, tr(_OWN))
+        for i, fmt in enumerate(BuiltinFormat, start=1):
+            self.template_combo.setItemText(i, tr(_BUILTIN).format(name=fmt.label))
         for row in self.rows:
             row.retranslate()
         self.show_outcome(self._outcome)

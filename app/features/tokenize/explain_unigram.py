@@ -64,6 +64,7 @@ class UnigramExplain(QWidget):
             layout.addWidget(w)
         layout.addWidget(self.table, 1)
         self._set_headers()
+        self.set_piece(None, "")  # the intro, so that a language switch only translates it
         connect(self._retranslate)
 
     def _build_table(self) -> QTableWidget:

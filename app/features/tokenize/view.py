@@ -159,7 +159,7 @@ class TokenizeView(View):
         area.setWidget(self.explains)
         area.setWidgetResizable(True)
         area.setFrameShape(QFrame.Shape.NoFrame)
-        area.setMinimumHeight(90)
+        area.setMinimumHeight(54)
         QVBoxLayout(box).addWidget(area)
         return box
 
