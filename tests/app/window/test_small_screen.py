@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 import pytest
-
-from bpe_engine import FAMILIES
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.core import i18n
 from app.widgets.plots import MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH
 from app.widgets.zoom import apply_zoom
+from bpe_engine import FAMILIES
 
 from ..training_support import Paused, waiting_for
 
