@@ -140,3 +140,26 @@ class SpecialText:
             out.append((part, at, self.special_tokens[by_text[part]] if special else None))
             at += len(part)
         return out
+
+
+class WithoutMerges:
+    """The merge members of :class:`~bpe_engine.interface.TokenizerLike` for a tokenizer
+    that has none (WordPiece, Unigram): honest empty answers (a base class, first in the
+    bases, so that it wins over a BPE base's members)."""
+
+    def merge_ids(self) -> list[tuple[int, int, int]]:
+        return []
+
+    @property
+    def merges(self) -> list[tuple[bytes, bytes]]:
+        return []
+
+    @property
+    def merge_counts(self) -> list[int | None]:
+        return []
+
+    def merge_of(self, token_id: int) -> tuple[int, int, int] | None:
+        return None
+
+    def merge_rank(self, left_id: int, right_id: int) -> int | None:
+        return None

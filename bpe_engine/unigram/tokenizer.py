@@ -6,6 +6,7 @@ import os
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from .._special_text import WithoutMerges
 from ..errors import ConfigError, TokenizerFileError, short
 from ..formats.data import SentencePieceData
 from ..kinds import Algorithm, Family, TokenizerFacts, TokenUnit
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["UnigramTokenizer"]
 
 
-class UnigramTokenizer(SentencePieceTokenizer):
+class UnigramTokenizer(WithoutMerges, SentencePieceTokenizer):
     """A Unigram tokenizer: SentencePiece ``.model`` files of type Unigram (T5, ALBERT, XLNet)
     and Hugging Face ``tokenizer.json`` files whose model is ``Unigram``.
 
@@ -102,20 +103,3 @@ class UnigramTokenizer(SentencePieceTokenizer):
     def bpe_steps(self, piece: str | bytes) -> list[BpeStep]:
         """No merge makes a Unigram piece: always empty (see :meth:`viterbi`)."""
         return []
-
-    def merge_ids(self) -> list[tuple[int, int, int]]:
-        return []
-
-    @property
-    def merges(self) -> list[tuple[bytes, bytes]]:
-        return []
-
-    @property
-    def merge_counts(self) -> list[int | None]:
-        return []
-
-    def merge_of(self, token_id: int) -> tuple[int, int, int] | None:
-        return None
-
-    def merge_rank(self, left_id: int, right_id: int) -> int | None:
-        return None

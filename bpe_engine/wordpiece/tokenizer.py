@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .._special_text import NO_SPECIALS, SpecialText
+from .._special_text import NO_SPECIALS, SpecialText, WithoutMerges
 from .._text import fix_surrogates
 from ..errors import ExportError, TokenIdError, TokenizerFileError, short
 from ..explain import TokenSpan, char_spans, token_spans
@@ -52,7 +52,7 @@ def decode_cleanup(text: str) -> str:
     return text
 
 
-class WordPieceTokenizer(SpecialText):
+class WordPieceTokenizer(WithoutMerges, SpecialText):
     """BERT's WordPiece: normalize (BertNormalizer), cut into words (BertPreTokenizer), then
     the greedy longest match of each word (:mod:`.model`); ids as ``tokenizers``' own.
 
@@ -352,20 +352,3 @@ class WordPieceTokenizer(SpecialText):
         return [target]
 
     # -- merges: none ---------------------------------------------------------------------
-
-    def merge_ids(self) -> list[tuple[int, int, int]]:
-        return []
-
-    @property
-    def merges(self) -> list[tuple[bytes, bytes]]:
-        return []
-
-    @property
-    def merge_counts(self) -> list[int | None]:
-        return []
-
-    def merge_of(self, token_id: int) -> tuple[int, int, int] | None:
-        return None
-
-    def merge_rank(self, left_id: int, right_id: int) -> int | None:
-        return None
