@@ -13,13 +13,17 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QBoxLayout,
     QCheckBox,
     QComboBox,
     QGroupBox,
+    QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QStyle,
+    QTableWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -162,3 +166,21 @@ def group_box(parent: QWidget, title: str, *widgets: QWidget, margins: int = 4) 
     for widget in widgets:
         lay.addWidget(widget)
     return box
+
+
+def step_table(parent: QWidget, tooltip: str) -> QTableWidget:
+    """A read-only three-column table of an Explain page (two fitted columns, the last
+    stretched, no row numbers, nothing selectable), rows as tall as a line; ``tooltip`` is
+    bound for translation."""
+    table = QTableWidget(0, 3, parent)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
+    bind(table, "setToolTip", tooltip)
+    return table

@@ -20,9 +20,7 @@ from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -152,24 +150,13 @@ class ExplainPanel(QWidget):
         return parts
 
     def _build_table(self) -> QTableWidget:
-        """The adjacent pairs with their ranks and verdicts."""
-        table = QTableWidget(0, 3, self)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        table.verticalHeader().setVisible(False)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
-        bind(
-            table,
-            "setToolTip",
-            "Every adjacent pair of the current parts with its rank (its position in the merge list). "
-            "The pair with the lowest rank is merged first, whatever its position in the piece.",
+        return build.step_table(
+            self,
+            noop(
+                "Every adjacent pair of the current parts with its rank (its position in the merge list). "
+                "The pair with the lowest rank is merged first, whatever its position in the piece."
+            ),
         )
-        return table
 
     def _set_headers(self) -> None:
         self.table.setHorizontalHeaderLabels([tr("Adjacent pair"), tr("Rank in the merge list"), ""])

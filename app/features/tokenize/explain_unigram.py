@@ -13,20 +13,18 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QLabel,
-    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from app.core.i18n import bind, connect, tr, tr_n
+from app.core.i18n import bind, connect, noop, tr, tr_n
 from app.display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
 from app.display.format import visible
 from app.display.palette import stable_colors
+from app.widgets import build
 from app.widgets.token_chips import ChipView
 from bpe_engine import UnigramTokenizer, ViterbiResult
 
@@ -68,23 +66,13 @@ class UnigramExplain(QWidget):
         connect(self._retranslate)
 
     def _build_table(self) -> QTableWidget:
-        table = QTableWidget(0, 3, self)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        table.verticalHeader().setVisible(False)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
-        bind(
-            table,
-            "setToolTip",
-            "The best few ways to cut the piece into vocabulary pieces, with the sum of their scores. "
-            "The highest total wins.",
+        return build.step_table(
+            self,
+            noop(
+                "The best few ways to cut the piece into vocabulary pieces, with the sum of their scores. "
+                "The highest total wins."
+            ),
         )
-        return table
 
     def _set_headers(self) -> None:
         self.table.setHorizontalHeaderLabels([tr("Segmentation"), tr("Total score"), ""])
