@@ -47,6 +47,7 @@ class QuitGuard(QObject):
         self._run_settled = False  # the user answered for the run (saved it or gave it up)
         self._paused_here = False  # the question paused the run: Cancel resumes it
         self._choice: _Role | None = None  # the button the question was answered with
+        self._unsaved_before: set[str] = set()  # unsaved tokenizers when the question opened
         self._checkpoint: str | None = None  # Save & quit: the checkpoint being written
         self.unsaved = UnsavedGuard(window, self._quit_now)
         window.train_view.checkpoint_saved.connect(self._on_checkpoint_saved)
@@ -100,6 +101,7 @@ class QuitGuard(QObject):
         box.buttonClicked.connect(self._on_box_button_clicked)
         box.finished.connect(self._on_box_finished)
         self.box, self._choice = box, None
+        self._unsaved_before = set(self.unsaved.keys())
         box.open()
         return box
 
@@ -131,6 +133,8 @@ class QuitGuard(QObject):
         self._choice = self.box.buttonRole(button)
         if self._choice == _Role.DestructiveRole:
             self._run_settled = True
+            # a run that ended behind the question is the one it said to lose: not asked again
+            self.unsaved.give_up(set(self.unsaved.keys()) - self._unsaved_before)
             QTimer.singleShot(0, self.window.close)
         elif self._choice == _Role.AcceptRole:
             QTimer.singleShot(0, self._save_and_quit)

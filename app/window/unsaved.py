@@ -55,6 +55,7 @@ class UnsavedGuard(QObject):
         self.box: QMessageBox | None = None  # "Save the tokenizers you trained?", while it is shown
         self._queue: list[tuple[str, str]] = []  # (key, path) still to save before quitting
         self._saving: str | None = None  # the path being written
+        self._given_up: set[str] = set()  # lost on purpose: the training's question said so
         window.train_view.file_saved.connect(self._on_file_saved)
         window.train_view.file_failed.connect(self._on_file_failed)
 
@@ -63,7 +64,11 @@ class UnsavedGuard(QObject):
         return self._saving is not None
 
     def keys(self) -> list[str]:
-        return self.window.registry.unsaved_keys()
+        return [k for k in self.window.registry.unsaved_keys() if k not in self._given_up]
+
+    def give_up(self, keys: set[str]) -> None:
+        """The user already chose to lose these (a run that ended behind the training's question)."""
+        self._given_up |= keys
 
     def ask(self) -> QMessageBox:
         """Ask what to do with the unsaved tokenizers: Save…, Discard, or Cancel."""

@@ -128,6 +128,29 @@ def test_save_and_quit_after_the_run_ended_behind_the_question_saves_the_tokeniz
     assert Tokenizer.load(path).merges == c.tokenizer().merges and len(c.tokenizer().merges) == 700 - 257
 
 
+def test_quit_after_the_run_ended_behind_the_question_loses_it_without_asking_again(qtbot, window, tmp_path) -> None:
+    older = window.registry.add(train_bpe(None, 270, [], text="low lower lowest " * 20), "an older one")
+    train = window.train_view
+    train.corpus.add_files([str(write_corpus(tmp_path, 20_000))])
+    train.settings_panel.vocab_size.setValue(700)
+    c = train.controller
+    train.step_action.trigger()
+    qtbot.waitUntil(lambda: c.state == "paused", timeout=120_000)
+    assert not window.close()
+    box = window.quitting.box
+    c.resume()  # the run ends behind the question, which then says "quit and lose it?"
+    qtbot.waitUntil(lambda: c.state == "finished", timeout=120_000)
+    assert "quit and lose it?" in box.text()
+    _click(qtbot, box, "Quit")
+    # the older tokenizer the question did not speak of is still asked about; the run's is not
+    qtbot.waitUntil(lambda: window.quitting.unsaved.box is not None, timeout=5_000)
+    unsaved = window.quitting.unsaved.box
+    assert "an older one" in unsaved.text() and window.registry.entry(train.result_key).label not in unsaved.text()
+    assert window.quitting.unsaved.keys() == [older]
+    _click(qtbot, unsaved, "Discard")
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5_000)
+
+
 def test_closing_with_a_trained_tokenizer_never_saved_asks_and_save_saves_it(
     qtbot, window, tmp_path, monkeypatch
 ) -> None:
