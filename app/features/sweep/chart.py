@@ -8,6 +8,7 @@ choosing what to measure; the view hands it the figures and which texts are show
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
@@ -54,13 +55,27 @@ class SweepChart:
         )
 
     def retranslate(self) -> None:
-        # (pyqtgraph keeps no source text: its title and axis labels are written again)
+        # (pyqtgraph keeps no source text: its title and axis labels are written again, and
+        # the next draw draws everything, the legend's names too)
+        self._drawn: _Drawn | None = None
         self.plot.setTitle(tr("Bytes per token against vocabulary size"), color="#333")
         self.plot.setLabel("bottom", tr("vocabulary size (log scale)"))
         self.plot.setLabel("left", tr("bytes per token (held-out text)"))
 
     def draw(self, curves: Sequence[SweepCurve], references: Sequence[SweepReference], colors: dict[str, str]) -> None:
-        """Draw ``curves`` (the shown texts') and each of ``references`` on their texts."""
+        """Draw ``curves`` (the shown texts') and each of ``references`` on their texts.
+
+        When only references were added since the last draw, only their symbols are added:
+        each reference arrives from its own job, and drawing everything again for each held
+        the GUI thread ~100 ms (every pyqtgraph item is many calls into Python).
+        """
+        drawn = self._drawn
+        if drawn is not None and _same(drawn.curves, curves) and drawn.colors == colors:
+            if _same(drawn.references, references[: len(drawn.references)]):
+                for ref in references[len(drawn.references) :]:
+                    self._draw_reference(ref, [c.name for c in curves], colors)
+                self._drawn = _Drawn(tuple(curves), tuple(references), dict(colors))
+                return
         self.plot.clear()
         self.legend.clear()
         for curve in curves:
@@ -74,23 +89,37 @@ class SweepChart:
         for ref in references:
             self._draw_reference(ref, [c.name for c in curves], colors)
         self.plot.enableAutoRange()
+        self._drawn = _Drawn(tuple(curves), tuple(references), dict(colors))
 
     def _draw_reference(self, ref: SweepReference, names: Sequence[str], colors: dict[str, str]) -> None:
-        """A symbol of ``ref`` at its vocabulary size for each text, and its legend entry."""
-        for name in names:
-            value = ref.bytes_per_token(name)
-            if value is None:
-                continue
+        """The symbols of ``ref`` at its vocabulary size, one per text in the text's color (one
+        item), and its legend entry."""
+        values = [(ref.bytes_per_token(name), name) for name in names]
+        points = [(value, name) for value, name in values if value is not None]
+        if points:
             self.plot.plot(
-                [float(ref.vocab_size)],
-                [value],
+                [float(ref.vocab_size)] * len(points),
+                [value for value, _ in points],
                 pen=None,
                 symbol=SYMBOLS[ref.key],
                 symbolSize=13,
-                symbolBrush=pg.mkBrush(colors.get(name, "#333")),
+                symbolBrush=[pg.mkBrush(colors.get(name, "#333")) for _, name in points],
                 symbolPen=pg.mkPen("#000", width=1),
             )
         sample = pg.PlotDataItem(
             [], [], pen=None, symbol=SYMBOLS[ref.key], symbolSize=11, symbolBrush="#9e9e9e", symbolPen="#000"
         )
         self.legend.addItem(sample, f"{ref.key} ({format_count(ref.vocab_size)})")
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """What the chart shows: the figures drawn (by identity) and the texts' colors."""
+
+    curves: tuple[SweepCurve, ...]
+    references: tuple[SweepReference, ...]
+    colors: dict[str, str]
+
+
+def _same(a: Sequence[object], b: Sequence[object]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))

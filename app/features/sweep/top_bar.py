@@ -58,8 +58,12 @@ class TopBar(QWidget):
         elif key and (other := self.registry.get(key)) is not None:
             self.about.setText(no_merges_reason(self.registry.entry(key).label, other.facts, tr("sweep")))
         elif key and self.registry.entry(key).status == EntryStatus.LOADING:
-            self.about.setText(tr("Loading {name}…").format(name=html.escape(self.registry.entry(key).label)))
+            self.describe_loading(key)
         else:
             self.about.setText(
                 tr("Train a tokenizer to the largest vocabulary size you want (Train tab): the sweep uses its merges.")
             )
+
+    def describe_loading(self, key: str) -> None:
+        """Say that ``key`` is loading (its file, or the merges the line counts)."""
+        self.about.setText(tr("Loading {name}…").format(name=html.escape(self.registry.entry(key).label)))

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from app.core import i18n
 from app.core.i18n import tr, tr_n
+from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.core.registry import EntryStatus, TokenizerRegistry
 from app.core.settings import Settings
 from app.features.sweep.chart import SweepChart, text_colors
@@ -63,6 +64,7 @@ class SweepView(View):
         self.registry = registry
         self.settings = settings
         self.controller = SweepController(self)
+        self.merges_maker = MergesMaker("sweep-merges", self)
         self._curves: list[SweepCurve] = []
         self._references: dict[str, SweepReference] = {}
         self._asked: set[str] = set()  # the references asked for in this generation
@@ -204,6 +206,7 @@ class SweepView(View):
         return self.current_key()
 
     def shutdown(self) -> None:
+        self.merges_maker.close()
         self.controller.shutdown()
 
     # -- language ---------------------------------------------------------------------------
@@ -293,10 +296,16 @@ class SweepView(View):
 
     def _describe(self) -> None:
         """The line beside the picker: what the sweep of the chosen tokenizer holds (written
-        when shown: it counts the merges)."""
+        when shown: it counts the merges). An encoding opened without its merges (OpenAI's)
+        gets them made in a job first: made here, they held the GUI thread 60-200 ms."""
         if not self.isVisible():
             return
-        self.top_bar.describe(self._key, self.tokenizer())
+        tok = self.tokenizer()
+        if tok is not None and not merges_at_hand(tok):
+            self.top_bar.describe_loading(self._key)
+            self.merges_maker.when_made(tok, self._describe)
+            return
+        self.top_bar.describe(self._key, tok)
 
     def _measure_references(self) -> None:
         """Measure the checked references loaded and not measured yet, once the view is on
