@@ -22,7 +22,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QTabWidget, QWidget
 
@@ -87,6 +87,10 @@ class Presentation(QObject):
         self._zoom = min(max(settings.zoom, MIN_ZOOM), MAX_ZOOM)
         self._presenting = False
         self._state_before = window.windowState()
+        self._state_timer = QTimer(self)
+        self._state_timer.setSingleShot(True)
+        self._state_timer.setInterval(0)
+        self._state_timer.timeout.connect(self._follow_presenting)
         self._build_actions()
         tabs.currentChanged.connect(self._on_tabs_current_changed)
         self._on_tabs_current_changed(tabs.currentIndex())
@@ -209,17 +213,30 @@ class Presentation(QObject):
             view = self.tabs.widget(i)
             if isinstance(view, View):
                 view.set_presentation(on)
-        if on:
-            self._state_before = window.windowState()
-            window.showFullScreen()
-        else:
-            window.setWindowState(self._state_before)
-            window.show()
         self.apply()
         for widget in window.findChildren(QWidget):
             widget.update()  # chips repaint in their new colors
+        # Full screen (or back) in the next turn of the event loop: the relayout and paint at
+        # the new size then come apart from those at the new fonts (together they held the GUI
+        # thread 140-250 ms of CPU while a training's thread competed for the interpreter lock).
+        self._state_timer.start()
         self.presentation_changed.emit(on)
         self.zoom_changed.emit(self.factor())
+
+    @Slot()
+    def _follow_presenting(self) -> None:
+        """The window's state as presentation mode wants it (full screen, or as before)."""
+        window = self.window
+        if self._presenting and not window.isFullScreen():
+            self._state_before = window.windowState()
+            window.showFullScreen()
+        elif not self._presenting and window.isFullScreen():
+            window.setWindowState(self._state_before)
+            window.show()
+
+    def state_pending(self) -> bool:
+        """The window's full screen state has not followed presentation mode yet."""
+        return self._state_timer.isActive()
 
     # -- exports ----------------------------------------------------------------------------
 

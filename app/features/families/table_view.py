@@ -5,7 +5,7 @@ tall enough that every family's line stays in sight when the chips above give wa
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
 
 from app.features.families.family import Family
@@ -20,7 +20,17 @@ class FamiliesTableView(QTableView):
         self.setModel(model)
         self.verticalHeader().setVisible(False)
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Sized to the contents once per turn of the event loop after a change (new figures,
+        # a font): in ResizeToContents mode Qt measured every cell in each layout pass, ~2 000
+        # calls into Python per presentation toggle, each waiting for the interpreter lock
+        # while a training ran (issue 20, F).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._sizer = QTimer(self)
+        self._sizer.setSingleShot(True)
+        self._sizer.setInterval(0)
+        self._sizer.timeout.connect(self._size_columns)
+        for changed in (model.modelReset, model.dataChanged, model.layoutChanged, model.headerDataChanged):
+            changed.connect(self._sizer.start)
         header.setStretchLastSection(True)
         self.setSelectionMode(QTableView.SelectionMode.NoSelection)
         self.setWordWrap(False)
@@ -38,6 +48,19 @@ class FamiliesTableView(QTableView):
             signal.connect(self._fitter.start)
         self.horizontalScrollBar().rangeChanged.connect(self._fitter.start)
         self._fit_height()
+        self.resizeColumnsToContents()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._sizer.start()
+
+    def _size_columns(self) -> None:
+        self.resizeColumnsToContents()
+
+    def sizing_pending(self) -> bool:
+        """The columns are to be sized to new contents or a new font (in this turn)."""
+        return self._sizer.isActive()
 
     def _fit_height(self) -> None:
         """Every family's row stays in sight, at any zoom: the chips give way first."""

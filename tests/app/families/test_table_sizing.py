@@ -1,0 +1,54 @@
+"""The Families table's columns follow their contents once per turn of the event loop.
+
+Qt's ResizeToContents mode measured every cell in each layout pass (about 2 000 calls from Qt
+into the model per presentation toggle, each waiting for the interpreter lock while a
+training ran; issue 20, F). The table now sizes its columns once after a burst of changes
+(new figures, a new font), and each column is then as wide as Qt's own measure of its widest
+cell and its header.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFont
+
+from app.features.families.family import Family
+from app.features.families.model import FamiliesTableModel, FamilyTableRow
+from app.features.families.table_view import FamiliesTableView
+
+
+def rows(status: str) -> list[FamilyTableRow]:
+    return [FamilyTableRow(f, f"{f.value} family", status=status) for f in Family]
+
+
+def fits(view: FamiliesTableView) -> bool:
+    """Every column but the stretched last one is as wide as its widest cell or header."""
+    header = view.horizontalHeader()
+    return all(
+        header.sectionSize(c) == max(view.sizeHintForColumn(c), header.sectionSizeHint(c))
+        for c in range(view.model().columnCount() - 1)
+    )
+
+
+def test_columns_are_sized_once_after_a_burst_of_changes_and_fit(qtbot) -> None:
+    model = FamiliesTableModel()
+    view = FamiliesTableView(model)
+    qtbot.addWidget(view)
+    view.resize(1000, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    passes: list[int] = []
+    sized = view.resizeColumnsToContents
+    view.resizeColumnsToContents = lambda: (passes.append(1), sized())[1]  # type: ignore[method-assign]
+    for status in ("training… 10 %", "training… 20 % of a much longer line", "waiting"):
+        model.set_rows(rows(status))  # (first a reset, then new figures in the same rows)
+    font = QFont(view.font())
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    view.setFont(font)
+    assert view.sizing_pending() and passes == []  # nothing measured yet, in this turn
+    qtbot.waitUntil(lambda: not view.sizing_pending(), timeout=5_000)
+    qtbot.wait(50)
+    assert passes == [1]
+    assert fits(view)
+    model.set_rows([FamilyTableRow(f, f"{f.value} family with a longer name", status="x") for f in Family])
+    qtbot.waitUntil(lambda: len(passes) == 2, timeout=5_000)
+    assert fits(view)
