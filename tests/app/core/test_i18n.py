@@ -165,3 +165,29 @@ def test_a_failing_listener_does_not_stop_the_others(qtbot, caplog) -> None:  # 
         i18n.disconnect(broken)
         i18n.disconnect(seen.append)
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("source", "n"),
+    [
+        ("%n merge(s)", 1000),
+        ("%n merge(s)", 99_743),
+        ("after %n merge(s), 12 tokens", 1_234_567),
+        ("%n token(s) of 1000.5 and 21000 and %n", 1000),  # (only the first, not in a longer number)
+        ("v2.1000 then %n piece(s)", 1000),  # (a number after a dot is not the count)
+        ("%n merge(s)", 999),
+    ],
+)
+def test_counts_are_grouped_as_before_with_one_compiled_pattern(qapp, source: str, n: int) -> None:
+    import re
+
+    from app.display.format import format_count
+
+    plain = source.replace("%n", str(n)).replace("(s)", "" if n == 1 else "s")
+    # The rule it had (a pattern per number), as the reference: the first n not part of a number.
+    expected = re.sub(rf"(?<![\d.]){n}(?![\d.])", format_count(n), plain, count=1) if abs(n) >= 1000 else plain
+    re.purge()
+    assert i18n.tr_n(source, n) == expected
+    for k in range(1000, 1100):
+        i18n.tr_n("%n merge(s)", k)
+    assert len(re._cache) <= 2  # type: ignore[attr-defined]  # (no pattern compiled per number)
