@@ -180,6 +180,10 @@ def while_training(window: MainWindow, run: Runner, idle: Callable[[float], None
     corpus = prefix_file(CORPORA / "en_mix_36MB.txt", 4_000_000, Path(tempfile.mkdtemp()), at_document=True)
     window.tabs.setCurrentWidget(families)
     idle(1.0)
+    for _ in range(60):  # the built-in samples train when the tab is first shown (longer under load)
+        if not families.controller.is_training():
+            break
+        idle(0.5)
     if not families.set_corpus_file(str(corpus)) or not families.train():
         print("while training: the Families training did not start", flush=True)
         return
