@@ -154,9 +154,10 @@ class Encoder:
             # tests/engine/test_tiktoken_parity.py), so it is only a shortcut.
             # subtle: not missing.intersection(whole), which walks all of ``whole`` (200 000
             # tokens) when it is a dict; this walks the few missing pieces.
-            hits = [p for p in missing if p in whole]
+            hits = list(filter(whole.__contains__, missing))
             if hits:
-                cache.update((p, (whole[p],)) for p in hits)
+                # zip of one iterable makes the 1-tuples (id,) in C
+                cache.update(zip(hits, zip(map(whole.__getitem__, hits))))
                 missing.difference_update(hits)
         if missing:
             todo = list(missing)
