@@ -324,6 +324,11 @@ def core_ratios(kinds: list[str], mb: float, repeat: int) -> None:
                 def reference():  # type: ignore[no-untyped-def]
                     return ref.encode(text, allowed_special="all")
 
+            # subtle: a lazily opened rank file sends every text to the core until its merge
+            # tables exist (tokenizer._merges_pending), whatever the thresholds: make them now,
+            # or "pure Python" would time tiktoken's core.
+            tok.encoder.tables.merge_tables()
+
             def pure():  # type: ignore[no-untyped-def]
                 tok.clear_cache()
                 with _PurePython():

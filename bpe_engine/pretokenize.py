@@ -73,6 +73,19 @@ WHITESPACE_PATTERN = r""" ?[^ ]+| """
 # follows a non-space.
 _GPT_SAFE_CUT = r"(?<=[\p{L}\p{N}]\n)(?=\S)|(?<=\S\n)(?=[^\s/])|(?<=\p{L})(?= \p{L})"
 _WHITESPACE_SAFE_CUT = r"(?<=[^ ])(?= )"
+# The custom patterns of released tokenizers (Qwen's, Llama 3's, Tekken's: the text of their
+# files, to the character). Like OpenAI's named patterns they are alternatives of character
+# classes whose backtracking is bounded by the match it leads to (linear time), and tiktoken
+# runs them without a limit; so do we (the regex module's limit check doubles their time).
+_LINEAR_PATTERNS = frozenset(
+    {
+        r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
+        r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+|"""
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*|\p{N}|"""
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
+    }
+)
 
 
 def _guarded(rule: str) -> str:
@@ -309,9 +322,12 @@ class Pretokenizer:
 
     def time_limit(self, chars: int) -> float | None:
         """How long a custom regex may take on ``chars`` characters (None for the built-in
-        patterns, which never backtrack badly): 1 s plus 2 s per million characters, far more
-        than any sane pattern needs, far less than a catastrophic one takes."""
-        return None if self._covers_all else 1.0 + chars / 500_000
+        patterns and those of released tokenizers, which never backtrack badly): 1 s plus 2 s
+        per million characters, far more than any sane pattern needs, far less than a
+        catastrophic one takes."""
+        if self._covers_all or self.pattern in _LINEAR_PATTERNS:
+            return None
+        return 1.0 + chars / 500_000
 
     def spans(self, text: str, *, timeout: float | None = None) -> list[tuple[int, int]]:
         """``(start, end)`` character offsets of the pieces of ``text``.

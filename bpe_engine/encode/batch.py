@@ -31,7 +31,7 @@ from .._arrays import hash_keys, left_to_right
 from .._vocab import SHIFT
 from .tables import EncoderTables
 
-__all__ = ["PairTables", "bpe_many", "bpe_flat", "bpe_rounds", "bpe_by_rank", "pair_tables"]
+__all__ = ["PairTables", "bpe_many", "bpe_flat", "bpe_rounds", "bpe_by_rank", "pair_tables", "rounds_exact"]
 
 _SMALL = 16  # ranks with at most this many positions are merged in plain Python
 # Pieces of at most this many bytes always go through rounds; longer ones too unless there
@@ -49,13 +49,25 @@ class PairTables:
     """NumPy tables of the merges (built once per tokenizer, see :func:`pair_tables`)."""
 
     def __init__(self, tables: EncoderTables) -> None:
-        pair_ids = tables.pair_ids
-        n = len(pair_ids)
         size = tables.max_id + 2
-        lefts = np.fromiter((a for a, _ in pair_ids), dtype=np.int64, count=n)
-        rights = np.fromiter((b for _, b in pair_ids), dtype=np.int64, count=n)
-        ranks = np.arange(n, dtype=np.int64)
         self.new_ids = np.asarray(tables.new_ids, dtype=np.int32)
+        if tables.merge_all_safe:
+            pair_ids = tables.pair_ids
+            n = len(pair_ids)
+            lefts = np.fromiter((a for a, _ in pair_ids), dtype=np.int64, count=n)
+            rights = np.fromiter((b for _, b in pair_ids), dtype=np.int64, count=n)
+            ranks = np.arange(n, dtype=np.int64)
+            #: Whether each rank's token is in no pair of a lower rank (see bpe_rounds).
+            self.rank_safe: np.ndarray | None = None
+        else:
+            # Every pair the one-at-a-time merge looks up (tiktoken's rule adds the other
+            # splits of each token at its rank), exactly as tables.ranks holds them.
+            n = len(tables.ranks)
+            codes = np.fromiter(tables.ranks.keys(), dtype=np.int64, count=n)
+            ranks = np.fromiter(tables.ranks.values(), dtype=np.int64, count=n)
+            lefts = codes >> SHIFT
+            rights = codes & ((1 << SHIFT) - 1)
+            self.rank_safe = _rank_safe(lefts, rights, ranks, self.new_ids, size)
         self.lefts = lefts
         self.rights = rights
         # Pairs (z, y) by z: partners y sorted, with ranks; and pairs (x, z) by z.
@@ -80,11 +92,11 @@ class PairTables:
         table[la[ok] * 256 + rb[ok]] = ranks[both][ok]
         self.byte_pair_rank = table
         self.byte_pair_rank32 = table.astype(np.int32)
-        self._build_pair_hash(lefts.astype(np.uint64) << np.uint64(SHIFT) | rights.astype(np.uint64))
+        self._build_pair_hash(lefts.astype(np.uint64) << np.uint64(SHIFT) | rights.astype(np.uint64), ranks)
 
-    def _build_pair_hash(self, keys: np.ndarray) -> None:
+    def _build_pair_hash(self, keys: np.ndarray, ranks: np.ndarray) -> None:
         """Open addressing (linear probing, load <= 1/2): rank of the pair with key
-        ``left << SHIFT | right``; empty slots hold the key _EMPTY."""
+        ``left << SHIFT | right`` (``ranks[k]`` for ``keys[k]``); empty slots hold the key _EMPTY."""
         m = int(keys.size)
         self.hash_bits = max(10, m.bit_length() + 1)
         size = 1 << self.hash_bits
@@ -99,7 +111,7 @@ class PairTables:
             taken, first = np.unique(at[free], return_index=True)  # one key per free slot
             won = pending[free][first]
             self.hash_keys[taken] = keys[won]
-            self.hash_rank[taken] = won
+            self.hash_rank[taken] = ranks[won]
             placed = np.zeros(m, dtype=bool)
             placed[won] = True
             pending = pending[~placed[pending]]
@@ -142,6 +154,31 @@ class PairTables:
         )
 
 
+def _rank_safe(lefts: np.ndarray, rights: np.ndarray, ranks: np.ndarray, new_ids: np.ndarray, size: int) -> np.ndarray:
+    """For each rank r: True when every pair holding the token that r makes ranks after r.
+
+    Then, once r is a piece's lowest rank, merging one occurrence leaves r the lowest, so
+    all its occurrences merge (left to right) before anything else, as one at a time would.
+    """
+    first_use = np.full(size, np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(first_use, lefts, ranks)
+    np.minimum.at(first_use, rights, ranks)
+    out: np.ndarray = first_use[new_ids] > np.arange(new_ids.size)
+    return out
+
+
+def rounds_exact(tables: EncoderTables) -> bool:
+    """Whether :func:`bpe_rounds` gives :func:`.piece.bpe_piece`'s ids for these tables:
+    always when merging all occurrences is safe; otherwise when each token is made at one
+    rank only (tiktoken's rule; Hugging Face files whose merges make distinct tokens), where
+    the one-at-a-time merge is "lowest rank, leftmost" and a round merges, per piece, every
+    occurrence of a safe rank (see :func:`_rank_safe`) or the leftmost one of another."""
+    if tables.merge_all_safe:
+        return True
+    exact = tables.derived("rounds_exact", lambda t: [len(set(t.new_ids)) == len(t.new_ids)])
+    return exact[0]
+
+
 def pair_tables(tables: EncoderTables) -> PairTables:
     """The :class:`PairTables` of these tables (built on first use)."""
     return tables.derived("pairs", PairTables)
@@ -167,6 +204,8 @@ def bpe_flat(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np
     if not pieces:
         return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int64)
     lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
+    if not tables.merge_all_safe:
+        return _flat_one_rank(tables, pieces, lengths)
     long = lengths > _ROUNDS_SHORT
     if int(lengths[long].sum()) <= _ROUNDS_LONG_BYTES:
         long = lengths > ROUNDS_MAX
@@ -185,6 +224,30 @@ def bpe_flat(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np
     flat = np.empty(int(counts.sum()), dtype=np.int32)
     flat[_spread(dest[short_at], counts_s)] = ids_s
     flat[_spread(dest[long_at], counts_l)] = ids_l
+    return flat, counts
+
+
+def _flat_one_rank(tables: EncoderTables, pieces: list[bytes], lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`bpe_flat` for tables that are not ``merge_all_safe`` (see :func:`rounds_exact`):
+    rounds for pieces up to ROUNDS_MAX bytes, the heap-based merge one piece at a time beyond
+    (rank by rank merges every occurrence at once, which these tables do not allow)."""
+    from .piece import bpe_piece
+
+    long = lengths > ROUNDS_MAX
+    if not long.any():
+        return bpe_rounds(tables, pieces, lengths)
+    short_at = np.flatnonzero(~long)
+    long_at = np.flatnonzero(long)
+    ids_s, counts_s = bpe_rounds(tables, [pieces[i] for i in short_at.tolist()], lengths[short_at])
+    encoded = [bpe_piece(tables, pieces[i]) for i in long_at.tolist()]
+    counts = np.empty(len(pieces), dtype=np.int64)
+    counts[short_at] = counts_s
+    counts[long_at] = [len(e) for e in encoded]
+    dest = np.zeros(len(pieces), dtype=np.int64)
+    np.cumsum(counts[:-1], out=dest[1:])
+    flat = np.empty(int(counts.sum()), dtype=np.int32)
+    flat[_spread(dest[short_at], counts_s)] = ids_s
+    flat[_spread(dest[long_at], counts[long_at])] = [i for e in encoded for i in e]
     return flat, counts
 
 
@@ -244,6 +307,13 @@ def bpe_rounds(
             if not ids.size:
                 break
         hit = rank == best[piece_of]
+        if t.rank_safe is not None:
+            # A rank whose token some lower-ranked pair holds: only its leftmost occurrence
+            # (the pair that merging it makes may come first for the next one).
+            at = np.flatnonzero(hit)
+            first = np.ones(at.size, dtype=bool)
+            first[1:] = piece_of[at[1:]] != piece_of[at[:-1]]
+            hit[at[~first & ~t.rank_safe[rank[at]]]] = False
         if (hit[:-1] & hit[1:]).any():
             # A pair (a, a) in "a a a": of each run of overlapping occurrences, the 1st, 3rd...
             at = np.flatnonzero(hit)

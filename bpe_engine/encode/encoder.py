@@ -11,10 +11,10 @@ then calls in here.
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import accumulate, chain
 
 from ..pretokenize import SpecialSplitter
-from .batch import ROUNDS_MAX, bpe_many
+from .batch import ROUNDS_MAX, bpe_many, rounds_exact
 from .charcut import bpe_cut
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
@@ -40,6 +40,23 @@ def mostly_multibyte(text: str) -> bool:
     return len(sample.encode("utf-8", "surrogatepass")) >= 1.5 * len(sample)
 
 
+class _MergeOnly:
+    """Segments of pieces to ids by the merges alone, through a cache of its own (for
+    :func:`.charcut.bpe_cut`)."""
+
+    def __init__(self, tables: EncoderTables) -> None:
+        self.tables = tables
+        self.cache: dict[bytes, tuple[int, ...]] = {}
+
+    def encode_distinct(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
+        cache = self.cache
+        todo = [p for p in pieces if p not in cache]
+        if todo:
+            many = len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX
+            cache.update(zip(todo, bpe_many(self.tables, todo) if many else bpe_pieces(self.tables, todo)))
+        return list(map(cache.__getitem__, pieces))
+
+
 class Encoder:
     """Encodes text with one tokenizer's :class:`EncoderTables`, through a bounded cache."""
 
@@ -49,6 +66,7 @@ class Encoder:
         self.cache_size = cache_size
         self._cache: dict[bytes, tuple[int, ...]] = dict(tables.special_keys)
         self._splitters: dict[frozenset[str], SpecialSplitter] = {}
+        self._segments: _MergeOnly | None = None
 
     def __reduce__(self) -> tuple[type[Encoder], tuple[EncoderTables, int]]:
         # The cache is rebuilt on demand (a worker process gets a lean copy).
@@ -57,6 +75,7 @@ class Encoder:
     def clear_cache(self) -> None:
         """Forget the encodings of pieces seen so far (they are recomputed on demand)."""
         self._cache = dict(self.tables.special_keys)
+        self._segments = None
 
     def bpe(self, data: bytes) -> tuple[int, ...]:
         """Token ids of one piece, without the cache."""
@@ -135,9 +154,10 @@ class Encoder:
             # tests/engine/test_tiktoken_parity.py), so it is only a shortcut.
             # subtle: not missing.intersection(whole), which walks all of ``whole`` (200 000
             # tokens) when it is a dict; this walks the few missing pieces.
-            hits = [p for p in missing if p in whole]
+            hits = list(filter(whole.__contains__, missing))
             if hits:
-                cache.update((p, (whole[p],)) for p in hits)
+                # zip of one iterable makes the 1-tuples (id,) in C
+                cache.update(zip(hits, zip(map(whole.__getitem__, hits))))
                 missing.difference_update(hits)
         if missing:
             todo = list(missing)
@@ -155,11 +175,28 @@ class Encoder:
     def _fill_cache(self, cache: dict[bytes, tuple[int, ...]], todo: list[bytes]) -> None:
         """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many,
         or when one is long: the vectorised merge is linear in its length), one at a time
-        when the vectorised merge does not apply (``merge_all_safe`` is False)."""
-        if self.tables.merge_all_safe and (len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX):
-            cache.update(zip(todo, bpe_many(self.tables, todo)))
+        when the vectorised merge does not apply (:func:`.batch.rounds_exact` is False)."""
+        tables = self.tables
+        if rounds_exact(tables) and (len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX):
+            if not tables.merge_all_safe and len(todo) >= _BATCH_MIN_PIECES:
+                # Rounds take one per merge of the longest piece: long Chinese pieces are cut
+                # first where no token can cross (exact, see .charcut).
+                flat, counts = bpe_cut(self._merge_only(), todo)
+                ids = flat.tolist()
+                ends = list(accumulate(counts.tolist()))
+                cache.update(zip(todo, map(tuple, map(ids.__getitem__, map(slice, [0, *ends], ends)))))
+            else:
+                cache.update(zip(todo, bpe_many(tables, todo)))
         else:
-            cache.update(zip(todo, bpe_pieces(self.tables, todo)))
+            cache.update(zip(todo, bpe_pieces(tables, todo)))
+
+    def _merge_only(self) -> _MergeOnly:
+        """The segment cache :func:`.charcut.bpe_cut` encodes through for tables that are not
+        ``merge_all_safe``, kept apart from the piece cache: a piece that is itself a token
+        is taken whole there (tiktoken's rule), a segment of a piece never is."""
+        if self._segments is None or len(self._segments.cache) > self.cache_size:
+            self._segments = _MergeOnly(self.tables)
+        return self._segments
 
     def encode_distinct(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
         """Token ids of each of ``pieces`` (distinct, no special tokens), through the cache."""

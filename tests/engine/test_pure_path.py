@@ -1,0 +1,170 @@
+"""The pure-Python encoder of tables that are not ``merge_all_safe`` (tiktoken's rule on rank
+files such as Qwen's, Llama 3's, Tekken): vectorised rounds and character cuts give
+tiktoken's ids.
+
+Such tables merge a piece "lowest rank, leftmost", one pair at a time, and a rank's token
+may sit in a pair of a lower rank, so a round may merge only the leftmost occurrence of such
+a rank. Checked against tiktoken itself (random rank tables full of such tokens, and the real
+files on the shared corpus heads) and against the one-piece-at-a-time loop.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bpe_engine import Tokenizer, load_tokenizer, tokenizer as tokenizer_module
+from bpe_engine.encode.batch import bpe_flat, bpe_many, bpe_rounds, pair_tables, rounds_exact
+from bpe_engine.encode.piece import bpe_piece
+from bpe_engine.pretokenize import Pretokenizer
+
+from .formats_support import (
+    QWEN_PATTERN,
+    QWEN_SPECIALS,
+    first_difference,
+    generated_strings,
+    llama_reference,
+    parity_texts,
+    qwen_reference,
+    shared_tokenizer,
+    tekken_reference,
+)
+
+tiktoken = pytest.importorskip("tiktoken")
+
+
+@pytest.fixture
+def pure(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``Tokenizer.encode`` never hands a text to tiktoken's core."""
+    monkeypatch.setattr(tokenizer_module, "_CORE_MIN", 1 << 62)
+    monkeypatch.setattr(tokenizer_module, "_CORE_BUILT_MIN", 1 << 62)
+    yield
+
+
+def _random_ranks(seed: int, alphabet: bytes = b"ab c", count: int = 120) -> dict[bytes, int]:
+    """Bytes, then tokens that join two earlier tokens in random order: a later token often
+    sits inside pairs that rank before it (``abc`` from ``ab`` + ``c``, then ``bc``)."""
+    rng = random.Random(seed)
+    ranks = {bytes([b]): b for b in range(256)}
+    tokens = [bytes([b]) for b in alphabet]
+    while len(ranks) < 256 + count:
+        t = rng.choice(tokens) + rng.choice(tokens)
+        # A rank file's token must merge to two parts by the lower ranks (what tiktoken's
+        # format requires, and what the merges are rebuilt from).
+        if len(t) <= 7 and t not in ranks and len(_tiktoken_merge(ranks, t)) == 2:
+            ranks[t] = len(ranks)
+            tokens.append(t)
+    return ranks
+
+
+def _tiktoken_merge(ranks: dict[bytes, int], data: bytes) -> list[bytes]:
+    """tiktoken's merge of one piece, plainly: join the adjacent parts whose bytes have the
+    lowest rank, leftmost first, until no two adjacent parts make a token."""
+    parts = [data[i : i + 1] for i in range(len(data))]
+    while len(parts) > 1:
+        found = [(ranks.get(a + b, 1 << 30), i) for i, (a, b) in enumerate(zip(parts, parts[1:]))]
+        best, i = min(found)
+        if best == 1 << 30:
+            break
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return parts
+
+
+def _rank_file_tokenizer(folder: Path, ranks: dict[bytes, int], pattern: str, specials: dict[str, int]) -> Tokenizer:
+    """The ranks as a rank file read back (a rank file merges by tiktoken's rule)."""
+    path = folder / "random.tiktoken"
+    path.write_bytes(b"".join(base64.b64encode(t) + b" %d\n" % r for t, r in sorted(ranks.items(), key=lambda x: x[1])))
+    tok = load_tokenizer(path, pattern=pattern, special_tokens=specials)
+    assert isinstance(tok, Tokenizer) and tok.rank_splits
+    return tok
+
+
+def _random_texts(seed: int, alphabet: str = "ab c") -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 60))) for _ in range(1500)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_rank_tables_give_tiktokens_ids(seed: int, pure: None, tmp_path: Path) -> None:
+    ranks = _random_ranks(seed)
+    pattern = r"\S+|\s+"
+    ours = _rank_file_tokenizer(tmp_path, ranks, pattern, {"<|eot|>": 1000})
+    tables = ours.encoder.tables
+    tables.merge_tables()
+    assert not tables.merge_all_safe and rounds_exact(tables)
+    safe = pair_tables(tables).rank_safe
+    assert safe is not None and not safe.all()  # the case this test is about
+    ref = tiktoken.Encoding(f"r{seed}", pat_str=pattern, mergeable_ranks=ranks, special_tokens={"<|eot|>": 1000})
+    texts = _random_texts(seed)
+    # Distinct pieces in bulk (the rounds) and one at a time equal the reference.
+    pieces = sorted({p.encode() for t in texts for p in t.split(" ") if p} | {t.encode() for t in texts})
+    one_by_one = [bpe_piece(tables, p) for p in pieces]
+    assert bpe_many(tables, pieces) == one_by_one
+    flat, counts = bpe_rounds(tables, pieces)
+    assert flat.tolist() == [i for ids in one_by_one for i in ids]
+    assert counts.tolist() == [len(ids) for ids in one_by_one]
+    # Whole texts (one long text: thousands of new pieces, the vectorised path) against tiktoken.
+    whole = "<|eot|>".join(texts)
+    assert ours.encode(whole, allowed_special="all") == ref.encode(whole, allowed_special="all")
+    pairs = [(t, t) for t in texts[:300]] + [(f"g{k}", s) for k, s in enumerate(generated_strings(200))]
+    assert first_difference("random", pairs, ours.encode_ordinary, ref.encode_ordinary) is None
+
+
+def test_long_pieces_take_the_one_at_a_time_merge(pure: None, tmp_path: Path) -> None:
+    """Pieces beyond the rounds' length limit, mixed with short ones, come back in order."""
+    ranks = _random_ranks(11)
+    ours = _rank_file_tokenizer(tmp_path, ranks, r"\S+|\s+", {})
+    tables = ours.encoder.tables
+    rng = random.Random(3)
+    pieces = [bytes(rng.choice(b"abc") for _ in range(n)) for n in [5, 2000, 3, 1500, 1, 7]]
+    flat, counts = bpe_flat(tables, pieces)
+    expected = [bpe_piece(tables, p) for p in pieces]
+    assert flat.tolist() == [i for ids in expected for i in ids]
+    assert counts.tolist() == [len(ids) for ids in expected]
+
+
+def _real(name: str) -> tuple[Tokenizer, object, int]:
+    if name == "qwen":
+        ours = load_tokenizer(shared_tokenizer("qwen.tiktoken"), pattern=QWEN_PATTERN, special_tokens=QWEN_SPECIALS)
+        return ours, qwen_reference(), 0
+    if name == "llama3":
+        return load_tokenizer(shared_tokenizer("llama3.2_tokenizer.model")), llama_reference(), 0
+    path = shared_tokenizer("mistral_tekken_240718.json")
+    ref, offset = tekken_reference(path)
+    return load_tokenizer(path), ref, offset
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["qwen", "llama3", "tekken"])
+def test_real_rank_files_on_the_pure_path(name: str, pure: None) -> None:
+    ours, ref, offset = _real(name)
+    ours.encoder.tables.merge_tables()  # else a lazy open sends texts to the core until then
+    texts = parity_texts(shared_too=True)
+    assert (
+        first_difference(
+            name,
+            texts,
+            ours.encode_ordinary,
+            lambda t: [i + offset for i in ref.encode_ordinary(t)],  # type: ignore[attr-defined]
+        )
+        is None
+    )
+    assert ours._core is None  # the pure path answered, not tiktoken's core
+
+
+@pytest.mark.parametrize("name", ["qwen", "llama3", "tekken"])
+def test_released_patterns_run_without_the_time_limit(name: str) -> None:
+    """The patterns of the real files are the vetted ones (the limit check doubles the regex
+    module's time); a pattern differing by one character keeps the limit, and the pieces are
+    the same either way."""
+    ours, _, _ = _real(name)
+    pre = ours.pretokenizer
+    assert pre.time_limit(1_000_000) is None
+    other = Pretokenizer("regex:" + pre.pattern + "|x")  # type: ignore[operator]
+    assert other.time_limit(1_000_000) is not None
+    text = "".join(t for _, t in parity_texts(shared_too=False))
+    assert pre.split(text) == other.split(text)
