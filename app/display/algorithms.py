@@ -87,7 +87,10 @@ _BYTE_HINT = noop("Hover or click a token (or an id) to see its bytes and how th
 def _piece_words(algorithm: Algorithm, byte_fallback: bool) -> ChipWords:
     """SentencePiece's pieces (BPE on characters, or Unigram): ``▁``, byte fallback or unknown."""
     missing = (
-        tr("<code>&lt;0xE3&gt;</code> a byte-fallback piece: one UTF-8 byte of a character the vocabulary lacks")
+        tr(
+            "<code>e5→國</code> a byte-fallback piece (&lt;0xE5&gt;): one UTF-8 byte, in hex, of a character "
+            "the vocabulary lacks, and that character"
+        )
         if byte_fallback
         else tr("a character the vocabulary lacks becomes the unknown piece (this model has no byte fallback)")
     )

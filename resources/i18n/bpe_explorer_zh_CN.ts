@@ -224,8 +224,8 @@
     </message>
     <message>
       <location filename="../../app/display/algorithms.py" />
-      <source>&lt;code&gt;&amp;lt;0xE3&amp;gt;&lt;/code&gt; a byte-fallback piece: one UTF-8 byte of a character the vocabulary lacks</source>
-      <translation>&lt;code&gt;&amp;lt;0xE3&amp;gt;&lt;/code&gt; 字节回退片段：词表中没有的字符的一个 UTF-8 字节</translation>
+      <source>&lt;code&gt;e5→國&lt;/code&gt; a byte-fallback piece (&amp;lt;0xE5&amp;gt;): one UTF-8 byte, in hex, of a character the vocabulary lacks, and that character</source>
+      <translation>&lt;code&gt;e5→國&lt;/code&gt; 字节回退片段（&amp;lt;0xE5&amp;gt;）：词表中没有的字符的一个 UTF-8 字节（十六进制），以及该字符</translation>
     </message>
     <message>
       <location filename="../../app/display/algorithms.py" />

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core import i18n
+from app.display.chips import chip_segments
 from app.features.tokenize.view import TokenizeView
 from bpe_engine import UnigramTokenizer, load_tokenizer
 
@@ -44,6 +45,18 @@ def _words(v: TokenizeView) -> tuple[str, str, str]:
     return v.legend.text(), v.legend.toolTip(), v.info_label.text()
 
 
+def _fallback_chips_as_the_legend_says(v: TokenizeView) -> None:
+    """The legend's example ``e5→國`` is how a byte-fallback chip reads: its byte in hex, an
+    arrow, the character (🤚 is not in these small vocabularies)."""
+    table = v.table()
+    fallback = [k for k, p in enumerate(table.labels) if p.startswith("<0x")]
+    assert fallback
+    for k in fallback:
+        (hex_part, _), (pointer, _) = chip_segments(table, k)
+        assert hex_part == table.labels[k][3:5].lower() and pointer.startswith("→")
+    assert "<code>e5→國</code>" in v.legend.text()
+
+
 def _chinese(v: TokenizeView) -> tuple[str, str, str]:
     english = _words(v)
     assert i18n.set_language("zh_CN"), "the compiled .qm is missing: run python -m app.core.i18n.catalog"
@@ -69,9 +82,10 @@ def test_byte_level_bpe(qtbot, registry, settings, trained) -> None:  # noqa: F8
 def test_sentencepiece_bpe(qtbot, registry, settings, spm_tokenizer) -> None:  # noqa: F811
     v = _view(qtbot, registry, settings, spm_tokenizer, "spm bpe")
     legend, tip, hint = _words(v)
-    assert "▁" in legend and "&lt;0xE3&gt;" in legend and "merges" in hint and "bytes" not in hint
+    assert "▁" in legend and "byte-fallback" in legend and "merges" in hint and "bytes" not in hint
     labels = v.table().labels
-    assert any(p.startswith("▁") for p in labels) and any(p.startswith("<0x") for p in labels)
+    assert any(p.startswith("▁") for p in labels)
+    _fallback_chips_as_the_legend_says(v)
     _chinese(v)
 
 
@@ -83,7 +97,9 @@ def test_unigram(qtbot, registry, settings, tmp_path: Path, fallback: bool) -> N
     assert "Unigram" in hint and not any(w in hint + legend for w in BYTE_WORDS)
     labels = v.table().labels
     assert any(p.startswith("▁") for p in labels) and "▁" in legend
-    assert ("&lt;0xE3&gt;" in legend) == fallback == any(p.startswith("<0x") for p in labels)
+    assert ("byte-fallback piece" in legend) == fallback == any(p.startswith("<0x") for p in labels)
+    if fallback:
+        _fallback_chips_as_the_legend_says(v)
     if not fallback:
         assert "unknown piece" in legend and tok._data.unk_id in v.table().ids  # 🤚 is not in the vocabulary
     _chinese(v)
