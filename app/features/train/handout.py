@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMarginsF
+from PySide6.QtCore import QMarginsF, QSizeF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from PySide6.QtWidgets import QFileDialog
 
@@ -80,12 +80,21 @@ def handout_html(merges: Sequence[MergeEvent], tie_break: str, title: str, ties:
         '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>\n"
         f"<h1>{html.escape(title)}</h1>\n<p>{html.escape(intro)}</p>\n"
-        "<table>\n<thead><tr>"
+        '<table width="100%" cellspacing="0">\n<thead><tr>'  # (the attribute: Qt's PDF layout ignores CSS widths)
         + "".join(f"<th>{html.escape(h)}</th>" for h in heads)
         + "</tr></thead>\n<tbody>\n"
         + "\n".join(_row(m, tie_break, ties) for m in merges)
         + "\n</tbody></table>\n</body></html>\n"
     )
+
+
+def _publish(tmp: str, target: Path) -> None:
+    """Give the finished temporary file the mode a new file gets (mkstemp's is 0600), then put
+    it in place."""
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(tmp, 0o666 & ~mask)
+    os.replace(tmp, target)
 
 
 def save_handout(path: str | os.PathLike[str], text: str) -> None:
@@ -95,7 +104,7 @@ def save_handout(path: str | os.PathLike[str], text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        os.replace(tmp, target)
+        _publish(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -110,13 +119,16 @@ def save_handout_pdf(path: str | os.PathLike[str], text: str) -> None:
         writer = QPdfWriter(tmp)
         writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
         writer.setPageMargins(QMarginsF(12, 12, 12, 12), QPageLayout.Unit.Millimeter)
+        writer.setResolution(96)  # screen pixels: the text's sizes as on screen
         document = QTextDocument()
         document.setHtml(text)
+        page = writer.pageLayout().paintRectPixels(writer.resolution())
+        document.setPageSize(QSizeF(page.width(), page.height()))  # else the table takes a part of the width
         document.print_(writer)
         del writer  # subtle: the PDF is finished and closed when the writer goes
         if Path(tmp).stat().st_size == 0:
             raise OSError(0, tr("the PDF writer wrote nothing"))
-        os.replace(tmp, target)
+        _publish(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
