@@ -81,6 +81,7 @@ class ChipsPanel(QWidget):
         #: The marks of the chips (bytes, ▁, ##, ...) for the tokenizer shown, said once where the chips are.
         self.legend = QLabel(self)
         self.legend.setStyleSheet("color: #555;")
+        self.legend.setWordWrap(True)  # the longer legends (Unigram, WordPiece) take two lines on a small screen
         self._tokenizer: tuple[TokenizerFacts | None, bool] = (None, False)  # facts, byte fallback
         self._hinting = True  # the token line shows the hint (no token selected)
         self._write_words()

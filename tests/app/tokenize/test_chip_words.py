@@ -57,6 +57,16 @@ def _fallback_chips_as_the_legend_says(v: TokenizeView) -> None:
     assert "<code>e5→國</code>" in v.legend.text()
 
 
+def _legend_fits(qtbot, v: TokenizeView) -> None:
+    """On a small screen's width the longest legend (Unigram's) wraps instead of running off
+    the window's edge."""
+    v.resize(1000, 680)
+    qtbot.waitUntil(lambda: v.width() == 1000)
+    qtbot.waitUntil(lambda: v.legend.height() >= v.legend.heightForWidth(v.legend.width()) > 0)
+    right = v.legend.mapTo(v, v.legend.rect().topRight()).x()
+    assert right < v.width() and v.legend.sizeHint().width() < v.width()
+
+
 def _chinese(v: TokenizeView) -> tuple[str, str, str]:
     english = _words(v)
     assert i18n.set_language("zh_CN"), "the compiled .qm is missing: run python -m app.core.i18n.catalog"
@@ -100,6 +110,7 @@ def test_unigram(qtbot, registry, settings, tmp_path: Path, fallback: bool) -> N
     assert ("byte-fallback piece" in legend) == fallback == any(p.startswith("<0x") for p in labels)
     if fallback:
         _fallback_chips_as_the_legend_says(v)
+    _legend_fits(qtbot, v)
     if not fallback:
         assert "unknown piece" in legend and tok._data.unk_id in v.table().ids  # 🤚 is not in the vocabulary
     _chinese(v)
