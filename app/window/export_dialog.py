@@ -216,8 +216,9 @@ class ExportDialog(QDialog):
             self.intro,
             "setText",
             "<b>{label}</b> is a Unigram tokenizer: it can be written as a Hugging Face tokenizer.json "
-            "(its pieces and scores, normalizer and ▁ spaces), which gives the same ids in tokenizers. "
-            "The other formats hold BPE merges, which a Unigram model does not have.",
+            "(its pieces and scores, normalizer and ▁ spaces) when that format can express its normalizer; "
+            "the file then gives the same ids in tokenizers. The other formats hold BPE merges, which a "
+            "Unigram model does not have.",
             label=html.escape(label),
         )
         for name, button in self.format_buttons.items():

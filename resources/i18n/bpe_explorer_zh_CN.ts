@@ -5034,8 +5034,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/window/export_dialog.py" />
-      <source>&lt;b&gt;{label}&lt;/b&gt; is a Unigram tokenizer: it can be written as a Hugging Face tokenizer.json (its pieces and scores, normalizer and ▁ spaces), which gives the same ids in tokenizers. The other formats hold BPE merges, which a Unigram model does not have.</source>
-      <translation>&lt;b&gt;{label}&lt;/b&gt; 是 Unigram 分词器：可以写成 Hugging Face tokenizer.json（含它的片段与分数、规范化器和 ▁ 空格），在 tokenizers 中得到相同的 id。其他格式保存的是 BPE 合并，而 Unigram 模型没有合并。</translation>
+      <source>&lt;b&gt;{label}&lt;/b&gt; is a Unigram tokenizer: it can be written as a Hugging Face tokenizer.json (its pieces and scores, normalizer and ▁ spaces) when that format can express its normalizer; the file then gives the same ids in tokenizers. The other formats hold BPE merges, which a Unigram model does not have.</source>
+      <translation>&lt;b&gt;{label}&lt;/b&gt; 是 Unigram 分词器：当 Hugging Face tokenizer.json 能表达它的规范化器时，可以写成该格式（含它的片段与分数、规范化器和 ▁ 空格），写出的文件在 tokenizers 中得到相同的 id。其他格式保存的是 BPE 合并，而 Unigram 模型没有合并。</translation>
     </message>
     <message>
       <location filename="../../app/window/export_dialog.py" />
