@@ -9,11 +9,12 @@ Unigram tokenizer needs nothing new here. Pure Python (no Qt).
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
-from app.core.i18n import tr
+from app.core.i18n import noop, tr
 from bpe_engine import Algorithm, TokenizerFacts
 
-__all__ = ["algorithm_name", "no_merges_reason", "no_tree_reason"]
+__all__ = ["ChipWords", "algorithm_name", "chip_words", "no_merges_reason", "no_tree_reason"]
 
 
 def algorithm_name(algorithm: Algorithm) -> str:
@@ -59,3 +60,84 @@ def no_tree_reason(algorithm: Algorithm) -> str:
             "no merge tree: Unigram keeps a list of pieces with scores and picks the most probable cut, not merges"
         )
     return tr("no merge tree")
+
+
+@dataclass(frozen=True)
+class ChipWords:
+    """What Tokenize says about its chips: the legend of their marks (rich text), its tooltip,
+    and the hint shown while no token is selected."""
+
+    legend: str
+    tip: str
+    hint: str
+
+
+_BYTE_LEGEND = noop(
+    "Legend: <code>&lt;e3 80&gt;</code> one token holding the bytes e3 80, part of a character · "
+    "<code>&lt;80&gt;&lt;82&gt;</code> two tokens of one byte each · "
+    "<code>·</code> space · <code>⏎</code> newline · <code>→</code> tab"
+)
+_BYTE_TIP = noop(
+    "A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, "
+    "and an arrow points at the character they belong to"
+)
+_BYTE_HINT = noop("Hover or click a token (or an id) to see its bytes and how the tokenizer made it.")
+
+
+def _piece_words(algorithm: Algorithm, byte_fallback: bool) -> ChipWords:
+    """SentencePiece's pieces (BPE on characters, or Unigram): ``▁``, byte fallback or unknown."""
+    missing = (
+        tr(
+            "<code>e5→國</code> a byte-fallback piece (&lt;0xE5&gt;): one UTF-8 byte, in hex, of a character "
+            "the vocabulary lacks, and that character"
+        )
+        if byte_fallback
+        else tr("a character the vocabulary lacks becomes the unknown piece (this model has no byte fallback)")
+    )
+    legend = tr(
+        "Legend: <code>▁</code> a space (it starts the piece of a new word) · {missing} · "
+        "<code>⏎</code> newline · <code>→</code> tab"
+    ).format(missing=missing)
+    tip = (
+        tr(
+            "Pieces are text, not bytes: the model writes a space as ▁ and never splits a character, "
+            "except into byte-fallback pieces when the vocabulary lacks it"
+        )
+        if byte_fallback
+        else tr(
+            "Pieces are text, not bytes: the model writes a space as ▁ and never splits a character; "
+            "a character the vocabulary lacks is the unknown piece"
+        )
+    )
+    if algorithm is Algorithm.UNIGRAM:
+        hint = tr(
+            "Hover or click a token (or an id) to see its piece and how Unigram chose it: the most "
+            "probable segmentation of its word, by the pieces' scores."
+        )
+    else:
+        hint = tr("Hover or click a token (or an id) to see its piece and the merges that made it.")
+    return ChipWords(legend, tip, hint)
+
+
+def chip_words(facts: TokenizerFacts | None, byte_fallback: bool = False) -> ChipWords:
+    """The words of Tokenize's chips for a tokenizer of ``facts`` (None: none chosen yet; the
+    byte-level words); ``byte_fallback``: its vocabulary has SentencePiece's ``<0xNN>`` pieces."""
+    if facts is None or facts.byte_level:
+        return ChipWords(tr(_BYTE_LEGEND), tr(_BYTE_TIP), tr(_BYTE_HINT))
+    if facts.algorithm is Algorithm.WORDPIECE:
+        return ChipWords(
+            tr(
+                "Legend: <code>##ing</code> a piece that continues the word before it · <code>[UNK]</code> "
+                "a word no pieces of the vocabulary cover (or longer than the limit) · "
+                "spaces are not tokens: words are split at spaces and punctuation first"
+            ),
+            tr(
+                "WordPiece keeps pieces of text, not bytes: each word is cut greedily, the longest piece "
+                "in the vocabulary first; a word with a part no piece matches becomes one [UNK]"
+            ),
+            tr(
+                "Hover or click a token (or an id) to see its piece and how WordPiece cut its word: "
+                "the longest match in the vocabulary first."
+            ),
+        )
+    return _piece_words(facts.algorithm, byte_fallback)

@@ -39,7 +39,15 @@ from app.core.i18n import bind, noop, tr, tr_n
 from app.widgets import build
 from app.widgets.text_input import use_monospace
 from app.window.exporting import ExportController, ExportFormat
-from bpe_engine import EXPORT_FORMATS, Tokenizer, TokenizerLike, export_paths, tiktoken_python
+from bpe_engine import (
+    EXPORT_FORMATS,
+    Algorithm,
+    Tokenizer,
+    TokenizerLike,
+    UnigramTokenizer,
+    export_paths,
+    tiktoken_python,
+)
 
 __all__ = ["ExportDialog", "default_file_name"]
 
@@ -61,6 +69,15 @@ _SUFFIX: dict[str, str] = {
 def default_file_name(stem: str, format: str) -> str:
     """The file an export of ``format`` suggests (``gpt2``: the vocab.json; merges.txt goes beside it)."""
     return stem + _SUFFIX[format]
+
+
+def _formats_of(tok: TokenizerLike) -> tuple[str, ...]:
+    """The export formats ``tok`` can be written in (see ``ExportDialog._formats``)."""
+    if isinstance(tok, Tokenizer):
+        return EXPORT_FORMATS
+    if isinstance(tok, UnigramTokenizer) and tok.facts.algorithm is Algorithm.UNIGRAM:
+        return ("hf",)
+    return ()
 
 
 class ExportDialog(QDialog):
@@ -86,8 +103,13 @@ class ExportDialog(QDialog):
         self._build_outcome()
         self._lay_out()
         self._intro: tuple[str, int] | None = None  # the label and token count the intro names
+        #: The formats this tokenizer can be written in: all for byte-level BPE, a Unigram
+        #: model's tokenizer.json, none for SentencePiece BPE and WordPiece.
+        self._formats = _formats_of(tokenizer)
         if isinstance(tokenizer, Tokenizer):
             self._introduce(label, len(tokenizer))
+        elif self._formats:
+            self._introduce_unigram(label)
         else:
             self._refuse_sentencepiece(label)
         self.format_group.buttonToggled.connect(self._on_format_group_toggled)
@@ -98,7 +120,7 @@ class ExportDialog(QDialog):
         self._exported: list[str] = []  # the files of the last export (its line is redone on a switch)
         self._failure = ""  # the reason of the last refusal, while it is shown
         i18n.connect(self._on_language_changed)
-        self.format_buttons[EXPORT_FORMATS[0]].setChecked(True)
+        self.format_buttons[(self._formats or EXPORT_FORMATS)[0]].setChecked(True)
         self._update_files()
         self.resize(620, self.sizeHint().height())
 
@@ -188,6 +210,20 @@ class ExportDialog(QDialog):
             ).format(label=html.escape(label))
         )
 
+    def _introduce_unigram(self, label: str) -> None:
+        """A Unigram tokenizer: Hugging Face's tokenizer.json only (the others hold merges)."""
+        bind(
+            self.intro,
+            "setText",
+            "<b>{label}</b> is a Unigram tokenizer: it can be written as a Hugging Face tokenizer.json "
+            "(its pieces and scores, normalizer and ▁ spaces) when that format can express its normalizer; "
+            "the file then gives the same ids in tokenizers. The other formats hold BPE merges, which a "
+            "Unigram model does not have.",
+            label=html.escape(label),
+        )
+        for name, button in self.format_buttons.items():
+            button.setEnabled(name in self._formats)
+
     def _refuse_sentencepiece(self, label: str) -> None:
         """A SentencePiece tokenizer: say why no format can hold it, and offer nothing to press."""
         bind(
@@ -246,7 +282,7 @@ class ExportDialog(QDialog):
     @Slot()
     def _update_files(self) -> None:
         self.problem.hide()
-        files = self.files() if isinstance(self.tokenizer, Tokenizer) else []
+        files = self.files() if self._formats else []
         if not files:
             self.files_label.setText("")
             self.export_button.setEnabled(False)
@@ -263,7 +299,7 @@ class ExportDialog(QDialog):
     @Slot()
     def _on_export_button_clicked(self) -> None:
         tok = self.tokenizer
-        if not isinstance(tok, Tokenizer) or not self.path():
+        if not isinstance(tok, (Tokenizer, UnigramTokenizer)) or self.format() not in self._formats or not self.path():
             return
         self.problem.hide()
         self.result_label.hide()
@@ -276,7 +312,7 @@ class ExportDialog(QDialog):
         self.busy.setVisible(busy)
         self.export_button.setEnabled(not busy and bool(self.files()))
         for button in self.format_buttons.values():
-            button.setEnabled(not busy and isinstance(self.tokenizer, Tokenizer))
+            button.setEnabled(not busy and button.property("format") in self._formats)
 
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.i18n import tr
 from app.core.jobs.calls import CallQueue
-from bpe_engine import Tokenizer, errors
+from bpe_engine import Tokenizer, UnigramTokenizer, errors
 
 __all__ = ["ExportController", "ExportFormat"]
 
@@ -65,7 +65,7 @@ class ExportController(QObject):
     def is_busy(self) -> bool:
         return self._busy
 
-    def export(self, tokenizer: Tokenizer, path: str | os.PathLike[str], format: str) -> bool:
+    def export(self, tokenizer: Tokenizer | UnigramTokenizer, path: str | os.PathLike[str], format: str) -> bool:
         """Write ``tokenizer`` to ``path`` in ``format`` (``ours``, ``hf``, ``tiktoken``, ``gpt2``)
         in the background; False while another export runs."""
         if self._busy:

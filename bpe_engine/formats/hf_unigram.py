@@ -11,15 +11,16 @@ Hugging Face rule of :mod:`bpe_engine.unigram.lattice`).
 
 from __future__ import annotations
 
+import base64
 import math
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import TokenizerFileError, short
+from ..errors import ExportError, TokenizerFileError, short
 from ..kinds import Algorithm
 from .data import SentencePieceData
 
-__all__ = ["unigram_from_hf"]
+__all__ = ["unigram_from_hf", "unigram_to_hf"]
 
 
 def _fail(path: str, what: str) -> TokenizerFileError:
@@ -105,3 +106,68 @@ def unigram_from_hf(
     found.scores = scores + [0.0] * (len(found.pieces) - len(scores))  # added tokens past the vocabulary
     found.algorithm = Algorithm.UNIGRAM
     return found
+
+
+_SPACE = "▁"
+#: Our prefix rules as Metaspace's ``prepend_scheme`` (``always``: a Prepend normalizer instead).
+_SCHEMES = {"if_missing": "always", "first_if_missing": "first", "never": "never", "always": "never"}
+
+
+def _normalizer(data: SentencePieceData) -> dict[str, Any] | None:
+    parts: list[dict[str, Any]] = []
+    if data.unicode_form is not None:
+        parts.append({"type": data.unicode_form})
+    if data.charsmap:
+        parts.append({"type": "Precompiled", "precompiled_charsmap": base64.b64encode(data.charsmap).decode("ascii")})
+    if data.prefix == "always":  # SentencePiece's dummy prefix: a ▁ before every text, already one or not
+        parts.append({"type": "Prepend", "prepend": _SPACE})
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else {"type": "Sequence", "normalizers": parts}
+
+
+def unigram_to_hf(data: SentencePieceData, name: str = "tokenizer") -> dict[str, Any]:
+    """A Hugging Face ``tokenizer.json`` (as a JSON object) of a Unigram model's ``data``:
+    the ``Unigram`` model (pieces, scores, ``unk_id``, byte fallback), the normalizer (Unicode
+    form, SentencePiece's precompiled rules, the dummy prefix), Metaspace pre-tokenizer and
+    decoder, the special tokens as added tokens. ExportError for what the format cannot say
+    (``name`` names the tokenizer in the message)."""
+    if data.algorithm is not Algorithm.UNIGRAM:
+        raise ExportError(f"{name}: not a Unigram model")
+    if data.remove_extra_whitespaces:
+        raise ExportError(
+            f"{name}: removes extra whitespace (SentencePiece's remove_extra_whitespaces), which the "
+            "tokenizer.json readers here cannot express; not exported"
+        )
+    if not data.escape_whitespaces:
+        raise ExportError(f"{name}: keeps spaces as they are (escape_whitespaces off); a tokenizer.json cannot say so")
+    specials = {i: p for p, i in data.special_tokens.items()}
+    # Every piece is in the model's vocabulary (special ones too: added tokens are cut out of the
+    # text before the model sees it, so the model never picks one).
+    vocab = [[p, float(s)] for p, s in zip(data.pieces, data.scores, strict=True)]
+    added = [
+        {
+            "id": i,
+            "content": p,
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": p in data.normalized_specials,
+            "special": True,
+        }
+        for i, p in sorted(specials.items())
+    ]
+    decoders: list[dict[str, Any]] = [{"type": "ByteFallback"}] if data.byte_fallback else []
+    metaspace = {"replacement": _SPACE, "prepend_scheme": _SCHEMES[data.prefix], "split": data.split_at_space}
+    decoders.append({"type": "Metaspace", **metaspace})
+    return {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": added,
+        "normalizer": _normalizer(data),
+        "pre_tokenizer": {"type": "Metaspace", **metaspace},
+        "post_processor": None,
+        "decoder": decoders[0] if len(decoders) == 1 else {"type": "Sequence", "decoders": decoders},
+        "model": {"type": "Unigram", "unk_id": data.unk_id, "vocab": vocab, "byte_fallback": data.byte_fallback},
+    }

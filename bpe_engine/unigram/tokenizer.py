@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._special_text import WithoutMerges
-from ..errors import ConfigError, TokenizerFileError, short
+from ..errors import ConfigError, ExportError, TokenizerFileError, short
 from ..formats.data import SentencePieceData
 from ..kinds import Algorithm, Family, TokenizerFacts, TokenUnit
 from ..spm.tokenizer import SentencePieceTokenizer
@@ -56,6 +56,33 @@ class UnigramTokenizer(WithoutMerges, SentencePieceTokenizer):
                 f"{os.fspath(path)}: is a SentencePiece BPE model, not a Unigram model; load it with load_tokenizer"
             )
         return cls(data)
+
+    def hf_json(self) -> dict[str, Any]:
+        """This tokenizer as a Hugging Face ``tokenizer.json`` object (Unigram model,
+        normalizer, Metaspace); ExportError for what that format cannot say."""
+        from ..formats.hf_unigram import unigram_to_hf
+
+        return unigram_to_hf(self._data, self.name or "this tokenizer")
+
+    def export(self, path: str | os.PathLike[str], format: str) -> list[str]:
+        """Write this tokenizer for another program, as :meth:`bpe_engine.Tokenizer.export`
+        does: only ``"hf"`` (:meth:`hf_json`; ``path`` a file or a folder), the other formats
+        hold BPE merges (ExportError). Returns the paths written (atomically)."""
+        from ..formats.atomic import atomic_write_bytes
+        from ..formats.base import json_bytes
+        from ..formats.export import export_paths
+
+        if format != "hf":
+            raise ExportError(
+                f"cannot export to {short(format)}: a Unigram tokenizer has no merges; use hf (tokenizer.json)"
+            )
+        paths = export_paths(path, format)
+        data = json_bytes(self.hf_json())
+        try:
+            atomic_write_bytes(paths[0], data)
+        except OSError as exc:
+            raise ExportError(f"{paths[0]}: cannot save ({exc.strerror}); choose another folder") from None
+        return paths
 
     def __repr__(self) -> str:
         label = f"{self.name!r}, " if self.name else ""

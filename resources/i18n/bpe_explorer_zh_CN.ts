@@ -224,8 +224,63 @@
     </message>
     <message>
       <location filename="../../app/display/algorithms.py" />
+      <source>&lt;code&gt;e5→國&lt;/code&gt; a byte-fallback piece (&amp;lt;0xE5&amp;gt;): one UTF-8 byte, in hex, of a character the vocabulary lacks, and that character</source>
+      <translation>&lt;code&gt;e5→國&lt;/code&gt; 字节回退片段（&amp;lt;0xE5&amp;gt;）：词表中没有的字符的一个 UTF-8 字节（十六进制），以及该字符</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, and an arrow points at the character they belong to</source>
+      <translation>只是 UTF-8 字符一部分的词元无法显示为文本：它的字节以十六进制书写，箭头指向它们所属的字符</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
       <source>BPE</source>
       <translation>BPE</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Hover or click a token (or an id) to see its bytes and how the tokenizer made it.</source>
+      <translation>悬停或点击一个词元（或 id），查看它的字节以及分词器如何得到它。</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Hover or click a token (or an id) to see its piece and how Unigram chose it: the most probable segmentation of its word, by the pieces' scores.</source>
+      <translation>悬停或点击一个词元（或 id），查看它的片段以及 Unigram 为何选它：按片段的分数，它所在词的概率最大的切分。</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Hover or click a token (or an id) to see its piece and how WordPiece cut its word: the longest match in the vocabulary first.</source>
+      <translation>悬停或点击一个词元（或 id），查看它的片段以及 WordPiece 如何切分它所在的词：先取词表中的最长匹配。</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Hover or click a token (or an id) to see its piece and the merges that made it.</source>
+      <translation>悬停或点击一个词元（或 id），查看它的片段以及生成它的合并。</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Legend: &lt;code&gt;##ing&lt;/code&gt; a piece that continues the word before it · &lt;code&gt;[UNK]&lt;/code&gt; a word no pieces of the vocabulary cover (or longer than the limit) · spaces are not tokens: words are split at spaces and punctuation first</source>
+      <translation>图例：&lt;code&gt;##ing&lt;/code&gt; 接续前面词的片段 · &lt;code&gt;[UNK]&lt;/code&gt; 词表中的片段无法覆盖的词（或超过长度上限的词）· 空格不是词元：先在空格和标点处切分出词</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Legend: &lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; one token holding the bytes e3 80, part of a character · &lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; two tokens of one byte each · &lt;code&gt;·&lt;/code&gt; space · &lt;code&gt;⏎&lt;/code&gt; newline · &lt;code&gt;→&lt;/code&gt; tab</source>
+      <translation>图例：&lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; 一个含字节 e3 80 的词元，是字符的一部分 · &lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; 两个各含一个字节的词元 · &lt;code&gt;·&lt;/code&gt; 空格 · &lt;code&gt;⏎&lt;/code&gt; 换行 · &lt;code&gt;→&lt;/code&gt; 制表符</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Legend: &lt;code&gt;▁&lt;/code&gt; a space (it starts the piece of a new word) · {missing} · &lt;code&gt;⏎&lt;/code&gt; newline · &lt;code&gt;→&lt;/code&gt; tab</source>
+      <translation>图例：&lt;code&gt;▁&lt;/code&gt; 空格（新词片段的开头）· {missing} · &lt;code&gt;⏎&lt;/code&gt; 换行 · &lt;code&gt;→&lt;/code&gt; 制表符</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Pieces are text, not bytes: the model writes a space as ▁ and never splits a character, except into byte-fallback pieces when the vocabulary lacks it</source>
+      <translation>片段是文本而不是字节：模型把空格写成 ▁，从不拆开一个字符，除非词表中没有该字符，这时拆成字节回退片段</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>Pieces are text, not bytes: the model writes a space as ▁ and never splits a character; a character the vocabulary lacks is the unknown piece</source>
+      <translation>片段是文本而不是字节：模型把空格写成 ▁，从不拆开一个字符；词表中没有的字符是未知片段</translation>
     </message>
     <message>
       <location filename="../../app/display/algorithms.py" />
@@ -238,6 +293,16 @@
       <location filename="../../app/features/families/family.py" />
       <source>WordPiece</source>
       <translation>WordPiece</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>WordPiece keeps pieces of text, not bytes: each word is cut greedily, the longest piece in the vocabulary first; a word with a part no piece matches becomes one [UNK]</source>
+      <translation>WordPiece 保存的是文本片段而不是字节：每个词被贪心切分，先取词表中最长的片段；有一部分无法匹配任何片段的词整体变成一个 [UNK]</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/algorithms.py" />
+      <source>a character the vocabulary lacks becomes the unknown piece (this model has no byte fallback)</source>
+      <translation>词表中没有的字符变成未知片段（此模型没有字节回退）</translation>
     </message>
     <message>
       <location filename="../../app/display/algorithms.py" />
@@ -2642,11 +2707,6 @@
     </message>
     <message>
       <location filename="../../app/features/tokenize/chips_panel.py" />
-      <source>A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, and an arrow points at the character they belong to</source>
-      <translation>只是 UTF-8 字符一部分的词元无法显示为文本：它的字节以十六进制书写，箭头指向它们所属的字符</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/chips_panel.py" />
       <source>Copy ids as a Python list</source>
       <translation>复制 id（Python 列表）</translation>
     </message>
@@ -2659,16 +2719,6 @@
       <location filename="../../app/features/tokenize/chips_panel.py" />
       <source>Copy token strings</source>
       <translation>复制词元字符串</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/chips_panel.py" />
-      <source>Hover or click a token (or an id) to see its bytes and how the tokenizer made it.</source>
-      <translation>悬停或点击一个词元（或 id），查看它的字节以及分词器如何得到它。</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/chips_panel.py" />
-      <source>Legend: &lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; one token holding the bytes e3 80, part of a character · &lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; two tokens of one byte each · &lt;code&gt;·&lt;/code&gt; space · &lt;code&gt;⏎&lt;/code&gt; newline · &lt;code&gt;→&lt;/code&gt; tab</source>
-      <translation>图例：&lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; 一个含字节 e3 80 的词元，是字符的一部分 · &lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; 两个各含一个字节的词元 · &lt;code&gt;·&lt;/code&gt; 空格 · &lt;code&gt;⏎&lt;/code&gt; 换行 · &lt;code&gt;→&lt;/code&gt; 制表符</translation>
     </message>
     <message>
       <location filename="../../app/features/tokenize/chips_panel.py" />
@@ -3350,6 +3400,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/handout.py" />
+      <source>PDF files (*.pdf)</source>
+      <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
       <source>Pair</source>
       <translation>相邻对</translation>
     </message>
@@ -3357,6 +3412,11 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/handout.py" />
       <source>Tie and why</source>
       <translation>并列及裁决理由</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <source>the PDF writer wrote nothing</source>
+      <translation>PDF 写入器没有写出任何内容</translation>
     </message>
     <message>
       <location filename="../../app/features/train/live.py" />
@@ -4971,6 +5031,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/window/export_dialog.py" />
       <source>&lt;b&gt;{label}&lt;/b&gt; is a SentencePiece tokenizer (character-level BPE with byte fallback). Export writes byte-level tokenizers only (ours, Hugging Face's ByteLevel tokenizer.json, tiktoken, GPT-2), and none of these formats can express SentencePiece's normalizer, its ▁ spaces and byte fallback. Keep using its own file (.model or tokenizer.json).</source>
       <translation>&lt;b&gt;{label}&lt;/b&gt; 是 SentencePiece 分词器（带字节回退的字符级 BPE）。导出只能写字节级分词器（本程序的格式、Hugging Face 的 ByteLevel tokenizer.json、tiktoken、GPT-2），而这些格式都无法表达 SentencePiece 的规范化器、它的 ▁ 空格和字节回退。请继续使用它自己的文件（.model 或 tokenizer.json）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/window/export_dialog.py" />
+      <source>&lt;b&gt;{label}&lt;/b&gt; is a Unigram tokenizer: it can be written as a Hugging Face tokenizer.json (its pieces and scores, normalizer and ▁ spaces) when that format can express its normalizer; the file then gives the same ids in tokenizers. The other formats hold BPE merges, which a Unigram model does not have.</source>
+      <translation>&lt;b&gt;{label}&lt;/b&gt; 是 Unigram 分词器：当 Hugging Face tokenizer.json 能表达它的规范化器时，可以写成该格式（含它的片段与分数、规范化器和 ▁ 空格），写出的文件在 tokenizers 中得到相同的 id。其他格式保存的是 BPE 合并，而 Unigram 模型没有合并。</translation>
     </message>
     <message>
       <location filename="../../app/window/export_dialog.py" />

@@ -17,27 +17,20 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
-from app.core.i18n import bind, noop, tr
+from app.core.i18n import noop
+from app.display.algorithms import chip_words
 from app.display.chips import Chips, TokenChipBuilder
 from app.display.copying import ids_csv, ids_python, token_strings
+from app.display.pieces import fallback_ids
 from app.display.token_data import TokenTable
 from app.widgets import build
 from app.widgets.token_chips import ChipView
+from bpe_engine import TokenizerFacts, TokenizerLike
 
-__all__ = ["ChipsPanel", "CopyFormat", "copy_text", "HINT"]
+__all__ = ["ChipsPanel", "CopyFormat", "copy_text"]
 
-HINT = noop("Hover or click a token (or an id) to see its bytes and how the tokenizer made it.")
 _TOKENS_PLACEHOLDER = noop("The tokens of your text appear here.")
 _REFUSED = noop("No tokens: the text was refused (see the message above).")
-_LEGEND = noop(
-    "Legend: <code>&lt;e3 80&gt;</code> one token holding the bytes e3 80, part of a character · "
-    "<code>&lt;80&gt;&lt;82&gt;</code> two tokens of one byte each · "
-    "<code>·</code> space · <code>⏎</code> newline · <code>→</code> tab"
-)
-_LEGEND_TIP = noop(
-    "A token that is only part of a UTF-8 character cannot be shown as text: its bytes are written in hex, "
-    "and an arrow points at the character they belong to"
-)
 
 
 class CopyFormat(StrEnum):
@@ -82,14 +75,16 @@ class ChipsPanel(QWidget):
         self.id_chips.hovered.connect(self._on_id_chips_hovered)
         self.token_chips.selected.connect(self._on_token_chips_selected)
         self.id_chips.selected.connect(self._on_id_chips_selected)
-        self.info_label = QLabel(tr(HINT), self)
+        self.info_label = QLabel(self)
         self.info_label.setWordWrap(True)
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        #: The byte notation of the chips, said once where the chips are.
+        #: The marks of the chips (bytes, ▁, ##, ...) for the tokenizer shown, said once where the chips are.
         self.legend = QLabel(self)
-        bind(self.legend, "setText", _LEGEND)
-        bind(self.legend, "setToolTip", _LEGEND_TIP)
         self.legend.setStyleSheet("color: #555;")
+        self.legend.setWordWrap(True)  # the longer legends (Unigram, WordPiece) take two lines on a small screen
+        self._tokenizer: tuple[TokenizerFacts | None, bool] = (None, False)  # facts, byte fallback
+        self._hinting = True  # the token line shows the hint (no token selected)
+        self._write_words()
         self.copy_actions = self._copy_actions()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -164,15 +159,29 @@ class ChipsPanel(QWidget):
         self.token_chips.clear()
         self.id_chips.clear()
 
+    def set_tokenizer(self, tok: TokenizerLike | None) -> None:
+        """Word the legend and the hint for ``tok``'s algorithm and marks (None: none chosen)."""
+        self._tokenizer = (tok.facts, bool(fallback_ids(tok))) if tok is not None else (None, False)
+        self._write_words()
+
+    def _write_words(self) -> None:
+        words = chip_words(*self._tokenizer)
+        self.legend.setText(words.legend)
+        self.legend.setToolTip(words.tip)
+        if self._hinting:
+            self.info_label.setText(words.hint)
+
     def show_info(self, index: int, describe: Callable[[int], str]) -> None:
         """The token line: token ``index`` described on one line, or the hint when none is selected."""
         table = self.table
-        if table is None or not (0 <= index < len(table)):
-            self.info_label.setText(tr(HINT))
+        self._hinting = table is None or not (0 <= index < len(table))
+        if self._hinting:
+            self._write_words()
         else:
             self.info_label.setText(describe(index).replace("\n", " · "))
 
     def retranslate(self) -> None:
+        self._write_words()
         self.token_chips.update()
         self.id_chips.update()
 

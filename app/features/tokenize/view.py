@@ -269,6 +269,7 @@ class TokenizeView(View):
         self.explains.set_tokenizer(tok, self.merge_limit() if tok is not None else None)
         self._algorithm = tok.facts.algorithm if tok is not None else None
         self._retitle_explain()
+        self.chips.set_tokenizer(tok)
         if tok is None:
             self.top.set_additions(None)
             self._clear_display()

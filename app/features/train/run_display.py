@@ -31,6 +31,7 @@ from app.core.training.events import (
 from app.features.train.live import LivePanel
 from app.features.train.pacing import DisplayPacer
 from app.features.train.results import TrainResults
+from app.features.train.step_back import StepRewinder
 from app.features.train.step_panel import StepPanel
 from app.widgets.plots import TrainingPlots, paint_pending
 from bpe_engine import CountingDone, CountingProgress, MergeEvent, TrainingDone
@@ -50,6 +51,9 @@ class TrainRunDisplay(TrainResults):
     step_panel: StepPanel
     result_tabs: QTabWidget
     fold_button: QToolButton
+    rewinder: StepRewinder
+    #: The result of an ended run that Back replays (a replay that ends the same way is it).
+    _replay_of: str | None = None
 
     @Slot(str)
     def _on_controller_state_changed(self, name: str) -> None:
@@ -151,7 +155,17 @@ class TrainRunDisplay(TrainResults):
         self.pacer.refresh()
         self.pacer.fit_plots_later()
         self.status.show_finished(done)
-        self._register_result(cancelled=False)
+        if self._replays_result():
+            self._update_actions()  # the run Back went into ended as before: its result stands
+        else:
+            self._register_result(cancelled=False)
+
+    def _replays_result(self) -> bool:
+        key, tok = self._replay_of, self.controller.tokenizer()
+        if key is None or key != self.current_tokenizer_key() or tok is None:
+            return False
+        previous = self.registry.get(key)
+        return previous is not None and list(previous.merges) == list(tok.merges)
 
     def _show_cancelled(self) -> None:
         self.pacer.refresh()
@@ -159,7 +173,10 @@ class TrainRunDisplay(TrainResults):
         self.status.show_cancelled()
         if self.controller.snapshot is None or not self.controller.snapshot.ended:
             self.step_panel.clear()  # cancelled while counting: there is no final state to show
-        self._register_result(cancelled=True)
+        if self.rewinder.busy:
+            self._update_actions()  # Back cancelled the run to replay it: no result of its own
+        else:
+            self._register_result(cancelled=True)
 
     def _show_failed(self, message: str) -> None:
         self.pacer.refresh()
@@ -176,6 +193,20 @@ class TrainRunDisplay(TrainResults):
         )
         self._say("error", lambda: tr("Training failed: {reason}").format(reason=message))
         self._update_actions()
+
+    def _replay_step_mode(self) -> bool:
+        """Start the run again in step mode with its own request (for Back); the result line
+        stays, and so does an ended run's result (see :meth:`_replays_result`)."""
+        c = self.controller
+        request = c.request
+        if request is None or c.is_active:
+            return False
+        if c.state in (_S.FINISHED, _S.CANCELLED):
+            self._replay_of = self.current_tokenizer_key()
+        kept = self._result_text
+        self._begin_run(True, len(request.config.special_tokens))
+        self._set_result(kept)
+        return c.start(request, step_mode=True)
 
     def _begin_run(self, step_mode: bool, special_count: int) -> None:
         self._reset_display()

@@ -5,6 +5,9 @@ same request, then stepped until one merge fewer is done. Every panel (merges ta
 tables and sentences, plots, vocabulary size, status line) is rebuilt by the replay's own
 events, exactly as on the way forward, and the engine's merge loop is untouched. Step after
 Back applies the same merge again, and Resume continues as if Back had never been pressed.
+A run that ended (finished, or cancelled after a merge) goes back the same way: its run is
+started again in step mode and parked one merge before its last; its result stays registered,
+and a replay that reaches the same end again does not register it a second time.
 """
 
 from __future__ import annotations
@@ -43,18 +46,25 @@ class StepRewinder(QObject):
         return self._target is not None
 
     def can_back(self) -> bool:
-        """A paused step-mode run with a merge to undo, and no Back under way."""
+        """A paused step-mode run, or a run that ended, with a merge to undo and its request
+        known; and no Back under way."""
         c = self._controller
         snapshot = c.snapshot
-        return (
-            not self.busy and c.state == _S.PAUSED and snapshot is not None and not snapshot.ended and len(c.merges) > 0
-        )
+        if self.busy or snapshot is None or not c.merges or c.request is None:
+            return False
+        if c.state == _S.PAUSED:
+            return not snapshot.ended
+        return c.state in (_S.FINISHED, _S.CANCELLED)
 
     def back(self) -> bool:
         if not self.can_back():
             return False
-        self._target, self._restarted = len(self._controller.merges) - 1, False
-        self._controller.cancel()
+        ended = self._controller.state != _S.PAUSED
+        self._target, self._restarted = len(self._controller.merges) - 1, ended
+        if ended:
+            QTimer.singleShot(0, self._start_again)  # nothing to cancel: the run is over
+        else:
+            self._controller.cancel()
         return True
 
     @Slot(str)

@@ -26,7 +26,7 @@ from app.features.train.step_model import SEGMENTS_ROLE, PairsModel, PretokensMo
 from app.widgets.segmentation import SegmentationDelegate
 from bpe_engine import MergeEvent, PairInfo
 
-__all__ = ["StepPanel", "explain_tie", "explain_ties", "pair_text"]
+__all__ = ["Pair", "StepPanel", "explain_tie", "explain_ties", "pair_text"]
 
 _IDLE_TEXT = noop(
     "<b>Step mode.</b> Choose a small corpus (the <i>Hello helo, I'm</i> or <i>low lower widest newest</i> "
@@ -255,6 +255,9 @@ class StepPanel(QWidget):
 
     def clear(self) -> None:
         self.snapshot: StepSnapshot | None = None
+        #: rank -> (the pair that merge joined, the other pairs that had its count), as each
+        #: snapshot before it listed them: the handout's tie lists (a Back's replay fills it again).
+        self.tie_log: dict[int, tuple[Pair, list[Pair]]] = {}
         self.intro.show()
         self.last_label.setText("")
         self.last_label.hide()
@@ -330,6 +333,8 @@ class StepPanel(QWidget):
         total = snapshot.distinct_pretokens
         tied_before = self._tied_before(snapshot)
         self._next_ties = (snapshot.merges_done, nxt, _tied_with_best(snapshot))
+        if nxt is not None:
+            self.tie_log[snapshot.merges_done] = ((nxt.left, nxt.right), self._next_ties[2])
 
         def write() -> None:
             self.pretokens_title.setText(

@@ -180,7 +180,7 @@ class TrainView(TrainRunDisplay):
         actions.resume.triggered.connect(self._on_resume_triggered)
         actions.step.triggered.connect(self._on_step_triggered)
         self.back_action = actions.back
-        self.rewinder = StepRewinder(self.controller, lambda: self.start(step_mode=True), self)
+        self.rewinder = StepRewinder(self.controller, self._replay_step_mode, self)
         self.rewinder.done.connect(self._update_actions)
         actions.back.triggered.connect(self._on_back_triggered)
         self.handout_action = actions.handout
@@ -365,6 +365,7 @@ class TrainView(TrainRunDisplay):
             self._say("error", self.corpus.problem)
             return False
         self._begin_run(step_mode, len(request.config.special_tokens))
+        self._replay_of = None  # a run of its own, not Back's replay
         ok = self.controller.start(request, step_mode=step_mode)
         if ok:
             self._remember_settings(request.config)

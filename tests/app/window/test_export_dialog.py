@@ -136,3 +136,23 @@ def test_a_sentencepiece_tokenizer_is_not_offered_for_export(qtbot, window, spm_
     assert "SentencePiece tokenizer" in dialog.intro.text() and "byte-level tokenizers only" in dialog.intro.text()
     assert not dialog.export_button.isEnabled()
     assert not any(b.isEnabled() for b in dialog.format_buttons.values())
+
+
+def test_a_unigram_tokenizer_exports_as_a_tokenizer_json_tokenizers_reads(qtbot, window, tmp_path) -> None:
+    """Only Hugging Face's tokenizer.json is offered; the file written gives ``tokenizers`` the
+    ids of the file the tokenizer came from (made here by its UnigramTrainer)."""
+    tk = pytest.importorskip("tokenizers", reason="the reference library: pip install tokenizers")
+    from ...engine.test_unigram_hf import _trained
+
+    source = _trained(tmp_path)
+    key = window.registry.add(load_tokenizer(source), "unigram", kind="file")
+    dialog = _export_dialog(qtbot, window, key)
+    assert "Unigram tokenizer" in dialog.intro.text()
+    assert [n for n, b in dialog.format_buttons.items() if b.isEnabled()] == ["hf"] and dialog.format() == "hf"
+    target = tmp_path / "out" / "tokenizer.json"
+    target.parent.mkdir()
+    _export(qtbot, dialog, "hf", target)
+    assert target.is_file() and str(target) in dialog.result_label.text()
+    original, written = tk.Tokenizer.from_file(str(source)), tk.Tokenizer.from_file(str(target))
+    for text in (TEXT, TRAIN[:300], "  two  spaces\tand\na newline "):
+        assert written.encode(text).ids == original.encode(text).ids
