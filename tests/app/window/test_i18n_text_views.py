@@ -169,6 +169,8 @@ def test_tokenize_view_switches_language_live(qtbot, tokenize, chinese) -> None:
     v.token_chips.select(1)  # a part of 國: the info line describes it
     v.piece_chips.select(2)  # " tech": Explain steps through it
     v.explain.set_piece(" tech")
+    # (cl100k opens without its merges: Explain and the info line wait for a job to make them)
+    qtbot.waitUntil(lambda: v.explain.steps != [] and "merge rank" in v.info_label.text(), timeout=60_000)
     v.explain.set_page(1)
     english = texts(v)
     verdicts = [row[2] for row in v.explain.candidate_rows()]
