@@ -27,6 +27,7 @@ def test_tokenize_off_screen_encodes_once_shown(qtbot, registry) -> None:
     table = view.table()
     assert table is not None
     assert list(table.ids) == tiktoken.get_encoding(NAME).encode(TEXT, allowed_special="all")
+    view.explain.merges_maker.wait(60)  # (Explain, on screen, makes the merges: its job ends first)
     view.shutdown()
 
 

@@ -133,4 +133,5 @@ def test_single_bytes_and_special_tokens_need_no_merges(qtbot, registry, monkeyp
     assert lines[:2] == [tr("A single byte: part of every byte-level vocabulary.")] * 2
     assert lines[2] == tr("A special token: matched as a whole before pre-tokenization, never merged.")
     assert reads == []
+    view.token_lines.merges_maker.wait(60)  # (its job, asked by the hovers, ends before the test)
     view.shutdown()
