@@ -87,8 +87,14 @@ def load_openai(name: str) -> Tokenizer:
     """One of OpenAI's encodings (background threads only). The engine opens it without its
     merges (rebuilt from the ranks on first use, or read from its cache: seconds): it encodes
     on tiktoken's core meanwhile, and the views that list merges make them in a job of their own
-    (:meth:`~bpe_engine.Tokenizer.merges_made` says whether they must)."""
-    return Tokenizer.from_tiktoken(name)
+    (:meth:`~bpe_engine.Tokenizer.merges_made` says whether they must).
+
+    tiktoken's core is built here too (~0.1-0.25 s, holding the interpreter lock): built by
+    the first encode instead, it ran in Compare's, Tokenize's and Stream's jobs at once, each
+    slowing the others and the loads still to come."""
+    tok = Tokenizer.from_tiktoken(name)
+    tok.core_encoder()
+    return tok
 
 
 @dataclass

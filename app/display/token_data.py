@@ -23,7 +23,7 @@ from app.core.i18n import tr, tr_n
 from app.display.format import format_count, hex_bytes, visible
 from app.display.palette import stable_colors
 from app.display.pieces import fallback_ids, piece_texts, token_text
-from bpe_engine import TokenizerLike
+from bpe_engine import Tokenizer, TokenizerLike
 
 __all__ = [
     "TokenTable",
@@ -221,7 +221,11 @@ def describe_char(ch: str) -> str:
 
 
 def token_detail(tokenizer: TokenizerLike, table: TokenTable, k: int) -> str:
-    """Everything about token ``k`` in a few lines (tooltips and the info line)."""
+    """Everything about token ``k`` in a few lines (tooltips and the info line).
+
+    It never makes a lazily opened rank table's merges (seconds for o200k: never in the GUI
+    thread): until they are made the merge line says so, and the
+    caller asks for them in a job (:class:`~app.core.jobs.merges.MergesMaker`) and asks again."""
     tid = table.ids[k]
     data = table.tokens[k]
     size = tr_n("%n byte(s): {hex}", len(data)).format(hex=hex_bytes(data))
@@ -251,18 +255,35 @@ def token_detail(tokenizer: TokenizerLike, table: TokenTable, k: int) -> str:
         lines.append(tr("This token is not a whole character: decoded alone it would print U+FFFD."))
     else:
         lines.append(tr("Text: ‘{text}’").format(text=visible(table.text[table.char_starts[k] : table.char_ends[k]])))
-    merge = tokenizer.merge_of(tid)
+    lines += _merge_lines(tokenizer, table, k)
+    return "\n".join(lines)
+
+
+def _merges_pending(tokenizer: TokenizerLike) -> bool:
+    """Whether reading ``tokenizer``'s merges would make them first (a lazily opened rank
+    table; :func:`app.core.jobs.merges.merges_at_hand`, which this Qt-free module cannot import)."""
+    return isinstance(tokenizer, Tokenizer) and not tokenizer.merges_made
+
+
+def _merge_lines(tokenizer: TokenizerLike, table: TokenTable, k: int) -> list[str]:
+    """The line that says which merge made token ``k`` (or that it is a single byte)."""
+    data = table.tokens[k]
+    merge = None
+    if not _merges_pending(tokenizer):
+        merge = tokenizer.merge_of(table.ids[k])
+    elif not table.special[k] and len(data) > 1:
+        # (a rank table's single bytes and special tokens are made by no merge: said at once)
+        return [tr("Which merge made it: being worked out (a few seconds the first time)")]
     if merge is not None:
         a, b, rank = merge
-        lines.append(
-            tr("Made by merge rank {rank}: {left} ({left_id}) + {right} ({right_id})").format(
-                rank=format_count(rank),
-                left=token_text(tokenizer, a),
-                left_id=a,
-                right=token_text(tokenizer, b),
-                right_id=b,
-            )
+        text = tr("Made by merge rank {rank}: {left} ({left_id}) + {right} ({right_id})").format(
+            rank=format_count(rank),
+            left=token_text(tokenizer, a),
+            left_id=a,
+            right=token_text(tokenizer, b),
+            right_id=b,
         )
-    elif not table.special[k] and len(data) == 1 and table.labels is None:
-        lines.append(tr("A single byte: part of every byte-level vocabulary."))
-    return "\n".join(lines)
+        return [text]
+    if not table.special[k] and len(data) == 1 and table.labels is None:
+        return [tr("A single byte: part of every byte-level vocabulary.")]
+    return []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
@@ -33,6 +33,7 @@ class ChipInput(QAbstractScrollArea):
         self._hover = -1
         self._selected = -1
         self.tooltip_provider: Callable[[int], str] | None = None
+        self._tip: tuple[int, QPoint] | None = None  # the chip whose tooltip was shown, and where
 
     def count(self) -> int:
         """How many chips there are (the view's)."""
@@ -116,8 +117,21 @@ class ChipInput(QAbstractScrollArea):
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             index = self.index_at(QPointF(event.pos()))
             if index >= 0 and self.tooltip_provider is not None:
+                self._tip = (index, event.globalPos())
                 QToolTip.showText(event.globalPos(), self.tooltip_provider(index), self.viewport())
             else:
+                self._tip = None
                 QToolTip.hideText()
             return True
+        if event.type() == QEvent.Type.Leave:
+            self._tip = None  # the tooltip shown now, if any, is another widget's
         return super().viewportEvent(event)
+
+    def refresh_tooltip(self) -> None:
+        """Write the tooltip shown for a chip again (what it says became known meanwhile)."""
+        tip, provider = self._tip, self.tooltip_provider
+        if tip is None or provider is None or not QToolTip.isVisible() or tip[0] >= self.count():
+            return
+        text = provider(tip[0])
+        if text and text != QToolTip.text():
+            QToolTip.showText(tip[1], text, self.viewport())

@@ -67,6 +67,7 @@ class PickedTokenizer(QObject):
         self._follow_new = follow_new
         self._known_keys = set(self.registry.keys())
         self._shown: tuple[str, TokenizerLike | None] = ("", None)
+        self._arrived_unseen = False  # the key's tokenizer was loaded while the host was hidden
         if opener is None:
             opener = TiktokenFileOpener(self.registry, self)
             opener.opened.connect(picker.set_current_key)
@@ -150,7 +151,13 @@ class PickedTokenizer(QObject):
                 self.picker.set_current_key(key)
                 return
         if key == self._shown[0]:
-            self._take(key)
+            if self.host.isVisible():
+                self._take(key)
+            else:
+                # subtle: a hidden view is told when it is shown: at start Compare loads
+                # OpenAI's encodings, and Tokenize's, Stream's and the Timeline's work on
+                # them (encoding, pieces, merges) would slow Compare's own.
+                self._arrived_unseen = True
 
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
@@ -162,6 +169,9 @@ class PickedTokenizer(QObject):
         # subtle: Qt may still deliver the host's events while the Python side of this object
         # is being torn down (its attributes gone): then there is nothing to load
         if event.type() == QEvent.Type.Show and watched is getattr(self, "host", None):
+            if self._arrived_unseen:
+                self._arrived_unseen = False
+                self._take(self.picker.current_key())
             entry = self.entry()
             if entry is not None and entry.tokenizer is None and entry.status == EntryStatus.IDLE:
                 self.registry.request(entry.key)  # OpenAI encodings load only once someone looks

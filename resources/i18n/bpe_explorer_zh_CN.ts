@@ -470,6 +470,12 @@
     </message>
     <message>
       <location filename="../../app/display/token_data.py" />
+      <location filename="../../app/features/families/chip_tooltip.py" />
+      <source>Which merge made it: being worked out (a few seconds the first time)</source>
+      <translation>由哪次合并生成：正在计算（首次需要几秒钟）</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/token_data.py" />
       <source>byte {i}</source>
       <translation>第 {i} 个字节</translation>
     </message>

@@ -71,6 +71,12 @@ def _family_lines(token: FamilyToken, tokenizer: FamilyTokenizer | None) -> list
         if tokenizer.is_continuation(token.id):
             return [tr("Piece: {piece} (## continues the word before it)").format(piece=piece)]
         return [tr("Piece: {piece}").format(piece=piece)]
+    if isinstance(tokenizer, Tokenizer) and not tokenizer.merges_made:
+        # An OpenAI encoding opened without its merges: never made here, in the GUI thread
+        # (seconds for o200k); the view asks a job for them and writes the tooltip again.
+        if len(token.data) > 1:
+            return [tr("Which merge made it: being worked out (a few seconds the first time)")]
+        return []
     if isinstance(tokenizer, Tokenizer):
         merge = tokenizer.merge_of(token.id)
         if merge is not None:

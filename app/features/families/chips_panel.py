@@ -10,7 +10,7 @@ import html
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QSize, Qt, QTimer, Slot
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QLabel, QWidget
 
 from app.core.i18n import tr_n
@@ -96,6 +96,10 @@ class ChipRows(QWidget):
         super().resizeEvent(event)
         self._place()
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
+        super().showEvent(event)
+        self._place()  # (left undone while off screen)
+
     def rows_shown(self) -> dict[Family, int]:
         """The whole lines of chips each row has room for (:func:`share_lines`)."""
         views = self.chip_views
@@ -107,6 +111,10 @@ class ChipRows(QWidget):
     @Slot()
     def _place(self) -> None:
         """The rows' geometry (see the class docstring)."""
+        if not self.isVisible():
+            # subtle: laying out the chips to count their lines takes ~70 ms, and at start this
+            # tab's first result comes while Compare, on screen, is loading; done when shown
+            return
         shown = self.rows_shown()
         complete = [f for f in Family if shown[f] >= self.chip_views[f].line_count()]
         heights = {f: self.chip_views[f].height_for_lines(n, more=f not in complete) for f, n in shown.items()}

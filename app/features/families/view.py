@@ -33,6 +33,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from app.core.i18n import connect, tr
+from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.core.registry import RegistryEntry, TokenizerRegistry
 from app.core.settings import Settings
 from app.features.families.chip_tooltip import chip_tooltip
@@ -50,7 +51,7 @@ from app.features.families.training_panel import DEFAULT_VOCAB, ByteSource, Trai
 from app.widgets.open_files import choose_text_file
 from app.widgets.token_chips import ChipView
 from app.widgets.view import View
-from bpe_engine import FamilyResult, FamilyTokenizer, WordTokenizer
+from bpe_engine import FamilyResult, FamilyTokenizer, Tokenizer, WordTokenizer
 
 __all__ = ["FamiliesView", "DEFAULT_VOCAB", "HERE", "sample_paths"]
 
@@ -76,6 +77,8 @@ class FamiliesView(View):
         self.registry = registry
         self.settings = settings
         self.controller = FamiliesController(self)
+        self.merges_maker = MergesMaker("families-merges", self)  # (a hovered OpenAI encoding's)
+        self._merges_asked: Tokenizer | None = None
         self.outcome: FamiliesOutcome | None = None
         self._displayed_generation = -1
         self._started = False
@@ -305,7 +308,16 @@ class FamiliesView(View):
             return ""
         words = self.models.tokenizers.get(Family.WORDS) if self.models is not None else None
         known = len(words.words) if isinstance(words, WordTokenizer) else 0
-        return chip_tooltip(result, index, self.tokenizers().get(family), known)
+        tok = self.tokenizers().get(family)
+        if isinstance(tok, Tokenizer) and not merges_at_hand(tok) and tok is not self._merges_asked:
+            self._merges_asked = tok  # (its merge line is written again once a job made them)
+            self.merges_maker.when_made(tok, self._on_merges_made)
+        return chip_tooltip(result, index, tok, known)
+
+    def _on_merges_made(self) -> None:
+        self._merges_asked = None
+        for view in self.chip_rows.chip_views.values():
+            view.refresh_tooltip()
 
     # -- language, presentation, shutdown ----------------------------------------------------
 
@@ -327,3 +339,4 @@ class FamiliesView(View):
     def shutdown(self, training_wait_ms: int = 0) -> None:
         """Cancel training and live tokenizing (window closing; see the controller's shutdown)."""
         self.controller.shutdown(training_wait_ms)
+        self.merges_maker.close()

@@ -16,7 +16,8 @@ and file formats to the other views.
 The view composes its panels and does the encoding; each panel is a module beside it:
 :mod:`.top_bar` (picker, preset, special-token mode, whitespace), :mod:`.counts_row`,
 :mod:`.chips_panel` (token and id chips, Copy), :mod:`.pieces_panel` (the strip),
-:mod:`.explain_panel`; :mod:`.links` ties hover, selection and the cursor across them, and
+:mod:`.explain_panel`; :mod:`.links` ties hover, selection and the cursor across them,
+:mod:`.token_lines` describes a token (its merge line waits for merges made off the GUI thread), and
 :mod:`.special_modes` holds everything about the special-token modes. :mod:`.input_area`
 switches between the text and a chat (:mod:`.chat_editor`: messages rendered by the
 tokenizer's chat template in the encode job, the rendered text encoded with its special
@@ -39,7 +40,7 @@ from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.display.format import format_count
 from app.display.html_export import tokens_html
-from app.display.token_data import Counts, TokenTable, counts, token_detail
+from app.display.token_data import Counts, TokenTable, counts
 from app.features.tokenize.additions import with_additions
 from app.features.tokenize.chat_editor import ChatEditor
 from app.features.tokenize.chips_panel import ChipsPanel, CopyFormat, copy_text
@@ -49,6 +50,7 @@ from app.features.tokenize.input_area import InputArea, InputMode
 from app.features.tokenize.links import Links
 from app.features.tokenize.pieces_panel import PiecesPanel
 from app.features.tokenize.special_modes import MODE_LABELS, mode_for_text, mode_label
+from app.features.tokenize.token_lines import TokenLines
 from app.features.tokenize.top_bar import TopBar
 from app.features.tokenize.wordpiece_explain import ExplainSwitch, WordPiecePanel
 from app.widgets.as_of import AsOfBox
@@ -101,14 +103,15 @@ class TokenizeView(View):
         self.input_area = InputArea(self.editor, self.chat_editor, self)
         self.counts_row = CountsRow(self)
         self.chips = ChipsPanel(self)
-        self.chips.set_tooltip_provider(self._token_tooltip)
+        self.token_lines = TokenLines(self.chips, self.tokenizer)
+        self.chips.set_tooltip_provider(self.token_lines.describe)
         self.addActions(self.chips.copy_actions)
         self.pieces_box = PiecesPanel(self)
         self.explain = ExplainPanel(self)
         self.wordpiece_explain = WordPiecePanel(self)
         self.explains = ExplainSwitch(self.explain, self.wordpiece_explain, self)
         self.links = Links(
-            self.editor, self.chips, self.pieces_box, self.explains, self._token_tooltip, self._is_current
+            self.editor, self.chips, self.pieces_box, self.explains, self.token_lines.describe, self._is_current
         )
         self._alias_widgets()
         self.split = split = QSplitter(Qt.Orientation.Vertical, self)
@@ -434,15 +437,6 @@ class TokenizeView(View):
             self.set_text(text)
             self.set_mode(mode_for_text(text, self.mode()))
 
-    # -- hover, selection, explain (the links do the rest) ---------------------------------
-
-    def _token_tooltip(self, index: int) -> str:
-        tok = self.tokenizer()
-        table = self.chips.table
-        if tok is None or table is None or index >= len(table):
-            return ""
-        return token_detail(tok, table, index)
-
     # -- the view contract ------------------------------------------------------------------
 
     def set_presentation(self, on: bool) -> None:
@@ -486,3 +480,4 @@ class TokenizeView(View):
         """Drop pending encodings and wait for a running one (the main window is closing)."""
         self.links.timer.stop()
         self.controller.shutdown()
+        self.token_lines.close()

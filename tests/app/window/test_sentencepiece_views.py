@@ -95,10 +95,10 @@ def test_tokenize_chips_show_pieces_and_bytes_with_sentencepieces_ids(tokenize, 
 
 def test_token_details_name_the_piece_and_the_byte_fallback(tokenize, spm_reference) -> None:
     ids = spm_reference.encode(SP_TEXT)
-    first = tokenize._token_tooltip(0)
+    first = tokenize.token_lines.describe(0)
     assert f"Piece: {spm_reference.id_to_piece(ids[0])}" in first and "decoding drops it" in first
     k = next(k for k, i in enumerate(ids) if spm_reference.is_byte(i))
-    detail = tokenize._token_tooltip(k)
+    detail = tokenize.token_lines.describe(k)
     assert "Byte fallback" in detail and f"1 byte: {spm_reference.id_to_piece(ids[k])[3:5].lower()}" in detail
 
 
