@@ -484,14 +484,14 @@ class TrainResults(View):
                 tie_break=cfg.tie_break,
             )
         self.result_key = self.registry.add(tok, label, kind=RegistryKind.TRAINED, source=source, compose=compose)
-        label = self.registry.entry(self.result_key).label
-        tokens = len(tok)
+        key, registry, tokens = self.result_key, self.registry, len(tok)
+        # the label is read when the line is written: the registry renames it in a new language
         self._set_result(
             lambda: tr_n(
                 "Result: <b>{label}</b>, %n token(s). It is now available in the "
                 "Vocabulary, Tokenize, Compare and Stream decode views; save it to keep it.",
                 tokens,
-            ).format(label=html.escape(label))
+            ).format(label=html.escape(registry.entry(key).label if key in registry.keys() else tr("tokenizer")))
         )
         self._update_actions()
         self.tokenizer_ready.emit(self.result_key)

@@ -283,8 +283,12 @@ def test_a_finished_run_and_its_messages_switch(qtbot, view, translated, tmp_pat
     qtbot.waitUntil(lambda: "已将" in view.messages.text(), timeout=10_000)
     _to_en()
     assert view.progress_label.text().startswith("Done:") and " merges in " in view.progress_label.text()
-    # (the result keeps the name it was registered under, 粘贴的文本 · 19 次合并: a name, not a sentence)
-    assert view.result_label.text().startswith("Result: <b>") and "It is now available" in view.result_label.text()
+    # the name the app made is said in the new language too, as the registry renames it
+    assert (
+        view.result_label.text().startswith("Result: <b>pasted text · ")
+        and "It is now available" in view.result_label.text()
+    )
+    assert view.registry.entry(view.result_key).label in view.result_label.text()
     assert "looks like a binary file" in view.corpus.messages.text()
     assert view.messages.text().startswith("Saved ") and "out.json" in view.messages.text()
     assert_switches(view, translated)
