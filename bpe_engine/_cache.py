@@ -29,7 +29,7 @@ import sys
 import tempfile
 import weakref
 from collections.abc import Callable, Mapping
-from itertools import chain
+from itertools import chain, islice
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -188,7 +188,7 @@ def _tables(given: object, cls: type, pending: bool = False) -> tuple[dict[str, 
     ):
         return None
     n = len(pair_ids)
-    more = list(tables.ranks.items())[n:]  # the split pairs, added after the merges
+    more = list(islice(tables.ranks.items(), n, None))  # the split pairs, added after the merges
     counts = tok.merge_counts
     arrays = _vocab_arrays(vocab, tables.byte_id)
     merges = np.empty((n, 3), dtype="<i4")  # (built from flat arrays: NumPy reads tuples slowly)

@@ -210,8 +210,8 @@ def _resolve_at_once(
 
     if not (0 <= min(left_ids + right_ids) and max(left_ids + right_ids) < MAX_VOCAB):
         return None
-    codes = np.array(left_ids, dtype=np.int64) << SHIFT | np.array(right_ids, dtype=np.int64)
-    if len(np.unique(codes)) != len(codes):
+    codes = np.sort(np.array(left_ids, dtype=np.int64) << SHIFT | np.array(right_ids, dtype=np.int64))
+    if (codes[1:] == codes[:-1]).any():
         return None  # a repeated merge
     ordinary = set(byte_id).union(cast(list[int], new_ids), left_ids, right_ids)
     return cast(list[int], new_ids), list(zip(left_ids, right_ids)), ordinary
