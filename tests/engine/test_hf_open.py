@@ -64,8 +64,9 @@ def _small(merges: list[Any], vocab: dict[str, int] | None = None) -> dict[str, 
     }
 
 
-def _write(tmp_path: Path, obj: dict[str, Any]) -> Path:
-    path = tmp_path / "tokenizer.json"
+def _write(tmp_path: Path, obj: dict[str, Any], folder: str = "file") -> Path:
+    path = tmp_path / folder / "tokenizer.json"
+    path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps(obj), encoding="utf-8")
     return path
 
@@ -80,10 +81,9 @@ def test_damaged_merges_are_named_as_before(tmp_path: Path) -> None:
         "three parts": (["a b c"], r"merges\[0\]"),
     }
     for label, (merges, message) in cases.items():
-        path = _write(tmp_path, _small(merges, extra))
+        path = _write(tmp_path, _small(merges, extra), label)
         with pytest.raises(TokenizerFileError, match=message):
             load_tokenizer(path)
-        assert label
     bad_token = _small(["a b"], {"ab": 256, "a\u4e00": 300})
     with pytest.raises(TokenizerFileError, match="not in the byte-level alphabet"):
         load_tokenizer(_write(tmp_path, bad_token))
