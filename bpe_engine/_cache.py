@@ -29,6 +29,8 @@ import sys
 import tempfile
 import weakref
 from collections.abc import Callable, Mapping
+from itertools import chain, islice
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -177,17 +179,24 @@ def _tables(given: object, cls: type, pending: bool = False) -> tuple[dict[str, 
         if not tok.merge_rule.tiktoken_ranks or tables.merges_ready:
             return None
         return _facts(tok, safe=False, pending=True), _vocab_arrays(vocab, tables.byte_id)
-    triples = list(zip(tables.pair_ids, tables.new_ids))
+    pair_ids, new_ids = tables.pair_ids, tables.new_ids
     # The merges' bytes are their parts' bytes (resolve_merges looked them up so); checked
     # here so that the cache never stores a tokenizer it would give back differently.
-    if tok.merges != [(vocab[a], vocab[b]) for (a, b), _ in triples]:
+    get = vocab.__getitem__
+    if len(pair_ids) != len(new_ids) or tok.merges != list(
+        zip(map(get, map(itemgetter(0), pair_ids)), map(get, map(itemgetter(1), pair_ids)))
+    ):
         return None
-    n = len(triples)
-    more = list(tables.ranks.items())[n:]  # the split pairs, added after the merges
+    n = len(pair_ids)
+    more = list(islice(tables.ranks.items(), n, None))  # the split pairs, added after the merges
     counts = tok.merge_counts
     arrays = _vocab_arrays(vocab, tables.byte_id)
-    arrays["merges"] = np.array([(a, b, z) for (a, b), z in triples], dtype="<i4").reshape(-1)
-    arrays["more"] = np.array([(code, r) for code, r in more], dtype="<i8").reshape(-1)
+    merges = np.empty((n, 3), dtype="<i4")  # (built from flat arrays: NumPy reads tuples slowly)
+    merges[:, 0] = np.fromiter(map(itemgetter(0), pair_ids), dtype=np.int64, count=n)
+    merges[:, 1] = np.fromiter(map(itemgetter(1), pair_ids), dtype=np.int64, count=n)
+    merges[:, 2] = np.fromiter(new_ids, dtype=np.int64, count=n)
+    arrays["merges"] = merges.reshape(-1)
+    arrays["more"] = np.fromiter(chain.from_iterable(more), dtype="<i8", count=2 * len(more))
     if any(c is not None for c in counts):
         arrays["counts"] = np.array([-1 if c is None else c for c in counts], dtype="<i8")
     return _facts(tok, safe=tables.merge_all_safe, pending=False), arrays

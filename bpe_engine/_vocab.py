@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import add, itemgetter
+from typing import cast
 
 from ._text import lone_surrogate, surrogate_message
 from .errors import ConfigError, TokenizerFileError, short
@@ -112,6 +115,10 @@ def resolve_merges(
     n = len(merges)
     if merge_ids is not None and len(merge_ids) != n:
         raise TokenizerFileError(f"merge_ids has {len(merge_ids)} entries but there are {n} merges")
+    if merge_ids is not None and pair_ranks:
+        found = _resolve_at_once(vocab, merges, merge_ids, byte_id)
+        if found is not None:
+            return found
     by_bytes: dict[bytes, int] = {}
 
     def lookup(data: bytes) -> int:
@@ -170,6 +177,46 @@ def resolve_merges(
     return new_ids, pair_ids, ordinary
 
 
+def _resolve_at_once(
+    vocab: Mapping[int, bytes],
+    merges: Sequence[tuple[bytes, bytes]],
+    merge_ids: Sequence[tuple[int, int]],
+    byte_id: list[int],
+) -> tuple[list[int], list[tuple[int, int]], set[int]] | None:
+    """:func:`resolve_merges` of a Hugging Face list (``pair_ranks``, ids given) in C loops
+    (``map``, list comparison, NumPy) when nothing is wrong and no two tokens share bytes:
+    the loop took a second for Llama 3's 280,000 merges. None otherwise: the loop then
+    resolves them, naming what is wrong."""
+    values = list(vocab.values())
+    if set(map(type, values)) != {bytes}:
+        return None
+    by_bytes = dict(zip(values, vocab))
+    if len(by_bytes) != len(vocab):
+        return None  # tokens sharing bytes: the loop picks the lowest id
+    try:
+        lefts, rights = list(map(itemgetter(0), merges)), list(map(itemgetter(1), merges))
+        left_ids, right_ids = list(map(itemgetter(0), merge_ids)), list(map(itemgetter(1), merge_ids))
+        if set(map(type, lefts)) | set(map(type, rights)) != {bytes}:
+            return None
+    except (TypeError, IndexError):
+        return None
+    get = vocab.get
+    if list(map(get, left_ids)) != lefts or list(map(get, right_ids)) != rights:
+        return None
+    new_ids = list(map(by_bytes.get, map(add, lefts, rights)))
+    if None in new_ids:
+        return None
+    import numpy as np  # (deferred: this module is imported by processes that never open a file)
+
+    if not (0 <= min(left_ids + right_ids) and max(left_ids + right_ids) < MAX_VOCAB):
+        return None
+    codes = np.sort(np.array(left_ids, dtype=np.int64) << SHIFT | np.array(right_ids, dtype=np.int64))
+    if (codes[1:] == codes[:-1]).any():
+        return None  # a repeated merge
+    ordinary = set(byte_id).union(cast(list[int], new_ids), left_ids, right_ids)
+    return cast(list[int], new_ids), list(zip(left_ids, right_ids)), ordinary
+
+
 def split_pairs(
     vocab: Mapping[int, bytes], new_ids: Sequence[int], pair_ids: Sequence[tuple[int, int]]
 ) -> list[tuple[int, int, int]]:
@@ -212,11 +259,18 @@ def merge_all_safe(pair_ids: Sequence[tuple[int, int]], new_ids: Sequence[int]) 
     vectorised encoders rely on. Merges learned in order always pass; a Hugging Face list
     of pair priorities may not (a merge listed before one of its parts is made).
     """
-    first_use: dict[int, int] = {}
-    for r, (a, b) in enumerate(pair_ids):
-        first_use.setdefault(a, r)
-        first_use.setdefault(b, r)
-    return all(first_use.get(z, r + 1) > r for r, z in enumerate(new_ids))
+    import numpy as np  # (deferred, as above)
+
+    n = len(pair_ids)
+    if not n:
+        return True
+    # In NumPy (a loop over Llama 3's 280,000 merges took 0.3 s): each id's first rank as a part.
+    parts = np.fromiter(chain.from_iterable(pair_ids), dtype=np.int64, count=2 * n)
+    made = np.fromiter(new_ids, dtype=np.int64, count=len(new_ids))
+    size = int(max(parts.max(), made.max(initial=0))) + 1
+    first_use = np.full(size, n + 1, dtype=np.int64)
+    np.minimum.at(first_use, parts, np.repeat(np.arange(n, dtype=np.int64), 2))
+    return bool((first_use[made] > np.arange(len(made))).all())
 
 
 def _check_special(tok: object) -> None:

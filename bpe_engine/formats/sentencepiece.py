@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 
+import numpy as np
+
 from .._files import FileProblem, read_regular
 from ..errors import TokenizerFileError, short
 from ..kinds import Algorithm
@@ -65,6 +67,73 @@ def _bool(spec: dict[int, list[int | bytes]], number: int, default: bool, what: 
     return bool(varint_value(values[-1], what)) if values else default
 
 
+def _simple_pieces(data: bytes, pieces: list[str], scores: list[float], kinds: list[int]) -> int:
+    """Reads the leading pieces written the usual way (text, score, maybe type, each length
+    below 128 bytes) in bulk into the lists, and returns the offset after them; the generic
+    reader takes the rest, from the first piece written otherwise (it reports any error).
+    Why: a field at a time in Python took half a second for 32k pieces; this is NumPy over
+    the offsets, a loop only to hop from one piece to the next."""
+    buf = np.frombuffer(data, dtype=np.uint8)
+    starts, i = _chain(buf)
+    add = starts.append
+    n = len(data) - 1
+    while i < n and data[i] == 0x0A and data[i + 1] < 0x80:  # a piece whose length is one byte
+        add(i)
+        i += data[i + 1] + 2
+    if i > n + 1:
+        starts.pop()  # the last one runs past the end: the generic reader reports it
+    if not starts:
+        return 0
+    at = np.array(starts, dtype=np.int64)
+    size = buf[at + 1].astype(np.int64)
+    text = buf[at + 3].astype(np.int64)  # the text's length (read before it is checked: inside)
+    rest = size - text - 7  # after text and score: nothing, or the type (2 bytes)
+    ok = (size >= 8) & (buf[at + 2] == 0x0A) & (text >= 1) & (text < 0x80) & ((rest == 0) | (rest == 2))
+    ok &= buf[np.minimum(at + 4 + text, len(buf) - 1)] == 0x15
+    kind_at = np.minimum(at + 9 + text, len(buf) - 2)
+    kind = np.where(rest == 2, buf[np.minimum(kind_at + 1, len(buf) - 1)], NORMAL).astype(np.int64)
+    ok &= (rest == 0) | ((buf[kind_at] == 0x18) & np.isin(kind, sorted(_KINDS)))
+    bad = np.flatnonzero(~ok)
+    count = int(bad[0]) if len(bad) else len(starts)
+    if not count:
+        return 0
+    at, text, kind = at[:count], text[:count], kind[:count]
+    # The texts, joined by a byte no UTF-8 text holds elsewhere, decoded once and cut.
+    lengths = text + 1
+    ends = np.cumsum(lengths)
+    index = np.arange(int(ends[-1])) - np.repeat(ends - lengths, lengths)
+    index += np.repeat(at + 4, lengths)
+    joined = buf[index]
+    joined[ends - 1] = 0
+    try:
+        found = joined[:-1].tobytes().decode("utf-8").split("\x00")
+    except UnicodeDecodeError:
+        return 0  # the generic reader names the piece
+    if len(found) != count:
+        return 0  # a text holds a NUL byte
+    score_at = (at + 5 + text)[:, None] + np.arange(4)
+    pieces += found
+    scores += buf[score_at].reshape(-1).view("<f4").tolist()
+    kinds += kind.tolist()
+    return int(at[-1] + 2 + size[count - 1])
+
+
+def _chain(buf: np.ndarray) -> tuple[list[int], int]:
+    """The offsets of the leading pieces found at once, and the offset after them, where the
+    loop of :func:`_simple_pieces` goes on hopping. Every place that looks like the start of
+    a piece is a candidate; the pieces are the candidates from 0 on as long as each one's end
+    is the next candidate (a candidate inside a text ends this early, the loop does the rest)."""
+    if len(buf) < 4:
+        return [], 0
+    at = np.flatnonzero((buf[:-3] == 0x0A) & (buf[1:-2] < 0x80) & (buf[2:-1] == 0x0A))
+    if not len(at) or at[0] != 0:
+        return [], 0
+    after = at + buf[at + 1] + 2
+    broken = np.flatnonzero(after[:-1] != at[1:])
+    count = int(broken[0]) + 1 if len(broken) else len(at)
+    return at[:count].tolist(), int(after[count - 1])
+
+
 def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
     """The model in the bytes of a ``.model`` file (``source`` names it in errors)."""
     pieces: list[str] = []
@@ -72,8 +141,9 @@ def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
     kinds: list[int] = []
     trainer = b""
     normalizer = b""
+    start = _simple_pieces(data, pieces, scores, kinds)
     try:
-        for number, _, value in fields(data):
+        for number, _, value in fields(data[start:] if start else data):
             if number == 1:
                 if not isinstance(value, bytes):
                     raise ProtobufError(f"piece {len(pieces)} is not a message")
@@ -160,12 +230,17 @@ def _checked(
     escape: bool,
     source: str,
 ) -> SentencePieceData:
-    seen: dict[str, int] = {}
     unk_id: int | None = None
     found = [False] * 256
     specials: dict[str, int] = {}
-    for i, (piece, kind) in enumerate(zip(pieces, kinds)):
-        if piece in seen:
+    # Only the pieces that are not NORMAL are looked at one by one (a few hundred of 32k),
+    # all of them when a piece is repeated (to name the first repeat, where the loop meets it).
+    repeated = len(set(pieces)) != len(pieces)
+    others = range(len(pieces)) if repeated else np.flatnonzero(np.array(kinds) != NORMAL).tolist()
+    seen: dict[str, int] = {}
+    for i in others:
+        piece, kind = pieces[i], kinds[i]
+        if repeated and piece in seen:
             raise TokenizerFileError(
                 f"{source}: pieces {seen[piece]} and {i} are both {short(piece)}; the file is damaged"
             )

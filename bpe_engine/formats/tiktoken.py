@@ -619,8 +619,9 @@ def is_rank_file(data: bytes) -> bool:
 def _read_ranks(path: str, data: bytes, pattern: str | None, special_tokens: SpecialTokens | None) -> TokenizerData:
     """A rank file, completed by the arguments or by what :func:`_settings_for` finds."""
     found_pattern, found_specials, where = (None, None, "")
+    loaded: dict[str, Any] = {}  # the files beside it, each parsed once (a tokenizer.json: 9 MB)
     if pattern is None or special_tokens is None:
-        found_pattern, found_specials, where = _settings_for(path)
+        found_pattern, found_specials, where = _settings_for(path, loaded)
     final_pattern = pattern if pattern is not None else found_pattern
     if final_pattern is None:
         raise PatternNeededError(path, found_specials, where)
@@ -638,24 +639,32 @@ def _read_ranks(path: str, data: bytes, pattern: str | None, special_tokens: Spe
     found = data_from_rank_file(data, path, final_pattern, specials, display_name(path))
     if where:
         found.extra["settings_from"] = where
-    found.bos, found.adds_bos = _bosbeside(path, specials)
+    found.bos, found.adds_bos = _bosbeside(path, specials, loaded)
     return found
 
 
-def _bosbeside(path: str, specials: Mapping[str, int]) -> tuple[str | None, bool]:
+def _load_beside(path: str, what: str, loaded: dict[str, Any]) -> Any:
+    """``load_recorded_json``, once per file for one open (``loaded`` keeps what was parsed)."""
+    if path not in loaded:
+        loaded[path] = load_recorded_json(path, what)
+    return loaded[path]
+
+
+def _bosbeside(path: str, specials: Mapping[str, int], loaded: dict[str, Any] | None = None) -> tuple[str | None, bool]:
     """``(bos, adds_bos)`` for a rank file, from the ``tokenizer.json`` beside it (its
     template's first special token, which it adds), else ``tokenizer_config.json``'s
     ``bos_token`` and ``add_bos_token``; ``(None, False)`` when neither names a special token."""
     stem = os.path.splitext(os.path.basename(path))[0]
+    loaded = {} if loaded is None else loaded
     hf = beside(path, f"{stem}.json", "tokenizer.json")
     if hf is not None:
-        obj = load_recorded_json(hf, "Hugging Face tokenizer.json")
+        obj = _load_beside(hf, "Hugging Face tokenizer.json", loaded)
         bos = template_bos(obj, hf) if is_hf_tokenizer(obj) else None
         if bos is not None and bos in specials:
             return bos, True
     config = beside(path, f"{stem}_config.json", "tokenizer_config.json")
     if config is not None:
-        obj = load_recorded_json(config, "tokenizer_config.json")
+        obj = _load_beside(config, "tokenizer_config.json", loaded)
         if isinstance(obj, dict):
             bos = obj.get("bos_token")
             if isinstance(bos, dict):  # older files: {"content": ..., "lstrip": ...}
@@ -665,7 +674,7 @@ def _bosbeside(path: str, specials: Mapping[str, int]) -> tuple[str | None, bool
     return None, False
 
 
-def _settings_for(path: str) -> tuple[str | None, dict[str, int] | None, str]:
+def _settings_for(path: str, loaded: dict[str, Any] | None = None) -> tuple[str | None, dict[str, int] | None, str]:
     """``(pattern, special tokens, where they came from)`` for a rank file: its sidecar
     (``<file>.json``, written by our export), else a ``tokenizer.json`` and
     ``tokenizer_config.json`` beside it (also named ``<stem>.json``, ``<stem>_config.json``),
@@ -683,7 +692,7 @@ def _settings_for(path: str) -> tuple[str | None, dict[str, int] | None, str]:
     where = [f"OpenAI's {stem}"] if known else []
     hf = beside(path, f"{stem}.json", "tokenizer.json")
     if hf is not None:
-        obj = load_recorded_json(hf, "Hugging Face tokenizer.json")
+        obj = _load_beside(hf, "Hugging Face tokenizer.json", {} if loaded is None else loaded)
         if is_hf_tokenizer(obj):
             found_pattern = _pattern_of(obj, hf)
             found_specials = {content: i for content, i, _, _ in added_tokens(obj, hf)}

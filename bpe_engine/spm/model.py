@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from functools import cached_property
 from itertools import chain
 
 import numpy as np
@@ -53,37 +54,79 @@ class CharBpeModel:
         self.split_at_space = data.split_at_space
         self.ignore_merges = data.ignore_merges
         self.rule = "sentencepiece" if data.merges is None else "huggingface"
-        # SentencePiece: pieces_ (NORMAL, USER_DEFINED, UNUSED) and the reserved ones.
-        self.piece_id: dict[str, int] = {}
-        self.reserved: dict[str, int] = {}
-        for i, (p, k) in enumerate(zip(pieces, kinds)):
-            (self.reserved if k in (UNKNOWN, CONTROL, BYTE) else self.piece_id).setdefault(p, i)
-        self.byte_id = [-1] * 256
-        for i, k in enumerate(kinds):
-            if k == BYTE:
-                self.byte_id[int(pieces[i][3:5], 16)] = i
-        self.unused = frozenset(i for i, k in enumerate(kinds) if k == UNUSED)
+        self._data = data
         self.scores = list(data.scores)
-        # Rank of a merge: its place in the merge list, or the piece's place by score.
-        order = sorted(self.piece_id.values(), key=lambda i: (-self.scores[i], i))
-        self.score_rank = {i: r for r, i in enumerate(order)}
         self.pair_rank: dict[int, tuple[int, int]] = {}
         if data.merges is not None:
             for r, (a, b) in enumerate(data.merges):
                 z = self.piece_id.get(pieces[a] + pieces[b], self.reserved.get(pieces[a] + pieces[b], -1))
                 self.pair_rank.setdefault(a << _SHIFT | b, (r, z))
             self.vocab_id = {p: i for i, p in enumerate(pieces)}
-        # Chunk boundaries: two characters never joined by a merge when no token holds them side by side.
-        mergeable = [p for i, p in enumerate(pieces) if kinds[i] not in (CONTROL, BYTE)]
-        self.pairs = frozenset(p[k : k + 2] for p in mergeable for k in range(len(p) - 1))
-        user = [p for i, p in enumerate(pieces) if kinds[i] == USER_DEFINED] if data.merges is None else []
-        self.user_defined = PrefixMatcher(user) if user else None
-        self._user_firsts = self.user_defined.firsts if self.user_defined is not None else frozenset()
-        # For the merge loop: a piece's (negated score, id) in one lookup.
-        self._merge_info = {p: (-self.scores[i], i) for p, i in self.piece_id.items()}
         self.cache: dict[str, tuple[int, ...]] = {}
         self.cache_size = CACHE_LIMIT
         self._pair_keys: np.ndarray | None = None  # sorted code point pairs of self.pairs
+
+    # -- tables, built on first use (opening a model builds none of them) ------------------
+
+    @cached_property
+    def _ids(self) -> tuple[dict[str, int], dict[str, int]]:
+        # SentencePiece: pieces_ (NORMAL, USER_DEFINED, UNUSED) and the reserved ones.
+        piece_id: dict[str, int] = {}
+        reserved: dict[str, int] = {}
+        for i, (p, k) in enumerate(zip(self.pieces, self.kinds)):
+            (reserved if k in (UNKNOWN, CONTROL, BYTE) else piece_id).setdefault(p, i)
+        return piece_id, reserved
+
+    @cached_property
+    def piece_id(self) -> dict[str, int]:
+        return self._ids[0]
+
+    @cached_property
+    def reserved(self) -> dict[str, int]:
+        return self._ids[1]
+
+    @cached_property
+    def byte_id(self) -> list[int]:
+        byte_id = [-1] * 256
+        for i, k in enumerate(self.kinds):
+            if k == BYTE:
+                byte_id[int(self.pieces[i][3:5], 16)] = i
+        return byte_id
+
+    @cached_property
+    def unused(self) -> frozenset[int]:
+        return frozenset(i for i, k in enumerate(self.kinds) if k == UNUSED)
+
+    @cached_property
+    def score_rank(self) -> dict[int, int]:
+        """Rank of a merge: the piece's place by score."""
+        scores = self.scores
+        order = sorted(self.piece_id.values(), key=lambda i: (-scores[i], i))
+        return {i: r for r, i in enumerate(order)}
+
+    @cached_property
+    def pairs(self) -> frozenset[str]:
+        """Chunk boundaries: two characters never joined by a merge when no token holds them
+        side by side."""
+        kinds = self.kinds
+        mergeable = [p for i, p in enumerate(self.pieces) if kinds[i] not in (CONTROL, BYTE)]
+        return frozenset(p[k : k + 2] for p in mergeable for k in range(len(p) - 1))
+
+    @cached_property
+    def user_defined(self) -> PrefixMatcher[str] | None:
+        kinds = self.kinds
+        user = [p for i, p in enumerate(self.pieces) if kinds[i] == USER_DEFINED] if self._data.merges is None else []
+        return PrefixMatcher(user) if user else None
+
+    @cached_property
+    def _user_firsts(self) -> frozenset[object]:
+        return self.user_defined.firsts if self.user_defined is not None else frozenset()
+
+    @cached_property
+    def _merge_info(self) -> dict[str, tuple[float, int]]:
+        """For the merge loop: a piece's (negated score, id) in one lookup."""
+        scores = self.scores
+        return {p: (-scores[i], i) for p, i in self.piece_id.items()}
 
     # -- text to ids ----------------------------------------------------------------------
 

@@ -86,7 +86,7 @@ class UnigramTokenizer(WithoutMerges, SentencePieceTokenizer):
 
     def __repr__(self) -> str:
         label = f"{self.name!r}, " if self.name else ""
-        return f"UnigramTokenizer({label}{len(self._table)} pieces, {self.model.rule})"
+        return f"UnigramTokenizer({label}{self._size} pieces, {self.model.rule})"
 
     @property
     def unigram(self) -> UnigramModel:
@@ -125,7 +125,7 @@ class UnigramTokenizer(WithoutMerges, SentencePieceTokenizer):
         """A Unigram model has no merges: ``k`` must be 0; the pieces that are no special token."""
         if isinstance(k, bool) or k != 0:
             raise ConfigError(f"a Unigram model has no merges: k must be 0, got {short(k)}")
-        return sum(1 for i in range(len(self._table)) if i not in self._special_ids)
+        return sum(1 for i in range(self._size) if i not in self._special_ids)
 
     def bpe_steps(self, piece: str | bytes) -> list[BpeStep]:
         """No merge makes a Unigram piece: always empty (see :meth:`viterbi`)."""

@@ -1,0 +1,126 @@
+"""Opening a SentencePiece ``.model`` fast: the pieces read in bulk (NumPy over the offsets)
+are the ones a field-by-field reading finds, whatever the layout of each piece, and the tables
+built on first use (the model's piece ids, pairs, scores' ranks, the tokenizer's byte table)
+are the ones ``sentencepiece`` defines."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+
+from bpe_engine import SentencePieceTokenizer, load_tokenizer
+from bpe_engine.formats.data import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED
+from bpe_engine.formats.sentencepiece import data_from_model_proto
+
+from .formats_support import iter_fields, pb_field, sentencepiece_model, shared_tokenizer
+
+spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
+
+_REAL = ["mistral_sentencepiece_v1.model", "mistral_sentencepiece_v3.model"]
+
+
+def _read_by_fields(data: bytes) -> tuple[list[str], list[float], list[int]]:
+    """The pieces as the test's own field-by-field reader finds them."""
+    pieces, scores, kinds = [], [], []
+    for number, _, value in iter_fields(data):
+        if number != 1:
+            continue
+        assert isinstance(value, bytes)
+        piece, score, kind = "", 0.0, NORMAL
+        for n2, _, v2 in iter_fields(value):
+            if n2 == 1:
+                assert isinstance(v2, bytes)
+                piece = v2.decode("utf-8")
+            elif n2 == 2:
+                assert isinstance(v2, bytes)
+                score = struct.unpack("<f", v2)[0]
+            elif n2 == 3:
+                assert isinstance(v2, int)
+                kind = v2
+        pieces.append(piece)
+        scores.append(score)
+        kinds.append(kind)
+    return pieces, scores, kinds
+
+
+def _check_same_pieces(data: bytes, source: str) -> None:
+    found = data_from_model_proto(data, source)
+    pieces, scores, kinds = _read_by_fields(data)
+    assert found.pieces == pieces
+    assert found.scores == scores
+    assert found.kinds == kinds
+
+
+@pytest.mark.parametrize("name", _REAL)
+def test_real_models_read_in_bulk_as_field_by_field(name: str) -> None:
+    path = shared_tokenizer(name)
+    _check_same_pieces(path.read_bytes(), str(path))
+
+
+def _odd_layouts(nul: bool = True) -> bytes:
+    """Pieces the bulk reading does not take (the generic reader goes on from the first),
+    between pieces it takes: a text of 200 bytes (its lengths take two bytes), a score left
+    out, the fields in another order, texts that look like the start of a piece, a NUL (which
+    sentencepiece refuses)."""
+    simple = [("<unk>", 0.0, UNKNOWN), ("<s>", 0.0, CONTROL), ("▁a", -1.0, NORMAL), ("b", -2.0, NORMAL)]
+    out = sentencepiece_model(simple)
+    head = out[: out.index(pb_field(2, pb_field(3, 2) + pb_field(35, False)))]
+    tail = out[len(head) :]
+    odd = [
+        pb_field(1, pb_field(1, "x" * 200) + pb_field(2, -3.0)),
+        pb_field(1, pb_field(1, "no score") + pb_field(3, NORMAL)),
+        pb_field(1, pb_field(2, -4.0) + pb_field(1, "score first")),
+        pb_field(1, pb_field(1, "\n\x05\nq\n\x01\n") + pb_field(2, -5.0)),
+        pb_field(1, pb_field(1, "nul\x00inside" if nul else "unused") + pb_field(2, -6.0) + pb_field(3, UNUSED)),
+        pb_field(1, pb_field(1, "user") + pb_field(2, 0.0) + pb_field(3, USER_DEFINED)),
+    ]
+    more = b"".join(pb_field(1, pb_field(1, f"p{k}") + pb_field(2, -10.0 - k)) for k in range(50))
+    return head + more + b"".join(odd) + more.replace(b"p", b"r") + tail
+
+
+def test_odd_layouts_read_as_field_by_field(tmp_path: Path) -> None:
+    data = _odd_layouts()
+    _check_same_pieces(data, "odd.model")
+    # the only piece of the file is such a piece: a candidate start inside its text
+    one = sentencepiece_model([("\n\x03\n\n", 0.0, UNKNOWN), ("<s>", 0.0, CONTROL)])
+    _check_same_pieces(one, "one.model")
+    # sentencepiece reads such a file the same way
+    data = _odd_layouts(nul=False)
+    path = tmp_path / "odd.model"
+    path.write_bytes(data)
+    ref = spm.SentencePieceProcessor(model_file=str(path))
+    found = data_from_model_proto(data, str(path))
+    assert found.pieces == [ref.id_to_piece(i) for i in range(ref.get_piece_size())]
+
+
+@pytest.mark.parametrize("name", _REAL)
+def test_tables_built_on_first_use_are_sentencepieces(name: str) -> None:
+    path = shared_tokenizer(name)
+    tok = load_tokenizer(path)
+    assert isinstance(tok, SentencePieceTokenizer)
+    lazy = ("piece_id", "reserved", "pairs", "score_rank", "_merge_info", "byte_id", "unused")
+    assert not any(k in tok.model.__dict__ for k in lazy), "opening built a table it does not need yet"
+    assert "_table" not in tok.__dict__ and "vocab" not in tok.__dict__
+    ref = spm.SentencePieceProcessor(model_file=str(path))
+    text = "Opening a model builds nothing it does not need: 打开模型 fast, \x00 \U0001f600 def f(x): return x"
+    assert tok.encode_ordinary(text) == ref.encode(text)
+    n = ref.get_piece_size()
+    kinds = [
+        BYTE if ref.is_byte(i) else UNKNOWN if ref.is_unknown(i) else CONTROL if ref.is_control(i) else NORMAL
+        for i in range(n)
+    ]
+    pieces = [ref.id_to_piece(i) for i in range(n)]
+    model = tok.model
+    assert model.piece_id == {p: i for i, p in enumerate(pieces) if kinds[i] == NORMAL}
+    assert model.reserved == {p: i for i, p in enumerate(pieces) if kinds[i] != NORMAL}
+    assert model.byte_id == [ref.piece_to_id(f"<0x{b:02X}>") for b in range(256)]
+    mergeable = [p for i, p in enumerate(pieces) if kinds[i] not in (CONTROL, BYTE)]  # <unk> too: harmless
+    assert model.pairs == {p[k : k + 2] for p in mergeable for k in range(len(p) - 1)}
+    by_score = sorted(model.piece_id.values(), key=lambda i: (-ref.get_score(i), i))
+    assert model.score_rank == {i: r for r, i in enumerate(by_score)}
+    for i in range(n):
+        expected = bytes([int(pieces[i][3:5], 16)]) if kinds[i] == BYTE else pieces[i].replace("▁", " ").encode()
+        assert tok.vocab[i] == tok.id_to_bytes(i) == expected
+    assert len(tok.vocab) == len(tok) == n
