@@ -112,7 +112,7 @@ class TopBar(QWidget):
                 target.addWidget(box)
             target.addStretch(1)
         else:
-            while target.count() and (item := target.takeAt(0)) is not None:
+            while source.count() and (item := source.takeAt(0)) is not None:
                 del item  # the second row's stretch
             stretch_at = self._layout.count() - 1  # before the first row's stretch
             for i, box in enumerate(boxes):

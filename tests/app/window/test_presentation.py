@@ -159,6 +159,17 @@ def test_presentation_mode(qtbot, window) -> None:
     assert tokenize.token_chips.font().pointSizeF() == pytest.approx(normal)
     assert tokenize.pieces_box.isVisible()
     assert [tokenize.token_chips.chip_fill(i).name() for i in range(view.count())] == fills
+    # The top bar is one row again, its widgets side by side (leaving once took them out of
+    # their layout, drawn on each other).
+    bar = tokenize.top
+    qtbot.wait(50)
+    row = [bar.combo_labels[0], bar.picker, bar.combo_labels[1], bar.preset_combo]
+    row += [bar.combo_labels[2], bar.mode_combo, bar.additions_box, bar.whitespace_box]
+    assert all(bar._layout.indexOf(w) >= 0 for w in row)
+    shown = [w.geometry() for w in row if w.isVisible()]
+    assert len(shown) == len(row)
+    assert all(a.center().x() < b.left() for a, b in zip(shown, shown[1:])), shown  # in order, not on each other
+    assert len({g.center().y() for g in shown}) <= 2 and bar._second_row.count() == 0
 
 
 def _save_as(monkeypatch, path) -> list[str]:
