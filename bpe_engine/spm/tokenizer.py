@@ -84,6 +84,7 @@ class SentencePieceTokenizer(SpecialText):
             else (),
             source=data.source,
             unicode_form=data.unicode_form,
+            graphemes=data.merges is not None,  # tokenizers' Precompiled: per grapheme
         )
         self.model = self._build_model(data)
         self.pretokenizer = SentencePieceSplit()
