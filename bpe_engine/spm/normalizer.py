@@ -138,6 +138,19 @@ class Charsmap:
                 return self._string(units[node] & 0x7FFFFFFF)
         return None
 
+    def ascii_rules(self, c: int) -> tuple[bool, bool]:
+        """For the ASCII byte ``c``: whether it has a rule of its own, and whether a longer
+        rule continues it with an ASCII byte."""
+        units = self._units
+        n = len(units)
+        node = self._offset(units[0]) ^ c
+        if not 0 <= node < n or units[node] & 0x800000FF != c:
+            return False, False
+        own = bool((units[node] >> 8) & 1)
+        node ^= self._offset(units[node])
+        longer = any(0 <= node ^ d < n and units[node ^ d] & 0x800000FF == d for d in range(1, 0x80))
+        return own, longer
+
     @property
     def replacements(self) -> bytes:
         """Every replacement string, each ending in NUL."""
@@ -201,7 +214,7 @@ class Normalizer:
                 and not any(c in lead or c == 0x20 for s in symbols for c in s)
                 and b"  " not in self.charsmap.replacements
             ):
-                self._lead = re.compile(b"[" + b"".join(re.escape(bytes([c])) for c in sorted(lead)) + b"]")
+                self._lead = re.compile(_lead_pattern(self.charsmap, lead))
 
     @property
     def identity(self) -> bool:
@@ -354,6 +367,21 @@ class Normalizer:
             if found is not None:
                 return found[1], found[0]
         return data[i : i + length], length
+
+
+def _lead_pattern(charsmap: Charsmap, lead: set[int]) -> bytes:
+    """Where a rule may start: a lead byte, except an ASCII one that has no rule of its own
+    and no longer rule going on in ASCII, which is a lead only before a non-ASCII byte (a
+    letter before a combining mark; most of an English text is then never looked up)."""
+    always: list[int] = []
+    before_non_ascii: list[int] = []
+    for c in sorted(lead):
+        own, longer = charsmap.ascii_rules(c) if c < 0x80 else (True, True)
+        (always if own or longer else before_non_ascii).append(c)
+    pattern = b"[" + b"".join(re.escape(bytes([c])) for c in always) + b"]"
+    if before_non_ascii:
+        pattern += b"|[" + b"".join(re.escape(bytes([c])) for c in before_non_ascii) + b"](?=[\\x80-\\xff])"
+    return pattern
 
 
 def _clusters(text: str) -> Iterator[str]:
