@@ -16,8 +16,11 @@ Two rules, each exact to its reference:
   sentencepiece.
 
 The search is linear in the text: at each position only the pieces that start there are
-tried, at most as many as the longest piece has characters (a set of every piece's prefixes
-stops the search early).
+tried, at most as many as the longest piece has characters (one dict of every piece and
+every piece's prefix stops the search early). For a ``.model`` whose pieces hold no ``▁``
+past their start, each distinct word's cut is searched once and kept with its margins
+(``UnigramModel._encode_words``): exact as long as the float32 rounding cannot reach them,
+searched again in float32 otherwise.
 """
 
 from __future__ import annotations
