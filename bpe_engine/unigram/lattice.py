@@ -271,7 +271,8 @@ class UnigramModel(CharBpeModel):
                     second[j], best[j], start[j], ident[j] = best[j], cand, i, pid
                 elif cand > second[j]:
                     second[j] = cand
-                low = min(low, cand)
+                if cand < low:
+                    low = cand
             if not single:
                 cand = here + unk_score
                 j = i + 1
@@ -281,7 +282,8 @@ class UnigramModel(CharBpeModel):
                     second[j], best[j], start[j], ident[j] = best[j], cand, i, unk_id
                 elif cand > second[j]:
                     second[j] = cand
-                low = min(low, cand)
+                if cand < low:
+                    low = cand
         margin = min(b - s for b, s in zip(best, second))
         path: list[tuple[int, int, int]] = []
         end = n
