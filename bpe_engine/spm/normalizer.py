@@ -21,8 +21,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import AnyStr, Generic
+
+import regex
 
 from ..errors import TokenizerFileError
 
@@ -30,6 +32,7 @@ __all__ = ["Charsmap", "Normalizer", "PrefixMatcher", "SPACE"]
 
 SPACE = "▁"
 _SPACES = re.compile(" {2,}")
+_GRAPHEME = regex.compile(r"\X")
 
 
 class PrefixMatcher(Generic[AnyStr]):
@@ -112,6 +115,42 @@ class Charsmap:
                 best = (i - pos + 1, self._string(units[node] & 0x7FFFFFFF))
         return best
 
+    def shortest(self, key: bytes) -> bytes | None:
+        """The replacement of the shortest rule that ``key`` starts with (a NUL byte ends the
+        search), or None: ``spm_precompiled``'s ``transform``, which ``tokenizers``' Precompiled
+        normalizer asks for a whole grapheme or one character."""
+        units = self._units
+        n = len(units)
+        node = self._offset(units[0])
+        for c in key:
+            if c == 0:
+                break
+            node ^= c
+            if not 0 <= node < n:
+                break
+            unit = units[node]
+            if unit & 0x800000FF != c:
+                break
+            node ^= self._offset(unit)
+            if not 0 <= node < n:
+                break
+            if (unit >> 8) & 1:
+                return self._string(units[node] & 0x7FFFFFFF)
+        return None
+
+    def ascii_rules(self, c: int) -> tuple[bool, bool]:
+        """For the ASCII byte ``c``: whether it has a rule of its own, and whether a longer
+        rule continues it with an ASCII byte."""
+        units = self._units
+        n = len(units)
+        node = self._offset(units[0]) ^ c
+        if not 0 <= node < n or units[node] & 0x800000FF != c:
+            return False, False
+        own = bool((units[node] >> 8) & 1)
+        node ^= self._offset(units[node])
+        longer = any(0 <= node ^ d < n and units[node ^ d] & 0x800000FF == d for d in range(1, 0x80))
+        return own, longer
+
     @property
     def replacements(self) -> bytes:
         """Every replacement string, each ending in NUL."""
@@ -143,10 +182,14 @@ class Normalizer:
         user_defined: tuple[str, ...] = (),
         source: str = "",
         unicode_form: str | None = None,
+        graphemes: bool = False,
     ) -> None:
         #: A Unicode normal form applied first (a Hugging Face Unigram file's ``NFKC``), or None.
         self.unicode_form = unicode_form
         self.charsmap = Charsmap(charsmap, source) if charsmap else None
+        #: The charsmap applied as ``tokenizers``' Precompiled normalizer does (a Hugging Face
+        #: file): per grapheme cluster, not longest rule first (see :meth:`_grapheme_rules`).
+        self.graphemes = graphemes and self.charsmap is not None
         self.remove_extra = remove_extra_whitespaces
         self.space = SPACE if escape_whitespaces else " "
         self.prefix = prefix
@@ -171,7 +214,7 @@ class Normalizer:
                 and not any(c in lead or c == 0x20 for s in symbols for c in s)
                 and b"  " not in self.charsmap.replacements
             ):
-                self._lead = re.compile(b"[" + b"".join(re.escape(bytes([c])) for c in sorted(lead)) + b"]")
+                self._lead = re.compile(_lead_pattern(self.charsmap, lead))
 
     @property
     def identity(self) -> bool:
@@ -199,6 +242,8 @@ class Normalizer:
     def _apply_rules(self, text: str) -> str:
         """The charsmap's rules, left to right, longest first (step 1 without symbols)."""
         assert self.charsmap is not None and self._lead is not None
+        if self.graphemes:
+            return b"".join(rep for _, _, rep in self._grapheme_rules(text)).decode("utf-8", "replace")
         data = text.encode("utf-8")
         find = self._lead.search
         longest = self.charsmap.longest
@@ -220,6 +265,27 @@ class Normalizer:
                 parts.append(found[1])
                 i = j + found[0]
         return b"".join(parts).decode("utf-8", "replace")
+
+    def _grapheme_rules(self, text: str) -> Iterator[tuple[int, int, bytes]]:
+        """``(byte offset, byte length, replacement)`` of each part of ``text`` under
+        ``tokenizers``' Precompiled normalizer: a grapheme cluster of fewer than 6 bytes that
+        starts with a rule becomes that shortest rule's replacement (the rest of the cluster is
+        dropped: a ``\\r\\n`` becomes what ``\\r`` becomes); otherwise each character alone."""
+        assert self.charsmap is not None
+        shortest = self.charsmap.shortest
+        at = 0
+        for cluster in _clusters(text):
+            whole = cluster.encode("utf-8")
+            rep = shortest(whole) if len(whole) < 6 else None
+            if rep is not None:
+                yield at, len(whole), rep
+                at += len(whole)
+                continue
+            for c in cluster:
+                raw = c.encode("utf-8")
+                rep = shortest(raw)
+                yield at, len(raw), raw if rep is None else rep
+                at += len(raw)
 
     def metaspace(self, piece: str, at_start: bool) -> str:
         """Metaspace's prefix (``if_missing``, ``first_if_missing``) before one piece of
@@ -263,8 +329,9 @@ class Normalizer:
             out += space
             origin += [i] * len(space)
         prev_space = self.remove_extra
+        rules = {at: (rep, size) for at, size, rep in self._grapheme_rules(text)} if self.graphemes else None
         while i < n:
-            rep, length = self._prefix_rule(data, i)
+            rep, length = rules[i] if rules is not None else self._prefix_rule(data, i)
             if prev_space:
                 rep = rep.lstrip(b" ")
             if rep:
@@ -300,6 +367,41 @@ class Normalizer:
             if found is not None:
                 return found[1], found[0]
         return data[i : i + length], length
+
+
+def _lead_pattern(charsmap: Charsmap, lead: set[int]) -> bytes:
+    """Where a rule may start: a lead byte, except an ASCII one that has no rule of its own
+    and no longer rule going on in ASCII, which is a lead only before a non-ASCII byte (a
+    letter before a combining mark; most of an English text is then never looked up)."""
+    always: list[int] = []
+    before_non_ascii: list[int] = []
+    for c in sorted(lead):
+        own, longer = charsmap.ascii_rules(c) if c < 0x80 else (True, True)
+        (always if own or longer else before_non_ascii).append(c)
+    pattern = b"[" + b"".join(re.escape(bytes([c])) for c in always) + b"]"
+    if before_non_ascii:
+        pattern += b"|[" + b"".join(re.escape(bytes([c])) for c in before_non_ascii) + b"](?=[\\x80-\\xff])"
+    return pattern
+
+
+def _clusters(text: str) -> Iterator[str]:
+    """Extended grapheme clusters as ``tokenizers``' ``unicode-segmentation`` finds them.
+
+    subtle: the ``regex`` module's ``\\X`` joins an Indic consonant to a virama after any
+    base (a no-break space, U+094D, a consonant: one cluster); Unicode's rule GB9c joins it
+    only after a consonant, so the cluster is cut before an Indic letter that follows none."""
+    for cluster in _GRAPHEME.findall(text):
+        start = 0
+        for k in range(1, len(cluster)):
+            if _is_indic_letter(cluster[k]) and cluster[k - 1] != "\u0d4e":  # DOT REPH: Prepend
+                if not any(_is_indic_letter(c) for c in cluster[start:k]):
+                    yield cluster[start:k]
+                    start = k
+        yield cluster[start:]
+
+
+def _is_indic_letter(c: str) -> bool:
+    return "\u0900" <= c <= "\u0dff" and unicodedata.category(c) == "Lo"
 
 
 def _unicode_form(text: str, form: str) -> tuple[str, list[int]]:

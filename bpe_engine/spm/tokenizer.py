@@ -85,6 +85,7 @@ class SentencePieceTokenizer(SpecialText):
             user_defined=_user_defined(data) if data.merges is None else (),
             source=data.source,
             unicode_form=data.unicode_form,
+            graphemes=data.merges is not None,  # tokenizers' Precompiled: per grapheme
         )
         self.model = self._build_model(data)
         self.pretokenizer = SentencePieceSplit()

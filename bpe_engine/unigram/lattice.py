@@ -16,8 +16,11 @@ Two rules, each exact to its reference:
   sentencepiece.
 
 The search is linear in the text: at each position only the pieces that start there are
-tried, at most as many as the longest piece has characters (a set of every piece's prefixes
-stops the search early).
+tried, at most as many as the longest piece has characters (one dict of every piece and
+every piece's prefix stops the search early). For a ``.model`` whose pieces hold no ``▁``
+past their start, each distinct word's cut is searched once and kept with its margins
+(``UnigramModel._encode_words``): exact as long as the float32 rounding cannot reach them,
+searched again in float32 otherwise.
 """
 
 from __future__ import annotations
@@ -46,8 +49,10 @@ NBEST_LIMIT = 5
 #: search keeps ``NBEST_LIMIT`` paths per position: cost grows with both).
 NBEST_MAX_CHARS = 64
 _FLT_MIN = 1.1754943508222875e-38
-#: Distinct words whose lattice edges are kept (a word of more than 256 characters is not kept).
+#: Distinct words whose cut is kept (a word of more than 256 characters is not kept).
 EDGE_CACHE_LIMIT = 200_000
+_WORD_CACHE_MAX = 256
+_NEVER = float("-inf")
 
 
 @dataclass(frozen=True)
@@ -80,12 +85,12 @@ class UnigramModel(CharBpeModel):
         self.sentencepiece = data.merges is None
         self.rule = "unigram (sentencepiece)" if self.sentencepiece else "unigram (huggingface)"
         kinds, scores = data.kinds, data.scores
+        self.match: dict[str, tuple[int, float]] = {}
         if self.sentencepiece:
             normal = [scores[i] for i, k in enumerate(kinds) if k == NORMAL]
             low = min(normal, default=0.0)
             high = max([_FLT_MIN, *normal])
             self.unk_score = _f32(low - UNK_PENALTY)
-            self.match: dict[str, tuple[int, float]] = {}
             for i, (p, k) in enumerate(zip(data.pieces, kinds)):
                 if k == NORMAL:
                     self.match.setdefault(p, (i, scores[i]))
@@ -93,16 +98,18 @@ class UnigramModel(CharBpeModel):
                     self.match.setdefault(p, (i, _f32(_f32(len(p.encode("utf-8")) * high) - 0.1)))
         else:
             self.unk_score = min(scores, default=0.0) - UNK_PENALTY
-            self.match = {}
             for i, p in enumerate(data.pieces):
                 self.match.setdefault(p, (i, scores[i]))
-        self.prefixes = frozenset(p[:k] for p in self.match for k in range(1, len(p) + 1))
+        # Every prefix of a piece in one dict: the piece's (id, score), or (-1, 0.0) when the
+        # prefix is no piece (one look-up per tried end instead of two).
+        self.table: dict[str, tuple[int, float]] = {p[:k]: (-1, 0.0) for p in self.match for k in range(1, len(p))}
+        self.table.update(self.match)
         self.longest = max((len(p) for p in self.match), default=1)
         # Whether a ▁ may sit inside a piece: if not, no piece crosses the start of a word.
         self.crosses_space = any(space in p[1:] for p in self.match)
         self._round = array("f", [0.0])
         self.word_cache: dict[str, tuple[int, ...]] = {}
-        self.edge_cache: dict[str, tuple[tuple[tuple[int, int, float], ...], ...]] = {}
+        self.chunk_cache: dict[str, _Word] = {}
 
     # -- text to ids ----------------------------------------------------------------------
 
@@ -111,6 +118,8 @@ class UnigramModel(CharBpeModel):
         if not text:
             return []
         if self.sentencepiece:
+            if not self.crosses_space:
+                return self._encode_words(text)
             return self.finish(text, self.best_path(text)[0])
         out: list[int] = []
         cache = self.word_cache
@@ -134,30 +143,50 @@ class UnigramModel(CharBpeModel):
 
     def best_path(self, text: str) -> tuple[list[tuple[int, int, int]], float]:
         """``(start, end, id)`` of each part of the best segmentation of ``text`` (``<unk>``'s
-        id, or -1 without one, for an unknown character), left to right, and its score.
+        id, or -1 without one, for an unknown character), left to right, and its score
+        (sentencepiece's float32 sums for a ``.model``)."""
+        return self._search(text, 0.0)
 
-        One lattice over the whole text; its edges are found per word (no piece crosses the
-        start of a word unless a piece holds a ``▁`` past its start) and kept per distinct
-        word, so a repeated word costs only the additions of the search."""
+    def _search(self, text: str, base: float) -> tuple[list[tuple[int, int, int]], float]:
+        """:meth:`best_path` of ``text`` when the path before it scores ``base``.
+
+        sentencepiece (``EncodeOptimized``) adds in float32: each sum is rounded before it is
+        compared with the float kept at its end (comparing the double sum instead gives other
+        cuts than the ``sentencepiece`` wheel on exact ties such as ``w`` + ``ww`` against
+        ``ww`` + ``w``). Hugging Face adds in double throughout."""
         n = len(text)
-        score = [0.0] * (n + 1)
+        score = [base] * (n + 1)
         start = [-1] * (n + 1)
         ident = [-1] * (n + 1)
-        rounding = self._round if self.sentencepiece else None
-        words = [text] if self.crosses_space else split_before(text, self.space)
-        offset = 0
-        for word in words:
-            for i, row in enumerate(self._word_edges(word), offset):
-                base = score[i]
-                for end, pid, piece_score in row:
-                    j = offset + end
-                    cand = base + piece_score
-                    if rounding is not None:  # sentencepiece adds in float32
-                        rounding[0] = cand
-                        cand = rounding[0]
-                    if start[j] < 0 or cand > score[j]:
-                        score[j], start[j], ident[j] = cand, i, pid
-            offset += len(word)
+        f32 = self.sentencepiece
+        rounding = self._round
+        table, longest = self.table, self.longest
+        unk_id = self.unk_id if self.unk_id is not None else -1
+        unk_score = self.unk_score
+        for i in range(n):
+            here = score[i]
+            single = False
+            for j in range(i + 1, min(n, i + longest) + 1):
+                hit = table.get(text[i:j])
+                if hit is None:
+                    break
+                pid, piece_score = hit
+                if pid < 0:
+                    continue
+                single = single or j == i + 1
+                cand = here + piece_score
+                if f32:
+                    rounding[0] = cand
+                    cand = rounding[0]
+                if start[j] < 0 or cand > score[j]:
+                    score[j], start[j], ident[j] = cand, i, pid
+            if not single:
+                cand = here + unk_score
+                if f32:
+                    rounding[0] = cand
+                    cand = rounding[0]
+                if start[i + 1] < 0 or cand > score[i + 1]:
+                    score[i + 1], start[i + 1], ident[i + 1] = cand, i, unk_id
         path: list[tuple[int, int, int]] = []
         end = n
         while end > 0:
@@ -166,14 +195,110 @@ class UnigramModel(CharBpeModel):
         path.reverse()
         return path, score[n]
 
-    def _word_edges(self, word: str) -> tuple[tuple[tuple[int, int, float], ...], ...]:
-        """:meth:`edges` of every position of ``word`` (cached per distinct word)."""
-        found = self.edge_cache.get(word)
-        if found is None:
-            found = tuple(tuple(self.edges(word, i)) for i in range(len(word)))
-            if len(self.edge_cache) < EDGE_CACHE_LIMIT and len(word) <= 256:
-                self.edge_cache[word] = found
-        return found
+    def _encode_words(self, text: str) -> list[int]:
+        """sentencepiece's ids of ``text`` when no piece crosses the start of a word: each
+        distinct word's cut is searched once, at a base of 0, in double (:class:`_Word`).
+
+        One lattice over the text, as there, is one search per word (every path passes every
+        word start) except for the float32 rounding of the sums, which depends on the score
+        before the word. A kept cut is used only while that score is small enough for the
+        rounding errors to stay below the word's smallest margin between a position's best
+        and second-best edges; otherwise the word is searched again in float32 from the exact
+        float32 score before it (the sums of the cuts before, replayed)."""
+        out: list[int] = []
+        cache = self.chunk_cache
+        approx = 0.0  # the score so far in double (for the size of the rounding errors)
+        exact = 0.0  # the float32 score at the end of ``replay``'s parts
+        replay: list[float] = []
+        last_unk = False
+        for word in split_before(text, self.space):
+            entry = cache.get(word)
+            if entry is None and len(word) <= _WORD_CACHE_MAX:
+                entry = self._word(word)
+                if len(cache) < EDGE_CACHE_LIMIT:
+                    cache[word] = entry
+            if entry is None or abs(approx) * 1.01 + 1.0 >= entry.limit:
+                for s in replay:
+                    exact = self._add(exact, s)
+                replay.clear()
+                path, exact = self._search(word, exact)
+                approx = exact
+                ids = self.finish(word, path)
+                unk = self.unk_id if self.unk_id is not None else -1
+                first, last = path[0][2] == unk, path[-1][2] == unk
+            else:
+                ids, first, last = list(entry.ids), entry.first_unk, entry.last_unk
+                replay += entry.scores
+                approx += entry.total
+            if last_unk and first:  # a run of unknown characters across words: one <unk>
+                return self.finish(text, self.best_path(text)[0])
+            last_unk = last
+            out += ids
+        return out
+
+    def _add(self, total: float, score: float) -> float:
+        """``total + score`` rounded to a float32 (sentencepiece's kept sum)."""
+        self._round[0] = total + score
+        return self._round[0]
+
+    def _word(self, word: str) -> _Word:
+        """The best cut of ``word`` in double from a base of 0, with how far it holds (see
+        :class:`_Word`)."""
+        n = len(word)
+        best = [0.0] * (n + 1)
+        second = [_NEVER] * (n + 1)
+        start = [-1] * (n + 1)
+        ident = [-1] * (n + 1)
+        table, longest = self.table, self.longest
+        unk_id = self.unk_id if self.unk_id is not None else -1
+        unk_score = self.unk_score
+        low = 0.0
+        for i in range(n):
+            here = best[i]
+            single = False
+            for j in range(i + 1, min(n, i + longest) + 1):
+                hit = table.get(word[i:j])
+                if hit is None:
+                    break
+                pid = hit[0]
+                if pid < 0:
+                    continue
+                single = single or j == i + 1
+                cand = here + hit[1]
+                if start[j] < 0:
+                    best[j], start[j], ident[j] = cand, i, pid
+                elif cand > best[j]:
+                    second[j], best[j], start[j], ident[j] = best[j], cand, i, pid
+                elif cand > second[j]:
+                    second[j] = cand
+                if cand < low:
+                    low = cand
+            if not single:
+                cand = here + unk_score
+                j = i + 1
+                if start[j] < 0:
+                    best[j], start[j], ident[j] = cand, i, unk_id
+                elif cand > best[j]:
+                    second[j], best[j], start[j], ident[j] = best[j], cand, i, unk_id
+                elif cand > second[j]:
+                    second[j] = cand
+                if cand < low:
+                    low = cand
+        margin = min(b - s for b, s in zip(best, second))
+        path: list[tuple[int, int, int]] = []
+        end = n
+        while end > 0:
+            path.append((start[end], end, ident[end]))
+            end = start[end]
+        path.reverse()
+        scores = tuple(unk_score if pid == unk_id else self.match[word[a:b]][1] for a, b, pid in path)
+        # Each kept sum is off by at most half a float32 unit (2**-24 of its size) per part
+        # before it in the word, and so is each compared sum: the cut holds while twice the
+        # word's length in such units, at the size of the largest sum, stays below the margin.
+        limit = margin * 2.0**22 / (n + 2) + low
+        return _Word(
+            tuple(self.finish(word, path)), scores, best[n], limit, path[0][2] == unk_id, path[-1][2] == unk_id
+        )
 
     def finish(self, text: str, path: list[tuple[int, int, int]]) -> list[int]:
         """The ids of a best path: unknown characters as ``<unk>`` or their bytes (Hugging Face
@@ -217,11 +342,10 @@ class UnigramModel(CharBpeModel):
         out: list[tuple[int, int, float]] = []
         single = False
         for j in range(i + 1, min(len(text), i + self.longest) + 1):
-            sub = text[i:j]
-            if sub not in self.prefixes:
+            hit = self.table.get(text[i:j])
+            if hit is None:
                 break
-            hit = self.match.get(sub)
-            if hit is not None:
+            if hit[0] >= 0:
                 out.append((j, hit[0], hit[1]))
                 single = single or j == i + 1
         if not single:
@@ -242,6 +366,21 @@ class UnigramModel(CharBpeModel):
                     top[j] = heapq.nlargest(k, top[j], key=lambda t: t[0])
         best = sorted(top[n], key=lambda t: -t[0])[:k]
         return [Segmentation(tuple(text[a:b] for a, b, _ in p), tuple(x for _, _, x in p), s) for s, p in best]
+
+
+@dataclass(frozen=True)
+class _Word:
+    """A word's best cut found in double from a base of 0 (sentencepiece, no piece crossing
+    a word start): its ids, the score of each part (for the float32 sum), their total, and
+    ``limit``: the cut is float32-exact while the score before the word is above
+    ``-limit``; whether the cut starts and ends with an unknown character."""
+
+    ids: tuple[int, ...]
+    scores: tuple[float, ...]
+    total: float
+    limit: float
+    first_unk: bool
+    last_unk: bool
 
 
 def _f32(x: float) -> float:

@@ -77,24 +77,26 @@ def pair(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     return ours, tk.Tokenizer.from_file(str(path))
 
 
-def _same_normalization(ours: UnigramTokenizer, ref: Any) -> list[tuple[str, str]]:
-    """The texts that ``tokenizers``' normalizer turns into what ours does.
+_GRAPHEME_CASES = [
+    ("decomposed voiced kana", "て\u3099 か\u3099き\u3099"),
+    ("CRLF grapheme", "a\r\nb\r\n\r\nc"),
+    ("long cluster", "q\u0323\u0307\u0301\u0300 Z\u0335\u0347\u0350"),
+    ("emoji sequences", "👨\u200d👩\u200d👧 🇫🇷 👍🏽 1️⃣ ｆｕｌｌ①"),
+    ("NUL inside", "a\x00b \x00\u3099"),
+]
 
-    Known gap, not the model's: ``tokenizers``' ``Precompiled`` applies the charsmap per
-    grapheme (whole when under 6 bytes, else character by character), sentencepiece's (ours)
-    longest match first, so a decomposed ``て`` + U+3099 stays two characters there and
-    becomes ``で`` here, and a grapheme ``\\r\\n`` becomes the replacement of its ``\\r``
-    alone. These texts (about 4 % of TEXTS for the converted file) are left out.
-    """
-    if ref.normalizer is None or "Precompiled" not in ref.normalizer.__class__.__name__:
-        return TEXTS
-    kept = []
-    for name, text in TEXTS:
-        theirs = "".join(p for p, _ in ref.pre_tokenizer.pre_tokenize_str(ref.normalizer.normalize_str(text)))
-        if theirs == ours.normalizer.metaspace(ours.normalizer.normalize(text), True):
-            kept.append((name, text))
-    assert len(kept) > 0.95 * len(TEXTS)
-    return kept
+
+def test_normalization_equals_tokenizers(pair: tuple[UnigramTokenizer, Any]) -> None:
+    """The normalized text is ``tokenizers``' on every text: for the converted file its
+    Precompiled normalizer works per grapheme cluster (the whole cluster's shortest rule when
+    it has one and is under 6 bytes, else character by character), not longest rule first."""
+    ours, ref = pair
+    for name, text in TEXTS + _GRAPHEME_CASES:
+        normalized = ref.normalizer.normalize_str(text) if ref.normalizer is not None else text
+        theirs = "".join(p for p, _ in ref.pre_tokenizer.pre_tokenize_str(normalized))
+        assert ours.normalizer.metaspace(ours.normalizer.normalize(text), True) == theirs, name
+    for name, text in _GRAPHEME_CASES:
+        assert ours.encode_as_model(text) == ref.encode(text).ids, name
 
 
 def test_ids_equal_tokenizers(pair: tuple[UnigramTokenizer, Any]) -> None:
@@ -102,7 +104,7 @@ def test_ids_equal_tokenizers(pair: tuple[UnigramTokenizer, Any]) -> None:
     ours, ref = pair
     problem = first_difference(
         "hf unigram",
-        _same_normalization(ours, ref),
+        TEXTS,
         lambda t: ours.encode_as_model(t, allowed_special="all"),
         lambda t: ref.encode(t).ids,
     )
@@ -111,7 +113,7 @@ def test_ids_equal_tokenizers(pair: tuple[UnigramTokenizer, Any]) -> None:
 
 def test_decoding_equals_tokenizers(pair: tuple[UnigramTokenizer, Any]) -> None:
     ours, ref = pair
-    for name, text in _same_normalization(ours, ref):
+    for name, text in TEXTS:
         ids = ours.encode(text, allowed_special="all")
         assert ours.decode(ids) == ref.decode(ids, skip_special_tokens=False), name
 

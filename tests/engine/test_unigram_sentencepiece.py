@@ -170,3 +170,24 @@ def test_user_defined_pieces_are_matched_first(tmp_path: Path) -> None:
     ]
     problem = first_difference("user-defined", texts, tok.encode_ordinary, ref.encode)
     assert problem is None, problem
+
+
+def test_kept_word_cuts_equal_one_lattice(pair: tuple[UnigramTokenizer, object]) -> None:
+    """The cuts kept per word give the ids of one float32 lattice over the whole line (the
+    search checked against sentencepiece above), also on a line long enough for the sum before
+    a word to be large and for some words to be searched again from it."""
+    tok, ref = pair
+    model = tok.unigram
+    assert not model.crosses_space
+    words = " ".join(text for _, text in TEXTS if "\n" not in text).split()
+    text = tok.normalizer.normalize(" ".join(words * 3)[:200_000])
+    searched = []
+    search = model._search
+    model._search = lambda t, base: searched.append(base) or search(t, base)  # type: ignore[method-assign]
+    try:
+        model.chunk_cache.clear()
+        got = model.encode(text)
+    finally:
+        del model._search
+    assert got == model.finish(text, model.best_path(text)[0])
+    assert any(base < -10_000 for base in searched)  # words searched again far into the line
