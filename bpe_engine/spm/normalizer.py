@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from array import array
+from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import AnyStr, Generic
 
@@ -94,49 +95,37 @@ class Charsmap:
     def _offset(unit: int) -> int:
         return (unit >> 10) << ((unit & (1 << 9)) >> 6)
 
-    def longest(self, data: bytes, pos: int) -> tuple[int, bytes] | None:
-        """The longest rule matching ``data`` at ``pos``: (bytes matched, replacement)."""
+    def _rules_at(self, data: bytes, pos: int, *, nul_ends: bool = False) -> Iterator[tuple[int, bytes]]:
+        """Every rule matching ``data`` at ``pos``, shortest first: (bytes matched, replacement)."""
         units = self._units
         n = len(units)
         node = self._offset(units[0])
-        best: tuple[int, bytes] | None = None
         for i in range(pos, len(data)):
             c = data[i]
+            if nul_ends and c == 0:
+                return
             node ^= c
             if not 0 <= node < n:
-                break
+                return
             unit = units[node]
             if unit & 0x800000FF != c:
-                break
+                return
             node ^= self._offset(unit)
             if not 0 <= node < n:
-                break
+                return
             if (unit >> 8) & 1:
-                best = (i - pos + 1, self._string(units[node] & 0x7FFFFFFF))
-        return best
+                yield i - pos + 1, self._string(units[node] & 0x7FFFFFFF)
+
+    def longest(self, data: bytes, pos: int) -> tuple[int, bytes] | None:
+        """The longest rule matching ``data`` at ``pos``: (bytes matched, replacement)."""
+        rules = deque(self._rules_at(data, pos), maxlen=1)  # the last, the longest
+        return rules[0] if rules else None
 
     def shortest(self, key: bytes) -> bytes | None:
         """The replacement of the shortest rule that ``key`` starts with (a NUL byte ends the
         search), or None: ``spm_precompiled``'s ``transform``, which ``tokenizers``' Precompiled
         normalizer asks for a whole grapheme or one character."""
-        units = self._units
-        n = len(units)
-        node = self._offset(units[0])
-        for c in key:
-            if c == 0:
-                break
-            node ^= c
-            if not 0 <= node < n:
-                break
-            unit = units[node]
-            if unit & 0x800000FF != c:
-                break
-            node ^= self._offset(unit)
-            if not 0 <= node < n:
-                break
-            if (unit >> 8) & 1:
-                return self._string(units[node] & 0x7FFFFFFF)
-        return None
+        return next((out for _length, out in self._rules_at(key, 0, nul_ends=True)), None)
 
     def ascii_rules(self, c: int) -> tuple[bool, bool]:
         """For the ASCII byte ``c``: whether it has a rule of its own, and whether a longer
