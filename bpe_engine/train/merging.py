@@ -275,10 +275,12 @@ class MergeLoop:
             codes16 = (self.sym[left] << 8) | self.sym[left + 1]
             self.ppid[left] = pid_of_code[codes16]
             order = np.argsort(codes16.astype(np.uint16), kind="stable")
-            sorted_codes = codes16[order]
-            first = np.searchsorted(sorted_codes, sorted_codes, side="left")
-            log[cursor[sorted_codes] + (np.arange(order.size) - first)] = left[order]
-            cursor += np.bincount(codes16, minlength=65536)
+            # Entry k of the sorted slice goes to its code's cursor plus its rank among that
+            # code's entries in this slice (k minus where the code's run starts).
+            here = np.bincount(codes16, minlength=65536)
+            shift = cursor - (np.cumsum(here) - here)
+            log[shift[codes16[order]] + np.arange(order.size)] = left[order]
+            cursor += here
 
         return present, per_code[present].astype(np.int64), weights[present].astype(np.int64), _Column(log, size)
 
