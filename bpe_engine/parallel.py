@@ -139,12 +139,12 @@ def serve(
                 os.nice(_NICE)
             except (AttributeError, OSError):  # pragma: no cover - no nice() on this platform
                 pass
-        _fix_mmap_threshold()
         module, name = factory.split(":")
         handler = getattr(importlib.import_module(module), name)(*args)
         while True:
             task = _recv(inp)
             if task is None:
+                _fix_mmap_threshold()  # only now: each task's temporaries would cost page faults
                 for part in handler.finish():
                     _send(out, ("final", part))
                 _send(out, ("end", None))
