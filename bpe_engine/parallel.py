@@ -72,6 +72,29 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 
 _TRIM = _malloc_trim()
+_M_MMAP_THRESHOLD = -3  # mallopt's parameter number (glibc malloc.h)
+_MMAP_FROM = 128 * 1024  # glibc's initial threshold, kept fixed
+
+
+def _fix_mmap_threshold() -> None:
+    """Make glibc serve every block of 128 KiB or more by its own mapping, for the rest of
+    this process (glibc, Linux; nothing elsewhere).
+
+    subtle: glibc raises the threshold each time such a block is freed (up to 32 MiB), so a
+    worker's NumPy temporaries soon come from the heap, whose free pages stay resident
+    between two ``malloc_trim`` calls and fragment it; with the threshold fixed they go back
+    to the system when freed. Called when a worker finishes (its results are gathered and
+    sent): counting 36 MB of English, the end of counting took ~15 MB less this way. Not
+    earlier: each task's temporaries would then cost fresh page faults every time."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    mallopt(_M_MMAP_THRESHOLD, _MMAP_FROM)
 
 
 def release_free_memory() -> None:
@@ -122,6 +145,7 @@ def serve(
         while True:
             task = _recv(inp)
             if task is None:
+                _fix_mmap_threshold()  # only now: each task's temporaries would cost page faults
                 for part in handler.finish():
                     _send(out, ("final", part))
                 _send(out, ("end", None))

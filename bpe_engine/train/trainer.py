@@ -209,6 +209,7 @@ class BpeTrainer:
             done = step()
             if done is None:
                 self.finished = True
+                state.finish()
                 yield TrainingDone(rank, "no_pairs")
                 return
             a, b, z, count, replaced, tied = done
@@ -224,7 +225,8 @@ class BpeTrainer:
             rank += 1
             yield event
         self.finished = True
-        release_free_memory()  # the last merges' temporaries, before the tokenizer is built
+        state.finish()  # events() runs once: no merge follows
+        release_free_memory()  # the last merges' temporaries and tables, before the tokenizer is built
         yield TrainingDone(rank, "vocab_size")
 
     # -- checkpoints --------------------------------------------------------------------------

@@ -124,3 +124,29 @@ def test_a_workers_counts_come_in_parts_that_add_up_to_the_pieces(monkeypatch: p
                 total[piece] = total.get(piece, 0) + c
     assert total == dict(reference_pretoken_counts(text, [EOT]))
     assert seen >= len(total)
+
+
+def test_a_finished_trainer_gives_back_the_merge_tables_and_still_answers(tmp_path: Path) -> None:
+    """After the last merge the log, marks and heap go (the tokenizer is built next); the
+    tokenizer, inspection and a checkpoint that resumes are still the references'."""
+    from bpe_engine import BpeTrainer
+
+    text = _text()
+    _, ref_merges, _ = reference_train(text, 500, [EOT])
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text(text, encoding="utf-8")
+    trainer = BpeTrainer(str(corpus), 256 + len(ref_merges) + 1, [EOT], workers=1)
+    for _ in trainer.events():
+        pass
+    loop = trainer._state
+    assert loop is not None and loop.done
+    assert loop.log.data.size == 0 and loop.mark.size == 0 and not loop.heap
+    with pytest.raises(RuntimeError, match="finished"):
+        loop.step()
+    assert trainer.tokenizer().merges == ref_merges
+    # What is left of the pairs still ranks them as a fresh loop over the same words does.
+    ids, lens = loop.export_words()
+    fresh = MergeLoop.from_words(ids, lens, loop.word_count, loop.tok, 256, "greatest")
+    assert trainer.top_pairs(5) and [(p.left, p.right, p.count) for p in trainer.top_pairs(5)] == [
+        (loop.tok[a], loop.tok[b], c) for a, b, c in fresh.top_pairs(5)
+    ]
