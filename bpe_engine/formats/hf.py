@@ -439,11 +439,28 @@ def _bulk_merges(
     return merges, list(zip(*ids))
 
 
-def _sp_normalizer(obj: dict[str, Any], path: str) -> tuple[str, bool, bytes]:
-    """``(prefix rule, spaces escaped, charsmap)`` of a SentencePiece-style normalizer."""
-    prefix, escaped, charsmap = "never", False, b""
-    for part, where in _flatten(obj.get("normalizer"), "normalizers", "normalizer", path):
+def _is_strip(part: dict[str, Any], prefix_follows: bool) -> bool:
+    """SentencePiece's trimming as ``tokenizers`` writes it: Strip at the right, and at the left
+    too unless a ``▁`` is put before the text anyway (transformers' SpmConverter: ``left: false``
+    with Metaspace's prefix, where a leading space becomes that ``▁``)."""
+    right, left = part.get("strip_right"), part.get("strip_left")
+    return right is True and (left is True or (left is False and prefix_follows))
+
+
+def _is_extra_spaces(part: dict[str, Any]) -> bool:
+    """A run of two or more spaces made one (``Replace`` with exactly the regex ``" {2,}"``:
+    no other regex is run, so none can be slow or mean something else)."""
+    return part.get("pattern") == {"Regex": " {2,}"} and part.get("content") in (" ", _SPACE)
+
+
+def _sp_normalizer(obj: dict[str, Any], path: str, prefix_follows: bool) -> tuple[str, bool, bytes, bool]:
+    """``(prefix rule, spaces escaped, charsmap, extra whitespace removed)`` of a
+    SentencePiece-style normalizer (``prefix_follows``: Metaspace puts a ``▁`` before the text)."""
+    prefix, escaped, charsmap, trimmed = "never", False, b"", False
+    parts = _flatten(obj.get("normalizer"), "normalizers", "normalizer", path)
+    for k, (part, where) in enumerate(parts):
         kind = part["type"]
+        after = parts[k + 1][0] if k + 1 < len(parts) else {}
         if kind == "Prepend" and part.get("prepend") == _SPACE and prefix == "never":
             prefix = "always"
         elif kind == "Replace" and part.get("pattern") == {"String": " "} and part.get("content") == _SPACE:
@@ -453,13 +470,24 @@ def _sp_normalizer(obj: dict[str, Any], path: str) -> tuple[str, bool, bytes]:
                 charsmap = base64.b64decode(part["precompiled_charsmap"], validate=True)
             except ValueError:
                 raise _fail(path, f"{where}.precompiled_charsmap is not base64") from None
+        elif (
+            kind == "Strip"
+            and not (trimmed or escaped or prefix != "never")
+            and _is_strip(part, prefix_follows)
+            and after.get("type") == "Replace"
+            and _is_extra_spaces(after)
+        ):
+            trimmed = True
+        elif kind == "Replace" and trimmed and _is_extra_spaces(part) and parts[k - 1][0]["type"] == "Strip":
+            continue
         else:
             raise _fail(
                 path,
                 f"{where}: normalizer {short(kind)} (with these settings, at this place) is not supported; "
-                "SentencePiece-style files may use Precompiled, Prepend('▁') and Replace(' ', '▁')",
+                "SentencePiece-style files may use Precompiled, Strip with Replace(Regex(' {2,}'), ' ') "
+                "(remove_extra_whitespaces), Prepend('▁') and Replace(' ', '▁')",
             )
-    return prefix, escaped, charsmap
+    return prefix, escaped, charsmap, trimmed
 
 
 def _check_sp_decoder(obj: dict[str, Any], path: str) -> None:
@@ -480,7 +508,12 @@ def _sentencepiece_style(
     obj: dict[str, Any], model: dict[str, Any], pre: list[tuple[dict[str, Any], str]], path: str, name: str | None
 ) -> SentencePieceData:
     _check_sp_decoder(obj, path)
-    prefix, escaped, charsmap = _sp_normalizer(obj, path)
+    prefix_follows = any(
+        part["type"] == "Metaspace"
+        and part.get("prepend_scheme", "always" if part.get("add_prefix_space", True) else "never") != "never"
+        for part, _ in pre
+    )
+    prefix, escaped, charsmap, trimmed = _sp_normalizer(obj, path, prefix_follows)
     split = False
     for part, where in pre:
         if part["type"] != "Metaspace":
@@ -559,7 +592,7 @@ def _sentencepiece_style(
         fuse_unk=_flag(model, "fuse_unk", False, "model", path),
         ignore_merges=_flag(model, "ignore_merges", False, "model", path),
         charsmap=charsmap,
-        remove_extra_whitespaces=False,
+        remove_extra_whitespaces=trimmed,
         escape_whitespaces=True,
         prefix=prefix,
         split_at_space=split,

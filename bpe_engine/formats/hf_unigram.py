@@ -20,7 +20,16 @@ from ..errors import ExportError, TokenizerFileError, short
 from ..kinds import Algorithm
 from .data import SentencePieceData
 
-__all__ = ["unigram_from_hf", "unigram_to_hf"]
+__all__ = ["EXTRA_SPACES", "STRIP", "unigram_from_hf", "unigram_to_hf"]
+
+#: SentencePiece's ``remove_extra_whitespaces`` as Hugging Face normalizers (after the
+#: precompiled rules, before spaces become ``▁``): no space at either end, a run of spaces is one.
+#: transformers' ``SpmConverter`` writes the same with ``left: false`` and ``▁`` for the run.
+#: Not quite SentencePiece at the ends of a text: Strip takes away every Unicode White_Space
+#: character, SentencePiece only spaces; after ``nmt_nfkc``'s rules only U+0085 (NEL) is left
+#: that Strip takes and SentencePiece keeps, so a text starting or ending with NEL differs.
+STRIP: dict[str, Any] = {"type": "Strip", "strip_left": True, "strip_right": True}
+EXTRA_SPACES: dict[str, Any] = {"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "}
 
 
 def _fail(path: str, what: str) -> TokenizerFileError:
@@ -119,6 +128,8 @@ def _normalizer(data: SentencePieceData) -> dict[str, Any] | None:
         parts.append({"type": data.unicode_form})
     if data.charsmap:
         parts.append({"type": "Precompiled", "precompiled_charsmap": base64.b64encode(data.charsmap).decode("ascii")})
+    if data.remove_extra_whitespaces:
+        parts += [STRIP, EXTRA_SPACES]
     if data.prefix == "always":  # SentencePiece's dummy prefix: a ▁ before every text, already one or not
         parts.append({"type": "Prepend", "prepend": _SPACE})
     if not parts:
@@ -134,11 +145,6 @@ def unigram_to_hf(data: SentencePieceData, name: str = "tokenizer") -> dict[str,
     (``name`` names the tokenizer in the message)."""
     if data.algorithm is not Algorithm.UNIGRAM:
         raise ExportError(f"{name}: not a Unigram model")
-    if data.remove_extra_whitespaces:
-        raise ExportError(
-            f"{name}: removes extra whitespace (SentencePiece's remove_extra_whitespaces), which the "
-            "tokenizer.json readers here cannot express; not exported"
-        )
     if not data.escape_whitespaces:
         raise ExportError(f"{name}: keeps spaces as they are (escape_whitespaces off); a tokenizer.json cannot say so")
     specials = {i: p for p, i in data.special_tokens.items()}
