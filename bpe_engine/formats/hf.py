@@ -460,8 +460,14 @@ def _sp_normalizer(obj: dict[str, Any], path: str, prefix_follows: bool) -> tupl
     parts = _flatten(obj.get("normalizer"), "normalizers", "normalizer", path)
     for k, (part, where) in enumerate(parts):
         kind = part["type"]
-        after = parts[k + 1][0] if k + 1 < len(parts) else {}
-        if kind == "Prepend" and part.get("prepend") == _SPACE and prefix == "never":
+        if k and parts[k - 1][0]["type"] == "Strip":  # (a Strip is read only with this Replace after it)
+            if kind != "Replace" or not _is_extra_spaces(part):
+                raise _fail(
+                    path,
+                    f"{where}: normalizer {short(kind)} after Strip is not supported; only "
+                    "Replace(Regex(' {2,}'), ' ' or '▁') (SentencePiece's remove_extra_whitespaces) is",
+                )
+        elif kind == "Prepend" and part.get("prepend") == _SPACE and prefix == "never":
             prefix = "always"
         elif kind == "Replace" and part.get("pattern") == {"String": " "} and part.get("content") == _SPACE:
             escaped = True
@@ -470,16 +476,8 @@ def _sp_normalizer(obj: dict[str, Any], path: str, prefix_follows: bool) -> tupl
                 charsmap = base64.b64decode(part["precompiled_charsmap"], validate=True)
             except ValueError:
                 raise _fail(path, f"{where}.precompiled_charsmap is not base64") from None
-        elif (
-            kind == "Strip"
-            and not (trimmed or escaped or prefix != "never")
-            and _is_strip(part, prefix_follows)
-            and after.get("type") == "Replace"
-            and _is_extra_spaces(after)
-        ):
+        elif kind == "Strip" and not (trimmed or escaped or prefix != "never") and _is_strip(part, prefix_follows):
             trimmed = True
-        elif kind == "Replace" and trimmed and _is_extra_spaces(part) and parts[k - 1][0]["type"] == "Strip":
-            continue
         else:
             raise _fail(
                 path,
@@ -487,6 +485,8 @@ def _sp_normalizer(obj: dict[str, Any], path: str, prefix_follows: bool) -> tupl
                 "SentencePiece-style files may use Precompiled, Strip with Replace(Regex(' {2,}'), ' ') "
                 "(remove_extra_whitespaces), Prepend('▁') and Replace(' ', '▁')",
             )
+    if parts and parts[-1][0]["type"] == "Strip":
+        raise _fail(path, f"{parts[-1][1]}: a Strip without Replace(Regex(' {{2,}}'), ' ') after it is not supported")
     return prefix, escaped, charsmap, trimmed
 
 
