@@ -15,6 +15,10 @@ Two BPE families are read, each exactly as Hugging Face's ``tokenizers`` encodes
 - a ``Unigram`` model (T5, ALBERT) with the SentencePiece-style normalizer and pre-tokenizer:
   :mod:`.hf_unigram`.
 
+The SentencePiece-style normalizer may also hold SentencePiece's ``remove_extra_whitespaces``
+as transformers' ``SpmConverter`` writes it: ``Strip`` then ``Replace`` of the regex ``" {2,}"``
+(no other regex is read, so none is run).
+
 Added tokens become special tokens (matched in the text when allowed, longest first, as
 Hugging Face does; ``normalized`` ones by their normalized text). A byte-level file may have a
 Unicode normal form as its normalizer (``NFC`` in Qwen2's). What these families cannot

@@ -4,7 +4,8 @@ files made by ``tokenizers``' ``UnigramTrainer``).
 The model holds ``vocab`` (a list of ``[piece, score]``, the id is the place), ``unk_id`` and
 ``byte_fallback``. The rest of the file is read as for a SentencePiece-style BPE file
 (:func:`bpe_engine.formats.hf._sentencepiece_style`: Metaspace pre-tokenizer, Precompiled
-normalizer, added tokens, decoder), after a leading Unicode normal form (``NFKC``); the result is a
+normalizer, Strip and ``Replace(Regex(" {2,}"))`` for removing extra whitespace, added tokens,
+decoder), after a leading Unicode normal form (``NFKC``); the result is a
 :class:`~.data.SentencePieceData` with ``algorithm`` UNIGRAM and ``merges == []`` (the
 Hugging Face rule of :mod:`bpe_engine.unigram.lattice`).
 """
