@@ -148,6 +148,8 @@ def test_a_real_tokenizer_json_from_the_cache_gives_the_references_ids(
     if not path.is_file():
         pytest.skip(f"{path} is missing")
     first = load_tokenizer(path)
+    assert not first.merges_made and not cache_files(cache)  # opened without its merges
+    assert first.merges  # resolved on first use, and stored then
     second = load_tokenizer(path)
     assert len(cache_files(cache)) == 1
     same(first, second)
