@@ -12,9 +12,11 @@ The file is a header and flat NumPy arrays, never pickle, never executed::
 
 The header names the format version, the engine version, the key, each array (name, dtype
 from a short list, length) and the tokenizer's small facts (name, special tokens, pattern,
-merge rule). A rank table opened without its merges (they are rebuilt from the ranks on
-first use) is stored at once without them ("pending": its next open skips parsing the file),
-then again whole once they are made. A file whose magic, versions, key, sizes or checksum do not match is ignored and
+merge rule). A tokenizer opened without its merges (a rank table's are rebuilt from the
+ranks on first use, a ``tokenizer.json``'s resolved on first use) is stored at once without
+them ("pending": its next open skips parsing the file; a ``tokenizer.json``'s merges then come
+from the file read again on first use, refused if it changed), then again whole once they
+are made. A file whose magic, versions, key, sizes or checksum do not match is ignored and
 replaced; so is one the tables cannot be rebuilt from. Writes go to a temporary file renamed
 over the old one (``os.replace``), so a reader in another process sees the old file or the new
 one, never half of one. A cache folder that cannot be written only costs the speed.
