@@ -157,7 +157,8 @@ def cached(
         # beside it), the whole tables once something has made them.
         ref = weakref.ref(built)
         tables.on_merges = lambda: _store(path, key, ref(), cls)
-        _store(path, key, built, cls, pending=cast(Any, built).merge_rule.tiktoken_ranks or reread is not None)
+        if cast(Any, built).merge_rule.tiktoken_ranks or reread is not None:  # else only once made
+            _store(path, key, built, cls, pending=True)
     else:
         _store(path, key, built, cls)
     return built
