@@ -12,9 +12,11 @@ The file is a header and flat NumPy arrays, never pickle, never executed::
 
 The header names the format version, the engine version, the key, each array (name, dtype
 from a short list, length) and the tokenizer's small facts (name, special tokens, pattern,
-merge rule). A rank table opened without its merges (they are rebuilt from the ranks on
-first use) is stored at once without them ("pending": its next open skips parsing the file),
-then again whole once they are made. A file whose magic, versions, key, sizes or checksum do not match is ignored and
+merge rule). A tokenizer opened without its merges (a rank table's are rebuilt from the
+ranks on first use, a ``tokenizer.json``'s resolved on first use) is stored at once without
+them ("pending": its next open skips parsing the file; a ``tokenizer.json``'s merges then come
+from the file read again on first use, refused if it changed), then again whole once they
+are made. A file whose magic, versions, key, sizes or checksum do not match is ignored and
 replaced; so is one the tables cannot be rebuilt from. Writes go to a temporary file renamed
 over the old one (``os.replace``), so a reader in another process sees the old file or the new
 one, never half of one. A cache folder that cannot be written only costs the speed.
@@ -37,6 +39,7 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from ._vocab import SHIFT, MergeTables
+from .errors import TokenizerFileError
 from .formats.post_processor import SpecialAdditions
 from .kinds import MergeRule
 
@@ -128,16 +131,21 @@ def arguments(pattern: object, special_tokens: object) -> list[object] | None:
     return None
 
 
-def cached(key: str | None, build: Callable[[], T], cls: type, make: Callable[..., R]) -> T | R:
+def cached(
+    key: str | None, build: Callable[[], T], cls: type, make: Callable[..., R], reread: Callable[[], Any] | None = None
+) -> T | R:
     """The tokenizer stored under ``key``, or ``build()`` (then stored). Nothing the cache does
     reaches the caller as an error: a bad file is rebuilt, a failed write is skipped. ``cls``
     and ``make``: :class:`~bpe_engine.Tokenizer` (only its instances are stored) and its
-    ``_from_tables`` (passed in: this module does not import the tokenizer's)."""
+    ``_from_tables`` (passed in: this module does not import the tokenizer's). ``reread``:
+    ``build()`` again once the file is checked to be unchanged (its key), for merges that
+    cannot be rebuilt from the vocabulary (a ``tokenizer.json``'s, resolved on first use): a
+    "pending" entry of such a tokenizer gets its merges from it on first use."""
     folder = cache_dir()
     if key is None or folder is None:
         return build()
     path = folder / f"{key}.tok"
-    tok = _read(path, key, make)
+    tok = _read(path, key, make, reread)
     if tok is not None:
         return tok
     built = build()
@@ -149,7 +157,8 @@ def cached(key: str | None, build: Callable[[], T], cls: type, make: Callable[..
         # beside it), the whole tables once something has made them.
         ref = weakref.ref(built)
         tables.on_merges = lambda: _store(path, key, ref(), cls)
-        _store(path, key, built, cls, pending=True)
+        if cast(Any, built).merge_rule.tiktoken_ranks or reread is not None:  # else only once made
+            _store(path, key, built, cls, pending=True)
     else:
         _store(path, key, built, cls)
     return built
@@ -176,7 +185,7 @@ def _tables(given: object, cls: type, pending: bool = False) -> tuple[dict[str, 
     vocab = tok.vocab
     tables = tok.encoder.tables
     if pending:
-        if not tok.merge_rule.tiktoken_ranks or tables.merges_ready:
+        if tables.merges_ready:
             return None
         return _facts(tok, safe=False, pending=True), _vocab_arrays(vocab, tables.byte_id)
     pair_ids, new_ids = tables.pair_ids, tables.new_ids
@@ -273,7 +282,7 @@ class _Bad(Exception):
     """The cache file is not one we wrote for this key (or is damaged)."""
 
 
-def _read(path: Path, key: str, make: Callable[..., R]) -> R | None:
+def _read(path: Path, key: str, make: Callable[..., R], reread: Callable[[], Any] | None = None) -> R | None:
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -281,7 +290,7 @@ def _read(path: Path, key: str, make: Callable[..., R]) -> R | None:
         return None
     try:
         facts, arrays = _parse(data, key)
-        tok = _rebuild(facts, arrays, make)
+        tok = _rebuild(facts, arrays, make, reread)
         before, after = facts["additions"]
         additions = SpecialAdditions(
             tuple((str(n), int(i)) for n, i in before), tuple((str(n), int(i)) for n, i in after)
@@ -329,7 +338,9 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, np.ndarray]
     return header["facts"], arrays
 
 
-def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callable[..., R]) -> R:
+def _rebuild(
+    facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callable[..., R], reread: Callable[[], Any] | None
+) -> R:
     """The tokenizer from its stored tables (checked by the checksum; the shapes again here).
     The vocabulary is made now; the merge tables when first asked for (:func:`_merge_tables`)."""
     ids = arrays["ids"].tolist()
@@ -359,8 +370,10 @@ def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callabl
         "adds_bos": bool(facts["adds_bos"]),
     }
     if facts["pending"] is True:
-        if not tiktoken_ranks or "merges" in arrays:
+        if "merges" in arrays or not (tiktoken_ranks or reread is not None):
             raise _Bad("pending")
+        if not tiktoken_ranks and reread is not None:
+            return make(**common, merge_tables=lambda: _reread(reread, vocab, specials))
         return make(**common, merge_tables=lambda: _from_ranks(vocab, set(specials.values()), strict=not splits))
     merges = arrays["merges"]
     more = arrays["more"]
@@ -374,6 +387,24 @@ def _rebuild(facts: dict[str, Any], arrays: dict[str, np.ndarray], make: Callabl
         raise _Bad("merge ids")  # checked now: a merge that names no token fails here, not later
     safe = bool(facts["safe"])
     return make(**common, merge_tables=lambda: _merge_tables(vocab, table, more, counts, safe))
+
+
+def _reread(reread: Callable[[], Any], vocab: dict[int, bytes], specials: dict[str, int]) -> MergeTables:
+    """The merge tables of a pending entry that the vocabulary cannot give (a
+    ``tokenizer.json``'s merge list): from the file read again (``reread`` checks that it is
+    unchanged), whose vocabulary must be the one stored."""
+    tok = reread()
+    tables = tok.encoder.tables
+    if tok.vocab != vocab or tok.special_tokens != specials:
+        raise TokenizerFileError(
+            f"{tok.name or 'the file'}: it no longer gives the vocabulary it was opened with; open it again"
+        )
+    made: MergeTables | None = tables.merge_tables() if not tables.merges_ready else None
+    if made is None:  # opened with its merges: the tables as the tokenizer holds them
+        triples = tok.merge_ids()
+        pair_ids = [(a, b) for a, b, _ in triples]
+        made = MergeTables(tok.merges, tok.merge_counts, [z for _, _, z in triples], pair_ids)
+    return made
 
 
 def _from_ranks(vocab: dict[int, bytes], specials: set[int], strict: bool) -> MergeTables:

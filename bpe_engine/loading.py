@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from ._cache import arguments, cached, file_key
+from .errors import TokenizerFileError
 from .formats.data import AnyTokenizerData, SentencePieceData, WordPieceData
 from .formats.detect import SpecialTokens, read_any
 from .kinds import Algorithm
@@ -49,12 +50,17 @@ def load_tokenizer(
     """
     args = arguments(pattern, special_tokens)
     key = None if args is None else file_key(path, "load_tokenizer", *args, folder=True)
-    return cached(
-        key,
-        lambda: tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens)),
-        Tokenizer,
-        Tokenizer._from_tables,
-    )
+
+    def build() -> AnyTokenizer:
+        return tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens))
+
+    def reread() -> AnyTokenizer:
+        # A cached tokenizer's merges taken from its file on first use: the same file still.
+        if args is None or file_key(path, "load_tokenizer", *args, folder=True) != key:
+            raise TokenizerFileError(f"{os.fspath(path)}: the file changed after it was opened; open it again")
+        return build()
+
+    return cached(key, build, Tokenizer, Tokenizer._from_tables, reread)
 
 
 def tokenizer_from_data(data: AnyTokenizerData) -> AnyTokenizer:

@@ -340,11 +340,14 @@ class Tokenizer(TiktokenMethods):
 
     @classmethod
     def _from_rank_data(cls, data: TokenizerData, source: Callable[[], list[tuple[int, int, int]]]) -> Tokenizer:
-        """A rank table's tokenizer (a reader's ``merge_source``), its merges rebuilt on first
-        use: the rest is checked as ``__init__`` checks it. Every rank is an ordinary token."""
+        """A tokenizer whose merges a reader's ``merge_source`` makes on first use (a rank
+        table's, rebuilt from its ranks; a Hugging Face list, resolved): the rest is checked as
+        ``__init__`` checks it. Every rank is an ordinary token; of a Hugging Face vocabulary,
+        the bytes for now (its source refuses a special token that a merge makes or uses)."""
         vocab = dict(data.vocab)
         byte_id = byte_ids(vocab)
-        specials = place_specials(vocab, data.special_tokens, set(vocab))
+        ordinary = set(vocab) if data.merge_rule.tiktoken_ranks else set(byte_id)
+        specials = place_specials(vocab, data.special_tokens, ordinary)
         for tok, i in reversed(specials.items()):  # an id shared by two names decodes as the first
             vocab[i] = tok.encode("utf-8")
         if data.bos is not None and data.bos not in specials:
@@ -465,10 +468,12 @@ class Tokenizer(TiktokenMethods):
 
     @property
     def merges_made(self) -> bool:
-        """Whether the merge list is at hand. False only for a rank table opened lazily whose
-        merges are not rebuilt yet: then :attr:`merges`, :meth:`merge_ids` or
-        :meth:`merge_of` first rebuild them (seconds for o200k; thread-safe), which an
-        interactive caller does off its main thread. Encoding does not need them."""
+        """Whether the merge list is at hand. False only for a rank table or a byte-level
+        Hugging Face ``tokenizer.json`` opened lazily whose merges are not made yet: then
+        :attr:`merges`, :meth:`merge_ids`, :meth:`merge_of` or encoding a ``tokenizer.json``
+        first make them (seconds for o200k; thread-safe; a damaged merge is reported then),
+        which an interactive caller does off its main thread. Encoding a rank table does not
+        need them (tiktoken's core)."""
         return "_merge_triples" in self.__dict__ or self._encoder.tables.merges_ready
 
     def is_special(self, token_id: int) -> bool:

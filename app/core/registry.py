@@ -76,7 +76,8 @@ def load_any(path: str, pattern: str | None = None, special_tokens: SpecialToken
     """A tokenizer file of any format (background threads only: Llama 3's takes seconds).
 
     A SentencePiece tokenizer's merges are worked out here too (half a second for Mistral's
-    32 000 pieces), so that no view does it in the GUI thread.
+    32 000 pieces), so that no view does it in the GUI thread; so are a ``tokenizer.json``'s
+    (the engine resolves them on first use), which also reports a damaged merge at open.
     """
     tok = load_tokenizer(path, pattern=pattern, special_tokens=special_tokens)
     tok.merge_ids()

@@ -299,8 +299,7 @@ REFUSED = {
     "suffix": (_edit("model.end_of_word_suffix", "</w>"), "model.end_of_word_suffix"),
     "decoder": (_edit("decoder", {"type": "WordPiece"}), "decoder 'WordPiece'"),
     "post-processor": (_edit("post_processor", {"type": "Frobnicate"}), "post-processor 'Frobnicate'"),
-    "merge of unknown tokens": (_edit("model.merges", ["a zz"]), "'zz' is not in model.vocab"),
-    "bad merge line": (_edit("model.merges", ["a b c"]), "model.merges[0] must be"),
+    "merges not a list": (_edit("model.merges", "a b"), "model.merges must be a list"),
     "vocab ids shared": (_edit("model.vocab.ab", 3), "both have id 3"),
     "vocab id not a number": (_edit("model.vocab.ab", "7"), "must be a token id"),
     "not a byte-level token": (_edit("model.vocab.中", 300), "not in the byte-level alphabet"),
@@ -320,6 +319,37 @@ def test_what_we_do_not_reproduce_is_refused_by_name(tmp_path: Path, case: str) 
     with pytest.raises(TokenizerFileError) as info:
         load_tokenizer(path)
     assert str(info.value).startswith(str(path)) and message in str(info.value)
+
+
+# A byte-level file's merges are resolved on first use (opening Llama 3's is 3x faster
+# without them): a damaged merge is reported then, naming the file and the merge.
+REFUSED_AT_FIRST_USE = {
+    "merge of unknown tokens": (
+        _edit("model.merges", ["a zz"]),
+        "model.merges[0] ('a' 'zz'): 'zz' is not in model.vocab",
+    ),
+    "bad merge line": (_edit("model.merges", ["a b", "a b c"]), "model.merges[1] must be"),
+    "repeated merge": (_edit("model.merges", ["a b", "a b"]), "repeats merge 0"),
+    "special made by a merge": (
+        _edit("added_tokens.0", {"id": 256, "content": "ab", "special": True}),
+        "special token 'ab' has id 256, which is an ordinary token",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED_AT_FIRST_USE))
+def test_damaged_merges_are_refused_by_name_on_first_use(tmp_path: Path, case: str) -> None:
+    change, message = REFUSED_AT_FIRST_USE[case]
+    obj = copy.deepcopy(_llama_like())
+    change(obj)
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    tok = load_tokenizer(path)
+    assert isinstance(tok, Tokenizer) and not tok.merges_made
+    for use in (lambda: tok.encode("b a"), tok.merge_ids, lambda: tok.merges, lambda: tok.encode("b a")):
+        with pytest.raises(TokenizerFileError) as info:  # every time: never a tokenizer without its merges
+            use()
+        assert str(info.value).startswith(str(path)) and message in str(info.value)
 
 
 def test_the_unchanged_file_loads(tmp_path: Path) -> None:

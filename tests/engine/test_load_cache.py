@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from bpe_engine import Tokenizer, _cache, load_tokenizer, train_bpe
+from bpe_engine.errors import TokenizerFileError
 
 from .conftest import EOT, training_text
 
@@ -147,13 +148,42 @@ def test_a_real_tokenizer_json_from_the_cache_gives_the_references_ids(
     path = shared / "tokenizers" / "llama3.2_tokenizer.json"
     if not path.is_file():
         pytest.skip(f"{path} is missing")
-    first = load_tokenizer(path)
-    second = load_tokenizer(path)
-    assert len(cache_files(cache)) == 1
-    same(first, second)
     reference = tokenizers.Tokenizer.from_file(str(path))
+    first = load_tokenizer(path)  # opened without its merges: its vocabulary stored ("pending")
+    assert not first.merges_made
+    (entry,) = cache_files(cache)
+    pending = entry.read_bytes()
+    second = load_tokenizer(path)  # from the pending entry: its merges from the file on first use
     for text in TEXTS:
         assert second.encode(text, allowed_special="all") == reference.encode(text, add_special_tokens=False).ids
+    assert cache_files(cache) == [entry] and entry.read_bytes() != pending  # now whole
+    third = load_tokenizer(path)
+    same(first, third)
+    same(second, third)
+    for text in TEXTS:
+        assert third.encode(text, allowed_special="all") == reference.encode(text, add_special_tokens=False).ids
+
+
+def test_a_tokenizer_json_changed_after_a_pending_open_is_refused_on_first_use(tmp_path: Path, cache: Path) -> None:
+    """A cached tokenizer.json's merges come from the file on first use: never from another file."""
+    from bpe_engine import gpt2_bytes_to_unicode
+
+    chars = list(gpt2_bytes_to_unicode().values())
+    vocab = {c: i for i, c in enumerate(chars)} | {"ab": 256, "abc": 257}
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+    obj = {"model": {"type": "BPE", "vocab": vocab, "merges": ["a b", "ab c"]}, "pre_tokenizer": byte_level}
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    assert load_tokenizer(path).encode("abc") == [257]  # stored whole
+    entry = cache_files(cache)[0]
+    entry.unlink()
+    load_tokenizer(path)  # stored pending
+    tok = load_tokenizer(path)  # from the pending entry
+    obj["model"]["merges"] = ["a b"]
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    with pytest.raises(TokenizerFileError, match="changed after it was opened"):
+        tok.encode("abc")
+    assert load_tokenizer(path).encode("abc") == [256, vocab["c"]]  # the new file, opened again
 
 
 # -- safety --------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
-"""The tokenizer file controller's messages: a failed save says what to do once."""
+"""The tokenizer file controller's messages: a failed save says what to do once; a damaged file fails its open."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from app.core.tokenizer_files import TokenizerFileController
-from bpe_engine import train_bpe
+from bpe_engine import gpt2_bytes_to_unicode, train_bpe
 
 
 def test_a_failed_save_gives_its_advice_once(qtbot, tmp_path: Path) -> None:
@@ -18,4 +19,22 @@ def test_a_failed_save_gives_its_advice_once(qtbot, tmp_path: Path) -> None:
     kind, path, message = caught.args
     assert kind == "save" and path == str(target) and str(target) in message
     assert message.lower().count("choose another folder") == 1, message
+    files.shutdown()
+
+
+def test_a_damaged_merge_of_a_tokenizer_json_fails_the_open(qtbot, tmp_path: Path) -> None:
+    """The engine resolves a tokenizer.json's merges on first use; the app's open job uses
+    them, so a damaged merge is still reported when the file is opened, naming the merge."""
+    chars = list(gpt2_bytes_to_unicode().values())
+    vocab = {c: i for i, c in enumerate(chars)} | {"ab": 256}
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+    obj = {"model": {"type": "BPE", "vocab": vocab, "merges": ["a b", "a zz"]}, "pre_tokenizer": byte_level}
+    target = tmp_path / "tokenizer.json"
+    target.write_text(json.dumps(obj), encoding="utf-8")
+    files = TokenizerFileController()
+    with qtbot.waitSignal(files.failed, timeout=30_000) as caught:
+        assert files.open(target)
+    kind, path, message = caught.args
+    assert kind == "open" and path == str(target) and str(target) in message
+    assert "model.merges[1] ('a' 'zz'): 'zz' is not in model.vocab" in message, message
     files.shutdown()
