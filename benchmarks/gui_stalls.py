@@ -20,7 +20,7 @@ Prints, per case, the longest stall and the 99th percentile in milliseconds of w
 the longest stall counting only the GUI thread's own CPU time (``cpu``): on a machine shared
 with other work, wall time also counts the time the process waited for a core.
 
-Run: python benchmarks/gui_stalls.py [--settle 60]
+Run: python benchmarks/gui_stalls.py [--settle 60] [--cases compare training ...]
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from app.window.main_window import MainWindow
 
+GROUPS = ("tokenize", "compare", "training", "as-of")
 Runner = Callable[[str, Callable[[], None], Callable[[], bool]], None]
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -47,6 +48,9 @@ from _common import percentile  # noqa: E402 (after the platform is chosen)
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--settle", type=float, default=60.0, help="seconds a case may take at most")
+    parser.add_argument(
+        "--cases", nargs="+", choices=GROUPS, default=list(GROUPS), help="the groups of cases to run (default: all)"
+    )
     args = parser.parse_args()
     os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp())
 
@@ -55,7 +59,6 @@ def main() -> None:
 
     from app.core.settings import Settings
     from app.window.main_window import MainWindow
-    from bpe_engine import train_bpe
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])  # kept: the window needs it
     window = MainWindow(Settings())
@@ -118,6 +121,22 @@ def main() -> None:
     window.tabs.setCurrentWidget(tokenize)
     line = "The quick brown fox 国语的文字 🔭 jumps over the lazy dog.\n"
     big = (line * (330_000 // len(line) + 1))[:330_000]
+    if "tokenize" in args.cases:
+        tokenize_cases(window, run, tokenize_settled, big, line)
+    if "compare" in args.cases:
+        compare_cases(window, run, idle, big)
+    if "training" in args.cases:
+        while_training(window, run, idle)
+    if "as-of" in args.cases:
+        as_of_case(window, run, idle)
+    t0 = time.perf_counter()
+    window.close()
+    print(f"{'close':<32} took {1000 * (time.perf_counter() - t0):8.0f} ms", flush=True)
+
+
+def tokenize_cases(window: MainWindow, run: Runner, tokenize_settled: Callable[[], bool], big: str, line: str) -> None:
+    """330 000 characters set into Tokenize, whitespace, zoom, 1 MB pasted, another tab."""
+    tokenize = window.tokenize_view
     run("tokenize 330k", lambda: tokenize.set_text(big), tokenize_settled)
     box = tokenize.whitespace_box
     run("show whitespace off", box.toggle, tokenize_settled)
@@ -129,6 +148,9 @@ def main() -> None:
     run("another tab", lambda: window.tabs.setCurrentWidget(window.vocab_view), lambda: True)
     run("back to Tokenize", lambda: window.tabs.setCurrentWidget(tokenize), tokenize_settled)
 
+
+def compare_cases(window: MainWindow, run: Runner, idle: Callable[[float], None], big: str) -> None:
+    """The 330 000 characters pasted into Compare, then one character inserted."""
     compare = window.compare_view
     window.tabs.setCurrentWidget(compare)
     idle(2.0)
@@ -140,8 +162,13 @@ def main() -> None:
     run("compare 330k", lambda: compare.set_text(big), compare_settled)
     run("compare edit", lambda: compare.set_text(big[:-1000] + "Ж" + big[-1000:]), compare_settled)
     compare.set_text("a")
-    while_training(window, run, idle)
 
+
+def as_of_case(window: MainWindow, run: Runner, idle: Callable[[float], None]) -> None:
+    """Tokenize's "As of merge k" encoding 120 000 'a's."""
+    from bpe_engine import SpecialMode, train_bpe
+
+    tokenize = window.tokenize_view
     tok = train_bpe(None, 256 + 40, text="low lower newest widest " * 50 + "a" * 3000)
     window.registry.add(tok, "runs of a")
     timeline = window.timeline_view
@@ -153,17 +180,12 @@ def main() -> None:
     tokenize.as_of.click()
     idle(1.0)
     key = tokenize.current_key()
-    from bpe_engine import SpecialMode
-
     # the encoding job alone (the editor's layout of one 120 000-character line is apart)
     run(
         "as-of encode 120k 'a'",
         lambda: tokenize.controller.request("a" * 120_000, SpecialMode.ALLOW, [(key, tok)], as_of={key: 3}),
         lambda: not tokenize.controller.is_busy(),
     )
-    t0 = time.perf_counter()
-    window.close()
-    print(f"{'close':<32} took {1000 * (time.perf_counter() - t0):8.0f} ms", flush=True)
 
 
 def laid_out(chips: object) -> bool:

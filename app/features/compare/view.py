@@ -19,13 +19,18 @@ it, with only its first k merges, following the Timeline's slider.
 
 A column whose encoding cannot be loaded shows why and how to fix it; the others keep
 working. Encoding runs off the GUI thread through an
-:class:`~app.core.encoding.EncodeController`; stale results are dropped.
+:class:`~app.core.encoding.EncodeController`; stale results are dropped. A new result is
+shown one column per turn of the event loop (each column's first chips of a long text take
+tens of milliseconds: all of them in one turn stalled the GUI thread over 100 ms).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import shiboken6
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
 
@@ -78,6 +83,12 @@ class CompareView(View):
         self._tables: dict[int, TokenTable] = {}
         self._tables_text = ""  # the text the tables encode
         self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
+        # The columns still to show the latest result, one per turn of the event loop.
+        self._steps: list[Callable[[], None]] = []
+        self._stepper = QTimer(self)
+        self._stepper.setSingleShot(True)
+        self._stepper.setInterval(0)
+        self._stepper.timeout.connect(self._on_stepper_timeout)
         self._build()
         trained = registry.latest_trained()
         for key in ([trained] if trained else ["r50k_base"]) + ["cl100k_base", "o200k_base"]:
@@ -290,7 +301,7 @@ class CompareView(View):
 
     def is_settled(self) -> bool:
         """True when every loadable column shows the current text."""
-        if any(c.state == ColumnState.LOADING for c in self.columns()):
+        if self._steps or any(c.state == ColumnState.LOADING for c in self.columns()):
             return False
         return self._displayed_generation == self.controller.generation or not self._ready_tokenizers()
 
@@ -308,9 +319,8 @@ class CompareView(View):
         # Cuts compare only in the same text: a WordPiece column's table is its decoded
         # (lower-cased, re-spaced) text, so it stays out of the boundary diff.
         self.diff_label.show_tables([t for t in tables.values() if t.text == result.text])
-        self._show(result.generation)
         self._displayed_generation = result.generation
-        self.displayed.emit(result.generation)
+        self._show(result.generation, staged=True)
 
     @Slot(bool)
     def _on_display_box_toggled(self, _on: bool) -> None:
@@ -318,19 +328,49 @@ class CompareView(View):
         if self._tables:
             self._show(columns[0].chips.generation if columns else 0)
 
-    def _show(self, generation: int) -> None:
+    def _show(self, generation: int, staged: bool = False) -> None:
+        """Show the tables in the columns: at once, or (``staged``) one column per turn of the
+        event loop, then emit ``displayed``."""
         ws = self.whitespace_box.isChecked()
         highlight = self.diff_box.isChecked()
         source = self._tables_text
         tables = [t for t in self._tables.values() if t.text == source]  # cuts of the same text only
         agreed = agreed_cuts(tables) if highlight and len(tables) > 1 else None
+        steps: list[Callable[[], None]] = []
         for i, col in enumerate(self.columns()):
             table = self._tables.get(i)
             if table is None:
                 continue
-            marks = diff_marks(table, tables, agreed) if highlight and table.text == source else None
-            col.show_table(table, ws, marks, generation, source)
+            marks = partial(diff_marks, table, tables, agreed) if highlight and table.text == source else None
+            steps.append(partial(self._show_column, col, table, ws, marks, generation, source))
+        steps.append(partial(self.displayed.emit, generation))
+        self._steps = steps
         self._update_summary()
+        if staged:
+            self._stepper.start()
+            return
+        self._stepper.stop()
+        while self._steps:
+            self._steps.pop(0)()
+
+    def _show_column(
+        self,
+        col: CompareColumn,
+        table: TokenTable,
+        ws: bool,
+        marks: Callable[[], list[bool]] | None,
+        generation: int,
+        source: str,
+    ) -> None:
+        if col in self.columns():  # (a column removed meanwhile is gone)
+            col.show_table(table, ws, None if marks is None else marks(), generation, source)
+
+    @Slot()
+    def _on_stepper_timeout(self) -> None:
+        if self._steps:
+            self._steps.pop(0)()
+        if self._steps:
+            self._stepper.start()
 
     def diff_spans(self) -> list[tuple[int, int]]:
         """Character spans of the current text that the columns cut differently."""

@@ -407,3 +407,38 @@ def test_the_encode_job_brings_each_columns_cuts_and_the_diff_matches_brute_forc
         for k in range(len(table)):
             ends = (table.byte_starts[k], table.byte_starts[k + 1])
             assert col.chips.is_marked(k) == any(e not in s for e in ends for s in cut_sets)
+
+
+def test_a_result_is_shown_one_column_per_turn_and_each_column_is_tiktokens(qtbot, view, tiktoken_encodings):
+    """A long text's result reaches the columns one per turn of the event loop (each column's
+    first chips of a long text take tens of milliseconds: all three in one turn stalled the
+    GUI thread), and each column then shows the tokens tiktoken makes."""
+    from PySide6.QtCore import QTimer
+
+    view.whitespace_box.setChecked(False)  # labels are then the tokens' own text
+    view.columns()[0].set_key("r50k_base")
+    settle(qtbot, view)
+    text = "The quick brown fox jumps over the lazy dog, 12345 times. " * 1500
+    old = [c.chips.generation for c in view.columns()]
+    shown: list[int] = []  # per turn of the event loop: how many columns show the new result
+
+    def watch() -> None:
+        gens = [c.chips.generation for c in view.columns()]
+        shown.append(sum(g != o for g, o in zip(gens, old, strict=True)))
+
+    ticker = QTimer(view)
+    ticker.setInterval(0)  # once per pass of the event loop
+    ticker.timeout.connect(watch)
+    ticker.start()
+    view.set_text(text)
+    qtbot.waitUntil(view.is_settled, timeout=60_000)
+    ticker.stop()
+    counts = sorted(set(shown))
+    assert counts == [0, 1, 2, 3]  # each count seen in a turn of its own: never two columns at once
+    assert all(b - a in (0, 1) for a, b in zip(shown, shown[1:], strict=False))
+    for col, name in zip(view.columns(), ("r50k_base", "cl100k_base", "o200k_base"), strict=True):
+        enc = tiktoken_encodings[name]
+        ids = tiktoken_ids(enc, text)
+        col.chips.finish_layout()
+        assert list(col.table.ids) == ids
+        assert col.chips.chip_texts() == [enc.decode_single_token_bytes(i).decode() for i in ids]
