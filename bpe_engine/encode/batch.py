@@ -215,16 +215,7 @@ def bpe_flat(tables: EncoderTables, pieces: list[bytes]) -> tuple[np.ndarray, np
     long_at = np.flatnonzero(long)
     ids_s, counts_s = bpe_rounds(tables, [pieces[i] for i in short_at.tolist()], lengths[short_at])
     ids_l, counts_l = bpe_by_rank(tables, [pieces[i] for i in long_at.tolist()])
-    # Put the two groups back in the pieces' order.
-    counts = np.empty(len(pieces), dtype=np.int64)
-    counts[short_at] = counts_s
-    counts[long_at] = counts_l
-    dest = np.zeros(len(pieces), dtype=np.int64)
-    np.cumsum(counts[:-1], out=dest[1:])
-    flat = np.empty(int(counts.sum()), dtype=np.int32)
-    flat[_spread(dest[short_at], counts_s)] = ids_s
-    flat[_spread(dest[long_at], counts_l)] = ids_l
-    return flat, counts
+    return _in_order(len(pieces), (short_at, ids_s, counts_s), (long_at, ids_l, counts_l))
 
 
 def _flat_one_rank(tables: EncoderTables, pieces: list[bytes], lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -240,14 +231,24 @@ def _flat_one_rank(tables: EncoderTables, pieces: list[bytes], lengths: np.ndarr
     long_at = np.flatnonzero(long)
     ids_s, counts_s = bpe_rounds(tables, [pieces[i] for i in short_at.tolist()], lengths[short_at])
     encoded = [bpe_piece(tables, pieces[i]) for i in long_at.tolist()]
-    counts = np.empty(len(pieces), dtype=np.int64)
-    counts[short_at] = counts_s
-    counts[long_at] = [len(e) for e in encoded]
-    dest = np.zeros(len(pieces), dtype=np.int64)
+    ids_l = np.fromiter((i for e in encoded for i in e), dtype=np.int32)
+    counts_l = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
+    return _in_order(len(pieces), (short_at, ids_s, counts_s), (long_at, ids_l, counts_l))
+
+
+_Group = tuple[np.ndarray, np.ndarray, np.ndarray]  # the pieces' places, their ids, ids per piece
+
+
+def _in_order(n: int, *groups: _Group) -> tuple[np.ndarray, np.ndarray]:
+    """The ids of ``n`` pieces encoded in groups, put back in the pieces' order."""
+    counts = np.empty(n, dtype=np.int64)
+    for at, _ids, group_counts in groups:
+        counts[at] = group_counts
+    dest = np.zeros(n, dtype=np.int64)
     np.cumsum(counts[:-1], out=dest[1:])
     flat = np.empty(int(counts.sum()), dtype=np.int32)
-    flat[_spread(dest[short_at], counts_s)] = ids_s
-    flat[_spread(dest[long_at], counts[long_at])] = [i for e in encoded for i in e]
+    for at, ids, group_counts in groups:
+        flat[_spread(dest[at], group_counts)] = ids
     return flat, counts
 
 
