@@ -343,9 +343,10 @@ class CompareView(View):
                 continue
             marks = partial(diff_marks, table, tables, agreed) if highlight and table.text == source else None
             steps.append(partial(self._show_column, col, table, ws, marks, generation, source))
-        steps.append(partial(self.displayed.emit, generation))
+        # the summary after the columns: its rows read their states (a column shows its
+        # table in its step), and it changes with them, never ahead
+        steps += [self._update_summary, partial(self.displayed.emit, generation)]
         self._steps = steps
-        self._update_summary()
         if staged:
             self._stepper.start()
             return
