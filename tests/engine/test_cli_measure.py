@@ -90,6 +90,7 @@ def test_text_and_health(tmp_path: Path) -> None:
     }
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_errors(tmp_path: Path) -> None:
     folder = _parallel(tmp_path, ("rus", "cmn"))
     out = run("tiktoken:r50k_base", "--parallel", str(folder), cwd=tmp_path)

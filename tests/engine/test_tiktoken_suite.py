@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from ..conftest import OPENAI_NAMES, tiktoken_encoding
+
 HERE = Path(__file__).resolve().parent
 CACHE = Path(os.environ.get("BPE_TEST_CACHE", HERE.parents[1] / ".cache"))
 SUITE = ("test_encoding.py", "test_misc.py", "test_offsets.py", "test_simple_public.py", "test_pickle.py")
@@ -101,6 +103,8 @@ def _suite() -> Path:
 
 @pytest.mark.slow
 def test_tiktokens_public_tests_pass_on_our_tokenizer(tmp_path: Path, tiktoken_encodings: dict) -> None:
+    for name in ("gpt2", *OPENAI_NAMES):  # the suite opens them all (skips here without them)
+        tiktoken_encoding(name)
     source = _suite()
     work = tmp_path / "tiktoken_tests"
     work.mkdir()

@@ -124,11 +124,9 @@ class CompareColumn(QFrame):
         page = QWidget(self)
         page_layout = QVBoxLayout(page)
         page_layout.addWidget(self.message)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.retry_button)
-        buttons.addWidget(self.open_button)
-        buttons.addStretch(1)
-        page_layout.addLayout(buttons)
+        # One above the other: side by side, four columns of them are wider than a projector.
+        for button in (self.retry_button, self.open_button):
+            page_layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
         page_layout.addStretch(1)
         return page
 

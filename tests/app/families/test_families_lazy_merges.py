@@ -25,6 +25,7 @@ def a_fresh_open(monkeypatch) -> None:
     monkeypatch.setattr(bpe_engine.tokenizer, "_openai", {})
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_a_byte_level_chip_says_its_merge_once_a_job_made_it(qtbot, registry, settings, monkeypatch) -> None:
     registry.request(NAME)
     qtbot.waitUntil(lambda: registry.get(NAME) is not None, timeout=60_000)

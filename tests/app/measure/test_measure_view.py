@@ -132,6 +132,7 @@ def test_cancel_stops_a_long_health_check(qtbot, view) -> None:
     assert view.side.measure_button.isEnabled() and not view.side.cancel_button.isEnabled()
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_sorting_by_premium_and_exports(qtbot, view, tmp_path, monkeypatch) -> None:
     _run(qtbot, view, ["r50k_base"])
     proxy = view.tax_table.model()
@@ -178,6 +179,7 @@ def test_at_most_five_and_bad_files(qtbot, view, tmp_path) -> None:
     assert "bad.txt" in view.messages.text() and "UTF-8" in view.messages.text()
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_chinese(qtbot, view) -> None:
     from app.core import i18n
 

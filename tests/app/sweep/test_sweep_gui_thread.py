@@ -70,6 +70,7 @@ def test_the_line_about_an_openai_encoding_counts_merges_made_in_a_job(qtbot, re
     view.shutdown()
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_a_reference_is_added_to_the_chart_without_drawing_the_curves_again(qtbot, registry) -> None:
     tok = train_bpe(None, 256 + MERGES + 1, SPECIALS, text=data_text("english.txt"))
     view = SweepView(registry)

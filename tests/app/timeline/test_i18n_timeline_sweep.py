@@ -183,6 +183,7 @@ def timeline(qtbot, registry, tok, english_after) -> Iterator[TimelineView]:  # 
     v.shutdown()
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_the_timeline_switches_to_chinese_and_back(qtbot, timeline, translations) -> None:
     view = timeline
     view.set_merges(1)  # a merge is named, its tokens outlined
@@ -214,6 +215,7 @@ def test_the_timeline_switches_to_chinese_and_back(qtbot, timeline, translations
     assert page is not None and "截至第 0 次合并" in page
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_a_timeline_banner_is_made_again_in_the_new_language(qtbot, timeline, translations) -> None:
     view = timeline
     view._on_live_box_toggled(True)  # (what checking "Follow the training" says)
@@ -264,6 +266,7 @@ def sweep(qtbot, registry, tok, english_after) -> Iterator[SweepView]:  # type: 
     v.shutdown()
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_the_sweep_switches_to_chinese_and_back(qtbot, sweep, translations, tmp_path, monkeypatch) -> None:
     view = sweep
     path = tmp_path / "notes.txt"

@@ -20,6 +20,9 @@ from app.features.vocabulary.model import VocabModel
 from app.features.vocabulary.view import VocabView
 from bpe_engine import Tokenizer
 
+# The views open OpenAI's encodings themselves.
+pytestmark = pytest.mark.usefixtures("openai_encodings")
+
 NAME = "r50k_base"
 TEXT = "The lowest newest widest tokens: 國語 and Жизнь 🤚🏾.\n    indented = 12345\n"
 

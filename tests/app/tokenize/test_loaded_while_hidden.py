@@ -4,12 +4,16 @@ encoding does not wait behind it; shown, it encodes as tiktoken does."""
 
 from __future__ import annotations
 
+import pytest
 import tiktoken
 
 from app.features.stream.view import StreamView
 from app.features.tokenize.view import TokenizeView
 
 NAME = "r50k_base"
+# The views open OpenAI's encodings themselves.
+pytestmark = pytest.mark.usefixtures("openai_encodings")
+
 TEXT = "Hidden views wait: 國語 Жизнь 🤚🏾 <|endoftext|>"
 
 

@@ -21,6 +21,9 @@ from app.display.pieces import token_text
 from app.features.tokenize.view import TokenizeView
 from bpe_engine import Tokenizer
 
+# The views open OpenAI's encodings themselves.
+pytestmark = pytest.mark.usefixtures("openai_encodings")
+
 NAME = "r50k_base"
 TEXT = "The lowest newest widest tokens"
 PENDING = "Which merge made it: being worked out (a few seconds the first time)"

@@ -153,6 +153,7 @@ def test_selecting_a_token_shows_its_merge_tree(qtbot, view, registry, tok) -> N
     assert view.tree.topLevelItem(0).childCount() == 0 and "single byte" in view.details.text()
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_openai_encoding_loads_with_a_loading_state(qtbot, view, registry) -> None:
     view.show_key("cl100k_base")
     assert not view.loading.isHidden() or registry.get("cl100k_base") is not None
@@ -179,6 +180,7 @@ def test_openai_encoding_loads_with_a_loading_state(qtbot, view, registry) -> No
     assert last.isValid() and last.row() > 99_000
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_o200k_has_200k_rows(qtbot, view, registry) -> None:
     view.show_key("o200k_base")
     qtbot.waitUntil(lambda: view.model.rowCount() > 199_000, timeout=60_000)

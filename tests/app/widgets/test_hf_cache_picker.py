@@ -97,6 +97,7 @@ def test_choosing_a_cached_model_loads_it_and_gives_the_reference_ids(
         registry.wait(30_000)
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_a_cached_model_that_cannot_load_says_why_and_the_view_keeps_working(qtbot, settings, tmp_path, cache):
     bad = tmp_path / "unigram.json"
     bad.write_text('{"model": {"type": "Unigram", "vocab": [["a", 0.0]]}}', encoding="utf-8")

@@ -34,6 +34,7 @@ def _timeline_at(qtbot, window, key: str, k: int) -> None:
     assert window.timeline_view.position.key == key
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_tokenize_offers_as_of_only_for_the_timelines_tokenizer(qtbot, window, tok_a, tok_b) -> None:
     a = window.registry.add(tok_a, "A")
     b = window.registry.add(tok_b, "B")

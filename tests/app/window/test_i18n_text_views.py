@@ -260,6 +260,7 @@ def test_vocabulary_view_switches_language_live(qtbot, vocab, registry, trained,
     assert v.search_problem.text() == problem and v.model.headerData(0, Qt.Orientation.Horizontal) == header
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_vocabulary_loading_state_follows_the_language(qtbot, vocab, registry, chinese) -> None:
     v = vocab
     switch(qtbot, "zh_CN")

@@ -324,6 +324,20 @@ def test_every_view_fits_a_1024_pixel_screen_in_presentation_mode(qtbot, window)
     window.presentation.set_presenting(False)
 
 
+def test_compare_with_columns_that_cannot_load_fits_a_1024_pixel_screen(qtbot, window) -> None:
+    """Offline, OpenAI's three columns show why and their two buttons: side by side, the four
+    columns wanted 1,147 pixels in presentation mode."""
+    window.presentation.set_presenting(True)
+    view = window.compare_view
+    window.tabs.setCurrentWidget(view)
+    for col in view.columns()[1:]:
+        col.show_error(col.key(), "no network here", lambda: None, lambda: None)
+    qtbot.wait(10)
+    assert all(col.open_button.isVisibleTo(col) for col in view.columns()[1:])
+    assert view.minimumSizeHint().width() <= 1024
+    window.presentation.set_presenting(False)
+
+
 def test_the_window_never_starts_larger_than_the_screen(qtbot, settings) -> None:
     w = MainWindow(settings)  # offscreen, the screen is 800 pixels square; a projector 1024x768
     qtbot.addWidget(w)

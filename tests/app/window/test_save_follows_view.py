@@ -66,6 +66,7 @@ def test_tokenize_a_failed_load_and_a_failed_open(qtbot, settings, empty_hf_cach
         window.shutdown(0)
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_compare_a_changed_column(qtbot, window, tok) -> None:
     key = window.registry.add(tok, "mine")
     view = window.compare_view
@@ -86,6 +87,7 @@ def test_compare_a_changed_column(qtbot, window, tok) -> None:
     assert key not in view.keys() and view.tokenizer_key() in window.registry.keys()
 
 
+@pytest.mark.usefixtures("openai_encodings")
 def test_compare_columns_that_cannot_be_shown(qtbot, window, settings) -> None:
     view = window.compare_view
     window.tabs.setCurrentWidget(view)
