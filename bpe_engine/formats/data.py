@@ -20,6 +20,7 @@ from .post_processor import SpecialAdditions
 __all__ = [
     "TokenizerData",
     "SentencePieceData",
+    "Trim",
     "PREFIX_RULES",
     "NORMAL",
     "UNKNOWN",
@@ -73,6 +74,19 @@ NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 PREFIX_RULES = ("always", "if_missing", "first_if_missing", "never")
 
 
+class Trim(StrEnum):
+    """How ``remove_extra_whitespaces`` trims the ends of a text (or of each part between two
+    special tokens)."""
+
+    #: SentencePiece: spaces (after the rules) at both ends, and the escaped text's own trailing ``▁``
+    SENTENCEPIECE = "sentencepiece"
+    #: ``tokenizers``' ``Strip``: every Unicode White_Space character at both ends
+    STRIP = "strip"
+    #: ``Strip(left=False)`` (transformers' converter): only at the right; a leading run of
+    #: spaces stays, as one ``▁`` (Metaspace then puts no other before it)
+    STRIP_RIGHT = "strip-right"
+
+
 @dataclass
 class SentencePieceData:
     """The parts of a character-level BPE model with byte fallback (the SentencePiece
@@ -90,7 +104,8 @@ class SentencePieceData:
     ``prefix`` (one of :data:`PREFIX_RULES`), ``split_at_space`` (Metaspace's ``split``:
     no merge crosses a ``▁``). Special tokens are matched in the text (when allowed) before
     normalization, except those in ``normalized_specials``, matched afterwards by their
-    normalized text (Hugging Face's ``normalized`` added tokens).
+    normalized text (Hugging Face's ``normalized`` added tokens). ``trim``: how the ends are
+    trimmed when extra whitespace is removed (SentencePiece's rule, or ``tokenizers``' Strip).
     """
 
     pieces: list[str]
@@ -103,6 +118,7 @@ class SentencePieceData:
     ignore_merges: bool = False
     charsmap: bytes = b""
     remove_extra_whitespaces: bool = False
+    trim: Trim = Trim.SENTENCEPIECE
     escape_whitespaces: bool = True
     prefix: str = "always"
     split_at_space: bool = False

@@ -17,7 +17,10 @@ Two BPE families are read, each exactly as Hugging Face's ``tokenizers`` encodes
 
 The SentencePiece-style normalizer may also hold SentencePiece's ``remove_extra_whitespaces``
 as transformers' ``SpmConverter`` writes it: ``Strip`` then ``Replace`` of the regex ``" {2,}"``
-(no other regex is read, so none is run).
+(no other regex is read, so none is run), read as ``tokenizers`` runs it (:class:`~.data.Trim`):
+Strip takes every Unicode White_Space character, at both ends or (``left: false``) the right
+only, of each part of the text between two added tokens, and Prepend's ``▁`` goes before each
+part left non-empty.
 
 Added tokens become special tokens (matched in the text when allowed, longest first, as
 Hugging Face does; ``normalized`` ones by their normalized text). A byte-level file may have a
@@ -55,7 +58,7 @@ from .base import (
     pretokenizer_for,
     refuse,
 )
-from .data import BYTE, CONTROL, NORMAL, UNKNOWN, AnyTokenizerData, SentencePieceData, TokenizerData
+from .data import BYTE, CONTROL, NORMAL, UNKNOWN, AnyTokenizerData, SentencePieceData, TokenizerData, Trim
 from .gpt2 import gpt2_bytes_to_unicode
 from .hf_unigram import unigram_from_hf
 from .post_processor import additions_from_hf
@@ -465,12 +468,16 @@ def _bulk_merges(
     return merges, list(zip(*ids))
 
 
-def _is_strip(part: dict[str, Any], prefix_follows: bool) -> bool:
+def _strip(part: dict[str, Any], prefix_follows: bool) -> Trim | None:
     """SentencePiece's trimming as ``tokenizers`` writes it: Strip at the right, and at the left
     too unless a ``▁`` is put before the text anyway (transformers' SpmConverter: ``left: false``
-    with Metaspace's prefix, where a leading space becomes that ``▁``)."""
+    with Metaspace's prefix, where a leading space becomes that ``▁``); None for another Strip."""
     right, left = part.get("strip_right"), part.get("strip_left")
-    return right is True and (left is True or (left is False and prefix_follows))
+    if right is not True:
+        return None
+    if left is True:
+        return Trim.STRIP
+    return Trim.STRIP_RIGHT if left is False and prefix_follows else None
 
 
 def _is_extra_spaces(part: dict[str, Any]) -> bool:
@@ -479,10 +486,11 @@ def _is_extra_spaces(part: dict[str, Any]) -> bool:
     return part.get("pattern") == {"Regex": " {2,}"} and part.get("content") in (" ", _SPACE)
 
 
-def _sp_normalizer(obj: dict[str, Any], path: str, prefix_follows: bool) -> tuple[str, bool, bytes, bool]:
-    """``(prefix rule, spaces escaped, charsmap, extra whitespace removed)`` of a
+def _sp_normalizer(obj: dict[str, Any], path: str, prefix_follows: bool) -> tuple[str, bool, bytes, Trim | None]:
+    """``(prefix rule, spaces escaped, charsmap, how extra whitespace is removed or None)`` of a
     SentencePiece-style normalizer (``prefix_follows``: Metaspace puts a ``▁`` before the text)."""
-    prefix, escaped, charsmap, trimmed = "never", False, b"", False
+    prefix, escaped, charsmap = "never", False, b""
+    trimmed: Trim | None = None
     parts = _flatten(obj.get("normalizer"), "normalizers", "normalizer", path)
     for k, (part, where) in enumerate(parts):
         kind = part["type"]
@@ -502,8 +510,8 @@ def _sp_normalizer(obj: dict[str, Any], path: str, prefix_follows: bool) -> tupl
                 charsmap = base64.b64decode(part["precompiled_charsmap"], validate=True)
             except ValueError:
                 raise _fail(path, f"{where}.precompiled_charsmap is not base64") from None
-        elif kind == "Strip" and not (trimmed or escaped or prefix != "never") and _is_strip(part, prefix_follows):
-            trimmed = True
+        elif kind == "Strip" and not (trimmed or escaped or prefix != "never") and _strip(part, prefix_follows):
+            trimmed = _strip(part, prefix_follows)
         else:
             raise _fail(
                 path,
@@ -618,7 +626,8 @@ def _sentencepiece_style(
         fuse_unk=_flag(model, "fuse_unk", False, "model", path),
         ignore_merges=_flag(model, "ignore_merges", False, "model", path),
         charsmap=charsmap,
-        remove_extra_whitespaces=trimmed,
+        remove_extra_whitespaces=trimmed is not None,
+        trim=trimmed or Trim.STRIP,
         escape_whitespaces=True,
         prefix=prefix,
         split_at_space=split,

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import ExportError, TokenizerFileError, short
 from ..kinds import Algorithm
-from .data import SentencePieceData
+from .data import SentencePieceData, Trim
 
 __all__ = ["EXTRA_SPACES", "STRIP", "unigram_from_hf", "unigram_to_hf"]
 
@@ -129,8 +129,8 @@ def _normalizer(data: SentencePieceData) -> dict[str, Any] | None:
         parts.append({"type": data.unicode_form})
     if data.charsmap:
         parts.append({"type": "Precompiled", "precompiled_charsmap": base64.b64encode(data.charsmap).decode("ascii")})
-    if data.remove_extra_whitespaces:
-        parts += [STRIP, EXTRA_SPACES]
+    if data.remove_extra_whitespaces:  # transformers' converter's form keeps the left end
+        parts += [{**STRIP, "strip_left": False} if data.trim is Trim.STRIP_RIGHT else STRIP, EXTRA_SPACES]
     if data.prefix == "always":  # SentencePiece's dummy prefix: a ▁ before every text, already one or not
         parts.append({"type": "Prepend", "prepend": _SPACE})
     if not parts:

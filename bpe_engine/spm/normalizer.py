@@ -28,10 +28,16 @@ from typing import AnyStr, Generic
 import regex
 
 from ..errors import TokenizerFileError
+from ..formats.data import Trim
 
 __all__ = ["Charsmap", "Normalizer", "PrefixMatcher", "SPACE"]
 
 SPACE = "▁"
+#: Unicode's White_Space characters: what ``tokenizers``' Strip takes (Python's ``str.strip()``
+#: would also take U+001C-U+001F).
+WHITE_SPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+)
 _SPACES = re.compile(" {2,}")
 _GRAPHEME = regex.compile(r"\X")
 
@@ -171,15 +177,20 @@ class Normalizer:
         user_defined: tuple[str, ...] = (),
         source: str = "",
         unicode_form: str | None = None,
-        graphemes: bool = False,
+        tokenizers: bool = False,
+        trim: Trim = Trim.SENTENCEPIECE,
     ) -> None:
         #: A Unicode normal form applied first (a Hugging Face Unigram file's ``NFKC``), or None.
         self.unicode_form = unicode_form
         self.charsmap = Charsmap(charsmap, source) if charsmap else None
-        #: The charsmap applied as ``tokenizers``' Precompiled normalizer does (a Hugging Face
-        #: file): per grapheme cluster, not longest rule first (see :meth:`_grapheme_rules`).
-        self.graphemes = graphemes and self.charsmap is not None
+        #: The normalizers as ``tokenizers`` runs them (a Hugging Face file): the charsmap per
+        #: grapheme cluster, not longest rule first (see :meth:`_grapheme_rules`); ``trim``'s
+        #: Strip; Prepend's ``▁`` only before a text the rest left non-empty, and no trailing
+        #: ``▁`` taken away (see :meth:`_tokenizers_order`).
+        self.tokenizers = tokenizers
+        self.graphemes = tokenizers and self.charsmap is not None
         self.remove_extra = remove_extra_whitespaces
+        self.trim = trim if tokenizers else Trim.SENTENCEPIECE
         self.space = SPACE if escape_whitespaces else " "
         self.prefix = prefix
         self.user_defined = PrefixMatcher(s.encode("utf-8") for s in user_defined) if user_defined else None
@@ -215,6 +226,8 @@ class Normalizer:
         Metaspace's (see :meth:`metaspace`, applied after special tokens are cut out)."""
         if self.unicode_form is not None:
             text = unicodedata.normalize(self.unicode_form, text)  # type: ignore[arg-type]
+        if self.tokenizers and (self._plain or self._lead is not None):
+            return self._tokenizers_order(self._apply_rules(text) if self._lead is not None else text)
         if self._plain or self._lead is not None:
             # The prefix goes before any text, even one the rules erase (then trimmed with
             # the spaces when extra whitespace is removed).
@@ -227,6 +240,15 @@ class Normalizer:
             # SentencePiece trims the escaped output: a text's own trailing ▁ go too.
             return out.rstrip(self.space) if self.remove_extra else out
         return self.normalize_with_offsets(text)[0]
+
+    def _tokenizers_order(self, text: str) -> str:
+        """What ``tokenizers`` makes of ``text`` after the rules: Strip (of every White_Space
+        character), a run of spaces one space, Prepend when something is left, ``▁`` for spaces."""
+        if self.remove_extra:
+            text = text.rstrip(WHITE_SPACE) if self.trim is Trim.STRIP_RIGHT else text.strip(WHITE_SPACE)
+            text = _SPACES.sub(" ", text)
+        prefix = self.space if text and self.prefix == "always" else ""
+        return prefix + (text.replace(" ", self.space) if self.space != " " else text)
 
     def _apply_rules(self, text: str) -> str:
         """The charsmap's rules, left to right, longest first (step 1 without symbols)."""
@@ -298,7 +320,39 @@ class Normalizer:
             return result, [back[k] for k in offsets]
         return self._with_offsets(text)
 
+    def _tokenizers_with_offsets(self, text: str) -> tuple[str, list[int]]:
+        """:meth:`_tokenizers_order` with offsets: each character of the rules' output keeps
+        the offset of the character (or grapheme cluster) it comes from."""
+        chars: list[str] = []
+        origin: list[int] = []
+        if self.graphemes:
+            char_at = _char_offsets(text.encode("utf-8"))
+            for at, _, rep in self._grapheme_rules(text):
+                done = rep.decode("utf-8", "replace")
+                chars += done
+                origin += [char_at[at]] * len(done)
+        else:
+            chars, origin = list(text), list(range(len(text)))
+        end = len(text)
+        if self.remove_extra:
+            right = len(chars)
+            while right and chars[right - 1] in WHITE_SPACE:
+                right -= 1
+            if right < len(chars):
+                end = origin[right]
+            left = 0
+            while self.trim is Trim.STRIP and left < right and chars[left] in WHITE_SPACE:
+                left += 1
+            keep = [k for k in range(left, right) if not (chars[k] == " " and k > left and chars[k - 1] == " ")]
+            chars, origin = [chars[k] for k in keep], [origin[k] for k in keep]
+        if chars and self.prefix == "always":
+            chars, origin = [" ", *chars], [origin[0], *origin]
+        result = "".join(chars)
+        return (result.replace(" ", self.space) if self.space != " " else result), [*origin, end]
+
     def _with_offsets(self, text: str) -> tuple[str, list[int]]:
+        if self.tokenizers:
+            return self._tokenizers_with_offsets(text)
         data = text.encode("utf-8")
         char_at = _char_offsets(data)
         n = len(data)

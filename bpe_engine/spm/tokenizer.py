@@ -85,7 +85,8 @@ class SentencePieceTokenizer(SpecialText):
             user_defined=_user_defined(data) if data.merges is None else (),
             source=data.source,
             unicode_form=data.unicode_form,
-            graphemes=data.merges is not None,  # tokenizers' Precompiled: per grapheme
+            tokenizers=data.merges is not None,  # a Hugging Face file: tokenizers' normalizers
+            trim=data.trim,
         )
         self.model = self._build_model(data)
         self.pretokenizer = SentencePieceSplit()

@@ -27,7 +27,10 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from operator import sub
 
 from ..formats.data import NORMAL, USER_DEFINED, SentencePieceData
 from ..spm.model import CharBpeModel, split_before
@@ -160,20 +163,25 @@ class UnigramModel(CharBpeModel):
         ident = [-1] * (n + 1)
         f32 = self.sentencepiece
         rounding = self._round
-        table, longest = self.table, self.longest
+        root = self._trie
+        chars = list(text)
         unk_id = self.unk_id if self.unk_id is not None else -1
         unk_score = self.unk_score
         for i in range(n):
             here = score[i]
             single = False
-            for j in range(i + 1, min(n, i + longest) + 1):
-                hit = table.get(text[i:j])
+            node = root
+            j = i
+            while j < n:  # the pieces starting at i, shortest first (see _word)
+                hit = node.get(chars[j])
                 if hit is None:
                     break
-                pid, piece_score = hit
+                j += 1
+                pid, piece_score, node = hit
                 if pid < 0:
                     continue
-                single = single or j == i + 1
+                if j == i + 1:
+                    single = True
                 cand = here + piece_score
                 if f32:
                     rounding[0] = cand
@@ -217,7 +225,12 @@ class UnigramModel(CharBpeModel):
                 entry = self._word(word)
                 if len(cache) < EDGE_CACHE_LIMIT:
                     cache[word] = entry
-            if entry is None or abs(approx) * 1.01 + 1.0 >= entry.limit:
+            ids: Sequence[int]
+            if entry is not None and abs(approx) * 1.01 + 1.0 < entry.limit:
+                replay += entry.scores
+                approx += entry.total
+                ids, first, last = entry.ids, entry.first_unk, entry.last_unk
+            else:
                 for s in replay:
                     exact = self._add(exact, s)
                 replay.clear()
@@ -226,15 +239,30 @@ class UnigramModel(CharBpeModel):
                 ids = self.finish(word, path)
                 unk = self.unk_id if self.unk_id is not None else -1
                 first, last = path[0][2] == unk, path[-1][2] == unk
-            else:
-                ids, first, last = list(entry.ids), entry.first_unk, entry.last_unk
-                replay += entry.scores
-                approx += entry.total
             if last_unk and first:  # a run of unknown characters across words: one <unk>
                 return self.finish(text, self.best_path(text)[0])
             last_unk = last
             out += ids
         return out
+
+    @cached_property
+    def _trie(self) -> _Trie:
+        """Every piece by characters: ``{char: (id or -1, score, {next char: ...})}`` (built on
+        the first word searched, not when the model opens)."""
+        root: _Trie = {}
+        for piece, (pid, score) in self.match.items():
+            node = root
+            for k, c in enumerate(piece):
+                last = k == len(piece) - 1
+                hit = node.get(c)
+                if hit is None:
+                    hit = (pid, score, {}) if last else (-1, 0.0, {})
+                    node[c] = hit
+                elif last:
+                    hit = (pid, score, hit[2])
+                    node[c] = hit
+                node = hit[2]
+        return root
 
     def _add(self, total: float, score: float) -> float:
         """``total + score`` rounded to a float32 (sentencepiece's kept sum)."""
@@ -249,26 +277,35 @@ class UnigramModel(CharBpeModel):
         second = [_NEVER] * (n + 1)
         start = [-1] * (n + 1)
         ident = [-1] * (n + 1)
-        table, longest = self.table, self.longest
+        gain = [0.0] * (n + 1)  # the score of the best edge ending at each position
+        root = self._trie
+        chars = list(word)
         unk_id = self.unk_id if self.unk_id is not None else -1
         unk_score = self.unk_score
         low = 0.0
+        # The hot loop of a cold cache: the pieces starting at i are found by walking the
+        # trie one character at a time (no slice made and hashed per tried end), shortest
+        # first as with the table; the edge's score is kept, not looked up again.
         for i in range(n):
             here = best[i]
             single = False
-            for j in range(i + 1, min(n, i + longest) + 1):
-                hit = table.get(word[i:j])
+            node = root
+            j = i
+            while j < n:
+                hit = node.get(chars[j])
                 if hit is None:
                     break
-                pid = hit[0]
+                j += 1
+                pid, piece_score, node = hit
                 if pid < 0:
                     continue
-                single = single or j == i + 1
-                cand = here + hit[1]
+                if j == i + 1:
+                    single = True
+                cand = here + piece_score
                 if start[j] < 0:
-                    best[j], start[j], ident[j] = cand, i, pid
+                    best[j], start[j], ident[j], gain[j] = cand, i, pid, piece_score
                 elif cand > best[j]:
-                    second[j], best[j], start[j], ident[j] = best[j], cand, i, pid
+                    second[j], best[j], start[j], ident[j], gain[j] = best[j], cand, i, pid, piece_score
                 elif cand > second[j]:
                     second[j] = cand
                 if cand < low:
@@ -277,27 +314,29 @@ class UnigramModel(CharBpeModel):
                 cand = here + unk_score
                 j = i + 1
                 if start[j] < 0:
-                    best[j], start[j], ident[j] = cand, i, unk_id
+                    best[j], start[j], ident[j], gain[j] = cand, i, unk_id, unk_score
                 elif cand > best[j]:
-                    second[j], best[j], start[j], ident[j] = best[j], cand, i, unk_id
+                    second[j], best[j], start[j], ident[j], gain[j] = best[j], cand, i, unk_id, unk_score
                 elif cand > second[j]:
                     second[j] = cand
                 if cand < low:
                     low = cand
-        margin = min(b - s for b, s in zip(best, second))
+        margin = min(map(sub, best, second))
         path: list[tuple[int, int, int]] = []
+        scores: list[float] = []
         end = n
         while end > 0:
             path.append((start[end], end, ident[end]))
+            scores.append(gain[end])
             end = start[end]
         path.reverse()
-        scores = tuple(unk_score if pid == unk_id else self.match[word[a:b]][1] for a, b, pid in path)
+        scores.reverse()
         # Each kept sum is off by at most half a float32 unit (2**-24 of its size) per part
         # before it in the word, and so is each compared sum: the cut holds while twice the
         # word's length in such units, at the size of the largest sum, stays below the margin.
         limit = margin * 2.0**22 / (n + 2) + low
         return _Word(
-            tuple(self.finish(word, path)), scores, best[n], limit, path[0][2] == unk_id, path[-1][2] == unk_id
+            tuple(self.finish(word, path)), tuple(scores), best[n], limit, path[0][2] == unk_id, path[-1][2] == unk_id
         )
 
     def finish(self, text: str, path: list[tuple[int, int, int]]) -> list[int]:
@@ -366,6 +405,9 @@ class UnigramModel(CharBpeModel):
                     top[j] = heapq.nlargest(k, top[j], key=lambda t: t[0])
         best = sorted(top[n], key=lambda t: -t[0])[:k]
         return [Segmentation(tuple(text[a:b] for a, b, _ in p), tuple(x for _, _, x in p), s) for s, p in best]
+
+
+_Trie = dict[str, "tuple[int, float, _Trie]"]
 
 
 @dataclass(frozen=True)
