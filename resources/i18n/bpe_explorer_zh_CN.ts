@@ -380,6 +380,7 @@
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
       <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <location filename="../../app/features/train/opened.py" />
       <location filename="../../app/features/train/results.py" />
       <location filename="../../app/features/train/status.py" />
       <location filename="../../app/features/vocabulary/view.py" />
@@ -2339,6 +2340,7 @@
     <message numerus="yes">
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
+      <location filename="../../app/features/train/opened.py" />
       <location filename="../../app/features/train/results.py" />
       <location filename="../../app/features/train/status.py" />
       <location filename="../../app/features/vocabulary/view.py" />
@@ -3486,6 +3488,16 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <source>merge {rank} creates token id {id}</source>
       <translation>第 {rank} 次合并生成 id 为 {id} 的词元</translation>
     </message>
+    <message>
+      <location filename="../../app/features/train/opened.py" />
+      <source>Opened {name}: {tokens}, {merges}. It is now available in the other views.</source>
+      <translation>已打开 {name}：{tokens}，{merges}。现在可以在其他视图中使用它。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/opened.py" />
+      <source>Opened {name}: {tokens}. It is now available in the other views.</source>
+      <translation>已打开 {name}：{tokens}。现在可以在其他视图中使用它。</translation>
+    </message>
     <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
       <source>%n merge(s) restored first</source>
@@ -3527,11 +3539,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/window/opening.py" />
       <source>Open tokenizer</source>
       <translation>打开分词器</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/results.py" />
-      <source>Opened {name}: {tokens}, {merges}. It is now available in the other views.</source>
-      <translation>已打开 {name}：{tokens}，{merges}。现在可以在其他视图中使用它。</translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
