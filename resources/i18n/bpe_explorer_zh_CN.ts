@@ -492,6 +492,11 @@
     </message>
     <message>
       <location filename="../../app/features/compare/boundary_diff.py" />
+      <source> Left out: {names}: their tokens decode to another text (normalized: lower-cased or re-spaced), so their cuts cannot be compared with the others'.</source>
+      <translation>未参与比较：{names}：它们的词元解码后是另一段文本（经过规范化：转为小写或调整了空格），因此其切分位置无法与其他列比较。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/boundary_diff.py" />
       <location filename="../../app/features/families/lost.py" />
       <location filename="../../app/features/families/model.py" />
       <source> and {n} more</source>
