@@ -18,11 +18,12 @@ widget computes nothing about training itself; it is fed events.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
@@ -164,6 +165,22 @@ class LogSizeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type
         return [short_count(round(10**v)) for v in values]
 
 
+def set_fitted_title(plot: pg.PlotWidget, title: str) -> None:
+    """``plot``'s title on one line, or on two when it is wider than the plot (at 1024 pixels
+    the Train tab's side-by-side plots cut theirs at both ends): broken before its
+    parenthesis, else at the space nearest its middle."""
+    label = plot.getPlotItem().titleLabel
+    plot.setTitle(html.escape(title), color="#333")
+    if label.item.boundingRect().width() <= plot.width() - 8:
+        return
+    cut = max(title.rfind(" ("), title.rfind("（"))
+    if cut <= 0:
+        spaces = [i for i, ch in enumerate(title) if ch == " "]
+        cut = min(spaces, key=lambda i: abs(i - len(title) // 2)) if spaces else len(title) // 2
+    head, tail = title[:cut].rstrip(), title[cut:].lstrip()
+    plot.setTitle(f"{html.escape(head)}<br>{html.escape(tail)}", color="#333")
+
+
 def without_scene_export(plot: pg.PlotWidget) -> pg.PlotWidget:
     """``plot`` without pyqtgraph's own right-click "Export..." (English only, and a second
     way to do what File > Export view does in the app's language)."""
@@ -220,6 +237,8 @@ class TrainingPlots(QWidget):
             "Corpus bytes ÷ corpus tokens after each merge (exact: the engine counts the tokens each merge replaces)",
         )
         self._write_titles()
+        self.count_plot.installEventFilter(self)
+        self.bpt_plot.installEventFilter(self)
         self.bpt_curve = self.bpt_plot.plot(pen=pg.mkPen("#2e7d32", width=1))
         for plot in (self.count_plot, self.bpt_plot):
             for side in ("left", "bottom"):
@@ -263,12 +282,17 @@ class TrainingPlots(QWidget):
             QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
         )
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.Resize and watched in (self.count_plot, self.bpt_plot):
+            self._write_titles()  # (a title wider than its plot was cut at both ends)
+        return super().eventFilter(watched, event)
+
     def _write_titles(self) -> None:
         """The plots' titles and axis labels in the current language (the curves stay)."""
-        self.count_plot.setTitle(tr("Pair count at each merge (log scale)"), color="#333")
+        set_fitted_title(self.count_plot, tr("Pair count at each merge (log scale)"))
         self.count_plot.setLabel("bottom", tr("merge rank"))
         self.count_plot.setLabel("left", tr("count"))
-        self.bpt_plot.setTitle(tr("Bytes per token (training corpus)"), color="#333")
+        set_fitted_title(self.bpt_plot, tr("Bytes per token (training corpus)"))
         self.bpt_plot.setLabel("bottom", tr("merges"))
         self.bpt_plot.setLabel("left", tr("bytes/token"))
 

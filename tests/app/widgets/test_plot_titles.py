@@ -1,0 +1,43 @@
+"""The Train tab's plot titles fit their plots: at 1024x700 the plots stand side by side, each
+narrower than its title, and "Pair count at each merge (log scale)" was cut at both ends. A
+title too wide goes on two lines, in English and in Chinese."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core import i18n
+from app.core.i18n import catalog
+from app.widgets.plots import TrainingPlots
+
+
+@pytest.fixture
+def chinese_files(qapp, monkeypatch):
+    monkeypatch.setattr(i18n, "_translations_dir", lambda: catalog.TS_DIR)
+    yield
+    i18n.set_language("en")
+
+
+def _fits(plot) -> bool:
+    return plot.getPlotItem().titleLabel.item.boundingRect().width() <= plot.width()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_titles_fit_side_by_side_plots(qtbot, chinese_files, language) -> None:
+    assert i18n.set_language(language)
+    plots = TrainingPlots()
+    qtbot.addWidget(plots)
+    plots.resize(490, 140)  # side by side (too short to stack), each narrower than its title
+    plots.show()
+    qtbot.waitExposed(plots)
+    qtbot.wait(50)
+    for plot in (plots.count_plot, plots.bpt_plot):
+        assert plot.width() < 250
+        assert _fits(plot), plot.getPlotItem().titleLabel.text
+    whole = plots.count_plot.getPlotItem().titleLabel.text.replace("<br>", "")
+    expected = "Pair count at each merge(log scale)" if language == "en" else "每次合并时的相邻对计数（对数刻度）"
+    assert whole == expected
+    plots.resize(1400, 600)  # room again: one line
+    qtbot.wait(50)
+    assert "<br>" not in plots.count_plot.getPlotItem().titleLabel.text
+    assert all(_fits(p) for p in (plots.count_plot, plots.bpt_plot))
