@@ -34,6 +34,7 @@ from bpe_engine import CountingDone
 #: The least height and width a plot is readable at (its title, axis labels and some curve).
 MIN_PLOT_HEIGHT = 150
 MIN_PLOT_WIDTH = 240
+_FITTED_TITLE = "bpe_fitted_title"  # the property holding a fitted title's whole text
 
 __all__ = [
     "TrainingPlots",
@@ -45,6 +46,8 @@ __all__ = [
     "fit_or_empty",
     "short_count",
     "paint_pending",
+    "refit_title",
+    "set_fitted_title",
     "without_scene_export",
 ]
 
@@ -169,9 +172,13 @@ def set_fitted_title(plot: pg.PlotWidget, title: str) -> None:
     """``plot``'s title on one line, or on two when it is wider than the plot (at 1024 pixels
     the Train tab's side-by-side plots cut theirs at both ends): broken before its
     parenthesis, else at the space nearest its middle."""
-    label = plot.getPlotItem().titleLabel
+    plot.setProperty(_FITTED_TITLE, title)  # fitted again when the zoom changes its size
+    item = plot.getPlotItem()
     plot.setTitle(html.escape(title), color="#333")
-    if label.item.boundingRect().width() <= plot.width() - 8:
+    # The title sits above the plotting area, right of the left axis; a wider one widens the
+    # whole plot past its view, which cuts it (and the axis' end) on the right.
+    room = plot.width() - max(item.getAxis("left").width(), 40) - 16
+    if item.titleLabel.item.boundingRect().width() <= room:
         return
     cut = max(title.rfind(" ("), title.rfind("（"))
     if cut <= 0:
@@ -179,6 +186,13 @@ def set_fitted_title(plot: pg.PlotWidget, title: str) -> None:
         cut = min(spaces, key=lambda i: abs(i - len(title) // 2)) if spaces else len(title) // 2
     head, tail = title[:cut].rstrip(), title[cut:].lstrip()
     plot.setTitle(f"{html.escape(head)}<br>{html.escape(tail)}", color="#333")
+
+
+def refit_title(plot: pg.PlotWidget) -> None:
+    """Fit a title set by :func:`set_fitted_title` again (its size changed: the zoom)."""
+    title = plot.property(_FITTED_TITLE)
+    if isinstance(title, str):
+        set_fitted_title(plot, title)
 
 
 def without_scene_export(plot: pg.PlotWidget) -> pg.PlotWidget:

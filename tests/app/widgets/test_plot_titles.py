@@ -19,7 +19,12 @@ def chinese_files(qapp, monkeypatch):
 
 
 def _fits(plot) -> bool:
-    return plot.getPlotItem().titleLabel.item.boundingRect().width() <= plot.width()
+    """The plot (axis, title and all) fits its view: a wider title widened it past the view's
+    right edge, which cut the title."""
+    item = plot.getPlotItem()
+    return (
+        item.geometry().width() <= plot.width() + 0.5 and item.titleLabel.item.boundingRect().width() <= item.vb.width()
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -41,3 +46,13 @@ def test_titles_fit_side_by_side_plots(qtbot, chinese_files, language) -> None:
     qtbot.wait(50)
     assert "<br>" not in plots.count_plot.getPlotItem().titleLabel.text
     assert all(_fits(p) for p in (plots.count_plot, plots.bpt_plot))
+
+
+def test_titles_fit_in_the_window_at_1024_by_700(qtbot, window) -> None:
+    """In the real window (its zoom sets the titles' size after they were fitted) at 1024x700."""
+    window.resize(1024, 700)
+    window.tabs.setCurrentWidget(window.train_view)
+    qtbot.wait(200)
+    plots = window.train_view.plots
+    for plot in (plots.count_plot, plots.bpt_plot):
+        assert plot.isVisible() and _fits(plot), plot.getPlotItem().titleLabel.text
