@@ -19,6 +19,7 @@ widget computes nothing about training itself; it is fed events.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Iterable
 
 import numpy as np
@@ -35,6 +36,8 @@ from bpe_engine import CountingDone
 MIN_PLOT_HEIGHT = 150
 MIN_PLOT_WIDTH = 240
 _FITTED_TITLE = "bpe_fitted_title"  # the property holding a fitted title's whole text
+_TITLE_SIZE = "bpe_title_size"  # and the size it is meant to have (the zoom's)
+_LEAST_TITLE_SCALE = 0.75  # smaller than this, a title goes on two lines
 
 __all__ = [
     "TrainingPlots",
@@ -168,31 +171,47 @@ class LogSizeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type
         return [short_count(round(10**v)) for v in values]
 
 
-def set_fitted_title(plot: pg.PlotWidget, title: str) -> None:
-    """``plot``'s title on one line, or on two when it is wider than the plot (at 1024 pixels
-    the Train tab's side-by-side plots cut theirs at both ends): broken before its
-    parenthesis, else at the space nearest its middle."""
-    plot.setProperty(_FITTED_TITLE, title)  # fitted again when the zoom changes its size
-    item = plot.getPlotItem()
-    plot.setTitle(html.escape(title), color="#333")
-    # The title sits above the plotting area, right of the left axis; a wider one widens the
-    # whole plot past its view, which cuts it (and the axis' end) on the right.
-    room = plot.width() - max(item.getAxis("left").width(), 40) - 16
-    if item.titleLabel.item.boundingRect().width() <= room:
+def set_fitted_title(plot: pg.PlotWidget, title: str, *, size: str | None = None) -> None:
+    """``plot``'s title at its size (``size``, else the one it was given), or smaller (down to
+    :data:`_LEAST_TITLE_SCALE` of it) when wider than the plot, else on two lines: broken
+    before its parenthesis, or at the space nearest its middle. (At 1024 pixels the Train
+    tab's side-by-side plots cut their titles at both ends; two lines cut their axis labels
+    at the bottom of a short plot.)"""
+    label = plot.getPlotItem().titleLabel
+    base = size or plot.property(_TITLE_SIZE) or str(label.opts.get("size", "11pt"))
+    plot.setProperty(_FITTED_TITLE, title)  # fitted again when the plot or the zoom changes
+    plot.setProperty(_TITLE_SIZE, base)
+    points = float(base.removesuffix("pt"))
+    plot.setTitle(html.escape(title), color="#333", size=base)
+    width = label.item.boundingRect().width()
+    room = _title_room(plot)
+    if width <= room:
         return
+    smaller = math.floor(points * room / width * 2) / 2
+    while smaller >= points * _LEAST_TITLE_SCALE:  # (by half points: hinting is not linear)
+        plot.setTitle(html.escape(title), color="#333", size=f"{smaller:.1f}pt")
+        if label.item.boundingRect().width() <= room:
+            return
+        smaller -= 0.5
     cut = max(title.rfind(" ("), title.rfind("（"))
     if cut <= 0:
         spaces = [i for i, ch in enumerate(title) if ch == " "]
         cut = min(spaces, key=lambda i: abs(i - len(title) // 2)) if spaces else len(title) // 2
     head, tail = title[:cut].rstrip(), title[cut:].lstrip()
-    plot.setTitle(f"{html.escape(head)}<br>{html.escape(tail)}", color="#333")
+    plot.setTitle(f"{html.escape(head)}<br>{html.escape(tail)}", color="#333", size=base)
+
+
+def _title_room(plot: pg.PlotWidget) -> float:
+    """The width a title has: it sits above the plotting area, right of the left axis; a wider
+    one widens the whole plot past its view, which cuts it (and the axis' end) on the right."""
+    return float(plot.width() - max(plot.getPlotItem().getAxis("left").width(), 40) - 20)
 
 
 def refit_title(plot: pg.PlotWidget) -> None:
-    """Fit a title set by :func:`set_fitted_title` again (its size changed: the zoom)."""
+    """Fit a title set by :func:`set_fitted_title` again at the size the zoom just gave it."""
     title = plot.property(_FITTED_TITLE)
     if isinstance(title, str):
-        set_fitted_title(plot, title)
+        set_fitted_title(plot, title, size=str(plot.getPlotItem().titleLabel.opts.get("size", "11pt")))
 
 
 def without_scene_export(plot: pg.PlotWidget) -> pg.PlotWidget:
