@@ -3579,13 +3579,13 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <source>Resuming the training saved in &lt;b&gt;{name}&lt;/b&gt;: its merges come back first, then it goes on. The result becomes a tokenizer when it ends or is cancelled.</source>
-      <translation>正在继续保存在 &lt;b&gt;{name}&lt;/b&gt; 中的训练：先恢复已有的合并，然后接着训练。训练结束或取消时，结果会成为一个分词器。</translation>
+      <source>Resumed “{name}” from {file}: {what}.</source>
+      <translation>已从 {file} 继续“{name}”：{what}。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <source>Resuming “{name}” from {file}: {what}.</source>
-      <translation>正在从 {file} 继续“{name}”：{what}。</translation>
+      <source>Resuming the training saved in &lt;b&gt;{name}&lt;/b&gt;: its merges come back first, then it goes on. The result becomes a tokenizer when it ends or is cancelled.</source>
+      <translation>正在继续保存在 &lt;b&gt;{name}&lt;/b&gt; 中的训练：先恢复已有的合并，然后接着训练。训练结束或取消时，结果会成为一个分词器。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />

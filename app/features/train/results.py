@@ -414,7 +414,8 @@ class TrainResults(View):
                 if run.merges
                 else tr("it was saved while counting, so the corpus is counted again")
             )
-            return tr("Resuming “{name}” from {file}: {what}.").format(name=name, file=file, what=what)
+            # (past tense: the line stays after the run ends, when "Resuming" was no longer true)
+            return tr("Resumed “{name}” from {file}: {what}.").format(name=name, file=file, what=what)
 
         self._say("info", compose)
 
