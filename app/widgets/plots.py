@@ -197,8 +197,8 @@ def set_fitted_title(plot: pg.PlotWidget, title: str, *, size: str | None = None
     if cut <= 0:
         spaces = [i for i, ch in enumerate(title) if ch == " "]
         cut = min(spaces, key=lambda i: abs(i - len(title) // 2)) if spaces else len(title) // 2
-    head, tail = title[:cut].rstrip(), title[cut:].lstrip()
-    plot.setTitle(f"{html.escape(head)}<br>{html.escape(tail)}", color="#333", size=base)
+    lines = "<br>".join(html.escape(part) for part in (title[:cut].rstrip(), title[cut:].lstrip()))
+    plot.setTitle(lines, color="#333", size=base)
 
 
 def _title_room(plot: pg.PlotWidget) -> float:
