@@ -80,13 +80,20 @@ class AsOfBox(QCheckBox):
                 return key, algorithm_name(tok.facts.algorithm)
         return None
 
+    def _timeline_has_no_merges(self) -> bool:
+        """The Timeline holds a tokenizer without merges (it says it has no timeline)."""
+        key = self.position.key
+        tok = self.registry.get(key) if key and key in self.registry.keys() else None
+        return tok is not None and not tok.facts.has_merges
+
     def _describe(self) -> None:
         key, k = self.position.key, self.position.merges
         on = self.available()
         self.setEnabled(on)
         if not on and self.isChecked():
             self.setChecked(False)  # (toggled: the view shows its tokenizer in full again)
-        if not key:
+        without = self._without_merges()
+        if not key or (self._timeline_has_no_merges() and not without):
             self.setText(tr("As of merge k"))
             self.setToolTip(
                 tr(
@@ -95,8 +102,9 @@ class AsOfBox(QCheckBox):
                 )
             )
             return
-        self.setText(tr("As of merge {k}").format(k=format_count(k)))
-        without = self._without_merges()
+        # (a Unigram or WordPiece tokenizer on the Timeline has no merge k: "As of merge 0" misled)
+        named = not self._timeline_has_no_merges()
+        self.setText(tr("As of merge {k}").format(k=format_count(k)) if named else tr("As of merge k"))
         if not on and without:
             self.setToolTip(
                 tr("{name} has no merges ({algorithm}): “As of merge k” applies to BPE tokenizers only").format(

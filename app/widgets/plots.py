@@ -18,11 +18,13 @@ widget computes nothing about training itself; it is fed events.
 
 from __future__ import annotations
 
+import html
+import math
 from collections.abc import Iterable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
@@ -33,6 +35,9 @@ from bpe_engine import CountingDone
 #: The least height and width a plot is readable at (its title, axis labels and some curve).
 MIN_PLOT_HEIGHT = 150
 MIN_PLOT_WIDTH = 240
+_FITTED_TITLE = "bpe_fitted_title"  # the property holding a fitted title's whole text
+_TITLE_SIZE = "bpe_title_size"  # and the size it is meant to have (the zoom's)
+_LEAST_TITLE_SCALE = 0.75  # smaller than this, a title goes on two lines
 
 __all__ = [
     "TrainingPlots",
@@ -44,6 +49,8 @@ __all__ = [
     "fit_or_empty",
     "short_count",
     "paint_pending",
+    "refit_title",
+    "set_fitted_title",
     "without_scene_export",
 ]
 
@@ -164,6 +171,49 @@ class LogSizeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type
         return [short_count(round(10**v)) for v in values]
 
 
+def set_fitted_title(plot: pg.PlotWidget, title: str, *, size: str | None = None) -> None:
+    """``plot``'s title at its size (``size``, else the one it was given), or smaller (down to
+    :data:`_LEAST_TITLE_SCALE` of it) when wider than the plot, else on two lines: broken
+    before its parenthesis, or at the space nearest its middle. (At 1024 pixels the Train
+    tab's side-by-side plots cut their titles at both ends; two lines cut their axis labels
+    at the bottom of a short plot.)"""
+    label = plot.getPlotItem().titleLabel
+    base = size or plot.property(_TITLE_SIZE) or str(label.opts.get("size", "11pt"))
+    plot.setProperty(_FITTED_TITLE, title)  # fitted again when the plot or the zoom changes
+    plot.setProperty(_TITLE_SIZE, base)
+    points = float(base.removesuffix("pt"))
+    plot.setTitle(html.escape(title), color="#333", size=base)
+    width = label.item.boundingRect().width()
+    room = _title_room(plot)
+    if width <= room:
+        return
+    smaller = math.floor(points * room / width * 2) / 2
+    while smaller >= points * _LEAST_TITLE_SCALE:  # (by half points: hinting is not linear)
+        plot.setTitle(html.escape(title), color="#333", size=f"{smaller:.1f}pt")
+        if label.item.boundingRect().width() <= room:
+            return
+        smaller -= 0.5
+    cut = max(title.rfind(" ("), title.rfind("（"))
+    if cut <= 0:
+        spaces = [i for i, ch in enumerate(title) if ch == " "]
+        cut = min(spaces, key=lambda i: abs(i - len(title) // 2)) if spaces else len(title) // 2
+    lines = "<br>".join(html.escape(part) for part in (title[:cut].rstrip(), title[cut:].lstrip()))
+    plot.setTitle(lines, color="#333", size=base)
+
+
+def _title_room(plot: pg.PlotWidget) -> float:
+    """The width a title has: it sits above the plotting area, right of the left axis; a wider
+    one widens the whole plot past its view, which cuts it (and the axis' end) on the right."""
+    return float(plot.width() - max(plot.getPlotItem().getAxis("left").width(), 40) - 20)
+
+
+def refit_title(plot: pg.PlotWidget) -> None:
+    """Fit a title set by :func:`set_fitted_title` again at the size the zoom just gave it."""
+    title = plot.property(_FITTED_TITLE)
+    if isinstance(title, str):
+        set_fitted_title(plot, title, size=str(plot.getPlotItem().titleLabel.opts.get("size", "11pt")))
+
+
 def without_scene_export(plot: pg.PlotWidget) -> pg.PlotWidget:
     """``plot`` without pyqtgraph's own right-click "Export..." (English only, and a second
     way to do what File > Export view does in the app's language)."""
@@ -220,6 +270,8 @@ class TrainingPlots(QWidget):
             "Corpus bytes ÷ corpus tokens after each merge (exact: the engine counts the tokens each merge replaces)",
         )
         self._write_titles()
+        self.count_plot.installEventFilter(self)
+        self.bpt_plot.installEventFilter(self)
         self.bpt_curve = self.bpt_plot.plot(pen=pg.mkPen("#2e7d32", width=1))
         for plot in (self.count_plot, self.bpt_plot):
             for side in ("left", "bottom"):
@@ -263,12 +315,17 @@ class TrainingPlots(QWidget):
             QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
         )
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.Resize and watched in (self.count_plot, self.bpt_plot):
+            self._write_titles()  # (a title wider than its plot was cut at both ends)
+        return super().eventFilter(watched, event)
+
     def _write_titles(self) -> None:
         """The plots' titles and axis labels in the current language (the curves stay)."""
-        self.count_plot.setTitle(tr("Pair count at each merge (log scale)"), color="#333")
+        set_fitted_title(self.count_plot, tr("Pair count at each merge (log scale)"))
         self.count_plot.setLabel("bottom", tr("merge rank"))
         self.count_plot.setLabel("left", tr("count"))
-        self.bpt_plot.setTitle(tr("Bytes per token (training corpus)"), color="#333")
+        set_fitted_title(self.bpt_plot, tr("Bytes per token (training corpus)"))
         self.bpt_plot.setLabel("bottom", tr("merges"))
         self.bpt_plot.setLabel("left", tr("bytes/token"))
 

@@ -29,6 +29,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
+from app.widgets.plots import refit_title
+
 __all__ = ["apply_zoom", "catch_up", "zoom_factor", "ZOOM_STEPS", "MIN_ZOOM", "MAX_ZOOM", "plot_point_size"]
 
 #: The zoom factors Ctrl+= and Ctrl+- step through.
@@ -166,6 +168,7 @@ def _zoom_plot(plot: pg.PlotWidget, points: float) -> None:
     title = item.titleLabel
     if title.text:
         title.setText(title.text, size=f"{points * 1.2:.1f}pt")
+        refit_title(plot)  # (a title fitted to its plot's width grew wider than the plot)
     legend = item.legend
     if legend is not None:
         legend.setLabelTextSize(f"{points:.1f}pt")

@@ -380,6 +380,7 @@
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
       <location filename="../../app/features/tokenize/wordpiece_explain.py" />
+      <location filename="../../app/features/train/opened.py" />
       <location filename="../../app/features/train/results.py" />
       <location filename="../../app/features/train/status.py" />
       <location filename="../../app/features/vocabulary/view.py" />
@@ -488,6 +489,11 @@
       <location filename="../../app/display/token_data.py" />
       <source>{which} of {n} of {char}</source>
       <translation>{char} 的 {n} 个字节中的{which}</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/boundary_diff.py" />
+      <source> Left out: {names}: their tokens decode to another text (normalized: lower-cased or re-spaced), so their cuts cannot be compared with the others'.</source>
+      <translation>未参与比较：{names}：它们的词元解码后是另一段文本（经过规范化：转为小写或调整了空格），因此其切分位置无法与其他列比较。</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/boundary_diff.py" />
@@ -2339,6 +2345,7 @@
     <message numerus="yes">
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
+      <location filename="../../app/features/train/opened.py" />
       <location filename="../../app/features/train/results.py" />
       <location filename="../../app/features/train/status.py" />
       <location filename="../../app/features/vocabulary/view.py" />
@@ -3486,6 +3493,16 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <source>merge {rank} creates token id {id}</source>
       <translation>第 {rank} 次合并生成 id 为 {id} 的词元</translation>
     </message>
+    <message>
+      <location filename="../../app/features/train/opened.py" />
+      <source>Opened {name}: {tokens}, {merges}. It is now available in the other views.</source>
+      <translation>已打开 {name}：{tokens}，{merges}。现在可以在其他视图中使用它。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/opened.py" />
+      <source>Opened {name}: {tokens}. It is now available in the other views.</source>
+      <translation>已打开 {name}：{tokens}。现在可以在其他视图中使用它。</translation>
+    </message>
     <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
       <source>%n merge(s) restored first</source>
@@ -3528,11 +3545,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <source>Open tokenizer</source>
       <translation>打开分词器</translation>
     </message>
-    <message>
-      <location filename="../../app/features/train/results.py" />
-      <source>Opened {name}: {tokens}, {merges}. It is now available in the other views.</source>
-      <translation>已打开 {name}：{tokens}，{merges}。现在可以在其他视图中使用它。</translation>
-    </message>
     <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
       <source>Opened: &lt;b&gt;{label}&lt;/b&gt;, %n token(s). It is available in the Vocabulary, Tokenize, Compare and Stream decode views.</source>
@@ -3567,13 +3579,13 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <source>Resuming the training saved in &lt;b&gt;{name}&lt;/b&gt;: its merges come back first, then it goes on. The result becomes a tokenizer when it ends or is cancelled.</source>
-      <translation>正在继续保存在 &lt;b&gt;{name}&lt;/b&gt; 中的训练：先恢复已有的合并，然后接着训练。训练结束或取消时，结果会成为一个分词器。</translation>
+      <source>Resumed “{name}” from {file}: {what}.</source>
+      <translation>已从 {file} 继续“{name}”：{what}。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
-      <source>Resuming “{name}” from {file}: {what}.</source>
-      <translation>正在从 {file} 继续“{name}”：{what}。</translation>
+      <source>Resuming the training saved in &lt;b&gt;{name}&lt;/b&gt;: its merges come back first, then it goes on. The result becomes a tokenizer when it ends or is cancelled.</source>
+      <translation>正在继续保存在 &lt;b&gt;{name}&lt;/b&gt; 中的训练：先恢复已有的合并，然后接着训练。训练结束或取消时，结果会成为一个分词器。</translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />

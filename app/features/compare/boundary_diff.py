@@ -9,7 +9,8 @@ It leaves out drawing the outlines (the chips of each column).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import html
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from PySide6.QtCore import Qt, Slot
@@ -63,15 +64,19 @@ class DiffLabel(QLabel):
         self._table: TokenTable | None = None
         self._byte_spans = np.zeros((0, 2), dtype=np.int64)
         self._working: int | None = None  # columns with tokens; None until the first result
+        self._left_out: Callable[[], list[str]] = list  # names of the columns whose text differs
         connect(self._on_language_changed)
 
     def spans(self) -> list[tuple[int, int]]:
         """Character spans of the text that the columns cut differently."""
         return char_spans(self._table, self._byte_spans) if self._table is not None else []
 
-    def show_tables(self, tables: Sequence[TokenTable]) -> None:
-        """Compare the working columns' ``tables`` (of one text) and say where they differ."""
+    def show_tables(self, tables: Sequence[TokenTable], left_out: Callable[[], list[str]] = list) -> None:
+        """Compare the working columns' ``tables`` (of one text) and say where they differ;
+        ``left_out`` names (in the current language) the columns whose tokens decode to
+        another text (normalized), left out of the comparison."""
         self._working = len(tables)
+        self._left_out = left_out
         self._text = tables[0].text if tables else ""
         self._table = tables[0] if tables else None
         # kept as an array: 30 000 stretches as a list of tuples cost the GUI thread ~20 ms,
@@ -80,15 +85,23 @@ class DiffLabel(QLabel):
         self._say()
 
     def _say(self) -> None:
-        n = len(self._byte_spans)
         if self._working is None:
             return
-        if self._working < 2:
-            self.setText(tr("Boundary diff: needs at least two working columns."))
-            return
+        line = self._line()
+        names = self._left_out()
+        if names:  # (else the line claimed "every column" for the ones it never compared)
+            line += tr(
+                " Left out: {names}: their tokens decode to another text (normalized: lower-cased or "
+                "re-spaced), so their cuts cannot be compared with the others'."
+            ).format(names=html.escape(", ".join(names)))
+        self.setText(line)
+
+    def _line(self) -> str:
+        n = len(self._byte_spans)
+        if self._working is None or self._working < 2:
+            return tr("Boundary diff: needs at least two working columns.")
         if n == 0:
-            self.setText(tr("Boundary diff: every tokenizer cuts this text at the same places."))
-            return
+            return tr("Boundary diff: every tokenizer cuts this text at the same places.")
         text = self._text
         assert self._table is not None  # n > 0
         first = char_spans(self._table, self._byte_spans[:_SAMPLES])
@@ -98,7 +111,7 @@ class DiffLabel(QLabel):
             "Boundary diff: <b>%n</b> stretch(es) cut differently (outlined in orange in every column): {samples}{more}",
             n,
         )
-        self.setText(line.format(samples=samples.replace("<", "&lt;"), more=more))
+        return line.format(samples=samples.replace("<", "&lt;"), more=more)
 
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:

@@ -318,7 +318,12 @@ class CompareView(View):
         self._tables_text = result.text
         # Cuts compare only in the same text: a WordPiece column's table is its decoded
         # (lower-cased, re-spaced) text, so it stays out of the boundary diff.
-        self.diff_label.show_tables([t for t in tables.values() if t.text == result.text])
+        left_out = [columns[i].key() for i, t in tables.items() if t.text != result.text]
+        registry = self.registry
+        self.diff_label.show_tables(
+            [t for t in tables.values() if t.text == result.text],
+            lambda: [registry.entry(k).label if k in registry.keys() else k for k in left_out],
+        )
         self._displayed_generation = result.generation
         self._show(result.generation, staged=True)
 

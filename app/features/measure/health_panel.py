@@ -58,6 +58,7 @@ class HealthPanel(QWidget):
         self.kind_combo = build.combo(self, HEALTH_KINDS, tooltip="Which tokens to list.")
         build.shrinkable(self.tokenizer_combo, self.kind_combo)
         self.tokens = QListWidget(self)
+        self.tokens.setWordWrap(True)  # "Does not apply: …" ran past the right edge at 1024 pixels
         self._figures: list[Figures] = []
         self._tokenizers: dict[str, TokenizerLike] = {}
         row = QHBoxLayout()

@@ -24,6 +24,9 @@ class LogPanel(QTableView):
     def append(self, record: StepRecord) -> None:
         self.log.append(record)
         self.scrollToBottom()
+        # (ResizeToContents sizes a column when the header changes, not when rows are added:
+        # "(20 dropped) 74 68" stayed cut to the header's width)
+        self.horizontalHeader().resizeSections()
 
     def clear(self) -> None:
         self.log.clear()

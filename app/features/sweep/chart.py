@@ -96,16 +96,17 @@ class SweepChart:
         item), and its legend entry."""
         values = [(ref.bytes_per_token(name), name) for name in names]
         points = [(value, name) for value, name in values if value is not None]
-        if points:
-            self.plot.plot(
-                [float(ref.vocab_size)] * len(points),
-                [value for value, _ in points],
-                pen=None,
-                symbol=SYMBOLS[ref.key],
-                symbolSize=13,
-                symbolBrush=[pg.mkBrush(colors.get(name, "#333")) for _, name in points],
-                symbolPen=pg.mkPen("#000", width=1),
-            )
+        if not points:
+            return  # no text shown (a Unigram tokenizer has no sweep): a legend without symbols misled
+        self.plot.plot(
+            [float(ref.vocab_size)] * len(points),
+            [value for value, _ in points],
+            pen=None,
+            symbol=SYMBOLS[ref.key],
+            symbolSize=13,
+            symbolBrush=[pg.mkBrush(colors.get(name, "#333")) for _, name in points],
+            symbolPen=pg.mkPen("#000", width=1),
+        )
         sample = pg.PlotDataItem(
             [], [], pen=None, symbol=SYMBOLS[ref.key], symbolSize=11, symbolBrush="#9e9e9e", symbolPen="#000"
         )

@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
@@ -39,6 +40,7 @@ from app.core.training.events import TrainingAction, TrainingState
 from app.core.training.request import TrainingRequest
 from app.display.file_names import checkpoint_file_name, tokenizer_file_name
 from app.display.format import format_bytes
+from app.features.train.opened import opened_message, opened_name
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.status import TrainStatus
 from app.widgets.message_bar import Action, MessageBar
@@ -50,20 +52,6 @@ __all__ = ["TrainResults", "safe_file_name", "opened_name", "CHECKPOINT_FILTER"]
 
 #: The file dialogs' filter for checkpoint files.
 CHECKPOINT_FILTER = noop("BPE Explorer training checkpoint (*.ckpt);;All files (*)")
-
-
-#: File names that say nothing about the tokenizer inside (Hugging Face's, Llama's, GPT-2's, Tekken's).
-_GENERIC_NAMES = ("tokenizer.json", "tokenizer.model", "vocab.json", "merges.txt", "tekken.json")
-
-
-def opened_name(path: str, tok: TokenizerLike) -> str:
-    """What an opened tokenizer is called: its file's name, or for a generic one (a Hugging
-    Face ``tokenizer.json``, a folder) the engine's name for it (``org/model`` in the Hugging
-    Face cache, else the folder) with the file's name."""
-    name = Path(path).name
-    if os.path.isdir(path) or name in _GENERIC_NAMES:
-        return f"{tok.name} ({name})" if tok.name and tok.name != name else name
-    return name
 
 
 def safe_file_name(label: str) -> str:
@@ -304,22 +292,17 @@ class TrainResults(View):
             compose=compose,
             path=path,
         )
-        label = self.registry.entry(key).label
         self.result_key = key
         self.settings.remember_folder(FileKind.TOKENIZER, path)
-        name, tokens, merges = Path(path).name, len(tok), len(tok.merges)
-        self._say(
-            "info",
-            lambda: tr("Opened {name}: {tokens}, {merges}. It is now available in the other views.").format(
-                name=name, tokens=tr_n("%n token(s)", tokens), merges=tr_n("%n merge(s)", merges)
-            ),
-        )
+        self._say("info", partial(opened_message, Path(path).name, tok))
+        registry, tokens = self.registry, len(tok)
+        # the label is read when the line is written: the registry renames it in a new language
         self._set_result(
             lambda: tr_n(
                 "Opened: <b>{label}</b>, %n token(s). It is available in the "
                 "Vocabulary, Tokenize, Compare and Stream decode views.",
                 tokens,
-            ).format(label=html.escape(label))
+            ).format(label=html.escape(registry.entry(key).label if key in registry.keys() else tr("tokenizer")))
         )
         self._update_actions()
         self.tokenizer_ready.emit(key)
@@ -431,7 +414,8 @@ class TrainResults(View):
                 if run.merges
                 else tr("it was saved while counting, so the corpus is counted again")
             )
-            return tr("Resuming “{name}” from {file}: {what}.").format(name=name, file=file, what=what)
+            # (past tense: the line stays after the run ends, when "Resuming" was no longer true)
+            return tr("Resumed “{name}” from {file}: {what}.").format(name=name, file=file, what=what)
 
         self._say("info", compose)
 

@@ -339,6 +339,11 @@ class VocabView(View):
         self.model.set_as_of(limit)
         self.model.set_tokenizer(tok)
         self.table.setColumnHidden(VocabModel.SCORE, not self.model.has_scores)  # Unigram only
+        # A Unigram or WordPiece tokenizer has no parents nor counts: three empty columns pushed
+        # Unigram's scores out of sight at 1024 pixels
+        no_merges = tok is not None and not tok.facts.has_merges
+        for column in (VocabModel.LEFT, VocabModel.RIGHT, VocabModel.COUNT):
+            self.table.setColumnHidden(column, no_merges)
         self.tree_panel.clear()
         if tok is not None:
             self._set_loading(False)

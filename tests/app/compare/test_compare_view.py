@@ -442,3 +442,38 @@ def test_a_result_is_shown_one_column_per_turn_and_each_column_is_tiktokens(qtbo
         col.chips.finish_layout()
         assert list(col.table.ids) == ids
         assert col.chips.chip_texts() == [enc.decode_single_token_bytes(i).decode() for i in ids]
+
+
+def test_the_boundary_diff_names_the_columns_it_leaves_out(qtbot, view, registry, tmp_path, tiktoken_encodings):
+    """A Unigram column whose model normalizes spaces decodes to another text: it stays out of
+    the diff, and the line said "outlined in orange in every column" as if it were compared."""
+    spm = pytest.importorskip("sentencepiece")
+    import io
+
+    from bpe_engine import load_tokenizer
+
+    out = io.BytesIO()
+    lines = [f"the lighthouse keeper {i} and the grey cat {i * 7} walked home" for i in range(400)]
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(lines), model_writer=out, model_type="unigram", vocab_size=120, minloglevel=2
+    )
+    path = tmp_path / "uni.model"
+    path.write_bytes(out.getvalue())
+    uni = registry.add(load_tokenizer(path), "uni.model · Unigram")
+    text = "the  keeper 國 walked"  # two spaces: the model's normalizer makes them one
+    reference = spm.SentencePieceProcessor(model_proto=out.getvalue())
+    assert reference.decode(reference.encode(text)) != text  # the test's point
+    view.set_keys(["cl100k_base", "o200k_base", uni])
+    view.set_text(text)
+    settle(qtbot, view)
+    assert column_ids(view, 2) == reference.encode(text)
+    assert column_ids(view, 0) == tiktoken_ids(tiktoken_encodings["cl100k_base"], text)
+    line = view.diff_label.text()
+    assert "stretch" in line and "Left out: uni.model · Unigram" in line
+    view.set_keys(["cl100k_base", uni])
+    settle(qtbot, view)
+    line = view.diff_label.text()
+    assert "needs at least two working columns" in line and "Left out: uni.model · Unigram" in line
+    view.set_keys(["cl100k_base", "o200k_base"])
+    settle(qtbot, view)
+    assert "Left out" not in view.diff_label.text()

@@ -49,5 +49,13 @@ def test_efficiency_and_health_of_wordpiece(qtbot, registry, settings, tmp_path)
     assert [int(line.split("\t")[0]) for line in view.health.listed()] == unused
     view.health.kind_combo.setCurrentIndex(0)  # unreachable: does not apply
     assert view.health.listed()[0].startswith("Does not apply")
+    # the sentence wraps in the list (at 1024 pixels its end was past the right edge)
+    view.pages.setCurrentWidget(view.health)
+    qtbot.waitUntil(lambda: view.health.tokens.isVisible())
+    tokens = view.health.tokens
+    tokens.doItemsLayout()
+    rect = tokens.visualItemRect(tokens.item(0))
+    assert rect.width() <= tokens.viewport().width()
+    assert rect.height() >= 2 * tokens.fontMetrics().height()  # on several lines, all of it
     view.shutdown()
     view.controller.wait(60_000)

@@ -98,8 +98,9 @@ def test_save_a_paused_training_and_resume_it_with_file_menu(
         resume.trigger()
     assert loaded.event.merges == done
     assert train.settings_panel.vocab_size.value() == VOCAB  # the run's own settings are shown
-    assert "Resuming" in train.messages.text()
+    assert f"Resumed “{corpus.name}” from run.ckpt: {done} merges restored first." in train.messages.text()
     qtbot.waitUntil(lambda: train.controller.state == "finished", timeout=120_000)
+    assert "Resuming" not in train.messages.text()  # (the line stays after the run: it said "Resuming")
     _check_restored(train, uninterrupted)
     assert window.registry.get(train.result_key).merges == uninterrupted.merges  # usable in every view
 

@@ -64,3 +64,25 @@ def test_a_bpe_tokenizer_has_no_score_column(view, registry) -> None:
     registry.add(train_bpe(None, 280, [], text="low lower lowest " * 20), "bpe")
     assert view.table.isColumnHidden(VocabModel.SCORE)
     assert view.model.data(view.model.index(0, VocabModel.SCORE)) == ""
+
+
+def test_the_score_is_in_sight_at_1024_pixels(qtbot, registry, settings, trained) -> None:
+    """At 1024 pixels Unigram's Score column sat right of three empty columns (parents, count:
+    a Unigram model has no merges), out of sight; they are hidden, and come back for BPE."""
+    tok, sp = trained
+    view = VocabView(registry, settings)
+    qtbot.addWidget(view)
+    view.resize(1000, 650)
+    view.show()
+    qtbot.waitExposed(view)
+    registry.add(tok, "unigram")
+    qtbot.wait(50)
+    table = view.table
+    header = table.horizontalHeader()
+    right = header.sectionViewportPosition(VocabModel.SCORE) + header.sectionSize(VocabModel.SCORE)
+    assert not table.isColumnHidden(VocabModel.SCORE) and right <= table.viewport().width()
+    row = next(r for r in range(view.model.rowCount()) if view.model.token_id(r) == sp.piece_to_id("▁the"))
+    assert view.model.data(view.model.index(row, VocabModel.SCORE)) == f"{sp.GetScore(sp.piece_to_id('▁the')):.4f}"
+    assert all(table.isColumnHidden(c) for c in (VocabModel.LEFT, VocabModel.RIGHT, VocabModel.COUNT))
+    registry.add(train_bpe(None, 280, [], text="low lower lowest " * 20), "bpe")
+    assert not any(table.isColumnHidden(c) for c in (VocabModel.LEFT, VocabModel.RIGHT, VocabModel.COUNT))

@@ -132,3 +132,40 @@ def test_a_unigram_tokenizer_on_the_timeline_is_never_shown_as_of_merge_k(qtbot,
     assert not box.isChecked()
     reference = spm.SentencePieceProcessor(model_proto=out.getvalue())
     assert list(view.table().ids) == reference.encode(TEXT)
+
+
+def test_a_unigram_tokenizer_on_the_timeline_names_no_merge_number(qtbot, registry, tok_a, tmp_path) -> None:
+    """The Timeline holding a Unigram model (no timeline: it says why) set the shared position
+    to its "merge 0", and every view's box read "As of merge 0" beside a BPE tokenizer; the box
+    names no number for a tokenizer that has no merges, and names the BPE one's again."""
+    from app.core.timeline_position import TimelinePosition
+    from app.widgets.as_of import AsOfBox
+
+    spm = pytest.importorskip("sentencepiece")
+    import io
+
+    from bpe_engine import load_tokenizer
+
+    out = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(data_text("english.txt").splitlines()[:800]),
+        model_writer=out,
+        model_type="unigram",
+        vocab_size=300,
+        minloglevel=2,
+    )
+    path = tmp_path / "uni.model"
+    path.write_bytes(out.getvalue())
+    uni = registry.add(load_tokenizer(path), "U")
+    a = registry.add(tok_a, "A")
+    position = TimelinePosition()
+    box = AsOfBox(position, registry)
+    qtbot.addWidget(box)
+    box.set_keys([a])
+    position.set(uni, 0, 0)  # what the Timeline publishes for a tokenizer it cannot show
+    assert not box.isEnabled() and box.text() == "As of merge k"
+    box.set_keys([uni])
+    assert box.text() == "As of merge k" and "Unigram" in box.toolTip()
+    position.set(a, 7, len(tok_a.merges))
+    box.set_keys([a])
+    assert box.isEnabled() and box.text() == "As of merge 7"

@@ -76,3 +76,43 @@ def test_the_chip_pane_header_is_tokens_not_their_number(qtbot, registry, settin
     assert i18n.set_language("zh_CN")
     titles = [box.title() for box in view.findChildren(QGroupBox)]
     assert "词元" in titles and "词元数" not in titles
+
+
+def test_the_opened_line_names_the_tokenizer_in_the_new_language(
+    qtbot, registry, settings, spm_model, spm_tokenizer, chinese_files
+):
+    """Train's result line ("Opened: <name>, N tokens") read the name once, in English: after a
+    switch to Chinese the line kept "… · SentencePiece, N pieces" inside the Chinese sentence."""
+    view = TrainView(registry, settings)
+    qtbot.addWidget(view)
+    view._on_files_opened(str(spm_model), spm_tokenizer)
+    assert "SentencePiece, " in view.result_label.text() and " pieces" in view.result_label.text()
+    assert i18n.set_language("zh_CN")
+    label = registry.entry(view.result_key).label
+    assert "pieces" not in label
+    assert label in view.result_label.text() and "pieces" not in view.result_label.text()
+    view.controller.shutdown(30_000)
+
+
+def test_the_opened_message_says_no_merges_for_a_unigram_model(qtbot, registry, settings, tmp_path):
+    """Opening a Unigram model said "1,500 tokens, 0 merges": it has no merges at all."""
+    spm = pytest.importorskip("sentencepiece")
+    import io
+
+    from bpe_engine import load_tokenizer
+
+    out = io.BytesIO()
+    lines = [f"the lighthouse keeper {i} and the grey cat {i * 7} walked home" for i in range(400)]
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(lines), model_writer=out, model_type="unigram", vocab_size=120, minloglevel=2
+    )
+    path = tmp_path / "uni.model"
+    path.write_bytes(out.getvalue())
+    tok = load_tokenizer(path)
+    assert len(tok) == spm.SentencePieceProcessor(model_proto=out.getvalue()).get_piece_size()
+    view = TrainView(registry, settings)
+    qtbot.addWidget(view)
+    view._on_files_opened(str(path), tok)
+    said = view.messages.label.text()
+    assert f"{format_count(len(tok))} tokens" in said and "merge" not in said
+    view.controller.shutdown(30_000)

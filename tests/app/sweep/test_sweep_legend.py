@@ -1,0 +1,37 @@
+"""The Sweep chart's legend names only what it draws: with a tokenizer that has no sweep (a
+Unigram or WordPiece one: no curves), OpenAI's reference encodings were listed in the legend
+with no symbol anywhere on the chart. Their symbols, when drawn, are tiktoken's counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.features.sweep.chart import SweepChart, text_colors
+from app.features.sweep.heldout import HeldOutText
+from app.features.sweep.job import SweepReference, sweep_curves
+from bpe_engine import train_bpe
+
+from ...conftest import data_text, tiktoken_encoding
+
+
+def _legend(chart: SweepChart) -> list[str]:
+    return [label.text for _sample, label in chart.legend.items]
+
+
+def test_references_appear_in_the_legend_only_with_their_symbols(qtbot) -> None:
+    enc = tiktoken_encoding("r50k_base")
+    text = HeldOutText("English", data_text("english.txt")[:3000])
+    count = len(enc.encode(text.text, allowed_special="all"))
+    ref = SweepReference("r50k_base", enc.n_vocab, ((text.name, count),), ((text.name, text.size),))
+    chart = SweepChart()
+    qtbot.addWidget(chart.plot)
+    colors = text_colors([text.name])
+    chart.draw([], [ref], colors)  # no curve: the tokenizer has no sweep
+    assert _legend(chart) == []
+    tok = train_bpe(None, 300, [], text=data_text("english.txt"))
+    curves = sweep_curves(tok, [text])
+    chart.draw(curves, [ref], colors)
+    assert [t for t in _legend(chart) if t.startswith("r50k_base")] == ["r50k_base (50,257)"]
+    points = [item for item in chart.plot.getPlotItem().listDataItems() if item.opts["symbol"] is not None]
+    xs, ys = points[0].getData()
+    assert ys[0] == pytest.approx(text.size / count)

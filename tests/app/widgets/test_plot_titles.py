@@ -1,0 +1,65 @@
+"""The Train tab's plot titles fit their plots: at 1024x700 the plots stand side by side, each
+narrower than its title, and "Pair count at each merge (log scale)" was cut at both ends. A
+title too wide is set a little smaller (or, much too wide, on two lines), in English and in
+Chinese."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core import i18n
+from app.core.i18n import catalog
+from app.widgets.plots import TrainingPlots
+
+
+@pytest.fixture
+def chinese_files(qapp, monkeypatch):
+    monkeypatch.setattr(i18n, "_translations_dir", lambda: catalog.TS_DIR)
+    yield
+    i18n.set_language("en")
+
+
+def _fits(plot) -> bool:
+    """The plot (axis, title and all) fits its view: a wider title widened it past the view's
+    right edge, which cut the title."""
+    item = plot.getPlotItem()
+    return (
+        item.geometry().width() <= plot.width() + 0.5 and item.titleLabel.item.boundingRect().width() <= item.vb.width()
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_titles_fit_side_by_side_plots(qtbot, chinese_files, language) -> None:
+    assert i18n.set_language(language)
+    plots = TrainingPlots()
+    qtbot.addWidget(plots)
+    plots.resize(570, 140)  # side by side (too short to stack), each narrower than its title
+    plots.show()
+    qtbot.waitExposed(plots)
+    qtbot.wait(50)
+    for plot in (plots.count_plot, plots.bpt_plot):
+        assert plot.width() < 290
+        assert _fits(plot), plot.getPlotItem().titleLabel.text
+    # a little smaller, on one line: two lines cut the axis labels at the bottom of short plots
+    expected = "Pair count at each merge (log scale)" if language == "en" else "每次合并时的相邻对计数（对数刻度）"
+    label = plots.count_plot.getPlotItem().titleLabel
+    assert label.text == expected and float(label.opts["size"].removesuffix("pt")) < 11
+    for plot in (plots.count_plot, plots.bpt_plot):
+        assert plot.getPlotItem().geometry().height() <= plot.height() + 0.5
+    plots.resize(490, 140)  # narrower still: two lines, and still inside the plot
+    qtbot.wait(50)
+    assert "<br>" in label.text and all(_fits(p) for p in (plots.count_plot, plots.bpt_plot))
+    plots.resize(1400, 600)  # room again: one line
+    qtbot.wait(50)
+    assert "<br>" not in label.text and label.opts["size"] == "11pt"
+    assert all(_fits(p) for p in (plots.count_plot, plots.bpt_plot))
+
+
+def test_titles_fit_in_the_window_at_1024_by_700(qtbot, window) -> None:
+    """In the real window (its zoom sets the titles' size after they were fitted) at 1024x700."""
+    window.resize(1024, 700)
+    window.tabs.setCurrentWidget(window.train_view)
+    qtbot.wait(200)
+    plots = window.train_view.plots
+    for plot in (plots.count_plot, plots.bpt_plot):
+        assert plot.isVisible() and _fits(plot), plot.getPlotItem().titleLabel.text
