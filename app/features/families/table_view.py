@@ -59,8 +59,9 @@ class FamiliesTableView(QTableView):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
         super().showEvent(event)
-        if self._size_when_shown:
-            self._sizer.start()
+        if self._size_when_shown:  # now, before the first paint shows the old widths
+            self._sizer.stop()
+            self._size_columns()
 
     def _size_columns(self) -> None:
         # Off screen, sized when shown: measuring every cell took 0.15 s of the GUI thread
