@@ -450,8 +450,9 @@ def openai_key(name: object) -> str | None:
     if cache_dir() is None or not isinstance(name, str) or name not in OPENAI_ENCODINGS:
         return None
     try:
-        from importlib.metadata import PackageNotFoundError, version
-
-        return text_key("tiktoken", name, version("tiktoken"))
-    except (ImportError, PackageNotFoundError):
+        # tiktoken's own version string, not importlib.metadata's (0.1 s of imports and a scan
+        # of sys.path on the way to Compare's first result); the core imports tiktoken anyway.
+        import tiktoken
+    except ImportError:
         return None
+    return text_key("tiktoken", name, str(tiktoken.__version__))

@@ -348,3 +348,16 @@ def test_loads_at_once_share_one_cache_file(files: dict[str, Path], cache: Path)
     (entry,) = cache_files(cache)
     assert _cache._read(entry, entry.stem, Tokenizer._from_tables) is not None
     assert [p.name for p in cache.iterdir()] == [entry.name]
+
+
+def test_an_openai_encodings_key_is_the_installed_tiktokens(cache: Path) -> None:
+    """Keyed by the name and the installed tiktoken's version (which pins the rank files by
+    hash), read without importlib.metadata: the key is the one entries were stored under
+    before, and another tiktoken version or encoding gets another."""
+    from importlib.metadata import version
+
+    key = _cache.openai_key("o200k_base")
+    assert key == _cache.text_key("tiktoken", "o200k_base", version("tiktoken"))
+    assert key != _cache.openai_key("cl100k_base")
+    assert key != _cache.text_key("tiktoken", "o200k_base", version("tiktoken") + ".post1")
+    assert _cache.openai_key("not_an_encoding") is None
