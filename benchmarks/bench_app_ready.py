@@ -13,6 +13,9 @@ ready, which the other users of a busy machine do not change as much as the wall
   ever; tiktoken's own rank files are in ``TIKTOKEN_CACHE_DIR``, as after any earlier use);
 - warm: the same folder, as the cold start and the runs before left it (every later start).
 
+Python's bytecode caches are written and used in every run (``PYTHONDONTWRITEBYTECODE`` is
+dropped): with it set, each run compiled the app's modules again, as no installed app does.
+
 Medians of ``--repeat`` runs; the runs go cold, warm, cold, warm, ... so that a busy moment
 of this shared machine slows both alike. Goal (issue 21): warm ready <= 1 s.
 
@@ -76,6 +79,7 @@ print(json.dumps(result))
 def run(cache: Path, repo: Path = REPO) -> dict[str, float]:
     env = {**os.environ, "BPE_EXPLORER_CACHE": str(cache), "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(repo)}
     env["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # warm: the bytecode cached too, as an installed app's
     out = subprocess.run(
         [sys.executable, "-c", _RUN.format(keys=KEYS)], capture_output=True, text=True, cwd=repo, env=env, timeout=300
     )

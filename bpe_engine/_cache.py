@@ -149,14 +149,12 @@ def cached(
     if tok is not None:
         return tok
     built = build()
-    tables = getattr(built, "encoder", None)
-    tables = getattr(tables, "tables", None)
-    if tables is not None and not tables.merges_ready:
+    if isinstance(built, cls) and not cast(Any, built).merges_made:
         # A lazy open: its merge tables, the slow part, are stored once something makes them;
         # its vocabulary is stored now (the next open skips parsing the file and the files
         # beside it), the whole tables once something has made them.
         ref = weakref.ref(built)
-        tables.on_merges = lambda: _store(path, key, ref(), cls)
+        cast(Any, built)._on_merges_made(lambda: _store(path, key, ref(), cls))
         if cast(Any, built).merge_rule.tiktoken_ranks or reread is not None:  # else only once made
             _store(path, key, built, cls, pending=True)
     else:
@@ -183,11 +181,11 @@ def _tables(given: object, cls: type, pending: bool = False) -> tuple[dict[str, 
         return None
     tok: Any = given
     vocab = tok.vocab
-    tables = tok.encoder.tables
-    if pending:
-        if tables.merges_ready:
+    if pending:  # (the encoder of a lazy open may not be built yet: not asked for here)
+        if tok.merges_made:
             return None
-        return _facts(tok, safe=False, pending=True), _vocab_arrays(vocab, tables.byte_id)
+        return _facts(tok, safe=False, pending=True), _vocab_arrays(vocab, tok.byte_ids())
+    tables = tok.encoder.tables
     pair_ids, new_ids = tables.pair_ids, tables.new_ids
     # The merges' bytes are their parts' bytes (resolve_merges looked them up so); checked
     # here so that the cache never stores a tokenizer it would give back differently.
@@ -301,7 +299,7 @@ def _read(path: Path, key: str, make: Callable[..., R], reread: Callable[[], Any
         return None
     if facts["pending"] is True:  # the vocabulary only: the whole tables once they are made
         ref = weakref.ref(tok)
-        cast(Any, tok).encoder.tables.on_merges = lambda: _store(path, key, ref(), type(tok))
+        cast(Any, tok)._on_merges_made(lambda: _store(path, key, ref(), type(tok)))
     return tok
 
 
@@ -452,8 +450,9 @@ def openai_key(name: object) -> str | None:
     if cache_dir() is None or not isinstance(name, str) or name not in OPENAI_ENCODINGS:
         return None
     try:
-        from importlib.metadata import PackageNotFoundError, version
-
-        return text_key("tiktoken", name, version("tiktoken"))
-    except (ImportError, PackageNotFoundError):
+        # tiktoken's own version string, not importlib.metadata's (0.1 s of imports and a scan
+        # of sys.path on the way to Compare's first result); the core imports tiktoken anyway.
+        import tiktoken
+    except ImportError:
         return None
+    return text_key("tiktoken", name, str(tiktoken.__version__))

@@ -30,7 +30,7 @@ from .encode.core import CoreEncoder
 from .encode.encoder import Encoder
 from .encode.piece import BpeStep, bpe_steps
 from .encode.stream import iter_encode
-from .encode.tables import EncoderTables
+from .encode.tables import EncoderTables, id_table
 from .errors import BPEError, ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError, short
 from .explain import TokenSpan, char_spans, token_spans
 from .formats.post_processor import SpecialAdditions
@@ -60,6 +60,7 @@ _BLOCK = 1 << 20
 _CORE_MIN = 1 << 18
 _CORE_BUILT_MIN = 1 << 12
 _core_lock = threading.Lock()
+_encoder_lock = threading.Lock()
 _openai_lock = threading.Lock()
 _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 # What a lazy open (Tokenizer._from_tables) leaves to first use.
@@ -247,9 +248,14 @@ class Tokenizer(TiktokenMethods):
         self._special_names = frozenset(specials)
         self._special_ids = frozenset(specials.values())
         self.vocab: dict[int, bytes] = vocab
-        self._encoder = self._build_encoder(merges)
         if isinstance(merges, MergeTables):
+            self._encoder = self._build_encoder(merges)
             self._adopt_merges(merges)
+        else:
+            # Our encoder's tables are made on first use too (0.08 s for o200k): a rank table
+            # encodes on tiktoken's core until its merges are made, so opening one for a short
+            # text (the app's Compare tab) needs only the vocabulary and the core.
+            self._encoder_source = merges
         # Worked out on first use (it imports tiktoken, may compile the pattern there, and for
         # trained merges replays tiktoken's procedure): opening stays fast.
         self._tiktoken_reason: str | None = _UNCHECKED
@@ -268,13 +274,46 @@ class Tokenizer(TiktokenMethods):
     if not TYPE_CHECKING:  # mypy sees the attributes _adopt_merges sets, not this fallback
 
         def __getattr__(self, name: str) -> Any:
-            # Only reached for attributes not set yet: the merge tables of a lazy open.
-            if name in _LAZY_MERGES and "_encoder" in self.__dict__:
+            # Only reached for attributes not set yet: the encoder and merge tables of a lazy open.
+            if name == "_encoder" and "_encoder_source" in self.__dict__:
+                return self._lazy_encoder()
+            if name in _LAZY_MERGES and ("_encoder" in self.__dict__ or "_encoder_source" in self.__dict__):
                 m = self._encoder.tables.merge_tables()
                 if m is not None:
                     self._adopt_merges(m)
                     return self.__dict__[name]
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _lazy_encoder(self) -> Encoder:
+        """The encoder of a lazy open, built once (two threads asking at once get the same one)."""
+        with _encoder_lock:
+            encoder: Encoder | None = self.__dict__.get("_encoder")
+            if encoder is None:
+                encoder = self._build_encoder(self.__dict__["_encoder_source"])
+                encoder.tables.on_merges = self.__dict__.pop("_merges_hook", None)
+                self._encoder = encoder
+            return encoder
+
+    def _on_merges_made(self, hook: Callable[[], None]) -> None:
+        """Call ``hook`` once the merge tables of a lazy open are made (the cache stores them)."""
+        if "_encoder" in self.__dict__:
+            self._encoder.tables.on_merges = hook
+        else:
+            self._merges_hook = hook
+
+    def _merges_ready(self) -> bool:
+        """Whether the encoder's merge tables are made (never before the encoder itself)."""
+        return "_encoder" in self.__dict__ and self._encoder.tables.merges_ready
+
+    def _id_bytes(self) -> list[bytes | None]:
+        """The bytes of each id by position: the encoder's table, or one of its own until the
+        encoder is built (decoding does not need the encoder)."""
+        if "_encoder" in self.__dict__:
+            return self._encoder.tables.id_bytes
+        table: list[bytes | None] | None = self.__dict__.get("_id_table")
+        if table is None:
+            table = self._id_table = id_table(self.vocab)
+        return table
 
     def _build_encoder(self, merges: MergeTables | Callable[[], MergeTables]) -> Encoder:
         """The encoder over this tokenizer's checked tables (merges as the rule reads them,
@@ -396,7 +435,7 @@ class Tokenizer(TiktokenMethods):
 
     @property
     def max_id(self) -> int:
-        return self._encoder.tables.max_id
+        return len(self._id_bytes()) - 1
 
     @property
     def pair_ranks(self) -> bool:
@@ -474,7 +513,7 @@ class Tokenizer(TiktokenMethods):
         first make them (seconds for o200k; thread-safe; a damaged merge is reported then),
         which an interactive caller does off its main thread. Encoding a rank table does not
         need them (tiktoken's core)."""
-        return "_merge_triples" in self.__dict__ or self._encoder.tables.merges_ready
+        return "_merge_triples" in self.__dict__ or self._merges_ready()
 
     def is_special(self, token_id: int) -> bool:
         return token_id in self._special_ids
@@ -483,7 +522,7 @@ class Tokenizer(TiktokenMethods):
         """The bytes of one token (lossless)."""
         if type(token_id) is bool:
             raise TypeError(f"token ids are whole numbers, not the boolean {token_id}")
-        table = self._encoder.tables.id_bytes
+        table = self._id_bytes()
         try:
             b = table[token_id] if token_id >= 0 else None
         except (IndexError, TypeError):
@@ -567,7 +606,7 @@ class Tokenizer(TiktokenMethods):
     def _merges_pending(self) -> bool:
         """Whether this is a tiktoken rank table (tiktoken's core encodes it as we do by
         construction) whose merge tables are not made yet (a lazy open)."""
-        return self.merge_rule.tiktoken_ranks and not self._encoder.tables.merges_ready
+        return self.merge_rule.tiktoken_ranks and not self._merges_ready()
 
     def _core_encode(self, text: str, allowed: frozenset[str]) -> list[int] | None:
         """The ids from tiktoken's core, or None where it is not used (not equivalent, not
@@ -685,7 +724,7 @@ class Tokenizer(TiktokenMethods):
         if bool in set(map(type, ids)):  # subtle: True would index table[1]
             at = next(k for k, i in enumerate(ids) if type(i) is bool)
             raise TypeError(f"token ids are whole numbers, but position {at} holds the boolean {ids[at]}")
-        table = self._encoder.tables.id_bytes
+        table = self._id_bytes()
         try:
             ok = min(ids) >= 0 and max(ids) < len(table)
             parts = [table[i] for i in ids] if ok else None
@@ -787,6 +826,8 @@ class Tokenizer(TiktokenMethods):
             state[name] = getattr(self, name)
         state["_tiktoken_encoding"] = None
         state["_core"] = None
+        for name in ("_encoder_source", "_merges_hook", "_id_table"):  # made: the encoder holds them
+            state.pop(name, None)
         state["_sizes_after"] = None  # rebuilt on demand (280,000 numbers for Llama 3)
         return state
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .._vocab import SHIFT, MergeTables
 from ..pretokenize import Pretokenizer, SpecialSplitter
 
-__all__ = ["EncoderTables", "SPECIAL_PREFIX"]
+__all__ = ["EncoderTables", "SPECIAL_PREFIX", "id_table"]
 
 T = TypeVar("T")
 
@@ -25,6 +25,17 @@ T = TypeVar("T")
 SPECIAL_PREFIX = b"\xff"
 # What a lazy open leaves to first use (EncoderTables.merge_tables makes them).
 _LAZY = frozenset({"merge_all_safe", "pair_ids", "new_ids", "ranks"})
+
+
+def id_table(id_bytes: Mapping[int, bytes]) -> list[bytes | None]:
+    """The bytes of each id 0..max, by position (None for a gap in the ids)."""
+    size = max(id_bytes) + 1
+    if len(id_bytes) == size and list(id_bytes) == list(range(size)):
+        return list(id_bytes.values())  # ids 0..size-1 in order (the usual case): no loop
+    table: list[bytes | None] = [None] * size
+    for i, b in id_bytes.items():
+        table[i] = b
+    return table
 
 
 class EncoderTables:
@@ -78,16 +89,8 @@ class EncoderTables:
             self._set_merges(pair_ids, new_ids, pair_codes, more_pairs, merge_all_safe)
         elif merge_source is None:
             raise ValueError("EncoderTables needs merges or a merge_source")
-        size = max(id_bytes) + 1
-        table: list[bytes | None]
-        if len(id_bytes) == size and list(id_bytes) == list(range(size)):
-            table = list(id_bytes.values())  # ids 0..size-1 in order (the usual case): no loop
-        else:
-            table = [None] * size
-            for i, b in id_bytes.items():
-                table[i] = b
-        self.id_bytes = table
-        self.max_id = size - 1
+        self.id_bytes = table = id_table(id_bytes)
+        self.max_id = len(table) - 1
         self.pretokenizer = pretokenizer
         self.special_ids = frozenset(special_tokens.values())
         self.special_keys: dict[bytes, tuple[int, ...]] = {

@@ -141,6 +141,39 @@ def test_an_openai_encoding_from_the_cache_gives_tiktokens_ids(
         assert second.encode(text, allowed_special="all") == enc.encode(text, allowed_special="all")
 
 
+def test_an_openai_encoding_from_the_cache_encodes_and_decodes_before_its_encoder_is_built(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, tiktoken_encodings: Any
+) -> None:
+    """Compare's first result after a warm start (issue 21): the encoding read from the cache
+    encodes on tiktoken's core and decodes from its vocabulary; our encoder's tables (0.08 s
+    for o200k) are made only when something needs them, and the merges made then are still
+    stored over the entry."""
+    from bpe_engine import tokenizer as tokenizer_module
+
+    enc = tiktoken_encodings["r50k_base"]
+    monkeypatch.setattr(tokenizer_module, "_openai", {})
+    Tokenizer.from_tiktoken("r50k_base")  # the vocabulary stored ("pending")
+    (entry,) = cache_files(cache)
+    pending = entry.read_bytes()
+    monkeypatch.setattr(tokenizer_module, "_openai", {})
+    tok = Tokenizer.from_tiktoken("r50k_base")
+    for text in TEXTS:
+        ids = tok.encode(text, allowed_special="all")
+        assert ids == enc.encode(text, allowed_special="all")
+        assert tok.decode_bytes(ids) == enc.decode_bytes(ids)
+        assert tok.token_bytes(ids) == [enc.decode_single_token_bytes(i) for i in ids]
+    assert tok.max_id == enc.max_token_value and not tok.merges_made
+    assert "_encoder" not in vars(tok)  # not built: nothing above needed it
+    with pytest.raises(ValueError, match="not in this vocabulary"):
+        tok.id_to_bytes(enc.max_token_value + 1)
+    text = TEXTS[0]
+    assert "".join(piece for piece, *_ in tok.pieces(text)) == text  # the pre-tokenizer's cuts need it
+    assert tok.encoder.tables.max_id == enc.max_token_value  # built on first use
+    assert tok.merges and tok.merges_made and entry.read_bytes() != pending  # made, and stored whole
+    monkeypatch.setattr(tokenizer_module, "_openai", {})
+    same(tok, Tokenizer.from_tiktoken("r50k_base"))
+
+
 def test_a_real_tokenizer_json_from_the_cache_gives_the_references_ids(
     shared: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -315,3 +348,16 @@ def test_loads_at_once_share_one_cache_file(files: dict[str, Path], cache: Path)
     (entry,) = cache_files(cache)
     assert _cache._read(entry, entry.stem, Tokenizer._from_tables) is not None
     assert [p.name for p in cache.iterdir()] == [entry.name]
+
+
+def test_an_openai_encodings_key_is_the_installed_tiktokens(cache: Path) -> None:
+    """Keyed by the name and the installed tiktoken's version (which pins the rank files by
+    hash), read without importlib.metadata: the key is the one entries were stored under
+    before, and another tiktoken version or encoding gets another."""
+    from importlib.metadata import version
+
+    key = _cache.openai_key("o200k_base")
+    assert key == _cache.text_key("tiktoken", "o200k_base", version("tiktoken"))
+    assert key != _cache.openai_key("cl100k_base")
+    assert key != _cache.text_key("tiktoken", "o200k_base", version("tiktoken") + ".post1")
+    assert _cache.openai_key("not_an_encoding") is None

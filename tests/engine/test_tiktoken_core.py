@@ -321,3 +321,18 @@ def tok_pattern(name: str) -> str:
     from bpe_engine.formats.base import OPENAI_PATTERNS
 
     return OPENAI_PATTERNS[name]
+
+
+def test_the_cores_ranks_are_the_ordinary_tokens_even_when_a_special_token_is_spelled_as_one() -> None:
+    """tiktoken's core gets every ordinary token's bytes with its rank and no special token's
+    (a special token spelled as an ordinary token keeps the ordinary one's rank), as the
+    reference built from the same parts."""
+    ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256, b"abab": 257}
+    for specials in ({"<|end|>": 258, "<|also end|>": 258}, {"ab": 258}):
+        tok = Tokenizer.from_ranks(ranks, r"\S+|\s+", specials, name="spelled")
+        enc = tok.tiktoken_encoding()
+        assert enc._mergeable_ranks == ranks
+        reference = tiktoken.Encoding("reference", pat_str=r"\S+|\s+", mergeable_ranks=ranks, special_tokens=specials)
+        for text in ["ab", "x ab abab", "ab<|end|>abab"]:
+            assert tok.encode(text, allowed_special="all") == reference.encode(text, allowed_special="all")
+            assert tok.encode_ordinary(text) == reference.encode_ordinary(text)

@@ -10,6 +10,7 @@ cell and its header.
 from __future__ import annotations
 
 from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QWidget
 
 from app.features.families.family import Family
 from app.features.families.model import FamiliesTableModel, FamilyTableRow
@@ -51,4 +52,26 @@ def test_columns_are_sized_once_after_a_burst_of_changes_and_fit(qtbot) -> None:
     assert fits(view)
     model.set_rows([FamilyTableRow(f, f"{f.value} family with a longer name", status="x") for f in Family])
     qtbot.waitUntil(lambda: len(passes) == 2, timeout=5_000)
+    assert fits(view)
+
+
+def test_a_table_off_screen_sizes_its_columns_when_it_is_shown(qtbot) -> None:
+    """The Families tab off screen (the app starting on another tab) measures no cell when its
+    figures come; they are measured once the tab is shown, and then fit."""
+    tab = QWidget()
+    qtbot.addWidget(tab)
+    model = FamiliesTableModel()
+    view = FamiliesTableView(model, tab)
+    tab.resize(1000, 300)
+    view.resize(1000, 300)
+    passes: list[int] = []
+    sized = view.resizeColumnsToContents
+    view.resizeColumnsToContents = lambda: (passes.append(1), sized())[1]  # type: ignore[method-assign]
+    model.set_rows([FamilyTableRow(f, f"{f.value} family with a long name", status="waiting") for f in Family])
+    qtbot.wait(50)
+    assert passes == [] and view.sizing_pending()
+    tab.show()
+    qtbot.waitExposed(tab)
+    qtbot.waitUntil(lambda: not view.sizing_pending(), timeout=5_000)
+    assert passes == [1]
     assert fits(view)
