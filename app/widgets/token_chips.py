@@ -26,12 +26,11 @@ nothing about tokenizers: :mod:`app.display.chips` builds the chip data, the col
 
 from __future__ import annotations
 
-import time
 from bisect import bisect_right
 from collections.abc import Sequence
 from math import ceil
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -53,13 +52,14 @@ from app.display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
 from app.widgets.chip_input import ChipInput
 from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLayouter
 from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, draw_chip, high_contrast
+from app.widgets.turn_budget import shared as shared_turns
 
 __all__ = ["ChipView"]
 
 _PAD_X, _PAD_Y, _LINE_GAP = 5.0, 2.0, 5.0
-# Chips laid out per slice (a few milliseconds at most), the chips the viewport may take at
-# once, and the time the slices of one turn of the event loop may take (seconds).
-_SLICE, _FIRST_CHIPS, _TURN = 256, 4096, 0.012
+# Chips laid out per slice (a few milliseconds at most) and the chips the viewport may take at
+# once; the slices of all the views share one budget per turn (app.widgets.turn_budget).
+_SLICE, _FIRST_CHIPS = 256, 4096
 
 
 class ChipView(ChipInput):
@@ -95,11 +95,6 @@ class ChipView(ChipInput):
         self._dirty = True
         self._anchor = -1  # the chip kept at the top while a new layout reaches it
         self._pending_visible = -1  # a chip to scroll to once the layout reaches it
-        #: Lays out the chips not yet laid out, a slice per turn of the event loop.
-        self._slicer = QTimer(self)
-        self._slicer.setSingleShot(True)
-        self._slicer.setInterval(0)
-        self._slicer.timeout.connect(self._on_slicer_timeout)
         self._width_cache: dict[tuple[Segment, ...], float] = {}
         self._pixmaps: dict[tuple[object, ...], QPixmap] = {}
         self._set_fonts()
@@ -344,7 +339,7 @@ class ChipView(ChipInput):
             self._run_slice(_SLICE)
         self._update_bar()
         if not self._layouter.done:
-            self._slicer.start()
+            shared_turns().add(self, self._layout_slice)  # the rest between events
 
     def _top_chip(self) -> int:
         """The first chip of the line at the top (the first one mostly visible: a line the
@@ -366,17 +361,14 @@ class ChipView(ChipInput):
             self._update_bar()
             self.ensure_visible(index)
 
-    @Slot()
-    def _on_slicer_timeout(self) -> None:
+    def _layout_slice(self) -> bool:
+        """A slice of the chips not yet laid out (the shared scheduler's turns); whether more remain."""
         if self._dirty or self._layout_width != self.viewport().width():
-            return  # a new layout starts at the next paint
-        end = time.perf_counter() + _TURN
-        while not self._layouter.done and time.perf_counter() < end:
-            self._run_slice(_SLICE)
+            return False  # a new layout starts at the next paint
+        self._run_slice(_SLICE)
         self._update_bar()
         self.viewport().update()
-        if not self._layouter.done:
-            self._slicer.start()
+        return not self._layouter.done
 
     def line_count(self) -> int:
         """Lines of chips: those laid out, plus an estimate for the chips not yet laid out."""
