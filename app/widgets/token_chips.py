@@ -26,11 +26,12 @@ nothing about tokenizers: :mod:`app.display.chips` builds the chip data, the col
 
 from __future__ import annotations
 
+import time
 from bisect import bisect_right
 from collections.abc import Sequence
 from math import ceil
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -48,7 +49,7 @@ from PySide6.QtWidgets import QWidget
 
 from app.core.i18n import connect, tr
 from app.display import palette
-from app.display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
+from app.display.chips import HEX, PIECE, SPECIAL, Chips, Segment
 from app.widgets.chip_input import ChipInput
 from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLayouter
 from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, draw_chip, high_contrast
@@ -60,6 +61,7 @@ _PAD_X, _PAD_Y, _LINE_GAP = 5.0, 2.0, 5.0
 # Chips laid out per slice (a few milliseconds at most) and the chips the viewport may take at
 # once; the slices of all the views share one budget per turn (app.widgets.turn_budget).
 _SLICE, _FIRST_CHIPS = 256, 4096
+_LEAST_IMAGES = 1  # new chip images a paint makes whatever the budget (the rest: plain boxes, then)
 
 
 class ChipView(ChipInput):
@@ -95,6 +97,7 @@ class ChipView(ChipInput):
         self._dirty = True
         self._anchor = -1  # the chip kept at the top while a new layout reaches it
         self._pending_visible = -1  # a chip to scroll to once the layout reaches it
+        self._made, self._deferred = 0, False  # chip images made by this paint; some left for later
         self._width_cache: dict[tuple[Segment, ...], float] = {}
         self._pixmaps: dict[tuple[object, ...], QPixmap] = {}
         self._set_fonts()
@@ -216,19 +219,7 @@ class ChipView(ChipInput):
 
     def related(self, index: int) -> list[int]:
         """Chips sharing a character with chip ``index`` (itself included): the pieces of a split character."""
-        if self._spans is None or not (0 <= index < len(self._spans)) or self._kinds[index] != PARTIAL:
-            return [index] if 0 <= index < len(self._segments) else []
-        s, e = self._spans[index]
-        out = [index]
-        j = index - 1
-        while j >= 0 and self._spans[j][1] > s:
-            out.insert(0, j)
-            j -= 1
-        j = index + 1
-        while j < len(self._spans) and self._spans[j][0] < e:
-            out.append(j)
-            j += 1
-        return out
+        return self._chips.related(index)
 
     def chip_rect(self, index: int) -> QRectF:
         """Where chip ``index`` is drawn, in viewport coordinates (laid out now if it was not yet)."""
@@ -435,6 +426,7 @@ class ChipView(ChipInput):
         contrast = high_contrast(self)
         # An export to SVG gets shapes and text, not the cached chip images.
         vector = p.paintEngine().type() == QPaintEngine.Type.SVG
+        self._made, self._deferred = 0, False
         for line in range(first_line, last_line + 1):
             y = _MARGIN + line * step - top
             start = self._line_first[line]
@@ -443,7 +435,10 @@ class ChipView(ChipInput):
                 r = QRectF(self._xs[i], y, self._widths[i], self._chip_h)
                 self._paint_chip(p, i, r, i in related, contrast, vector)
         p.end()
-        self.painted_generation = self.generation
+        if self._deferred:  # the chip images over the turn's budget are made in the next turns
+            QTimer.singleShot(0, self.viewport(), self.viewport().update)
+        else:
+            self.painted_generation = self.generation
 
     def _paint_chip(self, p: QPainter, i: int, r: QRectF, related: bool, contrast: bool, vector: bool) -> None:
         kind = self._kinds[i]
@@ -461,12 +456,14 @@ class ChipView(ChipInput):
             color = self._color_index(i, kind)
             key = (self._segments[i], kind, color, marked, round(r.width()), contrast)
             pix = self._pixmaps.get(key)
-            if pix is None:
-                pix = self._render_chip(i, kind, marked, r.width(), contrast)
-                if len(self._pixmaps) > 20_000:
-                    self._pixmaps.clear()
-                self._pixmaps[key] = pix
-            p.drawPixmap(QPointF(r.left() - 2, r.top() - 2), pix)
+            if pix is None and self._made >= _LEAST_IMAGES and shared_turns().left() <= 0:
+                # (a new size or contrast: every chip's image anew, 0.1 s for a few hundred)
+                p.fillRect(r, chip_color(color, kind, contrast))
+                self._deferred = True
+            else:
+                if pix is None:
+                    pix = self._render_chip(i, kind, marked, r.width(), contrast, key)
+                p.drawPixmap(QPointF(r.left() - 2, r.top() - 2), pix)
         if dim:
             p.setOpacity(1.0)
         if i == self._selected or i == self._hover or i == self._highlight or related:
@@ -475,7 +472,11 @@ class ChipView(ChipInput):
             p.setPen(QPen(HIGHLIGHT, width))
             p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), 5, 5)
 
-    def _render_chip(self, i: int, kind: int, marked: bool, width: float, contrast: bool) -> QPixmap:
+    def _render_chip(
+        self, i: int, kind: int, marked: bool, width: float, contrast: bool, key: tuple[object, ...]
+    ) -> QPixmap:
+        """Chip ``i``'s image, kept under ``key``; its time counts in the turn's budget."""
+        start = time.perf_counter()
         dpr = self.devicePixelRatioF()
         pix = QPixmap(int((width + 4) * dpr + 1), int((self._chip_h + 6) * dpr + 1))
         pix.setDevicePixelRatio(dpr)
@@ -484,6 +485,11 @@ class ChipView(ChipInput):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         self._draw_chip(p, i, kind, marked, QRectF(2, 2, width, self._chip_h), contrast)
         p.end()
+        if len(self._pixmaps) > 20_000:
+            self._pixmaps.clear()
+        self._pixmaps[key] = pix
+        self._made += 1
+        shared_turns().spend(time.perf_counter() - start)
         return pix
 
     def _draw_chip(self, p: QPainter, i: int, kind: int, marked: bool, r: QRectF, contrast: bool) -> None:

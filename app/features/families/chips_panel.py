@@ -87,7 +87,8 @@ class ChipRows(QWidget):
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
         # a whole line of chips per row (rows of 24 pixels cut the chips of 40 in presentation
         # mode at 1024x700): the scroll area around the rows scrolls when they do not all fit
-        return QSize(_LABEL_WIDTH + 100, self._least_height())
+        # (said again by _place when it changes: Qt asks many times per relayout)
+        return QSize(_LABEL_WIDTH + 100, self._least if self._least >= 0 else self._least_height())
 
     def _least_height(self) -> int:
         """A whole line of chips per row (of a row with more lines: none of the next)."""
