@@ -16,7 +16,8 @@ import shiboken6
 from PySide6.QtCore import Qt, QTimer
 
 from app.display.chips import NORMAL, Chips
-from app.widgets import chip_layout
+from app.widgets import chip_layout, token_chips
+from app.widgets.export import widget_image
 from app.widgets.token_chips import ChipView
 from app.widgets.turn_budget import TurnScheduler
 
@@ -128,3 +129,51 @@ def test_a_widget_deleted_or_given_new_work_while_waiting(qtbot, again: bool) ->
     qtbot.wait(100)
     assert calls == (["first", "second"] if again else ["first"])
     assert not scheduler._waiting
+
+
+def _distinct_chips(n: int) -> Chips:
+    """``n`` chips with labels all different (each its own cached image)."""
+    return Chips([((f"w{i}", 0),) for i in range(n)], [NORMAL] * n, [0] * n)
+
+
+def test_new_chip_images_are_made_within_the_turns_budget(qtbot, monkeypatch) -> None:
+    """Presentation mode (a new size, the high-contrast colors) needs every visible chip's
+    image anew, a few hundred in one paint; they are made within the budget of each turn,
+    plain boxes of their color standing in until then; an export draws them all at once."""
+    clock = FakeClock()
+    monkeypatch.setattr(time, "perf_counter", clock)
+    made: list[float] = []  # the fake time of each chip image made
+    draw = token_chips.draw_chip
+
+    def costly_draw(*args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        clock.now += 0.002
+        made.append(clock.now)
+        draw(*args, **kwargs)
+
+    monkeypatch.setattr(token_chips, "draw_chip", costly_draw)
+    view = ChipView()
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    turns: list[int] = []  # the images made so far, at each turn of the event loop
+    ticker = QTimer()
+    ticker.setInterval(0)
+    ticker.timeout.connect(lambda: turns.append(len(made)))
+    ticker.start()
+    view.set_chips(_distinct_chips(400), generation=1)
+    qtbot.waitUntil(lambda: view.painted_generation == 1, timeout=20_000)
+    ticker.stop()
+    visible = sum(1 for i in range(view.count()) if view.chip_rect(i).top() < view.viewport().height())
+    assert len(made) == visible > 100  # each visible chip's image, once
+    per_turn = [b - a for a, b in zip(turns, turns[1:], strict=False)]
+    assert max(per_turn) <= BUDGET / 0.002 + 1, per_turn  # (the last one may end past the budget)
+    settled = widget_image(view)
+    # A fresh view exported at once draws every chip, as the settled one shows them.
+    other = ChipView()
+    qtbot.addWidget(other)
+    other.resize(900, 600)
+    other.show()
+    qtbot.waitExposed(other)
+    other.set_chips(_distinct_chips(400), generation=1)
+    assert widget_image(other) == settled
