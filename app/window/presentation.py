@@ -209,17 +209,13 @@ class Presentation(QObject):
             self.presentation_action.setChecked(on)
         window = self.window
         window.setProperty(HIGH_CONTRAST_PROPERTY, on)
-        window.statusBar().setVisible(not on)
-        for i in range(self.tabs.count()):
-            view = self.tabs.widget(i)
-            if isinstance(view, View):
-                view.set_presentation(on)
+        self.apply()
         window.update()  # (all it shows: chips repaint in their new colors)
-        # The fonts, then full screen (or back), each in a turn of the event loop of its own:
-        # the relayouts and paints of the panels, the fonts and the size then come apart
-        # (together they held the GUI thread 140-250 ms of CPU while a training's thread
-        # competed for the interpreter lock).
-        self._steps = [self.apply, self._follow_presenting]
+        # The panels, then full screen (or back), each in a turn of the event loop of its own:
+        # the relayouts and paints at the new fonts, panels and size then come apart (fonts
+        # and panels in one turn held the GUI thread 114-166 ms of CPU while a Families
+        # training's thread competed for the interpreter lock).
+        self._steps = [self._follow_panels, self._follow_presenting]
         self._state_timer.start()
         self.presentation_changed.emit(on)
         self.zoom_changed.emit(self.factor())
@@ -230,6 +226,14 @@ class Presentation(QObject):
             self._steps.pop(0)()
         if self._steps:
             self._state_timer.start()
+
+    def _follow_panels(self) -> None:
+        """The status bar and each view's secondary panels as presentation mode wants them."""
+        self.window.statusBar().setVisible(not self._presenting)
+        for i in range(self.tabs.count()):
+            view = self.tabs.widget(i)
+            if isinstance(view, View):
+                view.set_presentation(self._presenting)
 
     def _follow_presenting(self) -> None:
         """The window's state as presentation mode wants it (full screen, or as before)."""
@@ -242,7 +246,7 @@ class Presentation(QObject):
             window.show()
 
     def state_pending(self) -> bool:
-        """The window's fonts or full screen state have not followed presentation mode yet."""
+        """The window's panels or full screen state have not followed presentation mode yet."""
         return bool(self._steps)
 
     # -- exports ----------------------------------------------------------------------------
