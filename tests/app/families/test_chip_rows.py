@@ -60,6 +60,7 @@ def test_rows_show_whole_lines_of_chips(qtbot, window, language, size) -> None:
         qtbot.wait(50)
         check_rows(qtbot, view.chip_rows)
         window.presentation.set_presenting(True)
+        qtbot.waitUntil(lambda: not window.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
         qtbot.wait(50)
         check_rows(qtbot, view.chip_rows)
         area = view.rows_area  # the pane shows a row at least; the rest is a scroll away
