@@ -11,6 +11,7 @@ much later than due a tick arrives. Cases:
 - *zoom out* / *actual size*: View > Zoom out, then Actual size;
 - *paste 1 MB, back to the tab*: 1 MB pasted into Tokenize, another tab, then Tokenize again;
 - *compare 330k*: the 330 000 characters pasted into Compare, until its columns show chips;
+  then with five columns (the most Compare has: their chip views share one layout budget);
 - *timeline as-of 120k*: Tokenize "As of merge k" on 120 000 "a"s;
 - *while training*: a Families training runs on the first 4 MB of a shared corpus (its
   pure-Python loops and allocations in a job's thread) while Presentation mode, Compare and
@@ -161,6 +162,14 @@ def compare_cases(window: MainWindow, run: Runner, idle: Callable[[float], None]
 
     run("compare 330k", lambda: compare.set_text(big), compare_settled)
     run("compare edit", lambda: compare.set_text(big[:-1000] + "Ж" + big[-1000:]), compare_settled)
+    compare.set_text("a")
+    compare.set_keys(["r50k_base", "p50k_base", "cl100k_base", "o200k_base", "p50k_base"])
+    idle(1.0)
+    for _ in range(60):  # (each encoding loads on first use)
+        if compare.is_settled():
+            break
+        idle(0.5)
+    run("compare 330k, 5 columns", lambda: compare.set_text(big), compare_settled)
     compare.set_text("a")
 
 

@@ -130,6 +130,23 @@ class Chips:
     def __len__(self) -> int:
         return len(self.segments)
 
+    def related(self, index: int) -> list[int]:
+        """Chips sharing a character with chip ``index`` (itself included): the pieces of a split character."""
+        spans = self.spans
+        if spans is None or not (0 <= index < len(spans)) or self.kinds[index] != PARTIAL:
+            return [index] if 0 <= index < len(self.segments) else []
+        s, e = spans[index]
+        out = [index]
+        j = index - 1
+        while j >= 0 and spans[j][1] > s:
+            out.insert(0, j)
+            j -= 1
+        j = index + 1
+        while j < len(spans) and spans[j][0] < e:
+            out.append(j)
+            j += 1
+        return out
+
 
 class Chip(NamedTuple):
     """One chip of a short row: its label, its palette index (a token's color, or a piece's

@@ -24,6 +24,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from app.core.i18n import tr
+from app.widgets import turn_budget
 from app.widgets.svg_strokes import flatten_scaled_strokes
 
 __all__ = ["save_file", "save_text", "widget_image", "png_bytes", "svg_bytes", "export_png", "export_svg"]
@@ -48,15 +49,17 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
 
 
 def widget_image(widget: QWidget, scale: float = 1.0) -> QImage:
-    """``widget`` as an image: ``grab()`` at scale 1, else rendered at ``scale`` times its pixels."""
-    if scale <= 1.0:
-        return widget.grab().toImage()
-    size = widget.size()
-    pixmap = QPixmap(int(size.width() * scale), int(size.height() * scale))
-    pixmap.setDevicePixelRatio(scale)
-    pixmap.fill(Qt.GlobalColor.white)
-    QWidget.render(widget, pixmap)  # subtle: QGraphicsView.render means another thing
-    return pixmap.toImage()
+    """``widget`` as an image: ``grab()`` at scale 1, else rendered at ``scale`` times its pixels
+    (every chip drawn: none left for a later turn of the event loop)."""
+    with turn_budget.shared().unbudgeted():
+        if scale <= 1.0:
+            return widget.grab().toImage()
+        size = widget.size()
+        pixmap = QPixmap(int(size.width() * scale), int(size.height() * scale))
+        pixmap.setDevicePixelRatio(scale)
+        pixmap.fill(Qt.GlobalColor.white)
+        QWidget.render(widget, pixmap)  # subtle: QGraphicsView.render means another thing
+        return pixmap.toImage()
 
 
 def png_bytes(image: QImage) -> bytes:

@@ -49,17 +49,19 @@ from PySide6.QtWidgets import QWidget
 
 from app.core.i18n import connect, tr
 from app.display import palette
-from app.display.chips import HEX, PARTIAL, PIECE, SPECIAL, Chips, Segment
+from app.display.chips import HEX, PIECE, SPECIAL, Chips, Segment
 from app.widgets.chip_input import ChipInput
 from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLayouter
 from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, draw_chip, high_contrast
+from app.widgets.turn_budget import shared as shared_turns
 
 __all__ = ["ChipView"]
 
 _PAD_X, _PAD_Y, _LINE_GAP = 5.0, 2.0, 5.0
-# Chips laid out per slice (a few milliseconds at most), the chips the viewport may take at
-# once, and the time the slices of one turn of the event loop may take (seconds).
-_SLICE, _FIRST_CHIPS, _TURN = 256, 4096, 0.012
+# Chips laid out per slice (a few milliseconds at most) and the chips the viewport may take at
+# once; the slices of all the views share one budget per turn (app.widgets.turn_budget).
+_SLICE, _FIRST_CHIPS = 256, 4096
+_LEAST_IMAGES = 1  # new chip images a paint makes whatever the budget (the rest: plain boxes, then)
 
 
 class ChipView(ChipInput):
@@ -95,11 +97,7 @@ class ChipView(ChipInput):
         self._dirty = True
         self._anchor = -1  # the chip kept at the top while a new layout reaches it
         self._pending_visible = -1  # a chip to scroll to once the layout reaches it
-        #: Lays out the chips not yet laid out, a slice per turn of the event loop.
-        self._slicer = QTimer(self)
-        self._slicer.setSingleShot(True)
-        self._slicer.setInterval(0)
-        self._slicer.timeout.connect(self._on_slicer_timeout)
+        self._made, self._deferred = 0, False  # chip images made by this paint; some left for later
         self._width_cache: dict[tuple[Segment, ...], float] = {}
         self._pixmaps: dict[tuple[object, ...], QPixmap] = {}
         self._set_fonts()
@@ -221,19 +219,7 @@ class ChipView(ChipInput):
 
     def related(self, index: int) -> list[int]:
         """Chips sharing a character with chip ``index`` (itself included): the pieces of a split character."""
-        if self._spans is None or not (0 <= index < len(self._spans)) or self._kinds[index] != PARTIAL:
-            return [index] if 0 <= index < len(self._segments) else []
-        s, e = self._spans[index]
-        out = [index]
-        j = index - 1
-        while j >= 0 and self._spans[j][1] > s:
-            out.insert(0, j)
-            j -= 1
-        j = index + 1
-        while j < len(self._spans) and self._spans[j][0] < e:
-            out.append(j)
-            j += 1
-        return out
+        return self._chips.related(index)
 
     def chip_rect(self, index: int) -> QRectF:
         """Where chip ``index`` is drawn, in viewport coordinates (laid out now if it was not yet)."""
@@ -344,7 +330,7 @@ class ChipView(ChipInput):
             self._run_slice(_SLICE)
         self._update_bar()
         if not self._layouter.done:
-            self._slicer.start()
+            shared_turns().add(self, self._layout_slice)  # the rest between events
 
     def _top_chip(self) -> int:
         """The first chip of the line at the top (the first one mostly visible: a line the
@@ -366,17 +352,14 @@ class ChipView(ChipInput):
             self._update_bar()
             self.ensure_visible(index)
 
-    @Slot()
-    def _on_slicer_timeout(self) -> None:
+    def _layout_slice(self) -> bool:
+        """A slice of the chips not yet laid out (the shared scheduler's turns); whether more remain."""
         if self._dirty or self._layout_width != self.viewport().width():
-            return  # a new layout starts at the next paint
-        end = time.perf_counter() + _TURN
-        while not self._layouter.done and time.perf_counter() < end:
-            self._run_slice(_SLICE)
+            return False  # a new layout starts at the next paint
+        self._run_slice(_SLICE)
         self._update_bar()
         self.viewport().update()
-        if not self._layouter.done:
-            self._slicer.start()
+        return not self._layouter.done
 
     def line_count(self) -> int:
         """Lines of chips: those laid out, plus an estimate for the chips not yet laid out."""
@@ -443,6 +426,7 @@ class ChipView(ChipInput):
         contrast = high_contrast(self)
         # An export to SVG gets shapes and text, not the cached chip images.
         vector = p.paintEngine().type() == QPaintEngine.Type.SVG
+        self._made, self._deferred = 0, False
         for line in range(first_line, last_line + 1):
             y = _MARGIN + line * step - top
             start = self._line_first[line]
@@ -451,7 +435,10 @@ class ChipView(ChipInput):
                 r = QRectF(self._xs[i], y, self._widths[i], self._chip_h)
                 self._paint_chip(p, i, r, i in related, contrast, vector)
         p.end()
-        self.painted_generation = self.generation
+        if self._deferred:  # the chip images over the turn's budget are made in the next turns
+            QTimer.singleShot(0, self.viewport(), self.viewport().update)
+        else:
+            self.painted_generation = self.generation
 
     def _paint_chip(self, p: QPainter, i: int, r: QRectF, related: bool, contrast: bool, vector: bool) -> None:
         kind = self._kinds[i]
@@ -469,12 +456,14 @@ class ChipView(ChipInput):
             color = self._color_index(i, kind)
             key = (self._segments[i], kind, color, marked, round(r.width()), contrast)
             pix = self._pixmaps.get(key)
-            if pix is None:
-                pix = self._render_chip(i, kind, marked, r.width(), contrast)
-                if len(self._pixmaps) > 20_000:
-                    self._pixmaps.clear()
-                self._pixmaps[key] = pix
-            p.drawPixmap(QPointF(r.left() - 2, r.top() - 2), pix)
+            if pix is None and self._made >= _LEAST_IMAGES and shared_turns().left() <= 0:
+                # (a new size or contrast: every chip's image anew, 0.1 s for a few hundred)
+                p.fillRect(r, chip_color(color, kind, contrast))
+                self._deferred = True
+            else:
+                if pix is None:
+                    pix = self._render_chip(i, kind, marked, r.width(), contrast, key)
+                p.drawPixmap(QPointF(r.left() - 2, r.top() - 2), pix)
         if dim:
             p.setOpacity(1.0)
         if i == self._selected or i == self._hover or i == self._highlight or related:
@@ -483,7 +472,11 @@ class ChipView(ChipInput):
             p.setPen(QPen(HIGHLIGHT, width))
             p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), 5, 5)
 
-    def _render_chip(self, i: int, kind: int, marked: bool, width: float, contrast: bool) -> QPixmap:
+    def _render_chip(
+        self, i: int, kind: int, marked: bool, width: float, contrast: bool, key: tuple[object, ...]
+    ) -> QPixmap:
+        """Chip ``i``'s image, kept under ``key``; its time counts in the turn's budget."""
+        start = time.perf_counter()
         dpr = self.devicePixelRatioF()
         pix = QPixmap(int((width + 4) * dpr + 1), int((self._chip_h + 6) * dpr + 1))
         pix.setDevicePixelRatio(dpr)
@@ -492,6 +485,11 @@ class ChipView(ChipInput):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         self._draw_chip(p, i, kind, marked, QRectF(2, 2, width, self._chip_h), contrast)
         p.end()
+        if len(self._pixmaps) > 20_000:
+            self._pixmaps.clear()
+        self._pixmaps[key] = pix
+        self._made += 1
+        shared_turns().spend(time.perf_counter() - start)
         return pix
 
     def _draw_chip(self, p: QPainter, i: int, kind: int, marked: bool, r: QRectF, contrast: bool) -> None:

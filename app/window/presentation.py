@@ -90,7 +90,8 @@ class Presentation(QObject):
         self._state_timer = QTimer(self)
         self._state_timer.setSingleShot(True)
         self._state_timer.setInterval(0)
-        self._state_timer.timeout.connect(self._follow_presenting)
+        self._state_timer.timeout.connect(self._on_state_timer_timeout)
+        self._steps: list[Callable[[], None]] = []  # what presentation mode has left to do, a step per turn
         self._build_actions()
         tabs.currentChanged.connect(self._on_tabs_current_changed)
         self._on_tabs_current_changed(tabs.currentIndex())
@@ -208,22 +209,32 @@ class Presentation(QObject):
             self.presentation_action.setChecked(on)
         window = self.window
         window.setProperty(HIGH_CONTRAST_PROPERTY, on)
-        window.statusBar().setVisible(not on)
-        for i in range(self.tabs.count()):
-            view = self.tabs.widget(i)
-            if isinstance(view, View):
-                view.set_presentation(on)
         self.apply()
-        for widget in window.findChildren(QWidget):
-            widget.update()  # chips repaint in their new colors
-        # Full screen (or back) in the next turn of the event loop: the relayout and paint at
-        # the new size then come apart from those at the new fonts (together they held the GUI
-        # thread 140-250 ms of CPU while a training's thread competed for the interpreter lock).
+        window.update()  # (all it shows: chips repaint in their new colors)
+        # The panels, then full screen (or back), each in a turn of the event loop of its own:
+        # the relayouts and paints at the new fonts, panels and size then come apart (fonts
+        # and panels in one turn held the GUI thread 114-166 ms of CPU while a Families
+        # training's thread competed for the interpreter lock).
+        self._steps = [self._follow_panels, self._follow_presenting]
         self._state_timer.start()
         self.presentation_changed.emit(on)
         self.zoom_changed.emit(self.factor())
 
     @Slot()
+    def _on_state_timer_timeout(self) -> None:
+        if self._steps:
+            self._steps.pop(0)()
+        if self._steps:
+            self._state_timer.start()
+
+    def _follow_panels(self) -> None:
+        """The status bar and each view's secondary panels as presentation mode wants them."""
+        self.window.statusBar().setVisible(not self._presenting)
+        for i in range(self.tabs.count()):
+            view = self.tabs.widget(i)
+            if isinstance(view, View):
+                view.set_presentation(self._presenting)
+
     def _follow_presenting(self) -> None:
         """The window's state as presentation mode wants it (full screen, or as before)."""
         window = self.window
@@ -235,8 +246,8 @@ class Presentation(QObject):
             window.show()
 
     def state_pending(self) -> bool:
-        """The window's full screen state has not followed presentation mode yet."""
-        return self._state_timer.isActive()
+        """The window's panels or full screen state have not followed presentation mode yet."""
+        return bool(self._steps)
 
     # -- exports ----------------------------------------------------------------------------
 

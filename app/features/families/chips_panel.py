@@ -1,7 +1,8 @@
-"""The Families tab's five rows of chips, one per family: a label with the family's name and
+"""The Families tab's rows of chips, one per family: a label with the family's name and
 its token count (or why it has none: training, not trained, loading) and the chips of its
 tokens, unknown ones outlined. The view decides what each row says; this panel lays the rows
-out and shows it.
+out and shows it, in a scroll area (:class:`RowsArea`): each row shows at least one whole line
+of chips, and when the rows do not all fit (a small screen, presentation mode) the pane scrolls.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QSize, Qt, QTimer, Slot
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QFrame, QLabel, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QWidget
 
 from app.core.i18n import tr_n
 from app.features.families.display import unknown_marks
@@ -20,9 +21,9 @@ from app.features.families.job import FamiliesOutcome
 from app.widgets.token_chips import ChipView
 from bpe_engine import FamilyResult
 
-__all__ = ["ChipRows", "share_lines"]
+__all__ = ["ChipRows", "RowsArea", "share_lines"]
 
-_LABEL_WIDTH, _SPACING, _LEAST = 130, 2, 22  # the labels' least width; between rows; a row's least height
+_LABEL_WIDTH, _SPACING = 130, 2  # the labels' least width; between rows
 
 
 def share_lines(needs: Sequence[int], room: int) -> list[int]:
@@ -54,6 +55,7 @@ class ChipRows(QWidget):
         super().__init__(parent)
         self.row_labels: dict[Family, QLabel] = {}
         self.chip_views: dict[Family, ChipView] = {}
+        self._least = -1  # the least height last said (minimumSizeHint)
         # (rows placed by hand, not by a layout: a layout's minimum would grow with the lines)
         self._placer = QTimer(self)
         self._placer.setSingleShot(True)
@@ -83,9 +85,21 @@ class ChipRows(QWidget):
         return view.height_for_lines(2) - view.height_for_lines(1)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
-        # (less than a zoomed line of chips: zoomed in presentation mode at 1280x720 the five
-        # rows and the table of figures must still all fit)
-        return QSize(_LABEL_WIDTH + 100, len(Family) * _LEAST + (len(Family) - 1) * _SPACING)
+        # a whole line of chips per row (rows of 24 pixels cut the chips of 40 in presentation
+        # mode at 1024x700): the scroll area around the rows scrolls when they do not all fit
+        # (said again by _place when it changes: Qt asks many times per relayout)
+        return QSize(_LABEL_WIDTH + 100, self._least if self._least >= 0 else self._least_height())
+
+    def _least_height(self) -> int:
+        """A whole line of chips per row (of a row with more lines: none of the next)."""
+        views = self.chip_views.values()
+        return sum(v.height_for_lines(1, more=v.line_count() > 1) for v in views) + (len(Family) - 1) * _SPACING
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.updateGeometry()  # (a line's height changed: the least height too)
+            self._placer.start()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
         views = self.chip_views.values()
@@ -115,14 +129,17 @@ class ChipRows(QWidget):
             # subtle: laying out the chips to count their lines takes ~70 ms, and at start this
             # tab's first result comes while Compare, on screen, is loading; done when shown
             return
+        least = self._least_height()
+        if least != self._least:  # (a row's lines or their height changed)
+            self._least = least
+            self.updateGeometry()
         shown = self.rows_shown()
         complete = [f for f in Family if shown[f] >= self.chip_views[f].line_count()]
         heights = {f: self.chip_views[f].height_for_lines(n, more=f not in complete) for f, n in shown.items()}
         spare = self.height() - sum(heights.values()) - (len(Family) - 1) * _SPACING
         for f in complete:  # never to a row with lines left: it would show part of one
             heights[f] += max(spare, 0) // len(complete)
-        if spare < 0:  # not even a line each: the rows share what there is (the last one too: no floor)
-            heights = dict.fromkeys(Family, max((self.height() - (len(Family) - 1) * _SPACING) // len(Family), 1))
+        # (less than a line each, until the scroll area gives the least height: a line each)
         hints = [label.sizeHint().width() for label in self.row_labels.values()]
         left = min(max(_LABEL_WIDTH, *hints), self.width() // 3)
         y = 0
@@ -157,3 +174,22 @@ class ChipRows(QWidget):
                 self.chip_views[family].clear()
         label.setToolTip(tooltip)
         self._placer.start()  # (the label's width may have changed)
+
+
+class RowsArea(QScrollArea):
+    """The rows in a scroll area that scrolls when their least height (a line each) does not
+    fit, and always shows at least one row."""
+
+    def __init__(self, rows: ChipRows) -> None:
+        super().__init__(rows.parentWidget())
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(rows)
+        self._one = rows.chip_views[Family.CHARACTERS]
+        self._one.lines_changed.connect(self._fit)  # (also when a line's height changed)
+        self._fit()
+
+    @Slot()
+    def _fit(self) -> None:
+        self.setMinimumHeight(self._one.height_for_lines(1))

@@ -37,7 +37,7 @@ from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.core.registry import RegistryEntry, TokenizerRegistry
 from app.core.settings import Settings
 from app.features.families.chip_tooltip import chip_tooltip
-from app.features.families.chips_panel import ChipRows
+from app.features.families.chips_panel import ChipRows, RowsArea
 from app.features.families.content import DEFAULT_TEXT
 from app.features.families.controller import FamiliesController
 from app.features.families.family import TRAINED_FAMILIES, Family, family_name, family_note
@@ -98,7 +98,8 @@ class FamiliesView(View):
         self._alias_widgets()
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.setChildrenCollapsible(False)
-        self.splitter.addWidget(self.chip_rows)
+        self.rows_area = RowsArea(self.chip_rows)
+        self.splitter.addWidget(self.rows_area)
         self.splitter.addWidget(self.table_view)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 0)

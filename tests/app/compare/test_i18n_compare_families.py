@@ -351,6 +351,7 @@ def test_both_tabs_fit_a_1024_pixel_screen_in_presentation_mode_in_chinese(qtbot
     try:
         assert i18n.set_language("zh_CN")
         w.presentation.set_presenting(True)
+        qtbot.waitUntil(lambda: not w.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
         for view in (w.compare_view, w.families_view):
             w.tabs.setCurrentWidget(view)
             qtbot.wait(10)

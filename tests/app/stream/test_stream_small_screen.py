@@ -87,6 +87,7 @@ def test_stream_tab_in_presentation_mode_at_1024x700(qtbot, window, registry_loa
     The legend and the log fold away; everything else is whole."""
     monkeypatch.setattr(window, "showFullScreen", lambda: None)  # the test screen is not 1024x700
     window.presentation.set_presenting(True)
+    qtbot.waitUntil(lambda: not window.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
     try:
         view = _stream_at(qtbot, window, 1024, 700)
         assert not view.queue_legend.isVisible()

@@ -329,6 +329,7 @@ def test_in_chinese_both_views_fit_a_1024_pixel_screen_in_presentation_mode(
     w.registry.add(tok, "tok-en-400")
     try:
         w.presentation.set_presenting(True)
+        qtbot.waitUntil(lambda: not w.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
         assert i18n.set_language("zh_CN")  # switched while presenting
         for view in (w.timeline_view, w.sweep_view):
             w.tabs.setCurrentWidget(view)

@@ -187,6 +187,7 @@ def _save_as(monkeypatch, path) -> list[str]:
 def test_export_any_view_as_png(qtbot, window, tmp_path, monkeypatch, presenting) -> None:
     if presenting:
         window.presentation.set_presenting(True)
+        qtbot.waitUntil(lambda: not window.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
     for view in views(window):
         window.tabs.setCurrentWidget(view)
         path = tmp_path / f"{window.tabs.tabText(window.tabs.currentIndex())}.png"
@@ -317,6 +318,7 @@ def test_a_hostile_tokenizer_name_is_escaped_too(qtbot, window) -> None:
 
 def test_every_view_fits_a_1024_pixel_screen_in_presentation_mode(qtbot, window) -> None:
     window.presentation.set_presenting(True)
+    qtbot.waitUntil(lambda: not window.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
     for view in views(window):
         window.tabs.setCurrentWidget(view)
         qtbot.wait(10)

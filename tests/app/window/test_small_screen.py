@@ -113,6 +113,7 @@ def test_the_guide_fits_the_screen(qtbot, window, language) -> None:
 def test_presenting_at_1280x720_families_shows_every_row(qtbot, window, language) -> None:
     _at(qtbot, window, 1280, 720)
     window.presentation.set_presenting(True)
+    qtbot.waitUntil(lambda: not window.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
     try:
         view = window.families_view
         window.tabs.setCurrentWidget(view)
@@ -170,6 +171,7 @@ def test_presenting_combos_ask_for_their_whole_text(qtbot, window, language) -> 
     window."""
     _at(qtbot, window, 1280, 720)
     window.presentation.set_presenting(True)
+    qtbot.waitUntil(lambda: not window.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
     try:
         view = window.tokenize_view
         window.tabs.setCurrentWidget(view)
