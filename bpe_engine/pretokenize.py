@@ -77,15 +77,18 @@ _WHITESPACE_SAFE_CUT = r"(?<=[^ ])(?= )"
 # files, to the character). Like OpenAI's named patterns they are alternatives of character
 # classes whose backtracking is bounded by the match it leads to (linear time), and tiktoken
 # runs them without a limit; so do we (the regex module's limit check doubles their time).
-_LINEAR_PATTERNS = frozenset(
-    {
-        r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
-        r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
-        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+|"""
-        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*|\p{N}|"""
-        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
-    }
+QWEN_PATTERN = r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+LLAMA3_PATTERN = r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+TEKKEN_PATTERN = (
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+|"""
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*|\p{N}|"""
+    r""" ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
 )
+LINEAR_PATTERNS = frozenset({QWEN_PATTERN, LLAMA3_PATTERN, TEKKEN_PATTERN})
+# Custom patterns whose pieces the named patterns' safe cuts (_GPT_SAFE_CUT) keep: no lookbehind,
+# no \s++$, a space inside a piece only at its start or in a run of whitespace, and tails
+# after punctuation of line breaks (and "/") only (tests/engine/test_pretokenize.py checks it).
+_RELEASED = {QWEN_PATTERN: "qwen", LLAMA3_PATTERN: "llama3", TEKKEN_PATTERN: "tekken"}
 
 
 def _guarded(rule: str) -> str:
@@ -141,6 +144,17 @@ def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
             ]
         ),
     }
+    # The released custom patterns (_RELEASED), class for class: the same alternatives in the
+    # same order, so `re` on ASCII bytes makes the choices `regex` makes on the text.
+    patterns["qwen"] = (
+        rf"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n{L}{N}]?[{L}]+|[{N}]| ?[^{S}{L}{N}]+[\r\n]*"""
+        rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
+    )
+    patterns["llama3"] = patterns["qwen"].replace(f"|[{N}]|", f"|[{N}]{{1,3}}|", 1)
+    patterns["tekken"] = (
+        rf"""[^\r\n{L}{N}]?[{UP}]*[{LO}]+|[^\r\n{L}{N}]?[{UP}]+[{LO}]*|[{N}]| ?[^{S}{L}{N}]+[\r\n/]*"""
+        rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
+    )
     return {name: re.compile(p.encode("ascii")) for name, p in patterns.items()}
 
 
@@ -249,7 +263,8 @@ class Pretokenizer:
             at = lone_surrogate(pattern)
             if at is not None:
                 raise PretokenizerError(surrogate_message("the pre-tokenizer regex", pattern, at))
-            safe_cut = None
+            released = _RELEASED.get(pattern)
+            safe_cut = _GPT_SAFE_CUT if released is not None else None
             self.name = "regex"
             self.pattern = pattern
             self.description = f"Custom regex {pattern}"
@@ -267,7 +282,8 @@ class Pretokenizer:
         self._safe_cut_rule = safe_cut
         self._safe_cut: regex.Pattern[str] | None = None  # compiled when first asked for
         self._safe_cut_rev: regex.Pattern[str] | None = None
-        self._bytes_ascii = _ASCII_BYTE_PATTERNS.get(self.name)
+        twin = _RELEASED.get(self.pattern or "", "") if self.name == "regex" else self.name
+        self._bytes_ascii = _ASCII_BYTE_PATTERNS.get(twin)
         self._bytes_any = _WHITESPACE_BYTES if self.name == "whitespace" else None
 
     def __repr__(self) -> str:
@@ -308,6 +324,11 @@ class Pretokenizer:
                 bounds = list(accumulate(map(len, pieces), initial=0))
                 pieces = list(map(text.__getitem__, map(slice, bounds, islice(bounds, 1, None))))
             return pieces
+        if self.pattern in LINEAR_PATTERNS:
+            # Every character is in \s, \p{L}, \p{N} or none of them, and each released
+            # pattern has a non-empty alternative for each: findall tiles the text.
+            tiles: list[str] = compiled.findall(text)
+            return tiles
         if not compiled.groups:
             # A custom pattern usually covers every character too: findall (C-speed) is then
             # the answer, which the lengths prove; else the spans keep the unmatched text.
@@ -325,7 +346,7 @@ class Pretokenizer:
         patterns and those of released tokenizers, which never backtrack badly): 1 s plus 2 s
         per million characters, far more than any sane pattern needs, far less than a
         catastrophic one takes."""
-        if self._covers_all or self.pattern in _LINEAR_PATTERNS:
+        if self._covers_all or self.pattern in LINEAR_PATTERNS:
             return None
         return 1.0 + chars / 500_000
 

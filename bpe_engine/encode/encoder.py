@@ -11,7 +11,7 @@ then calls in here.
 
 from __future__ import annotations
 
-from itertools import accumulate, chain
+from itertools import accumulate, chain, compress
 
 from ..pretokenize import SpecialSplitter
 from .batch import ROUNDS_MAX, bpe_many, rounds_exact
@@ -129,12 +129,9 @@ class Encoder:
 
     # -- pieces to ids ----------------------------------------------------------------------
 
-    def ids_of(self, pieces: list[bytes], special_at: list[int] | None = None) -> list[int]:
-        """Token ids of a list of pieces, through the piece cache.
-
-        ``special_at`` lists the indices of special-token keys in ``pieces`` (the cache
-        knows them; the flat path below needs to take them out and put them back).
-        """
+    def ids_of(self, pieces: list[bytes]) -> list[int]:
+        """Token ids of a list of pieces (special tokens as their cache keys), through the
+        piece cache."""
         cache = self._cache
         if len(cache) > self.cache_size or not cache:
             # Bounded memory: start a new cache rather than grow. subtle: rebind, never clear in
@@ -163,12 +160,12 @@ class Encoder:
             todo = list(missing)
             if (
                 len(todo) > 1000
-                and self.tables.merge_all_safe
                 and sum(map(len, todo)) >= _BATCH_MIN_BYTES
                 and len(todo) > _FLAT_SHARE * len(pieces)
+                and (self.tables.merge_all_safe or rounds_exact(self.tables))
             ):
                 # Mostly pieces never seen (Chinese): caching them is pure overhead.
-                return self._ids_flat(pieces, special_at or [])
+                return self._ids_flat(pieces)
             self._fill_cache(cache, todo)
         return list(chain.from_iterable(map(cache.__getitem__, pieces)))
 
@@ -227,27 +224,31 @@ class Encoder:
             out[k] = ids[pieces[k]]
         return [o if o is not None else () for o in out]
 
-    def _ids_flat(self, pieces: list[bytes], special_at: list[int]) -> list[int]:
-        """All pieces through the vectorised merge at once, specials put back in place."""
+    def _ids_flat(self, pieces: list[bytes]) -> list[int]:
+        """All pieces the cache does not know through the vectorised merge at once, without
+        caching them; the known ones (special tokens, tokens taken whole, pieces seen before)
+        put back in place from the cache."""
         import numpy as np
 
-        if special_at:
-            ordinary: list[bytes] = []
-            prev = 0
-            for i in special_at:
-                ordinary += pieces[prev:i]
-                prev = i + 1
-            ordinary += pieces[prev:]
-        else:
-            ordinary = pieces
-        flat, counts = bpe_cut(self, ordinary)
-        if special_at:
-            ends = np.concatenate(([0], np.cumsum(counts)))
-            before = np.asarray(special_at, dtype=np.int64) - np.arange(len(special_at))
-            keys = self.tables.special_keys
-            ids = [keys[pieces[i]][0] for i in special_at]
-            flat = np.insert(flat, ends[before], ids)
-        out: list[int] = flat.tolist()
+        cache = self._cache
+        known = np.fromiter(map(cache.__contains__, pieces), dtype=bool, count=len(pieces))
+        new = ~known
+        # Tables that are not merge_all_safe merge segments through a cache of their own,
+        # where no piece is taken whole (see _merge_only); the others through the piece cache.
+        merging = self if self.tables.merge_all_safe else self._merge_only()
+        flat, counts = bpe_cut(merging, list(compress(pieces, new.tolist())))
+        if not known.any():
+            out: list[int] = flat.tolist()
+            return out
+        found = list(map(cache.__getitem__, compress(pieces, known.tolist())))
+        per_piece = np.empty(len(pieces), dtype=np.int64)
+        per_piece[new] = counts
+        per_piece[known] = np.fromiter(map(len, found), dtype=np.int64, count=len(found))
+        from_new = np.repeat(new, per_piece)
+        ids = np.empty(from_new.size, dtype=np.int64)
+        ids[from_new] = flat
+        ids[~from_new] = np.fromiter(chain.from_iterable(found), dtype=np.int64, count=from_new.size - flat.size)
+        out = ids.tolist()
         return out
 
     # -- text to ids ------------------------------------------------------------------------
@@ -271,13 +272,11 @@ class Encoder:
             pieces, special_at = found
             for i in special_at:
                 pieces[i] = SPECIAL_PREFIX + pieces[i]
-            return self.ids_of(pieces, special_at)
+            return self.ids_of(pieces)
         pieces = []
-        special_at = []
         for segment, special in splitter.split(text):
             if special:
-                special_at.append(len(pieces))
                 pieces.append(SPECIAL_PREFIX + segment.encode("utf-8"))
             else:
                 pieces += self.pieces(segment)
-        return self.ids_of(pieces, special_at)
+        return self.ids_of(pieces)

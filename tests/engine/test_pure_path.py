@@ -22,6 +22,7 @@ from bpe_engine.encode.batch import bpe_flat, bpe_many, bpe_rounds, pair_tables,
 from bpe_engine.encode.piece import bpe_piece
 from bpe_engine.pretokenize import Pretokenizer
 
+from ..conftest import data_text
 from .formats_support import (
     QWEN_PATTERN,
     QWEN_SPECIALS,
@@ -168,3 +169,68 @@ def test_released_patterns_run_without_the_time_limit(name: str) -> None:
     assert other.time_limit(1_000_000) is not None
     text = "".join(t for _, t in parity_texts(shared_too=False))
     assert pre.split(text) == other.split(text)
+
+
+@pytest.mark.parametrize("name", ["qwen", "llama3", "tekken"])
+def test_released_patterns_on_ascii_text_give_tiktokens_ids(name: str, pure: None) -> None:
+    """ASCII text (short, and long enough to be cut in blocks at the safe cuts around one
+    non-ASCII character) goes through the ASCII twin of the pattern: tiktoken's ids."""
+    ours, ref, offset = _real(name)
+    ours.encoder.tables.merge_tables()
+    rng = random.Random(7)
+    words = ["'s", "'LL", "'re", "I", "don't", "Hello", "wORLD", "x/y", "1234567", ".\n/", "\t", "  ", "\n\n ", "\r\n"]
+    chars = [chr(c) for c in range(128)]
+    texts = [
+        "".join(rng.choice(words) if rng.random() < 0.6 else rng.choice(chars) for _ in range(40)) for _ in range(300)
+    ]
+    long = " ".join(texts) * 3
+    texts += [long, long[: len(long) // 2] + "\u00e9 " + long[len(long) // 2 :]]
+    assert ours.pretokenizer.split_bytes(long.encode("ascii")) is not None  # the twin, not regex
+    ids = ours.encode_ordinary
+    assert (
+        first_difference(
+            name,
+            [(str(k), t) for k, t in enumerate(texts)],
+            ids,
+            lambda t: [i + offset for i in ref.encode_ordinary(t)],
+        )
+        is None
+    )  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["qwen", "tekken"])
+def test_mostly_new_pieces_take_the_flat_path_with_tiktokens_ids(
+    name: str, pure: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tables that are not ``merge_all_safe`` (tiktoken's rule) also encode text of mostly new
+    pieces without caching them; pieces the cache knows (special tokens, tokens taken whole,
+    pieces seen before) are put back in place. Thresholds lowered for tests/data's Chinese."""
+    from bpe_engine.encode import encoder
+
+    monkeypatch.setattr(encoder, "_BATCH_MIN_BYTES", 20_000)
+    monkeypatch.setattr(encoder, "_FLAT_SHARE", 0.2)
+    calls = []
+    flat = encoder.Encoder._ids_flat
+
+    def spy(self: encoder.Encoder, pieces: list[bytes]) -> list[int]:
+        calls.append(len(pieces))
+        return flat(self, pieces)
+
+    monkeypatch.setattr(encoder.Encoder, "_ids_flat", spy)
+    ours, ref, offset = _real(name)
+    ours.encoder.tables.merge_tables()
+    assert not ours.encoder.tables.merge_all_safe
+    part = data_text("chinese.txt")
+    seen = "你好 hello 123\n" + part[:300]
+    text = seen + part + " the 世界 " + part[::-1] + seen
+    for allowed in ((), ("<|endoftext|>",)):
+        ours.clear_cache()
+        ours.encode_ordinary(seen)  # some pieces known, the rest new
+        calls.clear()
+        if allowed and name == "qwen":
+            doc = text + "<|endoftext|>" + text
+            got = ours.encode(doc, allowed_special=set(allowed))
+            assert got == ref.encode(doc, allowed_special="all")  # type: ignore[attr-defined]
+        else:
+            assert ours.encode_ordinary(text) == [i + offset for i in ref.encode_ordinary(text)]  # type: ignore[attr-defined]
+        assert calls
