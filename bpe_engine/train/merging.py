@@ -40,6 +40,7 @@ __all__ = ["MergeLoop", "tie_key"]
 # at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off.
 _SMALL_MERGE = 128
 _SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
+_DENSE_CODES = 1 << 22  # pair codes counted in a table (16 MB of int32 at most), not sorted
 _COPY = 1 << 19  # elements copied per call when a column grows (2-4 MB)
 # What the loop keeps per position, side by side in one record: a merge reads and writes
 # several of them at each of its (scattered) positions, and this way one cache miss brings
@@ -399,6 +400,10 @@ class MergeLoop:
             for i in range(0, len(ids), _SLICE):
                 self.low.append(np.array(ids[i : i + _SLICE], dtype=np.intp))
             self.low_ids = []
+
+    def peek_best(self) -> tuple[int, int] | None:
+        """The best pair and its count, ``(pair_id, count)``, left in place (None: no pair)."""
+        return self._clean_top()
 
     def pop_best(self) -> tuple[int, int, int | None] | None:
         """Remove and return the best pair: ``(pair_id, count, tied_pair_id_or_None)``."""
@@ -789,14 +794,26 @@ class MergeLoop:
         n_tok = len(loop.tok)
         at = np.flatnonzero(loop.nxt >= 0)
         codes = loop.sym[at].astype(np.int64) * n_tok + loop.sym[at + 1]
-        present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
+        if n_tok * n_tok <= _DENSE_CODES:
+            # Few tokens (a loop started after the characters were formed): count the codes
+            # directly; np.unique's sort of millions of codes took a second.
+            sizes = np.bincount(codes, minlength=n_tok * n_tok)
+            present = np.flatnonzero(sizes)
+            sizes = sizes[present]
+            dense = np.zeros(n_tok * n_tok, dtype=np.int32)
+            dense[present] = np.arange(present.size, dtype=np.int32)
+            inverse = dense[codes]
+            del dense
+        else:
+            present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
+        del codes
         left, right = present // n_tok, present % n_tok
         newer = np.maximum(left, right)
         born = np.where(newer >= n_units, newer, -1)  # the merge that made the pair; -1: a pair of units
         within = np.where(born < 0, present, np.where((right == born) & (left != born), left, n_tok + right))
         order = np.lexsort((within, born))
-        pid = np.empty(order.size, dtype=np.int64)
-        pid[order] = np.arange(order.size)
+        pid = np.empty(order.size, dtype=np.int32)
+        pid[order] = np.arange(order.size, dtype=np.int32)
         pid_at = pid[inverse.ravel()]
         loop.ppid[at] = pid_at
         weights = np.bincount(pid_at, weights=loop.wt[at], minlength=order.size).astype(np.int64)
