@@ -779,7 +779,8 @@ class MergeLoop:
         loop.word_start, loop.word_len, loop.word_count = starts, lens, counts.astype(np.int64)
         loop._positions(np.empty(n, dtype=_position_dtype(int(loop.word_count.max()) if lens.size else 0)))
         loop.sym[:] = ids
-        loop.wt[:] = np.repeat(loop.word_count, lens)
+        del ids  # the caller's reference may be the last one
+        loop.wt[:] = np.repeat(loop.word_count.astype(loop.wt.dtype), lens)
         loop.nxt[:] = np.arange(1, n + 1, dtype=np.int32)
         loop.prv[:] = np.arange(-1, n - 1, dtype=np.int32)
         loop.nxt[starts + lens - 1] = -1
@@ -792,7 +793,7 @@ class MergeLoop:
         loop.tok = list(tok)
         loop.tkey = [loop.key_of(t) for t in loop.tok]
         n_tok = len(loop.tok)
-        at = np.flatnonzero(loop.nxt >= 0)
+        at = np.flatnonzero(loop.nxt >= 0).astype(np.int32)  # subtle: a quarter of the memory peak
         codes = loop.sym[at].astype(np.int64) * n_tok + loop.sym[at + 1]
         if n_tok * n_tok <= _DENSE_CODES:
             # Few tokens (a loop started after the characters were formed): count the codes
@@ -817,7 +818,8 @@ class MergeLoop:
         pid_at = pid[inverse.ravel()]
         loop.ppid[at] = pid_at
         weights = np.bincount(pid_at, weights=loop.wt[at], minlength=order.size).astype(np.int64)
-        log = at[np.argsort(pid_at, kind="stable")].astype(np.int32)
+        log = at[np.argsort(pid_at, kind="stable")]
+        del at, pid_at
         loop._set_pairs(left[order], right[order], sizes[order].astype(np.int64), weights, _Column(log, log.size))
         return loop
 

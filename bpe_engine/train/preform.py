@@ -60,19 +60,28 @@ class Preformed:
         for a, b, *_ in self.merges[:r]:
             tok.append(tok[a] + tok[b])
         pieces = [_encode(s, rank) for s in self.segments]
-        n_tok = np.array([len(p) for p in pieces], dtype=np.int64)
+        n_tok = np.array([len(p) for p in pieces], dtype=np.int32)
         flat = np.array([t for p in pieces for t in p], dtype=np.int32)
-        seg_off = np.zeros(n_tok.size, dtype=np.int64)
+        seg_off = np.zeros(n_tok.size, dtype=np.int32)
         np.cumsum(n_tok[:-1], out=seg_off[1:])
+        # subtle: int32 throughout (millions of positions; the loop built next is the peak)
         occ_n = n_tok[self.occurrence]
-        total = int(occ_n.sum())
-        occ_first = np.zeros(occ_n.size, dtype=np.int64)
+        total = int(occ_n.sum(dtype=np.int64))
+        occ_first = np.zeros(occ_n.size, dtype=np.int32)
         np.cumsum(occ_n[:-1], out=occ_first[1:])
         # Output position k of occurrence o reads flat[seg_off[seg] + (k - occ_first[o])].
-        ids = flat[np.repeat(seg_off[self.occurrence] - occ_first, occ_n) + np.arange(total)]
+        shift = seg_off[self.occurrence]
+        shift -= occ_first
+        del occ_first
+        at = np.repeat(shift, occ_n)
+        del shift
+        at += np.arange(total, dtype=np.int32)
+        ids = flat[at]
+        del at
         word_first = np.zeros(self.word_segments.size, dtype=np.int64)
         np.cumsum(self.word_segments[:-1], out=word_first[1:])
-        lens = np.add.reduceat(occ_n, word_first) if occ_n.size else np.zeros(0, dtype=np.int64)
+        lens = np.add.reduceat(occ_n, word_first, dtype=np.int64) if occ_n.size else np.zeros(0, dtype=np.int64)
+        del occ_n
         return MergeLoop.from_words(ids, lens, self.counts, tok, 256, self.tie_break)
 
 
@@ -109,8 +118,10 @@ def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) ->
     starts = np.zeros(lengths.size, dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
     head = (raw & 0xC0) != 0x80
-    if head.all():
-        return None  # no continuation byte: no pair inside a segment
+    if (raw.size - np.count_nonzero(head)) * 8 < raw.size:
+        # Few continuation bytes (English with a few accents): cross pairs win from the start,
+        # so save the work (declining is always exact: the plain loop makes these merges).
+        return None
     head[starts] = True
     seg_pos = np.flatnonzero(head)
     del head

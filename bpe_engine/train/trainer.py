@@ -168,6 +168,7 @@ class BpeTrainer:
             self._state = MergeLoop(shards, self.config.tie_break)
         else:
             shards.clear()
+            release_free_memory()  # the counts' memory, before the loop is built
             self._preformed = pre
             self._pending = pre.merges[::-1]  # popped from the end
             self._state = pre.loop(len(pre.merges))
