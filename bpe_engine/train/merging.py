@@ -80,6 +80,17 @@ def _position_dtype(max_count: int) -> np.dtype:
     return _POSITION32 if max_count < 2**31 else _POSITION
 
 
+def _stable_order(keys: np.ndarray, bound: int) -> np.ndarray:
+    """``np.argsort(keys, kind="stable")`` for keys in ``[0, bound)``: one or two passes of
+    NumPy's radix sort on 16-bit halves (a stable sort of millions of int32 keys is a merge
+    sort, 5-10x slower)."""
+    if bound <= 1 << 16:
+        return np.argsort(keys.astype(np.uint16), kind="stable")
+    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    high = (keys[order] >> 16).astype(np.uint16)
+    return order[np.argsort(high, kind="stable")]
+
+
 def _fill(array: np.ndarray, value: int) -> None:
     for i in range(0, array.size, _COPY):
         array[i : i + _COPY] = value
@@ -818,7 +829,7 @@ class MergeLoop:
         pid_at = pid[inverse.ravel()]
         loop.ppid[at] = pid_at
         weights = np.bincount(pid_at, weights=loop.wt[at], minlength=order.size).astype(np.int64)
-        log = at[np.argsort(pid_at, kind="stable")]
+        log = at[_stable_order(pid_at, order.size)]
         del at, pid_at
         loop._set_pairs(left[order], right[order], sizes[order].astype(np.int64), weights, _Column(log, log.size))
         return loop

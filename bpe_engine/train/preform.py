@@ -35,6 +35,9 @@ __all__ = ["Preformed", "preform"]
 
 _MAX_SEGMENT = 4  # UTF-8 characters; longer runs of continuation bytes: no preforming
 _MAX_BOUND_CHECKS = 64  # exact recounts of the cross pairs before giving up
+# At most this many tokens (merges made ahead stop there): a recount counts n_tok ** 2 codes
+# in a table (32 MB of them), and the loop built after it counts its pairs the same way.
+_MAX_TOKENS = 2048
 
 # One merge made ahead: left, right, new token, count, replaced, the tied pair's tokens.
 PreMerge = tuple[int, int, int, int, int, "tuple[int, int] | None"]
@@ -124,6 +127,7 @@ def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) ->
         return None
     head[starts] = True
     seg_pos = np.flatnonzero(head)
+    word_segments = np.add.reduceat(head, starts, dtype=np.int64)  # segment starts per word
     del head
     seg_len = np.diff(np.append(seg_pos, raw.size))
     if int(seg_len.max()) > _MAX_SEGMENT:
@@ -138,8 +142,6 @@ def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) ->
     occurrence = np.searchsorted(distinct, code).astype(np.int32)
     del code
     segments = [_unpack(int(c)) for c in distinct.tolist()]
-    # Segments per word: word w holds the segment starts in [starts[w], starts[w] + lengths[w]).
-    word_segments = np.diff(np.searchsorted(seg_pos, np.append(starts, raw.size)))
     occ_weight = np.repeat(counts, word_segments)
     seg_weight = np.bincount(occurrence, weights=occ_weight, minlength=distinct.size).astype(np.int64)
     # Neighbouring segments of the same word: one cross pair each.
@@ -147,7 +149,7 @@ def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) ->
     same[np.cumsum(word_segments) - 1] = False  # a word's last segment has no right neighbour
     left_at = np.flatnonzero(same)
     del same
-    neighbours = (occurrence[left_at], occurrence[left_at + 1], occ_weight[left_at])
+    neighbours = (occurrence[left_at], occurrence[left_at + 1], occ_weight[left_at].astype(np.float64))
     del left_at, occ_weight
     merges = _inner_merges(segments, seg_weight, *neighbours, tie_break)
     del neighbours
@@ -177,10 +179,10 @@ def _inner_merges(
             if not dead.any():
                 break
             live_end[dead] -= 1
-        last = loop.sym[live_end].astype(np.int64)
-        first = loop.sym[loop.word_start].astype(np.int64)
         n_tok = len(loop.tok)
-        codes = last[left_seg] * n_tok + first[right_seg]
+        last = loop.sym[live_end] * np.int32(n_tok)  # n_tok <= _MAX_TOKENS: no overflow
+        codes = last[left_seg]
+        codes += loop.sym[loop.word_start][right_seg]
         if not codes.size:
             return 0
         return int(np.bincount(codes, weights=pair_weight).max())
@@ -190,7 +192,7 @@ def _inner_merges(
     checks = 1
     while True:
         top = loop.peek_best()
-        if top is None:
+        if top is None or len(loop.tok) >= _MAX_TOKENS:
             break
         if top[1] <= bound:
             if checks >= _MAX_BOUND_CHECKS:

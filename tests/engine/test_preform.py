@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bpe_engine import BpeTrainer, MergeEvent, train_bpe
@@ -161,3 +162,11 @@ def test_a_vocabulary_that_ends_inside_the_merges_made_ahead() -> None:
     plain = _plain(text)
     _as_plain(plain, len(merges))
     assert [(p.left_id, p.right_id, p.count) for p in trainer.top_pairs(10)] == plain.top_pairs(10)
+
+
+@pytest.mark.parametrize("bound", [1000, 70_000, 3_000_000])
+def test_the_radix_order_is_numpys_stable_argsort(bound: int) -> None:
+    from bpe_engine.train.merging import _stable_order
+
+    keys = np.random.default_rng(bound).integers(0, bound, size=50_000).astype(np.int32)
+    assert np.array_equal(_stable_order(keys, bound), np.argsort(keys, kind="stable"))
