@@ -86,7 +86,7 @@ def _stable_order(keys: np.ndarray, bound: int) -> np.ndarray:
     sort, 5-10x slower)."""
     if bound <= 1 << 16:
         return np.argsort(keys.astype(np.uint16), kind="stable")
-    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable").astype(np.int32)
     high = (keys[order] >> 16).astype(np.uint16)
     return order[np.argsort(high, kind="stable")]
 
@@ -805,10 +805,14 @@ class MergeLoop:
         loop.tkey = [loop.key_of(t) for t in loop.tok]
         n_tok = len(loop.tok)
         at = np.flatnonzero(loop.nxt >= 0).astype(np.int32)  # subtle: a quarter of the memory peak
-        codes = loop.sym[at].astype(np.int64) * n_tok + loop.sym[at + 1]
         if n_tok * n_tok <= _DENSE_CODES:
             # Few tokens (a loop started after the characters were formed): count the codes
-            # directly; np.unique's sort of millions of codes took a second.
+            # directly (np.unique's sort of millions of codes took a second); int32 codes made
+            # a slice at a time (the int64 temporaries of one expression were the memory peak).
+            codes = np.empty(at.size, dtype=np.int32)
+            for i in range(0, at.size, 4 * _SLICE):
+                part = at[i : i + 4 * _SLICE]
+                codes[i : i + part.size] = loop.sym[part] * np.int32(n_tok) + loop.sym[part + 1]
             sizes = np.bincount(codes, minlength=n_tok * n_tok)
             present = np.flatnonzero(sizes)
             sizes = sizes[present]
@@ -817,6 +821,7 @@ class MergeLoop:
             inverse = dense[codes]
             del dense
         else:
+            codes = loop.sym[at].astype(np.int64) * n_tok + loop.sym[at + 1]
             present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
         del codes
         left, right = present // n_tok, present % n_tok
