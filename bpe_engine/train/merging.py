@@ -809,7 +809,7 @@ class MergeLoop:
             # Few tokens (a loop started after the characters were formed): count the codes
             # directly (np.unique's sort of millions of codes took a second); int32 codes made
             # a slice at a time (the int64 temporaries of one expression were the memory peak).
-            codes = np.empty(at.size, dtype=np.int32)
+            codes: np.ndarray = np.empty(at.size, dtype=np.int32)
             for i in range(0, at.size, 4 * _SLICE):
                 part = at[i : i + 4 * _SLICE]
                 codes[i : i + part.size] = loop.sym[part] * np.int32(n_tok) + loop.sym[part + 1]
