@@ -102,8 +102,10 @@ def _encode(segment: bytes, rank: Mapping[tuple[int, int], int]) -> list[int]:
 
 
 def _unpack(code: int) -> bytes:
-    """The bytes of a segment code (length << 32 | byte i << 8 i)."""
-    return (code & 0xFFFFFFFF).to_bytes(4, "little")[: code >> 32]
+    """The bytes of a segment code (byte i << 8 i): every byte after the first is a
+    continuation byte, never 0, so the length is where the zeros start."""
+    raw = code.to_bytes(4, "little")
+    return raw[:1] + raw[1:].rstrip(b"\0")
 
 
 def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) -> Preformed | None:
@@ -132,10 +134,10 @@ def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) ->
     seg_len = np.diff(np.append(seg_pos, raw.size))
     if int(seg_len.max()) > _MAX_SEGMENT:
         return None
-    code = seg_len.astype(np.uint64) << np.uint64(32)
-    for i in range(_MAX_SEGMENT):
+    code = raw[seg_pos].astype(np.uint32)
+    for i in range(1, _MAX_SEGMENT):
         has = np.flatnonzero(seg_len > i)
-        code[has] |= raw[seg_pos[has] + i].astype(np.uint64) << np.uint64(8 * i)
+        code[has] |= raw[seg_pos[has] + i].astype(np.uint32) << np.uint32(8 * i)
     # Distinct segments by sorting the codes (a few thousand), then a binary search each:
     # much cheaper than np.unique's argsort of millions.
     distinct = np.unique(code)
