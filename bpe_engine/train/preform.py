@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..kinds import TieBreak
-from .merging import MergeLoop
+from .merging import _SLICE, MergeLoop
 
 __all__ = ["Preformed", "preform"]
 
@@ -138,10 +138,14 @@ def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) ->
     for i in range(1, _MAX_SEGMENT):
         has = np.flatnonzero(seg_len > i)
         code[has] |= raw[seg_pos[has] + i].astype(np.uint32) << np.uint32(8 * i)
-    # Distinct segments by sorting the codes (a few thousand), then a binary search each:
-    # much cheaper than np.unique's argsort of millions.
-    distinct = np.unique(code)
-    occurrence = np.searchsorted(distinct, code).astype(np.int32)
+    # Distinct segments (a few thousand), then a binary search each: much cheaper than
+    # np.unique's argsort of millions. subtle: a slice at a time, so that a GUI thread gets
+    # the GIL back every few milliseconds (the app trains in a thread beside its window).
+    step = 4 * _SLICE
+    distinct = np.unique(np.concatenate([np.unique(code[i : i + step]) for i in range(0, code.size, step)]))
+    occurrence = np.empty(code.size, dtype=np.int32)
+    for i in range(0, code.size, step):
+        occurrence[i : i + step] = np.searchsorted(distinct, code[i : i + step])
     del code
     segments = [_unpack(int(c)) for c in distinct.tolist()]
     occ_weight = np.repeat(counts, word_segments)
