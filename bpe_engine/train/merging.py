@@ -40,6 +40,7 @@ __all__ = ["MergeLoop", "tie_key"]
 # at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off.
 _SMALL_MERGE = 128
 _SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
+_DENSE_CODES = 1 << 22  # pair codes counted in a table (16 MB of int32 at most), not sorted
 _COPY = 1 << 19  # elements copied per call when a column grows (2-4 MB)
 # What the loop keeps per position, side by side in one record: a merge reads and writes
 # several of them at each of its (scattered) positions, and this way one cache miss brings
@@ -77,6 +78,17 @@ def _view(array: np.ndarray) -> memoryview:
 
 def _position_dtype(max_count: int) -> np.dtype:
     return _POSITION32 if max_count < 2**31 else _POSITION
+
+
+def _stable_order(keys: np.ndarray, bound: int) -> np.ndarray:
+    """``np.argsort(keys, kind="stable")`` for keys in ``[0, bound)``: one or two passes of
+    NumPy's radix sort on 16-bit halves (a stable sort of millions of int32 keys is a merge
+    sort, 5-10x slower)."""
+    if bound <= 1 << 16:
+        return np.argsort(keys.astype(np.uint16), kind="stable")
+    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable").astype(np.int32)
+    high = (keys[order] >> 16).astype(np.uint16)
+    return order[np.argsort(high, kind="stable")]
 
 
 def _fill(array: np.ndarray, value: int) -> None:
@@ -399,6 +411,10 @@ class MergeLoop:
             for i in range(0, len(ids), _SLICE):
                 self.low.append(np.array(ids[i : i + _SLICE], dtype=np.intp))
             self.low_ids = []
+
+    def peek_best(self) -> tuple[int, int] | None:
+        """The best pair and its count, ``(pair_id, count)``, left in place (None: no pair)."""
+        return self._clean_top()
 
     def pop_best(self) -> tuple[int, int, int | None] | None:
         """Remove and return the best pair: ``(pair_id, count, tied_pair_id_or_None)``."""
@@ -774,7 +790,8 @@ class MergeLoop:
         loop.word_start, loop.word_len, loop.word_count = starts, lens, counts.astype(np.int64)
         loop._positions(np.empty(n, dtype=_position_dtype(int(loop.word_count.max()) if lens.size else 0)))
         loop.sym[:] = ids
-        loop.wt[:] = np.repeat(loop.word_count, lens)
+        del ids  # the caller's reference may be the last one
+        loop.wt[:] = np.repeat(loop.word_count.astype(loop.wt.dtype), lens)
         loop.nxt[:] = np.arange(1, n + 1, dtype=np.int32)
         loop.prv[:] = np.arange(-1, n - 1, dtype=np.int32)
         loop.nxt[starts + lens - 1] = -1
@@ -787,20 +804,38 @@ class MergeLoop:
         loop.tok = list(tok)
         loop.tkey = [loop.key_of(t) for t in loop.tok]
         n_tok = len(loop.tok)
-        at = np.flatnonzero(loop.nxt >= 0)
-        codes = loop.sym[at].astype(np.int64) * n_tok + loop.sym[at + 1]
-        present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
+        at = np.flatnonzero(loop.nxt >= 0).astype(np.int32)  # subtle: a quarter of the memory peak
+        if n_tok * n_tok <= _DENSE_CODES:
+            # Few tokens (a loop started after the characters were formed): count the codes
+            # directly (np.unique's sort of millions of codes took a second); int32 codes made
+            # a slice at a time (the int64 temporaries of one expression were the memory peak).
+            codes: np.ndarray = np.empty(at.size, dtype=np.int32)
+            for i in range(0, at.size, 4 * _SLICE):
+                part = at[i : i + 4 * _SLICE]
+                codes[i : i + part.size] = loop.sym[part] * np.int32(n_tok) + loop.sym[part + 1]
+            sizes = np.bincount(codes, minlength=n_tok * n_tok)
+            present = np.flatnonzero(sizes)
+            sizes = sizes[present]
+            dense = np.zeros(n_tok * n_tok, dtype=np.int32)
+            dense[present] = np.arange(present.size, dtype=np.int32)
+            inverse = dense[codes]
+            del dense
+        else:
+            codes = loop.sym[at].astype(np.int64) * n_tok + loop.sym[at + 1]
+            present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
+        del codes
         left, right = present // n_tok, present % n_tok
         newer = np.maximum(left, right)
         born = np.where(newer >= n_units, newer, -1)  # the merge that made the pair; -1: a pair of units
         within = np.where(born < 0, present, np.where((right == born) & (left != born), left, n_tok + right))
         order = np.lexsort((within, born))
-        pid = np.empty(order.size, dtype=np.int64)
-        pid[order] = np.arange(order.size)
+        pid = np.empty(order.size, dtype=np.int32)
+        pid[order] = np.arange(order.size, dtype=np.int32)
         pid_at = pid[inverse.ravel()]
         loop.ppid[at] = pid_at
         weights = np.bincount(pid_at, weights=loop.wt[at], minlength=order.size).astype(np.int64)
-        log = at[np.argsort(pid_at, kind="stable")].astype(np.int32)
+        log = at[_stable_order(pid_at, order.size)]
+        del at, pid_at
         loop._set_pairs(left[order], right[order], sizes[order].astype(np.int64), weights, _Column(log, log.size))
         return loop
 

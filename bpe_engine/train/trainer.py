@@ -39,6 +39,7 @@ from .events import (
     merge_event,
 )
 from .merging import MergeLoop
+from .preform import Preformed, PreMerge, preform
 from .replay import Replay
 
 __all__ = ["BpeTrainer", "train_bpe"]
@@ -85,6 +86,11 @@ class BpeTrainer:
         self._saved_tok: list[bytes] | None = None
         self._resumed_from = ""
         self._digests: dict[str, tuple[int, int, str]] = {}  # corpus files' SHA-256 (checkpoints)
+        # Merges made ahead on the distinct characters (train/preform.py) while `_state` is
+        # the loop after all of them; anything that looks at the state before they are all
+        # handed out rebuilds it at the current merge (`_settle`).
+        self._preformed: Preformed | None = None
+        self._pending: list[PreMerge] = []
 
     @property
     def special_tokens(self) -> tuple[str, ...]:
@@ -157,12 +163,21 @@ class BpeTrainer:
         yield CountingProgress(result.total_bytes, result.total_bytes, "indexing")
         distinct = result.distinct
         shards, result.shards = result.shards, []
-        self._state = MergeLoop(shards, self.config.tie_break)
+        pre = None if self._replaying else preform(shards, self.config.tie_break)
+        if pre is None:
+            self._state = MergeLoop(shards, self.config.tie_break)
+        else:
+            shards.clear()
+            release_free_memory()  # the counts' memory, before the loop is built
+            self._preformed = pre
+            self._pending = pre.merges[::-1]  # popped from the end
+            self._state = pre.loop(len(pre.merges))
         while shards:
             shards.pop()  # one dict at a time (freeing 400 000 pieces at once holds the GIL ~10 ms)
         release_free_memory()  # the counts and the index's temporaries: the merge loop needs neither
         total_pretokens = int(self._state.word_count.sum())
-        initial_tokens = int((self._state.word_count * self._state.word_len).sum()) + result.special_count
+        before = pre.total_bytes if pre is not None else int((self._state.word_count * self._state.word_len).sum())
+        initial_tokens = before + result.special_count
         done = CountingDone(
             total_bytes=result.total_bytes,
             distinct_pretokens=distinct,
@@ -199,43 +214,60 @@ class BpeTrainer:
         self._saved_tok = None
 
     def _merge(self) -> Iterator[TrainingEvent]:
-        state = self._state
-        assert state is not None and self.counting is not None
-        tok = state.tok
+        assert self._state is not None and self.counting is not None
         tokens = self._history[-1].tokens if self._history else self.counting.initial_tokens
-        merges, merge_counts, history, step = self.merges, self.merge_counts, self._history, state.step
+        merges, merge_counts, history, pending = self.merges, self.merge_counts, self._history, self._pending
         rank = len(merges)
         while rank < self.target_merges:
-            done = step()
-            if done is None:
-                self.finished = True
-                state.finish()
-                yield TrainingDone(rank, "no_pairs")
-                return
-            a, b, z, count, replaced, tied = done
+            state = self._state  # subtle: rebuilt by _settle when inspected between two events
+            tok = state.tok
+            tied_pair: tuple[int, int] | None
+            if pending:
+                a, b, z, count, replaced, tied_pair = pending.pop()
+                if not pending:
+                    self._preformed = None
+            else:
+                done = state.step()
+                if done is None:
+                    self.finished = True
+                    state.finish()
+                    yield TrainingDone(rank, "no_pairs")
+                    return
+                a, b, z, count, replaced, tied = done
+                tied_pair = None if tied is None else state.pair(tied)
             tokens -= replaced
             merges.append((a, b))
             merge_counts.append(count)
             tied_with = None
-            if tied is not None:
-                ta, tb = state.pair(tied)
+            if tied_pair is not None:
+                ta, tb = tied_pair
                 tied_with = (tok[ta], tok[tb])
             event = merge_event(rank, a, b, tok[a], tok[b], z, count, replaced, tokens, tied_with)
             history.append(event)
             rank += 1
             yield event
         self.finished = True
-        state.finish()  # events() runs once: no merge follows
+        self._settle()  # merges made ahead beyond the vocabulary: back to the last one handed out
+        self._state.finish()  # events() runs once: no merge follows
         release_free_memory()  # the last merges' temporaries and tables, before the tokenizer is built
         yield TrainingDone(rank, "vocab_size")
 
     # -- checkpoints --------------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Rebuild the state at the last merge handed out if merges made ahead are pending."""
+        if self._pending and self._preformed is not None:
+            self._state = self._preformed.loop(len(self.merges))
+            self._pending.clear()
+            self._preformed = None
+            release_free_memory()
 
     def save_checkpoint(self, path: str | os.PathLike[str]) -> Saved:
         """Save this run as it stands (between two events: paused, or while it runs, from the
         thread that pulls its events) to go on later with :meth:`resume`, in any process; say
         what the file holds (:class:`~bpe_engine.train.checkpoint.Saved`). A run still
         counting is saved without its counts and counts again when resumed."""
+        self._settle()
         return save_checkpoint(
             path,
             self.config,
@@ -333,6 +365,7 @@ class BpeTrainer:
     def top_pairs(self, k: int = 20) -> list[PairInfo]:
         """The ``k`` pairs that would be merged next, best first (empty before counting ends
         and while a resumed run makes its saved merges again)."""
+        self._settle()
         state = self._state
         if state is None or self._replaying:
             return []
@@ -341,6 +374,7 @@ class BpeTrainer:
 
     def pretokens(self, limit: int = 200) -> list[PretokenInfo]:
         """The ``limit`` most frequent pre-tokens with their current segmentation."""
+        self._settle()
         state = self._state
         if state is None or self._replaying:
             return []

@@ -1,0 +1,172 @@
+"""Merges made ahead on the distinct characters (bpe_engine/train/preform.py) are exactly the
+merges of the plain loop: against the brute-force reference trainer on Chinese texts (pre-tokens
+that occur once, ties), and against the plain merge loop on arbitrary bytes; pausing,
+inspecting and checkpointing inside the merges made ahead see the state of that merge."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bpe_engine import BpeTrainer, MergeEvent, train_bpe
+from bpe_engine.reference import reference_pretoken_counts, reference_train
+from bpe_engine.train.merging import MergeLoop
+from bpe_engine.train.preform import preform
+
+from ..conftest import data_text
+from .conftest import head
+
+EOT = "<|endoftext|>"
+
+# Lines of poetry-like text that each occur once (one pre-token each, as on real Chinese
+# corpora), characters repeated so that many byte pairs tie on their counts.
+_CHARS = "春风夜雨山水花月云天江河湖海明光清白日落长城秋叶红黄青草木林东西南北千里万年"
+_RNG = random.Random(0)
+ONCE = "，".join("".join(_RNG.choice(_CHARS) for _ in range(_RNG.randint(4, 9))) for _ in range(80)) + "。\n"
+TIES = "你好我们他们你好我们他们大小多少大小多少" * 3 + "\n" + ONCE
+
+
+def _texts() -> dict[str, str]:
+    return {"chinese": head(data_text("chinese.txt"), 2500), "once": ONCE, "ties": TIES}
+
+
+def _plain(text: str, tie_break: str = "greatest") -> MergeLoop:
+    return MergeLoop([dict(reference_pretoken_counts(text, [EOT], "gpt2"))], tie_break)
+
+
+@pytest.mark.parametrize("tie_break", ["greatest", "smallest"])
+@pytest.mark.parametrize("name", ["chinese", "once", "ties"])
+def test_preformed_merges_match_the_reference(name: str, tie_break: str) -> None:
+    text = _texts()[name]
+    pre = preform([dict(reference_pretoken_counts(text, [EOT], "gpt2"))], tie_break)
+    assert pre is not None and len(pre.merges) >= 5  # the merges are made ahead: not vacuous
+    vocab_size = 256 + 1 + len(pre.merges) + 40
+    _, merges, counts = reference_train(text, vocab_size, [EOT], "gpt2", tie_break=tie_break)
+    tok = train_bpe(None, vocab_size, [EOT], text=text, tie_break=tie_break)
+    assert tok.merges == merges
+    assert tok.merge_counts == counts
+
+
+def test_ties_among_the_merges_made_ahead_are_reported_like_the_plain_loop() -> None:
+    pre = preform([dict(reference_pretoken_counts(TIES, [EOT], "gpt2"))], "greatest")
+    assert pre is not None
+    assert sum(m[5] is not None for m in pre.merges) >= 3  # ties inside the merges made ahead
+    plain = _plain(TIES)
+    for a, b, z, count, replaced, tied in pre.merges:
+        step = plain.step()
+        assert step is not None
+        assert step[:5] == (a, b, z, count, replaced)
+        assert (None if step[5] is None else plain.pair(step[5])) == tied
+
+
+def _as_plain(loop: MergeLoop, steps: int) -> list[tuple[int, int, int, int, int, tuple[bytes, bytes] | None]]:
+    out = []
+    for _ in range(steps):
+        step = loop.step()
+        if step is None:
+            break
+        a, b, z, count, replaced, tied = step
+        pair = None if tied is None else loop.pair(tied)
+        out.append((a, b, z, count, replaced, None if pair is None else (loop.tok[pair[0]], loop.tok[pair[1]])))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_arbitrary_bytes_give_the_plain_loops_merges(seed: int) -> None:
+    """Words of random segments: ASCII, lead bytes with 0-3 continuation bytes (valid or
+    not), lone continuation bytes at a word's start; counts of 1 and more."""
+    rng = random.Random(seed)
+    pool = [
+        bytes(
+            [rng.choice([0x41, 0x20, 0xE4, 0xE5, 0xC3, 0xF0])]
+            + [rng.choice([0x80, 0x81, 0xBF, 0xA0]) for _ in range(k)]
+        )
+        for k in [0, 1, 1, 2, 2, 2, 2, 3, 3, 3]
+    ]
+    words: dict[bytes, int] = {}
+    while len(words) < 300:
+        lone = bytes(rng.choice([0x80, 0xBF]) for _ in range(rng.choice([0, 0, 0, 1, 2])))
+        word = lone + b"".join(rng.choice(pool) for _ in range(rng.randint(1, 6)))
+        words[word] = rng.choice([1, 1, 1, 2, 3, 7])
+    expected = _as_plain(MergeLoop([words]), 150)
+    pre = preform([words], "greatest")
+    assert pre is not None and pre.merges  # not vacuous
+    loop = pre.loop(len(pre.merges))
+    made = [
+        (a, b, z, count, replaced, None if t is None else (loop.tok[t[0]], loop.tok[t[1]]))
+        for a, b, z, count, replaced, t in pre.merges
+    ]
+    assert (made + _as_plain(loop, 150 - len(made)))[:150] == expected
+
+
+def test_no_merges_made_ahead_without_multibyte_characters_or_with_long_segments() -> None:
+    assert preform([{b"hello": 3, b" world": 2}], "greatest") is None
+    assert preform([{b"\xe4\x80\x80\x80\x80": 5, "你好".encode(): 9}], "greatest") is None
+
+
+def _pause(text: str, vocab_size: int, at: int) -> BpeTrainer:
+    trainer = BpeTrainer(None, vocab_size, [EOT], text=text)
+    events = trainer.events()
+    made = 0
+    while made < at:
+        if isinstance(next(events), MergeEvent):
+            made += 1
+    trainer._events = events  # type: ignore[attr-defined]  # kept for the test to go on
+    return trainer
+
+
+def test_inspecting_inside_the_merges_made_ahead_sees_that_merge(tmp_path: Path) -> None:
+    text = _texts()["chinese"]
+    pre = preform([dict(reference_pretoken_counts(text, [EOT], "gpt2"))], "greatest")
+    assert pre is not None and len(pre.merges) >= 10
+    at = len(pre.merges) // 2
+    vocab_size = 256 + 1 + len(pre.merges) + 30
+    _, merges, counts = reference_train(text, vocab_size, [EOT], "gpt2")
+
+    trainer = _pause(text, vocab_size, at)
+    plain = _plain(text)
+    _as_plain(plain, at)
+    assert [(p.left_id, p.right_id, p.count) for p in trainer.top_pairs(15)] == plain.top_pairs(15)
+    pretokens = trainer.pretokens(20)
+    segmented = {}  # every pre-token of the plain loop: its count and tokens at this merge
+    for w in range(plain.word_count.size):
+        ids = plain.segmentation(w)
+        segmented[b"".join(plain.tok[t] for t in ids)] = (int(plain.word_count[w]), ids)
+    assert len(pretokens) == 20
+    assert all(segmented[p.text] == (p.count, p.token_ids) for p in pretokens)
+    for _ in trainer._events:  # type: ignore[attr-defined]
+        pass
+    assert trainer.tokenizer().merges == merges and trainer.merge_counts == counts
+
+    saving = _pause(text, vocab_size, at)
+    saving.save_checkpoint(tmp_path / "run.ckpt")
+    resumed = BpeTrainer.resume(tmp_path / "run.ckpt")
+    for _ in resumed.events():
+        pass
+    assert resumed.tokenizer().merges == merges and resumed.merge_counts == counts
+
+
+def test_a_vocabulary_that_ends_inside_the_merges_made_ahead() -> None:
+    text = _texts()["chinese"]
+    pre = preform([dict(reference_pretoken_counts(text, [EOT], "gpt2"))], "greatest")
+    assert pre is not None and len(pre.merges) >= 10
+    vocab_size = 256 + 1 + len(pre.merges) // 2
+    _, merges, counts = reference_train(text, vocab_size, [EOT], "gpt2")
+    trainer = BpeTrainer(None, vocab_size, [EOT], text=text)
+    for _ in trainer.events():
+        pass
+    assert trainer.tokenizer().merges == merges and trainer.merge_counts == counts
+    plain = _plain(text)
+    _as_plain(plain, len(merges))
+    assert [(p.left_id, p.right_id, p.count) for p in trainer.top_pairs(10)] == plain.top_pairs(10)
+
+
+@pytest.mark.parametrize("bound", [1000, 70_000, 3_000_000])
+def test_the_radix_order_is_numpys_stable_argsort(bound: int) -> None:
+    from bpe_engine.train.merging import _stable_order
+
+    keys = np.random.default_rng(bound).integers(0, bound, size=50_000).astype(np.int32)
+    assert np.array_equal(_stable_order(keys, bound), np.argsort(keys, kind="stable"))
