@@ -126,8 +126,9 @@ def _texts(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str] |
     index += np.repeat(starts, lengths)
     joined = buf[index]
     joined[stops - 1] = 0
+    raw: bytes = joined[:-1].tobytes()
     try:
-        return joined[:-1].tobytes().decode("utf-8").split("\x00")
+        return raw.decode("utf-8").split("\x00")
     except UnicodeDecodeError:
         return None
 
@@ -264,7 +265,9 @@ def _checked(
     # Only the pieces that are not NORMAL are looked at one by one (a few hundred of 32k),
     # all of them when a piece is repeated (to name the first repeat, where the loop meets it).
     repeated = len(set(pieces)) != len(pieces)
-    others = range(len(pieces)) if repeated else np.flatnonzero(np.frombuffer(bytes(kinds), np.uint8) != NORMAL).tolist()
+    others = (
+        range(len(pieces)) if repeated else np.flatnonzero(np.frombuffer(bytes(kinds), np.uint8) != NORMAL).tolist()
+    )
     seen: dict[str, int] = {}
     for i in others:
         piece, kind = pieces[i], kinds[i]

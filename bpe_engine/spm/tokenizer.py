@@ -223,6 +223,10 @@ class SentencePieceTokenizer(SpecialText):
             text.encode("utf-8")
         except UnicodeEncodeError:
             text = fix_surrogates(text)
+        if not allowed and not self._normalized_specials:
+            # Nothing to cut out (encode_ordinary, or no special token allowed): one segment,
+            # at the start; what a short call cost most of is the steps below for one part.
+            return self.model.encode(self.normalizer.metaspace(self.normalizer.normalize(text), True))
         out: list[int] = []
         encode = self.model.encode
         metaspace = self.normalizer.metaspace
