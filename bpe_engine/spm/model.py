@@ -25,7 +25,6 @@ import re
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from itertools import chain
-from typing import cast
 
 import numpy as np
 
@@ -216,8 +215,8 @@ class CharBpeModel:
         (their two characters side by side are in :attr:`pairs`; else it is a chunk boundary),
         so each stretch is a whole number of chunks, encoded once (the piece cache); a run of
         characters no merge joins is looked up character by character (in C)."""
-        pairs = self.pairs
         if len(runs) > 1:
+            pairs = self.pairs
             edges = [a[-1] + b[0] for a, b in zip(runs, runs[1:])]
             if not pairs.isdisjoint(edges):
                 joined = [runs[0]]
@@ -239,9 +238,9 @@ class CharBpeModel:
                 out += ids
             elif len(run) > 1 and run[0] not in joinable:  # chunks of one character each
                 found = list(map(get, run))
-                if None in found:
+                if not all(found):  # (faster than "None in": no comparison; an empty tuple is redone)
                     found = [self._cached(c) if ids is None else ids for c, ids in zip(run, found)]
-                out += chain.from_iterable(cast(list[tuple[int, ...]], found))
+                out += chain.from_iterable(found)  # type: ignore[arg-type]
             else:
                 one: list[int] = []
                 self._encode_word(run, one)
