@@ -72,10 +72,12 @@ def _sentencepiece_model(path: str | os.PathLike[str]) -> bool:
     """True when ``path`` is a file that starts as a SentencePiece ``.model`` does (a piece:
     its text, then its score), which no other format this program reads does."""
     try:
+        if not os.path.isfile(path):  # a folder, a pipe (opening it would wait), a missing file
+            return False
         with open(path, "rb") as f:
             head = f.read(136)
     except (OSError, TypeError, ValueError):
-        return False  # a folder, a missing file: the loader reports what it is
+        return False  # the loader reports what it is
     return looks_like_model_proto(head) and len(head) > head[3] + 4 and head[4 + head[3]] == 0x15
 
 
