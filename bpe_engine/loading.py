@@ -15,6 +15,7 @@ from ._cache import arguments, cached, file_key
 from .errors import TokenizerFileError
 from .formats.data import AnyTokenizerData, SentencePieceData, WordPieceData
 from .formats.detect import SpecialTokens, read_any
+from .formats.sentencepiece import looks_like_model_proto
 from .kinds import Algorithm
 from .spm.tokenizer import SentencePieceTokenizer
 from .tokenizer import Tokenizer
@@ -49,7 +50,11 @@ def load_tokenizer(
     bpe_engine.errors.TokenizerFileError: /no/such/file.json: no such file; check the path
     """
     args = arguments(pattern, special_tokens)
-    key = None if args is None else file_key(path, "load_tokenizer", *args, folder=True)
+    # A SentencePiece model is never stored (its tables are built on first use, and reading
+    # it is as fast as reading a stored copy): no hash of it, no look in the cache folder.
+    key = None
+    if args is not None and not _sentencepiece_model(path):
+        key = file_key(path, "load_tokenizer", *args, folder=True)
 
     def build() -> AnyTokenizer:
         return tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens))
@@ -61,6 +66,19 @@ def load_tokenizer(
         return build()
 
     return cached(key, build, Tokenizer, Tokenizer._from_tables, reread)
+
+
+def _sentencepiece_model(path: str | os.PathLike[str]) -> bool:
+    """True when ``path`` is a file that starts as a SentencePiece ``.model`` does (a piece:
+    its text, then its score), which no other format this program reads does."""
+    try:
+        if not os.path.isfile(path):  # a folder, a pipe (opening it would wait), a missing file
+            return False
+        with open(path, "rb") as f:
+            head = f.read(136)
+    except (OSError, TypeError, ValueError):
+        return False  # the loader reports what it is
+    return looks_like_model_proto(head) and len(head) > head[3] + 4 and head[4 + head[3]] == 0x15
 
 
 def tokenizer_from_data(data: AnyTokenizerData) -> AnyTokenizer:

@@ -50,8 +50,8 @@ def _detect(content: Content) -> bool:
     # The head first, cut from the bytes: decoding and splitting all of a 2 MB rank file cost
     # a third of a second of every open of one (whose first line has a space).
     head_bytes = content.data.split(b"\n", _HEAD)[:_HEAD]
-    try:
-        head = [line.decode("utf-8").rstrip("\r") for line in head_bytes]
+    try:  # decoded at once (a line at a time cost 2 ms on a binary .model, 4096 short lines)
+        head = [line.rstrip("\r") for line in b"\n".join(head_bytes).decode("utf-8").split("\n")]
     except UnicodeDecodeError:
         return False
     if head and head[-1] == "" and len(head_bytes) < _HEAD:

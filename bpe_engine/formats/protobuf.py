@@ -44,7 +44,14 @@ def fields(data: bytes) -> Iterator[tuple[int, int, int | bytes]]:
     n = len(data)
     while i < n:
         start = i
-        key, i = _varint(data, i)
+        key = data[i]
+        if key < 0x80:  # one or two bytes (every key of a .model): no call (a trainer_spec has 800 fields)
+            i += 1
+        elif i + 1 < n and data[i + 1] < 0x80:
+            key = (key & 0x7F) | data[i + 1] << 7
+            i += 2
+        else:
+            key, i = _varint(data, i)
         number, wire = key >> 3, key & 7
         if number == 0:
             raise ProtobufError(f"field number 0 at byte {start}")
@@ -52,7 +59,11 @@ def fields(data: bytes) -> Iterator[tuple[int, int, int | bytes]]:
         if wire == VARINT:
             value, i = _varint(data, i)
         elif wire == BYTES:
-            length, i = _varint(data, i)
+            if i < n and data[i] < 0x80:
+                length = data[i]
+                i += 1
+            else:
+                length, i = _varint(data, i)
             if length > n - i:
                 raise ProtobufError(
                     f"field {number} at byte {start} claims {length:,} bytes, but only {n - i:,} remain"

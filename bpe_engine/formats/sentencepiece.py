@@ -35,6 +35,8 @@ __all__ = [
 
 _MODEL_TYPES = {1: "Unigram", 2: "BPE", 3: "word", 4: "char"}
 _KINDS = {NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE}
+_KIND_OK = np.zeros(256, dtype=bool)
+_KIND_OK[sorted(_KINDS)] = True
 
 
 def byte_of_piece(piece: str) -> int:
@@ -74,64 +76,91 @@ def _simple_pieces(data: bytes, pieces: list[str], scores: list[float], kinds: l
     Why: a field at a time in Python took half a second for 32k pieces; this is NumPy over
     the offsets, a loop only to hop from one piece to the next."""
     buf = np.frombuffer(data, dtype=np.uint8)
-    starts, i = _chain(buf)
-    add = starts.append
+    at, i = _chain(buf)
+    more: list[int] = []
     n = len(data) - 1
     while i < n and data[i] == 0x0A and data[i + 1] < 0x80:  # a piece whose length is one byte
-        add(i)
+        more.append(i)
         i += data[i + 1] + 2
-    if i > n + 1:
-        starts.pop()  # the last one runs past the end: the generic reader reports it
-    if not starts:
+    if i > n + 1:  # the last one runs past the end: the generic reader reports it
+        if more:
+            more.pop()
+        else:
+            at = at[:-1]
+    if more:
+        at = np.concatenate((at, np.array(more, dtype=np.int64)))
+    if not len(at):
         return 0
-    at = np.array(starts, dtype=np.int64)
+    last = len(buf) - 1
     size = buf[at + 1].astype(np.int64)
-    text = buf[at + 3].astype(np.int64)  # the text's length (read before it is checked: inside)
+    text = buf[np.minimum(at + 3, last)].astype(np.int64)  # the text's length (checked below)
     rest = size - text - 7  # after text and score: nothing, or the type (2 bytes)
-    ok = (size >= 8) & (buf[at + 2] == 0x0A) & (text >= 1) & (text < 0x80) & ((rest == 0) | (rest == 2))
-    ok &= buf[np.minimum(at + 4 + text, len(buf) - 1)] == 0x15
-    kind_at = np.minimum(at + 9 + text, len(buf) - 2)
-    kind = np.where(rest == 2, buf[np.minimum(kind_at + 1, len(buf) - 1)], NORMAL).astype(np.int64)
-    ok &= (rest == 0) | ((buf[kind_at] == 0x18) & np.isin(kind, sorted(_KINDS)))
+    ok = (size >= 8) & (buf[np.minimum(at + 2, last)] == 0x0A) & (text >= 1) & (text < 0x80)
+    ok &= (rest == 0) | (rest == 2)
+    score_tag = at + 4 + text
+    ok &= buf[np.minimum(score_tag, last)] == 0x15
+    kind_at = np.minimum(score_tag + 5, last - 1)
+    kind = np.where(rest == 2, buf[kind_at + 1], NORMAL)
+    ok &= (rest == 0) | ((buf[kind_at] == 0x18) & _KIND_OK[kind])
     bad = np.flatnonzero(~ok)
-    count = int(bad[0]) if len(bad) else len(starts)
+    count = int(bad[0]) if len(bad) else len(at)
     if not count:
         return 0
-    at, text, kind = at[:count], text[:count], kind[:count]
-    # The texts, joined by a byte no UTF-8 text holds elsewhere, decoded once and cut.
-    lengths = text + 1
-    ends = np.cumsum(lengths)
-    index = np.arange(int(ends[-1])) - np.repeat(ends - lengths, lengths)
-    index += np.repeat(at + 4, lengths)
-    joined = buf[index]
-    joined[ends - 1] = 0
-    try:
-        found = joined[:-1].tobytes().decode("utf-8").split("\x00")
-    except UnicodeDecodeError:
-        return 0  # the generic reader names the piece
-    if len(found) != count:
-        return 0  # a text holds a NUL byte
-    score_at = (at + 5 + text)[:, None] + np.arange(4)
+    at, kind, score_tag = at[:count], kind[:count], score_tag[:count]
+    found = _texts(buf, at + 4, score_tag)
+    if found is None or len(found) != count:
+        return 0  # not UTF-8, or a text holds a NUL byte: the generic reader names the piece
     pieces += found
-    scores += buf[score_at].reshape(-1).view("<f4").tolist()
+    scores += _floats(data, score_tag + 1).tolist()
     kinds += kind.tolist()
     return int(at[-1] + 2 + size[count - 1])
 
 
-def _chain(buf: np.ndarray) -> tuple[list[int], int]:
+def _texts(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str] | None:
+    """The UTF-8 texts ``buf[starts[k]:ends[k]]`` (in order), gathered with a NUL after each
+    (the caller checks that none holds one: their count), decoded once and cut; None when
+    they are not UTF-8."""
+    lengths = ends - starts + 1
+    stops = np.cumsum(lengths)
+    index = np.arange(int(stops[-1])) - np.repeat(stops - lengths, lengths)
+    index += np.repeat(starts, lengths)
+    joined = buf[index]
+    joined[stops - 1] = 0
+    raw: bytes = joined[:-1].tobytes()
+    try:
+        return raw.decode("utf-8").split("\x00")
+    except UnicodeDecodeError:
+        return None
+
+
+def _floats(data: bytes, at: np.ndarray) -> np.ndarray:
+    """The little-endian 32-bit floats at the byte offsets ``at`` of ``data``: one view of
+    the bytes per offset modulo 4 (no gathering of single bytes)."""
+    out = np.empty(len(at), dtype="<f4")
+    phase = at & 3
+    for k in range(4):
+        sel = phase == k
+        if sel.any():
+            view = np.frombuffer(data, dtype="<f4", offset=k, count=(len(data) - k) // 4)
+            out[sel] = view[(at[sel] - k) >> 2]
+    return out
+
+
+def _chain(buf: np.ndarray) -> tuple[np.ndarray, int]:
     """The offsets of the leading pieces found at once, and the offset after them, where the
     loop of :func:`_simple_pieces` goes on hopping. Every place that looks like the start of
     a piece is a candidate; the pieces are the candidates from 0 on as long as each one's end
     is the next candidate (a candidate inside a text ends this early, the loop does the rest)."""
+    none = np.zeros(0, dtype=np.int64)
     if len(buf) < 4:
-        return [], 0
+        return none, 0
     at = np.flatnonzero((buf[:-3] == 0x0A) & (buf[1:-2] < 0x80) & (buf[2:-1] == 0x0A))
     if not len(at) or at[0] != 0:
-        return [], 0
+        return none, 0
     after = at + buf[at + 1] + 2
     broken = np.flatnonzero(after[:-1] != at[1:])
     count = int(broken[0]) + 1 if len(broken) else len(at)
-    return at[:count].tolist(), int(after[count - 1])
+    return at[:count], int(after[count - 1])
 
 
 def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
@@ -236,7 +265,9 @@ def _checked(
     # Only the pieces that are not NORMAL are looked at one by one (a few hundred of 32k),
     # all of them when a piece is repeated (to name the first repeat, where the loop meets it).
     repeated = len(set(pieces)) != len(pieces)
-    others = range(len(pieces)) if repeated else np.flatnonzero(np.array(kinds) != NORMAL).tolist()
+    others = (
+        range(len(pieces)) if repeated else np.flatnonzero(np.frombuffer(bytes(kinds), np.uint8) != NORMAL).tolist()
+    )
     seen: dict[str, int] = {}
     for i in others:
         piece, kind = pieces[i], kinds[i]

@@ -21,7 +21,8 @@ Python work each.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from itertools import chain
 
@@ -38,6 +39,10 @@ _SHIFT = 20
 # Texts of at least this many characters are cut and put together with NumPy (below it the
 # NumPy calls cost more than the plain loop); tests set it to 0 to run every text through it.
 VECTOR_MIN = 256
+# Chunks up to this length are merged by a scan of a list (tests vary it to run both loops).
+SCAN_MAX = 32
+_INF = float("inf")
+_WORD_CHAR = re.compile(r"[^\W_]")
 
 
 class CharBpeModel:
@@ -65,6 +70,7 @@ class CharBpeModel:
         self.cache: dict[str, tuple[int, ...]] = {}
         self.cache_size = CACHE_LIMIT
         self._pair_keys: np.ndarray | None = None  # sorted code point pairs of self.pairs
+        self._joinable: frozenset[str] = frozenset()  # characters in pairs, and the space mark (_runs)
 
     # -- tables, built on first use (opening a model builds none of them) ------------------
 
@@ -136,6 +142,9 @@ class CharBpeModel:
             return []
         if len(text) >= VECTOR_MIN and not (self.ignore_merges and self.rule == "huggingface"):
             return self._encode_long(text)
+        runs = self._runs
+        if runs is not None:
+            return self._encode_runs(runs(text))
         words = split_before(text, self.space) if self.split_at_space else [text]
         out: list[int] = []
         for word in words:
@@ -179,6 +188,65 @@ class CharBpeModel:
                 out += ids[1:]
             else:
                 out += ids
+
+    @cached_property
+    def _runs(self) -> Callable[[str], list[str]] | None:
+        """``findall`` of a regex that cuts text into runs (in C): words of the letters and
+        digits some merge joins, with the space marks before them; runs of the mark; runs of
+        characters no merge joins to anything (most of a Chinese text); any other character
+        alone. :meth:`_encode_runs` joins the neighbours a merge may cross (the cut only decides
+        what is cached: the ids are the same for any cut). None where the loop of
+        :meth:`_encode_word` is kept: Metaspace's split, a file's ``ignore_merges``, runs of
+        unknown pieces fused into one (no byte fallback)."""
+        if self.split_at_space or (self.ignore_merges and self.rule == "huggingface"):
+            return None
+        if self.fuse_unk and self.unk_id is not None:
+            return None
+        mark = re.escape(self.space)
+        joinable = dict.fromkeys(sorted({c for p in self.pairs for c in p} | {self.space}))
+        letters = "".join(re.escape(c) for c in joinable if _WORD_CHAR.match(c))
+        word = f"{mark}*[{letters}]+|" if letters else ""
+        lone = "[^" + "".join(map(re.escape, joinable)) + "]+"
+        self._joinable = frozenset(joinable)
+        return re.compile(f"{word}{mark}*_+|{mark}+|{lone}|.", re.DOTALL).findall
+
+    def _encode_runs(self, runs: list[str]) -> list[int]:
+        """The ids of a text cut by :attr:`_runs`. Two runs are joined where a merge may cross
+        (their two characters side by side are in :attr:`pairs`; else it is a chunk boundary),
+        so each stretch is a whole number of chunks, encoded once (the piece cache); a run of
+        characters no merge joins is looked up character by character (in C)."""
+        if len(runs) > 1:
+            pairs = self.pairs
+            edges = [a[-1] + b[0] for a, b in zip(runs, runs[1:])]
+            if not pairs.isdisjoint(edges):
+                joined = [runs[0]]
+                for run, edge in zip(runs[1:], edges):
+                    if edge in pairs:
+                        joined[-1] += run
+                    else:
+                        joined.append(run)
+                runs = joined
+        cache = self.cache
+        if len(cache) > self.cache_size:
+            cache = self.cache = {}
+        get = cache.get
+        joinable = self._joinable
+        out: list[int] = []
+        for run in runs:
+            ids = get(run)
+            if ids is not None:
+                out += ids
+            elif len(run) > 1 and run[0] not in joinable:  # chunks of one character each
+                found = list(map(get, run))
+                if not all(found):  # (faster than "None in": no comparison; an empty tuple is redone)
+                    found = [self._cached(c) if ids is None else ids for c, ids in zip(run, found)]
+                out += chain.from_iterable(found)  # type: ignore[arg-type]
+            else:
+                one: list[int] = []
+                self._encode_word(run, one)
+                out += one
+                cache[run] = tuple(one)
+        return out
 
     def _encode_long(self, text: str) -> list[int]:
         """:meth:`encode` with NumPy: the same chunks, each distinct one encoded once."""
@@ -260,7 +328,8 @@ class CharBpeModel:
             self._resegment(text, {}, out)
             return out
         if steps is None and self._user_firsts.isdisjoint(text):
-            return self._sentencepiece_plain(text)
+            # A short chunk (most words) by a scan of its pairs, a long one with a heap.
+            return self._sentencepiece_scan(text) if len(text) <= SCAN_MAX else self._sentencepiece_plain(text)
         syms: list[str] = []
         freeze: list[bool] = []
         if self.user_defined is None:
@@ -318,6 +387,54 @@ class CharBpeModel:
         while k != -1:
             self._resegment(syms[k], rev, out)
             k = nxt[k]
+        unk = self.unk_id
+        if self.fuse_unk and unk is not None and out.count(unk) > 1:  # a run of unknown pieces is one <unk>
+            out = [i for k, i in enumerate(out) if not (i == unk and k and out[k - 1] == unk)]
+        return out
+
+    def _sentencepiece_scan(self, text: str) -> list[int]:
+        """:meth:`_sentencepiece_plain` for a short chunk: the best pair found by ``min`` over
+        a list of scores (in C) instead of a heap (no stale entries), the same merges in the
+        same order (highest score, leftmost on ties) and the same pairs recorded for UNUSED."""
+        syms = list(text)
+        info = self._merge_info.get
+        unused = self.unused
+        rev: dict[str, tuple[str, str]] = {}
+        inf = _INF
+        scores: list[float] = []
+        for k in range(len(syms) - 1):
+            piece = syms[k] + syms[k + 1]
+            found = info(piece)
+            if found is None:
+                scores.append(inf)
+            else:
+                scores.append(found[0])
+                if unused and found[1] in unused:
+                    rev[piece] = (syms[k], syms[k + 1])
+        while scores:
+            best = min(scores)
+            if best == inf:
+                break
+            k = scores.index(best)
+            ab = syms[k] + syms[k + 1]
+            syms[k] = ab
+            del syms[k + 1]
+            del scores[k]
+            if k:
+                piece = syms[k - 1] + ab
+                found = info(piece)
+                scores[k - 1] = inf if found is None else found[0]
+                if found is not None and unused and found[1] in unused:
+                    rev[piece] = (syms[k - 1], ab)
+            if k < len(scores):
+                piece = ab + syms[k + 1]
+                found = info(piece)
+                scores[k] = inf if found is None else found[0]
+                if found is not None and unused and found[1] in unused:
+                    rev[piece] = (ab, syms[k + 1])
+        out: list[int] = []
+        for sym in syms:
+            self._resegment(sym, rev, out)
         unk = self.unk_id
         if self.fuse_unk and unk is not None and out.count(unk) > 1:  # a run of unknown pieces is one <unk>
             out = [i for k, i in enumerate(out) if not (i == unk and k and out[k - 1] == unk)]

@@ -224,6 +224,10 @@ class SentencePieceTokenizer(SpecialText):
             text.encode("utf-8")
         except UnicodeEncodeError:
             text = fix_surrogates(text)
+        if not allowed and not self._normalized_specials:
+            # Nothing to cut out (encode_ordinary, or no special token allowed): one segment,
+            # at the start; what a short call cost most of is the steps below for one part.
+            return self.model.encode(self.normalizer.metaspace(self.normalizer.normalize(text), True))
         out: list[int] = []
         encode = self.model.encode
         metaspace = self.normalizer.metaspace
@@ -392,5 +396,10 @@ class SentencePieceTokenizer(SpecialText):
 
 
 def _user_defined(data: SentencePieceData) -> tuple[str, ...]:
-    """The user-defined pieces (NumPy finds them: a loop over 32k pieces cost 10 ms an open)."""
-    return tuple(data.pieces[i] for i in np.flatnonzero(np.array(data.kinds) == USER_DEFINED).tolist())
+    """The user-defined pieces (NumPy finds them: a loop over 32k pieces cost 10 ms an open;
+    ``bytes`` makes the array three times faster than ``np.array`` of the list)."""
+    try:
+        kinds = np.frombuffer(bytes(data.kinds), dtype=np.uint8)
+    except (ValueError, TypeError):  # a kind outside 0-255: never a user-defined one
+        kinds = np.array(data.kinds, dtype=object)
+    return tuple(data.pieces[i] for i in np.flatnonzero(kinds == USER_DEFINED).tolist())

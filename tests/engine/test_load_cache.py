@@ -361,3 +361,23 @@ def test_an_openai_encodings_key_is_the_installed_tiktokens(cache: Path) -> None
     assert key != _cache.openai_key("cl100k_base")
     assert key != _cache.text_key("tiktoken", "o200k_base", version("tiktoken") + ".post1")
     assert _cache.openai_key("not_an_encoding") is None
+
+
+def test_a_sentencepiece_model_is_neither_hashed_nor_stored(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SentencePiece ``.model`` is read as fast as a stored copy would be: it is opened
+    without a key (no hash of the file) and nothing is written to the cache folder; a file
+    there under any name is not read (the model's ids are sentencepiece's)."""
+    spm = pytest.importorskip("sentencepiece")
+    from .formats_support import shared_tokenizer
+
+    path = shared_tokenizer("mistral_sentencepiece_v3.model")
+    cache.mkdir(parents=True, exist_ok=True)
+    (cache / "garbage.tok").write_bytes(b"BPEXTOK\x00" + b"\xff" * 100)
+    keys: list[object] = []
+    real = _cache.file_key
+    monkeypatch.setattr("bpe_engine.loading.file_key", lambda *a, **k: keys.append(a) or real(*a, **k))
+    tok = load_tokenizer(path)
+    assert keys == []
+    assert sorted(p.name for p in cache.iterdir()) == ["garbage.tok"]
+    text = "Hello world, 你好 def f(x): return x"
+    assert tok.encode_ordinary(text) == spm.SentencePieceProcessor(model_file=str(path)).encode(text)

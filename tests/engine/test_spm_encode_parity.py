@@ -210,3 +210,29 @@ def test_the_normalizers_rules_shortcut_is_its_loop(nfkc_charsmap: bytes) -> Non
         assert norm.normalize(text) == norm.normalize_with_offsets(text)[0]
 
     check()
+
+
+def _short_lines() -> list[tuple[str, str]]:
+    """Lines as an editor sends them one call at a time: English, Chinese, code, scripts, and
+    the hard texts' lines (cut to 200 characters: all below the NumPy path's threshold)."""
+    out = []
+    for name in ("english.txt", "chinese.txt", "python_code.txt", "multiscript.txt", "russian.txt"):
+        out += [(f"{name} line {k}", line) for k, line in enumerate(data_text(name).splitlines()[:400])]
+    for label, text in _hard_texts():
+        out += [(f"{label} line {k}", line[:200]) for k, line in enumerate(text.splitlines()[:50])]
+    return out
+
+
+@pytest.mark.parametrize("scan_max", [1_000, 0])
+def test_short_lines_give_sentencepieces_ids_cold_and_cached(
+    both: _Both, scan_max: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One call per line (runs cut by a regex, joined where a merge may cross, kept in the
+    piece cache across calls), chunks merged by the list scan (``SCAN_MAX`` above every chunk)
+    or by the heap (0): ids equal sentencepiece's, with the cache empty and again with every
+    run cached."""
+    monkeypatch.setattr(spm_model, "SCAN_MAX", scan_max)
+    lines = _short_lines()
+    both.ours.model.cache.clear()
+    assert first_difference("empty cache", lines, both.ids, both.ref.encode) is None
+    assert first_difference("cached", lines, both.ids, both.ref.encode) is None
