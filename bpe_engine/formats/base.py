@@ -23,7 +23,7 @@ from .._files import FileProblem, read_regular
 from ..errors import ConfigError, ExportError, TokenizerFileError, short
 from ..pretokenize import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, WHITESPACE_PATTERN
 from .data import AnyTokenizerData
-from .jsonfile import load_json, parse_json
+from .jsonfile import load_json, parse_json, parse_json_head
 
 if TYPE_CHECKING:
     from ..interface import ByteLevelTokenizerLike
@@ -43,6 +43,7 @@ __all__ = [
     "record",
     "read_file",
     "load_recorded_json",
+    "load_recorded_settings",
     "no_arguments",
     "refuse",
     "ordinary_tokens",
@@ -165,6 +166,19 @@ def read_file(path: str) -> bytes:
 def load_recorded_json(path: str, what: str) -> Any:
     record(path)
     return load_json(path, what)
+
+
+def load_recorded_settings(path: str, what: str, last: str, wanted: tuple[str, ...]) -> Any:
+    """:func:`load_recorded_json` for a file read only for settings written before its member
+    ``last`` (see :func:`~.jsonfile.parse_json_head`): the whole file is parsed only when
+    they cannot be read alone."""
+    record(path)
+    try:
+        data = read_regular(path, what=what)
+    except FileProblem as exc:
+        raise TokenizerFileError(str(exc)) from None
+    head = parse_json_head(data, last, wanted)
+    return head if head is not None else parse_json(data, path, what)
 
 
 def beside(path: str, *names: str) -> str | None:

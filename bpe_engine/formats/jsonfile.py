@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from .._files import FileProblem, read_regular
 from ..errors import TokenizerFileError, short
 
-__all__ = ["load_json", "parse_json", "short"]
+__all__ = ["load_json", "parse_json", "parse_json_head", "short"]
 
 
 class _Duplicate(ValueError):
@@ -125,3 +127,46 @@ def parse_json(data: bytes, path: str, what: str = "tokenizer file", *, rust_flo
             f"{path}: is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
             f"it is not a {what} or is damaged"
         ) from None
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def parse_json_head(data: bytes, last: str, wanted: Iterable[str]) -> dict[str, Any] | None:
+    """The members of the JSON object in ``data`` written before its member ``last``, and
+    ``last`` itself mapped to an empty object: a file's settings without parsing its bulk
+    (Hugging Face writes ``model``, nearly all of a ``tokenizer.json``, last: the settings of
+    Llama 3.2's are its first 55 KB of 8 MB). None when the file cannot be read so: not an
+    object, ``last`` absent or not an object, a ``wanted`` key's name anywhere after it (it
+    may be a member written later), a damaged head. Then parse the whole file
+    (:func:`parse_json`, which names any problem)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    decoder = json.JSONDecoder(object_pairs_hook=_no_duplicates)
+    head: dict[str, Any] = {}
+    try:
+        i = _SPACE.match(text).end()  # type: ignore[union-attr]  # (always matches)
+        if text[i : i + 1] != "{":
+            return None
+        while True:
+            i = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
+            if text[i : i + 1] != '"':
+                return None
+            key, i = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+            if text[i : i + 1] != ":" or key in head:
+                return None
+            i = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
+            if key == last:
+                if text[i : i + 1] != "{" or any(text.find(f'"{k}"', i) >= 0 for k in wanted):
+                    return None
+                head[key] = {}
+                return head
+            head[key], i = decoder.raw_decode(text, i)
+            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+            if text[i : i + 1] != ",":
+                return None
+    except (ValueError, RecursionError):  # (JSONDecodeError and a repeated key are ValueErrors)
+        return None

@@ -129,6 +129,50 @@ def test_settings_beside_a_rank_file(tmp_path: Path) -> None:
         load_tokenizer(tmp_path / "tokenizer_config.json")
 
 
+def test_settings_are_read_from_a_tokenizer_json_head(tmp_path: Path) -> None:
+    """Written as Hugging Face writes it ("model" last), a tokenizer.json beside a rank file
+    gives the same settings whether or not its model is parsed: it is not (the settings of
+    Llama 3.2's are its first 55 KB of 8 MB); any doubt and the whole file is parsed."""
+    from bpe_engine.formats.jsonfile import parse_json_head
+
+    pre = {"type": "Split", "pattern": {"Regex": r"\S+|\s+"}, "behavior": "Isolated", "invert": False}
+    head = {
+        "version": "1.0",
+        "added_tokens": [{"id": 400, "content": "<|a|>", "special": True}],
+        "pre_tokenizer": {"type": "Sequence", "pretokenizers": [pre]},
+        "post_processor": {"type": "TemplateProcessing", "single": [{"SpecialToken": {"id": "<|a|>", "type_id": 0}}]},
+    }
+    model = {"type": "BPE", "vocab": {"x": 0}, "merges": ["a b"]}
+    text = json.dumps({**head, "model": model}, indent=2)
+    assert parse_json_head(text.encode(), "model", ("pre_tokenizer",)) == {**head, "model": {}}
+    # Not read alone: a wanted key's name after the model, the model not an object or absent, damage.
+    later = json.dumps({"model": model, **head})
+    for bad in (
+        later,
+        text.replace('"model": {', '"model": ['),
+        json.dumps(head),
+        text[:40],
+        "[1]",
+        '{"a": 1, "a": 2, "model": {}}',
+    ):
+        assert parse_json_head(bad.encode(), "model", ("pre_tokenizer",)) is None, bad[:60]
+    path = _write_ranks(tmp_path / "tokenizer.model", _odd_ranks())
+    hf = tmp_path / "tokenizer.json"
+    hf.write_text(text, encoding="utf-8")
+    whole = load_tokenizer(path)
+    assert whole.pretokenizer.spec == r"regex:\S+|\s+" and whole.special_tokens == {"<|a|>": 400}
+    hf.write_text(text.replace('"merges": [', '"merges": [}{'), encoding="utf-8")  # the model damaged
+    tok = load_tokenizer(path)
+    assert (tok.pretokenizer.spec, tok.special_tokens, tok.bos) == (
+        whole.pretokenizer.spec,
+        whole.special_tokens,
+        whole.bos,
+    )
+    assert tok.bos == "<|a|>"
+    hf.write_text(later, encoding="utf-8")  # read whole: the same settings
+    assert load_tokenizer(path).special_tokens == {"<|a|>": 400}
+
+
 def test_an_openai_name_gives_its_settings(tmp_path: Path) -> None:
     enc = tiktoken_encoding("gpt2")  # from tiktoken's cache; skipped, saying how to get it, if absent
     path = _write_ranks(tmp_path / "gpt2.tiktoken", enc._mergeable_ranks)
