@@ -208,9 +208,12 @@ class CompareView(View):
         self._update_add_controls()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt naming)
-        """On a short window (1024x700) the text box gives its height to the chip columns."""
+        """On a short window (1024x700) the text box and the summary (its rows scroll) give
+        their height to the chip columns."""
         super().resizeEvent(event)
-        self.editor.setMaximumHeight(110 if self.height() > 700 else 64)
+        tall = self.height() > 700
+        self.editor.setMaximumHeight(110 if tall else 64)
+        self.summary_view.set_cap(170 if tall else 125)
 
     @Slot(int)
     def _on_lower_tabs_current_changed(self, index: int) -> None:

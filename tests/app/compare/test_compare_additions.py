@@ -92,3 +92,12 @@ def test_one_choice_with_tokenize(qtbot, registry, settings, openai_tokenizers) 
     again = TokenizeView(registry, settings)
     qtbot.addWidget(again)
     assert again.additions_box.isChecked()
+
+
+def test_the_window_keeps_the_two_boxes_in_step(qtbot, window) -> None:
+    tokenize, compare = window.tokenize_view.additions_box, window.compare_view.additions_box
+    assert tokenize.isChecked() and compare.isChecked()
+    tokenize.setChecked(False)
+    assert not compare.isChecked() and window.settings.add_special_tokens is False
+    compare.setChecked(True)
+    assert tokenize.isChecked() and window.settings.add_special_tokens is True
