@@ -107,6 +107,15 @@ class Settings:
         self._s.setValue("view/show_whitespace", "true" if value else "false")
 
     @property
+    def add_special_tokens(self) -> bool:
+        """ "Add BOS/EOS as the model does": one choice for Tokenize and Compare (on by default)."""
+        return self._get("view/add_special_tokens", "true", str).lower() in ("true", "1")
+
+    @add_special_tokens.setter
+    def add_special_tokens(self, value: bool) -> None:
+        self._s.setValue("view/add_special_tokens", "true" if value else "false")
+
+    @property
     def zoom(self) -> float:
         """The window's zoom factor (Ctrl+= / Ctrl+-; 1.0: normal size)."""
         value = self._get("view/zoom", 1.0, float)

@@ -146,6 +146,10 @@ class MainWindow(QMainWindow):
         self.families_view = self.view_of(FamiliesView)
         self.measure_view = self.view_of(MeasureView)
         self.measure_view.token_chosen.connect(self._on_measure_view_token_chosen)
+        # "Add BOS/EOS": one choice, in step on Tokenize and Compare (setChecked to the same
+        # state emits nothing, so the two connections do not loop)
+        self.tokenize_view.additions_box.toggled.connect(self.compare_view.additions_box.setChecked)
+        self.compare_view.additions_box.toggled.connect(self.tokenize_view.additions_box.setChecked)
         self.timeline_view.set_training(self.train_view.controller)
         for view in self.views():
             if view is not self.timeline_view:

@@ -223,6 +223,37 @@
       <translation>训练因意外错误而停止：{error}</translation>
     </message>
     <message>
+      <location filename="../../app/display/additions.py" />
+      <source>Add BOS/EOS</source>
+      <translation>添加 BOS/EOS</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/additions.py" />
+      <source>Add BOS/EOS as the model does: each column gets the special tokens its model adds around every text, counted in the column and the summary:
+{lines}
+(as Hugging Face's encode(text) does; one choice with the Tokenize tab's box)</source>
+      <translation>像模型一样添加 BOS/EOS：每一列在每段文本前后加上其模型添加的特殊词元，计入该列和汇总表：
+{lines}
+（与 Hugging Face 的 encode(text) 相同；与“分词”标签页的复选框是同一个选择）</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/additions.py" />
+      <source>Add BOS/EOS as the model does: put the special tokens it adds around every text: {tokens}
+(as Hugging Face's encode(text) does: the file's post-processor or its tokenizer_config.json)</source>
+      <translation>像模型一样添加 BOS/EOS：在每段文本前后加上模型添加的特殊词元：{tokens}
+（与 Hugging Face 的 encode(text) 相同：取自文件的后处理器或其 tokenizer_config.json）</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/additions.py" />
+      <source>None of these tokenizers' files adds special tokens around a text (tiktoken files add none).</source>
+      <translation>这些分词器的文件都不会在文本前后添加特殊词元（tiktoken 文件都不添加）。</translation>
+    </message>
+    <message>
+      <location filename="../../app/display/additions.py" />
+      <source>This tokenizer's file adds no special tokens around a text (tiktoken files add none).</source>
+      <translation>此分词器的文件不会在文本前后添加特殊词元（tiktoken 文件都不添加）。</translation>
+    </message>
+    <message>
       <location filename="../../app/display/algorithms.py" />
       <source>&lt;code&gt;e5→國&lt;/code&gt; a byte-fallback piece (&amp;lt;0xE5&amp;gt;): one UTF-8 byte, in hex, of a character the vocabulary lacks, and that character</source>
       <translation>&lt;code&gt;e5→國&lt;/code&gt; 字节回退片段（&amp;lt;0xE5&amp;gt;）：词表中没有的字符的一个 UTF-8 字节（十六进制），以及该字符</translation>
@@ -932,6 +963,11 @@
       <location filename="../../app/features/tokenize/top_bar.py" />
       <source>Choose a preset…</source>
       <translation>选择预设…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/view.py" />
+      <source>Compare shows at most {n} columns: remove one (✕) to add another</source>
+      <translation>对比最多显示 {n} 列：移除一列（✕）后才能再添加</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
@@ -2578,23 +2614,6 @@
       <location filename="../../app/features/timeline/view.py" />
       <source>{name} cannot be loaded: {reason}</source>
       <translation>无法加载 {name}：{reason}</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/additions.py" />
-      <source>Add BOS/EOS</source>
-      <translation>添加 BOS/EOS</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/additions.py" />
-      <source>Add BOS/EOS as the model does: put the special tokens it adds around every text: {tokens}
-(as Hugging Face's encode(text) does: the file's post-processor or its tokenizer_config.json)</source>
-      <translation>像模型一样添加 BOS/EOS：在每段文本前后加上模型添加的特殊词元：{tokens}
-（与 Hugging Face 的 encode(text) 相同：取自文件的后处理器或其 tokenizer_config.json）</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/tokenize/additions.py" />
-      <source>This tokenizer's file adds no special tokens around a text (tiktoken files add none).</source>
-      <translation>此分词器的文件不会在文本前后添加特殊词元（tiktoken 文件都不添加）。</translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/tokenize/chat_editor.py" />

@@ -1,4 +1,4 @@
-"""Compare's columns side by side: two to five :class:`~app.features.compare.column.CompareColumn`.
+"""Compare's columns side by side: two to eight :class:`~app.features.compare.column.CompareColumn`.
 
 :class:`ColumnsArea` adds, removes and reorders the columns, and shows in each whether its
 tokenizer is loading or why it cannot be loaded (with Retry and "Open .tiktoken file…"), so
@@ -19,7 +19,10 @@ from app.features.compare.column import ColumnState, CompareColumn
 
 __all__ = ["ColumnsArea", "MIN_COLUMNS", "MAX_COLUMNS"]
 
-MIN_COLUMNS, MAX_COLUMNS = 2, 5
+MIN_COLUMNS, MAX_COLUMNS = 2, 8
+#: A column no narrower than this: the chips and counts stay readable; the view's scroll area
+#: scrolls sideways instead (eight columns at 1024 pixels).
+READABLE_WIDTH = 170
 
 
 class ColumnsArea(QSplitter):
@@ -49,10 +52,11 @@ class ColumnsArea(QSplitter):
         return len(self._columns) < MAX_COLUMNS
 
     def add_column(self, key: str, index: int | None = None) -> CompareColumn | None:
-        """Add a column showing ``key`` (at ``index``, default last); None when there are five."""
+        """Add a column showing ``key`` (at ``index``, default last); None when there are eight."""
         if not self.can_add():
             return None
         col = CompareColumn(self.registry, self.opener, self)
+        col.setMinimumWidth(READABLE_WIDTH)
         col.set_key(key)
         col.picked.update()  # (loading, or why it cannot load: the column says it)
         col.key_changed.connect(self._on_column_key_changed)
@@ -75,7 +79,7 @@ class ColumnsArea(QSplitter):
         self.keys_changed.emit()
 
     def set_keys(self, keys: list[str]) -> None:
-        """Show exactly these tokenizers (2 to 5), in this order."""
+        """Show exactly these tokenizers (2 to 8), in this order."""
         keys = keys[:MAX_COLUMNS]
         while len(self._columns) < len(keys):
             self.add_column(keys[len(self._columns)])

@@ -35,18 +35,25 @@ class SummaryTable(QTableView):
         self.verticalHeader().setVisible(False)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.setMaximumHeight(170)
+        self._cap = 170
+        self.setMaximumHeight(self._cap)
         self.setSelectionMode(QTableView.SelectionMode.NoSelection)
         for signal in (self.summary.modelReset, self.summary.rowsInserted, self.summary.rowsRemoved):
             signal.connect(self._fit_rows)
 
+    def set_cap(self, cap: int) -> None:
+        """At most ``cap`` pixels tall (less on a short window: eight rows scroll)."""
+        if cap != self._cap:
+            self._cap = cap
+            self._fit_rows()
+
     def _fit_rows(self) -> None:
-        """As tall as its rows (at most 170 pixels): the chip columns above get the rest."""
+        """As tall as its rows (at most the cap): the chip columns above get the rest."""
         rows = max(1, self.summary.rowCount())
         height = self.horizontalHeader().height() + rows * self.verticalHeader().defaultSectionSize()
         if self.horizontalHeader().length() > self.viewport().width():
             height += self.horizontalScrollBar().sizeHint().height()
-        self.setMaximumHeight(min(170, height + 2 * self.frameWidth()))
+        self.setMaximumHeight(min(self._cap, height + 2 * self.frameWidth()))
 
 
 def summary_rows(

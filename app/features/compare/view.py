@@ -1,4 +1,4 @@
-"""The Compare view: one text, two to five tokenizers side by side.
+"""The Compare view: one text, two to eight tokenizers side by side.
 
 The view composes its panels, each in its own module of this folder:
 
@@ -13,6 +13,10 @@ The view composes its panels, each in its own module of this folder:
   file with every column's tokenizer in a worker and adds the corpus figures to the table;
   vocabulary overlap (:class:`~app.features.compare.overlap_panel.OverlapPanel`) counts the
   tokens two tokenizers share (by default the first two columns) and lists those only one has.
+
+"Add BOS/EOS" is the Tokenize tab's choice (one setting, the two boxes in step): each column
+gets the special tokens its model adds around a text (``tokenizers``' ``encode(text).ids``),
+as zero-width chips counted in the column and the summary.
 
 In the main window, "As of merge k" shows the Timeline's tokenizer, in the columns that show
 it, with only its first k merges, following the Timeline's slider.
@@ -32,7 +36,7 @@ from functools import partial
 import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from app.content.presets import PRESETS
 from app.core.encoding import EncodeController
@@ -42,6 +46,7 @@ from app.core.registry import RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.tokenizer_files import TiktokenFileOpener
+from app.display.additions import ADDITIONS_LABEL, columns_additions_tooltip, with_additions
 from app.display.token_data import TokenTable
 from app.features.compare.boundary_diff import DiffLabel, agreed_cuts, diff_marks
 from app.features.compare.column import ColumnState, CompareColumn
@@ -61,7 +66,7 @@ _DEFAULT_TEXT = "Hello world! 國語 Жизнь 🤚🏾 def f(x):\n    return x
 
 
 class CompareView(View):
-    """One text, two to five tokenizers, and a whole file (see the module docstring).
+    """One text, two to eight tokenizers, and a whole file (see the module docstring).
 
     Signals:
         displayed(int): the columns now show the result of this request generation.
@@ -118,12 +123,22 @@ class CompareView(View):
         layout.addLayout(self._top)
         layout.addWidget(self.editor)
         layout.addWidget(self.messages)
-        layout.addWidget(self.columns_area, 1)
+        layout.addWidget(self._build_columns_scroll(), 1)
         layout.addWidget(self.diff_label)
         layout.addWidget(self.summary_view)
         layout.addWidget(self.lower_tabs)
         self._layout = layout
         self._on_lower_tabs_current_changed(0)
+
+    def _build_columns_scroll(self) -> QScrollArea:
+        """The columns scroll sideways rather than shrink below a readable width (eight at 1024)."""
+        scroll = QScrollArea(self)
+        scroll.setWidget(self.columns_area)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the chips scroll
+        self.columns_scroll = scroll
+        return scroll
 
     def _build_top(self) -> QHBoxLayout:
         """Preset, the display boxes and "+ Add tokenizer"."""
@@ -144,11 +159,17 @@ class CompareView(View):
             tooltip="Outline in orange the tokens whose boundaries another column does not share",
             checked=True,
         )
+        self.additions_box = build.check_box(
+            self,
+            ADDITIONS_LABEL,
+            self._on_additions_box_toggled,
+            checked=self.settings.add_special_tokens if self.settings else True,
+        )
         self.add_button = build.button(self, "+ Add tokenizer", self._on_add_button_clicked, shortcut="Ctrl+Shift+A")
-        bind(self.add_button, "setToolTip", "Add a column (up to {n}) (Ctrl+Shift+A)", n=MAX_COLUMNS)
         build.shrinkable(self.preset_combo)  # subtle: the row must fit 1024 pixels in presentation mode
         top = QHBoxLayout()
         self._preset_label = build.labelled(top, self, "Preset:", self.preset_combo)
+        top.addWidget(self.additions_box)
         top.addWidget(self.whitespace_box)
         top.addWidget(self.diff_box)
         top.addStretch(1)
@@ -184,11 +205,15 @@ class CompareView(View):
         """Say again, in the new language, what the view composed from its state."""
         self._name_presets()
         self._update_summary()
+        self._update_add_controls()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt naming)
-        """On a short window (1024x700) the text box gives its height to the chip columns."""
+        """On a short window (1024x700) the text box and the summary (its rows scroll) give
+        their height to the chip columns."""
         super().resizeEvent(event)
-        self.editor.setMaximumHeight(110 if self.height() > 700 else 64)
+        tall = self.height() > 700
+        self.editor.setMaximumHeight(110 if tall else 64)
+        self.summary_view.set_cap(170 if tall else 125)
 
     @Slot(int)
     def _on_lower_tabs_current_changed(self, index: int) -> None:
@@ -228,25 +253,55 @@ class CompareView(View):
         return self.columns_area.keys()
 
     def add_column(self, key: str, index: int | None = None) -> CompareColumn | None:
-        """Add a column showing ``key`` (at ``index``, default last); None when there are five."""
+        """Add a column showing ``key`` (at ``index``, default last); None when there are eight."""
         return self.columns_area.add_column(key, index)
 
     def remove_column(self, index: int) -> None:
         self.columns_area.remove_column(index)
 
     def set_keys(self, keys: list[str]) -> None:
-        """Show exactly these tokenizers (2 to 5), in this order."""
+        """Show exactly these tokenizers (2 to 8), in this order."""
         self.columns_area.set_keys(keys)
 
     @Slot()
     def _on_columns_area_keys_changed(self) -> None:
-        self.add_button.setEnabled(self.columns_area.can_add())
+        self._update_add_controls()
         self.overlap.follow(self.keys())
         if self.as_of is not None:
             self.as_of.set_keys(self.keys())
         self._request()
         if shiboken6.isValid(self):  # subtle: a column's load may finish while the window is torn down
             self.tokenizer_changed.emit()
+
+    def _update_add_controls(self) -> None:
+        """ "+ Add tokenizer" (disabled at the most columns, saying why) and "Add BOS/EOS"
+        (offered when a column's model adds some, its tooltip naming them)."""
+        can_add = self.columns_area.can_add()
+        self.add_button.setEnabled(can_add)
+        if can_add:
+            tip = tr("Add a column (up to {n}) (Ctrl+Shift+A)").format(n=MAX_COLUMNS)
+        else:
+            tip = tr("Compare shows at most {n} columns: remove one (✕) to add another").format(n=MAX_COLUMNS)
+        self.add_button.setToolTip(tip)
+        named = [(self._column_label(k), tok.special_additions if tok else None) for k, tok in self._column_toks()]
+        self.additions_box.setEnabled(any(a for _, a in named))
+        self.additions_box.setToolTip(columns_additions_tooltip(named))
+
+    def _column_toks(self) -> list[tuple[str, TokenizerLike | None]]:
+        return [(k, self.registry.get(k) if k in self.registry.keys() else None) for k in self.keys()]
+
+    def _column_label(self, key: str) -> str:
+        return self.registry.entry(key).label if key in self.registry.keys() else key
+
+    def adds_special_tokens(self) -> bool:
+        """Whether the columns get the BOS/EOS their models add (the box is on and enabled)."""
+        return self.additions_box.isEnabled() and self.additions_box.isChecked()
+
+    @Slot(bool)
+    def _on_additions_box_toggled(self, on: bool) -> None:
+        if self.settings is not None:
+            self.settings.add_special_tokens = on
+        self._request()
 
     @Slot()
     def _on_add_button_clicked(self) -> None:
@@ -267,6 +322,7 @@ class CompareView(View):
                     self.columns()[0].set_key(key)
                 return
         if key in self.keys():
+            self._update_add_controls()  # (its BOS/EOS are known once it is loaded)
             self._request()
 
     @Slot(str, str)
@@ -313,7 +369,7 @@ class CompareView(View):
             index, key = outcome.key.split(":", 1)
             i = int(index)
             if i < len(columns) and columns[i].key() == key and outcome.table is not None:
-                tables[i] = outcome.table
+                tables[i] = self._with_additions(key, outcome.table)
         self._tables = tables
         self._tables_text = result.text
         # Cuts compare only in the same text: a WordPiece column's table is its decoded
@@ -326,6 +382,11 @@ class CompareView(View):
         )
         self._displayed_generation = result.generation
         self._show(result.generation, staged=True)
+
+    def _with_additions(self, key: str, table: TokenTable) -> TokenTable:
+        """``table`` with the BOS/EOS ``key``'s model adds (zero-width chips, counted), if on."""
+        tok = self.registry.get(key)
+        return with_additions(table, tok.special_additions) if tok and self.adds_special_tokens() else table
 
     @Slot(bool)
     def _on_display_box_toggled(self, _on: bool) -> None:

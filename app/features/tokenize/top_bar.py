@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from app.content.presets import PRESETS
 from app.core.i18n import tr
 from app.core.registry import TokenizerRegistry
-from app.features.tokenize.additions import ADDITIONS_LABEL, additions_tooltip
+from app.display.additions import ADDITIONS_LABEL, additions_tooltip
 from app.features.tokenize.special_modes import MODE_LABELS, MODE_TOOLTIP
 from app.widgets import build
 from app.widgets.tokenizer_picker import TokenizerPicker

@@ -38,10 +38,10 @@ from app.core.messages import ChatOutcome, EncodeOutcome, EncodeResult, TextPiec
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
+from app.display.additions import with_additions
 from app.display.format import format_count
 from app.display.html_export import tokens_html
 from app.display.token_data import Counts, TokenTable, counts
-from app.features.tokenize.additions import with_additions
 from app.features.tokenize.chat_editor import ChatEditor
 from app.features.tokenize.chips_panel import ChipsPanel, CopyFormat, copy_text
 from app.features.tokenize.counts_row import CountsRow
@@ -96,6 +96,8 @@ class TokenizeView(View):
 
     def _build(self) -> None:
         self.top = TopBar(self.registry, self.settings.show_whitespace if self.settings else True, self)
+        # one choice with Compare's (the window keeps the two boxes in step)
+        self.top.additions_box.setChecked(self.settings.add_special_tokens if self.settings else True)
         self.editor = TextInput(self)
         bind(self.editor, "setPlaceholderText", _WELCOME)
         self.editor.setTabChangesFocus(False)
@@ -317,7 +319,9 @@ class TokenizeView(View):
         self._request()
 
     @Slot(bool)
-    def _on_additions_box_toggled(self, _on: bool) -> None:
+    def _on_additions_box_toggled(self, on: bool) -> None:
+        if self.settings is not None:
+            self.settings.add_special_tokens = on
         self._request()
 
     @Slot(int)

@@ -63,21 +63,29 @@ def test_trained_and_openai_columns_show_tiktokens_ids(qtbot, view, registry, tr
         col = view.columns()[i]
         assert col.state == "chips" and col.chips.count() == len(ids)
         assert f"<b>{len(ids)}</b> tokens" in col.counts_label.text()
-    # r50k and p50k through the pickers, up to five columns.
-    view.add_button.click()
-    view.add_button.click()
-    assert len(view.columns()) == MAX_COLUMNS and not view.add_button.isEnabled()
-    view.columns()[3].picker.set_current_key("r50k_base")
-    view.columns()[4].picker.set_current_key("p50k_base")
+    # r50k, p50k and the others again through the pickers, up to eight columns.
+    extra = ["r50k_base", "p50k_base", "cl100k_base", "o200k_base", "r50k_base"]
+    for _ in extra:
+        view.add_button.click()
+    assert MAX_COLUMNS == 8 and len(view.columns()) == MAX_COLUMNS
+    assert not view.add_button.isEnabled() and "at most 8 columns" in view.add_button.toolTip()
+    view.add_button.click()  # (disabled: nothing happens)
+    assert view.add_column("cl100k_base") is None and len(view.columns()) == 8
+    for i, name in enumerate(extra, start=3):
+        view.columns()[i].picker.set_current_key(name)
     settle(qtbot, view)
-    for i, name in ((3, "r50k_base"), (4, "p50k_base")):
-        assert column_ids(view, i) == tiktoken_ids(tiktoken_encodings[name], text)
-    # Back down to two; the last ✕ is disabled then.
-    for _ in range(3):
+    for i, name in enumerate(extra, start=3):
+        ids = tiktoken_ids(tiktoken_encodings[name], text)
+        assert column_ids(view, i) == ids and view.columns()[i].chips.count() == len(ids)
+        assert view.summary.value(i, 1) == len(ids)  # the summary's eighth row too
+    assert view.summary.rowCount() == 8
+    # Back down to two; the last ✕ is disabled then; "+ Add tokenizer" is offered again.
+    for _ in range(6):
         qtbot.mouseClick(view.columns()[-1].remove_button, Qt.MouseButton.LeftButton)
     settle(qtbot, view)
     assert view.keys() == ["trained-1", "cl100k_base"]
     assert not view.columns()[0].remove_button.isEnabled()
+    assert view.add_button.isEnabled() and "up to 8" in view.add_button.toolTip()
 
 
 def test_summary_table(qtbot, view, tiktoken_encodings, trained):

@@ -67,7 +67,7 @@ class Kind:
     merges: int = 0
     notes: dict[str, str] = field(default_factory=dict)
     #: The reference's ids as the model gets them (Hugging Face's encode(text) with its default
-    #: add_special_tokens=True): what Tokenize shows with "Add BOS/EOS" on, its default.
+    #: add_special_tokens=True): what Tokenize and Compare show with "Add BOS/EOS" on, its default.
     model_ids: Callable[[str], list[int]] | None = None
     #: The reference's decode, when it is not the tokens' bytes joined (WordPiece: ``##``
     #: joins, a space between words): what Stream decode's output must equal.
@@ -457,11 +457,11 @@ def test_compare_summary_and_overlap(qtbot, audit, kind) -> None:
     qtbot.waitUntil(lambda: v.is_settled() and all(c.table is not None for c in v.columns()), timeout=60_000)
     model = v.summary
     for row, ref in enumerate((k, other)):
-        n = len(ref.ids(TEXT))
+        n = len(ref.tokenize_ids(TEXT))  # with the BOS/EOS the model adds, as Tokenize
         assert model.value(row, 1) == n
         assert model.value(row, 2) == pytest.approx(len(TEXT.encode("utf-8")) / n)
         assert model.value(row, 3) == pytest.approx(len(TEXT) / n)
-        assert list(v.columns()[row].table.ids) == ref.ids(TEXT)
+        assert list(v.columns()[row].table.ids) == ref.tokenize_ids(TEXT)
     v.lower_tabs.setCurrentWidget(v.overlap)
     qtbot.waitUntil(lambda: v.overlap.keys() == (first, other_key) and v.overlap.is_settled(), timeout=120_000)
     a, b = k.ordinary(), other.ordinary()
@@ -616,8 +616,8 @@ def _compare_shows_only(qtbot, w: MainWindow, kind: Kind, key: str) -> None:
     compare.set_keys([key, OVERLAP_WITH])
     compare.set_text(TEXT)
     qtbot.waitUntil(lambda: compare.is_settled() and compare.columns()[0].table is not None, timeout=60_000)
-    assert list(compare.columns()[0].table.ids) == kind.ids(TEXT)
-    assert compare.summary.value(0, 1) == len(kind.ids(TEXT))
+    assert list(compare.columns()[0].table.ids) == kind.tokenize_ids(TEXT)
+    assert compare.summary.value(0, 1) == len(kind.tokenize_ids(TEXT))
 
 
 def _timeline_shows_only(qtbot, w: MainWindow, kind: Kind, key: str) -> None:

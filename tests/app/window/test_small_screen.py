@@ -184,3 +184,23 @@ def test_presenting_combos_ask_for_their_whole_text(qtbot, window, language) -> 
         assert combo.width() >= combo.fontMetrics().horizontalAdvance(combo.currentText()) + 20
     finally:
         window.presentation.set_presenting(False)
+
+
+def test_eight_compare_columns_scroll_sideways(qtbot, window, language) -> None:
+    """Eight columns at 1024x700: each keeps a readable width and the columns scroll
+    sideways; at 1600x1000 they fit without scrolling."""
+    from app.features.compare.columns_area import READABLE_WIDTH
+
+    _at(qtbot, window)
+    view = window.compare_view
+    window.tabs.setCurrentWidget(view)
+    view.set_keys(["cl100k_base"] * 8)
+    qtbot.wait(50)
+    assert len(view.columns()) == 8 and not view.add_button.isEnabled()
+    assert min(c.width() for c in view.columns()) >= READABLE_WIDTH
+    bar = view.columns_scroll.horizontalScrollBar()
+    assert bar.isVisible() and bar.maximum() > 0
+    assert view.columns_area.height() >= 150, view.columns_area.height()
+    _at(qtbot, window, 1600, 1000)
+    qtbot.waitUntil(lambda: not bar.isVisible(), timeout=5000)
+    assert min(c.width() for c in view.columns()) >= READABLE_WIDTH

@@ -9,6 +9,7 @@ chips' spans still point into the editor and the counts include them, as the mod
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from app.core.i18n import noop, tr
@@ -16,7 +17,7 @@ from app.display.palette import stable_colors
 from app.display.token_data import TokenTable
 from bpe_engine import SpecialAdditions
 
-__all__ = ["ADDITIONS_LABEL", "additions_tooltip", "with_additions"]
+__all__ = ["ADDITIONS_LABEL", "additions_tooltip", "columns_additions_tooltip", "with_additions"]
 
 ADDITIONS_LABEL = noop("Add BOS/EOS")  # short: the top bar fits 1024 pixels; the tooltip says whose
 
@@ -28,7 +29,25 @@ def additions_tooltip(additions: SpecialAdditions | None) -> str:
     return tr(
         "Add BOS/EOS as the model does: put the special tokens it adds around every text: {tokens}\n"
         "(as Hugging Face's encode(text) does: the file's post-processor or its tokenizer_config.json)"
-    ).format(tokens=" … ".join(filter(None, (_names(additions.before), _names(additions.after)))))
+    ).format(tokens=_around(additions))
+
+
+def columns_additions_tooltip(columns: Sequence[tuple[str, SpecialAdditions | None]]) -> str:
+    """Compare's check box's tooltip: what each column's model adds (``columns``: name and
+    additions), or that none adds any."""
+    adding = [(name, a) for name, a in columns if a]
+    if not adding:
+        return tr("None of these tokenizers' files adds special tokens around a text (tiktoken files add none).")
+    lines = "\n".join(f"{name}: {_around(a)}" for name, a in adding)
+    return tr(
+        "Add BOS/EOS as the model does: each column gets the special tokens its model adds around "
+        "every text, counted in the column and the summary:\n{lines}\n"
+        "(as Hugging Face's encode(text) does; one choice with the Tokenize tab's box)"
+    ).format(lines=lines)
+
+
+def _around(additions: SpecialAdditions) -> str:
+    return " … ".join(filter(None, (_names(additions.before), _names(additions.after))))
 
 
 def _names(pairs: tuple[tuple[str, int], ...]) -> str:
