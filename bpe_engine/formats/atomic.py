@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import BinaryIO
@@ -41,23 +41,29 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     if os.path.islink(path):
         path = os.path.realpath(path)
     folder = os.path.dirname(os.path.abspath(path))
-    with _naming(path):
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=folder)
+    # The name is known before the file exists, so that Ctrl+C or SIGTERM (raised as an
+    # exception at any point) cannot leave a file behind: with mkstemp, one arriving between its
+    # return and the try below did (the CLI test that interrupts an encode saw it).
+    tmp = os.path.join(folder, f".tmp-{secrets.token_hex(12)}.part")
     try:
         with _naming(path):
-            mode = st.st_mode & 0o7777 if st is not None else 0o666 & ~_umask()
-            if hasattr(os, "fchmod"):
-                os.fchmod(fd, mode)  # subtle: mkstemp makes 0600 files, which others could not read
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
             with os.fdopen(fd, "wb") as f:
+                mode = st.st_mode & 0o7777 if st is not None else 0o666 & ~_umask()
+                if hasattr(os, "fchmod"):
+                    os.fchmod(
+                        f.fileno(), mode
+                    )  # subtle: made 0600 (private until complete), which others could not read
                 yield f
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    except BaseException as exc:
+        if not (isinstance(exc, FileExistsError) and exc.filename == tmp):  # (another's file)
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         raise
 
 

@@ -25,7 +25,8 @@ def test_info_encode_decode(model: Path, tmp_path: Path) -> None:
     out = run("info", str(model), cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "family:         Unigram (UnigramTokenizer)" in out.stdout
-    assert "4,000 (256 byte-fallback, no merges, 3 special)" in out.stdout
+    pieces = spm.SentencePieceProcessor(model_file=str(model)).get_piece_size()  # (4,000 with ../shared)
+    assert f"{pieces:,} (256 byte-fallback, no merges, 3 special)" in out.stdout
     out = run("encode", "in.txt", "-t", str(model), "-o", "ids.npy", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     ids = np.load(tmp_path / "ids.npy").tolist()

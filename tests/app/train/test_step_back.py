@@ -5,6 +5,7 @@ went back (checked against the engine's reference trainer)."""
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -32,7 +33,8 @@ def _figures(view) -> dict[str, object]:
         "counts": [list(a) for a in live.plots.count_curve.getData() if a is not None],
         "bpt": [list(a) for a in live.plots.bpt_curve.getData() if a is not None],
         "vocab": view.vocab_label.text(),
-        "progress": view.progress_label.text(),
+        # (the seconds a run took are not a figure of the merge: they differ between runs)
+        "progress": re.sub(r"\bin \d+ s\b", "in … s", view.progress_label.text()),
     }
 
 
