@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.core import i18n
@@ -182,3 +182,34 @@ def test_presenting_combos_ask_for_their_whole_text(qtbot, window, language) -> 
         assert combo.width() >= combo.fontMetrics().horizontalAdvance(combo.currentText()) + 20
     finally:
         window.presentation.set_presenting(False)
+
+
+def _axis_label_inside(plot: pg.PlotWidget, side: str) -> bool:
+    """Whether the axis title of ``side`` ("merge rank") is drawn inside the plot widget (but
+    for the 1 pixel under its line that pyqtgraph always puts past the bottom)."""
+    label = plot.getAxis(side).label
+    margin = round(label.document().documentMargin())  # (blank around the text)
+    shown = plot.mapFromScene(label.sceneBoundingRect()).boundingRect().adjusted(margin, margin, -margin, -margin)
+    return label.isVisible() and plot.rect().adjusted(0, 0, 0, 1).contains(shown)
+
+
+def test_training_plots_keep_their_axis_labels_under_a_message(qtbot, window, language) -> None:
+    """With the message bar showing (a sample's suggested settings: two lines and two buttons)
+    the plots got ~140 pixels at 1024x700 and "merge rank" was cut at their bottom; a curve
+    area of ~80 pixels under a two-line title is unreadable anyway: the plots keep room for
+    their titles, axis labels and at least 90 pixels of curve."""
+    _at(qtbot, window, height=700 - TITLE_BAR)
+    view = window.train_view
+    window.tabs.setCurrentWidget(view)
+    view.messages.info(
+        "This sample is meant for other settings: vocabulary size 1000, pre-tokenizer GPT-2, "
+        "minimum pair count 2, byte fallback on, tie-break greatest, special tokens <|endoftext|> and "
+        "<|fim_prefix|>, normalization NFC. Apply them?",
+        [("Apply", lambda: None), ("Keep mine", lambda: None)],
+    )
+    qtbot.wait(100)
+    for plot in (view.plots.count_plot, view.plots.bpt_plot):
+        assert plot.isVisible() and plot.height() >= MIN_PLOT_HEIGHT, plot.size()
+        assert plot.getPlotItem().vb.height() >= 90, (plot.size(), plot.getPlotItem().vb.height())
+        for side in ("bottom", "left"):
+            assert _axis_label_inside(plot, side), (side, plot.size())
