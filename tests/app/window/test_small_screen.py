@@ -11,7 +11,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QStyle, QWidget
 
 from app.core import i18n
 from app.widgets.plots import MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH
@@ -213,3 +213,36 @@ def test_training_plots_keep_their_axis_labels_under_a_message(qtbot, window, la
         assert plot.getPlotItem().vb.height() >= 90, (plot.size(), plot.getPlotItem().vb.height())
         for side in ("bottom", "left"):
             assert _axis_label_inside(plot, side), (side, plot.size())
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # (the tooltip, offscreen)
+def test_tokenize_combos_elide_their_choice_and_tell_it_whole(qtbot, window, language) -> None:
+    """At 1024 pixels the Preset and Special tokens combos were cut mid-word ("Choose a pre",
+    "Recognised ("): a cut choice ends with "…" inside its box, and the tooltip starts with it
+    whole."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QStyleOptionComboBox, QToolTip
+
+    from app.widgets.build import shown_text
+
+    _at(qtbot, window)
+    window.tabs.setCurrentWidget(window.tokenize_view)
+    qtbot.wait(50)
+    bar = window.tokenize_view.top
+    cut = 0
+    for combo in (bar.picker, bar.preset_combo, bar.mode_combo):
+        full, shown = combo.currentText(), shown_text(combo)
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        field = combo.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+        )
+        assert combo.fontMetrics().horizontalAdvance(shown) <= field.width(), (full, shown, field)
+        if shown != full:
+            cut += 1
+            assert shown.endswith("…") and full.startswith(shown[:-1].rstrip()), (full, shown)
+            centre = combo.rect().center()
+            QApplication.sendEvent(combo, QHelpEvent(QEvent.Type.ToolTip, centre, combo.mapToGlobal(QPoint(centre))))
+            assert QToolTip.text().startswith(full), QToolTip.text()
+    assert cut  # (at 1024 pixels at least one is narrower than its choice)
