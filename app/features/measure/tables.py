@@ -18,7 +18,7 @@ from app.core.rows_model import RowsModel
 from app.display.format import format_count
 from app.features.measure.job import ALPHA, Figures
 from app.features.measure.tax_chart import short_label
-from app.features.measure.texts import MeasureText
+from app.features.measure.texts import MeasureText, script_name
 
 __all__ = ["SORT_ROLE", "TaxModel", "EfficiencyModel", "HealthModel", "HEALTH_KINDS"]
 
@@ -107,7 +107,7 @@ class TaxModel(_CellsModel):
             ]
         rows = []
         for k, t in enumerate(texts):
-            row: list[_Cell] = [(t.code, t.code), (t.name, t.name), (t.script, t.script)]
+            row: list[_Cell] = [(t.code, t.code), (t.name, t.name), (script_name(t.script), script_name(t.script))]
             for f in shown:
                 assert f.parity is not None
                 cost = f.parity.languages[k]
