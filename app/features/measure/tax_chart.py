@@ -105,7 +105,8 @@ class ScriptAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type 
             self._names.append((first, last, name, short))
         self.setTicks([[((first + last) / 2, "") for first, last, _n, _s in self._names]])
         line = QFontMetricsF(self.style["tickFont"] or self.font()).height()
-        self.setStyle(autoExpandTextSpace=False, tickTextHeight=round(self.ROWS * line))
+        rows = self.ROWS if self._names else 1  # (empty: no room kept for names)
+        self.setStyle(autoExpandTextSpace=False, tickTextHeight=round(rows * line))
         self.picture = None
         self.update()
 
