@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtGui import QAction, QHelpEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -23,7 +23,10 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
     QTableWidget,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -103,6 +106,14 @@ def shrinkable(*combos: QComboBox, characters: int = 10) -> None:
     for widget in combos:
         widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         _ShrinkWidth(widget, characters)
+    elided(*combos)
+
+
+def elided(*combos: QComboBox) -> None:
+    """Show each combo's choice elided with "…" when its box is narrower (see
+    :func:`shown_text`), the whole choice first in its tooltip."""
+    for widget in combos:
+        _Elided(widget)
 
 
 class _ShrinkWidth(QObject):
@@ -122,6 +133,56 @@ class _ShrinkWidth(QObject):
         if event.type() == QEvent.Type.FontChange:
             self._fit()
         return False
+
+
+class _Elided(QObject):
+    """Paints a combo's choice elided, and says it whole in the tooltip (see :func:`elided`)."""
+
+    def __init__(self, combo: QComboBox) -> None:
+        super().__init__(combo)
+        self._combo = combo
+        combo.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.Paint and not self._combo.isEditable():
+            _paint_elided(self._combo)
+            return True
+        elif event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            text = self._combo.currentText()
+            if shown_text(self._combo) != text:  # cut: the tooltip says the whole choice first
+                tip = self._combo.toolTip()
+                QToolTip.showText(event.globalPos(), f"{text}\n\n{tip}" if tip else text, self._combo)
+                return True
+        return False
+
+
+def _text_field(combo: QComboBox, option: QStyleOptionComboBox) -> QRect:
+    field = combo.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+    )
+    if not option.currentIcon.isNull():
+        field.setLeft(field.left() + option.iconSize.width() + 4)
+    return field
+
+
+def shown_text(combo: QComboBox) -> str:
+    """The text a shrinkable combo shows: its choice, elided with "…" when its box is narrower
+    (Qt cut "Choose a preset…" to "Choose a pre" mid-letter at 1024 pixels)."""
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    width = _text_field(combo, option).width()
+    return combo.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight, width)
+
+
+def _paint_elided(combo: QComboBox) -> None:
+    """Paint ``combo`` as QComboBox does, with :func:`shown_text` for its text."""
+    painter = QStylePainter(combo)
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+    option.currentText = shown_text(combo)
+    painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+    painter.end()
 
 
 def labelled(layout: QBoxLayout, parent: QWidget, text: str, widget: QWidget) -> QLabel:

@@ -33,7 +33,7 @@ from app.core.i18n import bind, tr
 from bpe_engine import CountingDone
 
 #: The least height and width a plot is readable at (its title, axis labels and some curve).
-MIN_PLOT_HEIGHT = 150
+MIN_PLOT_HEIGHT = 175
 MIN_PLOT_WIDTH = 240
 _FITTED_TITLE = "bpe_fitted_title"  # the property holding a fitted title's whole text
 _TITLE_SIZE = "bpe_title_size"  # and the size it is meant to have (the zoom's)

@@ -1586,6 +1586,11 @@
     </message>
     <message>
       <location filename="../../app/features/measure/tables.py" />
+      <source>Each text's name; the sample's languages are named as the UDHR collection's index names them, in English</source>
+      <translation>每个文本的名称；样本中的语言沿用《世界人权宣言》（UDHR）文本集索引中的英文名称</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
       <source>Gini (per byte)</source>
       <translation>基尼系数（每字节）</translation>
     </message>
@@ -1711,9 +1716,49 @@
     </message>
     <message>
       <location filename="../../app/features/measure/texts.py" />
+      <source>Arabic</source>
+      <translation>阿拉伯字母</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Armenian</source>
+      <translation>亚美尼亚字母</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Bengali</source>
+      <translation>孟加拉文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Bopomofo</source>
+      <translation>注音符号</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Canadian Syllabics</source>
+      <translation>加拿大原住民音节文字</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Cherokee</source>
+      <translation>切罗基文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
       <location filename="../../app/features/sweep/heldout.py" />
       <source>Code (Python)</source>
       <translation>代码（Python）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Cyrillic</source>
+      <translation>西里尔字母</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Devanagari</source>
+      <translation>天城文</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/texts.py" />
@@ -1723,8 +1768,103 @@
     </message>
     <message>
       <location filename="../../app/features/measure/texts.py" />
+      <source>Ethiopic</source>
+      <translation>埃塞俄比亚文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Georgian</source>
+      <translation>格鲁吉亚字母</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Greek</source>
+      <translation>希腊字母</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Gujarati</source>
+      <translation>古吉拉特文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Gurmukhi</source>
+      <translation>古木基文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Han</source>
+      <translation>汉字</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Hangul</source>
+      <translation>谚文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Hebrew</source>
+      <translation>希伯来字母</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
       <source>Held-out texts: English, Chinese, code</source>
       <translation>留出文本：英语、中文、代码</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Hiragana</source>
+      <translation>平假名</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Kana</source>
+      <translation>假名</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Kannada</source>
+      <translation>卡纳达文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Katakana</source>
+      <translation>片假名</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Khmer</source>
+      <translation>高棉文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Lao</source>
+      <translation>老挝文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Latin</source>
+      <translation>拉丁字母</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Malayalam</source>
+      <translation>马拉雅拉姆文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Mongolian</source>
+      <translation>蒙古文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Myanmar</source>
+      <translation>缅甸文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Oriya</source>
+      <translation>奥里亚文</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/texts.py" />
@@ -1733,8 +1873,48 @@
     </message>
     <message>
       <location filename="../../app/features/measure/texts.py" />
+      <source>Sinhala</source>
+      <translation>僧伽罗文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Syriac</source>
+      <translation>叙利亚字母</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Tamil</source>
+      <translation>泰米尔文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Telugu</source>
+      <translation>泰卢固文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
       <source>Text files…</source>
       <translation>文本文件……</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Thaana</source>
+      <translation>塔纳字母</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Thai</source>
+      <translation>泰文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Tibetan</source>
+      <translation>藏文</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/texts.py" />
+      <source>Tifinagh</source>
+      <translation>提非纳文</translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/measure/view.py" />

@@ -18,7 +18,7 @@ from app.core.rows_model import RowsModel
 from app.display.format import format_count
 from app.features.measure.job import ALPHA, Figures
 from app.features.measure.tax_chart import short_label
-from app.features.measure.texts import MeasureText
+from app.features.measure.texts import MeasureText, script_name
 
 __all__ = ["SORT_ROLE", "TaxModel", "EfficiencyModel", "HealthModel", "HEALTH_KINDS"]
 
@@ -49,6 +49,14 @@ def _count(value: int) -> _Cell:
     return format_count(value), value
 
 
+#: Tooltips of headers, by their source text.
+_HEADER_TIPS = {
+    noop("Name"): noop(
+        "Each text's name; the sample's languages are named as the UDHR collection's index names them, in English"
+    ),
+}
+
+
 class _CellsModel(RowsModel):
     """Rows of ``_Cell`` lists; headers given per instance (their count changes with the tokenizers)."""
 
@@ -60,10 +68,12 @@ class _CellsModel(RowsModel):
         return 0 if parent.isValid() else len(self._headers)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            if 0 <= section < len(self._headers):
-                source, prefix = self._headers[section]
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._headers):
+            source, prefix = self._headers[section]
+            if role == Qt.ItemDataRole.DisplayRole:
                 return f"{prefix}{tr(source)}"
+            if role == Qt.ItemDataRole.ToolTipRole and source in _HEADER_TIPS:
+                return tr(_HEADER_TIPS[source])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -107,7 +117,7 @@ class TaxModel(_CellsModel):
             ]
         rows = []
         for k, t in enumerate(texts):
-            row: list[_Cell] = [(t.code, t.code), (t.name, t.name), (t.script, t.script)]
+            row: list[_Cell] = [(t.code, t.code), (t.name, t.name), (script_name(t.script), script_name(t.script))]
             for f in shown:
                 assert f.parity is not None
                 cost = f.parity.languages[k]

@@ -17,15 +17,16 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Slot
+from PySide6.QtCore import QPointF, QRectF, Qt, Slot
+from PySide6.QtGui import QFontMetricsF, QPainter
 
 from app.core.i18n import bind, tr, tr_n
 from app.display.format import token_label
 from app.features.measure.job import Figures
-from app.features.measure.texts import REFERENCE, MeasureText
+from app.features.measure.texts import REFERENCE, MeasureText, script_name
 from app.widgets.plots import without_scene_export
 
-__all__ = ["TaxChart", "BAR_COLORS", "MARKED", "Layout", "layout", "short_label"]
+__all__ = ["TaxChart", "BAR_COLORS", "MARKED", "Layout", "layout", "short_label", "ScriptAxis"]
 
 BAR_COLORS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00")
 #: Languages named under their bars.
@@ -79,11 +80,84 @@ def layout(texts: Sequence[MeasureText]) -> Layout:
     return Layout(tuple(order), tuple(xs), tuple(groups))
 
 
+class ScriptAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
+    """The bottom axis: every script group's name under its bars, on up to :attr:`ROWS`
+    staggered rows, shortened ("Mal.", "马拉") where the whole name finds no room (26 groups
+    share ~650 pixels: on one row pyqtgraph named only the widest groups, Latin and
+    Cyrillic); a name with no room even so is left out (hovering its bars names it)."""
+
+    ROWS = 4
+
+    def __init__(self) -> None:
+        super().__init__("bottom")
+        self._names: list[tuple[float, float, str, str]] = []
+        #: The names drawn last: where, the whole name, and what was written.
+        self.shown: list[tuple[QRectF, str, str]] = []
+
+    def set_names(self, names: Sequence[tuple[float, float, str]]) -> None:
+        """Name each group (its first and last bar's x, its name) under its centre; a short
+        tick marks it."""
+        shorts: set[str] = set()
+        self._names = []
+        for first, last, name in sorted(names):
+            short = next(s for n in range(len(name) + 1) if (s := _short(name, n)) not in shorts or s == name)
+            shorts.add(short)
+            self._names.append((first, last, name, short))
+        self.setTicks([[((first + last) / 2, "") for first, last, _n, _s in self._names]])
+        line = QFontMetricsF(self.style["tickFont"] or self.font()).height()
+        rows = self.ROWS if self._names else 1  # (empty: no room kept for names)
+        self.setStyle(autoExpandTextSpace=False, tickTextHeight=round(rows * line))
+        self.picture = None
+        self.update()
+
+    def name_specs(self, metrics: QFontMetricsF) -> list[tuple[QRectF, str, str]]:
+        """Where each name goes: centred under its group, on the first row where it (else
+        its short form) overlaps no other name."""
+        bounds = self.mapRectFromParent(self.geometry())
+        low, high = self.range
+        scale = bounds.width() / max(high - low, 1e-9)
+        top = max(0, self.style["tickLength"]) + self.style["tickTextOffset"][1]
+        ends = [-float("inf")] * self.ROWS
+        specs = []
+        for first, last, name, short in self._names:
+            centre = bounds.left() + ((first + last) / 2 - low) * scale
+            room = (last - first + 1 + _GAP) * scale  # (a long name under one bar hides its neighbours')
+            whole = metrics.horizontalAdvance(name) <= 2 * room
+            for text in dict.fromkeys((name, short) if whole else (short, name)):
+                width = metrics.horizontalAdvance(text)
+                left = centre - width / 2
+                if left < bounds.left() or left + width > bounds.right():
+                    continue
+                row = next((r for r, end in enumerate(ends) if end + metrics.averageCharWidth() <= left), None)
+                if row is not None:
+                    ends[row] = left + width
+                    specs.append((QRectF(left, top + row * metrics.height(), width, metrics.height()), name, text))
+                    break
+        return specs
+
+    def generateDrawSpecs(self, p: QPainter) -> tuple[object, object, list[tuple[QRectF, object, str]]]:  # noqa: N802
+        axis, ticks, _ = super().generateDrawSpecs(p)
+        self.shown = self.name_specs(QFontMetricsF(p.font()))
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextDontClip
+        return axis, ticks, [(rect, flags, text) for rect, _name, text in self.shown]
+
+
+def _short(name: str, extra: int = 0) -> str:
+    """A script's name shortened (``extra`` letters longer when shorter ones are taken):
+    three letters and a dot, two characters (Chinese), or each part's first ("H+K")."""
+    if "+" in name:
+        return "+".join(part[: 1 + extra] for part in name.split("+"))
+    if name.isascii():
+        return f"{name[: 3 + extra]}." if len(name) > 4 + extra else name
+    return name[: 2 + extra]
+
+
 class TaxChart:
     """The plot widget (``plot``) and its legend (see the module docstring)."""
 
     def __init__(self) -> None:
-        self.plot = without_scene_export(pg.PlotWidget(background="w"))
+        self.axis = ScriptAxis()
+        self.plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"bottom": self.axis}))
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setMouseEnabled(x=True, y=False)
         self.plot.hideButtons()
@@ -111,6 +185,7 @@ class TaxChart:
         self._texts, self._figures = list(texts), shown
         self._layout = layout(texts) if shown else layout([])
         if not shown:
+            self.axis.set_names([])
             return
         width = 0.8 / len(shown)
         xs = np.asarray(self._layout.x)
@@ -135,13 +210,9 @@ class TaxChart:
         self.plot.enableAutoRange()
 
     def _ticks(self, tallest: dict[int, float]) -> None:
-        """Script names under the groups of five languages or more, and under the smaller
-        groups where there is room (a second tick level, whose names pyqtgraph leaves out where
-        they would overlap); the codes of :data:`MARKED` above their bars (every other one a
-        line higher, so that neighbours do not overlap)."""
-        major = [((a + b) / 2, name) for name, a, b in self._layout.groups if b - a >= 4]
-        minor = [((a + b) / 2, name) for name, a, b in self._layout.groups if b - a < 4]
-        self.plot.getAxis("bottom").setTicks([major, minor])
+        """Script names under their groups (:class:`ScriptAxis`); the codes of :data:`MARKED`
+        above their bars (every other one a line higher, so that neighbours do not overlap)."""
+        self.axis.set_names([(a, b, script_name(name)) for name, a, b in self._layout.groups])
         top = max(tallest.values(), default=1.0)
         marked = [(x, k) for k, x in zip(self._layout.order, self._layout.x) if self._texts[k].code in MARKED]
         for n, (x, k) in enumerate(marked):
@@ -160,7 +231,7 @@ class TaxChart:
         """What hovering language ``k`` says (HTML): its name, each tokenizer's tokens and
         premium, and its first line beside English's cut into each tokenizer's tokens."""
         t = self._texts[k]
-        lines = [f"<b>{html.escape(t.name)}</b> ({t.code}, {html.escape(t.script)})"]
+        lines = [f"<b>{html.escape(t.name)}</b> ({t.code}, {html.escape(script_name(t.script))})"]
         for f in self._figures:
             assert f.parity is not None
             cost = f.parity.languages[k]

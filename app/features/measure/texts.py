@@ -25,6 +25,7 @@ __all__ = [
     "sample_texts",
     "heldout_texts",
     "read_text_file",
+    "script_name",
     "MAX_TEXT_BYTES",
     "TextFileError",
 ]
@@ -37,6 +38,55 @@ PARALLEL_DIR = RESOURCES / "parallel"
 if not PARALLEL_DIR.is_dir():
     PARALLEL_DIR = Path(__file__).resolve().parents[3] / "resources" / "parallel"
 _HELDOUT = ((noop("English"), "english.txt"), (noop("Chinese"), "chinese.txt"), (noop("Code (Python)"), "code.txt"))
+
+
+#: The writing systems' names the engine gives (``dominant_script``: the first word of a letter's
+#: Unicode name): those of the parallel sample and the common others, for translation.
+SCRIPT_NAMES = frozenset(
+    {
+        noop("Arabic"),
+        noop("Armenian"),
+        noop("Bengali"),
+        noop("Bopomofo"),
+        noop("Canadian Syllabics"),
+        noop("Cherokee"),
+        noop("Cyrillic"),
+        noop("Devanagari"),
+        noop("Ethiopic"),
+        noop("Georgian"),
+        noop("Greek"),
+        noop("Gujarati"),
+        noop("Gurmukhi"),
+        noop("Han"),
+        noop("Hangul"),
+        noop("Hebrew"),
+        noop("Hiragana"),
+        noop("Kana"),
+        noop("Kannada"),
+        noop("Katakana"),
+        noop("Khmer"),
+        noop("Lao"),
+        noop("Latin"),
+        noop("Malayalam"),
+        noop("Mongolian"),
+        noop("Myanmar"),
+        noop("Oriya"),
+        noop("Sinhala"),
+        noop("Syriac"),
+        noop("Tamil"),
+        noop("Telugu"),
+        noop("Thaana"),
+        noop("Thai"),
+        noop("Tibetan"),
+        noop("Tifinagh"),
+    }
+)
+
+
+def script_name(script: str) -> str:
+    """``script`` (``Latin``, ``Han+Kana``) in the current language; a script not in
+    :data:`SCRIPT_NAMES` as the engine names it."""
+    return "+".join(tr(part) if part in SCRIPT_NAMES else part for part in script.split("+"))
 
 
 class TextSet(StrEnum):

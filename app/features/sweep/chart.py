@@ -23,6 +23,10 @@ __all__ = ["SweepChart", "LINE_COLORS", "SYMBOLS", "text_colors"]
 
 #: One color per held-out text (in order), the curve and its reference points.
 LINE_COLORS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#ad1457")
+#: The vocabulary sizes and bytes per token an empty chart shows: pyqtgraph's default (1 to 10
+#: on the log axis) labelled vocabulary sizes no tokenizer has.
+EMPTY_SIZES = (256, 200_000)
+EMPTY_BYTES_PER_TOKEN = (0.0, 6.0)
 #: One symbol per OpenAI encoding.
 SYMBOLS = {"r50k_base": "t", "p50k_base": "s", "cl100k_base": "o", "o200k_base": "star"}
 
@@ -39,6 +43,7 @@ class SweepChart:
         self.plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"bottom": LogSizeAxis("bottom")}))
         self.retranslate()
         self.plot.setLogMode(x=True, y=False)
+        self._show_empty()
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.getPlotItem().setDownsampling(auto=True, mode="peak")
         self.plot.setMouseEnabled(x=False, y=False)
@@ -88,8 +93,16 @@ class SweepChart:
             item.setZValue(1)
         for ref in references:
             self._draw_reference(ref, [c.name for c in curves], colors)
-        self.plot.enableAutoRange()
+        if self.plot.getPlotItem().listDataItems():
+            self.plot.enableAutoRange()
+        else:
+            self._show_empty()
         self._drawn = _Drawn(tuple(curves), tuple(references), dict(colors))
+
+    def _show_empty(self) -> None:
+        self.plot.disableAutoRange()
+        self.plot.setXRange(*(float(np.log10(size)) for size in EMPTY_SIZES), padding=0.02)
+        self.plot.setYRange(*EMPTY_BYTES_PER_TOKEN, padding=0.02)
 
     def _draw_reference(self, ref: SweepReference, names: Sequence[str], colors: dict[str, str]) -> None:
         """The symbols of ``ref`` at its vocabulary size, one per text in the text's color (one

@@ -42,6 +42,7 @@ class TopBar(QWidget):
         self.additions_box = build.check_box(self, ADDITIONS_LABEL, checked=True)
         self.set_additions(None)
         build.shrinkable(self.preset_combo, self.mode_combo)
+        build.elided(self.picker)  # (its names are long: "cl100k_base (GPT-3.5 / GPT-4, 100k)")
         rows = QVBoxLayout(self)
         rows.setContentsMargins(0, 0, 0, 0)
         self._layout = layout = QHBoxLayout()

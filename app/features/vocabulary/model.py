@@ -35,7 +35,7 @@ from app.display.format import hex_bytes, token_label
 from app.display.pieces import fallback_ids, piece_texts, token_text
 from app.features.vocabulary.merge_tree import MergeTree, merge_tree
 from app.features.vocabulary.search import FROM_VISIBLE, SEARCH_MODES, SearchError, SearchMode, parse_hex, parse_ids
-from bpe_engine import TokenizerLike, UnigramTokenizer
+from bpe_engine import SentencePieceTokenizer, TokenizerLike, UnigramTokenizer
 
 __all__ = [
     "VocabModel",
@@ -154,6 +154,10 @@ class VocabModel(RowsModel):
         self._left, self._right, self._count, self._rank = left, right, count, rank
         specials = set(tok.special_tokens.values())
         self._special = [i in specials for i in ids]
+        if isinstance(tok, SentencePieceTokenizer):
+            # a SentencePiece special (control or unknown piece: <s>, </s>, <unk>) stands for no
+            # bytes of its own: the engine's table holds its literal text, "3c 75 6e 6b 3e"
+            self._bytes = [b"" if special else b for b, special in zip(self._bytes, self._special)]
         self._score = _unigram_scores(tok, ids)
 
     @property
@@ -402,7 +406,7 @@ class VocabModel(RowsModel):
             if col == self.HEX:
                 return hex_bytes(self._bytes[k])
             if col == self.LENGTH:
-                return len(self._bytes[k])
+                return len(self._bytes[k]) or ""  # (only a SentencePiece special has no bytes)
             if col == self.LEFT:
                 return self._parent_label(self._left[k])
             if col == self.RIGHT:

@@ -35,3 +35,30 @@ def test_references_appear_in_the_legend_only_with_their_symbols(qtbot) -> None:
     points = [item for item in chart.plot.getPlotItem().listDataItems() if item.opts["symbol"] is not None]
     xs, ys = points[0].getData()
     assert ys[0] == pytest.approx(text.size / count)
+
+
+def _bottom_labels(chart: SweepChart) -> list[str]:
+    axis = chart.plot.getAxis("bottom")
+    low, high = axis.range
+    labels: list[str] = []
+    for spacing, values in axis.tickValues(low, high, 800):
+        labels += [s for s in axis.tickStrings(values, 1, spacing) if s] if spacing else []
+    return labels
+
+
+def test_an_empty_chart_shows_vocabulary_sizes_a_tokenizer_may_have(qtbot) -> None:
+    """Empty (no tokenizer with a sweep yet), the log axis was pyqtgraph's default 1 to 10:
+    ticks 2…9, sizes no vocabulary has (a vocabulary has at least its 256 bytes)."""
+    chart = SweepChart()
+    qtbot.addWidget(chart.plot)
+    chart.plot.resize(800, 400)
+    for _ in range(2):  # when built, and when drawn with nothing
+        labels = _bottom_labels(chart)
+        assert labels and "1k" in labels and "10k" in labels and "100k" in labels, labels
+        assert all(label.endswith("k") or int(label) >= 256 for label in labels), labels
+        chart.draw([], [], {})
+    tok = train_bpe(None, 300, [], text=data_text("english.txt"))
+    text = HeldOutText("English", data_text("english.txt")[:3000])
+    chart.draw(sweep_curves(tok, [text]), [], text_colors([text.name]))
+    chart.plot.getViewBox().updateAutoRange()
+    assert chart.plot.getAxis("bottom").range[1] < 3  # fitted to the curve again (up to 300 tokens)

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from app.features.vocabulary.model import VocabModel
+from app.features.vocabulary.search import SearchMode
 from app.features.vocabulary.view import VocabView
 from bpe_engine import UnigramTokenizer, train_bpe
 
@@ -86,3 +87,29 @@ def test_the_score_is_in_sight_at_1024_pixels(qtbot, registry, settings, trained
     assert all(table.isColumnHidden(c) for c in (VocabModel.LEFT, VocabModel.RIGHT, VocabModel.COUNT))
     registry.add(train_bpe(None, 280, [], text="low lower lowest " * 20), "bpe")
     assert not any(table.isColumnHidden(c) for c in (VocabModel.LEFT, VocabModel.RIGHT, VocabModel.COUNT))
+
+
+def test_control_and_unknown_pieces_show_as_special_without_bytes(view, registry, trained) -> None:
+    """``<unk>``, ``<s>`` and ``</s>`` showed the bytes of their literal text (3c 75 6e 6b 3e):
+    sentencepiece's control and unknown pieces have no bytes of their own; they show as
+    special tokens (the special color and tooltip) with empty byte columns."""
+    tok, sp = trained
+    registry.add(tok, "unigram")
+    model = view.model
+    rows = {model.token_id(row): row for row in range(model.rowCount())}
+    specials = [i for i in range(sp.get_piece_size()) if sp.is_control(i) or sp.is_unknown(i)]
+    assert len(specials) == 3
+    for token_id, row in rows.items():
+        hex_shown = model.data(model.index(row, VocabModel.HEX))
+        length = model.data(model.index(row, VocabModel.LENGTH))
+        color = model.data(model.index(row, VocabModel.TOKEN), Qt.ItemDataRole.ForegroundRole)
+        if token_id in specials:
+            assert (hex_shown, length) == ("", ""), sp.id_to_piece(token_id)
+            assert model.data(model.index(row, VocabModel.TOKEN)) == sp.id_to_piece(token_id)
+            assert color is not None and "Special" in model.data(
+                model.index(row, VocabModel.TOKEN), Qt.ItemDataRole.ToolTipRole
+            )
+        else:
+            assert hex_shown and length == len(tok.vocab[token_id]) and color is None
+    model.set_search("3c 75 6e 6b 3e", SearchMode.HEX)  # "<unk>": no piece holds these bytes
+    assert model.rowCount() == 0

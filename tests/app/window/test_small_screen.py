@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QRect, QSize
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtWidgets import QApplication, QStyle, QWidget
 
 from app.core import i18n
 from app.widgets.plots import MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH
@@ -204,3 +204,67 @@ def test_eight_compare_columns_scroll_sideways(qtbot, window, language) -> None:
     _at(qtbot, window, 1600, 1000)
     qtbot.waitUntil(lambda: not bar.isVisible(), timeout=5000)
     assert min(c.width() for c in view.columns()) >= READABLE_WIDTH
+
+
+def _axis_label_inside(plot: pg.PlotWidget, side: str) -> bool:
+    """Whether the axis title of ``side`` ("merge rank") is drawn inside the plot widget (but
+    for the 1 pixel under its line that pyqtgraph always puts past the bottom)."""
+    label = plot.getAxis(side).label
+    margin = round(label.document().documentMargin())  # (blank around the text)
+    shown = plot.mapFromScene(label.sceneBoundingRect()).boundingRect().adjusted(margin, margin, -margin, -margin)
+    return label.isVisible() and plot.rect().adjusted(0, 0, 0, 1).contains(shown)
+
+
+def test_training_plots_keep_their_axis_labels_under_a_message(qtbot, window, language) -> None:
+    """With the message bar showing (a sample's suggested settings: two lines and two buttons)
+    the plots got ~140 pixels at 1024x700 and "merge rank" was cut at their bottom; a curve
+    area of ~80 pixels under a two-line title is unreadable anyway: the plots keep room for
+    their titles, axis labels and at least 90 pixels of curve."""
+    _at(qtbot, window, height=700 - TITLE_BAR)
+    view = window.train_view
+    window.tabs.setCurrentWidget(view)
+    view.messages.info(
+        "This sample is meant for other settings: vocabulary size 1000, pre-tokenizer GPT-2, "
+        "minimum pair count 2, byte fallback on, tie-break greatest, special tokens <|endoftext|> and "
+        "<|fim_prefix|>, normalization NFC. Apply them?",
+        [("Apply", lambda: None), ("Keep mine", lambda: None)],
+    )
+    qtbot.wait(100)
+    for plot in (view.plots.count_plot, view.plots.bpt_plot):
+        assert plot.isVisible() and plot.height() >= MIN_PLOT_HEIGHT, plot.size()
+        assert plot.getPlotItem().vb.height() >= 90, (plot.size(), plot.getPlotItem().vb.height())
+        for side in ("bottom", "left"):
+            assert _axis_label_inside(plot, side), (side, plot.size())
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # (the tooltip, offscreen)
+def test_tokenize_combos_elide_their_choice_and_tell_it_whole(qtbot, window, language) -> None:
+    """At 1024 pixels the Preset and Special tokens combos were cut mid-word ("Choose a pre",
+    "Recognised ("): a cut choice ends with "…" inside its box, and the tooltip starts with it
+    whole."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QStyleOptionComboBox, QToolTip
+
+    from app.widgets.build import shown_text
+
+    _at(qtbot, window)
+    window.tabs.setCurrentWidget(window.tokenize_view)
+    qtbot.wait(50)
+    bar = window.tokenize_view.top
+    cut = 0
+    for combo in (bar.picker, bar.preset_combo, bar.mode_combo):
+        full, shown = combo.currentText(), shown_text(combo)
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        field = combo.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+        )
+        assert combo.fontMetrics().horizontalAdvance(shown) <= field.width(), (full, shown, field)
+        if shown != full:
+            cut += 1
+            assert shown.endswith("…") and full.startswith(shown[:-1].rstrip()), (full, shown)
+            centre = combo.rect().center()
+            QApplication.sendEvent(combo, QHelpEvent(QEvent.Type.ToolTip, centre, combo.mapToGlobal(QPoint(centre))))
+            assert QToolTip.text().startswith(full), QToolTip.text()
+    assert cut  # (at 1024 pixels at least one is narrower than its choice)
