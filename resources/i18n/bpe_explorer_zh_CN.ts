@@ -535,9 +535,9 @@
     </message>
     <message numerus="yes">
       <location filename="../../app/features/compare/boundary_diff.py" />
-      <source>Boundary diff: &lt;b&gt;%n&lt;/b&gt; stretch(es) cut differently (outlined in orange in every column): {samples}{more}</source>
+      <source>Boundary diff: &lt;b&gt;%n&lt;/b&gt; stretch(es) cut differently (outlined in orange in every column): {samples}{more}.</source>
       <translation>
-        <numerusform>边界差异：&lt;b&gt;%n&lt;/b&gt; 处切分不同（在每一列中以橙色框出）：{samples}{more}</numerusform>
+        <numerusform>边界差异：&lt;b&gt;%n&lt;/b&gt; 处切分不同（在每一列中以橙色框出）：{samples}{more}。</numerusform>
       </translation>
     </message>
     <message>

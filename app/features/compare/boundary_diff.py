@@ -108,7 +108,7 @@ class DiffLabel(QLabel):
         samples = ", ".join(f"‘{visible(text[s:e])}’" for s, e in first)
         more = tr(" and {n} more").format(n=n - _SAMPLES) if n > _SAMPLES else ""
         line = tr_n(
-            "Boundary diff: <b>%n</b> stretch(es) cut differently (outlined in orange in every column): {samples}{more}",
+            "Boundary diff: <b>%n</b> stretch(es) cut differently (outlined in orange in every column): {samples}{more}.",
             n,
         )
         return line.format(samples=samples.replace("<", "&lt;"), more=more)

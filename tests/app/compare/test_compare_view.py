@@ -477,7 +477,7 @@ def test_the_boundary_diff_names_the_columns_it_leaves_out(qtbot, view, registry
     assert column_ids(view, 2) == reference.encode(text)
     assert column_ids(view, 0) == tiktoken_ids(tiktoken_encodings["cl100k_base"], text)
     line = view.diff_label.text()
-    assert "stretch" in line and "Left out: uni.model · Unigram" in line
+    assert "stretch" in line and ". Left out: uni.model · Unigram" in line  # (a sentence of its own)
     view.set_keys(["cl100k_base", uni])
     settle(qtbot, view)
     line = view.diff_label.text()
