@@ -62,3 +62,24 @@ def spm_tokenizer(spm_model: Path) -> SentencePieceTokenizer:
     assert isinstance(tok, SentencePieceTokenizer)
     tok.merge_ids()  # as the app's loader does, off the GUI thread
     return tok
+
+
+#: Short lines a small Unigram model learns from in a second.
+UNIGRAM_LINES = [f"the lighthouse keeper {i} and the grey cat {i * 7} walked home" for i in range(400)]
+
+
+def unigram_model(path: Path, lines: list[str], vocab_size: int, *, byte_fallback: bool = False) -> tuple[Path, Any]:
+    """A Unigram ``.model`` trained by ``sentencepiece`` on ``lines``, written to ``path``, and
+    the reference processor for it."""
+    spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
+    out = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(lines),
+        model_writer=out,
+        model_type="unigram",
+        vocab_size=vocab_size,
+        byte_fallback=byte_fallback,
+        minloglevel=2,
+    )
+    path.write_bytes(out.getvalue())
+    return path, spm.SentencePieceProcessor(model_proto=out.getvalue())

@@ -455,21 +455,13 @@ def test_a_result_is_shown_one_column_per_turn_and_each_column_is_tiktokens(qtbo
 def test_the_boundary_diff_names_the_columns_it_leaves_out(qtbot, view, registry, tmp_path, tiktoken_encodings):
     """A Unigram column whose model normalizes spaces decodes to another text: it stays out of
     the diff, and the line said "outlined in orange in every column" as if it were compared."""
-    spm = pytest.importorskip("sentencepiece")
-    import io
-
     from bpe_engine import load_tokenizer
 
-    out = io.BytesIO()
-    lines = [f"the lighthouse keeper {i} and the grey cat {i * 7} walked home" for i in range(400)]
-    spm.SentencePieceTrainer.train(
-        sentence_iterator=iter(lines), model_writer=out, model_type="unigram", vocab_size=120, minloglevel=2
-    )
-    path = tmp_path / "uni.model"
-    path.write_bytes(out.getvalue())
+    from ..sentencepiece_support import UNIGRAM_LINES, unigram_model
+
+    path, reference = unigram_model(tmp_path / "uni.model", UNIGRAM_LINES, 120)
     uni = registry.add(load_tokenizer(path), "uni.model · Unigram")
     text = "the  keeper 國 walked"  # two spaces: the model's normalizer makes them one
-    reference = spm.SentencePieceProcessor(model_proto=out.getvalue())
     assert reference.decode(reference.encode(text)) != text  # the test's point
     view.set_keys(["cl100k_base", "o200k_base", uni])
     view.set_text(text)

@@ -102,22 +102,12 @@ def test_compare_and_vocabulary_keep_their_tokenizers(qtbot, window, tok_a, tok_
 def test_a_unigram_tokenizer_on_the_timeline_is_never_shown_as_of_merge_k(qtbot, window, tmp_path) -> None:
     """The Timeline may hold a Unigram model (it says it has no merges); Tokenize showing the
     same model does not offer "As of merge k", and its ids are sentencepiece's."""
-    spm = pytest.importorskip("sentencepiece")
-    import io
-
     from bpe_engine import load_tokenizer
 
-    out = io.BytesIO()
-    spm.SentencePieceTrainer.train(
-        sentence_iterator=iter(data_text("english.txt").splitlines()[:800]),
-        model_writer=out,
-        model_type="unigram",
-        vocab_size=500,
-        byte_fallback=True,
-        minloglevel=2,
-    )
-    path = tmp_path / "uni.model"
-    path.write_bytes(out.getvalue())
+    from ..sentencepiece_support import unigram_model
+
+    lines = data_text("english.txt").splitlines()[:800]
+    path, reference = unigram_model(tmp_path / "uni.model", lines, 500, byte_fallback=True)
     uni = window.registry.add(load_tokenizer(path), "U")
     window.tabs.setCurrentWidget(window.timeline_view)
     window.timeline_view.picker.set_current_key(uni)
@@ -130,7 +120,6 @@ def test_a_unigram_tokenizer_on_the_timeline_is_never_shown_as_of_merge_k(qtbot,
     assert not box.isEnabled() and "Unigram" in box.toolTip()
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
     assert not box.isChecked()
-    reference = spm.SentencePieceProcessor(model_proto=out.getvalue())
     assert list(view.table().ids) == reference.encode(TEXT)
 
 
@@ -140,22 +129,11 @@ def test_a_unigram_tokenizer_on_the_timeline_names_no_merge_number(qtbot, regist
     names no number for a tokenizer that has no merges, and names the BPE one's again."""
     from app.core.timeline_position import TimelinePosition
     from app.widgets.as_of import AsOfBox
-
-    spm = pytest.importorskip("sentencepiece")
-    import io
-
     from bpe_engine import load_tokenizer
 
-    out = io.BytesIO()
-    spm.SentencePieceTrainer.train(
-        sentence_iterator=iter(data_text("english.txt").splitlines()[:800]),
-        model_writer=out,
-        model_type="unigram",
-        vocab_size=300,
-        minloglevel=2,
-    )
-    path = tmp_path / "uni.model"
-    path.write_bytes(out.getvalue())
+    from ..sentencepiece_support import unigram_model
+
+    path, _ = unigram_model(tmp_path / "uni.model", data_text("english.txt").splitlines()[:800], 300)
     uni = registry.add(load_tokenizer(path), "U")
     a = registry.add(tok_a, "A")
     position = TimelinePosition()

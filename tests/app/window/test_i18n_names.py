@@ -96,20 +96,13 @@ def test_the_opened_line_names_the_tokenizer_in_the_new_language(
 
 def test_the_opened_message_says_no_merges_for_a_unigram_model(qtbot, registry, settings, tmp_path):
     """Opening a Unigram model said "1,500 tokens, 0 merges": it has no merges at all."""
-    spm = pytest.importorskip("sentencepiece")
-    import io
-
     from bpe_engine import load_tokenizer
 
-    out = io.BytesIO()
-    lines = [f"the lighthouse keeper {i} and the grey cat {i * 7} walked home" for i in range(400)]
-    spm.SentencePieceTrainer.train(
-        sentence_iterator=iter(lines), model_writer=out, model_type="unigram", vocab_size=120, minloglevel=2
-    )
-    path = tmp_path / "uni.model"
-    path.write_bytes(out.getvalue())
+    from ..sentencepiece_support import UNIGRAM_LINES, unigram_model
+
+    path, reference = unigram_model(tmp_path / "uni.model", UNIGRAM_LINES, 120)
     tok = load_tokenizer(path)
-    assert len(tok) == spm.SentencePieceProcessor(model_proto=out.getvalue()).get_piece_size()
+    assert len(tok) == reference.get_piece_size()
     view = TrainView(registry, settings)
     qtbot.addWidget(view)
     view._on_files_opened(str(path), tok)
