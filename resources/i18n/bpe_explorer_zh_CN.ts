@@ -964,10 +964,12 @@
       <source>Choose a preset…</source>
       <translation>选择预设…</translation>
     </message>
-    <message>
+    <message numerus="yes">
       <location filename="../../app/features/compare/view.py" />
-      <source>Compare shows at most {n} columns: remove one (✕) to add another</source>
-      <translation>对比最多显示 {n} 列：移除一列（✕）后才能再添加</translation>
+      <source>Compare shows at most %n column(s): remove one (✕) to add another</source>
+      <translation>
+        <numerusform>对比最多显示 %n 列：移除一列（✕）后才能再添加</numerusform>
+      </translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />

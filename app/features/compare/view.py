@@ -36,17 +36,16 @@ from functools import partial
 import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
-from app.content.presets import PRESETS
 from app.core.encoding import EncodeController
-from app.core.i18n import bind, connect, tr
+from app.core.i18n import bind, connect, tr, tr_n
 from app.core.messages import EncodeResult
 from app.core.registry import RegistryKind, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.tokenizer_files import TiktokenFileOpener
-from app.display.additions import ADDITIONS_LABEL, columns_additions_tooltip, with_additions
+from app.display.additions import columns_additions_tooltip, with_additions
 from app.display.token_data import TokenTable
 from app.features.compare.boundary_diff import DiffLabel, agreed_cuts, diff_marks
 from app.features.compare.column import ColumnState, CompareColumn
@@ -54,7 +53,7 @@ from app.features.compare.columns_area import MAX_COLUMNS, MIN_COLUMNS, ColumnsA
 from app.features.compare.corpus_panel import CorpusPanel
 from app.features.compare.overlap_panel import OverlapPanel
 from app.features.compare.summary_table import SummaryTable, summary_rows
-from app.widgets import build
+from app.features.compare.top_bar import CompareTopBar
 from app.widgets.as_of import AsOfBox
 from app.widgets.text_input import TextInput
 from app.widgets.view import View
@@ -120,7 +119,7 @@ class CompareView(View):
         self.summary = self.summary_view.summary
         self.lower_tabs = self._build_lower_tabs()
         layout = QVBoxLayout(self)
-        layout.addLayout(self._top)
+        layout.addWidget(self._top)
         layout.addWidget(self.editor)
         layout.addWidget(self.messages)
         layout.addWidget(self._build_columns_scroll(), 1)
@@ -140,40 +139,20 @@ class CompareView(View):
         self.columns_scroll = scroll
         return scroll
 
-    def _build_top(self) -> QHBoxLayout:
-        """Preset, the display boxes and "+ Add tokenizer"."""
-        items = [("", "")] + [("", text) for _title, text, _note in PRESETS]
-        self.preset_combo = build.combo(self, items, translate=False)
-        self._name_presets()
+    def _build_top(self) -> CompareTopBar:
+        """Preset, the display boxes and "+ Add tokenizer" (see :mod:`.top_bar`)."""
+        top = CompareTopBar(
+            self.settings.show_whitespace if self.settings else True,
+            self.settings.add_special_tokens if self.settings else True,
+            self,
+        )
+        self.preset_combo, self.add_button = top.preset_combo, top.add_button
+        self.whitespace_box, self.diff_box, self.additions_box = top.whitespace_box, top.diff_box, top.additions_box
         self.preset_combo.activated.connect(self._on_preset_combo_activated)
-        self.whitespace_box = build.check_box(
-            self,
-            "Show whitespace",
-            self._on_display_box_toggled,
-            checked=self.settings.show_whitespace if self.settings else True,
-        )
-        self.diff_box = build.check_box(
-            self,
-            "Highlight differences",
-            self._on_display_box_toggled,
-            tooltip="Outline in orange the tokens whose boundaries another column does not share",
-            checked=True,
-        )
-        self.additions_box = build.check_box(
-            self,
-            ADDITIONS_LABEL,
-            self._on_additions_box_toggled,
-            checked=self.settings.add_special_tokens if self.settings else True,
-        )
-        self.add_button = build.button(self, "+ Add tokenizer", self._on_add_button_clicked, shortcut="Ctrl+Shift+A")
-        build.shrinkable(self.preset_combo)  # subtle: the row must fit 1024 pixels in presentation mode
-        top = QHBoxLayout()
-        self._preset_label = build.labelled(top, self, "Preset:", self.preset_combo)
-        top.addWidget(self.additions_box)
-        top.addWidget(self.whitespace_box)
-        top.addWidget(self.diff_box)
-        top.addStretch(1)
-        top.addWidget(self.add_button)
+        for box in (self.whitespace_box, self.diff_box):
+            box.toggled.connect(self._on_display_box_toggled)
+        self.additions_box.toggled.connect(self._on_additions_box_toggled)
+        self.add_button.clicked.connect(self._on_add_button_clicked)
         return top
 
     def _build_lower_tabs(self) -> QTabWidget:
@@ -193,17 +172,10 @@ class CompareView(View):
         tabs.currentChanged.connect(self._on_lower_tabs_current_changed)
         return tabs
 
-    def _name_presets(self) -> None:
-        """The preset combo's items in the current language (their texts, the data, stay)."""
-        self.preset_combo.setItemText(0, tr("Choose a preset…"))
-        for i, (title, _text, note) in enumerate(PRESETS, start=1):
-            self.preset_combo.setItemText(i, tr(title))
-            self.preset_combo.setItemData(i, tr(note), Qt.ItemDataRole.ToolTipRole)
-
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
         """Say again, in the new language, what the view composed from its state."""
-        self._name_presets()
+        self._top.name_presets()
         self._update_summary()
         self._update_add_controls()
 
@@ -237,7 +209,7 @@ class CompareView(View):
         box = AsOfBox(position, self.registry, self)
         box.changed.connect(self._request)
         box.set_keys(self.keys())
-        self._top.insertWidget(self._top.count() - 2, box)
+        self._top.add_as_of(box)
         self.as_of = box
 
     def merge_limit(self, key: str) -> int | None:
@@ -281,7 +253,7 @@ class CompareView(View):
         if can_add:
             tip = tr("Add a column (up to {n}) (Ctrl+Shift+A)").format(n=MAX_COLUMNS)
         else:
-            tip = tr("Compare shows at most {n} columns: remove one (✕) to add another").format(n=MAX_COLUMNS)
+            tip = tr_n("Compare shows at most %n column(s): remove one (✕) to add another", MAX_COLUMNS)
         self.add_button.setToolTip(tip)
         named = [(self._column_label(k), tok.special_additions if tok else None) for k, tok in self._column_toks()]
         self.additions_box.setEnabled(any(a for _, a in named))
@@ -478,7 +450,7 @@ class CompareView(View):
         """Presentation mode: corpus mode and vocabulary overlap fold away (the columns get the
         room), and so does the preset combo's label (the combo says what it holds)."""
         self.lower_tabs.setVisible(not on)
-        self._preset_label.setVisible(not on)
+        self._top.set_presentation(on)
 
     def tokenizer_key(self) -> str:
         """The first column's tokenizer that is not OpenAI's (those need no saving), else the first."""

@@ -328,8 +328,9 @@ def test_every_view_fits_a_1024_pixel_screen_in_presentation_mode(qtbot, window)
 
 def test_compare_with_columns_that_cannot_load_fits_a_1024_pixel_screen(qtbot, window) -> None:
     """Offline, OpenAI's three columns show why and their two buttons: side by side, the four
-    columns wanted 1,147 pixels in presentation mode."""
+    columns wanted 1,147 pixels in presentation mode; the display boxes, a second row."""
     window.presentation.set_presenting(True)
+    qtbot.waitUntil(lambda: not window.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
     view = window.compare_view
     window.tabs.setCurrentWidget(view)
     for col in view.columns()[1:]:
@@ -337,7 +338,12 @@ def test_compare_with_columns_that_cannot_load_fits_a_1024_pixel_screen(qtbot, w
     qtbot.wait(10)
     assert all(col.open_button.isVisibleTo(col) for col in view.columns()[1:])
     assert view.minimumSizeHint().width() <= 1024
+    top = view.add_button.parentWidget()  # the boxes below the preset combo, and back
+    assert view.whitespace_box.y() > view.preset_combo.y() + view.preset_combo.height() // 2
     window.presentation.set_presenting(False)
+    qtbot.waitUntil(lambda: not window.presentation.state_pending(), timeout=5_000)
+    qtbot.wait(10)
+    assert abs(view.whitespace_box.y() - view.preset_combo.y()) < view.preset_combo.height() and top.isVisible()
 
 
 def test_the_window_never_starts_larger_than_the_screen(qtbot, settings) -> None:
