@@ -948,21 +948,45 @@
       <translation>（截至第 {k} 次合并）</translation>
     </message>
     <message>
-      <location filename="../../app/features/compare/view.py" />
+      <location filename="../../app/features/compare/top_bar.py" />
       <source>+ Add tokenizer</source>
       <translation>+ 添加分词器</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/top_bar.py" />
+      <location filename="../../app/features/stream/controls.py" />
+      <location filename="../../app/features/tokenize/top_bar.py" />
+      <source>Choose a preset…</source>
+      <translation>选择预设…</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/top_bar.py" />
+      <source>Highlight differences</source>
+      <translation>突出显示差异</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/top_bar.py" />
+      <source>Outline in orange the tokens whose boundaries another column does not share</source>
+      <translation>用橙色框出边界与其他列不一致的词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/top_bar.py" />
+      <location filename="../../app/features/stream/controls.py" />
+      <location filename="../../app/features/tokenize/top_bar.py" />
+      <source>Preset:</source>
+      <translation>预设：</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/compare/top_bar.py" />
+      <location filename="../../app/features/families/text_panel.py" />
+      <location filename="../../app/features/tokenize/top_bar.py" />
+      <source>Show whitespace</source>
+      <translation>显示空白字符</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
       <source>Add a column (up to {n}) (Ctrl+Shift+A)</source>
       <translation>添加一列（最多 {n} 列）(Ctrl+Shift+A)</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/stream/controls.py" />
-      <location filename="../../app/features/tokenize/top_bar.py" />
-      <source>Choose a preset…</source>
-      <translation>选择预设…</translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/compare/view.py" />
@@ -978,32 +1002,8 @@
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
-      <source>Highlight differences</source>
-      <translation>突出显示差异</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
       <source>How many tokens two tokenizers share, and the tokens only one has</source>
       <translation>两个分词器共有多少词元，以及只有其中一个才有的词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <source>Outline in orange the tokens whose boundaries another column does not share</source>
-      <translation>用橙色框出边界与其他列不一致的词元</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/stream/controls.py" />
-      <location filename="../../app/features/tokenize/top_bar.py" />
-      <source>Preset:</source>
-      <translation>预设：</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/compare/view.py" />
-      <location filename="../../app/features/families/text_panel.py" />
-      <location filename="../../app/features/tokenize/top_bar.py" />
-      <source>Show whitespace</source>
-      <translation>显示空白字符</translation>
     </message>
     <message>
       <location filename="../../app/features/compare/view.py" />
