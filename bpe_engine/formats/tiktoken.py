@@ -657,13 +657,16 @@ _HF_SETTINGS = ("added_tokens", "pre_tokenizer", "post_processor")
 
 
 def _load_beside(path: str, what: str, loaded: dict[str, Any]) -> Any:
-    """``load_recorded_json``, once per file for one open (``loaded`` keeps what was parsed);
-    only the settings of a ``tokenizer.json``."""
+    """``load_recorded_json``, once per file for one open (``loaded`` keeps what was parsed)."""
     if path not in loaded:
-        if what == _HF:
-            loaded[path] = load_recorded_settings(path, what, "model", _HF_SETTINGS)
-        else:
-            loaded[path] = load_recorded_json(path, what)
+        loaded[path] = load_recorded_json(path, what)
+    return loaded[path]
+
+
+def _hf_beside(path: str, loaded: dict[str, Any]) -> Any:
+    """The settings of a ``tokenizer.json`` beside a rank file, once per file for one open."""
+    if path not in loaded:
+        loaded[path] = load_recorded_settings(path, _HF, "model", _HF_SETTINGS)
     return loaded[path]
 
 
@@ -675,7 +678,7 @@ def _bosbeside(path: str, specials: Mapping[str, int], loaded: dict[str, Any] | 
     loaded = {} if loaded is None else loaded
     hf = beside(path, f"{stem}.json", "tokenizer.json")
     if hf is not None:
-        obj = _load_beside(hf, _HF, loaded)
+        obj = _hf_beside(hf, loaded)
         bos = template_bos(obj, hf) if is_hf_tokenizer(obj) else None
         if bos is not None and bos in specials:
             return bos, True
@@ -709,7 +712,7 @@ def _settings_for(path: str, loaded: dict[str, Any] | None = None) -> tuple[str 
     where = [f"OpenAI's {stem}"] if known else []
     hf = beside(path, f"{stem}.json", "tokenizer.json")
     if hf is not None:
-        obj = _load_beside(hf, _HF, {} if loaded is None else loaded)
+        obj = _hf_beside(hf, {} if loaded is None else loaded)
         if is_hf_tokenizer(obj):
             found_pattern = _pattern_of(obj, hf)
             found_specials = {content: i for content, i, _, _ in added_tokens(obj, hf)}
