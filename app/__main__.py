@@ -127,14 +127,15 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="bpe-explorer",
         description="See tokenization: train byte-level BPE, watch every merge, compare tokenizers.",
-        epilog="Tokenizer files open in the Vocabulary tab; text files become the Train tab's corpus.",
+        epilog="Tokenizer files open in the Vocabulary tab; text files become the Train tab's corpus; "
+        "a training checkpoint (.ckpt) goes on in the Train tab.",
     )
     parser.add_argument(
         "files",
         nargs="*",
         metavar="FILE",
         help="a tokenizer file or folder (ours, Hugging Face tokenizer.json, tiktoken rank file, GPT-2, "
-        "Tekken, SentencePiece .model) or a UTF-8 text file to train on",
+        "Tekken, SentencePiece .model), a UTF-8 text file to train on, or a training checkpoint (.ckpt)",
     )
     parser.add_argument("--version", action="version", version=f"BPE Explorer {__version__}")
     parser.add_argument(

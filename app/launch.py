@@ -1,5 +1,6 @@
 """Files given on the command line (``bpe-explorer FILE ...``, as launchers and file managers
-pass them): tokenizer files open one after the other, text files become the training corpus.
+pass them): tokenizer files open one after the other, text files become the training corpus,
+and a training checkpoint (``.ckpt``) is resumed in the Train tab.
 
 Which is which is told from the path (a folder, a tokenizer's usual names and extensions) and,
 for ``.txt`` files, from the first line (a tiktoken rank file is ``base64 rank`` lines).
@@ -21,6 +22,7 @@ __all__ = ["PathKind", "classify", "open_paths"]
 
 _TOKENIZER_NAMES = {"tokenizer.json", "tekken.json", "tokenizer.model", "vocab.json", "merges.txt"}
 _TOKENIZER_SUFFIXES = {".json", ".model", ".tiktoken", ".bpe"}
+_CHECKPOINT_SUFFIX = ".ckpt"  # what Training > Save training as checkpoint proposes
 _RANK_LINE = re.compile(rb"^[A-Za-z0-9+/]+=* [0-9]+\r?$")
 _RETRY_MS = 250  # another file job is running: try again shortly
 
@@ -28,11 +30,14 @@ _RETRY_MS = 250  # another file job is running: try again shortly
 class PathKind(Enum):
     TOKENIZER = "tokenizer"
     TEXT = "text"
+    CHECKPOINT = "checkpoint"
 
 
 def classify(path: str) -> PathKind:
-    """Whether ``path`` is opened as a tokenizer or added to the corpus as text."""
+    """Whether ``path`` is opened as a tokenizer, resumed as a training or added to the corpus."""
     p = Path(path)
+    if p.suffix.lower() == _CHECKPOINT_SUFFIX and not p.is_dir():
+        return PathKind.CHECKPOINT
     if p.is_dir() or p.name in _TOKENIZER_NAMES or p.suffix.lower() in _TOKENIZER_SUFFIXES:
         return PathKind.TOKENIZER
     try:
@@ -78,11 +83,17 @@ class _Opener(QObject):
 
 
 def open_paths(window: MainWindow, paths: list[str]) -> None:
-    """Open the tokenizers among ``paths`` and add the text files to the Train tab's corpus."""
-    texts = [p for p in paths if classify(p) is PathKind.TEXT]
-    tokenizers = [p for p in paths if classify(p) is PathKind.TOKENIZER]
+    """Open the tokenizers among ``paths``, add the text files to the Train tab's corpus and
+    resume the first checkpoint (one training runs at a time: the Train tab says so for more)."""
+    kinds = {p: classify(p) for p in paths}
+    texts = [p for p in paths if kinds[p] is PathKind.TEXT]
+    tokenizers = [p for p in paths if kinds[p] is PathKind.TOKENIZER]
+    checkpoints = [p for p in paths if kinds[p] is PathKind.CHECKPOINT]
     if texts:
         window.train_view.corpus.add_files(texts)
+        window.tabs.setCurrentWidget(window.train_view)
+    for path in checkpoints:
+        window.train_view.resume_training(path)
         window.tabs.setCurrentWidget(window.train_view)
     if tokenizers:
         _Opener(window, tokenizers).next()

@@ -213,3 +213,25 @@ def test_a_damaged_checkpoint_is_explained(qtbot, window, tmp_path) -> None:
     assert "bad.ckpt" in failed.event.message and failed.event.message in train.messages.text()
     assert train.controller.state == "failed"
     assert not train.checkpoint_action.isEnabled() and train.resume_file_action.isEnabled()
+
+
+def test_a_checkpoint_on_the_command_line_is_resumed(qtbot, window, tmp_path, corpus, uninterrupted):
+    """``bpe-explorer run.ckpt`` (a file manager's double click) goes on with the training,
+    instead of offering the binary file as a corpus."""
+    from app.launch import PathKind, classify, open_paths
+
+    trainer = BpeTrainer(corpus, VOCAB, ["<|endoftext|>"], workers=1)
+    events = trainer.events()
+    made = 0
+    while made < 40:
+        made += isinstance(next(events), MergeEvent)
+    path = tmp_path / "saved run.ckpt"
+    trainer.save_checkpoint(path)
+    assert classify(str(path)) is PathKind.CHECKPOINT
+    train = window.train_view
+    with waiting_for(qtbot, train.controller, ResumedRun, timeout=60_000) as loaded:
+        open_paths(window, [str(path)])
+    assert loaded.event.merges == 40
+    assert window.tabs.currentWidget() is train and train.corpus.paths() == []  # not taken as text
+    qtbot.waitUntil(lambda: train.controller.state == "finished", timeout=120_000)
+    _check_restored(train, uninterrupted)

@@ -71,6 +71,7 @@ def test_files_are_told_apart(tmp_path: Path) -> None:
     assert classify(str(tmp_path)) is PathKind.TOKENIZER  # a folder holding a tokenizer
     assert classify(str(rank_file)) is PathKind.TOKENIZER
     assert classify(str(text)) is PathKind.TEXT
+    assert classify(str(tmp_path / "run.CKPT")) is PathKind.CHECKPOINT  # resumed, not read as text
     assert parse_arguments([str(text), str(rank_file)]).files == [str(text), str(rank_file)]
 
 
