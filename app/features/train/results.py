@@ -405,6 +405,7 @@ class TrainResults(View):
             tie_break=cfg.tie_break,
         )
         self.status.special_count = len(cfg.special_tokens)
+        self._show_resumed_corpus(run)
         name = html.escape(self.controller.request.describe() if self.controller.request else "")
         file = html.escape(Path(self.controller.resume_path).name)
 
@@ -418,6 +419,18 @@ class TrainResults(View):
             return tr("Resumed “{name}” from {file}: {what}.").format(name=name, file=file, what=what)
 
         self._say("info", compose)
+
+    def _show_resumed_corpus(self, run: ResumedRun) -> None:
+        """The corpus panel shows the run's own corpus (it kept the one chosen before)."""
+        if run.text is not None:
+            self.corpus.set_text(run.text)
+            return
+        samples = {str(sample.path): sample.key for sample in self.corpus.samples}
+        if len(run.paths) == 1 and run.paths[0] in samples:
+            self.corpus.select_sample(samples[run.paths[0]])
+            return
+        self.corpus.clear_files()
+        self.corpus.add_files([path for path in run.paths if os.path.isfile(path)])
 
     def _show_checkpoint_saved(self, path: str, merges: int) -> None:
         self._hide_file_busy()

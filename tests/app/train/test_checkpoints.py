@@ -232,6 +232,8 @@ def test_a_checkpoint_on_the_command_line_is_resumed(qtbot, window, tmp_path, co
     with waiting_for(qtbot, train.controller, ResumedRun, timeout=60_000) as loaded:
         open_paths(window, [str(path)])
     assert loaded.event.merges == 40
-    assert window.tabs.currentWidget() is train and train.corpus.paths() == []  # not taken as text
+    assert window.tabs.currentWidget() is train
+    # the corpus panel shows the run's corpus, not the checkpoint taken as text nor the sample before
+    assert train.corpus.source == "files" and train.corpus.paths() == [str(corpus)]
     qtbot.waitUntil(lambda: train.controller.state == "finished", timeout=120_000)
     _check_restored(train, uninterrupted)
