@@ -30,6 +30,7 @@ _SPECIALS = {
     "mask_token": "[MASK]",
 }
 _HEAD = 4096  # lines looked at to recognise the format
+_HEAD_BYTES = 1 << 20  # at most this much of the file holds them (vocab.txt lines are short)
 
 
 def _lines(content: Content) -> list[str] | None:
@@ -49,7 +50,13 @@ def _detect(content: Content) -> bool:
     line does not start with a bracketed token."""
     # The head first, cut from the bytes: decoding and splitting all of a 2 MB rank file cost
     # a third of a second of every open of one (whose first line has a space).
-    head_bytes = content.data.split(b"\n", _HEAD)[:_HEAD]
+    data = content.data
+    head_bytes = data[:_HEAD_BYTES].split(b"\n", _HEAD)[:_HEAD]
+    if len(data) > _HEAD_BYTES and len(head_bytes) < _HEAD:
+        # the cut fell inside a line: drop it (a 15 MB JSON on a few lines was decoded whole)
+        head_bytes.pop()
+        if not head_bytes:
+            return False  # a first line of 1 MB is no vocab.txt line
     try:  # decoded at once (a line at a time cost 2 ms on a binary .model, 4096 short lines)
         head = [line.rstrip("\r") for line in b"\n".join(head_bytes).decode("utf-8").split("\n")]
     except UnicodeDecodeError:

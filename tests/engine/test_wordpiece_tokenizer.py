@@ -184,3 +184,29 @@ def test_export_as_hf_gives_a_file_tokenizers_reads_with_the_same_ids(
     for text in ["the quick brown fox", *generated_strings(300, seed=8)]:
         assert tok.encode_as_model(text, allowed_special="all") == ref.encode(text).ids
         assert again.encode(text, allowed_special="all") == ref.encode(text, add_special_tokens=False).ids
+
+
+def test_a_vocab_txt_of_long_lines_past_the_looked_at_head_is_still_one(tmp_path: Path) -> None:
+    """The format is recognised from the file's first megabyte: a vocab.txt longer than that
+    (here with a line cut at the 1 MB mark) reads as one, with the ids of its lines."""
+    from tokenizers import Tokenizer
+    from tokenizers.models import WordPiece
+    from tokenizers.pre_tokenizers import BertPreTokenizer
+
+    words = ["[PAD]", "[UNK]", "the", "##s"] + [f"w{i:07d}" + "x" * 90 for i in range(12_000)]
+    path = tmp_path / "vocab.txt"
+    path.write_text("\n".join(words) + "\n", encoding="utf-8")
+    assert path.stat().st_size > 1 << 20
+    ours = load_tokenizer(path)
+    assert isinstance(ours, WordPieceTokenizer)
+    reference = Tokenizer(WordPiece.from_file(str(path), unk_token="[UNK]"))
+    reference.pre_tokenizer = BertPreTokenizer()
+    text = f"the thes {words[-1]} {words[9_000]} nope"
+    assert ours.encode(text) == reference.encode(text).ids == [2, 2, 3, len(words) - 1, 9_000, 1]
+
+
+def test_a_json_file_on_one_long_line_is_not_taken_for_a_vocab_txt(tmp_path: Path) -> None:
+    path = tmp_path / "vocab.txt"  # the name alone does not make it one
+    path.write_text("[" + ",".join(['"[UNK]x"'] * 300_000) + "]", encoding="utf-8")
+    with pytest.raises(TokenizerFileError, match="is JSON but no tokenizer format"):
+        load_tokenizer(path)
