@@ -99,7 +99,7 @@ def parse_json(data: bytes, path: str, what: str = "tokenizer file", *, rust_flo
     """:func:`load_json` of bytes already read from ``path`` (named in errors); with
     ``rust_floats``, numbers with a fraction are read as ``tokenizers`` reads them
     (:func:`rust_float`)."""
-    if not data.strip():
+    if not data or data.isspace():  # (not data.strip(): a copy of the whole file)
         raise TokenizerFileError(f"{path}: is empty; it is not a {what}")
     try:
         text = data.decode("utf-8")
