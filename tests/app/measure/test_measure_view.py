@@ -224,3 +224,24 @@ def test_reachability_is_computed_once_per_tokenizer(qtbot, view, registry, monk
     monkeypatch.setattr("bpe_engine.metrics.health.reachability", never)
     _run(qtbot, view, [key], TextSet.HELDOUT, health=True)
     assert view.figures()[0].health == first
+
+
+def test_health_counts_fit_their_rows_when_their_page_is_opened_later(qtbot, view, registry) -> None:
+    # Measured while the language-tax page was shown, the counts table kept the splitter's
+    # first share (a third of the page, mostly empty) on a real maximized window.
+    registry.add(train_bpe(None, 300, text=data_text("english.txt")), "english-300")
+    view.side.fill()
+    view.resize(1600, 1000)
+    _run(qtbot, view, [registry.latest_trained()], TextSet.HELDOUT, health=True)
+    assert view.pages.currentIndex() == 0
+    view.pages.setCurrentWidget(view.health)
+    table = view.health.table
+
+    def fitted() -> bool:
+        need = table.horizontalHeader().height() + table.verticalHeader().length() + 2 * table.frameWidth()
+        if table.horizontalScrollBar().isVisible():
+            need += table.horizontalScrollBar().height()
+        # (no shorter than the table's own minimum, Qt's floor for any splitter pane)
+        return table.isVisible() and table.height() <= max(need, table.minimumSizeHint().height()) + 2
+
+    qtbot.waitUntil(fitted, timeout=5_000)
