@@ -139,6 +139,7 @@ def evidence(app: QApplication, win, out: Path, language: str) -> int:
         view.health.tokenizer_combo.setCurrentIndex(view.health.tokenizer_combo.findData(key))
         view.health.kind_combo.setCurrentIndex(3)  # intermediate only
         wait(app, lambda: True)
+        print("health table height", view.health.table.height(), "splitter", view.health._split.sizes())
         shoot(out / f"health_{name}_{language}.png")
     first = view.health.tokens.item(0)
     view.health.tokens.setCurrentItem(first)
