@@ -16,14 +16,25 @@ measurement, as the app and ``bpe-engine measure`` make it):
 Runs alternate (tiktoken, ours, tiktoken, ours, ...) so that a busy moment of this noisy
 machine slows both; medians and the median ratio to tiktoken's time are printed.
 
-    python benchmarks/bench_metrics.py [--repeat 5] [--reach]
+``--fresh N``: each of the five functions alone, as a user calling it once: N fresh
+processes, each opening o200k and then timing, one after the other, ``compression`` and
+``fertility`` of every language, ``parity`` of the sample, ``renyi_efficiency`` and
+``vocabulary_health`` of the whole sample (each encoding the text itself; the first to need
+the merge tables builds them), wall clock and CPU time (the machine is shared: CPU time is
+what the work itself cost), and tiktoken's encoding of the sample in the same process as
+the peer. Medians over the processes.
+
+    python benchmarks/bench_metrics.py [--repeat 5] [--reach] [--fresh 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,7 +51,10 @@ from bpe_engine.metrics import (  # noqa: E402
     reachability,
     renyi_efficiency,
     token_uses,
+    vocabulary_health,
 )
+
+FIVE = ("compression", "fertility", "parity", "renyi_efficiency", "vocabulary_health")
 
 
 def tax_and_efficiency(tok: Tokenizer, texts: dict[str, str]) -> float:
@@ -59,7 +73,15 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--reach", action="store_true")
+    parser.add_argument("--fresh", type=int, default=0, metavar="N")
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # one fresh process
     args = parser.parse_args()
+    if args.one:
+        print(json.dumps(one_fresh()))
+        return
+    if args.fresh:
+        fresh_runs(args.fresh)
+        return
     tok = Tokenizer.from_tiktoken("o200k_base")
     enc = tok.tiktoken_encoding()
     texts = load_parallel(REPO / "resources" / "parallel").texts()
@@ -133,6 +155,48 @@ def reach_runs(repeat: int) -> None:
             f"part-character; per token median {median(before):.2f} s, bulk median {median(after):.2f} s "
             f"({ratio:.1f}x)"
         )
+
+
+def _timed(work: Callable[[], object]) -> tuple[float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    work()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def one_fresh() -> dict[str, tuple[float, float]]:
+    """``(wall, cpu)`` seconds of each of the five functions, in this (fresh) process."""
+    tok = Tokenizer.from_tiktoken("o200k_base")
+    tok.encode_ordinary("warm up")  # opening the tokenizer is not measuring
+    texts = load_parallel(REPO / "resources" / "parallel").texts()
+    joined = "\n".join(texts.values())
+    enc = tok.tiktoken_encoding()
+    out = {"tiktoken": _timed(lambda: [enc.encode_ordinary(t) for t in texts.values()])}
+    works: dict[str, Callable[[], object]] = {
+        "compression": lambda: [compression(tok, t) for t in texts.values()],
+        "fertility": lambda: [fertility(tok, t) for t in texts.values()],
+        "parity": lambda: parity(tok, texts),
+        "renyi_efficiency": lambda: renyi_efficiency(tok, joined),
+        "vocabulary_health": lambda: vocabulary_health(tok, joined),
+    }
+    for name, work in works.items():
+        tok.clear_cache()
+        out[name] = _timed(work)
+    return out
+
+
+def fresh_runs(n: int) -> None:
+    """:func:`one_fresh` in ``n`` fresh processes; medians (see the module docstring)."""
+    runs = []
+    for _ in range(n):
+        got = subprocess.run([sys.executable, __file__, "--one"], check=True, capture_output=True, text=True)
+        runs.append(json.loads(got.stdout))
+    print(f"UDHR sample, o200k, each function alone; medians of {n} fresh processes (wall / CPU)")
+    for name in ("tiktoken", *FIVE):
+        wall, cpu = median([r[name][0] for r in runs]), median([r[name][1] for r in runs])
+        print(f"{name:18} {wall:6.2f} s / {cpu:6.2f} s")
+    wall = median([sum(r[k][0] for k in FIVE) for r in runs])
+    cpu = median([sum(r[k][1] for k in FIVE) for r in runs])
+    print(f"{'all five':18} {wall:6.2f} s / {cpu:6.2f} s")
 
 
 if __name__ == "__main__":

@@ -132,11 +132,12 @@ def _made(tok: TokenizerLike, piece: str | bytes) -> Counter[int]:
     return Counter(step.new_id for step in tok.bpe_steps(piece))
 
 
-def _alone(tok: TokenizerLike, token_id: int) -> tuple[int, ...] | None:
+def _alone(tok: TokenizerLike, token_id: int, unit: TokenUnit) -> tuple[int, ...] | None:
     """The tokens made on the way to ``token_id`` when its own piece is merged alone, or None
-    when merging it alone does not end in that one token."""
+    when merging it alone does not end in that one token. ``unit``: ``tok.facts.unit``
+    (passed in: building the facts each call was a sixth of the time)."""
     data = tok.vocab[token_id]
-    if tok.facts.unit is TokenUnit.CHARACTER:
+    if unit is TokenUnit.CHARACTER:
         try:
             piece: str | bytes = data.decode("utf-8").replace(" ", tok.facts.space_symbol)
         except UnicodeDecodeError:
@@ -145,7 +146,7 @@ def _alone(tok: TokenizerLike, token_id: int) -> tuple[int, ...] | None:
         piece = data
     steps = tok.bpe_steps(piece)
     if not steps:
-        return () if len(data) == 1 or tok.facts.unit is TokenUnit.CHARACTER and len(piece) == 1 else None
+        return () if len(data) == 1 or unit is TokenUnit.CHARACTER and len(piece) == 1 else None
     last = steps[-1]
     if len(last.parts) != 2 or last.new_id != token_id:
         return None
@@ -160,17 +161,26 @@ def token_uses(tok: TokenizerLike, text: str) -> dict[int, TokenUse]:
     those of merging that token's own piece alone: what each final token cost is worked out
     once per token (``bpe_steps`` of its piece). A piece holding a token whose own piece does
     not merge back into it is followed step by step instead (``bpe_steps`` of the piece).
+    A byte-level :class:`~bpe_engine.Tokenizer`'s encoding is the pieces' ids one after the
+    other, so when each of its tokens merges back alone the final uses are the encoding's
+    counts and the intermediate ones each final token's cost times its count, with no piece
+    encoded one by one (1.5x faster on the UDHR sample with o200k).
     """
+    unit = tok.facts.unit
+    memo: dict[int, tuple[int, ...] | None] = {}
+    if isinstance(tok, Tokenizer):
+        fast = _uses_from_encoding(tok, text, memo)
+        if fast is not None:
+            return fast
     final: Counter[int] = Counter()
     made: Counter[int] = Counter()
-    memo: dict[int, tuple[int, ...] | None] = {}
     pieces = Counter(p for p, _, _, special in tok.pieces(text, special=False) if not special)
     for piece, n in pieces.items():
         ids = tok.piece_ids(piece)
         inside: list[int] | None = []
         for t in ids:
             if t not in memo:
-                memo[t] = _alone(tok, t)
+                memo[t] = _alone(tok, t, unit)
             known = memo[t]
             if known is None or inside is None:
                 inside = None
@@ -184,6 +194,24 @@ def token_uses(tok: TokenizerLike, text: str) -> dict[int, TokenUse]:
             inside = [t for t, c in created.items() for _ in range(max(c, 0))]
         for t in inside:
             made[t] += n
+    return {t: TokenUse(t, final[t], made[t]) for t in sorted(final.keys() | made.keys())}
+
+
+def _uses_from_encoding(
+    tok: Tokenizer, text: str, memo: dict[int, tuple[int, ...] | None]
+) -> dict[int, TokenUse] | None:
+    """:func:`token_uses` from the encoding of ``text`` (see there); None when one of its
+    tokens does not merge back alone (``memo`` then holds what was worked out)."""
+    final = Counter(tok.encode_ordinary(text))
+    made: Counter[int] = Counter()
+    for t, n in final.items():
+        if t not in memo:
+            memo[t] = _alone(tok, t, TokenUnit.BYTE)
+        inside = memo[t]
+        if inside is None:
+            return None
+        for m in inside:
+            made[m] += n
     return {t: TokenUse(t, final[t], made[t]) for t in sorted(final.keys() | made.keys())}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -95,6 +96,12 @@ class HealthPanel(QWidget):
         self.tokenizer_combo.setCurrentIndex(max(index, 0))
         self.tokenizer_combo.blockSignals(False)
         self._on_choice_changed()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
+        super().showEvent(event)
+        # figures shown while another page was current were fitted to a splitter not laid
+        # out yet: the table kept the splitter's first share (a third of a maximized page)
+        self._fit_timer.start()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

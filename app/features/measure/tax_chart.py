@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
@@ -104,9 +105,19 @@ class ScriptAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type 
             shorts.add(short)
             self._names.append((first, last, name, short))
         self.setTicks([[((first + last) / 2, "") for first, last, _n, _s in self._names]])
+        self._keep_room()
+
+    def setStyle(self, **kwds: Any) -> None:  # noqa: N802 (pyqtgraph's name)
+        super().setStyle(**kwds)
+        if "tickFont" in kwds and hasattr(self, "_names"):  # zoom, presentation: the room follows the font
+            self._keep_room()
+
+    def _keep_room(self) -> None:
+        """Room for :attr:`ROWS` lines of names in the tick font (set again when it changes:
+        kept at the old font's, the fourth row was cut off in presentation mode)."""
         line = QFontMetricsF(self.style["tickFont"] or self.font()).height()
         rows = self.ROWS if self._names else 1  # (empty: no room kept for names)
-        self.setStyle(autoExpandTextSpace=False, tickTextHeight=round(rows * line))
+        super().setStyle(autoExpandTextSpace=False, tickTextHeight=round(rows * line))
         self.picture = None
         self.update()
 

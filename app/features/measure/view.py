@@ -31,6 +31,7 @@ from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.features.measure.controller import MeasureController
 from app.features.measure.exports import choose_chart_path, choose_csv_path, figures_csv, write_chart
+from app.features.measure.fit import ColumnFit
 from app.features.measure.health_panel import HealthPanel
 from app.features.measure.job import Figures, MeasureState, Reachability, reachability_of
 from app.features.measure.side_panel import SidePanel
@@ -102,6 +103,7 @@ class MeasureView(View):
         self.tax_table = _sorted_table(self, self.tax_model)
         self.efficiency_model = EfficiencyModel(self)
         self.efficiency_table = _sorted_table(self, self.efficiency_model)
+        self.efficiency_fit = ColumnFit(self.efficiency_table)
         self.health = HealthPanel(self)
         tax = QSplitter(Qt.Orientation.Vertical, self)
         tax.addWidget(self.chart.plot)

@@ -224,3 +224,48 @@ def test_reachability_is_computed_once_per_tokenizer(qtbot, view, registry, monk
     monkeypatch.setattr("bpe_engine.metrics.health.reachability", never)
     _run(qtbot, view, [key], TextSet.HELDOUT, health=True)
     assert view.figures()[0].health == first
+
+
+def test_health_counts_fit_their_rows_when_their_page_is_opened_later(qtbot, view, registry) -> None:
+    # Measured while the language-tax page was shown, the counts table kept the splitter's
+    # first share (a third of the page, mostly empty) on a real maximized window.
+    registry.add(train_bpe(None, 300, text=data_text("english.txt")), "english-300")
+    view.side.fill()
+    view.resize(1600, 1000)
+    _run(qtbot, view, [registry.latest_trained()], TextSet.HELDOUT, health=True)
+    assert view.pages.currentIndex() == 0
+    view.pages.setCurrentWidget(view.health)
+    table = view.health.table
+
+    def fitted() -> bool:
+        need = table.horizontalHeader().height() + table.verticalHeader().length() + 2 * table.frameWidth()
+        if table.horizontalScrollBar().isVisible():
+            need += table.horizontalScrollBar().height()
+        # (no shorter than the table's own minimum, Qt's floor for any splitter pane)
+        return table.isVisible() and table.height() <= max(need, table.minimumSizeHint().height()) + 2
+
+    qtbot.waitUntil(fitted, timeout=5_000)
+
+
+def test_efficiency_columns_fit_1024_pixels_in_large_fonts(qtbot, view, registry) -> None:
+    # In presentation mode at 1024 pixels the columns, as wide as their one-line headers, ran
+    # half again past the right edge: Rényi efficiency and the Gini coefficients were off
+    # screen (seen on a real window). Now the headers wrap and every column is in view.
+    from PySide6.QtGui import QFont
+
+    registry.add(train_bpe(None, 300, text=data_text("english.txt")), "english-300")
+    view.side.fill()
+    _run(qtbot, view, [registry.latest_trained()])
+    table = view.efficiency_table
+    view.pages.setCurrentWidget(table)
+    view.resize(1600, 1000)
+    qtbot.waitUntil(lambda: not view.efficiency_fit.wrapped and table.isVisible())  # room: one line
+    view.resize(1024, 700)
+    view.set_presentation(True)  # (the side panel folds away, as in presentation mode)
+    big = QFont(view.font())
+    big.setPointSizeF(big.pointSizeF() * 1.5)
+    view.setFont(big)
+    header = table.horizontalHeader()
+    qtbot.waitUntil(lambda: view.efficiency_fit.wrapped, timeout=5_000)
+    assert header.length() <= table.viewport().width()
+    assert header.height() >= 2 * header.fontMetrics().lineSpacing()  # the wrapped headers are whole

@@ -74,3 +74,27 @@ def test_script_names_follow_the_language(qtbot, measured, language) -> None:
         script_name(dominant_script("こんにちは、世界の人々"))
         in (("Han+Kana", "Kana"), ("汉字+假名", "假名"))[language == "zh_CN"]
     )
+
+
+def test_the_names_keep_their_room_when_the_font_grows(qtbot, measured, language) -> None:
+    # Presentation mode (and zoom) set a larger tick font after the names were placed: the
+    # axis kept the room of the old font, and at 1024x700 in Chinese the fourth row of names
+    # was cut off by the table below (seen on a real window).
+    from PySide6.QtGui import QFont
+
+    texts, figures = measured
+    chart = TaxChart()
+    qtbot.addWidget(chart.plot)
+    chart.plot.resize(700, 420)
+    chart.plot.show()
+    chart.draw(texts, [figures])
+    big = QFont()
+    big.setPointSizeF(QFont().pointSizeF() * 1.5)
+    chart.axis.setStyle(tickFont=big)
+    chart.plot.getViewBox().updateAutoRange()
+    qtbot.wait(20)
+    chart.plot.grab()
+    rows = {rect.top() for rect, _name, _text in chart.axis.shown}
+    assert len(rows) >= 2
+    for rect, _name, _text in chart.axis.shown:
+        assert chart.axis.boundingRect().contains(rect), (rect, chart.axis.boundingRect())
