@@ -25,12 +25,16 @@ import re
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from itertools import chain
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..encode.piece import BpeStep
 from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
 from .normalizer import PrefixMatcher
+
+if TYPE_CHECKING:
+    from .core import SpmCore
 
 __all__ = ["CharBpeModel", "CACHE_LIMIT", "split_before"]
 
@@ -71,6 +75,7 @@ class CharBpeModel:
         self.cache_size = CACHE_LIMIT
         self._pair_keys: np.ndarray | None = None  # sorted code point pairs of self.pairs
         self._joinable: frozenset[str] = frozenset()  # characters in pairs, and the space mark (_runs)
+        self._fast: Callable[[str], list[int] | None] | None | bool = None  # the core's encode (encode)
 
     # -- tables, built on first use (opening a model builds none of them) ------------------
 
@@ -134,12 +139,32 @@ class CharBpeModel:
         scores = self.scores
         return {p: (-scores[i], i) for p, i in self.piece_id.items()}
 
+    #: Whether :meth:`encode` may use tiktoken's core (tests turn it off to compare the loops).
+    use_core = True
+
+    @cached_property
+    def core(self) -> SpmCore | str:
+        """SentencePiece's rule on tiktoken's core for this model, or why it is not exact
+        there (:mod:`.core`); built on first use."""
+        from .core import build
+
+        return build(self)
+
     # -- text to ids ----------------------------------------------------------------------
 
     def encode(self, text: str) -> list[int]:
         """Ids of normalized text (one segment: no special tokens in it)."""
         if not text:
             return []
+        fast = self._fast
+        if fast is None:  # first call: tiktoken's core if it applies, else False
+            core = self.core if self.use_core and self.rule == "sentencepiece" else ""
+            fast = self._fast = core.encode if not isinstance(core, str) else False
+        if fast is not False:
+            assert not isinstance(fast, bool)
+            found = fast(text)
+            if found is not None:
+                return found
         if len(text) >= VECTOR_MIN and not (self.ignore_merges and self.rule == "huggingface"):
             return self._encode_long(text)
         runs = self._runs
