@@ -331,9 +331,9 @@ def _unreached(check: Any, table: _Table) -> list[str]:
 
 def _runs_problem(model: CharBpeModel, check: Any, table: _Table) -> str:
     """Whether runs of the tied character (see the module) end as SentencePiece's loop ends
-    them, for every length up to 8 times the longest such piece ('' if they do)."""
+    them, for every length up to 4 times the longest such piece ('' if they do)."""
     char, longest = table.run
-    texts = [char * n for n in range(1, 8 * longest + 1)]
+    texts = [char * n for n in range(1, 4 * longest + 1)]
     ids = table.ids
     for text, ranks in zip(texts, _fenced(check, texts, table.ranks[_FENCE.encode()])):
         if [i for r in ranks for i in ids[r]] != model._sentencepiece_plain(text):
