@@ -19,7 +19,7 @@ from ..formats.data import BYTE, CONTROL, PREFIX_RULES, UNKNOWN, USER_DEFINED, S
 from ..formats.post_processor import SpecialAdditions
 from ..kinds import Algorithm, Family, TokenizerFacts, TokenUnit
 from ..pretokenize import SpecialSplitter
-from .model import CharBpeModel
+from .model import VECTOR_MIN, CharBpeModel
 from .normalizer import Normalizer
 
 if TYPE_CHECKING:
@@ -235,7 +235,7 @@ class SentencePieceTokenizer(SpecialText):
         layers of the general path cost as much as the encoding); False elsewhere."""
         norm = self.normalizer
         core = self.model.core if self.model.use_core and self.model.rule == "sentencepiece" else ""
-        if isinstance(core, str) or self._normalized_specials or not norm.identity or norm.prefix != "always":
+        if isinstance(core, str) or self._normalized_specials or not norm.spaces_only:
             return False
         encode = core.encode
         space = norm.space
@@ -243,6 +243,8 @@ class SentencePieceTokenizer(SpecialText):
         def fast(text: str) -> list[int] | None:
             if not text:
                 return []
+            if len(text) >= VECTOR_MIN:  # a long text: the general path (which of the two, CharBpeModel.encode)
+                return None
             try:
                 return encode(space + text.replace(" ", space) if space != " " else space + text)
             except UnicodeEncodeError:  # lone surrogates: the general path repairs them
