@@ -5,17 +5,21 @@ concatenation is a piece with the highest score, the leftmost on ties; tiktoken 
 adjacent pair whose concatenated bytes have the lowest rank, the leftmost on ties. So the
 table given to tiktoken is:
 
-- every character that some piece holds, every proper prefix of its UTF-8 bytes and the 256
-  single bytes, ranked below every piece: each known character forms before any merge, and
-  the bytes of an unknown one never join anything (a byte sequence that is a prefix of a
-  valid character cannot take a following lead byte, nor can a continuation byte start a key);
+- every character that some piece of several holds, every proper prefix of its UTF-8 bytes
+  and the 256 single bytes, ranked below every piece: each such character forms before any
+  merge, and the bytes of an unknown one never join anything (a byte sequence that is a
+  prefix of a valid character cannot take a following lead byte, nor can a continuation byte
+  start a key). A character that is a piece but in no longer one is a text of its own for
+  the pattern, which tiktoken looks up whole: it gets no prefixes, so the bytes of unknown
+  characters stay single bytes, one ``<0xNN>`` id each;
 - the pieces of two characters or more (not user-defined: those are cut out whole, as
   SentencePiece freezes them) in order of descending score. Two pieces with the same score
   make the order ambiguous where tiktoken has no "leftmost" between them; the one shape
-  allowed is Mistral's: runs of one character (``▁▁`` ... ``▁`` * 16) of every length from 2,
-  scored below every other piece, no other piece holding the character twice in a row. Then
-  those merges come last, inside runs of that character only, and ranking the longer run
-  first grows each run from its left end, as the leftmost rule does.
+  allowed is Mistral's: runs of one character (``▁▁`` ... ``▁`` * 16), scored below every
+  other piece, no other piece holding the character twice in a row. Those merges come last,
+  inside runs of that character only; ranking the longer run first grows each run from its
+  left end as the leftmost rule does, which is checked against the loop of
+  :mod:`.model` for every run up to four times the longest piece.
 - tiktoken gives a text cut by its pattern that is itself a key that key's rank at once
   (without merging); a piece that SentencePiece does not reach from its own characters is
   therefore left out of the table (it is never made by any text: what forms inside its span
@@ -34,7 +38,7 @@ merge loop then).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import chain
 from typing import TYPE_CHECKING, Any
@@ -64,12 +68,13 @@ class _Table:
     ids: list[list[int]]  # the ids of each rank
     pieces: list[str]  # the multi-character pieces ranked, for the reachability check
     run: tuple[str, int]  # the character of the tied runs and their longest length, or ("", 0)
+    joinable: set[str]  # the characters of the pieces of several, and the space mark
 
 
 class SpmCore:
     """A ``tiktoken`` core over a SentencePiece BPE model's pieces (see the module)."""
 
-    def __init__(self, model: CharBpeModel, encoding: Any, ids: list[list[int]]) -> None:
+    def __init__(self, model: CharBpeModel, encoding: Any, ids: list[list[int]], joinable: set[str]) -> None:
         self._encode = encoding._core_bpe.encode_ordinary
         self._numpy = encoding.encode_to_numpy
         sizes = np.fromiter(map(len, ids), dtype=np.int64, count=len(ids))
@@ -88,14 +93,65 @@ class SpmCore:
         firsts = sorted(str(c) for c in self._user.firsts) if self._user is not None else []
         self._user_search = re.compile("[" + "".join(map(re.escape, firsts)) + "]").search if firsts else None
         self._symbol_id = model.symbol_id
+        # A text whose characters after the first are in no piece of several (nor start a
+        # user-defined one): nothing merges, each character is its ids (looked up, in C).
+        self._stops = joinable | set(firsts)
+        self._lone = re.compile("[^" + "".join(map(re.escape, sorted(self._stops))) + "]*").fullmatch
+        self._char_ids: dict[str, tuple[int, ...]] = {}
+        self._model = model
+
+    def ordinary(self, space: str) -> Callable[[str], list[int] | None]:
+        """``encode_ordinary`` of raw text for a normalizer that only makes spaces ``space``
+        and puts one first (see ``SentencePieceTokenizer``): a text of characters in no piece
+        of several (a line of Chinese) is looked up character by character without being
+        normalized, any other goes to :meth:`encode`. Raises ``UnicodeEncodeError`` on lone
+        surrogates, as :meth:`encode`."""
+        lone = re.compile("[^" + "".join(map(re.escape, sorted(self._stops | {" "}))) + "]*").fullmatch
+        get = self._char_ids.get
+        encode = self.encode
+        fuse, unk = self._fuse_unk, self._unk
+
+        prefix = self._char(space)  # alone before such a text (what follows joins nothing)
+
+        def fast(text: str) -> list[int] | None:
+            if lone(text) is None:
+                return encode(space + text.replace(" ", space))
+            if not text:
+                return []
+            try:
+                out = list(chain(prefix, chain.from_iterable(map(get, text))))  # type: ignore[arg-type]
+            except TypeError:  # a character seen for the first time
+                out = list(chain(prefix, chain.from_iterable(get(c) or self._char(c) for c in text)))
+            if fuse and out.count(unk) > 1:
+                out = [i for k, i in enumerate(out) if not (i == unk and k and out[k - 1] == unk)]
+            return out
+
+        return fast
+
+    def _char(self, char: str) -> tuple[int, ...]:
+        """The ids of one character alone (its piece, its bytes or <unk>), kept."""
+        if len(self._char_ids) > 1 << 20:
+            self._char_ids.clear()
+        out: list[int] = []
+        self._model._resegment(char, {}, out)
+        ids = self._char_ids[char] = tuple(out)
+        return ids
 
     def encode(self, text: str) -> list[int] | None:
         """Ids of normalized text, or None where the caller's loop must answer (a stretch the
         pattern does not cut, long enough for tiktoken's merge of it to be slow). Raises
         ``UnicodeEncodeError`` on lone surrogates (the caller repairs them)."""
         if len(text) < 4096 and (self._user_search is None or self._user_search(text) is None):
-            ranks: list[int] = self._encode(text)  # a short text: lists (NumPy costs more)
-            out = list(chain.from_iterable(map(self._many, ranks))) if self._expands else list(map(self._one, ranks))
+            if self._lone(text, 1) is not None:  # no merge anywhere (a line of Chinese)
+                found = list(map(self._char_ids.get, text))
+                if None in found:
+                    found = [self._char(c) if ids is None else ids for c, ids in zip(text, found)]
+                out = list(chain.from_iterable(found))  # type: ignore[arg-type]
+            else:
+                ranks: list[int] = self._encode(text)  # a short text: lists (NumPy costs more)
+                out = list(map(self._one, ranks))
+                if self._expands and -1 in out:
+                    out = list(chain.from_iterable(map(self._many, ranks)))
         elif len(text) >= 2 * _WINDOW and _long_run(text, self._space):
             return None
         elif self._user_search is not None and self._user_search(text) is not None:
@@ -110,7 +166,8 @@ class SpmCore:
     def _ranks_to_ids(self, text: str) -> list[int]:
         if len(text) < 4096:
             ranks: list[int] = self._encode(text)
-            return list(chain.from_iterable(map(self._many, ranks))) if self._expands else list(map(self._one, ranks))
+            out = list(map(self._one, ranks))
+            return list(chain.from_iterable(map(self._many, ranks))) if self._expands and -1 in out else out
         array = self._numpy(text, disallowed_special=()).astype(np.int64)
         if not self._expands:
             result: list[int] = self._flat[array].tolist()
@@ -187,7 +244,7 @@ def build(model: CharBpeModel) -> SpmCore | str:
     gone = {p.encode("utf-8") for p in missing}
     ranks = {b: r for b, r in table.ranks.items() if b not in gone} if gone else table.ranks
     encoding = tiktoken.Encoding(name="sentencepiece-bpe", pat_str=pattern, mergeable_ranks=ranks, special_tokens={})
-    return SpmCore(model, encoding, table.ids)
+    return SpmCore(model, encoding, table.ids, table.joinable)
 
 
 def _refusal(model: CharBpeModel) -> str:
@@ -215,12 +272,19 @@ def _table(model: CharBpeModel) -> _Table | str:
         return problem
     # Ties left are one run of a character: the longer run first (see the module).
     multi.sort(key=lambda pi: (-scores[pi[1]], -len(pi[0])))
-    chars = {c for p, _ in multi for c in p} | {p for p, i in model.piece_id.items() if len(p) == 1}
+    # Characters some piece of several holds form from their bytes (every prefix a key); one
+    # no such piece holds is always a text of its own for the pattern, which tiktoken looks
+    # up whole: no prefixes, so that an unknown character beside it stays single bytes, one
+    # id each (no expansion of its ranks).
+    joinable = {c for p, _ in multi for c in p} | {model.space}  # (the pattern takes runs of the mark)
     keys: dict[bytes, None] = dict.fromkeys(bytes([b]) for b in range(256))
-    for c in sorted(chars):
+    for c in sorted(joinable):
         data = c.encode("utf-8", "surrogatepass")
         for k in range(2, len(data) + 1):
             keys[data[:k]] = None
+    for p in model.piece_id:
+        if len(p) == 1:
+            keys[p.encode("utf-8", "surrogatepass")] = None
     ranks: dict[bytes, int] = {}
     ids: list[list[int]] = []
     for key in keys:
@@ -229,7 +293,7 @@ def _table(model: CharBpeModel) -> _Table | str:
     for p, i in multi:
         ranks[p.encode("utf-8")] = len(ids)
         ids.append([i])
-    return _Table(ranks, ids, [p for p, _ in multi], run)
+    return _Table(ranks, ids, [p for p, _ in multi], run, joinable)
 
 
 def _key_ids(model: CharBpeModel, key: bytes) -> list[int]:
