@@ -22,7 +22,7 @@ from bpe_engine.spm.core import SpmCore
 
 from ..conftest import data_text
 from .formats_support import corpus_heads, first_difference, shared_tokenizer
-from .test_spm_encode_parity import _ALPHABET, _SHARED, MODELS, _hard_texts, _short_lines, _train
+from .test_spm_encode_parity import _ALPHABET, _SHARED, _TRAINING, MODELS, _hard_texts, _short_lines, _train
 
 spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
 pytest.importorskip("tiktoken", reason="the core: pip install tiktoken")
@@ -87,6 +87,40 @@ def test_user_defined_pieces_are_cut_out_whole() -> None:
         ("long", ("see [REFERENCE_DOC_3] and x[1] " * 400)),
     ]
     assert first_difference("user-defined", texts, pair.ids, pair.ref.encode) is None
+
+
+@pytest.mark.parametrize("byte_fallback", [True, False])
+def test_one_call_encode_ordinary_gives_sentencepieces_ids(byte_fallback: bool, tmp_path: Path) -> None:
+    """A model trained without rules nor removing extra whitespace (the normalizer only makes spaces
+    ``▁`` and puts one first, as Mistral's): ``encode_ordinary``'s one call, through the core
+    and through the character lookup of lines with no character of a longer piece, with and
+    without byte fallback (runs of unknown characters one ``<unk>``)."""
+    out = io.BytesIO()
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(_TRAINING),
+        model_writer=out,
+        model_type="bpe",
+        vocab_size=3000,
+        character_coverage=0.995,
+        byte_fallback=byte_fallback,
+        remove_extra_whitespaces=False,
+        normalization_rule_name="identity",
+        minloglevel=2,
+    )
+    path = tmp_path / "m.model"
+    path.write_bytes(out.getvalue())
+    pair = _Both(path)
+    assert pair.ours.normalizer.spaces_only
+    lines = _short_lines() + [("rare", "\U00030000\U00030001 \U00030002"), ("rare 2", "\U00030000x\U00030001")]
+    assert first_difference("lines", lines, pair.ids, pair.ref.encode) is None
+    assert pair.ours._ordinary is not None  # the one call ran
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=st.text(_ALPHABET, max_size=60))
+    def check(text: str) -> None:
+        assert pair.ids(text) == pair.ref.encode(text)
+
+    check()
 
 
 # -- refusals: the reason is named, and the loops give sentencepiece's ids ------------------
