@@ -7,7 +7,9 @@ cut at a line end) the whole text is encoded as one string by each side, taking 
 both). Our piece cache is emptied before each of our runs: every round is a first encoding.
 Prints the median MB/s of each side and the ratio ours/spm (MB/s; above 1: we are faster).
 Our ids are checked to be sentencepiece's. ``--lines``: each line is its own call instead
-(ours one ``encode_ordinary`` per line, sentencepiece its batch ``encode`` of the list).
+(ours one ``encode_ordinary`` per line, sentencepiece its batch ``encode`` of the list, which
+runs on its own threads). Where it is exact ours runs on tiktoken's core
+(``bpe_engine/spm/core.py``); its per-character table, filled in the first round, is kept.
 
     python benchmarks/bench_spm_encode.py [--mb 2] [--repeat 3] [--model mistral_sentencepiece_v3.model] [--lines]
 """

@@ -35,15 +35,15 @@ _WINDOW = 1 << 16
 _BREAKS = (" ", "\n", "\u3001", "\u3002", "\uff0c")  # space, line end, 、 。 ，
 
 
-def has_long_run(text: str, window: int = _WINDOW) -> bool:
+def has_long_run(text: str, window: int = _WINDOW, breaks: tuple[str, ...] = _BREAKS) -> bool:
     """Whether ``text`` may hold a piece of ``2 * window`` characters or more: an aligned
     window of it without a space, line end or CJK comma or full stop (Japanese and Chinese
-    write no spaces), or of whitespace only. (Cheap: ``find`` stops at the first hit in
+    write no spaces; or ``breaks``), or of whitespace only. (Cheap: ``find`` stops at the first hit in
     each window; a false alarm only costs speed.)"""
     find = text.find
     for start in range(0, len(text) - window + 1, window):
         end = start + window
-        if all(find(c, start, end) < 0 for c in _BREAKS):
+        if all(find(c, start, end) < 0 for c in breaks):
             return True
         if text[start].isspace() and text[start:end].isspace():
             return True

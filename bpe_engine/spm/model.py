@@ -25,12 +25,16 @@ import re
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from itertools import chain
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..encode.piece import BpeStep
 from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
 from .normalizer import PrefixMatcher
+
+if TYPE_CHECKING:
+    from .core import SpmCore
 
 __all__ = ["CharBpeModel", "CACHE_LIMIT", "split_before"]
 
@@ -71,6 +75,7 @@ class CharBpeModel:
         self.cache_size = CACHE_LIMIT
         self._pair_keys: np.ndarray | None = None  # sorted code point pairs of self.pairs
         self._joinable: frozenset[str] = frozenset()  # characters in pairs, and the space mark (_runs)
+        self._fast: Callable[[str], list[int] | None] | None | bool = None  # the core's encode (encode)
 
     # -- tables, built on first use (opening a model builds none of them) ------------------
 
@@ -134,12 +139,44 @@ class CharBpeModel:
         scores = self.scores
         return {p: (-scores[i], i) for p, i in self.piece_id.items()}
 
+    #: Whether :meth:`encode` may use tiktoken's core (tests turn it off to compare the loops).
+    use_core = True
+
+    @cached_property
+    def core(self) -> SpmCore | str:
+        """SentencePiece's rule on tiktoken's core for this model, or why it is not exact
+        there (:mod:`.core`); built on first use."""
+        from .core import build
+
+        return build(self)
+
+    def _mostly_lone(self, text: str) -> bool:
+        """Whether most of a long text's first 8,192 characters are in no pair of any piece
+        (Chinese in Mistral's vocabulary): the NumPy path maps those by code point, faster
+        than tiktoken's core, which takes each as a piece of its own."""
+        sample = text[:8192]
+        return 2 * len(self._lone(sample)) > len(sample)
+
+    @cached_property
+    def _lone(self) -> Callable[[str], list[str]]:
+        joinable = sorted({c for p in self.pairs for c in p} | {self.space})
+        return re.compile("[^" + "".join(map(re.escape, joinable)) + "]").findall
+
     # -- text to ids ----------------------------------------------------------------------
 
     def encode(self, text: str) -> list[int]:
         """Ids of normalized text (one segment: no special tokens in it)."""
         if not text:
             return []
+        fast = self._fast
+        if fast is None:  # first call: tiktoken's core if it applies, else False
+            core = self.core if self.use_core and self.rule == "sentencepiece" else ""
+            fast = self._fast = core.encode if not isinstance(core, str) else False
+        if fast is not False and (len(text) < VECTOR_MIN or not self._mostly_lone(text)):
+            assert not isinstance(fast, bool)
+            found = fast(text)
+            if found is not None:
+                return found
         if len(text) >= VECTOR_MIN and not (self.ignore_merges and self.rule == "huggingface"):
             return self._encode_long(text)
         runs = self._runs

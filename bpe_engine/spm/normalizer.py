@@ -221,6 +221,19 @@ class Normalizer:
         """True when the text changes only by spaces and the prefix (no rules, no trimming)."""
         return self._simple
 
+    @property
+    def spaces_only(self) -> bool:
+        """True when :meth:`normalize` is SentencePiece's prefix (always) and spaces made
+        ``▁``, nothing else (Mistral's and Llama 2's models, user-defined pieces or not)."""
+        return (
+            self._plain
+            and self.charsmap is None
+            and self.unicode_form is None
+            and not self.tokenizers
+            and not self.remove_extra
+            and self.prefix == "always"
+        )
+
     def normalize(self, text: str) -> str:
         """The normalized text, with SentencePiece's dummy prefix (``always``) but not
         Metaspace's (see :meth:`metaspace`, applied after special tokens are cut out)."""
