@@ -637,6 +637,13 @@
         <numerusform>添加 BOS/EOS：文件中每个非空行算作一段文本（此处共 %n 行），计入的词元包括每个模型在一段文本前后添加的特殊词元，每行一次。</numerusform>
       </translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>BOS/EOS counted once per non-blank line (%n).</source>
+      <translation>
+        <numerusform>BOS/EOS 按每个非空行计一次（共 %n 行）。</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/compare/corpus_panel.py" />
       <location filename="../../app/features/families/training_panel.py" />

@@ -203,14 +203,17 @@ class CorpusPanel(QWidget):
         if said is not None:
             self._said = said
         what, *args = self._said
+        tip = ""
         if what == CorpusNote.RUNNING:
             name, count, skipped = args
             assert isinstance(count, int) and isinstance(skipped, int)
             text = _running_text(name, count, skipped)
         elif what == CorpusNote.DONE:
             text = tr("Done: {mb} MB encoded by each tokenizer in {s} s in total.").format(mb=args[0], s=args[1])
-            if args[2]:
-                text += " " + _additions_text(args[2])
+            texts = args[2]
+            if isinstance(texts, int) and texts:  # (short: a second line was cut at 1024x700; the tooltip says why)
+                text += " " + tr_n("BOS/EOS counted once per non-blank line (%n).", texts)
+                tip = _additions_text(texts)
         elif what == CorpusNote.FAILED:
             text = "<span style='color:#b71c1c'>{}</span>".format(
                 tr("<b>Cannot use this file.</b> {reason}").format(reason=args[0])
@@ -218,6 +221,7 @@ class CorpusPanel(QWidget):
         else:
             text = _fixed_text(what)
         self.status.setText(text)
+        self.status.setToolTip(tip)
 
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
@@ -233,9 +237,8 @@ def _running_text(name: object, count: int, skipped: int) -> str:
     return text
 
 
-def _additions_text(texts: object) -> str:
+def _additions_text(texts: int) -> str:
     """How the BOS/EOS were counted: once per non-blank line (``texts`` of them)."""
-    assert isinstance(texts, int)
     return tr_n(
         "Add BOS/EOS: each non-blank line of the file is one text (%n here), and the tokens counted include "
         "the special tokens each model adds around a text, once per line.",

@@ -130,7 +130,8 @@ def test_corpus_mode_counts_the_bos_eos_once_per_non_blank_line(qtbot, view, mad
         assert view.summary.value(i, 5) == plain + added, i
     cl100k = view.summary.value(2, 5)
     status = view.corpus_panel.status.text()
-    assert "each non-blank line of the file is one text (3 here)" in status
+    assert "BOS/EOS counted once per non-blank line (3)." in status
+    assert "each non-blank line of the file is one text (3 here)" in view.corpus_panel.status.toolTip()
     # Unticked: the figures counted with BOS/EOS go; run again, the file's tokens alone.
     view.additions_box.setChecked(False)
     assert view.summary.value(0, 5) is None
@@ -138,7 +139,7 @@ def test_corpus_mode_counts_the_bos_eos_once_per_non_blank_line(qtbot, view, mad
     for i, ref in enumerate(refs):
         assert view.summary.value(i, 5) == len(ref.encode(text, add_special_tokens=False).ids)
     assert view.summary.value(2, 5) == cl100k  # tiktoken files add nothing
-    assert "non-blank line" not in view.corpus_panel.status.text()
+    assert "non-blank line" not in view.corpus_panel.status.text() and not view.corpus_panel.status.toolTip()
 
 
 def test_a_one_line_corpus_counts_as_tokenizers_encode(qtbot, view, made, tmp_path) -> None:
