@@ -63,6 +63,7 @@ _EXPORTS: dict[str, str] = {
     "Tokenizer": "tokenizer",
     "SentencePieceTokenizer": "spm.tokenizer",
     "WordPieceTokenizer": "wordpiece.tokenizer",
+    "WordPieceDecoder": "wordpiece.tokenizer",
     "WordPieceStep": "wordpiece.model",
     "StepOutcome": "wordpiece.model",
     "train_wordpiece": "wordpiece.train",
@@ -308,7 +309,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .unigram.tokenizer import UnigramTokenizer as UnigramTokenizer
     from .unigram.train import UnigramRound as UnigramRound, UnigramTrainer as UnigramTrainer
     from .wordpiece.model import StepOutcome as StepOutcome, WordPieceStep as WordPieceStep
-    from .wordpiece.tokenizer import WordPieceTokenizer as WordPieceTokenizer
+    from .wordpiece.tokenizer import WordPieceDecoder as WordPieceDecoder, WordPieceTokenizer as WordPieceTokenizer
     from .wordpiece.train import (
         TrainedWordPiece as TrainedWordPiece,
         WordPieceMerge as WordPieceMerge,

@@ -156,7 +156,11 @@ class ResumedRun:
 
 @dataclass(frozen=True, slots=True)
 class CorpusStats(Counts):
-    """A tokenizer's figures on a whole file (``chars``/``bytes``/``tokens`` as in Counts)."""
+    """A tokenizer's figures on a whole file (``chars``/``bytes``/``tokens`` as in Counts);
+    ``added``: the BOS/EOS among ``tokens`` (the model's, once for each of the ``texts``:
+    the file's non-blank lines), when they were asked for."""
 
     key: str = ""
     seconds: float = 0.0
+    texts: int = 0
+    added: int = 0

@@ -13,6 +13,6 @@ pieces that continue a word, BERT's normalizer and pre-tokenizer; ids as Hugging
 from __future__ import annotations
 
 from .model import StepOutcome, WordPieceStep
-from .tokenizer import WordPieceTokenizer
+from .tokenizer import WordPieceDecoder, WordPieceTokenizer
 
-__all__ = ["WordPieceTokenizer", "WordPieceStep", "StepOutcome"]
+__all__ = ["WordPieceTokenizer", "WordPieceDecoder", "WordPieceStep", "StepOutcome"]

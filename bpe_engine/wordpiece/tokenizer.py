@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from .._special_text import NO_SPECIALS, SpecialText, WithoutMerges
@@ -21,7 +22,19 @@ from .normalizer import BertNormalizer, WordSplitter
 if TYPE_CHECKING:
     from ..encode.piece import BpeStep
 
-__all__ = ["WordPieceTokenizer", "WordPieceSplitInfo", "decode_cleanup"]
+__all__ = ["WordPieceTokenizer", "WordPieceSplitInfo", "WordPieceDecoder", "decode_cleanup"]
+
+
+class WordPieceDecoder(Enum):
+    """How a WordPiece tokenizer puts text back together: the file's ``decoder``, as
+    ``tokenizers`` runs it."""
+
+    #: No decoder: every token as the model writes it (``##ing`` with its ``##``), a space between two.
+    NONE = "none"
+    #: A continuation joins the token before it without its prefix; any other token follows a space.
+    WORDPIECE = "wordpiece"
+    #: As :attr:`WORDPIECE`, then no space before ``.``, ``,``, ``!``, ``?``, ``'s``, ``n't``... (``cleanup``).
+    WORDPIECE_CLEANUP = "wordpiece-cleanup"
 
 
 @dataclass(frozen=True)
@@ -168,6 +181,18 @@ class WordPieceTokenizer(WithoutMerges, SpecialText):
             adds_bos=bool(before),
             algorithm=Algorithm.WORDPIECE,
         )
+
+    @property
+    def decoder(self) -> WordPieceDecoder:
+        """How :meth:`decode` puts the text back together (the file's ``decoder``)."""
+        if self._data.decode_prefix is None:
+            return WordPieceDecoder.NONE
+        return WordPieceDecoder.WORDPIECE_CLEANUP if self._data.cleanup else WordPieceDecoder.WORDPIECE
+
+    @property
+    def decode_prefix(self) -> str | None:
+        """The prefix the decoder removes from a continuation (None: no decoder)."""
+        return self._data.decode_prefix
 
     def vocab_size_after(self, k: int) -> int:
         """The whole vocabulary, special tokens not counted: WordPiece has no merges to replay."""

@@ -630,6 +630,20 @@
       <source>&lt;b&gt;Cannot use this file.&lt;/b&gt; {reason}</source>
       <translation>&lt;b&gt;无法使用此文件。&lt;/b&gt; {reason}</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>Add BOS/EOS: each non-blank line of the file is one text (%n here), and the tokens counted include the special tokens each model adds around a text, once per line.</source>
+      <translation>
+        <numerusform>添加 BOS/EOS：文件中每个非空行算作一段文本（此处共 %n 行），计入的词元包括每个模型在一段文本前后添加的特殊词元，每行一次。</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/compare/corpus_panel.py" />
+      <source>BOS/EOS counted once per non-blank line (%n).</source>
+      <translation>
+        <numerusform>BOS/EOS 按每个非空行计一次（共 %n 行）。</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/compare/corpus_panel.py" />
       <location filename="../../app/features/families/training_panel.py" />
@@ -2272,6 +2286,26 @@
     </message>
     <message>
       <location filename="../../app/features/stream/step_text.py" />
+      <source>&lt;b&gt;{token}&lt;/b&gt; continues a word: the decoder removes {prefix} and joins it to the token before.</source>
+      <translation>&lt;b&gt;{token}&lt;/b&gt; 接续一个词：解码器去掉 {prefix}，把它接到前一个词元后面。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>&lt;b&gt;{token}&lt;/b&gt; starts a word, but the decoder's cleanup writes no space before punctuation and contractions ('s, n't).</source>
+      <translation>&lt;b&gt;{token}&lt;/b&gt; 开始一个词，但解码器的清理（cleanup）不在标点和缩写（'s、n't）前加空格。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>&lt;b&gt;{token}&lt;/b&gt; starts a word: the decoder puts a space before it.</source>
+      <translation>&lt;b&gt;{token}&lt;/b&gt; 开始一个词：解码器在它前面加一个空格。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>A naive decode([{id}]) prints &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;, without the space that separates it from the token before.</source>
+      <translation>朴素的 decode([{id}]) 输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;，没有把它与前一个词元隔开的空格。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
       <source>A naive decode([{id}]) prints &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;: SentencePiece drops the ▁ that starts a text, so decoding token by token loses the spaces between words.</source>
       <translation>朴素的 decode([{id}]) 输出 &lt;span style='color:#b71c1c'&gt;{text}&lt;/span&gt;：SentencePiece 会去掉文本开头的 ▁，所以逐个词元解码会丢失词之间的空格。</translation>
     </message>
@@ -2302,13 +2336,28 @@
     </message>
     <message>
       <location filename="../../app/features/stream/step_text.py" />
+      <source>No decoder: &lt;b&gt;{token}&lt;/b&gt; is written as it is, after a space.</source>
+      <translation>没有解码器：&lt;b&gt;{token}&lt;/b&gt; 按原样写出，前面加一个空格。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
       <source>Nothing to print yet.</source>
       <translation>暂时没有可输出的内容。</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/step_text.py" />
+      <source>The decoder writes the first token as it is.</source>
+      <translation>解码器按原样写出第一个词元。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
       <source>The queue already held &lt;b&gt;{hex}&lt;/b&gt;.</source>
       <translation>队列中原有 &lt;b&gt;{hex}&lt;/b&gt;。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
+      <source>This file has no decoder, so the text is what &lt;code&gt;tokenizers&lt;/code&gt; gives then: every token as written (&lt;b&gt;{token}&lt;/b&gt;, {prefix} included), a space between two tokens.</source>
+      <translation>此文件没有解码器，因此文本就是 &lt;code&gt;tokenizers&lt;/code&gt; 此时给出的结果：每个词元按原样写出（&lt;b&gt;{token}&lt;/b&gt;，包括 {prefix}），两个词元之间加一个空格。</translation>
     </message>
     <message>
       <location filename="../../app/features/stream/step_text.py" />

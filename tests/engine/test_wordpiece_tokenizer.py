@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import bpe_engine
-from bpe_engine import Algorithm, Family, StepOutcome, WordPieceTokenizer, load_tokenizer
+from bpe_engine import Algorithm, Family, StepOutcome, WordPieceDecoder, WordPieceTokenizer, load_tokenizer
 from bpe_engine.errors import ExportError, SpecialTokenError, TokenizerFileError
 from bpe_engine.formats.export import export_tokenizer
 
@@ -42,6 +42,37 @@ def test_facts_say_wordpiece_without_merges(made: tuple[Any, WordPieceTokenizer,
     assert tok.merge_of(10) is None and tok.merge_rank(10, 11) is None and tok.bpe_steps("playing") == []
     assert tok.vocab_size_after(0) == tok.vocab_size - len(tok.special_tokens)
     assert WordPieceTokenizer.load(path).vocab == tok.vocab
+
+
+@pytest.mark.parametrize(
+    ("decoder", "expected"),
+    [
+        (None, WordPieceDecoder.NONE),
+        ({"type": "WordPiece", "prefix": "##", "cleanup": True}, WordPieceDecoder.WORDPIECE_CLEANUP),
+        ({"type": "WordPiece", "prefix": "##", "cleanup": False}, WordPieceDecoder.WORDPIECE),
+    ],
+)
+def test_the_decoder_is_told_and_decodes_as_tokenizers(
+    made: tuple[Any, WordPieceTokenizer, Path], tmp_path: Path, decoder: Any, expected: WordPieceDecoder
+) -> None:
+    """The file's decoder, as a property the app reads (issue 20, point 1), and what it means:
+    ``tokenizers``' own ``decode`` of the same file (no decoder: tokens as written, spaces)."""
+    from tokenizers import Tokenizer
+
+    ref, _, _ = made
+    obj = json.loads(ref.to_str())
+    obj["decoder"] = decoder
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    hf, tok = Tokenizer.from_file(str(path)), load_tokenizer(path)
+    assert isinstance(tok, WordPieceTokenizer)
+    assert tok.decoder is expected
+    assert tok.decode_prefix == (None if decoder is None else "##")
+    ids = hf.encode("The unbelievable player isn't playing, is he?", add_special_tokens=False).ids
+    assert any(tok.is_continuation(i) for i in ids)  # the test's point: "##" tokens to join (or not)
+    assert tok.decode(ids) == hf.decode(ids, skip_special_tokens=False)
+    if expected is WordPieceDecoder.NONE:
+        assert hf.decode(ids, skip_special_tokens=False) == " ".join(tok.token_text(i) for i in ids)
 
 
 def test_vocab_gives_tokens_as_they_appear_in_text(made: tuple[Any, WordPieceTokenizer, Path]) -> None:

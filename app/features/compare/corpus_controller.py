@@ -46,6 +46,7 @@ class CorpusCompareController(QObject):
         super().__init__(parent)
         self.state = CorpusState.IDLE
         self.results: dict[str, CorpusStats] = {}
+        self.add_specials = False  # whether the results count the models' BOS/EOS
         self._thread: runner.JobThread | None = None
         self._worker: CorpusEncodeWorker | None = None
         app = QCoreApplication.instance()
@@ -58,15 +59,19 @@ class CorpusCompareController(QObject):
     def is_running(self) -> bool:
         return self.state in (CorpusState.RUNNING, CorpusState.CANCELLING)
 
-    def start(self, path: str, limit_bytes: int, tokenizers: Sequence[tuple[str, TokenizerLike]]) -> None:
-        """Encode ``path`` (its first ``limit_bytes``, 0 = all) with each ``(key, tokenizer)``."""
+    def start(
+        self, path: str, limit_bytes: int, tokenizers: Sequence[tuple[str, TokenizerLike]], add_specials: bool = False
+    ) -> None:
+        """Encode ``path`` (its first ``limit_bytes``, 0 = all) with each ``(key, tokenizer)``
+        (``add_specials``: count the BOS/EOS each model adds, once per non-blank line)."""
         if self.is_running():
             raise RuntimeError("a corpus run is already in progress; cancel it first")
         if not tokenizers:
             raise ValueError("no tokenizer to run")
         self._join()
         self.results = {}
-        worker = CorpusEncodeWorker(path, limit_bytes, tokenizers)
+        self.add_specials = add_specials
+        worker = CorpusEncodeWorker(path, limit_bytes, tokenizers, add_specials)
         worker.progress.connect(self._on_worker_progress)
         worker.column_done.connect(self._on_worker_column_done)
         worker.finished.connect(self._on_worker_finished)

@@ -6,7 +6,12 @@ offset of bad UTF-8) and feeds the text to each tokenizer's ``encode_iterable``,
 tokens, bytes and characters. For a whole file and a vocabulary that tiktoken's core encodes
 exactly like ours (the OpenAI encodings), the engine's ``iter_encode_file`` does the work
 many times faster (the engine has no byte limit and counts no characters, so the reader stays
-for the rest). It runs in a job thread started by
+for the rest).
+
+With "Add BOS/EOS", each non-blank line of the file is one text (a corpus file holds one
+document a line, as training and evaluation sets do): the special tokens a model adds around
+a text are counted once per such line, as ``tokenizers``' ``encode(line).ids`` adds them;
+the file itself is still encoded as a whole (the tokens of the text do not change). It runs in a job thread started by
 :class:`app.features.compare.corpus_controller.CorpusCompareController`, emits progress at most
 every ~50 ms, and stops within one block when :meth:`CorpusEncodeWorker.cancel` is called.
 
@@ -31,7 +36,7 @@ from app.core.jobs.runner import Worker
 from app.core.messages import CorpusStats
 from bpe_engine import Tokenizer, TokenizerLike, errors, iter_encode_file
 
-__all__ = ["CorpusEncodeWorker", "CorpusState", "BLOCK_BYTES"]
+__all__ = ["CorpusEncodeWorker", "CorpusState", "LineCounter", "BLOCK_BYTES"]
 
 
 class CorpusState(StrEnum):
@@ -58,6 +63,27 @@ class _Cancelled(Exception):
     pass
 
 
+class LineCounter:
+    """Counts the non-blank lines of a text fed in blocks (a line may span blocks)."""
+
+    def __init__(self) -> None:
+        self._done = 0
+        self._open = False  # the line being read has a character that is not white space
+
+    def feed(self, text: str) -> None:
+        *ended, last = text.split("\n")
+        for line in ended:
+            if self._open or (line and not line.isspace()):
+                self._done += 1
+            self._open = False
+        if last and not last.isspace():
+            self._open = True
+
+    def total(self) -> int:
+        """The non-blank lines so far, the last one included even without its newline."""
+        return self._done + int(self._open)
+
+
 class CorpusEncodeWorker(Worker):
     """Encodes one file with each tokenizer in turn (see the module docstring).
 
@@ -73,11 +99,14 @@ class CorpusEncodeWorker(Worker):
     finished = Signal(str)
     failed = Signal(str)
 
-    def __init__(self, path: str, limit_bytes: int, tokenizers: Sequence[tuple[str, TokenizerLike]]) -> None:
+    def __init__(
+        self, path: str, limit_bytes: int, tokenizers: Sequence[tuple[str, TokenizerLike]], add_specials: bool = False
+    ) -> None:
         super().__init__()
         self.path = path
         self.limit_bytes = limit_bytes  # 0: the whole file
         self.tokenizers = list(tokenizers)
+        self.add_specials = add_specials  # the BOS/EOS each model adds, once per non-blank line
         self._cancel = threading.Event()
         self._last_emit = 0.0
 
@@ -118,18 +147,27 @@ class CorpusEncodeWorker(Worker):
         """Encode ``per`` bytes of the file with each tokenizer in turn, one ``column_done`` each."""
         total = per * len(self.tokenizers)
         whole = per == size
-        chars: int | None = None
+        chars: tuple[int, int] | None = None  # the whole file's characters and non-blank lines
         for n, (key, tok) in enumerate(self.tokenizers):
             start = time.perf_counter()
             if whole and isinstance(tok, Tokenizer) and tok.tiktoken_equivalent() is None:
                 if chars is None:
                     chars = self._count_chars(size)
-                stats = self._encode_bulk(tok, chars, n * per, total)
+                stats = (*self._encode_bulk(tok, chars[0], n * per, total), chars[1])
             else:
                 stats = self._encode(tok, per, whole, n * per, total)
+            extra = tok.special_additions
+            texts = stats[3]
+            added = texts * (len(extra.before) + len(extra.after)) if self.add_specials else 0
             self.column_done.emit(
                 CorpusStats(
-                    chars=stats[1], bytes=stats[0], tokens=stats[2], key=key, seconds=time.perf_counter() - start
+                    chars=stats[1],
+                    bytes=stats[0],
+                    tokens=stats[2] + added,
+                    key=key,
+                    seconds=time.perf_counter() - start,
+                    texts=texts,
+                    added=added,
                 )
             )
         self.progress.emit(total, total)
@@ -173,12 +211,15 @@ class CorpusEncodeWorker(Worker):
             except UnicodeDecodeError as exc:
                 raise errors.CorpusEncodingError(self.path, read - pending + exc.start, exc.reason) from None
 
-    def _encode(self, tok: TokenizerLike, limit: int, whole: bool, base: int, total: int) -> tuple[int, int, int]:
+    def _encode(self, tok: TokenizerLike, limit: int, whole: bool, base: int, total: int) -> tuple[int, int, int, int]:
+        """Bytes, characters and tokens of the file's first ``limit`` bytes, and its non-blank lines."""
         counted = {"bytes": 0, "chars": 0}
+        lines = LineCounter()
 
         def texts() -> Iterator[str]:
             for text, done in self._read_text(limit, whole, BLOCK_BYTES):
                 counted["chars"] += len(text)
+                lines.feed(text)
                 counted["bytes"] = done
                 self._maybe_progress(base + done, total)
                 if text:
@@ -189,12 +230,18 @@ class CorpusEncodeWorker(Worker):
             tokens += 1
         if self._cancel.is_set():
             raise _Cancelled
-        return counted["bytes"], counted["chars"], tokens
+        return counted["bytes"], counted["chars"], tokens, lines.total()
 
-    def _count_chars(self, size: int) -> int:
-        """Characters of the whole file (one fast decoding pass; also finds bad UTF-8)."""
+    def _count_chars(self, size: int) -> tuple[int, int]:
+        """Characters and non-blank lines of the whole file (one fast decoding pass; also
+        finds bad UTF-8)."""
+        lines = LineCounter()
+        chars = 0
         try:
-            return sum(len(text) for text, _ in self._read_text(size, True, 1 << 22))
+            for text, _ in self._read_text(size, True, 1 << 22):
+                chars += len(text)
+                lines.feed(text)
+            return chars, lines.total()
         except OSError as exc:
             raise errors.CorpusNotFoundError(
                 tr("{path}: cannot be read ({reason}); choose another file").format(path=self.path, reason=exc.strerror)

@@ -112,6 +112,14 @@ class CorpusPanel(QWidget):
         self._show_path()
         self._update_buttons()
 
+    def set_add_specials(self, on: bool) -> None:
+        """ "Add BOS/EOS" changed: figures counted the other way are dropped (Run again)."""
+        if on != self.controller.add_specials and self.controller.results and not self.controller.is_running():
+            self.controller.results = {}
+            self.progress.setValue(0)
+            self.say((CorpusNote.READY,))
+            self.figures_changed.emit()
+
     def _show_path(self) -> None:
         path = self.path
         if not path:
@@ -133,8 +141,9 @@ class CorpusPanel(QWidget):
 
     # -- running ----------------------------------------------------------------------------
 
-    def run(self, ready: dict[str, TokenizerLike], skipped: int) -> None:
-        """Encode the file with the ``ready`` tokenizers (by key); ``skipped`` columns have none."""
+    def run(self, ready: dict[str, TokenizerLike], skipped: int, add_specials: bool = False) -> None:
+        """Encode the file with the ``ready`` tokenizers (by key); ``skipped`` columns have none;
+        ``add_specials``: count the BOS/EOS each model adds, once per non-blank line."""
         if self.controller.is_running():
             return
         if not self.path:
@@ -143,7 +152,7 @@ class CorpusPanel(QWidget):
         if not ready:
             self.say((CorpusNote.NO_TOKENIZER,))
             return
-        self.controller.start(self.path, self.limit_spin.value() * 1_000_000, list(ready.items()))
+        self.controller.start(self.path, self.limit_spin.value() * 1_000_000, list(ready.items()), add_specials)
         self.progress.setValue(0)
         self.say((CorpusNote.RUNNING, os.path.basename(self.path), len(ready), skipped))
         self.figures_changed.emit()
@@ -165,7 +174,9 @@ class CorpusPanel(QWidget):
             secs = sum(s.seconds for s in results)
             nbytes = max((s.bytes for s in results), default=0)
             self.progress.setValue(1000)
-            self.say((CorpusNote.DONE, f"{nbytes / 1e6:,.2f}", f"{secs:.1f}"))
+            added = [s for s in results if s.added]
+            texts = max((s.texts for s in added), default=0)
+            self.say((CorpusNote.DONE, f"{nbytes / 1e6:,.2f}", f"{secs:.1f}", texts))
         self.figures_changed.emit()
 
     @Slot(str)
@@ -192,12 +203,17 @@ class CorpusPanel(QWidget):
         if said is not None:
             self._said = said
         what, *args = self._said
+        tip = ""
         if what == CorpusNote.RUNNING:
             name, count, skipped = args
             assert isinstance(count, int) and isinstance(skipped, int)
             text = _running_text(name, count, skipped)
         elif what == CorpusNote.DONE:
             text = tr("Done: {mb} MB encoded by each tokenizer in {s} s in total.").format(mb=args[0], s=args[1])
+            texts = args[2]
+            if isinstance(texts, int) and texts:  # (short: a second line was cut at 1024x700; the tooltip says why)
+                text += " " + tr_n("BOS/EOS counted once per non-blank line (%n).", texts)
+                tip = _additions_text(texts)
         elif what == CorpusNote.FAILED:
             text = "<span style='color:#b71c1c'>{}</span>".format(
                 tr("<b>Cannot use this file.</b> {reason}").format(reason=args[0])
@@ -205,6 +221,7 @@ class CorpusPanel(QWidget):
         else:
             text = _fixed_text(what)
         self.status.setText(text)
+        self.status.setToolTip(tip)
 
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
@@ -218,6 +235,15 @@ def _running_text(name: object, count: int, skipped: int) -> str:
     if skipped:
         text += tr_n(" (%n column(s) without a tokenizer skipped)", skipped)
     return text
+
+
+def _additions_text(texts: int) -> str:
+    """How the BOS/EOS were counted: once per non-blank line (``texts`` of them)."""
+    return tr_n(
+        "Add BOS/EOS: each non-blank line of the file is one text (%n here), and the tokens counted include "
+        "the special tokens each model adds around a text, once per line.",
+        texts,
+    )
 
 
 def _fixed_text(what: object) -> str:

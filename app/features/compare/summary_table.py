@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
 
 from app.core.i18n import tr
@@ -22,7 +23,11 @@ from app.display.token_data import TokenTable
 from app.features.compare.column import ColumnState, CompareColumn
 from app.features.compare.summary_model import CompareSummaryModel, SummaryRow
 
-__all__ = ["SummaryTable", "summary_rows"]
+__all__ = ["SummaryTable", "summary_rows", "CORPUS_COLUMNS"]
+
+#: The columns of corpus mode's figures: hidden until a run gives some (their "—" took the
+#: width of the names and a scroll bar's height from the chips, at 1024x700 presenting).
+CORPUS_COLUMNS = range(5, 9)
 
 
 class SummaryTable(QTableView):
@@ -33,6 +38,9 @@ class SummaryTable(QTableView):
         self.summary = CompareSummaryModel(self)
         self.setModel(self.summary)
         self.verticalHeader().setVisible(False)
+        # Rows as tall as their text: the zoomed default (1.5 times a row for 1.5 times the
+        # text, plus 1.5 times the padding) took the chips' height when presenting.
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self._cap = 170
@@ -40,6 +48,22 @@ class SummaryTable(QTableView):
         self.setSelectionMode(QTableView.SelectionMode.NoSelection)
         for signal in (self.summary.modelReset, self.summary.rowsInserted, self.summary.rowsRemoved):
             signal.connect(self._fit_rows)
+        # Rows fit their text again after a zoom, and a name may need the scroll bar: fit then.
+        self._refit = QTimer(self, singleShot=True, interval=0)
+        self._refit.timeout.connect(self._fit_rows)
+        self.verticalHeader().sectionResized.connect(self._refit.start)
+        self.horizontalHeader().sectionResized.connect(self._refit.start)
+        for signal in (self.summary.modelReset, self.summary.dataChanged):
+            signal.connect(self._show_corpus_columns)
+        self._show_corpus_columns()
+
+    def _show_corpus_columns(self) -> None:
+        """Corpus mode's columns only when some row has corpus figures."""
+        shown = any(row.corpus is not None for row in self.summary.rows())
+        if shown == self.isColumnHidden(CORPUS_COLUMNS[0]):
+            for column in CORPUS_COLUMNS:
+                self.setColumnHidden(column, not shown)
+            self._fit_rows()
 
     def set_cap(self, cap: int) -> None:
         """At most ``cap`` pixels tall (less on a short window: eight rows scroll)."""
@@ -49,8 +73,8 @@ class SummaryTable(QTableView):
 
     def _fit_rows(self) -> None:
         """As tall as its rows (at most the cap): the chip columns above get the rest."""
-        rows = max(1, self.summary.rowCount())
-        height = self.horizontalHeader().height() + rows * self.verticalHeader().defaultSectionSize()
+        rows = self.verticalHeader().length() if self.summary.rowCount() else self.verticalHeader().defaultSectionSize()
+        height = self.horizontalHeader().height() + rows
         if self.horizontalHeader().length() > self.viewport().width():
             height += self.horizontalScrollBar().sizeHint().height()
         self.setMaximumHeight(min(self._cap, height + 2 * self.frameWidth()))

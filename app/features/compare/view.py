@@ -273,6 +273,7 @@ class CompareView(View):
     def _on_additions_box_toggled(self, on: bool) -> None:
         if self.settings is not None:
             self.settings.add_special_tokens = on
+        self.corpus_panel.set_add_specials(self.adds_special_tokens())
         self._request()
 
     @Slot()
@@ -442,7 +443,7 @@ class CompareView(View):
             if tok is not None:
                 ready.setdefault(key, tok)
         skipped = sum(1 for key in self.keys() if self.registry.get(key) is None)
-        self.corpus_panel.run(ready, skipped)
+        self.corpus_panel.run(ready, skipped, self.adds_special_tokens())
 
     # -- the View contract ------------------------------------------------------------------
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from app.core.i18n import tr, tr_n
 from app.display.format import hex_bytes, visible
 from app.display.token_data import describe_char
+from bpe_engine import WordPieceDecoder
 
-__all__ = ["FedToken", "describe_step", "done_text", "intro"]
+__all__ = ["FedToken", "WordPieceJoin", "describe_step", "done_text", "intro"]
 
 _FFFD = "\ufffd"
 _SHOWN_CHARS = 3  # completed characters named one by one; the rest are counted
@@ -49,9 +50,20 @@ class FedToken:
     dropped: bytes = b""  # the leading space the decoder dropped (SentencePiece's dummy prefix)
 
 
-def describe_step(fed: FedToken, sentencepiece: bool, wordpiece: bool = False) -> str:
+@dataclass(frozen=True)
+class WordPieceJoin:
+    """How a WordPiece file's decoder adds one token to the text: the file's ``decoder``, the
+    token as the model writes it (``##ing``), the prefix that marks a continuation."""
+
+    decoder: WordPieceDecoder
+    written: str
+    prefix: str
+    continuation: bool
+
+
+def describe_step(fed: FedToken, sentencepiece: bool, wordpiece: WordPieceJoin | None = None) -> str:
     """The step line for ``fed`` (``sentencepiece``: the tokenizer drops a text's first ▁;
-    ``wordpiece``: its decoder joins ``##`` tokens and puts a space before the others)."""
+    ``wordpiece``: how the WordPiece file's decoder adds this token to the text)."""
     own = fed.dropped + fed.data  # the token's bytes, the dropped space included
     if len(own) == 1:
         brings = tr("Token {k}: id <b>{id}</b> brings byte <b>{hex}</b>.")
@@ -68,7 +80,9 @@ def describe_step(fed: FedToken, sentencepiece: bool, wordpiece: bool = False) -
         parts.append(_waits(fed.pending, fed.needed))
     elif not fed.released:
         parts.append(tr("Nothing to print yet."))
-    naive = _naive_wordpiece(fed) if wordpiece else _naive(fed, sentencepiece)
+    if wordpiece is not None:
+        parts.append(_joined(fed, wordpiece))
+    naive = _naive_wordpiece(fed, wordpiece) if wordpiece is not None else _naive(fed, sentencepiece)
     if naive:
         parts.append(naive)
     return " ".join(parts)
@@ -111,11 +125,40 @@ def _naive(fed: FedToken, sentencepiece: bool) -> str:
     return ""
 
 
-def _naive_wordpiece(fed: FedToken) -> str:
+def _joined(fed: FedToken, join: WordPieceJoin) -> str:
+    """How the file's decoder adds the token to the text (as ``tokenizers``' ``decode``)."""
+    token = html.escape(visible(join.written))
+    if join.decoder is WordPieceDecoder.NONE:
+        if fed.position == 1:
+            return tr(
+                "This file has no decoder, so the text is what <code>tokenizers</code> gives then: every token "
+                "as written (<b>{token}</b>, {prefix} included), a space between two tokens."
+            ).format(token=token, prefix=html.escape(join.prefix))
+        return tr("No decoder: <b>{token}</b> is written as it is, after a space.").format(token=token)
+    if fed.position == 1:
+        return tr("The decoder writes the first token as it is.")
+    if join.continuation:
+        return tr(
+            "<b>{token}</b> continues a word: the decoder removes {prefix} and joins it to the token before."
+        ).format(token=token, prefix=html.escape(join.prefix))
+    if fed.data[:1] != b" ":  # the cleanup took the space away
+        return tr(
+            "<b>{token}</b> starts a word, but the decoder's cleanup writes no space before punctuation "
+            "and contractions ('s, n't)."
+        ).format(token=token)
+    return tr("<b>{token}</b> starts a word: the decoder puts a space before it.").format(token=token)
+
+
+def _naive_wordpiece(fed: FedToken, join: WordPieceJoin) -> str:
     """What decoding this WordPiece token alone prints, when it is not what it adds here."""
     adds = (fed.dropped + fed.data).decode("utf-8", errors="replace")
     if fed.naive == adds:
         return ""
+    if join.decoder is WordPieceDecoder.NONE:
+        return tr(
+            "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>, without the space "
+            "that separates it from the token before."
+        ).format(id=fed.token_id, text=html.escape(visible(fed.naive)))
     return tr(
         "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>: WordPiece's decoder removes "
         "## only after another token and puts a space before every other token, so decoding token by token "

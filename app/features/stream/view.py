@@ -32,11 +32,11 @@ from app.features.stream.log_model import StepRecord
 from app.features.stream.log_panel import LogPanel
 from app.features.stream.outputs_panel import FFFD, OutputsPanel
 from app.features.stream.queue_panel import QueuePanel
-from app.features.stream.step_text import FedToken, describe_step, done_text, intro
+from app.features.stream.step_text import FedToken, WordPieceJoin, describe_step, done_text, intro
 from app.features.stream.tape import Tape
 from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.view import View
-from bpe_engine import Algorithm, SpecialMode, StreamingDecoder, TokenizerLike
+from bpe_engine import SpecialMode, StreamingDecoder, TokenizerLike, WordPieceTokenizer
 
 __all__ = ["StreamView"]
 
@@ -323,13 +323,21 @@ class StreamView(View):
         self.queue_box.show_step(fed.queued, fed.data, self.decoder.pending)
         facts = self._tok.facts if self._tok is not None else None
         sentencepiece = facts is not None and not facts.byte_level and facts.space_symbol == "▁"
-        wordpiece = facts is not None and facts.algorithm is Algorithm.WORDPIECE
-        text = describe_step(fed, sentencepiece, wordpiece)
+        text = describe_step(fed, sentencepiece, self._wordpiece_join(fed.token_id))
         if self.is_finished() and self._tok is not None and self._table is not None:
             same = self.decoder.text == self._tok.decode(list(self._table.ids))
             text += "<br>" + done_text(same, self._naive.count(FFFD))  # (a line break, no words)
         self.step_label.setText(text)
         self.outputs.show_texts(self.decoder.text, fed.released, self._naive, fed.naive)
+
+    def _wordpiece_join(self, token_id: int) -> WordPieceJoin | None:
+        """How a WordPiece file's decoder adds the token (None for other tokenizers)."""
+        tok = self._tok
+        if not isinstance(tok, WordPieceTokenizer):
+            return None
+        return WordPieceJoin(
+            tok.decoder, tok.token_text(token_id), tok.decode_prefix or tok.prefix, tok.is_continuation(token_id)
+        )
 
     def set_presentation(self, on: bool) -> None:
         """Presentation mode: the legend of the byte queue and the log fold away.

@@ -3,12 +3,19 @@ log scale) and OpenAI's encodings as symbols at their own sizes, in the text's c
 
 Its own module because drawing (pyqtgraph items, legend, colors and symbols) is apart from
 choosing what to measure; the view hands it the figures and which texts are shown.
+
+A draw adds its items one per slice of the shared turn budget (:mod:`app.widgets.turn_budget`):
+every pyqtgraph item is many calls into Python, and the curves of eight texts and four
+references in one turn held the GUI thread ~100 ms (more while a training's job held the
+interpreter lock, issue 20, point 5).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
@@ -17,6 +24,7 @@ from app.core.i18n import bind, tr
 from app.display.format import format_count
 from app.features.sweep.heldout import display_name
 from app.features.sweep.job import SweepCurve, SweepReference
+from app.widgets import turn_budget
 from app.widgets.plots import LogSizeAxis, without_scene_export
 
 __all__ = ["SweepChart", "LINE_COLORS", "SYMBOLS", "text_colors"]
@@ -41,6 +49,7 @@ class SweepChart:
 
     def __init__(self) -> None:
         self.plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"bottom": LogSizeAxis("bottom")}))
+        self._pending: deque[Callable[[], None]] = deque()  # the items still to add, one a slice
         self.retranslate()
         self.plot.setLogMode(x=True, y=False)
         self._show_empty()
@@ -72,32 +81,67 @@ class SweepChart:
 
         When only references were added since the last draw, only their symbols are added:
         each reference arrives from its own job, and drawing everything again for each held
-        the GUI thread ~100 ms (every pyqtgraph item is many calls into Python).
+        the GUI thread ~100 ms (every pyqtgraph item is many calls into Python). The items
+        are added in the coming turns of the event loop (:meth:`drawing`, :meth:`finish`).
         """
         drawn = self._drawn
+        names = [c.name for c in curves]
         if drawn is not None and _same(drawn.curves, curves) and drawn.colors == colors:
             if _same(drawn.references, references[: len(drawn.references)]):
                 for ref in references[len(drawn.references) :]:
-                    self._draw_reference(ref, [c.name for c in curves], colors)
+                    self._pending.append(partial(self._draw_reference, ref, names, colors))
                 self._drawn = _Drawn(tuple(curves), tuple(references), dict(colors))
+                self._schedule()
                 return
         self.plot.clear()
         self.legend.clear()
+        self._pending.clear()
         for curve in curves:
-            item = self.plot.plot(
-                curve.vocab_sizes().astype(np.float64),
-                curve.bytes_per_token(),
-                pen=pg.mkPen(colors.get(curve.name, "#333"), width=2),
-                name=display_name(curve.name),
-            )
-            item.setZValue(1)
+            self._pending.append(partial(self._draw_curve, curve, colors))
         for ref in references:
-            self._draw_reference(ref, [c.name for c in curves], colors)
+            self._pending.append(partial(self._draw_reference, ref, names, colors))
+        self._drawn = _Drawn(tuple(curves), tuple(references), dict(colors))
+        self._schedule()
+
+    def drawing(self) -> bool:
+        """Whether items of the last draw are still to be added (in the coming turns)."""
+        return bool(self._pending)
+
+    def finish(self) -> None:
+        """Add the items still to add now (before an export)."""
+        while self._draw_slice():
+            pass
+
+    def _schedule(self) -> None:
+        if self._pending:
+            turn_budget.shared().add(self.plot, self._draw_slice)
+        else:
+            turn_budget.shared().remove(self.plot)
+            self._fit()
+
+    def _draw_slice(self) -> bool:
+        """Add one item; True while items remain (then the range fits them all)."""
+        if self._pending:
+            self._pending.popleft()()
+        if self._pending:
+            return True
+        self._fit()
+        return False
+
+    def _fit(self) -> None:
         if self.plot.getPlotItem().listDataItems():
             self.plot.enableAutoRange()
         else:
             self._show_empty()
-        self._drawn = _Drawn(tuple(curves), tuple(references), dict(colors))
+
+    def _draw_curve(self, curve: SweepCurve, colors: dict[str, str]) -> None:
+        item = self.plot.plot(
+            curve.vocab_sizes().astype(np.float64),
+            curve.bytes_per_token(),
+            pen=pg.mkPen(colors.get(curve.name, "#333"), width=2),
+            name=display_name(curve.name),
+        )
+        item.setZValue(1)
 
     def _show_empty(self) -> None:
         self.plot.disableAutoRange()

@@ -149,7 +149,7 @@ class SweepView(View):
     def is_settled(self) -> bool:
         """The curves of the current tokenizer and texts are on screen, and every checked
         reference that can be loaded is measured."""
-        if self.tokenizer() is None or self._measured != self._generation:
+        if self.tokenizer() is None or self._measured != self._generation or self.chart.drawing():
             return False
         for key in self.checked_references():
             entry = self.registry.entry(key)
@@ -170,6 +170,7 @@ class SweepView(View):
 
     def export_chart(self, path: str) -> None:
         """Save the chart: SVG for a ``.svg`` path, else PNG (twice the screen's pixels)."""
+        self.chart.finish()
         try:
             write_chart(self.plot, path)
         except OSError as exc:

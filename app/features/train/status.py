@@ -32,7 +32,7 @@ from app.features.train.meter import ActiveClock, MergeTimeEstimator, RateMeter
 from app.widgets.progress_bar import ProgressBar
 from bpe_engine import TrainingDone
 
-__all__ = ["TrainStatus", "IDLE_TEXT"]
+__all__ = ["TrainStatus", "StatusLine", "IDLE_TEXT"]
 
 IDLE_TEXT = noop("Ready: choose a corpus and press Start (F5), or Step (F10) to go merge by merge.")
 
@@ -53,6 +53,17 @@ def time_left_text(seconds: float | None) -> str:
     return tr("about {time} left").format(time=format_duration(seconds))
 
 
+class StatusLine(QLabel):
+    """A status line that takes no height while it has nothing to say (three blank lines took
+    ~35 pixels of a 1024x700 window). Hidden only once in the window: a label without a
+    parent that is shown becomes a window of its own."""
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt naming)
+        super().setText(text)
+        if self.parentWidget() is not None and self.isHidden() == bool(text):
+            self.setVisible(bool(text))
+
+
 class TrainStatus(QObject):
     """The progress bar and the progress, vocabulary and corpus lines (see the module docstring)."""
 
@@ -61,10 +72,10 @@ class TrainStatus(QObject):
         self.controller = controller
         self.progress = ProgressBar()
         self.progress.setTextVisible(True)
-        self.progress_label = QLabel()
-        self.vocab_label = QLabel()
+        self.progress_label = StatusLine()
+        self.vocab_label = StatusLine()
         bind(self.vocab_label, "setToolTip", "256 single bytes + one token per merge + the special tokens")
-        self.stats_label = QLabel()
+        self.stats_label = StatusLine()
         self.stats_label.setStyleSheet("color: #555;")
         for label in (self.progress_label, self.vocab_label, self.stats_label):
             # subtle: text that changes five times a second must not re-layout the window

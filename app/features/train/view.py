@@ -209,9 +209,12 @@ class TrainView(TrainRunDisplay):
         bv.setContentsMargins(0, 0, 0, 0)
         bv.addLayout(self._build_controls())
         status = QVBoxLayout()
-        for label in (self.status.progress_label, self.status.vocab_label, self.status.stats_label):
+        labels = (self.status.progress_label, self.status.vocab_label, self.status.stats_label)
+        for label in labels:
             status.addWidget(label)
         bv.addLayout(status)
+        for label in labels:  # (now in the window: a blank one takes no height)
+            label.setHidden(not label.text())
         bv.addWidget(self.messages)
         bv.addWidget(self._build_result_tabs(), 1)
         bv.addLayout(self._build_result_row())

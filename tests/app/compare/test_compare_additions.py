@@ -101,3 +101,69 @@ def test_the_window_keeps_the_two_boxes_in_step(qtbot, window) -> None:
     assert not compare.isChecked() and window.settings.add_special_tokens is False
     compare.setChecked(True)
     assert tokenize.isChecked() and window.settings.add_special_tokens is True
+
+
+CORPUS_LINES = ["The tea is hot.", "", "Second line: Über 國語 12345", "   ", "Hello world, again\tand again."]
+
+
+def _run_corpus(qtbot, v: CompareView, path: Path) -> None:
+    v.set_corpus_path(str(path))
+    with qtbot.waitSignal(v.corpus.finished, timeout=60_000):
+        v.run_corpus()
+
+
+def test_corpus_mode_counts_the_bos_eos_once_per_non_blank_line(qtbot, view, made, tmp_path) -> None:
+    """Issue 20, point 2: corpus mode ignored "Add BOS/EOS". Each non-blank line is one text:
+    its tokens are ``tokenizers``' ``encode(line).ids`` with ``add_special_tokens=True``, less
+    the same without, added to the whole file's tokens; off, the file's tokens alone."""
+    refs = [hf.Tokenizer.from_file(str(path)) for path, _ in made]
+    text = "\n".join(CORPUS_LINES) + "\n"
+    path = tmp_path / "corpus.txt"
+    path.write_text(text, encoding="utf-8")
+    lines = [line for line in CORPUS_LINES if line.strip()]
+    assert view.adds_special_tokens()
+    _run_corpus(qtbot, view, path)
+    for i, ref in enumerate(refs):
+        plain = len(ref.encode(text, add_special_tokens=False).ids)
+        added = sum(len(ref.encode(line).ids) - len(ref.encode(line, add_special_tokens=False).ids) for line in lines)
+        assert added == 2 * len(lines)  # [CLS] … [SEP] each: the test's point
+        assert view.summary.value(i, 5) == plain + added, i
+    cl100k = view.summary.value(2, 5)
+    status = view.corpus_panel.status.text()
+    assert "BOS/EOS counted once per non-blank line (3)." in status
+    assert "each non-blank line of the file is one text (3 here)" in view.corpus_panel.status.toolTip()
+    # Unticked: the figures counted with BOS/EOS go; run again, the file's tokens alone.
+    view.additions_box.setChecked(False)
+    assert view.summary.value(0, 5) is None
+    _run_corpus(qtbot, view, path)
+    for i, ref in enumerate(refs):
+        assert view.summary.value(i, 5) == len(ref.encode(text, add_special_tokens=False).ids)
+    assert view.summary.value(2, 5) == cl100k  # tiktoken files add nothing
+    assert "non-blank line" not in view.corpus_panel.status.text() and not view.corpus_panel.status.toolTip()
+
+
+def test_a_one_line_corpus_counts_as_tokenizers_encode(qtbot, view, made, tmp_path) -> None:
+    """A file of one line is one text: its count is ``encode(text).ids`` exactly."""
+    path = tmp_path / "one.txt"
+    path.write_text(CORPUS_LINES[2], encoding="utf-8")
+    _run_corpus(qtbot, view, path)
+    for i, (made_path, _) in enumerate(made):
+        ref = hf.Tokenizer.from_file(str(made_path))
+        assert view.summary.value(i, 5) == len(ref.encode(CORPUS_LINES[2]).ids)
+
+
+def test_non_blank_lines_are_counted_across_blocks() -> None:
+    import random
+
+    from app.features.compare.corpus_job import LineCounter
+
+    rng = random.Random(5)
+    for _ in range(200):
+        text = "".join(rng.choice(["a", " ", "\n", "\t", "國", "\r\n"]) for _ in range(rng.randint(0, 40)))
+        counter = LineCounter()
+        at = 0
+        while at < len(text):
+            step = rng.randint(1, 5)
+            counter.feed(text[at : at + step])
+            at += step
+        assert counter.total() == sum(1 for line in text.split("\n") if line.strip()), repr(text)

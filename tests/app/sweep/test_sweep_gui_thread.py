@@ -87,6 +87,7 @@ def test_a_reference_is_added_to_the_chart_without_drawing_the_curves_again(qtbo
     assert len(curves) == len(names)
     view.reference_boxes[NAME].setChecked(True)
     qtbot.waitUntil(lambda: view.reference_point(NAME, names[-1]) is not None, timeout=60_000)
+    qtbot.waitUntil(view.is_settled, timeout=10_000)  # (the chart adds its items one per turn)
     items = view.plot.getPlotItem().listDataItems()
     assert items[: len(curves)] == curves  # the same items: the curves were not drawn again
     [symbols] = items[len(curves) :]  # one item for the reference, a symbol per text
@@ -95,5 +96,6 @@ def test_a_reference_is_added_to_the_chart_without_drawing_the_curves_again(qtbo
     for text, y in zip(view.texts(), symbols.yData, strict=True):
         assert y == pytest.approx(text.size / len(enc.encode(text.text, allowed_special="all")))
     view.reference_boxes[NAME].setChecked(False)  # a reference taken away: everything drawn anew
+    qtbot.waitUntil(view.is_settled, timeout=10_000)
     assert len(view.plot.getPlotItem().listDataItems()) == len(names)
     view.shutdown()

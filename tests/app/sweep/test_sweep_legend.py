@@ -27,10 +27,12 @@ def test_references_appear_in_the_legend_only_with_their_symbols(qtbot) -> None:
     qtbot.addWidget(chart.plot)
     colors = text_colors([text.name])
     chart.draw([], [ref], colors)  # no curve: the tokenizer has no sweep
+    qtbot.waitUntil(lambda: not chart.drawing())  # (its items come one per turn)
     assert _legend(chart) == []
     tok = train_bpe(None, 300, [], text=data_text("english.txt"))
     curves = sweep_curves(tok, [text])
     chart.draw(curves, [ref], colors)
+    qtbot.waitUntil(lambda: not chart.drawing())  # (its items come one per turn)
     assert [t for t in _legend(chart) if t.startswith("r50k_base")] == ["r50k_base (50,257)"]
     points = [item for item in chart.plot.getPlotItem().listDataItems() if item.opts["symbol"] is not None]
     xs, ys = points[0].getData()
@@ -57,8 +59,10 @@ def test_an_empty_chart_shows_vocabulary_sizes_a_tokenizer_may_have(qtbot) -> No
         assert labels and "1k" in labels and "10k" in labels and "100k" in labels, labels
         assert all(label.endswith("k") or int(label) >= 256 for label in labels), labels
         chart.draw([], [], {})
+        qtbot.waitUntil(lambda: not chart.drawing())  # (its items come one per turn)
     tok = train_bpe(None, 300, [], text=data_text("english.txt"))
     text = HeldOutText("English", data_text("english.txt")[:3000])
     chart.draw(sweep_curves(tok, [text]), [], text_colors([text.name]))
+    qtbot.waitUntil(lambda: not chart.drawing())  # (its items come one per turn)
     chart.plot.getViewBox().updateAutoRange()
     assert chart.plot.getAxis("bottom").range[1] < 3  # fitted to the curve again (up to 300 tokens)

@@ -137,10 +137,11 @@ def test_a_file_of_the_users_own(qtbot, view, tok, tmp_path, monkeypatch) -> Non
     assert [t.name for t in view.texts()] == ["English", "Chinese", "Code (Python)"]
 
 
-def test_unchecking_a_text_hides_its_curve(view) -> None:
+def test_unchecking_a_text_hides_its_curve(qtbot, view) -> None:
     item = view.text_list.item(1)
     item.setCheckState(Qt.CheckState.Unchecked)
     assert view.shown_texts() == ["English", "Code (Python)"]
+    qtbot.waitUntil(view.is_settled, timeout=10_000)  # (the chart adds its items one per turn)
     assert len(view.plot.getPlotItem().listDataItems()) == 2
     assert view.table.columnCount() == 2
 

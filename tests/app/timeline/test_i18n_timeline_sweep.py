@@ -277,9 +277,11 @@ def test_the_sweep_switches_to_chinese_and_back(qtbot, sweep, translations, tmp_
     assert view.messages.text().startswith("Added notes.txt")
     headers = [view.table.horizontalHeaderItem(i).text() for i in range(view.table.columnCount())]
     assert headers[0] == "English: bytes/token"
-    check_switch(view, [view.plot], translations)
+    settled = lambda: qtbot.waitUntil(view.is_settled, timeout=10_000)  # noqa: E731 (the chart draws in turns)
+    check_switch(view, [view.plot], translations, refresh=settled)
 
     assert i18n.set_language("zh_CN")
+    settled()
     assert view.messages.text().startswith("已添加 notes.txt")
     headers = [view.table.horizontalHeaderItem(i).text() for i in range(view.table.columnCount())]
     assert headers == [
