@@ -56,6 +56,8 @@ _FLT_MIN = 1.1754943508222875e-38
 EDGE_CACHE_LIMIT = 200_000
 _WORD_CACHE_MAX = 256
 _NEVER = float("-inf")
+#: sentencepiece 0.2.3's ``kScoreResetThreshold``: see :meth:`UnigramModel._rebase`.
+_RESET = 100_000.0
 
 
 @dataclass(frozen=True)
@@ -167,8 +169,12 @@ class UnigramModel(CharBpeModel):
         chars = list(text)
         unk_id = self.unk_id if self.unk_id is not None else -1
         unk_score = self.unk_score
+        reset = _RESET if f32 else float("inf")
         for i in range(n):
             here = score[i]
+            if not -reset <= here <= reset:
+                self._rebase(score, start, i, min(n, i + self.longest))
+                here = 0.0
             single = False
             node = root
             j = i
@@ -202,6 +208,18 @@ class UnigramModel(CharBpeModel):
             end = start[end]
         path.reverse()
         return path, score[n]
+
+    def _rebase(self, score: list[float], start: list[int], i: int, frontier: int) -> None:
+        """sentencepiece 0.2.3's reset (``unigram_model.cc``, ``EncodeOptimized``): once the
+        best score at a start ``i`` is beyond +-``kScoreResetThreshold`` (100,000), it is
+        subtracted from the scores at ``i`` and at every end already reached past it (in
+        float32), so that the sums are small (and finely rounded) again."""
+        offset = score[i]
+        rounding = self._round
+        for k in range(i, frontier + 1):
+            if k == i or start[k] >= 0:
+                rounding[0] = score[k] - offset
+                score[k] = rounding[0]
 
     def _encode_words(self, text: str) -> list[int]:
         """sentencepiece's ids of ``text`` when no piece crosses the start of a word: each
