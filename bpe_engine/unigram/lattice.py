@@ -227,13 +227,16 @@ class UnigramModel(CharBpeModel):
 
         One lattice over the text, as there, is one search per word (every path passes every
         word start) except for the float32 rounding of the sums, which depends on the score
-        before the word. A kept cut is used only while that score is small enough for the
-        rounding errors to stay below the word's smallest margin between a position's best
-        and second-best edges; otherwise the word is searched again in float32 from the exact
-        float32 score before it (the sums of the cuts before, replayed)."""
+        before the word, and the reset of the scores past +-100,000 (:meth:`_rebase`), which
+        may fall inside a word. A kept cut is used only while that score is small enough for
+        the rounding errors to stay below the word's smallest margin between a position's best
+        and second-best edges, and far enough from the reset for none to happen in the word;
+        otherwise the word is searched again in float32 from the exact float32 score before
+        it (the sums of the cuts before, replayed)."""
         out: list[int] = []
         cache = self.chunk_cache
         approx = 0.0  # the score so far in double (for the size of the rounding errors)
+        drift = 0.0  # a bound on |approx - the float32 score|
         exact = 0.0  # the float32 score at the end of ``replay``'s parts
         replay: list[float] = []
         last_unk = False
@@ -244,8 +247,11 @@ class UnigramModel(CharBpeModel):
                 if len(cache) < EDGE_CACHE_LIMIT:
                     cache[word] = entry
             ids: Sequence[int]
-            if entry is not None and abs(approx) * 1.01 + 1.0 < entry.limit:
+            size = abs(approx) + drift + 1.0
+            if entry is not None and size < entry.limit and size + entry.reach < _RESET:
                 replay += entry.scores
+                # Each float32 sum in the word is off by at most 2**-24 of its size.
+                drift += len(entry.scores) * (size + entry.reach) * 2.0**-23
                 approx += entry.total
                 ids, first, last = entry.ids, entry.first_unk, entry.last_unk
             else:
@@ -253,7 +259,7 @@ class UnigramModel(CharBpeModel):
                     exact = self._add(exact, s)
                 replay.clear()
                 path, exact = self._search(word, exact)
-                approx = exact
+                approx, drift = exact, 0.0
                 ids = self.finish(word, path)
                 unk = self.unk_id if self.unk_id is not None else -1
                 first, last = path[0][2] == unk, path[-1][2] == unk
@@ -353,8 +359,15 @@ class UnigramModel(CharBpeModel):
         # before it in the word, and so is each compared sum: the cut holds while twice the
         # word's length in such units, at the size of the largest sum, stays below the margin.
         limit = margin * 2.0**22 / (n + 2) + low
+        reach = max(-low, *best)  # the largest size of a sum in the word (best: the largest sums)
         return _Word(
-            tuple(self.finish(word, path)), tuple(scores), best[n], limit, path[0][2] == unk_id, path[-1][2] == unk_id
+            tuple(self.finish(word, path)),
+            tuple(scores),
+            best[n],
+            limit,
+            reach,
+            path[0][2] == unk_id,
+            path[-1][2] == unk_id,
         )
 
     def finish(self, text: str, path: list[tuple[int, int, int]]) -> list[int]:
@@ -433,12 +446,15 @@ class _Word:
     """A word's best cut found in double from a base of 0 (sentencepiece, no piece crossing
     a word start): its ids, the score of each part (for the float32 sum), their total, and
     ``limit``: the cut is float32-exact while the score before the word is above
-    ``-limit``; whether the cut starts and ends with an unknown character."""
+    ``-limit``; ``reach``: the largest size of a sum in the word (no reset happens in it while
+    the score before plus ``reach`` stays below the reset); whether the cut starts and ends
+    with an unknown character."""
 
     ids: tuple[int, ...]
     scores: tuple[float, ...]
     total: float
     limit: float
+    reach: float
     first_unk: bool
     last_unk: bool
 

@@ -173,16 +173,11 @@ def _very_long_lines(tok: UnigramTokenizer) -> dict[str, str]:
     }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: past roughly 20k-75k characters of one line the sentencepiece 0.2.3 wheel "
-    "cuts some near-tie words unlike one float32 lattice (ours), unlike one double lattice and "
-    "unlike a restart at every word; its new SentencePieceProcessor::EncodeOptimized is not in "
-    "the 0.2.1 source we could read (see docs/PERFORMANCE.md, Unigram models)",
-)
 def test_very_long_lines_give_sentencepieces_ids(pair: tuple[UnigramTokenizer, object]) -> None:
     """Lines of 100k-300k characters, where the score before a word is large and the float32
-    sums are coarse: the ids, with and without the words' kept cuts, should be sentencepiece's."""
+    sums are coarse, and where sentencepiece 0.2.3 resets the scores each time the best one
+    passes -100,000 (inside a word or at its start): the ids of one lattice and of the words'
+    kept cuts are sentencepiece's."""
     tok, ref = pair
     model = tok.unigram
     for label, text in _very_long_lines(tok).items():
