@@ -4,8 +4,8 @@ Two rules, each exact to its reference:
 
 - sentencepiece (``unigram_model.cc``, ``EncodeOptimized``): the whole normalized text is one
   lattice; the pieces that may match are the NORMAL and USER_DEFINED ones (UNUSED never); a
-  user-defined piece scores ``byte length * max score - 0.1`` (max over NORMAL pieces, at least
-  FLT_MIN), so it always wins; a character that no one-character piece covers is ``<unk>`` with
+  user-defined piece scores ``0.1 * (byte length - 1)`` (0.2.3's ``GetUserDefinedScore``;
+  0.2.1 gave ``byte length * max score - 0.1``), at least 0, so it beats any normal piece; a character that no one-character piece covers is ``<unk>`` with
   ``min score - 10``. Scores add up in float32, as there (ties and near-ties then go the same
   way). Each end position keeps the first best path found: starts are visited left to right,
   so on a tie the earlier start (the longer last piece) wins. Unknown characters become their
@@ -51,7 +51,6 @@ NBEST_LIMIT = 5
 #: Competing segmentations are searched in at most this many characters of a piece (the
 #: search keeps ``NBEST_LIMIT`` paths per position: cost grows with both).
 NBEST_MAX_CHARS = 64
-_FLT_MIN = 1.1754943508222875e-38
 #: Distinct words whose cut is kept (a word of more than 256 characters is not kept).
 EDGE_CACHE_LIMIT = 200_000
 _WORD_CACHE_MAX = 256
@@ -94,13 +93,12 @@ class UnigramModel(CharBpeModel):
         if self.sentencepiece:
             normal = [scores[i] for i, k in enumerate(kinds) if k == NORMAL]
             low = min(normal, default=0.0)
-            high = max([_FLT_MIN, *normal])
             self.unk_score = _f32(low - UNK_PENALTY)
             for i, (p, k) in enumerate(zip(data.pieces, kinds)):
                 if k == NORMAL:
                     self.match.setdefault(p, (i, scores[i]))
                 elif k == USER_DEFINED:
-                    self.match.setdefault(p, (i, _f32(_f32(len(p.encode("utf-8")) * high) - 0.1)))
+                    self.match.setdefault(p, (i, _f32(0.1 * (len(p.encode("utf-8")) - 1))))
         else:
             self.unk_score = min(scores, default=0.0) - UNK_PENALTY
             for i, p in enumerate(data.pieces):
