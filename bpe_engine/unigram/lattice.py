@@ -2,14 +2,17 @@
 
 Two rules, each exact to its reference:
 
-- sentencepiece (``unigram_model.cc``, ``EncodeOptimized``): the whole normalized text is one
-  lattice; the pieces that may match are the NORMAL and USER_DEFINED ones (UNUSED never); a
-  user-defined piece scores ``0.1 * (byte length - 1)`` (0.2.3's ``GetUserDefinedScore``;
-  0.2.1 gave ``byte length * max score - 0.1``), at least 0, so it beats any normal piece; a character that no one-character piece covers is ``<unk>`` with
-  ``min score - 10``. Scores add up in float32, as there (ties and near-ties then go the same
-  way). Each end position keeps the first best path found: starts are visited left to right,
-  so on a tie the earlier start (the longer last piece) wins. Unknown characters become their
-  UTF-8 bytes' ``<0xNN>`` pieces with byte fallback; a run of them is one ``<unk>`` without.
+- sentencepiece 0.2.3 (``unigram_model.cc``, ``EncodeOptimized``): the whole normalized text
+  is one lattice; the pieces that may match are the NORMAL and USER_DEFINED ones (UNUSED
+  never); a user-defined piece scores ``0.1 * (byte length - 1)`` (``GetUserDefinedScore``;
+  0.2.1 gave ``byte length * max score - 0.1``), at least 0, so it beats any normal piece; a
+  character that no one-character piece covers is ``<unk>`` with ``min score - 10``. Scores
+  add up in float32, as there (ties and near-ties then go the same way), and once the best
+  score at a start passes +-100,000 it is subtracted from the scores reached so far
+  (``kScoreResetThreshold``, :meth:`UnigramModel._rebase`). Each end position keeps the first
+  best path found: starts are visited left to right, so on a tie the earlier start (the
+  longer last piece) wins. Unknown characters become their UTF-8 bytes' ``<0xNN>`` pieces
+  with byte fallback; a run of them is one ``<unk>`` without.
 - Hugging Face (``models/unigram``): per word of the pre-tokenizer; every vocabulary entry may
   match; scores add up in float64; the unknown penalty is ``min score - 10`` over all entries;
   consecutive unknown characters are fused into one ``<unk>`` (or into their bytes), as in
