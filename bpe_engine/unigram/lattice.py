@@ -113,6 +113,7 @@ class UnigramModel(CharBpeModel):
         self.longest = max((len(p) for p in self.match), default=1)
         # Whether a ▁ may sit inside a piece: if not, no piece crosses the start of a word.
         self.crosses_space = any(space in p[1:] for p in self.match)
+        self._gains = any(score > 0.0 for _, score in self.match.values())
         self._round = array("f", [0.0])
         self.word_cache: dict[str, tuple[int, ...]] = {}
         self.chunk_cache: dict[str, _Word] = {}
@@ -171,9 +172,10 @@ class UnigramModel(CharBpeModel):
         unk_id = self.unk_id if self.unk_id is not None else -1
         unk_score = self.unk_score
         reset = _RESET if f32 else float("inf")
+        low_reset = -reset
         for i in range(n):
             here = score[i]
-            if not -reset <= here <= reset:
+            if here < low_reset or here > reset:
                 self._rebase(score, start, i, min(n, i + self.longest))
                 here = 0.0
             single = False
@@ -249,10 +251,9 @@ class UnigramModel(CharBpeModel):
                     cache[word] = entry
             ids: Sequence[int]
             size = abs(approx) + drift + 1.0
-            if entry is not None and size < entry.limit and size + entry.reach < _RESET:
+            if entry is not None and size < entry.limit:
                 replay += entry.scores
-                # Each float32 sum in the word is off by at most 2**-24 of its size.
-                drift += len(entry.scores) * (size + entry.reach) * 2.0**-23
+                drift += (size + entry.reach) * entry.drift
                 approx += entry.total
                 ids, first, last = entry.ids, entry.first_unk, entry.last_unk
             else:
@@ -360,13 +361,18 @@ class UnigramModel(CharBpeModel):
         # before it in the word, and so is each compared sum: the cut holds while twice the
         # word's length in such units, at the size of the largest sum, stays below the margin.
         limit = margin * 2.0**22 / (n + 2) + low
-        reach = max(-low, *best)  # the largest size of a sum in the word (best: the largest sums)
+        # The largest size of a sum in the word (the kept ones are the largest at each end;
+        # above 0 only with user-defined pieces): no reset happens in the word (:meth:`_rebase`)
+        # while the size before it plus this stays below the reset.
+        reach = max(-low, *best) if self._gains else -low
         return _Word(
             tuple(self.finish(word, path)),
             tuple(scores),
             best[n],
-            limit,
+            min(limit, _RESET - reach),
             reach,
+            # Each float32 sum in the word is off by at most 2**-24 of its size (doubled).
+            len(scores) * 2.0**-23,
             path[0][2] == unk_id,
             path[-1][2] == unk_id,
         )
@@ -447,15 +453,17 @@ class _Word:
     """A word's best cut found in double from a base of 0 (sentencepiece, no piece crossing
     a word start): its ids, the score of each part (for the float32 sum), their total, and
     ``limit``: the cut is float32-exact while the score before the word is above
-    ``-limit``; ``reach``: the largest size of a sum in the word (no reset happens in it while
-    the score before plus ``reach`` stays below the reset); whether the cut starts and ends
-    with an unknown character."""
+    ``-limit`` and far enough from sentencepiece's reset for none to happen in the word;
+    ``reach``: the largest size of a sum in the word; ``drift``: how much the float32 sums of
+    its parts may be off, per unit of size; whether the cut starts and ends with an unknown
+    character."""
 
     ids: tuple[int, ...]
     scores: tuple[float, ...]
     total: float
     limit: float
     reach: float
+    drift: float
     first_unk: bool
     last_unk: bool
 
