@@ -2,14 +2,17 @@
 
 Two rules, each exact to its reference:
 
-- sentencepiece (``unigram_model.cc``, ``EncodeOptimized``): the whole normalized text is one
-  lattice; the pieces that may match are the NORMAL and USER_DEFINED ones (UNUSED never); a
-  user-defined piece scores ``byte length * max score - 0.1`` (max over NORMAL pieces, at least
-  FLT_MIN), so it always wins; a character that no one-character piece covers is ``<unk>`` with
-  ``min score - 10``. Scores add up in float32, as there (ties and near-ties then go the same
-  way). Each end position keeps the first best path found: starts are visited left to right,
-  so on a tie the earlier start (the longer last piece) wins. Unknown characters become their
-  UTF-8 bytes' ``<0xNN>`` pieces with byte fallback; a run of them is one ``<unk>`` without.
+- sentencepiece 0.2.3 (``unigram_model.cc``, ``EncodeOptimized``): the whole normalized text
+  is one lattice; the pieces that may match are the NORMAL and USER_DEFINED ones (UNUSED
+  never); a user-defined piece scores ``0.1 * (byte length - 1)`` (``GetUserDefinedScore``;
+  0.2.1 gave ``byte length * max score - 0.1``), at least 0, so it beats any normal piece; a
+  character that no one-character piece covers is ``<unk>`` with ``min score - 10``. Scores
+  add up in float32, as there (ties and near-ties then go the same way), and once the best
+  score at a start passes +-100,000 it is subtracted from the scores reached so far
+  (``kScoreResetThreshold``, :meth:`UnigramModel._rebase`). Each end position keeps the first
+  best path found: starts are visited left to right, so on a tie the earlier start (the
+  longer last piece) wins. Unknown characters become their UTF-8 bytes' ``<0xNN>`` pieces
+  with byte fallback; a run of them is one ``<unk>`` without.
 - Hugging Face (``models/unigram``): per word of the pre-tokenizer; every vocabulary entry may
   match; scores add up in float64; the unknown penalty is ``min score - 10`` over all entries;
   consecutive unknown characters are fused into one ``<unk>`` (or into their bytes), as in
@@ -51,11 +54,12 @@ NBEST_LIMIT = 5
 #: Competing segmentations are searched in at most this many characters of a piece (the
 #: search keeps ``NBEST_LIMIT`` paths per position: cost grows with both).
 NBEST_MAX_CHARS = 64
-_FLT_MIN = 1.1754943508222875e-38
 #: Distinct words whose cut is kept (a word of more than 256 characters is not kept).
 EDGE_CACHE_LIMIT = 200_000
 _WORD_CACHE_MAX = 256
 _NEVER = float("-inf")
+#: sentencepiece 0.2.3's ``kScoreResetThreshold``: see :meth:`UnigramModel._rebase`.
+_RESET = 100_000.0
 
 
 @dataclass(frozen=True)
@@ -92,13 +96,12 @@ class UnigramModel(CharBpeModel):
         if self.sentencepiece:
             normal = [scores[i] for i, k in enumerate(kinds) if k == NORMAL]
             low = min(normal, default=0.0)
-            high = max([_FLT_MIN, *normal])
             self.unk_score = _f32(low - UNK_PENALTY)
             for i, (p, k) in enumerate(zip(data.pieces, kinds)):
                 if k == NORMAL:
                     self.match.setdefault(p, (i, scores[i]))
                 elif k == USER_DEFINED:
-                    self.match.setdefault(p, (i, _f32(_f32(len(p.encode("utf-8")) * high) - 0.1)))
+                    self.match.setdefault(p, (i, _f32(0.1 * (len(p.encode("utf-8")) - 1))))
         else:
             self.unk_score = min(scores, default=0.0) - UNK_PENALTY
             for i, p in enumerate(data.pieces):
@@ -110,6 +113,7 @@ class UnigramModel(CharBpeModel):
         self.longest = max((len(p) for p in self.match), default=1)
         # Whether a ▁ may sit inside a piece: if not, no piece crosses the start of a word.
         self.crosses_space = any(space in p[1:] for p in self.match)
+        self._gains = any(score > 0.0 for _, score in self.match.values())
         self._round = array("f", [0.0])
         self.word_cache: dict[str, tuple[int, ...]] = {}
         self.chunk_cache: dict[str, _Word] = {}
@@ -167,8 +171,13 @@ class UnigramModel(CharBpeModel):
         chars = list(text)
         unk_id = self.unk_id if self.unk_id is not None else -1
         unk_score = self.unk_score
+        reset = _RESET if f32 else float("inf")
+        low_reset = -reset
         for i in range(n):
             here = score[i]
+            if here < low_reset or here > reset:
+                self._rebase(score, start, i, min(n, i + self.longest))
+                here = 0.0
             single = False
             node = root
             j = i
@@ -203,19 +212,34 @@ class UnigramModel(CharBpeModel):
         path.reverse()
         return path, score[n]
 
+    def _rebase(self, score: list[float], start: list[int], i: int, frontier: int) -> None:
+        """sentencepiece 0.2.3's reset (``unigram_model.cc``, ``EncodeOptimized``): once the
+        best score at a start ``i`` is beyond +-``kScoreResetThreshold`` (100,000), it is
+        subtracted from the scores at ``i`` and at every end already reached past it (in
+        float32), so that the sums are small (and finely rounded) again."""
+        offset = score[i]
+        rounding = self._round
+        for k in range(i, frontier + 1):
+            if k == i or start[k] >= 0:
+                rounding[0] = score[k] - offset
+                score[k] = rounding[0]
+
     def _encode_words(self, text: str) -> list[int]:
         """sentencepiece's ids of ``text`` when no piece crosses the start of a word: each
         distinct word's cut is searched once, at a base of 0, in double (:class:`_Word`).
 
         One lattice over the text, as there, is one search per word (every path passes every
         word start) except for the float32 rounding of the sums, which depends on the score
-        before the word. A kept cut is used only while that score is small enough for the
-        rounding errors to stay below the word's smallest margin between a position's best
-        and second-best edges; otherwise the word is searched again in float32 from the exact
-        float32 score before it (the sums of the cuts before, replayed)."""
+        before the word, and the reset of the scores past +-100,000 (:meth:`_rebase`), which
+        may fall inside a word. A kept cut is used only while that score is small enough for
+        the rounding errors to stay below the word's smallest margin between a position's best
+        and second-best edges, and far enough from the reset for none to happen in the word;
+        otherwise the word is searched again in float32 from the exact float32 score before
+        it (the sums of the cuts before, replayed)."""
         out: list[int] = []
         cache = self.chunk_cache
         approx = 0.0  # the score so far in double (for the size of the rounding errors)
+        drift = 0.0  # a bound on |approx - the float32 score|
         exact = 0.0  # the float32 score at the end of ``replay``'s parts
         replay: list[float] = []
         last_unk = False
@@ -226,8 +250,10 @@ class UnigramModel(CharBpeModel):
                 if len(cache) < EDGE_CACHE_LIMIT:
                     cache[word] = entry
             ids: Sequence[int]
-            if entry is not None and abs(approx) * 1.01 + 1.0 < entry.limit:
+            size = abs(approx) + drift + 1.0
+            if entry is not None and size < entry.limit:
                 replay += entry.scores
+                drift += (size + entry.reach) * entry.drift
                 approx += entry.total
                 ids, first, last = entry.ids, entry.first_unk, entry.last_unk
             else:
@@ -235,7 +261,7 @@ class UnigramModel(CharBpeModel):
                     exact = self._add(exact, s)
                 replay.clear()
                 path, exact = self._search(word, exact)
-                approx = exact
+                approx, drift = exact, 0.0
                 ids = self.finish(word, path)
                 unk = self.unk_id if self.unk_id is not None else -1
                 first, last = path[0][2] == unk, path[-1][2] == unk
@@ -335,8 +361,20 @@ class UnigramModel(CharBpeModel):
         # before it in the word, and so is each compared sum: the cut holds while twice the
         # word's length in such units, at the size of the largest sum, stays below the margin.
         limit = margin * 2.0**22 / (n + 2) + low
+        # The largest size of a sum in the word (the kept ones are the largest at each end;
+        # above 0 only with user-defined pieces): no reset happens in the word (:meth:`_rebase`)
+        # while the size before it plus this stays below the reset.
+        reach = max(-low, *best) if self._gains else -low
         return _Word(
-            tuple(self.finish(word, path)), tuple(scores), best[n], limit, path[0][2] == unk_id, path[-1][2] == unk_id
+            tuple(self.finish(word, path)),
+            tuple(scores),
+            best[n],
+            min(limit, _RESET - reach),
+            reach,
+            # Each float32 sum in the word is off by at most 2**-24 of its size (doubled).
+            len(scores) * 2.0**-23,
+            path[0][2] == unk_id,
+            path[-1][2] == unk_id,
         )
 
     def finish(self, text: str, path: list[tuple[int, int, int]]) -> list[int]:
@@ -415,12 +453,17 @@ class _Word:
     """A word's best cut found in double from a base of 0 (sentencepiece, no piece crossing
     a word start): its ids, the score of each part (for the float32 sum), their total, and
     ``limit``: the cut is float32-exact while the score before the word is above
-    ``-limit``; whether the cut starts and ends with an unknown character."""
+    ``-limit`` and far enough from sentencepiece's reset for none to happen in the word;
+    ``reach``: the largest size of a sum in the word; ``drift``: how much the float32 sums of
+    its parts may be off, per unit of size; whether the cut starts and ends with an unknown
+    character."""
 
     ids: tuple[int, ...]
     scores: tuple[float, ...]
     total: float
     limit: float
+    reach: float
+    drift: float
     first_unk: bool
     last_unk: bool
 
