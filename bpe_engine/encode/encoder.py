@@ -311,16 +311,22 @@ class Encoder:
         # Text of mostly multi-byte characters goes through the stand-ins in one piece (many
         # short documents between special tokens would each cost a round of NumPy calls);
         # mostly-ASCII text is split segment by segment (ASCII ones by the byte-level twin).
-        found = self.tables.pretokenizer.utf8_pieces(text, splitter) if mostly_multibyte(text) else None
+        pre = self.tables.pretokenizer
+        multibyte = mostly_multibyte(text)
+        found = pre.utf8_pieces(text, splitter) if multibyte else None
         if found is not None:
             pieces, special_at = found
             for i in special_at:
                 pieces[i] = SPECIAL_PREFIX + pieces[i]
             return self.ids_of(pieces)
+        # Without stand-ins (o200k, Tekken), mostly multi-byte text goes to the pattern segment
+        # by segment as it is: the choices of :meth:`pieces` (ASCII twin, blocks) were made
+        # again for each of thousands of short documents and cost as much as the regex.
+        split = (lambda segment: map(str.encode, pre.split(segment))) if multibyte else self.pieces
         pieces = []
         for segment, special in splitter.split(text):
             if special:
                 pieces.append(SPECIAL_PREFIX + segment.encode("utf-8"))
             else:
-                pieces += self.pieces(segment)
+                pieces += split(segment)
         return self.ids_of(pieces)
