@@ -20,7 +20,6 @@ The result equals :func:`bpe_engine.encode.batch.bpe_flat` (tests/engine/test_ch
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Protocol
 
 import numpy as np
@@ -130,7 +129,9 @@ class DistinctEncoder(Protocol):
 
     @property
     def tables(self) -> EncoderTables: ...
-    def encode_distinct(self, pieces: list[bytes]) -> list[tuple[int, ...]]: ...
+    def encode_distinct_packed(self, pieces: list[bytes]) -> list[bytes]:
+        """Each piece's ids as native 32-bit integers (the encoder's cache entries)."""
+        ...
 
 
 def bpe_cut(encoder: DistinctEncoder, pieces: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
@@ -211,9 +212,9 @@ def bpe_cut(encoder: DistinctEncoder, pieces: list[bytes]) -> tuple[np.ndarray, 
 
     # Every distinct segment once (through the tokenizer's cache: characters recur across
     # calls), then each segment's ids from the table.
-    encoded = encoder.encode_distinct(texts)
-    table_counts = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
-    table_ids = np.fromiter(chain.from_iterable(encoded), dtype=np.int32, count=int(table_counts.sum()))
+    encoded = encoder.encode_distinct_packed(texts)
+    table_counts = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) >> 2
+    table_ids = np.frombuffer(b"".join(encoded), dtype=np.int32)
     which = np.empty(seg_start.size, dtype=np.int64)
     which[single] = slot[cp]
     which[short] = chars.size + inv.reshape(-1)

@@ -11,10 +11,14 @@ then calls in here.
 
 from __future__ import annotations
 
-from itertools import accumulate, chain, compress
+from array import array
+from itertools import accumulate, compress
+from struct import Struct
+
+import numpy as np
 
 from ..pretokenize import SpecialSplitter
-from .batch import ROUNDS_MAX, bpe_many, rounds_exact
+from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
 from .charcut import bpe_cut
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
@@ -33,6 +37,50 @@ _BATCH_MIN_BYTES = 500_000
 _FLAT_SHARE = 0.3
 
 
+# The piece caches hold each piece's ids packed as native 32-bit integers (``bytes``), not as a
+# tuple: a text's ids are then one ``b"".join`` of its pieces' entries (C, one pass) and one
+# ``tolist``, where chaining ~400 000 tuples into a list cost more than the regex pass.
+_ID = "i"
+_ID_DTYPE = np.int32
+
+
+_ONE = Struct("=i")  # one id's entry
+
+
+def _ids(entries: bytes) -> list[int]:
+    """The ids of joined cache entries."""
+    out: list[int] = np.frombuffer(entries, dtype=_ID_DTYPE).tolist()
+    return out
+
+
+def pack(ids: tuple[int, ...] | list[int]) -> bytes:
+    """``ids`` as a cache entry."""
+    return array(_ID, ids).tobytes()
+
+
+def unpack_many(entries: list[bytes]) -> list[tuple[int, ...]]:
+    """Cache entries back to tuples of ids."""
+    ids = np.frombuffer(b"".join(entries), dtype=_ID_DTYPE).tolist()
+    ends = list(accumulate(map(len, entries)))
+    return list(map(tuple, map(ids.__getitem__, map(slice, [0, *(e >> 2 for e in ends[:-1])], (e >> 2 for e in ends)))))
+
+
+def pack_flat(flat: np.ndarray, counts: np.ndarray) -> list[bytes]:
+    """The cache entries of pieces whose ids are ``flat``, ``counts[k]`` for piece ``k``."""
+    buf = flat.astype(_ID_DTYPE, copy=False).tobytes()
+    ends = np.cumsum(counts, dtype=np.int64) * 4
+    starts = ends - counts * 4
+    return list(map(buf.__getitem__, map(slice, starts.tolist(), ends.tolist())))
+
+
+def merge_packed(tables: EncoderTables, todo: list[bytes]) -> list[bytes]:
+    """The cache entries of the distinct pieces ``todo`` by the merges alone (no piece taken
+    whole): vectorised when there are many or one is long, else one at a time."""
+    if rounds_exact(tables) and (len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX):
+        return pack_flat(*bpe_flat(tables, todo))
+    return list(map(pack, bpe_pieces(tables, todo)))
+
+
 def mostly_multibyte(text: str) -> bool:
     """True when a quarter or more of the characters of ``text`` (sampled) are not ASCII."""
     n = len(text)
@@ -46,14 +94,13 @@ class _MergeOnly:
 
     def __init__(self, tables: EncoderTables) -> None:
         self.tables = tables
-        self.cache: dict[bytes, tuple[int, ...]] = {}
+        self.cache: dict[bytes, bytes] = {}
 
-    def encode_distinct(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
+    def encode_distinct_packed(self, pieces: list[bytes]) -> list[bytes]:
         cache = self.cache
         todo = [p for p in pieces if p not in cache]
         if todo:
-            many = len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX
-            cache.update(zip(todo, bpe_many(self.tables, todo) if many else bpe_pieces(self.tables, todo)))
+            cache.update(zip(todo, merge_packed(self.tables, todo)))
         return list(map(cache.__getitem__, pieces))
 
 
@@ -64,7 +111,9 @@ class Encoder:
         self.tables = tables
         #: Most pieces kept in the cache; it is emptied when full, so memory stays bounded.
         self.cache_size = cache_size
-        self._cache: dict[bytes, tuple[int, ...]] = dict(tables.special_keys)
+        # Special tokens' cache keys and entries (see SPECIAL_PREFIX), the cache's first entries.
+        self._special_entries = {key: pack(ids) for key, ids in tables.special_keys.items()}
+        self._cache: dict[bytes, bytes] = dict(self._special_entries)
         self._splitters: dict[frozenset[str], SpecialSplitter] = {}
         self._segments: _MergeOnly | None = None
 
@@ -74,7 +123,7 @@ class Encoder:
 
     def clear_cache(self) -> None:
         """Forget the encodings of pieces seen so far (they are recomputed on demand)."""
-        self._cache = dict(self.tables.special_keys)
+        self._cache = dict(self._special_entries)
         self._segments = None
 
     def bpe(self, data: bytes) -> tuple[int, ...]:
@@ -136,16 +185,16 @@ class Encoder:
         if len(cache) > self.cache_size or not cache:
             # Bounded memory: start a new cache rather than grow. subtle: rebind, never clear in
             # place, so another thread in the middle of this method keeps a complete one.
-            cache = self._cache = dict(self.tables.special_keys)
-        if len(pieces) < 512:
-            # A short call whose pieces are all known (the usual case once warm): no set.
-            try:
-                return list(chain.from_iterable(map(cache.__getitem__, pieces)))
-            except KeyError:
-                pass
+            cache = self._cache = dict(self._special_entries)
+        try:
+            # Every piece known (a warm cache): no set of the pieces at all. A miss stops the
+            # join where it occurs (early in a cold call).
+            return _ids(b"".join(map(cache.__getitem__, pieces)))
+        except KeyError:
+            pass
         missing = set(pieces).difference(cache)  # subtle: a dict, not .keys(): O(len(pieces))
         whole = self.tables.whole_tokens
-        if missing and whole is not None:
+        if whole is not None:
             # tiktoken's rule: a piece that is itself a token is that token. For OpenAI's
             # vocabularies this equals the merge rule (every token encodes to itself; see
             # tests/engine/test_tiktoken_parity.py), so it is only a shortcut.
@@ -153,8 +202,7 @@ class Encoder:
             # tokens) when it is a dict; this walks the few missing pieces.
             hits = list(filter(whole.__contains__, missing))
             if hits:
-                # zip of one iterable makes the 1-tuples (id,) in C
-                cache.update(zip(hits, zip(map(whole.__getitem__, hits))))
+                cache.update(zip(hits, map(_ONE.pack, map(whole.__getitem__, hits))))
                 missing.difference_update(hits)
         if missing:
             todo = list(missing)
@@ -167,25 +215,19 @@ class Encoder:
                 # Mostly pieces never seen (Chinese): caching them is pure overhead.
                 return self._ids_flat(pieces)
             self._fill_cache(cache, todo)
-        return list(chain.from_iterable(map(cache.__getitem__, pieces)))
+        return _ids(b"".join(map(cache.__getitem__, pieces)))
 
-    def _fill_cache(self, cache: dict[bytes, tuple[int, ...]], todo: list[bytes]) -> None:
+    def _fill_cache(self, cache: dict[bytes, bytes], todo: list[bytes]) -> None:
         """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many,
         or when one is long: the vectorised merge is linear in its length), one at a time
         when the vectorised merge does not apply (:func:`.batch.rounds_exact` is False)."""
         tables = self.tables
-        if rounds_exact(tables) and (len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX):
-            if not tables.merge_all_safe and len(todo) >= _BATCH_MIN_PIECES:
-                # Rounds take one per merge of the longest piece: long Chinese pieces are cut
-                # first where no token can cross (exact, see .charcut).
-                flat, counts = bpe_cut(self._merge_only(), todo)
-                ids = flat.tolist()
-                ends = list(accumulate(counts.tolist()))
-                cache.update(zip(todo, map(tuple, map(ids.__getitem__, map(slice, [0, *ends], ends)))))
-            else:
-                cache.update(zip(todo, bpe_many(tables, todo)))
+        if not tables.merge_all_safe and len(todo) >= _BATCH_MIN_PIECES and rounds_exact(tables):
+            # Rounds take one per merge of the longest piece: long Chinese pieces are cut
+            # first where no token can cross (exact, see .charcut).
+            cache.update(zip(todo, pack_flat(*bpe_cut(self._merge_only(), todo))))
         else:
-            cache.update(zip(todo, bpe_pieces(tables, todo)))
+            cache.update(zip(todo, merge_packed(tables, todo)))
 
     def _merge_only(self) -> _MergeOnly:
         """The segment cache :func:`.charcut.bpe_cut` encodes through for tables that are not
@@ -195,15 +237,19 @@ class Encoder:
             self._segments = _MergeOnly(self.tables)
         return self._segments
 
-    def encode_distinct(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
-        """Token ids of each of ``pieces`` (distinct, no special tokens), through the cache."""
+    def encode_distinct_packed(self, pieces: list[bytes]) -> list[bytes]:
+        """The cache entries of ``pieces`` (distinct, no special tokens), through the cache."""
         cache = self._cache
         if len(cache) > self.cache_size:
-            cache = self._cache = dict(self.tables.special_keys)
+            cache = self._cache = dict(self._special_entries)
         todo = [p for p in pieces if p not in cache]
         if todo:
             self._fill_cache(cache, todo)
         return list(map(cache.__getitem__, pieces))
+
+    def encode_distinct(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
+        """Token ids of each of ``pieces`` (distinct, no special tokens), through the cache."""
+        return unpack_many(self.encode_distinct_packed(pieces)) if pieces else []
 
     def piece_ids_many(self, pieces: list[bytes]) -> list[tuple[int, ...]]:
         """Token ids of each of ``pieces`` (no special tokens) as :meth:`ids_of` gives them
@@ -228,8 +274,6 @@ class Encoder:
         """All pieces the cache does not know through the vectorised merge at once, without
         caching them; the known ones (special tokens, tokens taken whole, pieces seen before)
         put back in place from the cache."""
-        import numpy as np
-
         cache = self._cache
         known = np.fromiter(map(cache.__contains__, pieces), dtype=bool, count=len(pieces))
         new = ~known
@@ -243,11 +287,11 @@ class Encoder:
         found = list(map(cache.__getitem__, compress(pieces, known.tolist())))
         per_piece = np.empty(len(pieces), dtype=np.int64)
         per_piece[new] = counts
-        per_piece[known] = np.fromiter(map(len, found), dtype=np.int64, count=len(found))
+        per_piece[known] = np.fromiter(map(len, found), dtype=np.int64, count=len(found)) >> 2
         from_new = np.repeat(new, per_piece)
         ids = np.empty(from_new.size, dtype=np.int64)
         ids[from_new] = flat
-        ids[~from_new] = np.fromiter(chain.from_iterable(found), dtype=np.int64, count=from_new.size - flat.size)
+        ids[~from_new] = np.frombuffer(b"".join(found), dtype=_ID_DTYPE)
         out = ids.tolist()
         return out
 
@@ -267,16 +311,22 @@ class Encoder:
         # Text of mostly multi-byte characters goes through the stand-ins in one piece (many
         # short documents between special tokens would each cost a round of NumPy calls);
         # mostly-ASCII text is split segment by segment (ASCII ones by the byte-level twin).
-        found = self.tables.pretokenizer.utf8_pieces(text, splitter) if mostly_multibyte(text) else None
+        pre = self.tables.pretokenizer
+        multibyte = mostly_multibyte(text)
+        found = pre.utf8_pieces(text, splitter) if multibyte else None
         if found is not None:
             pieces, special_at = found
             for i in special_at:
                 pieces[i] = SPECIAL_PREFIX + pieces[i]
             return self.ids_of(pieces)
+        # Without stand-ins (o200k, Tekken), mostly multi-byte text goes to the pattern segment
+        # by segment as it is: the choices of :meth:`pieces` (ASCII twin, blocks) were made
+        # again for each of thousands of short documents and cost as much as the regex.
+        split = (lambda segment: map(str.encode, pre.split(segment))) if multibyte else self.pieces
         pieces = []
         for segment, special in splitter.split(text):
             if special:
                 pieces.append(SPECIAL_PREFIX + segment.encode("utf-8"))
             else:
-                pieces += self.pieces(segment)
+                pieces += split(segment)
         return self.ids_of(pieces)

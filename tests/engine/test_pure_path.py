@@ -234,3 +234,27 @@ def test_mostly_new_pieces_take_the_flat_path_with_tiktokens_ids(
         else:
             assert ours.encode_ordinary(text) == [i + offset for i in ref.encode_ordinary(text)]  # type: ignore[attr-defined]
         assert calls
+
+
+@pytest.mark.parametrize("name", ["o200k", "qwen"])
+def test_many_short_documents_between_special_tokens_give_tiktokens_ids(name: str, pure: None) -> None:
+    """Mostly multi-byte text of many documents between special tokens: without stand-ins
+    (o200k) each document goes to the pattern as it is, ASCII and mixed ones too; the same
+    ids cold and again from a warm cache (every piece known: one join of cache entries)."""
+    if name == "o200k":
+        ours, ref = Tokenizer.from_tiktoken("o200k_base"), tiktoken.get_encoding("o200k_base")
+    else:
+        ours, ref, _ = _real(name)
+    ours.encoder.tables.merge_tables()  # else a lazy open sends texts to the core until then
+    part = data_text("chinese.txt")
+    rng = random.Random(3)
+    docs = [part[s : s + rng.randrange(1, 400)] for s in (rng.randrange(len(part)) for _ in range(60))]
+    docs += ["plain ASCII, 123 don't", "Ünïcödé and 世界", "", "\n\n", "x" * 50]
+    rng.shuffle(docs)
+    text = "<|endoftext|>".join(docs) + "<|endoftext|>"
+    expected = ref.encode(text, allowed_special="all")  # type: ignore[attr-defined]
+    ours.clear_cache()
+    assert ours.encode(text, allowed_special="all") == expected
+    assert ours.encode(text, allowed_special="all") == expected  # warm: every piece cached
+    assert ours.encode_ordinary(text) == ref.encode_ordinary(text)  # type: ignore[attr-defined]
+    assert ours._core is None
