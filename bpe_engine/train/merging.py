@@ -91,6 +91,29 @@ def _stable_order(keys: np.ndarray, bound: int) -> np.ndarray:
     return order[np.argsort(high, kind="stable")]
 
 
+def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The positions ``at`` (ascending) grouped by their pair ``pid`` (``sizes[q]`` of pair
+    ``q``), each group in ascending order: a stable counting sort, a slice at a time.
+
+    subtle: sliced (one stable sort of 3.6 million keys held the GIL ~100 ms, and slices that
+    fit in the cache sort faster); each slice's entries go to their pair's cursor plus their
+    rank among that pair's entries in the slice."""
+    n_pairs = int(sizes.size)
+    cursor = np.zeros(n_pairs, dtype=np.int64)
+    if n_pairs > 1:
+        np.cumsum(sizes[:-1], out=cursor[1:])
+    log = np.empty(at.size, dtype=np.int32)
+    step = 4 * _SLICE
+    for i in range(0, at.size, step):
+        keys = pid[i : i + step]
+        order = _stable_order(keys, n_pairs)
+        here = np.bincount(keys, minlength=n_pairs)
+        shift = cursor - (np.cumsum(here) - here)
+        log[shift[keys[order]] + np.arange(order.size)] = at[i : i + step][order]
+        cursor += here
+    return log
+
+
 def _fill(array: np.ndarray, value: int) -> None:
     for i in range(0, array.size, _COPY):
         array[i : i + _COPY] = value
@@ -834,9 +857,10 @@ class MergeLoop:
         pid_at = pid[inverse.ravel()]
         loop.ppid[at] = pid_at
         weights = np.bincount(pid_at, weights=loop.wt[at], minlength=order.size).astype(np.int64)
-        log = at[_stable_order(pid_at, order.size)]
+        sizes = sizes[order].astype(np.int64)
+        log = _group_by_pair(at, pid_at, sizes)
         del at, pid_at
-        loop._set_pairs(left[order], right[order], sizes[order].astype(np.int64), weights, _Column(log, log.size))
+        loop._set_pairs(left[order], right[order], sizes, weights, _Column(log, log.size))
         return loop
 
     # -- inspection (step mode) -------------------------------------------------------------
