@@ -55,6 +55,8 @@ class Preformed:
     counts: np.ndarray  # per word: its count
     tie_break: TieBreak | str
     total_bytes: int  # sum over words of length * count (the tokens before any merge)
+    # Each segment's tokens after all of `merges` (concatenated, int32) and how many each has.
+    final: tuple[np.ndarray, np.ndarray] | None = None
 
     def loop(self, r: int) -> MergeLoop:
         """The merge loop of the corpus after the first ``r`` of :attr:`merges`."""
@@ -62,9 +64,12 @@ class Preformed:
         tok = [bytes([i]) for i in range(256)]
         for a, b, *_ in self.merges[:r]:
             tok.append(tok[a] + tok[b])
-        pieces = [_encode(s, rank) for s in self.segments]
-        n_tok = np.array([len(p) for p in pieces], dtype=np.int32)
-        flat = np.array([t for p in pieces for t in p], dtype=np.int32)
+        if r == len(self.merges) and self.final is not None:
+            flat, n_tok = self.final  # the small loop's own segmentation: no re-encoding
+        else:
+            pieces = [_encode(s, rank) for s in self.segments]
+            n_tok = np.array([len(p) for p in pieces], dtype=np.int32)
+            flat = np.array([t for p in pieces for t in p], dtype=np.int32)
         seg_off = np.zeros(n_tok.size, dtype=np.int32)
         np.cumsum(n_tok[:-1], out=seg_off[1:])
         # subtle: int32 throughout (millions of positions; the loop built next is the peak)
@@ -213,36 +218,60 @@ def _sorted_distinct(values: np.ndarray) -> np.ndarray:
     return values[keep]
 
 
+def _segment_codes(words: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Each segment occurrence's code (its bytes, little-endian, in a ``uint32``), each
+    word's number of segments and its length; None to decline (see :func:`preform`).
+
+    subtle: a slice of words at a time (joining the 7 MB of 10 MB of Chinese's distinct words
+    in one call, or one reduceat over them, held the GIL 60-130 ms)."""
+    codes: list[np.ndarray] = []
+    per_word: list[np.ndarray] = []
+    lens: list[np.ndarray] = []
+    continuation = size = 0
+    for i in range(0, len(words), _SLICE):
+        part = words[i : i + _SLICE]
+        raw = np.frombuffer(b"".join(part), dtype=np.uint8)
+        lengths = np.fromiter(map(len, part), dtype=np.int64, count=len(part))
+        if not lengths.all():
+            return None
+        starts = np.zeros(lengths.size, dtype=np.int64)
+        np.cumsum(lengths[:-1], out=starts[1:])
+        head = (raw & 0xC0) != 0x80
+        continuation += raw.size - int(np.count_nonzero(head))
+        size += raw.size
+        head[starts] = True  # a word's first byte starts a segment, whatever it is
+        seg_pos = np.flatnonzero(head)
+        per_word.append(np.add.reduceat(head, starts, dtype=np.int64))  # segment starts per word
+        del head
+        seg_len = np.diff(np.append(seg_pos, raw.size))
+        if int(seg_len.max()) > _MAX_SEGMENT:
+            return None
+        code = raw[seg_pos].astype(np.uint32)
+        for k in range(1, _MAX_SEGMENT):
+            has = np.flatnonzero(seg_len > k)
+            code[has] |= raw[seg_pos[has] + k].astype(np.uint32) << np.uint32(8 * k)
+        codes.append(code)
+        lens.append(lengths)
+    if not size or continuation * 8 < size:
+        # Few continuation bytes (English with a few accents): cross pairs win from the start,
+        # so save the work (declining is always exact: the plain loop makes these merges).
+        return None
+    return np.concatenate(codes), np.concatenate(per_word), np.concatenate(lens)
+
+
 def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) -> Preformed | None:
     """The merges that provably come first and join bytes of the same segment, or None when
     there are none (no multi-byte characters, or a cross pair counts as much from the start)."""
     words = [w for group in groups for w in group]
     if not words:
         return None
-    raw = np.frombuffer(b"".join(words), dtype=np.uint8)
-    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-    counts = np.fromiter((c for group in groups for c in group.values()), dtype=np.int64, count=len(words))
+    counts = np.concatenate([np.fromiter(group.values(), dtype=np.int64, count=len(group)) for group in groups])
+    found = _segment_codes(words)
     del words
-    if not raw.size or not lengths.all():
+    if found is None:
         return None
-    starts = np.zeros(lengths.size, dtype=np.int64)
-    np.cumsum(lengths[:-1], out=starts[1:])
-    head = (raw & 0xC0) != 0x80
-    if (raw.size - np.count_nonzero(head)) * 8 < raw.size:
-        # Few continuation bytes (English with a few accents): cross pairs win from the start,
-        # so save the work (declining is always exact: the plain loop makes these merges).
-        return None
-    head[starts] = True
-    seg_pos = np.flatnonzero(head)
-    word_segments = np.add.reduceat(head, starts, dtype=np.int64)  # segment starts per word
-    del head
-    seg_len = np.diff(np.append(seg_pos, raw.size))
-    if int(seg_len.max()) > _MAX_SEGMENT:
-        return None
-    code = raw[seg_pos].astype(np.uint32)
-    for i in range(1, _MAX_SEGMENT):
-        has = np.flatnonzero(seg_len > i)
-        code[has] |= raw[seg_pos[has] + i].astype(np.uint32) << np.uint32(8 * i)
+    code, word_segments, lengths = found
+    total_bytes = int((lengths * counts).sum())
     distinct, occurrence = _index_segments(code)
     del code
     segments = [_unpack(int(c)) for c in distinct.tolist()]
@@ -255,11 +284,11 @@ def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) ->
     del same
     neighbours = (occurrence[left_at], occurrence[left_at + 1], occ_weight[left_at].astype(np.float64))
     del left_at, occ_weight
-    merges = _inner_merges(segments, seg_weight, *neighbours, tie_break)
+    merges, final = _inner_merges(segments, seg_weight, *neighbours, tie_break)
     del neighbours
     if not merges:
         return None
-    return Preformed(merges, segments, occurrence, word_segments, counts, tie_break, int((lengths * counts).sum()))
+    return Preformed(merges, segments, occurrence, word_segments, counts, tie_break, total_bytes, final)
 
 
 def _inner_merges(
@@ -269,9 +298,10 @@ def _inner_merges(
     right_seg: np.ndarray,
     pair_weight: np.ndarray,
     tie_break: TieBreak | str,
-) -> list[PreMerge]:
+) -> tuple[list[PreMerge], tuple[np.ndarray, np.ndarray]]:
     """Merge the segments (as words of a small loop) while the best pair's count is above
-    every cross pair's (see the module's docstring)."""
+    every cross pair's (see the module's docstring); the merges, and each segment's tokens
+    after them (concatenated) with how many each has."""
     loop = MergeLoop([dict(zip(segments, weights.tolist()))], tie_break)
     ends = loop.word_start + loop.word_len - 1  # a segment's last position (live until merged away)
 
@@ -314,4 +344,5 @@ def _inner_merges(
             break  # two pairs of the same bytes: only the loops' internal pair ids would tell them apart
         z, replaced = loop.merge(pid)
         merges.append((a, b, z, count, replaced, tied_pair))
-    return merges
+    ids, lens = loop.export_words()  # the words are the segments, in their order
+    return merges, (ids.astype(np.int32), lens.astype(np.int32))

@@ -197,3 +197,17 @@ def test_positions_grouped_by_pair_as_a_stable_sort() -> None:
     pid = rng.integers(0, 90_000, size=at.size).astype(np.int32)
     sizes = np.bincount(pid, minlength=90_000)
     assert np.array_equal(_group_by_pair(at, pid, sizes), at[np.argsort(pid, kind="stable")])
+
+
+def test_the_small_loops_segments_are_the_merges_applied_to_each_segment() -> None:
+    """After all the merges made ahead the big loop starts from the small loop's own
+    segmentation; it must be the one the merges give each segment (re-encoded by rank)."""
+    from dataclasses import replace
+
+    pre = preform([dict(reference_pretoken_counts(_texts()["chinese"], [EOT], "gpt2"))], "greatest")
+    assert pre is not None and pre.final is not None
+    r = len(pre.merges)
+    kept = pre.loop(r).export_words()
+    encoded = replace(pre, final=None).loop(r).export_words()
+    assert all(np.array_equal(x, y) for x, y in zip(kept, encoded))
+    assert int(kept[1].sum()) < int(pre.total_bytes)  # merges were applied: not vacuous
