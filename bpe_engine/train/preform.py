@@ -29,7 +29,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..kinds import TieBreak
-from .merging import _SLICE, MergeLoop
+from .loop_arrays import _SLICE
+from .merging import MergeLoop
 
 __all__ = ["Preformed", "preform"]
 
