@@ -225,9 +225,7 @@ def _segment_codes(words: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarr
 
     subtle: a slice of words at a time (joining the 7 MB of 10 MB of Chinese's distinct words
     in one call, or one reduceat over them, held the GIL 60-130 ms)."""
-    codes: list[np.ndarray] = []
-    per_word: list[np.ndarray] = []
-    lens: list[np.ndarray] = []
+    parts: list[tuple[np.ndarray, np.ndarray]] = []
     continuation = size = 0
     for i in range(0, len(words), _SLICE):
         part = words[i : i + _SLICE]
@@ -235,11 +233,19 @@ def _segment_codes(words: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarr
         lengths = np.fromiter(map(len, part), dtype=np.int64, count=len(part))
         if not lengths.all():
             return None
+        continuation += int(np.count_nonzero((raw & 0xC0) == 0x80))
+        size += raw.size
+        parts.append((raw, lengths))
+    if not size or continuation * 8 < size:
+        # Few continuation bytes (English with a few accents): cross pairs win from the start,
+        # so save the work (declining is always exact: the plain loop makes these merges).
+        return None
+    codes: list[np.ndarray] = []
+    per_word: list[np.ndarray] = []
+    for raw, lengths in parts:
         starts = np.zeros(lengths.size, dtype=np.int64)
         np.cumsum(lengths[:-1], out=starts[1:])
         head = (raw & 0xC0) != 0x80
-        continuation += raw.size - int(np.count_nonzero(head))
-        size += raw.size
         head[starts] = True  # a word's first byte starts a segment, whatever it is
         seg_pos = np.flatnonzero(head)
         per_word.append(np.add.reduceat(head, starts, dtype=np.int64))  # segment starts per word
@@ -252,11 +258,7 @@ def _segment_codes(words: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarr
             has = np.flatnonzero(seg_len > k)
             code[has] |= raw[seg_pos[has] + k].astype(np.uint32) << np.uint32(8 * k)
         codes.append(code)
-        lens.append(lengths)
-    if not size or continuation * 8 < size:
-        # Few continuation bytes (English with a few accents): cross pairs win from the start,
-        # so save the work (declining is always exact: the plain loop makes these merges).
-        return None
+    lens = [lengths for _, lengths in parts]
     return np.concatenate(codes), np.concatenate(per_word), np.concatenate(lens)
 
 
