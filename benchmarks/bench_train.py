@@ -15,7 +15,9 @@ of its whole process tree by sampling /proc every 10 ms (our forked counting wor
 with the memory they hold privately: the pages they share with the process that forked them
 exist once).
 Prints, per workload, the median of ``--repeat`` runs and the ratios ours/peer (< 1: we are
-faster / smaller).
+faster / smaller). CPU: seconds of user and system time of the run's process and its ended
+children (our counting workers; sentencepiece's threads), which a loaded machine moves less
+than the wall clock.
 
     python benchmarks/bench_train.py                 # a, b, c, d, 3 runs each
     python benchmarks/bench_train.py --workloads b,d --repeat 5 --peers hf
@@ -56,7 +58,23 @@ def _documents(path: str):  # type: ignore[no-untyped-def]
         yield buf
 
 
+def _cpu() -> float:
+    """CPU seconds of this process (all its threads) and of its children that have ended
+    (our counting workers are joined before training ends)."""
+    import resource
+
+    own, ended = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
+
+
 def child(trainer: str, path: str, vocab: int, out_dir: str) -> dict:
+    cpu = _cpu()
+    report = _train(trainer, path, vocab, out_dir)
+    report["cpu"] = _cpu() - cpu
+    return report
+
+
+def _train(trainer: str, path: str, vocab: int, out_dir: str) -> dict:
     if trainer == "ours":
         from bpe_engine import BpeTrainer
 
@@ -186,8 +204,8 @@ def main() -> None:
         for key in wanted:
             label, make, vocab = workloads[key]
             path = make()
-            results: dict[str, tuple[float, float]] = {}
-            runs: dict[str, list[tuple[float, float]]] = {t: [] for t in (trainers if key != "e" else ["ours"])}
+            results: dict[str, tuple[float, float, float]] = {}
+            runs: dict[str, list[tuple[float, float, float]]] = {t: [] for t in (trainers if key != "e" else ["ours"])}
             failed: set[str] = set()
             # The trainers take turns, so a machine that speeds up or slows down during the run
             # affects all of them alike.
@@ -205,34 +223,36 @@ def main() -> None:
                         failed.add(trainer)
                         continue
                     report = json.loads(out.strip().splitlines()[-1])
-                    runs[trainer].append((report["seconds"], peak))
+                    runs[trainer].append((report["seconds"], peak, report["cpu"]))
                     if "distinct" in report and key == "e":
                         print(f"  {key} {trainer:8s} {report['distinct']:,} distinct pre-tokens", flush=True)
             for trainer, values in runs.items():
                 if trainer in failed or not values:
                     continue
-                times = [t for t, _ in values]
-                results[trainer] = (median(times), max(m for _, m in values))
+                times = [t for t, _, _ in values]
+                cpus = [c for _, _, c in values]
+                results[trainer] = (median(times), max(m for _, m, _ in values), median(cpus))
                 print(
-                    f"  {key} {trainer:8s} {median(times):7.2f} s  {results[trainer][1]:7.0f} MB   runs: {', '.join(f'{x:.2f}' for x in times)}",
+                    f"  {key} {trainer:8s} {median(times):7.2f} s  {results[trainer][1]:7.0f} MB  CPU {median(cpus):6.2f} s"
+                    f"   runs: {', '.join(f'{x:.2f}' for x in times)}; CPU {', '.join(f'{x:.2f}' for x in cpus)}",
                     flush=True,
                 )
             rows.append((key, label, results))
         print()
         header = "| workload | ours s (MB) |"
         for p in trainers[1:]:
-            header += f" {p} s (MB) | ours/{p} time | ours/{p} RSS |"
+            header += f" {p} s (MB) | ours/{p} time | ours/{p} RSS | ours/{p} CPU |"
         print(header)
-        print("|" + "---|" * (2 + 3 * (len(trainers) - 1)))
+        print("|" + "---|" * (2 + 4 * (len(trainers) - 1)))
         for key, label, results in rows:
-            ours_t, ours_m = results["ours"]
+            ours_t, ours_m, ours_c = results["ours"]
             line = f"| {key}: {label} | {ours_t:.2f} ({ours_m:.0f}) |"
             for p in trainers[1:]:
                 if p in results:
-                    t, m = results[p]
-                    line += f" {t:.2f} ({m:.0f}) | {ours_t / t:.2f} | {ours_m / m:.2f} |"
+                    t, m, c = results[p]
+                    line += f" {t:.2f} ({m:.0f}) | {ours_t / t:.2f} | {ours_m / m:.2f} | {ours_c / c:.2f} |"
                 else:
-                    line += " - | - | - |"
+                    line += " - | - | - | - |"
             print(line)
 
 

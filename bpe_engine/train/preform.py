@@ -29,7 +29,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..kinds import TieBreak
-from .merging import _SLICE, MergeLoop
+from .loop_arrays import _SLICE
+from .merging import MergeLoop
 
 __all__ = ["Preformed", "preform"]
 
@@ -55,6 +56,8 @@ class Preformed:
     counts: np.ndarray  # per word: its count
     tie_break: TieBreak | str
     total_bytes: int  # sum over words of length * count (the tokens before any merge)
+    # Each segment's tokens after all of `merges` (concatenated, int32) and how many each has.
+    final: tuple[np.ndarray, np.ndarray] | None = None
 
     def loop(self, r: int) -> MergeLoop:
         """The merge loop of the corpus after the first ``r`` of :attr:`merges`."""
@@ -62,9 +65,12 @@ class Preformed:
         tok = [bytes([i]) for i in range(256)]
         for a, b, *_ in self.merges[:r]:
             tok.append(tok[a] + tok[b])
-        pieces = [_encode(s, rank) for s in self.segments]
-        n_tok = np.array([len(p) for p in pieces], dtype=np.int32)
-        flat = np.array([t for p in pieces for t in p], dtype=np.int32)
+        if r == len(self.merges) and self.final is not None:
+            flat, n_tok = self.final  # the small loop's own segmentation: no re-encoding
+        else:
+            pieces = [_encode(s, rank) for s in self.segments]
+            n_tok = np.array([len(p) for p in pieces], dtype=np.int32)
+            flat = np.array([t for p in pieces for t in p], dtype=np.int32)
         seg_off = np.zeros(n_tok.size, dtype=np.int32)
         np.cumsum(n_tok[:-1], out=seg_off[1:])
         # subtle: int32 throughout (millions of positions; the loop built next is the peak)
@@ -108,44 +114,168 @@ def _unpack(code: int) -> bytes:
     return raw[:1] + raw[1:].rstrip(b"\0")
 
 
+class _SegmentTable:
+    """An open-addressing hash table of segment codes (``uint32``) -> their index in order
+    of insertion, probed with NumPy: a few thousand distinct codes, so the table (2x as many
+    slots, a power of two) stays in the cache, and a lookup of millions of codes is a few
+    vectorised passes (4-5x faster than a binary search of the sorted codes on Chinese)."""
+
+    def __init__(self) -> None:
+        self.codes: list[int] = []
+        self._grow(1 << 12)
+
+    def _grow(self, size: int) -> None:
+        self.bits = size.bit_length() - 1
+        self.slot_code = np.zeros(size, dtype=np.uint32)
+        self.slot_id = np.full(size, -1, dtype=np.int32)
+        for i, c in enumerate(self.codes):
+            self._put(c, i)
+
+    def _put(self, code: int, index: int) -> None:
+        mask = self.slot_id.size - 1
+        h = ((code * _HASH) & 0xFFFFFFFF) >> (32 - self.bits)
+        while self.slot_id[h] >= 0:
+            h = (h + 1) & mask
+        self.slot_code[h] = code
+        self.slot_id[h] = index
+
+    def add(self, codes: Sequence[int]) -> None:
+        for c in codes:
+            self.codes.append(c)
+            if 2 * len(self.codes) > self.slot_id.size:
+                self._grow(2 * self.slot_id.size)  # re-inserts every code, this one included
+            else:
+                self._put(c, len(self.codes) - 1)
+
+    def find(self, code: np.ndarray) -> np.ndarray:
+        """Each code's index, -1 where it is not in the table (linear probing, the
+        unresolved codes only, until each meets its code or an empty slot)."""
+        mask = np.uint32(self.slot_id.size - 1)
+        h = (code * np.uint32(_HASH)) >> np.uint32(32 - self.bits)
+        found: np.ndarray = self.slot_id[h]
+        todo = np.flatnonzero((found >= 0) & (self.slot_code[h] != code))
+        while todo.size:
+            h[todo] = (h[todo] + np.uint32(1)) & mask
+            got = self.slot_id[h[todo]]
+            found[todo] = got
+            todo = todo[(got >= 0) & (self.slot_code[h[todo]] != code[todo])]
+        return found
+
+
+_HASH = 0x9E3779B1  # Fibonacci hashing: the top bits of code * 2**32 / golden ratio
+# More distinct segments than this (text of every script, or bytes that are not UTF-8): the
+# table's inserts, one Python call each, would cost more than a binary search saves.
+_MAX_TABLE = 1 << 16
+
+
+def _index_segments(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct codes (sorted) and each code's index among them.
+
+    subtle: a slice at a time, so that a GUI thread gets the GIL back every few milliseconds
+    (the app trains in a thread beside its window); a slice's codes not yet seen (rare after
+    the first slices) are added to the table, then looked up again."""
+    table = _SegmentTable()
+    occurrence = np.empty(code.size, dtype=np.int32)
+    step = 4 * _SLICE
+    for i in range(0, code.size, step):
+        part = code[i : i + step]
+        found = table.find(part)
+        missing = found < 0
+        if missing.any():
+            new = np.unique(part[missing])
+            if len(table.codes) + new.size > _MAX_TABLE:
+                return _index_segments_sorted(code)
+            table.add(new.tolist())
+            found[missing] = table.find(part[missing])
+        occurrence[i : i + step] = found
+    # Sorted order, as the segments are numbered elsewhere (independent of the slices).
+    inserted = np.array(table.codes, dtype=np.uint32)
+    order = np.argsort(inserted)
+    rank = np.empty(order.size, dtype=np.int32)
+    rank[order] = np.arange(order.size, dtype=np.int32)
+    for i in range(0, code.size, step):
+        occurrence[i : i + step] = rank[occurrence[i : i + step]]
+    return inserted[order], occurrence
+
+
+def _index_segments_sorted(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_index_segments` for many distinct codes: their sorted list, then a binary
+    search each (a slice at a time)."""
+    step = 4 * _SLICE
+    distinct = _sorted_distinct(
+        np.concatenate([_sorted_distinct(code[i : i + step]) for i in range(0, code.size, step)])
+    )
+    occurrence = np.empty(code.size, dtype=np.int32)
+    for i in range(0, code.size, step):
+        occurrence[i : i + step] = np.searchsorted(distinct, code[i : i + step])
+    return distinct, occurrence
+
+
+def _sorted_distinct(values: np.ndarray) -> np.ndarray:
+    # subtle: not np.unique, whose hashing (NumPy 2.3) took 6 s for 3 million random codes
+    values = np.sort(values)
+    keep = np.ones(values.size, dtype=bool)
+    np.not_equal(values[1:], values[:-1], out=keep[1:])
+    return values[keep]
+
+
+def _segment_codes(words: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Each segment occurrence's code (its bytes, little-endian, in a ``uint32``), each
+    word's number of segments and its length; None to decline (see :func:`preform`).
+
+    subtle: a slice of words at a time (joining the 7 MB of 10 MB of Chinese's distinct words
+    in one call, or one reduceat over them, held the GIL 60-130 ms)."""
+    parts: list[tuple[np.ndarray, np.ndarray]] = []
+    continuation = size = 0
+    for i in range(0, len(words), _SLICE):
+        part = words[i : i + _SLICE]
+        raw = np.frombuffer(b"".join(part), dtype=np.uint8)
+        lengths = np.fromiter(map(len, part), dtype=np.int64, count=len(part))
+        if not lengths.all():
+            return None
+        continuation += int(np.count_nonzero((raw & 0xC0) == 0x80))
+        size += raw.size
+        parts.append((raw, lengths))
+    if not size or continuation * 8 < size:
+        # Few continuation bytes (English with a few accents): cross pairs win from the start,
+        # so save the work (declining is always exact: the plain loop makes these merges).
+        return None
+    codes: list[np.ndarray] = []
+    per_word: list[np.ndarray] = []
+    for raw, lengths in parts:
+        starts = np.zeros(lengths.size, dtype=np.int64)
+        np.cumsum(lengths[:-1], out=starts[1:])
+        head = (raw & 0xC0) != 0x80
+        head[starts] = True  # a word's first byte starts a segment, whatever it is
+        seg_pos = np.flatnonzero(head)
+        per_word.append(np.add.reduceat(head, starts, dtype=np.int64))  # segment starts per word
+        del head
+        seg_len = np.diff(np.append(seg_pos, raw.size))
+        if int(seg_len.max()) > _MAX_SEGMENT:
+            return None
+        code = raw[seg_pos].astype(np.uint32)
+        for k in range(1, _MAX_SEGMENT):
+            has = np.flatnonzero(seg_len > k)
+            code[has] |= raw[seg_pos[has] + k].astype(np.uint32) << np.uint32(8 * k)
+        codes.append(code)
+    lens = [lengths for _, lengths in parts]
+    return np.concatenate(codes), np.concatenate(per_word), np.concatenate(lens)
+
+
 def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) -> Preformed | None:
     """The merges that provably come first and join bytes of the same segment, or None when
     there are none (no multi-byte characters, or a cross pair counts as much from the start)."""
     words = [w for group in groups for w in group]
     if not words:
         return None
-    raw = np.frombuffer(b"".join(words), dtype=np.uint8)
-    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-    counts = np.fromiter((c for group in groups for c in group.values()), dtype=np.int64, count=len(words))
+    counts = np.concatenate([np.fromiter(group.values(), dtype=np.int64, count=len(group)) for group in groups])
+    found = _segment_codes(words)
     del words
-    if not raw.size or not lengths.all():
+    if found is None:
         return None
-    starts = np.zeros(lengths.size, dtype=np.int64)
-    np.cumsum(lengths[:-1], out=starts[1:])
-    head = (raw & 0xC0) != 0x80
-    if (raw.size - np.count_nonzero(head)) * 8 < raw.size:
-        # Few continuation bytes (English with a few accents): cross pairs win from the start,
-        # so save the work (declining is always exact: the plain loop makes these merges).
-        return None
-    head[starts] = True
-    seg_pos = np.flatnonzero(head)
-    word_segments = np.add.reduceat(head, starts, dtype=np.int64)  # segment starts per word
-    del head
-    seg_len = np.diff(np.append(seg_pos, raw.size))
-    if int(seg_len.max()) > _MAX_SEGMENT:
-        return None
-    code = raw[seg_pos].astype(np.uint32)
-    for i in range(1, _MAX_SEGMENT):
-        has = np.flatnonzero(seg_len > i)
-        code[has] |= raw[seg_pos[has] + i].astype(np.uint32) << np.uint32(8 * i)
-    # Distinct segments (a few thousand), then a binary search each: much cheaper than
-    # np.unique's argsort of millions. subtle: a slice at a time, so that a GUI thread gets
-    # the GIL back every few milliseconds (the app trains in a thread beside its window).
-    step = 4 * _SLICE
-    distinct = np.unique(np.concatenate([np.unique(code[i : i + step]) for i in range(0, code.size, step)]))
-    occurrence = np.empty(code.size, dtype=np.int32)
-    for i in range(0, code.size, step):
-        occurrence[i : i + step] = np.searchsorted(distinct, code[i : i + step])
+    code, word_segments, lengths = found
+    total_bytes = int((lengths * counts).sum())
+    distinct, occurrence = _index_segments(code)
     del code
     segments = [_unpack(int(c)) for c in distinct.tolist()]
     occ_weight = np.repeat(counts, word_segments)
@@ -157,11 +287,11 @@ def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) ->
     del same
     neighbours = (occurrence[left_at], occurrence[left_at + 1], occ_weight[left_at].astype(np.float64))
     del left_at, occ_weight
-    merges = _inner_merges(segments, seg_weight, *neighbours, tie_break)
+    merges, final = _inner_merges(segments, seg_weight, *neighbours, tie_break)
     del neighbours
     if not merges:
         return None
-    return Preformed(merges, segments, occurrence, word_segments, counts, tie_break, int((lengths * counts).sum()))
+    return Preformed(merges, segments, occurrence, word_segments, counts, tie_break, total_bytes, final)
 
 
 def _inner_merges(
@@ -171,9 +301,10 @@ def _inner_merges(
     right_seg: np.ndarray,
     pair_weight: np.ndarray,
     tie_break: TieBreak | str,
-) -> list[PreMerge]:
+) -> tuple[list[PreMerge], tuple[np.ndarray, np.ndarray]]:
     """Merge the segments (as words of a small loop) while the best pair's count is above
-    every cross pair's (see the module's docstring)."""
+    every cross pair's (see the module's docstring); the merges, and each segment's tokens
+    after them (concatenated) with how many each has."""
     loop = MergeLoop([dict(zip(segments, weights.tolist()))], tie_break)
     ends = loop.word_start + loop.word_len - 1  # a segment's last position (live until merged away)
 
@@ -216,4 +347,5 @@ def _inner_merges(
             break  # two pairs of the same bytes: only the loops' internal pair ids would tell them apart
         z, replaced = loop.merge(pid)
         merges.append((a, b, z, count, replaced, tied_pair))
-    return merges
+    ids, lens = loop.export_words()  # the words are the segments, in their order
+    return merges, (ids.astype(np.int32), lens.astype(np.int32))

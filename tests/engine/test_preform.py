@@ -166,7 +166,48 @@ def test_a_vocabulary_that_ends_inside_the_merges_made_ahead() -> None:
 
 @pytest.mark.parametrize("bound", [1000, 70_000, 3_000_000])
 def test_the_radix_order_is_numpys_stable_argsort(bound: int) -> None:
-    from bpe_engine.train.merging import _stable_order
+    from bpe_engine.train.loop_arrays import _stable_order
 
     keys = np.random.default_rng(bound).integers(0, bound, size=50_000).astype(np.int32)
     assert np.array_equal(_stable_order(keys, bound), np.argsort(keys, kind="stable"))
+
+
+@pytest.mark.parametrize("distinct", [1, 3000, 70_000])
+def test_segment_index_is_numpys_unique_and_inverse(distinct: int) -> None:
+    """The hash table (growing past its first size at 3 000 codes; giving way to the sorted
+    search above 65 536) numbers segments as np.unique does, across slices."""
+    from bpe_engine.train.preform import _index_segments
+
+    rng = np.random.default_rng(distinct)
+    pool = rng.integers(0, 2**32, size=distinct, dtype=np.uint32)
+    pool[0] = 0
+    # Codes that differ only in their high bytes collide in the table's low slots.
+    pool[1 : distinct // 2] = (np.arange(1, distinct // 2, dtype=np.uint32) << np.uint32(24)) | np.uint32(0xE4)
+    code = pool[rng.integers(0, distinct, size=600_000)]
+    expected, inverse = np.unique(code, return_inverse=True)
+    got, occurrence = _index_segments(code)
+    assert np.array_equal(got, expected) and np.array_equal(occurrence, inverse)
+
+
+def test_positions_grouped_by_pair_as_a_stable_sort() -> None:
+    from bpe_engine.train.loop_arrays import _group_by_pair
+
+    rng = np.random.default_rng(5)
+    at = np.sort(rng.choice(3_000_000, size=700_000, replace=False)).astype(np.int32)
+    pid = rng.integers(0, 90_000, size=at.size).astype(np.int32)
+    sizes = np.bincount(pid, minlength=90_000)
+    assert np.array_equal(_group_by_pair(at, pid, sizes), at[np.argsort(pid, kind="stable")])
+
+
+def test_the_small_loops_segments_are_the_merges_applied_to_each_segment() -> None:
+    """After all the merges made ahead the big loop starts from the small loop's own
+    segmentation; it must be the one the merges give each segment (re-encoded by rank)."""
+    from dataclasses import replace
+
+    pre = preform([dict(reference_pretoken_counts(_texts()["chinese"], [EOT], "gpt2"))], "greatest")
+    assert pre is not None and pre.final is not None
+    r = len(pre.merges)
+    kept = pre.loop(r).export_words()
+    encoded = replace(pre, final=None).loop(r).export_words()
+    assert all(np.array_equal(x, y) for x, y in zip(kept, encoded))
+    assert int(kept[1].sum()) < int(pre.total_bytes)  # merges were applied: not vacuous
