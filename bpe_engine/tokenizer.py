@@ -888,7 +888,7 @@ class Tokenizer(TiktokenMethods):
 
             with _core_lock:  # two threads with long texts at once build it once
                 if self._tiktoken_encoding is None:
-                    self._tiktoken_encoding = build_encoding(self)
+                    self._tiktoken_encoding = build_encoding(self, self._ordinary_ranks_of())
         return self._tiktoken_encoding
 
     def core_encoder(self) -> CoreEncoder:

@@ -586,15 +586,15 @@ def special_overlap(specials: Iterable[str]) -> str | None:
     return None
 
 
-def build_encoding(tok: Tokenizer) -> Any:
+def build_encoding(tok: Tokenizer, ranks: dict[bytes, int]) -> Any:
     """A ``tiktoken.Encoding`` with our vocabulary (only if it is equivalent; see
-    :func:`equivalence_problem`). :meth:`Tokenizer.tiktoken_encoding` keeps it."""
+    :func:`equivalence_problem`), ``ranks`` its ordinary tokens' bytes -> id (tiktoken keeps
+    the dict). :meth:`Tokenizer.tiktoken_encoding` keeps it."""
     reason = tok.tiktoken_equivalent()
     if reason is not None:
         raise EncodingUnavailableError(f"cannot run this tokenizer on tiktoken: {reason}")
     from tiktoken.core import Encoding
 
-    ranks = tok._ordinary_ranks_of()  # (shared with the rank encoder of a short text)
     return Encoding(
         name=f"bpe-explorer:{tok.name or 'tokenizer'}",
         pat_str=pattern_of(tok),
