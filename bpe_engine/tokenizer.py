@@ -29,13 +29,14 @@ from .compat import TiktokenMethods
 from .encode.core import CoreEncoder
 from .encode.encoder import Encoder
 from .encode.piece import BpeStep, bpe_steps
+from .encode.ranked import rank_encode
 from .encode.stream import iter_encode
 from .encode.tables import EncoderTables, id_table
 from .errors import BPEError, ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError, short
 from .explain import TokenSpan, char_spans, token_spans
 from .formats.post_processor import SpecialAdditions
 from .kinds import Family, MergeRule, SpecialMode, TokenizerFacts, TokenUnit, special_mode
-from .pretokenize import Pretokenizer, get_pretokenizer, pieces_with_offsets
+from .pretokenize import Pretokenizer, SpecialSplitter, get_pretokenizer, pieces_with_offsets
 
 if TYPE_CHECKING:
     import numpy as np
@@ -618,9 +619,46 @@ class Tokenizer(TiktokenMethods):
             # sooner than the merges (seconds), whatever the text's length.
             if (len(text) < _CORE_MIN and not self._merges_pending()) or self.tiktoken_equivalent() is not None:
                 return None
+            if len(text) < _CORE_BUILT_MIN:
+                # A short text by the ranks alone (tiktoken's rule, in Python): the app's first
+                # chips of three encodings need not wait for their three cores.
+                ids = self._rank_encode(text, allowed)
+                if ids is not None:
+                    return ids
             core = self.core_encoder()
         # No special token overlaps another (checked), so tiktoken picks the ones we would.
         return core.encode(text, allowed)
+
+    def _rank_encode(self, text: str, allowed: frozenset[str]) -> list[int] | None:
+        """``text`` by :func:`~bpe_engine.encode.ranked.rank_encode` (a rank table whose merges
+        are not made: neither our encoder nor tiktoken's core is built for it), or None where
+        it does not answer (a long piece)."""
+        if lone_surrogate(text) is not None:
+            text = fix_surrogates(text)
+        splitters: dict[frozenset[str], SpecialSplitter] = self.__dict__.setdefault("_rank_splitters", {})
+        splitter = splitters.get(allowed)
+        if splitter is None:
+            splitter = splitters[allowed] = SpecialSplitter(t for t in self.special_tokens if t in allowed)
+        return rank_encode(self.pretokenizer, self._ordinary_ranks_of(), self.special_tokens, splitter, text)
+
+    def _ordinary_ranks_of(self) -> dict[bytes, int]:
+        """The ordinary tokens' bytes -> id (where two ids share their bytes, the last one),
+        made once: tiktoken's mergeable ranks (:meth:`tiktoken_encoding` hands this dict to
+        tiktoken, which keeps it) and what the rank encoder reads."""
+        ranks: dict[bytes, int] | None = self.__dict__.get("_ordinary_ranks")
+        if ranks is None:
+            vocab = self.vocab
+            ranks = dict(zip(vocab.values(), vocab.keys()))  # in C: 200 000 ids for o200k
+            if len(ranks) == len(vocab):  # no two ids share their bytes: drop the special tokens' own
+                for i in self._special_ids:
+                    ranks.pop(vocab[i], None)
+            else:  # the ordinary ids only, the last one winning (copying the vocabulary: 0.02 s more)
+                ordinary = dict(vocab)
+                for i in self._special_ids:
+                    ordinary.pop(i, None)
+                ranks = dict(zip(ordinary.values(), ordinary.keys()))
+            self._ordinary_ranks = ranks
+        return ranks
 
     def encode(
         self,
@@ -826,7 +864,8 @@ class Tokenizer(TiktokenMethods):
             state[name] = getattr(self, name)
         state["_tiktoken_encoding"] = None
         state["_core"] = None
-        for name in ("_encoder_source", "_merges_hook", "_id_table"):  # made: the encoder holds them
+        for name in ("_encoder_source", "_merges_hook", "_id_table", "_ordinary_ranks", "_rank_splitters"):
+            # made again where needed (the encoder holds the id table)
             state.pop(name, None)
         state["_sizes_after"] = None  # rebuilt on demand (280,000 numbers for Llama 3)
         return state
@@ -849,7 +888,7 @@ class Tokenizer(TiktokenMethods):
 
             with _core_lock:  # two threads with long texts at once build it once
                 if self._tiktoken_encoding is None:
-                    self._tiktoken_encoding = build_encoding(self)
+                    self._tiktoken_encoding = build_encoding(self, self._ordinary_ranks_of())
         return self._tiktoken_encoding
 
     def core_encoder(self) -> CoreEncoder:

@@ -86,16 +86,15 @@ def load_any(path: str, pattern: str | None = None, special_tokens: SpecialToken
 
 def load_openai(name: str) -> Tokenizer:
     """One of OpenAI's encodings (background threads only). The engine opens it without its
-    merges (rebuilt from the ranks on first use, or read from its cache: seconds): it encodes
-    on tiktoken's core meanwhile, and the views that list merges make them in a job of their own
-    (:meth:`~bpe_engine.Tokenizer.merges_made` says whether they must).
+    merges (rebuilt from the ranks on first use, or read from its cache: seconds): a short text
+    encodes by its ranks meanwhile, a long one on tiktoken's core, and the views that list
+    merges make them in a job of their own (:meth:`~bpe_engine.Tokenizer.merges_made` says
+    whether they must).
 
-    tiktoken's core is built here too (~0.1-0.25 s, holding the interpreter lock): built by
-    the first encode instead, it ran in Compare's, Tokenize's and Stream's jobs at once, each
-    slowing the others and the loads still to come."""
-    tok = Tokenizer.from_tiktoken(name)
-    tok.core_encoder()
-    return tok
+    tiktoken's core (~0.05-0.25 s each, holding the interpreter lock) is not built here: the
+    three of Compare's columns made its first chips wait ~0.4 s for them. Compare asks for them
+    once its columns show their chips (:meth:`TokenizerRegistry.prepare_core`), in this queue."""
+    return Tokenizer.from_tiktoken(name)
 
 
 @dataclass
@@ -149,6 +148,13 @@ class RegistryEntry:
         return "\n".join(parts)
 
 
+@dataclass(frozen=True)
+class _CoreTag:
+    """The tag of a background call that builds an encoding's tiktoken core (nothing to deliver)."""
+
+    key: str
+
+
 def _load_message(key: str, exc: BaseException) -> str:
     return (
         str(exc) if isinstance(exc, errors.BPEError) else tr("cannot load {key}: {reason}").format(key=key, reason=exc)
@@ -192,6 +198,7 @@ class TokenizerRegistry(QObject):
                 self._entries[found.model] = entry
                 self._hf_keys.append(found.model)
         self._trained_count = 0
+        self._cores: set[str] = set()  # the keys whose tiktoken core was asked for (prepare_core)
         self._loads = CallQueue("openai-encodings", self)
         self._loads.delivered.connect(self._on_loads_delivered)
         i18n.connect(self._on_language_changed)
@@ -336,12 +343,24 @@ class TokenizerRegistry(QObject):
             return
         self._loads.submit(key, lambda: load_openai(key), lambda exc: _load_message(key, exc))
 
+    def prepare_core(self, key: str) -> None:
+        """Build tiktoken's core of the loaded OpenAI encoding ``key`` in the background (once;
+        nothing for other keys). A short text encodes without it (by the ranks), so the views'
+        first tokens do not wait for it; a long one would, in its encode job."""
+        entry = self._entries.get(key)
+        tok = entry.tokenizer if entry is not None and entry.kind == RegistryKind.OPENAI else None
+        if isinstance(tok, Tokenizer) and key not in self._cores:
+            self._cores.add(key)
+            self._loads.submit(_CoreTag(key), tok.core_encoder, lambda exc: _load_message(key, exc))
+
     def wait(self, msecs: int = -1) -> bool:
         """Wait for background loads (tests and shutdown); ``msecs`` -1: as long as it takes."""
         return self._loads.wait(None if msecs < 0 else msecs / 1000)
 
     @Slot(object, object, str)
     def _on_loads_delivered(self, key: object, tokenizer: object, message: str) -> None:
+        if isinstance(key, _CoreTag):
+            return  # a core built ahead (prepare_core): a failure shows when the text needs it
         assert isinstance(key, str)
         entry = self._entries[key]
         if tokenizer is None:

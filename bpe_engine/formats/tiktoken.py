@@ -586,24 +586,15 @@ def special_overlap(specials: Iterable[str]) -> str | None:
     return None
 
 
-def build_encoding(tok: Tokenizer) -> Any:
+def build_encoding(tok: Tokenizer, ranks: dict[bytes, int]) -> Any:
     """A ``tiktoken.Encoding`` with our vocabulary (only if it is equivalent; see
-    :func:`equivalence_problem`). :meth:`Tokenizer.tiktoken_encoding` keeps it."""
+    :func:`equivalence_problem`), ``ranks`` its ordinary tokens' bytes -> id (tiktoken keeps
+    the dict). :meth:`Tokenizer.tiktoken_encoding` keeps it."""
     reason = tok.tiktoken_equivalent()
     if reason is not None:
         raise EncodingUnavailableError(f"cannot run this tokenizer on tiktoken: {reason}")
     from tiktoken.core import Encoding
 
-    vocab = tok.vocab
-    ranks = dict(zip(vocab.values(), vocab.keys()))  # in C: 200 000 ids for o200k
-    if len(ranks) == len(vocab):  # no two ids share their bytes: drop the special tokens' own
-        for i in tok.special_tokens.values():
-            ranks.pop(vocab[i], None)  # (two names may share an id)
-    else:  # the ordinary ids only, the last one winning (copying the vocabulary: 0.02 s more)
-        ordinary = dict(vocab)
-        for i in tok.special_tokens.values():
-            ordinary.pop(i, None)
-        ranks = dict(zip(ordinary.values(), ordinary.keys()))
     return Encoding(
         name=f"bpe-explorer:{tok.name or 'tokenizer'}",
         pat_str=pattern_of(tok),

@@ -101,6 +101,7 @@ class CompareView(View):
         registry.ready.connect(self._on_registry_ready)
         registry.failed.connect(self._on_registry_failed)
         self.controller.finished.connect(self._on_controller_finished)
+        self.displayed.connect(self._on_displayed)
         self.opener.failed.connect(self.messages.error)
         connect(self._on_language_changed)
 
@@ -411,6 +412,14 @@ class CompareView(View):
             self._steps.pop(0)()
         if self._steps:
             self._stepper.start()
+
+    @Slot(int)
+    def _on_displayed(self, _generation: int) -> None:
+        """Once no column waits for its tokenizer, their tiktoken cores are built in the
+        background: the short text needed none, a long one pasted later will."""
+        if not any(c.state == ColumnState.LOADING for c in self.columns()):
+            for key in self.keys():
+                self.registry.prepare_core(key)
 
     def diff_spans(self) -> list[tuple[int, int]]:
         """Character spans of the current text that the columns cut differently."""
