@@ -3,7 +3,7 @@ files made by ``tokenizers``' ``UnigramTrainer``).
 
 The model holds ``vocab`` (a list of ``[piece, score]``, the id is the place), ``unk_id`` and
 ``byte_fallback``. The rest of the file is read as for a SentencePiece-style BPE file
-(:func:`bpe_engine.formats.hf._sentencepiece_style`: Metaspace pre-tokenizer, Precompiled
+(:func:`bpe_engine.formats.hf.sentencepiece_style._sentencepiece_style`: Metaspace pre-tokenizer, Precompiled
 normalizer, Strip and ``Replace(Regex(" {2,}"))`` for removing extra whitespace, added tokens,
 decoder), after a leading Unicode normal form (``NFKC``); the result is a
 :class:`~.data.SentencePieceData` with ``algorithm`` UNIGRAM and ``merges == []`` (the
@@ -62,7 +62,7 @@ def _entries(model: dict[str, Any], path: str) -> tuple[list[str], list[float]]:
 
 
 Pre = list[tuple[dict[str, Any], str]]
-#: :func:`bpe_engine.formats.hf._sentencepiece_style`, passed in (importing it would be a cycle).
+#: :func:`bpe_engine.formats.hf.sentencepiece_style._sentencepiece_style`, passed in (importing it would be a cycle).
 SentencePieceStyle = Callable[[dict[str, Any], dict[str, Any], Pre, str, "str | None"], SentencePieceData]
 
 

@@ -15,6 +15,7 @@ from bpe_engine import Tokenizer, _vocab, load_tokenizer
 from bpe_engine.errors import TokenizerFileError
 from bpe_engine.formats import hf
 from bpe_engine.formats.gpt2 import gpt2_bytes_to_unicode
+from bpe_engine.formats.hf import byte_level
 
 from .formats_support import shared_tokenizer
 
@@ -24,8 +25,8 @@ LLAMA = "llama3.2_tokenizer.json"
 
 
 def _one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hf, "_bulk_vocab", lambda *args: None)
-    monkeypatch.setattr(hf, "_bulk_merges", lambda *args: None)
+    monkeypatch.setattr(byte_level, "_bulk_vocab", lambda *args: None)
+    monkeypatch.setattr(byte_level, "_bulk_merges", lambda *args: None)
     monkeypatch.setattr(_vocab, "_resolve_at_once", lambda *args: None)
 
 

@@ -33,7 +33,9 @@ def _declares_format(path: Path) -> bool:
 
 
 def test_every_module_that_declares_a_format_is_registered() -> None:
-    declared = {p.stem for p in FORMATS_DIR.glob("*.py") if _declares_format(p)}
+    # A format module, or a package declaring its FORMAT in its __init__ (formats/tiktoken/).
+    modules = [*FORMATS_DIR.glob("*.py"), *FORMATS_DIR.glob("*/__init__.py")]
+    declared = {p.parent.name if p.stem == "__init__" else p.stem for p in modules if _declares_format(p)}
     assert declared == {"ours", "gpt2", "tiktoken", "hf", "tekken", "sentencepiece", "bert_vocab", "hf_wordpiece"}
     assert {f.name for f in registry.FORMATS} == declared
     orders = [f.order for f in registry.FORMATS]

@@ -43,6 +43,7 @@ from app.display.format import format_bytes
 from app.features.train.opened import opened_message, opened_name
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.status import TrainStatus
+from app.widgets.corpus_panel import CorpusPanel
 from app.widgets.message_bar import Action, MessageBar
 from app.widgets.open_files import open_filters
 from app.widgets.view import View
@@ -98,6 +99,7 @@ class TrainResults(View):
     save_action: QAction
     settings_panel: TrainSettingsPanel
     status: TrainStatus
+    corpus: CorpusPanel
     _update_actions: Callable[[], None]
     _begin_run: Callable[[bool, int], None]
     #: What the result line, the file line and the message bar show, as functions that write

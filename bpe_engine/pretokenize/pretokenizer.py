@@ -1,0 +1,275 @@
+"""``Pretokenizer``: a named pre-tokenizer or a custom regex (run under a time limit, but for
+the released ones), cutting special-token-free text into pieces, with its safe cuts and its
+byte-level and stand-in fast paths."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import accumulate, islice
+from typing import TYPE_CHECKING
+
+import numpy as np
+import regex
+
+from .._text import lone_surrogate, surrogate_message
+from ..errors import PretokenizerError, as_typed, short
+from ..unicode_classes import pinned_text
+from .patterns import _GPT_SAFE_CUT, _NAMED, _RELEASED, LINEAR_PATTERNS, PRETOKENIZER_NAMES, _guarded
+from .twins import _ASCII_BYTE_PATTERNS, _WHITESPACE_BYTES, stand_in_table
+
+if TYPE_CHECKING:
+    from .specials import SpecialSplitter
+
+__all__ = ["Pretokenizer", "get_pretokenizer"]
+
+
+class Pretokenizer:
+    """A named pre-tokenizer or a custom regex; cuts special-token-free text into pieces.
+
+    ``spec`` is one of :data:`PRETOKENIZER_NAMES` or ``"regex:<pattern>"``.
+    """
+
+    __slots__ = (
+        "spec",
+        "name",
+        "pattern",
+        "description",
+        "_compiled",
+        "_safe_cut_rule",
+        "_safe_cut",
+        "_safe_cut_rev",
+        "_covers_all",
+        "_bytes_ascii",
+        "_bytes_any",
+    )
+
+    def __init__(self, spec: str) -> None:
+        if not isinstance(spec, str):
+            raise PretokenizerError(
+                f"pre-tokenizer must be a string, got {type(spec).__name__}; "
+                f"use one of {', '.join(PRETOKENIZER_NAMES)} or 'regex:<pattern>'"
+            )
+        self.spec = spec
+        if spec in _NAMED:
+            pattern, safe_cut, description = _NAMED[spec]
+            self.name = spec
+            self.pattern = pattern
+            self.description = description
+            self._covers_all = True  # the named patterns match every character
+        elif spec.startswith("regex:"):
+            pattern = spec[len("regex:") :]
+            if not pattern:
+                raise PretokenizerError("custom pre-tokenizer regex is empty; write a pattern after 'regex:'")
+            at = lone_surrogate(pattern)
+            if at is not None:
+                raise PretokenizerError(surrogate_message("the pre-tokenizer regex", pattern, at))
+            released = _RELEASED.get(pattern)
+            safe_cut = _GPT_SAFE_CUT if released is not None else None
+            self.name = "regex"
+            self.pattern = pattern
+            self.description = f"Custom regex {pattern}"
+            self._covers_all = False
+        else:
+            raise PretokenizerError(
+                f"unknown pre-tokenizer {short(spec)}; use one of {', '.join(PRETOKENIZER_NAMES)} "
+                "or 'regex:<pattern>' for a custom regular expression"
+            )
+        try:
+            self._compiled = regex.compile(self.pattern) if self.pattern is not None else None
+        except regex.error as exc:
+            typed = as_typed(self.pattern or "")
+            raise PretokenizerError(f"invalid pre-tokenizer regex {typed}: {exc}") from None
+        self._safe_cut_rule = safe_cut
+        self._safe_cut: regex.Pattern[str] | None = None  # compiled when first asked for
+        self._safe_cut_rev: regex.Pattern[str] | None = None
+        twin = _RELEASED.get(self.pattern or "", "") if self.name == "regex" else self.name
+        self._bytes_ascii = _ASCII_BYTE_PATTERNS.get(twin)
+        self._bytes_any = _WHITESPACE_BYTES if self.name == "whitespace" else None
+
+    def __repr__(self) -> str:
+        return f"Pretokenizer({self.spec!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pretokenizer) and other.spec == self.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)
+
+    def __reduce__(self) -> tuple[type, tuple[str]]:
+        return (Pretokenizer, (self.spec,))
+
+    @property
+    def safe_cut(self) -> regex.Pattern[str] | None:
+        """Positions where a text may be cut into chunks without changing its pieces, or None."""
+        if self._safe_cut is None and self._safe_cut_rule is not None:
+            rule = _guarded(self._safe_cut_rule)
+            self._safe_cut = regex.compile(rule)
+            # subtle: the same rule searched backwards finds the *last* cut in a window directly
+            # (thousands of times faster than walking every match; the rules match 0-2 chars,
+            # so both directions see the same positions).
+            self._safe_cut_rev = regex.compile(rule, flags=regex.REVERSE)
+        return self._safe_cut
+
+    def split(self, text: str) -> list[str]:
+        """Pieces of ``text`` (which holds no special tokens); their concatenation is ``text``."""
+        if not text:
+            return []
+        compiled = self._compiled
+        if compiled is None:
+            return [text]
+        if self._covers_all:
+            pinned = pinned_text(text)
+            pieces: list[str] = compiled.findall(pinned)
+            if pinned is not text:  # the same cuts, in the original text
+                bounds = list(accumulate(map(len, pieces), initial=0))
+                pieces = list(map(text.__getitem__, map(slice, bounds, islice(bounds, 1, None))))
+            return pieces
+        if self.pattern in LINEAR_PATTERNS:
+            # Every character is in \s, \p{L}, \p{N} or none of them, and each released
+            # pattern has a non-empty alternative for each: findall tiles the text.
+            tiles: list[str] = compiled.findall(text)
+            return tiles
+        if not compiled.groups:
+            # A custom pattern usually covers every character too: findall (C-speed) is then
+            # the answer, which the lengths prove; else the spans keep the unmatched text.
+            limit = self.time_limit(len(text))
+            try:
+                found: list[str] = compiled.findall(text, timeout=limit)
+            except TimeoutError:
+                raise self._too_slow(len(text), limit) from None
+            if sum(map(len, found)) == len(text):
+                return [p for p in found if p] if "" in found else found
+        return [text[s:e] for s, e in self.spans(text)]
+
+    def time_limit(self, chars: int) -> float | None:
+        """How long a custom regex may take on ``chars`` characters (None for the built-in
+        patterns and those of released tokenizers, which never backtrack badly): 1 s plus 2 s
+        per million characters, far more than any sane pattern needs, far less than a
+        catastrophic one takes."""
+        if self._covers_all or self.pattern in LINEAR_PATTERNS:
+            return None
+        return 1.0 + chars / 500_000
+
+    def spans(self, text: str, *, timeout: float | None = None) -> list[tuple[int, int]]:
+        """``(start, end)`` character offsets of the pieces of ``text``.
+
+        A custom regex runs under a time limit (``timeout`` seconds, default
+        :meth:`time_limit`): one that backtracks catastrophically raises
+        :class:`~bpe_engine.errors.PretokenizerError` naming it instead of running for ages.
+        """
+        if not text:
+            return []
+        if self._compiled is None:
+            return [(0, len(text))]
+        if not self._covers_all:
+            limit = timeout if timeout is not None else self.time_limit(len(text))
+            try:
+                return list(self._spans(pinned_text(text), limit))
+            except TimeoutError:
+                raise self._too_slow(len(text), limit) from None
+        if self._covers_all:
+            # The pieces tile the text, so offsets follow from their lengths (C-speed; match
+            # objects from finditer cost several times more).
+            bounds = list(accumulate(map(len, self._compiled.findall(pinned_text(text))), initial=0))
+            return list(zip(bounds, islice(bounds, 1, None)))
+        return list(self._spans(pinned_text(text)))
+
+    def _too_slow(self, chars: int, limit: float | None) -> PretokenizerError:
+        return PretokenizerError(
+            f"the pre-tokenizer regex {short(self.pattern)} takes too long on this text "
+            f"({chars:,} characters, more than {limit or 0:.1f} s): it backtracks too much; "
+            "simplify it (avoid nested or overlapping repetitions such as (a|a)+ or (a+)+)"
+        )
+
+    def _spans(self, text: str, timeout: float | None = None) -> Iterator[tuple[int, int]]:
+        compiled = self._compiled
+        if compiled is None:  # "none": the whole text is one piece
+            yield (0, len(text))
+            return
+        pos = 0
+        for m in compiled.finditer(text, timeout=timeout):
+            s, e = m.span()
+            if s == e:
+                continue  # subtle: empty matches would produce empty pieces; skip them
+            if s > pos:
+                yield (pos, s)  # text the pattern does not cover stays a piece of its own
+            yield (s, e)
+            pos = e
+        if pos < len(text):
+            yield (pos, len(text))
+
+    def last_safe_cut(self, text: str, start: int = 0, end: int | None = None) -> int | None:
+        """The last position in ``text[start:end]`` where it may be cut, or None."""
+        if self.safe_cut is None or self._safe_cut_rev is None:
+            return None
+        m = self._safe_cut_rev.search(text, start, len(text) if end is None else end)
+        return m.start() if m else None
+
+    @property
+    def bytes_exact(self) -> bool:
+        """True if :meth:`split_bytes` is exact for any UTF-8 input."""
+        return self._bytes_any is not None
+
+    @property
+    def ascii_fast(self) -> bool:
+        """True if :meth:`split_bytes` is exact for ASCII input."""
+        return self._bytes_ascii is not None or self._bytes_any is not None
+
+    def utf8_pieces(self, text: str, specials: SpecialSplitter | None = None) -> tuple[list[bytes], list[int]] | None:
+        """The pieces of ``text`` as UTF-8 bytes, split at ``specials`` first (a special token
+        is a piece of its own; their indices come second), through the ASCII stand-ins (see
+        :func:`stand_in_table`); None for patterns without stand-ins (and for text holding
+        lone surrogates, which has no UTF-8 form)."""
+        table = stand_in_table(self.name)
+        if table is None:
+            return None
+        if not text:
+            return [], []
+        twin = self._bytes_ascii
+        assert twin is not None
+        try:
+            cp = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+        except UnicodeEncodeError:
+            return None  # lone surrogates: not UTF-8 text; the regex path reports it
+        stand = table[cp].tobytes()  # character i of text is byte i here
+        lengths: list[int] = []
+        special_at: list[int] = []
+        pos = 0
+        rx = specials.pattern if specials is not None else None
+        if rx is not None:
+            for m in rx.finditer(text):
+                s, e = m.span()
+                if s > pos:
+                    lengths += map(len, twin.findall(stand, pos, s))
+                special_at.append(len(lengths))
+                lengths.append(e - s)
+                pos = e
+        if pos < len(text):
+            lengths += map(len, twin.findall(stand, pos))
+        # Byte offset of every character boundary, then of every piece's end.
+        width = np.ones(cp.size + 1, dtype=np.int64)
+        width[0] = 0
+        width[1:] += cp >= 0x80
+        width[1:] += cp >= 0x800
+        width[1:] += cp >= 0x10000
+        ends = np.cumsum(width)[np.cumsum(lengths)].tolist()
+        raw = text.encode("utf-8")
+        return list(map(raw.__getitem__, map(slice, [0] + ends[:-1], ends))), special_at
+
+    def split_bytes(self, data: bytes) -> list[bytes] | None:
+        """Pieces of UTF-8 ``data`` without decoding it, when a byte-level pattern is exact
+        for it (``whitespace`` always; the GPT patterns for ASCII data); otherwise None."""
+        if self._bytes_any is not None:
+            return self._bytes_any.findall(data)
+        if self._bytes_ascii is not None and data.isascii():
+            return self._bytes_ascii.findall(data)
+        if self._compiled is None and data:
+            return [data]
+        return None
+
+
+def get_pretokenizer(spec: str | Pretokenizer) -> Pretokenizer:
+    """Return the :class:`Pretokenizer` for a name, ``regex:<pattern>``, or an instance."""
+    if isinstance(spec, Pretokenizer):
+        return spec
+    return Pretokenizer(spec)

@@ -1,0 +1,112 @@
+"""Faster exact paths for the pre-tokenizers: byte-level twins of the patterns (the stdlib
+``re`` on bytes, exact on ASCII input, or on any UTF-8 for ``whitespace``) and ASCII
+stand-ins (a per-code-point table that lets the twin cut any text as the pattern would)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import regex
+
+from ..unicode_classes import class_mask
+
+__all__ = ["every_code_point", "stand_in_table"]
+
+
+def _ascii_class(prop: str) -> str:
+    """The ASCII characters that the ``regex`` module puts in ``prop``, as a ``re`` class body."""
+    return "".join(re.escape(chr(c)) for c in range(128) if regex.fullmatch(prop, chr(c)))
+
+
+def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
+    """Byte-level twins of the GPT patterns, exact on ASCII input (not on other text).
+
+    The stdlib ``re`` on bytes runs about 2.4x faster than ``regex`` on str, and needs no
+    decoding: corpus counting uses these for the (many) all-ASCII stretches of a corpus.
+    Character classes are read off the ``regex`` module itself, so both agree by construction.
+    """
+    S, L, N = _ascii_class(r"\s"), _ascii_class(r"\p{L}"), _ascii_class(r"\p{N}")
+    UP = _ascii_class(r"[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]")
+    LO = _ascii_class(r"[\p{Ll}\p{Lm}\p{Lo}\p{M}]")
+    assert not set(UP) & set(LO), "o200k's twin below relies on disjoint ASCII upper and lower case"
+    contractions = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)?"
+    patterns = {
+        "gpt2": rf"""'(?:[sdmt]|ll|ve|re)| ?[{L}]++| ?[{N}]++| ?[^{S}{L}{N}]++|[{S}]++$|[{S}]+(?![^{S}])|[{S}]""",
+        "cl100k": (
+            rf"""'(?i:[sdmt]|ll|ve|re)|[^\r\n{L}{N}]?+[{L}]++|[{N}]{{1,3}}+| ?[^{S}{L}{N}]++[\r\n]*+"""
+            rf"""|[{S}]++$|[{S}]*[\r\n]|[{S}]+(?![^{S}])|[{S}]"""
+        ),
+        # The two letter alternatives of o200k as one group, lower-case run first: on ASCII
+        # they match the same text (a run that starts lower case, or upper then lower case),
+        # and re tries the common case first (35 % faster on English).
+        "o200k": "|".join(
+            [
+                rf"""[^\r\n{L}{N}]?(?:[{LO}]+|[{UP}]+[{LO}]*){contractions}""",
+                rf"""[{N}]{{1,3}}""",
+                rf""" ?[^{S}{L}{N}]+[\r\n/]*""",
+                rf"""[{S}]*[\r\n]+""",
+                rf"""[{S}]+(?![^{S}])""",
+                rf"""[{S}]+""",
+            ]
+        ),
+    }
+    # The released custom patterns (_RELEASED), class for class: the same alternatives in the
+    # same order, so `re` on ASCII bytes makes the choices `regex` makes on the text.
+    patterns["qwen"] = (
+        rf"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n{L}{N}]?[{L}]+|[{N}]| ?[^{S}{L}{N}]+[\r\n]*"""
+        rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
+    )
+    patterns["llama3"] = patterns["qwen"].replace(f"|[{N}]|", f"|[{N}]{{1,3}}|", 1)
+    patterns["tekken"] = (
+        rf"""[^\r\n{L}{N}]?[{UP}]*[{LO}]+|[^\r\n{L}{N}]?[{UP}]+[{LO}]*|[{N}]| ?[^{S}{L}{N}]+[\r\n/]*"""
+        rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
+    )
+    return {name: re.compile(p.encode("ascii")) for name, p in patterns.items()}
+
+
+_ASCII_BYTE_PATTERNS = _ascii_byte_patterns()
+
+# Stand-ins: the GPT-2 and cl100k patterns look at a non-ASCII character only through the
+# classes \s, \p{L} and \p{N} (and, for cl100k's case-insensitive contractions, through
+# its case folding); no literal of theirs is outside ASCII. Replacing every character by an
+# ASCII one that belongs to exactly the same classes therefore leaves every decision of the
+# pattern, hence every piece boundary, unchanged; and on ASCII the byte-level twin is exact.
+# So: map the text to stand-ins, split that with the twin (~3x faster than ``regex`` on the
+# text), and cut the UTF-8 bytes at the same character offsets. o200k tells upper from lower
+# case and marks from letters, which ASCII cannot stand in for: it keeps the ``regex`` path.
+_STAND_IN_NAMES = ("gpt2", "cl100k")
+_STAND_INS: dict[str, np.ndarray] = {}
+
+
+def every_code_point() -> str:
+    """A string whose character ``i`` is code point ``i`` (surrogates replaced by "!")."""
+    codes = np.arange(0x110000, dtype=np.uint32)
+    codes[0xD800:0xE000] = 0x21  # surrogates never occur in text decoded from UTF-8
+    return codes.tobytes().decode("utf-32-le")
+
+
+def stand_in_table(name: str) -> np.ndarray | None:
+    """Per code point, the ASCII byte that stands in for it under pattern ``name`` (or None)."""
+    if name not in _STAND_IN_NAMES:
+        return None
+    table = _STAND_INS.get(name)
+    if table is None:
+        # Classes from the references' Unicode tables, not regex's (see unicode_classes).
+        table = np.full(0x110000, ord("!"), dtype=np.uint8)  # in none of the classes
+        for prop, stand_in in (("L", "a"), ("N", "0"), ("s", "\t")):
+            table[class_mask(prop)] = ord(stand_in)
+        if name == "cl100k":
+            # (?i) contractions: a letter that folds to s, d, m, t, l, v, r or e (U+017F,
+            # long s) stands in as that letter (the twin is case-insensitive there too).
+            for m in regex.finditer(r"(?i)[sdmtlvre]", every_code_point(), pos=128):
+                c = m.start()
+                assert table[c] == ord("a"), f"U+{c:04X} folds to a letter but is not one"
+                table[c] = ord(next(x for x in "sdmtlvre" if regex.fullmatch(f"(?i){x}", chr(c))))
+        table[:128] = np.arange(128, dtype=np.uint8)
+        _STAND_INS[name] = table
+    return table
+
+
+# ` ?[^ ]+| ` never looks inside a multi-byte character: exact on any UTF-8 bytes.
+_WHITESPACE_BYTES = re.compile(rb""" ?[^ ]+| """)
