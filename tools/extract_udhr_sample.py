@@ -18,8 +18,8 @@ numerals, Persian ordinals). A language whose document cannot be cut that way is
 reported; the first 100 that can be cut are written.
 
 Writes ``<code>.txt`` per language and ``languages.tsv`` (code, name, script: the script most
-of its letters are written in, :func:`bpe_engine.metrics.dominant_script`) into the output
-folder. Reproducible: the same corpus gives the same bytes.
+of its letters are written in, :func:`bpe_engine.metrics.dominant_script`; name_zh: the
+Chinese name, :data:`NAMES_ZH`) into the output folder. Reproducible: the same corpus gives the same bytes.
 
     python tools/extract_udhr_sample.py [--corpus ../shared/corpora] [--out resources/parallel]
 """
@@ -61,6 +61,112 @@ PREFERRED = {
     "uig": "uig_arab",
     "cmn": "cmn_hans",
     "khk": "khk",
+}
+#: The Chinese name of each language of the sample (the name_zh column: the app's Chinese
+#: interface shows it), for the variant the English name says: ``"（简体）"``, ``"（巴西）"``.
+#: Standard Chinese names (CLDR's where it has one); "X, Qualifier" as "<qualifier>X"
+#: (Arabic, Standard: 标准阿拉伯语), UDHR's version numbers kept ("（2）").
+NAMES_ZH = {
+    "eng": "英语",
+    "cmn": "中文普通话（简体）",
+    "spa": "西班牙语",
+    "arb": "标准阿拉伯语",
+    "hin": "印地语",
+    "ben": "孟加拉语",
+    "por": "葡萄牙语（巴西）",
+    "rus": "俄语",
+    "jpn": "日语",
+    "deu": "标准德语（1901 年正字法）",
+    "kor": "韩语",
+    "fra": "法语",
+    "tur": "土耳其语",
+    "vie": "越南语",
+    "ita": "意大利语",
+    "urd": "乌尔都语",
+    "pes": "西部波斯语",
+    "tam": "泰米尔语",
+    "tel": "泰卢固语",
+    "mar": "马拉地语",
+    "guj": "古吉拉特语",
+    "kan": "卡纳达语",
+    "mal": "马拉雅拉姆语",
+    "pan": "东部旁遮普语",
+    "sin": "僧伽罗语",
+    "npi": "尼泊尔语",
+    "tha": "泰语",
+    "lao": "老挝语",
+    "khm": "中部高棉语",
+    "mya": "缅甸语",
+    "amh": "阿姆哈拉语",
+    "tir": "提格利尼亚语",
+    "heb": "希伯来语",
+    "hye": "亚美尼亚语",
+    "kat": "格鲁吉亚语",
+    "ell": "希腊语（单调正字法）",
+    "ukr": "乌克兰语",
+    "bel": "白俄罗斯语",
+    "bul": "保加利亚语",
+    "mkd": "马其顿语",
+    "srp": "塞尔维亚语（西里尔字母）",
+    "kaz": "哈萨克语",
+    "kir": "柯尔克孜语",
+    "tgk": "塔吉克语",
+    "tat": "鞑靼语",
+    "chv": "楚瓦什语",
+    "uig": "维吾尔语（阿拉伯字母）",
+    "ckb": "中部库尔德语",
+    "div": "迪维希语",
+    "chr": "切罗基语（区分大小写）",
+    "pol": "波兰语",
+    "nld": "荷兰语",
+    "ron": "罗马尼亚语（1953 年正字法）",
+    "ces": "捷克语",
+    "slk": "斯洛伐克语",
+    "hun": "匈牙利语",
+    "swe": "瑞典语",
+    "dan": "丹麦语",
+    "nob": "书面挪威语",
+    "fin": "芬兰语",
+    "lvs": "拉脱维亚语（2）",
+    "lit": "立陶宛语",
+    "ekk": "爱沙尼亚语",
+    "slv": "斯洛文尼亚语",
+    "hrv": "克罗地亚语",
+    "bos": "波斯尼亚语（拉丁字母）",
+    "als": "托斯克阿尔巴尼亚语",
+    "cat": "加泰罗尼亚语",
+    "eus": "巴斯克语",
+    "glg": "加利西亚语",
+    "gle": "爱尔兰语",
+    "cym": "威尔士语",
+    "isl": "冰岛语",
+    "mlt": "马耳他语",
+    "ltz": "卢森堡语",
+    "fao": "法罗语",
+    "azj": "北部阿塞拜疆语（拉丁字母）",
+    "uzn": "北部乌兹别克语（拉丁字母）",
+    "tuk": "土库曼语（拉丁字母）",
+    "ind": "印度尼西亚语",
+    "zlm": "马来语（拉丁字母）",
+    "tgl": "他加禄语",
+    "jav": "爪哇语",
+    "sun": "巽他语",
+    "ceb": "宿务语",
+    "swh": "斯瓦希里语",
+    "hau": "豪萨语（2）",
+    "ibo": "伊博语",
+    "zul": "祖鲁语",
+    "xho": "科萨语",
+    "afr": "南非荷兰语",
+    "som": "索马里语",
+    "kin": "卢旺达语",
+    "lin": "林加拉语",
+    "wol": "沃洛夫语",
+    "quz": "库斯科克丘亚语",
+    "gug": "巴拉圭瓜拉尼语",
+    "hat": "海地克里奥尔语",
+    "epo": "世界语",
+    "plt": "高原马达加斯加语",
 }
 _CJK = dict(zip("一二三四五六七八九十", range(1, 11)))
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
@@ -146,11 +252,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "resources" / "parallel")
     args = parser.parse_args()
     chosen = select(args.corpus)
+    missing = [code for code, _, _ in chosen if code not in NAMES_ZH]
+    if missing:
+        raise SystemExit(f"no Chinese name in NAMES_ZH for {', '.join(missing)}: add one")
     args.out.mkdir(parents=True, exist_ok=True)
-    index = ["code\tname\tscript"]
+    index = ["code\tname\tscript\tname_zh"]
     for code, name, text in chosen:
         (args.out / f"{code}.txt").write_text(text, encoding="utf-8")
-        index.append(f"{code}\t{name}\t{dominant_script(text)}")
+        index.append(f"{code}\t{name}\t{dominant_script(text)}\t{NAMES_ZH[code]}")
     (args.out / "languages.tsv").write_text("\n".join(index) + "\n", encoding="utf-8")
     total = sum(len(t.encode("utf-8")) for _, _, t in chosen)
     print(f"wrote {len(chosen)} languages, {total:,} bytes of text, to {args.out}")

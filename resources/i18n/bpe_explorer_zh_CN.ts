@@ -1549,6 +1549,13 @@
       <source>Export tables as CSV…</source>
       <translation>将表格导出为 CSV……</translation>
     </message>
+    <message numerus="yes">
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Loading %n tokenizer(s): {names}…</source>
+      <translation>
+        <numerusform>正在加载 %n 个分词器：{names}……</numerusform>
+      </translation>
+    </message>
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
       <location filename="../../app/window/tabs.py" />
@@ -1559,6 +1566,11 @@
       <location filename="../../app/features/measure/side_panel.py" />
       <source>Measure the checked tokenizers on the texts.</source>
       <translation>在文本上测量勾选的分词器。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/side_panel.py" />
+      <source>Measuring…</source>
+      <translation>正在测量……</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
@@ -1602,8 +1614,8 @@
     </message>
     <message>
       <location filename="../../app/features/measure/tables.py" />
-      <source>Each text's name; the sample's languages are named as the UDHR collection's index names them, in English</source>
-      <translation>每个文本的名称；样本中的语言沿用《世界人权宣言》（UDHR）文本集索引中的英文名称</translation>
+      <source>Each text's name; the sample's languages in the interface's language (the CSV export names them in English, as the UDHR collection's index does)</source>
+      <translation>每个文本的名称；示例的语言以界面语言显示（CSV 导出按 UDHR 语料索引的写法用英文命名）</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/tables.py" />

@@ -7,10 +7,12 @@ It leaves out measuring (the view and controller): it says what the user chose.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QProgressBar, QVBoxLayout, QWidget
 
-from app.core.i18n import bind, tr
+from app.core.i18n import bind, tr, tr_n
 from app.core.registry import TokenizerRegistry
 from app.features.measure.texts import TextSet
 from app.widgets import build
@@ -50,6 +52,9 @@ class SidePanel(QWidget):
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar(self)
         self.progress.setTextVisible(False)
+        self.status = QLabel(self)  # what the bar stands for: loading which tokenizers, measuring
+        self.status.setWordWrap(True)
+        self._status: Callable[[], str] = str  # the status's text in the current language
         self.export_csv_button = build.button(
             self, "Export tables as CSV…", tooltip="Every figure of the three tables."
         )
@@ -69,6 +74,7 @@ class SidePanel(QWidget):
         layout.addWidget(self.measure_button)
         layout.addWidget(self.cancel_button)
         layout.addWidget(self.progress)
+        layout.addWidget(self.status)
         layout.addWidget(build.group_box(self, "Export", self.export_csv_button, self.export_chart_button))
         self.setMaximumWidth(300)
         self.add_files_button.setVisible(False)
@@ -114,6 +120,7 @@ class SidePanel(QWidget):
         """The text sets' names in the current language."""
         for k in range(self.text_set.count()):
             self.text_set.setItemText(k, tr(TextSet(self.text_set.itemData(k)).value))
+        self.status.setText(self._status())
 
     def text_choice(self) -> TextSet:
         return TextSet(self.text_set.currentData())
@@ -122,7 +129,25 @@ class SidePanel(QWidget):
         self.measure_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         if not running:
+            self.progress.setRange(0, 1)
             self.progress.setValue(0)
+            self._set_status(str)
+
+    def show_loading(self, labels: list[str]) -> None:
+        """Tokenizers are loading (no steps to count): the bar is busy, the label names them."""
+        self.progress.setRange(0, 0)
+        names = ", ".join(labels)
+        self._set_status(lambda: tr_n("Loading %n tokenizer(s): {names}…", len(labels)).format(names=names))
+
+    def show_measuring(self) -> None:
+        """Measuring: the bar counts the steps (the view sets them), the label says so."""
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self._set_status(lambda: tr("Measuring…"))
+
+    def _set_status(self, text: Callable[[], str]) -> None:
+        self._status = text
+        self.status.setText(text())
 
     def show_files(self, names: list[str]) -> None:
         self.files_label.setText(", ".join(names) if names else tr("No files yet."))

@@ -52,7 +52,7 @@ def _count(value: int) -> _Cell:
 #: Tooltips of headers, by their source text.
 _HEADER_TIPS = {
     noop("Name"): noop(
-        "Each text's name; the sample's languages are named as the UDHR collection's index names them, in English"
+        "Each text's name; the sample's languages in the interface's language (the CSV export names them in English, as the UDHR collection's index does)"
     ),
 }
 
@@ -117,7 +117,8 @@ class TaxModel(_CellsModel):
             ]
         rows = []
         for k, t in enumerate(texts):
-            row: list[_Cell] = [(t.code, t.code), (t.name, t.name), (script_name(t.script), script_name(t.script))]
+            name, script = t.shown_name(), script_name(t.script)
+            row: list[_Cell] = [(t.code, t.code), (name, name), (script, script)]
             for f in shown:
                 assert f.parity is not None
                 cost = f.parity.languages[k]

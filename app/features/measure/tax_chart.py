@@ -242,7 +242,7 @@ class TaxChart:
         """What hovering language ``k`` says (HTML): its name, each tokenizer's tokens and
         premium, and its first line beside English's cut into each tokenizer's tokens."""
         t = self._texts[k]
-        lines = [f"<b>{html.escape(t.name)}</b> ({t.code}, {html.escape(script_name(t.script))})"]
+        lines = [f"<b>{html.escape(t.shown_name())}</b> ({t.code}, {html.escape(script_name(t.script))})"]
         for f in self._figures:
             assert f.parity is not None
             cost = f.parity.languages[k]

@@ -14,7 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from app.content.samples import RESOURCES
-from app.core.i18n import noop, tr
+from app.core.i18n import current_language, noop, tr
 from app.core.text_files import MAX_TEXT_BYTES, TextFileError, read_user_text
 from bpe_engine import dominant_script, load_parallel
 
@@ -104,12 +104,25 @@ class TextSet(StrEnum):
 
 @dataclass(frozen=True)
 class MeasureText:
-    """One text: its code (a language's ISO 639-3 code, or a name), name, script and content."""
+    """One text: its code (a language's ISO 639-3 code, or a name), name (English for the
+    sample's languages: the CSV's), script and content; ``names``: the name in other interface
+    languages, ``(language, name)`` (the sample's ``name_zh``)."""
 
     code: str
     name: str
     script: str
     text: str
+    names: tuple[tuple[str, str], ...] = ()
+    #: ``name`` is a source text of the catalog (the held-out texts'): shown translated.
+    catalog_name: bool = False
+
+    def shown_name(self) -> str:
+        """The name in the interface's current language (the table, the chart's hover)."""
+        if self.catalog_name:
+            return tr(self.name)
+        current = current_language()
+        base = current.split("_")[0]
+        return next((name for lang, name in self.names if lang in (current, base)), self.name)
 
     @property
     def size(self) -> int:
@@ -119,18 +132,18 @@ class MeasureText:
 def sample_texts() -> list[MeasureText]:
     """The built-in parallel sample, in its order (English first)."""
     sample = load_parallel(PARALLEL_DIR)
-    return [MeasureText(lang.code, lang.name, lang.script, lang.text) for lang in sample.languages]
+    return [MeasureText(lang.code, lang.name, lang.script, lang.text, lang.names) for lang in sample.languages]
 
 
 def heldout_texts() -> list[MeasureText]:
-    """The held-out texts whose files exist; names translated now."""
+    """The held-out texts whose files exist (named in English, shown translated)."""
     out = []
     for name, file in _HELDOUT:
         try:
             text = (RESOURCES / "heldout" / file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        out.append(MeasureText(name, tr(name), dominant_script(text), text))
+        out.append(MeasureText(name, name, dominant_script(text), text, catalog_name=True))
     return out
 
 

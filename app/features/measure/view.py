@@ -185,6 +185,8 @@ class MeasureView(View):
         self._pending = [k for k in keys if self.registry.get(k) is None]
         self._keys = keys
         self.side.set_running(True)
+        if self._pending:
+            self.side.show_loading([self.registry.entry(k).label for k in self._pending])
         for key in self._pending:
             self.registry.request(key)
         self._start_when_loaded()
@@ -235,6 +237,7 @@ class MeasureView(View):
                 tokenizers.append((key, self.registry.entry(key).label, tok))
         self._tokenizers = {key: tok for key, _, tok in tokenizers}
         self._figures = []
+        self.side.show_measuring()
         self._show()
         parallel = self.side.text_choice().parallel
         health = self.side.health_box.isChecked()
