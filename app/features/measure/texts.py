@@ -32,11 +32,11 @@ __all__ = [
 
 #: The language premiums are relative to.
 REFERENCE = "eng"
-# The installed package's folder; in a source checkout whose installed resources predate the
-# sample (an editable install of another checkout), the checkout's own.
-PARALLEL_DIR = RESOURCES / "parallel"
-if not PARALLEL_DIR.is_dir():
-    PARALLEL_DIR = Path(__file__).resolve().parents[3] / "resources" / "parallel"
+# A source checkout's own folder (an editable install may map app.resources to another
+# checkout, e.g. from a git worktree, whose sample may differ), else the installed package's.
+PARALLEL_DIR = Path(__file__).resolve().parents[3] / "resources" / "parallel"
+if not (PARALLEL_DIR / "languages.tsv").is_file():
+    PARALLEL_DIR = RESOURCES / "parallel"
 _HELDOUT = ((noop("English"), "english.txt"), (noop("Chinese"), "chinese.txt"), (noop("Code (Python)"), "code.txt"))
 
 

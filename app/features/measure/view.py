@@ -36,7 +36,7 @@ from app.features.measure.health_panel import HealthPanel
 from app.features.measure.job import Figures, MeasureState, Reachability, reachability_of
 from app.features.measure.side_panel import SidePanel
 from app.features.measure.tables import SORT_ROLE, EfficiencyModel, TaxModel
-from app.features.measure.tax_chart import TaxChart
+from app.features.measure.tax_chart import TaxChart, short_label
 from app.features.measure.texts import MeasureText, TextFileError, TextSet, heldout_texts, read_text_file, sample_texts
 from app.widgets.export import save_text
 from app.widgets.open_files import choose_text_file
@@ -186,7 +186,7 @@ class MeasureView(View):
         self._keys = keys
         self.side.set_running(True)
         if self._pending:
-            self.side.show_loading([self.registry.entry(k).label for k in self._pending])
+            self.side.show_loading([short_label(self.registry.entry(k).label) for k in self._pending])
         for key in self._pending:
             self.registry.request(key)
         self._start_when_loaded()
