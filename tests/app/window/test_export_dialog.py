@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QFileDialog
 
+from app.core.settings import FileKind
 from app.window.export_dialog import ExportDialog
 from app.window.main_window import MainWindow
 from bpe_engine import Tokenizer, load_tokenizer, train_bpe
@@ -156,3 +157,24 @@ def test_a_unigram_tokenizer_exports_as_a_tokenizer_json_tokenizers_reads(qtbot,
     original, written = tk.Tokenizer.from_file(str(source)), tk.Tokenizer.from_file(str(target))
     for text in (TEXT, TRAIN[:300], "  two  spaces\tand\na newline "):
         assert written.encode(text).ids == original.encode(text).ids
+
+
+def test_export_opens_in_the_folder_of_the_last_export(qtbot, window, tmp_path, tok) -> None:
+    """Export's own folder: not the corpus's nor the tokenizers' (issue 20, point 3), and kept
+    across sessions (the settings file)."""
+    corpora, saved, exports = tmp_path / "corpora", tmp_path / "tokenizers", tmp_path / "exports"
+    for folder in (corpora, saved, exports):
+        folder.mkdir()
+    window.settings.remember_folder(FileKind.CORPUS, corpora)
+    window.settings.remember_folder(FileKind.TOKENIZER, saved)
+    key = window.registry.add(tok, "tiny trained")
+    dialog = _export_dialog(qtbot, window, key)
+    assert Path(dialog.path()).parent not in (corpora, saved)
+    _export(qtbot, dialog, "hf", exports / "mine.json")
+    assert (exports / "mine.json").is_file()
+    dialog.close()
+    dialog = _export_dialog(qtbot, window, key)  # again: it starts where the last export went
+    assert Path(dialog.path()).parent == exports
+    assert window.settings.folder_for(FileKind.EXPORT) == str(exports)
+    assert window.settings.folder_for(FileKind.TOKENIZER) == str(saved)  # each kind its own
+    dialog.close()
