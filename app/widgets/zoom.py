@@ -97,6 +97,11 @@ def catch_up(window: QWidget, part: QWidget) -> None:
     part.setProperty(_ZOOM, None)
     part.setFont(QFont())  # inherits the window's again
     factor = zoom_factor(window)
+    if float(old) == factor:
+        # zoomed and back while hidden (presentation mode on and off): its fonts and heights
+        # are those of this zoom already; the walk cost 45 ms of the GUI thread's CPU
+        # (more with a job holding the interpreter lock). Widgets made since: apply_zoom.
+        return
     _zoom_tree(window, [part, *_descendants(part)], factor, float(old), window.font().pointSizeF())
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
 
 from app.core.i18n import noop, tr
 from app.core.messages import CorpusStats
@@ -55,8 +55,18 @@ class CompareSummaryModel(RowsModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[SummaryRow] = []
+        # Each cell's answer per role, for this set of rows and language: the table's columns
+        # and rows sized to their contents ask ~1 400 times per relayout (showing the tab),
+        # each a call from Qt into Python that also waits for a running job's interpreter lock.
+        self._cells: dict[tuple[int, int, int], Any] = {}
+
+    @Slot(str)
+    def _on_language_changed(self, language: str) -> None:
+        self._cells.clear()  # (the tooltips and the statuses are said in the new language)
+        super()._on_language_changed(language)
 
     def set_rows(self, rows: list[SummaryRow]) -> None:
+        self._cells.clear()
         if len(rows) == len(self._rows):
             self._rows = list(rows)
             if rows:
@@ -100,12 +110,20 @@ class CompareSummaryModel(RowsModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self._rows)):
             return None
-        col = index.column()
-        row = self._rows[index.row()]
+        key = (index.row(), index.column(), int(role))
+        try:
+            return self._cells[key]
+        except KeyError:
+            value = self._cells[key] = self._cell(*key)
+            return value
+
+    def _cell(self, r: int, col: int, role: int) -> Any:
+        """The answer of cell (``r``, ``col``) for ``role`` (made once per set of rows)."""
+        row = self._rows[r]
         if role == Qt.ItemDataRole.UserRole:
-            return self.value(index.row(), col)
+            return self.value(r, col)
         if role == Qt.ItemDataRole.DisplayRole:
-            v = self.value(index.row(), col)
+            v = self.value(r, col)
             if col == 0:
                 return v
             if v is None:

@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+from app.widgets import zoom
 from app.window.presentation import PRESENTATION_BOOST
 
 
@@ -88,3 +89,28 @@ def test_zoomed_twice_while_hidden_a_tab_takes_the_last_zoom(qtbot, window) -> N
     window.tabs.setCurrentWidget(tokenize)
     assert tokenize.editor.font().pointSizeF() == pytest.approx(editor * 1.15)
     assert tokenize.font().pointSizeF() == pytest.approx(window.font().pointSizeF())
+
+
+def test_zoomed_and_back_while_hidden_a_tab_is_shown_without_a_font_walk(qtbot, window, monkeypatch) -> None:
+    """Presentation mode on and off with Compare hidden: showing Compare re-applies no font
+    under it (the walk cost 45 ms of CPU, more with a training running), its fonts are those
+    it had, and the next zoom reaches it again."""
+    compare = window.compare_view
+    window.tabs.setCurrentWidget(window.tokenize_view)
+    widgets = [compare, *compare.findChildren(QWidget)]
+    sizes = [(w, w.font().pointSizeF()) for w in widgets if w.window() is window]
+    window.presentation.set_presenting(True)
+    window.presentation.set_presenting(False)
+    qtbot.waitUntil(lambda: not window.presentation.state_pending())
+    walked: list[object] = []
+    real_walk = zoom._zoom_tree
+    monkeypatch.setattr(zoom, "_zoom_tree", lambda *args: walked.append(args) or real_walk(*args))
+    changed = zoom_and_record(window, lambda: window.tabs.setCurrentWidget(compare))
+    assert not walked, "the tab's widgets were walked for a zoom they already have"
+    assert not [w for w in changed if w is not compare and under(w, compare)]
+    for w, size in sizes:
+        assert w.font().pointSizeF() == pytest.approx(size), w
+    window.presentation.zoom_in()  # (no longer kept at its own font)
+    factor = window.presentation.factor()
+    for w, size in sizes:
+        assert w.font().pointSizeF() == pytest.approx(size * factor), w
