@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..encode.piece import BpeStep
-from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData
+from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData, piece_list
 from .normalizer import PrefixMatcher
 
 if TYPE_CHECKING:
@@ -54,7 +54,6 @@ class CharBpeModel:
 
     def __init__(self, data: SentencePieceData, space: str) -> None:
         pieces, kinds = data.pieces, data.kinds
-        self.pieces = pieces
         self.kinds = kinds
         self.space = space
         self.unk_id = data.unk_id
@@ -78,6 +77,11 @@ class CharBpeModel:
         self._fast: Callable[[str], list[int] | None] | None | bool = None  # the core's encode (encode)
 
     # -- tables, built on first use (opening a model builds none of them) ------------------
+
+    @cached_property
+    def pieces(self) -> list[str]:
+        """The texts of the pieces, as a list (a ``.model``'s are decoded here, on first use)."""
+        return piece_list(self._data.pieces)
 
     @cached_property
     def _ids(self) -> tuple[dict[str, int], dict[str, int]]:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bpe_engine import SentencePieceTokenizer, load_tokenizer
+from bpe_engine.errors import TokenizerFileError
 from bpe_engine.formats.data import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED
 from bpe_engine.formats.sentencepiece import data_from_model_proto
 
@@ -124,3 +125,69 @@ def test_tables_built_on_first_use_are_sentencepieces(name: str) -> None:
         expected = bytes([int(pieces[i][3:5], 16)]) if kinds[i] == BYTE else pieces[i].replace("▁", " ").encode()
         assert tok.vocab[i] == tok.id_to_bytes(i) == expected
     assert len(tok.vocab) == len(tok) == n
+
+
+def _first_repeat(texts: list[str]) -> tuple[int, int] | None:
+    """Brute force: the first piece whose text came before, and where it came first."""
+    seen: dict[str, int] = {}
+    for i, t in enumerate(texts):
+        if t in seen:
+            return seen[t], i
+        seen[t] = i
+    return None
+
+
+def test_repeated_pieces_are_refused_at_open_and_named(tmp_path: Path) -> None:
+    """The duplicate check over the raw bytes (no string made) refuses what a set of the
+    texts finds, naming the same two ids, for repeats read in bulk, after a piece the generic
+    reader takes, and texts that differ only in length or a last byte; sentencepiece refuses
+    the same files."""
+    import random
+
+    rng = random.Random(21)
+    alphabet = ["a", "b", "▁", "é", "中", "\n", "x" * 7]
+    for trial in range(60):
+        texts = sorted({"".join(rng.choices(alphabet, k=rng.randint(1, 12))) for _ in range(300)})
+        rng.shuffle(texts)
+        if trial % 3:  # a repeat somewhere (else none)
+            i, j = sorted(rng.sample(range(len(texts)), 2))
+            texts[j] = texts[i]
+        pieces = [("<unk>", 0.0, UNKNOWN)] + [(t, -1.0 - k, NORMAL) for k, t in enumerate(texts)]
+        data = sentencepiece_model(pieces)
+        if trial % 4 == 1:  # a piece the bulk reading does not take, before the repeat
+            t, score, kind = pieces[6]
+            first = data.index(pb_field(1, pb_field(1, t) + pb_field(2, float(score)) + pb_field(3, kind)))
+            data = data[:first] + pb_field(1, pb_field(1, "y" * 200) + pb_field(2, -0.5)) + data[first:]
+            pieces.insert(6, ("y" * 200, -0.5, NORMAL))
+        expected = _first_repeat([p for p, _, _ in pieces])
+        path = tmp_path / "repeat.model"
+        path.write_bytes(data)
+        if expected is None:
+            found = data_from_model_proto(data, str(path))
+            assert found.pieces == [p for p, _, _ in pieces]
+            continue
+        with pytest.raises(Exception):  # noqa: B017, PT011 - sentencepiece's own message
+            spm.SentencePieceProcessor(model_file=str(path))
+        with pytest.raises(TokenizerFileError, match=rf"pieces {expected[0]} and {expected[1]} are both"):
+            load_tokenizer(path)
+
+
+@pytest.mark.parametrize("name", _REAL)
+def test_pieces_read_one_at_a_time_before_the_list(name: str) -> None:
+    """The texts kept as bytes give sentencepiece's pieces one at a time (before the list
+    is decoded: opening decodes only the few hundred that are not NORMAL), from the end,
+    by slices, and as the whole list."""
+    path = shared_tokenizer(name)
+    ref = spm.SentencePieceProcessor(model_file=str(path))
+    expected = [ref.id_to_piece(i) for i in range(ref.get_piece_size())]
+    found = data_from_model_proto(path.read_bytes(), str(path))
+    assert len(found.pieces) == len(expected)
+    assert [found.pieces[i] for i in range(0, len(expected), 97)] == expected[::97]
+    assert found.pieces[-1] == expected[-1] and found.pieces[-len(expected)] == expected[0]
+    with pytest.raises(IndexError):
+        found.pieces[len(expected)]
+    assert found.pieces[10:20] == expected[10:20]
+    assert list(found.pieces) == expected
+    tok = load_tokenizer(path)
+    assert isinstance(tok, SentencePieceTokenizer)
+    assert tok.pieces_text == expected
