@@ -222,7 +222,7 @@ def cmd_info(args: argparse.Namespace) -> int:
     merges = tok.merges
     print(f"name:           {printable(tok.name) if tok.name else '-'}")
     algorithm = tok.facts.algorithm
-    kind = "BPE" if algorithm.value == "bpe" else algorithm.value.capitalize()
+    kind = {"bpe": "BPE", "wordpiece": "WordPiece"}.get(algorithm.value, algorithm.value.capitalize())
     label = kind if tok.family.value == algorithm.value else f"{tok.family} {kind}"
     print(f"family:         {label} ({type(tok).__name__})")
     if tok.family == "byte-level":

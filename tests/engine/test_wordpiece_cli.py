@@ -36,7 +36,7 @@ def test_encode_decode_info_and_export_of_a_wordpiece_file(
     capsys.readouterr()
     assert main(["info", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "family:         Wordpiece (WordPieceTokenizer)" in out
+    assert "family:         WordPiece (WordPieceTokenizer)" in out
     assert f"tokens:         {ref.get_vocab_size():,} (" in out and "## continuations, no merges, 5 special" in out
 
     assert main(["export", str(path), "-o", "out.tiktoken", "-f", "tiktoken"]) != 0

@@ -172,9 +172,9 @@ class FamiliesTrainingWorker(Worker):
                 elif isinstance(event, UnigramRound):  # (its total is an estimate until the last round)
                     target = event.total
                     self._maybe_progress(family, Phase.ROUNDS, event.done, event.total)
-                elif isinstance(event, CountingDone):
+                elif isinstance(event, CountingDone):  # (Unigram's target: its expected rounds, not merges)
                     target = event.target_merges
-                    self.progress.emit(family, Phase.MERGING, 0, target)
+                    self.progress.emit(family, Phase.ROUNDS if family == Family.UNIGRAM else Phase.MERGING, 0, target)
         finally:
             stream.close()  # stops the engine's counting processes
         if self._cancel.is_set():

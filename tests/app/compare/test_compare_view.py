@@ -477,3 +477,37 @@ def test_the_boundary_diff_names_the_columns_it_leaves_out(qtbot, view, registry
     view.set_keys(["cl100k_base", "o200k_base"])
     settle(qtbot, view)
     assert "Left out" not in view.diff_label.text()
+
+
+def test_bpe_wordpiece_and_unigram_side_by_side_give_each_references_ids(
+    qtbot, view, registry, tmp_path, tiktoken_encodings
+):
+    """Issue 23, point 3 ("any mix"): a tiktoken BPE, a WordPiece tokenizer.json made by
+    ``tokenizers``' WordPieceTrainer and a Unigram .model made by ``sentencepiece`` in three
+    columns, each with its own library's ids ([CLS] ... [SEP] while Add BOS/EOS is on)."""
+    pytest.importorskip("tokenizers")
+    from tokenizers import Tokenizer
+
+    from bpe_engine import load_tokenizer
+
+    from ...engine.wordpiece_support import reference, save
+    from ..sentencepiece_support import UNIGRAM_LINES, unigram_model
+
+    wp_path = save(reference(cased=False, vocab_size=600), tmp_path / "wp")
+    wp_ref = Tokenizer.from_file(str(wp_path))
+    uni_path, uni_ref = unigram_model(tmp_path / "uni.model", UNIGRAM_LINES, 400, byte_fallback=True)
+    wp = registry.add(load_tokenizer(wp_path), "tokenizer.json · WordPiece")
+    uni = registry.add(load_tokenizer(uni_path), "uni.model · Unigram")
+    text = "The grey cat walked home, 國語 Жизнь"
+    view.set_keys(["cl100k_base", wp, uni])
+    view.set_text(text)
+    settle(qtbot, view)
+    assert view.additions_box.isEnabled()
+    view.additions_box.setChecked(True)
+    settle(qtbot, view)
+    assert column_ids(view, 0) == tiktoken_ids(tiktoken_encodings["cl100k_base"], text)
+    assert column_ids(view, 1) == wp_ref.encode(text).ids  # add_special_tokens=True: [CLS] ... [SEP]
+    assert column_ids(view, 2) == uni_ref.encode(text)
+    view.additions_box.setChecked(False)
+    settle(qtbot, view)
+    assert column_ids(view, 1) == wp_ref.encode(text, add_special_tokens=False).ids
