@@ -73,7 +73,11 @@ def _sigterm_as_interrupt() -> Iterator[None]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="bpe-engine", description="Train, use and inspect byte-level BPE tokenizers.")
+    p = _Parser(
+        prog="bpe-engine",
+        description="Train, use and inspect tokenizers: byte-level BPE (trained here, OpenAI, Hugging Face, "
+        "rank files, Tekken), SentencePiece BPE and Unigram, WordPiece.",
+    )
     sub = p.add_subparsers(
         dest="command", required=True, metavar="{train,encode,decode,info,export,overlap,measure}", parser_class=_Parser
     )
