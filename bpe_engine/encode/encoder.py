@@ -12,6 +12,7 @@ then calls in here.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable, Iterable
 from itertools import accumulate, compress
 from struct import Struct
 
@@ -322,7 +323,14 @@ class Encoder:
         # Without stand-ins (o200k, Tekken), mostly multi-byte text goes to the pattern segment
         # by segment as it is: the choices of :meth:`pieces` (ASCII twin, blocks) were made
         # again for each of thousands of short documents and cost as much as the regex.
-        split = (lambda segment: map(str.encode, pre.split(segment))) if multibyte else self.pieces
+        # Pinned once for the whole text (a NumPy pass), not once per document.
+        split: Callable[[str], Iterable[bytes]]
+        if not multibyte:
+            split = self.pieces
+        elif pre.pin(text) is text:
+            split = lambda segment: map(str.encode, pre.split_pinned(segment))  # noqa: E731
+        else:
+            split = lambda segment: map(str.encode, pre.split(segment))  # noqa: E731
         pieces = []
         for segment, special in splitter.split(text):
             if special:

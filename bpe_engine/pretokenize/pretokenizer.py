@@ -110,19 +110,31 @@ class Pretokenizer:
             self._safe_cut_rev = regex.compile(rule, flags=regex.REVERSE)
         return self._safe_cut
 
+    def pin(self, text: str) -> str:
+        """``text`` as :meth:`split` hands it to the pattern (see :func:`pinned_text`): when
+        this is ``text`` itself, :meth:`split_pinned` of any part of it equals :meth:`split`."""
+        return pinned_text(text) if self._covers_all and self._compiled is not None else text
+
     def split(self, text: str) -> list[str]:
         """Pieces of ``text`` (which holds no special tokens); their concatenation is ``text``."""
+        if self._covers_all and self._compiled is not None and text:
+            pinned = pinned_text(text)
+            if pinned is not text:  # the same cuts, in the original text
+                bounds = list(accumulate(map(len, self._compiled.findall(pinned)), initial=0))
+                return list(map(text.__getitem__, map(slice, bounds, islice(bounds, 1, None))))
+        return self.split_pinned(text)
+
+    def split_pinned(self, text: str) -> list[str]:
+        """:meth:`split` of ``text`` that :meth:`pin` leaves as it is (or a part of such a
+        text), without looking for characters to pin again: a text of thousands of short
+        documents between special tokens is pinned once, not once per document."""
         if not text:
             return []
         compiled = self._compiled
         if compiled is None:
             return [text]
         if self._covers_all:
-            pinned = pinned_text(text)
-            pieces: list[str] = compiled.findall(pinned)
-            if pinned is not text:  # the same cuts, in the original text
-                bounds = list(accumulate(map(len, pieces), initial=0))
-                pieces = list(map(text.__getitem__, map(slice, bounds, islice(bounds, 1, None))))
+            pieces: list[str] = compiled.findall(text)
             return pieces
         if self.pattern in LINEAR_PATTERNS:
             # Every character is in \s, \p{L}, \p{N} or none of them, and each released

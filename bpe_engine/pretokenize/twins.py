@@ -58,8 +58,10 @@ def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
         rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
     )
     patterns["llama3"] = patterns["qwen"].replace(f"|[{N}]|", f"|[{N}]{{1,3}}|", 1)
+    # Tekken's two letter alternatives as one group, as o200k's above: on ASCII (upper and
+    # lower case disjoint) a run that starts lower case, or upper then lower case, either way.
     patterns["tekken"] = (
-        rf"""[^\r\n{L}{N}]?[{UP}]*[{LO}]+|[^\r\n{L}{N}]?[{UP}]+[{LO}]*|[{N}]| ?[^{S}{L}{N}]+[\r\n/]*"""
+        rf"""[^\r\n{L}{N}]?(?:[{LO}]+|[{UP}]+[{LO}]*)|[{N}]| ?[^{S}{L}{N}]+[\r\n/]*"""
         rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
     )
     return {name: re.compile(p.encode("ascii")) for name, p in patterns.items()}
