@@ -41,15 +41,37 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from ..encode.core import has_long_run
 from ..formats.data import NORMAL, UNUSED
+from .normalizer import PrefixMatcher
 
-if TYPE_CHECKING:
-    from .model import CharBpeModel
+
+class _Model(Protocol):
+    """What the core needs of :class:`~bpe_engine.spm.model.CharBpeModel` (a protocol, so that
+    this module does not import the model that imports it)."""
+
+    kinds: list[int]
+    scores: list[float]
+    space: str
+    unk_id: int | None
+    byte_fallback: bool
+    split_at_space: bool
+    rule: str
+
+    @property
+    def piece_id(self) -> dict[str, int]: ...
+    @property
+    def byte_id(self) -> list[int]: ...
+    @property
+    def user_defined(self) -> PrefixMatcher[str] | None: ...
+    def symbol_id(self, symbol: str) -> int: ...
+    def _sentencepiece_plain(self, text: str) -> list[int]: ...
+    def _resegment(self, symbol: str, rev: dict[str, tuple[str, str]], out: list[int]) -> None: ...
+
 
 __all__ = ["SpmCore", "build"]
 
@@ -74,7 +96,7 @@ class _Table:
 class SpmCore:
     """A ``tiktoken`` core over a SentencePiece BPE model's pieces (see the module)."""
 
-    def __init__(self, model: CharBpeModel, encoding: Any, ids: list[list[int]], joinable: set[str]) -> None:
+    def __init__(self, model: _Model, encoding: Any, ids: list[list[int]], joinable: set[str]) -> None:
         self._encode = encoding._core_bpe.encode_ordinary
         self._numpy = encoding.encode_to_numpy
         sizes = np.fromiter(map(len, ids), dtype=np.int64, count=len(ids))
@@ -212,7 +234,7 @@ def _long_run(text: str, space: str) -> bool:
     return run in text
 
 
-def build(model: CharBpeModel) -> SpmCore | str:
+def build(model: _Model) -> SpmCore | str:
     """The core for ``model``, or why it cannot be exact (or fast) there."""
     reason = _refusal(model)
     if reason:
@@ -247,7 +269,7 @@ def build(model: CharBpeModel) -> SpmCore | str:
     return SpmCore(model, encoding, table.ids, table.joinable)
 
 
-def _refusal(model: CharBpeModel) -> str:
+def _refusal(model: _Model) -> str:
     if model.rule != "sentencepiece":
         return "the file lists merges (Hugging Face's rule by rank, not SentencePiece's by score)"
     if model.split_at_space:
@@ -262,7 +284,7 @@ def _refusal(model: CharBpeModel) -> str:
     return ""
 
 
-def _table(model: CharBpeModel) -> _Table | str:
+def _table(model: _Model) -> _Table | str:
     """The ranks (see the module) and each rank's ids."""
     kinds, scores = model.kinds, model.scores
     multi = [(p, i) for p, i in model.piece_id.items() if len(p) > 1 and kinds[i] in (NORMAL, UNUSED)]
@@ -296,7 +318,7 @@ def _table(model: CharBpeModel) -> _Table | str:
     return _Table(ranks, ids, [p for p, _ in multi], run, joinable)
 
 
-def _key_ids(model: CharBpeModel, key: bytes) -> list[int]:
+def _key_ids(model: _Model, key: bytes) -> list[int]:
     """A character's ids as SentencePiece gives them (its piece, its bytes, or <unk>); the
     bytes of a character the core leaves unformed (not one of the model's), their bytes."""
     try:
@@ -336,7 +358,7 @@ def _ties(scored: list[tuple[float, str]]) -> tuple[tuple[str, int], str]:
     return (char, max(map(len, pieces))), ""
 
 
-def _pattern(model: CharBpeModel, pieces: Iterable[str]) -> tuple[str, str]:
+def _pattern(model: _Model, pieces: Iterable[str]) -> tuple[str, str]:
     """The core's pattern (see the module), and why none cuts the text finely enough ('' if
     one does)."""
     space = model.space
@@ -393,7 +415,7 @@ def _unreached(check: Any, table: _Table) -> list[str]:
     return [p for p, got in zip(table.pieces, found) if got != [ranks[p.encode("utf-8")]]]
 
 
-def _runs_problem(model: CharBpeModel, check: Any, table: _Table) -> str:
+def _runs_problem(model: _Model, check: Any, table: _Table) -> str:
     """Whether runs of the tied character (see the module) end as SentencePiece's loop ends
     them, for every length up to 4 times the longest such piece ('' if they do)."""
     char, longest = table.run
