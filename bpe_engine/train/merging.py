@@ -20,40 +20,176 @@ grouped with one sort. Everything is NumPy except one heap push per new pair.
 
 Ties go to the highest count, then to the lexicographically greatest (or, optionally,
 smallest) pair of byte strings ``(left, right)``.
-
-This module holds :class:`MergeLoop`'s state and the choice of each merge (the heap); its
-parts live beside it: :mod:`.loop_arrays` (the record layouts, growable columns, tie-break
-keys, the log's compaction), :mod:`.loop_build` (the pair index of a new or rebuilt loop)
-and :mod:`.merge_steps` (one merge's updates, small and large).
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
+from .._arrays import left_to_right
 from ..errors import CorpusError
 from ..kinds import TieBreak
-from . import loop_build, merge_steps
-from .loop_arrays import (
-    _PAIR,
-    _SLICE,
-    _Column,
-    _fill,
-    _Pairs,
-    _position_dtype,
-    _view,
-    make_room,
-    tie_key,
-)
 
 __all__ = ["MergeLoop", "tie_key"]
 
 # Pairs with at most this many logged positions are merged in plain Python, one position
 # at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off.
 _SMALL_MERGE = 128
+_SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
+_DENSE_CODES = 1 << 22  # pair codes counted in a table (16 MB of int32 at most), not sorted
+_COPY = 1 << 19  # elements copied per call when a column grows (2-4 MB)
+# What the loop keeps per position, side by side in one record: a merge reads and writes
+# several of them at each of its (scattered) positions, and this way one cache miss brings
+# them all (a merge on 10 MB of Chinese runs 2x faster than with one array per field).
+_POSITION = np.dtype([("sym", "<i4"), ("nxt", "<i4"), ("prv", "<i4"), ("ppid", "<i4"), ("wt", "<i8")])
+# The same with 32-bit weights, used whenever every pre-token count fits (20 bytes a position
+# instead of 24: 28 MB less on 10 MB of Chinese). Pair counts stay 64-bit.
+_POSITION32 = np.dtype([("sym", "<i4"), ("nxt", "<i4"), ("prv", "<i4"), ("ppid", "<i4"), ("wt", "<i4")])
+# Per pair: its two tokens, its count, and its block of positions in the log.
+# (Counts are a column of their own: NumPy's subtract.at is 4x slower on a strided field.)
+_PAIR = np.dtype([("left", "<i4"), ("right", "<i4"), ("off", "<i8"), ("len", "<i8")])
+
+
+def _key_greatest(tok: bytes) -> str:
+    # Inverted byte order plus a terminator above every byte: comparing these strings
+    # ascending orders (left, right) tuples descending, prefixes included.
+    return "".join([chr(255 - b) for b in tok]) + "\u0100"
+
+
+def _key_smallest(tok: bytes) -> str:
+    return "".join([chr(b + 1) for b in tok]) + "\x00"
+
+
+def tie_key(tie_break: TieBreak | str) -> Callable[[bytes], str]:
+    """The per-token sort key of a tie-break rule (pair key = left key + right key)."""
+    return _key_greatest if TieBreak(tie_break) is TieBreak.GREATEST else _key_smallest
+
+
+def _view(array: np.ndarray) -> memoryview:
+    """A memoryview of ``array`` (subtle: NumPy's stubs declare the buffer protocol only for
+    Python 3.12+, although arrays have always supported it)."""
+    buffer: Any = array
+    return memoryview(buffer)
+
+
+def _position_dtype(max_count: int) -> np.dtype:
+    return _POSITION32 if max_count < 2**31 else _POSITION
+
+
+def _stable_order(keys: np.ndarray, bound: int) -> np.ndarray:
+    """``np.argsort(keys, kind="stable")`` for keys in ``[0, bound)``: one or two passes of
+    NumPy's radix sort on 16-bit halves (a stable sort of millions of int32 keys is a merge
+    sort, 5-10x slower)."""
+    if bound <= 1 << 16:
+        return np.argsort(keys.astype(np.uint16), kind="stable")
+    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable").astype(np.int32)
+    high = (keys[order] >> 16).astype(np.uint16)
+    return order[np.argsort(high, kind="stable")]
+
+
+def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The positions ``at`` (ascending) grouped by their pair ``pid`` (``sizes[q]`` of pair
+    ``q``), each group in ascending order: a stable counting sort, a slice at a time.
+
+    subtle: sliced (one stable sort of 3.6 million keys held the GIL ~100 ms, and slices that
+    fit in the cache sort faster); each slice's entries go to their pair's cursor plus their
+    rank among that pair's entries in the slice."""
+    n_pairs = int(sizes.size)
+    cursor = np.zeros(n_pairs, dtype=np.int64)
+    if n_pairs > 1:
+        np.cumsum(sizes[:-1], out=cursor[1:])
+    log = np.empty(at.size, dtype=np.int32)
+    step = 4 * _SLICE
+    for i in range(0, at.size, step):
+        keys = pid[i : i + step]
+        order = _stable_order(keys, n_pairs)
+        here = np.bincount(keys, minlength=n_pairs)
+        shift = cursor - (np.cumsum(here) - here)
+        log[shift[keys[order]] + np.arange(order.size)] = at[i : i + step][order]
+        cursor += here
+    return log
+
+
+def _fill(array: np.ndarray, value: int) -> None:
+    for i in range(0, array.size, _COPY):
+        array[i : i + _COPY] = value
+
+
+class _Column:
+    """A growable NumPy array: ``data[:n]`` holds the values, ``mv`` is a memoryview of
+    ``data`` (element access from Python as fast as ``array.array``).
+
+    Growing allocates an array twice as large and copies the old values over in slices; so
+    does a large extend. (An ``array.array`` grows by ``realloc``, which copies the whole
+    buffer in one call once it is big: 20-30 ms for 20 MB here, with the GIL held.)
+    """
+
+    __slots__ = ("data", "mv", "n")
+
+    def __init__(self, data: np.ndarray, n: int = 0) -> None:
+        self.data = data
+        self.mv = _view(data)
+        self.n = n
+
+    @classmethod
+    def empty(cls, dtype: type, capacity: int = 1024) -> _Column:
+        return cls(np.empty(capacity, dtype=dtype))
+
+    def reserve(self, extra: int) -> None:
+        need = self.n + extra
+        if need > self.data.size:
+            old = self.data
+            new = np.empty(max(need, 2 * old.size), dtype=old.dtype)
+            for i in range(0, self.n, _COPY):
+                e = min(i + _COPY, self.n)
+                new[i:e] = old[i:e]
+            self.data = new
+            self.mv = _view(new)
+
+    def extend(self, values: np.ndarray | list[int]) -> None:
+        k = len(values)
+        self.reserve(k)
+        n = self.n
+        for i in range(0, k, _COPY):
+            e = min(i + _COPY, k)
+            self.data[n + i : n + e] = values[i:e]
+        self.n = n + k
+
+    def view(self) -> np.ndarray:
+        return self.data[: self.n]
+
+
+class _Pairs(_Column):
+    """The pair table: a growable record array (:data:`_PAIR`), with each field as an array
+    and as a memoryview (rebuilt whenever the table grows: fetch them after a reserve)."""
+
+    __slots__ = ("left", "right", "off", "len", "left_m", "right_m", "off_m", "len_m")
+
+    def __init__(self, data: np.ndarray, n: int = 0) -> None:
+        super().__init__(data, n)
+        self._fields()
+
+    def _fields(self) -> None:
+        data = self.data
+        self.left, self.right, self.off, self.len = data["left"], data["right"], data["off"], data["len"]
+        self.left_m, self.right_m = _view(self.left), _view(self.right)
+        self.off_m, self.len_m = _view(self.off), _view(self.len)
+
+    def reserve(self, extra: int) -> None:
+        if self.n + extra > self.data.size:
+            super().reserve(extra)
+            self._fields()
+
+    def add(self, m: int) -> np.ndarray:
+        """Room for ``m`` more pairs: their records (to be filled in), now counted in ``n``."""
+        self.reserve(m)
+        block = self.data[self.n : self.n + m]
+        self.n += m
+        return block
 
 
 class MergeLoop:
@@ -134,11 +270,11 @@ class MergeLoop:
         self.tok: list[bytes] = [bytes([i]) for i in range(256)] if units is None else [bytes(u) for u in units]
         self.tkey: list[str] = [self.key_of(t) for t in self.tok]
         if units is None:
-            present, sizes, pair_counts, log = loop_build.byte_pairs(self, n, _SLICE)
+            present, sizes, pair_counts, log = self._byte_pairs(n, _SLICE)
         else:
-            present, sizes, pair_counts, log = loop_build.unit_pairs(self, len(self.tok))
+            present, sizes, pair_counts, log = self._unit_pairs(len(self.tok))
         base = 256 if units is None else max(len(self.tok), 1)
-        self.set_pairs(present // base, present % base, sizes, pair_counts, log)
+        self._set_pairs(present // base, present % base, sizes, pair_counts, log)
 
     def _positions(self, records: np.ndarray) -> None:
         self.records = records
@@ -147,7 +283,55 @@ class MergeLoop:
         self.sym_m, self.nxt_m, self.prv_m = _view(self.sym), _view(self.nxt), _view(self.prv)
         self.wt_m, self.ppid_m = _view(self.wt), _view(self.ppid)
 
-    def set_pairs(
+    def _byte_pairs(self, n: int, step: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, _Column]:
+        """The pairs of bytes: codes (left * 256 + right), how many positions and how much
+        weight each has, and the position log grouped by pair; ppid is filled in.
+
+        Codes are < 65536, so counting is a bincount and grouping a counting sort, both
+        slice by slice (positions in each pair's block stay in ascending order)."""
+        per_code = np.zeros(65536, dtype=np.int64)
+        weights = np.zeros(65536, dtype=np.float64)
+        for i in range(0, n, step):
+            left = np.flatnonzero(self.nxt[i : i + step] >= 0) + i
+            codes16 = (self.sym[left] << 8) | self.sym[left + 1]
+            per_code += np.bincount(codes16, minlength=65536)
+            weights += np.bincount(codes16, weights=self.wt[left], minlength=65536)
+        present = np.flatnonzero(per_code)
+        n_pairs = int(present.size)
+        pid_of_code = np.full(65536, -1, dtype=np.int32)
+        pid_of_code[present] = np.arange(n_pairs, dtype=np.int32)
+        cursor = np.zeros(65536, dtype=np.int64)
+        np.cumsum(per_code[:-1], out=cursor[1:])
+        size = int(per_code.sum())
+        # Room to grow (untouched pages cost nothing); when it runs out, stale entries go first.
+        log = np.empty(size + size // 2, dtype=np.int32)
+        _fill(log[:size], 0)  # first touch of fresh memory costs ~1.5 ms/MB here: pay it in slices
+        for i in range(0, n, step):
+            left = np.flatnonzero(self.nxt[i : i + step] >= 0) + i
+            codes16 = (self.sym[left] << 8) | self.sym[left + 1]
+            self.ppid[left] = pid_of_code[codes16]
+            order = np.argsort(codes16.astype(np.uint16), kind="stable")
+            # Entry k of the sorted slice goes to its code's cursor plus its rank among that
+            # code's entries in this slice (k minus where the code's run starts).
+            here = np.bincount(codes16, minlength=65536)
+            shift = cursor - (np.cumsum(here) - here)
+            log[shift[codes16[order]] + np.arange(order.size)] = left[order]
+            cursor += here
+
+        return present, per_code[present].astype(np.int64), weights[present].astype(np.int64), _Column(log, size)
+
+    def _unit_pairs(self, n_units: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, _Column]:
+        """:meth:`_byte_pairs` for an alphabet of ``n_units`` (codes left * n_units + right,
+        grouped by sorting: character-level vocabularies train on small corpora)."""
+        left = np.flatnonzero(self.nxt >= 0)
+        codes = self.sym[left].astype(np.int64) * n_units + self.sym[left + 1]
+        present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
+        counts = np.bincount(inverse, weights=self.wt[left], minlength=present.size).astype(np.int64)
+        self.ppid[left] = inverse.astype(np.int32)
+        log = left[np.argsort(inverse, kind="stable")].astype(np.int32)
+        return present, sizes.astype(np.int64), counts, _Column(log, log.size)
+
+    def _set_pairs(
         self, left: np.ndarray, right: np.ndarray, sizes: np.ndarray, counts: np.ndarray, log: _Column
     ) -> None:
         """The pair table of a new loop (pair ``i``: ``left[i]``, ``right[i]``, ``counts[i]``,
@@ -309,8 +493,47 @@ class MergeLoop:
     # -- merging ----------------------------------------------------------------------------
 
     def _make_room(self, extra: int) -> None:
-        """Room for ``extra`` more log entries (stale entries dropped first: :func:`make_room`)."""
-        make_room(self.log, self.pairs, self.ppid, self.pcount.data, extra)
+        """Room for ``extra`` more log entries: first drop the stale ones (positions whose pair
+        has changed, the blocks of merged pairs), in place, pair by pair; grow only if the
+        live entries still fill most of the log. Without this the append-only log ends at
+        twice the positions on 10 MB of Chinese (and four times its memory while it doubles).
+
+        Each pair's block keeps its order (a merge reads only the entries still valid, in
+        order), so merges are unchanged. The blocks tile the log in pair order (each pair
+        gets its block when created, right after the previous one), which lets the live
+        entries move down in place; a log that is not tiled (never seen) just grows."""
+        log, pairs = self.log, self.pairs
+        n_pairs = pairs.n
+        off, length = pairs.off[:n_pairs], pairs.len[:n_pairs]
+        tiled = n_pairs > 0 and off[0] == 0 and bool((off[1:] == off[:-1] + length[:-1]).all())
+        if tiled and int(off[-1] + length[-1]) == log.n:
+            data, ppid, pcount = log.data, self.ppid, self.pcount.data
+            write = 0
+            p = 0
+            while p < n_pairs:
+                start = int(off[p])
+                # Pairs p..q-1: about 4 * _SLICE entries (at least one pair) per NumPy pass.
+                q = max(int(np.searchsorted(off, start + 4 * _SLICE, side="left")), p + 1)
+                lens = length[p:q]
+                entries = data[start : int(off[q - 1] + lens[-1])]
+                # A pair counting 0 has no position left: its block goes unread (the merged
+                # pairs' blocks are most of the log; reading ppid at random costs the time).
+                alive = pcount[p:q] > 0
+                entries = entries[np.repeat(alive, lens)]
+                owner = np.repeat(np.arange(p, q, dtype=np.int32)[alive], lens[alive])
+                keep = ppid[entries] == owner
+                kept = entries[keep]
+                new_len = np.bincount(owner[keep] - p, minlength=q - p)
+                data[write : write + kept.size] = kept
+                off[p] = write
+                np.cumsum(new_len[:-1], out=off[p + 1 : q])
+                off[p + 1 : q] += write
+                length[p:q] = new_len
+                write += int(kept.size)
+                p = q
+            log.n = write
+        if log.n + extra > log.data.size - log.n // 2:
+            log.reserve(extra + log.n)  # doubles at least (untouched pages cost nothing)
 
     def merge(self, pid: int) -> tuple[int, int]:
         """Merge every occurrence of pair ``pid``; returns the new token id and how many
@@ -332,10 +555,235 @@ class MergeLoop:
         off = pairs.off_m[pid]
         size = pairs.len_m[pid]
         if size <= _SMALL_MERGE:
-            replaced = merge_steps.merge_small(self, pid, z, self.log.mv[off : off + size].tolist())
+            replaced = self._merge_small(pid, z, self.log.mv[off : off + size].tolist())
         else:
-            replaced = merge_steps.merge_large(self, pid, a, b, z, self.log.data[off : off + size].astype(np.intp))
+            replaced = self._merge_large(pid, a, b, z, self.log.data[off : off + size].astype(np.intp))
         return z, replaced
+
+    def _merge_small(self, pid: int, z: int, cand: list[int]) -> int:
+        """Few positions: merge them one at a time, left to right, in plain Python.
+
+        Sequential updates make overlaps ("a b a b", "a a a") come out right by themselves.
+        """
+        sym, nxt, prv, wt, ppid = self.sym_m, self.nxt_m, self.prv_m, self.wt_m, self.ppid_m
+        pairs = self.pairs
+        pairs.reserve(2 * len(cand))  # at most two new pairs per position
+        self.pcount.reserve(2 * len(cand))
+        pcount, pleft, pright = self.pcount.mv, pairs.left_m, pairs.right_m
+        new_left: dict[int, int] = {}  # left token of a new pair (x, z) -> its id
+        new_right: dict[int, int] = {}  # right token of a new pair (z, y) -> its id
+        where: list[list[int]] = []  # positions of each new pair (by id - first new id)
+        base = n_pairs = pairs.n
+        total = merged = 0
+        cand.sort()
+        for i in cand:
+            if ppid[i] != pid:
+                continue  # no longer this pair (changed by an earlier merge or occurrence)
+            j = nxt[i]
+            w = wt[i]
+            total += w
+            merged += 1
+            p = prv[i]
+            if p >= 0:
+                pcount[ppid[p]] -= w
+                left = sym[p]
+                q = new_left.get(left)
+                if q is None:
+                    q = new_left[left] = n_pairs
+                    n_pairs += 1
+                    pleft[q] = left
+                    pright[q] = z
+                    pcount[q] = w
+                    where.append([p])
+                else:
+                    pcount[q] += w
+                    where[q - base].append(p)
+                ppid[p] = q
+            n = nxt[j]
+            if n >= 0:
+                pcount[ppid[j]] -= w
+                right = sym[n]
+                q = new_right.get(right)
+                if q is None:
+                    q = new_right[right] = n_pairs
+                    n_pairs += 1
+                    pleft[q] = z
+                    pright[q] = right
+                    pcount[q] = w
+                    where.append([i])
+                else:
+                    pcount[q] += w
+                    where[q - base].append(i)
+                ppid[i] = q
+                prv[n] = i
+            else:
+                ppid[i] = -1
+            sym[i] = z
+            sym[j] = -1
+            ppid[j] = -1
+            nxt[i] = n
+        pcount[pid] -= total
+        self.live -= merged
+        pairs.n = self.pcount.n = n_pairs
+        if not where:
+            return total
+        self._log_new_pairs(base, where)
+        return total
+
+    def _log_new_pairs(self, base: int, where: list[list[int]]) -> None:
+        """Log the positions of a small merge's new pairs (ids from ``base``, ``where[k]``
+        the positions of pair ``base + k``, ascending) and queue each: the heap if it counts
+        at least the threshold, else the waiting pairs. (Offsets and the split done with
+        NumPy instead were slower: a small merge makes ~80 new pairs on Chinese.)"""
+        pairs, log = self.pairs, self.log
+        poff, plen, pcount = pairs.off_m, pairs.len_m, self.pcount.mv
+        flat: list[int] = []
+        at = log.n
+        heap = self.heap
+        tkey = self.tkey
+        pleft, pright = pairs.left_m, pairs.right_m
+        floor = max(self.threshold, 1)
+        low = []
+        for q, positions in enumerate(where, base):
+            poff[q] = at
+            plen[q] = len(positions)
+            at += len(positions)
+            flat += positions
+            c = pcount[q]
+            if c >= floor:
+                heapq.heappush(heap, (-c, tkey[pleft[q]] + tkey[pright[q]], q))
+            elif c > 0:
+                low.append(q)
+        if low:
+            self.low_ids += low
+            if len(self.low_ids) >= _SLICE:
+                self._gather_low(_SLICE)
+        if at > log.data.size:
+            log.reserve(len(flat))
+        log.data[log.n : at] = flat
+        log.n = at
+
+    def _merge_large(self, pid: int, a: int, b: int, z: int, pos: np.ndarray) -> int:
+        """Many positions: all at once with NumPy (index arrays kept as intp, the fast kind).
+
+        subtle: each field is gathered and scattered on its own (a whole-record gather of a
+        structured array is 20x slower); the record layout still makes them cheap, since
+        the fields of a position share a cache line."""
+        sym, nxt, prv, wt, mark, ppid = self.sym, self.nxt, self.prv, self.wt, self.mark, self.ppid
+        valid = ppid[pos] == pid  # positions where this pair still stands
+        if not valid.all():
+            pos = pos[valid]
+        if a == b:
+            pos = left_to_right(pos, nxt)  # "a a a a": overlapping occurrences
+        j = nxt[pos].astype(np.intp)
+        w = wt[pos].astype(np.int64, copy=False)  # subtle: subtract.at with int32 values into int64 is 11x slower
+        p = prv[pos].astype(np.intp)
+        nn = nxt[j].astype(np.intp)
+        has_n = nn >= 0
+        pr = pos[has_n]
+        nr = nn[has_n]
+        right_tok = sym[nr]
+        if a == b or bool((right_tok == a).any()):
+            # Two occurrences may touch ("a b a b"): mark right elements (1) and left
+            # elements (2) to see which neighbours are part of this merge themselves.
+            mark[j] = 1
+            mark[pos] = 2
+            p_free = (p >= 0) & (mark[p] != 1)  # subtle: mark[-1] is read for p == -1, then masked
+            n_merged = mark[nr] == 2
+            mark[j] = 0
+            mark[pos] = 0
+            if n_merged.any():
+                right_tok = np.where(n_merged, np.int32(z), right_tok)  # (z, z) where merges touch
+        else:
+            p_free = p >= 0
+        pl = p[p_free]
+        wl = w[p_free]
+        wr = w[has_n]
+        pcount = self.pcount.data
+        # The pairs on either side lose the merged weight; so does the merged pair itself.
+        np.subtract.at(pcount, ppid[pl], wl)
+        np.subtract.at(pcount, ppid[j[has_n]], wr)
+        replaced = int(w.sum())
+        self.live -= int(pos.size)
+        pcount[pid] -= replaced
+
+        # New pairs: (p, z) at each left neighbour p, (z, n) at each merged position.
+        self._add_pairs(z, sym[pl], pl, wl, right_tok, pr, wr)
+
+        # Structural update.
+        sym[pos] = z
+        sym[j] = -1
+        ppid[j] = -1
+        ppid[pos[~has_n]] = -1
+        nxt[pos] = nn
+        prv[nr] = pr
+        return replaced
+
+    def _add_pairs(
+        self,
+        z: int,
+        left_tok: np.ndarray,
+        left_pos: np.ndarray,
+        left_w: np.ndarray,
+        right_tok: np.ndarray,
+        right_pos: np.ndarray,
+        right_w: np.ndarray,
+    ) -> None:
+        """Create the new pairs ``(left_tok, z)`` and ``(z, right_tok)`` of one merge.
+
+        All of them are new (each holds the new token ``z``), so pair ids are handed out
+        here: one per distinct neighbour token, in the order of one stable sort, which also
+        lays each new pair's positions out contiguously in the log.
+        """
+        n_tok = len(self.tok)
+        k = left_tok.size + right_tok.size
+        if not k:
+            return
+        # Left partners keep their ids, right partners are shifted by n_tok: one sort groups
+        # the pairs of both kinds (left kinds first).
+        keys = np.concatenate((left_tok, right_tok + np.int32(n_tok)))
+        order = np.argsort(keys.astype(np.uint16) if 2 * n_tok <= 65536 else keys, kind="stable")
+        keys = keys[order]
+        first = np.empty(k, dtype=bool)
+        first[0] = True
+        np.not_equal(keys[1:], keys[:-1], out=first[1:])
+        starts = np.flatnonzero(first)
+        uniq = keys[starts]
+        m = int(starts.size)
+        ml = int(np.searchsorted(uniq, n_tok))
+        positions = np.concatenate((left_pos, right_pos))[order]
+        pairs = self.pairs
+        base = pairs.n
+        group = np.cumsum(first)
+        group += base - 1
+        self.ppid[positions] = group
+        cnts = np.add.reduceat(np.concatenate((left_w, right_w))[order], starts, dtype=np.int64)
+        block = pairs.add(m)
+        block["left"][:ml] = uniq[:ml]
+        block["left"][ml:] = z
+        block["right"][:ml] = z
+        block["right"][ml:] = uniq[ml:] - n_tok
+        self.pcount.extend(cnts)
+        block["off"] = starts + self.log.n
+        block["len"][:-1] = np.diff(starts)
+        block["len"][-1] = k - starts[-1]
+        self.log.extend(positions)
+        heap = self.heap
+        tkey = self.tkey
+        push = heapq.heappush
+        big = cnts >= max(self.threshold, 1)
+        ids: Iterable[int]
+        if not big.all():
+            self.low_ids += (np.flatnonzero(~big) + base).tolist()
+            if len(self.low_ids) >= _SLICE:
+                self._gather_low(_SLICE)
+            ids = (np.flatnonzero(big) + base).tolist()
+            block = block[big]
+            cnts = cnts[big]
+        else:
+            ids = range(base, base + m)
+        for pid, left, right, c in zip(ids, block["left"].tolist(), block["right"].tolist(), cnts.tolist()):
+            push(heap, (-c, tkey[left] + tkey[right], pid))
 
     # -- checkpoints --------------------------------------------------------------------------
 
@@ -358,13 +806,87 @@ class MergeLoop:
         tie_break: TieBreak | str,
     ) -> MergeLoop:
         """The loop whose distinct pre-tokens hold the tokens ``ids`` now (concatenated, ``lens``
-        each, occurring ``counts`` times) over the tokens ``tok`` (``n_units`` units, then one
-        per merge): its merges from here on are those of the loop :meth:`export_words` saved
-        (see :func:`~bpe_engine.train.loop_build.from_words`). Arguments are trusted: a
-        checkpoint checks them first."""
+        each, occurring ``counts`` times), over the tokens ``tok``: ``n_units`` units (bytes or
+        characters), then one per merge, in order. Its merges from here on are those of the
+        loop :meth:`export_words` saved: pairs are counted and indexed afresh (linear), and
+        pair ids, the last tie-break, are handed out in the order that loop created them (when
+        its newer token was made; among the pairs of one merge, ``(x, z)`` by ``x``, then
+        ``(z, y)`` by ``y``). Arguments are trusted: a checkpoint checks them first."""
         loop = cls.__new__(cls)
-        loop_build.from_words(loop, ids, lens, counts, tok, n_units, tie_break)
+        lens = lens.astype(np.int64)
+        n = int(lens.sum())
+        starts = np.zeros(lens.size, dtype=np.int64)
+        if lens.size > 1:
+            np.cumsum(lens[:-1], out=starts[1:])
+        loop.word_start, loop.word_len, loop.word_count = starts, lens, counts.astype(np.int64)
+        loop._positions(np.empty(n, dtype=_position_dtype(int(loop.word_count.max()) if lens.size else 0)))
+        loop._fill_positions(ids)
+        del ids  # the caller's reference may be the last one
+        loop.mark = np.zeros(n, dtype=np.int8)
+        loop.done = False
+        loop.live = n
+        loop.key_of = tie_key(tie_break)
+        loop.tok = list(tok)
+        loop.tkey = [loop.key_of(t) for t in loop.tok]
+        n_tok = len(loop.tok)
+        step = 4 * _SLICE
+        # subtle: int32 (a quarter of the memory peak), a slice at a time (one call held the GIL ~50 ms)
+        at = np.concatenate(
+            [(np.flatnonzero(loop.nxt[i : i + step] >= 0) + i).astype(np.int32) for i in range(0, n, step)]
+            or [np.empty(0, dtype=np.int32)]
+        )
+        if n_tok * n_tok <= _DENSE_CODES:
+            # Few tokens (a loop started after the characters were formed): count the codes
+            # directly (np.unique's sort of millions of codes took a second); int32 codes made
+            # a slice at a time (the int64 temporaries of one expression were the memory peak).
+            codes: np.ndarray = np.empty(at.size, dtype=np.int32)
+            for i in range(0, at.size, 4 * _SLICE):
+                part = at[i : i + 4 * _SLICE]
+                codes[i : i + part.size] = loop.sym[part] * np.int32(n_tok) + loop.sym[part + 1]
+            sizes = np.bincount(codes, minlength=n_tok * n_tok)
+            present = np.flatnonzero(sizes)
+            sizes = sizes[present]
+            dense = np.zeros(n_tok * n_tok, dtype=np.int32)
+            dense[present] = np.arange(present.size, dtype=np.int32)
+            inverse = dense[codes]
+            del dense
+        else:
+            codes = loop.sym[at].astype(np.int64) * n_tok + loop.sym[at + 1]
+            present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
+        del codes
+        left, right = present // n_tok, present % n_tok
+        newer = np.maximum(left, right)
+        born = np.where(newer >= n_units, newer, -1)  # the merge that made the pair; -1: a pair of units
+        within = np.where(born < 0, present, np.where((right == born) & (left != born), left, n_tok + right))
+        order = np.lexsort((within, born))
+        pid = np.empty(order.size, dtype=np.int32)
+        pid[order] = np.arange(order.size, dtype=np.int32)
+        pid_at = pid[inverse.ravel()]
+        loop.ppid[at] = pid_at
+        weights = np.bincount(pid_at, weights=loop.wt[at], minlength=order.size).astype(np.int64)
+        sizes = sizes[order].astype(np.int64)
+        log = _group_by_pair(at, pid_at, sizes)
+        del at, pid_at
+        loop._set_pairs(left[order], right[order], sizes, weights, _Column(log, log.size))
         return loop
+
+    def _fill_positions(self, ids: np.ndarray) -> None:
+        """Positions holding the tokens ``ids`` (of the words ``word_start``/``word_len``), each
+        linked to its word's neighbours, weighted by its word's count, no pair yet.
+
+        subtle: a slice of words at a time, so that a GUI thread gets the GIL back every few
+        milliseconds (3.6 million positions on 10 MB of Chinese)."""
+        starts, lens, counts = self.word_start, self.word_len, self.word_count.astype(self.wt.dtype)
+        for w in range(0, lens.size, _SLICE):
+            e = min(w + _SLICE, lens.size)
+            s, end = int(starts[w]), int(starts[e - 1] + lens[e - 1])
+            self.sym[s:end] = ids[s:end]
+            self.wt[s:end] = np.repeat(counts[w:e], lens[w:e])
+            self.nxt[s:end] = np.arange(s + 1, end + 1, dtype=np.int32)
+            self.prv[s:end] = np.arange(s - 1, end - 1, dtype=np.int32)
+            self.nxt[starts[w:e] + lens[w:e] - 1] = -1
+            self.prv[starts[w:e]] = -1
+            self.ppid[s:end] = -1
 
     # -- inspection (step mode) -------------------------------------------------------------
 

@@ -29,8 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..kinds import TieBreak
-from .loop_arrays import _SLICE
-from .merging import MergeLoop
+from .merging import _SLICE, MergeLoop
 
 __all__ = ["Preformed", "preform"]
 

@@ -166,7 +166,7 @@ def test_a_vocabulary_that_ends_inside_the_merges_made_ahead() -> None:
 
 @pytest.mark.parametrize("bound", [1000, 70_000, 3_000_000])
 def test_the_radix_order_is_numpys_stable_argsort(bound: int) -> None:
-    from bpe_engine.train.loop_arrays import _stable_order
+    from bpe_engine.train.merging import _stable_order
 
     keys = np.random.default_rng(bound).integers(0, bound, size=50_000).astype(np.int32)
     assert np.array_equal(_stable_order(keys, bound), np.argsort(keys, kind="stable"))
@@ -190,7 +190,7 @@ def test_segment_index_is_numpys_unique_and_inverse(distinct: int) -> None:
 
 
 def test_positions_grouped_by_pair_as_a_stable_sort() -> None:
-    from bpe_engine.train.loop_arrays import _group_by_pair
+    from bpe_engine.train.merging import _group_by_pair
 
     rng = np.random.default_rng(5)
     at = np.sort(rng.choice(3_000_000, size=700_000, replace=False)).astype(np.int32)

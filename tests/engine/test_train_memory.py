@@ -13,8 +13,7 @@ from bpe_engine.pretokenize import get_pretokenizer
 from bpe_engine.reference import reference_pretoken_counts, reference_train
 from bpe_engine.train import counting
 from bpe_engine.train.counting import _ChunkCounter, shard_of
-from bpe_engine.train.loop_arrays import _Column
-from bpe_engine.train.merging import MergeLoop
+from bpe_engine.train.merging import MergeLoop, _Column
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 EOT = "<|endoftext|>"
