@@ -20,19 +20,6 @@ from .test_measure_view import _run
 pytestmark = pytest.mark.slow  # loads an OpenAI encoding and measures 100 languages: seconds
 
 
-@pytest.fixture
-def view(qtbot, registry, settings):
-    v = MeasureView(registry, settings)
-    qtbot.addWidget(v)
-    v.resize(1024, 700)
-    v.show()
-    qtbot.waitExposed(v)
-    yield v
-    v.shutdown()
-    v.controller.wait(60_000)
-    i18n.set_language("en")
-
-
 def _names(view) -> list[str]:
     return [row[1] for row in view.tax_model.cells()]
 

@@ -26,18 +26,6 @@ KEYS = ("r50k_base", "cl100k_base")
 pytestmark = pytest.mark.slow  # every test loads OpenAI's encodings and measures 100 languages: seconds
 
 
-@pytest.fixture
-def view(qtbot, registry, settings):
-    v = MeasureView(registry, settings)
-    qtbot.addWidget(v)
-    v.resize(1024, 700)
-    v.show()
-    qtbot.waitExposed(v)
-    yield v
-    v.shutdown()
-    v.controller.wait(60_000)
-
-
 def _run(qtbot, view, keys, text_set=TextSet.SAMPLE, health=False) -> None:
     view.side.set_checked(list(keys))
     view.side.text_set.setCurrentIndex(view.side.text_set.findData(text_set))
