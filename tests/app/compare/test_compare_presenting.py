@@ -22,6 +22,7 @@ def language(request):
     i18n.set_language("en")
 
 
+@pytest.mark.usefixtures("openai_encodings")  # Compare's default columns are OpenAI's
 def test_presenting_at_1024x700_the_chips_get_the_room(qtbot, window, language) -> None:
     window.presentation.set_presenting(True)
     qtbot.waitUntil(lambda: not window.presentation.state_pending(), timeout=5_000)  # (panels, full screen)
