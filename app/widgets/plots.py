@@ -103,8 +103,8 @@ class LogCountAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no typ
 
 
 class MergeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type hints
-    """An axis of whole numbers (merges, ranks): ticks only at integers, written short
-    (pyqtgraph's own put ticks at 0.1 … 0.9 merges on a short range)."""
+    """An axis of whole numbers (merges, ranks, token counts): ticks only at integers, written
+    short (pyqtgraph's own put ticks at 0.1 … 0.9 merges on a short range)."""
 
     def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:  # noqa: N802, N803
         levels = super().tickValues(minVal, maxVal, size)
@@ -118,7 +118,19 @@ class MergeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type h
         return out
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
-        return [short_count(round(v)) if v >= 0 else "" for v in values]
+        whole = [round(v) for v in values]
+        short = [short_count(v) for v in whole]
+        # subtle: "12k" stands for 12,000 to 12,499: ticks 100 apart there (a long text's token
+        # counts) are written in full, else they would all read "12k"
+        if any(_short_value(s) != v for s, v in zip(short, whole)):
+            short = [f"{v:,}" for v in whole]
+        return [s if v >= 0 else "" for s, v in zip(short, whole)]
+
+
+def _short_value(text: str) -> float:
+    """The number :func:`short_count` wrote as ``text``."""
+    scale = {"k": 1e3, "M": 1e6}.get(text[-1:], 1.0)
+    return float(text.rstrip("kM")) * scale
 
 
 def fit_or_empty(plot: pg.PlotWidget, points: int, *, log_y: bool = False) -> None:

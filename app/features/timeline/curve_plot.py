@@ -20,7 +20,9 @@ class CurvePlot:
     """The plot widget (``plot``), its curve and its marker (see the module docstring)."""
 
     def __init__(self) -> None:
-        self.plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"bottom": MergeAxis("bottom")}))
+        self.plot = without_scene_export(
+            pg.PlotWidget(background="w", axisItems={"bottom": MergeAxis("bottom"), "left": MergeAxis("left")})
+        )
         self.retranslate()
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()

@@ -107,3 +107,25 @@ def test_timeline_curve_cleared_forgets_the_old_axis(qtbot) -> None:
     curve.show_curve(np.array([12.0]), 0)  # a tokenizer of no merge: one point
     curve.plot.grab()
     assert [t for _, t in _labels(curve.plot, "bottom")[1]] == ["0", "1"]
+
+
+def test_timeline_token_axis_has_whole_counts_written_apart(qtbot) -> None:
+    """The Timeline's token axis counts tokens: an empty plot shows 0 and 1 (not 0.2 … 0.8
+    tokens), and a long text's counts in a narrow band get a label each, at its value (not
+    "12k, 12k, 12k")."""
+    curve = CurvePlot()
+    qtbot.addWidget(curve.plot)
+    curve.plot.resize(600, 400)
+    curve.plot.show()
+    curve.clear()
+    curve.plot.grab()
+    assert [t for _, t in _labels(curve.plot, "left")[1]] == ["0", "1"]
+    curve.show_curve(np.linspace(12_400, 12_000, 3000).round(), 100)
+    # (the fit to the new curve comes with the next turns of the event loop)
+    qtbot.waitUntil(lambda: curve.plot.getAxis("left").range[0] < 12_100 < 12_300 < curve.plot.getAxis("left").range[1])
+    curve.plot.grab()
+    _, left = _labels(curve.plot, "left")
+    texts = [t for _, t in left]
+    assert len(texts) >= 2 and len(texts) == len(set(texts)), texts
+    for v, t in left:
+        assert v == round(v) and float(t.replace(",", "").removesuffix("k")) * (1000 if t.endswith("k") else 1) == v
