@@ -3,18 +3,21 @@ file preselects Qwen's pattern (issue 20, point 12)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
 from PySide6.QtWidgets import QApplication
 
 from app.content.patterns import QWEN_PATTERN, guess_pattern
+from app.core.training.events import Finished
 from app.features.train.view import TrainView
 from app.window.pattern_dialog import PatternDialog
 from bpe_engine import preview
+from bpe_engine.reference import reference_train
 
 from ...conftest import shared_path
-from ..training_support import choose_sample
+from ..training_support import choose_sample, waiting_for
 
 
 @pytest.fixture
@@ -69,3 +72,26 @@ def test_a_qwen_rank_file_preselects_qwens_pattern(qtbot, tmp_path) -> None:
     other = PatternDialog(str(plain))  # nothing tells: the first choice, as before
     qtbot.addWidget(other)
     assert other.choices.currentRow() == 0
+
+
+def test_the_story_samples_promise_holds_in_a_real_training(qtbot, view) -> None:
+    """The English story's text promises which words are learned first ("' the' and ' and'"):
+    after the worked example and a custom \\S+ pattern, Apply and a real training in the view
+    make them the first merges that are whole words of two letters or more (a one-letter
+    word such as ' a' is no such "common word"), as the reference trainer does."""
+    choose_sample(qtbot, view, "low_lower_widest_newest")
+    panel = view.settings_panel
+    panel.pretokenizer.setCurrentIndex(panel.pretokenizer.findData("regex"))
+    panel.custom_regex.setText(r"\S+")
+    choose_sample(qtbot, view, "english_story")
+    sample = view.corpus.current_sample()
+    promised = re.findall(r"'( \w+)'", sample.description)
+    assert len(promised) >= 2 and re.findall(r"'( \w+)'", sample.description_in("zh_CN")) == promised
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
+        view.start_action.trigger()
+    made = [(m.left + m.right).decode("utf-8", "replace") for m in view.controller.merges]
+    text = sample.read_text()
+    _, reference, _ = reference_train(text, panel.values()["vocab_size"], ["<|endoftext|>"], "gpt2")
+    assert made == [(a + b).decode("utf-8", "replace") for a, b in reference]
+    words = {" " + w for w in re.findall(r"\w+", text) if len(w) >= 2}
+    assert [m for m in made if m in words][: len(promised)] == promised, made[:20]
