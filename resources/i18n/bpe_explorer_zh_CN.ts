@@ -4449,6 +4449,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/step_panel.py" />
+      <source>Other pairs may share that count too: step mode lists every one.</source>
+      <translation>其他相邻对也可能有相同的计数：单步模式会一一列出。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/step_panel.py" />
       <source>Paused while counting the corpus: press &lt;b&gt;Step&lt;/b&gt; to finish counting and stop before the first merge, or &lt;b&gt;Resume&lt;/b&gt;.</source>
       <translation>在统计语料时暂停：按&lt;b&gt;单步&lt;/b&gt;完成计数并在第一次合并前停下，或按&lt;b&gt;继续&lt;/b&gt;。</translation>
     </message>

@@ -392,6 +392,9 @@ class StepPanel(QWidget):
         others = tied or ([m.tied_with] if m.tied_with is not None else [])
         if others:
             text += "<br>" + html.escape(explain_ties((m.left, m.right), others, s.tie_break, m.count), quote=False)
+        if others and not tied:
+            # the engine names only the best other pair: a run not stepped may have had more
+            text += " " + html.escape(tr("Other pairs may share that count too: step mode lists every one."))
         return text
 
     @staticmethod

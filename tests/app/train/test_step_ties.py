@@ -91,3 +91,20 @@ def test_a_three_way_tie_names_every_pair() -> None:
     for p in tied:
         assert pair_text(*p) in last
     panel.deleteLater()
+
+
+@pytest.mark.usefixtures("qapp")
+def test_a_run_not_stepped_says_its_tie_may_hold_more_pairs() -> None:
+    """A training run to its end without stepping shows the last merge with only the engine's
+    best other pair (``tied_with``): it names that pair and says that more pairs may share
+    the count, instead of "A and B both occur 6 times" for a three-way tie."""
+    text = DATA.read_text(encoding="utf-8")
+    count, tied = _brute_ties(text, 4)
+    after = next(s for s in _snapshots(text, 4) if s.merges_done == 5)
+    panel = StepPanel()  # no snapshot before this one: as at the end of an unstepped run
+    panel.set_snapshot(after)
+    last = panel.last_label.text()
+    named = [p for p in tied if pair_text(*p) in last]
+    assert (after.last_merge.left, after.last_merge.right) == tied[0] and len(named) == 2
+    assert "may share that count" in last and "step mode lists every one" in last, last
+    panel.deleteLater()
