@@ -1187,6 +1187,7 @@
     </message>
     <message>
       <location filename="../../app/features/families/lost.py" />
+      <location filename="../../app/features/train/step_panel.py" />
       <source>; </source>
       <translation>；</translation>
     </message>

@@ -120,7 +120,7 @@ def explain_ties(chosen: Pair, others: list[Pair], rule: str, count: int) -> str
     names = [pair_text(*p) for p in (chosen, *others)]
     listed = tr("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
     every = tr_n("{pairs} all occur %n time(s)", count).format(pairs=listed)
-    verdicts = "; ".join(
+    verdicts = tr("; ").join(
         tr("over {pair} because {why}").format(pair=pair_text(*o), why=_verdict(chosen, o, rule)) for o in others
     )
     if rule == "smallest":

@@ -108,3 +108,20 @@ def test_a_run_not_stepped_says_its_tie_may_hold_more_pairs() -> None:
     assert (after.last_merge.left, after.last_merge.right) == tied[0] and len(named) == 2
     assert "may share that count" in last and "step mode lists every one" in last, last
     panel.deleteLater()
+
+
+@pytest.mark.usefixtures("qapp")
+def test_the_verdicts_of_a_tie_are_joined_in_the_languages_own_punctuation() -> None:
+    """In Chinese the verdicts over each tied pair are joined by "；", not an English "; "."""
+    from app.core import i18n
+    from app.features.train.step_panel import explain_ties
+
+    text = DATA.read_text(encoding="utf-8")
+    count, tied = _brute_ties(text, 4)
+    assert i18n.set_language("zh_CN"), "the compiled .qm is missing: run python -m app.core.i18n.catalog"
+    try:
+        sentence = explain_ties(tied[0], tied[1:], "greatest", count)
+    finally:
+        i18n.set_language("en")
+    assert "；" in sentence and "; " not in sentence, sentence
+    assert "; over " in explain_ties(tied[0], tied[1:], "greatest", count)
