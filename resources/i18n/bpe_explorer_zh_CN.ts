@@ -2619,6 +2619,11 @@
     </message>
     <message>
       <location filename="../../app/features/timeline/as_of_display.py" />
+      <source>This tokenizer has no timeline: the message above says why.</source>
+      <translation>这个分词器没有时间线：上方的消息说明了原因。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/timeline/as_of_display.py" />
       <source>{name}, as of merge {k} of {total}</source>
       <translation>{name}，截至第 {k} 次合并（共 {total} 次）</translation>
     </message>

@@ -36,6 +36,8 @@ class AsOfDisplay:
         self.shown = -1  # merges of the text on display
         self._merge_ids: list[tuple[int, int, int]] = []  # the tokenizer's (left, right, new id) by rank
         self._builder = TokenChipBuilder()
+        self._unshowable = False  # a tokenizer is chosen that has no timeline (the message says why)
+        self.placeholder = ""  # what the empty chip pane says
         self.retranslate()
 
     def set_tokenizer(self, tok: Tokenizer | None) -> None:
@@ -66,8 +68,18 @@ class AsOfDisplay:
     def show_lines(self) -> None:
         self.labels.show_as_of(self.tok, self.table, self.shown, self._merge_ids)
 
+    def set_unshowable(self, on: bool) -> None:
+        """Whether the chosen tokenizer is one the Timeline cannot show (the empty pane says so)."""
+        self._unshowable = on
+        self.retranslate()
+
     def retranslate(self) -> None:
-        self.chips.set_placeholder(tr("Choose a tokenizer (train one first) and a text: its tokens appear here."))
+        self.placeholder = (
+            tr("This tokenizer has no timeline: the message above says why.")
+            if self._unshowable
+            else tr("Choose a tokenizer (train one first) and a text: its tokens appear here.")
+        )
+        self.chips.set_placeholder(self.placeholder)
         self.show_lines()
 
     def html_page(self, label_of: Callable[[Tokenizer], str], contrast: bool) -> str | None:

@@ -271,6 +271,8 @@ class TimelineView(View):
         self._key = key
         # (a removed tokenizer: the picker chooses another and says so)
         entry = self.registry.entry(key) if key in self.registry.keys() else None
+        unshowable = entry is not None and entry.tokenizer is not None and not isinstance(entry.tokenizer, Tokenizer)
+        self.display.set_unshowable(unshowable)
         if entry is not None and isinstance(entry.tokenizer, Tokenizer):
             self._show_when_merges_made(key, entry.tokenizer)
             return

@@ -26,7 +26,7 @@ def test_timeline_says_so_and_keeps_nothing_stale(qtbot, registry, trained, spm_
     view.resize(1100, 700)
     view.show()
     qtbot.waitExposed(view)
-    registry.add(trained, "english · 300 merges")
+    bpe = registry.add(trained, "english · 300 merges")
     view.set_text(TEXT[:400])
     qtbot.waitUntil(lambda: view.curve() is not None, timeout=20_000)
     qtbot.waitUntil(lambda: view.curve_plot.plot.getAxis("bottom").range[1] > 10, timeout=5_000)
@@ -39,6 +39,11 @@ def test_timeline_says_so_and_keeps_nothing_stale(qtbot, registry, trained, spm_
     assert len(view.curve_plot.curve_item.getData()[0] or []) == 0
     lo, hi = view.curve_plot.plot.getAxis("bottom").range
     assert -0.1 <= lo and hi <= 1.1  # not the merges of the tokenizer before
+    # The empty chip pane does not ask for a tokenizer: one is chosen, and it has no timeline.
+    assert "Choose a tokenizer" not in view.display.placeholder and "no timeline" in view.display.placeholder
+    view.picker.set_current_key(bpe)
+    qtbot.waitUntil(view.is_settled, timeout=20_000)
+    assert "Choose a tokenizer" in view.display.placeholder
     view.shutdown()
 
 
