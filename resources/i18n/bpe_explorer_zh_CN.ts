@@ -2268,6 +2268,12 @@
     </message>
     <message>
       <location filename="../../app/features/stream/step_text.py" />
+      <location filename="../../app/features/train/view.py" />
+      <source>, </source>
+      <translation>、</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
       <source>, so no byte enters the queue.</source>
       <translation>，所以没有字节进入队列。</translation>
     </message>
@@ -4547,11 +4553,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <translation>
         <numerusform>{pairs} 都出现 %n 次</numerusform>
       </translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>, </source>
-      <translation>、</translation>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />
