@@ -368,6 +368,7 @@
     <message numerus="yes">
       <location filename="../../app/display/format.py" />
       <location filename="../../app/features/measure/view.py" />
+      <location filename="../../app/features/timeline/as_of_labels.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
       <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>%n byte(s)</source>
@@ -2695,6 +2696,11 @@
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <source>{n} in this text, outlined</source>
       <translation>本文本中有 {n} 个，已加框标出</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/timeline/as_of_labels.py" />
+      <source>{start}…{end} ({size})</source>
+      <translation>{start}…{end}（{size}）</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/curve_plot.py" />
