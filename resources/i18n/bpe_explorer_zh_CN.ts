@@ -368,6 +368,7 @@
     <message numerus="yes">
       <location filename="../../app/display/format.py" />
       <location filename="../../app/features/measure/view.py" />
+      <location filename="../../app/features/timeline/as_of_labels.py" />
       <location filename="../../app/features/tokenize/explain_panel.py" />
       <location filename="../../app/features/vocabulary/tree_panel.py" />
       <source>%n byte(s)</source>
@@ -2269,6 +2270,12 @@
     </message>
     <message>
       <location filename="../../app/features/stream/step_text.py" />
+      <location filename="../../app/features/train/view.py" />
+      <source>, </source>
+      <translation>、</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/stream/step_text.py" />
       <source>, so no byte enters the queue.</source>
       <translation>，所以没有字节进入队列。</translation>
     </message>
@@ -2695,6 +2702,11 @@
       <location filename="../../app/features/timeline/as_of_labels.py" />
       <source>{n} in this text, outlined</source>
       <translation>本文本中有 {n} 个，已加框标出</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/timeline/as_of_labels.py" />
+      <source>{start}…{end} ({size})</source>
+      <translation>{start}…{end}（{size}）</translation>
     </message>
     <message>
       <location filename="../../app/features/timeline/curve_plot.py" />
@@ -4558,11 +4570,6 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <translation>
         <numerusform>{pairs} 都出现 %n 次</numerusform>
       </translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/view.py" />
-      <source>, </source>
-      <translation>、</translation>
     </message>
     <message>
       <location filename="../../app/features/train/view.py" />

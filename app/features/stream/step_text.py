@@ -100,7 +100,7 @@ def _dropped(fed: FedToken) -> str:
 
 
 def _released(released: str) -> str:
-    chars = ", ".join(html.escape(describe_char(c)) for c in released[:_SHOWN_CHARS])
+    chars = tr(", ").join(html.escape(describe_char(c)) for c in released[:_SHOWN_CHARS])
     if len(released) > _SHOWN_CHARS:
         chars = tr("{chars} and {n} more").format(chars=chars, n=len(released) - _SHOWN_CHARS)
     return "<span style='color:#1b5e20'>" + tr("Complete → output: {chars}.").format(chars=chars) + "</span>"

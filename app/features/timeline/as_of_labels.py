@@ -21,6 +21,17 @@ __all__ = ["AsOfLabels", "merge_words"]
 
 #: A tokenizer's merges by rank: (left id, right id, new id).
 MergeIds = list[tuple[int, int, int]]
+#: Tokens longer than this (in characters shown) are named by their ends and their length: a
+#: run of 3,000 "a"s is one unbreakable word, wider than any screen.
+_LONGEST_SHOWN = 24
+
+
+def _short_label(data: bytes) -> str:
+    label = token_label(data)
+    if len(label) <= _LONGEST_SHOWN:
+        return label
+    size = tr_n("%n byte(s)", len(data))
+    return tr("{start}…{end} ({size})").format(start=label[:12], end=label[-6:], size=size)
 
 
 def merge_words(tok: Tokenizer, merge_ids: MergeIds, k: int) -> str:
@@ -31,9 +42,9 @@ def merge_words(tok: Tokenizer, merge_ids: MergeIds, k: int) -> str:
     seen = tr(", pair count {n} in training").format(n=format_count(count)) if count is not None else ""
     return tr("Merge {k}: ‘{left}’ + ‘{right}’ → ‘{token}’ (id {id}{seen})").format(
         k=format_count(k),
-        left=token_label(tok.id_to_bytes(a)),
-        right=token_label(tok.id_to_bytes(b)),
-        token=token_label(tok.id_to_bytes(z)),
+        left=_short_label(tok.id_to_bytes(a)),
+        right=_short_label(tok.id_to_bytes(b)),
+        token=_short_label(tok.id_to_bytes(z)),
         id=z,
         seen=seen,
     )

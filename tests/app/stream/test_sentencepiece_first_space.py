@@ -53,3 +53,23 @@ def test_the_first_tokens_space_is_shown_and_explained(qtbot, view, spm_referenc
         assert cell == "(20 dropped)"
         assert "No byte entered the queue" in view.queue_box.queue._message
     assert view.output_text == sp.decode(sp.encode(text)[:1])
+
+
+def test_in_chinese_the_output_characters_are_listed_the_chinese_way(qtbot, view, spm_reference) -> None:
+    """The Chinese step line listed the characters a token completes with an English ", "
+    ("'h'（U+0068 …，1 字节 68）, 'o'…"): the list takes the catalog's separator (、)."""
+    from app.core import i18n
+    from app.core.i18n import catalog
+
+    separator = catalog.read_ts(catalog.ts_path("zh_CN"))[", "]
+    sp = spm_reference
+    # a text whose first token completes several characters (a word the small model knows)
+    text = next(t for t in ("the tea", "the", "and the", "tea") if len(sp.decode(sp.encode(t)[:1])) >= 2)
+    printed = sp.decode(sp.encode(text)[:1])
+    assert i18n.set_language("zh_CN")
+    try:
+        line, _ = _first_step(qtbot, view, text, sp)
+    finally:
+        i18n.set_language("en")
+    assert separator == "、" and ", " not in line, line
+    assert line.count(separator) == len(printed) - 1, line

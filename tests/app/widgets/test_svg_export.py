@@ -1,9 +1,10 @@
-"""SVG exports draw in librsvg (and so in browsers) what the widget shows on screen.
+"""SVG exports draw in librsvg and in a browser (Chromium) what the widget shows on screen.
 
-The reference is the widget's own pixels (``grab``); the SVG is rendered by librsvg's
-``rsvg-convert`` at the same size and the two pictures compared: where a curve's color is,
-and how much of the picture is ink. Before the strokes were baked, a 1-pixel curve in a
-scaled group came out as a band tens of pixels thick, and a legend symbol as a hexagon.
+The reference is the widget's own pixels (``grab``); the SVG is rendered at the same size by
+librsvg's ``rsvg-convert`` and by headless Chromium (``--screenshot``), and each picture is
+compared with the grab: where a curve's color is, and how much of the picture is ink. Before
+the strokes were baked, a 1-pixel curve in a scaled group came out as a band tens of pixels
+thick, and a legend symbol as a hexagon (issue 20, point 14: both renderers).
 """
 
 from __future__ import annotations
@@ -23,7 +24,21 @@ from app.widgets.svg_strokes import flatten_scaled_strokes, parse_matrix
 from bpe_engine import CountingDone
 
 SVG = "{http://www.w3.org/2000/svg}"
-needs_rsvg = pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs rsvg-convert (librsvg2-bin)")
+#: Chromium's command under the names distributions give it (the CI image has ``chromium``).
+CHROMIUM = next((c for c in ("chromium", "chromium-browser", "google-chrome") if shutil.which(c)), None)
+RENDERERS = [
+    pytest.param(
+        "rsvg",
+        marks=pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs rsvg-convert (librsvg2-bin)"),
+    ),
+    pytest.param(
+        "chromium",
+        marks=pytest.mark.skipif(
+            CHROMIUM is None,
+            reason="needs Chromium on PATH (chromium, chromium-browser or google-chrome) for headless screenshots",
+        ),
+    ),
+]
 
 
 def _pixels(image: QImage) -> np.ndarray:
@@ -33,12 +48,20 @@ def _pixels(image: QImage) -> np.ndarray:
     return raw[:, : 3 * w].reshape(h, w, 3).astype(np.int32)
 
 
-def _rendered(svg: bytes, tmp_path, width: int, height: int) -> np.ndarray:
+def _rendered(svg: bytes, tmp_path, width: int, height: int, renderer: str) -> np.ndarray:
     path = tmp_path / "drawing.svg"
     path.write_bytes(svg)
     out = tmp_path / "drawing.png"
-    subprocess.run(["rsvg-convert", "-w", str(width), "-h", str(height), "-o", str(out), str(path)], check=True)
-    return _pixels(QImage(str(out)))
+    if renderer == "rsvg":
+        subprocess.run(["rsvg-convert", "-w", str(width), "-h", str(height), "-o", str(out), str(path)], check=True)
+    else:  # the SVG file opened as a page of its own size, as a browser shows an exported file
+        command = [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
+        command += ["--force-device-scale-factor=1", f"--user-data-dir={tmp_path / 'profile'}"]
+        command += [f"--window-size={width},{height}", f"--screenshot={out}", path.as_uri()]
+        subprocess.run(command, check=True, capture_output=True)
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (width, height), (renderer, image.width(), image.height())
+    return _pixels(image)
 
 
 def _near(pixels: np.ndarray, color: str) -> np.ndarray:
@@ -93,8 +116,8 @@ def _compare_curve(screen: np.ndarray, drawn: np.ndarray, color: str) -> None:
     assert float(np.median(gaps)) <= 1.5 and np.mean(np.array(gaps) <= 3) > 0.9
 
 
-@needs_rsvg
-def test_training_plots_draw_their_curves_as_thin_lines(qtbot, tmp_path) -> None:
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_training_plots_draw_their_curves_as_thin_lines(qtbot, tmp_path, renderer) -> None:
     plots = TrainingPlots()
     qtbot.addWidget(plots)
     plots.resize(500, 500)
@@ -107,14 +130,14 @@ def test_training_plots_draw_their_curves_as_thin_lines(qtbot, tmp_path) -> None
     svg = svg_bytes(plots, "plots")
     _check_structure(svg, ("#1565c0", "#2e7d32"))
     screen = _pixels(widget_image(plots))
-    drawn = _rendered(svg, tmp_path, plots.width(), plots.height())
+    drawn = _rendered(svg, tmp_path, plots.width(), plots.height(), renderer)
     _compare_curve(screen, drawn, "#1565c0")
     _compare_curve(screen, drawn, "#2e7d32")
     assert _ink(drawn) == pytest.approx(_ink(screen), rel=0.5)  # (fonts and antialiasing differ)
 
 
-@needs_rsvg
-def test_a_chart_with_symbols_and_a_legend(qtbot, tmp_path) -> None:
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_a_chart_with_symbols_and_a_legend(qtbot, tmp_path, renderer) -> None:
     plot = pg.PlotWidget(background="w")
     qtbot.addWidget(plot)
     plot.setLogMode(x=True, y=False)
@@ -130,7 +153,7 @@ def test_a_chart_with_symbols_and_a_legend(qtbot, tmp_path) -> None:
     svg = svg_bytes(plot, "chart")
     _check_structure(svg, ("#c62828",))
     screen = _pixels(widget_image(plot))
-    drawn = _rendered(svg, tmp_path, plot.width(), plot.height())
+    drawn = _rendered(svg, tmp_path, plot.width(), plot.height(), renderer)
     _compare_curve(screen, drawn, "#c62828")
     marker = _near(screen, "#1565c0")
     assert _near(drawn, "#1565c0").sum() == pytest.approx(marker.sum(), rel=0.35)
