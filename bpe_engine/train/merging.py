@@ -96,10 +96,10 @@ def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> _Colum
     ``q``), each group in ascending order: a stable counting sort, a slice at a time. The
     log holds room for as many entries again (see below).
 
-    subtle: the room, because the first merge of a loop built after the characters were
-    formed takes half of the positions on 10 MB of Chinese: a log without room grew at once
-    (its compaction read ``ppid`` at random for the 3.2 million entries, none stale yet,
-    then a copy: 0.17-0.19 s). Pages never written cost no memory.
+    subtle: the room, because a log without any grew at the loop's first merge (a merge
+    may log two new entries per position): a compaction that read ``ppid`` at random for
+    the 3.2 million entries of 10 MB of Chinese, none stale yet, then a copy, 0.17-0.19 s.
+    Pages never written cost no memory.
 
     subtle: sliced (one stable sort of 3.6 million keys held the GIL ~100 ms, and slices that
     fit in the cache sort faster); each slice's entries go to their pair's cursor plus their
