@@ -97,7 +97,9 @@ def test_a_jobs_chips_are_built_without_a_pass_over_its_tokens_or_pieces(openai_
 
     text = "The quick brown fox 国语的文字 🔭 jumps <|endoftext|> over the lazy dog.\n" * 50
     enc = tiktoken_encodings["cl100k_base"]
-    result = run_job(EncodeJob(1, text, SpecialMode.ALLOW, (("k", openai_tokenizers["cl100k_base"]),), True), lambda: False)
+    result = run_job(
+        EncodeJob(1, text, SpecialMode.ALLOW, (("k", openai_tokenizers["cl100k_base"]),), True), lambda: False
+    )
     outcome = result.outcome("k")
     table = outcome.table
     table = replace(table, ids=_Counted(table.ids), complete=_Counted(table.complete), special=_Counted(table.special))
