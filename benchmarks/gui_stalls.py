@@ -259,8 +259,10 @@ def while_training(window: MainWindow, run: Runner, idle: Callable[[float], None
     idle(1.0)
     training = families.controller.is_training
     toggle = window.presentation.presentation_action.trigger
-    run("presentation on, training", toggle, lambda: True)
-    run("presentation off, training", toggle, lambda: True)
+    # (until its later turns, the panels and full screen, are done: they were not measured)
+    pending = window.presentation.state_pending
+    run("presentation on, training", toggle, lambda: not pending())
+    run("presentation off, training", toggle, lambda: not pending())
     run("open Compare, training", lambda: window.tabs.setCurrentWidget(window.compare_view), lambda: True)
     # (until its curves and references are drawn: their arrival was the longest work)
     run("open Sweep, training", lambda: window.tabs.setCurrentWidget(window.sweep_view), window.sweep_view.is_settled)
