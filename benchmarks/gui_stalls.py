@@ -19,14 +19,19 @@ much later than due a tick arrives. Cases:
 
 Prints, per case, the longest stall and the 99th percentile in milliseconds of wall time, and
 the longest stall counting only the GUI thread's own CPU time (``cpu``): on a machine shared
-with other work, wall time also counts the time the process waited for a core.
+with other work, wall time also counts the time the process waited for a core. On Linux, the
+longest wall stall is then split (``split``) by the GUI thread's scheduler statistics
+(``/proc/thread-self/schedstat``) into its CPU time, its wait for a core (``core``) and the
+rest, time off the CPU while it was not sleeping between ticks: waiting for the interpreter
+lock (``lock``; the timer's own 5 ms are taken off).
 
-Run: python benchmarks/gui_stalls.py [--settle 60] [--cases compare training ...]
+Run: python benchmarks/gui_stalls.py [--settle 60] [--cases compare training ...] [--dump-after 0.2]
 """
 
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import os
 import sys
 import tempfile
@@ -52,6 +57,13 @@ def main() -> None:
     parser.add_argument(
         "--cases", nargs="+", choices=GROUPS, default=list(GROUPS), help="the groups of cases to run (default: all)"
     )
+    parser.add_argument(
+        "--dump-after",
+        type=float,
+        default=0.0,
+        help="print every thread's Python stack to stderr when a tick is this many seconds late"
+        " (the thread holding the interpreter lock is the one not waiting in Qt or a lock)",
+    )
     args = parser.parse_args()
     os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp())
 
@@ -67,13 +79,19 @@ def main() -> None:
     window.show()
     ticks: list[float] = []
     cpu_ticks: list[float] = []
-    last = [time.perf_counter(), time.thread_time()]
+    splits: list[tuple[float, float, float]] = []  # per tick: (cpu, core, lock) in ms
+    last = [time.perf_counter(), time.thread_time(), *sched_stat()]
 
     def tick() -> None:
         now, cpu = time.perf_counter(), time.thread_time()
+        run, wait = sched_stat()
         ticks.append(max(0.0, now - last[0] - 0.005) * 1000)
         cpu_ticks.append((cpu - last[1]) * 1000)
-        last[:] = [now, cpu]
+        ran, waited = (run - last[2]) * 1000, (wait - last[3]) * 1000
+        splits.append((ran, waited, max(0.0, (now - last[0] - 0.005) * 1000 - ran - waited)))
+        last[:] = [now, cpu, run, wait]
+        if args.dump_after:  # (re-armed at each tick: it fires only when the GUI thread is late)
+            faulthandler.dump_traceback_later(args.dump_after, file=sys.stderr)
 
     timer = QTimer()
     timer.setTimerType(Qt.TimerType.PreciseTimer)
@@ -83,7 +101,8 @@ def main() -> None:
     def run(name: str, action: Callable[[], None], settled: Callable[[], bool]) -> None:
         ticks.clear()
         cpu_ticks.clear()
-        last[:] = [time.perf_counter(), time.thread_time()]
+        splits.clear()
+        last[:] = [time.perf_counter(), time.thread_time(), *sched_stat()]
         timer.start()
         QTimer.singleShot(0, action)
         loop = QEventLoop()
@@ -100,9 +119,10 @@ def main() -> None:
         QTimer.singleShot(20, poll)
         loop.exec()
         timer.stop()
+        faulthandler.cancel_dump_traceback_later()
         print(
             f"{name:<32} longest {max(ticks, default=0):8.0f} ms   p99 {percentile(ticks, 99):7.0f} ms"
-            f"   cpu longest {max(cpu_ticks, default=0):6.0f} ms",
+            f"   cpu longest {max(cpu_ticks, default=0):6.0f} ms{split_text(ticks, splits)}",
             flush=True,
         )
 
@@ -197,6 +217,24 @@ def as_of_case(window: MainWindow, run: Runner, idle: Callable[[float], None]) -
     )
 
 
+def sched_stat() -> tuple[float, float]:
+    """The calling thread's time on a CPU and waiting for one, in seconds (Linux; else zeros)."""
+    try:
+        with open("/proc/thread-self/schedstat") as stat:
+            run, wait, _ = stat.read().split()
+    except OSError:
+        return 0.0, 0.0
+    return int(run) / 1e9, int(wait) / 1e9
+
+
+def split_text(ticks: list[float], splits: list[tuple[float, float, float]]) -> str:
+    """The longest wall stall's CPU time, wait for a core and the rest (the interpreter lock)."""
+    if not ticks or not any(any(s) for s in splits):
+        return ""
+    cpu, core, lock = splits[max(range(len(ticks)), key=ticks.__getitem__)]
+    return f"   split: cpu {cpu:4.0f} core {core:4.0f} lock {lock:4.0f} ms"
+
+
 def laid_out(chips: object) -> bool:
     """A chip view has laid out all its chips (before the lazy layout: at once, always)."""
     done = getattr(chips, "layout_done", None)
@@ -221,8 +259,10 @@ def while_training(window: MainWindow, run: Runner, idle: Callable[[float], None
     idle(1.0)
     training = families.controller.is_training
     toggle = window.presentation.presentation_action.trigger
-    run("presentation on, training", toggle, lambda: True)
-    run("presentation off, training", toggle, lambda: True)
+    # (until its later turns, the panels and full screen, are done: they were not measured)
+    pending = window.presentation.state_pending
+    run("presentation on, training", toggle, lambda: not pending())
+    run("presentation off, training", toggle, lambda: not pending())
     run("open Compare, training", lambda: window.tabs.setCurrentWidget(window.compare_view), lambda: True)
     # (until its curves and references are drawn: their arrival was the longest work)
     run("open Sweep, training", lambda: window.tabs.setCurrentWidget(window.sweep_view), window.sweep_view.is_settled)

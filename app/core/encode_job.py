@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from app.core.chat_job import render_request
 from app.core.messages import EncodeJob, EncodeOutcome, EncodeResult
+from app.display.chips import piece_bounds, with_chip_arrays
 from app.display.token_data import token_table
 from bpe_engine import SpecialMode, Tokenizer, TokenizerLike, errors
 
@@ -60,10 +61,11 @@ def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None
         except errors.SpecialTokenError as exc:
             error = str(exc)
         else:
-            table = token_table(tok, ids, job.text)
+            table = with_chip_arrays(token_table(tok, ids, job.text))
         elapsed = time.perf_counter() - t1
         pieces = tok.pieces(job.text, special=job.mode is not SpecialMode.ORDINARY) if job.want_pieces else None
-        outcomes.append(EncodeOutcome(key, table, pieces, error, elapsed))
+        bounds = piece_bounds(pieces) if pieces is not None else None
+        outcomes.append(EncodeOutcome(key, table, pieces, error, elapsed, bounds))
     if chat is not None and outcomes and outcomes[0].table is not None:
         chat = replace(chat, special_tokens=sum(outcomes[0].table.special))
     # subtle: a table's tuples (100 000 ids, offsets, bytes...) are new containers that the

@@ -77,4 +77,8 @@ def with_additions(table: TokenTable, additions: SpecialAdditions) -> TokenTable
         labels=names_b + labels + names_a,
         fallback=None if table.fallback is None else (False,) * nb + table.fallback + (False,) * na,
         colors=tuple(stable_colors(ids)),
+        # (made for the table without the additions: made again from the fields above)
+        cuts=None,
+        id_array=None,
+        kinds=None,
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
@@ -42,6 +42,8 @@ __all__ = [
     "Chips",
     "LazyList",
     "TokenChipBuilder",
+    "with_chip_arrays",
+    "piece_bounds",
     "PieceChipBuilder",
     "common_affixes",
     "chip_segments",
@@ -320,7 +322,7 @@ class TokenChipBuilder:
         ids = table.ids
         n = len(ids)
         old_n = len(self._ids)
-        id_array = np.fromiter(ids, dtype=np.int64, count=n)
+        id_array = table.id_array if table.id_array is not None else np.fromiter(ids, dtype=np.int64, count=n)
         if whitespace == self._ws and old_n:
             p, s = _array_affixes(self._array, id_array)
             # A split character's chips name the character: relabel one more on each side.
@@ -364,13 +366,36 @@ class TokenChipBuilder:
 
 
 def _kinds(table: TokenTable) -> array[int]:
+    """Each token's chip kind (made in the encode job when it made the table)."""
+    kinds = table.kinds if table.kinds is not None else _kind_array(table)
+    return array("b", kinds.tobytes())
+
+
+def _kind_array(table: TokenTable) -> np.ndarray:
     """Each token's chip kind, in NumPy passes (a Python loop took a second on 300 000 tokens)."""
     n = len(table)
     whole = np.fromiter(table.complete, dtype=bool, count=n)
     if table.fallback is not None:
         whole &= ~np.fromiter(table.fallback, dtype=bool, count=n)
     special = np.fromiter(table.special, dtype=bool, count=n)
-    return array("b", np.where(special, SPECIAL, np.where(whole, NORMAL, PARTIAL)).astype(np.int8).tobytes())
+    kinds: np.ndarray = np.where(special, SPECIAL, np.where(whole, NORMAL, PARTIAL)).astype(np.int8)
+    return kinds
+
+
+def with_chip_arrays(table: TokenTable) -> TokenTable:
+    """``table`` with what its chips are built from made now (the encode job calls it, so
+    that the GUI thread does no pass over the tokens when it shows them)."""
+    ids = np.fromiter(table.ids, dtype=np.int64, count=len(table))
+    return replace(table, id_array=ids, kinds=_kind_array(table))
+
+
+def piece_bounds(pieces: Sequence[tuple[str, int, int, bool]]) -> tuple[np.ndarray, np.ndarray]:
+    """The pieces' start and end offsets as arrays (:meth:`PieceChipBuilder.build`'s ``bounds``)."""
+    n = len(pieces)
+    # itemgetter, not a generator: no Python frame per piece (a 1 MB text has 230 000)
+    starts = np.fromiter(map(itemgetter(1), pieces), dtype=np.int64, count=n)
+    ends = np.fromiter(map(itemgetter(2), pieces), dtype=np.int64, count=n)
+    return starts, ends
 
 
 def _breaks(table: TokenTable) -> array[int]:
@@ -424,15 +449,18 @@ class PieceChipBuilder:
         self.chips = Chips()
 
     def build(
-        self, pieces: Sequence[tuple[str, int, int, bool]], text: str, whitespace: bool = True
+        self,
+        pieces: Sequence[tuple[str, int, int, bool]],
+        text: str,
+        whitespace: bool = True,
+        bounds: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> tuple[Chips, tuple[int, int] | None]:
+        """``bounds``: :func:`piece_bounds` of ``pieces``, if made already (in the encode job)."""
         n = len(pieces)
         if pieces is self._pieces:
             starts, ends = self._starts, self._ends  # the same pieces ("Show whitespace")
         else:
-            # itemgetter, not a generator: no Python frame per piece (a 1 MB text has 230 000)
-            starts = np.fromiter(map(itemgetter(1), pieces), dtype=np.int64, count=n)
-            ends = np.fromiter(map(itemgetter(2), pieces), dtype=np.int64, count=n)
+            starts, ends = bounds if bounds is not None else piece_bounds(pieces)
         old = self.chips
         old_n = len(old)
         if whitespace == self._ws and old_n and n:

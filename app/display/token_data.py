@@ -71,6 +71,11 @@ class TokenTable:
     #: ``byte_starts`` as an array (:func:`cut_points`), made in the encode job: Compare's diff
     #: converted each column's 100 000 offsets several times in the GUI thread.
     cuts: np.ndarray | None = None
+    #: ``ids`` as an array and each token's chip kind (int8, :mod:`app.display.chips`'s
+    #: kinds), made in the encode job (:func:`app.display.chips.with_chip_arrays`): these
+    #: passes over 300 000 tokens took 30-50 ms of the GUI thread's turn that showed them.
+    id_array: np.ndarray | None = None
+    kinds: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -30,6 +30,14 @@ they run, walk only what was made since. The price: a reference cycle among froz
 is never collected (the app breaks its cycles at their source; large data, tokens and
 tables, are freed by reference counting).
 
+subtle: a job's thread and the GUI thread share the interpreter lock. A thread that wants it
+waits until the holder's turn ends: the switch interval, 5 ms by default. The GUI thread asks
+for it at every call from Qt into Python (each paint, event, model ``data()`` and slot: hundreds
+in one relayout), and a job running Python takes it back at once in between, so one turn of
+the event loop waited for the lock 70-160 ms beyond its own CPU time while a Families training
+ran (``benchmarks/gui_stalls.py``, the ``lock`` part of its split). While jobs run, the
+interval is :data:`JOB_SWITCH_INTERVAL`; the one before is restored when none is left.
+
 It leaves out what a job does and what its results mean (the other modules of
 :mod:`app.jobs`, and the controllers).
 """
@@ -40,11 +48,16 @@ import atexit
 import ctypes
 import gc
 import logging
+import sys
 import time
 
 from PySide6.QtCore import QObject, QThread
 
-__all__ = ["Worker", "JobThread", "start", "live_threads", "wait_all", "stop_all"]
+__all__ = ["Worker", "JobThread", "start", "live_threads", "wait_all", "stop_all", "JOB_SWITCH_INTERVAL"]
+
+#: The interpreter's switch interval (s) while jobs run: the longest a thread asking for the
+#: lock waits for a thread running Python (see the module docstring).
+JOB_SWITCH_INTERVAL = 0.001
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +91,7 @@ class JobThread(QThread):
 
 
 _LIVE: set[JobThread] = set()
+_switch_before: list[float] = []  # the interval before the jobs (empty: no job running)
 
 
 def _release_ended() -> None:
@@ -86,6 +100,8 @@ def _release_ended() -> None:
     for thread in [t for t in _LIVE if t.isFinished()]:
         thread.wait()  # returns at once: the thread has ended
         _LIVE.discard(thread)
+    if not _LIVE and _switch_before:
+        sys.setswitchinterval(_switch_before.pop())
 
 
 _last_collection = 0.0
@@ -99,6 +115,9 @@ def start(worker: Worker, name: str) -> JobThread:
         gc.freeze()  # (see the module docstring)
         _last_collection = time.monotonic()
     _release_ended()
+    if not _switch_before:
+        _switch_before.append(sys.getswitchinterval())
+        sys.setswitchinterval(min(JOB_SWITCH_INTERVAL, _switch_before[0]))
     thread = JobThread(worker, name)
     _LIVE.add(thread)
     thread.start()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+import numpy as np
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from app.core.i18n import bind, noop, tr
@@ -72,10 +73,18 @@ class PiecesPanel(QGroupBox):
             self._space_symbol = facts.space_symbol
             self._builder = PieceChipBuilder()
 
-    def show_pieces(self, pieces: list[TextPiece], text: str, generation: int, whitespace: bool) -> None:
+    def show_pieces(
+        self,
+        pieces: list[TextPiece],
+        text: str,
+        generation: int,
+        whitespace: bool,
+        bounds: tuple[np.ndarray, np.ndarray] | None = None,
+    ) -> None:
+        """``bounds``: the pieces' offsets as arrays, if the encode job made them."""
         self.pieces = pieces
         self.text = text
-        chips, reuse = self._builder.build(pieces, text, whitespace)
+        chips, reuse = self._builder.build(pieces, text, whitespace, bounds)
         self.chips.set_chips(chips, generation=generation, reuse=reuse)
 
     def set_refused(self, refused: bool) -> None:

@@ -370,13 +370,14 @@ class TokenizeView(View):
         if outcome.key != self._key:
             return  # the tokenizer changed meanwhile; its own request is on the way
         pieces = outcome.pieces or []
+        bounds = outcome.piece_bounds
         if outcome.error:
             self._show_refusal(outcome.error, result.generation, result.text)
-            pieces = []
+            pieces, bounds = [], None
         elif outcome.table is not None:
             self._show_outcome(outcome, result.generation, result.text)
         ws = self.whitespace_box.isChecked()
-        self.pieces_box.show_pieces(pieces, result.text, result.generation, ws)
+        self.pieces_box.show_pieces(pieces, result.text, result.generation, ws, bounds)
         self._displayed_generation = result.generation
         self.links.token_selected(self.token_chips.selected_index(), explain=False)
         self.links.timer.start()  # after the chips are painted: Explain is not urgent

@@ -3,6 +3,7 @@ that run engine calls one at a time and deliver their results in the GUI thread.
 
 from __future__ import annotations
 
+import sys
 import threading
 
 import shiboken6
@@ -140,3 +141,20 @@ def test_garbage_holding_a_widget_dies_in_the_gui_thread_when_a_job_starts(qtbot
     assert died_in == [threading.main_thread()]
     worker.release.set()
     qtbot.waitUntil(lambda: thread not in runner.live_threads(), timeout=10_000)
+
+
+def test_while_jobs_run_the_gui_thread_waits_at_most_a_millisecond_for_the_interpreter_lock(qtbot) -> None:
+    # (the GUI thread asks for the lock at each call from Qt into Python; a job running Python
+    # took it back in between and held it the default 5 ms each time: issue 20, F)
+    assert runner.stop_all(10_000)
+    before = sys.getswitchinterval()
+    workers = [_Held(), _Held()]
+    threads = [runner.start(w, f"held-{i}") for i, w in enumerate(workers)]
+    assert sys.getswitchinterval() == runner.JOB_SWITCH_INTERVAL <= 0.001
+    workers[0].release.set()
+    qtbot.waitUntil(threads[0].isFinished, timeout=10_000)
+    runner.live_threads()
+    assert sys.getswitchinterval() == runner.JOB_SWITCH_INTERVAL  # one job is still running
+    workers[1].release.set()
+    qtbot.waitUntil(lambda: not runner.live_threads(), timeout=10_000)
+    assert sys.getswitchinterval() == before

@@ -91,3 +91,16 @@ def test_sentencepiece_chips_follow_tokenizer_config(qtbot, view, spm_model, tmp
     chips = view.token_chips.chip_texts()
     assert chips[0] == "<s>" and chips[-1] == "</s>"
     assert view.counts().tokens == len(chips)
+
+
+def test_with_a_bos_the_chip_holding_the_newline_ends_its_line(qtbot, view, tmp_path: Path) -> None:
+    # (the table with the additions kept the byte offsets made without them: the line ended
+    # one chip early, on the token before the newline)
+    path = made_tokenizer_json(tmp_path / "tokenizer.json", "llama3")
+    ref = hf.Tokenizer.from_file(str(path)).encode(TEXT)
+    key = view.registry.add(load_tokenizer(path), "made llama3", kind="file")
+    view.set_text(TEXT)
+    _show(qtbot, view, key)
+    chips = view.token_chips.chips()
+    ends = [k for k in range(len(chips.breaks)) if chips.breaks[k]]
+    assert ends == [k for k, (s, e) in enumerate(ref.offsets) if "\n" in TEXT[s:e]] != []
