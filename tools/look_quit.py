@@ -241,6 +241,14 @@ def menu_scenario(d: Driver) -> Step:
     view.editor.setPlainText("Save and Export follow the view's tokenizer. 保存和导出跟随视图。")
     yield 1.0
     yield from _show_file_menu(d, "tokenize-ok")
+    mine_key = view.tokenizer_key()
+    # a model of the Hugging Face cache that cannot be loaded (made in main(): org/broken)
+    view.picker.set_current_key("org/broken")
+    yield lambda: view.messages.kind == "error"
+    yield 1.0
+    yield from _show_file_menu(d, "tokenize-failed-load")
+    view.picker.set_current_key(mine_key)
+    yield 1.0
     # a failed open in Tokenize: a rank file that cannot be read
     (folder / "broken.tiktoken").write_text("not a rank file\n", encoding="utf-8")
     view.opener.open(str(folder / "broken.tiktoken"))
@@ -254,7 +262,7 @@ def menu_scenario(d: Driver) -> Step:
     yield 2.0
     yield from _show_file_menu(d, "compare-changed-column")
     train.corpus.add_files([str(CORPUS)])
-    train.settings_panel.vocab_size.setValue(5000)
+    train.settings_panel.vocab_size.setValue(100_000)
     train.start_action.trigger()
     yield lambda: len(train.controller.merges) >= 50
     timeline = w.timeline_view
@@ -262,6 +270,7 @@ def menu_scenario(d: Driver) -> Step:
     yield 1.0
     timeline.live_box.click()
     yield 2.0
+    print("following:", timeline.live_box.isChecked(), "| training:", train.controller.state, flush=True)
     yield from _show_file_menu(d, "timeline-follow")
     timeline.live_box.click()
     yield 1.0
@@ -330,7 +339,33 @@ def resume_scenario(d: Driver) -> Step:
     yield 0.5
 
 
+def follow_scenario(d: Driver) -> Step:
+    """The Timeline following a training: pictures a few seconds apart, then paused."""
+    w = d.window
+    train, timeline = w.train_view, w.timeline_view
+    train.corpus.add_files([str(CORPUS)])
+    train.settings_panel.vocab_size.setValue(100_000)
+    train.start_action.trigger()
+    yield lambda: len(train.controller.merges) >= 50
+    w.tabs.setCurrentWidget(timeline)
+    yield 1.0
+    timeline.live_box.click()
+    for seconds in (2.0, 3.0, 5.0):
+        yield seconds
+        print("following:", timeline.live_box.isChecked(), len(train.controller.merges), flush=True)
+        d.shot("D", f"follow-{seconds:.0f}s")
+    train.pause_action.trigger()
+    yield 4.0
+    d.shot("D", "follow-paused")
+    train.cancel_action.trigger()
+    yield lambda: not train.controller.is_active
+    w.quitting.unsaved.give_up(set(w.quitting.unsaved.keys()))
+    d.later(w.close)
+    yield 0.5
+
+
 SCENARIOS = {
+    "follow": follow_scenario,
     "resume": resume_scenario,
     "quit": quit_scenario,
     "unsaved": unsaved_scenario,
@@ -346,6 +381,15 @@ def main() -> int:
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.scenario == "menu":  # a Hugging Face cache holding one model that cannot be loaded
+        cache = Path(tempfile.mkdtemp(prefix="look20-hf-"))
+        snapshot = cache / "models--org--broken" / "snapshots" / "0123"
+        snapshot.mkdir(parents=True)
+        (cache / "models--org--broken" / "refs").mkdir()
+        (cache / "models--org--broken" / "refs" / "main").write_text("0123", encoding="ascii")
+        broken = '{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a b"]}}'
+        (snapshot / "tokenizer.json").write_text(broken, encoding="utf-8")
+        os.environ["HF_HUB_CACHE"] = str(cache)
     app = QApplication(["bpe-explorer"])
     screen = app.primaryScreen().size()
     language = "zh" if os.environ.get("LANG", "").startswith("zh") else "en"
