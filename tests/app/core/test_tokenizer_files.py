@@ -19,6 +19,9 @@ def test_a_failed_save_gives_its_advice_once(qtbot, tmp_path: Path) -> None:
     kind, path, message = caught.args
     assert kind == "save" and path == str(target) and str(target) in message
     assert message.lower().count("choose another folder") == 1, message
+    # the engine's "cannot save (Not a directory)" after the app's "Cannot save the tokenizer": once
+    assert message.lower().count("cannot save") == 1, message
+    assert "Not a directory" in message, message
     files.shutdown()
 
 
