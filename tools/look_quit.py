@@ -282,6 +282,11 @@ def menu_scenario(d: Driver) -> Step:
     yield 0.5
 
 
+def _message(w: Any) -> str:
+    bar = w.message_bar()
+    return bar.label.text() if bar is not None and bar.isVisible() else "(no message)"
+
+
 def messages_scenario(d: Driver) -> Step:
     w = d.window
     train, c = w.train_view, w.train_view.controller
@@ -293,28 +298,33 @@ def messages_scenario(d: Driver) -> Step:
     d.answer_file(str(folder / "notes.ckpt"))
     yield lambda: not c.is_active
     yield 2.0
+    print("not a checkpoint:", _message(w), flush=True)
     d.shot("G", "not-a-checkpoint")
     train.corpus.add_files([str(CORPUS)])
     train.settings_panel.vocab_size.setValue(100_000)
     train.start_action.trigger()
     yield lambda: len(c.merges) >= 100
+    train.pause_action.trigger()
     d.later(train.checkpoint_action.trigger)
     yield from d.file_dialog()
     (folder / "a folder.ckpt").mkdir()
     d.answer_file(str(folder / "a folder.ckpt"))
+    yield 1.5
+    d.shot("G", "checkpoint-dialog-given-a-folder")  # Qt's own dialog opens the folder instead
+    d.answer_file("")
+    yield 0.5
+    train.save_checkpoint(folder / "a folder.ckpt")  # what a native dialog (or a typed path) may give
     yield 3.0
+    print("checkpoint to a folder:", _message(w), flush=True)
     d.shot("G", "checkpoint-to-folder")
     train.cancel_action.trigger()
     yield lambda: not c.is_active
     yield 1.0
-    locked = folder / "locked"
-    locked.mkdir()
-    locked.chmod(0o555)
-    blocked = locked / "tok.json" if os.geteuid() else folder / "notes.ckpt" / "tok.json"
     d.later(w.save_action.trigger)
     yield from d.file_dialog()
-    d.answer_file(str(blocked))
+    d.answer_file(os.environ.get("LOOK_READ_ONLY", "/tmp/look20a-ro") + "/tok.json")  # a read-only file system
     yield 3.0
+    print("save error:", _message(w), flush=True)
     d.shot("G", "save-error")
     w.quitting.unsaved.give_up(set(w.quitting.unsaved.keys()))
     d.later(w.close)
@@ -354,6 +364,13 @@ def follow_scenario(d: Driver) -> Step:
         yield seconds
         print("following:", timeline.live_box.isChecked(), len(train.controller.merges), flush=True)
         d.shot("D", f"follow-{seconds:.0f}s")
+    menu = w.menuBar().actions()[0].menu()
+    d.later(lambda: w.menuBar().setActiveAction(w.menuBar().actions()[0]))
+    for seconds in (1.0, 3.0, 5.0):  # the chips under an open menu, while updates go on
+        yield seconds
+        print("menu open:", menu.isVisible(), len(train.controller.merges), flush=True)
+        d.shot("D", f"follow-menu-{seconds:.0f}s")
+    menu.close()
     train.pause_action.trigger()
     yield 4.0
     d.shot("D", "follow-paused")
