@@ -14,10 +14,15 @@ Scenarios (``--scenario``):
   closes. Prints the checkpoint's path: ``python -m app FILE.ckpt`` resumes it.
 - ``unsaved``: train twice on a built-in sample; File > Save's dialog (folder and name),
   File > Export's dialog; then quit: the Save / Discard / Cancel question lists both.
-- ``menu``: the File menu open after a failed open in Tokenize, a changed Compare column and
-  the Timeline's "Follow the training".
+- ``resume``: started with the checkpoint on the command line (``LOOK_RESTORED``: its merges):
+  pauses once they are back and prints the last restored row of the Train table.
+- ``menu``: the File menu open after a failed load and a failed open in Tokenize (a broken
+  model in a temporary Hugging Face cache; a text file named .tiktoken), a changed Compare
+  column, and the Timeline's "Follow the training" on and off.
+- ``follow``: the Timeline following a long training, with and without the File menu open.
 - ``messages``: resuming from a file that is not a checkpoint, a checkpoint saved to a folder,
-  a tokenizer saved into a read-only folder (as root, a path under a file stands for it).
+  a tokenizer saved into a read-only folder (``LOOK_READ_ONLY``, default /tmp/look20a-ro: as
+  root only a read-only file system refuses, e.g. ``mount -t tmpfs -o ro tmpfs DIR``).
 
 Run: ``DISPLAY=:21 XDG_CONFIG_HOME=$(mktemp -d) LANG=zh_CN.UTF-8 python tools/look_quit.py --scenario quit``
 """
@@ -104,8 +109,10 @@ class Driver:
         if path == "":
             dialog.reject()
             return
-        if path is not None:
-            dialog.findChild(QLineEdit, "fileNameEdit").setText(path)
+        if path is not None:  # typed into Qt's own dialog's name field, as a user types it
+            edit = dialog.findChild(QLineEdit, "fileNameEdit")
+            assert edit is not None, "not Qt's own file dialog"
+            edit.setText(path)
         self.later(dialog.accept)
 
     def box_button(self, box: QMessageBox, role: QMessageBox.ButtonRole) -> None:
