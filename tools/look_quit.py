@@ -9,10 +9,10 @@ figures of the run, so that the picture can be checked.
 
 Scenarios (``--scenario``):
 
-- ``quit``: train on ``--corpus``; quit during the run (the question, live and paused);
+- ``quit``: train on ``../shared/corpora/en_mix_36MB.txt`` (100,000 tokens); quit during the run (the question, live and paused);
   Cancel (the run goes on); quit again, Save & quit into a checkpoint folder, then the window
   closes. Prints the checkpoint's path: ``python -m app FILE.ckpt`` resumes it.
-- ``unsaved``: train twice on a built-in sample; File > Save's dialog (folder and name),
+- ``unsaved``: train twice on 300 kB of ``zh_classical_poetry_25MB.txt``; File > Save's dialog (folder and name),
   File > Export's dialog; then quit: the Save / Discard / Cancel question lists both.
 - ``resume``: started with the checkpoint on the command line (``LOOK_RESTORED``: its merges):
   pauses once they are back and prints the last restored row of the Train table.
