@@ -41,3 +41,24 @@ def test_a_damaged_merge_of_a_tokenizer_json_fails_the_open(qtbot, tmp_path: Pat
     assert kind == "open" and path == str(target) and str(target) in message
     assert "model.merges[1] ('a' 'zz'): 'zz' is not in model.vocab" in message, message
     files.shutdown()
+
+
+def test_a_failed_save_gives_its_advice_in_the_apps_language(qtbot, tmp_path: Path) -> None:
+    """In Chinese the advice is the app's (请选择其他文件夹或名称), not the engine's English
+    "choose another folder"; only the system's reason stays as the system says it."""
+    from app.core import i18n
+
+    tok = train_bpe(None, 270, [], text="low lower lowest newest widest " * 20)
+    files = TokenizerFileController()
+    (tmp_path / "plain").write_text("x", encoding="utf-8")
+    target = tmp_path / "plain" / "tok.json"
+    try:
+        assert i18n.set_language("zh_CN")
+        with qtbot.waitSignal(files.failed, timeout=30_000) as caught:
+            assert files.save(tok, target)
+        message = caught.args[2]
+        assert message.startswith(f"无法把分词器保存到 {target}：") and "请选择其他文件夹或名称" in message, message
+        assert "choose another folder" not in message.lower() and "cannot save" not in message.lower(), message
+    finally:
+        i18n.set_language("en")
+        files.shutdown()
