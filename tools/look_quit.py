@@ -402,8 +402,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), required=True)
     parser.add_argument("--out", type=Path, default=Path("/work/shots-20"))
+    parser.add_argument(
+        "--own-resources",
+        action="store_true",
+        help="read resources/ (translations) from this checkout, not from the installed package's "
+        "(an editable install of another checkout maps app.resources to its own folder)",
+    )
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
+    if args.own_resources:
+        import app as package
+
+        package.__path__.insert(0, str(Path(__file__).resolve().parent.parent))  # finds resources/ as app.resources
     args.out.mkdir(parents=True, exist_ok=True)
     if args.scenario == "menu":  # a Hugging Face cache holding one model that cannot be loaded
         cache = Path(tempfile.mkdtemp(prefix="look20-hf-"))
