@@ -8,6 +8,8 @@ are kept so that generic handlers still work.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 __all__ = [
     "short",
     "as_typed",
@@ -28,6 +30,7 @@ __all__ = [
     "ExportError",
     "WorkerError",
     "CheckpointError",
+    "CheckpointProblem",
 ]
 
 
@@ -165,8 +168,23 @@ class UnknownModelError(EncodingUnavailableError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
+class CheckpointProblem(StrEnum):
+    """What is wrong with a checkpoint's path, for callers that word the message themselves
+    (the app, in its own language): :attr:`CheckpointError.problem`."""
+
+    NOT_A_CHECKPOINT = "not a checkpoint"  # another kind of file (or a damaged one)
+    IS_A_FOLDER = "is a folder"  # a checkpoint saved to a folder's path
+
+
 class CheckpointError(BPEError, ValueError):
-    """A training checkpoint file is unreadable, damaged or from another program."""
+    """A training checkpoint file is unreadable, damaged or from another program. ``path`` and
+    ``problem`` say which file and what is wrong when the problem is one of
+    :class:`CheckpointProblem` (else ``problem`` is None; the message says it)."""
+
+    def __init__(self, message: str, *, path: str = "", problem: CheckpointProblem | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.problem = problem
 
 
 class ExportError(BPEError, ValueError):

@@ -23,6 +23,7 @@ format is used for (the view registers it).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from enum import StrEnum
 
@@ -56,6 +57,10 @@ def _run(
     return tokenizer
 
 
+#: The engine's failed save, after its path: ``cannot save (Not a directory); choose another folder``.
+_CANNOT_SAVE = re.compile(r"^cannot save \((?P<why>.*)\); choose another folder$", re.DOTALL)
+
+
 def _message(kind: str, path: str, exc: BaseException) -> str:
     if isinstance(exc, OSError):
         reason = exc.strerror or str(exc)
@@ -69,8 +74,13 @@ def _message(kind: str, path: str, exc: BaseException) -> str:
         if isinstance(exc, OSError):
             return tr("Cannot open {path}: {reason}; check the path and permissions.").format(path=path, reason=reason)
         return tr("Cannot open {path}: {reason}").format(path=path, reason=reason)
-    if isinstance(exc, errors.BPEError):  # the engine's message says what to do already
-        return tr("Cannot save the tokenizer to {path}: {reason}.").format(path=path, reason=reason)
+    if isinstance(exc, errors.BPEError):
+        cannot = _CANNOT_SAVE.match(reason)
+        if cannot is None:  # the engine's message says what to do already
+            return tr("Cannot save the tokenizer to {path}: {reason}.").format(path=path, reason=reason)
+        # The system refused the file: its reason, then the advice in the app's language (the
+        # engine's is English, and "cannot save" is this sentence's start already).
+        reason = cannot["why"]
     return tr("Cannot save the tokenizer to {path}: {reason}. Choose another folder or name.").format(
         path=path, reason=reason
     )

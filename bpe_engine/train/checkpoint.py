@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from .._files import file_problem
-from ..errors import CheckpointError
+from ..errors import CheckpointError, CheckpointProblem
 from ..formats.atomic import atomic_writer
 from .config import TrainerConfig
 from .events import CountingDone, MergeEvent
@@ -190,7 +190,9 @@ def save_checkpoint(
     if os.path.isdir(path):
         raise CheckpointError(
             f"{os.fspath(path)} is a folder: give the checkpoint a file name inside it "
-            f"(e.g. {os.path.join(os.fspath(path), 'training.ckpt')})"
+            f"(e.g. {os.path.join(os.fspath(path), 'training.ckpt')})",
+            path=os.fspath(path),
+            problem=CheckpointProblem.IS_A_FOLDER,
         )
     specs: dict[str, Any] = {}
     blobs: dict[str, np.ndarray] = {}
@@ -276,17 +278,27 @@ def load_checkpoint(path: str | os.PathLike[str]) -> Checkpoint:
         with open(path, "rb") as f:
             if f.read(len(_ZIP_MAGIC)) != _ZIP_MAGIC:
                 # NumPy would try it as a pickle and advise allow_pickle, which must never be done here
-                raise CheckpointError(f"{path} is not a BPE Explorer training checkpoint; {_CHOOSE}")
+                raise CheckpointError(
+                    f"{path} is not a BPE Explorer training checkpoint; {_CHOOSE}",
+                    path=path,
+                    problem=CheckpointProblem.NOT_A_CHECKPOINT,
+                )
             f.seek(0)
             with np.load(f, allow_pickle=False) as archive:
                 arrays = {name: archive[name] for name in archive.files}
     except CheckpointError:
         raise
     except (OSError, zipfile.BadZipFile, EOFError, KeyError, NotImplementedError) as exc:
-        raise CheckpointError(f"{path}: is not a BPE Explorer checkpoint or is damaged ({exc}); {_CHOOSE}") from None
+        raise CheckpointError(
+            f"{path}: is not a BPE Explorer checkpoint or is damaged ({exc}); {_CHOOSE}",
+            path=path,
+            problem=CheckpointProblem.NOT_A_CHECKPOINT,
+        ) from None
     except ValueError:  # e.g. an array of Python objects: NumPy's message advises pickles
         raise CheckpointError(
-            f"{path}: is not a BPE Explorer checkpoint (it holds arrays of Python objects); {_CHOOSE}"
+            f"{path}: is not a BPE Explorer checkpoint (it holds arrays of Python objects); {_CHOOSE}",
+            path=path,
+            problem=CheckpointProblem.NOT_A_CHECKPOINT,
         ) from None
     except MemoryError:
         raise CheckpointError(f"{path}: is damaged (an array claims more memory than there is)") from None

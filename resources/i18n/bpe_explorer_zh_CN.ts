@@ -223,6 +223,16 @@
       <translation>训练因意外错误而停止：{error}</translation>
     </message>
     <message>
+      <location filename="../../app/core/training/worker.py" />
+      <source>{path} is a folder: give the checkpoint a file name inside it (e.g. {example})</source>
+      <translation>{path} 是一个文件夹：请在其中给检查点起一个文件名（例如 {example}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/core/training/worker.py" />
+      <source>{path} is not a BPE Explorer training checkpoint (or it is damaged); choose a .ckpt file saved with Training &gt; Save training as checkpoint</source>
+      <translation>{path} 不是 BPE Explorer 的训练检查点（或已损坏）；请选择用“训练 &gt; 将训练保存为检查点”保存的 .ckpt 文件</translation>
+    </message>
+    <message>
       <location filename="../../app/display/additions.py" />
       <source>Add BOS/EOS</source>
       <translation>添加 BOS/EOS</translation>

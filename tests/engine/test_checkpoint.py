@@ -418,6 +418,9 @@ def test_a_file_that_is_not_a_checkpoint_is_named_without_numpys_pickle_advice(t
         message = str(caught.value)
         assert f"{tmp_path / name}" in message and "not a BPE Explorer" in message and ".ckpt" in message
         assert "pickle" not in message.lower()
+        # typed too, for callers that word it in their own language (the app in Chinese)
+        assert caught.value.problem is errors.CheckpointProblem.NOT_A_CHECKPOINT
+        assert caught.value.path == str(tmp_path / name)
 
 
 def test_saving_a_checkpoint_to_a_folder_says_to_give_a_file_name(tmp_path: Path) -> None:
@@ -427,6 +430,7 @@ def test_saving_a_checkpoint_to_a_folder_says_to_give_a_file_name(tmp_path: Path
         trainer.save_checkpoint(tmp_path)
     message = str(caught.value)
     assert "Errno" not in message and "is a folder" in message and str(tmp_path / "training.ckpt") in message
+    assert caught.value.problem is errors.CheckpointProblem.IS_A_FOLDER and caught.value.path == str(tmp_path)
     (tmp_path / "plain").write_text("x", encoding="utf-8")  # a "folder" that is a file
     with pytest.raises(errors.CheckpointError, match=r"x\.ckpt: cannot save the checkpoint .*choose another folder"):
         trainer.save_checkpoint(tmp_path / "plain" / "x.ckpt")

@@ -22,6 +22,7 @@ It does not decide what the GUI shows, and it never touches a widget.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 import traceback
@@ -58,6 +59,25 @@ from bpe_engine import (
 __all__ = ["TrainingWorker", "TrainingRun"]
 
 log = logging.getLogger(__name__)
+
+
+def checkpoint_words(exc: errors.BPEError | OSError) -> str:
+    """``exc`` in the app's language when it is a checkpoint problem the app words itself
+    (the engine's sentences are English and name no menu of ours); else the engine's words."""
+    if isinstance(exc, errors.CheckpointError):
+        path = exc.path
+        if exc.problem is errors.CheckpointProblem.NOT_A_CHECKPOINT:
+            return tr(
+                "{path} is not a BPE Explorer training checkpoint (or it is damaged); choose a .ckpt file "
+                "saved with Training > Save training as checkpoint"
+            ).format(path=path)
+        if exc.problem is errors.CheckpointProblem.IS_A_FOLDER:
+            example = os.path.join(path, "training.ckpt")
+            return tr("{path} is a folder: give the checkpoint a file name inside it (e.g. {example})").format(
+                path=path, example=example
+            )
+    return str(exc)
+
 
 #: ``BpeTrainer.events()`` is a generator: closing it ends the counting processes.
 _Events = Generator[TrainingEvent, None, None]
@@ -224,7 +244,7 @@ class TrainingWorker(Worker):
         try:
             trainer = self._load()
         except errors.BPEError as exc:
-            self._send(Failed(str(exc)))
+            self._send(Failed(checkpoint_words(exc)))
             return False
         except OSError as exc:
             self._send(Failed(tr("cannot read the checkpoint: {reason}").format(reason=exc)))
@@ -369,7 +389,7 @@ class TrainingWorker(Worker):
             try:
                 trainer.save_checkpoint(path)
             except (errors.BPEError, OSError) as exc:
-                self._send(CheckpointFailed(path, str(exc)))
+                self._send(CheckpointFailed(path, checkpoint_words(exc)))
             else:
                 self._send(CheckpointSaved(path, len(trainer.merges)))
 

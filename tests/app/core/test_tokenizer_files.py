@@ -19,6 +19,9 @@ def test_a_failed_save_gives_its_advice_once(qtbot, tmp_path: Path) -> None:
     kind, path, message = caught.args
     assert kind == "save" and path == str(target) and str(target) in message
     assert message.lower().count("choose another folder") == 1, message
+    # the engine's "cannot save (Not a directory)" after the app's "Cannot save the tokenizer": once
+    assert message.lower().count("cannot save") == 1, message
+    assert "Not a directory" in message, message
     files.shutdown()
 
 
@@ -38,3 +41,24 @@ def test_a_damaged_merge_of_a_tokenizer_json_fails_the_open(qtbot, tmp_path: Pat
     assert kind == "open" and path == str(target) and str(target) in message
     assert "model.merges[1] ('a' 'zz'): 'zz' is not in model.vocab" in message, message
     files.shutdown()
+
+
+def test_a_failed_save_gives_its_advice_in_the_apps_language(qtbot, tmp_path: Path) -> None:
+    """In Chinese the advice is the app's (请选择其他文件夹或名称), not the engine's English
+    "choose another folder"; only the system's reason stays as the system says it."""
+    from app.core import i18n
+
+    tok = train_bpe(None, 270, [], text="low lower lowest newest widest " * 20)
+    files = TokenizerFileController()
+    (tmp_path / "plain").write_text("x", encoding="utf-8")
+    target = tmp_path / "plain" / "tok.json"
+    try:
+        assert i18n.set_language("zh_CN")
+        with qtbot.waitSignal(files.failed, timeout=30_000) as caught:
+            assert files.save(tok, target)
+        message = caught.args[2]
+        assert message.startswith(f"无法把分词器保存到 {target}：") and "请选择其他文件夹或名称" in message, message
+        assert "choose another folder" not in message.lower() and "cannot save" not in message.lower(), message
+    finally:
+        i18n.set_language("en")
+        files.shutdown()

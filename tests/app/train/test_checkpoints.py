@@ -237,3 +237,34 @@ def test_a_checkpoint_on_the_command_line_is_resumed(qtbot, window, tmp_path, co
     assert train.corpus.source == "files" and train.corpus.paths() == [str(corpus)]
     qtbot.waitUntil(lambda: train.controller.state == "finished", timeout=120_000)
     _check_restored(train, uninterrupted)
+
+
+def test_checkpoint_messages_are_in_the_apps_language(qtbot, window, tmp_path, corpus) -> None:
+    """In Chinese, a file that is not a checkpoint and a checkpoint saved to a folder are
+    explained in Chinese, naming the Chinese menu, not in the engine's English (issue 20 G,
+    seen on a real window)."""
+    from app.core import i18n
+
+    train = window.train_view
+    notes = tmp_path / "notes.ckpt"
+    notes.write_text("these are my notes, not a checkpoint\n", encoding="utf-8")
+    try:
+        assert i18n.set_language("zh_CN")
+        with waiting_for(qtbot, train.controller, Failed, timeout=30_000) as failed:
+            assert train.resume_training(notes)
+        message = failed.event.message
+        assert str(notes) in message and "不是 BPE Explorer 的训练检查点" in message, message
+        assert "训练 > 将训练保存为检查点" in message and "Training >" not in message, message
+        train.corpus.add_files([str(corpus)])
+        train.settings_panel.vocab_size.setValue(VOCAB)
+        step_to(qtbot, train, 5)
+        folder = tmp_path / "a folder.ckpt"
+        folder.mkdir()
+        with qtbot.waitSignal(train.file_failed, timeout=30_000) as refused:
+            assert train.save_checkpoint(folder)
+        message = refused.args[2]
+        assert "是一个文件夹" in message and str(folder / "training.ckpt") in message, message
+        assert "is a folder" not in message, message
+        train.cancel_action.trigger()
+    finally:
+        i18n.set_language("en")
