@@ -210,6 +210,16 @@ def test_damaged_rank_files(tmp_path: Path, case: str) -> None:
     assert str(info.value).startswith(str(path)) or "line" in str(info.value)
 
 
+def test_a_bad_line_is_quoted_as_its_text_not_as_python_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "notes.tiktoken"
+    path.write_bytes("IQ== 0\nnot a rank file, naïve\n".encode())
+    with pytest.raises(TokenizerFileError) as info:
+        load_tokenizer(path, pattern=r"\S+", special_tokens={})
+    message = str(info.value)
+    assert "line 2" in message and "got 'not a rank file, naïve'" in message
+    assert "b'" not in message and "\\x" not in message
+
+
 # -- Tekken -------------------------------------------------------------------------------
 
 

@@ -9,7 +9,7 @@ import functools
 
 import numpy as np
 
-from ...errors import TokenizerFileError
+from ...errors import TokenizerFileError, as_typed
 from ..jsonfile import short
 
 __all__ = ["parse_ranks"]
@@ -74,7 +74,7 @@ def _parse_ranks_slowly(data: bytes, source: str) -> dict[bytes, int]:
                 raise ValueError
         except ValueError:
             raise TokenizerFileError(
-                f"{source}: line {lineno} must be '<base64 token> <rank>' with a rank of 0 or more, got {short(line)}"
+                f"{source}: line {lineno} must be '<base64 token> <rank>' with a rank of 0 or more, got {as_typed(line.decode('utf-8', 'replace'))}"
             ) from None
         if token in line_of_token:
             raise TokenizerFileError(
