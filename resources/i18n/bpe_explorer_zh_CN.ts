@@ -6149,4 +6149,15 @@ intermediate-only tokens); export the tables (CSV) and the chart (PNG, SVG).&lt;
       <translation>本次会话中的这些分词器从未保存：&lt;ul&gt;{names}&lt;/ul&gt;保存它们，还是退出并丢弃它们？</translation>
     </message>
   </context>
+  <context>
+    <name>QFileDialog</name>
+    <message>
+      <source>&amp;Look in:</source>
+      <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+      <source>Files of &amp;type:</source>
+      <translation>文件类型(&amp;T)：</translation>
+    </message>
+  </context>
 </TS>

@@ -98,7 +98,8 @@ def read_ts(path: Path) -> dict[str, str]:
     if not path.exists():
         return {}
     result: dict[str, str] = {}
-    for message in ET.parse(path).getroot().iter("message"):
+    ours = [c for c in ET.parse(path).getroot().iter("context") if c.findtext("name") == CONTEXT]
+    for message in (m for c in ours for m in c.iter("message")):
         source = message.findtext("source") or ""
         node = message.find("translation")
         if node is None or node.get("type") in ("unfinished", "vanished", "obsolete"):
@@ -108,6 +109,13 @@ def read_ts(path: Path) -> dict[str, str]:
         if text and text.strip():
             result[source] = text
     return result
+
+
+# Qt's own strings that its shipped catalog (qtbase_<language>.qm) leaves untranslated: its file
+# dialog's labels carry shortcuts ("&Look in:") that the catalog has only without them.
+QT_GAPS: dict[str, dict[str, dict[str, str]]] = {
+    "zh_CN": {"QFileDialog": {"&Look in:": "查找范围(&L)：", "Files of &type:": "文件类型(&T)："}},
+}
 
 
 def write_ts(path: Path, language: str, messages: dict[str, Message]) -> None:
@@ -129,6 +137,13 @@ def write_ts(path: Path, language: str, messages: dict[str, Message]) -> None:
             ET.SubElement(translation, "numerusform").text = msg.translation
         else:
             translation.text = msg.translation
+    for name, strings in QT_GAPS.get(language, {}).items():
+        qt_context = ET.SubElement(root, "context")
+        ET.SubElement(qt_context, "name").text = name
+        for source, text in strings.items():
+            node = ET.SubElement(qt_context, "message")
+            ET.SubElement(node, "source").text = source
+            ET.SubElement(node, "translation").text = text
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode")
     text = f'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n{body}\n'

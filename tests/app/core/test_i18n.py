@@ -191,3 +191,20 @@ def test_counts_are_grouped_as_before_with_one_compiled_pattern(qapp, source: st
     for k in range(1000, 1100):
         i18n.tr_n("%n merge(s)", k)
     assert len(re._cache) <= 2  # type: ignore[attr-defined]  # (no pattern compiled per number)
+
+
+def test_qts_file_dialog_speaks_chinese_where_qts_own_catalog_stops(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Qt's own ``qtbase_zh_CN.qm`` has "Look in:" but not the dialog's "&Look in:" (nor "Files
+    of &type:"): the file dialog kept two English labels among Chinese ones."""
+    from PySide6.QtWidgets import QFileDialog
+
+    try:
+        assert i18n.set_language("zh_CN")
+        dialog = QFileDialog()
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        qtbot.addWidget(dialog)
+        labels = {label.text() for label in dialog.findChildren(QLabel)}
+        assert {"查找范围(&L)：", "文件类型(&T)：", "文件名称(&N)："} <= labels
+        assert not any(text.isascii() and text.strip() for text in labels)
+    finally:
+        i18n.set_language("en")
