@@ -8,7 +8,7 @@ spreads the work over several event-loop turns while training runs.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QCheckBox, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from app.core.i18n import bind
@@ -32,10 +32,11 @@ class LivePanel(QSplitter):
         self.merges_view.verticalHeader().setDefaultSectionSize(22)
         self.merges_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.merges_view.setAlternatingRowColors(True)
-        header = self.merges_view.horizontalHeader()
-        for col, width in enumerate((60, 110, 110, 160, 90)):
-            header.resizeSection(col, width)
-        header.setStretchLastSection(True)
+        # The columns follow the table's width (and font): fixed widths (530 px) put Count
+        # behind a sideways scroll in the ~440 px a 1024-pixel window leaves the table.
+        self.merges_view.installEventFilter(self)
+        self.merges_view.viewport().installEventFilter(self)  # a scroll bar coming narrows it
+        self._fit_columns()
         self.follow = QCheckBox()
         bind(self.follow, "setText", "Follow new merges")
         self.follow.setChecked(True)
@@ -56,6 +57,29 @@ class LivePanel(QSplitter):
         self.setStretchFactor(1, 1)
         self.setSizes([560, 700])
         self.setChildrenCollapsible(False)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        view = self.merges_view
+        if watched in (view, view.viewport()) and event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange):
+            self._fit_columns()
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self) -> None:
+        """Rank and Count as wide as their figures; Left, Right and New token share the rest
+        (New token the largest), each at least a few characters wide."""
+        view = self.merges_view
+        header = view.horizontalHeader()
+        metrics = view.fontMetrics()
+        pad = 3 * metrics.horizontalAdvance("0")
+        figure = metrics.horizontalAdvance("999,999") + pad
+        sides = [header.sectionSizeHint(c) for c in range(header.count())]
+        rank, count = max(figure, sides[0]), max(figure, sides[-1])
+        room = view.viewport().width() - rank - count
+        least = 3 * metrics.horizontalAdvance("M")
+        side = max(least, int(room / 3.5))
+        widths = (rank, side, side, max(least, room - 2 * side), count)
+        for column, width in enumerate(widths):
+            header.resizeSection(column, width)
 
     def clear(self) -> None:
         self.merges_model.clear()

@@ -14,11 +14,12 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import QApplication, QStyle, QWidget
 
 from app.core import i18n
+from app.core.training.events import Finished
 from app.widgets.plots import MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH
 from app.widgets.zoom import apply_zoom
 from bpe_engine import FAMILIES
 
-from ..training_support import Paused, waiting_for
+from ..training_support import Paused, choose_sample, waiting_for
 
 TITLE_BAR = 30  # what a window manager's frame takes from a 700-pixel screen (openbox: 22)
 
@@ -268,3 +269,28 @@ def test_tokenize_combos_elide_their_choice_and_tell_it_whole(qtbot, window, lan
             QApplication.sendEvent(combo, QHelpEvent(QEvent.Type.ToolTip, centre, combo.mapToGlobal(QPoint(centre))))
             assert QToolTip.text().startswith(full), QToolTip.text()
     assert cut  # (at 1024 pixels at least one is narrower than its choice)
+
+
+def test_the_live_merges_table_shows_its_count_without_scrolling(qtbot, window, language) -> None:
+    """The Live tab's table had fixed widths (530 px): at 1024x700 Count was a sideways scroll away."""
+    _at(qtbot, window)
+    view = window.train_view
+    window.tabs.setCurrentWidget(view)
+    choose_sample(qtbot, view, "english_story")
+    with waiting_for(qtbot, view.controller, Finished, timeout=60_000):
+        view.start_action.trigger()
+    table = view.live.merges_view
+    qtbot.waitUntil(lambda: table.isVisible() and table.model().rowCount() > 0, timeout=10_000)
+    for zoomed in (False, True):
+        if zoomed:
+            apply_zoom(window, 1.6, QApplication.font())
+            qtbot.wait(50)
+        width = table.viewport().width()
+        for column in range(table.model().columnCount()):
+            right = table.columnViewportPosition(column) + table.columnWidth(column)
+            assert table.columnViewportPosition(column) >= 0 and right <= width, (zoomed, column, right, width)
+        last = table.model().columnCount() - 1
+        header = table.horizontalHeader()
+        assert table.columnWidth(last) >= header.sectionSizeHint(last), zoomed  # "Count" whole
+        assert table.horizontalScrollBar().maximum() == 0, zoomed
+    apply_zoom(window, 1.0, QApplication.font())
