@@ -148,7 +148,8 @@ def _texts(buf: np.ndarray, starts: np.ndarray, tags: np.ndarray) -> PieceTexts 
     marks = np.zeros(len(buf) + 1, dtype=np.int8)
     marks[starts] = 1
     marks[tags + 1] = -1  # (a tag is followed by the 4 bytes of its score: never a start)
-    joined = buf[np.cumsum(marks[:-1], dtype=np.int8).view(bool)]
+    np.cumsum(marks, dtype=np.int8, out=marks)  # (in place: no second array to fault in)
+    joined = buf[marks[:-1].view(bool)]
     stops = np.cumsum(tags - starts + 1)  # where each text's separator is, plus one
     joined[stops - 1] = 0
     if np.count_nonzero(joined) != len(joined) - len(stops):
