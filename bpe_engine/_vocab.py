@@ -6,7 +6,7 @@ or token, so a damaged file gets a clear error instead of a tokenizer that encod
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import add, eq, itemgetter
@@ -271,7 +271,7 @@ def _check_special(tok: object) -> None:
 
 
 def place_specials(
-    vocab: dict[int, bytes], special_tokens: Iterable[str] | Mapping[str, int] | None, ordinary: set[int]
+    vocab: dict[int, bytes], special_tokens: Iterable[str] | Mapping[str, int] | None, ordinary: AbstractSet[int]
 ) -> dict[str, int]:
     """Ids of the special tokens: a ``{token: id}`` mapping is checked; for a list, ids the
     vocabulary already holds for them are reused and the rest appended after the last id."""
