@@ -6,10 +6,10 @@ or token, so a damaged file gets a clear error instead of a tokenizer that encod
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 from dataclasses import dataclass
-from itertools import chain
-from operator import add, itemgetter
+from itertools import chain, compress, repeat
+from operator import add, eq, itemgetter
 from typing import cast
 
 from ._text import lone_surrogate, surrogate_message
@@ -58,26 +58,15 @@ def byte_ids(vocab: Mapping[int, bytes]) -> list[int]:
     one fails is the vocabulary walked again to name the first bad entry.
     """
     values = vocab.values()
-    value_types = set(map(type, values))
-    if (
-        not vocab
-        or not set(map(type, vocab)) <= {int}
-        or min(vocab) < 0
-        or max(vocab) >= MAX_VOCAB
-        or not value_types <= {bytes, bytearray}
-        or min(map(len, values)) < 1
-    ):
+    lengths = list(map(len, values)) if set(map(type, values)) <= {bytes, bytearray} else [0]
+    if not vocab or not set(map(type, vocab)) <= {int} or min(vocab) < 0 or max(vocab) >= MAX_VOCAB or min(lengths) < 1:
         _name_bad_entry(vocab)
     byte_id = [-1] * 256
-    # bytes -> id, built in C; when no two tokens share bytes, it holds each byte's one id
-    inverse = dict(zip(values, vocab)) if value_types <= {bytes} else {}
-    if inverse and len(inverse) == len(vocab):
-        for x in range(256):
-            byte_id[x] = inverse.get(bytes([x]), -1)
-    else:
-        for i, b in sorted(vocab.items(), reverse=True):  # the lowest id wins
-            if len(b) == 1:
-                byte_id[b[0]] = i
+    # The single bytes picked out in C by their lengths (a bytes -> id dict of every token
+    # took three times as long), the lowest id winning where two share a byte.
+    singles = compress(vocab.items(), map(eq, lengths, repeat(1)))
+    for i, b in sorted(singles, reverse=True):
+        byte_id[b[0]] = i
     missing = [x for x in range(256) if byte_id[x] < 0]
     if missing:
         raise TokenizerFileError(
@@ -282,7 +271,7 @@ def _check_special(tok: object) -> None:
 
 
 def place_specials(
-    vocab: dict[int, bytes], special_tokens: Iterable[str] | Mapping[str, int] | None, ordinary: set[int]
+    vocab: dict[int, bytes], special_tokens: Iterable[str] | Mapping[str, int] | None, ordinary: AbstractSet[int]
 ) -> dict[str, int]:
     """Ids of the special tokens: a ``{token: id}`` mapping is checked; for a list, ids the
     vocabulary already holds for them are reused and the rest appended after the last id."""

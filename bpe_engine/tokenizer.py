@@ -386,7 +386,8 @@ class Tokenizer(TiktokenMethods):
         the bytes for now (its source refuses a special token that a merge makes or uses)."""
         vocab = dict(data.vocab)
         byte_id = byte_ids(vocab)
-        ordinary = set(vocab) if data.merge_rule.tiktoken_ranks else set(byte_id)
+        # (every rank is ordinary: the vocabulary's keys, not a set of them made for the check)
+        ordinary = vocab.keys() if data.merge_rule.tiktoken_ranks else set(byte_id)
         specials = place_specials(vocab, data.special_tokens, ordinary)
         for tok, i in reversed(specials.items()):  # an id shared by two names decodes as the first
             vocab[i] = tok.encode("utf-8")

@@ -136,7 +136,8 @@ def is_merges_txt(data: bytes) -> bool:
     """Whether ``data`` looks like a ``merges.txt`` (``#version`` or a first line of two tokens)."""
     if data.startswith(b"#version"):
         return True
-    first = data.split(b"\n", 1)[0].rstrip(b"\r")
+    end = data.find(b"\n")  # (a split copied the rest of the file: 0.5 ms for a .model)
+    first = (data if end < 0 else data[:end]).rstrip(b"\r")
     parts = first.split(b" ")
     return len(parts) == 2 and all(parts) and not parts[1].isdigit() and b"\x00" not in first
 

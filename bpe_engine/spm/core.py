@@ -54,14 +54,16 @@ class _Model(Protocol):
     """What the core needs of :class:`~bpe_engine.spm.model.CharBpeModel` (a protocol, so that
     this module does not import the model that imports it)."""
 
-    kinds: list[int]
-    scores: list[float]
     space: str
     unk_id: int | None
     byte_fallback: bool
     split_at_space: bool
     rule: str
 
+    @property
+    def kinds(self) -> list[int]: ...
+    @property
+    def scores(self) -> list[float]: ...
     @property
     def piece_id(self) -> dict[str, int]: ...
     @property

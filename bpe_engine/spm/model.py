@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..encode.piece import BpeStep
-from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData, piece_list
+from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData, piece_list, value_list
 from .normalizer import PrefixMatcher
 
 if TYPE_CHECKING:
@@ -53,8 +53,7 @@ class CharBpeModel:
     """The merge procedure of one model (see the module docstring)."""
 
     def __init__(self, data: SentencePieceData, space: str) -> None:
-        pieces, kinds = data.pieces, data.kinds
-        self.kinds = kinds
+        pieces = data.pieces
         self.space = space
         self.unk_id = data.unk_id
         self.byte_fallback = data.byte_fallback
@@ -63,7 +62,6 @@ class CharBpeModel:
         self.ignore_merges = data.ignore_merges
         self.rule = "sentencepiece" if data.merges is None else "huggingface"
         self._data = data
-        self.scores = list(data.scores)
         self.pair_rank: dict[int, tuple[int, int]] = {}
         if data.merges is not None:
             for r, (a, b) in enumerate(data.merges):
@@ -77,6 +75,16 @@ class CharBpeModel:
         self._fast: Callable[[str], list[int] | None] | None | bool = None  # the core's encode (encode)
 
     # -- tables, built on first use (opening a model builds none of them) ------------------
+
+    @cached_property
+    def kinds(self) -> list[int]:
+        """The pieces' types, as a list (a ``.model``'s are made here, on first use)."""
+        return value_list(self._data.kinds)
+
+    @cached_property
+    def scores(self) -> list[float]:
+        """The pieces' scores, as a list (a copy: made on first use)."""
+        return list(self._data.scores)
 
     @cached_property
     def pieces(self) -> list[str]:

@@ -91,7 +91,7 @@ class UnigramModel(CharBpeModel):
         super().__init__(data, space)
         self.sentencepiece = data.merges is None
         self.rule = "unigram (sentencepiece)" if self.sentencepiece else "unigram (huggingface)"
-        kinds, scores = data.kinds, data.scores
+        kinds, scores = self.kinds, self.scores  # (lists: a .model's are arrays)
         self.match: dict[str, tuple[int, float]] = {}
         if self.sentencepiece:
             normal = [scores[i] for i, k in enumerate(kinds) if k == NORMAL]

@@ -267,6 +267,11 @@ def test_a_small_tekken_file(tmp_path: Path) -> None:
         (lambda o: o["config"].update(version="3"), "config.version must be like 'v3'"),
         (lambda o: o["vocab"][300].update(rank=7), "vocab[300] must be"),
         (lambda o: o["vocab"][300].update(token_bytes="!!"), "not base64"),
+        (lambda o: o["vocab"][300].update(token_bytes="é"), "not base64"),
+        (lambda o: o["vocab"].__setitem__(300, "QQ=="), "vocab[300] must be"),  # not an object
+        (lambda o: o["vocab"][300].update(token_bytes=5), "vocab[300] must be"),
+        (lambda o: o["vocab"][300].pop("rank"), "vocab[300] must be"),
+        (lambda o: o["vocab"][300].pop("token_bytes"), "vocab[300] must be"),
         (lambda o: o["config"].update(default_vocab_size=10), "the vocab holds"),
         (lambda o: o["vocab"][3].update(token_bytes="QQ=="), "ranks 0-255 must be the single bytes"),
         (lambda o: o.update(special_tokens=[{"rank": 0, "token_str": "<s>"}] * 2), "rank 0, expected 1"),

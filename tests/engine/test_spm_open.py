@@ -191,3 +191,25 @@ def test_pieces_read_one_at_a_time_before_the_list(name: str) -> None:
     tok = load_tokenizer(path)
     assert isinstance(tok, SentencePieceTokenizer)
     assert tok.pieces_text == expected
+
+
+def test_pieces_alike_at_both_ends_are_told_apart(tmp_path: Path) -> None:
+    """The duplicate check's key (length, first and last 8 bytes) is the same for texts that
+    differ only in their middle: such pieces are compared whole, so a model of them opens
+    (with sentencepiece's ids), and one of them repeated is refused, naming both ids."""
+    middles = ["a", "b", "é", "中", "z"]
+    texts = [f"▁prefix__{m}__suffix▁" for m in middles] + [f"12345678{m}87654321" for m in "xyz"]
+    pieces = [("<unk>", 0.0, UNKNOWN)] + [(t, -1.0 - k, NORMAL) for k, t in enumerate(texts)]
+    pieces += [(c, -100.0 - k, NORMAL) for k, c in enumerate(sorted(set("".join(texts))))]
+    path = tmp_path / "alike.model"
+    path.write_bytes(sentencepiece_model(pieces))
+    found = data_from_model_proto(path.read_bytes(), str(path))
+    assert found.pieces == [p for p, _, _ in pieces]
+    ref = spm.SentencePieceProcessor(model_file=str(path))
+    tok = load_tokenizer(path)
+    for text in ["prefix__a__suffix", "12345678y87654321 prefix__z__suffix"]:
+        assert tok.encode_ordinary(text) == ref.encode(text)
+    pieces[4] = (texts[1], -4.0, NORMAL)  # piece 4 repeats piece 2
+    path.write_bytes(sentencepiece_model(pieces))
+    with pytest.raises(TokenizerFileError, match=r"pieces 2 and 4 are both"):
+        load_tokenizer(path)
