@@ -87,7 +87,8 @@ def svg_bytes(widget: QWidget, title: str) -> bytes:
     for item in items:
         item.setExportMode(True, {"antialias": True})
     try:
-        svg = tree_svg(widget, title)
+        with turn_budget.shared().unbudgeted():  # every chip drawn, none left for later
+            svg = tree_svg(widget, title)
     finally:
         for view, mode in zip(views, modes):
             view.setCacheMode(mode)
