@@ -18,14 +18,14 @@ from __future__ import annotations
 import os
 
 import pyqtgraph as pg
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect, QSaveFile, Qt
-from PySide6.QtGui import QImage, QImageWriter, QPainter, QPixmap
-from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSaveFile, Qt
+from PySide6.QtGui import QImage, QImageWriter, QPixmap
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from app.core.i18n import tr
 from app.widgets import turn_budget
 from app.widgets.svg_strokes import flatten_scaled_strokes
+from app.widgets.svg_tree import tree_svg
 
 __all__ = ["save_file", "save_text", "widget_image", "png_bytes", "svg_bytes", "export_png", "export_svg"]
 
@@ -72,16 +72,8 @@ def png_bytes(image: QImage) -> bytes:
 
 
 def svg_bytes(widget: QWidget, title: str) -> bytes:
-    """``widget`` (and its children) painted into an SVG document of its size."""
-    buffer = QBuffer()
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    generator = QSvgGenerator()
-    generator.setOutputDevice(buffer)
-    generator.setResolution(96)  # CSS pixels: the SVG is as wide as the widget on screen
-    generator.setSize(widget.size())
-    generator.setViewBox(QRect(QPoint(0, 0), widget.size()))
-    generator.setTitle(title)
-    generator.setDescription(tr("Exported from BPE Explorer"))
+    """``widget`` (and its children) painted into an SVG document of its size, each widget
+    clipped to its rectangle as on screen (:func:`~app.widgets.svg_tree.tree_svg`)."""
     # subtle: a graphics view (pyqtgraph's plots) paints its cached background as an image;
     # without the cache the SVG holds only vectors.
     views = [widget] if isinstance(widget, QGraphicsView) else []
@@ -94,19 +86,15 @@ def svg_bytes(widget: QWidget, title: str) -> bytes:
     items = [item for view in views for item in view.items() if isinstance(item, pg.GraphicsItem)]
     for item in items:
         item.setExportMode(True, {"antialias": True})
-    painter = QPainter()
     try:
-        if not painter.begin(generator):
-            raise OSError(tr("the SVG could not be started"))
-        QWidget.render(widget, painter, QPoint(0, 0))
+        with turn_budget.shared().unbudgeted():  # every chip drawn, none left for later
+            svg = tree_svg(widget, title)
     finally:
-        if painter.isActive():
-            painter.end()
         for view, mode in zip(views, modes):
             view.setCacheMode(mode)
         for item in items:
             item.setExportMode(False)
-    return flatten_scaled_strokes(bytes(buffer.data().data()))
+    return flatten_scaled_strokes(svg)
 
 
 def export_png(widget: QWidget, path: str | os.PathLike[str], scale: float = 1.0) -> QImage:
