@@ -27,7 +27,7 @@ from ._text import fix_surrogates, lone_surrogate, surrogate_message
 from ._vocab import MAX_VOCAB, SHIFT, MergeTables, byte_ids, merge_all_safe, place_specials, resolve_merges, split_pairs
 from .compat import TiktokenMethods
 from .encode.core import CoreEncoder
-from .encode.encoder import Encoder
+from .encode.encoder import CACHE_LIMIT, Encoder
 from .encode.piece import BpeStep, bpe_steps
 from .encode.ranked import rank_encode
 from .encode.stream import iter_encode
@@ -544,6 +544,7 @@ class Tokenizer(TiktokenMethods):
 
     def clear_cache(self) -> None:
         """Forget the encodings of pieces seen so far (they are recomputed on demand)."""
+        self.__dict__.pop("_rank_cache", None)
         self._encoder.clear_cache()
 
     def encode_ordinary(self, text: str) -> list[int]:
@@ -640,7 +641,12 @@ class Tokenizer(TiktokenMethods):
         splitter = splitters.get(allowed)
         if splitter is None:
             splitter = splitters[allowed] = SpecialSplitter(t for t in self.special_tokens if t in allowed)
-        return rank_encode(self.pretokenizer, self._ordinary_ranks_of(), self.special_tokens, splitter, text)
+        # Pieces merged before are looked up (short chat messages repeat most of their
+        # words): bounded as the encoder's piece cache, emptied with it.
+        cache: dict[bytes, list[int]] | None = self.__dict__.get("_rank_cache")
+        if cache is None or len(cache) > CACHE_LIMIT:
+            cache = self.__dict__["_rank_cache"] = {}
+        return rank_encode(self.pretokenizer, self._ordinary_ranks_of(), self.special_tokens, splitter, text, cache)
 
     def _ordinary_ranks_of(self) -> dict[bytes, int]:
         """The ordinary tokens' bytes -> id (where two ids share their bytes, the last one),
@@ -865,7 +871,14 @@ class Tokenizer(TiktokenMethods):
             state[name] = getattr(self, name)
         state["_tiktoken_encoding"] = None
         state["_core"] = None
-        for name in ("_encoder_source", "_merges_hook", "_id_table", "_ordinary_ranks", "_rank_splitters"):
+        for name in (
+            "_encoder_source",
+            "_merges_hook",
+            "_id_table",
+            "_ordinary_ranks",
+            "_rank_splitters",
+            "_rank_cache",
+        ):
             # made again where needed (the encoder holds the id table)
             state.pop(name, None)
         state["_sizes_after"] = None  # rebuilt on demand (280,000 numbers for Llama 3)

@@ -105,6 +105,33 @@ class _MergeOnly:
         return list(map(cache.__getitem__, pieces))
 
 
+class _Gather(dict[bytes, "bytes | bytearray"]):
+    """One call's view of the piece cache (see :meth:`Encoder._ids_gathered`): a piece not in
+    it is looked up in the cache, then among the whole tokens, else given a placeholder."""
+
+    def __init__(self, cache: dict[bytes, bytes], whole: dict[bytes, int] | None) -> None:
+        super().__init__()
+        self.cache = cache
+        self.whole = whole if whole is not None else {}
+        self.whole_hits: dict[bytes, bytes] = {}
+        self.todo: list[bytes] = []
+        self.slots: list[bytearray] = []
+
+    def __missing__(self, piece: bytes) -> bytes | bytearray:
+        entry: bytes | bytearray | None = self.cache.get(piece)
+        if entry is None:
+            token = self.whole.get(piece)
+            if token is not None:
+                # tiktoken's rule: a piece that is itself a token is that token (see ids_of).
+                entry = self.whole_hits[piece] = _ONE.pack(token)
+            else:
+                entry = bytearray()
+                self.todo.append(piece)
+                self.slots.append(entry)
+        self[piece] = entry
+        return entry
+
+
 class Encoder:
     """Encodes text with one tokenizer's :class:`EncoderTables`, through a bounded cache."""
 
@@ -179,9 +206,10 @@ class Encoder:
 
     # -- pieces to ids ----------------------------------------------------------------------
 
-    def ids_of(self, pieces: list[bytes]) -> list[int]:
+    def ids_of(self, pieces: list[bytes], mostly_new: bool = False) -> list[int]:
         """Token ids of a list of pieces (special tokens as their cache keys), through the
-        piece cache."""
+        piece cache; ``mostly_new``: a hint that most pieces were never seen (multi-byte text),
+        where the flat path (:meth:`_ids_flat`) may skip the cache."""
         cache = self._cache
         if len(cache) > self.cache_size or not cache:
             # Bounded memory: start a new cache rather than grow. subtle: rebind, never clear in
@@ -193,6 +221,8 @@ class Encoder:
             return _ids(b"".join(map(cache.__getitem__, pieces)))
         except KeyError:
             pass
+        if not mostly_new:
+            return self._ids_gathered(cache, pieces)
         missing = set(pieces).difference(cache)  # subtle: a dict, not .keys(): O(len(pieces))
         whole = self.tables.whole_tokens
         if whole is not None:
@@ -217,6 +247,25 @@ class Encoder:
                 return self._ids_flat(pieces)
             self._fill_cache(cache, todo)
         return _ids(b"".join(map(cache.__getitem__, pieces)))
+
+    def _ids_gathered(self, cache: dict[bytes, bytes], pieces: list[bytes]) -> list[int]:
+        """:meth:`ids_of` of pieces some of which the cache lacks, in one pass over them: each
+        distinct missing piece gets an empty ``bytearray`` that every occurrence shares, the
+        new pieces are merged together, their entries written into those placeholders in
+        place, and the entries joined (no set of the pieces, no second pass of lookups)."""
+        gather = _Gather(cache, self.tables.whole_tokens)
+        entries = list(map(gather.__getitem__, pieces))
+        if gather.whole_hits:
+            cache.update(gather.whole_hits)
+        todo = gather.todo
+        if todo:
+            # subtle: into a private dict first, so another thread never sees the placeholders.
+            merged: dict[bytes, bytes] = {}
+            self._fill_cache(merged, todo)
+            for slot, entry in zip(gather.slots, map(merged.__getitem__, todo)):
+                slot += entry
+            cache.update(merged)
+        return _ids(b"".join(entries))
 
     def _fill_cache(self, cache: dict[bytes, bytes], todo: list[bytes]) -> None:
         """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many,
@@ -300,7 +349,9 @@ class Encoder:
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Token ids of ``text``; special-token text is ordinary text."""
-        return self.ids_of(self.pieces(text)) if text else []
+        if not text:
+            return []
+        return self.ids_of(self.pieces(text), not text.isascii() and mostly_multibyte(text))
 
     def encode(self, text: str, allowed: frozenset[str]) -> list[int]:
         """Token ids of ``text``, the special tokens in ``allowed`` recognised (longest first)."""
@@ -319,7 +370,7 @@ class Encoder:
             pieces, special_at = found
             for i in special_at:
                 pieces[i] = SPECIAL_PREFIX + pieces[i]
-            return self.ids_of(pieces)
+            return self.ids_of(pieces, True)
         # Without stand-ins (o200k, Tekken), mostly multi-byte text goes to the pattern segment
         # by segment as it is: the choices of :meth:`pieces` (ASCII twin, blocks) were made
         # again for each of thousands of short documents and cost as much as the regex.
@@ -337,4 +388,4 @@ class Encoder:
                 pieces.append(SPECIAL_PREFIX + segment.encode("utf-8"))
             else:
                 pieces += split(segment)
-        return self.ids_of(pieces)
+        return self.ids_of(pieces, multibyte)

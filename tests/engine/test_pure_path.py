@@ -259,3 +259,20 @@ def test_many_short_documents_between_special_tokens_give_tiktokens_ids(name: st
     assert ours.encode(text, allowed_special="all") == expected  # warm: every piece cached
     assert ours.encode_ordinary(text) == ref.encode_ordinary(text)  # type: ignore[attr-defined]
     assert ours._core is core  # none built here: the pure path did the work
+
+
+@pytest.mark.parametrize("name", ["qwen", "tekken"])
+def test_a_partly_warm_cache_gives_tiktokens_ids_and_keeps_no_placeholder(name: str, pure: None) -> None:
+    """A cold call on mostly-ASCII text looks every piece up once, through placeholders that
+    every occurrence of a new piece shares (Encoder._ids_gathered): pieces the cache knows,
+    tokens taken whole and new pieces repeated many times all give tiktoken's ids, and the
+    shared cache holds only finished entries afterwards (another thread may read it)."""
+    ours, ref, offset = _real(name)
+    ours.encoder.tables.merge_tables()
+    english = data_text("english.txt")
+    ours.clear_cache()
+    ours.encode_ordinary(english[:2000])  # some pieces known, the rest new
+    text = (english + " Zyxwq zyxwq'll 12345 \n\n  ") * 3
+    assert ours.encode_ordinary(text) == [i + offset for i in ref.encode_ordinary(text)]  # type: ignore[attr-defined]
+    assert all(type(entry) is bytes for entry in ours.encoder._cache.values())
+    assert ours.encode_ordinary(text) == [i + offset for i in ref.encode_ordinary(text)]  # type: ignore[attr-defined]

@@ -64,6 +64,23 @@ def test_short_texts_give_tiktokens_ids_without_a_core_or_merges(
     assert tok._core is None and "_encoder" not in vars(tok) and not tok.merges_made
 
 
+def test_pieces_merged_before_are_looked_up_with_the_same_ids(fresh: Any, tiktoken_encodings: Any) -> None:
+    """Short texts by the ranks keep the pieces they merged (chat messages repeat their
+    words): a second pass over the same texts reads them back, with tiktoken's ids, and
+    ``clear_cache`` forgets them."""
+    enc = tiktoken_encodings["o200k_base"]
+    tok = fresh("o200k_base")
+    texts = TEXTS + random_texts(30, seed=7)
+    for _ in range(2):
+        for text in texts:
+            assert tok.encode(text, allowed_special="all") == enc.encode(text, allowed_special="all"), text
+        assert tok._core is None and not tok.merges_made
+        assert vars(tok)["_rank_cache"]
+    tok.clear_cache()
+    assert "_rank_cache" not in vars(tok)
+    assert tok.encode(texts[0], allowed_special="all") == enc.encode(texts[0], allowed_special="all")
+
+
 def test_a_piece_too_long_for_the_ranks_goes_to_tiktokens_core(fresh: Any, tiktoken_encodings: Any) -> None:
     enc = tiktoken_encodings["cl100k_base"]
     tok = fresh("cl100k_base")

@@ -139,6 +139,17 @@ def test_a_small_rank_file_on_the_core_equals_tiktoken(small_rank_file: Path, co
     _same_ids(ours, ref, text)
 
 
+def test_lone_surrogates_on_the_core_with_a_custom_pattern_follow_tiktoken(
+    small_rank_file: Path, core_always: None
+) -> None:
+    """The core's checked path (a custom pattern) repairs lone surrogates as tiktoken's
+    ``encode`` does (tiktoken's ``encode_to_numpy`` raises on them)."""
+    ours, ref = _small_pair(small_rank_file)
+    for text in ("a\ud800b", "x\ud83d\udc4dy \udfff", "\ud800" + EOT + " the\udc00"):
+        assert ours.encode(text, allowed_special="all") == ref.encode(text, allowed_special="all")
+        assert ours.encode_ordinary(text) == ref.encode_ordinary(text)
+
+
 def test_a_small_tekken_file_runs_on_the_core(tmp_path: Path) -> None:
     trained = train_bpe(None, 256 + 300, [], text=training_text(), pretokenizer="o200k")
     ranks = {b: i for i, b in trained.vocab.items()}
