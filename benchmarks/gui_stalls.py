@@ -194,17 +194,24 @@ def compare_first_case(window: MainWindow, run: Runner, tokenize_settled: Callab
         shown[0] = time.perf_counter()
         window.tabs.setCurrentWidget(compare)
 
-    painted = [0.0]
+    settled, painted = [0.0], [0.0]
 
     def compare_painted() -> bool:
         views = [c.chips for c in compare.columns() if c.chips.isVisible()]
-        done = compare.is_settled() and bool(views) and all(v.painted_generation == v.generation for v in views)
+        if compare.is_settled() and views and not settled[0]:
+            settled[0] = time.perf_counter()
+        done = bool(settled[0]) and all(v.painted_generation == v.generation for v in views)
         if done and not painted[0]:
             painted[0] = time.perf_counter()
         return done and all(laid_out(v) for v in views)
 
     run("open Compare after 1 MB paste", open_compare, compare_painted)
-    print(f"{'  Compare chips painted after':<32} {1000 * (painted[0] - shown[0]):8.0f} ms", flush=True)
+    # (settled: its columns show their encodings, the chips maybe blank boxes; painted: their images made)
+    print(
+        f"{'  Compare settled, painted after':<32} {1000 * (settled[0] - shown[0]):8.0f} ms"
+        f" {1000 * (painted[0] - shown[0]):8.0f} ms",
+        flush=True,
+    )
 
 
 def families_case(window: MainWindow, run: Runner, idle: Callable[[float], None], line: str) -> None:
