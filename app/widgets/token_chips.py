@@ -353,8 +353,7 @@ class ChipView(ChipInput):
 
     def _layout_slice(self) -> bool:
         """A slice of the chips not yet laid out (the shared scheduler's turns); whether more remain."""
-        # A new layout starts at the next paint; a hidden view's waits for showEvent (216 000
-        # chips of a hidden Tokenize took the turns from Compare's first paint, issue 20 F).
+        # A new layout starts at the next paint; a hidden view's waits for showEvent (issue 20 F).
         if self._dirty or self._layout_width != self.viewport().width() or not self.isVisible():
             return False
         self._run_slice(_SLICE)
@@ -437,6 +436,7 @@ class ChipView(ChipInput):
                 r = QRectF(self._xs[i], y, self._widths[i], self._chip_h)
                 self._paint_chip(p, i, r, i in related, contrast, vector)
         p.end()
+        shared_turns().owe(self, self._deferred)  # (the next turns paint before any layout slice)
         if self._deferred:  # the chip images over the turn's budget are made in the next turns
             QTimer.singleShot(0, self.viewport(), self.viewport().update)
         else:
