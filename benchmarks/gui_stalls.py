@@ -10,8 +10,14 @@ much later than due a tick arrives. Cases:
 - *show whitespace*: "Show whitespace" toggled off and on again on that text;
 - *zoom out* / *actual size*: View > Zoom out, then Actual size;
 - *paste 1 MB, back to the tab*: 1 MB pasted into Tokenize, another tab, then Tokenize again;
-- *compare 330k*: the 330 000 characters pasted into Compare, until its columns show chips;
+- *compare 330k*: the 330 000 characters pasted into Compare, until its columns show chips
+  (also prints the time until they are painted with their images);
   then with five columns (the most Compare has: their chip views share one layout budget);
+- *compare first*: 1 MB pasted into Tokenize, then Compare opened for the first time while
+  Tokenize's chips are still being laid out; also prints the time until Compare's chips are
+  painted (their images made, not blank boxes);
+- *families 250k*: 250 000 characters pasted into Families (every family tokenizes it; the
+  table's figures, the highlights of what decoding loses, five rows of chips);
 - *timeline as-of 120k*: Tokenize "As of merge k" on 120 000 "a"s;
 - *while training*: a Families training runs on the first 4 MB of a shared corpus (its
   pure-Python loops and allocations in a job's thread) while Presentation mode, Compare and
@@ -43,7 +49,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from app.window.main_window import MainWindow
 
-GROUPS = ("tokenize", "compare", "training", "as-of")
+GROUPS = ("compare-first", "tokenize", "compare", "families", "training", "as-of")
 Runner = Callable[[str, Callable[[], None], Callable[[], bool]], None]
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -142,10 +148,14 @@ def main() -> None:
     window.tabs.setCurrentWidget(tokenize)
     line = "The quick brown fox 国语的文字 🔭 jumps over the lazy dog.\n"
     big = (line * (330_000 // len(line) + 1))[:330_000]
+    if "compare-first" in args.cases:
+        compare_first_case(window, run, tokenize_settled, line)
     if "tokenize" in args.cases:
         tokenize_cases(window, run, tokenize_settled, big, line)
     if "compare" in args.cases:
         compare_cases(window, run, idle, big)
+    if "families" in args.cases:
+        families_case(window, run, idle, line)
     if "training" in args.cases:
         while_training(window, run, idle)
     if "as-of" in args.cases:
@@ -176,11 +186,20 @@ def compare_cases(window: MainWindow, run: Runner, idle: Callable[[float], None]
     window.tabs.setCurrentWidget(compare)
     idle(2.0)
 
+    painted = [0.0, 0.0]  # (the text set, every column's chips painted with their images)
+
     def compare_settled() -> bool:
         views = [c.chips for c in compare.columns()]
+        if compare.is_settled() and all(v.painted_generation == v.generation for v in views) and not painted[1]:
+            painted[1] = time.perf_counter()
         return compare.is_settled() and all(laid_out(v) for v in views)
 
-    run("compare 330k", lambda: compare.set_text(big), compare_settled)
+    def paste() -> None:
+        painted[:] = [time.perf_counter(), 0.0]
+        compare.set_text(big)
+
+    run("compare 330k", paste, compare_settled)
+    print(f"{'  chips painted after':<32} {1000 * (painted[1] - painted[0]):8.0f} ms", flush=True)
     run("compare edit", lambda: compare.set_text(big[:-1000] + "Ж" + big[-1000:]), compare_settled)
     compare.set_text("a")
     compare.set_keys(["r50k_base", "p50k_base", "cl100k_base", "o200k_base", "p50k_base"])
@@ -191,6 +210,60 @@ def compare_cases(window: MainWindow, run: Runner, idle: Callable[[float], None]
         idle(0.5)
     run("compare 330k, 5 columns", lambda: compare.set_text(big), compare_settled)
     compare.set_text("a")
+
+
+def compare_first_case(window: MainWindow, run: Runner, tokenize_settled: Callable[[], bool], line: str) -> None:
+    """1 MB pasted into Tokenize, then Compare opened for the first time before Tokenize's
+    chips are all laid out; the time until Compare's chips are painted."""
+    tokenize, compare = window.tokenize_view, window.compare_view
+    paste = (line * (1_000_000 // len(line) + 1))[:1_000_000]
+    run("paste 1 MB (compare first)", lambda: tokenize.set_text(paste), tokenize.is_settled)
+    shown = [0.0]
+
+    def open_compare() -> None:
+        shown[0] = time.perf_counter()
+        window.tabs.setCurrentWidget(compare)
+
+    settled, painted = [0.0], [0.0]
+
+    def compare_painted() -> bool:
+        views = [c.chips for c in compare.columns() if c.chips.isVisible()]
+        if compare.is_settled() and views and not settled[0]:
+            settled[0] = time.perf_counter()
+        done = bool(settled[0]) and all(v.painted_generation == v.generation for v in views)
+        if done and not painted[0]:
+            painted[0] = time.perf_counter()
+        return done and all(laid_out(v) for v in views)
+
+    run("open Compare after 1 MB paste", open_compare, compare_painted)
+    # (settled: its columns show their encodings, the chips maybe blank boxes; painted: their images made)
+    print(
+        f"{'  Compare settled, painted after':<32} {1000 * (settled[0] - shown[0]):8.0f} ms"
+        f" {1000 * (painted[0] - shown[0]):8.0f} ms",
+        flush=True,
+    )
+
+
+def families_case(window: MainWindow, run: Runner, idle: Callable[[float], None], line: str) -> None:
+    """250 000 characters pasted into Families, until every row shows them."""
+    families = window.families_view
+    window.tabs.setCurrentWidget(families)
+    idle(1.0)
+    for _ in range(120):  # the built-in samples train when the tab is first shown
+        if families.is_settled():
+            break
+        idle(0.5)
+    text = (line * (250_000 // len(line) + 1))[:250_000]
+
+    def settled() -> bool:
+        views = families.findChildren(ChipView)
+        return families.is_settled() and all(laid_out(v) for v in views)
+
+    from app.widgets.token_chips import ChipView
+
+    run("families paste 250k", lambda: families.set_text(text), settled)
+    families.set_text("a")
+    idle(1.0)
 
 
 def as_of_case(window: MainWindow, run: Runner, idle: Callable[[float], None]) -> None:

@@ -56,6 +56,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeAlias
 
 from ._sorting import sorted_in_blocks
@@ -352,7 +353,7 @@ class FamilyResult:
     def count(self) -> int:
         return len(self.tokens)
 
-    @property
+    @cached_property
     def text_bytes(self) -> int:
         """UTF-8 bytes of the text."""
         return len(self.text.encode("utf-8"))
@@ -362,11 +363,12 @@ class FamilyResult:
         """UTF-8 bytes of the text per token (None without tokens)."""
         return self.text_bytes / self.count if self.tokens else None
 
-    @property
+    # (counted once: a table asks for these figures many times; a long text has 250 000 tokens)
+    @cached_property
     def unknown_count(self) -> int:
         return sum(1 for t in self.tokens if t.unknown)
 
-    @property
+    @cached_property
     def partial_count(self) -> int:
         """Tokens that hold only part of a character (bytes, byte fallback, split characters)."""
         return sum(1 for t in self.tokens if not t.complete)

@@ -13,15 +13,15 @@ Chip kinds:
 - ``SPECIAL``: a special token (dark).
 - ``PIECE``: a pre-tokenization piece (two alternating neutral tones).
 
-Chips may be marked (the compare view's boundary diff: an orange frame) and
-dimmed from some index on (the stream view's "not fed yet").
+Chips may be marked (the compare view's boundary diff: an orange frame) and dimmed from some index on (the
+stream view's "not fed yet").
 
-No per-chip QWidget exists: layout stores an x offset and a line per chip, painting walks
-only the visible lines, and label widths and chip images are cached. Painted into an SVG
-(an export), chips are drawn as shapes and text, never as cached images; in presentation
-mode they take the high-contrast fills (:func:`~app.widgets.chip_painter.high_contrast`). This module knows
-nothing about tokenizers: :mod:`app.display.chips` builds the chip data, the colors are
-:mod:`app.display.palette`'s, and :mod:`app.widgets.chip_painter` draws each chip's box.
+No per-chip QWidget exists: layout stores an x offset and a line per chip (in slices between events, only while
+the view is shown), painting walks only the visible lines, and label widths and chip images are cached. Painted
+into an SVG (an export), chips are drawn as shapes and text, never as cached images; in presentation mode they
+take the high-contrast fills (:func:`~app.widgets.chip_painter.high_contrast`). This module knows nothing about
+tokenizers: :mod:`app.display.chips` builds the chip data, the colors are :mod:`app.display.palette`'s, and
+:mod:`app.widgets.chip_painter` draws each chip's box.
 """
 
 from __future__ import annotations
@@ -141,10 +141,9 @@ class ChipView(ChipInput):
         reuse: tuple[int, int] | None = None,
     ) -> None:
         """Replace all chips. ``reuse = (prefix, suffix)`` promises that the first ``prefix`` and the last
-        ``suffix`` chips equal those of the previous call (labels and line breaks): the
-        lines before the change keep their layout, and the layout after it is re-used as
-        soon as a line starts at the same chip as before.
-        """
+        ``suffix`` chips equal those of the previous call (labels and line breaks): the lines before the
+        change keep their layout, and the layout after it is re-used as soon as a line starts at the same
+        chip as before."""
         n = len(chips.segments)
         if len(chips.kinds) != n or len(chips.breaks) != n or (chips.spans is not None and len(chips.spans) != n):
             raise ValueError("segments, kinds, breaks and spans must have the same length")
@@ -354,8 +353,9 @@ class ChipView(ChipInput):
 
     def _layout_slice(self) -> bool:
         """A slice of the chips not yet laid out (the shared scheduler's turns); whether more remain."""
-        if self._dirty or self._layout_width != self.viewport().width():
-            return False  # a new layout starts at the next paint
+        # A new layout starts at the next paint; a hidden view's waits for showEvent (issue 20 F).
+        if self._dirty or self._layout_width != self.viewport().width() or not self.isVisible():
+            return False
         self._run_slice(_SLICE)
         self._update_bar()
         self.viewport().update()
@@ -386,15 +386,16 @@ class ChipView(ChipInput):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
-        # Lines depend on the width alone (a new width is laid out at the next paint): a new
-        # height only changes the scroll range (laying out 100 000 chips again for it sent
-        # the view to the top until the slices were back).
+        # Lines depend on the width alone (a new width is laid out at the next paint): a new height only
+        # changes the scroll range (laying out 100 000 chips again sent the view to the top for a while).
         if not self._dirty:
             self._update_bar()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
         self._ensure_layout()
+        if not self._layouter.done and not shared_turns().waiting(self):  # (the slices stop while hidden)
+            shared_turns().add(self, self._layout_slice)
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802
         self.viewport().update()
@@ -435,6 +436,7 @@ class ChipView(ChipInput):
                 r = QRectF(self._xs[i], y, self._widths[i], self._chip_h)
                 self._paint_chip(p, i, r, i in related, contrast, vector)
         p.end()
+        shared_turns().owe(self, self._deferred)  # (the next turns paint before any layout slice)
         if self._deferred:  # the chip images over the turn's budget are made in the next turns
             QTimer.singleShot(0, self.viewport(), self.viewport().update)
         else:

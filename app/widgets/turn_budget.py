@@ -11,7 +11,9 @@ event loop: a turn stays within the budget (plus at most one slice) whatever the
 views. Work done in a turn outside the slices (a chip view painting new chip images, e.g. all
 of them at a new size) is counted too (:meth:`TurnScheduler.spend`), and what is over the
 budget waits for the next turns (:meth:`TurnScheduler.left`); not in an export
-(:meth:`TurnScheduler.unbudgeted`), which paints everything at once.
+(:meth:`TurnScheduler.unbudgeted`), which paints everything at once. A view whose paint drew
+blank boxes for want of budget (:meth:`TurnScheduler.owe`) gets the next turns before the slices:
+what is on screen first, the layout of what is not yet shown after.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ __all__ = ["TURN_BUDGET", "TurnScheduler", "shared"]
 
 #: The time the slices of one turn of the event loop may take together (seconds).
 TURN_BUDGET = 0.012
+
+#: Turns in a row the slices give to paints owed (then the slices run: a paint never done
+#: after all, e.g. a window minimized, does not stop them).
+OWED_TURNS = 100
 
 #: One slice of a widget's work; returns whether work remains after it.
 Slice = Callable[[], bool]
@@ -55,6 +61,8 @@ class TurnScheduler(QObject):
         self._fresh.setSingleShot(True)
         self._fresh.setInterval(0)
         self._fresh.timeout.connect(self._on_fresh_timeout)
+        self._owed: set[QObject] = set()  # views with chip images still to paint
+        self._yielded = 0  # turns in a row the slices gave to them
 
     def add(self, owner: QObject, work: Slice) -> None:
         """Run ``work`` in the coming turns until it returns False (``owner``'s only work: a
@@ -67,6 +75,13 @@ class TurnScheduler(QObject):
 
     def waiting(self, owner: QObject) -> bool:
         return owner in self._waiting
+
+    def owe(self, owner: QObject, owed: bool = True) -> None:
+        """``owner`` painted blank boxes for want of budget (``owed``), or painted all it shows."""
+        if owed:
+            self._owed.add(owner)
+        else:
+            self._owed.discard(owner)
 
     def spend(self, seconds: float) -> None:
         """Count ``seconds`` of work done in this turn of the event loop outside the slices."""
@@ -93,6 +108,13 @@ class TurnScheduler(QObject):
 
     @Slot()
     def _on_timer_timeout(self) -> None:
+        self._owed = {owner for owner in self._owed if shiboken6.isValid(owner)}
+        if self._owed and self._waiting and self._yielded < OWED_TURNS:
+            self._yielded += 1  # this turn's budget goes to the paints owed
+            self._timer.start()
+            return
+        self._owed.clear()
+        self._yielded = 0
         start = self._clock()
         end = start + self.budget - self._spent
         while self._waiting and self._clock() < end:

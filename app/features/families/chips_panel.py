@@ -15,7 +15,6 @@ from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QWidget
 
 from app.core.i18n import tr_n
-from app.features.families.display import unknown_marks
 from app.features.families.family import Family
 from app.features.families.job import FamiliesOutcome
 from app.widgets.token_chips import ChipView
@@ -153,7 +152,7 @@ class ChipRows(QWidget):
         for row in outcome.rows:
             view = self.chip_views[row.family]
             if row.result is not None and row.chips is not None:
-                view.set_chips(row.chips, marks=unknown_marks(row.result), generation=outcome.generation)
+                view.set_chips(row.chips, marks=row.marks, generation=outcome.generation)
             else:
                 view.clear()
 

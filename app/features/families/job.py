@@ -21,7 +21,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from PySide6.QtCore import Signal
@@ -29,8 +29,9 @@ from PySide6.QtCore import Signal
 from app.core.i18n import tr
 from app.core.jobs.runner import Worker
 from app.display.chips import Chips
-from app.features.families.display import family_chips
+from app.features.families.display import family_chips, unknown_marks
 from app.features.families.family import TRAINED_FAMILIES, Family, Phase
+from app.features.families.lost import LostStretches, lost_stretches
 from bpe_engine import (
     ByteTokenizer,
     CharacterTokenizer,
@@ -208,6 +209,7 @@ class FamilyRow:
     result: FamilyResult | None
     chips: Chips | None
     error: str = ""
+    marks: Sequence[bool] | None = None  # the chips outlined: the unknown tokens (made in the job)
 
 
 @dataclass(frozen=True)
@@ -216,6 +218,7 @@ class FamiliesOutcome:
     text: str
     rows: tuple[FamilyRow, ...]
     seconds: float = 0.0
+    lost: LostStretches = field(default_factory=LostStretches)  # (run_families: made in the job)
 
     def row(self, family: str) -> FamilyRow | None:
         return next((r for r in self.rows if r.family == family), None)
@@ -243,10 +246,15 @@ def run_families(job: FamiliesJob, is_stale: Callable[[], bool]) -> FamiliesOutc
         except errors.BPEError as exc:
             rows.append(FamilyRow(family, None, None, str(exc)))
             continue
+        # The table's figures are counted here, not in the GUI thread (one pass each over
+        # 250 000 tokens, kept by the result).
+        _ = (result.unknown_count, result.partial_count, result.text_bytes)
         pieces: Sequence[str] | None = None
         if isinstance(tok, SentencePieceTokenizer):
             pieces = tok.pieces_text
         elif isinstance(tok, WordPieceTokenizer):  # its tokens as it writes them (##, [UNK])
             pieces = [tok.token_text(i) if i in tok.vocab else "" for i in range(tok.max_id + 1)]
-        rows.append(FamilyRow(family, result, family_chips(result, job.whitespace, pieces)))
-    return FamiliesOutcome(job.generation, job.text, tuple(rows), time.perf_counter() - start)
+        chips = family_chips(result, job.whitespace, pieces)
+        rows.append(FamilyRow(family, result, chips, marks=unknown_marks(result)))
+    outcome = FamiliesOutcome(job.generation, job.text, tuple(rows))
+    return replace(outcome, lost=lost_stretches(outcome), seconds=time.perf_counter() - start)

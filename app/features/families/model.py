@@ -111,9 +111,9 @@ class FamiliesTableModel(RowsModel):
     def _round_trip_text(self, res: FamilyResult) -> str:
         if res.round_trip:
             return "✓"
-        lost = lost_texts(res)
-        shown = ", ".join(f"‘{t}’" for t in lost[:4])
-        more = tr(" and {n} more").format(n=len(lost) - 4) if len(lost) > 4 else ""
+        shown = ", ".join(f"‘{t}’" for t in lost_texts(res, 4))
+        n = len(res.lost)
+        more = tr(" and {n} more").format(n=n - 4) if n > 4 else ""
         return tr("✗ loses {texts}{more}").format(texts=shown, more=more)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

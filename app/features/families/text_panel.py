@@ -14,7 +14,7 @@ from app.core.settings import Settings
 from app.display.offsets import index_from_utf16
 from app.features.families.content import FAMILY_TEXTS
 from app.features.families.job import FamiliesOutcome
-from app.features.families.lost import lost_selections, lost_sentence
+from app.features.families.lost import LostStretches, lost_selections, lost_sentence
 from app.widgets import build
 from app.widgets.text_input import TextInput
 
@@ -41,6 +41,12 @@ class TextPanel(QWidget):
             self.editor.fontMetrics().lineSpacing() * 2 + 14
         )  # (it scrolls: room for the rows)
         self.editor.textChanged.connect(self.changed)
+        self._lost = LostStretches()
+        # (an edit makes the stretches stale; the editor's highlights move with the edit meanwhile)
+        self.editor.textChanged.connect(self._forget_lost)
+        for bar in (self.editor.verticalScrollBar(), self.editor.horizontalScrollBar()):
+            bar.valueChanged.connect(self._highlight_shown)
+        self.editor.verticalScrollBar().rangeChanged.connect(self._highlight_shown)  # (a new width wraps anew)
         layout.addWidget(self.editor)
         self.lost_label = QLabel(self)
         self.lost_label.setWordWrap(True)
@@ -88,12 +94,34 @@ class TextPanel(QWidget):
     def show_lost(self, outcome: FamiliesOutcome) -> None:
         """Highlight what ``outcome``'s decodes lose (if the editor still shows its text) and say it."""
         # Another text in the editor: the outcome is stale, its positions would be wrong.
-        selections = lost_selections(self.editor.document(), outcome) if outcome.text == self.text() else []
-        self.editor.setExtraSelections(selections)
+        self._lost = outcome.lost if outcome.text == self.text() else LostStretches()
+        self._highlight_shown()
         self.lost_label.setText(lost_sentence(outcome))
 
+    @Slot()
+    def _forget_lost(self) -> None:
+        self._lost = LostStretches()
+
+    @Slot()
+    def _highlight_shown(self) -> None:
+        """Highlight the stretches on the lines the editor shows and a screen around them."""
+        if not self._lost.spans:
+            if self.editor.extraSelections():
+                self.editor.setExtraSelections([])
+            return
+        view = self.editor.viewport().rect()
+        first = self.editor.cursorForPosition(view.topLeft()).position()
+        last = self.editor.cursorForPosition(view.bottomRight()).position()
+        margin = last - first + 1  # (a scroll of a screen shows highlights already made)
+        selections = lost_selections(self.editor.document(), self._lost, first - margin, last + margin)
+        self.editor.setExtraSelections(selections)
+
     def lost_highlights(self) -> list[tuple[int, int]]:
-        """The highlighted stretches of the editor, in characters of the text (for tests)."""
+        """Every stretch highlighted when shown, in characters of the text (for tests)."""
+        return list(self._lost.spans)
+
+    def shown_highlights(self) -> list[tuple[int, int]]:
+        """The highlights the editor holds now, in characters of the text (for tests)."""
         text = self.text()
         return [
             (index_from_utf16(text, sel.cursor.selectionStart()), index_from_utf16(text, sel.cursor.selectionEnd()))

@@ -357,6 +357,7 @@ def test_a_shorter_text_then_a_language_switch_keeps_the_highlights_right(qtbot,
     view.set_text(long_text)
     qtbot.waitUntil(view.is_settled, timeout=20_000)
     assert len(view.lost_highlights()) > 800
+    assert 0 < len(view.text_panel.shown_highlights()) < 800  # (those near the lines shown)
     view.set_text("The telescope")
     try:
         i18n.set_language("zh_CN")  # before the shorter text's result arrives

@@ -177,3 +177,94 @@ def test_new_chip_images_are_made_within_the_turns_budget(qtbot, monkeypatch) ->
     qtbot.waitExposed(other)
     other.set_chips(_distinct_chips(400), generation=1)
     assert widget_image(other) == settled
+
+
+def test_a_hidden_views_layout_waits_and_leaves_the_turns_to_the_views_shown(qtbot, monkeypatch) -> None:
+    """Issue 20 F: after a 1 MB paste into Tokenize, Compare opened showed blank chips for
+    seconds: Tokenize's hidden chip views (216 000 chips) went on laying out in the shared
+    turns, leaving Compare's paint one chip image per turn. A hidden view's layout waits until
+    it is shown again (a fake clock: a slice of layout 3 ms, a chip image 2 ms)."""
+    clock = FakeClock()
+    monkeypatch.setattr(time, "perf_counter", clock)
+    run = chip_layout.ChipLayouter.run
+
+    def costly_run(self: chip_layout.ChipLayouter, budget: int) -> None:
+        clock.now += SLICE_COST
+        run(self, budget)
+
+    monkeypatch.setattr(chip_layout.ChipLayouter, "run", costly_run)
+    made: list[float] = []
+    draw = token_chips.draw_chip
+
+    def costly_draw(*args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        clock.now += 0.002
+        made.append(clock.now)
+        draw(*args, **kwargs)
+
+    monkeypatch.setattr(token_chips, "draw_chip", costly_draw)
+    hidden, shown = ChipView(), ChipView()
+    for view in (hidden, shown):
+        qtbot.addWidget(view)
+        view.resize(900, 600)
+    # (a scroll bar that comes with the first lines narrows the view: laid out anew when painted)
+    hidden.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+    hidden.show()
+    qtbot.waitExposed(hidden)
+    hidden.set_chips(_chips(200_000))
+    hidden.hide()  # (another tab chosen while it lays out)
+    measured = hidden.measured_count()
+    assert measured < 200_000, measured
+    shown.show()
+    qtbot.waitExposed(shown)
+    shown.set_chips(_distinct_chips(400), generation=1)
+    qtbot.waitUntil(lambda: shown.painted_generation == 1, timeout=20_000)
+    assert len(made) >= 400  # every chip's image made
+    qtbot.wait(50)  # (turns of the event loop with nothing else to do)
+    assert hidden.measured_count() == measured  # nothing laid out while hidden: the turns were the shown view's
+    hidden.show()  # shown again: its layout goes on to the end
+    qtbot.waitUntil(hidden.layout_done, timeout=60_000)
+    assert hidden.measured_count() > measured
+
+
+def test_a_paint_short_of_budget_goes_before_the_layout_of_what_is_not_shown(qtbot, monkeypatch) -> None:
+    """A view laying out 200 000 chips in slices beside one painting 400 new chip images: the
+    turns after a paint that drew blank boxes go to the images first (before, each turn's
+    budget went to the slices and the paint made one image a turn)."""
+    clock = FakeClock()
+    monkeypatch.setattr(time, "perf_counter", clock)
+    run = chip_layout.ChipLayouter.run
+
+    def costly_run(self: chip_layout.ChipLayouter, budget: int) -> None:
+        clock.now += SLICE_COST
+        run(self, budget)
+
+    monkeypatch.setattr(chip_layout.ChipLayouter, "run", costly_run)
+    made: list[float] = []
+    draw = token_chips.draw_chip
+
+    def costly_draw(*args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        clock.now += 0.002
+        made.append(clock.now)
+        draw(*args, **kwargs)
+
+    monkeypatch.setattr(token_chips, "draw_chip", costly_draw)
+    long, painting = ChipView(), ChipView()
+    for view in (long, painting):
+        qtbot.addWidget(view)
+        view.resize(900, 600)
+        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        view.show()
+        qtbot.waitExposed(view)
+    long.set_chips(_chips(200_000))
+    turns = [0]
+    ticker = QTimer()
+    ticker.setInterval(0)
+    ticker.timeout.connect(lambda: turns.__setitem__(0, turns[0] + 1))
+    ticker.start()
+    painting.set_chips(_distinct_chips(400), generation=1)
+    qtbot.waitUntil(lambda: painting.painted_generation == 1, timeout=60_000)
+    painted_in = turns[0]
+    assert len(made) >= 400 and not long.layout_done()
+    assert painted_in < len(made) / 2, painted_in  # several images a turn, not one
+    qtbot.waitUntil(long.layout_done, timeout=60_000)  # and the layout goes on after
+    ticker.stop()
