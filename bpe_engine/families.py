@@ -57,7 +57,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias, overload
 
 from ._sorting import sorted_in_blocks
 from ._text import fix_surrogates
@@ -79,6 +79,7 @@ __all__ = [
     "WordTokenizer",
     "WordTrainer",
     "FamilyToken",
+    "FamilyTokens",
     "FamilyResult",
     "FamilyTokenizer",
     "family_tokens",
@@ -95,12 +96,11 @@ UNK = "<UNK>"
 _CODE_POINTS = 0x110000
 
 
-@dataclass(frozen=True, slots=True)
-class FamilyToken:
+class FamilyToken(NamedTuple):
     """One token of a text: its id, the bytes of the text it stands for (for ``<UNK>``: the
     bytes of the piece it replaced), its character span in the text (a token holding part of
     a character covers that whole character), whether it holds whole characters only, and
-    whether it is the unknown token."""
+    whether it is the unknown token (made on demand by :class:`FamilyTokens`)."""
 
     id: int
     data: bytes
@@ -108,6 +108,52 @@ class FamilyToken:
     end: int
     complete: bool = True
     unknown: bool = False
+
+
+#: One token as :class:`FamilyTokens` stores it: ``FamilyToken``'s fields in a plain tuple.
+_Row: TypeAlias = tuple[int, bytes, int, int, bool, bool]
+
+
+class FamilyTokens(Sequence[FamilyToken]):
+    """A text's tokens: a sequence of :class:`FamilyToken` stored as plain tuples.
+
+    subtle: the cyclic collector stops tracking a plain tuple of atomic items (not a
+    ``NamedTuple``, not an object) the first time it sees it; objects stay tracked and every
+    full collection walks them all. In the Families job's thread, the tokens of 250 000
+    characters made each of those hold the interpreter lock (and the GUI thread) 100-280 ms,
+    and the GUI thread's own collection before the next job 500 ms.
+    """
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: Iterable[_Row]) -> None:
+        self._rows: tuple[_Row, ...] = tuple(rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> FamilyToken: ...
+    @overload
+    def __getitem__(self, index: slice) -> FamilyTokens: ...
+    def __getitem__(self, index: int | slice) -> FamilyToken | FamilyTokens:
+        if isinstance(index, slice):
+            return FamilyTokens(self._rows[index])
+        return FamilyToken._make(self._rows[index])
+
+    def __iter__(self) -> Iterator[FamilyToken]:
+        return map(FamilyToken._make, self._rows)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FamilyTokens):
+            return self._rows == other._rows
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __hash__(self) -> int:
+        return hash(self._rows)
+
+    def __repr__(self) -> str:
+        return f"FamilyTokens({len(self)} tokens)"
 
 
 class CharacterTokenizer:
@@ -122,9 +168,9 @@ class CharacterTokenizer:
     def decode(self, ids: Iterable[int]) -> str:
         return "".join(map(chr, ids))
 
-    def tokens(self, text: str) -> list[FamilyToken]:
+    def tokens(self, text: str) -> FamilyTokens:
         text = fix_surrogates(text)
-        return [FamilyToken(ord(ch), ch.encode("utf-8"), i, i + 1) for i, ch in enumerate(text)]
+        return FamilyTokens([(ord(ch), ch.encode("utf-8"), i, i + 1, True, False) for i, ch in enumerate(text)])
 
 
 class ByteTokenizer:
@@ -139,14 +185,14 @@ class ByteTokenizer:
     def decode(self, ids: Iterable[int]) -> str:
         return bytes(ids).decode("utf-8", errors="replace")
 
-    def tokens(self, text: str) -> list[FamilyToken]:
+    def tokens(self, text: str) -> FamilyTokens:
         text = fix_surrogates(text)
-        out: list[FamilyToken] = []
+        out: list[_Row] = []
         for i, ch in enumerate(text):
             data = ch.encode("utf-8")
             whole = len(data) == 1
-            out.extend(FamilyToken(b, bytes([b]), i, i + 1, whole) for b in data)
-        return out
+            out.extend((b, bytes([b]), i, i + 1, whole, False) for b in data)
+        return FamilyTokens(out)
 
 
 class WordTokenizer:
@@ -209,13 +255,13 @@ class WordTokenizer:
         words = self.words
         return "".join(words[i - 1] if i > 0 else UNK for i in ids)
 
-    def tokens(self, text: str) -> list[FamilyToken]:
+    def tokens(self, text: str) -> FamilyTokens:
         get = self.ids.get
-        out = []
+        out: list[_Row] = []
         for piece, s, e in self.pieces(text):
             token_id = get(piece, 0)
-            out.append(FamilyToken(token_id, piece.encode("utf-8"), s, e, True, token_id == 0))
-        return out
+            out.append((token_id, piece.encode("utf-8"), s, e, True, token_id == 0))
+        return FamilyTokens(out)
 
 
 class WordTrainer:
@@ -283,7 +329,7 @@ def train_words(
 FamilyTokenizer: TypeAlias = CharacterTokenizer | ByteTokenizer | WordTokenizer | TokenizerLike
 
 
-def _bpe_tokens(tok: TokenizerLike, text: str) -> tuple[list[FamilyToken], str]:
+def _bpe_tokens(tok: TokenizerLike, text: str) -> tuple[FamilyTokens, str]:
     ids = tok.encode_ordinary(text)
     step = tok.byte_stream()  # SentencePiece: the dummy prefix's space is dropped, as in decode
     datas = [step(i) for i in ids]
@@ -292,23 +338,23 @@ def _bpe_tokens(tok: TokenizerLike, text: str) -> tuple[list[FamilyToken], str]:
     if isinstance(tok, SentencePieceTokenizer):  # byte fallback: <unk> only without it
         pieces = tok.pieces_text
         unknown = {i for i in set(ids) if pieces[i] == "<unk>"}
-    tokens = [FamilyToken(i, d, s, e, w, i in unknown) for i, d, s, e, w in zip(ids, datas, first, after, whole)]
+    tokens = FamilyTokens([(i, d, s, e, w, i in unknown) for i, d, s, e, w in zip(ids, datas, first, after, whole)])
     return tokens, tok.decode(ids)
 
 
-def _wordpiece_tokens(tok: WordPieceTokenizer, text: str) -> tuple[list[FamilyToken], str, tuple[tuple[int, int], ...]]:
+def _wordpiece_tokens(tok: WordPieceTokenizer, text: str) -> tuple[FamilyTokens, str, tuple[tuple[int, int], ...]]:
     """Tokens with their spans in ``text``; a token sharing a character with its neighbour (a
     lower-cased ``İ`` made two characters) holds part of it. Then the decoded text and what is lost."""
     found, parts = wordpiece_parts(tok, text)
     unk = tok.unk_id
-    tokens = []
+    tokens: list[_Row] = []
     for k, (i, s, e) in enumerate(found):
         shared = (k > 0 and found[k - 1][2] > s) or (k + 1 < len(found) and found[k + 1][1] < e)
-        tokens.append(FamilyToken(i, text[s:e].encode("utf-8"), s, e, not shared, i == unk))
-    return tokens, "".join(parts), wordpiece_lost(text, found, parts)
+        tokens.append((i, text[s:e].encode("utf-8"), s, e, not shared, i == unk))
+    return FamilyTokens(tokens), "".join(parts), wordpiece_lost(text, found, parts)
 
 
-def family_tokens(tokenizer: FamilyTokenizer, text: str) -> tuple[list[FamilyToken], str]:
+def family_tokens(tokenizer: FamilyTokenizer, text: str) -> tuple[FamilyTokens, str]:
     """The tokens of ``text`` (repaired of lone surrogates) and what decoding them gives
     (WordPiece: a token's ``data`` is the text it covers, as written there)."""
     text = fix_surrogates(text)
@@ -344,7 +390,7 @@ class FamilyResult:
 
     family: str
     text: str
-    tokens: tuple[FamilyToken, ...]
+    tokens: FamilyTokens
     vocab_size: int
     decoded: str
     lost: tuple[tuple[int, int], ...]
@@ -407,7 +453,7 @@ def family_result(
     else:
         tokens, decoded = family_tokens(tokenizer, text)
         lost = _lost_spans(text, decoded, tokens)
-    return FamilyResult(family or _family_of(tokenizer), text, tuple(tokens), tokenizer.vocab_size, decoded, lost)
+    return FamilyResult(family or _family_of(tokenizer), text, tokens, tokenizer.vocab_size, decoded, lost)
 
 
 def compare_families(text: str, tokenizers: Mapping[str, FamilyTokenizer]) -> list[FamilyResult]:

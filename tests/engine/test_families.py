@@ -5,6 +5,7 @@ tokenizers called directly."""
 
 from __future__ import annotations
 
+import gc
 import os
 from collections import Counter
 from pathlib import Path
@@ -18,6 +19,7 @@ from bpe_engine import (
     ByteTokenizer,
     CharacterTokenizer,
     FamilyResult,
+    FamilyToken,
     WordTokenizer,
     compare_families,
     family_result,
@@ -233,3 +235,19 @@ def test_words_counted_in_workers_equal_words_counted_here(tmp_path) -> None:  #
     two = train_words(path, workers=2)
     assert one.words == two.words and one.counts == two.counts
     assert one.counts == dict(independent_words(path.read_text(encoding="utf-8")))
+
+
+def test_a_long_texts_tokens_leave_the_cyclic_collector_nothing_to_walk(tokenizers) -> None:  # type: ignore[no-untyped-def]
+    # A full collection walks every object it tracks: in the Families job's thread, with the
+    # tokens of 250 000 characters, each held the interpreter lock (and the GUI) 100-280 ms.
+    # The tokens are tuples of atomic items, which the first collection stops tracking.
+    text = "The hamster sat on the log 🙂, 春天的早晨。\n" * 300
+    for family, tok in tokenizers.items():
+        gc.collect()
+        before = len(gc.get_objects())
+        result = family_result(tok, text, family)
+        gc.collect()
+        tracked = len(gc.get_objects()) - before
+        assert result.count >= 3000
+        assert tracked < result.count / 10, (family, tracked, result.count)  # (before: one per token)
+        assert isinstance(result.tokens[0], FamilyToken) and result.tokens[0].start == 0
