@@ -65,12 +65,15 @@ def family_chips(result: FamilyResult, whitespace: bool = True, pieces: Sequence
         breaks.append(b"\n" in t.data)
     spans = [(t.start, t.end) for t in result.tokens]
     colors = stable_colors(t.id for t in result.tokens)
-    return Chips(segments, kinds, breaks, spans, colors)
+    # subtle: tuples of tuples of atomic items, which the cyclic collector stops tracking; it
+    # walks every item of a list at every full collection (in the job's thread: the
+    # interpreter lock held 50-200 ms per collection with the lists of seven families).
+    return Chips(tuple(segments), tuple(kinds), tuple(breaks), tuple(spans), tuple(colors))
 
 
-def unknown_marks(result: FamilyResult) -> list[bool]:
-    """Which chips to outline: the unknown tokens."""
-    return [t.unknown for t in result.tokens]
+def unknown_marks(result: FamilyResult) -> tuple[bool, ...]:
+    """Which chips to outline: the unknown tokens (a tuple: see :func:`family_chips`)."""
+    return tuple(t.unknown for t in result.tokens)
 
 
 def lost_texts(result: FamilyResult, first: int | None = None) -> list[str]:

@@ -6,6 +6,8 @@ lines it shows, not one per lost stretch of the whole text."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -104,3 +106,24 @@ def test_the_editor_highlights_the_lost_stretches_near_what_it_shows(qtbot, view
     shown = view.text_panel.shown_highlights()
     assert 0 < len(shown) <= 2_000
     assert max(lost, key=lambda s: s[1]) in shown
+
+
+def test_the_jobs_rows_leave_the_cyclic_collector_nothing_to_walk():
+    # A full collection walks every item of every list it tracks; in the Families job's
+    # thread each held the interpreter lock (and so the GUI thread) 50-280 ms with the tokens
+    # and chips of a long text. Tuples of atomic items are not tracked once it has seen them.
+    text = "The cat sat on the mat 🔭, 春天的早晨。\n" * 200
+    given = {**simple_tokenizers(), Family.WORDS: WordTokenizer.from_text("The cat sat")}
+    outcome = run_families(FamiliesJob(1, text, tuple(given.items())), lambda: False)
+    assert outcome is not None
+    gc.collect()
+    gc.collect()  # (a tuple is untracked when its items were first: a label made of older ones needs two)
+    shown = [row for row in outcome.rows if row.result is not None]
+    assert {row.family for row in shown} == set(given)
+    for row in shown:
+        assert row.result is not None and row.chips is not None and row.marks is not None
+        assert len(row.chips) == row.result.count >= 1000
+        bulk = {"marks": row.marks, "tokens": row.result.tokens._rows}  # noqa: SLF001 - what the collector sees
+        bulk.update({name: getattr(row.chips, name) for name in ("segments", "kinds", "breaks", "spans", "colors")})
+        tracked = [name for name, value in bulk.items() if gc.is_tracked(value)]
+        assert tracked == [], (row.family, tracked)
