@@ -313,9 +313,9 @@ class ChipView(ChipInput):
         old = self._layouter.lines if reuse is not None else None
         if reuse is None and self._anchor < 0 and self.verticalScrollBar().value() > 0 and self._xs:
             self._anchor = self._top_chip()  # kept at the top once the layout reaches it again
-        segments, width_of = self._segments, self._width_of
+        measure, label = self._width_of, getattr(self._segments, "peek", self._segments.__getitem__)
         self._layouter = ChipLayouter(
-            len(segments), lambda i: width_of(segments[i]), self._breaks, avail, old, reuse, old_n
+            len(self._segments), lambda i: measure(label(i)), self._breaks, avail, old, reuse, old_n
         )
         lines = self._layouter.lines
         self._xs, self._widths, self._line_first = lines.xs, lines.widths, lines.line_first

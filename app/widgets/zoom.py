@@ -31,7 +31,17 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from app.widgets.plots import refit_title
 
-__all__ = ["apply_zoom", "catch_up", "zoom_factor", "ZOOM_STEPS", "MIN_ZOOM", "MAX_ZOOM", "plot_point_size"]
+__all__ = [
+    "apply_zoom",
+    "zoom_window_font",
+    "walk_zoom",
+    "catch_up",
+    "zoom_factor",
+    "ZOOM_STEPS",
+    "MIN_ZOOM",
+    "MAX_ZOOM",
+    "plot_point_size",
+]
 
 #: The zoom factors Ctrl+= and Ctrl+- step through.
 ZOOM_STEPS = (0.75, 0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.35, 2.75, 3.2)
@@ -74,6 +84,13 @@ def apply_zoom(window: QWidget, factor: float, base_font: QFont, later: Collecti
     (when shown): Qt re-applies a font to every widget under the one that changes, ~1 000
     widgets for all the tabs, 150-230 ms of CPU.
     """
+    old = zoom_window_font(window, factor, base_font, later)
+    walk_zoom(window, old, later)
+
+
+def zoom_window_font(window: QWidget, factor: float, base_font: QFont, later: Collection[QWidget] = ()) -> float:
+    """The first half of :func:`apply_zoom`: the window's font (what inherits it follows);
+    returns the factor before, for :func:`walk_zoom`, which must come before the next zoom."""
     old = zoom_factor(window)
     for part in later:
         if old != factor and part.property(_ZOOM) is None:
@@ -86,7 +103,14 @@ def apply_zoom(window: QWidget, factor: float, base_font: QFont, later: Collecti
     font.setPointSizeF(base_font.pointSizeF() * factor)
     window.setFont(font)
     window.setProperty(_ZOOM, factor)
-    _zoom_tree(window, _descendants(window, later), factor, old, base_font.pointSizeF() * factor)
+    return old
+
+
+def walk_zoom(window: QWidget, old: float, later: Collection[QWidget] = ()) -> None:
+    """The second half of :func:`apply_zoom`: what does not inherit the window's font (own
+    fonts, pixel heights, plots) follows it from the zoom ``old``."""
+    factor = zoom_factor(window)
+    _zoom_tree(window, _descendants(window, later), factor, old, window.font().pointSizeF())
 
 
 def catch_up(window: QWidget, part: QWidget) -> None:

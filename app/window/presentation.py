@@ -32,7 +32,7 @@ from app.features.train.results import safe_file_name
 from app.widgets.chip_painter import HIGH_CONTRAST_PROPERTY
 from app.widgets.export import export_png, export_svg, save_text
 from app.widgets.view import View
-from app.widgets.zoom import MAX_ZOOM, MIN_ZOOM, ZOOM_STEPS, apply_zoom, catch_up
+from app.widgets.zoom import MAX_ZOOM, MIN_ZOOM, ZOOM_STEPS, catch_up, walk_zoom, zoom_window_font
 from app.window.back_link import BackLink
 
 __all__ = ["Presentation", "PRESENTATION_BOOST", "SHORTCUTS"]
@@ -92,6 +92,13 @@ class Presentation(QObject):
         self._state_timer.setInterval(0)
         self._state_timer.timeout.connect(self._on_state_timer_timeout)
         self._steps: list[Callable[[], None]] = []  # what presentation mode has left to do, a step per turn
+        # A zoom's walk (own fonts, heights) comes a turn after the window's font: the relayout
+        # and paint at the new font and the walk's own were one turn of 85-135 ms of CPU.
+        self._walk_owed: tuple[float, QWidget | None] | None = None  # (the factor before, the tab then)
+        self._walk_timer = QTimer(self)
+        self._walk_timer.setSingleShot(True)
+        self._walk_timer.setInterval(0)
+        self._walk_timer.timeout.connect(self.finish_zoom)
         self._build_actions()
         tabs.currentChanged.connect(self._on_tabs_current_changed)
         self._on_tabs_current_changed(tabs.currentIndex())
@@ -159,23 +166,46 @@ class Presentation(QObject):
         """The factor applied to the window's fonts now."""
         return self._zoom * (PRESENTATION_BOOST if self._presenting else 1.0)
 
-    def apply(self) -> None:
+    def apply(self, walk_now: bool = True) -> None:
         """Apply the current factor to the window and its current tab (also widgets made since).
 
-        The other tabs follow when shown (:meth:`_on_tabs_current_changed`).
+        The other tabs follow when shown (:meth:`_on_tabs_current_changed`). ``walk_now``
+        false: what does not inherit the window's font (own fonts, heights, plots) follows in
+        the next turn of the event loop (:meth:`zoom_pending` until then).
         """
+        self.finish_zoom()  # (the walk owed by a zoom before starts from that zoom's factor)
         current = self.tabs.currentWidget()
+        old = zoom_window_font(self.window, self.factor(), self.base_font, later=self._hidden(current))
+        self._walk_owed = (old, current)
+        if walk_now:
+            self.finish_zoom()
+        else:
+            self._walk_timer.start()
+
+    def _hidden(self, current: QWidget | None) -> list[QWidget]:
         pages = (self.tabs.widget(i) for i in range(self.tabs.count()))
-        hidden = [w for w in pages if w is not None and w is not current]
-        apply_zoom(self.window, self.factor(), self.base_font, later=hidden)
-        if current is not None:
-            catch_up(self.window, current)
+        return [w for w in pages if w is not None and w is not current]
+
+    def zoom_pending(self) -> bool:
+        """Own fonts, heights and plots have not followed the last zoom yet (a turn later)."""
+        return self._walk_owed is not None
+
+    @Slot()
+    def finish_zoom(self) -> None:
+        """The zoom's walk now, if one is owed (:meth:`apply`)."""
+        if self._walk_owed is None:
+            return
+        (old, tab), self._walk_owed = self._walk_owed, None
+        self._walk_timer.stop()
+        walk_zoom(self.window, old, later=self._hidden(tab))
+        if tab is not None:
+            catch_up(self.window, tab)
 
     def set_zoom(self, zoom: float) -> None:
         zoom = min(max(zoom, MIN_ZOOM), MAX_ZOOM)
         self._zoom = zoom
         self.settings.zoom = zoom
-        self.apply()
+        self.apply(walk_now=False)
         self.zoom_in_action.setEnabled(zoom < MAX_ZOOM)
         self.zoom_out_action.setEnabled(zoom > MIN_ZOOM)
         self.window.statusBar().showMessage(tr("Zoom {percent} %").format(percent=round(zoom * 100)), 3000)
@@ -336,6 +366,7 @@ class Presentation(QObject):
 
     @Slot(int)
     def _on_tabs_current_changed(self, _index: int) -> None:
+        self.finish_zoom()  # (for the tab it was owed to)
         view = self.tabs.currentWidget()
         self.export_html_action.setEnabled(isinstance(view, View) and view.exports_tokens)
         if view is not None:

@@ -154,3 +154,32 @@ def test_later_collections_skip_what_survived_the_gui_threads_collection(qtbot):
     finally:
         gc.unfreeze()
     assert len(gc.get_objects()) > len(kept)
+
+
+def test_a_zoom_after_the_whole_layout_makes_no_label_of_the_chips_on_screen_again(qtbot, openai_tokenizers):  # noqa: F811
+    """Zoom out after 330 000 characters were laid out: the chips on screen are laid out
+    again at the new font with the labels they were painted with (the layout's pass over
+    all 260 000 chips had pushed them out of the labels kept: made again in the zoom's
+    paint, ~18 µs each), and the layout is the one a full pass at that font gives."""
+    tok = openai_tokenizers["cl100k_base"]
+    table = token_table(tok, tok.encode(BIG), BIG)
+    view = _view(qtbot)
+    chips, _ids, _reuse = TokenChipBuilder().build(table, True)
+    view.set_chips(chips)
+    view.finish_layout()
+    view.grab()  # painted: the labels on screen are made
+    segments = chips.segments
+    on_screen = [segments[i] for i in range(100)]
+    made = segments.made  # type: ignore[attr-defined]
+    font = view.font()
+    font.setPointSizeF(font.pointSizeF() * 0.85)
+    view.setFont(font)
+    view.grab()  # the zoom's relayout of the viewport and its paint
+    assert segments.made == made, "labels of the chips on screen made again"  # type: ignore[attr-defined]
+    assert [segments[i] for i in range(100)] == on_screen
+    view.finish_layout()
+    xs, widths, firsts = _full_layout(view)
+    assert (list(view._xs), list(view._widths), list(view._line_first)) == (xs, widths, firsts)
+    fresh = TokenChipBuilder().build(table, True)[0].segments  # (labels kept or not: the same)
+    sample = range(0, len(table), 997)
+    assert [segments[i] for i in sample] == [fresh[i] for i in sample]
