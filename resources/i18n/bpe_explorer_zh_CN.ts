@@ -5181,18 +5181,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/widgets/export.py" />
-      <source>Exported from BPE Explorer</source>
-      <translation>由 BPE Explorer 导出</translation>
-    </message>
-    <message>
-      <location filename="../../app/widgets/export.py" />
       <source>cannot write {path}: {reason}</source>
       <translation>无法写入 {path}：{reason}</translation>
-    </message>
-    <message>
-      <location filename="../../app/widgets/export.py" />
-      <source>the SVG could not be started</source>
-      <translation>无法开始生成 SVG</translation>
     </message>
     <message>
       <location filename="../../app/widgets/export.py" />
@@ -5289,6 +5279,16 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/widgets/plots.py" />
       <source>merge rank</source>
       <translation>合并序号</translation>
+    </message>
+    <message>
+      <location filename="../../app/widgets/svg_tree.py" />
+      <source>Exported from BPE Explorer</source>
+      <translation>由 BPE Explorer 导出</translation>
+    </message>
+    <message>
+      <location filename="../../app/widgets/svg_tree.py" />
+      <source>the SVG could not be started</source>
+      <translation>无法开始生成 SVG</translation>
     </message>
     <message>
       <location filename="../../app/widgets/tokenizer_picker.py" />
