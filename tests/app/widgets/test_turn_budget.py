@@ -179,11 +179,9 @@ def test_new_chip_images_are_made_within_the_turns_budget(qtbot, monkeypatch) ->
     assert widget_image(other) == settled
 
 
-def test_a_hidden_views_layout_waits_and_leaves_the_turns_to_the_views_shown(qtbot, monkeypatch) -> None:
-    """Issue 20 F: after a 1 MB paste into Tokenize, Compare opened showed blank chips for
-    seconds: Tokenize's hidden chip views (216 000 chips) went on laying out in the shared
-    turns, leaving Compare's paint one chip image per turn. A hidden view's layout waits until
-    it is shown again (a fake clock: a slice of layout 3 ms, a chip image 2 ms)."""
+def _costly_layout_and_images(monkeypatch) -> list[float]:  # type: ignore[no-untyped-def]
+    """A fake clock on which a slice of layout costs SLICE_COST and a chip image 2 ms; returns
+    the list the time of each image made is appended to."""
     clock = FakeClock()
     monkeypatch.setattr(time, "perf_counter", clock)
     run = chip_layout.ChipLayouter.run
@@ -202,6 +200,15 @@ def test_a_hidden_views_layout_waits_and_leaves_the_turns_to_the_views_shown(qtb
         draw(*args, **kwargs)
 
     monkeypatch.setattr(token_chips, "draw_chip", costly_draw)
+    return made
+
+
+def test_a_hidden_views_layout_waits_and_leaves_the_turns_to_the_views_shown(qtbot, monkeypatch) -> None:
+    """Issue 20 F: after a 1 MB paste into Tokenize, Compare opened showed blank chips for
+    seconds: Tokenize's hidden chip views (216 000 chips) went on laying out in the shared
+    turns, leaving Compare's paint one chip image per turn. A hidden view's layout waits until
+    it is shown again (a fake clock: a slice of layout 3 ms, a chip image 2 ms)."""
+    made = _costly_layout_and_images(monkeypatch)
     hidden, shown = ChipView(), ChipView()
     for view in (hidden, shown):
         qtbot.addWidget(view)
@@ -230,24 +237,7 @@ def test_a_paint_short_of_budget_goes_before_the_layout_of_what_is_not_shown(qtb
     """A view laying out 200 000 chips in slices beside one painting 400 new chip images: the
     turns after a paint that drew blank boxes go to the images first (before, each turn's
     budget went to the slices and the paint made one image a turn)."""
-    clock = FakeClock()
-    monkeypatch.setattr(time, "perf_counter", clock)
-    run = chip_layout.ChipLayouter.run
-
-    def costly_run(self: chip_layout.ChipLayouter, budget: int) -> None:
-        clock.now += SLICE_COST
-        run(self, budget)
-
-    monkeypatch.setattr(chip_layout.ChipLayouter, "run", costly_run)
-    made: list[float] = []
-    draw = token_chips.draw_chip
-
-    def costly_draw(*args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        clock.now += 0.002
-        made.append(clock.now)
-        draw(*args, **kwargs)
-
-    monkeypatch.setattr(token_chips, "draw_chip", costly_draw)
+    made = _costly_layout_and_images(monkeypatch)
     long, painting = ChipView(), ChipView()
     for view in (long, painting):
         qtbot.addWidget(view)
