@@ -77,18 +77,6 @@ def test_the_job_finds_the_lost_stretches_in_utf16_units():
     assert outcome.lost.end == utf16(len(text))
 
 
-@pytest.fixture
-def view(qtbot, registry, settings) -> FamiliesView:
-    v = FamiliesView(registry, settings)
-    qtbot.addWidget(v)
-    v.resize(1200, 800)
-    with qtbot.waitSignal(v.trained, timeout=60_000):
-        v.show()  # the built-in samples train when the tab is first shown
-    qtbot.waitUntil(v.is_settled, timeout=20_000)
-    yield v
-    v.shutdown(training_wait_ms=30_000)
-
-
 def test_the_editor_highlights_the_lost_stretches_near_what_it_shows(qtbot, view):
     """6 000 telescopes the word family loses: all are named as lost, the editor holds the
     highlights of the lines it shows (at most 2 000: before, one per stretch of the whole

@@ -74,18 +74,6 @@ def _unigram_reference(paths: list[Path]) -> object:
     return spm.SentencePieceProcessor(model_proto=sentencepiece_model(pieces, byte_fallback=True, model_type=1))
 
 
-@pytest.fixture
-def view(qtbot, registry, settings) -> FamiliesView:
-    v = FamiliesView(registry, settings)
-    qtbot.addWidget(v)
-    v.resize(1200, 800)
-    with qtbot.waitSignal(v.trained, timeout=60_000):
-        v.show()  # the built-in samples train when the tab is first shown
-    qtbot.waitUntil(v.is_settled, timeout=20_000)
-    yield v
-    v.shutdown(training_wait_ms=30_000)
-
-
 def cell(v: FamiliesView, family: str, key: str, role=Qt.ItemDataRole.DisplayRole):  # type: ignore[no-untyped-def]
     row = FAMILIES.index(family)
     return v.table.data(v.table.index(row, COLUMN_KEYS.index(key)), role)
