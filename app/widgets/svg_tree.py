@@ -25,6 +25,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
 
 from app.core.i18n import tr
+from app.widgets.svg_images import crop_drawn_parts
 from app.widgets.svg_strokes import SVG_NS, XLINK_NS
 
 __all__ = ["tree_svg"]
@@ -61,7 +62,9 @@ def _painted(widget: QWidget, title: str, flags: QWidget.RenderFlag) -> ET.Eleme
     finally:
         if painter.isActive():
             painter.end()
-    return ET.fromstring(bytes(buffer.data().data()))
+    root = ET.fromstring(bytes(buffer.data().data()))
+    crop_drawn_parts(root, widget, flags, generator)
+    return root
 
 
 def _unique_ids(root: ET.Element, prefix: str) -> None:
