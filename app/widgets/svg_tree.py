@@ -10,6 +10,13 @@ do, every ancestor clips too. Children come in Qt's painting order (``children()
 to top); hidden widgets and other windows (menus, popups) are left out. A scroll area,
 an item view or a graphics view paints its content in its viewport, a child like any other.
 
+Inside a widget, the painter's own clipping (a combo box's text cut before its arrow, the two
+colors of a progress bar's text) needs SVG 1.1: its generator writes each clip as a
+``<clipPath>`` in device coordinates on a group around what it clips. (With the whole tree
+in one generator those clips landed off by each child's offset; a widget painted alone at
+(0, 0) has none.) Text names the font Qt found first (``_name_found_fonts``), and pictures
+drawn in part are cut to that part (``svg_images``).
+
 One generator per widget: each writes its own ``gradient1``…, so ids are made unique.
 """
 
@@ -20,7 +27,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRect, QSize
-from PySide6.QtGui import QPainter, QRegion
+from PySide6.QtGui import QFont, QFontInfo, QPainter, QRegion
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
 
@@ -38,7 +45,7 @@ _HEAD_TAGS = frozenset({f"{_SVG}title", f"{_SVG}desc"})
 
 
 def _generator(buffer: QBuffer, size: QSize, title: str) -> QSvgGenerator:
-    generator = QSvgGenerator()
+    generator = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # (Tiny writes no clip paths)
     generator.setOutputDevice(buffer)
     generator.setResolution(96)  # CSS pixels: the SVG is as wide as the widget on screen
     generator.setSize(size)
@@ -109,6 +116,7 @@ def tree_svg(widget: QWidget, title: str) -> bytes:
 
     _unique_ids(root, fresh())
     _nest(root, widget, title, fresh)
+    _name_found_fonts(root)
     return ET.tostring(root, encoding="unicode").encode("utf-8")
 
 
@@ -131,3 +139,19 @@ def _nest(element: ET.Element, widget: QWidget, title: str, fresh: Callable[[], 
         )
         box.extend(part for part in drawn if part.tag not in _HEAD_TAGS)
         _nest(box, child, title, fresh)
+
+
+def _name_found_fonts(root: ET.Element) -> None:
+    """Put first in each ``font-family`` the font Qt found for it: Qt writes the family asked
+    for (``Sans Serif``, ``monospace``), which fontconfig (librsvg) resolves as Qt does but
+    Chromium does not (it took Arial's metrics: bold runs came out narrower, gaps after them)."""
+    found: dict[str, str] = {}
+    for element in root.iter():
+        families = element.get("font-family")
+        if not families:
+            continue
+        first = families.split(",", 1)[0].strip()
+        if first not in found:
+            found[first] = QFontInfo(QFont(first)).family()
+        if found[first] and found[first] != first:
+            element.set("font-family", f"{found[first]}, {families}")
