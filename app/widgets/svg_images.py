@@ -8,6 +8,7 @@ pane's edges in browsers and librsvg. Here, when a widget's drawing holds a pict
 size is not its target's, the widget is painted once more into a paint engine that only notes
 each picture drawn with its source rectangle; the ``<image>`` elements, in the same order,
 get the part drawn instead of the whole. Anything that does not match is left as it was.
+The same second paint gives ``svg_pens`` the pen of each state (a gradient pen's lines).
 """
 
 from __future__ import annotations
@@ -17,12 +18,24 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QImageReader, QImageWriter, QPaintDevice, QPaintEngine, QPainter, QPixmap, QRegion
+from PySide6.QtGui import (
+    QImage,
+    QImageReader,
+    QImageWriter,
+    QPaintDevice,
+    QPaintEngine,
+    QPaintEngineState,
+    QPainter,
+    QPen,
+    QPixmap,
+    QRegion,
+)
 from PySide6.QtWidgets import QWidget
 
+from app.widgets.svg_pens import has_black_lines, paint_gradient_pens
 from app.widgets.svg_strokes import SVG_NS, XLINK_NS
 
-__all__ = ["crop_drawn_parts"]
+__all__ = ["mend_pictures_and_pens"]
 
 _IMAGE = f"{{{SVG_NS}}}image"
 _HREF = f"{{{XLINK_NS}}}href"
@@ -44,6 +57,7 @@ class _Recorder(QPaintEngine):
         # (the SVG engine's features: QPainter then takes the same paths to both engines)
         super().__init__(features)
         self.drawn: list[_Drawn] = []
+        self.pens: list[QPen] = []  # (the pen of each state given, for ``svg_pens``)
 
     def begin(self, device: QPaintDevice) -> bool:  # noqa: ARG002 (Qt's signature)
         return True
@@ -55,8 +69,8 @@ class _Recorder(QPaintEngine):
         # (as the SVG engine: a chip view draws shapes, not its cached images, for it)
         return QPaintEngine.Type.SVG
 
-    def updateState(self, state: object) -> None:  # noqa: N802 (Qt's name)
-        pass
+    def updateState(self, state: QPaintEngineState) -> None:  # noqa: N802 (Qt's name)
+        self.pens.append(QPen(state.pen()))
 
     def drawPixmap(self, r: QRectF | QRect, pm: QPixmap | QImage, sr: QRectF | QRect, /) -> None:  # noqa: N802
         picture = QPixmap(pm) if isinstance(pm, QPixmap) else QImage(pm)
@@ -130,8 +144,8 @@ class _Device(QPaintDevice):
         }
 
     @property
-    def drawn(self) -> list[_Drawn]:
-        return self._engine.drawn
+    def recorder(self) -> _Recorder:
+        return self._engine
 
     def paintEngine(self) -> QPaintEngine:  # noqa: N802 (Qt's name)
         return self._engine
@@ -201,26 +215,38 @@ def _part(drawn: _Drawn) -> QImage | None:
     return part
 
 
-def _recorded(widget: QWidget, flags: QWidget.RenderFlag, like: QPaintDevice) -> list[_Drawn]:
-    """The pictures ``widget`` (alone) draws when rendered as into ``like``, in order."""
+def _recorded(widget: QWidget, flags: QWidget.RenderFlag, like: QPaintDevice) -> _Recorder | None:
+    """What ``widget`` (alone) draws when rendered as into ``like``, or None."""
     device = _Device(like)
     painter = QPainter()
     if not painter.begin(device):
-        return []
+        return None
     try:
         QWidget.render(widget, painter, QPoint(0, 0), QRegion(), flags)
     finally:
         painter.end()
-    return device.drawn
+    return device.recorder
 
 
-def crop_drawn_parts(root: ET.Element, widget: QWidget, flags: QWidget.RenderFlag, like: QPaintDevice) -> None:
+def mend_pictures_and_pens(root: ET.Element, widget: QWidget, flags: QWidget.RenderFlag, like: QPaintDevice) -> None:
     """Give each ``<image>`` of ``root`` (``widget`` alone painted into the SVG generator
-    ``like`` with ``flags``) the part of its picture Qt drew, where that was a part."""
+    ``like`` with ``flags``) the part of its picture Qt drew, where that was a part, and each
+    line drawn with a gradient pen that gradient (``svg_pens``), from a second paint; none
+    when nothing looks so (Qt's SVG engine writes a gradient pen as black)."""
     images = list(root.iter(_IMAGE))
-    if all(_shows_whole(image) for image in images):
+    parts = not all(_shows_whole(image) for image in images)
+    if not parts and not has_black_lines(root):
         return
-    drawn = _recorded(widget, flags, like)
+    recorded = _recorded(widget, flags, like)
+    if recorded is None:
+        return
+    paint_gradient_pens(root, recorded.pens)
+    if parts:
+        _crop(images, recorded.drawn)
+
+
+def _crop(images: list[ET.Element], drawn: list[_Drawn]) -> None:
+    """Each of ``images`` (in order) the part of its picture ``drawn`` says was drawn."""
     if len(drawn) != len(images):
         return  # (the widget drew otherwise this time: leave the pictures whole)
     for image, each in zip(images, drawn):

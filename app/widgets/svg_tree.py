@@ -15,7 +15,8 @@ colors of a progress bar's text) needs SVG 1.1: its generator writes each clip a
 ``<clipPath>`` in device coordinates on a group around what it clips. (With the whole tree
 in one generator those clips landed off by each child's offset; a widget painted alone at
 (0, 0) has none.) Text names the font Qt found first (``_name_found_fonts``), and pictures
-drawn in part are cut to that part (``svg_images``).
+drawn in part are cut to that part (``svg_images``), lines drawn with a gradient pen get
+that gradient (``svg_pens``).
 
 One generator per widget: each writes its own ``gradient1``…, so ids are made unique.
 """
@@ -32,7 +33,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
 
 from app.core.i18n import tr
-from app.widgets.svg_images import crop_drawn_parts
+from app.widgets.svg_images import mend_pictures_and_pens
 from app.widgets.svg_strokes import SVG_NS, XLINK_NS
 
 __all__ = ["tree_svg"]
@@ -70,7 +71,7 @@ def _painted(widget: QWidget, title: str, flags: QWidget.RenderFlag) -> ET.Eleme
         if painter.isActive():
             painter.end()
     root = ET.fromstring(bytes(buffer.data().data()))
-    crop_drawn_parts(root, widget, flags, generator)
+    mend_pictures_and_pens(root, widget, flags, generator)
     return root
 
 
