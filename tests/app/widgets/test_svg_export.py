@@ -33,10 +33,13 @@ RENDERERS = [
     ),
     pytest.param(
         "chromium",
-        marks=pytest.mark.skipif(
-            CHROMIUM is None,
-            reason="needs Chromium on PATH (chromium, chromium-browser or google-chrome) for headless screenshots",
-        ),
+        marks=[
+            pytest.mark.skipif(
+                CHROMIUM is None,
+                reason="needs Chromium on PATH (chromium, chromium-browser or google-chrome) for headless screenshots",
+            ),
+            pytest.mark.slow,  # (a headless Chromium takes 2-5 seconds a picture)
+        ],
     ),
 ]
 
