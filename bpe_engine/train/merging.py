@@ -773,14 +773,19 @@ class MergeLoop:
         self.ppid[positions] = group
         cnts = np.add.reduceat(np.concatenate((left_w, right_w))[order], starts, dtype=np.int64)
         block = pairs.add(m)
-        block["left"][:ml] = uniq[:ml]
-        block["left"][ml:] = z
-        block["right"][:ml] = z
-        block["right"][ml:] = uniq[ml:] - n_tok
+        # subtle: the fields as arrays of the table (`pairs.add` refreshed them), not views of
+        # `block` by name (a structured field lookup per statement)
+        end = base + m
+        pairs.left[base : base + ml] = uniq[:ml]
+        pairs.left[base + ml : end] = z
+        pairs.right[base : base + ml] = z
+        pairs.right[base + ml : end] = uniq[ml:] - n_tok
         self.pcount.extend(cnts)
-        block["off"] = starts + self.log.n
-        block["len"][:-1] = np.diff(starts)
-        block["len"][-1] = k - starts[-1]
+        pairs.off[base:end] = starts + self.log.n
+        ends = np.empty(m, dtype=np.int64)
+        ends[:-1] = starts[1:]
+        ends[-1] = k
+        np.subtract(ends, starts, out=pairs.len[base:end])
         self.log.extend(positions)
         heap = self.heap
         tkey = self.tkey
