@@ -80,17 +80,6 @@ def _position_dtype(max_count: int) -> np.dtype:
     return _POSITION32 if max_count < 2**31 else _POSITION
 
 
-def _stable_order(keys: np.ndarray, bound: int) -> np.ndarray:
-    """``np.argsort(keys, kind="stable")`` for keys in ``[0, bound)``: one or two passes of
-    NumPy's radix sort on 16-bit halves (a stable sort of millions of int32 keys is a merge
-    sort, 5-10x slower)."""
-    if bound <= 1 << 16:
-        return np.argsort(keys.astype(np.uint16), kind="stable")
-    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable").astype(np.int32)
-    high = (keys[order] >> 16).astype(np.uint16)
-    return order[np.argsort(high, kind="stable")]
-
-
 def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> _Column:
     """The positions ``at`` (ascending) grouped by their pair ``pid`` (``sizes[q]`` of pair
     ``q``), each group in ascending order: a stable counting sort, a slice at a time. The
@@ -112,10 +101,17 @@ def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> _Colum
     step = 4 * _SLICE
     for i in range(0, at.size, step):
         keys = pid[i : i + step]
-        order = _stable_order(keys, n_pairs)
+        # (pair, position) packed in one uint64 and sorted: the positions grouped by pair, in
+        # ascending order in each group (NumPy sorts integers 2x faster than two stable
+        # 16-bit argsorts and their gathers, used before)
+        packed = keys.astype(np.uint64) << np.uint64(32)
+        packed |= at[i : i + step].astype(np.uint64)
+        packed.sort()
         here = np.bincount(keys, minlength=n_pairs)
         shift = cursor - (np.cumsum(here) - here)
-        log[shift[keys[order]] + np.arange(order.size)] = at[i : i + step][order]
+        where = shift[(packed >> np.uint64(32)).astype(np.intp)]
+        where += np.arange(packed.size)
+        log[where] = (packed & np.uint64(0xFFFFFFFF)).astype(np.int32)
         cursor += here
     return _Column(log, int(at.size))
 
