@@ -267,11 +267,12 @@ class _ChunkCounter:
         receiver adds them up), so a worker never holds every piece as ``bytes`` at once (on
         10 MB of English that was most of its memory when it finished)."""
         keys, self.keys = self.keys, None
+        if keys is not None:
+            yield from keys.sharded(SHARDS, _RESULT_PART)  # in C calls; the rest below, piece by piece
+            del keys
         by_bytes, self.by_bytes = self.by_bytes, Counter()
         by_text, self.by_text = self.by_text, Counter()
         sources: list[Iterable[tuple[bytes, int]]] = [by_bytes.items()]
-        if keys is not None:
-            sources.insert(0, keys.items())
         sources.append((piece.encode("utf-8"), c) for piece, c in by_text.items())
         crc = zlib.crc32
         mask = SHARDS - 1

@@ -17,13 +17,14 @@ About 3x faster than findall + Counter; the pieces and counts are the same.
 
 from __future__ import annotations
 
+import zlib
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import numpy as np
 import regex
 
-__all__ = ["KeyCounter", "gpt2_starts", "pack"]
+__all__ = ["KeyCounter", "crc32_of_keys", "gpt2_starts", "pack"]
 
 # Byte classes: letters, digits, other, the space, other whitespace, special-token bytes.
 _L, _N, _O, _SP, _WS, _X = 0, 1, 2, 3, 4, 5
@@ -199,6 +200,39 @@ def _unpack(keys: np.ndarray) -> list[bytes]:
     return [raw[step * i : step * i + head + k] for i, k in enumerate((last >> np.uint64(56)).tolist())]
 
 
+def _crc_table() -> np.ndarray:
+    table = np.arange(256, dtype=np.uint32)
+    for _ in range(8):  # zlib's CRC-32 (reflected polynomial 0xEDB88320), a byte at a time
+        table = np.where(table & 1, (table >> np.uint32(1)) ^ np.uint32(0xEDB88320), table >> np.uint32(1))
+    return table.astype(np.uint32)
+
+
+_CRC = _crc_table()
+
+
+def crc32_of_keys(keys: np.ndarray) -> np.ndarray:
+    """``zlib.crc32`` of each packed key's piece (1-D keys, or rows of w words), as NumPy
+    passes over the byte columns (one pass per byte position, only the rows that long)."""
+    n = keys.shape[0]
+    rows = keys.reshape(n, -1)
+    w = rows.shape[1]
+    length = (rows[:, w - 1] >> np.uint64(56)).astype(np.intp) + 8 * (w - 1)
+    raw = np.ascontiguousarray(rows, dtype="<u8").view(np.uint8).reshape(n, 8 * w)
+    crc = np.full(n, 0xFFFFFFFF, dtype=np.uint32)
+    table = _CRC
+    for k in range(8 * w - 1):
+        if k < 8 * (w - 1):
+            crc = table[(crc ^ raw[:, k]) & np.uint32(0xFF)] ^ (crc >> np.uint32(8))
+        else:
+            at = np.flatnonzero(length > k)
+            if not at.size:
+                break
+            c = crc[at]
+            crc[at] = table[(c ^ raw[at, k]) & np.uint32(0xFF)] ^ (c >> np.uint32(8))
+    crc ^= np.uint32(0xFFFFFFFF)
+    return crc
+
+
 class _Tally:
     """Distinct keys (or rows of two) with counts. New keys wait in a small list; every
     ``_RAW`` of them are sorted into a block of distinct keys and counts, and the blocks into
@@ -263,6 +297,42 @@ class KeyCounter:
             tally.add(k)
         if rest:
             self.rest.update(rest)
+
+    def sharded(self, shards: int, part: int) -> Iterator[list[tuple[int, dict[bytes, int]]]]:
+        """The keyed pieces with their counts, ``part`` keys at a time, as ``(shard, counts)``
+        by ascending shard (shard: ``zlib.crc32(piece) % shards``, a power of two), then the
+        long pieces the same way; the counter is emptied as it goes.
+
+        subtle: the shards are found for a whole part at once (:func:`crc32_of_keys`) and each
+        shard's dict made in one call; a statement per piece cost the workers ~0.4 CPU s on
+        10 MB of Chinese (427 000 distinct pieces). Within a shard the pieces keep the order
+        of :meth:`items`."""
+        tallies, rest = self.tallies, self.rest
+        self.tallies, self.rest = [_Tally(w) for w in WIDTHS], Counter()
+        while tallies:
+            tally = tallies.pop(0)
+            tally.merge()
+            keys, counts = tally.keys, tally.counts
+            del tally
+            for i in range(0, keys.shape[0], part):
+                chunk = keys[i : i + part]
+                shard = (crc32_of_keys(chunk) & np.uint32(shards - 1)).astype(np.uint16)
+                order = np.argsort(shard, kind="stable")
+                pieces = _unpack(chunk[order])
+                values = counts[i : i + part][order].tolist()
+                ends = np.cumsum(np.bincount(shard, minlength=shards)).tolist()
+                out = []
+                start = 0
+                for index, end in enumerate(ends):
+                    if end > start:
+                        out.append((index, dict(zip(pieces[start:end], values[start:end]))))
+                        start = end
+                yield out
+        if rest:
+            by_shard: dict[int, dict[bytes, int]] = {}
+            for piece, c in rest.items():
+                by_shard.setdefault(zlib.crc32(piece) & (shards - 1), {})[piece] = c
+            yield sorted(by_shard.items())
 
     def items(self) -> Iterator[tuple[bytes, int]]:
         """Every distinct piece with its count, one width at a time (the counter is emptied

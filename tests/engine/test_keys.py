@@ -76,6 +76,36 @@ def test_packed_keys_count_any_bytes_exactly(words: list[bytes]) -> None:
     assert dict(counter.items()) == dict(expected)
 
 
+@SETTINGS
+@given(
+    words=st.lists(st.binary(min_size=1, max_size=40), min_size=1, max_size=80),
+    part=st.sampled_from([1, 3, 1000]),
+)
+def test_sharded_counts_are_the_counts_by_zlib_crc32(words: list[bytes], part: int) -> None:
+    """``KeyCounter.sharded`` (shards found with NumPy passes) gives each piece its count in
+    the shard ``zlib.crc32(piece) % 16``, every shard's pieces in the order of ``items``:
+    against zlib and the plain count of the same pieces."""
+    import zlib
+
+    raw = b"".join(words)
+    ends = np.cumsum([len(w) for w in words])
+    starts = ends - [len(w) for w in words]
+    counter, again = KeyCounter(), KeyCounter()
+    for c in (counter, again):
+        c.add(*pack(raw, starts, ends))
+    expected: list[list[tuple[bytes, int]]] = [[] for _ in range(16)]
+    for piece, c in again.items():
+        expected[zlib.crc32(piece) % 16].append((piece, c))
+    got: list[list[tuple[bytes, int]]] = [[] for _ in range(16)]
+    for message in counter.sharded(16, part):
+        assert [index for index, _ in message] == sorted({index for index, _ in message})
+        for index, counts in message:
+            got[index] += counts.items()
+    assert got == expected
+    assert sorted(piece for shard in got for piece, _ in shard) == sorted(set(words))
+    assert not any(counter.sharded(16, part))  # emptied
+
+
 def test_rows_that_mix_alike_are_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rows of two keys are sorted by a mix of their words; should two different rows mix
     alike, the exact sort takes over (here every row mixes to 0)."""

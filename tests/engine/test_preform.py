@@ -164,14 +164,6 @@ def test_a_vocabulary_that_ends_inside_the_merges_made_ahead() -> None:
     assert [(p.left_id, p.right_id, p.count) for p in trainer.top_pairs(10)] == plain.top_pairs(10)
 
 
-@pytest.mark.parametrize("bound", [1000, 70_000, 3_000_000])
-def test_the_radix_order_is_numpys_stable_argsort(bound: int) -> None:
-    from bpe_engine.train.merging import _stable_order
-
-    keys = np.random.default_rng(bound).integers(0, bound, size=50_000).astype(np.int32)
-    assert np.array_equal(_stable_order(keys, bound), np.argsort(keys, kind="stable"))
-
-
 @pytest.mark.parametrize("distinct", [1, 3000, 70_000])
 def test_segment_index_is_numpys_unique_and_inverse(distinct: int) -> None:
     """The hash table (growing past its first size at 3 000 codes; giving way to the sorted
