@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from .._sorting import sorted_in_blocks
-from ..corpus import CorpusSource
+from ..corpus import LINE_BLOCK, CorpusSource, line_blocks
 from ..errors import ConfigError, short
 from ..formats.data import BYTE, CONTROL, NORMAL, UNKNOWN, SentencePieceData
 from ..kinds import Algorithm
@@ -331,15 +331,18 @@ class UnigramTrainer:
 
     def _words(self) -> Iterator[CountingProgress | Counter[str]]:
         total = self.source.total_bytes()
-        if self.source.text is not None:
-            yield CountingProgress(total, total)
-            yield word_counts([self.source.text])
-            return
         words: Counter[str] = Counter()
+        if self.source.text is not None:
+            # (in blocks, as the files below: one split of a long text held the interpreter lock)
+            for block in line_blocks(self.source.text):
+                words.update(word_counts([block]))
+            yield CountingProgress(total, total)
+            yield words
+            return
         done = 0
         for path in self.source.paths:
             with open(path, encoding="utf-8", newline="") as f:
-                for lines in iter(lambda: f.readlines(1 << 20), []):
+                for lines in iter(lambda: f.readlines(LINE_BLOCK), []):
                     block = "".join(lines)
                     done += len(block.encode("utf-8"))
                     words.update(word_counts([block]))  # cut at line ends: no word is cut

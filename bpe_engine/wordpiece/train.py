@@ -31,7 +31,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..corpus import CorpusSource
+from ..corpus import LINE_BLOCK, CorpusSource, line_blocks
 from ..errors import ConfigError
 from ..formats.data import WordPieceData, WordPieceSplit
 from ..formats.post_processor import SpecialAdditions
@@ -154,24 +154,6 @@ class _Counts:
         return token
 
 
-#: Characters of corpus text normalized at a time (progress and Cancel come between two). Each
-#: normalizer pass over a block is one C call holding the interpreter lock (1 MiB: 40-200 ms,
-#: a stall of the app's GUI while a Families training runs beside it).
-_BLOCK = 1 << 16
-
-
-def _line_blocks(text: str, size: int = _BLOCK) -> Iterator[str]:
-    """``text`` in blocks of about ``size`` characters, each cut after a line end (whitespace
-    for BERT: no word is cut, and no normalizer pass looks across it); a block without one
-    runs on to the next line end."""
-    start = 0
-    while start < len(text):
-        cut = text.find("\n", start + size - 1) + 1 if start + size < len(text) else 0
-        end = cut if cut > 0 else len(text)
-        yield text[start:end]
-        start = end
-
-
 #: What :meth:`WordPieceTrainer.events` yields: counting progress (bytes of the corpus read),
 #: counting done (``target_merges``: the tokens still to add), then each merge.
 WordPieceEvent = CountingProgress | CountingDone | WordPieceMerge
@@ -225,7 +207,7 @@ class WordPieceTrainer:
         total = self.source.total_bytes()
         if self.source.text is not None:
             done = 0
-            for block in _line_blocks(self.source.text):
+            for block in line_blocks(self.source.text):
                 done += len(block.encode("utf-8"))
                 yield block, done, total
             return
@@ -233,7 +215,7 @@ class WordPieceTrainer:
         for path in self.source.paths:
             with open(path, encoding="utf-8", newline="") as f:
                 while True:
-                    lines = f.readlines(_BLOCK)
+                    lines = f.readlines(LINE_BLOCK)  # (see LINE_BLOCK)
                     if not lines:
                         break
                     block = "".join(lines)

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from bpe_engine.corpus import LINE_BLOCK as _BLOCK, line_blocks as _line_blocks
 from bpe_engine.errors import ConfigError
 from bpe_engine.formats.data import WordPieceSplit
 from bpe_engine.train.events import CountingProgress
 from bpe_engine.wordpiece.normalizer import BertNormalizer, WordSplitter
-from bpe_engine.wordpiece.train import _BLOCK, WordPieceTrainer, _line_blocks, train_wordpiece
+from bpe_engine.wordpiece.train import WordPieceTrainer, train_wordpiece
 
 from ..conftest import data_text
 from .conftest import DATA_FILES, head
