@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import Any, TypeVar
 
 __all__ = ["sorted_in_blocks"]
@@ -18,10 +19,11 @@ T = TypeVar("T")
 _BLOCK = 16_384  # a block's sort takes a few milliseconds
 
 
-def sorted_in_blocks(items: Iterable[T], key: Callable[[T], Any]) -> list[T]:
-    """``sorted(items, key=key)`` (equal keys may come in another order), in blocks."""
-    values = list(items)
+def sorted_in_blocks(items: Iterable[T], key: Callable[[T], Any], first: int | None = None) -> list[T]:
+    """``sorted(items, key=key)[:first]`` (equal keys may come in another order), in blocks;
+    with ``first``, only that many items go through the merge."""
+    values = items if isinstance(items, list) else list(items)
     if len(values) <= _BLOCK:
-        return sorted(values, key=key)
+        return sorted(values, key=key)[:first]
     blocks = [sorted(values[i : i + _BLOCK], key=key) for i in range(0, len(values), _BLOCK)]
-    return list(heapq.merge(*blocks, key=key))
+    return list(islice(heapq.merge(*blocks, key=key), first))

@@ -31,7 +31,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..corpus import CorpusSource
+from ..corpus import LINE_BLOCK, CorpusSource, line_blocks
 from ..errors import ConfigError
 from ..formats.data import WordPieceData, WordPieceSplit
 from ..formats.post_processor import SpecialAdditions
@@ -154,9 +154,6 @@ class _Counts:
         return token
 
 
-#: Characters of corpus text normalized at a time (progress and Cancel come between two).
-_BLOCK = 1 << 20
-
 #: What :meth:`WordPieceTrainer.events` yields: counting progress (bytes of the corpus read),
 #: counting done (``target_merges``: the tokens still to add), then each merge.
 WordPieceEvent = CountingProgress | CountingDone | WordPieceMerge
@@ -209,13 +206,16 @@ class WordPieceTrainer:
             return
         total = self.source.total_bytes()
         if self.source.text is not None:
-            yield self.source.text, total, total
+            done = 0
+            for block in line_blocks(self.source.text):
+                done += len(block.encode("utf-8"))
+                yield block, done, total
             return
         done = 0
         for path in self.source.paths:
             with open(path, encoding="utf-8", newline="") as f:
                 while True:
-                    lines = f.readlines(_BLOCK)
+                    lines = f.readlines(LINE_BLOCK)  # (see LINE_BLOCK)
                     if not lines:
                         break
                     block = "".join(lines)

@@ -10,11 +10,14 @@ that makes the trainer worse fails while a small drift does not.
 from __future__ import annotations
 
 import io
+from collections import Counter
 
 import pytest
 
-from bpe_engine.unigram.train import UnigramTrainerConfig, train_unigram, word_counts
+from bpe_engine.corpus import LINE_BLOCK, line_blocks
+from bpe_engine.unigram.train import UnigramTrainer, UnigramTrainerConfig, train_unigram, word_counts
 
+from ..conftest import data_text
 from .unigram_support import TRAINING
 
 spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
@@ -51,3 +54,19 @@ def test_a_tiny_text_keeps_its_words_and_characters() -> None:
     pieces = dict(train_unigram(text, UnigramTrainerConfig(vocab_size=20)))
     assert "▁the" in pieces and set("▁thecasonm") <= set(pieces)
     assert len(pieces) <= 20
+
+
+def test_a_text_and_a_file_counted_in_blocks_give_the_whole_texts_words(tmp_path) -> None:
+    # Several blocks, cut after line ends: a long line with no end in a block, NBSP and
+    # ideographic spaces (whitespace for str.split) at the cuts, no line end at the very end.
+    line_kinds = ["\u00a0word end\u3000", "Σ ΟΔΟΣ\r", "中文 字", "x" * 50]
+    english = data_text("english.txt")
+    parts = [english[k % 9000 : k % 9000 + 700] + line_kinds[k % 4] for k in range(0, 8 * LINE_BLOCK, 701)]
+    text = "\n".join(parts) + "\n" + "y" * (2 * LINE_BLOCK) + "\nno end"
+    assert len(list(line_blocks(text))) > 5
+    whole = word_counts([text])
+    path = tmp_path / "corpus.txt"
+    path.write_text(text, encoding="utf-8", newline="")
+    for trainer in (UnigramTrainer(text=text), UnigramTrainer(str(path))):
+        counted = [item for item in trainer._words() if isinstance(item, Counter)]
+        assert counted == [whole]

@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from bpe_engine.corpus import LINE_BLOCK as _BLOCK, line_blocks as _line_blocks
 from bpe_engine.errors import ConfigError
 from bpe_engine.formats.data import WordPieceSplit
+from bpe_engine.train.events import CountingProgress
 from bpe_engine.wordpiece.normalizer import BertNormalizer, WordSplitter
-from bpe_engine.wordpiece.train import train_wordpiece
+from bpe_engine.wordpiece.train import WordPieceTrainer, train_wordpiece
 
 from ..conftest import data_text
 from .conftest import DATA_FILES, head
@@ -134,3 +136,39 @@ def test_bad_settings_are_refused() -> None:
         train_wordpiece(["a b"], 10, special_tokens=["[PAD]"])
     with pytest.raises(ConfigError, match="smaller than the 5 special tokens"):
         train_wordpiece(["a b"], 3)
+
+
+def _blocky_text() -> str:
+    """Over ten normalizer blocks of text whose lines start and end with what a normalizer pass
+    could carry across a cut: combining accents, final sigmas, CJK, CRLF, controls, NBSP."""
+    lines = ["\u0301e ΟΔΟΣ", "ΣΑΣ\r", "中文字 x\u00a0", "\x00café\u0308", "Ǆ naïve\u200b", "e\u0327\u0301 Σ"]
+    parts = []
+    english = data_text("english.txt")
+    for k in range(0, 12 * _BLOCK, 997):
+        parts.append(english[k % len(english) : k % len(english) + 900])
+        parts.append(lines[k % len(lines)])
+    return "\n".join(parts) + "\n" + "x" * (2 * _BLOCK) + "\nlast line without its end"
+
+
+def test_line_blocks_cut_only_after_line_ends_and_join_back():
+    text = _blocky_text()
+    blocks = list(_line_blocks(text))
+    assert "".join(blocks) == text
+    assert len(blocks) > 10
+    assert all(b.endswith("\n") for b in blocks[:-1])
+    assert all(len(b) >= _BLOCK for b in blocks[:-1])  # (a long line runs on to its end)
+    assert list(_line_blocks("")) == [] and list(_line_blocks("a\nb", 1)) == ["a\n", "b"]
+
+
+@pytest.mark.slow
+def test_a_text_trained_in_blocks_gives_what_the_whole_text_gives():
+    # (the same text as one piece through ``texts``: counted in one pass, no block)
+    text = _blocky_text()
+    whole = train_wordpiece([text], 400, special_tokens=SPECIALS)
+    trainer = WordPieceTrainer(None, 400, text=text, special_tokens=SPECIALS)
+    progress = [e.bytes_done for e in trainer.events() if isinstance(e, CountingProgress)]
+    assert len(progress) > 10 and progress[-1] == len(text.encode("utf-8"))
+    ours = trainer.result()
+    assert ours.merges == whole.merges and len(ours.merges) > 100
+    tokens = [ours.tokenizer.token_text(i) for i in range(len(ours.tokenizer))]
+    assert tokens == [whole.tokenizer.token_text(i) for i in range(len(whole.tokenizer))]
