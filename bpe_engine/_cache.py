@@ -38,6 +38,7 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
+from ._blocks import dict_in_blocks, tolist_in_blocks
 from ._vocab import SHIFT, MergeTables
 from .errors import TokenizerFileError
 from .formats.post_processor import SpecialAdditions
@@ -341,14 +342,15 @@ def _rebuild(
 ) -> R:
     """The tokenizer from its stored tables (checked by the checksum; the shapes again here).
     The vocabulary is made now; the merge tables when first asked for (:func:`_merge_tables`)."""
-    ids = arrays["ids"].tolist()
+    # (in blocks, here and below: the app opens encodings in a thread beside its GUI thread)
+    ids = tolist_in_blocks(arrays["ids"])
     lengths = arrays["lengths"]
     blob = arrays["bytes"].tobytes()
     ends = np.cumsum(lengths, dtype=np.int64)
     if len(ids) != len(lengths) or (len(ends) and int(ends[-1]) != len(blob)) or int(lengths.min(initial=1)) < 1:
         raise _Bad("vocabulary")
-    starts = (ends - lengths).tolist()
-    vocab = dict(zip(ids, map(blob.__getitem__, map(slice, starts, ends.tolist()))))
+    starts = tolist_in_blocks(ends - lengths)
+    vocab = dict_in_blocks(zip(ids, map(blob.__getitem__, map(slice, starts, tolist_in_blocks(ends)))))
     byte_id = arrays["byte_id"].tolist()
     if len(byte_id) != 256 or not vocab.keys() >= set(byte_id):
         raise _Bad("bytes")
