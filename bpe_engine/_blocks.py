@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import numpy as np
 from numpy.typing import DTypeLike
 
-__all__ = ["BLOCK", "array_in_blocks", "dict_in_blocks", "tolist_in_blocks"]
+__all__ = ["BLOCK", "array_in_blocks", "dict_in_blocks", "list_in_blocks", "tolist_in_blocks"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -43,6 +43,15 @@ def array_in_blocks(items: Sequence[Any], dtype: DTypeLike, fn: Callable[[Any], 
     for i in range(0, n, BLOCK):
         part = items[i : i + BLOCK]
         out[i : i + len(part)] = np.fromiter(part if fn is None else map(fn, part), dtype=dtype, count=len(part))
+    return out
+
+
+def list_in_blocks(items: Iterable[V]) -> list[V]:
+    """``list(items)`` of a C iterator (``zip``, ``map`` of a C function)."""
+    out: list[V] = []
+    it = iter(items)
+    while chunk := list(islice(it, BLOCK)):
+        out += chunk
     return out
 
 

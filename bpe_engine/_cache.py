@@ -38,7 +38,7 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from ._blocks import dict_in_blocks, tolist_in_blocks
+from ._blocks import dict_in_blocks, list_in_blocks, tolist_in_blocks
 from ._vocab import SHIFT, MergeTables
 from .errors import TokenizerFileError
 from .formats.post_processor import SpecialAdditions
@@ -424,9 +424,10 @@ def _merge_tables(
     vocab: dict[int, bytes], table: np.ndarray, more_flat: np.ndarray, stored: np.ndarray | None, safe: bool
 ) -> MergeTables:
     """The merge tables from the stored arrays (their ids were checked against ``vocab``)."""
-    left, right, new = table[:, 0].tolist(), table[:, 1].tolist(), table[:, 2].tolist()
+    # (in blocks: the app makes them in a thread beside its GUI thread; 200 000 for o200k)
+    left, right, new = (tolist_in_blocks(table[:, k]) for k in range(3))
     get = vocab.__getitem__
-    codes = (table[:, 0].astype(np.int64) << SHIFT | table[:, 1]).tolist()
+    codes = tolist_in_blocks(table[:, 0].astype(np.int64) << SHIFT | table[:, 1])
     more = [(code >> SHIFT, code & ((1 << SHIFT) - 1), r) for code, r in more_flat.reshape(-1, 2).tolist()]
     counts: list[int | None]
     if stored is not None:
@@ -434,10 +435,10 @@ def _merge_tables(
     else:
         counts = [None] * len(new)
     return MergeTables(
-        merges=list(zip(map(get, left), map(get, right))),
+        merges=list_in_blocks(zip(map(get, left), map(get, right))),
         counts=counts,
         new_ids=new,
-        pair_ids=list(zip(left, right)),
+        pair_ids=list_in_blocks(zip(left, right)),
         more=more,
         safe=safe,
         codes=codes,

@@ -22,7 +22,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from ._blocks import dict_in_blocks
+from ._blocks import dict_in_blocks, list_in_blocks
 from ._cache import cached, file_key, openai_key
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
 from ._vocab import MAX_VOCAB, SHIFT, MergeTables, byte_ids, merge_all_safe, place_specials, resolve_merges, split_pairs
@@ -266,12 +266,12 @@ class Tokenizer(TiktokenMethods):
 
     def _adopt_merges(self, m: MergeTables) -> None:
         pairs = m.pair_ids  # the triples zipped in C (200,000 of them for o200k)
-        self._merge_triples = list(zip(map(itemgetter(0), pairs), map(itemgetter(1), pairs), m.new_ids))
+        self._merge_triples = list_in_blocks(zip(map(itemgetter(0), pairs), map(itemgetter(1), pairs), m.new_ids))
         self.merges: list[tuple[bytes, bytes]] = m.merges
         self.merge_counts: list[int | None] = m.counts
         # The first (lowest-ranked) merge that makes each token: later ranks are overwritten.
         new_ids = m.new_ids
-        self._merge_of_id: dict[int, int] = dict(zip(reversed(new_ids), range(len(new_ids) - 1, -1, -1)))
+        self._merge_of_id: dict[int, int] = dict_in_blocks(zip(reversed(new_ids), range(len(new_ids) - 1, -1, -1)))
 
     if not TYPE_CHECKING:  # mypy sees the attributes _adopt_merges sets, not this fallback
 
