@@ -29,7 +29,8 @@ with other work, wall time also counts the time the process waited for a core. O
 longest wall stall is then split (``split``) by the GUI thread's scheduler statistics
 (``/proc/thread-self/schedstat``) into its CPU time, its wait for a core (``core``) and the
 rest, time off the CPU while it was not sleeping between ticks: waiting for the interpreter
-lock (``lock``; the timer's own 5 ms are taken off).
+lock (``lock``; the timer's own 5 ms are taken off); and the longest wait for the lock of any
+tick (``longest lock wait``: on a loaded machine the longest stall is often a wait for a core).
 
 Run: python benchmarks/gui_stalls.py [--settle 60] [--cases compare training ...] [--dump-after 0.2]
 """
@@ -311,7 +312,10 @@ def split_text(ticks: list[float], splits: list[tuple[float, float, float]]) -> 
     if not ticks or not any(any(s) for s in splits):
         return ""
     cpu, core, lock = splits[max(range(len(ticks)), key=ticks.__getitem__)]
-    return f"   split: cpu {cpu:4.0f} core {core:4.0f} lock {lock:4.0f} ms"
+    # (the longest wait for the lock of any tick: on a loaded machine the longest stall is
+    # often a wait for a core, and its split hides the lock waits of the others)
+    waits = max(s[2] for s in splits)
+    return f"   split: cpu {cpu:4.0f} core {core:4.0f} lock {lock:4.0f} ms   longest lock wait {waits:4.0f} ms"
 
 
 def laid_out(chips: object) -> bool:

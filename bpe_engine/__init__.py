@@ -149,6 +149,9 @@ _EXPORTS: dict[str, str] = {
     "builtin_template": "chat",
     "reference_train": "reference",
     "reference_encode": "reference",
+    "array_in_blocks": "_blocks",
+    "dict_in_blocks": "_blocks",
+    "tolist_in_blocks": "_blocks",
 }
 
 # tiktoken's module functions, so that code written for tiktoken changes one import.
@@ -180,6 +183,11 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from . import errors as errors
+    from ._blocks import (
+        array_in_blocks as array_in_blocks,
+        dict_in_blocks as dict_in_blocks,
+        tolist_in_blocks as tolist_in_blocks,
+    )
     from .chat import (
         BuiltinFormat as BuiltinFormat,
         ChatMessage as ChatMessage,

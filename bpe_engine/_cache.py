@@ -38,6 +38,7 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
+from ._blocks import dict_in_blocks, list_in_blocks, tolist_in_blocks
 from ._vocab import SHIFT, MergeTables
 from .errors import TokenizerFileError
 from .formats.post_processor import SpecialAdditions
@@ -341,14 +342,15 @@ def _rebuild(
 ) -> R:
     """The tokenizer from its stored tables (checked by the checksum; the shapes again here).
     The vocabulary is made now; the merge tables when first asked for (:func:`_merge_tables`)."""
-    ids = arrays["ids"].tolist()
+    # (in blocks, here and below: the app opens encodings in a thread beside its GUI thread)
+    ids = tolist_in_blocks(arrays["ids"])
     lengths = arrays["lengths"]
     blob = arrays["bytes"].tobytes()
     ends = np.cumsum(lengths, dtype=np.int64)
     if len(ids) != len(lengths) or (len(ends) and int(ends[-1]) != len(blob)) or int(lengths.min(initial=1)) < 1:
         raise _Bad("vocabulary")
-    starts = (ends - lengths).tolist()
-    vocab = dict(zip(ids, map(blob.__getitem__, map(slice, starts, ends.tolist()))))
+    starts = tolist_in_blocks(ends - lengths)
+    vocab = dict_in_blocks(zip(ids, map(blob.__getitem__, map(slice, starts, tolist_in_blocks(ends)))))
     byte_id = arrays["byte_id"].tolist()
     if len(byte_id) != 256 or not vocab.keys() >= set(byte_id):
         raise _Bad("bytes")
@@ -422,9 +424,10 @@ def _merge_tables(
     vocab: dict[int, bytes], table: np.ndarray, more_flat: np.ndarray, stored: np.ndarray | None, safe: bool
 ) -> MergeTables:
     """The merge tables from the stored arrays (their ids were checked against ``vocab``)."""
-    left, right, new = table[:, 0].tolist(), table[:, 1].tolist(), table[:, 2].tolist()
+    # (in blocks: the app makes them in a thread beside its GUI thread; 200 000 for o200k)
+    left, right, new = (tolist_in_blocks(table[:, k]) for k in range(3))
     get = vocab.__getitem__
-    codes = (table[:, 0].astype(np.int64) << SHIFT | table[:, 1]).tolist()
+    codes = tolist_in_blocks(table[:, 0].astype(np.int64) << SHIFT | table[:, 1])
     more = [(code >> SHIFT, code & ((1 << SHIFT) - 1), r) for code, r in more_flat.reshape(-1, 2).tolist()]
     counts: list[int | None]
     if stored is not None:
@@ -432,10 +435,10 @@ def _merge_tables(
     else:
         counts = [None] * len(new)
     return MergeTables(
-        merges=list(zip(map(get, left), map(get, right))),
+        merges=list_in_blocks(zip(map(get, left), map(get, right))),
         counts=counts,
         new_ids=new,
-        pair_ids=list(zip(left, right)),
+        pair_ids=list_in_blocks(zip(left, right)),
         more=more,
         safe=safe,
         codes=codes,

@@ -15,6 +15,8 @@ from typing import Protocol
 
 import numpy as np
 
+from ._blocks import array_in_blocks, tolist_in_blocks
+
 __all__ = ["TokenSpan", "char_spans", "char_spans_lossy", "token_spans", "Explainable"]
 
 
@@ -65,14 +67,15 @@ def char_spans(tok: Explainable, ids: Sequence[int]) -> tuple[list[int], list[in
     chars_before = np.zeros(len(data) + 1, dtype=np.int64)
     np.cumsum(lead, out=chars_before[1:])
     bounds = np.zeros(len(tokens) + 1, dtype=np.int64)
-    np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)), out=bounds[1:])
+    np.cumsum(array_in_blocks(tokens, np.int64, len), out=bounds[1:])
     starts_char = np.append(lead, True)[bounds]  # does each boundary fall between chars?
     # A token starting inside a character belongs to the one whose lead byte came before;
     # a token ending inside one already counts that character's lead byte.
     first = chars_before[bounds[:-1]] - (~starts_char[:-1])
     after = chars_before[bounds[1:]]
     whole = starts_char[:-1] & starts_char[1:]
-    return first.tolist(), after.tolist(), whole.tolist()
+    # (in blocks: a GUI thread beside the job waits for no long C call; see _blocks)
+    return tolist_in_blocks(first), tolist_in_blocks(after), tolist_in_blocks(whole)
 
 
 def char_spans_lossy(tokens: list[bytes]) -> tuple[list[int], list[int], list[bool]]:

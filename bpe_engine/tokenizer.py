@@ -22,6 +22,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from ._blocks import dict_in_blocks, list_in_blocks
 from ._cache import cached, file_key, openai_key
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
 from ._vocab import MAX_VOCAB, SHIFT, MergeTables, byte_ids, merge_all_safe, place_specials, resolve_merges, split_pairs
@@ -265,12 +266,12 @@ class Tokenizer(TiktokenMethods):
 
     def _adopt_merges(self, m: MergeTables) -> None:
         pairs = m.pair_ids  # the triples zipped in C (200,000 of them for o200k)
-        self._merge_triples = list(zip(map(itemgetter(0), pairs), map(itemgetter(1), pairs), m.new_ids))
+        self._merge_triples = list_in_blocks(zip(map(itemgetter(0), pairs), map(itemgetter(1), pairs), m.new_ids))
         self.merges: list[tuple[bytes, bytes]] = m.merges
         self.merge_counts: list[int | None] = m.counts
         # The first (lowest-ranked) merge that makes each token: later ranks are overwritten.
         new_ids = m.new_ids
-        self._merge_of_id: dict[int, int] = dict(zip(reversed(new_ids), range(len(new_ids) - 1, -1, -1)))
+        self._merge_of_id: dict[int, int] = dict_in_blocks(zip(reversed(new_ids), range(len(new_ids) - 1, -1, -1)))
 
     if not TYPE_CHECKING:  # mypy sees the attributes _adopt_merges sets, not this fallback
 
@@ -320,11 +321,11 @@ class Tokenizer(TiktokenMethods):
         """The encoder over this tokenizer's checked tables (merges as the rule reads them,
         completed by :func:`_complete`; made on first use when ``merges`` is a callable)."""
         rule = self.merge_rule
-        ordinary = dict(self.vocab)
+        ordinary = dict_in_blocks(self.vocab.items())  # (blocks: no long hold of the interpreter lock)
         for i in self._special_ids:
             ordinary.pop(i, None)
         # bytes -> id, the last id winning as in a loop over ordinary.items() (built in C)
-        whole = dict(zip(ordinary.values(), ordinary.keys())) if rule.ignore_merges else None
+        whole = dict_in_blocks(zip(ordinary.values(), ordinary.keys())) if rule.ignore_merges else None
         common: dict[str, Any] = {
             "byte_ids": self._byte_id,
             "id_bytes": self.vocab,
@@ -655,7 +656,7 @@ class Tokenizer(TiktokenMethods):
         ranks: dict[bytes, int] | None = self.__dict__.get("_ordinary_ranks")
         if ranks is None:
             vocab = self.vocab
-            ranks = dict(zip(vocab.values(), vocab.keys()))  # in C: 200 000 ids for o200k
+            ranks = dict_in_blocks(zip(vocab.values(), vocab.keys()))  # in C: 200 000 ids for o200k
             if len(ranks) == len(vocab):  # no two ids share their bytes: drop the special tokens' own
                 for i in self._special_ids:
                     ranks.pop(vocab[i], None)
@@ -663,7 +664,7 @@ class Tokenizer(TiktokenMethods):
                 ordinary = dict(vocab)
                 for i in self._special_ids:
                     ordinary.pop(i, None)
-                ranks = dict(zip(ordinary.values(), ordinary.keys()))
+                ranks = dict_in_blocks(zip(ordinary.values(), ordinary.keys()))
             self._ordinary_ranks = ranks
         return ranks
 

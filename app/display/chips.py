@@ -28,6 +28,7 @@ import numpy as np
 from app.display.format import hex_bytes, token_label, visible
 from app.display.palette import color_after, stable_colors
 from app.display.token_data import TokenTable, cut_points
+from bpe_engine import array_in_blocks
 
 __all__ = [
     "TEXT",
@@ -379,12 +380,13 @@ def _kinds(table: TokenTable) -> array[int]:
 
 
 def _kind_array(table: TokenTable) -> np.ndarray:
-    """Each token's chip kind, in NumPy passes (a Python loop took a second on 300 000 tokens)."""
-    n = len(table)
-    whole = np.fromiter(table.complete, dtype=bool, count=n)
+    """Each token's chip kind, in NumPy passes (a Python loop took a second on 300 000 tokens);
+    the tuples read in blocks (one ``np.fromiter`` over them held the interpreter lock long
+    enough for the GUI thread to wait)."""
+    whole = array_in_blocks(table.complete, bool)
     if table.fallback is not None:
-        whole &= ~np.fromiter(table.fallback, dtype=bool, count=n)
-    special = np.fromiter(table.special, dtype=bool, count=n)
+        whole &= ~array_in_blocks(table.fallback, bool)
+    special = array_in_blocks(table.special, bool)
     kinds: np.ndarray = np.where(special, SPECIAL, np.where(whole, NORMAL, PARTIAL)).astype(np.int8)
     return kinds
 
@@ -392,17 +394,14 @@ def _kind_array(table: TokenTable) -> np.ndarray:
 def with_chip_arrays(table: TokenTable) -> TokenTable:
     """``table`` with what its chips are built from made now (the encode job calls it, so
     that the GUI thread does no pass over the tokens when it shows them)."""
-    ids = np.fromiter(table.ids, dtype=np.int64, count=len(table))
+    ids = array_in_blocks(table.ids, np.int64)  # (in blocks: no long C call, see _kind_array)
     return replace(table, id_array=ids, kinds=_kind_array(table))
 
 
 def piece_bounds(pieces: Sequence[tuple[str, int, int, bool]]) -> tuple[np.ndarray, np.ndarray]:
     """The pieces' start and end offsets as arrays (:meth:`PieceChipBuilder.build`'s ``bounds``)."""
-    n = len(pieces)
     # itemgetter, not a generator: no Python frame per piece (a 1 MB text has 230 000)
-    starts = np.fromiter(map(itemgetter(1), pieces), dtype=np.int64, count=n)
-    ends = np.fromiter(map(itemgetter(2), pieces), dtype=np.int64, count=n)
-    return starts, ends
+    return array_in_blocks(pieces, np.int64, itemgetter(1)), array_in_blocks(pieces, np.int64, itemgetter(2))
 
 
 def _breaks(table: TokenTable) -> array[int]:

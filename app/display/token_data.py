@@ -12,10 +12,12 @@ itself (the engine).
 
 from __future__ import annotations
 
+import gc
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, chain
+from itertools import chain
+from typing import TypeVar
 
 import numpy as np
 
@@ -23,7 +25,10 @@ from app.core.i18n import tr, tr_n
 from app.display.format import format_count, hex_bytes, visible
 from app.display.palette import stable_colors
 from app.display.pieces import fallback_ids, piece_texts, token_text
-from bpe_engine import Tokenizer, TokenizerLike
+from bpe_engine import Tokenizer, TokenizerLike, array_in_blocks, tolist_in_blocks
+
+T = TypeVar("T")
+_BLOCK = 32_768  # ids per C call (a few milliseconds)
 
 __all__ = [
     "TokenTable",
@@ -114,11 +119,13 @@ def token_table(tokenizer: TokenizerLike, ids: Sequence[int], text: str | None =
     the engine works: the bytes of each token are what it adds to ``decode`` (a SentencePiece
     text's first ``▁`` adds nothing), so spans and text always agree.
     """
-    ids = tuple(ids)
+    ids = _walked(ids)
     pieces = piece_texts(tokenizer)
+    # (passes over every token in blocks: the GUI thread waits for no long C call, see
+    # bpe_engine's array_in_blocks)
     if pieces is None:
         try:
-            tokens = tuple(map(tokenizer.vocab.__getitem__, ids))  # C-speed; ids come from the encoder
+            tokens = _walked(_tokens_in_blocks(tokenizer.vocab, ids))  # C-speed; ids come from the encoder
         except KeyError:
             tokens = tuple(tokenizer.token_bytes(ids))  # raises the engine's message for a bad id
         labels = fallback = None
@@ -134,10 +141,12 @@ def token_table(tokenizer: TokenizerLike, ids: Sequence[int], text: str | None =
     first, after, whole = tokenizer.char_spans(ids)
     lead = _lead_mask(data)
     char_byte_starts = np.concatenate([np.flatnonzero(lead), [len(data)]]).astype(np.int64)
-    starts = tuple(accumulate(map(len, tokens), initial=0))
+    cuts = np.zeros(len(tokens) + 1, dtype=np.int64)
+    np.cumsum(array_in_blocks(tokens, np.int64, len), out=cuts[1:])
+    starts = _walked(tolist_in_blocks(cuts))
     special_ids = list(tokenizer.special_tokens.values())
     if special_ids:
-        special = tuple(np.isin(np.fromiter(ids, dtype=np.int64, count=len(ids)), special_ids).tolist())
+        special = _walked(tolist_in_blocks(np.isin(array_in_blocks(ids, np.int64), special_ids)))
     else:
         special = (False,) * len(ids)
     return TokenTable(
@@ -146,16 +155,34 @@ def token_table(tokenizer: TokenizerLike, ids: Sequence[int], text: str | None =
         ids,
         tokens,
         starts,
-        tuple(first),
-        tuple(after),
-        tuple(whole),
+        _walked(first),
+        _walked(after),
+        _walked(whole),
         special,
         char_byte_starts,
         labels,
         fallback,
-        tuple(stable_colors(ids)),
-        np.fromiter(starts, dtype=np.int64, count=len(starts)),
+        _walked(stable_colors(ids)),
+        cuts,
     )
+
+
+def _walked(items: Iterable[T]) -> tuple[T, ...]:
+    """``tuple(items)``, walked at once by a young-generation collection (which untracks a
+    tuple of ints or bytes), in the job's thread: the first collection after a table walked
+    its ten tuples of 400 000 items together (1 MB of text), 50-100 ms holding the
+    interpreter lock while the GUI thread waited."""
+    out = tuple(items)
+    gc.collect(0)
+    return out
+
+
+def _tokens_in_blocks(vocab: Mapping[int, bytes], ids: tuple[int, ...]) -> tuple[bytes, ...]:
+    """The bytes of each id (``tuple(map(vocab.__getitem__, ids))``), a block per C call."""
+    out: list[bytes] = []
+    for i in range(0, len(ids), _BLOCK):
+        out += map(vocab.__getitem__, ids[i : i + _BLOCK])
+    return tuple(out)
 
 
 def counts(text: str, n_tokens: int) -> Counts:

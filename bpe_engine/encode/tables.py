@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .._blocks import dict_in_blocks
 from .._vocab import SHIFT, MergeTables
 from ..pretokenize import Pretokenizer, SpecialSplitter
 
@@ -114,7 +115,7 @@ class EncoderTables:
         self.new_ids = new_ids
         if pair_codes is None:
             pair_codes = [a << SHIFT | b for a, b in pair_ids]
-        ranks = dict(zip(pair_codes, range(len(pair_codes))))
+        ranks = dict_in_blocks(zip(pair_codes, range(len(pair_codes))))  # (no long C call: see _blocks)
         for left, right, rank in more_pairs:  # other pairs that merge at that rank (tiktoken's rule)
             ranks.setdefault(left << SHIFT | right, rank)
         self.ranks: dict[int, int] = ranks

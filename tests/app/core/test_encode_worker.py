@@ -122,3 +122,29 @@ def test_a_jobs_chips_are_built_without_a_pass_over_its_tokens_or_pieces(openai_
     regex_pieces = [p[0] for p in outcome.pieces]
     assert "".join(regex_pieces) == text and len(piece_chips) == len(regex_pieces)
     assert all(piece_chips.kinds[k] in (PIECE, SPECIAL) for k in range(len(piece_chips)))
+
+
+def test_a_long_table_made_in_blocks_equals_tiktokens_and_leaves_nothing_to_walk(openai_tokenizers, tiktoken_encodings):
+    """A table of more tokens than a block (its passes go a block per C call, so that the GUI
+    thread never waits long for the interpreter lock behind the job) holds tiktoken's tokens
+    and offsets, and each of its tuples was walked by a young collection as it was made:
+    none is left for the first collection after the table (50-100 ms for 1 MB of text)."""
+    import gc
+    from itertools import accumulate
+
+    from app.display.palette import stable_colors
+    from app.display.token_data import token_table
+
+    text = "The quick brown fox 国语的文字 🔭 jumps <|endoftext|> over the lazy dog.\n" * 2500
+    enc = tiktoken_encodings["cl100k_base"]
+    ids = tiktoken_ids(enc, text)
+    assert len(ids) > 40_000
+    table = token_table(openai_tokenizers["cl100k_base"], ids, text)
+    tokens = [enc.decode_single_token_bytes(i) for i in ids]
+    assert table.ids == tuple(ids) and table.tokens == tuple(tokens)
+    assert table.byte_starts == tuple(accumulate(map(len, tokens), initial=0))
+    assert table.cuts is not None and table.cuts.tolist() == list(table.byte_starts)
+    assert table.special == tuple(i == enc.eot_token for i in ids)
+    assert table.colors == tuple(stable_colors(ids))
+    fields = (table.ids, table.tokens, table.byte_starts, table.char_starts, table.char_ends, table.complete)
+    assert not any(gc.is_tracked(f) for f in (*fields, table.special, table.colors))
