@@ -58,6 +58,7 @@ from app.core.training.events import (
     TrainingAction,
     TrainingState,
 )
+from app.core.weakly import weak_method
 from app.features.train.actions import SHORTCUTS, TrainActions, tool_button
 from app.features.train.handout import export_handout
 from app.features.train.live import LivePanel
@@ -180,7 +181,7 @@ class TrainView(TrainRunDisplay):
         actions.resume.triggered.connect(self._on_resume_triggered)
         actions.step.triggered.connect(self._on_step_triggered)
         self.back_action = actions.back
-        self.rewinder = StepRewinder(self.controller, self._replay_step_mode, self)
+        self.rewinder = StepRewinder(self.controller, weak_method(self._replay_step_mode, False), self)
         self.rewinder.done.connect(self._update_actions)
         actions.back.triggered.connect(self._on_back_triggered)
         self.handout_action = actions.handout

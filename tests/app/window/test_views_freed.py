@@ -1,0 +1,57 @@
+"""Every tab's view, built alone, shown, used and closed, is freed by reference counting with
+its registry: nothing holding a Qt object is left to the cyclic collector, which runs in
+whichever thread allocates (issue 20, point E: a job's thread freeing a closed test's widgets
+crashed a later test)."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
+
+from app.core import i18n
+from app.core.jobs import runner
+from app.core.registry import TokenizerRegistry
+from app.window.tabs import TABS
+
+from ..freed_support import qt_cycles
+
+
+@pytest.mark.parametrize("tab", TABS, ids=[t.view.__name__ for t in TABS])
+def test_a_closed_view_goes_without_the_cyclic_collector(qtbot, settings, tab) -> None:
+    registry = TokenizerRegistry()
+    view = tab.view(registry, settings)
+    view.resize(1200, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.wait(300)  # its first loads and jobs start
+    registry.wait(60_000)
+    qtbot.wait(300)  # their results shown
+    view.shutdown()
+    runner.wait_all(60_000)
+    qt_cycles()  # what earlier tests left is not this view's
+    gc.disable()
+    try:
+        refs = [weakref.ref(view), weakref.ref(registry)]
+        view.close()
+        view.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        QCoreApplication.processEvents()
+        i18n.forget_deleted()  # (bound texts keep their widgets until the next language switch)
+        del view, registry
+        left = [r() for r in refs if r() is not None]
+        held = {type(o).__name__: [_holder(h) for h in gc.get_referrers(o) if h is not left] for o in left}
+        del left
+        assert not held, f"still referenced: {held}; cycles: {qt_cycles()}"
+        assert not qt_cycles()
+    finally:
+        gc.enable()
+
+
+def _holder(o: object) -> str:
+    if isinstance(o, dict):
+        holders = [type(h).__name__ for h in gc.get_referrers(o) if getattr(h, "__dict__", None) is o]
+        return f"the dict of {holders}: {[k for k, v in o.items() if type(v).__name__ in ('TokenizerRegistry',)]}"
+    return type(o).__qualname__
