@@ -10,6 +10,7 @@ its source: the closed view goes by reference counting, in the GUI thread.
 
 from __future__ import annotations
 
+import types
 import weakref
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
@@ -22,7 +23,9 @@ R = TypeVar("R")
 
 def weak_method(method: Callable[P, R], gone: R) -> Callable[P, R]:
     """``method`` (a bound method) called through a weak reference to its object; ``gone``
-    once that object has been freed."""
+    once that object has been freed. Anything else callable is returned as it is."""
+    if not isinstance(method, types.MethodType):
+        return method
     ref = weakref.WeakMethod(method)
 
     def call(*args: P.args, **kwargs: P.kwargs) -> R:

@@ -1,7 +1,7 @@
-"""Every tab's view, built alone, shown, used and closed, is freed by reference counting with
-its registry: nothing holding a Qt object is left to the cyclic collector, which runs in
-whichever thread allocates (issue 20, point E: a job's thread freeing a closed test's widgets
-crashed a later test)."""
+"""Every tab's view, built alone, shown, switched to Chinese and back, and closed, is freed
+by reference counting with its registry: nothing holding a Qt object is left to the cyclic
+collector, which runs in whichever thread allocates (issue 20, point E: a job's thread
+freeing a closed test's widgets crashed a later test)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,12 @@ def test_a_closed_view_goes_without_the_cyclic_collector(qtbot, settings, tab) -
     qtbot.wait(300)  # its first loads and jobs start
     registry.wait(60_000)
     qtbot.wait(300)  # their results shown
+    try:  # texts composed again in Chinese, then in English (the views' language listeners)
+        assert i18n.set_language("zh_CN")
+        qtbot.wait(100)
+    finally:
+        i18n.set_language("en")
+    qtbot.wait(100)
     view.shutdown()
     runner.wait_all(60_000)
     qt_cycles()  # what earlier tests left is not this view's
