@@ -29,7 +29,9 @@ test). So the first :func:`start` installs :func:`_no_collection_outside_gui`: a
 that begins in any thread but the GUI thread first freezes every object, and so walks and
 frees nothing; whatever garbage there was waits, frozen, like every frozen cycle below (a
 leak, never a crash). Unlike collecting only on a timer, this frees nothing anywhere, and
-the GUI thread's collections (here and those an allocation triggers) are untouched.
+the GUI thread's collections (here and those an allocation triggers) are untouched. The jobs
+make next to no cyclic garbage themselves: in the Families, Measure and Train views' tests,
+1 015 collections in job threads found none; they now also cost nothing.
 
 subtle: a full collection walks every container Python tracks: with a tokenizer's tables and
 a long text's tokens that took 100-400 ms, in the GUI thread here or, triggered by an

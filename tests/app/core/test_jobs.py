@@ -210,7 +210,7 @@ def test_cyclic_garbage_is_never_freed_in_a_jobs_thread(qtbot) -> None:
         gc.callbacks.remove(seen)
     job_collections = [t for t in collections if t is not threading.main_thread()]
     assert job_collections, "the job's allocations ran no collection in its thread"
-    assert freed_in == []
+    assert all(t is threading.main_thread() for t in freed_in)  # (none, unless this thread collected first)
     gc.unfreeze()
     gc.collect()  # here, in the GUI thread
     gc.freeze()
