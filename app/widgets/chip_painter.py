@@ -26,6 +26,7 @@ from app.display.chips import HEX, PARTIAL, PIECE, POINTER, SPECIAL, Segment
 
 __all__ = [
     "ChipFonts",
+    "chip_width",
     "draw_chip",
     "chip_color",
     "text_color",
@@ -169,3 +170,18 @@ def draw_chip(
             p.setPen(text_color(kind, style))
             p.drawText(QPointF(x, r.top() + _PAD_Y + fonts.text_metrics.ascent()), text)
         x += w
+
+
+def chip_width(segs: tuple[Segment, ...], fonts: ChipFonts, cache: dict[tuple[Segment, ...], float]) -> float:
+    """The width of a chip with these labels (remembered in ``cache``)."""
+    w = cache.get(segs)
+    if w is None:
+        w = 0.0
+        for text, style in segs:
+            fm = fonts.hex_metrics if style == HEX else fonts.text_metrics
+            w += fm.horizontalAdvance(text) + (3.0 if style == HEX else 0.0)
+        w += 2 * _PAD_X
+        if len(cache) > 50_000:
+            cache.clear()
+        cache[segs] = w
+    return w

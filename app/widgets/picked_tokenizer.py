@@ -14,6 +14,7 @@ It leaves out what a view shows (chips, curves, tables) and how it words loading
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import shiboken6
@@ -63,7 +64,9 @@ class PickedTokenizer(QObject):
         super().__init__(host)
         self.picker = picker
         self.registry: TokenizerRegistry = picker.registry
-        self.host = host
+        # subtle: weakly, as the host keeps this object in an attribute: a cycle would leave
+        # the closed view to the cyclic collector, which may run in a job's thread (issue 20 E)
+        self._host = weakref.ref(host)
         self._follow_new = follow_new
         self._known_keys = set(self.registry.keys())
         self._shown: tuple[str, TokenizerLike | None] = ("", None)
@@ -110,7 +113,9 @@ class PickedTokenizer(QObject):
 
     def open_file(self) -> None:
         """Ask for a local ``.tiktoken`` file for the key (the offline fix of an OpenAI encoding)."""
-        open_tiktoken_file(self.host, self.opener, self.key())
+        host = self._host()
+        if host is not None:
+            open_tiktoken_file(host, self.opener, self.key())
 
     def problem(self, message: str) -> tuple[str, list[tuple[str, Callable[[], None]]]]:
         """The message bar's text and buttons for the key's failed load (``MessageBar.error(*...)``)."""
@@ -119,7 +124,8 @@ class PickedTokenizer(QObject):
     # -- slots -------------------------------------------------------------------------------
 
     def _take(self, key: str) -> None:
-        if not shiboken6.isValid(self.host):
+        host = self._host()
+        if host is None or not shiboken6.isValid(host):
             return  # subtle: a load the registry finishes after the view was deleted (closing)
         entry = self.registry.entry(key) if key in self.registry.keys() else None
         tok = entry.tokenizer if entry is not None else None
@@ -134,7 +140,7 @@ class PickedTokenizer(QObject):
             self.failed.emit(key, entry.message)
             return
         self.loading.emit(key)
-        if self.host.isVisible():
+        if host.isVisible():
             self.registry.request(key)
 
     @Slot(str)
@@ -151,7 +157,8 @@ class PickedTokenizer(QObject):
                 self.picker.set_current_key(key)
                 return
         if key == self._shown[0]:
-            if self.host.isVisible():
+            host = self._host()
+            if host is not None and shiboken6.isValid(host) and host.isVisible():
                 self._take(key)
             else:
                 # subtle: a hidden view is told when it is shown: at start Compare loads
@@ -161,14 +168,16 @@ class PickedTokenizer(QObject):
 
     @Slot(str, str)
     def _on_registry_failed(self, key: str, message: str) -> None:
-        if key == self._shown[0] and shiboken6.isValid(self.host):
+        host = self._host()
+        if key == self._shown[0] and host is not None and shiboken6.isValid(host):
             self._shown = (key, None)
             self.failed.emit(key, message)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
         # subtle: Qt may still deliver the host's events while the Python side of this object
         # is being torn down (its attributes gone): then there is nothing to load
-        if event.type() == QEvent.Type.Show and watched is getattr(self, "host", None):
+        host_link = getattr(self, "_host", None)
+        if event.type() == QEvent.Type.Show and host_link is not None and watched is host_link():
             if self._arrived_unseen:
                 self._arrived_unseen = False
                 self._take(self.picker.current_key())

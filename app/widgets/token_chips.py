@@ -49,10 +49,10 @@ from PySide6.QtWidgets import QWidget
 
 from app.core.i18n import connect, tr
 from app.display import palette
-from app.display.chips import HEX, PIECE, SPECIAL, Chips, Segment
+from app.display.chips import PIECE, SPECIAL, Chips, Segment
 from app.widgets.chip_input import ChipInput
 from app.widgets.chip_layout import MARGIN as _MARGIN, ChipLayouter
-from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, draw_chip, high_contrast
+from app.widgets.chip_painter import HIGHLIGHT, ChipFonts, chip_color, chip_width, draw_chip, high_contrast
 from app.widgets.turn_budget import shared as shared_turns
 
 __all__ = ["ChipView"]
@@ -276,17 +276,7 @@ class ChipView(ChipInput):
     # -- layout -----------------------------------------------------------------------------
 
     def _width_of(self, segs: tuple[Segment, ...]) -> float:
-        w = self._width_cache.get(segs)
-        if w is None:
-            w = 0.0
-            for text, style in segs:
-                fm = self._fm_hex if style == HEX else self._fm_text
-                w += fm.horizontalAdvance(text) + (3.0 if style == HEX else 0.0)
-            w += 2 * _PAD_X
-            if len(self._width_cache) > 50_000:
-                self._width_cache.clear()
-            self._width_cache[segs] = w
-        return w
+        return chip_width(segs, self._fonts, self._width_cache)
 
     def _ensure_layout(self) -> None:
         if self._dirty or self._layout_width != self.viewport().width():
@@ -313,9 +303,12 @@ class ChipView(ChipInput):
         old = self._layouter.lines if reuse is not None else None
         if reuse is None and self._anchor < 0 and self.verticalScrollBar().value() > 0 and self._xs:
             self._anchor = self._top_chip()  # kept at the top once the layout reaches it again
-        measure, label = self._width_of, getattr(self._segments, "peek", self._segments.__getitem__)
+        # subtle: the measure holds the fonts and cache, not this view (a cycle through the
+        # layouter would leave a closed view to the cyclic collector: app.core.weakly)
+        fonts, cache = self._fonts, self._width_cache
+        label = getattr(self._segments, "peek", self._segments.__getitem__)
         self._layouter = ChipLayouter(
-            len(self._segments), lambda i: measure(label(i)), self._breaks, avail, old, reuse, old_n
+            len(self._segments), lambda i: chip_width(label(i), fonts, cache), self._breaks, avail, old, reuse, old_n
         )
         lines = self._layouter.lines
         self._xs, self._widths, self._line_first = lines.xs, lines.widths, lines.line_first

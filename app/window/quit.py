@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox
 from app.core.i18n import tr, tr_n
 from app.core.settings import FileKind
 from app.core.training.events import TrainingAction, TrainingState
+from app.core.weakly import weak_method
 from app.display.format import format_count
 from app.features.train.results import CHECKPOINT_FILTER
 from app.window.back_link import BackLink
@@ -49,7 +50,7 @@ class QuitGuard(QObject):
         self._choice: _Role | None = None  # the button the question was answered with
         self._unsaved_before: set[str] = set()  # unsaved tokenizers when the question opened
         self._checkpoint: str | None = None  # Save & quit: the checkpoint being written
-        self.unsaved = UnsavedGuard(window, self._quit_now)
+        self.unsaved = UnsavedGuard(window, weak_method(self._quit_now, None))  # (it is ours: no cycle)
         window.train_view.checkpoint_saved.connect(self._on_checkpoint_saved)
         window.train_view.file_failed.connect(self._on_checkpoint_failed)
         controller = window.train_view.controller

@@ -38,6 +38,7 @@ __all__ = [
     "connect",
     "current_language",
     "disconnect",
+    "forget_deleted",
     "language_for_locale",
     "noop",
     "notifier",
@@ -155,7 +156,13 @@ def bind(obj: QObject, method: str, source: str, *args: Any, **fields: Any) -> N
     _apply(obj, method, args, source, fields)
     _State.bindings.append((obj, method, args, source, fields))
     if len(_State.bindings) % 256 == 0:  # dialogs come and go: drop the dead now and then
-        _State.bindings = [b for b in _State.bindings if shiboken6.isValid(b[0])]
+        forget_deleted()
+
+
+def forget_deleted() -> None:
+    """Let go of the bindings of deleted objects (their Python side, and what it holds, is
+    then freed here, in the GUI thread)."""
+    _State.bindings = [b for b in _State.bindings if shiboken6.isValid(b[0])]
 
 
 def _apply(obj: QObject, method: str, args: tuple[Any, ...], source: str, fields: dict[str, Any]) -> None:
@@ -191,8 +198,8 @@ def set_language(language: str) -> bool:
             _State.qt_translator = qt
     _State.translator = new
     _State.language = language
-    live = [b for b in _State.bindings if shiboken6.isValid(b[0])]
-    _State.bindings = live
+    forget_deleted()
+    live = _State.bindings
     # subtle: one failing text or listener (a bug) must not leave the rest of the window in
     # the old language and the choice unsaved: it is logged and the switch goes on.
     for obj, method, args, source, fields in live:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Slot
 
 from app.core.jobs.calls import CallQueue
+from app.core.weakly import weak_method
 from bpe_engine import Tokenizer, TokenizerLike
 
 __all__ = ["MergesMaker", "merges_at_hand"]
@@ -42,16 +43,20 @@ class MergesMaker(QObject):
         super().__init__(parent)
         self._queue = CallQueue(name, self, latest_only=True)
         self._queue.delivered.connect(self._on_delivered)
-        self._waiting: tuple[Tokenizer, Callable[[], None]] | None = None
+        self._waiting: tuple[Tokenizer, Callable[..., None], tuple[object, ...]] | None = None
 
-    def when_made(self, tok: TokenizerLike | None, then: Callable[[], None]) -> bool:
-        """Call ``then()`` when ``tok``'s merges are at hand: now (returns True) or, after a
-        background call, in the GUI thread (returns False). Replaces the request before it."""
+    def when_made(self, tok: TokenizerLike | None, then: Callable[..., None], *args: object) -> bool:
+        """Call ``then(*args)`` when ``tok``'s merges are at hand: now (returns True) or, after a
+        background call, in the GUI thread (returns False). Replaces the request before it.
+
+        ``then`` is a bound method of the caller, held weakly while it waits: the caller holds
+        this maker, and a cycle would leave a closed view to the cyclic collector (which may
+        run in a job's thread; see :mod:`app.core.weakly`)."""
         if merges_at_hand(tok) or not isinstance(tok, Tokenizer):
             self._waiting = None
-            then()
+            then(*args)
             return True
-        self._waiting = (tok, then)
+        self._waiting = (tok, weak_method(then, None), args)
         self._queue.submit(tok, _make(tok))
         return False
 
@@ -75,4 +80,4 @@ class MergesMaker(QObject):
         self._waiting = None
         # A failed rebuild (never expected for a rank table tiktoken's rule built) is made
         # again by the view and fails there with the engine's own error.
-        waiting[1]()
+        waiting[1](*waiting[2])

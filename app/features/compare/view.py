@@ -88,7 +88,7 @@ class CompareView(View):
         self._tables_text = ""  # the text the tables encode
         self.as_of: AsOfBox | None = None  # "As of merge k" (follow_timeline)
         # The columns still to show the latest result, one per turn of the event loop.
-        self._steps: list[Callable[[], None]] = []
+        self._steps: list[Callable[[CompareView], None]] = []  # (given the view: no cycle)
         self._stepper = QTimer(self)
         self._stepper.setSingleShot(True)
         self._stepper.setInterval(0)
@@ -376,23 +376,33 @@ class CompareView(View):
         source = self._tables_text
         tables = [t for t in self._tables.values() if t.text == source]  # cuts of the same text only
         agreed = agreed_cuts(tables) if highlight and len(tables) > 1 else None
-        steps: list[Callable[[], None]] = []
+        steps: list[Callable[[CompareView], None]] = []
         for i, col in enumerate(self.columns()):
             table = self._tables.get(i)
             if table is None:
                 continue
             marks = partial(diff_marks, table, tables, agreed) if highlight and table.text == source else None
-            steps.append(partial(self._show_column, col, table, ws, marks, generation, source))
+            steps.append(
+                partial(
+                    CompareView._show_column,
+                    col=col,
+                    table=table,
+                    ws=ws,
+                    marks=marks,
+                    generation=generation,
+                    source=source,
+                )
+            )
         # the summary after the columns: its rows read their states (a column shows its
         # table in its step), and it changes with them, never ahead
-        steps += [self._update_summary, partial(self.displayed.emit, generation)]
+        steps += [CompareView._update_summary, lambda view: view.displayed.emit(generation)]
         self._steps = steps
         if staged:
             self._stepper.start()
             return
         self._stepper.stop()
         while self._steps:
-            self._steps.pop(0)()
+            self._steps.pop(0)(self)
 
     def _show_column(
         self,
@@ -409,7 +419,7 @@ class CompareView(View):
     @Slot()
     def _on_stepper_timeout(self) -> None:
         if self._steps:
-            self._steps.pop(0)()
+            self._steps.pop(0)(self)
         if self._steps:
             self._stepper.start()
 

@@ -15,6 +15,7 @@ from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QWidget
 
 from app.core.i18n import tr_n
+from app.core.weakly import weak_method
 from app.features.families.family import Family
 from app.features.families.job import FamiliesOutcome
 from app.widgets.token_chips import ChipView
@@ -76,7 +77,8 @@ class ChipRows(QWidget):
     def _build_chips(self, family: Family, tooltip: Callable[[Family, int], str]) -> ChipView:
         view = ChipView(self)
         view.setFrameShape(QFrame.Shape.StyledPanel)
-        view.tooltip_provider = lambda k: tooltip(family, k)
+        tip = weak_method(tooltip, "")  # (the view holds this panel)
+        view.tooltip_provider = lambda k: tip(family, k)
         return view
 
     def _line_height(self) -> int:

@@ -12,6 +12,7 @@ import html
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.i18n import tr, tr_n
+from app.core.weakly import weak_method
 from app.display.format import format_count
 from app.features.families.controller import FamiliesController, TrainingState
 from app.features.families.family import Family, Phase, family_name
@@ -148,13 +149,14 @@ class FamiliesTraining(QObject):
 
     def _offer_minimum(self, minimum: int) -> None:
         """Char-level BPE needs a larger vocabulary: say so, with a button to train with it."""
+        train_with = weak_method(self.train_with, None)  # (the bar keeps it: weakly, app.core.weakly)
         self.messages.warning(
             lambda: tr_n(
                 "Char-level BPE needs a vocabulary of at least {n} for this corpus (3 special tokens, 256 "
                 "byte tokens and its %n distinct character(s)); the other families are trained.",
                 minimum - 259,
             ).format(n=format_count(minimum)),
-            [(lambda: tr("Use {n} and train").format(n=format_count(minimum)), lambda: self.train_with(minimum))],
+            [(lambda: tr("Use {n} and train").format(n=format_count(minimum)), lambda: train_with(minimum))],
         )
 
     @Slot(str)

@@ -29,6 +29,7 @@ from app.core import i18n
 from app.core.i18n import tr, tr_n
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
+from app.core.weakly import weak_method
 from app.features.measure.controller import MeasureController
 from app.features.measure.exports import choose_chart_path, choose_csv_path, figures_csv, write_chart
 from app.features.measure.fit import ColumnFit
@@ -280,7 +281,7 @@ class MeasureView(View):
         running = self.controller.is_running()
         self.side.set_running(running)
         if state == MeasureState.DONE:
-            self.messages.info(lambda: self._summary())
+            self.messages.info(weak_method(self._summary, ""))  # (the bar keeps it: weakly, app.core.weakly)
         elif state == MeasureState.CANCELLED:
             self.messages.info(lambda: tr("Measuring cancelled; the tokenizers measured so far are shown."))
         if not running and state != MeasureState.IDLE:

@@ -8,6 +8,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.core.i18n import bind, noop, tr
+from app.core.weakly import weak_method
 from app.display.chips import POINTER, Chips, LazyList, TokenChipBuilder
 from app.display.format import hex_bytes
 from app.display.token_data import TokenTable
@@ -32,7 +33,7 @@ class Tape(ChipView):
             "setToolTip",
             "The token ids to feed; the outlined one was fed last, the faded ones are still to come.",
         )
-        self.tooltip_provider = self._tooltip
+        self.tooltip_provider = weak_method(self._tooltip, "")
 
     def set_table(self, table: TokenTable, generation: int) -> None:
         """Show the tokens of ``table``, none fed yet."""

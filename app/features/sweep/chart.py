@@ -49,7 +49,9 @@ class SweepChart:
 
     def __init__(self) -> None:
         self.plot = without_scene_export(pg.PlotWidget(background="w", axisItems={"bottom": LogSizeAxis("bottom")}))
-        self._pending: deque[Callable[[], None]] = deque()  # the items still to add, one a slice
+        # the items still to add, one a slice (each given the chart: a cycle through this
+        # queue would leave a closed view to the cyclic collector, see app.core.weakly)
+        self._pending: deque[Callable[[SweepChart], None]] = deque()
         self.retranslate()
         self.plot.setLogMode(x=True, y=False)
         self._show_empty()
@@ -89,7 +91,7 @@ class SweepChart:
         if drawn is not None and _same(drawn.curves, curves) and drawn.colors == colors:
             if _same(drawn.references, references[: len(drawn.references)]):
                 for ref in references[len(drawn.references) :]:
-                    self._pending.append(partial(self._draw_reference, ref, names, colors))
+                    self._pending.append(partial(SweepChart._draw_reference, ref=ref, names=names, colors=colors))
                 self._drawn = _Drawn(tuple(curves), tuple(references), dict(colors))
                 self._schedule()
                 return
@@ -97,9 +99,9 @@ class SweepChart:
         self.legend.clear()
         self._pending.clear()
         for curve in curves:
-            self._pending.append(partial(self._draw_curve, curve, colors))
+            self._pending.append(partial(SweepChart._draw_curve, curve=curve, colors=colors))
         for ref in references:
-            self._pending.append(partial(self._draw_reference, ref, names, colors))
+            self._pending.append(partial(SweepChart._draw_reference, ref=ref, names=names, colors=colors))
         self._drawn = _Drawn(tuple(curves), tuple(references), dict(colors))
         self._schedule()
 
@@ -122,7 +124,7 @@ class SweepChart:
     def _draw_slice(self) -> bool:
         """Add one item; True while items remain (then the range fits them all)."""
         if self._pending:
-            self._pending.popleft()()
+            self._pending.popleft()(self)
         if self._pending:
             return True
         self._fit()

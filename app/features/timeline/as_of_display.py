@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QWidget
 
 from app.core.i18n import tr
+from app.core.weakly import weak_method
 from app.display.chips import TokenChipBuilder
 from app.display.format import format_count
 from app.display.html_export import tokens_html
@@ -30,7 +31,7 @@ class AsOfDisplay:
     def __init__(self, parent: QWidget) -> None:
         self.labels = AsOfLabels(parent)
         self.chips = ChipView(parent)
-        self.chips.tooltip_provider = self._token_tooltip
+        self.chips.tooltip_provider = weak_method(self._token_tooltip, "")
         self.tok: Tokenizer | None = None
         self.table: TokenTable | None = None
         self.shown = -1  # merges of the text on display

@@ -36,6 +36,7 @@ from app.core.registry import EntryStatus, TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
 from app.core.training.controller import TrainingController
+from app.core.weakly import weak_method
 from app.display.algorithms import no_merges_reason
 from app.display.token_data import TokenTable
 from app.features.timeline.as_of_display import AsOfDisplay
@@ -111,7 +112,7 @@ class TimelineView(View):
         self.text_combo = self.source_bar.text_combo
 
     def _build_play_bar(self) -> None:
-        self.play_bar = PlayBar(self.is_settled, self)
+        self.play_bar = PlayBar(weak_method(self.is_settled, False), self)
         bar = self.play_bar
         self.first_button, self.play_button, self.slider = bar.first_button, bar.play_button, bar.slider
         self.spin, self.of_label, self.speed_combo = bar.spin, bar.of_label, bar.speed_combo
@@ -299,7 +300,7 @@ class TimelineView(View):
         self._show_tokenizer(None)
         self._explain_unloaded(key, EntryStatus.LOADING, "")
         if self.isVisible():
-            self.merges_maker.when_made(tok, lambda: self._on_merges_made(key))
+            self.merges_maker.when_made(tok, self._on_merges_made, key)
 
     def _on_merges_made(self, key: str) -> None:
         if key == self._key and not self.live_box.isChecked():

@@ -233,7 +233,10 @@ class ExplainPanel(QWidget):
     def _make_merges(self) -> None:
         tok = self._tok
         if tok is not None and not merges_at_hand(tok) and self.isVisible():
-            self.merges_maker.when_made(tok, lambda: self.set_piece(self._piece, self._special))
+            self.merges_maker.when_made(tok, self._on_merges_made)
+
+    def _on_merges_made(self) -> None:
+        self.set_piece(self._piece, self._special)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -44,7 +44,7 @@ class TokenLines(QObject):
             return ""
         if not merges_at_hand(tok) and tok is not self._asked:
             self._asked = tok
-            self.merges_maker.when_made(tok, lambda: self._on_merges_made(tok))
+            self.merges_maker.when_made(tok, self._on_merges_made, tok)
         return token_detail(tok, table, index)
 
     def _on_merges_made(self, tok: TokenizerLike) -> None:

@@ -38,6 +38,7 @@ from app.core.messages import ChatOutcome, EncodeOutcome, EncodeResult, TextPiec
 from app.core.registry import TokenizerRegistry
 from app.core.settings import Settings
 from app.core.timeline_position import TimelinePosition
+from app.core.weakly import weak_method
 from app.display.additions import with_additions
 from app.display.format import format_count
 from app.display.html_export import tokens_html
@@ -105,15 +106,17 @@ class TokenizeView(View):
         self.input_area = InputArea(self.editor, self.chat_editor, self)
         self.counts_row = CountsRow(self)
         self.chips = ChipsPanel(self)
-        self.token_lines = TokenLines(self.chips, self.tokenizer)
-        self.chips.set_tooltip_provider(self.token_lines.describe)
+        # (weakly: these parts live in this view's attributes, see app.core.weakly)
+        self.token_lines = TokenLines(self.chips, weak_method(self.tokenizer, None))
+        describe = weak_method(self.token_lines.describe, "")
+        self.chips.set_tooltip_provider(describe)
         self.addActions(self.chips.copy_actions)
         self.pieces_box = PiecesPanel(self)
         self.explain = ExplainPanel(self)
         self.wordpiece_explain = WordPiecePanel(self)
         self.explains = ExplainSwitch(self.explain, self.wordpiece_explain, self)
         self.links = Links(
-            self.editor, self.chips, self.pieces_box, self.explains, self.token_lines.describe, self._is_current
+            self.editor, self.chips, self.pieces_box, self.explains, describe, weak_method(self._is_current, False)
         )
         self._alias_widgets()
         self.split = split = QSplitter(Qt.Orientation.Vertical, self)

@@ -10,6 +10,7 @@ connects them and decides when each is enabled.
 from __future__ import annotations
 
 import re
+import weakref
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -52,7 +53,7 @@ class TrainActions:
     """
 
     def __init__(self, owner: QWidget) -> None:
-        self._owner = owner
+        self._owner = weakref.ref(owner)  # (the owner keeps these actions: no cycle)
         self._tips: dict[QAction, tuple[str, str]] = {}  # action -> (tooltip source, shortcut)
         self.start = self._make(
             noop("&Start"), SHORTCUTS["start"], noop("Train on the chosen corpus"), _SP.SP_MediaPlay
@@ -129,15 +130,17 @@ class TrainActions:
 
     def _make(self, text: str, key: str, tip: str, icon: QStyle.StandardPixmap) -> QAction:
         """An action; ``text`` and ``tip`` are English sources marked with ``noop`` (shown through tr)."""
-        action = QAction(self._owner)
+        owner = self._owner()
+        assert owner is not None  # (called while the owner builds its actions)
+        action = QAction(owner)
         bind(action, "setText", text)
         if key:
             action.setShortcut(QKeySequence(key))
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self._tips[action] = (tip, key)
         self._set_tip(action)
-        action.setIcon(self._owner.style().standardIcon(icon))
-        self._owner.addAction(action)
+        action.setIcon(owner.style().standardIcon(icon))
+        owner.addAction(action)
         return action
 
     def _set_tip(self, action: QAction) -> None:

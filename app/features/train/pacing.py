@@ -9,6 +9,8 @@ events mean (the view) and how each part is drawn (the panels).
 
 from __future__ import annotations
 
+import weakref
+
 from PySide6.QtCore import QObject, QTimer, Slot
 from PySide6.QtWidgets import QWidget
 
@@ -32,7 +34,7 @@ class DisplayPacer(QObject):
         self, view: QWidget, controller: TrainingController, live: LivePanel, status: TrainStatus, step: StepPanel
     ) -> None:
         super().__init__(view)
-        self._view = view
+        self._view = weakref.ref(view)  # (the view keeps this pacer: no cycle)
         self._controller = controller
         self._live = live
         self._status = status
@@ -101,8 +103,9 @@ class DisplayPacer(QObject):
             self._status.refresh()
             if c.state.running and c.merges and self._step.snapshot is None:
                 self._step.show_running(len(c.merges), c.target_merges, c.merges[-1])
-            if not final:
-                paint_pending(self._view)
+            view = self._view()
+            if not final and view is not None:
+                paint_pending(view)
         plots = self._live.plots
         if final:
             if plots.dirty:

@@ -27,6 +27,7 @@ from app.core import i18n
 from app.core.i18n import bind, noop, tr, tr_n
 from app.core.training.controller import TrainingController
 from app.core.training.events import TrainingStage
+from app.core.weakly import weak_method
 from app.display.format import format_bytes, format_count, format_duration
 from app.features.train.meter import ActiveClock, MergeTimeEstimator, RateMeter
 from app.widgets.progress_bar import ProgressBar
@@ -188,7 +189,7 @@ class TrainStatus(QObject):
             self._set_format(None)
         self._update_stats()
         if c.state.running:
-            self._set_label(self.progress_text)
+            self._set_label(weak_method(self.progress_text, ""))  # (kept: weakly, app.core.weakly)
 
     def progress_text(self, *, live: bool = True) -> str:
         """What the run is doing, with speed and time left while it runs (``live``)."""
@@ -225,7 +226,8 @@ class TrainStatus(QObject):
 
     def show_paused(self) -> None:
         self.refresh()
-        self._set_label(lambda: tr("Paused: {what}").format(what=self.progress_text(live=False)))
+        progress = weak_method(self.progress_text, "")  # (kept: weakly, app.core.weakly)
+        self._set_label(lambda: tr("Paused: {what}").format(what=progress(live=False)))
 
     def show_finished(self, done: TrainingDone) -> None:
         self.refresh()

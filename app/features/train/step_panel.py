@@ -153,8 +153,9 @@ class StepPanel(QWidget):
         layout.addWidget(self.last_label)
         layout.addWidget(self.next_label)
         layout.addWidget(self._build_split(), 1)
-        #: Writes the sentences and titles for what the panel shows (again after a switch).
-        self._write_texts: Callable[[], None] = self._write_empty
+        #: Writes the sentences and titles for what the panel shows (again after a switch);
+        #: given the panel rather than holding it, so that no cycle keeps a closed panel.
+        self._write_texts: Callable[[StepPanel], None] = StepPanel._write_empty
         #: (merges done, next pair, pairs tied with it) of the last snapshot: the next
         #: snapshot's last merge names them all (a MergeEvent keeps only one).
         self._next_ties: tuple[int, PairInfo | None, list[Pair]] = (-1, None, [])
@@ -242,14 +243,14 @@ class StepPanel(QWidget):
 
     @Slot(str)
     def _on_language_changed(self, _language: str) -> None:
-        self._write_texts()
+        self._write_texts(self)
 
     def _write_empty(self) -> None:
         self.pretokens_title.setText(tr("<b>Pre-tokens</b>"))
 
-    def _write(self, write: Callable[[], None]) -> None:
+    def _write(self, write: Callable[[StepPanel], None]) -> None:
         self._write_texts = write
-        write()
+        write(self)
 
     # -- public API ------------------------------------------------------------------------
 
@@ -268,7 +269,7 @@ class StepPanel(QWidget):
     def _clear_tables(self) -> None:
         self.pretokens_model.clear()
         self.pairs_model.clear()
-        self._write(self._write_empty)
+        self._write(StepPanel._write_empty)
 
     def show_counting(self) -> None:
         """Paused while still counting: nothing to show yet."""
@@ -277,9 +278,9 @@ class StepPanel(QWidget):
         self.last_label.hide()
         self._clear_tables()
 
-        def write() -> None:
-            self._write_empty()
-            self.next_label.setText(
+        def write(panel: StepPanel) -> None:
+            panel._write_empty()
+            panel.next_label.setText(
                 tr(
                     "Paused while counting the corpus: press <b>Step</b> to finish counting "
                     "and stop before the first merge, or <b>Resume</b>."
@@ -301,16 +302,16 @@ class StepPanel(QWidget):
             self._clear_tables()
         self.last_label.setVisible(last is not None)
 
-        def write() -> None:
-            self._write_empty()
+        def write(panel: StepPanel) -> None:
+            panel._write_empty()
             if last is not None:
-                self.last_label.setText(self._merge_text(last))
+                panel.last_label.setText(panel._merge_text(last))
             what = (
                 tr("Counting the corpus")
                 if merges_done == 0 and last is None
                 else tr_n("Training runs: {n} of %n merge(s)", target).format(n=format_count(merges_done))
             )
-            self.next_label.setText(
+            panel.next_label.setText(
                 tr(
                     "<b>{what}.</b> The tables show the state when training pauses (F6), takes one Step (F10) or ends."
                 ).format(what=what)
@@ -336,16 +337,16 @@ class StepPanel(QWidget):
         if nxt is not None:
             self.tie_log[snapshot.merges_done] = ((nxt.left, nxt.right), self._next_ties[2])
 
-        def write() -> None:
-            self.pretokens_title.setText(
+        def write(panel: StepPanel) -> None:
+            panel.pretokens_title.setText(
                 tr("<b>Pre-tokens</b> ({shown} of {total}, most frequent first)").format(shown=shown, total=total)
                 if total > shown
                 else tr("<b>Pre-tokens</b> ({total} distinct)").format(total=total)
                 if shown
                 else tr("<b>Pre-tokens</b>")
             )
-            self.last_label.setText(self._last_text(snapshot, tied_before))
-            self.next_label.setText(self._next_text(snapshot))
+            panel.last_label.setText(panel._last_text(snapshot, tied_before))
+            panel.next_label.setText(panel._next_text(snapshot))
 
         self._write(write)
         self.last_label.setVisible(bool(self.last_label.text()))

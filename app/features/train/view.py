@@ -58,6 +58,7 @@ from app.core.training.events import (
     TrainingAction,
     TrainingState,
 )
+from app.core.weakly import weak_method
 from app.features.train.actions import SHORTCUTS, TrainActions, tool_button
 from app.features.train.handout import export_handout
 from app.features.train.live import LivePanel
@@ -180,7 +181,7 @@ class TrainView(TrainRunDisplay):
         actions.resume.triggered.connect(self._on_resume_triggered)
         actions.step.triggered.connect(self._on_step_triggered)
         self.back_action = actions.back
-        self.rewinder = StepRewinder(self.controller, self._replay_step_mode, self)
+        self.rewinder = StepRewinder(self.controller, weak_method(self._replay_step_mode, False), self)
         self.rewinder.done.connect(self._update_actions)
         actions.back.triggered.connect(self._on_back_triggered)
         self.handout_action = actions.handout
@@ -356,7 +357,7 @@ class TrainView(TrainRunDisplay):
             return False  # subtle: a save waits for this run's tokenizer; a new run would drop it
         blocker = self.start_blocker()
         if blocker:
-            self._say("error", self.start_blocker)
+            self._say("error", weak_method(self.start_blocker, ""))  # (kept: weakly, app.core.weakly)
             return False
         try:
             request = self.make_request()
@@ -429,12 +430,13 @@ class TrainView(TrainRunDisplay):
         differ = {k: v for k, v in suggested.items() if current.get(k) != _as_value(k, v)}
         if not differ:
             return
+        apply, keep = weak_method(self.apply_sample_settings, None), self.messages.clear  # (kept: no cycle)
         self._say(
             "info",
             lambda: tr("This sample is meant for other settings: {settings}. Apply them?").format(
                 settings=html.escape(tr(", ").join(f"{tr(_SETTING_NAMES[k])} {v}" for k, v in differ.items()))
             ),
-            lambda: [(tr("Apply"), lambda: self.apply_sample_settings(sample)), (tr("Keep mine"), self.messages.clear)],
+            lambda: [(tr("Apply"), lambda: apply(sample)), (tr("Keep mine"), keep)],
         )
 
     def apply_sample_settings(self, sample: Sample) -> None:

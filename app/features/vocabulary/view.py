@@ -242,7 +242,7 @@ class VocabView(View):
     def _make_merges(self) -> None:
         tok, key = self._unmade, self.key
         if tok is not None and self.isVisible():
-            self.merges_maker.when_made(tok, lambda: self._on_merges_made(key, tok))
+            self.merges_maker.when_made(tok, self._on_merges_made, key, tok)
 
     def _on_merges_made(self, key: str | None, tok: TokenizerLike) -> None:
         if key == self.key and tok is self._unmade:

@@ -158,3 +158,60 @@ def test_while_jobs_run_the_gui_thread_waits_at_most_a_millisecond_for_the_inter
     workers[1].release.set()
     qtbot.waitUntil(lambda: not runner.live_threads(), timeout=10_000)
     assert sys.getswitchinterval() == before
+
+
+class _Allocating(runner.Worker):
+    """Once ``go`` is set, makes enough containers for the collector to run in its thread."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go = threading.Event()
+
+    def run(self) -> None:
+        self.go.wait(30)
+        kept = [[i] for i in range(100_000)]  # gen-0 collections, triggered in this thread
+        del kept
+
+    def cancel(self) -> None:
+        self.go.set()
+
+
+class _Marked:
+    """Says in which thread it was freed."""
+
+    def __init__(self, freed_in: list[threading.Thread]) -> None:
+        self.freed_in = freed_in
+        self.me = self  # a cycle: only the cyclic collector frees it
+
+    def __del__(self) -> None:
+        self.freed_in.append(threading.current_thread())
+
+
+def test_cyclic_garbage_is_never_freed_in_a_jobs_thread(qtbot) -> None:
+    """Issue 20 E: garbage a closed view left (a QObject in a cycle), collected in a job's
+    thread, crashed a later test; a collection there finds everything frozen."""
+    import gc
+
+    collections: list[threading.Thread] = []
+
+    def seen(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(threading.current_thread())
+
+    worker = _Allocating()
+    runner.start(worker, "allocating")  # (its GUI-thread collection runs now, before the cycle)
+    freed_in: list[threading.Thread] = []
+    _Marked(freed_in)  # garbage at once
+    gc.callbacks.append(seen)
+    try:
+        worker.go.set()
+        assert runner.wait_all(30_000)
+    finally:
+        gc.callbacks.remove(seen)
+    job_collections = [t for t in collections if t is not threading.main_thread()]
+    assert job_collections, "the job's allocations ran no collection in its thread"
+    assert all(t is threading.main_thread() for t in freed_in)  # (none, unless this thread collected first)
+    gc.unfreeze()
+    gc.collect()  # here, in the GUI thread
+    gc.freeze()
+    assert freed_in == [threading.main_thread()]

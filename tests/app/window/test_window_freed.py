@@ -12,6 +12,8 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from app.core.settings import Settings
 from app.window.main_window import MainWindow
 
+from ..freed_support import qt_cycles
+
 
 def test_a_closed_window_goes_without_the_cyclic_collector(qtbot, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
@@ -21,7 +23,7 @@ def test_a_closed_window_goes_without_the_cyclic_collector(qtbot, tmp_path, monk
     for view in window.views():  # every tab built and shown once
         window.tabs.setCurrentWidget(view)
         qtbot.wait(20)
-    gc.collect()
+    qt_cycles()  # (what earlier tests left, frozen or not, is not this window's)
     gc.disable()
     try:
         ref = weakref.ref(window)
@@ -33,5 +35,6 @@ def test_a_closed_window_goes_without_the_cyclic_collector(qtbot, tmp_path, monk
         alive = ref()
         referrers = [type(r).__name__ for r in gc.get_referrers(alive)] if alive is not None else []
         assert alive is None, f"still referenced by {referrers}"
+        assert not qt_cycles()  # nor any of its parts
     finally:
         gc.enable()
