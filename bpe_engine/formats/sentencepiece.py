@@ -214,14 +214,20 @@ def _repeats_possible(pieces: Sequence[str]) -> bool:
     if int(ends.max()) + 8 > len(buffer):  # (a text's first 8 bytes are read as one word)
         buffer = bytes(buffer) + bytes(8)
     words = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
-    lengths = (ends - starts).astype(np.uint64)
-    short = lengths < 8
-    bits = np.where(short, lengths, np.uint64(0)) * np.uint64(8)  # (a shift by 64 is undefined)
-    keep = np.where(short, (np.uint64(1) << bits) - np.uint64(1), ~np.uint64(0))
-    first = words[starts] & keep
-    last = np.where(short, np.uint64(0), words[np.maximum(ends - 8, 0)])
+    lengths = ends - starts
+    lengths = lengths.astype(np.uint64, copy=False)
+    keys = words[starts]  # the first 8 bytes; of a shorter text, the bytes after it dropped:
+    drop = np.minimum(lengths, np.uint64(8))  # (shifted out at the top: little-endian)
+    np.subtract(np.uint64(8), drop, out=drop)
+    drop <<= np.uint64(3)
+    keys <<= drop
+    last = words[np.maximum(ends - 8, 0)]  # the last 8 bytes, of a text of 8 or more
+    last[lengths < 8] = 0
     with np.errstate(over="ignore"):
-        keys = first * np.uint64(_K1) + last * np.uint64(_K2) + lengths
+        keys *= np.uint64(_K1)
+        last *= np.uint64(_K2)
+        keys += last
+        keys += lengths
     ordered = np.sort(keys)  # (argsort took four times as long: only when a key repeats)
     if not np.any(ordered[1:] == ordered[:-1]):
         return False
