@@ -386,7 +386,7 @@ class Tokenizer(TiktokenMethods):
         ``__init__`` checks it. Every rank is an ordinary token; of a Hugging Face vocabulary,
         the bytes for now (its source refuses a special token that a merge makes or uses)."""
         vocab = dict(data.vocab)
-        byte_id = byte_ids(vocab)
+        byte_id = byte_ids(vocab) if data.byte_id is None else list(data.byte_id)
         # (every rank is ordinary: the vocabulary's keys, not a set of them made for the check)
         ordinary = vocab.keys() if data.merge_rule.tiktoken_ranks else set(byte_id)
         specials = place_specials(vocab, data.special_tokens, ordinary)

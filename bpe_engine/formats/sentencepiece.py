@@ -13,6 +13,7 @@ second unknown piece, repeated or empty pieces.
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -94,13 +95,23 @@ class _Bulk(NamedTuple):
     end: int
 
 
+def _unaligned(data: bytes | bytearray, dtype: str) -> np.ndarray:
+    """``data`` seen as the values of ``dtype`` starting at every byte offset (an unaligned
+    view, no copy): ``view[k]`` is the value in ``data[k:k + size]``."""
+    size = np.dtype(dtype).itemsize
+    return np.ndarray((max(len(data) - size + 1, 0),), dtype=dtype, buffer=data, strides=(1,))
+
+
 def _simple_pieces(data: bytes) -> _Bulk | None:
     """Reads the leading pieces written the usual way (text, score, maybe type, each length
     below 128 bytes) in bulk: their texts (kept as bytes, see :class:`~.data.PieceTexts`),
     scores and types (kept as arrays); None when the first piece is not one. The generic
     reader takes the rest, from the first piece written otherwise (it reports any error).
     Why: a field at a time in Python took half a second for 32k pieces; this is NumPy over
-    the offsets, a loop only to hop from one piece to the next."""
+    the offsets (each piece's 4 header bytes, score and type read as one word each through
+    unaligned views of the file), a loop only to hop from one piece to the next."""
+    if len(data) < 12:
+        return None
     buf = np.frombuffer(data, dtype=np.uint8)
     at, i = _chain(buf)
     more: list[int] = []
@@ -117,73 +128,106 @@ def _simple_pieces(data: bytes) -> _Bulk | None:
         at = np.concatenate((at, np.array(more, dtype=np.int64)))
     if not len(at):
         return None
-    last = len(buf) - 1
-    size = buf[at + 1].astype(np.int64)
-    text = buf[np.minimum(at + 3, last)].astype(np.int64)  # the text's length (checked below)
-    rest = size - text - 7  # after text and score: nothing, or the type (2 bytes)
-    ok = (size >= 8) & (buf[np.minimum(at + 2, last)] == 0x0A) & (text >= 1) & (text < 0x80)
-    ok &= (rest == 0) | (rest == 2)
-    score_tag = at + 4 + text
-    ok &= buf[np.minimum(score_tag, last)] == 0x15
-    kind_at = np.minimum(score_tag + 5, last - 1)
-    kind = np.where(rest == 2, buf[kind_at + 1], np.uint8(NORMAL)).astype(np.uint8)
-    ok &= (rest == 0) | ((buf[kind_at] == 0x18) & _KIND_OK[kind])
+    # Header: 0x0A, the piece's length, 0x0A, the text's length (both below 128). Offsets are
+    # clipped to the file (a piece that does not fit is refused); each read is a gather from
+    # an unaligned view (``np.take`` would copy the whole view first). In place where it can:
+    # fresh memory is most of what this costs in a new process.
+    last = len(data) - 4
+    head = _unaligned(data, "<u4")[np.minimum(at, last) if more else at]  # (the chain's fit)
+    text = head >> 24
+    size = head >> 8
+    size &= 0xFF
+    head &= 0x80FF80FF
+    ok = head == 0x000A000A
+    ok &= text >= 1
+    ok &= at <= len(data) - 10
+    size -= text  # after text and score: nothing (7) or the type too (9)
+    typed = size == 9
+    ok &= typed | (size == 7)
+    tag = at + 4  # the score's tag (0x15), its 4 bytes, maybe the type's tag (0x18) and type
+    tag += text
+    np.minimum(tag, last, out=tag)  # (a piece that fits keeps its own)
+    ok &= buf[tag] == 0x15
+    near = tag + 5
+    np.minimum(near, last, out=near)
+    after = _unaligned(data, "<u2")[near]
+    kind = np.where(typed, after >> 8, NORMAL).astype(np.uint8)
+    after &= 0xFF
+    typed &= (after != 0x18) | ~_KIND_OK[kind]
+    ok &= ~typed
     bad = np.flatnonzero(~ok)
     count = int(bad[0]) if len(bad) else len(at)
     if not count:
         return None
-    at, kind, score_tag = at[:count], kind[:count], score_tag[:count]
-    found = _texts(buf, at + 4, score_tag)
+    at, kind, tag, near = at[:count], kind[:count], tag[:count], near[:count]
+    end = int(at[-1]) + 2 + int(text[count - 1]) + int(size[count - 1])  # (size: the rest, now)
+    np.add(tag, 1, out=near)
+    found = _texts(data, end, at + 4, tag, near)
     if found is None:
-        return None  # not UTF-8, or a text holds a NUL: the generic reader names the piece
-    return _Bulk(found, _floats(data, score_tag + 1), kind, int(at[-1] + 2 + size[count - 1]))
-
-
-def _texts(buf: np.ndarray, starts: np.ndarray, tags: np.ndarray) -> PieceTexts | None:
-    """The UTF-8 texts ``buf[starts[k]:tags[k]]`` (in order), cut out of the file with the
-    score tag after each by a mask (a cumulative sum of +1 at each start, -1 after each tag;
-    gathering by an index array of every byte took 6-8 ms of page faults in a fresh process),
-    the tags then made the separator (:data:`~.data.SEPARATOR`, a NUL), checked (UTF-8, no
-    NUL inside a text) but not cut into strings; None when they fail."""
-    marks = np.zeros(len(buf) + 1, dtype=np.int8)
-    marks[starts] = 1
-    marks[tags + 1] = -1  # (a tag is followed by the 4 bytes of its score: never a start)
-    np.cumsum(marks, dtype=np.int8, out=marks)  # (in place: no second array to fault in)
-    joined = buf[marks[:-1].view(bool)]
-    stops = np.cumsum(tags - starts + 1)  # where each text's separator is, plus one
-    joined[stops - 1] = 0
-    if np.count_nonzero(joined) != len(joined) - len(stops):
         return None
-    raw: bytes = joined[:-1].tobytes()
+    np.add(tag, 1, out=near)
+    return _Bulk(found, _unaligned(data, "<f4")[near], kind, end)
+
+
+def _texts(data: bytes, end: int, starts: np.ndarray, tags: np.ndarray, scratch: np.ndarray) -> PieceTexts | None:
+    """The texts ``data[starts[k]:tags[k]]`` of the pieces in ``data[:end]``, checked (UTF-8,
+    no NUL) but neither cut out nor decoded (:class:`~.data.PieceTexts` does that on first
+    use); None when they fail. Checked on a copy of ``data[:end]`` whose scores are made
+    ``0x01``: every other byte between two texts is then ASCII (tags, lengths, types) and not
+    NUL, so the copy is UTF-8 without NUL exactly when every text is (a multi-byte character
+    cut by a text's end or start meets an ASCII byte). Decoded in 64 KiB steps, so no
+    megabyte-sized string is made (cutting the texts out first and decoding them took three
+    times as long in a fresh process: fresh memory). ``scratch``: ``tags + 1``, then spoilt."""
+    region = bytearray(memoryview(data)[:end])
+    region += bytes(8)  # (room for :func:`_repeats_possible`'s 8-byte words at any text)
+    copy = np.frombuffer(region, dtype=np.uint8)
+    for _ in range(4):
+        copy[scratch] = 1
+        scratch += 1
+    if np.count_nonzero(copy[:end]) != end:
+        return None
+    check = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(region)
     try:
-        raw.decode("utf-8")  # checked now (a damaged file fails at open), decoded on first use
+        for a in range(0, end, _BLOCK):
+            check.decode(view[a : min(a + _BLOCK, end)])
+        check.decode(b"", True)
     except UnicodeDecodeError:
-        return None  # (the separator is ASCII: the joined bytes are UTF-8 only if every text is)
-    return PieceTexts(raw, stops - (tags - starts) - 1, stops - 1, [])
+        return None  # the generic reader names the piece
+    finally:
+        view.release()
+    return PieceTexts(region, starts, tags, [])
 
 
 def _repeats_possible(pieces: Sequence[str]) -> bool:
     """False when no two pieces are the same; True when some may be (the caller then looks
     at the texts). The texts read in bulk are compared by a key made with NumPy, no string
-    made: each text's length, first 8 and last 8 bytes (read through a view of the joined
+    made: each text's length, first 8 and last 8 bytes (read through a view of the
     bytes as 8-byte words at every offset), mixed into one number. Equal texts give equal
     keys, so distinct keys mean distinct texts; only the pieces whose keys are shared are
     compared as bytes (a polynomial hash over every byte took 7-10 ms in a fresh process)."""
     if not isinstance(pieces, PieceTexts):
         return len(set(pieces)) != len(pieces)
-    joined, starts, ends, extra = pieces.raw
+    buffer, starts, ends, extra = pieces.raw
     if extra:
         return len(set(pieces.as_list())) != len(pieces)
-    padded = joined + bytes(8)
-    words = np.ndarray((len(joined) + 1,), dtype="<u8", buffer=padded, strides=(1,))
-    lengths = (ends - starts).astype(np.uint64)
-    short = lengths < 8
-    bits = np.where(short, lengths, np.uint64(0)) * np.uint64(8)  # (a shift by 64 is undefined)
-    keep = np.where(short, (np.uint64(1) << bits) - np.uint64(1), ~np.uint64(0))
-    first = words[starts] & keep
-    last = np.where(short, np.uint64(0), words[np.maximum(ends - 8, 0)])
+    if int(ends.max()) + 8 > len(buffer):  # (a text's first 8 bytes are read as one word)
+        buffer = bytes(buffer) + bytes(8)
+    words = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
+    lengths = ends - starts
+    lengths = lengths.astype(np.uint64, copy=False)
+    keys = words[starts]  # the first 8 bytes; of a shorter text, the bytes after it dropped:
+    drop = np.minimum(lengths, np.uint64(8))  # (shifted out at the top: little-endian)
+    np.subtract(np.uint64(8), drop, out=drop)
+    drop <<= np.uint64(3)
+    keys <<= drop
+    last = words[np.maximum(ends - 8, 0)]  # the last 8 bytes, of a text of 8 or more
+    last[lengths < 8] = 0
     with np.errstate(over="ignore"):
-        keys = first * np.uint64(_K1) + last * np.uint64(_K2) + lengths
+        keys *= np.uint64(_K1)
+        last *= np.uint64(_K2)
+        keys += last
+        keys += lengths
     ordered = np.sort(keys)  # (argsort took four times as long: only when a key repeats)
     if not np.any(ordered[1:] == ordered[:-1]):
         return False
@@ -191,7 +235,7 @@ def _repeats_possible(pieces: Sequence[str]) -> bool:
     ordered = keys[order]
     same = np.flatnonzero(ordered[1:] == ordered[:-1])
     suspects = np.unique(np.concatenate((order[same], order[same + 1])))
-    texts = [joined[a:b] for a, b in zip(starts[suspects].tolist(), ends[suspects].tolist(), strict=True)]
+    texts = [bytes(buffer[a:b]) for a, b in zip(starts[suspects].tolist(), ends[suspects].tolist(), strict=True)]
     return len(set(texts)) != len(texts)
 
 
@@ -199,32 +243,32 @@ _K1 = 0x9E3779B97F4A7C15  # odd multipliers: the mix is a bijection of each part
 _K2 = 0xC2B2AE3D27D4EB4F
 
 
-def _floats(data: bytes, at: np.ndarray) -> np.ndarray:
-    """The little-endian 32-bit floats at the byte offsets ``at`` of ``data``: their four
-    bytes taken one position at a time into one array, viewed as floats (0.4 ms for 32k;
-    four ``<f4`` views of the file, one per offset modulo 4, took 1.8 ms)."""
-    buf = np.frombuffer(data, dtype=np.uint8)
-    out = np.empty(4 * len(at), dtype=np.uint8)
-    for k in range(4):
-        out[k::4] = buf[at + k]
-    return out.view("<f4")
-
-
 def _chain(buf: np.ndarray) -> tuple[np.ndarray, int]:
     """The offsets of the leading pieces found at once, and the offset after them, where the
     loop of :func:`_simple_pieces` goes on hopping. Every place that looks like the start of
     a piece is a candidate; the pieces are the candidates from 0 on as long as each one's end
-    is the next candidate (a candidate inside a text ends this early, the loop does the rest)."""
+    is the next candidate (a candidate inside a text ends this early, the loop does the rest).
+    The candidates are found 64 KiB at a time: the masks of the whole file (three of 0.6 MB
+    for Mistral's) cost more in fresh memory than the work on them."""
     none = np.zeros(0, dtype=np.int64)
     if len(buf) < 4:
         return none, 0
-    at = np.flatnonzero((buf[:-3] == 0x0A) & (buf[1:-2] < 0x80) & (buf[2:-1] == 0x0A))
+    found = []
+    for a in range(0, len(buf) - 3, _BLOCK):
+        part = buf[a : a + _BLOCK + 3]
+        where = np.flatnonzero((part[:-3] == 0x0A) & (part[1:-2] < 0x80) & (part[2:-1] == 0x0A))
+        where += a
+        found.append(where)
+    at = np.concatenate(found)
     if not len(at) or at[0] != 0:
         return none, 0
     after = at + buf[at + 1] + 2
     broken = np.flatnonzero(after[:-1] != at[1:])
     count = int(broken[0]) + 1 if len(broken) else len(at)
     return at[:count], int(after[count - 1])
+
+
+_BLOCK = 1 << 16
 
 
 def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:

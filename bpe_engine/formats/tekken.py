@@ -22,6 +22,7 @@ import os
 import re
 from typing import Any
 
+from .._vocab import MAX_VOCAB
 from ..errors import TokenizerFileError, short
 from ..kinds import MergeRule
 from .base import Content, Format, ReadRequest, no_arguments
@@ -141,6 +142,8 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
         # mistral-common's Tekkenizer names <s> its BOS; the caller of its encode decides to add it.
         bos="<s>" if "<s>" in specials else None,
         source=path,
+        # (the ids are count.. and _tokens checked them: the 256 bytes first, then longer tokens)
+        byte_id=list(range(count, count + 256)) if count + inner <= MAX_VOCAB else None,
     )
 
 

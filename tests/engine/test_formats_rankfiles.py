@@ -260,6 +260,27 @@ def test_a_small_tekken_file(tmp_path: Path) -> None:
     )
 
 
+def test_tekken_byte_ids_given_by_the_reader_are_the_checked_ones(tmp_path: Path) -> None:
+    """The Tekken reader hands its byte ids over (the tokenizer then skips its own pass over
+    the vocabulary): they are what ``byte_ids`` finds in the ordinary vocabulary, the single
+    bytes' ids; with ids past the engine's limit it hands none, and the check names them."""
+    from bpe_engine._vocab import MAX_VOCAB, byte_ids
+
+    trained = train_bpe(None, 256 + 40, [], text=training_text(), pretokenizer="o200k")
+    ranks = {b: i for i, b in trained.vocab.items()}
+    path = tmp_path / "tekken.json"
+    path.write_text(json.dumps(_tekken(ranks, vocab_size=40 + len(ranks), specials=40)), encoding="utf-8")
+    tok = load_tokenizer(path)
+    assert isinstance(tok, Tokenizer)
+    ordinary = {i: b for i, b in tok.vocab.items() if i >= 40}
+    assert tok.byte_ids() == byte_ids(ordinary) == [40 + b for b in range(256)]
+    assert [tok.decode_bytes([i]) for i in tok.byte_ids()] == [bytes([b]) for b in range(256)]
+    specials = MAX_VOCAB - 100
+    path.write_text(json.dumps(_tekken(ranks, vocab_size=specials + len(ranks), specials=specials)), encoding="utf-8")
+    with pytest.raises(TokenizerFileError, match=r"tekken\.json: vocab id \d+ is too large"):
+        load_tokenizer(path)
+
+
 @pytest.mark.parametrize(
     "change, message",
     [

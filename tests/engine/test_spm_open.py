@@ -213,3 +213,51 @@ def test_pieces_alike_at_both_ends_are_told_apart(tmp_path: Path) -> None:
     path.write_bytes(sentencepiece_model(pieces))
     with pytest.raises(TokenizerFileError, match=r"pieces 2 and 4 are both"):
         load_tokenizer(path)
+
+
+def test_texts_that_are_not_utf8_are_named_whatever_their_neighbours(tmp_path: Path) -> None:
+    """The bulk reading checks the texts as UTF-8 all at once, with the bytes between them in
+    place: a character cut between two pieces (its first bytes end one text, the rest start
+    the next), a stray continuation or 0xFF byte are still refused, naming the piece the
+    test's own field-by-field reading fails on, whether the piece has a type field or not;
+    scores whose bytes are not UTF-8 (-1.0 is 00 00 80 BF) are not."""
+    good = [b"<unk>", b"\xe2\x96\x81a", b"b", "中".encode(), b"c"]
+    cases = {
+        "cut between two pieces": [b"x\xe2\x96", b"\x81y"],
+        "a stray continuation byte": [b"\x80"],
+        "0xFF": [b"a\xffb"],
+        "a character cut at the end": [b"\xe4\xb8"],
+        "a surrogate": [b"\xed\xa0\x80"],
+    }
+    for typed in (True, False):
+        for what, bad in cases.items():
+            texts = good + bad + [b"d", b"e"]
+            pieces = b""
+            for k, text in enumerate(texts):
+                kind = pb_field(3, UNKNOWN if k == 0 else NORMAL) if typed or k == 0 else b""
+                pieces += pb_field(1, pb_field(1, text) + pb_field(2, -1.0 - k) + kind)
+            data = pieces + pb_field(2, pb_field(3, 2)) + pb_field(3, pb_field(1, "identity"))
+            first_bad = next(k for k, t in enumerate(texts) if not _is_utf8(t))
+            with pytest.raises(UnicodeDecodeError):
+                _read_by_fields(data)
+            with pytest.raises(TokenizerFileError, match=rf"piece {first_bad} is not UTF-8"):
+                data_from_model_proto(data, f"{what}.model")
+            path = tmp_path / "bad.model"
+            path.write_bytes(data)
+            with pytest.raises(TokenizerFileError, match=rf"bad\.model.*piece {first_bad} is not UTF-8"):
+                load_tokenizer(path)
+        ok = good + [b"d"]
+        pieces = b"".join(
+            pb_field(1, pb_field(1, t) + pb_field(2, -1.0) + pb_field(3, UNKNOWN if k == 0 else NORMAL))
+            for k, t in enumerate(ok)
+        )
+        data = pieces + pb_field(2, pb_field(3, 2)) + pb_field(3, pb_field(1, "identity"))
+        _check_same_pieces(data, "scores.model")
+
+
+def _is_utf8(text: bytes) -> bool:
+    try:
+        text.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
