@@ -318,3 +318,14 @@ def test_mostly_multibyte_text_through_byte_stand_ins_gives_tiktokens_ids(name: 
             assert ours.encode(doc, allowed_special="all") == ref.encode(doc, allowed_special="all")  # type: ignore[attr-defined]
     finally:
         tokenizer_module._CORE_MIN, tokenizer_module._CORE_BUILT_MIN = saved
+
+
+@pytest.mark.parametrize("name", ["qwen", "llama3", "tekken"])
+def test_released_patterns_cut_divergent_code_points_as_tiktoken(name: str, pure: None) -> None:
+    """The released custom patterns run on text pinned to the references' Unicode tables, as
+    the named ones do (issue 21, point 7): Tekken cut ``"\\u05c8't"`` by the installed
+    ``regex``'s tables before (U+05C8 is a letter there, not for tiktoken)."""
+    ours, ref, offset = _pure_pair(name)
+    for text in ("\u05c8't", "a\u0558b \u1acf\u05c8's", "中文" * 8 + "\u05c8't \u0558x", "x" * 20_000 + "\u05c8't"):
+        ours.clear_cache()
+        assert ours.encode_ordinary(text) == [i + offset for i in ref.encode_ordinary(text)], text[-12:]  # type: ignore[attr-defined]
