@@ -16,7 +16,7 @@ from .._text import lone_surrogate, surrogate_message
 from ..errors import PretokenizerError, as_typed, short
 from ..unicode_classes import pinned_text
 from .patterns import _GPT_SAFE_CUT, _NAMED, _RELEASED, LINEAR_PATTERNS, PRETOKENIZER_NAMES, _guarded
-from .twins import _ASCII_BYTE_PATTERNS, _WHITESPACE_BYTES, stand_in_table
+from .twins import _ASCII_BYTE_PATTERNS, _WHITESPACE_BYTES, BYTE_TWIN_NAMES, byte_stand_ins, stand_in_table
 
 if TYPE_CHECKING:
     from .specials import SpecialSplitter
@@ -42,6 +42,7 @@ class Pretokenizer:
         "_covers_all",
         "_bytes_ascii",
         "_bytes_any",
+        "_twin",
     )
 
     def __init__(self, spec: str) -> None:
@@ -84,6 +85,7 @@ class Pretokenizer:
         self._safe_cut: regex.Pattern[str] | None = None  # compiled when first asked for
         self._safe_cut_rev: regex.Pattern[str] | None = None
         twin = _RELEASED.get(self.pattern or "", "") if self.name == "regex" else self.name
+        self._twin = twin
         self._bytes_ascii = _ASCII_BYTE_PATTERNS.get(twin)
         self._bytes_any = _WHITESPACE_BYTES if self.name == "whitespace" else None
 
@@ -111,17 +113,24 @@ class Pretokenizer:
             self._safe_cut_rev = regex.compile(rule, flags=regex.REVERSE)
         return self._safe_cut
 
+    @property
+    def _pins(self) -> bool:
+        """Whether the pattern runs on pinned text: the named patterns and the released ones,
+        whose references (tiktoken, ``tokenizers``) cut by their own Unicode tables."""
+        return self._compiled is not None and (self._covers_all or self.pattern in LINEAR_PATTERNS)
+
     def pin(self, text: str) -> str:
         """``text`` as :meth:`split` hands it to the pattern (see :func:`pinned_text`): when
         this is ``text`` itself, :meth:`split_pinned` of any part of it equals :meth:`split`."""
-        return pinned_text(text) if self._covers_all and self._compiled is not None else text
+        return pinned_text(text) if self._pins else text
 
     def split(self, text: str) -> list[str]:
         """Pieces of ``text`` (which holds no special tokens); their concatenation is ``text``."""
-        if self._covers_all and self._compiled is not None and text:
+        compiled = self._compiled
+        if compiled is not None and self._pins and text:
             pinned = pinned_text(text)
             if pinned is not text:  # the same cuts, in the original text
-                bounds = list(accumulate(map(len, self._compiled.findall(pinned)), initial=0))
+                bounds = list(accumulate(map(len, compiled.findall(pinned)), initial=0))
                 return list(map(text.__getitem__, map(slice, bounds, islice(bounds, 1, None))))
         return self.split_pinned(text)
 
@@ -236,14 +245,17 @@ class Pretokenizer:
     def utf8_pieces(self, text: str, specials: SpecialSplitter | None = None) -> tuple[list[bytes], list[int]] | None:
         """The pieces of ``text`` as UTF-8 bytes, split at ``specials`` first (a special token
         is a piece of its own; their indices come second), through the ASCII stand-ins (see
-        :func:`stand_in_table`); None for patterns without stand-ins (and for text holding
-        lone surrogates, which has no UTF-8 form)."""
+        :func:`stand_in_table`) or the byte stand-ins (:func:`byte_stand_ins`); None for
+        patterns without stand-ins (and for text holding lone surrogates, which has no UTF-8
+        form)."""
         table = stand_in_table(self.name)
+        twin = self._bytes_ascii
         if table is None:
-            return None
+            if self._twin not in BYTE_TWIN_NAMES or self.pattern is None:
+                return None
+            table, twin = byte_stand_ins(self._twin, self.pattern)
         if not text:
             return [], []
-        twin = self._bytes_ascii
         assert twin is not None
         try:
             cp = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)

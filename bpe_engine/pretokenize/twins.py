@@ -11,7 +11,7 @@ import regex
 
 from ..unicode_classes import class_mask
 
-__all__ = ["every_code_point", "stand_in_table"]
+__all__ = ["BYTE_TWIN_NAMES", "byte_stand_ins", "every_code_point", "stand_in_table"]
 
 
 def _ascii_class(prop: str) -> str:
@@ -116,3 +116,68 @@ def stand_in_table(name: str) -> np.ndarray | None:
 
 # ` ?[^ ]+| ` never looks inside a multi-byte character: exact on any UTF-8 bytes.
 _WHITESPACE_BYTES = re.compile(rb""" ?[^ ]+| """)
+
+
+# Byte stand-ins: o200k, Qwen, Llama 3 and Tekken tell upper from lower case and marks from
+# letters, which no ASCII character can stand in for; but `re` on bytes may give the bytes
+# 0x80-0xFF (which a stand-in text holds only as stand-ins) any classes. Each non-ASCII
+# character stands in as the byte of its general category group (the references' tables);
+# the twin is the pattern itself with every class holding its ASCII characters and the bytes
+# of its categories. Same alternatives, same quantifiers: `re` makes `regex`'s choices.
+_CATEGORY_BYTES = {"s": 0x80, "Lu": 0x81, "Ll": 0x82, "Lt": 0x83, "Lm": 0x84, "Lo": 0x85, "M": 0x86, "N": 0x87}
+_OTHER_BYTE = 0x88  # in none of the classes
+BYTE_TWIN_NAMES = frozenset({"o200k", "qwen", "llama3", "tekken"})
+_BYTE_CLASSES = {"L": ("Lu", "Ll", "Lt", "Lm", "Lo"), "s": ("s",), "M": ("M",), "N": ("N",)}
+_BYTE_TWINS: dict[str, tuple[np.ndarray, re.Pattern[bytes]]] = {}
+
+
+def _class_body(prop: str) -> str:
+    """``\\p{prop}`` (or ``\\s``) as the body of a twin's class: its ASCII characters and the
+    stand-in bytes of its categories."""
+    ascii_body = _ascii_class(r"\s" if prop == "s" else rf"\p{{{prop}}}")
+    return ascii_body + "".join(f"\\x{_CATEGORY_BYTES[c]:02x}" for c in _BYTE_CLASSES.get(prop, (prop,)))
+
+
+def _byte_twin(pattern: str) -> str:
+    """``pattern`` (classes ``\\p{L}``, ``\\p{Lu}``..., ``\\s``, ``\\S``; other escapes and
+    literals ASCII) with each class written out for the byte stand-ins."""
+    out: list[str] = []
+    in_class = False
+    for m in re.finditer(r"\\p\{(\w+)\}|\\([sS])|\\.|.", pattern, re.DOTALL):
+        prop, space, token = m.group(1), m.group(2), m.group(0)
+        if prop is not None or space == "s":
+            body = _class_body(prop or "s")
+            out.append(body if in_class else f"[{body}]")
+        elif space == "S":
+            assert not in_class, "\\S inside a class"
+            out.append(f"[^{_class_body('s')}]")
+        else:
+            assert token.isascii(), "a twin's literals are ASCII"
+            if token == "[" and not in_class:
+                in_class = True
+            elif token == "]" and in_class:  # (no class of these patterns starts with "]")
+                in_class = False
+            out.append(token)
+    return "".join(out)
+
+
+def byte_stand_ins(name: str, pattern: str) -> tuple[np.ndarray, re.Pattern[bytes]]:
+    """Per code point the byte that stands in for it under pattern ``name`` (o200k, qwen,
+    llama3, tekken: ``pattern``), and the twin that splits the stand-ins as ``pattern`` splits
+    the text pinned to the references' tables (see :mod:`bpe_engine.unicode_classes`)."""
+    found = _BYTE_TWINS.get(name)
+    if found is None:
+        table = np.full(0x110000, _OTHER_BYTE, dtype=np.uint8)
+        for prop, code in _CATEGORY_BYTES.items():
+            mask = class_mask(prop)
+            assert prop == "s" or not (mask & class_mask("s")).any(), "white space in a category"
+            table[mask] = code
+        # (?i) contractions: a letter that folds to s, d, m, t, l, v, r or e (U+017F, long s)
+        # stands in as that letter, of the same category (the twin is case-insensitive there).
+        for m in regex.finditer(r"(?i)[sdmtlvre]", every_code_point(), pos=128):
+            c = m.start()
+            assert table[c] == _CATEGORY_BYTES["Ll"], f"U+{c:04X} folds to a letter but is not lower case"
+            table[c] = ord(next(x for x in "sdmtlvre" if regex.fullmatch(f"(?i){x}", chr(c))))
+        table[:128] = np.arange(128, dtype=np.uint8)
+        found = _BYTE_TWINS[name] = (table, re.compile(_byte_twin(pattern).encode("ascii")))
+    return found

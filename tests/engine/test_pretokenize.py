@@ -145,14 +145,15 @@ def _pieces_by_regex(pre: Pretokenizer, splitter: SpecialSplitter, text: str) ->
     st.lists(st.sampled_from(SNIPPETS), max_size=4),
 )
 def test_ascii_stand_ins_split_like_the_regex(text: str, extra: list[str]) -> None:
-    """GPT-2 and cl100k through stand-ins (bpe_engine.pretokenize.stand_in_table) give the
-    regex's pieces, special tokens included."""
+    """GPT-2 and cl100k through stand-ins (bpe_engine.pretokenize.stand_in_table), o200k and
+    the released custom patterns through byte stand-ins (``byte_stand_ins``) give the regex's
+    pieces (on the text pinned to the references' tables), special tokens included."""
     text = text + "".join(extra) + text[::-1]
     splitter = SpecialSplitter(["<|endoftext|>"])
-    for name in ("gpt2", "cl100k"):
-        pre = Pretokenizer(name)
-        assert pre.utf8_pieces(text, splitter) == _pieces_by_regex(pre, splitter, text), name
-    assert Pretokenizer("o200k").utf8_pieces(text) is None
+    for spec in ("gpt2", "cl100k", "o200k", *(f"regex:{p}" for p in (QWEN_PATTERN, LLAMA3_PATTERN, TEKKEN_PATTERN))):
+        pre = Pretokenizer(spec)
+        assert pre.utf8_pieces(text, splitter) == _pieces_by_regex(pre, splitter, text), spec
+    assert Pretokenizer(r"regex:\w+|\W+").utf8_pieces(text) is None
     assert Pretokenizer("gpt2").utf8_pieces(text + "\ud800") is None  # no UTF-8 form
 
 

@@ -11,11 +11,13 @@ files on the shared corpus heads) and against the one-piece-at-a-time loop.
 from __future__ import annotations
 
 import base64
+import functools
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from bpe_engine import Tokenizer, load_tokenizer, tokenizer as tokenizer_module
 from bpe_engine.encode.batch import bpe_flat, bpe_many, bpe_rounds, pair_tables, rounds_exact
@@ -276,3 +278,54 @@ def test_a_partly_warm_cache_gives_tiktokens_ids_and_keeps_no_placeholder(name: 
     assert ours.encode_ordinary(text) == [i + offset for i in ref.encode_ordinary(text)]  # type: ignore[attr-defined]
     assert all(type(entry) is bytes for entry in ours.encoder._cache.values())
     assert ours.encode_ordinary(text) == [i + offset for i in ref.encode_ordinary(text)]  # type: ignore[attr-defined]
+
+
+# Characters the byte stand-ins tell apart (bpe_engine.pretokenize.twins.byte_stand_ins): each
+# category group, a letter folding to a contraction's letter (long s), non-ASCII spaces and
+# line breaks, marks, digits of other scripts, and code points the installed ``regex``
+# classifies differently from the references (U+05C8, U+0558, U+1ACF: issue 21, point 7).
+_MIXED = "中文字词了的，。！\n ſKÅßǅʰー\u0301\u0903٣Ⅻ\u00a0\u3000\u2028\u05c8\u0558\u1acf𝐀🤚'’sStT0129.,-/"
+
+
+@functools.cache
+def _pure_pair(name: str) -> tuple[Tokenizer, object, int]:
+    if name == "o200k":
+        return Tokenizer.from_tiktoken("o200k_base"), tiktoken.get_encoding("o200k_base"), 0
+    ours, ref, offset = _real(name)
+    ours.encoder.tables.merge_tables()
+    return ours, ref, offset
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["o200k", "qwen", "tekken"])
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(_MIXED), min_size=1, max_size=80))
+def test_mostly_multibyte_text_through_byte_stand_ins_gives_tiktokens_ids(name: str, text: str) -> None:
+    """Mostly multi-byte text is split through the byte stand-ins (one byte per character, its
+    category group's), cold and warm cache, with and without special tokens: tiktoken's ids."""
+    ours, ref, offset = _pure_pair(name)
+    text = "中文" * 8 + text + "\u05c8't" + text[::-1]
+    saved = tokenizer_module._CORE_MIN, tokenizer_module._CORE_BUILT_MIN
+    tokenizer_module._CORE_MIN = tokenizer_module._CORE_BUILT_MIN = 1 << 62
+    try:
+        assert ours.encoder.tables.pretokenizer.utf8_pieces(text) is not None
+        expected = [i + offset for i in ref.encode_ordinary(text)]  # type: ignore[attr-defined]
+        ours.clear_cache()
+        assert ours.encode_ordinary(text) == expected
+        assert ours.encode_ordinary(text) == expected
+        if not offset:  # Tekken's reference matches no special tokens
+            doc = text + "<|endoftext|>" + text
+            assert ours.encode(doc, allowed_special="all") == ref.encode(doc, allowed_special="all")  # type: ignore[attr-defined]
+    finally:
+        tokenizer_module._CORE_MIN, tokenizer_module._CORE_BUILT_MIN = saved
+
+
+@pytest.mark.parametrize("name", ["qwen", "llama3", "tekken"])
+def test_released_patterns_cut_divergent_code_points_as_tiktoken(name: str, pure: None) -> None:
+    """The released custom patterns run on text pinned to the references' Unicode tables, as
+    the named ones do (issue 21, point 7): Tekken cut ``"\\u05c8't"`` by the installed
+    ``regex``'s tables before (U+05C8 is a letter there, not for tiktoken)."""
+    ours, ref, offset = _pure_pair(name)
+    for text in ("\u05c8't", "a\u0558b \u1acf\u05c8's", "中文" * 8 + "\u05c8't \u0558x", "x" * 20_000 + "\u05c8't"):
+        ours.clear_cache()
+        assert ours.encode_ordinary(text) == [i + offset for i in ref.encode_ordinary(text)], text[-12:]  # type: ignore[attr-defined]
