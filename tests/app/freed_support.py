@@ -13,6 +13,8 @@ import gc
 import types
 from collections import deque
 
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QWidget
 from shiboken6 import Shiboken
 
 
@@ -84,3 +86,11 @@ def qt_cycles() -> list[str]:
         gc.garbage.clear()
         garbage = {}
         gc.collect()
+
+
+def close_and_delete(widget: QWidget) -> None:
+    """Close ``widget`` and run its deferred deletion now, as the event loop would."""
+    widget.close()
+    widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QCoreApplication.processEvents()

@@ -9,7 +9,6 @@ import gc
 import weakref
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
 
 from app.core import i18n
 from app.core.jobs import runner
@@ -17,7 +16,7 @@ from app.core.registry import TokenizerRegistry
 from app.widgets.view import View
 from app.window.tabs import TABS
 
-from ..freed_support import qt_cycles
+from ..freed_support import close_and_delete, qt_cycles
 
 
 @pytest.mark.parametrize("tab", TABS, ids=[t.view.__name__ for t in TABS])
@@ -52,10 +51,7 @@ def _closed_and_freed(view: View, registry: TokenizerRegistry) -> None:
     gc.disable()
     try:
         ref = weakref.ref(view)
-        view.close()
-        view.deleteLater()
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        QCoreApplication.processEvents()
+        close_and_delete(view)
         i18n.forget_deleted()  # (bound texts keep their widgets until the next language switch)
         del view, registry
         gc.unfreeze()  # (a job started meanwhile froze every object: get_referrers skips frozen ones)

@@ -7,12 +7,10 @@ from __future__ import annotations
 import gc
 import weakref
 
-from PySide6.QtCore import QCoreApplication, QEvent
-
 from app.core.settings import Settings
 from app.window.main_window import MainWindow
 
-from ..freed_support import qt_cycles
+from ..freed_support import close_and_delete, qt_cycles
 
 
 def test_a_closed_window_goes_without_the_cyclic_collector(qtbot, tmp_path, monkeypatch) -> None:
@@ -27,10 +25,7 @@ def test_a_closed_window_goes_without_the_cyclic_collector(qtbot, tmp_path, monk
     gc.disable()
     try:
         ref = weakref.ref(window)
-        window.close()
-        window.deleteLater()
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        QCoreApplication.processEvents()
+        close_and_delete(window)
         del window
         alive = ref()
         referrers = [type(r).__name__ for r in gc.get_referrers(alive)] if alive is not None else []
