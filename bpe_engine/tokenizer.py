@@ -266,12 +266,14 @@ class Tokenizer(TiktokenMethods):
 
     def _adopt_merges(self, m: MergeTables) -> None:
         pairs = m.pair_ids  # the triples zipped in C (200,000 of them for o200k)
-        self._merge_triples = list_in_blocks(zip(map(itemgetter(0), pairs), map(itemgetter(1), pairs), m.new_ids))
+        triples = list_in_blocks(zip(map(itemgetter(0), pairs), map(itemgetter(1), pairs), m.new_ids))
         self.merges: list[tuple[bytes, bytes]] = m.merges
         self.merge_counts: list[int | None] = m.counts
         # The first (lowest-ranked) merge that makes each token: later ranks are overwritten.
         new_ids = m.new_ids
         self._merge_of_id: dict[int, int] = dict_in_blocks(zip(reversed(new_ids), range(len(new_ids) - 1, -1, -1)))
+        # Last: merges_made looks for it, and the blocks above let other threads run meanwhile.
+        self._merge_triples = triples
 
     if not TYPE_CHECKING:  # mypy sees the attributes _adopt_merges sets, not this fallback
 

@@ -71,6 +71,7 @@ def run_job(job: EncodeJob, is_stale: Callable[[], bool]) -> EncodeResult | None
     # subtle: a table's tuples (100 000 ids, offsets, bytes...) are new containers that the
     # first young-generation collection walks (and then untracks, their items being atomic):
     # 40 ms for three columns of 330 000 characters. Done here, in the job's thread, and not
-    # by whichever allocation in the GUI thread's turn that shows them triggers it first.
+    # by whichever allocation in the GUI thread's turn that shows them triggers it first. (In a
+    # job's thread, the runner's guard makes this collection freeze them instead: the same end.)
     gc.collect(0)
     return EncodeResult(job.generation, job.text, job.mode, tuple(outcomes), time.perf_counter() - t0, chat)

@@ -168,8 +168,9 @@ def token_table(tokenizer: TokenizerLike, ids: Sequence[int], text: str | None =
 
 
 def _walked(items: Iterable[T]) -> tuple[T, ...]:
-    """``tuple(items)``, walked at once by a young-generation collection (which untracks a
-    tuple of ints or bytes), in the job's thread: the first collection after a table walked
+    """``tuple(items)``, then a young-generation collection in the job's thread (which, by
+    the job runner's guard, freezes every object there rather than walking them; either way
+    no later collection walks this tuple): the first collection after a table walked
     its ten tuples of 400 000 items together (1 MB of text), 50-100 ms holding the
     interpreter lock while the GUI thread waited."""
     out = tuple(items)

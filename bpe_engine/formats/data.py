@@ -181,9 +181,13 @@ def _joined(buffer: bytes | bytearray, starts: np.ndarray, ends: np.ndarray) -> 
     then made the separator), one gather and no index array of every byte."""
     if not len(starts):
         return b""
+    if ends[-1] >= len(buffer):  # no byte after the last text to become its separator
+        return SEPARATOR.encode().join(bytes(buffer[a:b]) for a, b in zip(starts.tolist(), ends.tolist()))
     marks = np.zeros(len(buffer) + 1, dtype=np.int8)
-    marks[starts] = 1
-    marks[ends + 1] = -1
+    # Added, not set (the indices of each are distinct): with one byte between two texts, a
+    # text's +1 falls where the one before it takes its -1.
+    marks[starts] += 1
+    marks[ends + 1] -= 1
     np.cumsum(marks, dtype=np.int8, out=marks)  # (in place: no second array to fault in)
     joined = np.frombuffer(buffer, dtype=np.uint8)[marks[:-1].view(bool)]
     joined[np.cumsum(ends - starts + 1) - 1] = ord(SEPARATOR)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bpe_engine import SentencePieceTokenizer, load_tokenizer
 from bpe_engine.errors import TokenizerFileError
-from bpe_engine.formats.data import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED
+from bpe_engine.formats.data import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, PieceTexts
 from bpe_engine.formats.sentencepiece import data_from_model_proto
 
 from .formats_support import iter_fields, pb_field, sentencepiece_model, shared_tokenizer
@@ -261,3 +262,16 @@ def _is_utf8(text: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def test_piece_texts_one_byte_apart_or_ending_the_buffer_are_cut_as_slices() -> None:
+    # (the .model reader leaves six bytes or more between texts and one after the last; the
+    # cut must not depend on it: one byte apart, the next text's start fell on the mark of the
+    # end before it)
+    for buffer, starts, ends in (
+        (b"ab|cd|e|", [0, 3, 6], [2, 5, 7]),
+        (b"ab|cd|e", [0, 3, 6], [2, 5, 7]),
+        (b"x\xc3\xa9y|\xe4\xb8\xad..z", [0, 5, 10], [4, 8, 11]),
+    ):
+        texts = PieceTexts(buffer, np.array(starts), np.array(ends), [])
+        assert texts.as_list() == [buffer[a:b].decode() for a, b in zip(starts, ends)]
