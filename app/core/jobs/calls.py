@@ -41,10 +41,25 @@ class _Call:
         try:
             return self.fn(), ""
         except (errors.BPEError, OSError) as exc:
-            return None, self.describe(exc)
+            return None, _described(self.describe, exc)
         except Exception as exc:  # a bad file or an engine bug must never take the app down
             traceback.print_exc()
-            return None, self.describe(exc)
+            return None, _described(self.describe, exc)
+
+
+def _described(describe: Callable[[BaseException], str], exc: BaseException) -> str:
+    """``describe(exc)``, then the locals of the frames its traceback (and those of the
+    exceptions it chains) holds let go: they reference the exception and one another (an
+    offline download of an OpenAI encoding leaves a requests session in such cycles), and a
+    cycle left to the collector stays frozen for the session (see :mod:`app.core.jobs.runner`)."""
+    message = describe(exc)
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        traceback.clear_frames(link.__traceback__)
+        link = link.__cause__ or link.__context__
+    return message
 
 
 class _Line:

@@ -3,6 +3,7 @@ that run engine calls one at a time and deliver their results in the GUI thread.
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 
@@ -97,6 +98,39 @@ def test_calls_run_in_order_and_errors_become_messages(qtbot) -> None:
         ("bad", None, "cannot open: x.json is not a tokenizer file"),
     ]
     assert calls.wait(1.0) and not calls.is_busy()
+
+
+def test_a_failed_call_leaves_no_cycle_through_its_frames(qtbot) -> None:
+    # (a download that fails keeps the error in a local of a frame its traceback holds, as
+    # requests' retries do: a cycle that a job's thread's collection would only freeze)
+    class Held:
+        pass
+
+    def failing_download() -> object:
+        held = Held()
+        try:
+            raise OSError("no network")
+        except OSError as exc:
+            held.error = exc  # the error -> its traceback -> this frame -> held -> the error
+            raise errors.TokenizerFileError("cannot download o200k_base") from exc
+
+    calls = CallQueue("test")
+    delivered: list[tuple[object, object, str]] = []
+    calls.delivered.connect(lambda *args: delivered.append(args))
+    gc.collect()
+    calls.submit("o200k", failing_download)
+    qtbot.waitUntil(lambda: len(delivered) == 1, timeout=10_000)
+    assert delivered == [("o200k", None, "cannot download o200k_base")]
+    assert calls.wait(1.0)
+    gc.unfreeze()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        left = [type(o).__qualname__ for o in gc.garbage if isinstance(o, (Held, BaseException))]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert left == []
 
 
 def test_latest_only_keeps_the_newest_waiting_call(qtbot) -> None:
