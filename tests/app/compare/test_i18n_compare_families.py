@@ -35,6 +35,7 @@ from app.features.families.view import FamiliesView
 from app.window.main_window import MainWindow
 from bpe_engine import FAMILIES
 
+from ..families_support import shown_families
 from ..text_views_support import load, openai_tokenizers, trained, type_text  # noqa: F401
 
 MY_FILES = {
@@ -275,14 +276,8 @@ def test_compare_column_messages_and_statuses_follow_the_language(qtbot, compare
 
 @pytest.fixture
 def families(qtbot, registry, settings):
-    v = FamiliesView(registry, settings)
-    qtbot.addWidget(v)
-    v.resize(1200, 800)
-    with qtbot.waitSignal(v.trained, timeout=60_000):
-        v.show()  # the built-in samples train when the tab is first shown
-    qtbot.waitUntil(v.is_settled, timeout=20_000)
-    yield v
-    v.shutdown(training_wait_ms=30_000)
+    with shown_families(qtbot, registry, settings) as v:
+        yield v
 
 
 def test_families_switch_to_chinese_and_back_after_training_and_typing(qtbot, families) -> None:
