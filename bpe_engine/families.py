@@ -299,8 +299,8 @@ class WordTrainer:
                 yield CountingProgress(item[0], item[1])
         assert result is not None
         counts: dict[str, int] = {}
-        for shard in result.shards:
-            for piece, count in shard.items():
+        for group in result.groups():
+            for piece, count in group.items():
                 counts[piece.decode("utf-8")] = count
         self._result = WordTokenizer.from_counts(counts, self.pretokenizer)
 

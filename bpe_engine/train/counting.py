@@ -21,8 +21,8 @@ from __future__ import annotations
 import os
 import zlib
 from collections import Counter
-from collections.abc import Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import BinaryIO
 
 import numpy as np
@@ -41,7 +41,7 @@ from ..corpus import (
 from ..errors import CorpusNotFoundError, EmptyCorpusError
 from ..parallel import can_fork, run_pool
 from ..pretokenize import Pretokenizer, SpecialSplitter, stand_in_table
-from .keys import KeyCounter, gpt2_starts, pack
+from .keys import KeyCounter, KeyedMerger, KeyedPart, KeyedPieces, gpt2_starts, pack
 
 __all__ = ["SHARDS", "CountResult", "count_pretokens_iter", "shard_of"]
 
@@ -69,23 +69,28 @@ def shard_of(piece: bytes) -> int:
 class CountResult:
     """Distinct pieces with their counts, plus totals for statistics.
 
-    ``shards`` are dicts with disjoint keys (see :func:`shard_of`); together they hold every
-    distinct piece once.
+    ``shards`` are dicts with disjoint keys (see :func:`shard_of`); with ``keyed`` (the pieces
+    that worker processes counted as keys, kept as arrays) they hold every distinct piece once.
     """
 
     shards: list[dict[bytes, int]]
     total_bytes: int  # UTF-8 bytes of the corpus
     special_count: int  # occurrences of special tokens in the corpus
+    keyed: list[KeyedPieces] = field(default_factory=list)
 
     @property
     def distinct(self) -> int:
-        return sum(map(len, self.shards))
+        return sum(map(len, self.shards)) + sum(map(len, self.keyed))
+
+    def groups(self) -> list[Mapping[bytes, int]]:
+        """Every group of counts (``keyed`` and ``shards``), no piece in two."""
+        return [*self.keyed, *self.shards]
 
     def counts(self) -> dict[bytes, int]:
         """All counts in one dict (for small corpora and tests: one dict, one big rehash)."""
         out: dict[bytes, int] = {}
-        for shard in self.shards:
-            out.update(shard)
+        for group in self.groups():
+            out.update(group)
         return out
 
 
@@ -261,14 +266,16 @@ class _ChunkCounter:
         done, self.shards = self.shards, None
         return done
 
-    def streamed_parts(self) -> Iterator[list[tuple[int, dict[bytes, int]]]]:
-        """All counts (emptying the counter), sharded, in parts of about ``_RESULT_PART``
-        pieces: ``[(shard index, counts), ...]``. A shard may come in several parts (the
-        receiver adds them up), so a worker never holds every piece as ``bytes`` at once (on
-        10 MB of English that was most of its memory when it finished)."""
+    def streamed_parts(self) -> Iterator[KeyedPart | list[tuple[int, dict[bytes, int]]]]:
+        """All counts (emptying the counter), in parts of about ``_RESULT_PART`` pieces: the
+        keyed pieces as arrays (:class:`~bpe_engine.train.keys.KeyedPart`, added up by a
+        :class:`~bpe_engine.train.keys.KeyedMerger`), the others sharded, ``[(shard index,
+        counts), ...]``. A shard may come in several parts (the receiver adds them up), so a
+        worker never holds every piece as ``bytes`` at once (on 10 MB of English that was
+        most of its memory when it finished)."""
         keys, self.keys = self.keys, None
         if keys is not None:
-            yield from keys.sharded(SHARDS, _RESULT_PART)  # in C calls; the rest below, piece by piece
+            yield from keys.keyed_parts(SHARDS, _RESULT_PART)  # in C calls; the rest below, piece by piece
             del keys
         by_bytes, self.by_bytes = self.by_bytes, Counter()
         by_text, self.by_text = self.by_text, Counter()
@@ -387,6 +394,7 @@ def count_pretokens_iter(
         raise ValueError(f"workers must be at least 1, got {workers}")
     chunker = Chunker(pretokenizer, special_tokens)
     yield (0, total)
+    keyed: list[KeyedPieces] = []
     if n_workers == 1 or total < _PARALLEL_MIN_BYTES or os.name != "posix":
         counter = _ChunkCounter(pretokenizer, special_tokens, sharded=True)
         done = 0
@@ -397,21 +405,27 @@ def count_pretokens_iter(
         shards = counter.sharded_result()
         special_count = counter.special_count
     else:
-        shards, special_count = yield from _count_parallel(
+        shards, keyed, special_count = yield from _count_parallel(
             source, pretokenizer, special_tokens, chunker, n_workers, total, fork
         )
-    yield counted(source, shards, total, special_count)
+    yield counted(source, shards, total, special_count, keyed)
 
 
-def counted(source: CorpusSource, shards: list[dict[bytes, int]], total: int, special_count: int) -> CountResult:
+def counted(
+    source: CorpusSource,
+    shards: list[dict[bytes, int]],
+    total: int,
+    special_count: int,
+    keyed: list[KeyedPieces] | None = None,
+) -> CountResult:
     """The result of a count (raises :class:`EmptyCorpusError` if no piece was found)."""
-    if not any(shards):
+    if not any(shards) and not keyed:
         what = "the text" if source.text is not None else ", ".join(source.paths)
         raise EmptyCorpusError(
             f"{what}: no text to learn from (the corpus is empty or holds only special tokens); "
             "choose a file with some text in it"
         )
-    return CountResult(shards=shards, total_bytes=total, special_count=special_count)
+    return CountResult(shards=shards, total_bytes=total, special_count=special_count, keyed=keyed or [])
 
 
 def _count_parallel(
@@ -422,7 +436,7 @@ def _count_parallel(
     n_workers: int,
     total: int,
     fork: bool,
-) -> Generator[tuple[int, int], None, tuple[list[dict[bytes, int]], int]]:
+) -> Generator[tuple[int, int], None, tuple[list[dict[bytes, int]], list[KeyedPieces], int]]:
     # Workers read their ranges of the files themselves (nothing is copied through this
     # process); a text held in memory is sent in chunks.
     tasks: Iterable[tuple[bytes, str, int] | tuple[str, int, int]]
@@ -433,6 +447,7 @@ def _count_parallel(
     done = 0
     special_count = 0
     shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
+    keyed = KeyedMerger()
     events = run_pool(
         "bpe_engine.train.counting:_CountHandler",
         (pretokenizer.spec, tuple(special_tokens)),
@@ -448,6 +463,8 @@ def _count_parallel(
             yield (done, total)  # the consumer may stop (cancel) between any two events
         elif isinstance(payload, int):
             special_count += payload
+        elif isinstance(payload, KeyedPart):
+            keyed.add(payload)
         else:
             for index, part in payload:  # one worker's counts of some shards
                 shard = shards[index]
@@ -458,4 +475,4 @@ def _count_parallel(
                     for piece, c in part.items():
                         shard[piece] = get(piece, 0) + c
             yield (done, total)
-    return shards, special_count
+    return shards, keyed.result(), special_count

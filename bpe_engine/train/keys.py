@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import NamedTuple
 
 import numpy as np
 import regex
 
-__all__ = ["KeyCounter", "crc32_of_keys", "gpt2_starts", "pack"]
+__all__ = ["KeyCounter", "KeyedMerger", "KeyedPart", "KeyedPieces", "crc32_of_keys", "gpt2_starts", "pack"]
 
 # Byte classes: letters, digits, other, the space, other whitespace, special-token bytes.
 _L, _N, _O, _SP, _WS, _X = 0, 1, 2, 3, 4, 5
@@ -334,6 +335,26 @@ class KeyCounter:
                 by_shard.setdefault(zlib.crc32(piece) & (shards - 1), {})[piece] = c
             yield sorted(by_shard.items())
 
+    def keyed_parts(self, shards: int, part: int) -> Iterator[KeyedPart | list[tuple[int, dict[bytes, int]]]]:
+        """The counts as :meth:`sharded` gives them, except the keyed pieces: those come as
+        arrays (:class:`KeyedPart`, ``part`` keys each), to be added up by a
+        :class:`KeyedMerger`; no ``bytes`` and no dict per piece (on 10 MB of Chinese, making
+        and sending 427 000 of them, then adding them up in the training process, cost
+        ~0.3 CPU s)."""
+        tallies, rest = self.tallies, self.rest
+        self.tallies, self.rest = [_Tally(w) for w in WIDTHS], Counter()
+        while tallies:
+            tally = tallies.pop(0)
+            tally.merge()
+            keys, counts = tally.keys, tally.counts
+            del tally
+            for i in range(0, keys.shape[0], part):
+                yield KeyedPart(keys[i : i + part], counts[i : i + part])
+        if rest:
+            self.rest = rest
+            yield from self.sharded(shards, part)  # only the long pieces are left
+            self.rest = Counter()
+
     def items(self) -> Iterator[tuple[bytes, int]]:
         """Every distinct piece with its count, one width at a time (the counter is emptied
         as it goes, so the pieces are never held twice)."""
@@ -344,3 +365,106 @@ class KeyCounter:
             tally.merge()
             yield from zip(_unpack(tally.keys), tally.counts.tolist())
         yield from rest.items()
+
+
+class KeyedPart(NamedTuple):
+    """Some distinct keyed pieces of one width (:func:`pack`) and their counts, as a worker
+    sends them (a piece may come again from another worker)."""
+
+    keys: np.ndarray
+    counts: np.ndarray
+
+
+_BUCKET_BITS = 4  # parts are spread over 16 buckets by a mix of their keys, reduced apart
+
+
+class KeyedMerger:
+    """Adds up the :class:`KeyedPart` of several workers: each part goes to one of 16 buckets
+    per width by the top bits of a mix of its keys, and each bucket is reduced on its own at
+    the end, so that no single sort holds the GIL long (the app trains in a thread)."""
+
+    def __init__(self) -> None:
+        self.buckets: dict[tuple[int, int], list[KeyedPart]] = {}
+
+    def add(self, part: KeyedPart) -> None:
+        keys = part.keys
+        if not keys.shape[0]:
+            return
+        rows = keys.reshape(keys.shape[0], -1)
+        w = rows.shape[1]
+        mixed = rows[:, 0] * _MIX[0]
+        for i in range(1, w):
+            mixed ^= rows[:, i] * _MIX[i]
+        bucket = (mixed >> np.uint64(64 - _BUCKET_BITS)).astype(np.uint8)
+        order = np.argsort(bucket, kind="stable")
+        ends = np.cumsum(np.bincount(bucket, minlength=1 << _BUCKET_BITS)).tolist()
+        start = 0
+        for b, end in enumerate(ends):
+            if end > start:
+                at = order[start:end]
+                self.buckets.setdefault((w, b), []).append(KeyedPart(keys[at], part.counts[at]))
+                start = end
+
+    def result(self) -> list[KeyedPieces]:
+        """The distinct pieces with their summed counts, one :class:`KeyedPieces` per width
+        (emptying the merger)."""
+        out: list[KeyedPieces] = []
+        buckets, self.buckets = self.buckets, {}
+        for w in WIDTHS:
+            keys: list[np.ndarray] = []
+            counts: list[np.ndarray] = []
+            for b in range(1 << _BUCKET_BITS):
+                parts = buckets.pop((w, b), None)
+                if parts:
+                    k, c = _reduce(np.concatenate([p.keys for p in parts]), np.concatenate([p.counts for p in parts]))
+                    keys.append(k)
+                    counts.append(c)
+            if keys:
+                out.append(KeyedPieces(np.concatenate(keys), np.concatenate(counts)))
+        return out
+
+
+class KeyedPieces(Mapping[bytes, int]):
+    """Distinct pieces of one key width (:func:`pack`) and their counts, as arrays: a
+    read-only mapping whose pieces become ``bytes`` only when asked for. The merge loop and
+    the characters' preforming read :meth:`raw` instead (the pieces' bytes, concatenated)."""
+
+    def __init__(self, keys: np.ndarray, counts: np.ndarray) -> None:
+        # subtle: not `self.keys`, which would hide Mapping.keys() (dict.update calls it)
+        self.packed = keys
+        self.counts = counts
+        self._dict: dict[bytes, int] | None = None
+
+    def __len__(self) -> int:
+        return int(self.counts.size)
+
+    def __iter__(self) -> Iterator[bytes]:
+        for i in range(0, len(self), 1 << 16):
+            yield from _unpack(self.packed[i : i + (1 << 16)])
+
+    def __getitem__(self, piece: bytes) -> int:
+        if self._dict is None:
+            self._dict = dict(zip(self, self.counts.tolist()))
+        return self._dict[piece]
+
+    def lengths(self, start: int, stop: int) -> np.ndarray:
+        """The lengths of pieces ``start:stop`` in bytes (int64)."""
+        rows = _rows(self.packed[start:stop])
+        w = rows.shape[1]
+        lengths = (rows[:, w - 1] >> np.uint64(56)).astype(np.int64)
+        lengths += 8 * (w - 1)
+        return lengths
+
+    def raw(self, start: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+        """The bytes of pieces ``start:stop``, concatenated (``uint8``), and their lengths."""
+        rows = np.ascontiguousarray(_rows(self.packed[start:stop]), dtype="<u8")
+        n, w = rows.shape
+        lengths = (rows[:, w - 1] >> np.uint64(56)).astype(np.int64)
+        lengths += 8 * (w - 1)
+        inside = np.arange(8 * w) < lengths[:, None]
+        return rows.view(np.uint8).reshape(n, 8 * w)[inside], lengths
+
+
+def _rows(keys: np.ndarray) -> np.ndarray:
+    """Keys as rows (a 1-D array of one-word keys as a column)."""
+    return keys if keys.ndim == 2 else keys[:, None]

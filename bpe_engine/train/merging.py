@@ -25,16 +25,17 @@ smallest) pair of byte strings ``(left, right)``.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .._arrays import left_to_right
 from ..errors import CorpusError
 from ..kinds import TieBreak
+from .keys import KeyedPieces
 
-__all__ = ["MergeLoop", "tie_key"]
+__all__ = ["MergeLoop", "WordSlices", "tie_key"]
 
 # Pairs with at most this many logged positions are merged in plain Python, one position
 # at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off.
@@ -114,6 +115,71 @@ def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> _Colum
         log[where] = (packed & np.uint64(0xFFFFFFFF)).astype(np.int32)
         cursor += here
     return _Column(log, int(at.size))
+
+
+class _Keyed(NamedTuple):
+    group: KeyedPieces
+    start: int
+    stop: int
+
+
+class _Listed(NamedTuple):
+    words: list[bytes]
+    counts: list[int]
+
+
+class WordSlices:
+    """The distinct pre-tokens of groups of counts (dicts, or :class:`KeyedPieces` read as
+    arrays) a slice of at most ``_SLICE`` words at a time: their lengths, their counts, and
+    each slice's bytes concatenated (no ``bytes`` object per word for keyed pieces)."""
+
+    def __init__(self, groups: Sequence[Mapping[bytes, int]]) -> None:
+        self._parts: list[_Keyed | _Listed] = []
+        for group in groups:
+            if isinstance(group, KeyedPieces):
+                n = len(group)
+                self._parts += [_Keyed(group, i, min(i + _SLICE, n)) for i in range(0, n, _SLICE)]
+                continue
+            words = list(group)
+            counts = list(group.values())
+            for i in range(0, len(words), _SLICE):
+                self._parts.append(
+                    _Listed(words[i : i + _SLICE], counts[i : i + _SLICE])
+                    if len(words) > _SLICE
+                    else _Listed(words, counts)
+                )
+
+    def lengths(self) -> np.ndarray:
+        """Each word's length in bytes (int64)."""
+        return np.concatenate(
+            [
+                p.group.lengths(p.start, p.stop)
+                if isinstance(p, _Keyed)
+                else np.fromiter(map(len, p.words), dtype=np.int64, count=len(p.words))
+                for p in self._parts
+            ]
+            or [np.empty(0, dtype=np.int64)]
+        )
+
+    def counts(self) -> np.ndarray:
+        """Each word's count (int64)."""
+        return np.concatenate(
+            [
+                p.group.counts[p.start : p.stop].astype(np.int64)
+                if isinstance(p, _Keyed)
+                else np.array(p.counts, dtype=np.int64)
+                for p in self._parts
+            ]
+            or [np.empty(0, dtype=np.int64)]
+        )
+
+    def data(self) -> Iterator[tuple[np.ndarray, int]]:
+        """Each slice's words concatenated (``uint8``) and how many words that is."""
+        for p in self._parts:
+            if isinstance(p, _Keyed):
+                yield p.group.raw(p.start, p.stop)[0], p.stop - p.start
+            else:
+                yield np.frombuffer(b"".join(p.words), dtype=np.uint8), len(p.words)
 
 
 def _fill(array: np.ndarray, value: int) -> None:
@@ -215,17 +281,8 @@ class MergeLoop:
         # 4 * _SLICE positions, so that a GUI thread gets the GIL back every few milliseconds
         # (one call over the whole corpus would hold it for tens of milliseconds on 10 MB of
         # Chinese). Arrays are allocated empty (no page touched) and filled slice by slice.
-        slices: list[tuple[list[bytes], list[int]]] = []
-        for group in groups:
-            words = list(group)
-            counts = list(group.values())
-            for i in range(0, len(words), _SLICE):
-                slices.append(
-                    (words[i : i + _SLICE], counts[i : i + _SLICE]) if len(words) > _SLICE else (words, counts)
-                )
-        lengths = np.concatenate(
-            [np.array(list(map(len, words)), dtype=np.int64) for words, _ in slices] or [np.empty(0, dtype=np.int64)]
-        )
+        slices = WordSlices(groups)
+        lengths = slices.lengths()
         if width > 1:
             lengths //= width
         n_words = int(lengths.size)
@@ -240,17 +297,14 @@ class MergeLoop:
             np.cumsum(lengths[:-1], out=starts[1:])
         self.word_start = starts
         self.word_len = lengths
-        self.word_count = np.concatenate(
-            [np.array(counts, dtype=np.int64) for _, counts in slices] or [np.empty(0, dtype=np.int64)]
-        )
+        self.word_count = slices.counts()
         # Position arrays (fields of one record array): NumPy for the vectorised path,
         # memoryviews of the same memory for the plain-Python path of small merges.
         self._positions(np.empty(n, dtype=_position_dtype(int(self.word_count.max()) if n_words else 0)))
         w = 0
-        for words, _ in slices:
-            k = len(words)
+        for raw, k in slices.data():
             s, e = (int(starts[w]), int(starts[w + k - 1] + lengths[w + k - 1])) if k else (0, 0)
-            self.sym[s:e] = np.frombuffer(b"".join(words), dtype=np.uint8 if width == 1 else "<u4")
+            self.sym[s:e] = raw if width == 1 else raw.view("<u4")
             self.wt[s:e] = np.repeat(self.word_count[w : w + k], lengths[w : w + k])
             w += k
         del slices

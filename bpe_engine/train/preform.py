@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..kinds import TieBreak
-from .merging import _SLICE, MergeLoop
+from .merging import _SLICE, MergeLoop, WordSlices
 
 __all__ = ["Preformed", "preform"]
 
@@ -218,7 +218,7 @@ def _sorted_distinct(values: np.ndarray) -> np.ndarray:
     return values[keep]
 
 
-def _segment_codes(words: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def _segment_codes(words: WordSlices) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Each segment occurrence's code (its bytes, little-endian, in a ``uint32``), each
     word's number of segments and its length; None to decline (see :func:`preform`).
 
@@ -226,10 +226,11 @@ def _segment_codes(words: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarr
     in one call, or one reduceat over them, held the GIL 60-130 ms)."""
     parts: list[tuple[np.ndarray, np.ndarray]] = []
     continuation = size = 0
-    for i in range(0, len(words), _SLICE):
-        part = words[i : i + _SLICE]
-        raw = np.frombuffer(b"".join(part), dtype=np.uint8)
-        lengths = np.fromiter(map(len, part), dtype=np.int64, count=len(part))
+    all_lengths = words.lengths()
+    at = 0
+    for raw, k in words.data():
+        lengths = all_lengths[at : at + k]
+        at += k
         if not lengths.all():
             return None
         continuation += int(np.count_nonzero((raw & 0xC0) == 0x80))
@@ -264,10 +265,10 @@ def _segment_codes(words: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarr
 def preform(groups: Sequence[Mapping[bytes, int]], tie_break: TieBreak | str) -> Preformed | None:
     """The merges that provably come first and join bytes of the same segment, or None when
     there are none (no multi-byte characters, or a cross pair counts as much from the start)."""
-    words = [w for group in groups for w in group]
-    if not words:
+    words = WordSlices(groups)
+    counts = words.counts()
+    if not counts.size:
         return None
-    counts = np.concatenate([np.fromiter(group.values(), dtype=np.int64, count=len(group)) for group in groups])
     found = _segment_codes(words)
     del words
     if found is None:

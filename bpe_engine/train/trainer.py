@@ -162,7 +162,8 @@ class BpeTrainer:
         # The pair index below takes seconds on a large corpus: say so before building it.
         yield CountingProgress(result.total_bytes, result.total_bytes, "indexing")
         distinct = result.distinct
-        shards, result.shards = result.shards, []
+        shards = result.groups()  # the keyed pieces (arrays) and the dicts of the others
+        result.shards, result.keyed = [], []
         pre = None if self._replaying else preform(shards, self.config.tie_break)
         if pre is None:
             self._state = MergeLoop(shards, self.config.tie_break)

@@ -130,3 +130,56 @@ def test_counts_of_tests_data_ascii_lines() -> None:
         counter.add(*pack(block, starts, ends))
     expected = Counter(p.encode("ascii") for i in range(0, len(text), 4096) for p in GPT2.findall(text[i : i + 4096]))
     assert dict(counter.items()) == dict(expected)
+
+
+@SETTINGS
+@given(
+    words=st.lists(st.binary(min_size=1, max_size=40), min_size=1, max_size=80),
+    workers=st.integers(min_value=1, max_value=3),
+    part=st.sampled_from([1, 3, 1000]),
+    seed=st.integers(min_value=0, max_value=2**16),
+)
+def test_keyed_parts_of_several_workers_add_up_to_the_counts(
+    words: list[bytes], workers: int, part: int, seed: int
+) -> None:
+    """Each worker's keyed pieces come as arrays (``KeyCounter.keyed_parts``), the long ones
+    sharded by zlib.crc32; a ``KeyedMerger`` adds the arrays up: together, every piece once
+    with the plain count of all the workers' pieces, and ``KeyedPieces`` reads the same
+    pieces as bytes, by length and concatenated."""
+    import random
+    import zlib
+
+    rng = random.Random(seed)
+    counters = [KeyCounter() for _ in range(workers)]
+    expected: Counter[bytes] = Counter()
+    for _ in range(2):
+        share = [rng.randrange(workers) for _ in words]
+        for k, counter in enumerate(counters):
+            mine = [w for w, s in zip(words, share) if s == k]
+            if mine:
+                ends = np.cumsum([len(w) for w in mine])
+                counter.add(*pack(b"".join(mine), ends - [len(w) for w in mine], ends))
+                expected.update(mine)
+    merger = keys.KeyedMerger()
+    long: Counter[bytes] = Counter()
+    for counter in counters:
+        for message in counter.keyed_parts(16, part):
+            if isinstance(message, keys.KeyedPart):
+                assert 0 < message.keys.shape[0] <= part
+                merger.add(message)
+            else:
+                for index, counts in message:
+                    assert all(zlib.crc32(p) % 16 == index and len(p) > 31 for p in counts)
+                    long.update(counts)
+    groups = merger.result()
+    got: Counter[bytes] = Counter()
+    for group in groups:
+        pieces = list(group)
+        assert len(pieces) == len(set(pieces)) == len(group)
+        assert all(group[p] == c for p, c in zip(pieces, group.counts.tolist()))
+        assert group.lengths(0, len(group)).tolist() == [len(p) for p in pieces]
+        raw, lengths = group.raw(1, len(group))
+        assert raw.tobytes() == b"".join(pieces[1:]) and lengths.tolist() == [len(p) for p in pieces[1:]]
+        got.update(dict(zip(pieces, group.counts.tolist())))
+    assert not set(got) & set(long)
+    assert got + long == expected

@@ -205,3 +205,44 @@ def test_the_small_loops_segments_are_the_merges_applied_to_each_segment() -> No
     encoded = replace(pre, final=None).loop(r).export_words()
     assert all(np.array_equal(x, y) for x, y in zip(kept, encoded))
     assert int(kept[1].sum()) < int(pre.total_bytes)  # merges were applied: not vacuous
+
+
+@pytest.mark.parametrize("name", ["chinese", "english"])
+def test_counts_kept_as_arrays_by_two_workers_train_the_reference_merges(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Workers send their keyed pieces as arrays, which the characters' preforming (Chinese)
+    and the merge loop (English) read without a ``bytes`` per piece: the merges are the
+    reference trainer's, as with one process."""
+    from bpe_engine.train import counting
+
+    monkeypatch.setattr(counting, "_WORKER_BLOCK", 4 * 1024)
+    monkeypatch.setattr(counting, "_PARALLEL_MIN_BYTES", 16 * 1024)
+    if name == "chinese":  # lines of poetry (short pieces, as on real corpora), 60 KB
+        rng = random.Random(1)
+        text = "".join("".join(rng.choice(_CHARS) for _ in range(rng.choice((5, 7)))) + "，\n" for _ in range(3000))
+    else:
+        text = head(data_text("english.txt"), 30_000)
+    path = tmp_path / "corpus.txt"
+    path.write_text(text, encoding="utf-8")
+    keyed: list[int] = []
+    real = counting.counted
+
+    def counted(*args: object, **kwargs: object) -> counting.CountResult:
+        result = real(*args, **kwargs)  # type: ignore[arg-type]
+        keyed.append(sum(map(len, result.keyed)))
+        return result
+
+    monkeypatch.setattr(counting, "counted", counted)
+    vocab_size = 256 + 1 + 300
+    _, merges, counts = reference_train(text, vocab_size, [EOT], "gpt2")
+    trainer = BpeTrainer(path, vocab_size, [EOT], workers=2)
+    for _ in trainer.events():
+        pass
+    assert keyed[0] > 0.9 * len(reference_pretoken_counts(text, [EOT], "gpt2"))  # the arrays' path
+    assert trainer.counting is not None and trainer.counting.distinct_pretokens == len(
+        reference_pretoken_counts(text, [EOT], "gpt2")
+    )
+    tok = trainer.tokenizer()
+    assert tok.merges == merges
+    assert tok.merge_counts == counts

@@ -13,6 +13,7 @@ from bpe_engine.pretokenize import get_pretokenizer
 from bpe_engine.reference import reference_pretoken_counts, reference_train
 from bpe_engine.train import counting
 from bpe_engine.train.counting import _ChunkCounter, shard_of
+from bpe_engine.train.keys import KeyedMerger, KeyedPart
 from bpe_engine.train.merging import MergeLoop, _Column
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -116,12 +117,22 @@ def test_a_workers_counts_come_in_parts_that_add_up_to_the_pieces(monkeypatch: p
     counter.add(data, "text", 0)
     total: dict[bytes, int] = {}
     seen = 0
+    keyed = KeyedMerger()
     for message in counter.streamed_parts():
+        if isinstance(message, KeyedPart):  # the keyed pieces, as arrays
+            assert message.keys.shape[0] <= part
+            keyed.add(message)
+            continue
         for index, shard in message:
             seen += len(shard)
             for piece, c in shard.items():
                 assert shard_of(piece) == index
                 total[piece] = total.get(piece, 0) + c
+    for group in keyed.result():
+        seen += len(group)
+        for piece, c in zip(group, group.counts.tolist()):
+            assert piece not in total
+            total[piece] = c
     assert total == dict(reference_pretoken_counts(text, [EOT]))
     assert seen >= len(total)
 
