@@ -83,7 +83,7 @@ def _position_dtype(max_count: int) -> np.dtype:
 
 def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> _Column:
     """The positions ``at`` (ascending) grouped by their pair ``pid`` (``sizes[q]`` of pair
-    ``q``), each group in ascending order: a stable counting sort, a slice at a time. The
+    ``q``), each group in ascending order: a stable sort, a slice at a time. The
     log holds room for as many entries again (see below).
 
     subtle: the room, because a log without any grew at the loop's first merge (a merge
@@ -102,17 +102,16 @@ def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> _Colum
     step = 4 * _SLICE
     for i in range(0, at.size, step):
         keys = pid[i : i + step]
-        # (pair, position) packed in one uint64 and sorted: the positions grouped by pair, in
-        # ascending order in each group (NumPy sorts integers 2x faster than two stable
-        # 16-bit argsorts and their gathers, used before)
-        packed = keys.astype(np.uint64) << np.uint64(32)
-        packed |= at[i : i + step].astype(np.uint64)
-        packed.sort()
+        # A stable radix sort by pair, 16 bits at a time (NumPy sorts 16-bit keys by radix:
+        # 4x faster than sorting (pair << 32 | position) as uint64 on NumPy 2.4, x86)
+        order = np.argsort(keys.astype(np.uint16), kind="stable")
+        if n_pairs > 1 << 16:
+            order = order[np.argsort((keys[order] >> 16).astype(np.uint16), kind="stable")]
         here = np.bincount(keys, minlength=n_pairs)
         shift = cursor - (np.cumsum(here) - here)
-        where = shift[(packed >> np.uint64(32)).astype(np.intp)]
-        where += np.arange(packed.size)
-        log[where] = (packed & np.uint64(0xFFFFFFFF)).astype(np.int32)
+        where = shift[keys[order]]
+        where += np.arange(order.size)
+        log[where] = at[i : i + step][order]
         cursor += here
     return _Column(log, int(at.size))
 

@@ -161,3 +161,20 @@ def test_a_finished_trainer_gives_back_the_merge_tables_and_still_answers(tmp_pa
     assert trainer.top_pairs(5) and [(p.left, p.right, p.count) for p in trainer.top_pairs(5)] == [
         (loop.tok[a], loop.tok[b], c) for a, b, c in fresh.top_pairs(5)
     ]
+
+
+@pytest.mark.parametrize("n_pairs", [1, 300, 70_000, 200_000])
+def test_the_pair_index_groups_positions_by_pair_in_ascending_order(n_pairs: int) -> None:
+    """``_group_by_pair`` (a radix sort by pair, 16 bits at a time, a slice at a time) lays
+    each pair's positions out in its block, ascending: against a lexicographic sort, with
+    more pairs than 16 bits hold and more positions than one slice."""
+    from bpe_engine.train.merging import _SLICE, _group_by_pair
+
+    rng = np.random.default_rng(n_pairs)
+    n = 4 * _SLICE * 2 + 12_345
+    at = np.sort(rng.choice(3 * n, n, replace=False)).astype(np.int32)
+    pid = rng.integers(0, n_pairs, n).astype(np.int32)
+    sizes = np.bincount(pid, minlength=n_pairs).astype(np.int64)
+    log = _group_by_pair(at, pid, sizes)
+    assert log.n == n
+    assert log.view().tolist() == at[np.lexsort((at, pid))].tolist()
