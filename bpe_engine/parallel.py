@@ -145,13 +145,16 @@ def serve(
         while True:
             task = _recv(inp)
             if task is None:
+                # The free memory back now, before the results are made and sent (not after
+                # each task: the next task's temporaries reuse it, where fresh pages would each
+                # cost a fault: 0.47 -> 0.43 CPU s counting 10 MB of Chinese in two workers).
+                release_free_memory()
                 _fix_mmap_threshold()  # only now: each task's temporaries would cost page faults
                 for part in handler.finish():
                     _send(out, ("final", part))
                 _send(out, ("end", None))
                 return
             _send(out, ("result", handler.handle(task)))
-            release_free_memory()  # a task's temporaries would stay resident until the end
     except BaseException as exc:  # report every failure to the parent instead of dying silently
         try:
             pickle.dumps(exc)
