@@ -134,19 +134,21 @@ class WordSlices:
 
     def __init__(self, groups: Sequence[Mapping[bytes, int]]) -> None:
         self._parts: list[_Keyed | _Listed] = []
+        words: list[bytes] = []
+        counts: list[int] = []
         for group in groups:
             if isinstance(group, KeyedPieces):
                 n = len(group)
                 self._parts += [_Keyed(group, i, min(i + _SLICE, n)) for i in range(0, n, _SLICE)]
                 continue
-            words = list(group)
-            counts = list(group.values())
-            for i in range(0, len(words), _SLICE):
-                self._parts.append(
-                    _Listed(words[i : i + _SLICE], counts[i : i + _SLICE])
-                    if len(words) > _SLICE
-                    else _Listed(words, counts)
-                )
+            # Small dicts (the shards of a count) share slices: a slice costs some NumPy calls.
+            words += group
+            counts += group.values()
+            while len(words) >= _SLICE:
+                self._parts.append(_Listed(words[:_SLICE], counts[:_SLICE]))
+                del words[:_SLICE], counts[:_SLICE]
+        if words:
+            self._parts.append(_Listed(words, counts))
 
     def lengths(self) -> np.ndarray:
         """Each word's length in bytes (int64)."""

@@ -34,6 +34,7 @@ from .merging import _SLICE, MergeLoop, WordSlices
 __all__ = ["Preformed", "preform"]
 
 _MAX_SEGMENT = 4  # UTF-8 characters; longer runs of continuation bytes: no preforming
+_LENGTH_MASK = np.array([0, 0xFF, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF], dtype=np.uint32)  # by segment length
 _MAX_BOUND_CHECKS = 64  # exact recounts of the cross pairs before giving up
 # At most this many tokens (merges made ahead stop there): a recount counts n_tok ** 2 codes
 # in a table (32 MB of them), and the loop built after it counts its pairs the same way.
@@ -224,7 +225,7 @@ def _segment_codes(words: WordSlices) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
     subtle: a slice of words at a time (joining the 7 MB of 10 MB of Chinese's distinct words
     in one call, or one reduceat over them, held the GIL 60-130 ms)."""
-    parts: list[tuple[np.ndarray, np.ndarray]] = []
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     continuation = size = 0
     all_lengths = words.lengths()
     at = 0
@@ -233,32 +234,36 @@ def _segment_codes(words: WordSlices) -> tuple[np.ndarray, np.ndarray, np.ndarra
         at += k
         if not lengths.all():
             return None
-        continuation += int(np.count_nonzero((raw & 0xC0) == 0x80))
+        head = (raw & 0xC0) != 0x80  # bytes that are not UTF-8 continuation bytes
+        continuation += raw.size - int(np.count_nonzero(head))
         size += raw.size
-        parts.append((raw, lengths))
+        parts.append((raw, lengths, head))
     if not size or continuation * 8 < size:
         # Few continuation bytes (English with a few accents): cross pairs win from the start,
         # so save the work (declining is always exact: the plain loop makes these merges).
         return None
     codes: list[np.ndarray] = []
     per_word: list[np.ndarray] = []
-    for raw, lengths in parts:
+    for raw, lengths, head in parts:
         starts = np.zeros(lengths.size, dtype=np.int64)
         np.cumsum(lengths[:-1], out=starts[1:])
-        head = (raw & 0xC0) != 0x80
         head[starts] = True  # a word's first byte starts a segment, whatever it is
         seg_pos = np.flatnonzero(head)
-        per_word.append(np.add.reduceat(head, starts, dtype=np.int64))  # segment starts per word
         del head
-        seg_len = np.diff(np.append(seg_pos, raw.size))
+        # Segments per word: where each word's first segment is among them (no pass over the bytes).
+        per_word.append(np.diff(np.searchsorted(seg_pos, starts), append=seg_pos.size))
+        seg_len = np.diff(seg_pos, append=raw.size)
         if int(seg_len.max()) > _MAX_SEGMENT:
             return None
-        code = raw[seg_pos].astype(np.uint32)
-        for k in range(1, _MAX_SEGMENT):
-            has = np.flatnonzero(seg_len > k)
-            code[has] |= raw[seg_pos[has] + k].astype(np.uint32) << np.uint32(8 * k)
-        codes.append(code)
-    lens = [lengths for _, lengths in parts]
+        # Each segment's code: the 4 bytes at its start, read as one little-endian uint32
+        # (a strided view at every byte offset), masked to its length.
+        padded = np.zeros(raw.size + 3, dtype=np.uint8)
+        padded[: raw.size] = raw
+        at_byte = np.ndarray((raw.size,), dtype="<u4", buffer=padded, strides=(1,))
+        code = at_byte[seg_pos]
+        code &= _LENGTH_MASK[seg_len]
+        codes.append(code.astype(np.uint32, copy=False))
+    lens = [lengths for _, lengths, _ in parts]
     return np.concatenate(codes), np.concatenate(per_word), np.concatenate(lens)
 
 
