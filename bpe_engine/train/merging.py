@@ -917,14 +917,10 @@ class MergeLoop:
             sizes = np.bincount(codes, minlength=n_tok * n_tok)
             present = np.flatnonzero(sizes)
             sizes = sizes[present]
-            dense = np.zeros(n_tok * n_tok, dtype=np.int32)
-            dense[present] = np.arange(present.size, dtype=np.int32)
-            inverse = dense[codes]
-            del dense
+            inverse: np.ndarray | None = None
         else:
             codes = loop.sym[at].astype(np.int64) * n_tok + loop.sym[at + 1]
             present, inverse, sizes = np.unique(codes, return_inverse=True, return_counts=True)
-        del codes
         left, right = present // n_tok, present % n_tok
         newer = np.maximum(left, right)
         born = np.where(newer >= n_units, newer, -1)  # the merge that made the pair; -1: a pair of units
@@ -932,14 +928,37 @@ class MergeLoop:
         order = np.lexsort((within, born))
         pid = np.empty(order.size, dtype=np.int32)
         pid[order] = np.arange(order.size, dtype=np.int32)
-        pid_at = pid[inverse.ravel()]
+        if inverse is None:  # each code's pair id straight from a table of the codes
+            dense = np.zeros(n_tok * n_tok, dtype=np.int32)
+            dense[present] = pid
+            pid_at = dense[codes]
+            del dense
+        else:
+            pid_at = pid[inverse.ravel()]
+        del codes, inverse
         loop.ppid[at] = pid_at
-        weights = np.bincount(pid_at, weights=loop.wt[at], minlength=order.size).astype(np.int64)
         sizes = sizes[order].astype(np.int64)
+        # A pair's weight: its positions, plus the counts above 1 of the words they are in
+        # (most words occur once on Chinese: a weighted count of millions of positions was
+        # ~0.1 s of its conversions to float and fresh memory)
+        heavy, extra = loop._extra_weight(at)
+        weights = sizes + np.bincount(pid_at[heavy], weights=extra, minlength=order.size).astype(np.int64)
         log = _group_by_pair(at, pid_at, sizes)
         del at, pid_at
         loop._set_pairs(left[order], right[order], sizes, weights, log)
         return loop
+
+    def _extra_weight(self, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Where among the positions ``at`` the weight is not 1 (indices into ``at``), and the
+        weight less 1 there (a slice at a time)."""
+        where: list[np.ndarray] = [np.empty(0, dtype=np.intp)]
+        extra: list[np.ndarray] = [np.empty(0, dtype=np.int64)]
+        for i in range(0, at.size, 4 * _SLICE):
+            w = self.wt[at[i : i + 4 * _SLICE]]
+            k = np.flatnonzero(w != 1)
+            where.append(k + i)
+            extra.append(w[k].astype(np.int64) - 1)
+        return np.concatenate(where), np.concatenate(extra)
 
     def _fill_positions(self, ids: np.ndarray) -> None:
         """Positions holding the tokens ``ids`` (of the words ``word_start``/``word_len``), each
