@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bpe_engine import Tokenizer, gpt2_bytes_to_unicode, load_tokenizer, tokenizer as tokenizer_module
+from bpe_engine.encode import encoder as encoder_module
 from bpe_engine.encode.batch import bpe_flat, rounds_exact
 from bpe_engine.encode.piece import bpe_piece
 
@@ -116,3 +117,38 @@ def test_llama3_tokenizer_json_on_the_pure_path_gives_hugging_faces_ids(pure: No
     texts = parity_texts(shared_too=True)
     assert first_difference(path.name, texts, cold, lambda t: ref.encode(t, add_special_tokens=False).ids) is None
     assert ours._core is None  # the pure path answered, not tiktoken's core
+
+
+def test_tokens_that_encode_to_themselves_are_taken_whole_and_no_other(
+    pure: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without ``ignore_merges`` a piece equal to a token is still merged; after a call with
+    many new pieces the tokens the merges make of themselves are looked up instead. A token
+    the merges never make (``abc`` here: no merge joins ``ab`` and ``c``) stays merged."""
+    monkeypatch.setattr(encoder_module, "_SELF_TOKENS_AFTER", 50)
+    path = _random_hf_file(tmp_path, 9)
+    obj = json.loads(path.read_text(encoding="utf-8"))
+    vocab = obj["model"]["vocab"]
+    for extra in ["abc", "cab", "cc"]:
+        vocab.setdefault(extra, len(vocab))
+    obj["model"]["merges"] = [m for m in obj["model"]["merges"] if m not in ("ab c", "a bc", "ca b", "c ab", "c c")]
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    ours = load_tokenizer(path)
+    assert isinstance(ours, Tokenizer)
+    tables = ours.encoder.tables
+    assert tables.whole_tokens is None and tables.made("self_tokens") is None
+    ref = hf.Tokenizer.from_file(str(path))
+    hf_ids = lambda t: ref.encode(t, add_special_tokens=False).ids  # noqa: E731
+    rng = random.Random(2)
+    texts = [
+        " ".join("".join(rng.choice("abc") for _ in range(rng.randint(1, 8))) for _ in range(400)) for _ in range(3)
+    ]
+    assert ours.encode_ordinary(texts[0]) == hf_ids(texts[0])
+    made = tables.made("self_tokens")
+    assert made, "a call with many new pieces makes the table"
+    for token, i in made.items():
+        assert bpe_piece(tables, token) == (i,)
+    assert b"abc" not in made and b"cab" not in made and b"cc" not in made
+    for text in [*texts, "abc cab cc abc", "abcabc ccc"]:
+        ours.clear_cache()
+        assert ours.encode_ordinary(text) == hf_ids(text), text
