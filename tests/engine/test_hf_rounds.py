@@ -152,3 +152,28 @@ def test_tokens_that_encode_to_themselves_are_taken_whole_and_no_other(
     for text in [*texts, "abc cab cc abc", "abcabc ccc"]:
         ours.clear_cache()
         assert ours.encode_ordinary(text) == hf_ids(text), text
+
+
+@pytest.mark.slow
+def test_llama3_tokenizer_json_edge_cases_on_the_pure_path(pure: None) -> None:
+    """Special tokens between texts, pieces of 6 to 9 bytes around the rounds' short limit,
+    one long run of one character (a piece far past the rounds' length limit) and text with
+    many new pieces before and after it: Hugging Face's ids, cold and warm."""
+    path = shared_tokenizer("llama3.2_tokenizer.json")
+    ours = load_tokenizer(path)
+    assert isinstance(ours, Tokenizer)
+    ours.encoder.tables.merge_tables()
+    ref = hf.Tokenizer.from_file(str(path))
+    rng = random.Random(5)
+    words = ["".join(rng.choice("qxzjkvwy") for _ in range(n)) for n in (5, 6, 7, 8, 9) for _ in range(300)]
+    texts = [
+        " ".join(words),
+        "<|begin_of_text|>" + " ".join(words[:50]) + "<|eot_id|>中文<|end_of_text|>" + "é" * 9,
+        "a" * 20_000,
+        " ".join(words[:100]) + " " + "中" * 3_000 + " " + "xyz" * 2_000 + "\n\n" + " ".join(words[100:]),
+    ]
+    for text in texts:
+        expected = ref.encode(text, add_special_tokens=False).ids
+        ours.clear_cache()
+        assert ours.encode(text, allowed_special="all") == expected, text[:40]
+        assert ours.encode(text, allowed_special="all") == expected, text[:40]
