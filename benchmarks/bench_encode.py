@@ -252,8 +252,9 @@ def _pair(kind: str):  # type: ignore[no-untyped-def]
     from bpe_engine import Tokenizer, load_tokenizer
 
     folder = SHARED / "tokenizers"
-    if kind == "o200k":
-        return Tokenizer.from_tiktoken("o200k_base"), tiktoken.get_encoding("o200k_base"), 0
+    if kind in ("o200k", "cl100k"):
+        name = f"{kind}_base"
+        return Tokenizer.from_tiktoken(name), tiktoken.get_encoding(name), 0
     if kind == "qwen":
         specials = {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645}
         ours = load_tokenizer(folder / "qwen.tiktoken", pattern=QWEN_PATTERN, special_tokens=specials)
@@ -267,6 +268,9 @@ def _pair(kind: str):  # type: ignore[no-untyped-def]
         ranks = _rank_file(folder / "llama3.2_tokenizer.model")
         ref = tiktoken.Encoding("llama3", pat_str=pattern, mergeable_ranks=ranks, special_tokens=specials)
         return load_tokenizer(folder / "llama3.2_tokenizer.model"), ref, 0
+    if kind == "llama3json":  # the same vocabulary as Hugging Face pair ranks (tokenizer.json)
+        ours, ref, _ = _pair("llama3")
+        return load_tokenizer(folder / "llama3.2_tokenizer.json"), ref, 0
     if kind == "tekken":
         import base64
 
@@ -277,7 +281,7 @@ def _pair(kind: str):  # type: ignore[no-untyped-def]
         ranks = {base64.b64decode(v["token_bytes"]): v["rank"] for v in obj["vocab"][:inner]}
         ref = tiktoken.Encoding("tekken", pat_str=obj["config"]["pattern"], mergeable_ranks=ranks, special_tokens={})
         return load_tokenizer(path), ref, count
-    raise SystemExit(f"unknown tokenizer {kind!r}: use qwen, o200k, llama3, tekken")
+    raise SystemExit(f"unknown tokenizer {kind!r}: use qwen, o200k, cl100k, llama3, llama3json, tekken")
 
 
 class _PurePython:

@@ -25,7 +25,7 @@ from bench_encode import CORPUS_FILES, _pair, _PurePython
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("tokenizer", help="qwen, o200k, llama3 or tekken")
+    ap.add_argument("tokenizer", help="qwen, o200k, cl100k, llama3, llama3json or tekken")
     ap.add_argument("text", choices=sorted(CORPUS_FILES))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--mb", type=float, default=2.0)

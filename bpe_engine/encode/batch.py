@@ -175,8 +175,24 @@ def rounds_exact(tables: EncoderTables) -> bool:
     occurrence of a safe rank (see :func:`_rank_safe`) or the leftmost one of another."""
     if tables.merge_all_safe:
         return True
-    exact = tables.derived("rounds_exact", lambda t: [len(set(t.new_ids)) == len(t.new_ids)])
+    exact = tables.derived("rounds_exact", lambda t: [len(set(t.new_ids)) == len(t.new_ids) or _concatenating(t)])
     return exact[0]
+
+
+def _concatenating(tables: EncoderTables) -> bool:
+    """Whether every merge makes the token of its two parts' bytes joined (Hugging Face's BPE
+    always does; Llama 3.2's ``tokenizer.json`` makes one token by several merges).
+
+    Then the one-at-a-time merge is "lowest rank, leftmost" too: the pair at a position only
+    ever grows in bytes, so a stale heap entry of :func:`.piece._bpe_long` never makes the same
+    token as the pair now there (Hugging Face's check of the new id is the check of the rank),
+    and each rank is one pair, which the rounds merge as they merge tiktoken's.
+    """
+    id_bytes = tables.id_bytes
+    return all(
+        id_bytes[z] is not None and id_bytes[z] == (id_bytes[a] or b"") + (id_bytes[b] or b"")
+        for (a, b), z in zip(tables.pair_ids, tables.new_ids)
+    )
 
 
 def pair_tables(tables: EncoderTables) -> PairTables:
@@ -274,7 +290,12 @@ def bpe_rounds(
     tables: EncoderTables, pieces: list[bytes], lengths: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`bpe_flat` in rounds: each round, every piece merges all occurrences of its
-    lowest-ranked pair (left to right); pieces leave the arrays as soon as none applies."""
+    lowest-ranked pair (left to right); pieces leave the arrays as soon as none applies.
+
+    The rank of every adjacent pair is kept from round to round: the first round reads the
+    byte pairs' ranks from a 65 536-entry table, later rounds look up only the pairs a merge
+    changed (the merged token with its two neighbours), not every pair again.
+    """
     t = pair_tables(tables)
     n_pieces = len(pieces)
     if lengths is None:
@@ -284,18 +305,14 @@ def bpe_rounds(
     raw = np.frombuffer(b"".join(pieces), dtype=np.uint8)
     ids = t.byte_id[raw].astype(np.int64)  # current tokens of the pieces still merging
     owner = np.repeat(np.arange(n_pieces, dtype=np.int64), lengths)  # their piece
+    head = np.empty(ids.size, dtype=bool)  # first position of its piece
+    head[0] = True
+    np.not_equal(owner[1:], owner[:-1], out=head[1:])
+    rank = _first_ranks(t, raw, head)  # of the pair starting here (_NO_RANK: none)
     new_ids = t.new_ids
-    shift = np.uint64(SHIFT)
     done_owner: list[np.ndarray] = []
     done_ids: list[np.ndarray] = []
     while ids.size:
-        head = np.empty(ids.size, dtype=bool)  # first position of its piece
-        head[0] = True
-        np.not_equal(owner[1:], owner[:-1], out=head[1:])
-        rank = np.full(ids.size, _NO_RANK, dtype=np.int32)  # of the pair starting here
-        inner = np.flatnonzero(~head[1:])
-        if inner.size:
-            rank[inner] = t.pair_ranks(ids[inner].astype(np.uint64) << shift | ids[inner + 1].astype(np.uint64))
         best = np.minimum.reduceat(rank, np.flatnonzero(head))  # per piece
         piece_of = np.cumsum(head) - 1
         finished = best == _NO_RANK
@@ -304,9 +321,11 @@ def bpe_rounds(
             done_owner.append(owner[out])
             done_ids.append(ids[out])
             stay = ~out
-            ids, owner, rank, piece_of = ids[stay], owner[stay], rank[stay], piece_of[stay]
+            ids, owner, rank, head = ids[stay], owner[stay], rank[stay], head[stay]
             if not ids.size:
                 break
+            best = best[~finished]
+            piece_of = np.cumsum(head) - 1
         hit = rank == best[piece_of]
         if t.rank_safe is not None:
             # A rank whose token some lower-ranked pair holds: only its leftmost occurrence
@@ -326,10 +345,43 @@ def bpe_rounds(
         ids[at] = new_ids[rank[at]]
         stay = np.ones(ids.size, dtype=bool)
         stay[at + 1] = False  # the right element joins its left neighbour
-        ids, owner = ids[stay], owner[stay]
+        ids, owner, rank, head = ids[stay], owner[stay], rank[stay], head[stay]
+        # Where the merged tokens are now (no two merges are adjacent: each removes the
+        # element after it), and the pairs that changed: theirs and their left neighbours'.
+        merged = at - np.arange(at.size)
+        changed = np.zeros(ids.size, dtype=bool)
+        changed[merged] = True
+        changed[merged[~head[merged]] - 1] = True
+        _update_ranks(t, ids, head, rank, np.flatnonzero(changed))
     owners = np.concatenate(done_owner)
     order = np.argsort(owners, kind="stable")  # pieces back in order, tokens in order within
     return np.concatenate(done_ids)[order].astype(np.int32), np.bincount(owners, minlength=n_pieces)
+
+
+def _first_ranks(t: PairTables, raw: np.ndarray, head: np.ndarray) -> np.ndarray:
+    """The rank of the pair of bytes starting at each position (_NO_RANK for none, and for a
+    piece's last byte)."""
+    rank = np.full(raw.size, _NO_RANK, dtype=np.int32)
+    if raw.size > 1:
+        codes = raw[:-1].astype(np.int32)
+        codes <<= 8
+        codes |= raw[1:]
+        found = t.byte_pair_rank32[codes]
+        found[head[1:] | (found < 0)] = _NO_RANK
+        rank[:-1] = found
+    return rank
+
+
+def _update_ranks(t: PairTables, ids: np.ndarray, head: np.ndarray, rank: np.ndarray, at: np.ndarray) -> None:
+    """Look up again the rank of the pair starting at each position ``at`` (in place)."""
+    nxt = at + 1
+    inner = nxt < ids.size
+    inner[inner] = ~head[nxt[inner]]
+    rank[at[~inner]] = _NO_RANK
+    at, nxt = at[inner], nxt[inner]
+    if at.size:
+        shift = np.uint64(SHIFT)
+        rank[at] = t.pair_ranks(ids[at].astype(np.uint64) << shift | ids[nxt].astype(np.uint64))
 
 
 def _linked_symbols(

@@ -82,6 +82,25 @@ def merge_packed(tables: EncoderTables, todo: list[bytes]) -> list[bytes]:
     return list(map(pack, bpe_pieces(tables, todo)))
 
 
+# A call that merges this many new pieces of tables without whole tokens makes the table of
+# the tokens that encode to themselves (see _self_tokens), for the calls after it.
+_SELF_TOKENS_AFTER = 4096
+
+
+def _self_tokens(tables: EncoderTables) -> dict[bytes, int]:
+    """Bytes -> id of every token that the merges encode to itself: a piece equal to one is
+    that token without merging (what the merges give, looked up; a Hugging Face file without
+    ``ignore_merges`` has no whole-token rule, yet nearly all its tokens encode to themselves:
+    127 412 of Llama 3.2's 128 000). Built once per tables, by the vectorised merge."""
+    specials = tables.special_ids
+    tokens = [(i, b) for i, b in enumerate(tables.id_bytes) if b and i not in specials]
+    flat, counts = bpe_flat(tables, [b for _, b in tokens])
+    first = np.cumsum(counts) - counts
+    ids = np.fromiter((i for i, _ in tokens), dtype=np.int64, count=len(tokens))
+    itself = (counts == 1) & (flat[np.minimum(first, flat.size - 1)] == ids)
+    return {b: i for (i, b), ok in zip(tokens, itself.tolist()) if ok}
+
+
 def mostly_multibyte(text: str) -> bool:
     """True when a quarter or more of the characters of ``text`` (sampled) are not ASCII."""
     n = len(text)
@@ -237,6 +256,7 @@ class Encoder:
                 missing.difference_update(hits)
         if missing:
             todo = list(missing)
+            self._note_new(len(todo))
             if (
                 len(todo) > 1000
                 and sum(map(len, todo)) >= _BATCH_MIN_BYTES
@@ -253,7 +273,7 @@ class Encoder:
         distinct missing piece gets an empty ``bytearray`` that every occurrence shares, the
         new pieces are merged together, their entries written into those placeholders in
         place, and the entries joined (no set of the pieces, no second pass of lookups)."""
-        gather = _Gather(cache, self.tables.whole_tokens)
+        gather = _Gather(cache, self._whole())
         entries = list(map(gather.__getitem__, pieces))
         if gather.whole_hits:
             cache.update(gather.whole_hits)
@@ -267,11 +287,24 @@ class Encoder:
             cache.update(merged)
         return _ids(b"".join(entries))
 
+    def _whole(self) -> dict[bytes, int] | None:
+        """The pieces taken whole: tiktoken's whole tokens, or else (once made) the tokens
+        that encode to themselves (a shortcut only: :func:`_self_tokens`)."""
+        whole = self.tables.whole_tokens
+        return whole if whole is not None else self.tables.made("self_tokens")
+
+    def _note_new(self, count: int) -> None:
+        """After a call with ``count`` new pieces, make the table of :meth:`_whole` if worth it."""
+        tables = self.tables
+        if count >= _SELF_TOKENS_AFTER and tables.whole_tokens is None and rounds_exact(tables):
+            tables.derived("self_tokens", _self_tokens)
+
     def _fill_cache(self, cache: dict[bytes, bytes], todo: list[bytes]) -> None:
         """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many,
         or when one is long: the vectorised merge is linear in its length), one at a time
         when the vectorised merge does not apply (:func:`.batch.rounds_exact` is False)."""
         tables = self.tables
+        self._note_new(len(todo))
         if not tables.merge_all_safe and len(todo) >= _BATCH_MIN_PIECES and rounds_exact(tables):
             # Rounds take one per merge of the longest piece: long Chinese pieces are cut
             # first where no token can cross (exact, see .charcut).

@@ -161,6 +161,10 @@ class EncoderTables:
         self.__dict__.update(state)
         self._lock = threading.Lock()
 
+    def made(self, key: str) -> Any:
+        """The table :meth:`derived` keeps under ``key``, or None if not made yet."""
+        return self._derived.get(key)
+
     def derived(self, key: str, build: Callable[[EncoderTables], T]) -> T:
         """``build(self)``, made on first use and kept under ``key`` (two threads asking at
         once may both build it; both results are equal, one is kept)."""

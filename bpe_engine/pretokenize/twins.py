@@ -31,11 +31,16 @@ def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
     LO = _ascii_class(r"[\p{Ll}\p{Lm}\p{Lo}\p{M}]")
     assert not set(UP) & set(LO), "o200k's twin below relies on disjoint ASCII upper and lower case"
     contractions = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)?"
+    # `\s*[\r\n]+` (and cl100k's `\s*[\r\n]`) match a run of whitespace up to its last line
+    # break; written as runs of other whitespace each ending in a line break, possessive, `re`
+    # needs no backtracking through a long indentation (5-10 % less time on code).
+    blank = _ascii_class(r"[^\S\r\n]")
+    lines = rf"""(?:[{blank}]*+[\r\n])++"""
     patterns = {
         "gpt2": rf"""'(?:[sdmt]|ll|ve|re)| ?[{L}]++| ?[{N}]++| ?[^{S}{L}{N}]++|[{S}]++$|[{S}]+(?![^{S}])|[{S}]""",
         "cl100k": (
             rf"""'(?i:[sdmt]|ll|ve|re)|[^\r\n{L}{N}]?+[{L}]++|[{N}]{{1,3}}+| ?[^{S}{L}{N}]++[\r\n]*+"""
-            rf"""|[{S}]++$|[{S}]*[\r\n]|[{S}]+(?![^{S}])|[{S}]"""
+            rf"""|[{S}]++$|{lines}|[{S}]+(?![^{S}])|[{S}]"""
         ),
         # The two letter alternatives of o200k as one group, lower-case run first: on ASCII
         # they match the same text (a run that starts lower case, or upper then lower case),
@@ -45,7 +50,7 @@ def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
                 rf"""[^\r\n{L}{N}]?+(?:[{LO}]++|[{UP}]++[{LO}]*+){contractions}""",
                 rf"""[{N}]{{1,3}}""",
                 rf""" ?+[^{S}{L}{N}]++[\r\n/]*+""",
-                rf"""[{S}]*[\r\n]+""",
+                lines,
                 rf"""[{S}]+(?![^{S}])""",
                 rf"""[{S}]+""",
             ]
@@ -59,14 +64,14 @@ def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
     # (10-14 % less time for ``re`` on English and code).
     patterns["qwen"] = (
         rf"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n{L}{N}]?+[{L}]++|[{N}]| ?+[^{S}{L}{N}]++[\r\n]*+"""
-        rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
+        rf"""|{lines}|[{S}]+(?![^{S}])|[{S}]+"""
     )
     patterns["llama3"] = patterns["qwen"].replace(f"|[{N}]|", f"|[{N}]{{1,3}}|", 1)
     # Tekken's two letter alternatives as one group, as o200k's above: on ASCII (upper and
     # lower case disjoint) a run that starts lower case, or upper then lower case, either way.
     patterns["tekken"] = (
         rf"""[^\r\n{L}{N}]?+(?:[{LO}]++|[{UP}]++[{LO}]*+)|[{N}]| ?+[^{S}{L}{N}]++[\r\n/]*+"""
-        rf"""|[{S}]*[\r\n]+|[{S}]+(?![^{S}])|[{S}]+"""
+        rf"""|{lines}|[{S}]+(?![^{S}])|[{S}]+"""
     )
     return {name: re.compile(p.encode("ascii")) for name, p in patterns.items()}
 

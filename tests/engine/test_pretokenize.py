@@ -206,6 +206,28 @@ def test_ascii_twins_of_released_patterns_split_like_the_regex(text: str) -> Non
         assert [p.decode("ascii") for p in found] == regex.findall(spec[len("regex:") :], text), spec
 
 
+blank_texts = st.lists(
+    st.one_of(
+        st.text(alphabet=" \t\n\r\x0b\x0c", min_size=1, max_size=40),
+        st.sampled_from(["x", "Ab", "1", ".", "/", "'s", "\x1c", "#"]),
+    ),
+    max_size=25,
+).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=blank_texts)
+def test_ascii_twins_split_runs_of_whitespace_like_the_regex(text: str) -> None:
+    """The twins match a run of whitespace up to its last line break without backtracking
+    (runs of other whitespace each ending in a line break): the regex module's pieces, for
+    indentation, blank lines, ``\r\n`` and every mix, in every twin."""
+    for spec in ("gpt2", "cl100k", "o200k", *RELEASED):
+        pre = Pretokenizer(spec)
+        found = pre.split_bytes(text.encode("ascii"))
+        assert found is not None, spec
+        assert [p.decode("ascii") for p in found] == regex.findall(pre.pattern or "", text), spec
+
+
 def test_released_patterns_tile_every_code_point() -> None:
     """``split`` takes a released pattern's matches as the pieces without checking their
     lengths: they cover every code point (none left out, none empty)."""
