@@ -196,7 +196,9 @@ def main() -> None:
         if args.entries and ticks:
             worst = max(range(len(ticks)), key=ticks.__getitem__)
             most = max(range(len(ticks)), key=tick_entries.__getitem__)
-            print(f"{'':<32} calls into Python: longest tick {tick_entries[worst]}, most {tick_entries[most]}", flush=True)
+            print(
+                f"{'':<32} calls into Python: longest tick {tick_entries[worst]}, most {tick_entries[most]}", flush=True
+            )
             top = ", ".join(f"{name} {n}" for name, n in tick_names[most].most_common(8))
             print(f"{'':<32} most: {top}", flush=True)
 
