@@ -446,7 +446,10 @@ class Blame:
                 frame = frames.get(thread.ident or 0 if thread else self.idents.get(tid, 0))
                 stack = traceback.extract_stack(frame)[-4:] if frame else []
                 where = " <- ".join(f"{Path(s.filename).name}:{s.lineno} {s.name}" for s in reversed(stack))
-                name = thread.name if thread else Path(f"/proc/self/task/{tid}/comm").read_text().strip()
+                try:
+                    name = thread.name if thread else Path(f"/proc/self/task/{tid}/comm").read_text().strip()
+                except OSError:  # (it ended meanwhile)
+                    name = str(tid)
                 print(f"  blame {used:5.0f} ms {major:4d} major faults {name}: {where}", file=sys.stderr, flush=True)
             print("  --", file=sys.stderr, flush=True)
         self.cpu, self.faults = cpu, faults
