@@ -42,7 +42,9 @@ import faulthandler
 import os
 import sys
 import tempfile
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -71,6 +73,31 @@ def main() -> None:
         help="print every thread's Python stack to stderr when a tick is this many seconds late"
         " (the thread holding the interpreter lock is the one not waiting in Qt or a lock)",
     )
+    parser.add_argument(
+        "--blame",
+        type=float,
+        default=0.0,
+        help="when a tick waited this many ms for the interpreter lock, print to stderr each Python"
+        " thread's CPU time since the last tick and where it is now (just after what held the lock)",
+    )
+    parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=0.0,
+        help="the interpreter's switch interval (ms) while jobs run (default: the app's, runner.JOB_SWITCH_INTERVAL)",
+    )
+    parser.add_argument(
+        "--entries",
+        action="store_true",
+        help="also count the calls from Qt into Python in the longest tick (each takes the interpreter"
+        " lock: while a job runs Python, each may wait up to the switch interval for it)",
+    )
+    parser.add_argument(
+        "--spin",
+        action="store_true",
+        help="in the 'while training' cases, a thread spinning in pure Python instead of the training"
+        " (no long C call: what is left is the GUI thread's calls into Python waiting their turn)",
+    )
     args = parser.parse_args()
     os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp())
 
@@ -81,6 +108,12 @@ def main() -> None:
     from app.window.main_window import MainWindow
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])  # kept: the window needs it
+    if args.blame:
+        Blame.name_job_threads()
+    if args.switch_interval:
+        from app.core.jobs import runner
+
+        runner.JOB_SWITCH_INTERVAL = args.switch_interval / 1000
     window = MainWindow(Settings())
     window.resize(1600, 1000)
     window.show()
@@ -88,15 +121,39 @@ def main() -> None:
     cpu_ticks: list[float] = []
     splits: list[tuple[float, float, float]] = []  # per tick: (cpu, core, lock) in ms
     last = [time.perf_counter(), time.thread_time(), *sched_stat()]
+    blame = Blame(args.blame)
+
+    entries = [0]
+    tick_entries: list[int] = []
+    entry_names: Counter[str] = Counter()
+    tick_names: list[Counter[str]] = []
+
+    loops: set[object] = set()  # the code of the functions that turn the event loop
+
+    def count_entry(frame: object, event: str, _arg: object) -> None:
+        # (a frame called from C has the Python frame below the C call as its f_back)
+        if event == "call" and getattr(frame.f_back, "f_code", None) in loops:  # type: ignore[attr-defined]
+            entries[0] += 1
+            code = frame.f_code  # type: ignore[attr-defined]
+            entry_names[f"{Path(code.co_filename).name}:{code.co_name}"] += 1
+
+    if args.entries:
+        sys.setprofile(count_entry)
 
     def tick() -> None:
         now, cpu = time.perf_counter(), time.thread_time()
+        tick_entries.append(entries[0])
+        tick_names.append(entry_names.copy())
+        entries[0] = 0
+        entry_names.clear()
         run, wait = sched_stat()
         ticks.append(max(0.0, now - last[0] - 0.005) * 1000)
         cpu_ticks.append((cpu - last[1]) * 1000)
         ran, waited = (run - last[2]) * 1000, (wait - last[3]) * 1000
         splits.append((ran, waited, max(0.0, (now - last[0] - 0.005) * 1000 - ran - waited)))
         last[:] = [now, cpu, run, wait]
+        if args.blame:
+            blame.tick(splits[-1][2] >= args.blame)
         if args.dump_after:  # (re-armed at each tick: it fires only when the GUI thread is late)
             faulthandler.dump_traceback_later(args.dump_after, file=sys.stderr)
 
@@ -106,6 +163,10 @@ def main() -> None:
     timer.timeout.connect(tick)
 
     def run(name: str, action: Callable[[], None], settled: Callable[[], bool]) -> None:
+        tick_entries.clear()
+        tick_names.clear()
+        entries[0] = 0
+        entry_names.clear()
         ticks.clear()
         cpu_ticks.clear()
         splits.clear()
@@ -132,12 +193,21 @@ def main() -> None:
             f"   cpu longest {max(cpu_ticks, default=0):6.0f} ms{split_text(ticks, splits)}",
             flush=True,
         )
+        if args.entries and ticks:
+            worst = max(range(len(ticks)), key=ticks.__getitem__)
+            most = max(range(len(ticks)), key=tick_entries.__getitem__)
+            print(
+                f"{'':<32} calls into Python: longest tick {tick_entries[worst]}, most {tick_entries[most]}", flush=True
+            )
+            top = ", ".join(f"{name} {n}" for name, n in tick_names[most].most_common(8))
+            print(f"{'':<32} most: {top}", flush=True)
 
     def idle(seconds: float) -> None:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
 
+    loops.update((run.__code__, idle.__code__))
     idle(1.0)
     tokenize = window.tokenize_view
 
@@ -158,7 +228,7 @@ def main() -> None:
     if "families" in args.cases:
         families_case(window, run, idle, line)
     if "training" in args.cases:
-        while_training(window, run, idle)
+        while_training(window, run, idle, args.spin)
     if "as-of" in args.cases:
         as_of_case(window, run, idle)
     t0 = time.perf_counter()
@@ -297,6 +367,94 @@ def as_of_case(window: MainWindow, run: Runner, idle: Callable[[float], None]) -
     )
 
 
+class Blame:
+    """Per tick, the CPU time of every Python thread since the last tick; printed with each
+    thread's innermost frames when the tick waited long for the lock (``--blame``)."""
+
+    idents: dict[int, int] = {}  # a job thread's native id -> its Python ident
+
+    @classmethod
+    def name_job_threads(cls) -> None:
+        """Job threads are QThreads, which Python's ``threading`` does not list: their ids are
+        noted when they start."""
+        from app.core.jobs import runner
+
+        run = runner.JobThread.run
+
+        def noted(thread: runner.JobThread) -> None:
+            cls.idents[threading.get_native_id()] = threading.get_ident()
+            run(thread)
+
+        runner.JobThread.run = noted  # type: ignore[method-assign]
+
+    def __init__(self, late_ms: float = 0.0) -> None:
+        self.cpu: dict[int, float] = {}
+        self.faults: dict[int, int] = {}
+        self.last_tick = time.perf_counter()
+        self.gui = threading.get_native_id()
+        if late_ms:
+            threading.Thread(target=self.watch, args=(late_ms / 1000,), daemon=True).start()
+
+    def watch(self, late: float) -> None:
+        """While the GUI thread is late, what it is blocked in (when this thread gets the lock
+        then, the lock is free: the GUI thread waits for something else)."""
+        import traceback
+
+        seen = 0.0
+        while True:
+            time.sleep(0.002)
+            tick = self.last_tick
+            if tick == seen or time.perf_counter() - tick < late:
+                continue
+            seen = tick
+            frames = sys._current_frames()
+            gui = frames.get(threading.main_thread().ident or 0)
+            stack = traceback.extract_stack(gui)[-5:] if gui else []
+            where = " <- ".join(f"{Path(s.filename).name}:{s.lineno} {s.name}" for s in reversed(stack))
+            try:
+                wchan = Path(f"/proc/self/task/{self.gui}/wchan").read_text()
+                syscall = Path(f"/proc/self/task/{self.gui}/syscall").read_text().split()[:2]
+            except OSError:
+                wchan, syscall = "?", []
+            late_ms = 1000 * (time.perf_counter() - tick)
+            print(f"  watch: {late_ms:.0f} ms late, GUI in {wchan} {syscall} at {where}", file=sys.stderr, flush=True)
+
+    def tick(self, report: bool) -> None:
+        import traceback
+
+        self.last_tick = time.perf_counter()
+
+        threads = {t.native_id: t for t in threading.enumerate() if t.native_id is not None}
+        cpu: dict[int, float] = {}
+        faults: dict[int, int] = {}
+        for tid in map(int, os.listdir("/proc/self/task")):
+            try:
+                with open(f"/proc/self/task/{tid}/schedstat") as f:
+                    cpu[tid] = int(f.read().split()[0]) / 1e6
+                with open(f"/proc/self/task/{tid}/stat") as f:
+                    faults[tid] = int(f.read().rsplit(")", 1)[1].split()[9])
+            except OSError:
+                continue
+        if report:
+            frames = sys._current_frames()
+            for tid, now in sorted(cpu.items(), key=lambda kv: self.cpu.get(kv[0], kv[1]) - kv[1]):
+                used = now - self.cpu.get(tid, now)
+                major = faults.get(tid, 0) - self.faults.get(tid, faults.get(tid, 0))
+                if used < 5 and not major:
+                    continue
+                thread = threads.get(tid)
+                frame = frames.get(thread.ident or 0 if thread else self.idents.get(tid, 0))
+                stack = traceback.extract_stack(frame)[-4:] if frame else []
+                where = " <- ".join(f"{Path(s.filename).name}:{s.lineno} {s.name}" for s in reversed(stack))
+                try:
+                    name = thread.name if thread else Path(f"/proc/self/task/{tid}/comm").read_text().strip()
+                except OSError:  # (it ended meanwhile)
+                    name = str(tid)
+                print(f"  blame {used:5.0f} ms {major:4d} major faults {name}: {where}", file=sys.stderr, flush=True)
+            print("  --", file=sys.stderr, flush=True)
+        self.cpu, self.faults = cpu, faults
+
+
 def sched_stat() -> tuple[float, float]:
     """The calling thread's time on a CPU and waiting for one, in seconds (Linux; else zeros)."""
     try:
@@ -324,9 +482,12 @@ def laid_out(chips: object) -> bool:
     return done() if done is not None else True
 
 
-def while_training(window: MainWindow, run: Runner, idle: Callable[[float], None]) -> None:
-    """Presentation mode, Compare and Sweep opened while a Families training runs."""
+def while_training(window: MainWindow, run: Runner, idle: Callable[[float], None], spin: bool = False) -> None:
+    """Presentation mode, Compare and Sweep opened while a Families training runs (``spin``: a
+    thread running pure Python instead)."""
     from _common import CORPORA, prefix_file
+
+    from app.core.jobs import runner
 
     families = window.families_view
     corpus = prefix_file(CORPORA / "en_mix_36MB.txt", 4_000_000, Path(tempfile.mkdtemp()), at_document=True)
@@ -336,11 +497,22 @@ def while_training(window: MainWindow, run: Runner, idle: Callable[[float], None
         if not families.controller.is_training():
             break
         idle(0.5)
-    if not families.set_corpus_file(str(corpus)) or not families.train():
+    stop = threading.Event()
+    if spin:
+
+        def spinner() -> None:
+            n = 0
+            while not stop.is_set():
+                for k in range(1000):
+                    n += k
+
+        threading.Thread(target=spinner, daemon=True).start()
+        sys.setswitchinterval(runner.JOB_SWITCH_INTERVAL)
+    elif not families.set_corpus_file(str(corpus)) or not families.train():
         print("while training: the Families training did not start", flush=True)
         return
     idle(1.0)
-    training = families.controller.is_training
+    training = (lambda: not stop.is_set()) if spin else families.controller.is_training
     toggle = window.presentation.presentation_action.trigger
     # (until its later turns, the panels and full screen, are done: they were not measured)
     pending = window.presentation.state_pending
@@ -350,6 +522,7 @@ def while_training(window: MainWindow, run: Runner, idle: Callable[[float], None
     # (until its curves and references are drawn: their arrival was the longest work)
     run("open Sweep, training", lambda: window.tabs.setCurrentWidget(window.sweep_view), window.sweep_view.is_settled)
     print(f"{'(training still running)':<32} {training()}", flush=True)
+    stop.set()
     families.controller.cancel()
     window.tabs.setCurrentWidget(window.tokenize_view)
     idle(1.0)

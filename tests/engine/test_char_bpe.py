@@ -320,3 +320,33 @@ def test_closing_the_events_while_counting_stops_the_workers(tmp_path, monkeypat
     assert isinstance(first, CountingProgress) and first.bytes_done == 0
     next(events)
     events.close()  # run_pool's finally kills the workers; nothing hangs
+
+
+def test_characters_are_counted_in_slices_of_distinct_segments(monkeypatch) -> None:
+    """``segment_chars`` sorts the code points of a slice of distinct segments at a time (the
+    64 000 distinct segments of 4 MB of English in one slice: a 60 ms ``np.unique``, 132 ms
+    for the count; in slices of 16 384: 93 ms). The counts are a plain count's."""
+    import numpy as np
+
+    from bpe_engine.train import chars
+
+    alphabet = "abcdefghijklmnopqrstuvwxyzäöü€字🙂"
+    segments = {
+        "".join(alphabet[(i // len(alphabet) ** k) % len(alphabet)] for k in range(4)) + "xy": i % 7 + 1
+        for i in range(100_000)
+    }
+    sizes: list[int] = []
+    unique = np.unique
+
+    def measured(values, *args, **kwargs):  # noqa: ANN001, ANN202 (np.unique's signature)
+        sizes.append(values.size)
+        return unique(values, *args, **kwargs)
+
+    monkeypatch.setattr(chars.np, "unique", measured)
+    counted = chars.segment_chars(segments)
+    expected: Counter[str] = Counter()
+    for segment, n in segments.items():
+        for ch in chars.SPACE + segment:
+            expected[ch] += n
+    assert counted == dict(expected)
+    assert max(sizes) <= 6 * 16_384  # (six characters a segment)

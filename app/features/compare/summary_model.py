@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Slot
+from PySide6.QtCore import Qt
 
+from app.core.cells_model import CellsModel
 from app.core.i18n import noop, tr
 from app.core.messages import CorpusStats
-from app.core.rows_model import RowsModel
 from app.display.format import format_count
 
 __all__ = ["SummaryRow", "CompareSummaryModel", "HEADERS"]
@@ -48,36 +48,11 @@ def _ratio(a: float | None, b: float | None) -> float | None:
     return a / b if a is not None and b else None
 
 
-class CompareSummaryModel(RowsModel):
-    COLUMNS = tuple(name for name, _ in HEADERS)
-    _TIPS = tuple(tip for _, tip in HEADERS)
+class CompareSummaryModel(CellsModel[SummaryRow]):
+    """The summary's cells, made when rows are set (:class:`~app.core.cells_model.CellsModel`:
+    its rows and columns sized to their contents asked ~1 400 times per relayout)."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[SummaryRow] = []
-        # Each cell's answer per role, for this set of rows and language: the table's columns
-        # and rows sized to their contents ask ~1 400 times per relayout (showing the tab),
-        # each a call from Qt into Python that also waits for a running job's interpreter lock.
-        self._cells: dict[tuple[int, int, int], Any] = {}
-
-    @Slot(str)
-    def _on_language_changed(self, language: str) -> None:
-        self._cells.clear()  # (the tooltips and the statuses are said in the new language)
-        super()._on_language_changed(language)
-
-    def set_rows(self, rows: list[SummaryRow]) -> None:
-        self._cells.clear()
-        if len(rows) == len(self._rows):
-            self._rows = list(rows)
-            if rows:
-                self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(HEADERS) - 1))
-            return
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
-
-    def rows(self) -> list[SummaryRow]:
-        return list(self._rows)
+    HEADERS = HEADERS
 
     def value(self, row: int, column: int) -> float | int | str | None:
         """The raw number (or label) of a cell."""
@@ -107,17 +82,7 @@ class CompareSummaryModel(RowsModel):
         fc = first.corpus if first else None
         return _ratio(c.tokens, fc.tokens if fc else None)
 
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
-            return None
-        key = (index.row(), index.column(), int(role))
-        try:
-            return self._cells[key]
-        except KeyError:
-            value = self._cells[key] = self._cell(*key)
-            return value
-
-    def _cell(self, r: int, col: int, role: int) -> Any:
+    def cell(self, r: int, col: int, role: int) -> Any:
         """The answer of cell (``r``, ``col``) for ``role`` (made once per set of rows)."""
         row = self._rows[r]
         if role == Qt.ItemDataRole.UserRole:
@@ -140,8 +105,3 @@ class CompareSummaryModel(RowsModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return tr(HEADERS[col][1])
         return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
-        if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
-            return str(section + 1)
-        return super().headerData(section, orientation, role)

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from app.core.cells_model import CellsModel
 from app.core.i18n import noop, tr
-from app.core.rows_model import RowsModel
 from app.display.format import format_count
 from app.features.families.display import lost_texts
 from app.features.families.family import Family
@@ -40,7 +40,6 @@ class Column(StrEnum):
 COLUMN_KEYS = tuple(Column)
 _GOOD, _BAD = QColor("#1b5e20"), QColor("#b71c1c")
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)  # figures
-_UNSEEN = object()  # a cell not asked for yet (None is an answer)
 #: (header, tooltip) of each column, translated where shown.
 HEADERS = (
     (noop("Family"), noop("How the text is cut into tokens")),
@@ -65,32 +64,11 @@ class FamilyTableRow:
     status: str = ""  # shown in place of the figures when there is no result
 
 
-class FamiliesTableModel(RowsModel):
-    COLUMNS = tuple(name for name, _ in HEADERS)
+class FamiliesTableModel(CellsModel[FamilyTableRow]):
+    """The table's cells, made when rows are set (:class:`~app.core.cells_model.CellsModel`)."""
+
+    HEADERS = HEADERS
     _TIPS = tuple(tip for _, tip in HEADERS)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[FamilyTableRow] = []
-        # Each cell's data per role, made once per set of rows: a relayout with columns sized
-        # to their contents asks for every cell's text, alignment and color several times
-        # (2 600 calls into Python from Qt per presentation toggle; issue 20, F), the words
-        # family's round trip naming what is lost each time.
-        self._cells: dict[tuple[int, int, int], Any] = {}
-
-    def set_rows(self, rows: list[FamilyTableRow]) -> None:
-        self._cells.clear()  # (the rows, or the language they are said in, changed)
-        if len(rows) == len(self._rows):
-            self._rows = list(rows)
-            if rows:
-                self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(self.COLUMNS) - 1))
-            return
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
-
-    def rows(self) -> list[FamilyTableRow]:
-        return list(self._rows)
 
     def value(self, row: int, column: int) -> Any:
         """The raw value of a cell: numbers, the round trip as a bool, None where there is none."""
@@ -116,16 +94,7 @@ class FamiliesTableModel(RowsModel):
         more = tr(" and {n} more").format(n=n - 4) if n > 4 else ""
         return tr("✗ loses {texts}{more}").format(texts=shown, more=more)
 
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        key = (index.row(), index.column(), role)
-        cell = self._cells.get(key, _UNSEEN)
-        if cell is _UNSEEN:
-            cell = self._cell(key[0], key[1], role) if index.isValid() else None
-            if role != Qt.ItemDataRole.ToolTipRole:  # (said in the language of the moment)
-                self._cells[key] = cell
-        return cell
-
-    def _cell(self, row: int, col: int, role: int) -> Any:
+    def cell(self, row: int, col: int, role: int) -> Any:
         if not 0 <= row < len(self._rows):
             return None
         if role == Qt.ItemDataRole.UserRole:

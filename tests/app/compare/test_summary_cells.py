@@ -60,3 +60,37 @@ def test_the_cells_answer_as_a_fresh_model_after_each_change(qtbot) -> None:
     finally:
         i18n.set_language("en")
     assert model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole) == tip
+
+
+def test_the_table_is_sized_and_painted_without_calling_python(qtbot) -> None:
+    """Its rows and columns sized to their contents read the cells from Qt's own store: a
+    Python ``data``/``headerData`` was called 400-600 times in one turn when Compare or the
+    Sweep was opened, each waiting for the interpreter lock while a training ran Python."""
+    import sys
+
+    from PySide6.QtGui import QFont
+
+    from app.features.compare.summary_table import SummaryTable
+
+    table = SummaryTable()
+    qtbot.addWidget(table)
+    table.resize(900, 170)
+    table.summary.set_rows([SummaryRow("a", tokens=10, bytes=40, chars=30), SummaryRow("b", status="loading…")])
+    table.show()
+    qtbot.waitExposed(table)
+    calls: list[str] = []
+
+    def profile(frame, event, _arg) -> None:  # noqa: ANN001 (sys.setprofile's signature)
+        if event == "call":
+            calls.append(f"{frame.f_code.co_filename}:{frame.f_code.co_name}")
+
+    font = QFont(table.font())
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    sys.setprofile(profile)
+    try:
+        table.setFont(font)  # (as a zoom or presentation mode does: every row and column measured)
+        table.viewport().repaint()
+        table.horizontalHeader().viewport().repaint()
+    finally:
+        sys.setprofile(None)
+    assert not [c for c in calls if "summary_model" in c or "enum" in c], calls[:20]

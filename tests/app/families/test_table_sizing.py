@@ -75,3 +75,39 @@ def test_a_table_off_screen_sizes_its_columns_when_it_is_shown(qtbot) -> None:
     qtbot.waitUntil(lambda: not view.sizing_pending(), timeout=5_000)
     assert passes == [1]
     assert fits(view)
+
+
+def test_sizing_and_painting_the_table_call_no_python(qtbot) -> None:
+    """Measuring and painting the cells reads them from Qt's own store: a Python ``data`` or
+    ``headerData`` was called ~650 times per presentation toggle (its header's orientation
+    made a Python enum each time), and each call waited for the interpreter lock while a
+    training ran Python in its job (issue 20, F)."""
+    import sys
+
+    model = FamiliesTableModel()
+    view = FamiliesTableView(model)
+    qtbot.addWidget(view)
+    view.resize(1000, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    model.set_rows(rows("training… 10 %"))
+    qtbot.waitUntil(lambda: not view.sizing_pending(), timeout=5_000)
+    calls: list[str] = []
+
+    def profile(frame, event, _arg) -> None:  # noqa: ANN001 (sys.setprofile's signature)
+        if event == "call":
+            calls.append(f"{frame.f_code.co_filename}:{frame.f_code.co_name}")
+
+    font = QFont(view.font())
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    sized = FamiliesTableView.resizeColumnsToContents  # (Qt's own, as the view's sizer calls it)
+    sys.setprofile(profile)
+    try:
+        view.horizontalHeader().setFont(font)
+        sized(view)
+        view.viewport().repaint()
+        view.horizontalHeader().viewport().repaint()
+    finally:
+        sys.setprofile(None)
+    assert not [c for c in calls if "families" in c or "enum" in c], calls[:20]
+    assert fits(view)
