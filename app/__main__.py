@@ -170,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
         placed = install_desktop_entry()
         print(f"Installed {placed.desktop_entry}, {placed.metainfo} and {len(placed.icons)} icons.")
         return 0
-    problem = missing_system_library() or display_problem()
+    # No DISPLAY first: over SSH that is the problem, whatever libraries are installed.
+    unset = display_problem() if not os.environ.get("DISPLAY") else None
+    problem = unset or missing_system_library() or display_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
