@@ -69,12 +69,15 @@ def cache_dir() -> Path | None:
     return Path(base) / "bpe-explorer"
 
 
-def file_key(path: str | os.PathLike[str], *parts: object, folder: bool = False) -> str | None:
+def file_key(
+    path: str | os.PathLike[str], *parts: object, folder: bool = False, data: bytes | None = None
+) -> str | None:
     """A key for the file at ``path`` (its content's SHA-256) and the loader's arguments
     ``parts``; with ``folder``, also the name, size and modification time of every file beside
     it (a rank file takes its pattern and special tokens from files beside it). None when the
     cache is off, when ``path`` is not a readable file (the loader reports that itself), or
-    when an argument has no stable text (an iterator, say)."""
+    when an argument has no stable text (an iterator, say). ``data``: the file's bytes when
+    the caller has read them (hashed instead of reading the file a second time)."""
     if cache_dir() is None:
         return None
     try:
@@ -93,8 +96,11 @@ def file_key(path: str | os.PathLike[str], *parts: object, folder: bool = False)
             stamps.sort()
         import hashlib  # deferred (see _sha256)
 
-        with open(path, "rb") as f:
-            digest = hashlib.file_digest(f, "sha256").hexdigest()
+        if data is not None:
+            digest = hashlib.sha256(data).hexdigest()
+        else:
+            with open(path, "rb") as f:
+                digest = hashlib.file_digest(f, "sha256").hexdigest()
         return text_key("file", digest, stamps, *parts)
     except (OSError, TypeError, ValueError):
         return None
