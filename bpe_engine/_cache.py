@@ -217,15 +217,23 @@ def _tables(given: object, cls: type, pending: bool = False) -> tuple[dict[str, 
 
 
 def _vocab_arrays(vocab: dict[int, bytes], byte_id: list[int]) -> dict[str, np.ndarray]:
-    ids = np.fromiter(vocab, dtype=np.int64, count=len(vocab))
+    # (int32 at once: an id or length past it raises OverflowError, and nothing is stored)
     blobs = list(vocab.values())
-    lengths = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs))
     return {
-        "ids": ids.astype("<i4"),
-        "lengths": lengths.astype("<i4"),
-        "bytes": np.frombuffer(b"".join(blobs), dtype=np.uint8),
+        "ids": np.fromiter(vocab, dtype="<i4", count=len(vocab)),
+        "lengths": np.fromiter(map(len, blobs), dtype="<i4", count=len(blobs)),
+        "bytes": np.frombuffer(_joined(blobs), dtype=np.uint8),
         "byte_id": np.array(byte_id, dtype="<i4"),
     }
+
+
+def _joined(blobs: list[bytes]) -> bytes:
+    """``b"".join(blobs)`` in steps of 1024: a join takes a buffer record of 80 bytes for each
+    part, 10 MB of fresh memory for Tekken's 130k tokens (6 ms of page faults in a new process)."""
+    step = 1024
+    if len(blobs) <= step:
+        return b"".join(blobs)
+    return b"".join([b"".join(blobs[k : k + step]) for k in range(0, len(blobs), step)])
 
 
 def _facts(tok: Any, safe: bool, pending: bool) -> dict[str, Any]:
@@ -257,11 +265,11 @@ def _write(path: Path, key: str, tok: object, cls: type, pending: bool = False) 
         "facts": facts,
     }
     head = json.dumps(header, ensure_ascii=True).encode("ascii")
-    parts = [MAGIC, struct.pack("<I", len(head)), head]
+    parts: list[bytes | memoryview] = [MAGIC, struct.pack("<I", len(head)), head]
     size = sum(map(len, parts))
     for a in arrays.values():
         pad = -size % 8
-        parts += [b"\x00" * pad, a.tobytes()]
+        parts += [b"\x00" * pad, memoryview(np.ascontiguousarray(a)).cast("B")]  # (no copy)
         size += pad + a.nbytes
     digest = _sha256(*parts)
     path.parent.mkdir(parents=True, exist_ok=True)
