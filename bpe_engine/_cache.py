@@ -269,7 +269,7 @@ def _write(path: Path, key: str, tok: object, cls: type, pending: bool = False) 
     size = sum(map(len, parts))
     for a in arrays.values():
         pad = -size % 8
-        parts += [b"\x00" * pad, memoryview(np.ascontiguousarray(a)).cast("B")]  # (no copy)
+        parts += [b"\x00" * pad, np.ascontiguousarray(a).data.cast("B")]  # (no copy)
         size += pad + a.nbytes
     digest = _sha256(*parts)
     path.parent.mkdir(parents=True, exist_ok=True)
