@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 
-from ._cache import arguments, cached, file_key
+from ._cache import arguments, cache_dir, cached, file_key
+from ._files import FileProblem, read_regular
 from .errors import TokenizerFileError
 from .formats.data import AnyTokenizerData, SentencePieceData, WordPieceData
 from .formats.detect import SpecialTokens, read_any
@@ -53,11 +54,19 @@ def load_tokenizer(
     # A SentencePiece model is never stored (its tables are built on first use, and reading
     # it is as fast as reading a stored copy): no hash of it, no look in the cache folder.
     key = None
-    if args is not None and not _sentencepiece_model(path):
-        key = file_key(path, "load_tokenizer", *args, folder=True)
+    # The bytes hashed for the key are the ones parsed (read once: 10 ms of Tekken's 15 MB),
+    # by the first build only; dropped after it (a pending entry keeps ``reread``).
+    first: list[bytes] = []
+    if args is not None and cache_dir() is not None and not _sentencepiece_model(path):
+        data = _regular_bytes(path)
+        key = file_key(path, "load_tokenizer", *args, folder=True, data=data)
+        if data is not None and key is not None:
+            first.append(data)
+        del data
 
     def build() -> AnyTokenizer:
-        return tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens))
+        data = first.pop() if first else None
+        return tokenizer_from_data(read_any(path, pattern=pattern, special_tokens=special_tokens, data=data))
 
     def reread() -> AnyTokenizer:
         # A cached tokenizer's merges taken from its file on first use: the same file still.
@@ -65,7 +74,21 @@ def load_tokenizer(
             raise TokenizerFileError(f"{os.fspath(path)}: the file changed after it was opened; open it again")
         return build()
 
-    return cached(key, build, Tokenizer, Tokenizer._from_tables, reread)
+    try:
+        return cached(key, build, Tokenizer, Tokenizer._from_tables, reread)
+    finally:
+        first.clear()  # (a tokenizer found in the cache: its file's bytes not kept)
+
+
+def _regular_bytes(path: str | os.PathLike[str]) -> bytes | None:
+    """The bytes of the regular file ``path`` (size-limited), or None: a folder, a missing
+    file, anything the loader then reports itself."""
+    try:
+        if not os.path.isfile(path):
+            return None
+        return read_regular(os.fspath(path), what="tokenizer file")
+    except (FileProblem, OSError, TypeError, ValueError):
+        return None
 
 
 def _sentencepiece_model(path: str | os.PathLike[str]) -> bool:

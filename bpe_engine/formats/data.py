@@ -140,9 +140,14 @@ class PieceTexts(Sequence[str]):
         """The texts of the pieces ``indices``, each decoded alone (the list is not made)."""
         if self._list is not None or self._extra:
             return [self[i] for i in indices]
-        buffer = self._buffer
+        if not indices:
+            return []
+        # one decode of the texts joined (each is UTF-8 without NUL): a decode each took 1 ms
+        # of a .model's open for its thousand pieces that are not NORMAL
         starts, ends = self._starts[indices].tolist(), self._ends[indices].tolist()
-        return [buffer[a:b].decode("utf-8") for a, b in zip(starts, ends, strict=True)]
+        buffer = self._buffer
+        texts = [buffer[a:b] for a, b in zip(starts, ends, strict=True)]
+        return SEPARATOR.encode().join(texts).decode("utf-8").split(SEPARATOR)
 
     def __len__(self) -> int:
         return len(self._starts) + len(self._extra)

@@ -28,7 +28,7 @@ import fnmatch
 import os
 
 from ..errors import TokenizerFileError
-from .base import Content, ReadRequest, SpecialTokens, display_name, files_read, read_file
+from .base import Content, ReadRequest, SpecialTokens, display_name, files_read, read_file, record
 from .data import AnyTokenizerData
 from .registry import FORMATS, folder_names, folder_patterns
 
@@ -44,13 +44,14 @@ def read_any(
     pattern: str | None = None,
     special_tokens: SpecialTokens | None = None,
     files: list[str] | None = None,
+    data: bytes | None = None,
 ) -> AnyTokenizerData:
     """The parts of the tokenizer in a file or folder (see the module docstring). ``files``,
     when given, receives the absolute path of every file read (what an output must not
-    overwrite)."""
+    overwrite). ``data``: the bytes of the file ``path``, when the caller has read them."""
     token = files_read.set(files)
     try:
-        return _read_any(os.fspath(path), ReadRequest(pattern, special_tokens))
+        return _read_any(os.fspath(path), ReadRequest(pattern, special_tokens), data)
     finally:
         files_read.reset(token)
 
@@ -59,10 +60,13 @@ def _known() -> str:
     return ", ".join(f.title for f in FORMATS)
 
 
-def _read_any(path: str, request: ReadRequest) -> AnyTokenizerData:
-    if os.path.isdir(path):
+def _read_any(path: str, request: ReadRequest, data: bytes | None = None) -> AnyTokenizerData:
+    if data is not None:
+        record(path)
+    elif os.path.isdir(path):
         path = _in_folder(path)
-    content = Content(path, read_file(path))
+    content = Content(path, read_file(path) if data is None else data)
+    del data  # (the content holds the bytes: dropped with it)
     for fmt in FORMATS:
         if fmt.detect(content):
             return fmt.read(content, request)

@@ -56,12 +56,11 @@ _KIND_OK[sorted(_KINDS)] = True
 
 
 def byte_of_piece(piece: str) -> int:
-    """The byte of a ``<0xNN>`` piece, or -1."""
-    if len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">"):
-        digits = piece[3:5]
-        if all(c in "0123456789ABCDEF" for c in digits):
-            return int(digits, 16)
-    return -1
+    """The byte of a ``<0xNN>`` piece (two upper-case hex digits), or -1."""
+    return _BYTE_PIECES.get(piece, -1)
+
+
+_BYTE_PIECES = {f"<0x{b:02X}>": b for b in range(256)}  # (a dict: 256 calls at each open)
 
 
 def looks_like_model_proto(data: bytes) -> bool:

@@ -20,6 +20,7 @@ import functools
 import operator
 import os
 import re
+from itertools import islice
 from typing import Any
 
 from .._vocab import MAX_VOCAB
@@ -126,7 +127,7 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
             f"config.default_vocab_size - default_num_special_tokens is {inner}, but the vocab holds "
             f"{len(vocab_list)} tokens (and at least the 256 bytes are needed)",
         )
-    tokens = _tokens(vocab_list[:inner], path)
+    tokens = _tokens(vocab_list, inner, path)
     vocab = dict(zip(range(count, count + inner), tokens))
     name = os.path.splitext(os.path.basename(path))[0] or None
     return TokenizerData(
@@ -147,20 +148,25 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
     )
 
 
-def _tokens(entries: list[Any], path: str) -> list[bytes]:
-    """The token bytes of ``entries`` (``vocab[:inner]``), checked at C speed; the first bad
-    entry, if any, is named by :func:`_tokens_slowly`."""
+def _tokens(entries: list[Any], inner: int, path: str) -> list[bytes]:
+    """The token bytes of ``entries[:inner]``, checked at C speed; the first bad entry, if
+    any, is named by :func:`_tokens_slowly`."""
     # One pass per field, no Python-level call per entry: an entry that is not an object, or
     # a token_bytes that is not a string, makes itemgetter or a2b_base64 raise TypeError (no
-    # pass of its own to check the types: each pass over 130k entries is 2-20 ms).
+    # pass of its own to check the types: each pass over 130k entries is 2-20 ms). No copy
+    # of the entries or the tokens (islice): a list of 130k is 1 MB of fresh memory.
     try:
-        if not all(map(operator.eq, map(_RANK, entries), range(len(entries)))):
+        if not all(map(operator.eq, map(_RANK, islice(entries, inner)), range(inner))):
             raise ValueError
-        tokens = list(map(_b64, map(_TOKEN_BYTES, entries)))
+        tokens = list(map(_b64, map(_TOKEN_BYTES, islice(entries, inner))))
     except (ValueError, KeyError, TypeError, binascii.Error):
-        return _tokens_slowly(entries, path)
-    if tokens[:256] != _BYTES or min(map(len, tokens[256:]), default=2) < 2 or len(set(tokens)) != len(tokens):
-        return _tokens_slowly(entries, path)
+        return _tokens_slowly(entries[:inner], path)
+    if (
+        tokens[:256] != _BYTES
+        or min(map(len, islice(tokens, 256, None)), default=2) < 2
+        or len(set(tokens)) != len(tokens)
+    ):
+        return _tokens_slowly(entries[:inner], path)
     return tokens
 
 

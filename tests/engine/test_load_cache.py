@@ -4,6 +4,7 @@ or a folder that cannot be written, never reaches the user as an error."""
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import json
 import os
@@ -381,3 +382,45 @@ def test_a_sentencepiece_model_is_neither_hashed_nor_stored(cache: Path, monkeyp
     assert sorted(p.name for p in cache.iterdir()) == ["garbage.tok"]
     text = "Hello world, 你好 def f(x): return x"
     assert tok.encode_ordinary(text) == spm.SentencePieceProcessor(model_file=str(path)).encode(text)
+
+
+@pytest.mark.parametrize("kind", ["tiktoken", "hf", "ours"])
+def test_a_file_is_read_once_and_its_key_is_of_the_bytes_parsed(
+    files: dict[str, Path], cache: Path, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bytes hashed for the cache key are the ones parsed: the file's content is read once
+    (no second read that could see another version of it; ``open`` only for the look at its
+    first 136 bytes that tells a SentencePiece model), and the key is that content's."""
+    path = str(files[kind])
+    opens: list[str] = []
+    os_open, builtin_open = os.open, builtins.open
+
+    def counted(real: Callable[..., Any], label: str) -> Callable[..., Any]:
+        def call(name: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(name, (str, os.PathLike)) and os.fspath(name) == path:
+                opens.append(label)
+            return real(name, *args, **kwargs)
+
+        return call
+
+    keys: list[str | None] = []
+    real_key = _cache.file_key
+    monkeypatch.setattr(os, "open", counted(os_open, "os.open"))
+    monkeypatch.setattr(builtins, "open", counted(builtin_open, "open"))
+    monkeypatch.setattr("bpe_engine.loading.file_key", lambda *a, **k: keys.append(real_key(*a, **k)) or keys[-1])
+    tok = load_tokenizer(path)
+    monkeypatch.undo()
+    assert sorted(opens) == ["open", "os.open"], opens  # (the head, then the content)
+    digest = hashlib.sha256(files[kind].read_bytes()).hexdigest()
+    stamps = sorted(
+        (e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in os.scandir(files[kind].parent) if e.is_file()
+    )
+    assert keys == [_cache.text_key("file", digest, stamps, "load_tokenizer", None, None)]
+    monkeypatch.setenv("BPE_EXPLORER_CACHE", "0")
+    assert tok.encode_ordinary(TEXTS[0]) == load_tokenizer(path).encode_ordinary(TEXTS[0])
+
+
+@pytest.mark.parametrize("count", [0, 1, 1023, 1024, 1025, 5000])
+def test_the_stored_vocabulary_bytes_are_the_tokens_joined(count: int) -> None:
+    blobs = [bytes([k % 251]) * (k % 7 + 1) for k in range(count)]
+    assert _cache._joined(blobs) == b"".join(blobs)
