@@ -46,15 +46,22 @@ def _recipe_payload(recipe: CoreRecipe) -> list[bytes]:
     tokens = list(ranks)
     sizes = array_in_blocks(tokens, np.uint32, len)
     ids = array_in_blocks(tokens, np.uint32, ranks.__getitem__)
-    meta = {"name": recipe.name, "pattern": recipe.pattern, "specials": dict(recipe.special_tokens)}
-    meta["count"] = len(tokens)
+    meta = {
+        "name": recipe.name,
+        "pattern": recipe.pattern,
+        "specials": dict(recipe.special_tokens),
+        "count": len(tokens),
+    }
     return wire.pack_json(meta, sizes.tobytes(), ids.tobytes(), b"".join(tokens))
 
 
 def _end(holder: list[subprocess.Popen[bytes]]) -> None:
     """End the helper process: its input closed (it returns), killed if it does not."""
-    while holder:
-        proc = holder.pop()
+    while True:
+        try:
+            proc = holder.pop()
+        except IndexError:  # (none, or ended by another thread meanwhile)
+            return
         try:
             if proc.stdin is not None:
                 proc.stdin.close()
@@ -62,6 +69,9 @@ def _end(holder: list[subprocess.Popen[bytes]]) -> None:
         except (OSError, subprocess.TimeoutExpired):
             proc.kill()
             proc.wait()
+        finally:
+            if proc.stdout is not None:
+                proc.stdout.close()
 
 
 class CoreHost:
@@ -112,7 +122,7 @@ class CoreHost:
                         raise errors.CoreUnavailableError("the process of tiktoken's cores ended") from None
                     self._restarts += 1
         if status == wire.OK:
-            return np.frombuffer(out, dtype=np.uint32)
+            return np.frombuffer(out, dtype=np.uint32).copy()  # (writable, as tiktoken's)
         message = out.decode("utf-8", "replace")
         if status == wire.GAVE_UP:
             raise ValueError(f"Regex error while tokenizing: {message}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import struct
 import sys
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 import numpy as np
 
@@ -44,17 +44,11 @@ def _unpack_json(payload: memoryview) -> tuple[dict[str, Any], memoryview]:
     return meta, payload[SIZE.size + size :]
 
 
-def read_exactly(stream: BinaryIO, size: int) -> bytearray | None:
-    """``size`` bytes from ``stream``, or None at its end."""
-    out = bytearray(size)
-    view = memoryview(out)
-    done = 0
-    while done < size:
-        got = stream.readinto(view[done:])
-        if not got:
-            return None
-        done += got
-    return out
+def read_exactly(stream: IO[bytes], size: int) -> bytes | None:
+    """``size`` bytes from ``stream`` (buffered: ``read`` returns fewer only at its end), or
+    None at its end."""
+    data = stream.read(size)
+    return data if len(data) == size else None
 
 
 def _build(payload: memoryview) -> Any:
@@ -97,7 +91,7 @@ def _answer(cores: dict[int, Any], op: int, core: int, payload: memoryview) -> t
         return GAVE_UP if gave_up else FAILED, f"{type(exc).__name__}: {exc}".encode()
 
 
-def serve(source: BinaryIO, sink: BinaryIO) -> None:
+def serve(source: IO[bytes], sink: IO[bytes]) -> None:
     """Answer requests from ``source`` on ``sink`` until ``source`` ends."""
     cores: dict[int, Any] = {}
     while True:

@@ -160,7 +160,10 @@ class CoreEncoder:
 def _gave_up(exc: BaseException) -> bool:
     """Whether ``exc`` is tiktoken's answer when fancy-regex gives up on a pattern (its
     backtracking limit): a panic (a BaseException named PanicException) from ``encode``, a
-    ValueError from ``encode_to_numpy``; nothing else is swallowed."""
+    ValueError from ``encode_to_numpy``; or a core built elsewhere that cannot answer
+    (:class:`CoreUnavailableError`); nothing else is swallowed."""
+    if isinstance(exc, CoreUnavailableError):
+        return True
     if isinstance(exc, ValueError):
         return str(exc).startswith("Regex error while tokenizing")
     return type(exc).__name__ == "PanicException"

@@ -30,7 +30,6 @@ from ..parallel import can_fork, run_pool
 from ..pretokenize import SpecialSplitter, stand_in_table
 from .batch import pair_tables
 from .charcut import cross_table
-from .core import CoreEncoder
 
 if TYPE_CHECKING:
     from ..interface import ByteLevelTokenizerLike as Tokenizer
