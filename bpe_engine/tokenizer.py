@@ -36,6 +36,7 @@ from .encode.tables import EncoderTables, id_table
 from .errors import (
     BPEError,
     ConfigError,
+    CoreUnavailableError,
     EncodingUnavailableError,
     SpecialTokenError,
     TokenIdError,
@@ -831,14 +832,19 @@ class Tokenizer(TiktokenMethods):
         """``encode_ordinary`` of each of many short ``texts`` when the pre-tokenizer leaves it
         one piece, None when it cuts it into several (its encoding is then 2 tokens or more):
         the pieces merged together, for bulk questions such as reachability."""
-        if self._core_builder is None and self.tiktoken_equivalent() is None:
+        if self.tiktoken_equivalent() is None:
             core = self.core_encoder()
-            # tiktoken's core, one call each: exact here (see _core_encode); a builder's core
-            # (another process) would cost a round trip per text: our encoder answers then
-            if core.covers_all and core.local:
-                # subtle: not encode_ordinary_batch, whose thread pool costs 4x on short texts
-                one = core.encoding.encode_ordinary
-                return [tuple(one(self._normalized(t))) for t in texts]
+            if core.covers_all:  # tiktoken's core: exact here (see _core_encode)
+                if not core.local:  # a builder's (another process): one request for all
+                    try:
+                        batch = core.encoding.encode_ordinary_batch([self._normalized(t) for t in texts])
+                        return [tuple(ids) for ids in batch]
+                    except CoreUnavailableError:
+                        pass  # our encoder answers
+                else:
+                    # subtle: not encode_ordinary_batch, whose thread pool costs 4x on short texts
+                    one = core.encoding.encode_ordinary
+                    return [tuple(one(self._normalized(t))) for t in texts]
         encoder = self._encoder
         cut = [encoder.pieces(self._normalized(t)) if t else [] for t in texts]
         single = [k for k, p in enumerate(cut) if len(p) == 1]

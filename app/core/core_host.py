@@ -109,12 +109,26 @@ class CoreHost:
     def encode(self, core: int, text: bytes, allowed: AbstractSet[str]) -> np.ndarray:
         """The ids of the UTF-8 ``text`` by core ``core``; raises ``ValueError`` with tiktoken's
         message where its regex gave up, ``CoreUnavailableError`` where the process cannot answer."""
-        payload = wire.pack_json({"allowed": sorted(allowed)}, text)
+        return self._ask(core, wire.ENCODE, wire.pack_json({"allowed": sorted(allowed)}, text))
+
+    def encode_many(self, core: int, texts: list[bytes]) -> list[list[int]]:
+        """``encode_ordinary`` of each UTF-8 text (one request for all: one round trip each
+        cost more than tiktoken's work on a short text)."""
+        sizes = np.fromiter(map(len, texts), dtype=np.uint32, count=len(texts))
+        out = self._ask(core, wire.ENCODE_MANY, wire.pack_json({"count": len(texts)}, sizes.tobytes(), *texts))
+        counts = out[: len(texts)].tolist()
+        flat = tolist_in_blocks(out[len(texts) :])
+        ends = np.cumsum(counts, dtype=np.int64).tolist()
+        return [flat[s:e] for s, e in zip([0, *ends[:-1]], ends)]
+
+    def _ask(self, core: int, op: int, payload: list[bytes]) -> np.ndarray:
+        """The uint32 reply of request ``op`` to core ``core`` (the process started again if
+        it died, at most ``RESTARTS`` times in all)."""
         with self._lock:
             while True:
                 try:
                     self._ensure_built(core)
-                    status, out = self._request(wire.ENCODE, core, payload)
+                    status, out = self._request(op, core, payload)
                     break
                 except _Dead:
                     self._stop()
@@ -212,12 +226,19 @@ class RemoteCore:
     def encode(
         self, text: str, *, allowed_special: AbstractSet[str], disallowed_special: AbstractSet[str] = frozenset()
     ) -> list[int]:
-        try:
-            data = text.encode("utf-8")
-        except UnicodeEncodeError:  # lone surrogates, repaired as tiktoken's encode does
-            data = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
-        out: list[int] = tolist_in_blocks(self._host.encode(self._core, data, allowed_special))
+        out: list[int] = tolist_in_blocks(self._host.encode(self._core, _utf8(text), allowed_special))
         return out
 
     def encode_ordinary(self, text: str) -> list[int]:
         return self.encode(text, allowed_special=frozenset())
+
+    def encode_ordinary_batch(self, texts: list[str]) -> list[list[int]]:
+        return self._host.encode_many(self._core, [_utf8(t) for t in texts])
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` in UTF-8, lone surrogates replaced as tiktoken's ``encode`` does."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")

@@ -150,3 +150,17 @@ def test_compare_on_a_long_paste_builds_no_core_in_the_apps_process(
     for col in view.columns():
         assert list(col.table.ids) == tiktoken_ids(tiktoken_encodings[col.key()], text)
     assert in_process_cores == []
+
+
+def test_many_short_texts_go_in_one_request_with_tiktokens_ids(
+    qtbot, registry, fresh_openai, tiktoken_encodings, in_process_cores
+) -> None:
+    """``encode_alone`` (vocabulary health's reachability: every token's text alone) through
+    the helper: one request for all the texts, each text's ids tiktoken's."""
+    load(qtbot, registry, "r50k_base")
+    tok = registry.get("r50k_base")
+    assert isinstance(tok, Tokenizer)
+    ref = tiktoken_encodings["r50k_base"]
+    texts = [tok.decode([i]) for i in range(tok.vocab_size)] + ["", " 國語 \ud800x", "hello world", EOT]
+    assert tok.encode_alone(texts) == [tuple(ref.encode_ordinary(t)) for t in texts]
+    assert not tok.core_encoder().local and in_process_cores == []
