@@ -964,6 +964,8 @@ class Tokenizer(TiktokenMethods):
         encoder answers. A core made in this process stays (dropping it would hold the lock),
         one of an earlier builder is let go; the builder is not pickled."""
         with _core_lock:
+            if builder == self._core_builder:
+                return
             if self._core is not None and not self._core.local:
                 self._core = None
             self._core_builder = builder

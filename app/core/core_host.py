@@ -135,6 +135,8 @@ class CoreHost:
                     if self._closed or self._restarts >= RESTARTS:
                         raise errors.CoreUnavailableError("the process of tiktoken's cores ended") from None
                     self._restarts += 1
+            if self._closed:  # (closed while this request ran: see close)
+                self._stop()
         if status == wire.OK:
             return np.frombuffer(out, dtype=np.uint32).copy()  # (writable, as tiktoken's)
         message = out.decode("utf-8", "replace")
@@ -145,17 +147,15 @@ class CoreHost:
     def close(self) -> None:
         """End the helper process (the app quits); later encodes fall back to the tokenizers' own."""
         self._closed = True
-        # subtle: a job may be waiting for a long reply while holding the lock; the process
-        # is then killed (the job's read ends: its tokenizer's encoder answers)
-        if self._lock.acquire(timeout=0.2):
+        # subtle: a job may be waiting for a reply (a long text: a few hundred ms) while it
+        # holds the lock; the window does not wait for it, and killing the process would hand
+        # the text to our slower encoder while the app exits: the job ends the process once
+        # answered (_ask); the finalizer at exit, if the job is still waiting then.
+        if self._lock.acquire(blocking=False):
             try:
                 self._stop()
             finally:
                 self._lock.release()
-        else:
-            for proc in list(self._proc):
-                proc.kill()
-            self._stop()
 
     # -- the process (under the lock) -------------------------------------------------------
 

@@ -22,6 +22,7 @@ second. It reads requests from stdin until it ends (the app quit or died), one a
 from __future__ import annotations
 
 import json
+import signal
 import struct
 import sys
 from typing import IO, Any
@@ -124,4 +125,7 @@ def serve(source: IO[bytes], sink: IO[bytes]) -> None:
 
 
 if __name__ == "__main__":
+    # Ctrl+C in the app's terminal reaches this process too: the app decides when it ends
+    # (the end of its input), and no traceback of ours is printed.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     serve(sys.stdin.buffer, sys.stdout.buffer)

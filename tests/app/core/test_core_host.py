@@ -164,3 +164,26 @@ def test_many_short_texts_go_in_one_request_with_tiktokens_ids(
     texts = [tok.decode([i]) for i in range(tok.vocab_size)] + ["", " 國語 \ud800x", "hello world", EOT]
     assert tok.encode_alone(texts) == [tuple(ref.encode_ordinary(t)) for t in texts]
     assert not tok.core_encoder().local and in_process_cores == []
+
+
+def test_closing_during_a_request_lets_it_finish_then_ends_the_helper(tmp_path, in_process_cores) -> None:
+    """The window closes while a job waits for a long text's ids: the window does not wait,
+    the job gets the helper's ids (not a slow fallback while the app exits), then the helper ends."""
+    import threading
+
+    tok, ref = _rank_file_pair(tmp_path)
+    host = core_host.CoreHost()
+    tok.use_core_builder(host.build)
+    tok.core_encoder()  # built (and the process started) before the request
+    text = LONG * 8
+    proc = host._proc[0]
+    got: list[list[int]] = []
+    job = threading.Thread(target=lambda: got.append(tok.encode_ordinary(text)))
+    job.start()
+    while not host._lock.locked() and job.is_alive():
+        pass
+    host.close()
+    job.join(60)
+    assert got == [ref.encode_ordinary(text)]
+    assert proc.returncode == 0 and host.pid is None
+    assert in_process_cores == []
