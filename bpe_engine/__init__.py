@@ -149,6 +149,8 @@ _EXPORTS: dict[str, str] = {
     "builtin_template": "chat",
     "reference_train": "reference",
     "reference_encode": "reference",
+    "CoreRecipe": "encode.core",
+    "CoreEncoding": "encode.core",
     "array_in_blocks": "_blocks",
     "dict_in_blocks": "_blocks",
     "tolist_in_blocks": "_blocks",
@@ -207,6 +209,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         find_hf_tokenizers as find_hf_tokenizers,
         hf_cache_dir as hf_cache_dir,
     )
+    from .encode.core import CoreEncoding as CoreEncoding, CoreRecipe as CoreRecipe
     from .encode.files import encode_file as encode_file, iter_encode_file as iter_encode_file
     from .encode.piece import BpeStep as BpeStep
     from .explain import TokenSpan as TokenSpan

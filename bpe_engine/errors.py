@@ -26,6 +26,7 @@ __all__ = [
     "SpecialTokenError",
     "EncodingUnavailableError",
     "UnknownEncodingError",
+    "CoreUnavailableError",
     "UnknownModelError",
     "ExportError",
     "WorkerError",
@@ -153,6 +154,11 @@ class SpecialTokenError(BPEError, ValueError):
 
 class EncodingUnavailableError(BPEError, RuntimeError):
     """An OpenAI encoding could not be loaded (tiktoken missing, or its data not downloadable)."""
+
+
+class CoreUnavailableError(BPEError, RuntimeError):
+    """tiktoken's core built elsewhere (another process: :meth:`Tokenizer.use_core_builder`)
+    cannot answer now (that process ended). The tokenizer's own encoder answers instead."""
 
 
 class UnknownEncodingError(EncodingUnavailableError, ValueError):

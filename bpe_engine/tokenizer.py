@@ -27,13 +27,22 @@ from ._cache import cached, file_key, openai_key
 from ._text import fix_surrogates, lone_surrogate, surrogate_message
 from ._vocab import MAX_VOCAB, SHIFT, MergeTables, byte_ids, merge_all_safe, place_specials, resolve_merges, split_pairs
 from .compat import TiktokenMethods
-from .encode.core import CoreEncoder
+from .encode.core import CoreBuilder, CoreEncoder, CoreRecipe
 from .encode.encoder import CACHE_LIMIT, Encoder
 from .encode.piece import BpeStep, bpe_steps
 from .encode.ranked import rank_encode
 from .encode.stream import iter_encode
 from .encode.tables import EncoderTables, id_table
-from .errors import BPEError, ConfigError, SpecialTokenError, TokenIdError, TokenizerFileError, short
+from .errors import (
+    BPEError,
+    ConfigError,
+    CoreUnavailableError,
+    EncodingUnavailableError,
+    SpecialTokenError,
+    TokenIdError,
+    TokenizerFileError,
+    short,
+)
 from .explain import TokenSpan, char_spans, token_spans
 from .formats.post_processor import SpecialAdditions
 from .kinds import Family, MergeRule, SpecialMode, TokenizerFacts, TokenUnit, special_mode
@@ -263,6 +272,7 @@ class Tokenizer(TiktokenMethods):
         self._tiktoken_reason: str | None = _UNCHECKED
         self._tiktoken_encoding: Any = None
         self._core: CoreEncoder | None = None
+        self._core_builder: CoreBuilder | None = None  # None: tiktoken's core built here
 
     def _adopt_merges(self, m: MergeTables) -> None:
         pairs = m.pair_ids  # the triples zipped in C (200,000 of them for o200k)
@@ -824,10 +834,17 @@ class Tokenizer(TiktokenMethods):
         the pieces merged together, for bulk questions such as reachability."""
         if self.tiktoken_equivalent() is None:
             core = self.core_encoder()
-            if core.covers_all:  # tiktoken's core, one call each: exact here (see _core_encode)
-                # subtle: not encode_ordinary_batch, whose thread pool costs 4x on short texts
-                one = core.encoding.encode_ordinary
-                return [tuple(one(self._normalized(t))) for t in texts]
+            if core.covers_all:  # tiktoken's core: exact here (see _core_encode)
+                if not core.local:  # a builder's (another process): one request for all
+                    try:
+                        batch = core.encoding.encode_ordinary_batch([self._normalized(t) for t in texts])
+                        return [tuple(ids) for ids in batch]
+                    except CoreUnavailableError:
+                        pass  # our encoder answers
+                else:
+                    # subtle: not encode_ordinary_batch, whose thread pool costs 4x on short texts
+                    one = core.encoding.encode_ordinary
+                    return [tuple(one(self._normalized(t))) for t in texts]
         encoder = self._encoder
         cut = [encoder.pieces(self._normalized(t)) if t else [] for t in texts]
         single = [k for k, p in enumerate(cut) if len(p) == 1]
@@ -874,6 +891,7 @@ class Tokenizer(TiktokenMethods):
             state[name] = getattr(self, name)
         state["_tiktoken_encoding"] = None
         state["_core"] = None
+        state["_core_builder"] = None  # a builder's core (another process) stays with its owner
         for name in (
             "_encoder_source",
             "_merges_hook",
@@ -909,13 +927,48 @@ class Tokenizer(TiktokenMethods):
         return self._tiktoken_encoding
 
     def core_encoder(self) -> CoreEncoder:
-        """:meth:`tiktoken_encoding` with the checks that keep its ids ours
-        (:class:`~bpe_engine.encode.core.CoreEncoder`); raises if not equivalent."""
+        """:meth:`tiktoken_encoding` (or the core of :meth:`use_core_builder`'s builder) with
+        the checks that keep its ids ours (:class:`~bpe_engine.encode.core.CoreEncoder`);
+        raises if not equivalent."""
         core = self._core
         if core is None:
-            enc = self.tiktoken_encoding()
-            core = self._core = CoreEncoder.of(enc, self.vocab, self.pretokenizer)
+            builder = self._core_builder
+            if builder is None:
+                enc = self.tiktoken_encoding()
+            else:
+                recipe = self.core_recipe()
+                with _core_lock:  # two threads with long texts at once ask for it once
+                    if self._core is not None:
+                        return self._core
+                    enc = builder(recipe)
+            core = self._core = CoreEncoder.of(enc, self.vocab, self.pretokenizer, local=builder is None)
         return core
+
+    def core_recipe(self) -> CoreRecipe:
+        """What tiktoken's core of this tokenizer is built from (raises if tiktoken's core
+        does not encode as this tokenizer does: :meth:`tiktoken_equivalent`)."""
+        from .formats.base import pattern_of
+
+        reason = self.tiktoken_equivalent()
+        if reason is not None:
+            raise EncodingUnavailableError(f"cannot run this tokenizer on tiktoken: {reason}")
+        name = f"bpe-explorer:{self.name or 'tokenizer'}"
+        return CoreRecipe(name, pattern_of(self), self._ordinary_ranks_of(), dict(self.special_tokens))
+
+    def use_core_builder(self, builder: CoreBuilder | None) -> None:
+        """Have tiktoken's core of this tokenizer made by ``builder`` from its
+        :meth:`core_recipe` when it is first needed, instead of in this process (``None``: in
+        this process again). The builder's core may live elsewhere (another process: building
+        or dropping a core here holds the interpreter lock 100-300 ms); where it cannot answer,
+        it raises :class:`~bpe_engine.errors.CoreUnavailableError` and this tokenizer's own
+        encoder answers. A core made in this process stays (dropping it would hold the lock),
+        one of an earlier builder is let go; the builder is not pickled."""
+        with _core_lock:
+            if builder == self._core_builder:
+                return
+            if self._core is not None and not self._core.local:
+                self._core = None
+            self._core_builder = builder
 
     def encode_file(self, path: str | os.PathLike[str], **options: Any) -> np.ndarray:
         """All ids of a UTF-8 file as a NumPy ``uint32`` array; see :func:`bpe_engine.encode_file`."""

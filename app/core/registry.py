@@ -28,6 +28,7 @@ from typing import cast
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core import i18n
+from app.core.core_host import CoreHost
 from app.core.i18n import tr, tr_n
 from app.core.jobs.calls import CallQueue
 from bpe_engine import OPENAI_ENCODINGS, Tokenizer, TokenizerLike, errors, find_hf_tokenizers, load_tokenizer
@@ -91,9 +92,10 @@ def load_openai(name: str) -> Tokenizer:
     merges make them in a job of their own (:meth:`~bpe_engine.Tokenizer.merges_made` says
     whether they must).
 
-    tiktoken's core (~0.05-0.25 s each, holding the interpreter lock) is not built here: the
-    three of Compare's columns made its first chips wait ~0.4 s for them. Compare asks for them
-    once its columns show their chips (:meth:`TokenizerRegistry.prepare_core`), in this queue."""
+    tiktoken's core (~0.05-0.25 s each) is built in the helper process of
+    :mod:`app.core.core_host` (in this one it held the interpreter lock all that time), when
+    Compare's columns show their chips (:meth:`TokenizerRegistry.prepare_core`) or a long text
+    first needs it."""
     return Tokenizer.from_tiktoken(name)
 
 
@@ -199,6 +201,7 @@ class TokenizerRegistry(QObject):
                 self._hf_keys.append(found.model)
         self._trained_count = 0
         self._cores: set[str] = set()  # the keys whose tiktoken core was asked for (prepare_core)
+        self.core_host = CoreHost()  # every tokenizer's tiktoken core, in a helper process
         self._loads = CallQueue("openai-encodings", self)
         self._loads.delivered.connect(self._on_loads_delivered)
         i18n.connect(self._on_language_changed)
@@ -282,6 +285,7 @@ class TokenizerRegistry(QObject):
         """
         if compose is not None:
             label = compose()
+        self._adopt(tokenizer)
         self._trained_count += 1
         key = f"{kind}-{self._trained_count}"
         self._entries[key] = RegistryEntry(
@@ -344,14 +348,25 @@ class TokenizerRegistry(QObject):
         self._loads.submit(key, lambda: load_openai(key), lambda exc: _load_message(key, exc))
 
     def prepare_core(self, key: str) -> None:
-        """Build tiktoken's core of the loaded OpenAI encoding ``key`` in the background (once;
-        nothing for other keys). A short text encodes without it (by the ranks), so the views'
+        """Build tiktoken's core of the loaded OpenAI encoding ``key`` in the helper process
+        (sent from the background; once; nothing for other keys). A short text encodes without it (by the ranks), so the views'
         first tokens do not wait for it; a long one would, in its encode job."""
         entry = self._entries.get(key)
         tok = entry.tokenizer if entry is not None and entry.kind == RegistryKind.OPENAI else None
         if isinstance(tok, Tokenizer) and key not in self._cores:
             self._cores.add(key)
             self._loads.submit(_CoreTag(key), tok.core_encoder, lambda exc: _load_message(key, exc))
+
+    def _adopt(self, tokenizer: TokenizerLike) -> TokenizerLike:
+        """``tokenizer``, its tiktoken core (if it has one) to be built in the helper process:
+        building or dropping one here holds the interpreter lock 100-300 ms."""
+        if isinstance(tokenizer, Tokenizer):
+            tokenizer.use_core_builder(self.core_host.build)
+        return tokenizer
+
+    def close(self) -> None:
+        """End the helper process of tiktoken's cores (the window closes)."""
+        self.core_host.close()
 
     def wait(self, msecs: int = -1) -> bool:
         """Wait for background loads (tests and shutdown); ``msecs`` -1: as long as it takes."""
@@ -369,7 +384,7 @@ class TokenizerRegistry(QObject):
             self.changed.emit()
             self.failed.emit(key, message)
         else:
-            entry.tokenizer = cast(TokenizerLike, tokenizer)
+            entry.tokenizer = self._adopt(cast(TokenizerLike, tokenizer))
             entry.status = EntryStatus.READY
             self.changed.emit()
             self.ready.emit(key)

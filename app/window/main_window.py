@@ -284,6 +284,7 @@ class MainWindow(QMainWindow):
         for view in self.views():
             if view is not self.train_view:
                 view.shutdown()
+        self.registry.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt naming)
         if not self.may_close():

@@ -15,19 +15,29 @@ where tiktoken and our encoder can still part:
 - a pattern on which Rust's fancy-regex reaches its backtracking limit: tiktoken panics (a
   ``BaseException``) or raises; None again, and our encoder runs the pattern under its time
   limit.
+
+The core need not live in this process: building one (``tiktoken.Encoding``, one Rust call
+that converts 100 000-200 000 ranks) holds the interpreter lock 100-300 ms, and so does
+dropping it. A caller whose other threads must not wait that long (a GUI) gives the tokenizer
+a :data:`CoreBuilder` (:meth:`~bpe_engine.Tokenizer.use_core_builder`): it gets the
+:class:`CoreRecipe` and returns a :class:`CoreEncoding` that may encode elsewhere (another
+process); where that one cannot answer it raises :class:`~bpe_engine.errors.CoreUnavailableError`
+and our encoder answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Set as AbstractSet
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import numpy as np
 
 from .._text import fix_surrogates
+from ..errors import CoreUnavailableError
 from ..pretokenize import Pretokenizer
 
-__all__ = ["CoreEncoder", "has_long_run"]
+__all__ = ["CoreBuilder", "CoreEncoder", "CoreEncoding", "CoreRecipe", "has_long_run"]
 
 # Every piece of at least 2 * _WINDOW characters holds a whole aligned window of them; tiktoken
 # is still faster than ours on pieces below that (250 000 characters: 0.9 s, ours 1.5 s).
@@ -50,14 +60,49 @@ def has_long_run(text: str, window: int = _WINDOW, breaks: tuple[str, ...] = _BR
     return False
 
 
+@dataclass(frozen=True)
+class CoreRecipe:
+    """What a tokenizer's tiktoken core is built from:
+    ``tiktoken.Encoding(name, pat_str=pattern, mergeable_ranks=ranks, special_tokens=special_tokens)``
+    (``ranks``: the ordinary tokens' bytes -> id). Built from this, the core gives our ids."""
+
+    name: str
+    pattern: str
+    ranks: Mapping[bytes, int]
+    special_tokens: Mapping[str, int]
+
+
+class CoreEncoding(Protocol):
+    """The part of ``tiktoken.Encoding`` that :class:`CoreEncoder` calls."""
+
+    def encode(
+        self, text: str, *, allowed_special: AbstractSet[str], disallowed_special: AbstractSet[str]
+    ) -> list[int]: ...
+
+    def encode_ordinary(self, text: str) -> list[int]: ...
+
+    def encode_ordinary_batch(self, texts: list[str]) -> list[list[int]]: ...
+
+    def encode_to_numpy(
+        self, text: str, *, allowed_special: AbstractSet[str], disallowed_special: AbstractSet[str]
+    ) -> np.ndarray: ...
+
+
+#: Makes a tokenizer's core from its recipe (see the module: a core in another process).
+CoreBuilder = Callable[[CoreRecipe], CoreEncoding]
+
+
 class CoreEncoder:
     """A ``tiktoken.Encoding`` over our ids; ``id_bytes``: the bytes of every id (ordinary
     and special), for the check of a pattern that may leave text unmatched (``covers_all``
-    False)."""
+    False). ``local``: the encoding is tiktoken's, in this process (not a builder's)."""
 
-    def __init__(self, encoding: Any, id_bytes: Mapping[int, bytes] | None, covers_all: bool) -> None:
+    def __init__(
+        self, encoding: Any, id_bytes: Mapping[int, bytes] | None, covers_all: bool, local: bool = True
+    ) -> None:
         self.encoding = encoding
         self.covers_all = covers_all
+        self.local = local
         self._lengths: np.ndarray | None = None
         if not covers_all and id_bytes is not None:
             lengths = np.zeros(max(id_bytes) + 1, dtype=np.int64)
@@ -65,11 +110,13 @@ class CoreEncoder:
             self._lengths = lengths
 
     @classmethod
-    def of(cls, encoding: Any, id_bytes: Mapping[int, bytes], pretokenizer: Pretokenizer) -> CoreEncoder:
+    def of(
+        cls, encoding: Any, id_bytes: Mapping[int, bytes], pretokenizer: Pretokenizer, local: bool = True
+    ) -> CoreEncoder:
         """The core encoder of a tokenizer's vocabulary and pre-tokenizer (a custom pattern's
         ids are checked; the built-in patterns match every character)."""
         covers_all = pretokenizer.name != "regex"
-        return cls(encoding, None if covers_all else id_bytes, covers_all)
+        return cls(encoding, None if covers_all else id_bytes, covers_all, local)
 
     def encode(self, text: str, allowed: frozenset[str]) -> list[int] | None:
         """Token ids of ``text`` (the special tokens in ``allowed`` recognised, the others
@@ -115,7 +162,10 @@ class CoreEncoder:
 def _gave_up(exc: BaseException) -> bool:
     """Whether ``exc`` is tiktoken's answer when fancy-regex gives up on a pattern (its
     backtracking limit): a panic (a BaseException named PanicException) from ``encode``, a
-    ValueError from ``encode_to_numpy``; nothing else is swallowed."""
+    ValueError from ``encode_to_numpy``; or a core built elsewhere that cannot answer
+    (:class:`CoreUnavailableError`); nothing else is swallowed."""
+    if isinstance(exc, CoreUnavailableError):
+        return True
     if isinstance(exc, ValueError):
         return str(exc).startswith("Regex error while tokenizing")
     return type(exc).__name__ == "PanicException"

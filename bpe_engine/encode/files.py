@@ -30,7 +30,6 @@ from ..parallel import can_fork, run_pool
 from ..pretokenize import SpecialSplitter, stand_in_table
 from .batch import pair_tables
 from .charcut import cross_table
-from .core import CoreEncoder
 
 if TYPE_CHECKING:
     from ..interface import ByteLevelTokenizerLike as Tokenizer
@@ -175,7 +174,7 @@ def _build_tables(tokenizer: Tokenizer) -> None:
 def _iter_tiktoken(
     tokenizer: Tokenizer, source: CorpusSource, total: int, n_workers: int, special: SpecialMode
 ) -> Iterator[tuple[int, int, np.ndarray]]:
-    core = CoreEncoder.of(tokenizer.tiktoken_encoding(), tokenizer.vocab, tokenizer.pretokenizer)
+    core = tokenizer.core_encoder()  # (a builder's core, when the tokenizer has one)
     specials = list(tokenizer.special_tokens) if special != "ordinary" else []
     chunker = Chunker(tokenizer.pretokenizer, specials)
     every_special = SpecialSplitter(tokenizer.special_tokens)

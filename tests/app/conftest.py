@@ -22,6 +22,7 @@ def registry(qtbot) -> TokenizerRegistry:
     reg = TokenizerRegistry()
     yield reg
     reg.wait(30_000)
+    reg.close()  # its helper process of tiktoken's cores (a frozen registry is never collected)
 
 
 @pytest.fixture
