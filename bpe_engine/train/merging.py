@@ -766,24 +766,26 @@ class MergeLoop:
         else:
             p_free = p >= 0
         pl = p[p_free]
-        wl = w[p_free]
-        wr = w[has_n]
+        # The weights of the left pairs, then of the right ones (both lost, both new)
+        weights = np.concatenate((w[p_free], w[has_n]))
         pcount = self.pcount.data
-        # The pairs on either side lose the merged weight; so does the merged pair itself.
-        np.subtract.at(pcount, ppid[pl], wl)
-        np.subtract.at(pcount, ppid[j[has_n]], wr)
+        # The pairs on either side lose the merged weight (one call for both sides); so does
+        # the merged pair itself.
+        np.subtract.at(pcount, np.concatenate((ppid[pl], ppid[j[has_n]])), weights)
         replaced = int(np.add.reduce(w))
         self.live -= int(pos.size)
         pcount[pid] -= replaced
+        # No pair starts at a merged position, but for the new ones `_add_pairs` sets (the
+        # left neighbours `pl` are never merged positions: `left_to_right` and the marks)
+        ppid[pos] = -1
+        ppid[j] = -1
 
         # New pairs: (p, z) at each left neighbour p, (z, n) at each merged position.
-        self._add_pairs(z, sym[pl], pl, wl, right_tok, pr, wr)
+        self._add_pairs(z, sym[pl], pl, right_tok, pr, weights)
 
         # Structural update.
         sym[pos] = z
         sym[j] = -1
-        ppid[j] = -1
-        ppid[pos[~has_n]] = -1
         nxt[pos] = nn
         prv[nr] = pr
         return replaced
@@ -793,12 +795,12 @@ class MergeLoop:
         z: int,
         left_tok: np.ndarray,
         left_pos: np.ndarray,
-        left_w: np.ndarray,
         right_tok: np.ndarray,
         right_pos: np.ndarray,
-        right_w: np.ndarray,
+        weights: np.ndarray,
     ) -> None:
-        """Create the new pairs ``(left_tok, z)`` and ``(z, right_tok)`` of one merge.
+        """Create the new pairs ``(left_tok, z)`` and ``(z, right_tok)`` of one merge
+        (``weights``: those of the left positions, then of the right ones).
 
         All of them are new (each holds the new token ``z``), so pair ids are handed out
         here: one per distinct neighbour token, in the order of one stable sort, which also
@@ -828,7 +830,7 @@ class MergeLoop:
         group = first.cumsum(dtype=np.int32)
         group += np.int32(base - 1)
         self.ppid[positions] = group
-        cnts = np.add.reduceat(np.concatenate((left_w, right_w))[order], starts)
+        cnts = np.add.reduceat(weights[order], starts)
         pairs.reserve(m)
         pairs.n += m
         # subtle: the fields as arrays of the table (`reserve` refreshed them), not views of a
