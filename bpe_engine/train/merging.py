@@ -39,7 +39,7 @@ __all__ = ["MergeLoop", "WordSlices", "tie_key"]
 
 # Pairs with at most this many logged positions are merged in plain Python, one position
 # at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off
-# (~60 µs a merge on 10 MB of Chinese against ~1.5 µs a position in Python: 40 measured
+# (~60-80 µs a merge on 10 MB of Chinese against ~1.5 µs a position in Python: 40 measured
 # best there, 24-40 alike; English is the same at 32 and 128).
 _SMALL_MERGE = 40
 _SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
