@@ -25,7 +25,7 @@ smallest) pair of byte strings ``(left, right)``.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -38,8 +38,10 @@ from .keys import KeyedPieces
 __all__ = ["MergeLoop", "WordSlices", "tie_key"]
 
 # Pairs with at most this many logged positions are merged in plain Python, one position
-# at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off.
-_SMALL_MERGE = 128
+# at a time; above it, the fixed cost of the ~40 NumPy calls of a vectorised merge pays off
+# (~60-80 µs a merge on 10 MB of Chinese against ~1.5 µs a position in Python: 40 measured
+# best there, 24-40 alike; English is the same at 32 and 128).
+_SMALL_MERGE = 40
 _SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
 _DENSE_CODES = 1 << 22  # pair codes counted in a table (16 MB of int32 at most), not sorted
 _COPY = 1 << 19  # elements copied per call when a column grows (2-4 MB)
@@ -221,8 +223,12 @@ class _Column:
 
     def extend(self, values: np.ndarray | list[int]) -> None:
         k = len(values)
-        self.reserve(k)
         n = self.n
+        if n + k <= self.data.size and k <= _COPY:  # the common case: one call (a merge's few values)
+            self.data[n : n + k] = values
+            self.n = n + k
+            return
+        self.reserve(k)
         for i in range(0, k, _COPY):
             e = min(i + _COPY, k)
             self.data[n + i : n + e] = values[i:e]
@@ -735,9 +741,7 @@ class MergeLoop:
         structured array is 20x slower); the record layout still makes them cheap, since
         the fields of a position share a cache line."""
         sym, nxt, prv, wt, mark, ppid = self.sym, self.nxt, self.prv, self.wt, self.mark, self.ppid
-        valid = ppid[pos] == pid  # positions where this pair still stands
-        if not valid.all():
-            pos = pos[valid]
+        pos = pos[ppid[pos] == pid]  # positions where this pair still stands (always: cheaper than a test)
         if a == b:
             pos = left_to_right(pos, nxt)  # "a a a a": overlapping occurrences
         j = nxt[pos].astype(np.intp)
@@ -748,7 +752,7 @@ class MergeLoop:
         pr = pos[has_n]
         nr = nn[has_n]
         right_tok = sym[nr]
-        if a == b or bool((right_tok == a).any()):
+        if a == b or np.logical_or.reduce(right_tok == a):
             # Two occurrences may touch ("a b a b"): mark right elements (1) and left
             # elements (2) to see which neighbours are part of this merge themselves.
             mark[j] = 1
@@ -757,29 +761,31 @@ class MergeLoop:
             n_merged = mark[nr] == 2
             mark[j] = 0
             mark[pos] = 0
-            if n_merged.any():
+            if np.logical_or.reduce(n_merged):
                 right_tok = np.where(n_merged, np.int32(z), right_tok)  # (z, z) where merges touch
         else:
             p_free = p >= 0
         pl = p[p_free]
-        wl = w[p_free]
-        wr = w[has_n]
+        # The weights of the left pairs, then of the right ones (both lost, both new)
+        weights = np.concatenate((w[p_free], w[has_n]))
         pcount = self.pcount.data
-        # The pairs on either side lose the merged weight; so does the merged pair itself.
-        np.subtract.at(pcount, ppid[pl], wl)
-        np.subtract.at(pcount, ppid[j[has_n]], wr)
-        replaced = int(w.sum())
+        # The pairs on either side lose the merged weight (one call for both sides); so does
+        # the merged pair itself.
+        np.subtract.at(pcount, np.concatenate((ppid[pl], ppid[j[has_n]])), weights)
+        replaced = int(np.add.reduce(w))
         self.live -= int(pos.size)
         pcount[pid] -= replaced
+        # No pair starts at a merged position, but for the new ones `_add_pairs` sets (the
+        # left neighbours `pl` are never merged positions: `left_to_right` and the marks)
+        ppid[pos] = -1
+        ppid[j] = -1
 
         # New pairs: (p, z) at each left neighbour p, (z, n) at each merged position.
-        self._add_pairs(z, sym[pl], pl, wl, right_tok, pr, wr)
+        self._add_pairs(z, sym[pl], pl, right_tok, pr, weights)
 
         # Structural update.
         sym[pos] = z
         sym[j] = -1
-        ppid[j] = -1
-        ppid[pos[~has_n]] = -1
         nxt[pos] = nn
         prv[nr] = pr
         return replaced
@@ -789,12 +795,12 @@ class MergeLoop:
         z: int,
         left_tok: np.ndarray,
         left_pos: np.ndarray,
-        left_w: np.ndarray,
         right_tok: np.ndarray,
         right_pos: np.ndarray,
-        right_w: np.ndarray,
+        weights: np.ndarray,
     ) -> None:
-        """Create the new pairs ``(left_tok, z)`` and ``(z, right_tok)`` of one merge.
+        """Create the new pairs ``(left_tok, z)`` and ``(z, right_tok)`` of one merge
+        (``weights``: those of the left positions, then of the right ones).
 
         All of them are new (each holds the new token ``z``), so pair ids are handed out
         here: one per distinct neighbour token, in the order of one stable sort, which also
@@ -807,25 +813,28 @@ class MergeLoop:
         # Left partners keep their ids, right partners are shifted by n_tok: one sort groups
         # the pairs of both kinds (left kinds first).
         keys = np.concatenate((left_tok, right_tok + np.int32(n_tok)))
-        order = np.argsort(keys.astype(np.uint16) if 2 * n_tok <= 65536 else keys, kind="stable")
+        # subtle: method calls, not np.argsort(...) and the like (their Python wrappers cost
+        # ~1 µs a call, and a large merge on Chinese makes ~40 calls over ~200 positions)
+        order = (keys.astype(np.uint16) if 2 * n_tok <= 65536 else keys).argsort(kind="stable")
         keys = keys[order]
         first = np.empty(k, dtype=bool)
         first[0] = True
         np.not_equal(keys[1:], keys[:-1], out=first[1:])
-        starts = np.flatnonzero(first)
+        starts = first.nonzero()[0]
         uniq = keys[starts]
         m = int(starts.size)
-        ml = int(np.searchsorted(uniq, n_tok))
+        ml = int(uniq.searchsorted(n_tok))
         positions = np.concatenate((left_pos, right_pos))[order]
         pairs = self.pairs
         base = pairs.n
-        group = np.cumsum(first)
-        group += base - 1
+        group = first.cumsum(dtype=np.int32)
+        group += np.int32(base - 1)
         self.ppid[positions] = group
-        cnts = np.add.reduceat(np.concatenate((left_w, right_w))[order], starts, dtype=np.int64)
-        block = pairs.add(m)
-        # subtle: the fields as arrays of the table (`pairs.add` refreshed them), not views of
-        # `block` by name (a structured field lookup per statement)
+        cnts = np.add.reduceat(weights[order], starts)
+        pairs.reserve(m)
+        pairs.n += m
+        # subtle: the fields as arrays of the table (`reserve` refreshed them), not views of a
+        # block of records by name (a structured field lookup per statement)
         end = base + m
         pairs.left[base : base + ml] = uniq[:ml]
         pairs.left[base + ml : end] = z
@@ -838,23 +847,19 @@ class MergeLoop:
         ends[-1] = k
         np.subtract(ends, starts, out=pairs.len[base:end])
         self.log.extend(positions)
-        heap = self.heap
-        tkey = self.tkey
-        push = heapq.heappush
-        big = cnts >= max(self.threshold, 1)
-        ids: Iterable[int]
-        if not big.all():
-            self.low_parts.append(np.flatnonzero(~big) + base)
-            self.low_size += self.low_parts[-1].size
+        floor = max(self.threshold, 1)
+        big = (cnts >= floor).nonzero()[0]
+        if big.size < m:  # most new pairs are rare (on Chinese, nearly every merge has none above)
+            low = np.arange(base, end) if not big.size else (cnts < floor).nonzero()[0] + base
+            self.low_parts.append(low)
+            self.low_size += low.size
             if self.low_size >= _SLICE:
                 self._gather_low(_SLICE)
-            ids = (np.flatnonzero(big) + base).tolist()
-            block = block[big]
-            cnts = cnts[big]
-        else:
-            ids = range(base, base + m)
-        for pid, left, right, c in zip(ids, block["left"].tolist(), block["right"].tolist(), cnts.tolist()):
-            push(heap, (-c, tkey[left] + tkey[right], pid))
+        if big.size:
+            heap, tkey, push = self.heap, self.tkey, heapq.heappush
+            pleft, pright = pairs.left_m, pairs.right_m
+            for q, c in zip((big + base).tolist(), cnts[big].tolist()):
+                push(heap, (-c, tkey[pleft[q]] + tkey[pright[q]], q))
 
     # -- checkpoints --------------------------------------------------------------------------
 

@@ -42,14 +42,19 @@ def _run(loop: MergeLoop, limit: int, compact: bool = False) -> tuple[list[tuple
     return merges, counts
 
 
-def _live_blocks(loop: MergeLoop) -> list[list[int]]:
-    """Each pair's logged positions where it still stands, in log order."""
+def _live_blocks(loop: MergeLoop) -> dict[tuple[int, int], list[int]]:
+    """Each pair's logged positions where it still stands, in log order, by its two tokens.
+
+    subtle: by tokens, not by pair id. A merge takes the Python or the NumPy path by the
+    size of its pair's block, stale entries included, so the compacted loop and its twin may
+    take different paths, which hand out the ids of a merge's new pairs in different orders
+    (first met, or by token); a pair's positions and the merges are the same."""
     n = loop.pairs.n
     log = loop.log.view()
-    blocks = []
+    blocks = {}
     for pid, (off, size) in enumerate(zip(loop.pairs.off[:n].tolist(), loop.pairs.len[:n].tolist())):
         entries = log[off : off + size]
-        blocks.append(entries[loop.ppid[entries] == pid].tolist())
+        blocks[loop.pair(pid)] = entries[loop.ppid[entries] == pid].tolist()
     return blocks
 
 

@@ -1,0 +1,50 @@
+"""The merge loop's two ways of making a merge, each alone, against the reference trainer.
+
+A merge of a pair with few positions runs in plain Python, one position at a time; above
+``merging._SMALL_MERGE`` positions it runs as NumPy calls over all of them at once. On the
+small texts the reference can train on, nearly every merge takes the Python path: here the
+threshold is moved so that every merge takes one path or the other, on random texts made of
+few symbols (many repeated pairs, overlapping runs "aaa", "abab", neighbouring occurrences of
+one merge, pairs that rise above or stay below the heap's threshold when they are created),
+in one byte or several (Chinese characters: the preforming of their bytes runs the loop too).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from bpe_engine import train_bpe
+from bpe_engine.reference import reference_train
+from bpe_engine.train import merging
+
+ALPHABETS = ("ab ", "abc\n", "aab b", "一二一三 ", "的了一是 \n", "ab一")
+texts = st.sampled_from(ALPHABETS).flatmap(lambda chars: st.text(alphabet=chars, min_size=20, max_size=400))
+
+
+@pytest.mark.parametrize("small_merge", [0, 1 << 30], ids=["every-merge-numpy", "every-merge-python"])
+@settings(max_examples=40, deadline=None)
+@given(text=texts, extra=st.integers(5, 60), pretokenizer=st.sampled_from(["gpt2", "none"]))
+def test_each_merge_path_alone_matches_reference(small_merge: int, text: str, extra: int, pretokenizer: str) -> None:
+    vocab_size = 256 + 1 + extra
+    _, merges, counts = reference_train(text, vocab_size, ["<|endoftext|>"], pretokenizer)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(merging, "_SMALL_MERGE", small_merge)
+        tok = train_bpe(None, vocab_size, ["<|endoftext|>"], text=text, pretokenizer=pretokenizer)
+    assert tok.merges == merges
+    assert tok.merge_counts == counts
+
+
+@pytest.mark.parametrize("small_merge", [0, 1 << 30], ids=["every-merge-numpy", "every-merge-python"])
+def test_each_merge_path_alone_on_real_text(small_merge: int) -> None:
+    from ..conftest import data_text
+    from .conftest import head
+
+    for name in ("chinese.txt", "english.txt"):
+        text = head(data_text(name), 2500)
+        _, merges, counts = reference_train(text, 256 + 1 + 150, ["<|endoftext|>"], "gpt2")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(merging, "_SMALL_MERGE", small_merge)
+            tok = train_bpe(None, 256 + 1 + 150, ["<|endoftext|>"], text=text)
+        assert len(merges) >= 100
+        assert tok.merges == merges and tok.merge_counts == counts
