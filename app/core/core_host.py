@@ -11,7 +11,8 @@ If the process dies it is started again (its cores sent again) at most ``RESTART
 past that, or once the host is closed, an encode raises
 :class:`~bpe_engine.errors.CoreUnavailableError` and the tokenizer's own encoder answers
 (the same ids, slower). An encode is one request (as tiktoken's call was one call: a newer
-job waits for it); requests from several job threads go one at a time.
+job waits for it); two job threads encoding at once use two processes (a corpus run's
+workers), more wait.
 """
 
 from __future__ import annotations
@@ -74,34 +75,58 @@ def _end(holder: list[subprocess.Popen[bytes]]) -> None:
                 proc.stdout.close()
 
 
-class CoreHost:
-    """One helper process owning tiktoken's cores; :meth:`build` is a tokenizer's core builder."""
+class _Lane:
+    """One helper process and what it holds; one request at a time (under ``lock``)."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()  # one request (and its reply) at a time
-        self._proc: list[subprocess.Popen[bytes]] = []  # (a list: the finalizer shares it)
+        self.lock = threading.Lock()
+        self.proc: list[subprocess.Popen[bytes]] = []  # (a list: the host's finalizer shares it)
+        self.built: set[int] = set()  # the cores the running process has
+
+
+def _end_all(procs: list[list[subprocess.Popen[bytes]]]) -> None:
+    for proc in list(procs):
+        _end(proc)
+
+
+class CoreHost:
+    """Helper processes owning tiktoken's cores; :meth:`build` is a tokenizer's core builder.
+
+    One process serves a session; a second starts only when two job threads encode at once
+    (a corpus run's workers: tiktoken ran them side by side in the app's process, and one
+    process answering one request at a time made such runs up to twice as slow)."""
+
+    def __init__(self, lanes: int = 2) -> None:
+        self._max_lanes = max(1, lanes)
+        first = _Lane()
+        self._lanes = [first]
+        self._lanes_lock = threading.Lock()  # (adding a lane, counting restarts)
+        self._lock = first.lock  # the first process's (tests wait on it)
+        self._proc = first.proc
+        self._procs = [first.proc]
         self._recipes: dict[int, list[bytes]] = {}  # every core's BUILD payload (sent again after a restart)
-        self._built: set[int] = set()  # the cores the running process has
         self._restarts = 0
         self._closed = False
-        self._finalizer = weakref.finalize(self, _end, self._proc)  # also at exit
+        self._finalizer = weakref.finalize(self, _end_all, self._procs)  # also at exit
 
     @property
     def pid(self) -> int | None:
-        """The helper process's id (None when not running)."""
+        """The first helper process's id (None when not running)."""
         return self._proc[0].pid if self._proc else None
 
     def build(self, recipe: CoreRecipe) -> RemoteCore:
         """A core of ``recipe`` in the helper process (sent now, so that it is ready before
         the first long text; a failure shows as that text's encode falling back)."""
         payload = _recipe_payload(recipe)
-        with self._lock:
-            core = len(self._recipes) + 1
-            self._recipes[core] = payload
+        lane = self._lanes[0]
+        with lane.lock:
+            with self._lanes_lock:
+                core = len(self._recipes) + 1
+                self._recipes[core] = payload
             try:
-                self._ensure_built(core)
+                self._ensure_built(lane, core)
             except _Dead:
-                self._stop()
+                self._stop(lane)
             except errors.CoreUnavailableError:
                 pass  # (its encodes fall back)
         return RemoteCore(self, core)
@@ -121,22 +146,43 @@ class CoreHost:
         ends = np.cumsum(counts, dtype=np.int64).tolist()
         return [flat[s:e] for s, e in zip([0, *ends[:-1]], ends)]
 
+    def _free_lane(self) -> _Lane:
+        """A lane whose lock this thread now holds: a free one, a new one while there are
+        fewer than the most, else the first (waiting for it)."""
+        for lane in list(self._lanes):
+            if lane.lock.acquire(blocking=False):
+                return lane
+        with self._lanes_lock:
+            if len(self._lanes) < self._max_lanes and not self._closed:
+                lane = _Lane()
+                lane.lock.acquire()
+                self._lanes.append(lane)
+                self._procs.append(lane.proc)
+                return lane
+        lane = self._lanes[0]
+        lane.lock.acquire()
+        return lane
+
     def _ask(self, core: int, op: int, payload: list[bytes]) -> np.ndarray:
-        """The uint32 reply of request ``op`` to core ``core`` (the process started again if
-        it died, at most ``RESTARTS`` times in all)."""
-        with self._lock:
+        """The uint32 reply of request ``op`` to core ``core`` (a process started again if it
+        died, at most ``RESTARTS`` times in all)."""
+        lane = self._free_lane()
+        try:
             while True:
                 try:
-                    self._ensure_built(core)
-                    status, out = self._request(op, core, payload)
+                    self._ensure_built(lane, core)
+                    status, out = self._request(lane, op, core, payload)
                     break
                 except _Dead:
-                    self._stop()
-                    if self._closed or self._restarts >= RESTARTS:
-                        raise errors.CoreUnavailableError("the process of tiktoken's cores ended") from None
-                    self._restarts += 1
+                    self._stop(lane)
+                    with self._lanes_lock:
+                        if self._closed or self._restarts >= RESTARTS:
+                            raise errors.CoreUnavailableError("the process of tiktoken's cores ended") from None
+                        self._restarts += 1
             if self._closed:  # (closed while this request ran: see close)
-                self._stop()
+                self._stop(lane)
+        finally:
+            lane.lock.release()
         if status == wire.OK:
             return np.frombuffer(out, dtype=np.uint32).copy()  # (writable, as tiktoken's)
         message = out.decode("utf-8", "replace")
@@ -145,24 +191,26 @@ class CoreHost:
         raise errors.CoreUnavailableError(f"tiktoken's core failed: {message}")
 
     def close(self) -> None:
-        """End the helper process (the app quits); later encodes fall back to the tokenizers' own."""
-        self._closed = True
+        """End the helper processes (the app quits); later encodes fall back to the tokenizers' own."""
+        with self._lanes_lock:
+            self._closed = True
         # subtle: a job may be waiting for a reply (a long text: a few hundred ms) while it
-        # holds the lock; the window does not wait for it, and killing the process would hand
+        # holds a lane; the window does not wait for it, and killing the process would hand
         # the text to our slower encoder while the app exits: the job ends the process once
         # answered (_ask); the finalizer at exit, if the job is still waiting then.
-        if self._lock.acquire(blocking=False):
-            try:
-                self._stop()
-            finally:
-                self._lock.release()
+        for lane in list(self._lanes):
+            if lane.lock.acquire(blocking=False):
+                try:
+                    self._stop(lane)
+                finally:
+                    lane.lock.release()
 
-    # -- the process (under the lock) -------------------------------------------------------
+    # -- a process (under its lane's lock) --------------------------------------------------
 
-    def _start(self) -> subprocess.Popen[bytes]:
+    def _start(self, lane: _Lane) -> subprocess.Popen[bytes]:
         if self._closed:
             raise _Dead
-        if not self._proc:
+        if not lane.proc:
             try:
                 proc = subprocess.Popen(
                     [sys.executable, "-m", "app.core.core_server"],
@@ -173,23 +221,23 @@ class CoreHost:
                 )
             except OSError:
                 raise _Dead from None
-            self._proc.append(proc)
-            self._built.clear()
-        return self._proc[0]
+            lane.proc.append(proc)
+            lane.built.clear()
+        return lane.proc[0]
 
-    def _stop(self) -> None:
-        _end(self._proc)
-        self._built.clear()
+    def _stop(self, lane: _Lane) -> None:
+        _end(lane.proc)
+        lane.built.clear()
 
-    def _ensure_built(self, core: int) -> None:
-        if core not in self._built or not self._proc:
-            status, out = self._request(wire.BUILD, core, self._recipes[core])
+    def _ensure_built(self, lane: _Lane, core: int) -> None:
+        if core not in lane.built or not lane.proc:
+            status, out = self._request(lane, wire.BUILD, core, self._recipes[core])
             if status != wire.OK:
                 raise errors.CoreUnavailableError(f"tiktoken's core was not built: {out.decode('utf-8', 'replace')}")
-            self._built.add(core)
+            lane.built.add(core)
 
-    def _request(self, op: int, core: int, payload: list[bytes]) -> tuple[int, bytes]:
-        proc = self._start()
+    def _request(self, lane: _Lane, op: int, core: int, payload: list[bytes]) -> tuple[int, bytes]:
+        proc = self._start(lane)
         stdin, stdout = proc.stdin, proc.stdout
         assert stdin is not None and stdout is not None
         try:

@@ -187,3 +187,33 @@ def test_closing_during_a_request_lets_it_finish_then_ends_the_helper(tmp_path, 
     assert got == [ref.encode_ordinary(text)]
     assert proc.returncode == 0 and host.pid is None
     assert in_process_cores == []
+
+
+def test_two_encodes_at_once_use_a_second_process_and_both_equal_tiktoken(tmp_path, in_process_cores) -> None:
+    tok, ref = _rank_file_pair(tmp_path)
+    host = core_host.CoreHost()
+    tok.use_core_builder(host.build)
+    expected = ref.encode(LONG, allowed_special="all")
+    assert tok.encode(LONG, allowed_special="all") == expected
+    first = host.pid
+    with host._lock:  # the first process busy (another job's request): this one takes a second
+        assert tok.encode(LONG, allowed_special="all") == expected
+    assert len(host._lanes) == 2 and host.pid == first
+    second = host._procs[1][0]
+    assert second.pid != first
+    host.close()
+    assert second.returncode == 0 and host.pid is None and in_process_cores == []
+
+
+def test_a_corpus_file_with_two_workers_equals_tiktoken(tmp_path, in_process_cores) -> None:
+    from bpe_engine import encode_file
+
+    tok, ref = _rank_file_pair(tmp_path)
+    host = core_host.CoreHost()
+    tok.use_core_builder(host.build)
+    path = tmp_path / "corpus.txt"
+    path.write_text(LONG * 4, encoding="utf-8")
+    ids = encode_file(tok, path, workers=2, backend="tiktoken", special="allow")
+    assert ids.tolist() == ref.encode(LONG * 4, allowed_special="all")
+    host.close()
+    assert in_process_cores == []
