@@ -68,6 +68,7 @@ from .pretokenize import Pretokenizer, get_pretokenizer
 from .spm.tokenizer import SentencePieceTokenizer
 from .train.counting import CountResult, count_pretokens_iter
 from .train.events import CountingProgress
+from .train.keys import KeyedPieces
 from .unigram.tokenizer import UnigramTokenizer
 from .wordpiece.tokenizer import WordPieceTokenizer
 
@@ -300,7 +301,9 @@ class WordTrainer:
         assert result is not None
         counts: dict[str, int] = {}
         for group in result.groups():
-            for piece, count in group.items():
+            # (a KeyedPieces's items() would build a dict of every piece first)
+            pairs = zip(group, group.counts.tolist()) if isinstance(group, KeyedPieces) else group.items()
+            for piece, count in pairs:
                 counts[piece.decode("utf-8")] = count
         self._result = WordTokenizer.from_counts(counts, self.pretokenizer)
 

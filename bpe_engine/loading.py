@@ -70,8 +70,12 @@ def load_tokenizer(
 
     def reread() -> AnyTokenizer:
         # A cached tokenizer's merges taken from its file on first use: the same file still.
-        if args is None or file_key(path, "load_tokenizer", *args, folder=True) != key:
+        # The bytes checked are the bytes parsed (read once: the file may change between two reads).
+        data = _regular_bytes(path)
+        if args is None or file_key(path, "load_tokenizer", *args, folder=True, data=data) != key:
             raise TokenizerFileError(f"{os.fspath(path)}: the file changed after it was opened; open it again")
+        if data is not None:
+            first.append(data)
         return build()
 
     try:

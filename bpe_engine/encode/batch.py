@@ -190,7 +190,10 @@ def _concatenating(tables: EncoderTables) -> bool:
     """
     id_bytes = tables.id_bytes
     return all(
-        id_bytes[z] is not None and id_bytes[z] == (id_bytes[a] or b"") + (id_bytes[b] or b"")
+        id_bytes[z] is not None
+        and id_bytes[a] is not None
+        and id_bytes[b] is not None
+        and id_bytes[z] == id_bytes[a] + id_bytes[b]  # type: ignore[operator]
         for (a, b), z in zip(tables.pair_ids, tables.new_ids)
     )
 
@@ -303,6 +306,8 @@ def bpe_rounds(
     if not n_pieces:
         return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int64)
     raw = np.frombuffer(b"".join(pieces), dtype=np.uint8)
+    if not raw.size:
+        raise ValueError("bpe_rounds: every piece is empty (the pre-tokenizer gives no empty pieces)")
     ids = t.byte_id[raw].astype(np.int64)  # current tokens of the pieces still merging
     owner = np.repeat(np.arange(n_pieces, dtype=np.int64), lengths)  # their piece
     head = np.empty(ids.size, dtype=bool)  # first position of its piece

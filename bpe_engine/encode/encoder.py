@@ -94,6 +94,8 @@ def _self_tokens(tables: EncoderTables) -> dict[bytes, int]:
     127 412 of Llama 3.2's 128 000). Built once per tables, by the vectorised merge."""
     specials = tables.special_ids
     tokens = [(i, b) for i, b in enumerate(tables.id_bytes) if b and i not in specials]
+    if not tokens:
+        return {}
     flat, counts = bpe_flat(tables, [b for _, b in tokens])
     first = np.cumsum(counts) - counts
     ids = np.fromiter((i for i, _ in tokens), dtype=np.int64, count=len(tokens))

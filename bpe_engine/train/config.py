@@ -139,10 +139,12 @@ class TrainerConfig:
         cls,
         vocab_size: int | TrainerConfig | None = None,
         special_tokens: Sequence[str] | None = None,
+        /,
         **settings: Any,
     ) -> TrainerConfig:
         """A config from the arguments of ``train_bpe``/``BpeTrainer``: a config (or None for
-        the defaults) or a vocabulary size, optional special tokens, and any other settings."""
+        the defaults) or a vocabulary size, optional special tokens, and any other settings
+        (``vocab_size=`` and ``special_tokens=`` by keyword too: ``train_bpe(None, vocab_size=300, text=...)``)."""
         base = vocab_size if isinstance(vocab_size, TrainerConfig) else cls()
         if vocab_size is not None and not isinstance(vocab_size, TrainerConfig):
             settings["vocab_size"] = vocab_size

@@ -465,6 +465,7 @@ def _count_parallel(
             special_count += payload
         elif isinstance(payload, KeyedPart):
             keyed.add(payload)
+            yield (done, total)  # (a cancel point between parts, as between shards)
         else:
             for index, part in payload:  # one worker's counts of some shards
                 shard = shards[index]

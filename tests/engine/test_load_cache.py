@@ -220,6 +220,40 @@ def test_a_tokenizer_json_changed_after_a_pending_open_is_refused_on_first_use(t
     assert load_tokenizer(path).encode("abc") == [256, vocab["c"]]  # the new file, opened again
 
 
+def test_a_pending_entrys_first_use_reads_its_file_once(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On first use of a pending entry the bytes checked against its key are the bytes parsed
+    (two reads could see two versions of the file: the merges of one, the key of the other)."""
+    from bpe_engine import gpt2_bytes_to_unicode
+
+    chars = list(gpt2_bytes_to_unicode().values())
+    vocab = {c: i for i, c in enumerate(chars)} | {"ab": 256, "abc": 257}
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+    obj = {"model": {"type": "BPE", "vocab": vocab, "merges": ["a b", "ab c"]}, "pre_tokenizer": byte_level}
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    load_tokenizer(path)
+    cache_files(cache)[0].unlink()
+    load_tokenizer(path)  # stored pending
+    tok = load_tokenizer(path)  # from the pending entry: its merges read on first use
+    reads: list[str] = []
+
+    def counted(real: Callable[..., Any], label: str) -> Callable[..., Any]:
+        def call(name: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(name, (str, os.PathLike)) and os.fspath(name) == os.fspath(path):
+                reads.append(label)
+            return real(name, *args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(os, "open", counted(os.open, "os.open"))
+    monkeypatch.setattr(builtins, "open", counted(builtins.open, "open"))
+    assert tok.encode("abc") == [257]
+    monkeypatch.undo()
+    assert len(reads) == 1, reads
+
+
 # -- safety --------------------------------------------------------------------------------
 
 

@@ -112,3 +112,14 @@ def test_the_pair_index_is_announced_once_after_counting() -> None:
     assert stages[-1] == ("indexing", True) and [s for s, _ in stages].count("indexing") == 1
     index = next(i for i, e in enumerate(events) if isinstance(e, CountingProgress) and e.stage == "indexing")
     assert isinstance(events[index + 1], CountingDone)
+
+
+def test_vocab_size_and_special_tokens_by_keyword_train_as_by_position() -> None:
+    # train_bpe(None, vocab_size=...) raised "got multiple values for argument 'vocab_size'"
+    from bpe_engine import train_bpe
+
+    text = "low lower lowest newer wider " * 20
+    by_keyword = train_bpe(None, vocab_size=270, special_tokens=["<|end|>"], text=text)
+    by_position = train_bpe(None, 270, ["<|end|>"], text=text)
+    assert by_keyword.merges == by_position.merges and len(by_keyword.merges) == 270 - 256 - 1
+    assert by_keyword.special_tokens == by_position.special_tokens == {"<|end|>": 269}
