@@ -299,6 +299,22 @@ class KeyCounter:
         if rest:
             self.rest.update(rest)
 
+    def _drained(self) -> tuple[Iterator[tuple[np.ndarray, np.ndarray]], Counter[bytes]]:
+        """Empty the counter: each width's keys and counts (merged one width at a time, each
+        tally let go before the next is merged), and the long pieces."""
+        tallies, rest = self.tallies, self.rest
+        self.tallies, self.rest = [_Tally(w) for w in WIDTHS], Counter()
+
+        def merged() -> Iterator[tuple[np.ndarray, np.ndarray]]:
+            while tallies:
+                tally = tallies.pop(0)
+                tally.merge()
+                keys, counts = tally.keys, tally.counts
+                del tally
+                yield keys, counts
+
+        return merged(), rest
+
     def sharded(self, shards: int, part: int) -> Iterator[list[tuple[int, dict[bytes, int]]]]:
         """The keyed pieces with their counts, ``part`` keys at a time, as ``(shard, counts)``
         by ascending shard (shard: ``zlib.crc32(piece) % shards``, a power of two), then the
@@ -308,13 +324,8 @@ class KeyCounter:
         shard's dict made in one call; a statement per piece cost the workers ~0.4 CPU s on
         10 MB of Chinese (427 000 distinct pieces). Within a shard the pieces keep the order
         of :meth:`items`."""
-        tallies, rest = self.tallies, self.rest
-        self.tallies, self.rest = [_Tally(w) for w in WIDTHS], Counter()
-        while tallies:
-            tally = tallies.pop(0)
-            tally.merge()
-            keys, counts = tally.keys, tally.counts
-            del tally
+        merged, rest = self._drained()
+        for keys, counts in merged:
             for i in range(0, keys.shape[0], part):
                 chunk = keys[i : i + part]
                 shard = (crc32_of_keys(chunk) & np.uint32(shards - 1)).astype(np.uint16)
@@ -341,13 +352,8 @@ class KeyCounter:
         :class:`KeyedMerger`; no ``bytes`` and no dict per piece (on 10 MB of Chinese, making
         and sending 427 000 of them, then adding them up in the training process, cost
         ~0.3 CPU s)."""
-        tallies, rest = self.tallies, self.rest
-        self.tallies, self.rest = [_Tally(w) for w in WIDTHS], Counter()
-        while tallies:
-            tally = tallies.pop(0)
-            tally.merge()
-            keys, counts = tally.keys, tally.counts
-            del tally
+        merged, rest = self._drained()
+        for keys, counts in merged:
             for i in range(0, keys.shape[0], part):
                 yield KeyedPart(keys[i : i + part], counts[i : i + part])
         if rest:

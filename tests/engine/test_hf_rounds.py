@@ -27,14 +27,6 @@ from .formats_support import first_difference, generated_strings, parity_texts, 
 hf = pytest.importorskip("tokenizers")
 
 
-@pytest.fixture
-def pure(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """``Tokenizer.encode`` never hands a text to tiktoken's core."""
-    monkeypatch.setattr(tokenizer_module, "_CORE_MIN", 1 << 62)
-    monkeypatch.setattr(tokenizer_module, "_CORE_BUILT_MIN", 1 << 62)
-    yield
-
-
 def _random_hf_file(folder: Path, seed: int) -> Path:
     """A byte-level ``tokenizer.json`` over ``ab c`` whose tokens are often made by two or
     three merges (``ab c`` and ``a bc``), the merges listed in random order (a token's merge

@@ -198,16 +198,22 @@ def test_a_real_tokenizer_json_from_the_cache_gives_the_references_ids(
         assert third.encode(text, allowed_special="all") == reference.encode(text, add_special_tokens=False).ids
 
 
-def test_a_tokenizer_json_changed_after_a_pending_open_is_refused_on_first_use(tmp_path: Path, cache: Path) -> None:
-    """A cached tokenizer.json's merges come from the file on first use: never from another file."""
+def _abc_tokenizer_json(folder: Path) -> tuple[Path, dict[str, Any], dict[str, int]]:
+    """A byte-level tokenizer.json whose two merges make "ab" (256) and "abc" (257)."""
     from bpe_engine import gpt2_bytes_to_unicode
 
     chars = list(gpt2_bytes_to_unicode().values())
     vocab = {c: i for i, c in enumerate(chars)} | {"ab": 256, "abc": 257}
     byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
     obj = {"model": {"type": "BPE", "vocab": vocab, "merges": ["a b", "ab c"]}, "pre_tokenizer": byte_level}
-    path = tmp_path / "tokenizer.json"
+    path = folder / "tokenizer.json"
     path.write_text(json.dumps(obj), encoding="utf-8")
+    return path, obj, vocab
+
+
+def test_a_tokenizer_json_changed_after_a_pending_open_is_refused_on_first_use(tmp_path: Path, cache: Path) -> None:
+    """A cached tokenizer.json's merges come from the file on first use: never from another file."""
+    path, obj, vocab = _abc_tokenizer_json(tmp_path)
     assert load_tokenizer(path).encode("abc") == [257]  # stored whole
     entry = cache_files(cache)[0]
     entry.unlink()
@@ -225,14 +231,7 @@ def test_a_pending_entrys_first_use_reads_its_file_once(
 ) -> None:
     """On first use of a pending entry the bytes checked against its key are the bytes parsed
     (two reads could see two versions of the file: the merges of one, the key of the other)."""
-    from bpe_engine import gpt2_bytes_to_unicode
-
-    chars = list(gpt2_bytes_to_unicode().values())
-    vocab = {c: i for i, c in enumerate(chars)} | {"ab": 256, "abc": 257}
-    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
-    obj = {"model": {"type": "BPE", "vocab": vocab, "merges": ["a b", "ab c"]}, "pre_tokenizer": byte_level}
-    path = tmp_path / "tokenizer.json"
-    path.write_text(json.dumps(obj), encoding="utf-8")
+    path, obj, vocab = _abc_tokenizer_json(tmp_path)
     load_tokenizer(path)
     cache_files(cache)[0].unlink()
     load_tokenizer(path)  # stored pending

@@ -40,14 +40,6 @@ from .formats_support import (
 tiktoken = pytest.importorskip("tiktoken")
 
 
-@pytest.fixture
-def pure(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """``Tokenizer.encode`` never hands a text to tiktoken's core."""
-    monkeypatch.setattr(tokenizer_module, "_CORE_MIN", 1 << 62)
-    monkeypatch.setattr(tokenizer_module, "_CORE_BUILT_MIN", 1 << 62)
-    yield
-
-
 def _random_ranks(seed: int, alphabet: bytes = b"ab c", count: int = 120) -> dict[bytes, int]:
     """Bytes, then tokens that join two earlier tokens in random order: a later token often
     sits inside pairs that rank before it (``abc`` from ``ab`` + ``c``, then ``bc``)."""
