@@ -827,25 +827,25 @@ class MergeLoop:
         positions = np.concatenate((left_pos, right_pos))[order]
         pairs = self.pairs
         base = pairs.n
-        group = first.cumsum(dtype=np.int32)
-        group += np.int32(base - 1)
-        self.ppid[positions] = group
         cnts = np.add.reduceat(weights[order], starts)
         pairs.reserve(m)
         pairs.n += m
         # subtle: the fields as arrays of the table (`reserve` refreshed them), not views of a
         # block of records by name (a structured field lookup per statement)
         end = base + m
+        sizes = pairs.len[base:end]
+        sizes[:-1] = starts[1:]
+        sizes[-1] = k
+        sizes -= starts
+        # each position's new pair id: the ids repeated by their sizes (a cumsum over the
+        # group starts, bool to int32, cost more)
+        self.ppid[positions] = np.arange(base, end, dtype=np.int32).repeat(sizes)
         pairs.left[base : base + ml] = uniq[:ml]
         pairs.left[base + ml : end] = z
         pairs.right[base : base + ml] = z
         pairs.right[base + ml : end] = uniq[ml:] - n_tok
         self.pcount.extend(cnts)
         pairs.off[base:end] = starts + self.log.n
-        ends = np.empty(m, dtype=np.int64)
-        ends[:-1] = starts[1:]
-        ends[-1] = k
-        np.subtract(ends, starts, out=pairs.len[base:end])
         self.log.extend(positions)
         floor = max(self.threshold, 1)
         big = (cnts >= floor).nonzero()[0]
