@@ -443,7 +443,10 @@ class Encoder:
         keys, unmade = self.tables.derived("unmade_tokens", _unmade_tokens)
         if unmade:
             rawarr = np.frombuffer(raw, dtype=np.uint8)
-            maybe = np.flatnonzero(np.isin(_piece_keys(rawarr, starts, lengths), keys))
+            piece_keys = _piece_keys(rawarr, starts, lengths)
+            # subtle: not np.isin, which sorts all the pieces' keys; this sorts none of them.
+            at_key = np.minimum(np.searchsorted(keys, piece_keys), keys.size - 1)
+            maybe = np.flatnonzero(keys[at_key] == piece_keys)
             for k, s, e in zip(maybe.tolist(), starts[maybe].tolist(), ends[maybe].tolist()):
                 token = unmade.get(raw[s:e])
                 if token is not None and k not in fixed:
