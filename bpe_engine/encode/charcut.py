@@ -28,7 +28,7 @@ from .._arrays import hash_keys
 from .batch import bpe_flat
 from .tables import EncoderTables
 
-__all__ = ["CrossTable", "bpe_cut", "cross_table", "worth_cutting"]
+__all__ = ["CrossTable", "bpe_cut", "bpe_cut_joined", "cross_table", "worth_cutting"]
 
 _SHORT = 7  # segments of at most this many bytes are told apart by one uint64 key
 _PAD = 4
@@ -141,14 +141,23 @@ def bpe_cut(encoder: DistinctEncoder, pieces: list[bytes]) -> tuple[np.ndarray, 
     """
     if not pieces:
         return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int64)
-    joined = b"".join(pieces)
+    lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
+    return bpe_cut_joined(encoder, b"".join(pieces), lengths)
+
+
+def bpe_cut_joined(encoder: DistinctEncoder, joined: bytes, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`bpe_cut` of the pieces laid end to end in ``joined``, ``lengths[k]`` bytes for
+    piece ``k`` (int64): no ``bytes`` object per piece."""
+    if not lengths.size:
+        return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int64)
     raw = np.frombuffer(joined, dtype=np.uint8)
     if not worth_cutting(raw):
+        ends = np.cumsum(lengths).tolist()
+        pieces = list(map(joined.__getitem__, map(slice, [0, *ends[:-1]], ends)))
         return bpe_flat(encoder.tables, pieces)
     t = cross_table(encoder.tables)
     n = raw.size
-    lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
-    starts = np.zeros(len(pieces), dtype=np.int64)
+    starts = np.zeros(lengths.size, dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
 
     # Boundaries inside pieces that some token could cross.
@@ -228,5 +237,5 @@ def bpe_cut(encoder: DistinctEncoder, pieces: list[bytes]) -> tuple[np.ndarray, 
     ids = table_ids[gather]
     nonempty = np.flatnonzero(lengths > 0)
     piece_of = nonempty[np.cumsum(first[seg_start]) - 1]
-    per_piece = np.bincount(piece_of, weights=counts, minlength=len(pieces)).astype(np.int64)
+    per_piece = np.bincount(piece_of, weights=counts, minlength=lengths.size).astype(np.int64)
     return ids, per_piece

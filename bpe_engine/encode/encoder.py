@@ -20,7 +20,7 @@ import numpy as np
 
 from ..pretokenize import SpecialSplitter
 from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
-from .charcut import bpe_cut
+from .charcut import bpe_cut, bpe_cut_joined
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
 
@@ -36,6 +36,10 @@ _BATCH_MIN_BYTES = 500_000
 # ... and when more than this share of all pieces is unseen, the whole text goes through the
 # vectorised merge without the cache.
 _FLAT_SHARE = 0.3
+# Mostly multi-byte text of this many characters on goes through the vectorised merge whole,
+# its pieces as offsets (Encoder._ids_spans): nearly all its pieces are new even to a warm
+# cache (a piece cache lookup per piece cost more than the merge it saves).
+_SPANS_MIN = 100_000
 
 
 # The piece caches hold each piece's ids packed as native 32-bit integers (``bytes``), not as a
@@ -101,6 +105,52 @@ def _self_tokens(tables: EncoderTables) -> dict[bytes, int]:
     ids = np.fromiter((i for i, _ in tokens), dtype=np.int64, count=len(tokens))
     itself = (counts == 1) & (flat[np.minimum(first, flat.size - 1)] == ids)
     return {b: i for (i, b), ok in zip(tokens, itself.tolist()) if ok}
+
+
+def _piece_keys(raw: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """A uint64 per byte string of ``raw`` (``starts``/``lengths``): its length (clipped to
+    255) and its first 7 bytes. Equal strings have equal keys (a necessary condition only)."""
+    tail = np.concatenate((raw, np.zeros(7, dtype=np.uint8)))
+    keys = np.zeros(starts.size, dtype=np.uint64)
+    for m in range(7):
+        keys <<= np.uint64(8)
+        keys |= tail[starts + m].astype(np.uint64)
+    keys >>= (8 * (7 - np.minimum(lengths, 7))).astype(np.uint64)
+    keys |= np.minimum(lengths, 255).astype(np.uint64) << np.uint64(56)
+    return keys
+
+
+def _unmade_tokens(tables: EncoderTables) -> tuple[np.ndarray, dict[bytes, int]]:
+    """The whole tokens (tiktoken's rule) that the merges do not make of their own bytes, with
+    their :func:`_piece_keys`: only a piece equal to one of them needs the rule (a piece equal
+    to any other token is merged into that token anyway). None in Qwen's, Tekken's and
+    OpenAI's rank files, 588 in Llama 3's. Built once per tables."""
+    whole = tables.whole_tokens
+    if not whole:
+        return np.empty(0, dtype=np.uint64), {}
+    made = _self_tokens(tables)
+    unmade = {b: i for b, i in whole.items() if made.get(b) != i}
+    if not unmade:
+        return np.empty(0, dtype=np.uint64), {}
+    tokens = list(unmade)
+    lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
+    starts = np.cumsum(lengths) - lengths
+    keys = _piece_keys(np.frombuffer(b"".join(tokens), dtype=np.uint8), starts, lengths)
+    return np.unique(keys), unmade
+
+
+def _splice(new: np.ndarray, flat: np.ndarray, counts: np.ndarray, found: list[bytes]) -> list[int]:
+    """The ids of pieces some of which (``new``) were merged (``flat``, ``counts`` per piece),
+    the others' cache entries (``found``, in order) put back in place."""
+    per_piece = np.empty(new.size, dtype=np.int64)
+    per_piece[new] = counts
+    per_piece[~new] = np.fromiter(map(len, found), dtype=np.int64, count=len(found)) >> 2
+    from_new = np.repeat(new, per_piece)
+    ids = np.empty(from_new.size, dtype=np.int64)
+    ids[from_new] = flat
+    ids[~from_new] = np.frombuffer(b"".join(found), dtype=_ID_DTYPE)
+    out: list[int] = ids.tolist()
+    return out
 
 
 def mostly_multibyte(text: str) -> bool:
@@ -369,16 +419,49 @@ class Encoder:
         if not known.any():
             out: list[int] = flat.tolist()
             return out
-        found = list(map(cache.__getitem__, compress(pieces, known.tolist())))
-        per_piece = np.empty(len(pieces), dtype=np.int64)
-        per_piece[new] = counts
-        per_piece[known] = np.fromiter(map(len, found), dtype=np.int64, count=len(found)) >> 2
-        from_new = np.repeat(new, per_piece)
-        ids = np.empty(from_new.size, dtype=np.int64)
-        ids[from_new] = flat
-        ids[~from_new] = np.frombuffer(b"".join(found), dtype=_ID_DTYPE)
-        out = ids.tolist()
-        return out
+        return _splice(new, flat, counts, list(map(cache.__getitem__, compress(pieces, known.tolist()))))
+
+    def _spans_apply(self, text: str) -> bool:
+        """Whether :meth:`_ids_spans` takes ``text`` (mostly multi-byte, long)."""
+        tables = self.tables
+        return len(text) >= _SPANS_MIN and (tables.merge_all_safe or rounds_exact(tables))
+
+    def _ids_spans(self, raw: bytes, ends: np.ndarray, special_at: list[int]) -> list[int]:
+        """Ids of long mostly multi-byte text (UTF-8 ``raw``) whose pieces end at ``ends``
+        (:meth:`.Pretokenizer.utf8_bounds`): the flat path of :meth:`ids_of` without a
+        ``bytes`` object, a lookup or a cache entry per piece. Every piece goes through the
+        vectorised merge at once but the special tokens' pieces and those equal to a whole
+        token the merges do not make (:func:`_unmade_tokens`), which take their entries."""
+        starts = np.zeros(ends.size, dtype=np.int64)
+        starts[1:] = ends[:-1]
+        lengths = ends - starts
+        fixed: dict[int, bytes] = {}
+        if special_at:
+            bounds = list(zip(starts[special_at].tolist(), ends[special_at].tolist()))
+            for k, (s, e) in zip(special_at, bounds):
+                fixed[k] = self._special_entries[SPECIAL_PREFIX + raw[s:e]]
+        keys, unmade = self.tables.derived("unmade_tokens", _unmade_tokens)
+        if unmade:
+            rawarr = np.frombuffer(raw, dtype=np.uint8)
+            piece_keys = _piece_keys(rawarr, starts, lengths)
+            # subtle: not np.isin, which sorts all the pieces' keys; this sorts none of them.
+            at_key = np.minimum(np.searchsorted(keys, piece_keys), keys.size - 1)
+            maybe = np.flatnonzero(keys[at_key] == piece_keys)
+            for k, s, e in zip(maybe.tolist(), starts[maybe].tolist(), ends[maybe].tolist()):
+                token = unmade.get(raw[s:e])
+                if token is not None and k not in fixed:
+                    fixed[k] = _ONE.pack(token)
+        merging = self if self.tables.merge_all_safe else self._merge_only()
+        if not fixed:
+            flat, _ = bpe_cut_joined(merging, raw, lengths)
+            out: list[int] = flat.tolist()
+            return out
+        at = sorted(fixed)
+        new = np.ones(ends.size, dtype=bool)
+        new[at] = False
+        rest = np.frombuffer(raw, dtype=np.uint8)[np.repeat(new, lengths)].tobytes()
+        flat, counts = bpe_cut_joined(merging, rest, lengths[new])
+        return _splice(new, flat, counts, [fixed[k] for k in at])
 
     # -- text to ids ------------------------------------------------------------------------
 
@@ -386,7 +469,12 @@ class Encoder:
         """Token ids of ``text``; special-token text is ordinary text."""
         if not text:
             return []
-        return self.ids_of(self.pieces(text), not text.isascii() and mostly_multibyte(text))
+        multibyte = not text.isascii() and mostly_multibyte(text)
+        if multibyte and self._spans_apply(text):
+            bounds = self.tables.pretokenizer.utf8_bounds(text)
+            if bounds is not None:
+                return self._ids_spans(*bounds)
+        return self.ids_of(self.pieces(text), multibyte)
 
     def encode(self, text: str, allowed: frozenset[str]) -> list[int]:
         """Token ids of ``text``, the special tokens in ``allowed`` recognised (longest first)."""
@@ -400,6 +488,10 @@ class Encoder:
         # mostly-ASCII text is split segment by segment (ASCII ones by the byte-level twin).
         pre = self.tables.pretokenizer
         multibyte = mostly_multibyte(text)
+        if multibyte and self._spans_apply(text):
+            bounds = pre.utf8_bounds(text, splitter)
+            if bounds is not None:
+                return self._ids_spans(*bounds)
         found = pre.utf8_pieces(text, splitter) if multibyte else None
         if found is not None:
             pieces, special_at = found

@@ -248,6 +248,18 @@ class Pretokenizer:
         :func:`stand_in_table`) or the byte stand-ins (:func:`byte_stand_ins`); None for
         patterns without stand-ins (and for text holding lone surrogates, which has no UTF-8
         form)."""
+        found = self.utf8_bounds(text, specials)
+        if found is None:
+            return None
+        raw, ends, special_at = found
+        end_list = ends.tolist()
+        return list(map(raw.__getitem__, map(slice, [0] + end_list[:-1], end_list))), special_at
+
+    def utf8_bounds(
+        self, text: str, specials: SpecialSplitter | None = None
+    ) -> tuple[bytes, np.ndarray, list[int]] | None:
+        """:meth:`utf8_pieces` as offsets: ``text`` in UTF-8, the byte offset where each piece
+        ends (int64) and the indices of the special tokens' pieces; no ``bytes`` per piece."""
         table = stand_in_table(self.name)
         twin = self._bytes_ascii
         if table is None:
@@ -255,7 +267,7 @@ class Pretokenizer:
                 return None
             table, twin = byte_stand_ins(self._twin, self.pattern)
         if not text:
-            return [], []
+            return b"", np.empty(0, dtype=np.int64), []
         assert twin is not None
         try:
             cp = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
@@ -282,9 +294,8 @@ class Pretokenizer:
         width[1:] += cp >= 0x80
         width[1:] += cp >= 0x800
         width[1:] += cp >= 0x10000
-        ends = np.cumsum(width)[np.cumsum(lengths)].tolist()
-        raw = text.encode("utf-8")
-        return list(map(raw.__getitem__, map(slice, [0] + ends[:-1], ends))), special_at
+        ends: np.ndarray = np.cumsum(width)[np.cumsum(lengths, dtype=np.int64)]
+        return text.encode("utf-8"), ends, special_at
 
     def split_bytes(self, data: bytes) -> list[bytes] | None:
         """Pieces of UTF-8 ``data`` without decoding it, when a byte-level pattern is exact
