@@ -110,6 +110,8 @@ def parse_with_rows(data: bytes, path: str) -> dict[str, Any] | None:
             return None
     except (ValueError, RecursionError):  # (a syntax error or a repeated key: the strict parse names it)
         return None
+    if "format" in obj or "model" in obj:
+        return None  # (formats asked before Tekken know these keys: they get the plain parse)
     return obj
 
 

@@ -72,6 +72,17 @@ def test_the_released_layout_is_read_in_place_and_gives_the_whole_parses_tokeniz
     _same(a, b)
 
 
+@pytest.mark.parametrize("key", ["format", "model"])
+def test_keys_of_the_formats_asked_before_tekken_get_the_whole_parse(tmp_path: Path, key: str) -> None:
+    """Our JSON (``format``) and a ``tokenizer.json`` (``model``) are detected before Tekken:
+    with the released layout's vocab beside such a key they still see the plain parse."""
+    obj = {key: {"type": "BPE"}, **_file()}
+    path = tmp_path / "tekken.json"
+    path.write_text(_released(obj), encoding="utf-8")
+    assert parse_with_rows(path.read_bytes(), str(path)) is None
+    assert parse_with_rows(_released(_file()).encode("utf-8"), str(path)) is not None
+
+
 @pytest.mark.parametrize("indent", [1, 4, "\t"])
 def test_other_layouts_take_the_whole_parse(tmp_path: Path, indent: object) -> None:
     obj = _file()
