@@ -87,7 +87,16 @@ class Content:
         """The parsed JSON (None when the content is not JSON); broken JSON raises
         TokenizerFileError naming the file and the place. Fractions are read as Hugging Face
         ``tokenizers`` reads them (a Unigram model's scores decide its ties)."""
-        return parse_json(self.data, self.path, "tokenizer file", rust_floats=True) if self.is_json else None
+        if not self.is_json:
+            return None
+        # A Tekken file as released: its vocab checked in place, not parsed into 150k dicts
+        # (parse_with_rows says None for any other file, which is then parsed whole).
+        from .tekken_rows import parse_with_rows
+
+        fast = parse_with_rows(self.data, self.path)
+        if fast is not None:
+            return fast
+        return parse_json(self.data, self.path, "tokenizer file", rust_floats=True)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from ..errors import TokenizerFileError, short
 from ..kinds import MergeRule
 from .base import Content, Format, ReadRequest, no_arguments
 from .data import TokenizerData
+from .tekken_rows import TekkenRows
 from .tiktoken import merge_triples_from_ranks, pretokenizer_for
 
 __all__ = ["is_tekken", "data_from_tekken", "DEPRECATED_SPECIAL_TOKENS", "FORMAT"]
@@ -67,7 +68,7 @@ def is_tekken(obj: object) -> bool:
         isinstance(obj, dict)
         and isinstance(obj.get("config"), dict)
         and "pattern" in obj["config"]
-        and isinstance(obj.get("vocab"), list)
+        and isinstance(obj.get("vocab"), (list, TekkenRows))
     )
 
 
@@ -120,7 +121,7 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
         raise _fail(path, f"config.version must be like 'v3', got {short(version_text)}")
     specials = _specials(obj, int(m.group(1)), count, path)
     inner = size - count
-    vocab_list: list[Any] = obj["vocab"]
+    vocab_list: list[Any] | TekkenRows = obj["vocab"]
     if inner < 256 or inner > len(vocab_list):
         raise _fail(
             path,
@@ -148,7 +149,7 @@ def data_from_tekken(obj: Any, path: str) -> TokenizerData:
     )
 
 
-def _tokens(entries: list[Any], inner: int, path: str) -> list[bytes]:
+def _tokens(entries: list[Any] | TekkenRows, inner: int, path: str) -> list[bytes]:
     """The token bytes of ``entries[:inner]``, checked at C speed; the first bad entry, if
     any, is named by :func:`_tokens_slowly`."""
     # One pass per field, no Python-level call per entry: an entry that is not an object, or
@@ -156,18 +157,25 @@ def _tokens(entries: list[Any], inner: int, path: str) -> list[bytes]:
     # pass of its own to check the types: each pass over 130k entries is 2-20 ms). No copy
     # of the entries or the tokens (islice): a list of 130k is 1 MB of fresh memory.
     try:
-        if not all(map(operator.eq, map(_RANK, islice(entries, inner)), range(inner))):
-            raise ValueError
-        tokens = list(map(_b64, map(_TOKEN_BYTES, islice(entries, inner))))
+        if isinstance(entries, TekkenRows):  # (its ranks checked in place)
+            tokens = list(map(_b64, entries.b64(inner)))
+        else:
+            if not all(map(operator.eq, map(_RANK, islice(entries, inner)), range(inner))):
+                raise ValueError
+            tokens = list(map(_b64, map(_TOKEN_BYTES, islice(entries, inner))))
     except (ValueError, KeyError, TypeError, binascii.Error):
-        return _tokens_slowly(entries[:inner], path)
+        return _tokens_slowly(_head(entries, inner), path)
     if (
         tokens[:256] != _BYTES
         or min(map(len, islice(tokens, 256, None)), default=2) < 2
         or len(set(tokens)) != len(tokens)
     ):
-        return _tokens_slowly(entries[:inner], path)
+        return _tokens_slowly(_head(entries, inner), path)
     return tokens
+
+
+def _head(entries: list[Any] | TekkenRows, count: int) -> list[Any]:
+    return (entries.entries() if isinstance(entries, TekkenRows) else entries)[:count]
 
 
 _BYTES = [bytes([b]) for b in range(256)]
