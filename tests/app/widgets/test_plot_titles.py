@@ -6,6 +6,7 @@ Chinese."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QFontDatabase
 
 from app.core import i18n
 from app.core.i18n import catalog
@@ -30,6 +31,9 @@ def _fits(plot) -> bool:
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_titles_fit_side_by_side_plots(qtbot, chinese_files, language) -> None:
+    if language == "zh_CN" and not QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese):
+        # (Qt draws boxes, narrower than the glyphs: the title is no wider than its plot)
+        pytest.skip("needs a font with Chinese glyphs (fonts-noto-cjk, fonts-wqy-microhei...)")
     assert i18n.set_language(language)
     plots = TrainingPlots()
     qtbot.addWidget(plots)
