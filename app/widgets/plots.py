@@ -237,6 +237,9 @@ def refit_title_if_moved(plot: pg.PlotWidget) -> None:
     title, room = plot.property(_FITTED_TITLE), plot.property(_TITLE_ROOM)
     if isinstance(title, str) and (room is None or abs(_title_room(plot) - float(room)) > 0.5):
         set_fitted_title(plot, title)
+        # subtle: the wider title tried first widened the plot past its view, and only the
+        # view's resize lays the plot out to its width again (the plot's own resize event)
+        pg.GraphicsView.resizeEvent(plot, None)
 
 
 def without_scene_export(plot: pg.PlotWidget) -> pg.PlotWidget:
