@@ -5,7 +5,6 @@ Chinese."""
 
 from __future__ import annotations
 
-import pyqtgraph as pg
 import pytest
 from PySide6.QtGui import QFontDatabase
 
@@ -84,10 +83,8 @@ def test_titles_fitted_again_when_the_left_axis_changes_width(qtbot, change) -> 
     plot = plots.count_plot
     axis = plot.getAxis("left")
     axis.setWidth(axis.width() + change)  # (longer or shorter tick labels)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: _fits(plot), timeout=2_000)
     label = plot.getPlotItem().titleLabel
     shown = (label.text, label.opts["size"])
     set_fitted_title(plot, "Pair count at each merge (log scale)")  # a fit for the room it has now
     assert shown == (label.text, label.opts["size"])
-    pg.GraphicsView.resizeEvent(plot, None)
-    assert _fits(plot)
