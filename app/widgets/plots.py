@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
@@ -37,6 +37,7 @@ MIN_PLOT_HEIGHT = 175
 MIN_PLOT_WIDTH = 240
 _FITTED_TITLE = "bpe_fitted_title"  # the property holding a fitted title's whole text
 _TITLE_SIZE = "bpe_title_size"  # and the size it is meant to have (the zoom's)
+_TITLE_ROOM = "bpe_title_room"  # and the room it was fitted to
 _LEAST_TITLE_SCALE = 0.75  # smaller than this, a title goes on two lines
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "short_count",
     "paint_pending",
     "refit_title",
+    "refit_title_if_moved",
     "set_fitted_title",
     "without_scene_export",
 ]
@@ -197,6 +199,7 @@ def set_fitted_title(plot: pg.PlotWidget, title: str, *, size: str | None = None
     plot.setTitle(html.escape(title), color="#333", size=base)
     width = label.item.boundingRect().width()
     room = _title_room(plot)
+    plot.setProperty(_TITLE_ROOM, room)
     if width <= room:
         return
     smaller = math.floor(points * room / width * 2) / 2
@@ -224,6 +227,19 @@ def refit_title(plot: pg.PlotWidget) -> None:
     title = plot.property(_FITTED_TITLE)
     if isinstance(title, str):
         set_fitted_title(plot, title, size=str(plot.getPlotItem().titleLabel.opts.get("size", "11pt")))
+
+
+def refit_title_if_moved(plot: pg.PlotWidget) -> None:
+    """Fit a title set by :func:`set_fitted_title` again if its room changed since: the left
+    axis settles its width after the plot's resize (its ticks follow the new height), and the
+    title was fitted to the axis' old width (52.6 px, then 37.9: at 570x140 "Pair count at
+    each merge (log scale)" went on two lines where it fits on one at 8.5 pt)."""
+    title, room = plot.property(_FITTED_TITLE), plot.property(_TITLE_ROOM)
+    if isinstance(title, str) and (room is None or abs(_title_room(plot) - float(room)) > 0.5):
+        set_fitted_title(plot, title)
+        # subtle: the wider title tried first widened the plot past its view, and only the
+        # view's resize lays the plot out to its width again (the plot's own resize event)
+        pg.GraphicsView.resizeEvent(plot, None)
 
 
 def without_scene_export(plot: pg.PlotWidget) -> pg.PlotWidget:
@@ -282,8 +298,11 @@ class TrainingPlots(QWidget):
             "Corpus bytes ÷ corpus tokens after each merge (exact: the engine counts the tokens each merge replaces)",
         )
         self._write_titles()
-        self.count_plot.installEventFilter(self)
-        self.bpt_plot.installEventFilter(self)
+        self._refit = QTimer(self, singleShot=True, interval=0)  # once the layout has settled
+        self._refit.timeout.connect(self._refit_moved_titles)
+        for watched in (self.count_plot, self.bpt_plot):
+            watched.installEventFilter(self)
+            watched.getAxis("left").geometryChanged.connect(self._refit.start)
         self.bpt_curve = self.bpt_plot.plot(pen=pg.mkPen("#2e7d32", width=1))
         for plot in (self.count_plot, self.bpt_plot):
             for side in ("left", "bottom"):
@@ -340,6 +359,10 @@ class TrainingPlots(QWidget):
         set_fitted_title(self.bpt_plot, tr("Bytes per token (training corpus)"))
         self.bpt_plot.setLabel("bottom", tr("merges"))
         self.bpt_plot.setLabel("left", tr("bytes/token"))
+
+    def _refit_moved_titles(self) -> None:
+        for plot in (self.count_plot, self.bpt_plot):
+            refit_title_if_moved(plot)
 
     def _on_language_changed(self, _language: str) -> None:
         self._write_titles()
