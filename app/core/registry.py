@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -182,6 +183,7 @@ class TokenizerRegistry(QObject):
         """``hf_cache``: the Hugging Face hub cache to list (default: where ``huggingface_hub``
         keeps it, see :func:`bpe_engine.hf_cache_dir`)."""
         super().__init__(parent)
+        self._adopted: list[weakref.ref[Tokenizer]] = []  # the tokenizers given the core host's builder
         self._entries: dict[str, RegistryEntry] = {}
         for key in OPENAI_KEYS:
             desc = OPENAI_ENCODINGS[key][2]
@@ -362,11 +364,19 @@ class TokenizerRegistry(QObject):
         building or dropping one here holds the interpreter lock 100-300 ms."""
         if isinstance(tokenizer, Tokenizer):
             tokenizer.use_core_builder(self.core_host.build)
+            self._adopted.append(weakref.ref(tokenizer))
         return tokenizer
 
     def close(self) -> None:
-        """End the helper process of tiktoken's cores (the window closes)."""
+        """End the helper process of tiktoken's cores (the window closes); the tokenizers it
+        served make their cores in this process again (OpenAI's are the engine's one instance
+        per process, which outlives this registry)."""
         self.core_host.close()
+        for ref in self._adopted:
+            tokenizer = ref()
+            if tokenizer is not None:
+                tokenizer.use_core_builder(None)
+        self._adopted.clear()
 
     def wait(self, msecs: int = -1) -> bool:
         """Wait for background loads (tests and shutdown); ``msecs`` -1: as long as it takes."""

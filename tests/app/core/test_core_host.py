@@ -217,3 +217,20 @@ def test_a_corpus_file_with_two_workers_equals_tiktoken(tmp_path, in_process_cor
     assert ids.tolist() == ref.encode(LONG * 4, allowed_special="all")
     host.close()
     assert in_process_cores == []
+
+
+def test_a_closed_registrys_tokenizers_make_their_cores_here_again(qtbot, fresh_openai, tiktoken_encodings) -> None:
+    """OpenAI's tokenizers are the engine's one instance per process: once the registry that
+    served them from its helper process is closed, they make their cores here again (not the
+    engine's slower encoder for good)."""
+    registry = TokenizerRegistry()
+    load(qtbot, registry, "cl100k_base")
+    tok = registry.get("cl100k_base")
+    assert isinstance(tok, Tokenizer)
+    assert not tok.core_encoder().local
+    registry.wait(30_000)
+    registry.close()
+    assert tok.core_encoder().local
+    assert tok.encode(LONG, allowed_special="all") == tiktoken_encodings["cl100k_base"].encode(
+        LONG, allowed_special="all"
+    )
