@@ -13,6 +13,8 @@ import tiktoken
 from app.core.registry import OPENAI_KEYS, TokenizerRegistry
 from bpe_engine import SpecialMode, Tokenizer, train_bpe
 
+from ..conftest import tiktoken_encoding
+
 TRAIN_TEXT = (
     "low low low low low lower lower widest widest widest newest newest newest newest\n"
     "Hello helo, I'm here. The tech team tests the tech stack.\n"
@@ -29,7 +31,8 @@ def openai_tokenizers() -> dict[str, Tokenizer]:
 
 @pytest.fixture(scope="session")
 def tiktoken_encodings() -> dict[str, tiktoken.Encoding]:
-    return {name: tiktoken.get_encoding(name) for name in OPENAI_KEYS}
+    # (offline without ../shared's cache: a skip saying how to get them, not a network error)
+    return {name: tiktoken_encoding(name) for name in OPENAI_KEYS}
 
 
 @pytest.fixture(scope="session")
