@@ -1193,6 +1193,11 @@
     </message>
     <message>
       <location filename="../../app/features/families/job.py" />
+      <source>the training process ended unexpectedly (exit code {code})</source>
+      <translation>训练进程意外结束（退出码 {code}）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/job.py" />
       <source>training failed ({kind}: {reason})</source>
       <translation>训练失败（{kind}: {reason}）</translation>
     </message>

@@ -4,10 +4,12 @@ text being typed with all of them.
 - :class:`FamiliesTrainingWorker` (a :class:`~app.core.jobs.runner.Worker`) trains each of
   :data:`~app.features.families.family.TRAINED_FAMILIES` (the corpus's words, character-level
   BPE with byte fallback, byte-level BPE, WordPiece, Unigram), one after the other, from the engine's
-  event streams (:func:`bpe_engine.family_trainer`); progress is batched (~50 ms), Cancel is a
-  ``threading.Event`` checked between two events (the engine's generators are closed, which
-  stops their worker processes). A family that cannot be trained (a vocabulary too small for
-  the corpus's characters) is reported and the others go on.
+  event streams (:func:`bpe_engine.family_trainer`) in a process of its own
+  (:mod:`app.features.families.training_child`, spawned), relaying its plain messages as
+  signals; progress is batched (~50 ms), Cancel is a ``threading.Event`` seen within 0.1 s,
+  which terminates the child (its streams closed, their worker processes stopped) and reaps
+  it; a child that dies is reported as a failure. A family that cannot be trained (a
+  vocabulary too small for the corpus's characters) is reported and the others go on.
 - :func:`run_families` is the body of one live tokenization (a
   :class:`~app.core.jobs.calls.CallQueue` call, newest wins): :func:`bpe_engine.compare_families`
   and the chips of every row, built in that thread.
@@ -18,10 +20,13 @@ It leaves out scheduling (:mod:`app.features.families.controller`) and showing (
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import cast
 
 from PySide6.QtCore import Signal
@@ -32,22 +37,16 @@ from app.display.chips import Chips
 from app.features.families.display import family_chips, unknown_marks
 from app.features.families.family import TRAINED_FAMILIES, Family, Phase
 from app.features.families.lost import LostStretches, lost_stretches
+from app.features.families.training_child import train_families
 from bpe_engine import (
     ByteTokenizer,
     CharacterTokenizer,
-    CharBpeTrainer,
-    CountingDone,
-    CountingProgress,
     FamilyResult,
     FamilyTokenizer,
-    MergeEvent,
     SentencePieceTokenizer,
-    UnigramRound,
-    WordPieceMerge,
     WordPieceTokenizer,
     errors,
     family_result,
-    family_trainer,
 )
 
 __all__ = [
@@ -62,7 +61,7 @@ __all__ = [
     "simple_tokenizers",
 ]
 
-_PROGRESS_EVERY = 0.05
+_POLL_SECONDS = 0.1  # (how soon Cancel is seen while the child is quiet)
 
 
 @dataclass(frozen=True)
@@ -86,10 +85,6 @@ class TrainedFamilies:
     errors: dict[str, str] = field(default_factory=dict)
     minimum: int | None = None
     seconds: float = 0.0
-
-
-class _Cancelled(Exception):
-    pass
 
 
 class FamiliesTrainingWorker(Worker):
@@ -116,7 +111,7 @@ class FamiliesTrainingWorker(Worker):
         self.vocab_size = vocab_size
         self.train_byte_bpe = train_byte_bpe
         self._cancel = threading.Event()
-        self._last_emit = 0.0
+        self.child_pid: int | None = None  # (the training process, once started)
 
     def cancel(self) -> None:
         """Thread-safe: called directly from the GUI thread."""
@@ -124,68 +119,77 @@ class FamiliesTrainingWorker(Worker):
 
     def run(self) -> None:
         start = time.perf_counter()
-        # Qt runs threads Python cannot see: the engine's workers never fork here.
+        families = [str(f) for f in TRAINED_FAMILIES if f != Family.BYTE_BPE or self.train_byte_bpe]
         paths = list(self.corpus.paths) if self.corpus.text is None else None
-        text = self.corpus.text
-        tokenizers: dict[str, FamilyTokenizer] = {}
-        problems: dict[str, str] = {}
-        minimum: int | None = None
+        # The trainers run in a process of their own (spawned: the app has Qt and threads), so
+        # their many short steps never hold this process's interpreter lock against the GUI.
+        context = multiprocessing.get_context("spawn")
+        receiver, sender = context.Pipe(duplex=False)
+        child = context.Process(
+            target=train_families,
+            args=(sender, families, paths, self.corpus.text, self.vocab_size),
+            name="families-training",
+        )
         try:
-            for family in TRAINED_FAMILIES:
-                if family == Family.BYTE_BPE and not self.train_byte_bpe:
-                    continue
-                trainer = family_trainer(family, paths, self.vocab_size, text=text, fork_workers=False)
-                try:
-                    self._drain(family, trainer.events())
-                    tokenizers[family] = trainer.tokenizer()
-                except errors.ConfigError as exc:  # too small a vocabulary for the corpus's characters
-                    problems[family] = str(exc)
-                    self.family_failed.emit(family, str(exc))
-                if isinstance(trainer, CharBpeTrainer):
-                    minimum = trainer.minimum_vocab_size
-        except _Cancelled:
-            self.cancelled.emit()
-            return
-        except (errors.BPEError, OSError) as exc:
+            child.start()
+            sender.close()  # (ours: so that the child's end closing reads as EOF here)
+            self.child_pid = child.pid
+            message = self._follow(child, receiver)
+        except OSError as exc:
             self.failed.emit(str(exc))
             return
-        except Exception as exc:  # never let a worker die silently
-            self.failed.emit(tr("training failed ({kind}: {reason})").format(kind=type(exc).__name__, reason=exc))
-            return
-        self.finished.emit(
-            TrainedFamilies(self.corpus, self.vocab_size, tokenizers, problems, minimum, time.perf_counter() - start)
-        )
-
-    def _drain(self, family: Family, events: Iterator[object]) -> None:
-        """Pull every event, reporting progress; stop (closing the stream) when cancelled."""
-        stream = cast(Generator[object, None, None], events)
-        target = 0
-        try:
-            for event in stream:
-                if self._cancel.is_set():
-                    raise _Cancelled
-                if isinstance(event, CountingProgress):
-                    self._maybe_progress(family, Phase.COUNTING, event.bytes_done, event.bytes_total)
-                elif isinstance(event, MergeEvent):
-                    self._maybe_progress(family, Phase.MERGING, event.rank + 1, target)
-                elif isinstance(event, WordPieceMerge):  # (a merge may add no token: see added)
-                    self._maybe_progress(family, Phase.MERGING, min(event.added, target), target)
-                elif isinstance(event, UnigramRound):  # (its total is an estimate until the last round)
-                    target = event.total
-                    self._maybe_progress(family, Phase.ROUNDS, event.done, event.total)
-                elif isinstance(event, CountingDone):  # (Unigram's target: its expected rounds, not merges)
-                    target = event.target_merges
-                    self.progress.emit(family, Phase.ROUNDS if family == Family.UNIGRAM else Phase.MERGING, 0, target)
         finally:
-            stream.close()  # stops the engine's counting processes
-        if self._cancel.is_set():
-            raise _Cancelled
+            _end(child)
+            receiver.close()
+        if message is None:
+            self.cancelled.emit()
+        elif message[0] == "finished":
+            tokenizers, problems, minimum = cast(
+                tuple[dict[str, FamilyTokenizer], dict[str, str], int | None], message[1:]
+            )
+            self.finished.emit(
+                TrainedFamilies(
+                    self.corpus, self.vocab_size, tokenizers, problems, minimum, time.perf_counter() - start
+                )
+            )
+        else:
+            self.failed.emit(str(message[1]))
 
-    def _maybe_progress(self, family: Family, phase: Phase, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self._last_emit >= _PROGRESS_EVERY or done == total:
-            self._last_emit = now
-            self.progress.emit(family, phase, done, total)
+    def _follow(self, child: BaseProcess, receiver: Connection) -> tuple[object, ...] | None:
+        """Relay the child's messages until its last one (None: cancelled)."""
+        while not self._cancel.is_set():
+            if not receiver.poll(_POLL_SECONDS):  # (waits without the interpreter lock)
+                continue
+            try:
+                message = cast(tuple[object, ...], receiver.recv())
+            except EOFError:  # the child died without a word (killed, out of memory)
+                child.join(1.0)
+                reason = tr("the training process ended unexpectedly (exit code {code})")
+                return ("failed", reason.format(code=child.exitcode))
+            kind = message[0]
+            if kind == "progress":
+                family, phase, done, total = cast(tuple[str, str, int, int], message[1:])
+                self.progress.emit(family, Phase(phase), done, total)
+            elif kind == "family_failed":
+                self.family_failed.emit(str(message[1]), str(message[2]))
+            elif kind == "crashed":  # an unexpected exception in a trainer
+                reason = tr("training failed ({kind}: {reason})").format(kind=message[1], reason=message[2])
+                return ("failed", reason)
+            else:  # finished, failed
+                return message
+        return None
+
+
+def _end(child: BaseProcess) -> None:
+    """Stop ``child`` if it still runs (SIGTERM: it closes the engine's streams) and reap it."""
+    if child.pid is None:
+        return
+    if child.is_alive():
+        child.terminate()
+        child.join(5.0)
+    if child.is_alive():
+        child.kill()
+    child.join()
 
 
 # -- live tokenization ----------------------------------------------------------------------

@@ -6,23 +6,32 @@ screen in English and Chinese) although Unigram has no merges."""
 from __future__ import annotations
 
 from app.features.families.family import Family, Phase
-from app.features.families.job import FamiliesTrainingWorker
+from app.features.families.training_child import _drain, _Sender
 from app.features.families.training_status import Said, status_text
 from bpe_engine import UnigramRound, family_trainer
 
 from ...conftest import data_text
 
 
-def test_unigram_progress_is_rounds_from_the_start(qtbot) -> None:
+class _Collect:
+    """A pipe's sending end that keeps what the training process would send."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[object, ...]] = []
+
+    def send(self, message: tuple[object, ...]) -> None:
+        self.sent.append(message)
+
+
+def test_unigram_progress_is_rounds_from_the_start() -> None:
     text = data_text("english.txt")[:6000]
     trainer = family_trainer(Family.UNIGRAM, None, 400, text=text, fork_workers=False)
     events = list(trainer.events())
     rounds = [e for e in events if isinstance(e, UnigramRound)]
     assert rounds  # the real trainer's stream, with rounds
-    worker = FamiliesTrainingWorker(None, 400)  # type: ignore[arg-type]  (no corpus: _drain only)
-    seen: list[tuple[str, str, int, int]] = []
-    worker.progress.connect(lambda *args: seen.append(args))
-    worker._drain(Family.UNIGRAM, (e for e in events))
+    pipe = _Collect()
+    _drain(_Sender(pipe), Family.UNIGRAM, (e for e in events))  # type: ignore[arg-type]  (a fake pipe)
+    seen = [m[1:] for m in pipe.sent if m[0] == "progress"]
     after_counting = [p for p in seen if p[1] != Phase.COUNTING]
     assert after_counting and all(p[:2] == ("unigram", "rounds") for p in after_counting), after_counting
     assert after_counting[-1][2] == after_counting[-1][3] == rounds[-1].total  # the last round: done
