@@ -31,15 +31,19 @@ def _children() -> set[int]:
     (one per interpreter, started by the first spawned process; it ends with the interpreter)."""
     out: set[int] = set()
     for task in os.listdir("/proc/self/task"):
-        with open(f"/proc/self/task/{task}/children") as f:
-            for pid in map(int, f.read().split()):
-                try:
-                    with open(f"/proc/{pid}/cmdline", "rb") as cmd:
-                        if b"multiprocessing.resource_tracker" in cmd.read():
-                            continue
-                except FileNotFoundError:
-                    continue
-                out.add(pid)
+        try:
+            with open(f"/proc/self/task/{task}/children") as f:
+                pids = list(map(int, f.read().split()))
+        except FileNotFoundError:  # (a thread that ended since the listing: it has no children)
+            continue
+        for pid in pids:
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as cmd:
+                    if b"multiprocessing.resource_tracker" in cmd.read():
+                        continue
+            except FileNotFoundError:
+                continue
+            out.add(pid)
     return out
 
 
