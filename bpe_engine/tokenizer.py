@@ -73,6 +73,7 @@ _CORE_BUILT_MIN = 1 << 12
 _core_lock = threading.Lock()
 _encoder_lock = threading.Lock()
 _openai_lock = threading.Lock()
+_ranks_lock = threading.Lock()
 _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 # What a lazy open (Tokenizer._from_tables) leaves to first use.
 _LAZY_MERGES = frozenset({"merges", "merge_counts", "_merge_triples", "_merge_of_id"})
@@ -665,6 +666,13 @@ class Tokenizer(TiktokenMethods):
         """The ordinary tokens' bytes -> id (where two ids share their bytes, the last one),
         made once: tiktoken's mergeable ranks (:meth:`tiktoken_encoding` hands this dict to
         tiktoken, which keeps it) and what the rank encoder reads."""
+        ranks: dict[bytes, int] | None = self.__dict__.get("_ordinary_ranks")
+        if ranks is not None:
+            return ranks
+        with _ranks_lock:  # two threads' first short texts at once (the app's views) build it once
+            return self._build_ordinary_ranks()
+
+    def _build_ordinary_ranks(self) -> dict[bytes, int]:
         ranks: dict[bytes, int] | None = self.__dict__.get("_ordinary_ranks")
         if ranks is None:
             vocab = self.vocab

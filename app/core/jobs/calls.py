@@ -7,6 +7,10 @@ emits ``delivered(tag, result, message)`` in the GUI thread; an error becomes a 
 engine's own words, or what ``describe`` makes of the exception), never an exception in a
 background thread.
 
+Queues given one :class:`Lane` run their calls one at a time between them (a view's
+background measures): each thread running Python takes turns at the interpreter lock with
+the GUI thread, so fewer of them at once leave it its turns sooner.
+
 With ``latest_only`` a new call replaces the one still waiting, and :meth:`CallQueue.is_stale`
 tells the running call that a newer one waits, so it can stop early (live encoding: only
 the newest text matters). A thread runs while calls wait and ends when none is left; the
@@ -17,6 +21,7 @@ It leaves out what the calls do (the controllers pass them in).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import traceback
 from collections import deque
@@ -28,7 +33,20 @@ from PySide6.QtCore import QObject, Signal, Slot
 from app.core.jobs.runner import Worker, start
 from bpe_engine import errors
 
-__all__ = ["CallQueue"]
+__all__ = ["CallQueue", "Lane"]
+
+
+class Lane:
+    """Where the calls of several queues run one at a time (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> None:
+        self._lock.acquire()
+
+    def __exit__(self, *_exc: object) -> None:
+        self._lock.release()
 
 
 @dataclass(frozen=True)
@@ -116,13 +134,15 @@ class _CallWorker(Worker):
 
     delivered = Signal(object, object, str)
 
-    def __init__(self, line: _Line) -> None:
+    def __init__(self, line: _Line, lane: Lane | contextlib.nullcontext[None]) -> None:
         super().__init__()
         self._line = line
+        self._lane = lane
 
     def run(self) -> None:
         while (call := self._line.take()) is not None:
-            result, message = call()
+            with self._lane:
+                result, message = call()
             if not self._line.closed:
                 self.delivered.emit(call.tag, result, message)
 
@@ -140,10 +160,13 @@ class CallQueue(QObject):
 
     delivered = Signal(object, object, str)
 
-    def __init__(self, name: str, parent: QObject | None = None, *, latest_only: bool = False) -> None:
+    def __init__(
+        self, name: str, parent: QObject | None = None, *, latest_only: bool = False, lane: Lane | None = None
+    ) -> None:
         super().__init__(parent)
         self.name = name
         self._line = _Line(latest_only)
+        self._lane = lane
 
     def submit(self, tag: object, fn: Callable[[], object], describe: Callable[[BaseException], str] = str) -> bool:
         """Queue ``fn()``; True when it replaced a call still waiting (``latest_only``).
@@ -152,7 +175,7 @@ class CallQueue(QObject):
         """
         replaced, needs_worker = self._line.put(_Call(tag, fn, describe))
         if needs_worker:
-            worker = _CallWorker(self._line)
+            worker = _CallWorker(self._line, self._lane or contextlib.nullcontext())
             worker.delivered.connect(self._on_worker_delivered)
             start(worker, self.name)
         return replaced

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Slot
 
-from app.core.jobs.calls import CallQueue
+from app.core.jobs.calls import CallQueue, Lane
 from app.core.weakly import weak_method
 from bpe_engine import Tokenizer, TokenizerLike
 
@@ -39,9 +39,9 @@ def _make(tok: Tokenizer) -> Callable[[], object]:
 class MergesMaker(QObject):
     """Calls back once a tokenizer's merges are made (see the module docstring)."""
 
-    def __init__(self, name: str, parent: QObject | None = None) -> None:
+    def __init__(self, name: str, parent: QObject | None = None, *, lane: Lane | None = None) -> None:
         super().__init__(parent)
-        self._queue = CallQueue(name, self, latest_only=True)
+        self._queue = CallQueue(name, self, latest_only=True, lane=lane)
         self._queue.delivered.connect(self._on_delivered)
         self._waiting: tuple[Tokenizer, Callable[..., None], tuple[object, ...]] | None = None
 

@@ -18,7 +18,7 @@ from functools import partial
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.i18n import tr
-from app.core.jobs.calls import CallQueue
+from app.core.jobs.calls import CallQueue, Lane
 from app.features.sweep.heldout import HeldOutText
 from app.features.sweep.job import SweepReference, TextFileError, read_text_file, reference_counts, sweep_curves
 from bpe_engine import Tokenizer
@@ -58,9 +58,13 @@ class SweepController(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._curves = CallQueue("sweep-curves", self, latest_only=True)
+        # One at a time: opening the tab starts a curve, three references and the merges
+        # (the view's maker); side by side with Compare's loads they left the GUI thread a
+        # sixth of the interpreter lock, its first paint waiting 50-110 ms (issue 20 F).
+        self.lane = Lane()
+        self._curves = CallQueue("sweep-curves", self, latest_only=True, lane=self.lane)
         self._curves.delivered.connect(self._on_curves_delivered)
-        self._references = CallQueue("sweep-references", self)
+        self._references = CallQueue("sweep-references", self, lane=self.lane)
         self._references.delivered.connect(self._on_references_delivered)
         self._files = CallQueue("sweep-files", self)
         self._files.delivered.connect(self._on_files_delivered)

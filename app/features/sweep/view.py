@@ -64,7 +64,7 @@ class SweepView(View):
         self.registry = registry
         self.settings = settings
         self.controller = SweepController(self)
-        self.merges_maker = MergesMaker("sweep-merges", self)
+        self.merges_maker = MergesMaker("sweep-merges", self, lane=self.controller.lane)
         self._curves: list[SweepCurve] = []
         self._references: dict[str, SweepReference] = {}
         self._asked: set[str] = set()  # the references asked for in this generation

@@ -99,3 +99,51 @@ def test_a_reference_is_added_to_the_chart_without_drawing_the_curves_again(qtbo
     qtbot.waitUntil(view.is_settled, timeout=10_000)
     assert len(view.plot.getPlotItem().listDataItems()) == len(names)
     view.shutdown()
+
+
+@pytest.mark.usefixtures("openai_encodings")
+def test_its_jobs_run_one_at_a_time(qtbot, registry, monkeypatch) -> None:
+    # Opening the tab starts the curves, a reference per encoding and the merges: side by
+    # side with other jobs, five threads running Python left the GUI thread a sixth of the
+    # interpreter lock and its first paint waited 50-110 ms for it (issue 20, F).
+    import app.core.jobs.merges as merges
+    import app.features.sweep.controller as controller
+
+    running: list[str] = []
+    seen: list[tuple[str, int]] = []
+    lock = threading.Lock()
+
+    def spied(name: str, fn):
+        def call(*args, **kwargs):
+            with lock:
+                running.append(name)
+                seen.append((name, len(running)))
+            try:
+                threading.Event().wait(0.05)  # (a window in which another job could start)
+                return fn(*args, **kwargs)
+            finally:
+                with lock:
+                    running.remove(name)
+
+        return call
+
+    monkeypatch.setattr(controller, "sweep_curves", spied("curves", controller.sweep_curves))
+    monkeypatch.setattr(controller, "reference_counts", spied("reference", controller.reference_counts))
+    make = merges._make
+    monkeypatch.setattr(merges, "_make", lambda tok: spied("merges", make(tok)))
+    view = SweepView(registry)
+    qtbot.addWidget(view)
+    for box in view.reference_boxes.values():
+        box.setChecked(True)
+    view.picker.set_current_key(NAME)  # an OpenAI encoding: its merges are made in a job
+    view.picked.update()
+    view.resize(1200, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.waitUntil(
+        lambda: view.is_settled() and len(view.reference_boxes) == sum(1 for name, _ in seen if name == "reference"),
+        timeout=120_000,
+    )
+    assert {name for name, _ in seen} == {"curves", "reference", "merges"}
+    assert max(n for _, n in seen) == 1, seen
+    view.shutdown()
