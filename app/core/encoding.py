@@ -8,6 +8,10 @@ early once a newer one waits. Each request gets a generation number and a result
 delivered only if it belongs to the newest generation: typing fast never shows an old
 text's tokens.
 
+A request is handed to the job one turn of the event loop later: the view paints the text
+it just got (a 1 MB paste: its first layout) before a job shares the interpreter lock with
+it; started at once, the job's turns stretched that paint by 30-40 ms (issue 20, F).
+
 It leaves out what is encoded (:mod:`app.core.encode_job`) and how it is shown (the views).
 """
 
@@ -16,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import partial
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
 from app.core.encode_job import run_job
 from app.core.jobs.calls import CallQueue
@@ -49,6 +53,11 @@ class EncodeController(QObject):
         self.generation = 0
         #: How many requests were superseded before their result was shown (for the benchmark).
         self.dropped = 0
+        self._pending: EncodeJob | None = None  # handed to the queue at the next turn
+        self._hand_over = QTimer(self)
+        self._hand_over.setSingleShot(True)
+        self._hand_over.setInterval(0)
+        self._hand_over.timeout.connect(self._submit)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -71,16 +80,27 @@ class EncodeController(QObject):
         """
         self.generation += 1
         limits = tuple((as_of or {}).items())
-        job = EncodeJob(self.generation, text, mode, tuple(tokenizers), want_pieces, limits, chat)
-        if self._calls.submit(job.generation, partial(run_job, job, self._calls.is_stale), _describe):
-            self.dropped += 1
+        if self._pending is not None:
+            self.dropped += 1  # (replaced before its turn came)
+        self._pending = EncodeJob(self.generation, text, mode, tuple(tokenizers), want_pieces, limits, chat)
+        self._hand_over.start()
         return self.generation
 
+    @Slot()
+    def _submit(self) -> None:
+        job, self._pending = self._pending, None
+        if job is not None and self._calls.submit(
+            job.generation, partial(run_job, job, self._calls.is_stale), _describe
+        ):
+            self.dropped += 1
+
     def is_busy(self) -> bool:
-        return self._calls.is_busy()
+        return self._pending is not None or self._calls.is_busy()
 
     def wait_idle(self, seconds: float = 10.0) -> bool:
         """Block until no job runs (tests and shutdown only; the GUI never waits on this)."""
+        self._hand_over.stop()
+        self._submit()
         return self._calls.wait(seconds)
 
     @Slot()
@@ -90,6 +110,8 @@ class EncodeController(QObject):
         A running job is not waited for: one engine call cannot be interrupted, and the GUI
         thread must not block on it; the job runner keeps its thread until it ends.
         """
+        self._hand_over.stop()
+        self._pending = None
         self._calls.close()
 
     @Slot(object, object, str)

@@ -148,3 +148,45 @@ def test_a_long_table_made_in_blocks_equals_tiktokens_and_leaves_nothing_to_walk
     assert table.colors == tuple(stable_colors(ids))
     fields = (table.ids, table.tokens, table.byte_starts, table.char_starts, table.char_ends, table.complete)
     assert not any(gc.is_tracked(f) for f in (*fields, table.special, table.colors))
+
+
+def test_a_text_is_painted_before_its_job_starts(qtbot, monkeypatch, openai_tokenizers, tiktoken_encodings):
+    # (a 1 MB paste: the editor's first layout and paint shared the interpreter lock with the
+    # job started at once, 30-40 ms longer; issue 20, F)
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    import app.core.encoding as encoding
+
+    editor = QPlainTextEdit()
+    qtbot.addWidget(editor)
+    editor.resize(400, 300)
+    editor.show()
+    qtbot.waitExposed(editor)
+    paints: list[int] = []
+
+    class Painted(QObject):
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                paints.append(1)
+            return False
+
+    spy = Painted()
+    editor.viewport().installEventFilter(spy)
+    started: list[int] = []
+    real = encoding.run_job
+    monkeypatch.setattr(encoding, "run_job", lambda job, stale: started.append(len(paints)) or real(job, stale))
+    ctrl = EncodeController()
+    results = []
+    ctrl.finished.connect(results.append)
+    tok, enc = openai_tokenizers["cl100k_base"], tiktoken_encodings["cl100k_base"]
+    text = "pasted text, long enough to lay out: " * 2_000
+    qtbot.wait(50)
+    before = len(paints)
+    editor.setPlainText(text)
+    ctrl.request(text, SpecialMode.ALLOW, [("k", tok)])
+    assert ctrl.is_busy()  # (the request waits for its turn: tests and the views see it)
+    qtbot.waitUntil(lambda: bool(results), timeout=30_000)
+    assert started[0] > before
+    assert list(results[0].outcome("k").table.ids) == enc.encode(text)
+    ctrl.shutdown()
