@@ -490,10 +490,18 @@ class Tokenizer(TiktokenMethods):
         (see :attr:`facts`); nor is a token that no merge makes and is no byte."""
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(self.merges):
             raise ConfigError(f"k must be a whole number of merges from 0 to {len(self.merges)}, got {short(k)}")
+        return self._sizes_list()[k]
+
+    def vocab_sizes_after(self) -> list[int]:
+        """:meth:`vocab_size_after` of every ``k`` from 0 to ``len(merges)``, in one list (a
+        vocabulary-size sweep's x axis: ``256 + k`` only where no two merges make one token)."""
+        return list(self._sizes_list())
+
+    def _sizes_list(self) -> list[int]:
         sizes = self._sizes_after
         if sizes is None:
             sizes = self._sizes_after = _sizes_after(set(self._byte_id), [z for _, _, z in self._merge_triples])
-        return sizes[k]
+        return sizes
 
     @property
     def encoder(self) -> Encoder:

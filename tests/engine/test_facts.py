@@ -62,6 +62,7 @@ def test_a_trained_tokenizer(trained: dict[str, Tokenizer]) -> None:
     singles = {bytes([b]) for b in range(256)}
     for k in range(len(tok.merges) + 1):
         assert tok.vocab_size_after(k) == _distinct_after(singles, results, k) == 256 + k
+    assert tok.vocab_sizes_after() == [256 + k for k in range(len(tok.merges) + 1)]
     assert tok.vocab_size_after(len(tok.merges)) == len(tok.vocab) - len(tok.special_tokens)
     for bad in (-1, len(tok.merges) + 1, True, 1.0):
         with pytest.raises(ConfigError, match="k must be"):
@@ -104,6 +105,11 @@ def test_llama_3_2_tokenizer_json() -> None:
     assert len(made) == len(tok.merges) == 280_147
     for k in _ks(len(made)):
         assert tok.vocab_size_after(k) == len(byte_ids | set(made[:k])), k
+    sizes, seen = tok.vocab_sizes_after(), set(byte_ids)  # every k at once (the Sweep's x axis)
+    assert len(sizes) == len(made) + 1 and sizes[0] == len(seen)
+    for k, z in enumerate(made, 1):
+        seen.add(z)
+        assert sizes[k] == len(seen), k
     added = {t["content"] for t in obj["added_tokens"]}
     real = {t: i for t, i in obj["model"]["vocab"].items() if t not in added}
     assert tok.vocab_size_after(len(made)) == len(real) == 128_000

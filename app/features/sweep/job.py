@@ -44,16 +44,19 @@ class SweepCurve:
     """One text measured with every prefix of one tokenizer's merges.
 
     ``tokens[k]`` is the text's length in tokens with the first ``k`` merges; the vocabulary
-    then holds ``256 + k + specials`` tokens.
+    then holds ``sizes[k]`` tokens: the bytes, the distinct tokens those merges make and the
+    special tokens (``256 + k + specials`` unless two merges make one token, as in Llama 3's
+    ``tokenizer.json``: 280,147 merges, 128,000 tokens).
     """
 
     name: str
     bytes: int
     tokens: np.ndarray
     specials: int
+    sizes: np.ndarray
 
     def vocab_sizes(self) -> np.ndarray:
-        return np.arange(len(self.tokens), dtype=np.int64) + 256 + self.specials
+        return self.sizes
 
     def bytes_per_token(self) -> np.ndarray:
         out: np.ndarray = self.bytes / np.maximum(self.tokens, 1).astype(np.float64)
@@ -78,7 +81,10 @@ class SweepReference:
 def sweep_curves(tokenizer: Tokenizer, texts: Sequence[HeldOutText]) -> list[SweepCurve]:
     """Each text's token count after every number of ``tokenizer``'s merges."""
     specials = len(tokenizer.special_tokens)
-    return [SweepCurve(t.name, t.size, tokenizer.token_curve(t.text, allowed_special="all"), specials) for t in texts]
+    sizes = np.asarray(tokenizer.vocab_sizes_after(), dtype=np.int64) + specials
+    return [
+        SweepCurve(t.name, t.size, tokenizer.token_curve(t.text, allowed_special="all"), specials, sizes) for t in texts
+    ]
 
 
 def reference_counts(key: str, tokenizer: Tokenizer, texts: Sequence[HeldOutText]) -> SweepReference:

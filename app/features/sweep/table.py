@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
@@ -35,7 +36,9 @@ def round_size_rows(curves: Sequence[SweepCurve], references: Sequence[SweepRefe
     low, top = int(sizes[0]), int(sizes[-1])
     rows: list[Row] = []
     for size in [low] + [s for s in TABLE_SIZES if low < s < top] + [top]:
-        k = size - low
+        # the first number of merges that makes the vocabulary this big (all of them for
+        # the tokenizer's own size: later merges may make no new token)
+        k = len(sizes) - 1 if size == top else int(np.searchsorted(sizes, size))
         label = tr_n("{size} (%n merge(s))", k).format(size=format_count(size))
         rows.append((label, [format_ratio(c.bytes / max(int(c.tokens[k]), 1)) for c in curves]))
     for ref in references:

@@ -42,18 +42,17 @@ class TopBar(QWidget):
         build.labelled(row, self, "Tokenizer:", self.picker)
         row.addWidget(self.about, 1)
 
-    def describe(self, key: str, tok: Tokenizer | None) -> None:
+    def describe(self, key: str, tok: Tokenizer | None, sizes: tuple[int, int] = (0, 0)) -> None:
         """Say what the sweep of ``key`` holds; ``tok`` is its BPE tokenizer (None: none yet, or
-        not a BPE one)."""
+        not a BPE one), ``sizes`` its smallest and largest vocabulary (with its special tokens)."""
         if tok is not None:
-            specials = len(tok.special_tokens)
             n = len(tok.merges)
             self.about.setText(
                 tr_n(
                     "%n merge(s): every vocabulary size from {low} to {high} is this training stopped earlier "
                     "(its first merges).",
                     n,
-                ).format(low=format_count(256 + specials), high=format_count(256 + n + specials))
+                ).format(low=format_count(sizes[0]), high=format_count(sizes[1]))
             )
         elif key and (other := self.registry.get(key)) is not None:
             self.about.setText(no_merges_reason(self.registry.entry(key).label, other.facts, tr("sweep")))

@@ -302,11 +302,20 @@ class SweepView(View):
         if not self.isVisible():
             return
         tok = self.tokenizer()
-        if tok is not None and not merges_at_hand(tok):
+        if tok is None:
+            self.top_bar.describe(self._key, None)
+        elif not merges_at_hand(tok):
             self.top_bar.describe_loading(self._key)
             self.merges_maker.when_made(tok, self._describe)
-            return
-        self.top_bar.describe(self._key, tok)
+        elif self._curves:  # (the sizes counted in the curves' job: a file's merges may repeat tokens)
+            sizes = self._curves[0].vocab_sizes()
+            self.top_bar.describe(self._key, tok, (int(sizes[0]), int(sizes[-1])))
+        elif self._measured != self._generation:
+            self.top_bar.describe_loading(self._key)  # (until the curves come)
+        else:  # no text to measure
+            specials = len(tok.special_tokens)
+            low, high = tok.vocab_size_after(0), tok.vocab_size_after(len(tok.merges))
+            self.top_bar.describe(self._key, tok, (low + specials, high + specials))
 
     def _measure_references(self) -> None:
         """Measure the checked references loaded and not measured yet, once the view is on
@@ -330,6 +339,7 @@ class SweepView(View):
             return
         self._curves = curves
         self._measured = self._generation
+        self._describe()
         self._draw()
         self.measured.emit()
 

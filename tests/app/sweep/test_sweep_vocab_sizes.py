@@ -1,0 +1,80 @@
+"""The Sweep's vocabulary sizes are the tokens that exist after k merges, not ``256 + k``: a
+Hugging Face file may make one token by several merges (Llama 3.2's ``tokenizer.json``: 280,147
+merges, 128,000 tokens). The line beside the picker, the table's rows, the curves' points and
+the CSV are checked against the distinct merge results counted from the file's own JSON."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from tokenizers import Tokenizer as HFTokenizer, models, pre_tokenizers
+
+from app.display.format import format_count
+from app.features.sweep.view import SweepView
+from bpe_engine import load_tokenizer
+
+from ...conftest import shared_path
+
+
+def _repeating_file(folder: Path) -> Path:
+    """A byte-level BPE file written by `tokenizers`, whose merges make "abc" twice."""
+    from tokenizers.pre_tokenizers import ByteLevel
+
+    alphabet = ByteLevel.alphabet()
+    vocab = {ch: i for i, ch in enumerate(sorted(alphabet))}
+    merges = [("a", "b"), ("b", "c"), ("ab", "c"), ("a", "bc"), ("Ġ", "abc")]
+    for a, b in merges:
+        vocab.setdefault(a + b, len(vocab))
+    hf = HFTokenizer(models.BPE(vocab, merges))
+    hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    path = folder / "tokenizer.json"
+    hf.save(str(path))
+    return path
+
+
+def _check(qtbot, registry, path: Path, tmp_path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    pairs = [m.split(" ") if isinstance(m, str) else m for m in data["model"]["merges"]]
+    tok = load_tokenizer(str(path))
+    specials = len(tok.special_tokens)
+    seen: set[str] = set()
+    made = [0]  # made[k]: the distinct tokens the first k merges make
+    for a, b in pairs:
+        seen.add(a + b)
+        made.append(len(seen))
+    assert made[-1] < len(pairs)  # the file repeats tokens
+    view = SweepView(registry)
+    qtbot.addWidget(view)
+    for box in view.reference_boxes.values():
+        box.setChecked(False)
+    view.resize(1200, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    registry.add(tok, "repeating")
+    qtbot.waitUntil(view.is_settled, timeout=300_000)
+    low, high = 256 + specials, 256 + made[-1] + specials
+    assert f"from {format_count(low)} to {format_count(high)} is" in view.about.text()
+    sizes, _ = view.points(view.texts()[0].name)
+    assert sizes.tolist() == [256 + m + specials for m in made]
+    rows = [label for label, _ in view.table_rows()]
+    assert rows[0].startswith(f"{format_count(low)} (0 merges)")
+    assert rows[-1].startswith(f"{format_count(high)} ({format_count(len(pairs))} merge")
+    view.export_csv(str(tmp_path / "sweep.csv"))
+    with open(tmp_path / "sweep.csv", newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            if row["merges"]:
+                assert int(row["vocab_size"]) == 256 + made[int(row["merges"])] + specials
+    view.shutdown()
+
+
+def test_a_file_whose_merges_repeat_a_token(qtbot, registry, tmp_path) -> None:
+    _check(qtbot, registry, _repeating_file(tmp_path), tmp_path)
+
+
+@pytest.mark.slow
+def test_llama_3_2s_tokenizer_json(qtbot, registry, tmp_path) -> None:
+    path = shared_path("tokenizers/llama3.2_tokenizer.json", "Llama 3.2's tokenizer.json")
+    _check(qtbot, registry, path, tmp_path)
