@@ -21,7 +21,7 @@ from app.features.sweep.view import SweepView
 from bpe_engine import Tokenizer, train_bpe
 
 from ...conftest import data_text, tiktoken_encoding
-from .test_sweep_view import MERGES, SPECIALS
+from .test_sweep_view import MERGES, SPECIALS, shown_view
 
 NAME = "r50k_base"
 
@@ -73,15 +73,7 @@ def test_the_line_about_an_openai_encoding_counts_merges_made_in_a_job(qtbot, re
 @pytest.mark.usefixtures("openai_encodings")
 def test_a_reference_is_added_to_the_chart_without_drawing_the_curves_again(qtbot, registry) -> None:
     tok = train_bpe(None, 256 + MERGES + 1, SPECIALS, text=data_text("english.txt"))
-    view = SweepView(registry)
-    qtbot.addWidget(view)
-    for box in view.reference_boxes.values():
-        box.setChecked(False)
-    view.resize(1200, 800)
-    view.show()
-    qtbot.waitExposed(view)
-    registry.add(tok, "english · 800 merges")
-    qtbot.waitUntil(view.is_settled, timeout=30_000)
+    view = shown_view(qtbot, registry, tok, "english · 800 merges")
     names = [text.name for text in view.texts()]
     curves = view.plot.getPlotItem().listDataItems()
     assert len(curves) == len(names)

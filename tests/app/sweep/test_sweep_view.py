@@ -37,17 +37,23 @@ def tok(corpus) -> Tokenizer:
     return train_bpe(None, 256 + MERGES + 1, SPECIALS, text=corpus)
 
 
-@pytest.fixture
-def view(qtbot, registry, tok):
+def shown_view(qtbot, registry, tok: Tokenizer, label: str, timeout: int = 30_000) -> SweepView:
+    """A Sweep on screen, no reference checked (loading them takes seconds), measuring ``tok``."""
     v = SweepView(registry)
     qtbot.addWidget(v)
     for box in v.reference_boxes.values():
-        box.setChecked(False)  # the reference test turns them on: loading them takes seconds
+        box.setChecked(False)
     v.resize(1200, 800)
     v.show()
     qtbot.waitExposed(v)
-    registry.add(tok, "english · 800 merges")
-    qtbot.waitUntil(v.is_settled, timeout=30_000)
+    registry.add(tok, label)
+    qtbot.waitUntil(v.is_settled, timeout=timeout)
+    return v
+
+
+@pytest.fixture
+def view(qtbot, registry, tok):
+    v = shown_view(qtbot, registry, tok, "english · 800 merges")
     yield v
     v.shutdown()
 

@@ -13,10 +13,10 @@ import pytest
 from tokenizers import Tokenizer as HFTokenizer, models, pre_tokenizers
 
 from app.display.format import format_count
-from app.features.sweep.view import SweepView
 from bpe_engine import load_tokenizer
 
 from ...conftest import shared_path
+from .test_sweep_view import shown_view
 
 
 def _repeating_file(folder: Path) -> Path:
@@ -46,15 +46,7 @@ def _check(qtbot, registry, path: Path, tmp_path: Path) -> None:
         seen.add(a + b)
         made.append(len(seen))
     assert made[-1] < len(pairs)  # the file repeats tokens
-    view = SweepView(registry)
-    qtbot.addWidget(view)
-    for box in view.reference_boxes.values():
-        box.setChecked(False)
-    view.resize(1200, 800)
-    view.show()
-    qtbot.waitExposed(view)
-    registry.add(tok, "repeating")
-    qtbot.waitUntil(view.is_settled, timeout=300_000)
+    view = shown_view(qtbot, registry, tok, "repeating", timeout=300_000)
     low, high = 256 + specials, 256 + made[-1] + specials
     assert f"from {format_count(low)} to {format_count(high)} is" in view.about.text()
     sizes, _ = view.points(view.texts()[0].name)
