@@ -9,7 +9,7 @@ with its pattern and Tekken (tiktoken with the same ranks). Each opens as a user
 registry for OpenAI, File > Open's path for files) and each view is checked on its own:
 Tokenize (counts and chips), Compare (summary cells, overlap shares), Vocabulary (rows and
 their bytes), Stream decode (each step's bytes and output), Timeline (vocabulary and tokens as
-of merge k) and Families (the byte-level row). Then switching kinds A -> B -> A in every view
+of merge k), Sweep (vocabulary sizes, bytes per token) and Families (the byte-level row). Then switching kinds A -> B -> A in every view
 leaves nothing of the previous one. Shared files missing: those kinds skip, saying why.
 """
 
@@ -552,6 +552,34 @@ def test_timeline_as_of_merge_k(qtbot, audit, kind) -> None:
         assert size and int(size.group(1)) == k.vocab_after(m), (m, shown)
         if k.tokens_after is not None:
             assert len(v.table().ids) == k.tokens_after(m, TEXT), m
+
+
+@pytest.mark.parametrize("kind", ALL)
+def test_sweep_sizes_and_bytes_per_token(qtbot, audit, kind) -> None:
+    # The vocabulary sizes are the tokens that exist after k merges (Llama 3.2's 280,147
+    # merges make 128,000 tokens), the bytes per token at all merges the reference's.
+    from app.display.format import format_ratio
+
+    w, k, key = _kind(qtbot, audit, kind)
+    v = w.sweep_view
+    w.tabs.setCurrentWidget(v)
+    for box in v.reference_boxes.values():
+        box.setChecked(False)
+    v.picker.set_current_key(key)
+    if k.vocab_after is None:
+        qtbot.waitUntil(lambda: v.current_key() == key and "sweep" in v.about.text(), timeout=60_000)
+        assert v.tokenizer() is None and not v.table_rows()  # (the line says why it has none)
+        pytest.skip(f"{k.name} has no merges in training order: the Sweep does not show it")
+    qtbot.waitUntil(lambda: v.current_key() == key and v.is_settled() and bool(v.table_rows()), timeout=300_000)
+    low, high = k.vocab_after(0), k.vocab_after(k.merges)
+    about = re.sub(r"[,\u202f\u00a0]", "", v.about.text())
+    assert f"from {low} to {high} is" in about, about
+    rows = [(re.sub(r"[,\u202f\u00a0]", "", label), cells) for label, cells in v.table_rows()]
+    assert rows[0][0].startswith(f"{low} (0 merges)") and rows[-1][0].startswith(f"{high} ({k.merges} merge")
+    for text, cell in zip(v.texts(), rows[-1][1], strict=True):
+        assert cell == format_ratio(text.size / len(k.ids(text.text))), text.name
+    if w.registry.get(key).facts.byte_level:  # no merge yet: one token per byte
+        assert rows[0][1] == [format_ratio(1.0)] * len(v.texts())
 
 
 @pytest.mark.parametrize("kind", ALL)
