@@ -448,12 +448,15 @@ def _count_parallel(
     special_count = 0
     shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
     keyed = KeyedMerger()
+    fork = fork and can_fork()
+    if fork:
+        pretokenizer.prepare()  # made once here, not once per worker
     events = run_pool(
         "bpe_engine.train.counting:_CountHandler",
         (pretokenizer.spec, tuple(special_tokens)),
         tasks,
         n_workers,
-        fork=fork and can_fork(),
+        fork=fork,
     )
     for kind, _, payload in events:
         if kind == "result":
