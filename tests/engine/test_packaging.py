@@ -64,3 +64,19 @@ def test_openblas_starts_one_thread_unless_told_otherwise() -> None:
         )
         assert out.returncode == 0, out.stderr
         assert out.stdout.strip() == expected
+
+
+def test_a_process_that_trains_does_not_load_openssl() -> None:
+    # hashlib maps OpenSSL's library (3.6 MB resident): only checkpoints and load caches need it.
+    code = (
+        "import sys\n"
+        "from bpe_engine import BpeTrainer\n"
+        "trainer = BpeTrainer(None, 300, ['<|endoftext|>'], text='low lower lowest 國語 ' * 50)\n"
+        "for _ in trainer.events():\n"
+        "    pass\n"
+        "trainer.tokenizer().encode('lowest 國語')\n"
+        "print(sorted(m for m in ('hashlib', '_hashlib', 'hmac', 'secrets') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
