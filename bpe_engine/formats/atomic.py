@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,7 +43,9 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     # The name is known before the file exists, so that Ctrl+C or SIGTERM (raised as an
     # exception at any point) cannot leave a file behind: with mkstemp, one arriving between its
     # return and the try below did (the CLI test that interrupts an encode saw it).
-    tmp = os.path.join(folder, f".tmp-{secrets.token_hex(12)}.part")
+    # subtle: os.urandom, as secrets.token_hex does, without importing secrets (which loads
+    # hmac, hashlib and OpenSSL's library: 3.6 MB resident in every process that trains)
+    tmp = os.path.join(folder, f".tmp-{os.urandom(12).hex()}.part")
     try:
         with _naming(path):
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)

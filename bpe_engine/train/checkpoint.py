@@ -26,7 +26,6 @@ the first that does not fit. Version 1 files (the loop's arrays) still load.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import os
@@ -126,6 +125,10 @@ def corpus_file(path: str, cache: dict[str, tuple[int, int, str]] | None = None)
     known = cache.get(path) if cache is not None else None
     if known is not None and known[:2] == (st.st_size, st.st_mtime_ns):
         return CorpusFile(path, st.st_size, known[2])
+    # subtle: imported here, not with this module (which every trainer imports): hashlib maps
+    # OpenSSL's library (3.6 MB resident), which a run that saves no checkpoint never uses
+    import hashlib
+
     with open(path, "rb") as f:
         digest = hashlib.file_digest(f, "sha256").hexdigest()
     if cache is not None:

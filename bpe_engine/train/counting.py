@@ -22,6 +22,7 @@ import os
 import zlib
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -448,32 +449,36 @@ def _count_parallel(
     special_count = 0
     shards: list[dict[bytes, int]] = [{} for _ in range(SHARDS)]
     keyed = KeyedMerger()
-    events = run_pool(
-        "bpe_engine.train.counting:_CountHandler",
-        (pretokenizer.spec, tuple(special_tokens)),
-        tasks,
-        n_workers,
-        fork=fork and can_fork(),
-    )
-    for kind, _, payload in events:
-        if kind == "result":
-            done += payload
-            yield (done, total)
-        elif kind == "tick":
-            yield (done, total)  # the consumer may stop (cancel) between any two events
-        elif isinstance(payload, int):
-            special_count += payload
-        elif isinstance(payload, KeyedPart):
-            keyed.add(payload)
-            yield (done, total)  # (a cancel point between parts, as between shards)
-        else:
-            for index, part in payload:  # one worker's counts of some shards
-                shard = shards[index]
-                if not shard:
-                    shard.update(part)
-                else:
-                    get = shard.get
-                    for piece, c in part.items():
-                        shard[piece] = get(piece, 0) + c
-            yield (done, total)
+    fork = fork and can_fork()
+    # Forked workers inherit what `prepared` makes (made once here, not once in each); it is
+    # dropped when they have ended, so this process holds it, once, only meanwhile.
+    with pretokenizer.prepared() if fork else nullcontext():
+        events = run_pool(
+            "bpe_engine.train.counting:_CountHandler",
+            (pretokenizer.spec, tuple(special_tokens)),
+            tasks,
+            n_workers,
+            fork=fork,
+        )
+        for kind, _, payload in events:
+            if kind == "result":
+                done += payload
+                yield (done, total)
+            elif kind == "tick":
+                yield (done, total)  # the consumer may stop (cancel) between any two events
+            elif isinstance(payload, int):
+                special_count += payload
+            elif isinstance(payload, KeyedPart):
+                keyed.add(payload)
+                yield (done, total)  # (a cancel point between parts, as between shards)
+            else:
+                for index, part in payload:  # one worker's counts of some shards
+                    shard = shards[index]
+                    if not shard:
+                        shard.update(part)
+                    else:
+                        get = shard.get
+                        for piece, c in part.items():
+                            shard[piece] = get(piece, 0) + c
+                yield (done, total)
     return shards, keyed.result(), special_count

@@ -3,6 +3,8 @@ the results do not depend on where the cuts fall (counting, bulk encoding, encod
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -335,3 +337,46 @@ def test_range_readers_read_each_byte_a_bounded_number_of_times(tmp_path: Path, 
         chunks = [read_range(f, size, a, min(size, a + step), chunker) for a in range(0, size, step)]  # type: ignore[arg-type]
     assert b"".join(chunk for _, chunk in chunks) == shape
     assert f.read_bytes <= 6 * size, f"read {f.read_bytes / size:.1f} times the file"
+
+
+_ONE_FINDING = """
+import os, sys
+from bpe_engine import unicode_classes
+from bpe_engine.corpus import CorpusSource
+from bpe_engine.parallel import can_fork
+from bpe_engine.pretokenize import Pretokenizer
+from bpe_engine.train import counting
+
+counting._WORKER_BLOCK, counting._PARALLEL_MIN_BYTES = 16 * 1024, 64 * 1024
+finder, log = unicode_classes._regex_disagrees, sys.argv[2]
+
+def logged(*args):
+    with open(log, "a") as f:
+        f.write(f"{os.getpid()}\\n")
+    return finder(*args)
+
+unicode_classes._regex_disagrees = logged
+assert can_fork()
+source = CorpusSource(paths=(sys.argv[1],))
+for r in counting.count_pretokens_iter(source, Pretokenizer("gpt2"), ["<|endoftext|>"], workers=2):
+    pass
+print(unicode_classes.divergence.cache_info().currsize)
+"""
+
+
+def test_forked_counting_workers_inherit_the_pinning_tables(tmp_path: Path) -> None:
+    """The code points `regex` classifies differently are found once, before the workers are
+    forked, not once in each worker (~0.05 s each on a first non-ASCII chunk), and the
+    process that forked them does not keep them (~7 MB) unless it had them before."""
+    path, log = tmp_path / "mixed.txt", tmp_path / "finders.txt"
+    path.write_bytes(b"".join(data_path(name).read_bytes() for name in DATA_FILES))
+    out = subprocess.run(
+        [sys.executable, "-c", _ONE_FINDING, str(path), str(log)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert len(log.read_text().split()) == 1  # the parent's, before it forked
+    assert out.stdout.split() == ["0"]

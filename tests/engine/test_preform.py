@@ -164,9 +164,9 @@ def test_a_vocabulary_that_ends_inside_the_merges_made_ahead() -> None:
     assert [(p.left_id, p.right_id, p.count) for p in trainer.top_pairs(10)] == plain.top_pairs(10)
 
 
-@pytest.mark.parametrize("distinct", [1, 3000, 70_000])
+@pytest.mark.parametrize("distinct", [1, 3000, 20_000, 70_000])
 def test_segment_index_is_numpys_unique_and_inverse(distinct: int) -> None:
-    """The hash table (growing past its first size at 3 000 codes; giving way to the sorted
+    """The hash table (growing past its first size at 20 000 codes; giving way to the sorted
     search above 65 536) numbers segments as np.unique does, across slices."""
     from bpe_engine.train.preform import _index_segments
 
