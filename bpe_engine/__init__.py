@@ -26,17 +26,9 @@ without loading NumPy.
 from __future__ import annotations
 
 import importlib
-import os
-import sys
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
-
-# The engine makes no BLAS call, and OpenBLAS starting a thread pool when NumPy loads cost
-# ~0.06 s (CPU and wall) of every process that imports it, training included. A setting of
-# the user's own, or a NumPy already loaded, is left as it is.
-if "numpy" not in sys.modules:
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 _EXPORTS: dict[str, str] = {
     "train_bpe": "train.trainer",

@@ -49,34 +49,3 @@ def test_every_package_is_listed_for_installation() -> None:
         for init in (REPO / top).rglob("__init__.py"):
             name = ".".join(init.parent.relative_to(REPO).parts)
             assert name in listed, f"{name} is not in [tool.setuptools] packages of pyproject.toml"
-
-
-def test_openblas_starts_one_thread_unless_told_otherwise() -> None:
-    # The engine makes no BLAS call; OpenBLAS's pool of threads cost every process ~0.06 s.
-    import os
-
-    code = "import os, bpe_engine, numpy; print(os.environ.get('OPENBLAS_NUM_THREADS'))"
-    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
-    for preset, expected in ((None, "1"), ("3", "3")):
-        run_env = env if preset is None else {**env, "OPENBLAS_NUM_THREADS": preset}
-        out = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, env=run_env, timeout=60
-        )
-        assert out.returncode == 0, out.stderr
-        assert out.stdout.strip() == expected
-
-
-def test_a_process_that_trains_does_not_load_openssl() -> None:
-    # hashlib maps OpenSSL's library (3.6 MB resident): only checkpoints and load caches need it.
-    code = (
-        "import sys\n"
-        "from bpe_engine import BpeTrainer\n"
-        "trainer = BpeTrainer(None, 300, ['<|endoftext|>'], text='low lower lowest 國語 ' * 50)\n"
-        "for _ in trainer.events():\n"
-        "    pass\n"
-        "trainer.tokenizer().encode('lowest 國語')\n"
-        "print(sorted(m for m in ('hashlib', '_hashlib', 'hmac', 'secrets') if m in sys.modules))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
