@@ -482,7 +482,7 @@ class Encoder:
         return _splice(new, flat, counts, [fixed[k] for k in at])
 
     def _word_table(self) -> WordTable | None:
-        """The whole tokens of up to 8 ASCII bytes as a NumPy hash table (see :meth:`_whole`),
+        """The whole tokens of up to 16 ASCII bytes as a NumPy hash table (see :meth:`_whole`),
         or None while the tables have no pieces taken whole."""
         tables = self.tables
         if tables.whole_tokens is not None:
@@ -494,7 +494,7 @@ class Encoder:
         """Ids of mostly-ASCII text, as documents and special tokens (``segments``), cut into
         chunks by NumPy (see :mod:`.words`): the simple words among them looked up by their
         keys, every other chunk split by the pattern (laid end to end, document by document:
-        the same pieces) and its pieces of up to 8 ASCII bytes looked up too, the rest through
+        the same pieces) and its pieces of up to 16 ASCII bytes looked up too, the rest through
         the piece cache; None where the text is not for this path."""
         rule = WORD_RULES.get(self.tables.pretokenizer.twin)
         table = self._word_table() if rule is not None else None

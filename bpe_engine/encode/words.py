@@ -10,8 +10,8 @@ selection without changing their pieces (each one after the first still starts w
 that follows a non-space). Most chunks of English are a space and a run of ASCII letters,
 which every one of these patterns takes as one piece (o200k and Tekken: unless a lower-case
 letter is followed by an upper-case one); those are found by NumPy passes, without a Python
-object each, and looked up among the whole tokens by an integer key per chunk (up to 8 bytes:
-most English words) in a NumPy hash table. The other chunks go to the pattern together.
+object each, and looked up among the whole tokens by an integer key per chunk (up to 16 bytes:
+nearly all English words) in a NumPy hash table. The other chunks go to the pattern together.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ WORD_RULES: dict[str, Literal["letters", "cased"]] = {
     "o200k": "cased",
     "tekken": "cased",
 }
-KEY_BYTES = 8  # a key holds a word of up to this many ASCII bytes
+KEY_BYTES = 16  # a key holds a word of up to this many ASCII bytes
 
 _SPACE = 0x20
 
@@ -96,11 +96,11 @@ def chunk_words(data: bytes, rule: Literal["letters", "cased"], cuts: np.ndarray
     return Chunks(starts, ends - starts, simple)
 
 
-_LENGTH_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(KEY_BYTES + 1)], dtype=np.uint64)
-# The length of a word goes into the top bits of its first four bytes (0 in ASCII), so a key
+_LENGTH_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
+# The length of a word goes into the top bits of its first five bytes (0 in ASCII), so a key
 # is unique: the bytes themselves and their count.
 _LENGTH_BITS = np.array(
-    [sum(((k >> b) & 1) << (8 * b + 7) for b in range(4)) for k in range(KEY_BYTES + 1)], dtype=np.uint64
+    [sum(((k >> b) & 1) << (8 * b + 7) for b in range(5)) for k in range(KEY_BYTES + 1)], dtype=np.uint64
 )
 
 
@@ -109,25 +109,32 @@ _NO_KEY = np.uint64(0xFFFFFFFFFFFFFFFF)  # bit 63 set: no ASCII word's key
 
 
 def word_keys(raw: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """The key of each word ``raw[starts[k]:starts[k] + lengths[k]]`` (1-8 bytes; a word
-    that is not ASCII gets a key no table holds)."""
-    padded = np.zeros(raw.size + KEY_BYTES, dtype=np.uint8)
+    """The key of each word ``raw[starts[k]:starts[k] + lengths[k]]`` (1-16 bytes; a word
+    that is not ASCII gets a key no table holds): two rows of integers, its first 8 bytes
+    with its length, and the next 8."""
+    padded = np.zeros(raw.size + 2 * 8, dtype=np.uint8)
     padded[: raw.size] = raw
     # Every byte offset's next 8 bytes as one little-endian integer (an unaligned view).
-    windows = np.ndarray((raw.size,), dtype="<u8", buffer=padded.data, strides=(1,))
-    found = windows[starts] & _LENGTH_MASKS[lengths]
-    keys: np.ndarray = found | _LENGTH_BITS[lengths]
-    keys[(found & _HIGH_BITS) != 0] = _NO_KEY  # not ASCII: no token's key
+    windows = np.ndarray((raw.size + 8,), dtype="<u8", buffer=padded.data, strides=(1,))
+    head = windows[starts] & _LENGTH_MASKS[np.minimum(lengths, 8)]
+    keys = np.empty((2, starts.size), dtype=np.uint64)
+    keys[0] = head | _LENGTH_BITS[lengths]
+    keys[1] = 0
+    long = np.flatnonzero(lengths > 8)
+    if long.size:
+        keys[1, long] = windows[starts[long] + 8] & _LENGTH_MASKS[lengths[long] - 8]
+    keys[0, ((head | keys[1]) & _HIGH_BITS) != 0] = _NO_KEY  # not ASCII: no token's key
     return keys
 
 
 _MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing
+_MULTIPLIER_2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
 @dataclass(frozen=True)
 class WordTable:
     """Open-addressing hash table (linear probing) from word keys to token ids: the whole
-    tokens of 1-8 ASCII bytes. Key 0 (no word's) marks an empty slot."""
+    tokens of 1-16 ASCII bytes. A first key row of 0 (no word's) marks an empty slot."""
 
     keys: np.ndarray
     ids: np.ndarray
@@ -135,18 +142,19 @@ class WordTable:
 
     def _slot(self, keys: np.ndarray) -> np.ndarray:
         with np.errstate(over="ignore"):
-            slots: np.ndarray = ((keys * _MULTIPLIER) >> self.shift).astype(np.int64)
+            mixed = (keys[0] * _MULTIPLIER) ^ (keys[1] * _MULTIPLIER_2)
+            slots: np.ndarray = ((mixed * _MULTIPLIER) >> self.shift).astype(np.int64)
         return slots
 
     def lookup(self, keys: np.ndarray) -> np.ndarray:
         """The id of each key's token, or -1 where no token has that key."""
-        out = np.full(keys.size, -1, dtype=np.int64)
-        todo = np.arange(keys.size)
+        out = np.full(keys.shape[1], -1, dtype=np.int64)
+        todo = np.arange(keys.shape[1])
         slots = self._slot(keys)
-        last = self.keys.size - 1
+        last = self.ids.size - 1
         while todo.size:
-            found = self.keys[slots]
-            hit = found == keys[todo]
+            found = self.keys[0, slots]
+            hit = (found == keys[0, todo]) & (self.keys[1, slots] == keys[1, todo])
             out[todo[hit]] = self.ids[slots[hit]]
             going = ~hit & (found != 0)
             todo, slots = todo[going], (slots[going] + 1) & last
@@ -154,11 +162,11 @@ class WordTable:
 
 
 def word_table(whole: dict[bytes, int]) -> WordTable:
-    """The :class:`WordTable` of the tokens of ``whole`` (bytes -> id) of 1-8 ASCII bytes."""
+    """The :class:`WordTable` of the tokens of ``whole`` (bytes -> id) of 1-16 ASCII bytes."""
     words = [w for w in whole if 0 < len(w) <= KEY_BYTES and w.isascii()]
     size = 1 << max(4, (2 * len(words)).bit_length())
     table = WordTable(
-        np.zeros(size, dtype=np.uint64), np.zeros(size, dtype=np.int64), np.uint64(64 - size.bit_length() + 1)
+        np.zeros((2, size), dtype=np.uint64), np.zeros(size, dtype=np.int64), np.uint64(64 - size.bit_length() + 1)
     )
     if not words:
         return table
@@ -166,13 +174,13 @@ def word_table(whole: dict[bytes, int]) -> WordTable:
     keys = word_keys(np.frombuffer(b"".join(words), dtype=np.uint8), np.cumsum(lengths) - lengths, lengths)
     ids = np.fromiter(map(whole.__getitem__, words), dtype=np.int64, count=len(words))
     slots = table._slot(keys)
-    todo = np.arange(keys.size)
+    todo = np.arange(keys.shape[1])
     while todo.size:
         # Among the keys whose slot is free, the first for each slot takes it; the rest move on.
-        free = table.keys[slots] == 0
+        free = table.keys[0, slots] == 0
         _, first = np.unique(slots[free], return_index=True)
         placed = np.flatnonzero(free)[first]
-        table.keys[slots[placed]] = keys[todo[placed]]
+        table.keys[:, slots[placed]] = keys[:, todo[placed]]
         table.ids[slots[placed]] = ids[todo[placed]]
         going = np.ones(todo.size, dtype=bool)
         going[placed] = False

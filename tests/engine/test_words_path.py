@@ -134,6 +134,8 @@ _PARTS = [
     " helloWorld",
     " abcdefgh",
     " abcdefghi",
+    " abcdefghijklmno",
+    " abcdefghijklmnop",
     " internationalization",
     " é",
     "\u00a0",
@@ -257,7 +259,7 @@ def test_where_the_words_path_refuses(spy: _Spy) -> None:
 def test_the_chunks_and_keys() -> None:
     """Chunks start at a space after an ASCII non-space (and at the given cuts); a simple word
     is a space and letters (o200k's rule: no lower-case letter before an upper-case one);
-    keys are equal exactly for equal words of up to 8 bytes, and none for non-ASCII."""
+    keys are equal exactly for equal words of up to 16 bytes, and none for non-ASCII."""
     data = b"ab cd,  ef\xc2\xa0 gh Ij iJ KL! mn"
     chunks = words_module.chunk_words(data, "cased", np.array([8]))
     got = [data[s : s + n] for s, n in zip(chunks.starts.tolist(), chunks.lengths.tolist())]
@@ -268,13 +270,15 @@ def test_the_chunks_and_keys() -> None:
         True,
         False,
     ]
-    pieces = [b"a", b"a\x00", b"\x00a", b"abcdefgh", b"abcdefg", b"\x01", b"\x81", b"\xc3\xa9"]
+    pieces = [b"a", b"a\x00", b"\x00a", b"abcdefgh", b"abcdefg", b"\x01", b"abcdefgh\x00", b"abcdefghi"]
+    pieces += [b"abcdefghabcdefgh", b"abcdefghabcdefg", b"\x81", b"\xc3\xa9", b"abcdefghi\xc3\xa9"]
     raw = np.frombuffer(b"".join(pieces), dtype=np.uint8)
     lengths = np.array([len(p) for p in pieces])
     keys = words_module.word_keys(raw, np.cumsum(lengths) - lengths, lengths)
-    assert len(set(keys[:6].tolist())) == 6
-    table = words_module.word_table({p: k for k, p in enumerate(pieces)})
-    assert table.lookup(keys).tolist() == [0, 1, 2, 3, 4, 5, -1, -1]
+    assert len(set(zip(keys[0, :10].tolist(), keys[1, :10].tolist()))) == 10
+    table = words_module.word_table({p: k for k, p in enumerate(pieces)} | {b"x" * 17: 99})
+    assert table.lookup(keys).tolist() == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1]
+    assert table.ids.tolist().count(99) == 0  # longer than a key: not in the table
 
 
 @pytest.mark.parametrize("pattern", ["o200k", "tekken", "qwen", "cl100k"])
