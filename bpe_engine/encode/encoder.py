@@ -530,12 +530,14 @@ class Encoder:
         piece_lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
         piece_lengths[special_at] -= len(SPECIAL_PREFIX)
         ends = np.cumsum(piece_lengths)
-        chunk_ends = np.cumsum(lengths[rest])
-        last = np.searchsorted(ends, chunk_ends)
-        if last.size and (last[-1] >= ends.size or (ends[last] != chunk_ends).any()):
+        # Pieces ending at or before each byte of ``others``: a chunk's count of pieces.
+        done = np.zeros(len(others) + 1, dtype=np.int32)
+        done[ends] = 1
+        if not done[np.cumsum(lengths[rest])].all():
             return None  # never, by the module's argument; the piece path stays exact if it did
+        np.cumsum(done, out=done)
         units = np.ones(simple.size, dtype=np.int64)
-        units[rest] = np.diff(last, prepend=-1)
+        units[rest] = np.diff(done[np.cumsum(lengths[rest])], prepend=0)
         tokens = np.full(int(units.sum()), -1, dtype=np.int64)  # per unit, a token or -1
         tokens[(np.cumsum(units) - 1)[word]] = found[found >= 0]
         at_piece = np.flatnonzero(tokens < 0)

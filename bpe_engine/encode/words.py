@@ -134,10 +134,11 @@ _MULTIPLIER_2 = np.uint64(0xC2B2AE3D27D4EB4F)
 @dataclass(frozen=True)
 class WordTable:
     """Open-addressing hash table (linear probing) from word keys to token ids: the whole
-    tokens of 1-16 ASCII bytes. A first key row of 0 (no word's) marks an empty slot."""
+    tokens of 1-16 ASCII bytes. Each slot is a row of its key's two integers, the id, and a
+    pad (one 32-byte row per probe: one cache line); a first key integer of 0 (no word's)
+    marks an empty slot."""
 
-    keys: np.ndarray
-    ids: np.ndarray
+    rows: np.ndarray
     shift: np.uint64
 
     def _slot(self, keys: np.ndarray) -> np.ndarray:
@@ -151,12 +152,12 @@ class WordTable:
         out = np.full(keys.shape[1], -1, dtype=np.int64)
         todo = np.arange(keys.shape[1])
         slots = self._slot(keys)
-        last = self.ids.size - 1
+        last = self.rows.shape[0] - 1
         while todo.size:
-            found = self.keys[0, slots]
-            hit = (found == keys[0, todo]) & (self.keys[1, slots] == keys[1, todo])
-            out[todo[hit]] = self.ids[slots[hit]]
-            going = ~hit & (found != 0)
+            found = self.rows[slots]
+            hit = (found[:, 0] == keys[0, todo]) & (found[:, 1] == keys[1, todo])
+            out[todo[hit]] = found[hit, 2]
+            going = ~hit & (found[:, 0] != 0)
             todo, slots = todo[going], (slots[going] + 1) & last
         return out
 
@@ -165,23 +166,21 @@ def word_table(whole: dict[bytes, int]) -> WordTable:
     """The :class:`WordTable` of the tokens of ``whole`` (bytes -> id) of 1-16 ASCII bytes."""
     words = [w for w in whole if 0 < len(w) <= KEY_BYTES and w.isascii()]
     size = 1 << max(4, (2 * len(words)).bit_length())
-    table = WordTable(
-        np.zeros((2, size), dtype=np.uint64), np.zeros(size, dtype=np.int64), np.uint64(64 - size.bit_length() + 1)
-    )
+    table = WordTable(np.zeros((size, 4), dtype=np.uint64), np.uint64(64 - size.bit_length() + 1))
     if not words:
         return table
     lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
     keys = word_keys(np.frombuffer(b"".join(words), dtype=np.uint8), np.cumsum(lengths) - lengths, lengths)
-    ids = np.fromiter(map(whole.__getitem__, words), dtype=np.int64, count=len(words))
+    ids = np.fromiter(map(whole.__getitem__, words), dtype=np.uint64, count=len(words))
     slots = table._slot(keys)
     todo = np.arange(keys.shape[1])
     while todo.size:
         # Among the keys whose slot is free, the first for each slot takes it; the rest move on.
-        free = table.keys[0, slots] == 0
+        free = table.rows[slots, 0] == 0
         _, first = np.unique(slots[free], return_index=True)
         placed = np.flatnonzero(free)[first]
-        table.keys[:, slots[placed]] = keys[:, todo[placed]]
-        table.ids[slots[placed]] = ids[todo[placed]]
+        table.rows[slots[placed], :2] = keys[:, todo[placed]].T
+        table.rows[slots[placed], 2] = ids[todo[placed]]
         going = np.ones(todo.size, dtype=bool)
         going[placed] = False
         todo, slots = todo[going], (slots[going] + 1) & (size - 1)
