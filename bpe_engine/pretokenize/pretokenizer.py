@@ -256,6 +256,12 @@ class Pretokenizer:
         return self._bytes_any is not None
 
     @property
+    def twin(self) -> str:
+        """The name of the pattern's byte-level twin (a named pattern's, or "qwen", "llama3",
+        "tekken" for the released custom ones), or "" when it has none."""
+        return self._twin if self._bytes_ascii is not None else ""
+
+    @property
     def ascii_fast(self) -> bool:
         """True if :meth:`split_bytes` is exact for ASCII input."""
         return self._bytes_ascii is not None or self._bytes_any is not None
