@@ -275,3 +275,23 @@ def test_piece_texts_one_byte_apart_or_ending_the_buffer_are_cut_as_slices() -> 
     ):
         texts = PieceTexts(buffer, np.array(starts), np.array(ends), [])
         assert texts.as_list() == [buffer[a:b].decode() for a, b in zip(starts, ends)]
+
+
+def test_the_duplicate_checks_table_finds_every_shared_key() -> None:
+    """The duplicate check's hash table (one key of each slot stays in it) finds exactly the
+    keys that occur more than once, as counting them does: repeats between a slot's winner and
+    a loser, between two losers, three alike, crowded slots (keys alike in their top bits)."""
+    from bpe_engine.formats.sentencepiece import _shared_keys
+
+    rng = np.random.default_rng(21)
+    for trial in range(400):
+        n = int(rng.integers(1, 5000))
+        if trial % 2:
+            keys = rng.integers(0, 2**63, n, dtype=np.uint64) << np.uint64(1)
+        else:  # few distinct top bits: crowded slots, many losers
+            keys = rng.integers(0, 64, n, dtype=np.uint64) << np.uint64(58) | rng.integers(0, 2**20, n, dtype=np.uint64)
+        for _ in range(int(rng.integers(0, 4))):
+            keys[rng.integers(0, n)] = keys[rng.integers(0, n)]
+        values, counts = np.unique(keys, return_counts=True)
+        shared = set(values[counts > 1].tolist())
+        assert _shared_keys(keys).tolist() == [i for i, k in enumerate(keys.tolist()) if k in shared]
