@@ -49,6 +49,8 @@ __all__ = [
     "FORMAT",
 ]
 
+#: trainer_spec's control and user-defined symbols: not read (the pieces say the same).
+_SYMBOLS = frozenset({30, 31})
 _MODEL_TYPES = {1: "Unigram", 2: "BPE", 3: "word", 4: "char"}
 _KINDS = {NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE}
 _KIND_OK = np.zeros(256, dtype=bool)
@@ -69,10 +71,10 @@ def looks_like_model_proto(data: bytes) -> bool:
     return len(data) > 4 and data[0] == 0x0A and b"\x0a" in data[1:8]
 
 
-def _spec(data: bytes, source: str, what: str) -> dict[int, list[int | bytes]]:
+def _spec(data: bytes, source: str, what: str, hop: frozenset[int] = frozenset()) -> dict[int, list[int | bytes]]:
     out: dict[int, list[int | bytes]] = {}
     try:
-        for number, _, value in fields(data):
+        for number, _, value in fields(data, hop):
             out.setdefault(number, []).append(value)
     except ProtobufError as exc:
         raise TokenizerFileError(f"{source}: {what} is damaged ({exc})") from None
@@ -339,7 +341,7 @@ def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
         every_score, every_kind = bulk.scores.tolist() + scores, bulk.kinds.tolist() + kinds
     if not every:
         raise TokenizerFileError(f"{source}: holds no pieces; it is not a SentencePiece model")
-    t = _spec(trainer, source, "trainer_spec")
+    t = _spec(trainer, source, "trainer_spec", _SYMBOLS)
     n = _spec(normalizer, source, "normalizer_spec")
     try:
         model_type = varint_value(t[3][-1], "trainer_spec.model_type") if 3 in t else 1

@@ -295,3 +295,34 @@ def test_the_duplicate_checks_table_finds_every_shared_key() -> None:
         values, counts = np.unique(keys, return_counts=True)
         shared = set(values[counts > 1].tolist())
         assert _shared_keys(keys).tolist() == [i for i, k in enumerate(keys.tolist()) if k in shared]
+
+
+def test_hopped_fields_leave_the_others_and_the_errors_as_they_were() -> None:
+    """The trainer_spec's symbols are hopped over unread: the other fields come as a plain
+    reading gives them, and a message cut anywhere (inside a hopped field, its length, or
+    after it) fails with the same message, offsets included."""
+    from bpe_engine.formats.protobuf import ProtobufError, fields
+
+    def read(message: bytes, hop: frozenset[int]) -> tuple[list[tuple[int, int, int | bytes]], str | None]:
+        out: list[tuple[int, int, int | bytes]] = []
+        try:
+            out.extend(fields(message, hop))
+        except ProtobufError as exc:
+            return out, str(exc)
+        return out, None
+
+    import random
+
+    rng = random.Random(30)
+    for trial in range(1500):
+        parts = []
+        for _ in range(rng.randrange(0, 9)):
+            number = rng.choice([30, 31, 30, 3, 40, 1000])
+            parts.append(pb_field(number, bytes(rng.randrange(0, 200 if trial % 5 == 0 else 20))))
+        message = b"".join(parts)
+        if trial % 2 and message:
+            message = message[: rng.randrange(len(message))]
+        plain, error = read(message, frozenset())
+        hopped, hop_error = read(message, frozenset({30, 31}))
+        assert hopped == [f for f in plain if f[0] not in (30, 31) or len(f[2]) >= 128]  # type: ignore[arg-type]
+        assert hop_error == error
