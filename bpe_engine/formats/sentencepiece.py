@@ -162,15 +162,14 @@ def _simple_pieces(data: bytes) -> _Bulk | None:
         return None
     at, kind, tag, near = at[:count], kind[:count], tag[:count], near[:count]
     end = int(at[-1]) + 2 + int(text[count - 1]) + int(size[count - 1])  # (size: the rest, now)
-    np.add(tag, 1, out=near)
+    np.add(tag, 1, out=near)  # the scores
     found = _texts(data, end, at + 4, tag, near)
     if found is None:
         return None
-    np.add(tag, 1, out=near)
     return _Bulk(found, _unaligned(data, "<f4")[near], kind, end)
 
 
-def _texts(data: bytes, end: int, starts: np.ndarray, tags: np.ndarray, scratch: np.ndarray) -> PieceTexts | None:
+def _texts(data: bytes, end: int, starts: np.ndarray, tags: np.ndarray, scores: np.ndarray) -> PieceTexts | None:
     """The texts ``data[starts[k]:tags[k]]`` of the pieces in ``data[:end]``, checked (UTF-8,
     no NUL) but neither cut out nor decoded (:class:`~.data.PieceTexts` does that on first
     use); None when they fail. Checked on a copy of ``data[:end]`` whose scores are made
@@ -178,14 +177,11 @@ def _texts(data: bytes, end: int, starts: np.ndarray, tags: np.ndarray, scratch:
     NUL, so the copy is UTF-8 without NUL exactly when every text is (a multi-byte character
     cut by a text's end or start meets an ASCII byte). Decoded in 64 KiB steps, so no
     megabyte-sized string is made (cutting the texts out first and decoding them took three
-    times as long in a fresh process: fresh memory). ``scratch``: ``tags + 1``, then spoilt."""
+    times as long in a fresh process: fresh memory). ``scores``: where the scores are."""
     region = bytearray(memoryview(data)[:end])
     region += bytes(8)  # (room for :func:`_repeats_possible`'s 8-byte words at any text)
-    copy = np.frombuffer(region, dtype=np.uint8)
-    for _ in range(4):
-        copy[scratch] = 1
-        scratch += 1
-    if np.count_nonzero(copy[:end]) != end:
+    _unaligned(region, "<u4")[scores] = 0x01010101  # each score's 4 bytes in one write
+    if np.count_nonzero(np.frombuffer(region, dtype=np.uint8, count=end)) != end:
         return None
     check = codecs.getincrementaldecoder("utf-8")()
     view = memoryview(region)
@@ -279,14 +275,16 @@ def _chain(buf: np.ndarray) -> tuple[np.ndarray, int]:
         return none, 0
     found = []
     for a in range(0, len(buf) - 3, _BLOCK):
-        part = buf[a : a + _BLOCK + 3]
-        where = np.flatnonzero((part[:-3] == 0x0A) & (part[1:-2] < 0x80) & (part[2:-1] == 0x0A))
+        newline = buf[a : a + _BLOCK + 3] == 0x0A
+        where = np.flatnonzero(newline[:-3] & newline[2:-1])  # 0x0A at k and k + 2
         where += a
         found.append(where)
     at = np.concatenate(found)
+    at = at[buf[1:][at] < 0x80]  # and a one-byte length between (on the few, not every byte)
     if not len(at) or at[0] != 0:
         return none, 0
-    after = at + buf[at + 1] + 2
+    after = buf[1:][at] + at  # (no index array made for the lengths)
+    after += 2
     broken = np.flatnonzero(after[:-1] != at[1:])
     count = int(broken[0]) + 1 if len(broken) else len(at)
     return at[:count], int(after[count - 1])
