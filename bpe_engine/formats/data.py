@@ -136,11 +136,11 @@ class PieceTexts(Sequence[str]):
             self._list = (head if len(self._starts) else []) + self._extra
         return self._list
 
-    def take(self, indices: list[int]) -> list[str]:
+    def take(self, indices: list[int] | np.ndarray) -> list[str]:
         """The texts of the pieces ``indices``, each decoded alone (the list is not made)."""
         if self._list is not None or self._extra:
-            return [self[i] for i in indices]
-        if not indices:
+            return [self[i] for i in (indices.tolist() if isinstance(indices, np.ndarray) else indices)]
+        if not len(indices):
             return []
         # one decode of the texts joined (each is UTF-8 without NUL): a decode each took 1 ms
         # of a .model's open for its thousand pieces that are not NORMAL

@@ -16,6 +16,7 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Sequence
+from itertools import compress
 from typing import NamedTuple
 
 import numpy as np
@@ -412,8 +413,13 @@ def _checked(
     else:
         picked = np.flatnonzero(kind_array(kinds) != NORMAL)
         others = picked.tolist()
-        texts = pieces.take(others) if isinstance(pieces, PieceTexts) else [pieces[i] for i in others]
+        texts = pieces.take(picked) if isinstance(pieces, PieceTexts) else [pieces[i] for i in others]
         their_kinds = kind_array(kinds)[picked].tolist()
+        at_once = _specials_at_once(others, texts, their_kinds, byte_fallback)
+        if at_once is not None:  # (else the loop names the first problem)
+            unk_id, specials = at_once
+            others = texts = their_kinds = []
+            found = [True] * 256
     seen: dict[str, int] = {}
     for i, piece, kind in zip(others, texts, their_kinds, strict=True):
         if repeated:
@@ -458,6 +464,28 @@ def _checked(
         name=name,
         source=source,
     )
+
+
+def _specials_at_once(
+    ids: list[int], texts: list[str], kinds: list[int], byte_fallback: bool
+) -> tuple[int, dict[str, int]] | None:
+    """The unknown piece's id and the special pieces (unknown and control: text -> id) of
+    the pieces that are not NORMAL, found without a Python loop (a thousand of them in
+    Mistral's models); None when anything is wrong (one unknown piece, valid byte pieces
+    only with byte fallback and then all 256), for the loop to name it."""
+    if kinds.count(UNKNOWN) != 1:
+        return None
+    if BYTE in kinds:
+        found = set(map(_BYTE_PIECES.get, compress(texts, map(BYTE.__eq__, kinds))))
+        if not byte_fallback or None in found or len(found) != 256:
+            return None
+    elif byte_fallback:
+        return None
+    specials = dict(compress(zip(texts, ids), map(_SPECIAL_KINDS.__contains__, kinds)))
+    return ids[kinds.index(UNKNOWN)], specials
+
+
+_SPECIAL_KINDS = frozenset({UNKNOWN, CONTROL})
 
 
 def read_sentencepiece_model(path: str | os.PathLike[str], data: bytes | None = None) -> SentencePieceData:

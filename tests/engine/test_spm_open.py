@@ -117,6 +117,7 @@ def test_tables_built_on_first_use_are_sentencepieces(name: str) -> None:
     model = tok.model
     assert model.piece_id == {p: i for i, p in enumerate(pieces) if kinds[i] == NORMAL}
     assert model.reserved == {p: i for i, p in enumerate(pieces) if kinds[i] != NORMAL}
+    assert tok.special_tokens == {p: i for i, p in enumerate(pieces) if kinds[i] in (CONTROL, UNKNOWN)}
     assert model.byte_id == [ref.piece_to_id(f"<0x{b:02X}>") for b in range(256)]
     mergeable = [p for i, p in enumerate(pieces) if kinds[i] not in (CONTROL, BYTE)]  # <unk> too: harmless
     assert model.pairs == {p[k : k + 2] for p in mergeable for k in range(len(p) - 1)}
@@ -326,3 +327,27 @@ def test_hopped_fields_leave_the_others_and_the_errors_as_they_were() -> None:
         hopped, hop_error = read(message, frozenset({30, 31}))
         assert hopped == [f for f in plain if f[0] not in (30, 31) or len(f[2]) >= 128]  # type: ignore[arg-type]
         assert hop_error == error
+
+
+def test_special_pieces_checked_at_once_or_named() -> None:
+    """The pieces that are not NORMAL are checked without a loop when all is well (their
+    specials as the loop makes them); each problem is still named by the loop, the first in
+    the file first."""
+    byte_pieces = [(f"<0x{b:02X}>", 0.0, BYTE) for b in range(256)]
+    unk, ctl = ("<unk>", 0.0, UNKNOWN), ("<s>", 0.0, CONTROL)
+    good = [unk, ctl, ("a", -1.0, NORMAL), ("<x>", 0.0, USER_DEFINED), ("</s>", 0.0, CONTROL)]
+    found = data_from_model_proto(sentencepiece_model(good + byte_pieces, byte_fallback=True), "ok.model")
+    assert found.special_tokens == {"<unk>": 0, "<s>": 1, "</s>": 4} and found.unk_id == 0
+    found = data_from_model_proto(sentencepiece_model(good), "ok.model")
+    assert found.special_tokens == {"<unk>": 0, "<s>": 1, "</s>": 4}
+    cases = [
+        (good + [("<unk2>", 0.0, UNKNOWN)], False, r"pieces 0 and 5 are both the unknown piece"),
+        ([ctl, ("a", -1.0, NORMAL)], False, r"has no unknown piece"),
+        (good + byte_pieces[:3], False, r"byte piece '<0x00>' although byte_fallback is off"),
+        (good + byte_pieces[:255], True, r"1 of the 256 byte pieces are missing"),
+        (good, True, r"256 of the 256 byte pieces are missing"),
+        (good + byte_pieces[:9] + [("<0x4g>", 0.0, BYTE)] + byte_pieces[9:], True, r"'<0x4g>' is not <0xNN>"),
+    ]
+    for pieces, fallback, message in cases:
+        with pytest.raises(TokenizerFileError, match=message):
+            data_from_model_proto(sentencepiece_model(pieces, byte_fallback=fallback), "bad.model")
