@@ -418,7 +418,7 @@ def _checked(
         at_once = _specials_at_once(others, texts, their_kinds, byte_fallback)
         if at_once is not None:  # (else the loop names the first problem)
             unk_id, specials = at_once
-            others = texts = their_kinds = []
+            others, texts, their_kinds = [], [], []
             found = [True] * 256
     seen: dict[str, int] = {}
     for i, piece, kind in zip(others, texts, their_kinds, strict=True):
