@@ -348,6 +348,27 @@ def test_special_pieces_checked_at_once_or_named() -> None:
         (good, True, r"256 of the 256 byte pieces are missing"),
         (good + byte_pieces[:9] + [("<0x4g>", 0.0, BYTE)] + byte_pieces[9:], True, r"'<0x4g>' is not <0xNN>"),
     ]
+    long = [("x" * 200, -9.0, NORMAL)]  # read by the generic reader: the texts then partly a list
     for pieces, fallback, message in cases:
-        with pytest.raises(TokenizerFileError, match=message):
-            data_from_model_proto(sentencepiece_model(pieces, byte_fallback=fallback), "bad.model")
+        for tail in ([], long):
+            with pytest.raises(TokenizerFileError, match=message):
+                data_from_model_proto(sentencepiece_model(pieces + tail, byte_fallback=fallback), "bad.model")
+    found = data_from_model_proto(sentencepiece_model(good + byte_pieces + long, byte_fallback=True), "ok.model")
+    assert found.special_tokens == {"<unk>": 0, "<s>": 1, "</s>": 4}
+
+
+@pytest.mark.parametrize("name", _REAL)
+def test_pieces_taken_at_once_are_the_list(name: str) -> None:
+    """``PieceTexts.take`` (texts gathered with NumPy, one decode) gives the list's pieces,
+    also when no byte follows the last text."""
+    data = shared_tokenizer(name).read_bytes()
+    expected = list(data_from_model_proto(data, name).pieces)
+    found = data_from_model_proto(data, name)
+    assert isinstance(found.pieces, PieceTexts)
+    buffer, starts, ends, _ = found.pieces.raw
+    picks = [np.arange(0, len(starts), 7), np.array([len(starts) - 1, 0, 5]), np.array([], dtype=np.int64)]
+    for pick in picks:
+        assert found.pieces.take(pick) == [expected[i] for i in pick.tolist()]
+    assert found.pieces._list is None  # (taken without making the list)
+    cut = PieceTexts(bytes(buffer[: int(ends[-1])]), starts, ends, [])
+    assert cut.take(picks[1]) == [expected[i] for i in picks[1].tolist()]
