@@ -145,7 +145,8 @@ def _simple_pieces(data: bytes) -> _Bulk | None:
     size -= text  # after text and score: nothing (7) or the type too (9)
     typed = size == 9
     ok &= typed | (size == 7)
-    starts = at + 4  # the texts'
+    starts = at  # the texts' (in place: ``at`` is this function's own array)
+    starts += 4
     tag = starts + text  # the score's tag (0x15), its 4 bytes, maybe the type's tag (0x18) and type
     np.minimum(tag, last, out=tag)  # (a piece that fits keeps its own)
     ok &= buf[tag] == 0x15
@@ -157,11 +158,11 @@ def _simple_pieces(data: bytes) -> _Bulk | None:
     typed &= (after != 0x18) | ~_KIND_OK[kind]
     ok &= ~typed
     bad = np.flatnonzero(~ok)
-    count = int(bad[0]) if len(bad) else len(at)
+    count = int(bad[0]) if len(bad) else len(starts)
     if not count:
         return None
-    at, kind, tag, near, starts = at[:count], kind[:count], tag[:count], near[:count], starts[:count]
-    end = int(at[-1]) + 2 + int(text[count - 1]) + int(size[count - 1])  # (size: the rest, now)
+    kind, tag, near, starts = kind[:count], tag[:count], near[:count], starts[:count]
+    end = int(starts[-1]) - 2 + int(text[count - 1]) + int(size[count - 1])  # (size: the rest, now)
     np.add(tag, 1, out=near)  # the scores
     found = _texts(data, end, starts, tag, near)
     if found is None:
@@ -224,7 +225,7 @@ def _repeats_possible(pieces: Sequence[str]) -> bool:
         last *= np.uint64(_K2)
         keys += last
         keys += lengths.view(np.uint64)
-    shared = _shared_keys(keys)
+    shared = _shared_keys(keys, scratch=last)
     if not len(shared):
         return False
     texts = [bytes(buffer[a:b]) for a, b in zip(starts[shared].tolist(), ends[shared].tolist(), strict=True)]
@@ -237,8 +238,9 @@ _FIRST = np.array([(1 << 8 * n) - 1 for n in range(9)], dtype=np.uint64)  # by l
 _LAST = np.array([0] * 8 + [(1 << 64) - 1], dtype=np.uint64)
 
 
-def _shared_keys(keys: np.ndarray) -> np.ndarray:
-    """The indices of the keys (uint64, well mixed) that occur more than once. A hash table
+def _shared_keys(keys: np.ndarray, scratch: np.ndarray | None = None) -> np.ndarray:
+    """The indices of the keys (uint64, well mixed) that occur more than once (``scratch``:
+    a uint64 array as long, spoilt, for fewer fresh pages). A hash table
     rather than a sort (``np.sort`` of 32k keys: 1.2 ms here): each key is written into the
     slot its top bits name, one of the keys of each slot stays there (the winner), and two
     equal keys share a slot, so either one of them is its slot's winner or both lost: the
@@ -247,18 +249,19 @@ def _shared_keys(keys: np.ndarray) -> np.ndarray:
     n = len(keys)
     bits = max(n.bit_length() + 1, 4)  # 2 to 4 slots a key
     ids = np.arange(n, dtype=np.uint16 if n <= 1 << 16 else np.int64)  # (a small table: fresh memory costs)
-    slot = keys >> np.uint64(64 - bits)
+    slot = np.right_shift(keys, np.uint64(64 - bits), out=scratch)
     table = np.empty(1 << bits, dtype=ids.dtype)
     table[slot] = ids
     winner = table[slot]
     lost = np.flatnonzero(winner != ids)
     lost_keys = keys[lost]
     twin = lost_keys == keys[winner[lost]]
+    ordered = np.sort(lost_keys)  # (argsort takes twice as long: only when a key repeats)
+    if not twin.any() and not np.any(ordered[1:] == ordered[:-1]):
+        return np.zeros(0, dtype=np.int64)
     order = np.argsort(lost_keys)
     ordered = lost_keys[order]
     same = np.flatnonzero(ordered[1:] == ordered[:-1])
-    if not len(same) and not twin.any():
-        return same
     twins = lost[twin]
     found = (twins, winner[twins].astype(np.int64), lost[order[same]], lost[order[same + 1]])
     return np.unique(np.concatenate(found))
