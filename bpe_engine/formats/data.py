@@ -136,18 +136,29 @@ class PieceTexts(Sequence[str]):
             self._list = (head if len(self._starts) else []) + self._extra
         return self._list
 
-    def take(self, indices: list[int]) -> list[str]:
+    def take(self, indices: list[int] | np.ndarray) -> list[str]:
         """The texts of the pieces ``indices``, each decoded alone (the list is not made)."""
         if self._list is not None or self._extra:
-            return [self[i] for i in indices]
-        if not indices:
+            return [self[i] for i in (indices.tolist() if isinstance(indices, np.ndarray) else indices)]
+        if not len(indices):
             return []
-        # one decode of the texts joined (each is UTF-8 without NUL): a decode each took 1 ms
-        # of a .model's open for its thousand pieces that are not NORMAL
-        starts, ends = self._starts[indices].tolist(), self._ends[indices].tolist()
+        # One decode of the texts joined (each is UTF-8 without NUL): a decode each took 1 ms
+        # of a .model's open for its thousand pieces that are not NORMAL. Gathered with the
+        # byte after each (made the separator): a slice each took 0.1 ms more.
         buffer = self._buffer
-        texts = [buffer[a:b] for a, b in zip(starts, ends, strict=True)]
-        return SEPARATOR.encode().join(texts).decode("utf-8").split(SEPARATOR)
+        if int(self._ends[-1]) >= len(buffer):  # (no byte after the last text: one slice each)
+            picked = zip(self._starts[indices].tolist(), self._ends[indices].tolist(), strict=True)
+            return SEPARATOR.encode().join(buffer[a:b] for a, b in picked).decode("utf-8").split(SEPARATOR)
+        starts = self._starts[indices]
+        sizes = self._ends[indices] - starts
+        sizes += 1
+        ends = np.cumsum(sizes)
+        source = np.repeat(starts - (ends - sizes), sizes)  # where each byte comes from, less its place
+        source += np.arange(len(source))
+        joined = np.frombuffer(buffer, dtype=np.uint8)[source]
+        joined[ends - 1] = 0
+        text: str = joined[:-1].tobytes().decode("utf-8")
+        return text.split(SEPARATOR)
 
     def __len__(self) -> int:
         return len(self._starts) + len(self._extra)

@@ -49,6 +49,8 @@ __all__ = [
     "FORMAT",
 ]
 
+#: trainer_spec's control and user-defined symbols: not read (the pieces say the same).
+_SYMBOLS = frozenset({30, 31})
 _MODEL_TYPES = {1: "Unigram", 2: "BPE", 3: "word", 4: "char"}
 _KINDS = {NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE}
 _KIND_OK = np.zeros(256, dtype=bool)
@@ -69,10 +71,10 @@ def looks_like_model_proto(data: bytes) -> bool:
     return len(data) > 4 and data[0] == 0x0A and b"\x0a" in data[1:8]
 
 
-def _spec(data: bytes, source: str, what: str) -> dict[int, list[int | bytes]]:
+def _spec(data: bytes, source: str, what: str, hop: frozenset[int] = frozenset()) -> dict[int, list[int | bytes]]:
     out: dict[int, list[int | bytes]] = {}
     try:
-        for number, _, value in fields(data):
+        for number, _, value in fields(data, hop):
             out.setdefault(number, []).append(value)
     except ProtobufError as exc:
         raise TokenizerFileError(f"{source}: {what} is damaged ({exc})") from None
@@ -143,8 +145,9 @@ def _simple_pieces(data: bytes) -> _Bulk | None:
     size -= text  # after text and score: nothing (7) or the type too (9)
     typed = size == 9
     ok &= typed | (size == 7)
-    tag = at + 4  # the score's tag (0x15), its 4 bytes, maybe the type's tag (0x18) and type
-    tag += text
+    starts = at  # the texts' (in place: ``at`` is this function's own array)
+    starts += 4
+    tag = starts + text  # the score's tag (0x15), its 4 bytes, maybe the type's tag (0x18) and type
     np.minimum(tag, last, out=tag)  # (a piece that fits keeps its own)
     ok &= buf[tag] == 0x15
     near = tag + 5
@@ -155,20 +158,19 @@ def _simple_pieces(data: bytes) -> _Bulk | None:
     typed &= (after != 0x18) | ~_KIND_OK[kind]
     ok &= ~typed
     bad = np.flatnonzero(~ok)
-    count = int(bad[0]) if len(bad) else len(at)
+    count = int(bad[0]) if len(bad) else len(starts)
     if not count:
         return None
-    at, kind, tag, near = at[:count], kind[:count], tag[:count], near[:count]
-    end = int(at[-1]) + 2 + int(text[count - 1]) + int(size[count - 1])  # (size: the rest, now)
-    np.add(tag, 1, out=near)
-    found = _texts(data, end, at + 4, tag, near)
+    kind, tag, near, starts = kind[:count], tag[:count], near[:count], starts[:count]
+    end = int(starts[-1]) - 2 + int(text[count - 1]) + int(size[count - 1])  # (size: the rest, now)
+    np.add(tag, 1, out=near)  # the scores
+    found = _texts(data, end, starts, tag, near)
     if found is None:
         return None
-    np.add(tag, 1, out=near)
     return _Bulk(found, _unaligned(data, "<f4")[near], kind, end)
 
 
-def _texts(data: bytes, end: int, starts: np.ndarray, tags: np.ndarray, scratch: np.ndarray) -> PieceTexts | None:
+def _texts(data: bytes, end: int, starts: np.ndarray, tags: np.ndarray, scores: np.ndarray) -> PieceTexts | None:
     """The texts ``data[starts[k]:tags[k]]`` of the pieces in ``data[:end]``, checked (UTF-8,
     no NUL) but neither cut out nor decoded (:class:`~.data.PieceTexts` does that on first
     use); None when they fail. Checked on a copy of ``data[:end]`` whose scores are made
@@ -176,14 +178,11 @@ def _texts(data: bytes, end: int, starts: np.ndarray, tags: np.ndarray, scratch:
     NUL, so the copy is UTF-8 without NUL exactly when every text is (a multi-byte character
     cut by a text's end or start meets an ASCII byte). Decoded in 64 KiB steps, so no
     megabyte-sized string is made (cutting the texts out first and decoding them took three
-    times as long in a fresh process: fresh memory). ``scratch``: ``tags + 1``, then spoilt."""
+    times as long in a fresh process: fresh memory). ``scores``: where the scores are."""
     region = bytearray(memoryview(data)[:end])
     region += bytes(8)  # (room for :func:`_repeats_possible`'s 8-byte words at any text)
-    copy = np.frombuffer(region, dtype=np.uint8)
-    for _ in range(4):
-        copy[scratch] = 1
-        scratch += 1
-    if np.count_nonzero(copy[:end]) != end:
+    _unaligned(region, "<u4")[scores] = 0x01010101  # each score's 4 bytes in one write
+    if np.count_nonzero(np.frombuffer(region, dtype=np.uint8, count=end)) != end:
         return None
     check = codecs.getincrementaldecoder("utf-8")()
     view = memoryview(region)
@@ -210,36 +209,62 @@ def _repeats_possible(pieces: Sequence[str]) -> bool:
     buffer, starts, ends, extra = pieces.raw
     if extra:
         return len(set(pieces.as_list())) != len(pieces)
-    if int(ends.max()) + 8 > len(buffer):  # (a text's first 8 bytes are read as one word)
+    if int(ends[-1]) + 8 > len(buffer):  # (a text's first 8 bytes are read as one word; ends grow)
         buffer = bytes(buffer) + bytes(8)
     words = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
     lengths = ends - starts
-    lengths = lengths.astype(np.uint64, copy=False)
-    keys = words[starts]  # the first 8 bytes; of a shorter text, the bytes after it dropped:
-    drop = np.minimum(lengths, np.uint64(8))  # (shifted out at the top: little-endian)
-    np.subtract(np.uint64(8), drop, out=drop)
-    drop <<= np.uint64(3)
-    keys <<= drop
-    last = words[np.maximum(ends - 8, 0)]  # the last 8 bytes, of a text of 8 or more
-    last[lengths < 8] = 0
+    keys = words[starts]  # the first 8 bytes; of a shorter text, the bytes after it masked off
+    mask = _FIRST.take(lengths, mode="clip")
+    keys &= mask
+    ends -= 8  # (in place and back: no index array made; before the first text, -3 at most,
+    last = words[ends]  # which wraps to the end and is masked off with the text's length)
+    ends += 8
+    last &= _LAST.take(lengths, mode="clip", out=mask)  # the last 8 bytes, of a text of 8 or more
     with np.errstate(over="ignore"):
         keys *= np.uint64(_K1)
         last *= np.uint64(_K2)
         keys += last
-        keys += lengths
-    ordered = np.sort(keys)  # (argsort took four times as long: only when a key repeats)
-    if not np.any(ordered[1:] == ordered[:-1]):
+        keys += lengths.view(np.uint64)
+    shared = _shared_keys(keys, scratch=last)
+    if not len(shared):
         return False
-    order = np.argsort(keys)
-    ordered = keys[order]
-    same = np.flatnonzero(ordered[1:] == ordered[:-1])
-    suspects = np.unique(np.concatenate((order[same], order[same + 1])))
-    texts = [bytes(buffer[a:b]) for a, b in zip(starts[suspects].tolist(), ends[suspects].tolist(), strict=True)]
+    texts = [bytes(buffer[a:b]) for a, b in zip(starts[shared].tolist(), ends[shared].tolist(), strict=True)]
     return len(set(texts)) != len(texts)
 
 
 _K1 = 0x9E3779B97F4A7C15  # odd multipliers: the mix is a bijection of each part
 _K2 = 0xC2B2AE3D27D4EB4F
+_FIRST = np.array([(1 << 8 * n) - 1 for n in range(9)], dtype=np.uint64)  # by length, 8 and more: all
+_LAST = np.array([0] * 8 + [(1 << 64) - 1], dtype=np.uint64)
+
+
+def _shared_keys(keys: np.ndarray, scratch: np.ndarray | None = None) -> np.ndarray:
+    """The indices of the keys (uint64, well mixed) that occur more than once (``scratch``:
+    a uint64 array as long, spoilt, for fewer fresh pages). A hash table
+    rather than a sort (``np.sort`` of 32k keys: 1.2 ms here): each key is written into the
+    slot its top bits name, one of the keys of each slot stays there (the winner), and two
+    equal keys share a slot, so either one of them is its slot's winner or both lost: the
+    losers (a tenth of the keys or so) are compared with their winner, and sorted among
+    themselves."""
+    n = len(keys)
+    bits = max(n.bit_length() + 1, 4)  # 2 to 4 slots a key
+    ids = np.arange(n, dtype=np.uint16 if n <= 1 << 16 else np.int64)  # (a small table: fresh memory costs)
+    slot = np.right_shift(keys, np.uint64(64 - bits), out=scratch)
+    table = np.empty(1 << bits, dtype=ids.dtype)
+    table[slot] = ids
+    winner = table[slot]
+    lost = np.flatnonzero(winner != ids)
+    lost_keys = keys[lost]
+    twin = lost_keys == keys[winner[lost]]
+    ordered = np.sort(lost_keys)  # (argsort takes twice as long: only when a key repeats)
+    if not twin.any() and not np.any(ordered[1:] == ordered[:-1]):
+        return np.zeros(0, dtype=np.int64)
+    order = np.argsort(lost_keys)
+    ordered = lost_keys[order]
+    same = np.flatnonzero(ordered[1:] == ordered[:-1])
+    twins = lost[twin]
+    found = (twins, winner[twins].astype(np.int64), lost[order[same]], lost[order[same + 1]])
+    return np.unique(np.concatenate(found))
 
 
 def _chain(buf: np.ndarray) -> tuple[np.ndarray, int]:
@@ -254,14 +279,16 @@ def _chain(buf: np.ndarray) -> tuple[np.ndarray, int]:
         return none, 0
     found = []
     for a in range(0, len(buf) - 3, _BLOCK):
-        part = buf[a : a + _BLOCK + 3]
-        where = np.flatnonzero((part[:-3] == 0x0A) & (part[1:-2] < 0x80) & (part[2:-1] == 0x0A))
+        newline = buf[a : a + _BLOCK + 3] == 0x0A
+        where = np.flatnonzero(newline[:-3] & newline[2:-1])  # 0x0A at k and k + 2
         where += a
         found.append(where)
     at = np.concatenate(found)
+    at = at[buf[1:][at] < 0x80]  # and a one-byte length between (on the few, not every byte)
     if not len(at) or at[0] != 0:
         return none, 0
-    after = at + buf[at + 1] + 2
+    after = buf[1:][at] + at  # (no index array made for the lengths)
+    after += 2
     broken = np.flatnonzero(after[:-1] != at[1:])
     count = int(broken[0]) + 1 if len(broken) else len(at)
     return at[:count], int(after[count - 1])
@@ -316,7 +343,7 @@ def data_from_model_proto(data: bytes, source: str) -> SentencePieceData:
         every_score, every_kind = bulk.scores.tolist() + scores, bulk.kinds.tolist() + kinds
     if not every:
         raise TokenizerFileError(f"{source}: holds no pieces; it is not a SentencePiece model")
-    t = _spec(trainer, source, "trainer_spec")
+    t = _spec(trainer, source, "trainer_spec", _SYMBOLS)
     n = _spec(normalizer, source, "normalizer_spec")
     try:
         model_type = varint_value(t[3][-1], "trainer_spec.model_type") if 3 in t else 1
@@ -386,10 +413,14 @@ def _checked(
         others: list[int] = list(range(len(pieces)))
         texts = piece_list(pieces)
         their_kinds = value_list(kinds)
-    else:
+    elif (at_once := _specials_at_once(pieces, kind_array(kinds), byte_fallback)) is not None:
+        unk_id, specials = at_once
+        others, texts, their_kinds = [], [], []
+        found = [True] * 256
+    else:  # (the loop names the first problem)
         picked = np.flatnonzero(kind_array(kinds) != NORMAL)
         others = picked.tolist()
-        texts = pieces.take(others) if isinstance(pieces, PieceTexts) else [pieces[i] for i in others]
+        texts = pieces.take(picked) if isinstance(pieces, PieceTexts) else [pieces[i] for i in others]
         their_kinds = kind_array(kinds)[picked].tolist()
     seen: dict[str, int] = {}
     for i, piece, kind in zip(others, texts, their_kinds, strict=True):
@@ -435,6 +466,43 @@ def _checked(
         name=name,
         source=source,
     )
+
+
+def _specials_at_once(
+    pieces: Sequence[str], kinds: np.ndarray, byte_fallback: bool
+) -> tuple[int, dict[str, int]] | None:
+    """The unknown piece's id and the special pieces (unknown and control: text -> id),
+    found with NumPy and no loop over the pieces that are not NORMAL (a thousand in
+    Mistral's models: 0.5 ms in a fresh process); None when anything is wrong (one unknown
+    piece; valid byte pieces only with byte fallback, and then all 256), for the loop to
+    name it."""
+    unknown = np.flatnonzero(kinds == UNKNOWN)
+    if len(unknown) != 1 or not _all_bytes(pieces, np.flatnonzero(kinds == BYTE), byte_fallback):
+        return None
+    ids = np.flatnonzero((kinds == CONTROL) | (kinds == UNKNOWN))
+    texts = pieces.take(ids) if isinstance(pieces, PieceTexts) else [pieces[i] for i in ids.tolist()]
+    return int(unknown[0]), dict(zip(texts, ids.tolist(), strict=True))
+
+
+def _all_bytes(pieces: Sequence[str], ids: np.ndarray, byte_fallback: bool) -> bool:
+    """True when the byte pieces ``ids`` are as they must be: none without byte fallback,
+    else the 256 ``<0xNN>`` (no text made: their 6 bytes compared as words)."""
+    if not len(ids) or not byte_fallback or len(ids) != 256:
+        return not len(ids) and not byte_fallback
+    if not isinstance(pieces, PieceTexts) or pieces.raw[3]:
+        return set(map(_BYTE_PIECES.get, (pieces[i] for i in ids.tolist()))) == _ALL_BYTES
+    buffer, starts, ends, _ = pieces.raw
+    first = starts[ids]
+    if np.any(ends[ids] - first != 6) or int(first[-1]) + 8 > len(buffer):
+        return False
+    words = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))[first]
+    words &= np.uint64(0xFFFF_FFFF_FFFF)
+    words.sort()
+    return bool(np.array_equal(words, _BYTE_WORDS))
+
+
+_ALL_BYTES = set(range(256))
+_BYTE_WORDS = np.array(sorted(int.from_bytes(p.encode(), "little") for p in _BYTE_PIECES), dtype=np.uint64)
 
 
 def read_sentencepiece_model(path: str | os.PathLike[str], data: bytes | None = None) -> SentencePieceData:

@@ -117,6 +117,7 @@ def test_tables_built_on_first_use_are_sentencepieces(name: str) -> None:
     model = tok.model
     assert model.piece_id == {p: i for i, p in enumerate(pieces) if kinds[i] == NORMAL}
     assert model.reserved == {p: i for i, p in enumerate(pieces) if kinds[i] != NORMAL}
+    assert tok.special_tokens == {p: i for i, p in enumerate(pieces) if kinds[i] in (CONTROL, UNKNOWN)}
     assert model.byte_id == [ref.piece_to_id(f"<0x{b:02X}>") for b in range(256)]
     mergeable = [p for i, p in enumerate(pieces) if kinds[i] not in (CONTROL, BYTE)]  # <unk> too: harmless
     assert model.pairs == {p[k : k + 2] for p in mergeable for k in range(len(p) - 1)}
@@ -275,3 +276,99 @@ def test_piece_texts_one_byte_apart_or_ending_the_buffer_are_cut_as_slices() -> 
     ):
         texts = PieceTexts(buffer, np.array(starts), np.array(ends), [])
         assert texts.as_list() == [buffer[a:b].decode() for a, b in zip(starts, ends)]
+
+
+def test_the_duplicate_checks_table_finds_every_shared_key() -> None:
+    """The duplicate check's hash table (one key of each slot stays in it) finds exactly the
+    keys that occur more than once, as counting them does: repeats between a slot's winner and
+    a loser, between two losers, three alike, crowded slots (keys alike in their top bits)."""
+    from bpe_engine.formats.sentencepiece import _shared_keys
+
+    rng = np.random.default_rng(21)
+    for trial in range(400):
+        n = int(rng.integers(1, 5000))
+        if trial % 2:
+            keys = rng.integers(0, 2**63, n, dtype=np.uint64) << np.uint64(1)
+        else:  # few distinct top bits: crowded slots, many losers
+            keys = rng.integers(0, 64, n, dtype=np.uint64) << np.uint64(58) | rng.integers(0, 2**20, n, dtype=np.uint64)
+        for _ in range(int(rng.integers(0, 4))):
+            keys[rng.integers(0, n)] = keys[rng.integers(0, n)]
+        values, counts = np.unique(keys, return_counts=True)
+        shared = set(values[counts > 1].tolist())
+        assert _shared_keys(keys).tolist() == [i for i, k in enumerate(keys.tolist()) if k in shared]
+
+
+def test_hopped_fields_leave_the_others_and_the_errors_as_they_were() -> None:
+    """The trainer_spec's symbols are hopped over unread: the other fields come as a plain
+    reading gives them, and a message cut anywhere (inside a hopped field, its length, or
+    after it) fails with the same message, offsets included."""
+    from bpe_engine.formats.protobuf import ProtobufError, fields
+
+    def read(message: bytes, hop: frozenset[int]) -> tuple[list[tuple[int, int, int | bytes]], str | None]:
+        out: list[tuple[int, int, int | bytes]] = []
+        try:
+            out.extend(fields(message, hop))
+        except ProtobufError as exc:
+            return out, str(exc)
+        return out, None
+
+    import random
+
+    rng = random.Random(30)
+    for trial in range(1500):
+        parts = []
+        for _ in range(rng.randrange(0, 9)):
+            number = rng.choice([30, 31, 30, 3, 40, 1000])
+            parts.append(pb_field(number, bytes(rng.randrange(0, 200 if trial % 5 == 0 else 20))))
+        message = b"".join(parts)
+        if trial % 2 and message:
+            message = message[: rng.randrange(len(message))]
+        plain, error = read(message, frozenset())
+        hopped, hop_error = read(message, frozenset({30, 31}))
+        assert hopped == [f for f in plain if f[0] not in (30, 31) or len(f[2]) >= 128]  # type: ignore[arg-type]
+        assert hop_error == error
+
+
+def test_special_pieces_checked_at_once_or_named() -> None:
+    """The pieces that are not NORMAL are checked without a loop when all is well (their
+    specials as the loop makes them); each problem is still named by the loop, the first in
+    the file first."""
+    byte_pieces = [(f"<0x{b:02X}>", 0.0, BYTE) for b in range(256)]
+    unk, ctl = ("<unk>", 0.0, UNKNOWN), ("<s>", 0.0, CONTROL)
+    good = [unk, ctl, ("a", -1.0, NORMAL), ("<x>", 0.0, USER_DEFINED), ("</s>", 0.0, CONTROL)]
+    found = data_from_model_proto(sentencepiece_model(good + byte_pieces, byte_fallback=True), "ok.model")
+    assert found.special_tokens == {"<unk>": 0, "<s>": 1, "</s>": 4} and found.unk_id == 0
+    found = data_from_model_proto(sentencepiece_model(good), "ok.model")
+    assert found.special_tokens == {"<unk>": 0, "<s>": 1, "</s>": 4}
+    cases = [
+        (good + [("<unk2>", 0.0, UNKNOWN)], False, r"pieces 0 and 5 are both the unknown piece"),
+        ([ctl, ("a", -1.0, NORMAL)], False, r"has no unknown piece"),
+        (good + byte_pieces[:3], False, r"byte piece '<0x00>' although byte_fallback is off"),
+        (good + byte_pieces[:255], True, r"1 of the 256 byte pieces are missing"),
+        (good, True, r"256 of the 256 byte pieces are missing"),
+        (good + byte_pieces[:9] + [("<0x4g>", 0.0, BYTE)] + byte_pieces[9:], True, r"'<0x4g>' is not <0xNN>"),
+    ]
+    long = [("x" * 200, -9.0, NORMAL)]  # read by the generic reader: the texts then partly a list
+    for pieces, fallback, message in cases:
+        for tail in ([], long):
+            with pytest.raises(TokenizerFileError, match=message):
+                data_from_model_proto(sentencepiece_model(pieces + tail, byte_fallback=fallback), "bad.model")
+    found = data_from_model_proto(sentencepiece_model(good + byte_pieces + long, byte_fallback=True), "ok.model")
+    assert found.special_tokens == {"<unk>": 0, "<s>": 1, "</s>": 4}
+
+
+@pytest.mark.parametrize("name", _REAL)
+def test_pieces_taken_at_once_are_the_list(name: str) -> None:
+    """``PieceTexts.take`` (texts gathered with NumPy, one decode) gives the list's pieces,
+    also when no byte follows the last text."""
+    data = shared_tokenizer(name).read_bytes()
+    expected = list(data_from_model_proto(data, name).pieces)
+    found = data_from_model_proto(data, name)
+    assert isinstance(found.pieces, PieceTexts)
+    buffer, starts, ends, _ = found.pieces.raw
+    picks = [np.arange(0, len(starts), 7), np.array([len(starts) - 1, 0, 5]), np.array([], dtype=np.int64)]
+    for pick in picks:
+        assert found.pieces.take(pick) == [expected[i] for i in pick.tolist()]
+    assert found.pieces._list is None  # (taken without making the list)
+    cut = PieceTexts(bytes(buffer[: int(ends[-1])]), starts, ends, [])
+    assert cut.take(picks[1]) == [expected[i] for i in picks[1].tolist()]
