@@ -73,7 +73,7 @@ _CORE_BUILT_MIN = 1 << 12
 _core_lock = threading.Lock()
 _encoder_lock = threading.Lock()
 _openai_lock = threading.Lock()
-_ranks_lock = threading.Lock()
+_locks_lock = threading.Lock()  # makes each tokenizer's own locks (Tokenizer._own_lock)
 _openai: dict[str, Tokenizer] = {}  # OpenAI encodings, built once per process
 # What a lazy open (Tokenizer._from_tables) leaves to first use.
 _LAZY_MERGES = frozenset({"merges", "merge_counts", "_merge_triples", "_merge_of_id"})
@@ -677,8 +677,18 @@ class Tokenizer(TiktokenMethods):
         ranks: dict[bytes, int] | None = self.__dict__.get("_ordinary_ranks")
         if ranks is not None:
             return ranks
-        with _ranks_lock:  # two threads' first short texts at once (the app's views) build it once
+        with self._own_lock("_ranks_lock"):  # two threads' first short texts at once build it once
             return self._build_ordinary_ranks()
+
+    def _own_lock(self, name: str) -> threading.Lock:
+        """This tokenizer's lock ``name``, made on first use: a thread waiting for another
+        tokenizer's table or core (the app's GUI thread adopting a new one while a helper
+        process builds a core for 0.1-0.7 s) does not wait."""
+        lock: threading.Lock | None = self.__dict__.get(name)
+        if lock is None:
+            with _locks_lock:
+                lock = self.__dict__.setdefault(name, threading.Lock())
+        return lock
 
     def _build_ordinary_ranks(self) -> dict[bytes, int]:
         ranks: dict[bytes, int] | None = self.__dict__.get("_ordinary_ranks")
@@ -915,6 +925,8 @@ class Tokenizer(TiktokenMethods):
             "_ordinary_ranks",
             "_rank_splitters",
             "_rank_cache",
+            "_ranks_lock",
+            "_core_build_lock",
         ):
             # made again where needed (the encoder holds the id table)
             state.pop(name, None)
@@ -953,11 +965,15 @@ class Tokenizer(TiktokenMethods):
                 enc = self.tiktoken_encoding()
             else:
                 recipe = self.core_recipe()
-                with _core_lock:  # two threads with long texts at once ask for it once
+                with self._own_lock("_core_build_lock"):  # two threads with long texts ask once
                     if self._core is not None:
                         return self._core
                     enc = builder(recipe)
-            core = self._core = CoreEncoder.of(enc, self.vocab, self.pretokenizer, local=builder is None)
+                    if self._core_builder is builder:
+                        core = self._core = CoreEncoder.of(enc, self.vocab, self.pretokenizer, local=False)
+                        return core
+                return self.core_encoder()  # the builder was replaced meanwhile (the app closing)
+            core = self._core = CoreEncoder.of(enc, self.vocab, self.pretokenizer, local=True)
         return core
 
     def core_recipe(self) -> CoreRecipe:

@@ -105,8 +105,7 @@ def shrinkable(*combos: QComboBox, characters: int = 10) -> None:
     screen)."""
     for widget in combos:
         widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        _ShrinkWidth(widget, characters)
-    elided(*combos)
+        _Elided(widget, characters)
 
 
 def elided(*combos: QComboBox) -> None:
@@ -116,35 +115,28 @@ def elided(*combos: QComboBox) -> None:
         _Elided(widget)
 
 
-class _ShrinkWidth(QObject):
-    """Keeps a combo's least width at ``characters`` of its font, as the font changes (zoom)."""
+class _Elided(QObject):
+    """Paints a combo's choice elided, and says it whole in the tooltip (see :func:`elided`);
+    with ``characters``, keeps the combo's least width at that many of its font's characters
+    as the font changes (zoom). One event filter for both: each filter is a call from Qt into
+    Python for every event of the combo, waiting its turn for the interpreter lock while jobs
+    run."""
 
-    def __init__(self, combo: QComboBox, characters: int) -> None:
+    def __init__(self, combo: QComboBox, characters: int | None = None) -> None:
         super().__init__(combo)
         self._combo, self._characters = combo, characters
         combo.installEventFilter(self)
         self._fit()
 
     def _fit(self) -> None:
-        arrow = self._combo.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 16
-        self._combo.setMinimumWidth(self._combo.fontMetrics().averageCharWidth() * self._characters + arrow)
+        if self._characters is not None:
+            arrow = self._combo.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 16
+            self._combo.setMinimumWidth(self._combo.fontMetrics().averageCharWidth() * self._characters + arrow)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
         if event.type() == QEvent.Type.FontChange:
             self._fit()
-        return False
-
-
-class _Elided(QObject):
-    """Paints a combo's choice elided, and says it whole in the tooltip (see :func:`elided`)."""
-
-    def __init__(self, combo: QComboBox) -> None:
-        super().__init__(combo)
-        self._combo = combo
-        combo.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
-        if event.type() == QEvent.Type.Paint and not self._combo.isEditable():
+        elif event.type() == QEvent.Type.Paint and not self._combo.isEditable():
             _paint_elided(self._combo)
             return True
         elif event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):

@@ -18,11 +18,13 @@ import weakref
 from collections.abc import Callable
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from app.core.registry import EntryStatus, RegistryEntry, RegistryKind, TokenizerRegistry
 from app.core.tokenizer_files import TiktokenFileOpener
+from app.core.weakly import weak_method
 from app.widgets.tokenizer_picker import TokenizerPicker, load_problem, open_tiktoken_file
 from bpe_engine import TokenizerLike
 
@@ -78,7 +80,7 @@ class PickedTokenizer(QObject):
         self.registry.ready.connect(self._on_registry_ready)
         self.registry.failed.connect(self._on_registry_failed)
         picker.key_changed.connect(self._on_picker_key_changed)
-        host.installEventFilter(self)
+        _ShownWatch(host, weak_method(self._on_host_shown, None))
 
     # -- what is picked ----------------------------------------------------------------------
 
@@ -173,15 +175,34 @@ class PickedTokenizer(QObject):
             self._shown = (key, None)
             self.failed.emit(key, message)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+    def _on_host_shown(self) -> None:
         # subtle: Qt may still deliver the host's events while the Python side of this object
         # is being torn down (its attributes gone): then there is nothing to load
-        host_link = getattr(self, "_host", None)
-        if event.type() == QEvent.Type.Show and host_link is not None and watched is host_link():
-            if self._arrived_unseen:
-                self._arrived_unseen = False
-                self._take(self.picker.current_key())
-            entry = self.entry()
-            if entry is not None and entry.tokenizer is None and entry.status == EntryStatus.IDLE:
-                self.registry.request(entry.key)  # OpenAI encodings load only once someone looks
-        return False
+        if getattr(self, "_host", None) is None:
+            return
+        if self._arrived_unseen:
+            self._arrived_unseen = False
+            self._take(self.picker.current_key())
+        entry = self.entry()
+        if entry is not None and entry.tokenizer is None and entry.status == EntryStatus.IDLE:
+            self.registry.request(entry.key)  # OpenAI encodings load only once someone looks
+
+
+class _ShownWatch(QWidget):
+    """An empty child of a host that calls ``shown()`` each time the host is shown.
+
+    Not an event filter on the host: a filter is called from Qt into Python for every event
+    of the host (paints, layouts, mouse moves: 15 calls in one turn of opening Compare), and
+    each call waits its turn for the interpreter lock while jobs run (issue 20, F); this
+    widget's own events are few, and only its show event reaches Python."""
+
+    def __init__(self, host: QWidget, shown: Callable[[], None]) -> None:
+        super().__init__(host)
+        self._shown = shown
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setFixedSize(0, 0)
+        self.show()  # (with the host: shown now only if the host is)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt naming)
+        super().showEvent(event)
+        self._shown()

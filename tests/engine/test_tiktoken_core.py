@@ -350,3 +350,46 @@ def test_the_cores_ranks_are_the_ordinary_tokens_even_when_a_special_token_is_sp
         for text in ["ab", "x ab abab", "ab<|end|>abab"]:
             assert tok.encode(text, allowed_special="all") == reference.encode(text, allowed_special="all")
             assert tok.encode_ordinary(text) == reference.encode_ordinary(text)
+
+
+def test_a_core_being_built_keeps_no_other_tokenizer_waiting(small_rank_file: Path) -> None:
+    # The app's GUI thread gives each tokenizer it adopts the builder (cores in a helper
+    # process); it waited on one lock for every tokenizer while another's core was built
+    # there (0.1-0.7 s: a paste's turn stalled 40-50 ms, issue 20 F).
+    import threading
+
+    slow, other = _small_pair(small_rank_file)[0], _small_pair(small_rank_file)[0]
+    building, release = threading.Event(), threading.Event()
+
+    def tiktoken_builder(recipe: Any) -> Any:
+        return tiktoken.Encoding(
+            recipe.name,
+            pat_str=recipe.pattern,
+            mergeable_ranks=dict(recipe.ranks),
+            special_tokens=dict(recipe.special_tokens),
+        )
+
+    def held_builder(recipe: Any) -> Any:
+        building.set()
+        release.wait(60)
+        return tiktoken_builder(recipe)
+
+    slow.use_core_builder(held_builder)
+    threading.Thread(target=slow.core_encoder, daemon=True).start()
+    assert building.wait(60)
+    done = threading.Event()
+
+    def adopt_other() -> None:
+        other.use_core_builder(tiktoken_builder)
+        other.core_encoder()
+        done.set()
+
+    threading.Thread(target=adopt_other, daemon=True).start()
+    try:
+        assert done.wait(60), "the other tokenizer waited for the slow build"
+        assert not release.is_set()
+    finally:
+        release.set()
+    _, ref = _small_pair(small_rank_file)
+    text = _long_text(data_texts(), [EOT])
+    assert other.core_encoder().encode(text, frozenset({EOT})) == ref.encode(text, allowed_special={EOT})
