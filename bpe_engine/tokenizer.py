@@ -949,7 +949,7 @@ class Tokenizer(TiktokenMethods):
         if self._tiktoken_encoding is None:
             from .formats.tiktoken import build_encoding
 
-            with _core_lock:  # two threads with long texts at once build it once
+            with self._own_lock("_core_build_lock"):  # two threads with long texts at once build it once
                 if self._tiktoken_encoding is None:
                     self._tiktoken_encoding = build_encoding(self, self._ordinary_ranks_of())
         return self._tiktoken_encoding
@@ -968,10 +968,11 @@ class Tokenizer(TiktokenMethods):
                 with self._own_lock("_core_build_lock"):  # two threads with long texts ask once
                     if self._core is not None:
                         return self._core
-                    enc = builder(recipe)
-                    if self._core_builder is builder:
-                        core = self._core = CoreEncoder.of(enc, self.vocab, self.pretokenizer, local=False)
-                        return core
+                    core = CoreEncoder.of(builder(recipe), self.vocab, self.pretokenizer, local=False)
+                    with _core_lock:  # (as use_core_builder changes the builder)
+                        if self._core_builder is builder:
+                            self._core = core
+                            return core
                 return self.core_encoder()  # the builder was replaced meanwhile (the app closing)
             core = self._core = CoreEncoder.of(enc, self.vocab, self.pretokenizer, local=True)
         return core

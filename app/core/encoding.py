@@ -89,10 +89,12 @@ class EncodeController(QObject):
     @Slot()
     def _submit(self) -> None:
         job, self._pending = self._pending, None
-        if job is not None and self._calls.submit(
-            job.generation, partial(run_job, job, self._calls.is_stale), _describe
-        ):
+        if job is not None and self._calls.submit(job.generation, partial(run_job, job, self._is_stale), _describe):
             self.dropped += 1
+
+    def _is_stale(self) -> bool:
+        """For the running job (any thread): a newer request waits, in the queue or for its turn."""
+        return self._pending is not None or self._calls.is_stale()
 
     def is_busy(self) -> bool:
         return self._pending is not None or self._calls.is_busy()

@@ -393,3 +393,32 @@ def test_a_core_being_built_keeps_no_other_tokenizer_waiting(small_rank_file: Pa
     _, ref = _small_pair(small_rank_file)
     text = _long_text(data_texts(), [EOT])
     assert other.core_encoder().encode(text, frozenset({EOT})) == ref.encode(text, allowed_special={EOT})
+
+
+def test_a_builder_let_go_while_its_core_is_made_leaves_no_core_of_it(small_rank_file: Path, monkeypatch) -> None:
+    # (the app's window closing while a job made a core in the helper process: the tokenizer
+    # kept the closed helper's core, and its long texts went there and fell back each time)
+    from bpe_engine.encode import core as core_module
+
+    tok, ref = _small_pair(small_rank_file)
+    made = core_module.CoreEncoder.of
+
+    def of_then_let_go(*args: Any, **kwargs: Any) -> Any:
+        made_core = made(*args, **kwargs)
+        tok.use_core_builder(None)  # (what registry.close does meanwhile)
+        return made_core
+
+    def remote(recipe: Any) -> Any:
+        return tiktoken.Encoding(
+            recipe.name,
+            pat_str=recipe.pattern,
+            mergeable_ranks=dict(recipe.ranks),
+            special_tokens=dict(recipe.special_tokens),
+        )
+
+    tok.use_core_builder(remote)
+    monkeypatch.setattr(core_module.CoreEncoder, "of", of_then_let_go)
+    core = tok.core_encoder()
+    assert core.local and tok._core is core  # made here once the builder was let go
+    text = _long_text(data_texts(), [EOT])
+    assert core.encode(text, frozenset({EOT})) == ref.encode(text, allowed_special={EOT})

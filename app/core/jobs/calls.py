@@ -140,8 +140,11 @@ class _CallWorker(Worker):
         self._lane = lane
 
     def run(self) -> None:
-        while (call := self._line.take()) is not None:
-            with self._lane:
+        while True:
+            with self._lane:  # (a call is taken once the lane is ours: one closed or replaced
+                call = self._line.take()  # while waiting for it is not run)
+                if call is None:
+                    return
                 result, message = call()
             if not self._line.closed:
                 self.delivered.emit(call.tag, result, message)

@@ -105,6 +105,7 @@ class SweepController(QObject):
             self.curves_ready.emit(tag, curves)
         elif message:
             self.failed.emit(message)
+            self.curves_ready.emit(tag, [])  # (nothing more comes for this tag: the view settles)
 
     @Slot(object, object, str)
     def _on_references_delivered(self, tag: object, figures: object, message: str) -> None:

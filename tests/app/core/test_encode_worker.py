@@ -190,3 +190,35 @@ def test_a_text_is_painted_before_its_job_starts(qtbot, monkeypatch, openai_toke
     assert started[0] > before
     assert list(results[0].outcome("k").table.ids) == enc.encode(text)
     ctrl.shutdown()
+
+
+def test_a_running_job_sees_a_newer_request_before_its_turn(qtbot, monkeypatch, openai_tokenizers):
+    # (a request waits one turn of the event loop before it is queued; the running job must
+    # still stop early for it, not run through the turn the wait was for)
+    import threading
+
+    import app.core.encoding as encoding
+
+    started, seen, gate = threading.Event(), [], threading.Event()
+    real = encoding.run_job
+
+    def held(job, stale):
+        if job.text == "first":
+            started.set()
+            gate.wait(10)
+            seen.append(stale())
+        return real(job, stale)
+
+    monkeypatch.setattr(encoding, "run_job", held)
+    ctrl = EncodeController()
+    results = []
+    ctrl.finished.connect(results.append)
+    tok = openai_tokenizers["cl100k_base"]
+    ctrl.request("first", SpecialMode.ALLOW, [("k", tok)])
+    qtbot.waitUntil(started.is_set, timeout=10_000)
+    ctrl.request("second", SpecialMode.ALLOW, [("k", tok)])  # (waits for its turn: no events run here)
+    gate.set()
+    qtbot.waitUntil(lambda: bool(results), timeout=30_000)
+    assert seen == [True]
+    assert [r.text for r in results] == ["second"]
+    ctrl.shutdown()

@@ -293,3 +293,21 @@ def test_cyclic_garbage_is_never_freed_in_a_jobs_thread(qtbot) -> None:
     gc.collect()  # here, in the GUI thread
     gc.freeze()
     assert freed_in == [threading.main_thread()]
+
+
+def test_a_call_closed_while_it_waits_for_its_lane_is_not_run(qtbot) -> None:
+    # (a Sweep closed or its tokenizer changed while its references waited for the lane: the
+    # calls taken before ran for seconds each, one after another)
+    lane = Lane()
+    first, second = CallQueue("first", lane=lane), CallQueue("second", lane=lane)
+    entered, gate = threading.Event(), threading.Event()
+    ran: list[str] = []
+    first.submit("first", lambda: entered.set() or gate.wait(10))
+    assert entered.wait(10)
+    second.submit("second", lambda: ran.append("second"))
+    qtbot.wait(100)  # (its thread starts and waits for the lane)
+    second.close()
+    gate.set()
+    assert first.wait(10) and second.wait(10)
+    qtbot.wait(100)
+    assert ran == []

@@ -70,3 +70,18 @@ def test_a_file_whose_merges_repeat_a_token(qtbot, registry, tmp_path) -> None:
 def test_llama_3_2s_tokenizer_json(qtbot, registry, tmp_path) -> None:
     path = shared_path("tokenizers/llama3.2_tokenizer.json", "Llama 3.2's tokenizer.json")
     _check(qtbot, registry, path, tmp_path)
+
+
+def test_a_failed_measure_leaves_the_line_with_the_sizes(qtbot, registry, tmp_path, monkeypatch) -> None:
+    # (the line said "Loading…" for good once the curves' job failed: it waits for the curves)
+    import app.features.sweep.controller as controller
+
+    def broken(*_args: object) -> list[object]:
+        raise ValueError("no curves today")
+
+    monkeypatch.setattr(controller, "sweep_curves", broken)
+    tok = load_tokenizer(str(_repeating_file(tmp_path)))
+    view = shown_view(qtbot, registry, tok, "repeating")
+    assert "from 256 to 260 is" in view.about.text()  # 256 bytes + the 4 distinct tokens the merges make
+    assert view.table_rows() == []
+    view.shutdown()
