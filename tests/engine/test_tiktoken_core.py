@@ -352,6 +352,16 @@ def test_the_cores_ranks_are_the_ordinary_tokens_even_when_a_special_token_is_sp
             assert tok.encode_ordinary(text) == reference.encode_ordinary(text)
 
 
+def _tiktoken_of(recipe: Any) -> Any:
+    """A core builder: tiktoken's own encoding of the recipe (here, not in a helper process)."""
+    return tiktoken.Encoding(
+        recipe.name,
+        pat_str=recipe.pattern,
+        mergeable_ranks=dict(recipe.ranks),
+        special_tokens=dict(recipe.special_tokens),
+    )
+
+
 def test_a_core_being_built_keeps_no_other_tokenizer_waiting(small_rank_file: Path) -> None:
     # The app's GUI thread gives each tokenizer it adopts the builder (cores in a helper
     # process); it waited on one lock for every tokenizer while another's core was built
@@ -361,18 +371,10 @@ def test_a_core_being_built_keeps_no_other_tokenizer_waiting(small_rank_file: Pa
     slow, other = _small_pair(small_rank_file)[0], _small_pair(small_rank_file)[0]
     building, release = threading.Event(), threading.Event()
 
-    def tiktoken_builder(recipe: Any) -> Any:
-        return tiktoken.Encoding(
-            recipe.name,
-            pat_str=recipe.pattern,
-            mergeable_ranks=dict(recipe.ranks),
-            special_tokens=dict(recipe.special_tokens),
-        )
-
     def held_builder(recipe: Any) -> Any:
         building.set()
         release.wait(60)
-        return tiktoken_builder(recipe)
+        return _tiktoken_of(recipe)
 
     slow.use_core_builder(held_builder)
     threading.Thread(target=slow.core_encoder, daemon=True).start()
@@ -380,7 +382,7 @@ def test_a_core_being_built_keeps_no_other_tokenizer_waiting(small_rank_file: Pa
     done = threading.Event()
 
     def adopt_other() -> None:
-        other.use_core_builder(tiktoken_builder)
+        other.use_core_builder(_tiktoken_of)
         other.core_encoder()
         done.set()
 
@@ -408,15 +410,7 @@ def test_a_builder_let_go_while_its_core_is_made_leaves_no_core_of_it(small_rank
         tok.use_core_builder(None)  # (what registry.close does meanwhile)
         return made_core
 
-    def remote(recipe: Any) -> Any:
-        return tiktoken.Encoding(
-            recipe.name,
-            pat_str=recipe.pattern,
-            mergeable_ranks=dict(recipe.ranks),
-            special_tokens=dict(recipe.special_tokens),
-        )
-
-    tok.use_core_builder(remote)
+    tok.use_core_builder(_tiktoken_of)
     monkeypatch.setattr(core_module.CoreEncoder, "of", of_then_let_go)
     core = tok.core_encoder()
     assert core.local and tok._core is core  # made here once the builder was let go
