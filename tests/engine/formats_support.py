@@ -135,6 +135,19 @@ def parity_texts(shared_too: bool) -> list[tuple[str, str]]:
 # -- tiktoken references ------------------------------------------------------------------
 
 
+def byte_level_hf(vocab: list[str], merges: list[str], **model: Any) -> dict[str, Any]:
+    """A byte-level BPE ``tokenizer.json`` object as Hugging Face writes one, written by hand."""
+    return {
+        "version": "1.0",
+        "added_tokens": [],
+        "normalizer": None,
+        "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True},
+        "post_processor": None,
+        "decoder": {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True, "use_regex": True},
+        "model": {"type": "BPE", "vocab": {t: i for i, t in enumerate(vocab)}, "merges": merges, **model},
+    }
+
+
 def rank_file(path: Path) -> dict[bytes, int]:
     """A rank file read independently of the engine (tiktoken's own format)."""
     out = {}

@@ -20,7 +20,7 @@ from bpe_engine import SentencePieceTokenizer, Tokenizer, load_tokenizer
 from bpe_engine.errors import ExportError, TokenizerFileError
 
 from ..conftest import data_text
-from .formats_support import first_difference, generated_strings, parity_texts, shared_tokenizer
+from .formats_support import byte_level_hf, first_difference, generated_strings, parity_texts, shared_tokenizer
 
 hf = pytest.importorskip("tokenizers", reason="the reference library: pip install tokenizers")
 spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
@@ -99,25 +99,13 @@ def test_a_unicode_normal_form_as_normalizer(tmp_path: Path, form: str) -> None:
         ours.export(tmp_path / "x.tiktoken", "tiktoken")
 
 
-def _by_hand(vocab: list[str], merges: list[str], **model: Any) -> dict[str, Any]:
-    return {
-        "version": "1.0",
-        "added_tokens": [],
-        "normalizer": None,
-        "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True},
-        "post_processor": None,
-        "decoder": {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True, "use_regex": True},
-        "model": {"type": "BPE", "vocab": {t: i for i, t in enumerate(vocab)}, "merges": merges, **model},
-    }
-
-
 def test_merges_listed_before_their_parts_are_made(tmp_path: Path) -> None:
     """``ab a`` ranks before ``a b``: Hugging Face merges one pair at a time, so ``abab``
     becomes ``aba`` + ``b``, where merging every ``a b`` at once would give ``ab`` + ``ab``."""
     from bpe_engine import gpt2_bytes_to_unicode
 
     alphabet = list(gpt2_bytes_to_unicode().values())
-    obj = _by_hand(alphabet + ["ab", "aba", "ĠĠ", "ĠĠĠĠ", "ĠĠĠ"], ["ab a", "a b", "Ġ ĠĠĠ", "ĠĠ ĠĠ", "Ġ Ġ", "ĠĠ Ġ"])
+    obj = byte_level_hf(alphabet + ["ab", "aba", "ĠĠ", "ĠĠĠĠ", "ĠĠĠ"], ["ab a", "a b", "Ġ ĠĠĠ", "ĠĠ ĠĠ", "Ġ Ġ", "ĠĠ Ġ"])
     path = tmp_path / "tokenizer.json"
     path.write_text(json.dumps(obj), encoding="utf-8")
     texts = [(t, t) for t in ["abab", "ababab", "aab ab abab", "      x", " " * 9, "\t  \n   "]]
@@ -244,7 +232,7 @@ def test_sentencepiece_style_files(tmp_path: Path, variant: str, normalized: boo
 def _llama_like() -> dict[str, Any]:
     from bpe_engine import gpt2_bytes_to_unicode
 
-    obj = _by_hand(list(gpt2_bytes_to_unicode().values()) + ["ab"], ["a b"])
+    obj = byte_level_hf(list(gpt2_bytes_to_unicode().values()) + ["ab"], ["a b"])
     obj["pre_tokenizer"] = {
         "type": "Sequence",
         "pretokenizers": [

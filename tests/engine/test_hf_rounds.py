@@ -22,7 +22,7 @@ from bpe_engine.encode import encoder as encoder_module
 from bpe_engine.encode.batch import bpe_flat, rounds_exact
 from bpe_engine.encode.piece import bpe_piece
 
-from .formats_support import first_difference, generated_strings, parity_texts, shared_tokenizer
+from .formats_support import byte_level_hf, first_difference, generated_strings, parity_texts, shared_tokenizer
 
 hf = pytest.importorskip("tokenizers")
 
@@ -48,19 +48,7 @@ def _random_hf_file(folder: Path, seed: int) -> Path:
             vocab.append(token)
     ordered = sorted(merges)
     rng.shuffle(ordered)
-    obj = {
-        "version": "1.0",
-        "added_tokens": [],
-        "normalizer": None,
-        "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True},
-        "post_processor": None,
-        "decoder": {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True, "use_regex": True},
-        "model": {
-            "type": "BPE",
-            "vocab": {t: i for i, t in enumerate(vocab)},
-            "merges": [f"{a} {b}" for a, b in ordered],
-        },
-    }
+    obj = byte_level_hf(vocab, [f"{a} {b}" for a, b in ordered])
     path = folder / "tokenizer.json"
     path.write_text(json.dumps(obj), encoding="utf-8")
     return path

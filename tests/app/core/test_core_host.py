@@ -10,6 +10,7 @@ import base64
 import os
 import signal
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tiktoken
@@ -99,12 +100,19 @@ def test_a_rank_file_encodes_in_the_helper_process_as_tiktoken(qtbot, registry, 
     assert in_process_cores == []
 
 
-def test_a_dead_helper_is_started_again_then_left_for_the_engines_encoder(tmp_path, in_process_cores) -> None:
+def _on_a_host(tmp_path) -> tuple[Any, Any, core_host.CoreHost, list[int]]:
+    """A small rank file's tokenizer on a helper process of its own, its first long text
+    encoded there and equal to tiktoken's (the ids returned as ``expected``)."""
     tok, ref = _rank_file_pair(tmp_path)
     host = core_host.CoreHost()
     tok.use_core_builder(host.build)
     expected = ref.encode(LONG, allowed_special="all")
     assert tok.encode(LONG, allowed_special="all") == expected
+    return tok, ref, host, expected
+
+
+def test_a_dead_helper_is_started_again_then_left_for_the_engines_encoder(tmp_path, in_process_cores) -> None:
+    tok, ref, host, expected = _on_a_host(tmp_path)
     for _ in range(core_host.RESTARTS):  # killed: started again, its cores sent again
         pid = host.pid
         assert pid is not None
@@ -190,11 +198,7 @@ def test_closing_during_a_request_lets_it_finish_then_ends_the_helper(tmp_path, 
 
 
 def test_two_encodes_at_once_use_a_second_process_and_both_equal_tiktoken(tmp_path, in_process_cores) -> None:
-    tok, ref = _rank_file_pair(tmp_path)
-    host = core_host.CoreHost()
-    tok.use_core_builder(host.build)
-    expected = ref.encode(LONG, allowed_special="all")
-    assert tok.encode(LONG, allowed_special="all") == expected
+    tok, ref, host, expected = _on_a_host(tmp_path)
     first = host.pid
     with host._lock:  # the first process busy (another job's request): this one takes a second
         assert tok.encode(LONG, allowed_special="all") == expected

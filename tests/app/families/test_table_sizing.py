@@ -30,13 +30,18 @@ def fits(view: FamiliesTableView) -> bool:
     )
 
 
-def test_columns_are_sized_once_after_a_burst_of_changes_and_fit(qtbot) -> None:
+def _shown_table(qtbot) -> tuple[FamiliesTableModel, FamiliesTableView]:
     model = FamiliesTableModel()
     view = FamiliesTableView(model)
     qtbot.addWidget(view)
     view.resize(1000, 300)
     view.show()
     qtbot.waitExposed(view)
+    return model, view
+
+
+def test_columns_are_sized_once_after_a_burst_of_changes_and_fit(qtbot) -> None:
+    model, view = _shown_table(qtbot)
     passes: list[int] = []
     sized = view.resizeColumnsToContents
     view.resizeColumnsToContents = lambda: (passes.append(1), sized())[1]  # type: ignore[method-assign]
@@ -84,12 +89,7 @@ def test_sizing_and_painting_the_table_call_no_python(qtbot) -> None:
     training ran Python in its job (issue 20, F)."""
     import sys
 
-    model = FamiliesTableModel()
-    view = FamiliesTableView(model)
-    qtbot.addWidget(view)
-    view.resize(1000, 300)
-    view.show()
-    qtbot.waitExposed(view)
+    model, view = _shown_table(qtbot)
     model.set_rows(rows("training… 10 %"))
     qtbot.waitUntil(lambda: not view.sizing_pending(), timeout=5_000)
     calls: list[str] = []
