@@ -230,7 +230,7 @@ class CorpusPanel(QWidget):
 
     def set_text(self, text: str) -> None:
         self.set_source("text")
-        self.text_edit.setPlainText(text)
+        self.text_edit.set_text(text)
         self._refresh()
 
     def paths(self) -> list[str]:
@@ -307,7 +307,7 @@ class CorpusPanel(QWidget):
                 tr(" + {n} more").format(n=len(self._paths) - 1) if len(self._paths) > 1 else ""
             )
             return CorpusChoice("files", label, tuple(self._paths), size=sum(os.path.getsize(p) for p in self._paths))
-        text = self.text_edit.toPlainText()
+        text = self.text_edit.text()  # (raw: toPlainText would turn U+00A0 into spaces)
         if not text.strip():
             raise ValueError(tr("the Text tab is empty: paste or type some text to train on"))
         return CorpusChoice("text", tr("pasted text"), text=text, size=len(text.encode("utf-8")))

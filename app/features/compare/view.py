@@ -306,10 +306,10 @@ class CompareView(View):
     # -- encoding ---------------------------------------------------------------------------
 
     def text(self) -> str:
-        return self.editor.document().toRawText().replace("\u2029", "\n")
+        return self.editor.text()
 
     def set_text(self, text: str) -> None:
-        self.editor.setPlainText(text)
+        self.editor.set_text(text)
 
     def _ready_tokenizers(self) -> list[tuple[str, TokenizerLike]]:
         out = []
@@ -321,6 +321,8 @@ class CompareView(View):
 
     @Slot()
     def _request(self) -> None:
+        if self.editor.is_filling():
+            return  # (a long text going in asks when it is in)
         self._text = self.text()
         ready = self._ready_tokenizers()
         if ready:
@@ -331,7 +333,7 @@ class CompareView(View):
 
     def is_settled(self) -> bool:
         """True when every loadable column shows the current text."""
-        if self._steps or any(c.state == ColumnState.LOADING for c in self.columns()):
+        if self._steps or self.editor.is_filling() or any(c.state == ColumnState.LOADING for c in self.columns()):
             return False
         return self._displayed_generation == self.controller.generation or not self._ready_tokenizers()
 

@@ -83,10 +83,10 @@ class TextPanel(QWidget):
             self.set_text(text)
 
     def text(self) -> str:
-        return self.editor.document().toRawText().replace("\u2029", "\n")
+        return self.editor.text()
 
     def set_text(self, text: str) -> None:
-        self.editor.setPlainText(text)
+        self.editor.set_text(text)
 
     def show_whitespace(self) -> bool:
         return self.whitespace_box.isChecked()

@@ -247,11 +247,17 @@ class FamiliesView(View):
 
     @Slot()
     def _request(self) -> None:
+        if self.editor.is_filling():
+            return  # (a long text going in asks when it is in)
         self.controller.request(self.text(), self.tokenizers(), self.text_panel.show_whitespace())
 
     def is_settled(self) -> bool:
         """True when the rows show the current text with every tokenizer available now."""
-        return self._displayed_generation == self.controller.generation and not self.controller.is_training()
+        return (
+            self._displayed_generation == self.controller.generation
+            and not self.controller.is_training()
+            and not self.editor.is_filling()
+        )
 
     @Slot(object)
     def _on_controller_finished(self, outcome: object) -> None:

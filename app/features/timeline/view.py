@@ -174,10 +174,10 @@ class TimelineView(View):
         self.slider.setValue(k)
 
     def text(self) -> str:
-        return self.editor.document().toRawText().replace("\u2029", "\n")
+        return self.editor.text()
 
     def set_text(self, text: str) -> None:
-        self.editor.setPlainText(text)
+        self.editor.set_text(text)
 
     def table(self) -> TokenTable | None:
         """The token table on display."""
@@ -189,7 +189,8 @@ class TimelineView(View):
 
     def is_settled(self) -> bool:
         """The chips show the current text as of the slider's position."""
-        return self._tok is not None and self.display.shown == self.slider.value() and not self._pending
+        filled = not self.editor.is_filling()
+        return self._tok is not None and self.display.shown == self.slider.value() and not self._pending and filled
 
     def curve(self) -> np.ndarray | None:
         """The text's token count after each number of merges (None until computed)."""
@@ -398,8 +399,8 @@ class TimelineView(View):
 
     def _request(self) -> None:
         tok = self._tok
-        if tok is None:
-            return
+        if tok is None or self.editor.is_filling():
+            return  # (a long text going in asks when it is in)
         k = self.slider.value()
         generation = self.controller.encode(self.text(), tok, k)
         self._pending = {generation: k}
@@ -407,7 +408,7 @@ class TimelineView(View):
     def _request_curve(self) -> None:
         self._curve = None
         self.curve_plot.clear()
-        if self._tok is not None:
+        if self._tok is not None and not self.editor.is_filling():
             self._curve_tag = (id(self._tok), self.text())
             self.controller.request_curve(self._curve_tag, self._tok, self.text())
 

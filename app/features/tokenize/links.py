@@ -59,7 +59,7 @@ class Links(QObject):
         editor.cursorPositionChanged.connect(self.timer.start)
 
     def _editor_text(self) -> str:
-        return self._editor.document().toRawText().replace("\u2029", "\n")
+        return self._editor.text()
 
     @Slot(int)
     def token_selected(self, index: int, explain: bool = True) -> None:

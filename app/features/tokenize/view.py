@@ -228,10 +228,10 @@ class TokenizeView(View):
         return self.counts_row.counts
 
     def text(self) -> str:
-        return self.editor.document().toRawText().replace("\u2029", "\n")
+        return self.editor.text()
 
     def set_text(self, text: str) -> None:
-        self.editor.setPlainText(text)
+        self.editor.set_text(text)
 
     def set_mode(self, mode: SpecialMode) -> None:
         self.mode_combo.setCurrentIndex(self.mode_combo.findData(SpecialMode(mode).value))  # Qt keeps plain strings
@@ -250,7 +250,7 @@ class TokenizeView(View):
 
     def is_settled(self) -> bool:
         """True when the display shows the current text with the current tokenizer."""
-        return self.tokenizer() is not None and self._is_current()
+        return self.tokenizer() is not None and self._is_current() and not self.editor.is_filling()
 
     def _is_current(self) -> bool:
         """True when no newer encoding than the one on display is on the way."""
@@ -349,8 +349,8 @@ class TokenizeView(View):
 
     def _request(self) -> None:
         tok = self.tokenizer()
-        if tok is None:
-            return
+        if tok is None or (self.editor.is_filling() and not self.is_chat()):
+            return  # (a long text going in asks when it is in)
         limit = self.merge_limit()
         chat = self.chat_editor.request(self.registry.entry(self._key).path) if self.is_chat() else None
         self.controller.request(

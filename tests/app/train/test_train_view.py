@@ -175,6 +175,14 @@ def test_pasted_text_trains(qtbot, view) -> None:
     assert view.controller.tokenizer().merges == train_bpe(None, 270, ["<|endoftext|>"], text=text).merges
 
 
+def test_pasted_text_is_trained_on_as_typed(view) -> None:
+    """No-break spaces and line separators stay what they are (Qt's toPlainText made them a
+    space and a newline: other bytes than the user's)."""
+    text = "a\u00a0b\u2028c\u2029d\r\ne"
+    view.corpus.set_text(text)
+    assert view.corpus.corpus().text == "a\u00a0b\u2028c\nd\ne"
+
+
 def test_binary_and_missing_files_are_refused_with_a_message(qtbot, view, tmp_path) -> None:
     binary = tmp_path / "image.png"
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
