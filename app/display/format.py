@@ -13,6 +13,8 @@ It leaves out measuring (:mod:`app.features.train.meter`) and what a token is ma
 
 from __future__ import annotations
 
+import html
+
 from app.core.i18n import tr, tr_n
 
 __all__ = [
@@ -25,6 +27,7 @@ __all__ = [
     "format_count",
     "format_duration",
     "format_ratio",
+    "visible_html",
 ]
 
 # subtle: every glyph here is in the common fonts (DejaVu, Noto, Liberation); U+240D (␍) is
@@ -47,6 +50,12 @@ def visible(text: str, whitespace: bool = True) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def visible_html(text: str, whitespace: bool = True) -> str:
+    """:func:`visible`, escaped for rich text: a piece such as ``<|endoftext|>`` or ``<b`` is
+    shown, not read as a tag."""
+    return html.escape(visible(text, whitespace), quote=False)
 
 
 def hex_bytes(data: bytes) -> str:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from app.core.i18n import bind, connect, noop, tr, tr_n
 from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
-from app.display.format import format_count, hex_bytes, split_valid_utf8, visible
+from app.display.format import format_count, hex_bytes, split_valid_utf8, visible, visible_html
 from app.display.palette import stable_colors
 from app.display.pieces import fallback_ids, is_sentencepiece, piece_texts, token_text
 from app.features.tokenize.explain_unigram import UnigramExplain
@@ -268,7 +268,7 @@ class ExplainPanel(QWidget):
             return tr(
                 "<b>{piece}</b> is a special token: it is cut out before pre-tokenization and becomes "
                 "id {id} directly. Special tokens never take part in a merge."
-            ).format(piece=visible(piece), id=tok.special_tokens[piece])
+            ).format(piece=visible_html(piece), id=tok.special_tokens[piece])
         if len(data) > MAX_EXPLAIN_BYTES:
             return tr_n(
                 "This piece is %n byte(s) long; Explain steps through pieces of up to {max} bytes. Click a shorter piece.",
@@ -291,7 +291,7 @@ class ExplainPanel(QWidget):
             "Piece <b>‘{piece}’</b>: {bytes} → {final} after {steps}. "
             "At each step every adjacent pair is looked up in the merge list and the one with the "
             "lowest rank is merged."
-        ).format(piece=visible(piece), bytes=size, final=final, steps=steps)
+        ).format(piece=visible_html(piece), bytes=size, final=final, steps=steps)
 
     def _sentencepiece_title(self, tok: TokenizerLike, piece: str, merges: int) -> str:
         """The title for a SentencePiece piece: it starts from characters, not bytes."""
@@ -311,7 +311,7 @@ class ExplainPanel(QWidget):
             "Piece <b>‘{piece}’</b> (SentencePiece: ▁ is a space): {chars}, {parts} → {final} after {steps}. "
             "It starts from the characters (one missing from the vocabulary falls back to its UTF-8 bytes, "
             "&lt;0xNN&gt; tokens); at each step {how}."
-        ).format(piece=visible(piece), chars=chars, parts=parts, final=final, steps=steps, how=how)
+        ).format(piece=visible_html(piece), chars=chars, parts=parts, final=final, steps=steps, how=how)
 
     def set_page(self, page: int) -> None:
         page = max(0, min(page, len(self._steps)))

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.core.i18n import bind, connect, noop, tr, tr_n
 from app.display.chips import HEX, NORMAL, PARTIAL, TEXT, Chips, Segment
-from app.display.format import visible
+from app.display.format import visible, visible_html
 from app.display.palette import stable_colors
 from app.widgets import build
 from app.widgets.token_chips import ChipView
@@ -110,7 +110,7 @@ class UnigramExplain(QWidget):
         if special and piece in tok.special_tokens:
             self.title.setText(
                 tr("<b>{piece}</b> is a special token: it is cut out before normalization and becomes id {id}.").format(
-                    piece=visible(piece), id=tok.special_tokens[piece]
+                    piece=visible_html(piece), id=tok.special_tokens[piece]
                 )
             )
             return
@@ -120,7 +120,7 @@ class UnigramExplain(QWidget):
                 "Piece <b>‘{piece}’</b> (▁ is a space): Unigram has no merges. Every piece of the vocabulary "
                 "has a score, the log of its probability; of all the ways to cut the text into pieces, the one "
                 "whose scores add up highest wins (Viterbi). Best: {parts}."
-            ).format(piece=visible(piece), parts=tr_n("%n part(s)", len(result.best.parts)))
+            ).format(piece=visible_html(piece), parts=tr_n("%n part(s)", len(result.best.parts)))
         )
         self._show_best(tok, result)
         self._fill_table(result)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.core.i18n import bind, connect, noop, tr, tr_n
 from app.display.chips import NORMAL, SPECIAL, TEXT, Chips
-from app.display.format import visible
+from app.display.format import visible, visible_html
 from app.display.palette import stable_colors
 from app.display.pieces import token_text
 from app.features.tokenize.explain_panel import ExplainPanel
@@ -124,7 +124,7 @@ class WordPiecePanel(QWidget):
             self.title.setText(
                 tr(
                     "<b>{piece}</b> is a special token: it is cut out before the words are split and becomes id {id}."
-                ).format(piece=visible(piece), id=tok.special_tokens[piece])
+                ).format(piece=visible_html(piece), id=tok.special_tokens[piece])
             )
             self._show_parts((tok.special_tokens[piece],))
             return
@@ -141,21 +141,21 @@ class WordPiecePanel(QWidget):
             return tr(
                 "Word <b>‘{piece}’</b>: {chars}, more than the model's limit of {limit}: "
                 "the whole word is <b>{unk}</b>, nothing is looked up."
-            ).format(piece=visible(piece), chars=chars, limit=tok.model.max_chars, unk=visible(tok.unk_token))
+            ).format(piece=visible_html(piece), chars=chars, limit=tok.model.max_chars, unk=visible_html(tok.unk_token))
         if last is not None and last.outcome is StepOutcome.NO_MATCH:
             return tr(
                 "Word <b>‘{piece}’</b>: {chars}. At character {at} no vocabulary entry begins: "
                 "the whole word is <b>{unk}</b> (WordPiece never keeps part of a word)."
-            ).format(piece=visible(piece), chars=chars, at=last.start, unk=visible(tok.unk_token))
+            ).format(piece=visible_html(piece), chars=chars, at=last.start, unk=visible_html(tok.unk_token))
         return tr(
             "Word <b>‘{piece}’</b>: {chars} → {tokens}. From the start, the longest vocabulary entry "
             "that begins there is taken, then the same from where it ends; {prefix} marks a token "
             "that continues the word."
         ).format(
-            piece=visible(piece),
+            piece=visible_html(piece),
             chars=chars,
             tokens=tr_n("%n token(s)", len(self._steps)),
-            prefix=visible(tok.prefix or "##"),
+            prefix=visible_html(tok.prefix or "##"),
         )
 
     def _show_parts(self, ids: tuple[int, ...]) -> None:
