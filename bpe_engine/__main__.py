@@ -6,16 +6,17 @@ A program, not the library: it may set its own process's environment before NumP
 
 import os
 import sys
+from collections.abc import Sequence
 
 
-def run() -> int:
+def run(argv: Sequence[str] | None = None) -> int:
     # The engine makes no BLAS call, and OpenBLAS's thread pool, started when NumPy loads,
     # spins ~0.1 CPU s before it sleeps (a user's own setting is kept). Set before `.cli`,
     # which imports NumPy.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from .cli import main
 
-    return main()
+    return main(argv)
 
 
 if __name__ == "__main__":
