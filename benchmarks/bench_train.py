@@ -261,21 +261,27 @@ def main() -> None:
                 )
             rows.append((key, label, results))
         print()
+        # One row per workload for the library call, and one for the program (ours-cli) when run.
+        peers_of = [p for p in trainers if p not in ("ours", "ours-cli")]
         header = "| workload | ours s (MB) |"
-        for p in trainers[1:]:
+        for p in peers_of:
             header += f" {p} s (MB) | ours/{p} time | ours/{p} RSS | ours/{p} CPU |"
         print(header)
-        print("|" + "---|" * (2 + 4 * (len(trainers) - 1)))
+        print("|" + "---|" * (2 + 4 * len(peers_of)))
         for key, label, results in rows:
-            ours_t, ours_m, ours_c = results["ours"]
-            line = f"| {key}: {label} | {ours_t:.2f} ({ours_m:.0f}) |"
-            for p in trainers[1:]:
-                if p in results:
-                    t, m, c = results[p]
-                    line += f" {t:.2f} ({m:.0f}) | {ours_t / t:.2f} | {ours_m / m:.2f} | {ours_c / c:.2f} |"
-                else:
-                    line += " - | - | - | - |"
-            print(line)
+            for mine in ("ours", "ours-cli"):
+                if mine not in results:
+                    continue
+                ours_t, ours_m, ours_c = results[mine]
+                name = f"{key}: {label}" + (" (bpe-engine train)" if mine == "ours-cli" else "")
+                line = f"| {name} | {ours_t:.2f} ({ours_m:.0f}) |"
+                for p in peers_of:
+                    if p in results:
+                        t, m, c = results[p]
+                        line += f" {t:.2f} ({m:.0f}) | {ours_t / t:.2f} | {ours_m / m:.2f} | {ours_c / c:.2f} |"
+                    else:
+                        line += " - | - | - | - |"
+                print(line)
 
 
 if __name__ == "__main__":
