@@ -8,6 +8,11 @@ Workloads (GPT-2 pre-tokenization, special token <|endoftext|>):
     d  first 10 MB of zh_classical_poetry_25MB.txt, vocab 10 000
     e  a 1 GB input (the corpora concatenated several times), vocab 32 000 (only with --big)
 
+``ours-cli`` (asked for in ``--peers``): the ``bpe-engine train`` program (``python -m
+bpe_engine train ... -o FILE``) run in the child, as a user of the command line runs it: its
+time includes importing the engine and saving the tokenizer, and the program asks OpenBLAS
+for one thread before NumPy loads (the library, ``ours``, never does).
+
 Peers: Hugging Face ``tokenizers`` (BpeTrainer, ByteLevel pre-tokenizer), ``rustbpe`` and
 ``sentencepiece`` (BPE), each when installed. Every run is a fresh process (imports are not
 timed); the time is measured inside it around the training call, the peak resident memory
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
@@ -37,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import CORPORA, EOT, FIXTURES, median, prefix_file, require_shared, run_measured  # noqa: E402
 
 GPT2_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s"""
-TRAINERS = ("ours", "hf", "rustbpe", "spm")
+TRAINERS = ("ours", "ours-cli", "hf", "rustbpe", "spm")
 
 
 # -- child side: one training run, timed -------------------------------------------------
@@ -86,6 +92,16 @@ def _train(trainer: str, path: str, vocab: int, out_dir: str) -> dict:
         seconds = time.perf_counter() - t
         assert trainer.counting is not None
         return {"seconds": seconds, "vocab": len(tok.vocab), "distinct": trainer.counting.distinct_pretokens}
+    if trainer == "ours-cli":
+        from bpe_engine.__main__ import run  # sets the program's own settings, then imports the engine
+
+        out = str(Path(out_dir) / f"ours-cli-{os.getpid()}.json")
+        t = time.perf_counter()
+        code = run(["train", path, "-v", str(vocab), "-s", EOT, "-o", out, "-q"])
+        seconds = time.perf_counter() - t
+        if code:
+            raise SystemExit(f"bpe-engine train failed ({code})")
+        return {"seconds": seconds, "vocab": vocab}
     if trainer == "hf":
         from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
@@ -131,7 +147,13 @@ def _train(trainer: str, path: str, vocab: int, out_dir: str) -> dict:
 
 
 def available(trainer: str) -> bool:
-    module = {"ours": "bpe_engine", "hf": "tokenizers", "rustbpe": "rustbpe", "spm": "sentencepiece"}[trainer]
+    module = {
+        "ours": "bpe_engine",
+        "ours-cli": "bpe_engine",
+        "hf": "tokenizers",
+        "rustbpe": "rustbpe",
+        "spm": "sentencepiece",
+    }[trainer]
     try:
         __import__(module)
         return True
@@ -159,7 +181,7 @@ def make_big(folder: Path, size: int) -> Path:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--workloads", default="a,b,c,d")
-    ap.add_argument("--peers", default="hf,rustbpe,spm", help="comma-separated: hf, rustbpe, spm")
+    ap.add_argument("--peers", default="hf,rustbpe,spm", help="comma-separated: hf, rustbpe, spm, ours-cli")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--big", action="store_true", help="allow workload e (1 GB; takes minutes)")
     ap.add_argument("--big-gb", type=float, default=1.0)
@@ -239,21 +261,27 @@ def main() -> None:
                 )
             rows.append((key, label, results))
         print()
+        # One row per workload for the library call, and one for the program (ours-cli) when run.
+        peers_of = [p for p in trainers if p not in ("ours", "ours-cli")]
         header = "| workload | ours s (MB) |"
-        for p in trainers[1:]:
+        for p in peers_of:
             header += f" {p} s (MB) | ours/{p} time | ours/{p} RSS | ours/{p} CPU |"
         print(header)
-        print("|" + "---|" * (2 + 4 * (len(trainers) - 1)))
+        print("|" + "---|" * (2 + 4 * len(peers_of)))
         for key, label, results in rows:
-            ours_t, ours_m, ours_c = results["ours"]
-            line = f"| {key}: {label} | {ours_t:.2f} ({ours_m:.0f}) |"
-            for p in trainers[1:]:
-                if p in results:
-                    t, m, c = results[p]
-                    line += f" {t:.2f} ({m:.0f}) | {ours_t / t:.2f} | {ours_m / m:.2f} | {ours_c / c:.2f} |"
-                else:
-                    line += " - | - | - | - |"
-            print(line)
+            for mine in ("ours", "ours-cli"):
+                if mine not in results:
+                    continue
+                ours_t, ours_m, ours_c = results[mine]
+                name = f"{key}: {label}" + (" (bpe-engine train)" if mine == "ours-cli" else "")
+                line = f"| {name} | {ours_t:.2f} ({ours_m:.0f}) |"
+                for p in peers_of:
+                    if p in results:
+                        t, m, c = results[p]
+                        line += f" {t:.2f} ({m:.0f}) | {ours_t / t:.2f} | {ours_m / m:.2f} | {ours_c / c:.2f} |"
+                    else:
+                        line += " - | - | - | - |"
+                print(line)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -100,3 +101,41 @@ def test_bad_arguments_give_one_line_errors(tmp_path: Path, args: tuple[str, ...
     assert message in errors[0]
     assert "Traceback" not in out.stderr
     assert not list(tmp_path.glob(".tmp-*"))  # nothing half-written is left behind
+
+
+_BLAS_PROBE = """
+import os, runpy, sys
+{setup}
+sys.argv = ["bpe-engine", "--help"]
+try:
+    runpy.run_module("bpe_engine", run_name="__main__")
+except SystemExit:
+    pass
+import numpy
+print(os.environ.get("OPENBLAS_NUM_THREADS"))
+"""
+
+
+@pytest.mark.parametrize(("setup", "expected"), [("", "1"), ("os.environ['OPENBLAS_NUM_THREADS'] = '3'", "3")])
+def test_command_line_starts_no_blas_threads_but_keeps_a_users_setting(setup: str, expected: str) -> None:
+    """The command line is a program: it asks OpenBLAS (loaded with NumPy) for one thread,
+    the engine making no BLAS call; a setting the user made stays."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    code = _BLAS_PROBE.format(setup=setup)
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == expected
+
+
+def test_the_library_leaves_the_environment_alone() -> None:
+    """``import bpe_engine`` and a training never set OpenBLAS's threads (a user's own matrix
+    work in the same process keeps its threaded BLAS)."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    code = (
+        "import os\nfrom bpe_engine import train_bpe\n"
+        "train_bpe(None, 300, text='low lower lowest ' * 20)\n"
+        "print(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "None"
