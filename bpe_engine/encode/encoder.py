@@ -24,7 +24,7 @@ from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
 from .charcut import bpe_cut, bpe_cut_joined
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
-from .words import KEY_BYTES, WORD_RULES, WordTable, chunk_words, word_keys, word_table
+from .words import KEY_BYTES, WORD_RULES, WordTable, chunk_words, known_chunks, word_keys, word_table
 
 __all__ = ["Encoder", "CACHE_LIMIT"]
 
@@ -516,15 +516,11 @@ class Encoder:
         starts, lengths = chunks.starts, chunks.lengths
         document = np.searchsorted(bounds, starts, side="right")  # each chunk's segment
         specials = np.fromiter((special for _, special in segments), dtype=bool, count=len(segments))
-        simple = chunks.simple & ~specials[document]
-        short = np.flatnonzero(simple & (lengths <= KEY_BYTES))
-        found = table.lookup(word_keys(raw, starts[short], lengths[short]))
-        word = np.zeros(simple.size, dtype=bool)
-        word[short[found >= 0]] = True
+        units, known = known_chunks(table, raw, chunks, ~specials[document])
         # Every other chunk (words no whole token is, or longer than a key, included) goes to
         # the pattern, laid end to end in each document: the same pieces, each chunk ending
         # where one does.
-        rest = ~word
+        rest = units == 0
         others = raw[np.repeat(rest, lengths)].tobytes()
         in_rest = np.bincount(document[rest], weights=lengths[rest], minlength=len(parts)).astype(np.int64)
         pieces, special_at = self._split_documents(others, in_rest.cumsum().tolist(), parts, specials)
@@ -537,10 +533,9 @@ class Encoder:
         if not done[np.cumsum(lengths[rest])].all():
             return None  # never, by the module's argument; the piece path stays exact if it did
         np.cumsum(done, out=done)
-        units = np.ones(simple.size, dtype=np.int64)
         units[rest] = np.diff(done[np.cumsum(lengths[rest])], prepend=0)
-        tokens = np.full(int(units.sum()), -1, dtype=np.int64)  # per unit, a token or -1
-        tokens[(np.cumsum(units) - 1)[word]] = found[found >= 0]
+        tokens = np.full(int(units.sum()), -1, dtype=np.int64)  # per piece, a token or -1
+        tokens[np.repeat(~rest, units)] = known
         at_piece = np.flatnonzero(tokens < 0)
         short = np.flatnonzero(piece_lengths <= KEY_BYTES)
         if short.size:

@@ -1,4 +1,4 @@
-"""Words of mostly-ASCII text as offsets, looked up as integer keys (the pure path's English).
+r"""Words of mostly-ASCII text as offsets, looked up as integer keys (the pure path's English).
 
 For the GPT patterns and the released custom ones (o200k, cl100k, GPT-2, Qwen, Llama 3,
 Tekken), a space that follows an ASCII character other than white space always starts a
@@ -12,18 +12,38 @@ which every one of these patterns takes as one piece (o200k and Tekken: unless a
 letter is followed by an upper-case one); those are found by NumPy passes, without a Python
 object each, and looked up among the whole tokens by an integer key per chunk (up to 16 bytes:
 nearly all English words) in a NumPy hash table. The other chunks go to the pattern together.
+
+A chunk that is such a word and then one ASCII punctuation character (``" word,"``: two in
+five of the other chunks of English) is two pieces under every one of these patterns, the word
+and the character: the letter alternatives stop at the first non-letter (a contraction needs a
+letter after its apostrophe, and the chunk ends after the character: a space or the end
+follows), and at the character no letter or digit alternative matches (each needs a letter or
+digit next), while ``[^\s\p{L}\p{N}]+`` takes it alone (the space or end after it stops the
+run, and ``[\r\n/]*``/``[\r\n]*`` match nothing there). Only the 32 printable ASCII
+punctuation characters count, which no Unicode version puts in ``\s``, ``\p{L}`` or
+``\p{N}``.
 """
 
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 import regex
 
-__all__ = ["WORD_RULES", "KEY_BYTES", "WordTable", "Chunks", "chunk_words", "word_keys", "word_table"]
+__all__ = [
+    "WORD_RULES",
+    "KEY_BYTES",
+    "WordTable",
+    "Chunks",
+    "chunk_words",
+    "known_chunks",
+    "word_keys",
+    "word_table",
+]
 
 # How a pattern splits "space + ASCII letters": "letters": always one piece; "cased": one piece
 # unless a lower-case letter is followed by an upper-case one (o200k's and Tekken's case runs).
@@ -52,25 +72,34 @@ _FORCES = np.array([c < 128 for c in range(256)]) & ~_WHITE
 _NOT_LETTER = ~_byte_mask(r"\p{L}")
 _UPPER = _byte_mask(r"\p{Lu}")
 _LOWER = _byte_mask(r"\p{Ll}")
+# Printable ASCII punctuation (a word's tail, see the module docstring): in no pattern's \s,
+# \p{L} or \p{N}, in this `regex` and in tiktoken's tables alike.
+_PUNCT = np.array([chr(c) in string.punctuation for c in range(256)])
+assert not (_PUNCT & (_WHITE | ~_NOT_LETTER | _byte_mask(r"\p{N}"))).any()
 assert not (_UPPER & _LOWER).any() and ((_UPPER | _LOWER) == ~_NOT_LETTER).all(), "ASCII letters are cased"
 assert _FORCES[ord("a")] and not _FORCES[_SPACE] and re.fullmatch(r"\s", " ")
 
 
 @dataclass(frozen=True)
 class Chunks:
-    """A text's chunks (see the module docstring): where each starts, its length, and whether
-    it is a simple word (a space and ASCII letters that the pattern takes as one piece)."""
+    """A text's chunks (see the module docstring): where each starts, its length, whether
+    it is a simple word (a space and ASCII letters that the pattern takes as one piece), and
+    whether it is a simple word's letters followed by one ASCII punctuation character (two
+    pieces: the word and the character)."""
 
     starts: np.ndarray
     lengths: np.ndarray
     simple: np.ndarray
+    tail: np.ndarray
 
 
 # Per byte value, its classes as bits (read with one ``bytes.translate``, not a NumPy gather).
-_FORCES_BIT, _NOT_LETTER_BIT, _LOWER_BIT, _UPPER_BIT = 1, 2, 4, 8
+_FORCES_BIT, _NOT_LETTER_BIT, _LOWER_BIT, _UPPER_BIT, _PUNCT_BIT = 1, 2, 4, 8, 16
 _CLASSES = bytes(
-    (_FORCES_BIT * f) | (_NOT_LETTER_BIT * n) | (_LOWER_BIT * lo) | (_UPPER_BIT * up)
-    for f, n, lo, up in zip(_FORCES.tolist(), _NOT_LETTER.tolist(), _LOWER.tolist(), _UPPER.tolist())
+    (_FORCES_BIT * f) | (_NOT_LETTER_BIT * n) | (_LOWER_BIT * lo) | (_UPPER_BIT * up) | (_PUNCT_BIT * p)
+    for f, n, lo, up, p in zip(
+        _FORCES.tolist(), _NOT_LETTER.tolist(), _LOWER.tolist(), _UPPER.tolist(), _PUNCT.tolist()
+    )
 )
 
 
@@ -92,8 +121,14 @@ def chunk_words(data: bytes, rule: Literal["letters", "cased"], cuts: np.ndarray
     # Bad bytes in each chunk after its first byte (a chunk's first byte is its space).
     seen = np.zeros(n + 1, dtype=np.int32)
     np.cumsum(bad, out=seen[1:])
-    simple = (raw[starts] == _SPACE) & (ends - starts >= 2) & (seen[ends] == seen[starts + 1])
-    return Chunks(starts, ends - starts, simple)
+    spaced = np.take(raw, starts) == _SPACE
+    after = np.take(seen, starts + 1)
+    simple = spaced & (ends - starts >= 2) & (np.take(seen, ends) == after)
+    # A word's letters and one punctuation character: no bad byte before the chunk's last.
+    last = ends - 1
+    tail = spaced & (ends - starts >= 3) & (np.take(seen, last) == after)
+    tail &= (np.take(classes, last) & _PUNCT_BIT) != 0
+    return Chunks(starts, ends - starts, simple, tail)
 
 
 _LENGTH_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
@@ -149,12 +184,17 @@ class WordTable:
 
     def lookup(self, keys: np.ndarray) -> np.ndarray:
         """The id of each key's token, or -1 where no token has that key."""
-        out = np.full(keys.shape[1], -1, dtype=np.int64)
-        todo = np.arange(keys.shape[1])
+        rows, last = self.rows, self.rows.shape[0] - 1
         slots = self._slot(keys)
-        last = self.rows.shape[0] - 1
+        # The first probe of every key without index arrays (``np.take`` of whole rows is
+        # ~4x faster than fancy indexing); most keys end there.
+        found = np.take(rows, slots, axis=0)
+        hit = (found[:, 0] == keys[0]) & (found[:, 1] == keys[1])
+        out = np.where(hit, found[:, 2].astype(np.int64), -1)
+        todo = np.flatnonzero(~hit & (found[:, 0] != 0))
+        slots = (slots[todo] + 1) & last
         while todo.size:
-            found = self.rows[slots]
+            found = np.take(rows, slots, axis=0)
             hit = (found[:, 0] == keys[0, todo]) & (found[:, 1] == keys[1, todo])
             out[todo[hit]] = found[hit, 2]
             going = ~hit & (found[:, 0] != 0)
@@ -185,3 +225,34 @@ def word_table(whole: dict[bytes, int]) -> WordTable:
         going[placed] = False
         todo, slots = todo[going], (slots[going] + 1) & (size - 1)
     return table
+
+
+def known_chunks(
+    table: WordTable, raw: np.ndarray, chunks: Chunks, usable: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per chunk, its count of pieces where every piece is a token of ``table`` (a simple
+    word: 1, a word and its punctuation character: 2), else 0 (the pattern splits it), only
+    where ``usable``; and the tokens of those chunks, in order."""
+    starts, lengths = chunks.starts, chunks.lengths
+    words = np.flatnonzero(chunks.simple & usable & (lengths <= KEY_BYTES))
+    tails = np.flatnonzero(chunks.tail & usable & (lengths <= KEY_BYTES + 1))
+    key_starts = np.concatenate((starts[words], starts[tails], starts[tails] + lengths[tails] - 1))
+    key_lengths = np.concatenate((lengths[words], lengths[tails] - 1, np.ones(tails.size, dtype=np.int64)))
+    found = table.lookup(word_keys(raw, key_starts, key_lengths))
+    split = (words.size, words.size + tails.size)
+    word_ids, head_ids, punct_ids = found[: split[0]], found[split[0] : split[1]], found[split[1] :]
+    first = np.full(starts.size, -1, dtype=np.int64)
+    first[words] = word_ids
+    both = (head_ids >= 0) & (punct_ids >= 0)
+    first[tails[both]] = head_ids[both]
+    units = (first >= 0).astype(np.int64)
+    units[tails[both]] = 2
+    known = np.flatnonzero(units)
+    at = np.cumsum(units[known]) - units[known]  # each known chunk's first token
+    tokens = np.empty(int(at[-1] + units[known[-1]]) if known.size else 0, dtype=np.int64)
+    tokens[at] = first[known]
+    second = np.full(starts.size, -1, dtype=np.int64)
+    second[tails[both]] = punct_ids[both]
+    two = units[known] == 2
+    tokens[at[two] + 1] = second[known[two]]
+    return units, tokens

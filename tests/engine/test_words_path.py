@@ -11,6 +11,8 @@ from __future__ import annotations
 import base64
 import functools
 import random
+import re
+import string
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -299,3 +301,88 @@ def test_a_word_the_pattern_cuts_in_two_is_not_taken_whole(pattern: str, tmp_pat
         ours.clear_cache()
         assert ours.encode_ordinary(text) == ref.encode_ordinary(text), text
     assert spy.taken >= 3
+
+
+class _TailSpy:
+    """While active: the chunks that :func:`.words.known_chunks` answered as a word and its
+    punctuation character (two tokens, no pattern) counted in ``tails``."""
+
+    def __init__(self) -> None:
+        self.tails = 0
+
+    def __enter__(self) -> _TailSpy:
+        self.saved = encoder_module.known_chunks
+
+        def counted(*args: object) -> tuple[np.ndarray, np.ndarray]:
+            units, tokens = self.saved(*args)  # type: ignore[arg-type]
+            self.tails += int(np.count_nonzero(units == 2))
+            return units, tokens
+
+        encoder_module.known_chunks = counted  # type: ignore[assignment]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        encoder_module.known_chunks = self.saved
+
+
+# Words (cased every way, 16 and 17 bytes, contractions' letters) and what may end a chunk after
+# them: each printable ASCII punctuation character, runs of two, letters and digits after it,
+# white space, non-ASCII.
+_TAIL_WORDS = [" the", " The", " THE", " tHe", " iPhone", " don", " s", " abcdefghijklmno", " abcdefghijklmnop", "x"]
+_TAIL_ENDS = [
+    *string.punctuation,
+    "'s",
+    "'t",
+    "'S",
+    "'ll",
+    ",,",
+    ".\n",
+    ',"',
+    "s",
+    "1",
+    "\n",
+    "\t",
+    " ",
+    "\u00a0",
+    "é",
+    "",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _NAMES)
+@settings(max_examples=60, deadline=None)
+@given(parts=st.lists(st.tuples(st.sampled_from(_TAIL_WORDS), st.sampled_from(_TAIL_ENDS)), min_size=1, max_size=50))
+def test_words_with_a_punctuation_tail_give_tiktokens_ids(name: str, parts: list[tuple[str, str]]) -> None:
+    """Words followed by punctuation, contractions, letters, digits, white space, non-ASCII
+    (thresholds lowered to one character): tiktoken's ids, with chunks answered as a word and
+    its punctuation character wherever the text has one the pattern keeps whole."""
+    text = "".join(w + e for w, e in parts)
+    with _Spy(1), _TailSpy() as tails:
+        _check(name, text)
+        _check(name, text + " the, end.")
+    assert tails.tails >= 1
+
+
+@pytest.mark.parametrize("name", _NAMES)
+def test_english_punctuation_is_answered_without_the_pattern(name: str, spy: _Spy) -> None:
+    """tests/data's English: tiktoken's ids, and its ``" word,"`` and ``" word."`` chunks
+    answered as two tokens each (a test on the pattern's path alone fails here)."""
+    text = data_text("english.txt")
+    with _TailSpy() as tails:
+        _check(name, text)
+    expected = len(re.findall(r"(?<=[^\s]) [A-Za-z]+[!-/:-@\[-`{-~](?= |$)", text))
+    assert tails.tails >= expected // 2 > 0
+
+
+def test_the_tails_of_chunks() -> None:
+    """A tail is a space, a simple word's letters and one printable ASCII punctuation
+    character: not after a lower-case letter before an upper-case one (o200k's rule), not two
+    characters, not a non-ASCII or white-space byte, not without letters."""
+    data = b"a b, cD. Ef! g,, h\xc2\xa0 .. i_ j\x1c k'"
+    cased = words_module.chunk_words(data, "cased", np.zeros(0, dtype=np.int64))
+    got = [data[s : s + n] for s, n in zip(cased.starts.tolist(), cased.lengths.tolist())]
+    assert got == [b"a", b" b,", b" cD.", b" Ef!", b" g,,", b" h\xc2\xa0 ..", b" i_", b" j\x1c", b" k'"]
+    assert cased.tail.tolist() == [False, True, False, True, False, False, True, False, True]
+    letters = words_module.chunk_words(data, "letters", np.zeros(0, dtype=np.int64))
+    assert letters.tail.tolist()[2] and not (cased.tail & cased.simple).any()
