@@ -386,3 +386,21 @@ def test_the_tails_of_chunks() -> None:
     assert cased.tail.tolist() == [False, True, False, True, False, False, True, False, True]
     letters = words_module.chunk_words(data, "letters", np.zeros(0, dtype=np.int64))
     assert letters.tail.tolist()[2] and not (cased.tail & cased.simple).any()
+
+
+@pytest.mark.parametrize("name", ["o200k", "qwen", "tekken"])
+def test_a_partly_warm_cache_on_the_words_path(name: str, spy: _Spy) -> None:
+    """The pieces the words path leaves to the piece cache, some known from an earlier call
+    (merged or taken whole), some new, some repeated: tiktoken's ids, and the cache then
+    holds every piece's complete entry."""
+    ours, ordinary, _ = _pair(name)
+    rng = random.Random(5)
+    words = [" Rosalind", " quixotically", " a", " supercalifragilistic", " x1", " don't", " HELLOworld"]
+    first = "".join(rng.choice(words) + rng.choice([",", ".", " ", "\n"]) for _ in range(300))
+    second = first + "".join(rng.choice(words) + " zqxv" + str(k) for k in range(300))
+    ours.clear_cache()
+    assert ours.encode_ordinary(first) == ordinary(first)
+    assert ours.encode_ordinary(second) == ordinary(second)
+    cache = ours.encoder._cache
+    assert all(isinstance(entry, bytes) and entry for entry in cache.values())
+    assert spy.taken == 2
