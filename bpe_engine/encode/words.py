@@ -13,14 +13,18 @@ letter is followed by an upper-case one); those are found by NumPy passes, witho
 object each, and looked up among the whole tokens by an integer key per chunk (up to 16 bytes:
 nearly all English words) in a NumPy hash table. The other chunks go to the pattern together.
 
-A chunk that is such a word and then one ASCII punctuation character (``" word,"``: two in
-five of the other chunks of English) is two pieces under every one of these patterns, the word
-and the character: the letter alternatives stop at the first non-letter (a contraction needs a
-letter after its apostrophe, and the chunk ends after the character: a space or the end
-follows), and at the character no letter or digit alternative matches (each needs a letter or
-digit next), while ``[^\s\p{L}\p{N}]+`` takes it alone (the space or end after it stops the
-run, and ``[\r\n/]*``/``[\r\n]*`` match nothing there). Only the 32 printable ASCII
-punctuation characters count, which no Unicode version puts in ``\s``, ``\p{L}`` or
+A chunk that is such a word and then one or two ASCII punctuation characters (``" word,"``,
+``" f()"``: two in five of the other chunks of English) is two pieces under every one of these
+patterns, the word and its punctuation: the letter alternatives stop at the first non-letter
+(a contraction needs a letter after its apostrophe, and the chunk ends after the punctuation:
+a space or the end follows), and at the punctuation no letter or digit alternative matches
+(each needs a letter or digit within its first two characters), while ``[^\s\p{L}\p{N}]+``
+takes the punctuation whole (the space or end after it stops the run, and
+``[\r\n/]*``/``[\r\n]*`` match nothing there). A chunk that is a space and one or two
+punctuation characters (``" ="``, ``" =="``: code's commonest) is one piece, by the same
+alternative with its optional space (the letter alternatives need a letter after at most one
+such character, a contraction starts with an apostrophe, not a space). Only the 32 printable
+ASCII punctuation characters count, which no Unicode version puts in ``\s``, ``\p{L}`` or
 ``\p{N}``.
 """
 
@@ -83,13 +87,14 @@ assert _FORCES[ord("a")] and not _FORCES[_SPACE] and re.fullmatch(r"\s", " ")
 @dataclass(frozen=True)
 class Chunks:
     """A text's chunks (see the module docstring): where each starts, its length, whether
-    it is a simple word (a space and ASCII letters that the pattern takes as one piece), and
-    whether it is a simple word's letters followed by one ASCII punctuation character (two
-    pieces: the word and the character)."""
+    it is a simple word (a space and ASCII letters that the pattern takes as one piece) or a
+    space and one or two punctuation characters (one piece too), and how many punctuation
+    characters follow a simple word's letters (1 or 2: two pieces, the word and them; else 0)."""
 
     starts: np.ndarray
     lengths: np.ndarray
     simple: np.ndarray
+    punct: np.ndarray
     tail: np.ndarray
 
 
@@ -123,12 +128,21 @@ def chunk_words(data: bytes, rule: Literal["letters", "cased"], cuts: np.ndarray
     np.cumsum(bad, out=seen[1:])
     spaced = np.take(raw, starts) == _SPACE
     after = np.take(seen, starts + 1)
-    simple = spaced & (ends - starts >= 2) & (np.take(seen, ends) == after)
-    # A word's letters and one punctuation character: no bad byte before the chunk's last.
-    last = ends - 1
-    tail = spaced & (ends - starts >= 3) & (np.take(seen, last) == after)
-    tail &= (np.take(classes, last) & _PUNCT_BIT) != 0
-    return Chunks(starts, ends - starts, simple, tail)
+    lengths = ends - starts
+    simple = spaced & (lengths >= 2) & (np.take(seen, ends) == after)
+
+    def punctuation(at: np.ndarray) -> np.ndarray:
+        # Clipped: read only where the chunk is long enough for ``at`` to be inside it.
+        return (np.take(classes, np.clip(at, 0, n - 1)) & _PUNCT_BIT) != 0
+
+    last, second_last, second = punctuation(ends - 1), punctuation(ends - 2), punctuation(starts + 1)
+    # A word's letters and its punctuation: no bad byte before it (one or two characters:
+    # exclusive, as punctuation is a bad byte).
+    tail = np.zeros(starts.size, dtype=np.int64)
+    tail[spaced & (lengths >= 3) & last & (np.take(seen, ends - 1) == after)] = 1
+    tail[spaced & (lengths >= 4) & last & second_last & (np.take(seen, ends - 2) == after)] = 2
+    punct = spaced & second & ((lengths == 2) | ((lengths == 3) & last))
+    return Chunks(starts, lengths, simple, punct, tail)
 
 
 _LENGTH_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
@@ -231,19 +245,20 @@ def known_chunks(
     table: WordTable, raw: np.ndarray, chunks: Chunks, usable: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per chunk, its count of pieces where every piece is a token of ``table`` (a simple
-    word: 1, a word and its punctuation character: 2), else 0 (the pattern splits it), only
-    where ``usable``; and the tokens of those chunks, in order."""
-    starts, lengths = chunks.starts, chunks.lengths
-    words = np.flatnonzero(chunks.simple & usable & (lengths <= KEY_BYTES))
-    tails = np.flatnonzero(chunks.tail & usable & (lengths <= KEY_BYTES + 1))
-    key_starts = np.concatenate((starts[words], starts[tails], starts[tails] + lengths[tails] - 1))
-    key_lengths = np.concatenate((lengths[words], lengths[tails] - 1, np.ones(tails.size, dtype=np.int64)))
+    word or a space and punctuation: 1, a word and its punctuation: 2), else 0 (the pattern
+    splits it), only where ``usable``; and the tokens of those chunks, in order."""
+    starts, lengths, tail = chunks.starts, chunks.lengths, chunks.tail
+    single = np.flatnonzero((chunks.simple | chunks.punct) & usable & (lengths <= KEY_BYTES))
+    tails = np.flatnonzero((tail > 0) & usable & (lengths <= KEY_BYTES + tail))
+    marks = tail[tails]
+    key_starts = np.concatenate((starts[single], starts[tails], starts[tails] + lengths[tails] - marks))
+    key_lengths = np.concatenate((lengths[single], lengths[tails] - marks, marks))
     found = table.lookup(word_keys(raw, key_starts, key_lengths))
-    split = (words.size, words.size + tails.size)
-    word_ids, head_ids, punct_ids = found[: split[0]], found[split[0] : split[1]], found[split[1] :]
+    split = (single.size, single.size + tails.size)
+    single_ids, head_ids, mark_ids = found[: split[0]], found[split[0] : split[1]], found[split[1] :]
     first = np.full(starts.size, -1, dtype=np.int64)
-    first[words] = word_ids
-    both = (head_ids >= 0) & (punct_ids >= 0)
+    first[single] = single_ids
+    both = (head_ids >= 0) & (mark_ids >= 0)
     first[tails[both]] = head_ids[both]
     units = (first >= 0).astype(np.int64)
     units[tails[both]] = 2
@@ -252,7 +267,7 @@ def known_chunks(
     tokens = np.empty(int(at[-1] + units[known[-1]]) if known.size else 0, dtype=np.int64)
     tokens[at] = first[known]
     second = np.full(starts.size, -1, dtype=np.int64)
-    second[tails[both]] = punct_ids[both]
+    second[tails[both]] = mark_ids[both]
     two = units[known] == 2
     tokens[at[two] + 1] = second[known[two]]
     return units, tokens
