@@ -133,7 +133,8 @@ def chunk_words(data: bytes, rule: Literal["letters", "cased"], cuts: np.ndarray
 
     def punctuation(at: np.ndarray) -> np.ndarray:
         # Clipped: read only where the chunk is long enough for ``at`` to be inside it.
-        return (np.take(classes, np.clip(at, 0, n - 1)) & _PUNCT_BIT) != 0
+        found: np.ndarray = (np.take(classes, np.clip(at, 0, n - 1)) & _PUNCT_BIT) != 0
+        return found
 
     last, second_last, second = punctuation(ends - 1), punctuation(ends - 2), punctuation(starts + 1)
     # A word's letters and its punctuation: no bad byte before it (one or two characters:
