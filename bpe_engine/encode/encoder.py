@@ -53,6 +53,8 @@ _WORDS_MIN = 1 << 14
 # 0.8-0.85; code ~0.45, faster here too since its leftovers skip a Python call per new piece).
 _WORDS_SHARE = 0.3
 _WORDS_SAMPLE = 1 << 15
+# New ASCII pieces up to this many bytes are merged in rounds without the character cuts.
+_ROUNDS_DIRECT = 64
 
 
 # The piece caches hold each piece's ids packed as native 32-bit integers (``bytes``), not as a
@@ -399,9 +401,15 @@ class Encoder:
         when the vectorised merge does not apply (:func:`.batch.rounds_exact` is False)."""
         tables = self.tables
         self._note_new(len(todo))
-        if not tables.merge_all_safe and len(todo) >= _BATCH_MIN_PIECES and rounds_exact(tables):
+        if (
+            not tables.merge_all_safe
+            and len(todo) >= _BATCH_MIN_PIECES
+            and rounds_exact(tables)
+            and not (max(map(len, todo)) <= _ROUNDS_DIRECT and b"".join(todo).isascii())
+        ):
             # Rounds take one per merge of the longest piece: long Chinese pieces are cut
-            # first where no token can cross (exact, see .charcut).
+            # first where no token can cross (exact, see .charcut). Short ASCII pieces
+            # (English words) take few rounds and the cuts cost more than they save.
             cache.update(zip(todo, pack_flat(*bpe_cut(self._merge_only(), todo))))
         else:
             cache.update(zip(todo, merge_packed(tables, todo)))

@@ -434,3 +434,29 @@ def test_code_operators_are_answered_without_the_pattern(name: str, spy: _Spy) -
     with _TailSpy() as tails:
         _check(name, text)
     assert tails.puncts >= text.count(" = ") // 2 > 0 and tails.tails > 0
+
+
+@pytest.mark.parametrize("name", ["qwen", "llama3", "tekken"])
+def test_new_ascii_words_merged_in_rounds_without_the_cuts(name: str, spy: _Spy) -> None:
+    """Tables that are not ``merge_all_safe`` (tiktoken's rule on Qwen's, Llama 3's and
+    Tekken's ranks): thousands of new short ASCII words, and a few longer than the direct
+    rounds take, merged as tiktoken merges them; the short ones went to the rounds directly."""
+    ours, ordinary, _ = _pair(name)
+    rng = random.Random(9)
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    words = [" " + "".join(rng.choice(letters) for _ in range(rng.randint(3, 14))) for _ in range(3000)]
+    calls: list[int] = []
+    saved = encoder_module.merge_packed
+
+    def counted(tables: object, todo: list[bytes]) -> list[bytes]:
+        calls.append(len(todo))
+        return saved(tables, todo)  # type: ignore[arg-type]
+
+    encoder_module.merge_packed = counted  # type: ignore[assignment]
+    try:
+        for text in ["".join(words), "".join(words[:500]) + " " + "xq" * 40 + ",\n" + "zv" * 300]:
+            ours.clear_cache()
+            assert ours.encode_ordinary(text) == ordinary(text)
+    finally:
+        encoder_module.merge_packed = saved
+    assert calls and max(calls) >= encoder_module._BATCH_MIN_PIECES and spy.taken == 2
