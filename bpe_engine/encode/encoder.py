@@ -543,7 +543,10 @@ class Encoder:
         bounds = np.cumsum(np.fromiter(map(len, parts), dtype=np.int64, count=len(parts)))
         chunks = chunk_words(data, rule, bounds[:-1])
         starts, lengths = chunks.starts, chunks.lengths
-        document = np.searchsorted(bounds, starts, side="right")  # each chunk's segment
+        # Each chunk's segment: the segments that start at or before it (each starts a chunk;
+        # an empty one where the next starts), found for the few segments, not the many chunks.
+        firsts = np.searchsorted(starts, bounds[:-1])
+        document = np.cumsum(np.bincount(firsts, minlength=starts.size + 1)[: starts.size])
         specials = np.fromiter((special for _, special in segments), dtype=bool, count=len(segments))
         units, known = known_chunks(table, raw, chunks, ~specials[document])
         # Every other chunk (words no whole token is, or longer than a key, included) goes to
