@@ -14,6 +14,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate, compress
+from operator import itemgetter
 from struct import Struct
 from typing import Literal
 
@@ -24,7 +25,7 @@ from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
 from .charcut import bpe_cut, bpe_cut_joined
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
-from .words import KEY_BYTES, WORD_RULES, WordTable, chunk_words, word_keys, word_table
+from .words import KEY_BYTES, WORD_RULES, WordTable, chunk_words, known_chunks, word_keys, word_table
 
 __all__ = ["Encoder", "CACHE_LIMIT"]
 
@@ -49,9 +50,11 @@ _SPANS_MIN = 1 << 18
 # (Encoder._ids_words; below it the NumPy calls' fixed cost is more than they save) ...
 _WORDS_MIN = 1 << 14
 # ... when at least this share of the chunks of its first 32 KiB are simple words (English:
-# 0.8-0.85; code, 0.45, is faster on the piece path).
-_WORDS_SHARE = 0.6
+# 0.8-0.85; code ~0.45, faster here too since its leftovers skip a Python call per new piece).
+_WORDS_SHARE = 0.3
 _WORDS_SAMPLE = 1 << 15
+# New ASCII pieces up to this many bytes are merged in rounds without the character cuts.
+_ROUNDS_DIRECT = 64
 
 
 # The piece caches hold each piece's ids packed as native 32-bit integers (``bytes``), not as a
@@ -360,6 +363,26 @@ class Encoder:
             cache.update(merged)
         return entries
 
+    def _entries_of_few(self, cache: dict[bytes, bytes], pieces: list[bytes]) -> list[bytes]:
+        """:meth:`_entries` for pieces of which a large share is distinct (the words path's
+        leftovers: ~50 000 pieces, ~13 000 new in English): the distinct pieces the cache
+        lacks found by set operations in C, not by a Python call each (:class:`_Gather`), and
+        the cache written with complete entries only."""
+        missing = dict.fromkeys(pieces).keys() - cache.keys()
+        if missing:
+            new: dict[bytes, bytes] = {}
+            whole = self._whole()
+            if whole:
+                # tiktoken's rule (see ids_of). subtle: filter, not missing & whole.keys(),
+                # which may walk all of ``whole``.
+                hits = list(filter(whole.__contains__, missing))
+                new.update(zip(hits, map(_ONE.pack, map(whole.__getitem__, hits))))
+                missing.difference_update(hits)
+            if missing:
+                self._fill_cache(new, list(missing))
+            cache.update(new)
+        return list(map(cache.__getitem__, pieces))
+
     def _whole(self) -> dict[bytes, int] | None:
         """The pieces taken whole: tiktoken's whole tokens, or else (once made) the tokens
         that encode to themselves (a shortcut only: :func:`_self_tokens`)."""
@@ -378,9 +401,15 @@ class Encoder:
         when the vectorised merge does not apply (:func:`.batch.rounds_exact` is False)."""
         tables = self.tables
         self._note_new(len(todo))
-        if not tables.merge_all_safe and len(todo) >= _BATCH_MIN_PIECES and rounds_exact(tables):
+        if (
+            not tables.merge_all_safe
+            and len(todo) >= _BATCH_MIN_PIECES
+            and rounds_exact(tables)
+            and not (max(map(len, todo)) <= _ROUNDS_DIRECT and b"".join(todo).isascii())
+        ):
             # Rounds take one per merge of the longest piece: long Chinese pieces are cut
-            # first where no token can cross (exact, see .charcut).
+            # first where no token can cross (exact, see .charcut). Short ASCII pieces
+            # (English words) take few rounds and the cuts cost more than they save.
             cache.update(zip(todo, pack_flat(*bpe_cut(self._merge_only(), todo))))
         else:
             cache.update(zip(todo, merge_packed(tables, todo)))
@@ -514,41 +543,43 @@ class Encoder:
         bounds = np.cumsum(np.fromiter(map(len, parts), dtype=np.int64, count=len(parts)))
         chunks = chunk_words(data, rule, bounds[:-1])
         starts, lengths = chunks.starts, chunks.lengths
-        document = np.searchsorted(bounds, starts, side="right")  # each chunk's segment
+        # Each chunk's segment: the segments that start at or before it (each starts a chunk;
+        # an empty one where the next starts), found for the few segments, not the many chunks.
+        firsts = np.searchsorted(starts, bounds[:-1])
+        document = np.cumsum(np.bincount(firsts, minlength=starts.size + 1)[: starts.size])
         specials = np.fromiter((special for _, special in segments), dtype=bool, count=len(segments))
-        simple = chunks.simple & ~specials[document]
-        short = np.flatnonzero(simple & (lengths <= KEY_BYTES))
-        found = table.lookup(word_keys(raw, starts[short], lengths[short]))
-        word = np.zeros(simple.size, dtype=bool)
-        word[short[found >= 0]] = True
+        units, known = known_chunks(table, raw, chunks, ~specials[document])
         # Every other chunk (words no whole token is, or longer than a key, included) goes to
         # the pattern, laid end to end in each document: the same pieces, each chunk ending
         # where one does.
-        rest = ~word
+        rest = units == 0
         others = raw[np.repeat(rest, lengths)].tobytes()
-        in_rest = np.bincount(document[rest], weights=lengths[rest], minlength=len(parts)).astype(np.int64)
-        pieces, special_at = self._split_documents(others, in_rest.cumsum().tolist(), parts, specials)
+        rest_ends = np.cumsum(lengths[rest])  # where each such chunk ends in ``others``
+        # Where each document ends in ``others``: after its last chunk there.
+        last = np.searchsorted(document[rest], np.arange(len(parts)), side="right")
+        doc_ends = np.concatenate((np.zeros(1, dtype=np.int64), rest_ends))[last]
+        pieces, special_at = self._split_documents(others, doc_ends.tolist(), parts, specials)
         piece_lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
         piece_lengths[special_at] -= len(SPECIAL_PREFIX)
         ends = np.cumsum(piece_lengths)
         # Pieces ending at or before each byte of ``others``: a chunk's count of pieces.
         done = np.zeros(len(others) + 1, dtype=np.int32)
         done[ends] = 1
-        if not done[np.cumsum(lengths[rest])].all():
+        if not done[rest_ends].all():
             return None  # never, by the module's argument; the piece path stays exact if it did
         np.cumsum(done, out=done)
-        units = np.ones(simple.size, dtype=np.int64)
-        units[rest] = np.diff(done[np.cumsum(lengths[rest])], prepend=0)
-        tokens = np.full(int(units.sum()), -1, dtype=np.int64)  # per unit, a token or -1
-        tokens[(np.cumsum(units) - 1)[word]] = found[found >= 0]
+        units[rest] = np.diff(done[rest_ends], prepend=0)
+        tokens = np.full(int(units.sum()), -1, dtype=np.int64)  # per piece, a token or -1
+        tokens[np.repeat(~rest, units)] = known
         at_piece = np.flatnonzero(tokens < 0)
         short = np.flatnonzero(piece_lengths <= KEY_BYTES)
         if short.size:
             keys = word_keys(np.frombuffer(others, dtype=np.uint8), (ends - piece_lengths)[short], piece_lengths[short])
             tokens[at_piece[short]] = table.lookup(keys)
             tokens[at_piece[special_at]] = -1  # a special token's text is not that token
-            pieces = list(compress(pieces, (tokens[at_piece] < 0).tolist()))
-        entries = self._entries(self._bounded_cache(), pieces) if pieces else []
+            left = np.flatnonzero(tokens[at_piece] < 0).tolist()
+            pieces = list(itemgetter(*left)(pieces)) if len(left) > 1 else [pieces[k] for k in left]
+        entries = self._entries_of_few(self._bounded_cache(), pieces) if pieces else []
         is_token = tokens >= 0
         return _splice(is_token, tokens[is_token], np.ones(int(is_token.sum()), dtype=np.int64), entries)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import base64
 import functools
 import random
+import re
+import string
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -299,3 +301,162 @@ def test_a_word_the_pattern_cuts_in_two_is_not_taken_whole(pattern: str, tmp_pat
         ours.clear_cache()
         assert ours.encode_ordinary(text) == ref.encode_ordinary(text), text
     assert spy.taken >= 3
+
+
+class _TailSpy:
+    """While active: the chunks that :func:`.words.known_chunks` answered as a word and its
+    punctuation (two tokens, no pattern) counted in ``tails``, those answered as a space and
+    punctuation (one token) in ``puncts``."""
+
+    def __init__(self) -> None:
+        self.tails = self.puncts = 0
+
+    def __enter__(self) -> _TailSpy:
+        self.saved = encoder_module.known_chunks
+
+        def counted(*args: object) -> tuple[np.ndarray, np.ndarray]:
+            units, tokens = self.saved(*args)  # type: ignore[arg-type]
+            self.tails += int(np.count_nonzero(units == 2))
+            self.puncts += int(np.count_nonzero((units == 1) & args[2].punct))  # type: ignore[attr-defined]
+            return units, tokens
+
+        encoder_module.known_chunks = counted  # type: ignore[assignment]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        encoder_module.known_chunks = self.saved
+
+
+# Words (cased every way, 16 and 17 bytes, contractions' letters) and what may end a chunk after
+# them: each printable ASCII punctuation character, runs of two, letters and digits after it,
+# white space, non-ASCII.
+_TAIL_WORDS = [
+    " the",
+    " The",
+    " THE",
+    " tHe",
+    " iPhone",
+    " don",
+    " s",
+    " abcdefghijklmno",
+    " abcdefghijklmnop",
+    "x",
+    " =",
+    " ",
+]
+_TAIL_ENDS = [
+    *string.punctuation,
+    "'s",
+    "'t",
+    "'S",
+    "'ll",
+    ",,",
+    ".\n",
+    ',"',
+    "s",
+    "1",
+    "\n",
+    "\t",
+    " ",
+    "\u00a0",
+    "é",
+    "",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _NAMES)
+@settings(max_examples=60, deadline=None)
+@given(parts=st.lists(st.tuples(st.sampled_from(_TAIL_WORDS), st.sampled_from(_TAIL_ENDS)), min_size=1, max_size=50))
+def test_words_with_a_punctuation_tail_give_tiktokens_ids(name: str, parts: list[tuple[str, str]]) -> None:
+    """Words followed by punctuation, contractions, letters, digits, white space, non-ASCII
+    (thresholds lowered to one character): tiktoken's ids, with chunks answered as a word and
+    its punctuation character wherever the text has one the pattern keeps whole."""
+    text = "".join(w + e for w, e in parts)
+    with _Spy(1), _TailSpy() as tails:
+        _check(name, text)
+        _check(name, text + " the, end. x = f() == y")
+    assert tails.tails >= 1 and tails.puncts >= 1
+
+
+@pytest.mark.parametrize("name", _NAMES)
+def test_english_punctuation_is_answered_without_the_pattern(name: str, spy: _Spy) -> None:
+    """tests/data's English: tiktoken's ids, and its ``" word,"`` and ``" word."`` chunks
+    answered as two tokens each (a test on the pattern's path alone fails here)."""
+    text = data_text("english.txt")
+    with _TailSpy() as tails:
+        _check(name, text)
+    expected = len(re.findall(r"(?<=[^\s]) [A-Za-z]+[!-/:-@\[-`{-~]{1,2}(?= |$)", text))
+    assert tails.tails >= expected // 2 > 0
+
+
+def test_the_tails_of_chunks() -> None:
+    """A tail is a space, a simple word's letters and one or two printable ASCII punctuation
+    characters: not after a lower-case letter before an upper-case one (o200k's rule), not
+    three, not a non-ASCII or white-space byte, not without letters; a space and one or two
+    punctuation characters is one piece."""
+    data = b"a b, cD. Ef! g,, h\xc2\xa0 .. i_ j\x1c k' l,,, = == =-= ,a"
+    cased = words_module.chunk_words(data, "cased", np.zeros(0, dtype=np.int64))
+    got = [data[s : s + n] for s, n in zip(cased.starts.tolist(), cased.lengths.tolist())]
+    assert got == [
+        *[b"a", b" b,", b" cD.", b" Ef!", b" g,,", b" h\xc2\xa0 ..", b" i_", b" j\x1c", b" k'"],
+        *[b" l,,,", b" =", b" ==", b" =-=", b" ,a"],
+    ]
+    assert cased.tail.tolist() == [0, 1, 0, 1, 2, 0, 1, 0, 1, 0, 0, 0, 0, 0]
+    assert cased.punct.tolist() == [False] * 10 + [True, True, False, False]
+    letters = words_module.chunk_words(data, "letters", np.zeros(0, dtype=np.int64))
+    assert letters.tail.tolist()[2] == 1 and not ((cased.tail > 0) & (cased.simple | cased.punct)).any()
+
+
+@pytest.mark.parametrize("name", ["o200k", "qwen", "tekken"])
+def test_a_partly_warm_cache_on_the_words_path(name: str, spy: _Spy) -> None:
+    """The pieces the words path leaves to the piece cache, some known from an earlier call
+    (merged or taken whole), some new, some repeated: tiktoken's ids, and the cache then
+    holds every piece's complete entry."""
+    ours, ordinary, _ = _pair(name)
+    rng = random.Random(5)
+    words = [" Rosalind", " quixotically", " a", " supercalifragilistic", " x1", " don't", " HELLOworld"]
+    first = "".join(rng.choice(words) + rng.choice([",", ".", " ", "\n"]) for _ in range(300))
+    second = first + "".join(rng.choice(words) + " zqxv" + str(k) for k in range(300))
+    ours.clear_cache()
+    assert ours.encode_ordinary(first) == ordinary(first)
+    assert ours.encode_ordinary(second) == ordinary(second)
+    cache = ours.encoder._cache
+    assert all(isinstance(entry, bytes) and entry for entry in cache.values())
+    assert spy.taken == 2
+
+
+@pytest.mark.parametrize("name", _NAMES)
+def test_code_operators_are_answered_without_the_pattern(name: str, spy: _Spy) -> None:
+    """tests/data's Python: tiktoken's ids, its ``" ="`` and ``" =="`` chunks answered as one
+    token and its ``" f()"`` as two (a test on the pattern's path alone fails here)."""
+    text = data_text("python_code.txt")
+    with _TailSpy() as tails:
+        _check(name, text)
+    assert tails.puncts >= text.count(" = ") // 2 > 0 and tails.tails > 0
+
+
+@pytest.mark.parametrize("name", ["qwen", "llama3", "tekken"])
+def test_new_ascii_words_merged_in_rounds_without_the_cuts(name: str, spy: _Spy) -> None:
+    """Tables that are not ``merge_all_safe`` (tiktoken's rule on Qwen's, Llama 3's and
+    Tekken's ranks): thousands of new short ASCII words, and a few longer than the direct
+    rounds take, merged as tiktoken merges them; the short ones went to the rounds directly."""
+    ours, ordinary, _ = _pair(name)
+    rng = random.Random(9)
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    words = [" " + "".join(rng.choice(letters) for _ in range(rng.randint(3, 14))) for _ in range(3000)]
+    calls: list[int] = []
+    saved = encoder_module.merge_packed
+
+    def counted(tables: object, todo: list[bytes]) -> list[bytes]:
+        calls.append(len(todo))
+        return saved(tables, todo)  # type: ignore[arg-type]
+
+    encoder_module.merge_packed = counted  # type: ignore[assignment]
+    try:
+        for text in ["".join(words), "".join(words[:500]) + " " + "xq" * 40 + ",\n" + "zv" * 300]:
+            ours.clear_cache()
+            assert ours.encode_ordinary(text) == ordinary(text)
+    finally:
+        encoder_module.merge_packed = saved
+    assert calls and max(calls) >= encoder_module._BATCH_MIN_PIECES and spy.taken == 2
