@@ -17,7 +17,7 @@ from .._text import lone_surrogate, surrogate_message
 from ..errors import PretokenizerError, as_typed, short
 from ..unicode_classes import divergence, pinned_text
 from .patterns import _GPT_SAFE_CUT, _NAMED, _RELEASED, LINEAR_PATTERNS, PRETOKENIZER_NAMES, _guarded
-from .twins import _ASCII_BYTE_PATTERNS, _WHITESPACE_BYTES, BYTE_TWIN_NAMES, byte_stand_ins, stand_in_table
+from .twins import _WHITESPACE_BYTES, BYTE_TWIN_NAMES, ascii_byte_pattern, byte_stand_ins, stand_in_table
 
 if TYPE_CHECKING:
     from .specials import SpecialSplitter
@@ -87,7 +87,7 @@ class Pretokenizer:
         self._safe_cut_rev: regex.Pattern[str] | None = None
         twin = _RELEASED.get(self.pattern or "", "") if self.name == "regex" else self.name
         self._twin = twin
-        self._bytes_ascii = _ASCII_BYTE_PATTERNS.get(twin)
+        self._bytes_ascii = ascii_byte_pattern(twin)
         self._bytes_any = _WHITESPACE_BYTES if self.name == "whitespace" else None
 
     def __repr__(self) -> str:

@@ -5,13 +5,14 @@ stand-ins (a per-code-point table that lets the twin cut any text as the pattern
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import numpy as np
 import regex
 
 from ..unicode_classes import class_mask
 
-__all__ = ["BYTE_TWIN_NAMES", "byte_stand_ins", "every_code_point", "stand_in_table"]
+__all__ = ["BYTE_TWIN_NAMES", "ascii_byte_pattern", "byte_stand_ins", "every_code_point", "stand_in_table"]
 
 
 def _ascii_class(prop: str) -> str:
@@ -19,8 +20,10 @@ def _ascii_class(prop: str) -> str:
     return "".join(re.escape(chr(c)) for c in range(128) if regex.fullmatch(prop, chr(c)))
 
 
-def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
-    """Byte-level twins of the GPT patterns, exact on ASCII input (not on other text).
+@cache
+def _ascii_byte_sources() -> dict[str, str]:
+    """The sources of the byte-level twins of the GPT patterns, exact on ASCII input (not on
+    other text).
 
     The stdlib ``re`` on bytes runs about 2.4x faster than ``regex`` on str, and needs no
     decoding: corpus counting uses these for the (many) all-ASCII stretches of a corpus.
@@ -73,10 +76,18 @@ def _ascii_byte_patterns() -> dict[str, re.Pattern[bytes]]:
         rf"""[^\r\n{L}{N}]?+(?:[{LO}]++|[{UP}]++[{LO}]*+)|[{N}]| ?+[^{S}{L}{N}]++[\r\n/]*+"""
         rf"""|{lines}|[{S}]+(?![^{S}])|[{S}]+"""
     )
-    return {name: re.compile(p.encode("ascii")) for name, p in patterns.items()}
+    return patterns
 
 
-_ASCII_BYTE_PATTERNS = _ascii_byte_patterns()
+@cache
+def ascii_byte_pattern(name: str) -> re.Pattern[bytes] | None:
+    """The byte-level twin of pattern ``name`` (see :func:`_ascii_byte_sources`), or None.
+
+    subtle: compiled when first asked for, one name at a time (all six at import cost ~5 ms
+    of every process that imports the engine; a training uses one)."""
+    source = _ascii_byte_sources().get(name)
+    return None if source is None else re.compile(source.encode("ascii"))
+
 
 # Stand-ins: the GPT-2 and cl100k patterns look at a non-ASCII character only through the
 # classes \s, \p{L} and \p{N} (and, for cl100k's case-insensitive contractions, through

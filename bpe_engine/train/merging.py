@@ -970,10 +970,14 @@ class MergeLoop:
         linked to its word's neighbours, weighted by its word's count, no pair yet.
 
         subtle: a slice of words at a time, so that a GUI thread gets the GIL back every few
-        milliseconds (3.6 million positions on 10 MB of Chinese)."""
+        milliseconds (3.6 million positions on 10 MB of Chinese); small slices (~70 000
+        positions, 1.4 MB of records), so that each slice's five strided field writes meet its
+        records in the cache (10 MB of Chinese: 0.028-0.040 -> 0.022-0.025 s; 8x larger
+        slices made five passes over the 72 MB of records)."""
         starts, lens, counts = self.word_start, self.word_len, self.word_count.astype(self.wt.dtype)
-        for w in range(0, lens.size, _SLICE):
-            e = min(w + _SLICE, lens.size)
+        step = _SLICE // 8
+        for w in range(0, lens.size, step):
+            e = min(w + step, lens.size)
             s, end = int(starts[w]), int(starts[e - 1] + lens[e - 1])
             self.sym[s:end] = ids[s:end]
             self.wt[s:end] = np.repeat(counts[w:e], lens[w:e])

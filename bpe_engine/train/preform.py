@@ -184,7 +184,7 @@ def _index_segments(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         found = table.find(part)
         missing = found < 0
         if missing.any():
-            new = np.unique(part[missing])
+            new = _sorted_distinct(part[missing])  # (np.unique would import numpy.ma: ~7 ms)
             if len(table.codes) + new.size > _MAX_TABLE:
                 return _index_segments_sorted(code)
             table.add(new.tolist())

@@ -18,14 +18,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..corpus import CorpusSource, default_workers
 from ..errors import CheckpointError, ConfigError
 from ..parallel import release_free_memory
 from ..pretokenize import get_pretokenizer
 from ..tokenizer import Tokenizer
-from .checkpoint import CorpusFile, Saved, corpus_file, load_checkpoint, save_checkpoint
 from .config import TrainerConfig
 from .counting import CountResult, count_pretokens_iter
 from .events import (
@@ -41,6 +40,9 @@ from .events import (
 from .merging import MergeLoop
 from .preform import Preformed, PreMerge, preform
 from .replay import Replay
+
+if TYPE_CHECKING:
+    from .checkpoint import CorpusFile, Saved
 
 __all__ = ["BpeTrainer", "train_bpe"]
 
@@ -268,6 +270,8 @@ class BpeTrainer:
         thread that pulls its events) to go on later with :meth:`resume`, in any process; say
         what the file holds (:class:`~bpe_engine.train.checkpoint.Saved`). A run still
         counting is saved without its counts and counts again when resumed."""
+        from .checkpoint import save_checkpoint  # (zipfile and the format: only when saving)
+
         self._settle()
         return save_checkpoint(
             path,
@@ -287,6 +291,8 @@ class BpeTrainer:
         (``workers``, ``fork_workers``, ``cluster``, ``name``) or raise the vocabulary size.
         A checkpoint of the merges only (:attr:`Saved.MERGES`) needs its corpus files,
         unchanged: it counts them again and makes its merges again when its events start."""
+        from .checkpoint import Saved, load_checkpoint
+
         saved = load_checkpoint(path)
         allowed = {"workers", "fork_workers", "name", "vocab_size", "cluster"}
         if set(settings) - allowed:
@@ -324,6 +330,8 @@ class BpeTrainer:
 
     def _check_corpus(self, files: Sequence[CorpusFile]) -> None:
         """Refuse a corpus file that is gone or changed since the checkpoint was saved."""
+        from .checkpoint import corpus_file
+
         for saved in files:
             try:
                 now = corpus_file(saved.path, self._digests)
