@@ -10,15 +10,20 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 
+def _python(code: str) -> str:
+    """What a fresh interpreter running ``code`` in the checkout prints (it must succeed)."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
 def test_import_bpe_engine_imports_no_qt() -> None:
     code = (
         "import sys, bpe_engine, bpe_engine.cli, bpe_engine.train.trainer, bpe_engine.encode.files\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'PyQt5', 'PyQt6', 'shiboken6', 'pyqtgraph'))\n"
         "print(bad)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    assert _python(code) == "[]"
 
 
 def test_app_uses_only_public_engine_names() -> None:
@@ -67,6 +72,4 @@ def test_training_imports_only_what_it_uses() -> None:
         "t.tokenizer()\n"
         "print(sorted(m for m in ('numpy.ma', 'zipfile', 'bpe_engine.train.checkpoint') if m in sys.modules))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    assert _python(code) == "[]"

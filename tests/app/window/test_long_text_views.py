@@ -34,6 +34,18 @@ def _record_texts(controller, monkeypatch) -> list[str]:
     return texts
 
 
+def _set_long_text(qtbot, window, view, monkeypatch, text: str) -> None:
+    """Show ``view``, let it settle, set ``text``; it is unsettled until the text is in and
+    encoded, and what it encoded was only ever the whole text."""
+    window.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(view.is_settled, timeout=60_000)
+    asked = _record_texts(view.controller, monkeypatch)
+    view.set_text(text)
+    assert view.editor.is_filling() and not view.is_settled()
+    qtbot.waitUntil(view.is_settled, timeout=60_000)
+    assert asked and set(asked) == {text.replace("\r\n", "\n")}  # never a part of the text
+
+
 def test_tokenize_and_compare_encode_the_whole_long_text_once_it_is_in(
     qtbot, window, small_slices, monkeypatch, tiktoken_encodings
 ) -> None:
@@ -41,24 +53,12 @@ def test_tokenize_and_compare_encode_the_whole_long_text_once_it_is_in(
     text = LINE * 80
     expected = text.replace("\r\n", "\n")  # (one line break in a text box, as Qt reads the pair)
     tokenize = window.tokenize_view
-    window.tabs.setCurrentWidget(tokenize)
-    qtbot.waitUntil(tokenize.is_settled, timeout=30_000)
-    asked = _record_texts(tokenize.controller, monkeypatch)
-    tokenize.set_text(text)
-    assert tokenize.editor.is_filling() and not tokenize.is_settled()
-    qtbot.waitUntil(tokenize.is_settled, timeout=30_000)
-    assert asked and set(asked) == {expected}  # never a part of the text
+    _set_long_text(qtbot, window, tokenize, monkeypatch, text)
     key = tokenize.current_key()
     assert [int(t) for t in tokenize.id_chips.chip_texts()] == tiktoken_ids(tiktoken_encodings[key], expected)
 
     compare = window.compare_view
-    window.tabs.setCurrentWidget(compare)
-    qtbot.waitUntil(compare.is_settled, timeout=60_000)
-    asked = _record_texts(compare.controller, monkeypatch)
-    compare.set_text(text)
-    assert not compare.is_settled()
-    qtbot.waitUntil(compare.is_settled, timeout=60_000)
-    assert asked and set(asked) == {expected}
+    _set_long_text(qtbot, window, compare, monkeypatch, text)
     for column in compare.columns():
         assert list(column.table.ids) == tiktoken_ids(tiktoken_encodings[column.key()], expected), column.key()
 
@@ -67,13 +67,7 @@ def test_families_and_timeline_wait_for_the_whole_long_text(qtbot, window, small
     text = LINE * 40
     expected = text.replace("\r\n", "\n")
     families = window.families_view
-    window.tabs.setCurrentWidget(families)
-    qtbot.waitUntil(families.is_settled, timeout=60_000)
-    asked = _record_texts(families.controller, monkeypatch)
-    families.set_text(text)
-    assert not families.is_settled()
-    qtbot.waitUntil(families.is_settled, timeout=60_000)
-    assert asked and set(asked) == {expected}
+    _set_long_text(qtbot, window, families, monkeypatch, text)
     assert families.text() == expected
 
     timeline = window.timeline_view
