@@ -21,7 +21,7 @@ from bpe_engine import SentencePieceTokenizer, WordPieceTokenizer
 if TYPE_CHECKING:
     from bpe_engine import TokenizerLike
 
-__all__ = ["is_sentencepiece", "is_wordpiece", "piece_texts", "fallback_ids", "token_text"]
+__all__ = ["is_sentencepiece", "is_wordpiece", "piece_texts", "fallback_ids", "specials_have_no_bytes", "token_text"]
 
 _PIECES: weakref.WeakKeyDictionary[object, list[str]] = weakref.WeakKeyDictionary()
 _FALLBACK: weakref.WeakKeyDictionary[object, frozenset[int]] = weakref.WeakKeyDictionary()
@@ -30,6 +30,12 @@ _FALLBACK: weakref.WeakKeyDictionary[object, frozenset[int]] = weakref.WeakKeyDi
 def is_sentencepiece(tok: TokenizerLike) -> bool:
     """True for the character-level family (SentencePiece models and their tokenizer.json)."""
     return not tok.facts.byte_level and tok.facts.space_symbol == "▁"
+
+
+def specials_have_no_bytes(tok: TokenizerLike) -> bool:
+    """True when a special token stands for no bytes of its own: a SentencePiece control or
+    unknown piece (``<s>``, ``<unk>``), whose entry in the engine's table is its name's text."""
+    return isinstance(tok, SentencePieceTokenizer)
 
 
 def is_wordpiece(tok: TokenizerLike) -> bool:
