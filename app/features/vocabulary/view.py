@@ -49,19 +49,20 @@ from app.widgets.as_of import AsOfBox
 from app.widgets.picked_tokenizer import NEW_TOKENIZERS, PickedTokenizer
 from app.widgets.tokenizer_picker import TokenizerPicker
 from app.widgets.view import View
-from bpe_engine import Pretokenizer, TokenizerLike
+from bpe_engine import TokenizerLike
 
 __all__ = ["VocabView"]
 
 _PLACEHOLDER = noop("Choose a tokenizer (train or open one, or pick an OpenAI encoding)")
 
 
-def pretokenizer_words(pre: Pretokenizer) -> str:
-    """The pre-tokenizer in a few words: its name, or for a regex the model it is known from
-    (Llama 3's, Qwen's), else "a custom regex"; the pattern itself goes in a tooltip."""
-    if not pre.spec.startswith("regex:"):
-        return pre.spec
-    known = next((k.name for k in KNOWN_PATTERNS if k.pattern == pre.pattern), None)
+def pretokenizer_words(spec: str) -> str:
+    """A pre-tokenizer's ``spec`` in a few words: its name, or for a regex the model it is known
+    from (Llama 3's, Qwen's), else "a custom regex"; the pattern itself goes in a tooltip."""
+    if not spec.startswith("regex:"):
+        return spec
+    pattern = spec.removeprefix("regex:")
+    known = next((k.name for k in KNOWN_PATTERNS if k.pattern == pattern), None)
     return tr("{model}'s regex").format(model=known) if known else tr("a custom regex")
 
 
@@ -378,7 +379,7 @@ class VocabView(View):
                 merges=tr_n("%n merge(s)", len(tok.merges))
                 if tok.facts.has_merges
                 else tr("{algorithm}: no merges").format(algorithm=algorithm_name(tok.facts.algorithm)),
-                spec=pretokenizer_words(tok.pretokenizer),
+                spec=pretokenizer_words(tok.pretokenizer.spec),
             )
         else:
             text = ""
