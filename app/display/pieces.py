@@ -15,7 +15,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from app.display.format import token_label
+from app.display.format import token_label, visible
 from bpe_engine import SentencePieceTokenizer, WordPieceTokenizer
 
 if TYPE_CHECKING:
@@ -78,5 +78,5 @@ def token_text(tok: TokenizerLike, token_id: int) -> str:
     visible whitespace (``<e5 9c>`` for part of a character)."""
     pieces = piece_texts(tok)
     if pieces is not None and 0 <= token_id < len(pieces):
-        return pieces[token_id]
+        return visible(pieces[token_id])  # (Mistral's "};\r" beside "};": one line, told apart)
     return token_label(tok.id_to_bytes(token_id))

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.core.i18n import tr
 from app.display.algorithms import algorithm_name
-from app.display.format import format_count, visible
+from app.display.format import format_count
 from app.display.pieces import token_text
 from app.features.measure.job import Figures
 from app.features.measure.tables import BPE_ONLY_KINDS, HEALTH_KINDS, HealthModel
@@ -161,7 +161,7 @@ class HealthPanel(QWidget):
             self.tokens.addItem(tr("None."))
         for i in ids[:LIST_LIMIT]:
             # a SentencePiece token by its piece (<0x41>, ▁the), as every view names it; on one line
-            item = QListWidgetItem(f"{i}\t{visible(token_text(tok, i))}", self.tokens)
+            item = QListWidgetItem(f"{i}\t{token_text(tok, i)}", self.tokens)
             item.setData(Qt.ItemDataRole.UserRole, i)
         if len(ids) > LIST_LIMIT:
             self.tokens.addItem(

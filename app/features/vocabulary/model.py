@@ -31,7 +31,7 @@ from PySide6.QtGui import QColor
 
 from app.core.i18n import noop, tr, tr_n
 from app.core.rows_model import RowsModel
-from app.display.format import hex_bytes, token_label
+from app.display.format import hex_bytes, token_label, visible
 from app.display.pieces import fallback_ids, piece_texts, specials_have_no_bytes, token_text
 from app.features.vocabulary.merge_tree import MergeTree, merge_tree
 from app.features.vocabulary.search import FROM_VISIBLE, SEARCH_MODES, SearchError, SearchMode, parse_hex, parse_ids
@@ -389,7 +389,7 @@ class VocabModel(RowsModel):
     def _label(self, k: int) -> str:
         label = self._labels.get(k)
         if label is None:
-            label = token_label(self._bytes[k]) if self._pieces is None else self._pieces[self._ids[k]]
+            label = token_label(self._bytes[k]) if self._pieces is None else visible(self._pieces[self._ids[k]])
             self._labels[k] = label
         return label
 

@@ -80,3 +80,23 @@ def test_a_sentencepiece_special_token_has_no_bytes_in_the_line_as_in_the_table(
         shown = _shown(panel.details.text())
         assert shown.split(" · ")[:2] == [f"id {token_id}", name]
         assert shown.split(" · ")[2:] == ["0 bytes", "special token: never merged"], shown
+
+
+def test_pieces_that_differ_by_a_control_character_are_told_apart(qtbot, panel) -> None:
+    """Mistral's "};" (3372) and "};\\r" (27175) were two identical rows: the carriage return drew nothing."""
+    spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
+    path = shared_path("tokenizers/mistral_sentencepiece_v3.model", "Mistral's SentencePiece model")
+    sp = spm.SentencePieceProcessor(model_file=str(path))
+    tok = load_tokenizer(path)
+    model = VocabModel()
+    model.set_tokenizer(tok)
+    rows = {model.token_id(r): r for r in range(model.rowCount())}
+    with_control = [i for i in range(sp.get_piece_size()) if "\r" in sp.id_to_piece(i)]
+    assert len(with_control) > 50
+    for i in with_control:
+        shown = model.index(rows[i], VocabModel.TOKEN).data()
+        assert shown == visible(sp.id_to_piece(i)) and "\r" not in shown
+    plain, control = sp.piece_to_id("};"), sp.piece_to_id("};\r")
+    assert model.index(rows[plain], VocabModel.TOKEN).data() != model.index(rows[control], VocabModel.TOKEN).data()
+    panel.show_token(tok, control)
+    assert _shown(panel.details.text()).split(" · ")[1] == "};←"
