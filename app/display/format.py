@@ -14,6 +14,7 @@ It leaves out measuring (:mod:`app.features.train.meter`) and what a token is ma
 from __future__ import annotations
 
 import html
+from unicodedata import category
 
 from app.core.i18n import tr, tr_n
 
@@ -33,6 +34,10 @@ __all__ = [
 # subtle: every glyph here is in the common fonts (DejaVu, Noto, Liberation); U+240D (␍) is
 # in none of them and showed as a box, so a carriage return is ← (back to the line start).
 _WS = {" ": "·", "\t": "→", "\n": "⏎", "\r": "←", "\u00a0": "⍽", "\u3000": "□"}
+# Characters that draw nothing or reorder the text around them: format characters (soft hyphen,
+# zero-width joiners and non-joiners, bidi controls, tags) and the line and paragraph separators;
+# escaped, or a token of one showed as "‘’".
+_INVISIBLE = frozenset({"Cf", "Zl", "Zp"})
 
 
 def visible(text: str, whitespace: bool = True) -> str:
@@ -45,8 +50,8 @@ def visible(text: str, whitespace: bool = True) -> str:
             out.append(ch)
         elif ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0:
             out.append(f"\\x{ord(ch):02x}")
-        elif ch in ("\u2028", "\u2029", "\ufeff", "\u200b", "\u200d"):
-            out.append(f"\\u{ord(ch):04x}")
+        elif ch >= "\u00ad" and category(ch) in _INVISIBLE:
+            out.append(f"\\u{ord(ch):04x}" if ch <= "\uffff" else f"\\U{ord(ch):08x}")
         else:
             out.append(ch)
     return "".join(out)

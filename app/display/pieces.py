@@ -15,13 +15,13 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from app.display.format import token_label
+from app.display.format import token_label, visible
 from bpe_engine import SentencePieceTokenizer, WordPieceTokenizer
 
 if TYPE_CHECKING:
     from bpe_engine import TokenizerLike
 
-__all__ = ["is_sentencepiece", "is_wordpiece", "piece_texts", "fallback_ids", "token_text"]
+__all__ = ["is_sentencepiece", "is_wordpiece", "piece_texts", "fallback_ids", "specials_have_no_bytes", "token_text"]
 
 _PIECES: weakref.WeakKeyDictionary[object, list[str]] = weakref.WeakKeyDictionary()
 _FALLBACK: weakref.WeakKeyDictionary[object, frozenset[int]] = weakref.WeakKeyDictionary()
@@ -30,6 +30,12 @@ _FALLBACK: weakref.WeakKeyDictionary[object, frozenset[int]] = weakref.WeakKeyDi
 def is_sentencepiece(tok: TokenizerLike) -> bool:
     """True for the character-level family (SentencePiece models and their tokenizer.json)."""
     return not tok.facts.byte_level and tok.facts.space_symbol == "▁"
+
+
+def specials_have_no_bytes(tok: TokenizerLike) -> bool:
+    """True when a special token stands for no bytes of its own: a SentencePiece control or
+    unknown piece (``<s>``, ``<unk>``), whose entry in the engine's table is its name's text."""
+    return isinstance(tok, SentencePieceTokenizer)
 
 
 def is_wordpiece(tok: TokenizerLike) -> bool:
@@ -72,5 +78,5 @@ def token_text(tok: TokenizerLike, token_id: int) -> str:
     visible whitespace (``<e5 9c>`` for part of a character)."""
     pieces = piece_texts(tok)
     if pieces is not None and 0 <= token_id < len(pieces):
-        return pieces[token_id]
+        return visible(pieces[token_id])  # (Mistral's "};\r" beside "};": one line, told apart)
     return token_label(tok.id_to_bytes(token_id))

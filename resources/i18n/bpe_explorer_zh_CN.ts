@@ -4972,8 +4972,18 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
+      <source>a custom regex</source>
+      <translation>自定义正则表达式</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/view.py" />
       <source>{algorithm}: no merges</source>
       <translation>{algorithm}：无合并</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/view.py" />
+      <source>{model}'s regex</source>
+      <translation>{model} 的正则表达式</translation>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />

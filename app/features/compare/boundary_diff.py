@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QLabel, QWidget
 
 from app.core.i18n import connect, tr, tr_n
-from app.display.format import visible_html
+from app.display.format import format_count, visible_html
 from app.display.token_data import TokenTable, char_spans, cut_points, diff_array
 
 __all__ = ["DiffLabel", "agreed_cuts", "diff_marks"]
@@ -106,7 +106,7 @@ class DiffLabel(QLabel):
         assert self._table is not None  # n > 0
         first = char_spans(self._table, self._byte_spans[:_SAMPLES])
         samples = ", ".join(f"‘{visible_html(text[s:e])}’" for s, e in first)
-        more = tr(" and {n} more").format(n=n - _SAMPLES) if n > _SAMPLES else ""
+        more = tr(" and {n} more").format(n=format_count(n - _SAMPLES)) if n > _SAMPLES else ""
         line = tr_n(
             "Boundary diff: <b>%n</b> stretch(es) cut differently (outlined in orange in every column): {samples}{more}.",
             n,

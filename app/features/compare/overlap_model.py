@@ -16,7 +16,7 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from app.core.i18n import noop, tr_n
 from app.core.rows_model import RowsModel
-from app.display.format import hex_bytes, token_label
+from app.display.format import hex_bytes, token_label, visible
 
 __all__ = ["OnlyTokensModel"]
 
@@ -92,7 +92,7 @@ class OnlyTokensModel(RowsModel):
     def _label(self, k: int) -> str:
         label = self._labels.get(k)
         if label is None:
-            label = self._pieces[self._ids[k]] if self._pieces is not None else token_label(self._bytes[k])
+            label = visible(self._pieces[self._ids[k]]) if self._pieces is not None else token_label(self._bytes[k])
             self._labels[k] = label
         return label
 

@@ -91,7 +91,7 @@ class FamiliesTableModel(CellsModel[FamilyTableRow]):
             return "✓"
         shown = ", ".join(f"‘{t}’" for t in lost_texts(res, 4))
         n = len(res.lost)
-        more = tr(" and {n} more").format(n=n - 4) if n > 4 else ""
+        more = tr(" and {n} more").format(n=format_count(n - 4)) if n > 4 else ""
         return tr("✗ loses {texts}{more}").format(texts=shown, more=more)
 
     def cell(self, row: int, col: int, role: int) -> Any:

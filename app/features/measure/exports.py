@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from app.core.i18n import tr
 from app.core.settings import Settings
-from app.display.format import token_label
+from app.display.pieces import token_text
 from app.features.measure.job import ALPHA, Figures
 from app.features.measure.tables import HEALTH_KINDS
 from app.features.measure.texts import MeasureText
@@ -74,7 +74,7 @@ def _health_rows(f: Figures, tok: TokenizerLike | None) -> list[_Row]:
         ids = getattr(h, attr) or ()
         rows.append(["vocabulary_health", f.label, "", "", "", attr, len(ids)])
         for i in ids:
-            label = token_label(tok.vocab[i]) if tok is not None else ""
+            label = token_text(tok, i) if tok is not None else ""
             rows.append(["health_tokens", f.label, "", label, "", attr, i])
     return rows
 

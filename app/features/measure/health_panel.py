@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 
 from app.core.i18n import tr
 from app.display.algorithms import algorithm_name
-from app.display.format import format_count, token_label
+from app.display.format import format_count
+from app.display.pieces import token_text
 from app.features.measure.job import Figures
 from app.features.measure.tables import BPE_ONLY_KINDS, HEALTH_KINDS, HealthModel
 from app.widgets import build
@@ -156,11 +157,11 @@ class HealthPanel(QWidget):
             )
             return
         ids = getattr(figures.health, attr) or ()
-        vocab = tok.vocab
         if not ids:
             self.tokens.addItem(tr("None."))
         for i in ids[:LIST_LIMIT]:
-            item = QListWidgetItem(f"{i}\t{token_label(vocab[i])}", self.tokens)
+            # a SentencePiece token by its piece (<0x41>, ▁the), as every view names it; on one line
+            item = QListWidgetItem(f"{i}\t{token_text(tok, i)}", self.tokens)
             item.setData(Qt.ItemDataRole.UserRole, i)
         if len(ids) > LIST_LIMIT:
             self.tokens.addItem(

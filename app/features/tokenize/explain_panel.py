@@ -360,7 +360,7 @@ class ExplainPanel(QWidget):
             self.parts.set_marks([i in (step.index, step.index + 1) for i in range(len(parts))])
             self.page_label.setText(
                 tr("Step {k} of {n}: merge rank {rank} → new token {id}").format(
-                    k=self._page + 1, n=n, rank=step.rank, id=step.new_id
+                    k=self._page + 1, n=n, rank=format_count(step.rank), id=step.new_id
                 )
             )
         else:

@@ -339,9 +339,11 @@ class StepPanel(QWidget):
 
         def write(panel: StepPanel) -> None:
             panel.pretokens_title.setText(
-                tr("<b>Pre-tokens</b> ({shown} of {total}, most frequent first)").format(shown=shown, total=total)
+                tr("<b>Pre-tokens</b> ({shown} of {total}, most frequent first)").format(
+                    shown=format_count(shown), total=format_count(total)
+                )
                 if total > shown
-                else tr("<b>Pre-tokens</b> ({total} distinct)").format(total=total)
+                else tr("<b>Pre-tokens</b> ({total} distinct)").format(total=format_count(total))
                 if shown
                 else tr("<b>Pre-tokens</b>")
             )
@@ -371,7 +373,7 @@ class StepPanel(QWidget):
             "<b>Merge {rank}</b> applied: {pair} → <b>{new}</b> (new id {id}), %n occurrence(s) replaced", m.replaced
         )
         text = head.format(
-            rank=m.rank,
+            rank=format_count(m.rank),
             pair=html.escape(pair_text(m.left, m.right), quote=False),
             new=html.escape(token_label(m.new_bytes), quote=False),
             id=m.new_id,
@@ -412,7 +414,7 @@ class StepPanel(QWidget):
         text = tr_n(
             "<b>Next merge</b> ({n}): {pair} → <b>{new}</b>, the most frequent pair (%n time(s)).", best.count
         ).format(
-            n=s.merges_done,
+            n=format_count(s.merges_done),
             pair=html.escape(pair_text(best.left, best.right), quote=False),
             new=html.escape(token_label(best.left + best.right), quote=False),
         )

@@ -31,11 +31,11 @@ from PySide6.QtGui import QColor
 
 from app.core.i18n import noop, tr, tr_n
 from app.core.rows_model import RowsModel
-from app.display.format import hex_bytes, token_label
-from app.display.pieces import fallback_ids, piece_texts, token_text
+from app.display.format import hex_bytes, token_label, visible
+from app.display.pieces import fallback_ids, piece_texts, specials_have_no_bytes, token_text
 from app.features.vocabulary.merge_tree import MergeTree, merge_tree
 from app.features.vocabulary.search import FROM_VISIBLE, SEARCH_MODES, SearchError, SearchMode, parse_hex, parse_ids
-from bpe_engine import SentencePieceTokenizer, TokenizerLike, UnigramTokenizer
+from bpe_engine import TokenizerLike, UnigramTokenizer
 
 __all__ = [
     "VocabModel",
@@ -154,7 +154,7 @@ class VocabModel(RowsModel):
         self._left, self._right, self._count, self._rank = left, right, count, rank
         specials = set(tok.special_tokens.values())
         self._special = [i in specials for i in ids]
-        if isinstance(tok, SentencePieceTokenizer):
+        if specials_have_no_bytes(tok):
             # a SentencePiece special (control or unknown piece: <s>, </s>, <unk>) stands for no
             # bytes of its own: the engine's table holds its literal text, "3c 75 6e 6b 3e"
             self._bytes = [b"" if special else b for b, special in zip(self._bytes, self._special)]
@@ -389,7 +389,7 @@ class VocabModel(RowsModel):
     def _label(self, k: int) -> str:
         label = self._labels.get(k)
         if label is None:
-            label = token_label(self._bytes[k]) if self._pieces is None else self._pieces[self._ids[k]]
+            label = token_label(self._bytes[k]) if self._pieces is None else visible(self._pieces[self._ids[k]])
             self._labels[k] = label
         return label
 

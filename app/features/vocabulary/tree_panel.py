@@ -8,13 +8,15 @@ redone after a language switch (:meth:`MergeTreePanel.retranslate`).
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.core.i18n import bind, noop, tr, tr_n
 from app.display.algorithms import no_tree_reason
 from app.display.format import format_count, hex_bytes
-from app.display.pieces import fallback_ids, is_sentencepiece, token_text
+from app.display.pieces import fallback_ids, is_sentencepiece, specials_have_no_bytes, token_text
 from app.features.vocabulary.merge_tree import MergeTree, merge_tree
 from bpe_engine import TokenizerLike
 
@@ -88,11 +90,12 @@ class MergeTreePanel(QWidget):
 
     def _details(self, tok: TokenizerLike, token_id: int, tree: MergeTree) -> list[str]:
         """The parts of the line above the tree: the token's id, text, bytes and how it was made."""
-        data = tok.id_to_bytes(token_id)
+        data = b"" if tok.is_special(token_id) and specials_have_no_bytes(tok) else tok.id_to_bytes(token_id)
         return [
             f"<b>id {token_id}</b>",
-            token_text(tok, token_id).replace("<", "&lt;"),
-            tr("bytes {hex}").format(hex=hex_bytes(data)),
+            # rich text: the whole text escaped (a token "&amp;" was read as an entity: "&")
+            html.escape(token_text(tok, token_id), quote=False),
+            *([tr("bytes {hex}").format(hex=hex_bytes(data))] if data else []),
             tr_n("%n byte(s)", len(data)),
             *self._origin(tok, token_id, tree),
         ]
@@ -127,8 +130,12 @@ class MergeTreePanel(QWidget):
 
     def _tree_item(self, node: MergeTree, tok: TokenizerLike) -> QTreeWidgetItem:
         token_id, data, rank, children = node
+        if tok.is_special(token_id) and specials_have_no_bytes(tok):
+            data = b""  # (as in the line above and the table)
         leaf_byte = f"0x{data[0]:02x}" if len(data) == 1 and not children else ""
-        item = QTreeWidgetItem([token_text(tok, token_id), str(token_id), "" if rank is None else str(rank), leaf_byte])
+        item = QTreeWidgetItem(
+            [token_text(tok, token_id), str(token_id), "" if rank is None else format_count(rank), leaf_byte]
+        )
         item.setToolTip(0, tr("bytes {hex}").format(hex=hex_bytes(data)))
         for child in children:
             item.addChild(self._tree_item(child, tok))

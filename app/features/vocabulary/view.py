@@ -17,6 +17,8 @@ follows the registry.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QModelIndex, Qt, Slot
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.content.patterns import KNOWN_PATTERNS
 from app.core.i18n import bind, connect, noop, tr, tr_n
 from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
@@ -51,6 +54,16 @@ from bpe_engine import TokenizerLike
 __all__ = ["VocabView"]
 
 _PLACEHOLDER = noop("Choose a tokenizer (train or open one, or pick an OpenAI encoding)")
+
+
+def pretokenizer_words(spec: str) -> str:
+    """A pre-tokenizer's ``spec`` in a few words: its name, or for a regex the model it is known
+    from (Llama 3's, Qwen's), else "a custom regex"; the pattern itself goes in a tooltip."""
+    if not spec.startswith("regex:"):
+        return spec
+    pattern = spec.removeprefix("regex:")
+    known = next((k.name for k in KNOWN_PATTERNS if k.pattern == pattern), None)
+    return tr("{model}'s regex").format(model=known) if known else tr("a custom regex")
 
 
 class VocabView(View):
@@ -102,6 +115,7 @@ class VocabView(View):
         self.loading.hide()
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # (a custom regex may hold "<b>")
 
     def _build_search(self) -> None:
         """The search row, and its problem under it; the row's widgets are the view's too."""
@@ -365,11 +379,14 @@ class VocabView(View):
                 merges=tr_n("%n merge(s)", len(tok.merges))
                 if tok.facts.has_merges
                 else tr("{algorithm}: no merges").format(algorithm=algorithm_name(tok.facts.algorithm)),
-                spec=tok.pretokenizer.spec,
+                spec=pretokenizer_words(tok.pretokenizer.spec),
             )
         else:
             text = ""
         self.status.setText(text)
+        # the whole pattern where it has room (four lines of the top bar at 1024 pixels)
+        spec = tok.pretokenizer.spec if tok is not None and not self._loading_key else ""
+        self.status.setToolTip(f"<p>{html.escape(spec)}</p>" if spec.startswith("regex:") else "")
 
     def _show_error(self, message: str) -> None:
         self._error = message

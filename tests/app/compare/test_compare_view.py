@@ -16,6 +16,7 @@ from app.display.format import format_count
 from app.features.compare.summary_model import CompareSummaryModel, SummaryRow
 from app.features.compare.view import MAX_COLUMNS, CompareView
 
+from ...conftest import data_text
 from ..text_views_support import (  # noqa: F401
     TRAIN_TEXT,
     load,
@@ -511,3 +512,30 @@ def test_bpe_wordpiece_and_unigram_side_by_side_give_each_references_ids(
     view.additions_box.setChecked(False)
     settle(qtbot, view)
     assert column_ids(view, 1) == wp_ref.encode(text, add_special_tokens=False).ids
+
+
+def _stretches_cut_differently(text: str, encodings: list) -> int:
+    """Brute force from tiktoken: the spans between two cuts every encoding makes that hold a
+    cut some encoding does not make."""
+    cuts = []
+    for enc in encodings:
+        ends, at = set(), 0
+        for i in enc.encode(text, allowed_special="all"):  # (Compare recognises special tokens)
+            at += len(enc.decode_single_token_bytes(i))
+            ends.add(at)
+        cuts.append(ends)
+    agreed = sorted(set.intersection(*cuts))
+    others = sorted(set.union(*cuts) - set(agreed))
+    return len({next(a for a in agreed if a > c) for c in others})
+
+
+def test_the_boundary_diff_groups_its_counts(qtbot, view, tiktoken_encodings):
+    """A long text: "<b>1,234</b> stretches ... and 1226 more" (one count grouped, not the other)."""
+    view.set_keys(["r50k_base", "cl100k_base"])
+    text = data_text("chinese.txt")[:8000]
+    view.set_text(text)
+    settle(qtbot, view)
+    n = _stretches_cut_differently(text, [tiktoken_encodings["r50k_base"], tiktoken_encodings["cl100k_base"]])
+    assert n > 1000 + 8 and len(view.diff_spans()) == n
+    label = view.diff_label.text()
+    assert f"<b>{n:,}</b> stretches cut differently" in label and f" and {n - 8:,} more." in label

@@ -13,7 +13,8 @@ from PySide6.QtCore import Qt
 
 from app.features.families import display
 from app.features.families.family import Family
-from app.features.families.job import FamiliesJob, run_families, simple_tokenizers
+from app.features.families.job import FamiliesJob, FamiliesOutcome, FamilyRow, run_families, simple_tokenizers
+from app.features.families.lost import lost_sentence
 from app.features.families.model import COLUMN_KEYS, Column, FamiliesTableModel, FamilyTableRow
 from app.features.families.view import FamiliesView
 from bpe_engine import FamilyResult, FamilyToken, WordTokenizer
@@ -54,7 +55,9 @@ def test_the_table_counts_each_figure_once_and_names_only_the_first_stretches(qt
     assert cells[COLUMN_KEYS.index(Column.UNKNOWN), Qt.ItemDataRole.UserRole] == 5_000
     assert cells[COLUMN_KEYS.index(Column.PARTIAL), Qt.ItemDataRole.UserRole] == 0
     trip = cells[COLUMN_KEYS.index(Column.ROUND_TRIP), Qt.ItemDataRole.DisplayRole]
-    assert trip == "✗ loses ‘🔭’, ‘🔭’, ‘🔭’, ‘🔭’ and 4996 more"
+    # grouped as the Unknown cell beside it ("5,000"); it said "and 4996 more"
+    assert trip == "✗ loses ‘🔭’, ‘🔭’, ‘🔭’, ‘🔭’ and 4,996 more"
+    assert cells[COLUMN_KEYS.index(Column.UNKNOWN), Qt.ItemDataRole.DisplayRole] == "5,000"
     assert CountingTokens.passes <= 2  # unknown and part-character tokens, each counted once
     assert len(written) <= 3 * 4  # the four named stretches, not 5 000 per set of rows
 
@@ -115,3 +118,9 @@ def test_the_jobs_rows_leave_the_cyclic_collector_nothing_to_walk():
         bulk.update({name: getattr(row.chips, name) for name in ("segments", "kinds", "breaks", "spans", "colors")})
         tracked = [name for name, value in bulk.items() if gc.is_tracked(value)]
         assert tracked == [], (row.family, tracked)
+
+
+def test_the_lost_sentence_groups_the_stretches_it_does_not_name() -> None:
+    result = unknown_result(5_000)
+    outcome = FamiliesOutcome(1, result.text, (FamilyRow(Family.WORDS, result, None),))
+    assert lost_sentence(outcome).endswith(" and 4,994 more.")  # six named (it said "4994")

@@ -47,6 +47,8 @@ def test_efficiency_and_health_of_wordpiece(qtbot, registry, settings, tmp_path)
     assert health[3] == "0" and health[4] == str(len(unused))
     view.health.kind_combo.setCurrentIndex(2)  # unused
     assert [int(line.split("\t")[0]) for line in view.health.listed()] == unused
+    # each by its token as the file writes it: "##ing" continues a word, "ing" starts one
+    assert [line.split("\t")[1] for line in view.health.listed()] == [hf.id_to_token(i) for i in unused]
     view.health.kind_combo.setCurrentIndex(0)  # unreachable: does not apply
     assert view.health.listed()[0].startswith("Does not apply")
     # the sentence wraps in the list (at 1024 pixels its end was past the right edge)

@@ -3,6 +3,8 @@ it is, not read as a tag (``<b><|endoftext|></b>`` showed "is a special token", 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from PySide6.QtGui import QTextDocument
 
@@ -11,7 +13,7 @@ from app.features.tokenize.explain_panel import ExplainPanel
 from app.features.tokenize.wordpiece_explain import WordPiecePanel
 from bpe_engine import UnigramTokenizer, load_tokenizer
 
-from ...conftest import data_text
+from ...conftest import data_text, shared_path
 from ...engine.unigram_support import train_sentencepiece
 from ...engine.wordpiece_support import reference, save
 from ..text_views_support import trained  # noqa: F401
@@ -59,3 +61,20 @@ def test_wordpiece_titles_show_words_with_markup_characters(qtbot, tmp_path) -> 
     assert "‘<’" in _shown(panel.title.text())
     panel.set_piece("[SEP]", special=True)
     assert _shown(panel.title.text()).startswith("[SEP] is a special token")
+
+
+def test_the_step_line_groups_the_merge_rank_as_the_table_below(qtbot) -> None:
+    """The step line said "merge rank 1334" above the table's "1,334" (and the chip tooltips')."""
+    path = shared_path("tokenizers/llama3.2_tokenizer.json", "Llama 3's tokenizer.json")
+    model = json.loads(path.read_text("utf-8"))["model"]
+    merges = [tuple(m.split(" ")) if isinstance(m, str) else tuple(m) for m in model["merges"]]
+    panel = ExplainPanel()
+    qtbot.addWidget(panel)
+    panel.show()  # (a tokenizer.json's merges are made by a job, for a panel on screen)
+    panel.set_tokenizer(load_tokenizer(path))
+    for left, right in (("<", "b"), ('"', ")")):
+        rank, new_id = merges.index((left, right)), model["vocab"][left + right]
+        panel.set_piece(left + right)
+        qtbot.waitUntil(lambda: panel.page_label.text() != "", timeout=60_000)  # (merges made off the GUI thread)
+        assert panel.page_label.text() == f"Step 1 of 1: merge rank {rank:,} → new token {new_id}"
+        assert panel.table.item(0, 1).text() == f"{rank:,}"
