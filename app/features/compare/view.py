@@ -187,6 +187,8 @@ class CompareView(View):
         tall = self.height() > 700
         self.editor.setMaximumHeight(110 if tall else 64)
         self.summary_view.set_cap(170 if tall else 125)
+        if self.lower_tabs.currentWidget() is self.overlap:
+            self._keep_chip_lines()  # (the zoom may have changed the lines' height)
 
     @Slot(int)
     def _on_lower_tabs_current_changed(self, index: int) -> None:
@@ -197,11 +199,20 @@ class CompareView(View):
         if self.lower_tabs.widget(index) is self.overlap:
             self.lower_tabs.setMaximumHeight(16_777_215)  # QWIDGETSIZE_MAX
             self._layout.setStretchFactor(self.lower_tabs, 1)
+            self._keep_chip_lines()
         else:
+            self.columns_scroll.setMinimumHeight(0)
             page = self.lower_tabs.widget(index)
             bar = self.lower_tabs.tabBar().sizeHint().height()
             self.lower_tabs.setMaximumHeight(bar + (page.sizeHint().height() if page is not None else 0) + 4)
             self._layout.setStretchFactor(self.lower_tabs, 0)
+
+    def _keep_chip_lines(self) -> None:
+        """Beside the overlap's lists (they scroll) the columns keep three lines of chips: at
+        1024x700 they were squeezed to a 10-pixel strip under their figures."""
+        col = self.columns()[0]
+        parts = col.sizeHint().height() - col.stack.sizeHint().height()  # picker, figures, margins
+        self.columns_scroll.setMinimumHeight(parts + col.chips.height_for_lines(3))
 
     # -- as of merge k ----------------------------------------------------------------------
 

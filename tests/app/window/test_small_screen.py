@@ -166,6 +166,23 @@ def test_compare_gives_its_columns_the_room(qtbot, window, language) -> None:
     assert view.columns_area.height() >= 190, view.columns_area.height()
 
 
+def test_compare_with_the_overlap_lists_keeps_rows_of_chips(qtbot, window, language) -> None:
+    """With the Vocabulary overlap tab open at 1024x700, the chip columns were a 10-pixel
+    strip under their figures (the lists took the height); both must stay readable."""
+    _at(qtbot, window)
+    view = window.compare_view
+    window.tabs.setCurrentWidget(view)
+    view.lower_tabs.setCurrentWidget(view.overlap)
+    qtbot.wait(50)
+    chips = view.columns()[0].chips
+    assert chips.viewport().height() >= chips.height_for_lines(3) - 2 * chips.frameWidth(), chips.viewport().height()
+    for table in view.overlap.tables:
+        assert table.viewport().height() >= 3 * table.verticalHeader().defaultSectionSize(), table.viewport().height()
+    view.lower_tabs.setCurrentIndex(0)  # corpus mode takes only what it needs again
+    qtbot.wait(50)
+    assert view.columns_area.height() >= 190, view.columns_area.height()
+
+
 def test_presenting_combos_ask_for_their_whole_text(qtbot, window, language) -> None:
     """Combos that may shrink (to fit 1024 pixels) asked for a fixed short width even where
     the row had room ("Recognised (one"): they ask for their whole text and get it on a wide
