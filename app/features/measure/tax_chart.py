@@ -100,8 +100,15 @@ class ScriptAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type 
         tick marks it."""
         shorts: set[str] = set()
         self._names = []
+        everyone = {name for _f, _l, name in names}
+
+        def clear(short: str, name: str) -> bool:
+            """A short form no other group's name starts with ("Han." for Hangul read as Han)."""
+            stem = short.rstrip(".")
+            return short not in shorts and not any(o != name and o.startswith(stem) for o in everyone)
+
         for first, last, name in sorted(names):
-            short = next(s for n in range(len(name) + 1) if (s := _short(name, n)) not in shorts or s == name)
+            short = next(s for n in range(len(name) + 1) if (s := _short(name, n)) == name or clear(s, name))
             shorts.add(short)
             self._names.append((first, last, name, short))
         self.setTicks([[((first + last) / 2, "") for first, last, _n, _s in self._names]])

@@ -49,6 +49,10 @@ def test_every_script_group_is_named_under_its_bars(qtbot, measured, language) -
     assert set(shown) == {script_name(name) for name, _a, _b in groups}
     written = [text for _rect, text in shown.values()]
     assert len(set(written)) == len(written), written  # no two groups alike ("Han." for Han, Hangul)
+    for name, (_rect, text) in shown.items():  # "Han." for Hangul beside "Han", "Tha." for Thaana beside "Thai"
+        stem = text.rstrip(".")
+        others = [other for other in shown if other != name]
+        assert text == name or not any(other.startswith(stem) for other in others), (text, name)
     for name, first, last in groups:
         rect, text = shown[script_name(name)]
         assert text == script_name(name) or text.rstrip(".") and len(text) < len(script_name(name)), text
