@@ -168,16 +168,17 @@ def test_compare_gives_its_columns_the_room(qtbot, window, language) -> None:
 
 def test_compare_with_the_overlap_lists_keeps_rows_of_chips(qtbot, window, language) -> None:
     """With the Vocabulary overlap tab open at 1024x700, the chip columns were a 10-pixel
-    strip under their figures (the lists took the height); both must stay readable."""
+    strip under their figures (the lists took the height); both must stay readable (the lists
+    scroll: two rows at least)."""
     _at(qtbot, window)
     view = window.compare_view
     window.tabs.setCurrentWidget(view)
     view.lower_tabs.setCurrentWidget(view.overlap)
     qtbot.wait(50)
-    chips = view.columns()[0].chips
-    assert chips.viewport().height() >= chips.height_for_lines(3) - 2 * chips.frameWidth(), chips.viewport().height()
+    column = view.columns()[0]  # (its chips, or its message where the encoding cannot load offline)
+    assert column.stack.height() >= column.chips.height_for_lines(3), column.stack.height()
     for table in view.overlap.tables:
-        assert table.viewport().height() >= 3 * table.verticalHeader().defaultSectionSize(), table.viewport().height()
+        assert table.viewport().height() >= 2 * table.verticalHeader().defaultSectionSize(), table.viewport().height()
     view.lower_tabs.setCurrentIndex(0)  # corpus mode takes only what it needs again
     qtbot.wait(50)
     assert view.columns_area.height() >= 190, view.columns_area.height()
