@@ -69,18 +69,19 @@ def _left_term(w: np.ndarray, l1: int) -> np.ndarray:
     return f1
 
 
-def _right_term(high: np.ndarray, l2: int) -> np.ndarray:
+def _right_term(high: np.ndarray, l2: int, out: np.ndarray | None = None) -> np.ndarray:
     """``value(raw[q:q+l2]) * _RIGHT`` of each window's upper half ``high`` (``w >> 32``)."""
-    f2 = high & np.uint64((1 << (8 * l2)) - 1)
+    f2: np.ndarray = np.bitwise_and(high, np.uint64((1 << (8 * l2)) - 1), out=out)
     f2 *= _RIGHT
     return f2
 
 
-def _slots(left: np.ndarray, right: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-    """Slot indices (int64) of the fragment pairs whose terms are ``left`` and ``right``."""
-    total = np.add(left, right, out=out)
-    total >>= np.uint64(64 - _HASH_BITS)
-    slots: np.ndarray = total.view(np.int64)
+def _slots(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """Slot indices (int64) of the fragment pairs whose terms are ``left`` and ``right``
+    (in place of ``right``)."""
+    right += left
+    right >>= np.uint64(64 - _HASH_BITS)
+    slots: np.ndarray = right.view(np.int64)
     return slots
 
 
@@ -271,16 +272,16 @@ def _crossable(t: CrossTable, raw: np.ndarray, q: np.ndarray) -> np.ndarray:
         return crossable
     w = _windows(_padded(raw), q[maybe])
     high = w >> np.uint64(32)
-    left: dict[int, np.ndarray] = {}
-    right: dict[int, np.ndarray] = {}
     hit = np.zeros(maybe.size, dtype=bool)
     scratch = np.empty(maybe.size, dtype=np.uint64)
+    left, left_length = w, 0
+    # subtle: one left term at a time (the shapes come sorted by it) and the rest in place: a
+    # term per fragment length kept at once (up to eight arrays of 8 bytes per boundary) made
+    # fresh pages on every call, which cost more than computing the right terms again.
     for l1, l2, member in t.shapes:
-        if l1 not in left:
-            left[l1] = _left_term(w, l1)
-        if l2 not in right:
-            right[l2] = _right_term(high, l2)
-        hit |= member[_slots(left[l1], right[l2], scratch)]
+        if l1 != left_length:
+            left, left_length = _left_term(w, l1), l1
+        hit |= member[_slots(left, _right_term(high, l2, scratch))]
     crossable[maybe[hit]] = True
     return crossable
 
