@@ -20,15 +20,15 @@ The result equals :func:`bpe_engine.encode.batch.bpe_flat` (tests/engine/test_ch
 
 from __future__ import annotations
 
+from itertools import count
 from typing import Protocol
 
 import numpy as np
 
-from .._arrays import hash_keys
-from .batch import bpe_flat
+from .batch import bpe_flat, rounds_exact
 from .tables import EncoderTables
 
-__all__ = ["CrossTable", "bpe_cut", "bpe_cut_joined", "cross_table", "worth_cutting"]
+__all__ = ["CharIds", "CrossTable", "bpe_cut", "bpe_cut_joined", "char_ids", "cross_table", "worth_cutting"]
 
 _SHORT = 7  # segments of at most this many bytes are told apart by one uint64 key
 _PAD = 4
@@ -41,19 +41,54 @@ def _is_lead(raw: np.ndarray) -> np.ndarray:
 
 
 def _windows(padded: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """The 8 bytes ``raw[q-4:q+4]`` of each position as a big-endian uint64 (``padded`` has
-    ``_PAD`` bytes 0xFF on each side: a byte that never occurs in UTF-8)."""
-    w = np.zeros(q.size, dtype=np.uint64)
-    for m in range(8):
-        w <<= np.uint64(8)
-        w |= padded[q + m].astype(np.uint64)  # padded index q + m is raw index q - 4 + m
+    """The 8 bytes ``raw[q-4:q+4]`` of each position as a little-endian uint64 (byte
+    ``raw[q-4+m]`` in bits ``8m`` to ``8m+7``; ``padded`` has ``_PAD`` bytes 0xFF on each side: a
+    byte that never occurs in UTF-8): one gather from a view of every 8-byte window."""
+    every = np.ndarray(shape=(padded.size - 7,), dtype="<u8", buffer=padded, strides=(1,))
+    w: np.ndarray = every[q]  # padded index q is raw index q - 4
     return w
 
 
+def _padded(raw: np.ndarray) -> np.ndarray:
+    pad = np.full(_PAD, 0xFF, np.uint8)
+    return np.concatenate((pad, raw, pad))
+
+
+# A fragment pair (f1, f2) hashes to (value(f1) * _LEFT + value(f2) * _RIGHT) >> (64 - bits),
+# modulo 2**64 (values: the fragments' bytes as little-endian integers): the terms of each
+# fragment length are made once per call and shared by every shape that has that length.
+_LEFT = np.uint64(0x9E3779B97F4A7C15)
+_RIGHT = np.uint64(0xC2B2AE3D27D4EB4F)
+
+
+def _left_term(w: np.ndarray, l1: int) -> np.ndarray:
+    """``value(raw[q-l1:q]) * _LEFT`` of each window."""
+    f1 = w >> np.uint64(8 * (4 - l1))
+    f1 &= np.uint64((1 << (8 * l1)) - 1)
+    f1 *= _LEFT
+    return f1
+
+
+def _right_term(high: np.ndarray, l2: int, out: np.ndarray | None = None) -> np.ndarray:
+    """``value(raw[q:q+l2]) * _RIGHT`` of each window's upper half ``high`` (``w >> 32``)."""
+    f2: np.ndarray = np.bitwise_and(high, np.uint64((1 << (8 * l2)) - 1), out=out)
+    f2 *= _RIGHT
+    return f2
+
+
+def _slots(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """Slot indices (int64) of the fragment pairs whose terms are ``left`` and ``right``
+    (in place of ``right``)."""
+    right += left
+    right >>= np.uint64(64 - _HASH_BITS)
+    slots: np.ndarray = right.view(np.int64)
+    return slots
+
+
 class CrossTable:
-    """The ``(f1, f2)`` fragments of every token that crosses a character boundary, as
-    sorted uint64 keys per shape ``(len(f1), len(f2))``, and the pairs of bytes met at the
-    boundary (a necessary condition that rules out most boundaries at once)."""
+    """The ``(f1, f2)`` fragments of every token that crosses a character boundary, as a
+    hashed set per shape ``(len(f1), len(f2))``, and the pairs of bytes met at the boundary
+    (a necessary condition that rules out most boundaries at once)."""
 
     def __init__(self, tables: EncoderTables) -> None:
         specials = tables.special_ids
@@ -63,28 +98,21 @@ class CrossTable:
         starts = np.zeros(len(tokens), dtype=np.int64)
         np.cumsum(lengths[:-1], out=starts[1:])
         q, l1, l2 = _boundaries(raw, starts, lengths)
-        padded = np.concatenate((np.full(_PAD, 0xFF, np.uint8), raw, np.full(_PAD, 0xFF, np.uint8)))
-        w = _windows(padded, q)
+        w = _windows(_padded(raw), q)
         self.byte_pairs = np.zeros(65536, dtype=bool)
         self.byte_pairs[raw[q - 1].astype(np.int64) << 8 | raw[q]] = True
-        # Per shape, a hashed set of its keys: it may answer yes for a key that is not in it
-        # (the boundary is then kept, which is safe: about 1% of them), never no for one that is.
+        # Per shape, a hashed set of its fragment pairs: it may answer yes for a pair that is
+        # not in it (the boundary is then kept, which is safe: about 1% of them), never no for
+        # one that is.
         self.shapes: list[tuple[int, int, np.ndarray]] = []
         shape = l1 * 8 + l2
+        high = w >> np.uint64(32)
         for code in np.unique(shape).tolist():
             a, b = divmod(code, 8)
             sel = shape == code
             member = np.zeros(1 << _HASH_BITS, dtype=bool)
-            member[hash_keys(_shape_keys(w[sel], a, b), _HASH_BITS)] = True
+            member[_slots(_left_term(w[sel], a), _right_term(high[sel], b))] = True
             self.shapes.append((a, b, member))
-
-
-def _shape_keys(w: np.ndarray, l1: int, l2: int) -> np.ndarray:
-    """Bytes ``raw[q-l1:q+l2]`` of each window, as integers."""
-    keys = w >> np.uint64(8 * (4 - l2))
-    if l1 + l2 < 8:
-        keys &= np.uint64((1 << (8 * (l1 + l2))) - 1)
-    return keys
 
 
 def _boundaries(raw: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -145,9 +173,13 @@ def bpe_cut(encoder: DistinctEncoder, pieces: list[bytes]) -> tuple[np.ndarray, 
     return bpe_cut_joined(encoder, b"".join(pieces), lengths)
 
 
-def bpe_cut_joined(encoder: DistinctEncoder, joined: bytes, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`bpe_cut` of the pieces laid end to end in ``joined``, ``lengths[k]`` bytes for
-    piece ``k`` (int64): no ``bytes`` object per piece."""
+def bpe_cut_joined(
+    encoder: DistinctEncoder, joined: bytes, lengths: np.ndarray, chars: CharIds | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`bpe_cut` of the pieces laid end to end in ``joined`` (valid UTF-8), ``lengths[k]``
+    bytes for piece ``k`` (int64): no ``bytes`` object per piece. With ``chars`` (the
+    :class:`CharIds` of ``encoder``'s tables), segments of one character take their ids from
+    it instead of from ``encoder``."""
     if not lengths.size:
         return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int64)
     raw = np.frombuffer(joined, dtype=np.uint8)
@@ -155,56 +187,29 @@ def bpe_cut_joined(encoder: DistinctEncoder, joined: bytes, lengths: np.ndarray)
         ends = np.cumsum(lengths).tolist()
         pieces = list(map(joined.__getitem__, map(slice, [0, *ends[:-1]], ends)))
         return bpe_flat(encoder.tables, pieces)
-    t = cross_table(encoder.tables)
     n = raw.size
     starts = np.zeros(lengths.size, dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
 
-    # Boundaries inside pieces that some token could cross.
-    inner = _is_lead(raw)
-    inner[starts[lengths > 0]] = False
-    q = np.flatnonzero(inner)
-    crossable = np.zeros(q.size, dtype=bool)
-    maybe = t.byte_pairs[raw[q - 1].astype(np.int64) << 8 | raw[q]]
-    qm = q[maybe]
-    if qm.size:
-        padded = np.concatenate((np.full(_PAD, 0xFF, np.uint8), raw, np.full(_PAD, 0xFF, np.uint8)))
-        w = _windows(padded, qm)
-        hit = np.zeros(qm.size, dtype=bool)
-        for l1, l2, member in t.shapes:
-            hit |= member[hash_keys(_shape_keys(w, l1, l2), _HASH_BITS)]
-        crossable[np.flatnonzero(maybe)[hit]] = True
-
-    # Segments: from each piece start and each boundary no token crosses.
+    # Segments: from each piece start and each boundary inside a piece that no token crosses.
     first = np.zeros(n, dtype=bool)
     first[starts[lengths > 0]] = True
+    inner = _is_lead(raw)
+    inner &= ~first
+    q = np.flatnonzero(inner)
     cut = first.copy()
-    cut[q[~crossable]] = True
+    cut[q[~_crossable(cross_table(encoder.tables), raw, q)]] = True
     seg_start = np.flatnonzero(cut)
     seg_len = np.diff(np.append(seg_start, n))
 
-    # Distinct segments: single characters of the Basic Multilingual Plane by code point (a
-    # dense table, no sorting: they are most segments), other short ones by value (one uint64
-    # each), long ones as they are.
+    # Single characters of the Basic Multilingual Plane (most segments) by code point; other
+    # short segments by value (one uint64 each), long ones as they are.
     b0 = raw[seg_start].astype(np.int64)
     char_len = 1 + (b0 >= 0xC0) + (b0 >= 0xE0) + (b0 >= 0xF0)
     single = (seg_len == char_len) & (seg_len <= 3)
-    s1 = seg_start[single]
     tail = np.concatenate((raw, np.full(8, 0xFF, np.uint8)))
-    n1 = seg_len[single]
-    # The code point of a 1-3 byte character: decode as if it had 3 bytes, then shift away
-    # the bytes it does not have (each adds less than one 6-bit step).
-    lead_bits = np.array([0, 0x7F, 0x1F, 0x0F], dtype=np.int64)[n1]
-    cp = (b0[single] & lead_bits) << 12
-    cp |= (tail[s1 + 1].astype(np.int64) & 0x3F) << 6
-    cp |= tail[s1 + 2] & 0x3F
-    cp >>= 6 * (3 - n1)
-    present = np.zeros(0x10000, dtype=bool)
-    present[cp] = True
-    chars = np.flatnonzero(present)
-    slot = np.zeros(0x10000, dtype=np.int64)
-    slot[chars] = np.arange(chars.size)
-    texts = [chr(c).encode("utf-8") for c in chars.tolist()]
+    cp = _code_points(tail, seg_start[single], b0[single], seg_len[single])
+    single_ids, single_off, single_count = _single_ids(encoder, cp, chars)
 
     short = ~single & (seg_len <= _SHORT)
     s_start, s_len = seg_start[short], seg_len[short]
@@ -214,28 +219,127 @@ def bpe_cut_joined(encoder: DistinctEncoder, joined: bytes, lengths: np.ndarray)
         v |= tail[s_start + m].astype(np.uint64)
     v >>= (8 * (_SHORT - s_len)).astype(np.uint64)
     v |= s_len.astype(np.uint64) << np.uint64(56)
-    uniq, inv = np.unique(v, return_inverse=True)
-    texts += [int(k & 0xFFFFFFFFFFFFFF).to_bytes(int(k >> 56), "big") for k in uniq.tolist()]
+    uniq, inv = _distinct(v)
+    texts = [int(k & 0xFFFFFFFFFFFFFF).to_bytes(int(k >> 56), "big") for k in uniq.tolist()]
     long_idx = np.flatnonzero(seg_len > _SHORT)
-    texts += [joined[s : s + ln] for s, ln in zip(seg_start[long_idx].tolist(), seg_len[long_idx].tolist())]
+    long_texts = [joined[s : s + ln] for s, ln in zip(seg_start[long_idx].tolist(), seg_len[long_idx].tolist())]
+    long_slot = dict(zip(dict.fromkeys(long_texts), count(uniq.size)))  # each distinct one once
+    texts += long_slot
 
-    # Every distinct segment once (through the tokenizer's cache: characters recur across
-    # calls), then each segment's ids from the table.
-    encoded = encoder.encode_distinct_packed(texts)
-    table_counts = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) >> 2
-    table_ids = np.frombuffer(b"".join(encoded), dtype=np.int32)
+    # Every other distinct segment once (through the tokenizer's cache: they recur across
+    # calls), then each segment's ids from the two tables laid end to end.
+    encoded = encoder.encode_distinct_packed(texts) if texts else []
+    text_counts = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) >> 2
+    text_off = single_ids.size + np.cumsum(text_counts) - text_counts
+    table_ids = np.concatenate((single_ids, np.frombuffer(b"".join(encoded), dtype=np.int32)))
     which = np.empty(seg_start.size, dtype=np.int64)
-    which[single] = slot[cp]
-    which[short] = chars.size + inv.reshape(-1)
-    which[long_idx] = chars.size + uniq.size + np.arange(long_idx.size)
-    table_off = np.zeros(len(texts), dtype=np.int64)
-    np.cumsum(table_counts[:-1], out=table_off[1:])
-    counts = table_counts[which]
+    which[short] = inv
+    which[long_idx] = np.fromiter(map(long_slot.__getitem__, long_texts), dtype=np.int64, count=long_idx.size)
+    seg_off = np.empty(seg_start.size, dtype=np.int64)
+    counts = np.empty(seg_start.size, dtype=np.int64)
+    seg_off[single], counts[single] = single_off, single_count
+    other = ~single
+    seg_off[other], counts[other] = text_off[which[other]], text_counts[which[other]]
     total = int(counts.sum())
     out_off = np.cumsum(counts) - counts
-    gather = np.repeat(table_off[which] - out_off, counts) + np.arange(total)
+    gather = np.repeat(seg_off - out_off, counts) + np.arange(total)
     ids = table_ids[gather]
     nonempty = np.flatnonzero(lengths > 0)
     piece_of = nonempty[np.cumsum(first[seg_start]) - 1]
     per_piece = np.bincount(piece_of, weights=counts, minlength=lengths.size).astype(np.int64)
     return ids, per_piece
+
+
+def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(keys, return_inverse=True)`` (sorted distinct keys, each key's index among
+    them) by one argsort: ~half of ``np.unique``'s time on 50 000 keys."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    new = np.empty(keys.size, dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    inverse = np.empty(keys.size, dtype=np.int64)
+    inverse[order] = np.cumsum(new) - 1
+    return ordered[new], inverse
+
+
+def _crossable(t: CrossTable, raw: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Which of the character boundaries ``q`` (lead bytes inside pieces) a token of ``t`` may
+    cross (True also for a few it cannot: a hashed set's false yes keeps a boundary)."""
+    crossable = np.zeros(q.size, dtype=bool)
+    maybe = np.flatnonzero(t.byte_pairs[raw[q - 1].astype(np.int64) << 8 | raw[q]])
+    if not maybe.size:
+        return crossable
+    w = _windows(_padded(raw), q[maybe])
+    high = w >> np.uint64(32)
+    hit = np.zeros(maybe.size, dtype=bool)
+    scratch = np.empty(maybe.size, dtype=np.uint64)
+    left, left_length = w, 0
+    # subtle: one left term at a time (the shapes come sorted by it) and the rest in place: a
+    # term per fragment length kept at once (up to eight arrays of 8 bytes per boundary) made
+    # fresh pages on every call, which cost more than computing the right terms again.
+    for l1, l2, member in t.shapes:
+        if l1 != left_length:
+            left, left_length = _left_term(w, l1), l1
+        hit |= member[_slots(left, _right_term(high, l2, scratch))]
+    crossable[maybe[hit]] = True
+    return crossable
+
+
+def _code_points(tail: np.ndarray, s1: np.ndarray, b0: np.ndarray, n1: np.ndarray) -> np.ndarray:
+    """The code points of the characters of ``n1`` (1-3) bytes at ``s1`` (lead bytes ``b0``;
+    ``tail``: the bytes with 8 more after them): decoded as if each had 3 bytes, then the
+    bytes it does not have shifted away (each adds less than one 6-bit step)."""
+    lead_bits = np.array([0, 0x7F, 0x1F, 0x0F], dtype=np.int64)[n1]
+    cp: np.ndarray = (b0 & lead_bits) << 12
+    cp |= (tail[s1 + 1].astype(np.int64) & 0x3F) << 6
+    cp |= tail[s1 + 2] & 0x3F
+    cp >>= 6 * (3 - n1)
+    return cp
+
+
+def _single_ids(encoder: DistinctEncoder, cp: np.ndarray, chars: CharIds | None) -> tuple[np.ndarray, ...]:
+    """Ids of the characters ``cp``: a table of ids, and each character's offset and count of
+    ids in it (``chars``'s, or their distinct ones through ``encoder``)."""
+    if chars is not None:
+        return chars.ids, chars.offset[cp], chars.count[cp]
+    present = np.zeros(0x10000, dtype=bool)
+    present[cp] = True
+    distinct = np.flatnonzero(present)
+    encoded = encoder.encode_distinct_packed([chr(c).encode("utf-8") for c in distinct.tolist()])
+    per_char = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)) >> 2
+    slot = np.zeros(0x10000, dtype=np.int64)
+    slot[distinct] = np.arange(distinct.size)
+    at = slot[cp]
+    ids = np.frombuffer(b"".join(encoded), dtype=np.int32)
+    return ids, (np.cumsum(per_char) - per_char)[at], per_char[at]
+
+
+class CharIds:
+    """The ids the merges alone give each character of one to three UTF-8 bytes (every code
+    point below U+10000 but the surrogates): what :func:`bpe_cut_joined` would get from its
+    encoder for a segment that is one such character, as dense tables by code point.
+
+    Exact: a segment is no piece, so its ids are its bytes merged, never a token taken whole
+    (the encoders :func:`bpe_cut` is called with merge segments so: ``_MergeOnly``, or the piece
+    cache of tables whose whole tokens are what the merges make); :func:`~.batch.bpe_flat` is
+    those merges wherever :func:`~.batch.rounds_exact` holds, and :func:`char_ids` makes no
+    table elsewhere. 63 488 characters of 1-3 bytes: ~10 ms once per tables.
+    """
+
+    def __init__(self, tables: EncoderTables) -> None:
+        cps = np.arange(0x10000)
+        cps = cps[(cps < 0xD800) | (cps > 0xDFFF)]
+        flat, counts = bpe_flat(tables, [chr(c).encode("utf-8") for c in cps.tolist()])
+        #: Ids per code point (surrogates: none), at ``offset[cp]``, ``count[cp]`` of them.
+        self.count = np.zeros(0x10000, dtype=np.int64)
+        self.count[cps] = counts
+        self.offset = np.zeros(0x10000, dtype=np.int64)
+        self.offset[cps] = np.cumsum(counts) - counts
+        self.ids = flat.astype(np.int32, copy=False)
+
+
+def char_ids(tables: EncoderTables) -> CharIds | None:
+    """The :class:`CharIds` of these tables (built on first use), or None where the vectorised
+    merge is not exact for them."""
+    return tables.derived("char_ids", CharIds) if rounds_exact(tables) else None

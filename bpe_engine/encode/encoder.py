@@ -22,7 +22,7 @@ import numpy as np
 
 from ..pretokenize import SpecialSplitter
 from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
-from .charcut import bpe_cut, bpe_cut_joined
+from .charcut import bpe_cut, bpe_cut_joined, char_ids
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
 from .words import KEY_BYTES, WORD_RULES, WordTable, chunk_words, known_chunks, word_keys, word_table
@@ -502,15 +502,17 @@ class Encoder:
                 if token is not None and k not in fixed:
                     fixed[k] = _ONE.pack(token)
         merging = self if self.tables.merge_all_safe else self._merge_only()
+        # The characters' ids as one table (~10 ms once per tables: not for shorter texts).
+        chars = char_ids(self.tables)
         if not fixed:
-            flat, _ = bpe_cut_joined(merging, raw, lengths)
+            flat, _ = bpe_cut_joined(merging, raw, lengths, chars)
             out: list[int] = flat.tolist()
             return out
         at = sorted(fixed)
         new = np.ones(ends.size, dtype=bool)
         new[at] = False
         rest = np.frombuffer(raw, dtype=np.uint8)[np.repeat(new, lengths)].tobytes()
-        flat, counts = bpe_cut_joined(merging, rest, lengths[new])
+        flat, counts = bpe_cut_joined(merging, rest, lengths[new], chars)
         return _splice(new, flat, counts, [fixed[k] for k in at])
 
     def _word_table(self) -> WordTable | None:

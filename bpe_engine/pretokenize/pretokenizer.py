@@ -298,7 +298,7 @@ class Pretokenizer:
         except UnicodeEncodeError:
             return None  # lone surrogates: not UTF-8 text; the regex path reports it
         stand = table[cp].tobytes()  # character i of text is byte i here
-        lengths: list[int] = []
+        lengths: list[int] = []  # of the pieces, in characters
         special_at: list[int] = []
         pos = 0
         rx = specials.pattern if specials is not None else None
@@ -310,16 +310,15 @@ class Pretokenizer:
                 special_at.append(len(lengths))
                 lengths.append(e - s)
                 pos = e
-        if pos < len(text):
-            lengths += map(len, twin.findall(stand, pos))
-        # Byte offset of every character boundary, then of every piece's end.
-        width = np.ones(cp.size + 1, dtype=np.int64)
-        width[0] = 0
-        width[1:] += cp >= 0x80
-        width[1:] += cp >= 0x800
-        width[1:] += cp >= 0x10000
-        ends: np.ndarray = np.cumsum(width)[np.cumsum(lengths, dtype=np.int64)]
-        return text.encode("utf-8"), ends, special_at
+        found = twin.findall(stand, pos) if pos < len(text) else []
+        last = np.fromiter(map(len, found), dtype=np.int64, count=len(found))  # (no list of ints)
+        piece_chars = np.concatenate((np.array(lengths, dtype=np.int64), last)) if lengths else last
+        raw = text.encode("utf-8")
+        # Byte offset of every character's start (its lead byte) and of the end, then of every
+        # piece's end.
+        starts = np.flatnonzero((np.frombuffer(raw, dtype=np.uint8) & 0xC0) != 0x80)
+        ends: np.ndarray = np.append(starts, len(raw))[np.cumsum(piece_chars)]
+        return raw, ends, special_at
 
     def split_bytes(self, data: bytes) -> list[bytes] | None:
         """Pieces of UTF-8 ``data`` without decoding it, when a byte-level pattern is exact
