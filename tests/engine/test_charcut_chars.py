@@ -14,7 +14,7 @@ from bpe_engine.encode.piece import bpe_piece
 
 from ..conftest import data_text
 from .test_charcut import ALPHABET, crossing  # noqa: F401  (the fixture)
-from .test_spans_path import _expected, _pair, _Spy
+from .test_spans_path import _expected, _long_chinese, _pair, _Spy
 
 
 class _Counting:
@@ -113,10 +113,7 @@ def test_long_chinese_takes_characters_from_the_table(name: str) -> None:
     """Long Chinese on the offsets path with Llama 3's rank file and Tekken: tiktoken's ids,
     and the segment cache holds no single character afterwards (the table answered them)."""
     ours, ref, offset = _pair(name)
-    part = data_text("chinese.txt")
-    text = ""
-    while len(text) < 2 * encoder_module._SPANS_MIN:
-        text += part + " the 世界 2024 don't\n\n" + part[::-1]
+    text = _long_chinese()
     with _Spy(encoder_module._SPANS_MIN) as s:
         ours.clear_cache()
         assert ours.encode_ordinary(text) == _expected(ref, offset, text)

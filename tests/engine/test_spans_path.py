@@ -70,6 +70,16 @@ class _Spy:
         ) = self.saved
 
 
+def _long_chinese() -> str:
+    """tests/data's Chinese, forwards and backwards, with English, digits and blank lines
+    between, past twice the offsets path's threshold."""
+    part = data_text("chinese.txt")
+    text = ""
+    while len(text) < 2 * encoder_module._SPANS_MIN:
+        text += part + " the 世界 2024 don't\n\n" + part[::-1]
+    return text
+
+
 def _expected(ref: object, offset: int, text: str) -> list[int]:
     return [i + offset for i in ref.encode_ordinary(text)]  # type: ignore[attr-defined]
 
@@ -104,10 +114,7 @@ def test_long_chinese_text_takes_the_offsets_path_with_tiktokens_ids(name: str) 
     """Chinese past the default threshold (tests/data's Chinese, repeated, with English, digits
     and special tokens between): tiktoken's ids, cold and again with a warm cache."""
     ours, ref, offset = _pair(name)
-    part = data_text("chinese.txt")
-    text = ""
-    while len(text) < 2 * encoder_module._SPANS_MIN:
-        text += part + " the 世界 2024 don't\n\n" + part[::-1]
+    text = _long_chinese()
     with _Spy(encoder_module._SPANS_MIN) as s:
         ours.clear_cache()
         assert ours.encode_ordinary(text) == _expected(ref, offset, text)

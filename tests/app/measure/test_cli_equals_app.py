@@ -20,6 +20,7 @@ from app.features.measure.view import MeasureView
 from bpe_engine import load_tokenizer
 
 from ...conftest import REPO, shared_path
+from .conftest import measure
 
 pytestmark = pytest.mark.slow  # 100 languages and a vocabulary's health, twice: seconds
 
@@ -30,7 +31,7 @@ def _figures(path: Path) -> dict[tuple[str, str, str], float]:
     return {(r["table"], r["language"], r["measure"]): float(r["value"]) for r in rows if r["table"] != "health_tokens"}
 
 
-def test_the_command_and_the_tab_agree(qtbot, registry, settings, tmp_path) -> None:
+def test_the_command_and_the_tab_agree(qtbot, registry, view, tmp_path) -> None:
     model = shared_path("tokenizers/mistral_sentencepiece_v3.model", "the Mistral v3 model")
     out = tmp_path / "cli.csv"
     env = dict(os.environ, PYTHONPATH=str(REPO))
@@ -40,16 +41,7 @@ def test_the_command_and_the_tab_agree(qtbot, registry, settings, tmp_path) -> N
     )
     assert done.returncode == 0, done.stderr
     key = registry.add(load_tokenizer(model), "mistral v3", kind="file")
-    view = MeasureView(registry, settings)
-    qtbot.addWidget(view)
-    view.show()
-    view.side.fill()
-    view.side.set_checked([key])
-    view.side.text_set.setCurrentIndex(view.side.text_set.findData(TextSet.SAMPLE))
-    view.side.health_box.setChecked(True)
-    with qtbot.waitSignal(view.measured, timeout=600_000):
-        qtbot.mouseClick(view.side.measure_button, Qt.MouseButton.LeftButton)
-    assert view.controller.state == MeasureState.DONE
+    measure(qtbot, view, key, TextSet.SAMPLE, timeout=600_000)
     view.export_csv(str(tmp_path / "app.csv"))
     cli, app = _figures(out), _figures(tmp_path / "app.csv")
     assert len(cli) > 600  # 100 languages x 6 measures, the Gini coefficients, efficiency, health

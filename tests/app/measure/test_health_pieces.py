@@ -5,32 +5,19 @@ its ``▁`` (it showed ``·the``)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
 from app.display.format import visible
 from app.features.measure.exports import figures_csv
-from app.features.measure.job import MeasureState
 from app.features.measure.texts import TextSet, heldout_texts
-from app.features.measure.view import MeasureView
 
 from ..sentencepiece_support import spm_model, spm_reference, spm_tokenizer  # noqa: F401
+from .conftest import measure
 
 
 def test_health_lists_name_sentencepiece_tokens_by_their_pieces(
-    qtbot, registry, settings, spm_tokenizer, spm_reference
+    qtbot, registry, view, spm_tokenizer, spm_reference
 ) -> None:
     key = registry.add(spm_tokenizer, "small spm", kind="file")
-    view = MeasureView(registry, settings)
-    qtbot.addWidget(view)
-    view.resize(1024, 700)
-    view.show()
-    view.side.fill()
-    view.side.set_checked([key])
-    view.side.text_set.setCurrentIndex(view.side.text_set.findData(TextSet.HELDOUT))
-    view.side.health_box.setChecked(True)
-    with qtbot.waitSignal(view.measured, timeout=120_000):
-        qtbot.mouseClick(view.side.measure_button, Qt.MouseButton.LeftButton)
-    assert view.controller.state == MeasureState.DONE
+    measure(qtbot, view, key, TextSet.HELDOUT)
     used = {i for t in heldout_texts() for i in spm_reference.encode(t.text)}
     view.health.kind_combo.setCurrentIndex(2)  # unused in the texts
     lines = [line.split("\t") for line in view.health.listed() if "\t" in line]

@@ -6,33 +6,21 @@ they do not apply."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
 
-from app.features.measure.job import MeasureState
 from app.features.measure.texts import TextSet, heldout_texts
-from app.features.measure.view import MeasureView
 from bpe_engine import load_tokenizer
 
 from ...conftest import data_text
 from ...engine.wordpiece_support import SPECIALS, reference, save
 
 pytest.importorskip("tokenizers", reason="the reference library: pip install tokenizers")
+from .conftest import measure
 
 
-def test_efficiency_and_health_of_wordpiece(qtbot, registry, settings, tmp_path) -> None:
+def test_efficiency_and_health_of_wordpiece(qtbot, registry, view, tmp_path) -> None:
     hf = reference(cased=False, vocab_size=600, texts=data_text("english.txt").splitlines()[:300])
     key = registry.add(load_tokenizer(save(hf, tmp_path)), "bert made here", kind="file")
-    view = MeasureView(registry, settings)
-    qtbot.addWidget(view)
-    view.resize(1024, 700)
-    view.show()
-    view.side.fill()
-    view.side.set_checked([key])
-    view.side.text_set.setCurrentIndex(view.side.text_set.findData(TextSet.HELDOUT))
-    view.side.health_box.setChecked(True)
-    with qtbot.waitSignal(view.measured, timeout=120_000):
-        qtbot.mouseClick(view.side.measure_button, Qt.MouseButton.LeftButton)
-    assert view.controller.state == MeasureState.DONE
+    measure(qtbot, view, key, TextSet.HELDOUT)
     texts = heldout_texts()
     ids = [i for t in texts for i in hf.encode(t.text, add_special_tokens=False).ids]
     size = sum(t.size for t in texts)

@@ -63,13 +63,18 @@ def test_merge_ranks_are_grouped_in_the_tree_as_in_the_line(panel) -> None:
     assert (root.child(1).text(0), root.child(1).text(2)) == ("gt", f"{child_rank:,}")
 
 
-def test_a_sentencepiece_special_token_has_no_bytes_in_the_line_as_in_the_table(qtbot, panel) -> None:
+def _mistral():
+    """Mistral's SentencePiece model: sentencepiece's reading (the reference), ours, its table."""
     spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
     path = shared_path("tokenizers/mistral_sentencepiece_v3.model", "Mistral's SentencePiece model")
-    sp = spm.SentencePieceProcessor(model_file=str(path))
     tok = load_tokenizer(path)
     model = VocabModel()
     model.set_tokenizer(tok)
+    return spm.SentencePieceProcessor(model_file=str(path)), tok, model
+
+
+def test_a_sentencepiece_special_token_has_no_bytes_in_the_line_as_in_the_table(qtbot, panel) -> None:
+    sp, tok, model = _mistral()
     for name in ("<unk>", "<s>", "</s>"):
         token_id = sp.piece_to_id(name)
         assert sp.is_control(token_id) or sp.is_unknown(token_id)
@@ -84,12 +89,7 @@ def test_a_sentencepiece_special_token_has_no_bytes_in_the_line_as_in_the_table(
 
 def test_pieces_that_differ_by_a_control_character_are_told_apart(qtbot, panel) -> None:
     """Mistral's "};" (3372) and "};\\r" (27175) were two identical rows: the carriage return drew nothing."""
-    spm = pytest.importorskip("sentencepiece", reason="the reference library: pip install sentencepiece")
-    path = shared_path("tokenizers/mistral_sentencepiece_v3.model", "Mistral's SentencePiece model")
-    sp = spm.SentencePieceProcessor(model_file=str(path))
-    tok = load_tokenizer(path)
-    model = VocabModel()
-    model.set_tokenizer(tok)
+    sp, tok, model = _mistral()
     rows = {model.token_id(r): r for r in range(model.rowCount())}
     with_control = [i for i in range(sp.get_piece_size()) if "\r" in sp.id_to_piece(i)]
     assert len(with_control) > 50
