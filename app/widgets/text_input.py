@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QMimeData, Qt, QTimer, Slot
-from PySide6.QtGui import QFont, QFontDatabase, QInputMethodEvent, QKeyEvent, QTextCursor
+from PySide6.QtGui import QContextMenuEvent, QFont, QFontDatabase, QInputMethodEvent, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 __all__ = ["TextInput", "use_monospace", "TAB_SPACES"]
@@ -68,7 +68,6 @@ class _Fill:
     text: str
     done: int
     replaces: bool  # set_text (the undo history cleared at the end) or a paste (one undo step)
-    was_read_only: bool
     had_undo: bool
 
 
@@ -94,8 +93,9 @@ class TextInput(QPlainTextEdit):
         """Replace the text, like ``setPlainText`` (the undo history cleared, the cursor at the
         start, ``textChanged`` once), but a text longer than a slice goes in one slice per
         event-loop turn: Qt's work for a megabyte (~45 ms holding the interpreter lock) would
-        otherwise be one long stall of the window. Meanwhile the box is read-only and
-        :meth:`is_filling` is True; ``textChanged`` comes when the whole text is in."""
+        otherwise be one long stall of the window. Meanwhile :meth:`is_filling` is True and
+        every edit (a key, an input method, a paste or drop, the context menu) finishes the
+        fill first; ``textChanged`` comes when the whole text is in."""
         self._stop_filling()
         if len(text) <= _SLICE:
             self.setPlainText(text)
@@ -110,7 +110,7 @@ class TextInput(QPlainTextEdit):
             self.blockSignals(False)
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
-        self._begin(_Fill(cursor, text, head, True, self.isReadOnly(), had_undo))
+        self._begin(_Fill(cursor, text, head, True, had_undo))
 
     def is_filling(self) -> bool:
         """True while a long text is still going in (the views wait for it before encoding)."""
@@ -138,10 +138,10 @@ class TextInput(QPlainTextEdit):
             cursor.endEditBlock()
         finally:
             self.blockSignals(False)
-        self._begin(_Fill(cursor, text, head, False, False, self.isUndoRedoEnabled()))
+        self._begin(_Fill(cursor, text, head, False, self.isUndoRedoEnabled()))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt naming)
-        self.finish_filling()  # (the box is read-only meanwhile: the key must not be lost)
+        self.finish_filling()  # (an edit, or Ctrl+Z, acts on the whole text)
         if (
             event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
             and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
@@ -154,9 +154,12 @@ class TextInput(QPlainTextEdit):
         self.finish_filling()
         super().inputMethodEvent(event)
 
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 (Qt naming)
+        self.finish_filling()  # (its Undo, Cut, Delete act on the whole text)
+        super().contextMenuEvent(event)
+
     def _begin(self, fill: _Fill) -> None:
         self._fill = fill
-        self.setReadOnly(True)  # (no edit lands between two slices)
         self.viewport().setUpdatesEnabled(False)  # (a long line would be laid out at each slice)
         self._fill_timer.start()
 
@@ -183,12 +186,14 @@ class TextInput(QPlainTextEdit):
         fill, self._fill = self._fill, None
         self._fill_timer.stop()
         if fill is not None:
-            self.setReadOnly(fill.was_read_only)
             self.setUndoRedoEnabled(fill.had_undo)
             self.viewport().setUpdatesEnabled(True)
 
     def _end(self, fill: _Fill) -> None:
-        if not fill.replaces:
+        if fill.replaces:
+            self.document().setModified(False)  # (as setPlainText leaves it)
+        else:
             self.setTextCursor(fill.cursor)  # after the pasted text, as Qt leaves it
             self.ensureCursorVisible()
         self.textChanged.emit()
+        self.cursorPositionChanged.emit()  # (held with the rest: the piece at the cursor is explained)

@@ -188,7 +188,7 @@ class CompareView(View):
         self.editor.setMaximumHeight(110 if tall else 64)
         self.summary_view.set_cap(170 if tall else 125)
         if self.lower_tabs.currentWidget() is self.overlap:
-            self._keep_chip_lines()  # (the zoom may have changed the lines' height)
+            self._keep_chip_lines()
 
     @Slot(int)
     def _on_lower_tabs_current_changed(self, index: int) -> None:

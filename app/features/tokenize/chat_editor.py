@@ -76,7 +76,7 @@ class _MessageRow(QFrame):
         layout.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignTop)
 
     def message(self) -> ChatMessage:
-        return ChatMessage(ChatRole(self.role_combo.currentData()), self.text_box.toPlainText())
+        return ChatMessage(ChatRole(self.role_combo.currentData()), self.text_box.text())
 
     def retranslate(self) -> None:
         for i, (_role, label) in enumerate(ROLE_LABELS):

@@ -77,6 +77,7 @@ class ChipsPanel(QWidget):
         self.id_chips.selected.connect(self._on_id_chips_selected)
         self.info_label = QLabel(self)
         self.info_label.setWordWrap(True)
+        self.info_label.setTextFormat(Qt.TextFormat.PlainText)  # (a piece such as <s> is no tag)
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         #: The marks of the chips (bytes, ▁, ##, ...) for the tokenizer shown, said once where the chips are.
         self.legend = QLabel(self)

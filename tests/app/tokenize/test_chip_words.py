@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 
 from app.core import i18n
 from app.display.chips import chip_segments
@@ -127,3 +129,18 @@ def test_wordpiece(qtbot, registry, settings, tmp_path: Path) -> None:
     labels = v.table().labels
     assert "[UNK]" in labels and any(p.startswith("##") for p in labels) and not any(" " in p for p in labels)
     _chinese(v)
+
+
+def test_the_token_line_shows_a_special_piece_as_written(qtbot, registry, settings, spm_tokenizer) -> None:  # noqa: F811
+    """The line under the chips was read as rich text when it held ``<s>`` (the BOS the model
+    adds): the piece vanished and the rest of the line was struck through."""
+    v = _view(qtbot, registry, settings, spm_tokenizer, "spm bpe")
+    line = f"Token 1: id {spm_tokenizer.special_tokens['<s>']}\nPiece: <s>\n0 bytes: a control piece"
+    v.chips.show_info(0, lambda _k: line)  # (what describe says of the model's BOS)
+    label = v.info_label
+    doc = QTextDocument()
+    if label.textFormat() == Qt.TextFormat.PlainText:
+        doc.setPlainText(label.text())
+    else:  # (Qt reads the line as rich text: it holds a tag-like "<s>")
+        doc.setHtml(label.text())
+    assert "<s>" in doc.toPlainText(), doc.toPlainText()

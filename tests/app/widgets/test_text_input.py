@@ -6,8 +6,8 @@ cursor and ``textChanged`` must be what Qt's own call gives (the reference here:
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt
-from PySide6.QtGui import QTextCursor
+from PySide6.QtCore import QCoreApplication, QMimeData, Qt
+from PySide6.QtGui import QInputMethodEvent, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit
 
 from app.widgets import text_input
@@ -65,7 +65,7 @@ def test_a_long_text_goes_in_one_slice_per_turn_and_ends_as_qts(qtbot) -> None:
     text = _awkward_text()
     added, changed = _watch(box)
     box.set_text(text)
-    assert box.is_filling() and box.isReadOnly()
+    assert box.is_filling()
     assert len(_raw(box)) <= SLICE  # only the first slice in the turn of the call
     qtbot.waitUntil(lambda: not box.is_filling(), timeout=10_000)
     reference = _reference(text)
@@ -76,7 +76,7 @@ def test_a_long_text_goes_in_one_slice_per_turn_and_ends_as_qts(qtbot) -> None:
     assert changed == [1]  # once, for the whole text
     assert box.textCursor().position() == reference.textCursor().position() == 0
     assert not box.document().isUndoAvailable() and box.isUndoRedoEnabled()
-    assert not box.isReadOnly()
+    assert not box.document().isModified() and not reference.document().isModified()
 
 
 def test_a_long_paste_is_one_undo_step_and_leaves_the_cursor_as_qts(qtbot) -> None:
@@ -129,7 +129,7 @@ def test_a_new_text_during_a_fill_replaces_it(qtbot) -> None:
     box.set_text("z" * (4 * SLICE))
     qtbot.wait(1)  # (a slice or two in)
     box.set_text("short")
-    assert not box.is_filling() and not box.isReadOnly()
+    assert not box.is_filling()
     qtbot.wait(20)
     assert box.text() == "short"
 
@@ -141,3 +141,48 @@ def test_a_read_only_box_stays_read_only_after_a_fill(qtbot) -> None:
     box.set_text("w" * (2 * SLICE))
     qtbot.waitUntil(lambda: not box.is_filling(), timeout=10_000)
     assert box.isReadOnly() and box.text() == "w" * (2 * SLICE)
+
+
+def test_the_box_stays_editable_during_a_fill_and_an_input_method_types_after_it(qtbot) -> None:
+    """Made read-only during a fill, the box refused drops and lost its input method (Chinese
+    typed right after a long paste came as raw keys) and its context menu's Undo and Paste."""
+    box = TextInput()
+    qtbot.addWidget(box)
+    text = "x" * (3 * SLICE)
+    box.set_text(text)
+    assert box.is_filling() and not box.isReadOnly()
+    assert box.testAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled)
+    event = QInputMethodEvent()
+    event.setCommitString("中")
+    QCoreApplication.sendEvent(box, event)
+    assert not box.is_filling() and _raw(box) == "中" + text  # at the cursor (the start), after the fill
+
+
+def test_a_long_paste_says_the_cursor_moved(qtbot) -> None:
+    """The editor's signals are held during a fill: the cursor's move is said at the end (the
+    piece at the cursor is explained from it)."""
+    box = TextInput()
+    qtbot.addWidget(box)
+    moved: list[int] = []
+    box.cursorPositionChanged.connect(lambda: moved.append(box.textCursor().position()))
+    mime = QMimeData()
+    mime.setText("v" * (2 * SLICE))
+    box.insertFromMimeData(mime)
+    qtbot.waitUntil(lambda: not box.is_filling(), timeout=10_000)
+    assert moved and moved[-1] == 2 * SLICE
+
+
+def test_a_chat_message_is_read_whole_during_a_fill(qtbot) -> None:
+    from app.features.tokenize.chat_editor import ChatEditor
+
+    editor = ChatEditor()
+    qtbot.addWidget(editor)
+    editor.add_message(text="hi")
+    box = editor.rows[0].text_box
+    box.selectAll()
+    big = "word\u00a0" * SLICE
+    mime = QMimeData()
+    mime.setText(big)
+    box.insertFromMimeData(mime)
+    assert box.is_filling()
+    assert editor.messages()[0].content == big  # whole, U+00A0 kept

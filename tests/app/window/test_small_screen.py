@@ -179,6 +179,12 @@ def test_compare_with_the_overlap_lists_keeps_rows_of_chips(qtbot, window, langu
     assert column.stack.height() >= column.chips.height_for_lines(3), column.stack.height()
     for table in view.overlap.tables:
         assert table.viewport().height() >= 2 * table.verticalHeader().defaultSectionSize(), table.viewport().height()
+    kept = view.columns_scroll.minimumHeight()
+    for _ in range(3):  # a zoom: the lines grow, the room kept for them with them
+        window.presentation.zoom_in()
+    qtbot.wait(50)
+    assert view.columns_scroll.minimumHeight() > kept
+    window.presentation.reset_zoom()
     view.lower_tabs.setCurrentIndex(0)  # corpus mode takes only what it needs again
     qtbot.wait(50)
     assert view.columns_area.height() >= 190, view.columns_area.height()
