@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QMimeData, Qt, QTimer, Slot
+from PySide6.QtCore import QMimeData, QSignalBlocker, Qt, QTimer, Slot
 from PySide6.QtGui import QContextMenuEvent, QFont, QFontDatabase, QInputMethodEvent, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
@@ -102,12 +102,9 @@ class TextInput(QPlainTextEdit):
             return
         head = _slice_end(text, 0)
         had_undo = self.isUndoRedoEnabled()
-        self.blockSignals(True)  # (one textChanged, for the whole text, when it is in)
-        try:
+        with QSignalBlocker(self):  # (one textChanged, for the whole text, when it is in)
             self.setPlainText(text[:head])
             self.setUndoRedoEnabled(False)  # (setPlainText's history is empty: the slices add none)
-        finally:
-            self.blockSignals(False)
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
         self._begin(_Fill(cursor, text, head, True, had_undo))
@@ -129,15 +126,12 @@ class TextInput(QPlainTextEdit):
             super().insertFromMimeData(source)
             return
         cursor = self.textCursor()
-        self.blockSignals(True)
-        try:
+        head = _slice_end(text, 0)
+        with QSignalBlocker(self):
             cursor.beginEditBlock()
             cursor.removeSelectedText()
-            head = _slice_end(text, 0)
             cursor.insertText(text[:head])
             cursor.endEditBlock()
-        finally:
-            self.blockSignals(False)
         self._begin(_Fill(cursor, text, head, False, self.isUndoRedoEnabled()))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt naming)
@@ -170,13 +164,10 @@ class TextInput(QPlainTextEdit):
             self._fill_timer.stop()
             return
         end = _slice_end(fill.text, fill.done)
-        self.blockSignals(True)
-        try:
+        with QSignalBlocker(self):
             fill.cursor.joinPreviousEditBlock()  # (the paste stays one undo step)
             fill.cursor.insertText(fill.text[fill.done : end])
             fill.cursor.endEditBlock()
-        finally:
-            self.blockSignals(False)
         fill.done = end
         if end >= len(fill.text):
             self._stop_filling()

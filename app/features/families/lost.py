@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextEdit
 
 from app.core.i18n import tr
-from app.display.format import format_count, visible
+from app.display.format import format_count, visible_html
 from app.display.offsets import utf16_offsets
 from app.features.families.family import Family, family_name
 
@@ -106,7 +106,7 @@ def lost_sentence(outcome: FamiliesOutcome) -> str:
     for row in _losing_rows(outcome):
         assert row.result is not None
         lost = row.result.lost
-        shown = ", ".join(f"‘{html.escape(visible(text[s:e]))}’" for s, e in lost[:_NAMED])
+        shown = ", ".join(f"‘{visible_html(text[s:e])}’" for s, e in lost[:_NAMED])
         more = tr(" and {n} more").format(n=format_count(len(lost) - _NAMED)) if len(lost) > _NAMED else ""
         parts.append(
             tr("<b>{family}</b> loses {texts}{more}").format(

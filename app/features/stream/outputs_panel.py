@@ -8,15 +8,13 @@ writes its HTML again when its font changes.
 
 from __future__ import annotations
 
-import html
-
 import regex
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QTextCursor
 from PySide6.QtWidgets import QGroupBox, QSplitter, QTextEdit, QVBoxLayout, QWidget
 
 from app.core.i18n import bind, noop
-from app.display.format import visible
+from app.display.format import visible_html
 
 __all__ = ["OutputsPanel", "html_text", "FFFD"]
 
@@ -29,9 +27,7 @@ def html_text(text: str, highlight_from: int, color: str, size_pt: float = _OUTP
     """``text`` as HTML; characters from ``highlight_from`` on get a background; U+FFFD in red."""
 
     def esc(t: str) -> str:
-        return html.escape(visible(t, True)).replace(
-            FFFD, f"<span style='background:#ffcdd2;color:#b71c1c'>{FFFD}</span>"
-        )
+        return visible_html(t).replace(FFFD, f"<span style='background:#ffcdd2;color:#b71c1c'>{FFFD}</span>")
 
     # subtle: a highlight starting inside a grapheme cluster (🤚 fed, then its skin tone 🏾)
     # splits the cluster over two text runs, and Qt then draws two glyphs: start the

@@ -11,7 +11,7 @@ import html
 from dataclasses import dataclass
 
 from app.core.i18n import tr, tr_n
-from app.display.format import hex_bytes, visible
+from app.display.format import hex_bytes, visible_html
 from app.display.token_data import describe_char
 from bpe_engine import WordPieceDecoder
 
@@ -121,13 +121,13 @@ def _naive(fed: FedToken, sentencepiece: bool) -> str:
         return tr(
             "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>: SentencePiece drops "
             "the ▁ that starts a text, so decoding token by token loses the spaces between words."
-        ).format(id=fed.token_id, text=html.escape(visible(fed.naive)))
+        ).format(id=fed.token_id, text=visible_html(fed.naive))
     return ""
 
 
 def _joined(fed: FedToken, join: WordPieceJoin) -> str:
     """How the file's decoder adds the token to the text (as ``tokenizers``' ``decode``)."""
-    token = html.escape(visible(join.written))
+    token = visible_html(join.written)
     if join.decoder is WordPieceDecoder.NONE:
         if fed.position == 1:
             return tr(
@@ -158,12 +158,12 @@ def _naive_wordpiece(fed: FedToken, join: WordPieceJoin) -> str:
         return tr(
             "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>, without the space "
             "that separates it from the token before."
-        ).format(id=fed.token_id, text=html.escape(visible(fed.naive)))
+        ).format(id=fed.token_id, text=visible_html(fed.naive))
     return tr(
         "A naive decode([{id}]) prints <span style='color:#b71c1c'>{text}</span>: WordPiece's decoder removes "
         "## only after another token and puts a space before every other token, so decoding token by token "
         "loses how the words join."
-    ).format(id=fed.token_id, text=html.escape(visible(fed.naive)))
+    ).format(id=fed.token_id, text=visible_html(fed.naive))
 
 
 def done_text(same: bool, broken: int) -> str:
