@@ -107,6 +107,9 @@ _EXPORTS: dict[str, str] = {
     "PRETOKENIZER_NAMES": "pretokenize",
     "get_pretokenizer": "pretokenize",
     "preview": "pretokenize",
+    "LLAMA3_PATTERN": "pretokenize",
+    "QWEN_PATTERN": "pretokenize",
+    "TEKKEN_PATTERN": "pretokenize",
     "OPENAI_ENCODINGS": "formats.tiktoken",
     "FORMAT_VERSION": "formats.ours",
     "gpt2_bytes_to_unicode": "formats.gpt2",
@@ -284,7 +287,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     )
     from .overlap import VocabularyOverlap as VocabularyOverlap, vocabulary_overlap as vocabulary_overlap
     from .pretokenize import (
+        LLAMA3_PATTERN as LLAMA3_PATTERN,
         PRETOKENIZER_NAMES as PRETOKENIZER_NAMES,
+        QWEN_PATTERN as QWEN_PATTERN,
+        TEKKEN_PATTERN as TEKKEN_PATTERN,
         Piece as Piece,
         Pretokenizer as Pretokenizer,
         get_pretokenizer as get_pretokenizer,

@@ -12,18 +12,9 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from bpe_engine import OPENAI_ENCODINGS, Pretokenizer
+from bpe_engine import LLAMA3_PATTERN, OPENAI_ENCODINGS, QWEN_PATTERN, TEKKEN_PATTERN, Pretokenizer
 
-__all__ = ["KnownPattern", "KNOWN_PATTERNS", "LLAMA3_PATTERN", "QWEN_PATTERN", "guess_pattern"]
-
-LLAMA3_PATTERN = (
-    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
-    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
-)
-QWEN_PATTERN = (
-    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
-    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
-)
+__all__ = ["KnownPattern", "KNOWN_PATTERNS", "LLAMA3_PATTERN", "QWEN_PATTERN", "guess_pattern", "pattern_name"]
 
 
 class KnownPattern(NamedTuple):
@@ -61,6 +52,17 @@ KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
     ),
     KnownPattern("qwen", "Qwen", QWEN_PATTERN, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645}),
 )
+
+
+# Released patterns that come inside their files (no rank file lacks them), named where a
+# tokenizer's pre-tokenizer is described.
+_NAMED_ONLY = (("Mistral Tekken", TEKKEN_PATTERN),)
+
+
+def pattern_name(pattern: str) -> str | None:
+    """The model family ``pattern`` is known from, to the character, or None."""
+    names = [(k.name, k.pattern) for k in KNOWN_PATTERNS] + list(_NAMED_ONLY)
+    return next((name for name, known in names if known == pattern), None)
 
 
 #: Words in a rank file's name that say which model it is from (checked in this order).

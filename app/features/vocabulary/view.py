@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.patterns import KNOWN_PATTERNS
+from app.content.patterns import pattern_name
 from app.core.i18n import bind, connect, noop, tr, tr_n
 from app.core.jobs.merges import MergesMaker, merges_at_hand
 from app.core.registry import EntryStatus, RegistryKind, TokenizerRegistry
@@ -58,11 +58,10 @@ _PLACEHOLDER = noop("Choose a tokenizer (train or open one, or pick an OpenAI en
 
 def pretokenizer_words(spec: str) -> str:
     """A pre-tokenizer's ``spec`` in a few words: its name, or for a regex the model it is known
-    from (Llama 3's, Qwen's), else "a custom regex"; the pattern itself goes in a tooltip."""
+    from (Llama 3's, Qwen's, Mistral Tekken's), else "a custom regex"; the pattern itself goes in a tooltip."""
     if not spec.startswith("regex:"):
         return spec
-    pattern = spec.removeprefix("regex:")
-    known = next((k.name for k in KNOWN_PATTERNS if k.pattern == pattern), None)
+    known = pattern_name(spec.removeprefix("regex:"))
     return tr("{model}'s regex").format(model=known) if known else tr("a custom regex")
 
 

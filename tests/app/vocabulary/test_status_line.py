@@ -43,3 +43,15 @@ def test_a_custom_regex_is_said_so_and_shown_whole_in_the_tooltip(qtbot, registr
     registry.add(tok, "custom")
     assert view.status.text().endswith("pre-tokenizer a custom regex")
     assert _shown(view.status.toolTip()) == "regex:" + pattern
+
+
+def test_tekkens_regex_is_named_as_its_file_has_it(qtbot, registry, settings) -> None:
+    path = shared_path("tokenizers/mistral_tekken_240718.json", "Mistral's Tekken file")
+    pattern = json.loads(path.read_text("utf-8"))["config"]["pattern"]
+    view = VocabView(registry, settings)
+    qtbot.addWidget(view)
+    view.show()
+    registry.add(load_tokenizer(path), "tekken")
+    qtbot.waitUntil(lambda: "pre-tokenizer" in view.status.text(), timeout=60_000)
+    assert view.status.text().endswith("pre-tokenizer Mistral Tekken's regex")
+    assert _shown(view.status.toolTip()) == "regex:" + pattern
