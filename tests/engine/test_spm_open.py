@@ -282,7 +282,7 @@ def test_the_duplicate_checks_table_finds_every_shared_key() -> None:
     """The duplicate check's hash table (one key of each slot stays in it) finds exactly the
     keys that occur more than once, as counting them does: repeats between a slot's winner and
     a loser, between two losers, three alike, crowded slots (keys alike in their top bits)."""
-    from bpe_engine.formats.sentencepiece import _shared_keys
+    from bpe_engine.formats.spm_bulk import _shared_keys
 
     rng = np.random.default_rng(21)
     for trial in range(400):
