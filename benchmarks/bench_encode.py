@@ -29,7 +29,7 @@ round (the first 2,000 messages a process sees), "warm" keeps it (the same messa
 tiktoken's core (``--core``): ``Tokenizer.encode`` of the first ``--mb`` MB (default 2) of
 each corpus, as a user calls it (long texts go to tiktoken's compiled core when it is
 equivalent), against tiktoken built from the same file, and the pure-Python path (the
-thresholds of :mod:`bpe_engine.tokenizer` raised so that it never takes the core: what
+thresholds of :mod:`bpe_engine.tokenizer_core` raised so that it never takes the core: what
 explanations, custom regexes and Hugging Face files use), piece cache emptied before each run
 (its derived merge tables built by one untimed run first, as the core by the first call).
 ``--tokenizers`` picks from qwen, o200k, llama3 (``tokenizer.model``), tekken. The first
@@ -288,13 +288,13 @@ class _PurePython:
     """While active, ``Tokenizer.encode`` never takes tiktoken's core (the pure-Python path)."""
 
     def __enter__(self) -> None:
-        from bpe_engine import tokenizer
+        from bpe_engine import tokenizer_core as tokenizer
 
         self.saved = tokenizer._CORE_MIN, tokenizer._CORE_BUILT_MIN
         tokenizer._CORE_MIN = tokenizer._CORE_BUILT_MIN = 1 << 62
 
     def __exit__(self, *exc: object) -> None:
-        from bpe_engine import tokenizer
+        from bpe_engine import tokenizer_core as tokenizer
 
         tokenizer._CORE_MIN, tokenizer._CORE_BUILT_MIN = self.saved
 

@@ -16,11 +16,14 @@ distinct chunk is encoded once and kept in a cache. Long texts are cut with NumP
 points, then a lookup of every adjacent pair in the sorted pair keys) and their output put
 together with one gather: a Chinese text is mostly one-character chunks, which then cost no
 Python work each.
+
+This module holds the model's tables (made on first use), that cutting and caching, and the
+symbols' ids (UNUSED pieces split again, byte fallback, ``<unk>``); the merge loops of one
+chunk, which decide what merges, are plain functions in :mod:`.merge_loops`.
 """
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections.abc import Callable, Sequence
 from functools import cached_property
@@ -31,6 +34,7 @@ import numpy as np
 
 from ..encode.piece import BpeStep
 from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData, piece_list, value_list
+from .merge_loops import SHIFT, heap_merge, merge_by_rank, merge_with_steps, scan_merge
 from .normalizer import PrefixMatcher
 
 if TYPE_CHECKING:
@@ -39,13 +43,11 @@ if TYPE_CHECKING:
 __all__ = ["CharBpeModel", "CACHE_LIMIT", "split_before"]
 
 CACHE_LIMIT = 500_000
-_SHIFT = 20
 # Texts of at least this many characters are cut and put together with NumPy (below it the
 # NumPy calls cost more than the plain loop); tests set it to 0 to run every text through it.
 VECTOR_MIN = 256
 # Chunks up to this length are merged by a scan of a list (tests vary it to run both loops).
 SCAN_MAX = 32
-_INF = float("inf")
 _WORD_CHAR = re.compile(r"[^\W_]")
 
 
@@ -66,7 +68,7 @@ class CharBpeModel:
         if data.merges is not None:
             for r, (a, b) in enumerate(data.merges):
                 z = self.piece_id.get(pieces[a] + pieces[b], self.reserved.get(pieces[a] + pieces[b], -1))
-                self.pair_rank.setdefault(a << _SHIFT | b, (r, z))
+                self.pair_rank.setdefault(a << SHIFT | b, (r, z))
             self.vocab_id = {p: i for i, p in enumerate(pieces)}
         self.cache: dict[str, tuple[int, ...]] = {}
         self.cache_size = CACHE_LIMIT
@@ -391,159 +393,35 @@ class CharBpeModel:
                 syms.append(text[i : i + (n or 1)])
                 freeze.append(n > 0)
                 i += n or 1
-        n = len(syms)
-        nxt = list(range(1, n + 1))
-        nxt[-1] = -1
-        prv = list(range(-1, n - 1))
-        heap: list[tuple[float, int, int, int]] = []
-        rev: dict[str, tuple[str, str]] = {}
-        get = self.piece_id.get
-        scores = self.scores
-        unused = self.unused
+        record = None
+        if steps is not None:
+            taken = steps
 
-        def add(left: int, right: int) -> None:
-            if left < 0 or right < 0 or freeze[left] or freeze[right]:
-                return
-            piece = syms[left] + syms[right]
-            pid = get(piece)
-            if pid is None:
-                return
-            heapq.heappush(heap, (-scores[pid], left, right, len(piece)))
-            if pid in unused:
-                rev[piece] = (syms[left], syms[right])
-
-        for k in range(1, n):
-            add(k - 1, k)
-        while heap:
-            _, left, right, size = heapq.heappop(heap)
-            a, b = syms[left], syms[right]
-            if not a or not b or len(a) + len(b) != size:
-                continue
-            if steps is not None:
-                alive = [k for k in range(n) if syms[k]]
-                new = self.piece_id[a + b]
+            def record(syms: list[str], left: int, piece: str) -> None:
+                alive = [k for k in range(len(syms)) if syms[k]]
+                new = self.piece_id[piece]
                 parts = tuple(self.symbol_id(syms[k]) for k in alive)
-                steps.append(BpeStep(parts, alive.index(left), self.score_rank[new], new))
-            syms[left] = a + b
-            syms[right] = ""
-            nxt[left] = nxt[right]
-            if nxt[right] >= 0:
-                prv[nxt[right]] = left
-            add(prv[left], left)
-            add(left, nxt[left])
-        out = []
-        k = 0
-        while k != -1:
-            self._resegment(syms[k], rev, out)
-            k = nxt[k]
-        unk = self.unk_id
-        if self.fuse_unk and unk is not None and out.count(unk) > 1:  # a run of unknown pieces is one <unk>
-            out = [i for k, i in enumerate(out) if not (i == unk and k and out[k - 1] == unk)]
-        return out
+                taken.append(BpeStep(parts, alive.index(left), self.score_rank[new], new))
+
+        return self._ids_of(*merge_with_steps(syms, freeze, self.piece_id.get, self.scores, self.unused, record))
 
     def _sentencepiece_scan(self, text: str) -> list[int]:
-        """:meth:`_sentencepiece_plain` for a short chunk: the best pair found by ``min`` over
-        a list of scores (in C) instead of a heap (no stale entries), the same merges in the
-        same order (highest score, leftmost on ties) and the same pairs recorded for UNUSED."""
-        syms = list(text)
-        info = self._merge_info.get
-        unused = self.unused
-        rev: dict[str, tuple[str, str]] = {}
-        inf = _INF
-        scores: list[float] = []
-        for k in range(len(syms) - 1):
-            piece = syms[k] + syms[k + 1]
-            found = info(piece)
-            if found is None:
-                scores.append(inf)
-            else:
-                scores.append(found[0])
-                if unused and found[1] in unused:
-                    rev[piece] = (syms[k], syms[k + 1])
-        while scores:
-            best = min(scores)
-            if best == inf:
-                break
-            k = scores.index(best)
-            ab = syms[k] + syms[k + 1]
-            syms[k] = ab
-            del syms[k + 1]
-            del scores[k]
-            if k:
-                piece = syms[k - 1] + ab
-                found = info(piece)
-                scores[k - 1] = inf if found is None else found[0]
-                if found is not None and unused and found[1] in unused:
-                    rev[piece] = (syms[k - 1], ab)
-            if k < len(scores):
-                piece = ab + syms[k + 1]
-                found = info(piece)
-                scores[k] = inf if found is None else found[0]
-                if found is not None and unused and found[1] in unused:
-                    rev[piece] = (ab, syms[k + 1])
+        """A short chunk without steps or user-defined symbols (:func:`~.merge_loops.scan_merge`)."""
+        return self._ids_of(*scan_merge(text, self._merge_info.get, self.unused))
+
+    def _sentencepiece_plain(self, text: str) -> list[int]:
+        """:meth:`_sentencepiece` without steps or user-defined symbols
+        (:func:`~.merge_loops.heap_merge`)."""
+        return self._ids_of(*heap_merge(text, self._merge_info.get, self.unused))
+
+    def _ids_of(self, syms: list[str], rev: dict[str, tuple[str, str]]) -> list[int]:
+        """The ids of the symbols a merge loop left (UNUSED pieces split again, byte fallback);
+        a run of unknown pieces is one ``<unk>``."""
         out: list[int] = []
         for sym in syms:
             self._resegment(sym, rev, out)
         unk = self.unk_id
-        if self.fuse_unk and unk is not None and out.count(unk) > 1:  # a run of unknown pieces is one <unk>
-            out = [i for k, i in enumerate(out) if not (i == unk and k and out[k - 1] == unk)]
-        return out
-
-    def _sentencepiece_plain(self, text: str) -> list[int]:
-        """:meth:`_sentencepiece` without steps or user-defined symbols, its loop inlined (the
-        time of encoding English or code goes here, once per distinct chunk)."""
-        syms = list(text)
-        n = len(syms)
-        nxt = list(range(1, n + 1))
-        nxt[-1] = -1
-        prv = list(range(-1, n - 1))
-        info = self._merge_info.get
-        unused = self.unused
-        rev: dict[str, tuple[str, str]] = {}
-        heap: list[tuple[float, int, int, int]] = []
-        for k in range(n - 1):
-            piece = syms[k] + syms[k + 1]
-            found = info(piece)
-            if found is not None:
-                heap.append((found[0], k, k + 1, len(piece)))
-                if unused and found[1] in unused:
-                    rev[piece] = (syms[k], syms[k + 1])
-        heapq.heapify(heap)
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            _, left, right, size = pop(heap)
-            a, b = syms[left], syms[right]
-            if not a or not b or len(a) + len(b) != size:
-                continue
-            ab = a + b
-            syms[left] = ab
-            syms[right] = ""
-            after = nxt[right]
-            nxt[left] = after
-            if after >= 0:
-                prv[after] = left
-            before = prv[left]
-            if before >= 0:
-                piece = syms[before] + ab
-                found = info(piece)
-                if found is not None:
-                    push(heap, (found[0], before, left, len(piece)))
-                    if unused and found[1] in unused:
-                        rev[piece] = (syms[before], ab)
-            if after >= 0:
-                piece = ab + syms[after]
-                found = info(piece)
-                if found is not None:
-                    push(heap, (found[0], left, after, len(piece)))
-                    if unused and found[1] in unused:
-                        rev[piece] = (ab, syms[after])
-        out: list[int] = []
-        k = 0
-        while k != -1:
-            self._resegment(syms[k], rev, out)
-            k = nxt[k]
-        unk = self.unk_id
-        if self.fuse_unk and unk is not None and out.count(unk) > 1:  # a run of unknown pieces is one <unk>
+        if self.fuse_unk and unk is not None and out.count(unk) > 1:
             out = [i for k, i in enumerate(out) if not (i == unk and k and out[k - 1] == unk)]
         return out
 
@@ -582,7 +460,7 @@ class CharBpeModel:
                 pending = unk
         if pending is not None:
             ids.append(pending)
-        return _merge_by_rank(ids, self.pair_rank, steps)
+        return merge_by_rank(ids, self.pair_rank, steps)
 
     # -- explaining -----------------------------------------------------------------------
 
@@ -606,57 +484,12 @@ class CharBpeModel:
     def merge_rank(self, left: int, right: int) -> int | None:
         """The rank of merging these two tokens, or None."""
         if self.rule == "huggingface":
-            found = self.pair_rank.get(left << _SHIFT | right)
+            found = self.pair_rank.get(left << SHIFT | right)
             return found[0] if found is not None else None
         if not (0 <= left < len(self.pieces) and 0 <= right < len(self.pieces)):
             return None
         pid = self.piece_id.get(self.pieces[left] + self.pieces[right])
         return self.score_rank[pid] if pid is not None else None
-
-
-def _merge_by_rank(ids: list[int], pair_rank: dict[int, tuple[int, int]], steps: list[BpeStep] | None) -> list[int]:
-    """Hugging Face's ``Word::merge_all``: lowest rank, leftmost first, one pair at a time; an
-    entry is still used when its position now holds another pair making the same token."""
-    n = len(ids)
-    if n < 2:
-        return ids
-    get = pair_rank.get
-    nxt = list(range(1, n + 1))
-    nxt[-1] = -1
-    prv = list(range(-1, n - 1))
-    heap = []
-    for i in range(n - 1):
-        found = get(ids[i] << _SHIFT | ids[i + 1])
-        if found is not None:
-            heap.append((found[0], i, found[1]))
-    heapq.heapify(heap)
-    alive = [True] * n
-    while heap:
-        _, i, z = heapq.heappop(heap)
-        if not alive[i] or nxt[i] < 0:
-            continue
-        j = nxt[i]
-        found = get(ids[i] << _SHIFT | ids[j])
-        if found is None or found[1] != z:
-            continue
-        if steps is not None:
-            parts = tuple(ids[k] for k in range(n) if alive[k])
-            steps.append(BpeStep(parts, sum(alive[:i]), found[0], z))
-        ids[i] = z
-        alive[j] = False
-        k = nxt[j]
-        nxt[i] = k
-        if k >= 0:
-            prv[k] = i
-            found = get(z << _SHIFT | ids[k])
-            if found is not None:
-                heapq.heappush(heap, (found[0], i, found[1]))
-        p = prv[i]
-        if p >= 0:
-            found = get(ids[p] << _SHIFT | z)
-            if found is not None:
-                heapq.heappush(heap, (found[0], p, found[1]))
-    return [ids[k] for k in range(n) if alive[k]]
 
 
 def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bpe_engine import PRETOKENIZER_NAMES, Tokenizer, tokenizer as tokenizer_module, train_bpe
+from bpe_engine import PRETOKENIZER_NAMES, Tokenizer, tokenizer_core, train_bpe
 
 from ..conftest import data_text, shared_corpus, tiktoken_encoding
 
@@ -93,6 +93,6 @@ def tiktoken_encodings() -> Mapping[str, Any]:
 @pytest.fixture
 def pure(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """``Tokenizer.encode`` never hands a text to tiktoken's core."""
-    monkeypatch.setattr(tokenizer_module, "_CORE_MIN", 1 << 62)
-    monkeypatch.setattr(tokenizer_module, "_CORE_BUILT_MIN", 1 << 62)
+    monkeypatch.setattr(tokenizer_core, "_CORE_MIN", 1 << 62)
+    monkeypatch.setattr(tokenizer_core, "_CORE_BUILT_MIN", 1 << 62)
     yield

@@ -285,7 +285,7 @@ def test_a_two_megabyte_piece_takes_the_vectorised_merge(small: Tokenizer, monke
 
 
 def test_encode_of_a_long_string_runs_block_by_block(small: Tokenizer) -> None:
-    from bpe_engine import tokenizer as module
+    from bpe_engine import tokenizer_encode as module
 
     text = ("lower newest " * 500 + "<|endoftext|>") * 800  # past the block-wise size
     assert len(text) >= module._BLOCKWISE

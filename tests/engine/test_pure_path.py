@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bpe_engine import Tokenizer, load_tokenizer, tokenizer as tokenizer_module
+from bpe_engine import Tokenizer, load_tokenizer, tokenizer_core
 from bpe_engine.encode.batch import bpe_flat, bpe_many, bpe_rounds, pair_tables, rounds_exact
 from bpe_engine.encode.piece import bpe_piece
 from bpe_engine.pretokenize import Pretokenizer
@@ -297,8 +297,8 @@ def test_mostly_multibyte_text_through_byte_stand_ins_gives_tiktokens_ids(name: 
     category group's), cold and warm cache, with and without special tokens: tiktoken's ids."""
     ours, ref, offset = _pure_pair(name)
     text = "中文" * 8 + text + "\u05c8't" + text[::-1]
-    saved = tokenizer_module._CORE_MIN, tokenizer_module._CORE_BUILT_MIN
-    tokenizer_module._CORE_MIN = tokenizer_module._CORE_BUILT_MIN = 1 << 62
+    saved = tokenizer_core._CORE_MIN, tokenizer_core._CORE_BUILT_MIN
+    tokenizer_core._CORE_MIN = tokenizer_core._CORE_BUILT_MIN = 1 << 62
     try:
         assert ours.encoder.tables.pretokenizer.utf8_pieces(text) is not None
         expected = [i + offset for i in ref.encode_ordinary(text)]  # type: ignore[attr-defined]
@@ -309,7 +309,7 @@ def test_mostly_multibyte_text_through_byte_stand_ins_gives_tiktokens_ids(name: 
             doc = text + "<|endoftext|>" + text
             assert ours.encode(doc, allowed_special="all") == ref.encode(doc, allowed_special="all")  # type: ignore[attr-defined]
     finally:
-        tokenizer_module._CORE_MIN, tokenizer_module._CORE_BUILT_MIN = saved
+        tokenizer_core._CORE_MIN, tokenizer_core._CORE_BUILT_MIN = saved
 
 
 @pytest.mark.parametrize("name", ["qwen", "llama3", "tekken"])

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bpe_engine import Tokenizer, tokenizer as tokenizer_module
+from bpe_engine import Tokenizer, tokenizer_core
 from bpe_engine.encode import encoder as encoder_module
 
 from ..conftest import data_text
@@ -46,12 +46,12 @@ class _Spy:
     def __enter__(self) -> _Spy:
         spans = encoder_module.Encoder._ids_spans
         self.saved = (
-            tokenizer_module._CORE_MIN,
-            tokenizer_module._CORE_BUILT_MIN,
+            tokenizer_core._CORE_MIN,
+            tokenizer_core._CORE_BUILT_MIN,
             encoder_module._SPANS_MIN,
             spans,
         )
-        tokenizer_module._CORE_MIN = tokenizer_module._CORE_BUILT_MIN = 1 << 62
+        tokenizer_core._CORE_MIN = tokenizer_core._CORE_BUILT_MIN = 1 << 62
         encoder_module._SPANS_MIN = self.threshold
 
         def counted(enc: encoder_module.Encoder, *args: object) -> list[int]:
@@ -63,8 +63,8 @@ class _Spy:
 
     def __exit__(self, *exc: object) -> None:
         (
-            tokenizer_module._CORE_MIN,
-            tokenizer_module._CORE_BUILT_MIN,
+            tokenizer_core._CORE_MIN,
+            tokenizer_core._CORE_BUILT_MIN,
             encoder_module._SPANS_MIN,
             encoder_module.Encoder._ids_spans,  # type: ignore[method-assign]
         ) = self.saved

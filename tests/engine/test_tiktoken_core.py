@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from bpe_engine import Tokenizer, load_tokenizer, tokenizer as tokenizer_module, train_bpe
+from bpe_engine import Tokenizer, load_tokenizer, tokenizer_core, train_bpe
 from bpe_engine.errors import PretokenizerError, SpecialTokenError
 
 from ..conftest import SHARED, shared_path, tiktoken_encoding
@@ -36,7 +36,7 @@ from .test_formats_rankfiles import _tekken, _write_ranks
 
 tiktoken = pytest.importorskip("tiktoken")
 
-LONG = tokenizer_module._CORE_MIN
+LONG = tokenizer_core._CORE_MIN
 # Special-token text among ordinary text, so that allowed/disallowed matter.
 SNIPPETS = [EOT, "<|im_start|>", "<|im_end|>", "<|extra_3|>", "<s>", "[INST]", " 's", "\r\n", "  \n", "१२३", "國語"]
 texts = st.lists(st.one_of(st.text(max_size=30), st.sampled_from(SNIPPETS)), max_size=12).map("".join)
@@ -48,8 +48,8 @@ HYPOTHESIS = settings(
 @pytest.fixture
 def core_always(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every text, however short, goes to the core when the tokenizer is equivalent."""
-    monkeypatch.setattr(tokenizer_module, "_CORE_MIN", 0)
-    monkeypatch.setattr(tokenizer_module, "_CORE_BUILT_MIN", 0)
+    monkeypatch.setattr(tokenizer_core, "_CORE_MIN", 0)
+    monkeypatch.setattr(tokenizer_core, "_CORE_BUILT_MIN", 0)
 
 
 def _long_text(texts: list[tuple[str, str]], specials: list[str]) -> str:
@@ -127,7 +127,7 @@ def test_a_short_text_does_not_build_the_core_once_the_merges_are_made(small_ran
     ours, ref = _small_pair(small_rank_file)
     ours.merge_ids()  # before, a rank table goes to the core whatever the length (issue 21)
     for _, text in data_texts():
-        short = text[: tokenizer_module._CORE_BUILT_MIN * 2]
+        short = text[: tokenizer_core._CORE_BUILT_MIN * 2]
         assert ours.encode_ordinary(short) == ref.encode_ordinary(short)
     assert ours._tiktoken_encoding is None
 

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bpe_engine import Tokenizer, load_tokenizer, tokenizer as tokenizer_module
+from bpe_engine import Tokenizer, load_tokenizer, tokenizer_core
 from bpe_engine.encode import encoder as encoder_module, words as words_module
 from bpe_engine.pretokenize import CL100K_PATTERN, O200K_PATTERN, QWEN_PATTERN, TEKKEN_PATTERN
 
@@ -58,13 +58,13 @@ class _Spy:
     def __enter__(self) -> _Spy:
         method = encoder_module.Encoder._ids_words
         self.saved = (
-            tokenizer_module._CORE_MIN,
-            tokenizer_module._CORE_BUILT_MIN,
+            tokenizer_core._CORE_MIN,
+            tokenizer_core._CORE_BUILT_MIN,
             encoder_module._WORDS_MIN,
             encoder_module._WORDS_SHARE,
             method,
         )
-        tokenizer_module._CORE_MIN = tokenizer_module._CORE_BUILT_MIN = 1 << 62
+        tokenizer_core._CORE_MIN = tokenizer_core._CORE_BUILT_MIN = 1 << 62
         encoder_module._WORDS_MIN, encoder_module._WORDS_SHARE = self.threshold, self.share
 
         def counted(enc: encoder_module.Encoder, segments: list[tuple[str, bool]]) -> list[int] | None:
@@ -80,8 +80,8 @@ class _Spy:
 
     def __exit__(self, *exc: object) -> None:
         (
-            tokenizer_module._CORE_MIN,
-            tokenizer_module._CORE_BUILT_MIN,
+            tokenizer_core._CORE_MIN,
+            tokenizer_core._CORE_BUILT_MIN,
             encoder_module._WORDS_MIN,
             encoder_module._WORDS_SHARE,
             encoder_module.Encoder._ids_words,  # type: ignore[method-assign]
