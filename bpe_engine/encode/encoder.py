@@ -25,7 +25,8 @@ from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
 from .charcut import bpe_cut, bpe_cut_joined, char_ids
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
-from .words import KEY_BYTES, WORD_RULES, WordTable, chunk_words, known_chunks, word_keys, word_table
+from .fine import PREFIXES, fine_pieces
+from .words import KEY_BYTES, WORD_RULES, Chunks, WordTable, chunk_words, known_chunks, word_keys, word_table
 
 __all__ = ["Encoder", "CACHE_LIMIT"]
 
@@ -550,7 +551,9 @@ class Encoder:
         firsts = np.searchsorted(starts, bounds[:-1])
         document = np.cumsum(np.bincount(firsts, minlength=starts.size + 1)[: starts.size])
         specials = np.fromiter((special for _, special in segments), dtype=bool, count=len(segments))
-        units, known = known_chunks(table, raw, chunks, ~specials[document])
+        usable = ~specials[document]
+        units, known = known_chunks(table, raw, chunks, usable)
+        units, known = self._known_parts(table, raw, chunks, usable & (units == 0), units, known)
         # Every other chunk (words no whole token is, or longer than a key, included) goes to
         # the pattern, laid end to end in each document: the same pieces, each chunk ending
         # where one does.
@@ -584,6 +587,40 @@ class Encoder:
         entries = self._entries_of_few(self._bounded_cache(), pieces) if pieces else []
         is_token = tokens >= 0
         return _splice(is_token, tokens[is_token], np.ones(int(is_token.sum()), dtype=np.int64), entries)
+
+    def _known_parts(
+        self, table: WordTable, raw: np.ndarray, chunks: Chunks, todo: np.ndarray, units: np.ndarray, known: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`.words.known_chunks`'s ``units`` and tokens with the chunks ``todo`` (which
+        it left) added where :func:`.fine.fine_pieces` splits them and every piece is a token
+        of ``table``."""
+        rule = WORD_RULES.get(self.tables.pretokenizer.twin)
+        prefix = PREFIXES.get(self.tables.pretokenizer.twin)
+        at = np.flatnonzero(todo)
+        if prefix is None or not at.size:
+            return units, known
+        lengths = chunks.lengths[at]
+        data = raw[np.repeat(todo, chunks.lengths)].tobytes()
+        starts = np.cumsum(lengths) - lengths
+        ok, piece_starts, piece_lengths = fine_pieces(data, starts, rule == "cased", prefix)
+        if not piece_starts.size:
+            return units, known
+        found = np.full(piece_starts.size, -1, dtype=np.int64)
+        short = np.flatnonzero(piece_lengths <= KEY_BYTES)
+        buf = np.frombuffer(data, dtype=np.uint8)
+        found[short] = table.lookup(word_keys(buf, piece_starts[short], piece_lengths[short]))
+        firsts = np.searchsorted(piece_starts, starts[ok])  # each split chunk's first piece
+        counts = np.diff(firsts, append=piece_starts.size)
+        good = ~np.logical_or.reduceat(found < 0, firsts)
+        if not good.any():
+            return units, known
+        more = units.copy()
+        more[at[ok][good]] = counts[good]
+        tokens = np.empty(int(more.sum()), dtype=np.int64)
+        old = np.repeat(units > 0, more)
+        tokens[old] = known
+        tokens[~old] = found[np.repeat(good, counts)]
+        return more, tokens
 
     @staticmethod
     def _wordy(data: bytes, rule: Literal["letters", "cased"]) -> bool:

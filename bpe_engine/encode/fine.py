@@ -1,0 +1,199 @@
+r"""The words path's other chunks cut finer, for code: line breaks, indentation, ``a.b(c):``.
+
+:mod:`.words` cuts a text into chunks at a space after an ASCII non-white-space byte and
+answers the simple ones by NumPy; in code most of the rest hold a line break and the next
+line's indentation (``" if\n        the"``) or a name with punctuation (``" self._cmd(x,"``).
+Here each such chunk is cut at more points where every one of the patterns (o200k, cl100k,
+GPT-2, Qwen, Llama 3, Tekken; none has a lookbehind) always has a piece boundary in the whole
+text, and a chunk all of whose parts have one of two shapes is split by NumPy; the others
+still go to the pattern, whole, as before (so laying them end to end keeps :mod:`.words`'s
+argument). The cuts, inside a chunk (ASCII bytes only; ``W`` the ASCII white space):
+
+1. **A space after a ``W`` byte and before an ASCII byte not in ``W``** (the last space of
+   an indentation, ``"\n    | the"``): no alternative crosses it. A letter, digit or
+   punctuation alternative needs a byte not in ``W`` right after its at most one optional
+   byte; ``\s*[\r\n]+``/``\s*[\r\n]`` end at a line break; ``\s++$`` needs white space to the
+   end; ``\s+(?!\S)`` from inside the run fails if it holds the space (a non-white byte
+   follows) and so ends before it, and as it succeeds there the plain ``\s+`` (Qwen, Llama
+   3, o200k, Tekken) is never tried.
+2. **A line break after an ASCII letter**: every alternative that takes a letter is letters
+   after an optional byte (and o200k's contractions, which end in a letter).
+3. **After one to three line breaks that follow ASCII punctuation, before a byte that is
+   no line break and no ``/``** (not GPT-2's): the punctuation's piece is
+   ``" ?[^\s\p{L}\p{N}]+[\r\n]*"`` (``[\r\n/]*``), which takes the line breaks and stops at
+   that byte (a letter alternative needs a letter after one byte, and punctuation is
+   followed here by a line break, so none takes the punctuation's last byte).
+
+A part is split by NumPy when it has one of two shapes:
+
+- **White space only, followed by cut 1** (an indentation, or ``"\n\n    "``): GPT-2's
+  ``\s+(?!\S)`` takes it whole (the space of cut 1 and a non-white byte follow); the others'
+  ``\s*[\r\n]+`` (cl100k: ``\s*[\r\n]``) take it through its last line break and
+  ``\s+(?!\S)`` the rest (no alternative before them matches: a letter or punctuation one
+  needs a non-white byte within its first two).
+- **An optional space, then ASCII letters and punctuation** (no apostrophe before a letter:
+  contractions; no lower-case letter before an upper-case one under o200k and Tekken),
+  **then line breaks after punctuation only** (not GPT-2). Under GPT-2 each run of letters
+  and of punctuation is a piece, the first with the space. Under the others
+  (``[^\r\n\p{L}\p{N}]?\p{L}+``): a run of letters takes one punctuation byte before it as
+  its prefix when that byte follows a letter or starts the part (``".h"``, ``"(cmd"``), or
+  the part's space; otherwise (two or more punctuation bytes, or one after the space) the
+  punctuation run is a piece of its own (``" ?[^\s\p{L}\p{N}]+"``, greedy, with the space
+  when it follows it, and with the line breaks at the part's end) and the letters another.
+
+Every part's end is a cut, a chunk's end (a space or the document's end follows, where runs
+stop as in :mod:`.words`) or the text's end; a part taken by NumPy ends its last piece there.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import numpy as np
+
+__all__ = ["Prefix", "PREFIXES", "fine_pieces"]
+
+
+class Prefix(Enum):
+    """Which byte before a run of letters joins its piece."""
+
+    SPACE = "space"  # GPT-2: ` ?\p{L}+`, and punctuation takes no line breaks
+    ONE = "one"  # `[^\r\n\p{L}\p{N}]?\p{L}+`, punctuation takes the line breaks after it
+
+
+PREFIXES: dict[str, Prefix] = {
+    "gpt2": Prefix.SPACE,
+    "cl100k": Prefix.ONE,
+    "qwen": Prefix.ONE,
+    "llama3": Prefix.ONE,
+    "o200k": Prefix.ONE,
+    "tekken": Prefix.ONE,
+}
+
+# Byte classes (ASCII; tests check them against ``regex``): letters, punctuation (the slash
+# apart: o200k's and Tekken's ``[\r\n/]*``; the apostrophe apart: contractions), space, line
+# breaks, the other white space (\t \x0b \x0c), other ASCII (digits, controls, \x1c-\x1f,
+# which ``regex`` does not count as white space) and non-ASCII bytes; +10 at a chunk's start.
+_LO, _UP, _PUNCT, _SLASH, _APOS, _SP, _LB, _WT, _OTH, _NA = range(10)
+_K = 20
+_LETTER, _MARK, _WHITE = {_LO, _UP}, {_PUNCT, _SLASH, _APOS}, {_SP, _LB, _WT}
+_CLASSES = bytes(
+    _NA
+    if c >= 128
+    else _LO
+    if chr(c).islower()
+    else _UP
+    if chr(c).isupper()
+    else _SLASH
+    if c == ord("/")
+    else _APOS
+    if c == ord("'")
+    else _SP
+    if c == 0x20
+    else _LB
+    if c in b"\r\n"
+    else _WT
+    if c in b"\t\x0b\x0c"
+    else _PUNCT
+    if 33 <= c < 127 and not chr(c).isalnum()
+    else _OTH
+    for c in range(256)
+)
+# Bits of a pair of bytes (a before b) that the cuts read (_LOW, the first byte of a pair's
+# entry) and that the shapes and piece starts read (_HIGH); see _pair_bits.
+_START, _C2, _C1L, _C1R, _PL, _LL, _LE = 1, 2, 4, 8, 16, 32, 64
+_BAD, _SOLID, _BADNF, _SOLIDNF, _PRUN, _LRUN, _LP, _LBEND = 1, 2, 4, 8, 16, 32, 64, 128
+
+
+def _pair_bits(a: int, b: int, prefix: Prefix, cased: bool) -> tuple[int, int]:
+    """The low and high bits of the pair of classes ``a``, ``b``, where b is not the first
+    byte of a chunk (:func:`fine_pieces` corrects those)."""
+    low = _C2 * (a in _LETTER and b == _LB)  # cut 2 at b
+    low |= _C1L * (a in _WHITE and b == _SP)  # cut 1 at b, with the next pair's _C1R
+    low |= _C1R * (a == _SP and b in _LETTER | _MARK | {_OTH})
+    low |= _PL * (a in _MARK and b == _LB)  # cut 3: punctuation, line breaks ...
+    low |= _LL * (a == _LB and b == _LB)
+    low |= _LE * (a == _LB and b not in (_LB, _SLASH))  # ... and a byte no line break or "/"
+    # A part of letters and punctuation may not hold b (_BADNF: unless b starts the part).
+    lb_ok = prefix is Prefix.ONE and a in _MARK | {_LB}
+    bad = b in (_WT, _OTH, _NA) or (b == _LB and not lb_ok) or (a == _APOS and b in _LETTER)
+    high = _BAD * bad
+    bad_nf = b == _SP or (cased and a == _LO and b == _UP) or (prefix is Prefix.ONE and a == _LB and b != _LB)
+    high |= _BADNF * bad_nf
+    # A blank part may not hold b (_SOLIDNF: unless it starts the part): not white space; for
+    # all but GPT-2 a line break after other white space (one run of line breaks, first).
+    high |= _SOLID * (b not in _WHITE)
+    high |= _SOLIDNF * (prefix is Prefix.ONE and a != _LB and b == _LB)
+    # Piece starts in a part of letters and punctuation.
+    high |= _PRUN * (a not in _MARK | {_SP} and b in _MARK)
+    if prefix is Prefix.SPACE:
+        high |= _LRUN * (a not in _LETTER | {_SP} and b in _LETTER)
+    else:
+        high |= _LRUN * (a in _MARK and b in _LETTER)  # unless the mark is a prefix
+        high |= _LP * (a in _LETTER and b in _MARK)
+        high |= _LBEND * (a == _LB and b != _LB)  # a blank part's piece after its line breaks
+    return low, high
+
+
+def _pair_tables(prefix: Prefix, cased: bool) -> tuple[bytes, bytes]:
+    """:func:`_pair_bits` as two ``bytes.translate`` tables by pair code ``a * 10 + b``."""
+    bits = [_pair_bits(code // 10, code % 10, prefix, cased) if code < 100 else (0, 0) for code in range(256)]
+    return bytes(low for low, _ in bits), bytes(high for _, high in bits)
+
+
+_TABLES = {(p, cased): _pair_tables(p, cased) for p in Prefix for cased in (False, True)}
+_AT_START = np.uint8(0xFF & ~(_C2 | _C1R | _PL | _LL))  # what a chunk's first byte keeps
+
+
+def fine_pieces(data: bytes, starts: np.ndarray, cased: bool, prefix: Prefix) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For chunks laid end to end in ``data`` (chunk ``k`` from ``starts[k]``; chunks of
+    :mod:`.words`), whether each is split here (every part of a shape in the module
+    docstring), and the pieces of those, in order: their starts and lengths in ``data``."""
+    n = len(data)
+    k = np.frombuffer(data.translate(_CLASSES), dtype=np.uint8)
+    pair = np.empty(n, dtype=np.uint8)
+    pair[0] = _NA * 10 + k[0]
+    np.multiply(k[:-1], 10, out=pair[1:])
+    pair[1:] += k[1:]
+    codes = pair.tobytes()
+    low_table, high_table = _TABLES[prefix, cased]
+    low = np.frombuffer(bytearray(codes.translate(low_table)), dtype=np.uint8)
+    high = np.frombuffer(bytearray(codes.translate(high_table)), dtype=np.uint8)
+    # A chunk's first byte: no pair with the byte before (another chunk's) holds.
+    low[starts] = (low[starts] & _AT_START) | _START
+    high[starts] |= np.where(k[starts] == _LB, _BAD, 0).astype(np.uint8)
+    first = (low & (_START | _C2)) != 0
+    # Cut 1: a's bit _C1L (4) shifted onto the next pair's _C1R (8).
+    first[:-1] |= ((low[:-1] << 1) & low[1:] & _C1R) != 0
+    if prefix is Prefix.ONE and n >= 2:
+        # Cut 3 after one or two line breaks.
+        le = (low[1:] & _LE) != 0
+        before = (low[:-1] & _PL) != 0
+        before[1:] |= ((low[1:-1] & _LL) != 0) & ((low[:-2] & _PL) != 0)
+        first[1:] |= le & before
+    # Per byte, bad (1) and not blank (2), from _BAD, _SOLID and (unless a part starts there)
+    # _BADNF, _SOLIDNF.
+    flags = (high >> 2) & 3
+    flags &= (~first).view(np.uint8) * np.uint8(3)
+    flags |= high & 3
+    parts = np.flatnonzero(first)
+    seen = np.bitwise_or.reduceat(flags, parts)
+    ends = np.empty_like(parts)
+    ends[:-1] = parts[1:]
+    ends[-1] = n
+    coarse = np.zeros(n + 1, dtype=bool)
+    coarse[starts] = True
+    coarse[n] = True
+    blank = ((seen & 2) == 0) & ~coarse[ends]  # followed by cut 1
+    taken = (seen == 2) | blank
+    # A chunk is split here when all its parts are taken.
+    ok = ~np.logical_or.reduceat(~taken, np.flatnonzero(coarse[parts]))
+    piece_starts = (high & (_PRUN | _LBEND | (_LRUN if prefix is Prefix.SPACE else 0))) != 0
+    if prefix is Prefix.ONE:
+        # Letters after a mark that is no prefix: the mark starts no part, follows no letter.
+        piece_starts[1:] |= ((high[1:] & _LRUN) != 0) & ~first[:-1] & ((high[:-1] & _LP) == 0)
+    piece_starts |= first
+    bounds = np.flatnonzero(piece_starts)
+    lengths = np.diff(bounds, append=n)
+    keep = np.repeat(ok, np.diff(starts, append=n))[bounds]
+    return ok, bounds[keep], lengths[keep]
