@@ -169,6 +169,11 @@ def _splice(new: np.ndarray, flat: np.ndarray, counts: np.ndarray, found: Sequen
     return out
 
 
+def _pick(items: list[bytes], at: list[int]) -> list[bytes]:
+    """``items`` at the indices ``at``, in that order."""
+    return list(itemgetter(*at)(items)) if len(at) > 1 else [items[k] for k in at]
+
+
 def mostly_multibyte(text: str) -> bool:
     """True when a quarter or more of the characters of ``text`` (sampled) are not ASCII."""
     n = len(text)
@@ -553,7 +558,7 @@ class Encoder:
         specials = np.fromiter((special for _, special in segments), dtype=bool, count=len(segments))
         usable = ~specials[document]
         units, known = known_chunks(table, raw, chunks, usable)
-        units, known = self._known_parts(table, raw, chunks, usable & (units == 0), units, known)
+        units, known, split = self._known_parts(table, raw, chunks, usable & (units == 0), units, known)
         # Every other chunk (words no whole token is, or longer than a key, included) goes to
         # the pattern, laid end to end in each document: the same pieces, each chunk ending
         # where one does.
@@ -575,52 +580,55 @@ class Encoder:
         np.cumsum(done, out=done)
         units[rest] = np.diff(done[rest_ends], prepend=0)
         tokens = np.full(int(units.sum()), -1, dtype=np.int64)  # per piece, a token or -1
-        tokens[np.repeat(~rest, units)] = known
-        at_piece = np.flatnonzero(tokens < 0)
+        from_rest = np.repeat(rest, units)
+        tokens[~from_rest] = known
+        at_piece = np.flatnonzero(from_rest)
         short = np.flatnonzero(piece_lengths <= KEY_BYTES)
         if short.size:
             keys = word_keys(np.frombuffer(others, dtype=np.uint8), (ends - piece_lengths)[short], piece_lengths[short])
             tokens[at_piece[short]] = table.lookup(keys)
             tokens[at_piece[special_at]] = -1  # a special token's text is not that token
             left = np.flatnonzero(tokens[at_piece] < 0).tolist()
-            pieces = list(itemgetter(*left)(pieces)) if len(left) > 1 else [pieces[k] for k in left]
+            pieces = _pick(pieces, left)
+        if split:
+            # The split chunks' pieces that are no whole token, in place among the others.
+            spots = np.concatenate((np.flatnonzero((tokens < 0) & ~from_rest), at_piece[tokens[at_piece] < 0]))
+            pieces = _pick(split + pieces, np.argsort(spots, kind="stable").tolist())
         entries = self._entries_of_few(self._bounded_cache(), pieces) if pieces else []
         is_token = tokens >= 0
         return _splice(is_token, tokens[is_token], np.ones(int(is_token.sum()), dtype=np.int64), entries)
 
     def _known_parts(
         self, table: WordTable, raw: np.ndarray, chunks: Chunks, todo: np.ndarray, units: np.ndarray, known: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray, list[bytes]]:
         """:func:`.words.known_chunks`'s ``units`` and tokens with the chunks ``todo`` (which
-        it left) added where :func:`.fine.fine_pieces` splits them and every piece is a token
-        of ``table``."""
+        it left) added where :func:`.fine.fine_pieces` splits them: their pieces' tokens among
+        ``table``'s, -1 for the pieces no token of it is, and those pieces, in order."""
         rule = WORD_RULES.get(self.tables.pretokenizer.twin)
         prefix = PREFIXES.get(self.tables.pretokenizer.twin)
         at = np.flatnonzero(todo)
         if prefix is None or not at.size:
-            return units, known
+            return units, known, []
         lengths = chunks.lengths[at]
         data = raw[np.repeat(todo, chunks.lengths)].tobytes()
         starts = np.cumsum(lengths) - lengths
         ok, piece_starts, piece_lengths = fine_pieces(data, starts, rule == "cased", prefix)
         if not piece_starts.size:
-            return units, known
+            return units, known, []
         found = np.full(piece_starts.size, -1, dtype=np.int64)
         short = np.flatnonzero(piece_lengths <= KEY_BYTES)
         buf = np.frombuffer(data, dtype=np.uint8)
         found[short] = table.lookup(word_keys(buf, piece_starts[short], piece_lengths[short]))
-        firsts = np.searchsorted(piece_starts, starts[ok])  # each split chunk's first piece
-        counts = np.diff(firsts, append=piece_starts.size)
-        good = ~np.logical_or.reduceat(found < 0, firsts)
-        if not good.any():
-            return units, known
         more = units.copy()
-        more[at[ok][good]] = counts[good]
+        more[at[ok]] = np.diff(np.searchsorted(piece_starts, starts[ok]), append=piece_starts.size)
         tokens = np.empty(int(more.sum()), dtype=np.int64)
         old = np.repeat(units > 0, more)
         tokens[old] = known
-        tokens[~old] = found[np.repeat(good, counts)]
-        return more, tokens
+        tokens[~old] = found
+        new = np.flatnonzero(found < 0)
+        begin = piece_starts[new]
+        split = list(map(data.__getitem__, map(slice, begin.tolist(), (begin + piece_lengths[new]).tolist())))
+        return more, tokens, split
 
     @staticmethod
     def _wordy(data: bytes, rule: Literal["letters", "cased"]) -> bool:
