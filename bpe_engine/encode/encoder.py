@@ -23,9 +23,9 @@ import numpy as np
 from ..pretokenize import SpecialSplitter
 from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
 from .charcut import bpe_cut, bpe_cut_joined, char_ids
+from .fine import PREFIXES, fine_pieces
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
-from .fine import PREFIXES, fine_pieces
 from .words import KEY_BYTES, WORD_RULES, Chunks, WordTable, chunk_words, known_chunks, word_keys, word_table
 
 __all__ = ["Encoder", "CACHE_LIMIT"]

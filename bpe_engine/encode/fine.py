@@ -145,7 +145,9 @@ _TABLES = {(p, cased): _pair_tables(p, cased) for p in Prefix for cased in (Fals
 _AT_START = np.uint8(0xFF & ~(_C2 | _C1R | _PL | _LL))  # what a chunk's first byte keeps
 
 
-def fine_pieces(data: bytes, starts: np.ndarray, cased: bool, prefix: Prefix) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def fine_pieces(
+    data: bytes, starts: np.ndarray, cased: bool, prefix: Prefix
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For chunks laid end to end in ``data`` (chunk ``k`` from ``starts[k]``; chunks of
     :mod:`.words`), whether each is split here (every part of a shape in the module
     docstring), and the pieces of those, in order: their starts and lengths in ``data``."""
