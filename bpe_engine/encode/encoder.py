@@ -23,7 +23,7 @@ import numpy as np
 from ..pretokenize import SpecialSplitter
 from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
 from .charcut import bpe_cut, bpe_cut_joined, char_ids
-from .fine import PREFIXES, fine_pieces
+from .fine import SPLITS, fine_pieces
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
 from .words import KEY_BYTES, WORD_RULES, Chunks, WordTable, chunk_words, known_chunks, word_keys, word_table
@@ -605,14 +605,14 @@ class Encoder:
         it left) added where :func:`.fine.fine_pieces` splits them: their pieces' tokens among
         ``table``'s, -1 for the pieces no token of it is, and those pieces, in order."""
         rule = WORD_RULES.get(self.tables.pretokenizer.twin)
-        prefix = PREFIXES.get(self.tables.pretokenizer.twin)
+        split_rule = SPLITS.get(self.tables.pretokenizer.twin)
         at = np.flatnonzero(todo)
-        if prefix is None or not at.size:
+        if split_rule is None or not at.size:
             return units, known, []
         lengths = chunks.lengths[at]
         data = raw[np.repeat(todo, chunks.lengths)].tobytes()
         starts = np.cumsum(lengths) - lengths
-        ok, piece_starts, piece_lengths = fine_pieces(data, starts, rule == "cased", prefix)
+        ok, piece_starts, piece_lengths = fine_pieces(data, starts, rule == "cased", split_rule)
         if not piece_starts.size:
             return units, known, []
         found = np.full(piece_starts.size, -1, dtype=np.int64)

@@ -47,35 +47,45 @@ stop as in :mod:`.words`) or the text's end; a part taken by NumPy ends its last
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 
 import numpy as np
 
-__all__ = ["Prefix", "PREFIXES", "fine_pieces"]
+__all__ = ["Prefix", "Split", "SPLITS", "fine_pieces"]
 
 
 class Prefix(Enum):
     """Which byte before a run of letters joins its piece."""
 
-    SPACE = "space"  # GPT-2: ` ?\p{L}+`, and punctuation takes no line breaks
+    SPACE = "space"  # GPT-2: ` ?\p{L}+`, ` ?\p{N}+`, and punctuation takes no line breaks
     ONE = "one"  # `[^\r\n\p{L}\p{N}]?\p{L}+`, punctuation takes the line breaks after it
 
 
-PREFIXES: dict[str, Prefix] = {
-    "gpt2": Prefix.SPACE,
-    "cl100k": Prefix.ONE,
-    "qwen": Prefix.ONE,
-    "llama3": Prefix.ONE,
-    "o200k": Prefix.ONE,
-    "tekken": Prefix.ONE,
+@dataclass(frozen=True)
+class Split:
+    """How a pattern splits a part of letters, digits and punctuation: its letters' prefix,
+    and the most digits in a piece (0: a whole run)."""
+
+    prefix: Prefix
+    digits: int
+
+
+SPLITS: dict[str, Split] = {
+    "gpt2": Split(Prefix.SPACE, 0),
+    "cl100k": Split(Prefix.ONE, 3),
+    "qwen": Split(Prefix.ONE, 1),
+    "llama3": Split(Prefix.ONE, 3),
+    "o200k": Split(Prefix.ONE, 3),
+    "tekken": Split(Prefix.ONE, 1),
 }
 
-# Byte classes (ASCII; tests check them against ``regex``): letters, punctuation (the slash
-# apart: o200k's and Tekken's ``[\r\n/]*``; the apostrophe apart: contractions), space, line
-# breaks, the other white space (\t \x0b \x0c), other ASCII (digits, controls, \x1c-\x1f,
-# which ``regex`` does not count as white space) and non-ASCII bytes; +10 at a chunk's start.
-_LO, _UP, _PUNCT, _SLASH, _APOS, _SP, _LB, _WT, _OTH, _NA = range(10)
-_K = 20
+# Byte classes (ASCII; tests check them against ``regex``): letters, digits, punctuation (the
+# slash apart: o200k's and Tekken's ``[\r\n/]*``; the apostrophe apart: contractions), space,
+# line breaks, the other white space (\t \x0b \x0c), other ASCII (controls, \x1c-\x1f, which
+# ``regex`` does not count as white space) and non-ASCII bytes.
+_LO, _UP, _DIGIT, _PUNCT, _SLASH, _APOS, _SP, _LB, _WT, _OTH, _NA = range(11)
+_N = 11
 _LETTER, _MARK, _WHITE = {_LO, _UP}, {_PUNCT, _SLASH, _APOS}, {_SP, _LB, _WT}
 _CLASSES = bytes(
     _NA
@@ -84,6 +94,8 @@ _CLASSES = bytes(
     if chr(c).islower()
     else _UP
     if chr(c).isupper()
+    else _DIGIT
+    if chr(c).isdigit()
     else _SLASH
     if c == ord("/")
     else _APOS
@@ -99,54 +111,60 @@ _CLASSES = bytes(
     else _OTH
     for c in range(256)
 )
-# Bits of a pair of bytes (a before b) that the cuts read (_LOW, the first byte of a pair's
-# entry) and that the shapes and piece starts read (_HIGH); see _pair_bits.
-_START, _C2, _C1L, _C1R, _PL, _LL, _LE = 1, 2, 4, 8, 16, 32, 64
-_BAD, _SOLID, _BADNF, _SOLIDNF, _PRUN, _LRUN, _LP, _LBEND = 1, 2, 4, 8, 16, 32, 64, 128
+# Bits of a pair of bytes (a before b) that the cuts read (the first byte of a pair's entry)
+# and that the shapes and piece starts read (the second); see _pair_bits.
+_CUT, _DD, _C1L, _C1R, _PL, _LL, _LE = 1, 2, 4, 8, 16, 32, 64
+_BAD, _SOLID, _BADNF, _SOLIDNF, _RUN, _LRUN, _LP, _LBEND = 1, 2, 4, 8, 16, 32, 64, 128
 
 
-def _pair_bits(a: int, b: int, prefix: Prefix, cased: bool) -> tuple[int, int]:
+def _pair_bits(a: int, b: int, split: Split, cased: bool) -> tuple[int, int]:
     """The low and high bits of the pair of classes ``a``, ``b``, where b is not the first
     byte of a chunk (:func:`fine_pieces` corrects those)."""
-    low = _C2 * (a in _LETTER and b == _LB)  # cut 2 at b
+    one = split.prefix is Prefix.ONE
+    low = _CUT * (a in _LETTER | {_DIGIT} and b == _LB)  # cut 2 at b
+    low |= _DD * (a == _DIGIT and b == _DIGIT)  # (a fourth digit in a row: no shape)
     low |= _C1L * (a in _WHITE and b == _SP)  # cut 1 at b, with the next pair's _C1R
-    low |= _C1R * (a == _SP and b in _LETTER | _MARK | {_OTH})
+    low |= _C1R * (a == _SP and b in _LETTER | _MARK | {_DIGIT, _OTH})
     low |= _PL * (a in _MARK and b == _LB)  # cut 3: punctuation, line breaks ...
     low |= _LL * (a == _LB and b == _LB)
     low |= _LE * (a == _LB and b not in (_LB, _SLASH))  # ... and a byte no line break or "/"
-    # A part of letters and punctuation may not hold b (_BADNF: unless b starts the part).
-    lb_ok = prefix is Prefix.ONE and a in _MARK | {_LB}
+    # A part of letters, digits and punctuation may not hold b (_BADNF: unless b starts it).
+    lb_ok = one and a in _MARK | {_LB}
     bad = b in (_WT, _OTH, _NA) or (b == _LB and not lb_ok) or (a == _APOS and b in _LETTER)
     high = _BAD * bad
-    bad_nf = b == _SP or (cased and a == _LO and b == _UP) or (prefix is Prefix.ONE and a == _LB and b != _LB)
-    high |= _BADNF * bad_nf
+    high |= _BADNF * (b == _SP or (cased and a == _LO and b == _UP) or (one and a == _LB and b != _LB))
     # A blank part may not hold b (_SOLIDNF: unless it starts the part): not white space; for
     # all but GPT-2 a line break after other white space (one run of line breaks, first).
     high |= _SOLID * (b not in _WHITE)
-    high |= _SOLIDNF * (prefix is Prefix.ONE and a != _LB and b == _LB)
-    # Piece starts in a part of letters and punctuation.
-    high |= _PRUN * (a not in _MARK | {_SP} and b in _MARK)
-    if prefix is Prefix.SPACE:
-        high |= _LRUN * (a not in _LETTER | {_SP} and b in _LETTER)
-    else:
+    high |= _SOLIDNF * (one and a != _LB and b == _LB)
+    # Piece starts: runs of punctuation (not after the part's space), of digits (after it
+    # too under the ONE patterns: their space is a piece of its own there; every digit where
+    # a piece holds one), letters after digits, and GPT-2's letters.
+    run = b in _MARK and a not in _MARK | {_SP}
+    if one:
+        run |= (b == _DIGIT and (a != _DIGIT or split.digits == 1)) or (b in _LETTER and a == _DIGIT)
         high |= _LRUN * (a in _MARK and b in _LETTER)  # unless the mark is a prefix
-        high |= _LP * (a in _LETTER and b in _MARK)
+        high |= _LP * (a in _LETTER | {_DIGIT} and b in _MARK)
         high |= _LBEND * (a == _LB and b != _LB)  # a blank part's piece after its line breaks
+    else:
+        run |= (b == _DIGIT and a not in {_DIGIT, _SP}) or (b in _LETTER and a not in _LETTER | {_SP})
+    high |= _RUN * run
     return low, high
 
 
-def _pair_tables(prefix: Prefix, cased: bool) -> tuple[bytes, bytes]:
-    """:func:`_pair_bits` as two ``bytes.translate`` tables by pair code ``a * 10 + b``."""
-    bits = [_pair_bits(code // 10, code % 10, prefix, cased) if code < 100 else (0, 0) for code in range(256)]
+def _pair_tables(split: Split, cased: bool) -> tuple[bytes, bytes]:
+    """:func:`_pair_bits` as two ``bytes.translate`` tables by pair code ``a * 11 + b``."""
+    n = _N * _N
+    bits = [_pair_bits(code // _N, code % _N, split, cased) if code < n else (0, 0) for code in range(256)]
     return bytes(low for low, _ in bits), bytes(high for _, high in bits)
 
 
-_TABLES = {(p, cased): _pair_tables(p, cased) for p in Prefix for cased in (False, True)}
-_AT_START = np.uint8(0xFF & ~(_C2 | _C1R | _PL | _LL))  # what a chunk's first byte keeps
+_TABLES = {(split, cased): _pair_tables(split, cased) for split in set(SPLITS.values()) for cased in (False, True)}
+_AT_START = np.uint8(0xFF & ~(_DD | _C1R | _PL | _LL))  # what a chunk's first byte keeps
 
 
 def fine_pieces(
-    data: bytes, starts: np.ndarray, cased: bool, prefix: Prefix
+    data: bytes, starts: np.ndarray, cased: bool, split: Split
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For chunks laid end to end in ``data`` (chunk ``k`` from ``starts[k]``; chunks of
     :mod:`.words`), whether each is split here (every part of a shape in the module
@@ -154,20 +172,21 @@ def fine_pieces(
     n = len(data)
     k = np.frombuffer(data.translate(_CLASSES), dtype=np.uint8)
     pair = np.empty(n, dtype=np.uint8)
-    pair[0] = _NA * 10 + k[0]
-    np.multiply(k[:-1], 10, out=pair[1:])
+    pair[0] = _NA * _N + k[0]
+    np.multiply(k[:-1], _N, out=pair[1:])
     pair[1:] += k[1:]
     codes = pair.tobytes()
-    low_table, high_table = _TABLES[prefix, cased]
+    low_table, high_table = _TABLES[split, cased]
     low = np.frombuffer(bytearray(codes.translate(low_table)), dtype=np.uint8)
     high = np.frombuffer(bytearray(codes.translate(high_table)), dtype=np.uint8)
     # A chunk's first byte: no pair with the byte before (another chunk's) holds.
-    low[starts] = (low[starts] & _AT_START) | _START
+    low[starts] = (low[starts] & _AT_START) | _CUT
     high[starts] |= np.where(k[starts] == _LB, _BAD, 0).astype(np.uint8)
-    first = (low & (_START | _C2)) != 0
+    first = (low & _CUT) != 0
     # Cut 1: a's bit _C1L (4) shifted onto the next pair's _C1R (8).
     first[:-1] |= ((low[:-1] << 1) & low[1:] & _C1R) != 0
-    if prefix is Prefix.ONE and n >= 2:
+    one = split.prefix is Prefix.ONE
+    if one and n >= 2:
         # Cut 3 after one or two line breaks.
         le = (low[1:] & _LE) != 0
         before = (low[:-1] & _PL) != 0
@@ -178,6 +197,10 @@ def fine_pieces(
     flags = (high >> 2) & 3
     flags &= (~first).view(np.uint8) * np.uint8(3)
     flags |= high & 3
+    if split.digits == 3 and n >= 3:
+        # A fourth digit in a row: ``\p{N}{1,3}`` would start a piece there; not a shape here.
+        dd = (low & _DD) != 0
+        flags[2:] |= (dd[2:] & dd[1:-1] & dd[:-2]).view(np.uint8)
     parts = np.flatnonzero(first)
     seen = np.bitwise_or.reduceat(flags, parts)
     ends = np.empty_like(parts)
@@ -190,8 +213,8 @@ def fine_pieces(
     taken = (seen == 2) | blank
     # A chunk is split here when all its parts are taken.
     ok = ~np.logical_or.reduceat(~taken, np.flatnonzero(coarse[parts]))
-    piece_starts = (high & (_PRUN | _LBEND | (_LRUN if prefix is Prefix.SPACE else 0))) != 0
-    if prefix is Prefix.ONE:
+    piece_starts = (high & (_RUN | _LBEND)) != 0
+    if one:
         # Letters after a mark that is no prefix: the mark starts no part, follows no letter.
         piece_starts[1:] |= ((high[1:] & _LRUN) != 0) & ~first[:-1] & ((high[:-1] & _LP) == 0)
     piece_starts |= first

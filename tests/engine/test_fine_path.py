@@ -34,11 +34,11 @@ _PATTERNS = {
     "llama3": LLAMA3_PATTERN,
     "tekken": TEKKEN_PATTERN,
 }
-assert set(_PATTERNS) == set(words_module.WORD_RULES) == set(fine_module.PREFIXES)
+assert set(_PATTERNS) == set(words_module.WORD_RULES) == set(fine_module.SPLITS)
 
-# Code's shapes: names, cases, punctuation (apostrophes and "/" among it), digits, every ASCII
-# white space, line breaks after letters and punctuation, indentation, two non-ASCII characters
-# (U+00A0 is white space).
+# Code's shapes: names, cases, punctuation (apostrophes and "/" among it), digit runs (past
+# three), every ASCII white space, line breaks after letters and punctuation, indentation, two
+# non-ASCII characters (U+00A0 is white space).
 _CODE_PARTS = [
     *"aZxQ",
     "abc",
@@ -48,6 +48,8 @@ _CODE_PARTS = [
     *"_.(),:;'\"/#-=[]{}*!<>@\\",
     "0",
     "12",
+    "345",
+    "6789",
     " ",
     "  ",
     "    ",
@@ -91,7 +93,7 @@ def _fine_spans(name: str, text: str, rng: random.Random) -> tuple[set[tuple[int
     laid = np.cumsum(lengths) - lengths
     joined = b"".join(data[s : s + n] for s, n in zip(starts.tolist(), lengths.tolist()))
     ok, piece_starts, piece_lengths = fine_module.fine_pieces(
-        joined, laid, words_module.WORD_RULES[name] == "cased", fine_module.PREFIXES[name]
+        joined, laid, words_module.WORD_RULES[name] == "cased", fine_module.SPLITS[name]
     )
     chunk = np.searchsorted(laid, piece_starts, side="right") - 1
     shift = starts[chunk] - laid[chunk]
@@ -161,6 +163,8 @@ def test_byte_classes_are_the_regex_modules() -> None:
             assert cls == f._LO and regex.fullmatch(r"[\p{Ll}\p{Lm}\p{Lo}\p{M}]", ch)
         elif regex.fullmatch(r"\p{L}", ch):
             assert cls == f._UP and regex.fullmatch(r"\p{Lu}", ch)
+        elif regex.fullmatch(r"\p{N}", ch):
+            assert cls == f._DIGIT
         elif regex.fullmatch(r"\s", ch):
             assert cls == (f._SP if ch == " " else f._LB if ch in "\r\n" else f._WT)
         elif regex.fullmatch(r"[^\s\p{L}\p{N}]", ch) and ch.isprintable():
