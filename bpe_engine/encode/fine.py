@@ -3,46 +3,55 @@ r"""The words path's other chunks cut finer, for code: line breaks, indentation,
 :mod:`.words` cuts a text into chunks at a space after an ASCII non-white-space byte and
 answers the simple ones by NumPy; in code most of the rest hold a line break and the next
 line's indentation (``" if\n        the"``) or a name with punctuation (``" self._cmd(x,"``).
-Here each such chunk is cut at more points where every one of the patterns (o200k, cl100k,
-GPT-2, Qwen, Llama 3, Tekken; none has a lookbehind) always has a piece boundary in the whole
-text, and a chunk all of whose parts have one of two shapes is split by NumPy; the others
-still go to the pattern, whole, as before (so laying them end to end keeps :mod:`.words`'s
-argument). The cuts, inside a chunk (ASCII bytes only; ``W`` the ASCII white space):
+Here each such chunk is cut into *parts* at more points where every one of the patterns
+(o200k, cl100k, GPT-2, Qwen, Llama 3, Tekken; none has a lookbehind) always has a piece
+boundary in the whole text, and a chunk all of whose parts have one of two shapes is split
+by NumPy: its pieces are computed, not matched. The other chunks still go to the pattern
+whole, laid end to end as :mod:`.words` argues. The cuts, inside a chunk (ASCII bytes; ``W``
+the ASCII white space, which is the patterns' ``\s`` on ASCII):
 
-1. **A space after a ``W`` byte and before an ASCII byte not in ``W``** (the last space of
-   an indentation, ``"\n    | the"``): no alternative crosses it. A letter, digit or
-   punctuation alternative needs a byte not in ``W`` right after its at most one optional
-   byte; ``\s*[\r\n]+``/``\s*[\r\n]`` end at a line break; ``\s++$`` needs white space to the
-   end; ``\s+(?!\S)`` from inside the run fails if it holds the space (a non-white byte
-   follows) and so ends before it, and as it succeeds there the plain ``\s+`` (Qwen, Llama
-   3, o200k, Tekken) is never tried.
-2. **A line break after an ASCII letter**: every alternative that takes a letter is letters
-   after an optional byte (and o200k's contractions, which end in a letter).
-3. **After one to three line breaks that follow ASCII punctuation, before a byte that is
-   no line break and no ``/``** (not GPT-2's): the punctuation's piece is
-   ``" ?[^\s\p{L}\p{N}]+[\r\n]*"`` (``[\r\n/]*``), which takes the line breaks and stops at
-   that byte (a letter alternative needs a letter after one byte, and punctuation is
-   followed here by a line break, so none takes the punctuation's last byte).
+1. **A space after a ``W`` byte and before an ASCII byte not in ``W``** (the last space of an
+   indentation, ``"\n    | the"``): no alternative crosses it. A letter, digit or punctuation
+   alternative needs a byte not in ``W`` right after its at most one optional byte;
+   ``\s*[\r\n]+``/``\s*[\r\n]`` end at a line break; ``\s++$`` needs white space to the end;
+   ``\s+(?!\S)`` from inside the run fails if it holds the space (a non-white byte follows) and
+   so ends before it, and as it succeeds there the plain ``\s+`` (Qwen, Llama 3, o200k,
+   Tekken) or ``\s`` is never tried.
+2. **A line break after an ASCII letter or digit**: every alternative that takes a letter or
+   digit is letters or digits after an optional byte (o200k's contractions end in a letter).
+3. **After one or two line breaks that follow ASCII punctuation, before a byte that is no
+   line break and no ``/``** (not GPT-2's): the punctuation's piece is
+   ``" ?[^\s\p{L}\p{N}]+[\r\n]*"`` (o200k, Tekken: ``[\r\n/]*``), which takes the line breaks
+   and stops at that byte (a letter alternative needs a letter right after its one optional
+   byte, and the punctuation is followed by a line break, so none takes its last byte).
 
 A part is split by NumPy when it has one of two shapes:
 
-- **White space only, followed by cut 1** (an indentation, or ``"\n\n    "``): GPT-2's
+- **White space only, followed by cut 1** (an indentation, ``"\n\n    "``): GPT-2's
   ``\s+(?!\S)`` takes it whole (the space of cut 1 and a non-white byte follow); the others'
-  ``\s*[\r\n]+`` (cl100k: ``\s*[\r\n]``) take it through its last line break and
-  ``\s+(?!\S)`` the rest (no alternative before them matches: a letter or punctuation one
-  needs a non-white byte within its first two).
-- **An optional space, then ASCII letters and punctuation** (no apostrophe before a letter:
-  contractions; no lower-case letter before an upper-case one under o200k and Tekken),
-  **then line breaks after punctuation only** (not GPT-2). Under GPT-2 each run of letters
-  and of punctuation is a piece, the first with the space. Under the others
-  (``[^\r\n\p{L}\p{N}]?\p{L}+``): a run of letters takes one punctuation byte before it as
-  its prefix when that byte follows a letter or starts the part (``".h"``, ``"(cmd"``), or
-  the part's space; otherwise (two or more punctuation bytes, or one after the space) the
-  punctuation run is a piece of its own (``" ?[^\s\p{L}\p{N}]+"``, greedy, with the space
-  when it follows it, and with the line breaks at the part's end) and the letters another.
+  ``\s*[\r\n]+`` (cl100k: ``\s*[\r\n]``) take it through its run of line breaks, which must
+  come first (one run: a line break after other white space is no shape), and ``\s+(?!\S)``
+  the rest. No alternative before them matches there: a letter, digit or punctuation one
+  needs a non-white byte within its first two.
+- **An optional space, then ASCII letters, digits and punctuation** (no apostrophe before a
+  letter: contractions; no lower-case letter before an upper-case one under o200k and Tekken;
+  no fourth digit in a row under ``\p{N}{1,3}``), **then line breaks after punctuation only**
+  (not GPT-2). Under GPT-2 each run of letters, of digits and of punctuation is a piece
+  (`` ?\p{L}+``, `` ?\p{N}+``, `` ?[^\s\p{L}\p{N}]+``), the first with the space. Under the
+  others (``[^\r\n\p{L}\p{N}]?\p{L}+``): a run of letters takes one punctuation byte before
+  it as its prefix when that byte follows a letter or digit or starts the part (``".h"``,
+  ``"(cmd"``: the piece before ended there), or the part's space; otherwise (two or more
+  punctuation bytes, or one after the space) the punctuation run is a piece of its own
+  (``" ?[^\s\p{L}\p{N}]+"``, greedy, with the space when it follows it, and with the line
+  breaks at the part's end). Digits are never a prefix's letters nor take one: each run is
+  one piece (``\p{N}{1,3}``, runs of up to three here) or one per digit (``\p{N}``: Qwen,
+  Tekken), and the space before them is a piece of its own (``\s+``/``\s``: no other
+  alternative takes a space before a digit).
 
-Every part's end is a cut, a chunk's end (a space or the document's end follows, where runs
-stop as in :mod:`.words`) or the text's end; a part taken by NumPy ends its last piece there.
+Every part ends at a cut, at its chunk's end (a space after a non-space or the document's end
+follows in the text, where every run stops as in :mod:`.words`) or at the text's end, so a
+part's last piece ends with it. ``tests/engine/test_fine_path.py`` checks the pieces against
+``regex``'s matches of each pattern on code-like text, chunks laid end to end in any selection.
 """
 
 from __future__ import annotations
