@@ -24,18 +24,23 @@ the ASCII white space, which is the patterns' ``\s`` on ASCII):
    ``" ?[^\s\p{L}\p{N}]+[\r\n]*"`` (o200k, Tekken: ``[\r\n/]*``), which takes the line breaks
    and stops at that byte (a letter alternative needs a letter right after its one optional
    byte, and the punctuation is followed by a line break, so none takes its last byte).
+4. **Right after a line break, before an ASCII letter, digit or punctuation byte but ``/``**
+   (not GPT-2's): ``\s*[\r\n]+`` (cl100k: ``\s*[\r\n]``) or the punctuation's line breaks end
+   there, and what starts there takes no line break (the letters' prefix is
+   ``[^\r\n\p{L}\p{N}]``, the punctuation's optional byte a space). Not before ``/``: o200k's
+   ``[\r\n/]*``; not GPT-2's: its ``\s+(?!\S)`` and ``\s`` cut ``"\n\nx"`` as ``"\n", "\n"``.
 
 A part is split by NumPy when it has one of two shapes:
 
-- **White space only, followed by cut 1** (an indentation, ``"\n\n    "``): GPT-2's
+- **White space only, followed by cut 1 or 4** (an indentation, ``"\n\n    "``): GPT-2's
   ``\s+(?!\S)`` takes it whole (the space of cut 1 and a non-white byte follow); the others'
   ``\s*[\r\n]+`` (cl100k: ``\s*[\r\n]``) take it through its run of line breaks, which must
   come first (one run: a line break after other white space is no shape), and ``\s+(?!\S)``
-  the rest. No alternative before them matches there: a letter, digit or punctuation one
-  needs a non-white byte within its first two.
+  the rest (before cut 4 there is no rest: the part ends with its line breaks). No
+  alternative before them matches there: a letter, digit or punctuation one needs a non-white
+  byte within its first two, and no letters' prefix is a line break.
 - **An optional space, then ASCII letters, digits and punctuation** (no apostrophe before a
-  letter: contractions; no lower-case letter before an upper-case one under o200k and Tekken;
-  no fourth digit in a row under ``\p{N}{1,3}``), **then line breaks after punctuation only**
+  letter: contractions; no fourth digit in a row under ``\p{N}{1,3}``), **then line breaks after punctuation only**
   (not GPT-2). Under GPT-2 each run of letters, of digits and of punctuation is a piece
   (`` ?\p{L}+``, `` ?\p{N}+``, `` ?[^\s\p{L}\p{N}]+``), the first with the space. Under the
   others (``[^\r\n\p{L}\p{N}]?\p{L}+``): a run of letters takes one punctuation byte before
@@ -46,7 +51,9 @@ A part is split by NumPy when it has one of two shapes:
   breaks at the part's end). Digits are never a prefix's letters nor take one: each run is
   one piece (``\p{N}{1,3}``, runs of up to three here) or one per digit (``\p{N}``: Qwen,
   Tekken), and the space before them is a piece of its own (``\s+``/``\s``: no other
-  alternative takes a space before a digit).
+  alternative takes a space before a digit). Under o200k and Tekken a run of letters is cut
+  before every upper-case letter that follows a lower-case one (``[UP]*[LO]+`` and
+  ``[UP]+[LO]*``, greedy, end there; the prefix stays with the first run).
 
 Every part ends at a cut, at its chunk's end (a space after a non-space or the document's end
 follows in the text, where every run stops as in :mod:`.words`) or at the text's end, so a
@@ -131,6 +138,7 @@ def _pair_bits(a: int, b: int, split: Split, cased: bool) -> tuple[int, int]:
     byte of a chunk (:func:`fine_pieces` corrects those)."""
     one = split.prefix is Prefix.ONE
     low = _CUT * (a in _LETTER | {_DIGIT} and b == _LB)  # cut 2 at b
+    low |= _CUT * (one and a == _LB and b in _LETTER | _MARK | {_DIGIT} and b != _SLASH)  # cut 4
     low |= _DD * (a == _DIGIT and b == _DIGIT)  # (a fourth digit in a row: no shape)
     low |= _C1L * (a in _WHITE and b == _SP)  # cut 1 at b, with the next pair's _C1R
     low |= _C1R * (a == _SP and b in _LETTER | _MARK | {_DIGIT, _OTH})
@@ -141,7 +149,7 @@ def _pair_bits(a: int, b: int, split: Split, cased: bool) -> tuple[int, int]:
     lb_ok = one and a in _MARK | {_LB}
     bad = b in (_WT, _OTH, _NA) or (b == _LB and not lb_ok) or (a == _APOS and b in _LETTER)
     high = _BAD * bad
-    high |= _BADNF * (b == _SP or (cased and a == _LO and b == _UP) or (one and a == _LB and b != _LB))
+    high |= _BADNF * (b == _SP or (one and a == _LB and b != _LB))
     # A blank part may not hold b (_SOLIDNF: unless it starts the part): not white space; for
     # all but GPT-2 a line break after other white space (one run of line breaks, first).
     high |= _SOLID * (b not in _WHITE)
@@ -150,6 +158,7 @@ def _pair_bits(a: int, b: int, split: Split, cased: bool) -> tuple[int, int]:
     # too under the ONE patterns: their space is a piece of its own there; every digit where
     # a piece holds one), letters after digits, and GPT-2's letters.
     run = b in _MARK and a not in _MARK | {_SP}
+    run |= cased and a == _LO and b == _UP  # o200k's and Tekken's case runs
     if one:
         run |= (b == _DIGIT and (a != _DIGIT or split.digits == 1)) or (b in _LETTER and a == _DIGIT)
         high |= _LRUN * (a in _MARK and b in _LETTER)  # unless the mark is a prefix
