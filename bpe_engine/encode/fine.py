@@ -227,13 +227,14 @@ def fine_pieces(
     coarse = np.zeros(n + 1, dtype=bool)
     coarse[starts] = True
     coarse[n] = True
-    blank = ((seen & 2) == 0) & ~coarse[ends]  # followed by cut 1
+    blank = ((seen & 2) == 0) & ~coarse[ends]  # followed by cut 1 or 4, not the chunk's end
     taken = (seen == 2) | blank
     # A chunk is split here when all its parts are taken.
     ok = ~np.logical_or.reduceat(~taken, np.flatnonzero(coarse[parts]))
     piece_starts = (high & (_RUN | _LBEND)) != 0
     if one:
-        # Letters after a mark that is no prefix: the mark starts no part, follows no letter.
+        # Letters after a mark that is no prefix: the mark starts no part, follows no letter
+        # or digit.
         piece_starts[1:] |= ((high[1:] & _LRUN) != 0) & ~first[:-1] & ((high[:-1] & _LP) == 0)
     piece_starts |= first
     bounds = np.flatnonzero(piece_starts)
