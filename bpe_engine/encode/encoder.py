@@ -23,9 +23,10 @@ import numpy as np
 from ..pretokenize import SpecialSplitter
 from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
 from .charcut import bpe_cut, bpe_cut_joined, char_ids
+from .fine import SPLITS, fine_pieces
 from .piece import bpe_piece, bpe_pieces
 from .tables import SPECIAL_PREFIX, EncoderTables
-from .words import KEY_BYTES, WORD_RULES, WordTable, chunk_words, known_chunks, word_keys, word_table
+from .words import KEY_BYTES, WORD_RULES, Chunks, WordTable, chunk_words, known_chunks, word_keys, word_table
 
 __all__ = ["Encoder", "CACHE_LIMIT"]
 
@@ -166,6 +167,11 @@ def _splice(new: np.ndarray, flat: np.ndarray, counts: np.ndarray, found: Sequen
     ids[~from_new] = np.frombuffer(b"".join(found), dtype=_ID_DTYPE)
     out: list[int] = ids.tolist()
     return out
+
+
+def _pick(items: list[bytes], at: list[int]) -> list[bytes]:
+    """``items`` at the indices ``at``, in that order."""
+    return list(itemgetter(*at)(items)) if len(at) > 1 else [items[k] for k in at]
 
 
 def mostly_multibyte(text: str) -> bool:
@@ -550,7 +556,9 @@ class Encoder:
         firsts = np.searchsorted(starts, bounds[:-1])
         document = np.cumsum(np.bincount(firsts, minlength=starts.size + 1)[: starts.size])
         specials = np.fromiter((special for _, special in segments), dtype=bool, count=len(segments))
-        units, known = known_chunks(table, raw, chunks, ~specials[document])
+        usable = ~specials[document]
+        units, known = known_chunks(table, raw, chunks, usable)
+        units, known, split = self._known_parts(table, raw, chunks, usable & (units == 0), units, known)
         # Every other chunk (words no whole token is, or longer than a key, included) goes to
         # the pattern, laid end to end in each document: the same pieces, each chunk ending
         # where one does.
@@ -572,18 +580,55 @@ class Encoder:
         np.cumsum(done, out=done)
         units[rest] = np.diff(done[rest_ends], prepend=0)
         tokens = np.full(int(units.sum()), -1, dtype=np.int64)  # per piece, a token or -1
-        tokens[np.repeat(~rest, units)] = known
-        at_piece = np.flatnonzero(tokens < 0)
+        from_rest = np.repeat(rest, units)
+        tokens[~from_rest] = known
+        at_piece = np.flatnonzero(from_rest)
         short = np.flatnonzero(piece_lengths <= KEY_BYTES)
         if short.size:
             keys = word_keys(np.frombuffer(others, dtype=np.uint8), (ends - piece_lengths)[short], piece_lengths[short])
             tokens[at_piece[short]] = table.lookup(keys)
             tokens[at_piece[special_at]] = -1  # a special token's text is not that token
             left = np.flatnonzero(tokens[at_piece] < 0).tolist()
-            pieces = list(itemgetter(*left)(pieces)) if len(left) > 1 else [pieces[k] for k in left]
+            pieces = _pick(pieces, left)
+        if split:
+            # The split chunks' pieces that are no whole token, in place among the others.
+            spots = np.concatenate((np.flatnonzero((tokens < 0) & ~from_rest), at_piece[tokens[at_piece] < 0]))
+            pieces = _pick(split + pieces, np.argsort(spots, kind="stable").tolist())
         entries = self._entries_of_few(self._bounded_cache(), pieces) if pieces else []
         is_token = tokens >= 0
         return _splice(is_token, tokens[is_token], np.ones(int(is_token.sum()), dtype=np.int64), entries)
+
+    def _known_parts(
+        self, table: WordTable, raw: np.ndarray, chunks: Chunks, todo: np.ndarray, units: np.ndarray, known: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, list[bytes]]:
+        """:func:`.words.known_chunks`'s ``units`` and tokens with the chunks ``todo`` (which
+        it left) added where :func:`.fine.fine_pieces` splits them: their pieces' tokens among
+        ``table``'s, -1 for the pieces no token of it is, and those pieces, in order."""
+        rule = WORD_RULES.get(self.tables.pretokenizer.twin)
+        split_rule = SPLITS.get(self.tables.pretokenizer.twin)
+        at = np.flatnonzero(todo)
+        if split_rule is None or not at.size:
+            return units, known, []
+        lengths = chunks.lengths[at]
+        data = raw[np.repeat(todo, chunks.lengths)].tobytes()
+        starts = np.cumsum(lengths) - lengths
+        ok, piece_starts, piece_lengths = fine_pieces(data, starts, rule == "cased", split_rule)
+        if not piece_starts.size:
+            return units, known, []
+        found = np.full(piece_starts.size, -1, dtype=np.int64)
+        short = np.flatnonzero(piece_lengths <= KEY_BYTES)
+        buf = np.frombuffer(data, dtype=np.uint8)
+        found[short] = table.lookup(word_keys(buf, piece_starts[short], piece_lengths[short]))
+        more = units.copy()
+        more[at[ok]] = np.diff(np.searchsorted(piece_starts, starts[ok]), append=piece_starts.size)
+        tokens = np.empty(int(more.sum()), dtype=np.int64)
+        old = np.repeat(units > 0, more)
+        tokens[old] = known
+        tokens[~old] = found
+        new = np.flatnonzero(found < 0)
+        begin = piece_starts[new]
+        split = list(map(data.__getitem__, map(slice, begin.tolist(), (begin + piece_lengths[new]).tolist())))
+        return more, tokens, split
 
     @staticmethod
     def _wordy(data: bytes, rule: Literal["letters", "cased"]) -> bool:

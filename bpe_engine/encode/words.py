@@ -26,6 +26,12 @@ alternative with its optional space (the letter alternatives need a letter after
 such character, a contraction starts with an apostrophe, not a space). Only the 32 printable
 ASCII punctuation characters count, which no Unicode version puts in ``\s``, ``\p{L}`` or
 ``\p{N}``.
+
+The chunks these shapes leave (code's: a line break and the next line's indentation inside a
+chunk, names with punctuation, digits) are cut finer by :mod:`.fine` at points where every
+one of these patterns has a piece boundary, and split by NumPy when all their parts have its
+shapes (their pieces that no whole token is go through the piece cache); only the rest go to
+the pattern, whole, laid end to end by the argument above.
 """
 
 from __future__ import annotations
