@@ -42,6 +42,7 @@ __all__ = ["MergeLoop", "WordSlices", "tie_key"]
 # (~60-80 µs a merge on 10 MB of Chinese against ~1.5 µs a position in Python: 40 measured
 # best there, 24-40 alike; English is the same at 32 and 128).
 _SMALL_MERGE = 40
+_RADIX = 4096  # keys from which a batch's new pairs are grouped by two 16-bit radix sorts
 _SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
 _DENSE_CODES = 1 << 22  # pair codes counted in a table (16 MB of int32 at most), not sorted
 _COPY = 1 << 19  # elements copied per call when a column grows (2-4 MB)
@@ -1031,14 +1032,22 @@ class MergeLoop:
             # (z_mine, z_other): the later merge's (x, z) with x = z_mine, or this one's (z, y)
             part_r[n_merged] = np.where(other > mine, mine + z0, other + z0 + n_tok)
             born_r[n_merged] = np.maximum(mine, other)
-        keys = np.concatenate((label[p_free].astype(np.int64) * (2 * n_tok) + sym[pl], born_r * (2 * n_tok) + part_r))
-        order = keys.argsort(kind="stable")
+        born = np.concatenate((label[p_free], born_r))
+        part = np.concatenate((sym[pl], part_r))
+        keys = born * (2 * n_tok) + part
+        if keys.size > _RADIX and 2 * n_tok <= 1 << 16:
+            # Two stable 16-bit radix sorts (NumPy sorts 16-bit keys by radix) beat one of
+            # int64 keys on large batches: 20 000 keys 0.17 against 0.65 ms.
+            order = part.astype(np.uint16).argsort(kind="stable")
+            order = order[born[order].astype(np.uint16).argsort(kind="stable")]
+        else:
+            order = keys.argsort(kind="stable")
         keys = keys[order]
         first = np.empty(keys.size, dtype=bool)
         first[:1] = True
         np.not_equal(keys[1:], keys[:-1], out=first[1:])
         starts = first.nonzero()[0]
-        born, part = np.divmod(keys[starts], 2 * n_tok)
+        born, part = np.divmod(keys[starts], 2 * n_tok)  # each new pair's
         z_of = born + z0
         is_left = part < n_tok
         new_left = np.where(is_left, part, z_of)

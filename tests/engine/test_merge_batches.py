@@ -47,9 +47,18 @@ def _row(loop: MergeLoop, step: tuple[int, int, int, int, int, int | None]) -> t
     return a, b, z, count, replaced, None if tied is None else loop.pair(tied)
 
 
+@pytest.mark.parametrize("radix", [0, merging._RADIX], ids=["radix-sorted", "as-set"])
 @settings(max_examples=80, deadline=None)
 @given(words=words, limit=st.sampled_from([2, 3, 32]), tie_break=st.sampled_from(["greatest", "smallest"]))
-def test_batches_make_the_plain_loops_steps_and_state(words: dict[bytes, int], limit: int, tie_break: str) -> None:
+def test_batches_make_the_plain_loops_steps_and_state(
+    radix: int, words: dict[bytes, int], limit: int, tie_break: str
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(merging, "_RADIX", radix)  # (the new pairs grouped by either sort)
+        _batches_against_steps(words, limit, tie_break)
+
+
+def _batches_against_steps(words: dict[bytes, int], limit: int, tie_break: str) -> None:
     plain, batched = MergeLoop([words], tie_break), MergeLoop([words], tie_break)
     while True:
         steps = batched.step_batch(limit)
