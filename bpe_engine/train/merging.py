@@ -42,6 +42,7 @@ __all__ = ["MergeLoop", "WordSlices", "tie_key"]
 # (~60-80 µs a merge on 10 MB of Chinese against ~1.5 µs a position in Python: 40 measured
 # best there, 24-40 alike; English is the same at 32 and 128).
 _SMALL_MERGE = 40
+_RADIX = 4096  # keys from which a batch's new pairs are grouped by two 16-bit radix sorts
 _SLICE = 65_536  # words (or 4x as many positions) handled per call while setting up
 _DENSE_CODES = 1 << 22  # pair codes counted in a table (16 MB of int32 at most), not sorted
 _COPY = 1 << 19  # elements copied per call when a column grows (2-4 MB)
@@ -116,6 +117,26 @@ def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> _Colum
         log[where] = at[i : i + step][order]
         cursor += here
     return _Column(log, int(at.size))
+
+
+class _Batch(NamedTuple):
+    """Where a batch's pairs stand (``pos``, left elements, ascending per pair; ``label``: the
+    pair's index in the batch; ``j`` the right elements, ``p`` and ``nn`` the neighbours), which
+    neighbours are not merged themselves (``p_free``, ``has_n``: ``nn`` is a position), which
+    right neighbours are (``n_merged``, indices into ``nn[has_n]``; ``other``: their pairs'
+    indices in the batch) and the ids of the pairs
+    across the junctions (``across``: at ``p[p_free]``, then at ``j[has_n]``)."""
+
+    pos: np.ndarray
+    label: np.ndarray
+    j: np.ndarray
+    p: np.ndarray
+    nn: np.ndarray
+    has_n: np.ndarray
+    p_free: np.ndarray
+    n_merged: np.ndarray
+    other: np.ndarray
+    across: np.ndarray
 
 
 class _Keyed(NamedTuple):
@@ -538,6 +559,59 @@ class MergeLoop:
         z, replaced = self.merge(pid)
         return a, b, z, count, replaced, tied
 
+    def step_batch(self, limit: int) -> list[tuple[int, int, int, int, int, int | None]] | None:
+        """:meth:`step` up to ``limit`` times at once where that provably makes the same merges,
+        or None when no pair is left.
+
+        The best pairs are taken off the heap in order (ties included) while none shares a
+        token with another (nor is a pair ``(a, a)``): their counts and places then do not
+        move as the others merge, and every pair left keeps its place behind them. A pair
+        that one of their merges creates counts at most what the pair across the same
+        junction counted before (each of its occurrences stands where one of that pair's
+        did), so the batch runs up to the last pair that counts more than every such pair of
+        the merges before it (:meth:`_batch_size`); each step's tie is then the pair after
+        it in heap order. The batch is merged with one set of NumPy calls for all (a merge's
+        fixed cost is ~60 calls over its positions)."""
+        if self.done:
+            raise RuntimeError("this merge loop has finished (MergeLoop.finish); it makes no more merges")
+        top = self._clean_top()
+        if top is None:
+            return None
+        heap = self.heap
+        heapq.heappop(heap)
+        pleft, pright = self.pairs.left_m, self.pairs.right_m
+        chosen = [top]
+        used = {pleft[top[0]], pright[top[0]]}
+        taken: list[tuple[int, str, int]] = []  # the heap entries of chosen[1:]
+        nxt_top = self._clean_top()
+        # (a pair (a, a) makes new pairs bounded by its own overlaps: it goes alone)
+        while len(used) == 2 * len(chosen) and len(chosen) < limit and nxt_top is not None:
+            a, b = pleft[nxt_top[0]], pright[nxt_top[0]]
+            if a == b or a in used or b in used:
+                break
+            taken.append(heapq.heappop(heap))
+            chosen.append(nxt_top)
+            used.update((a, b))
+            nxt_top = self._clean_top()
+        pids = [pid for pid, _ in chosen]
+        lefts, rights = [pleft[pid] for pid in pids], [pright[pid] for pid in pids]
+        occ = self._occurrences(pids, lefts) if len(pids) > 1 else None
+        k = 1 if occ is None else self._batch_size(occ, [count for _, count in chosen])
+        for entry in taken[k - 1 :]:  # beyond the batch: back in the heap
+            heapq.heappush(heap, entry)
+        nexts = [*chosen[1 : k + 1], nxt_top][:k]  # the pair after each in heap order
+        del lefts[k:], rights[k:]
+        if occ is None or k == 1:
+            done = [self.merge(top[0])]
+        else:
+            if k < len(pids):
+                occ = self._occurrences(pids[:k], lefts)
+            done = self._merge_batch(pids[:k], lefts, rights, occ)
+        return [
+            (a, b, z, count, replaced, nx[0] if nx is not None and nx[1] == count else None)
+            for a, b, (_, count), (z, replaced), nx in zip(lefts, rights, chosen, done, nexts)
+        ]
+
     def settle(self) -> None:
         """After merges made from outside (:class:`~bpe_engine.train.replay.Replay`: no pair
         was chosen, so the threshold never came down), bring the threshold to the best count
@@ -847,7 +921,13 @@ class MergeLoop:
         self.pcount.extend(cnts)
         pairs.off[base:end] = starts + self.log.n
         self.log.extend(positions)
+        self._queue_new(base, end, cnts)
+
+    def _queue_new(self, base: int, end: int, cnts: np.ndarray) -> None:
+        """Queue the new pairs ``base`` to ``end - 1`` (counting ``cnts``): the heap if they count
+        at least the threshold, else the waiting pairs."""
         floor = max(self.threshold, 1)
+        m = end - base
         big = (cnts >= floor).nonzero()[0]
         if big.size < m:  # most new pairs are rare (on Chinese, nearly every merge has none above)
             low = np.arange(base, end) if not big.size else (cnts < floor).nonzero()[0] + base
@@ -857,9 +937,153 @@ class MergeLoop:
                 self._gather_low(_SLICE)
         if big.size:
             heap, tkey, push = self.heap, self.tkey, heapq.heappush
-            pleft, pright = pairs.left_m, pairs.right_m
+            pleft, pright = self.pairs.left_m, self.pairs.right_m
             for q, c in zip((big + base).tolist(), cnts[big].tolist()):
                 push(heap, (-c, tkey[pleft[q]] + tkey[pright[q]], q))
+
+    def _occurrences(self, pids: list[int], lefts: list[int]) -> _Batch:
+        """Where the pairs ``pids`` (left tokens ``lefts``; no token in two of them, none
+        ``(a, a)``) stand, and their neighbours, as merging them all would see them (room made
+        in the log first)."""
+        pairs, log = self.pairs, self.log
+        total = sum([pairs.len_m[pid] for pid in pids])
+        if log.n + 2 * total > log.data.size:  # a merge logs at most 2 new positions per position
+            self._make_room(2 * total)
+        sizes = [pairs.len_m[pid] for pid in pids]  # (after the room: it moves the blocks)
+        data, offs = log.data, [pairs.off_m[pid] for pid in pids]
+        pos = np.concatenate([data[o : o + s] for o, s in zip(offs, sizes)]).astype(np.intp)
+        nxt, prv, mark, ppid = self.nxt, self.prv, self.mark, self.ppid
+        label = np.repeat(np.arange(len(pids), dtype=np.int32), sizes)
+        keep = ppid[pos] == np.asarray(pids, dtype=np.int32)[label]
+        pos = pos[keep]
+        label = label[keep]
+        j = nxt[pos].astype(np.intp)
+        p = prv[pos].astype(np.intp)
+        nn = nxt[j].astype(np.intp)
+        has_n = nn >= 0
+        # Marks: right elements (1) and left elements (2) of the occurrences, to see which
+        # neighbours are merged themselves.
+        mark[j] = 1
+        mark[pos] = 2
+        p_free = (p >= 0) & (mark[p] != 1)  # subtle: mark[-1] is read for p == -1, then masked
+        n_merged = (mark[nn[has_n]] == 2).nonzero()[0]
+        mark[j] = 0
+        mark[pos] = 0
+        other = np.empty(0, dtype=np.intp)
+        if n_merged.size:  # the merge of each such neighbour, by its left token (in no other pair)
+            firsts = np.asarray(lefts, dtype=np.int64)
+            by_left = firsts.argsort()
+            other = by_left[firsts[by_left].searchsorted(self.sym[nn[has_n][n_merged]])]
+        # The pairs across the junctions, which the merges take away: at each free left
+        # neighbour, and at each right element with a right neighbour.
+        across = np.concatenate((ppid[p[p_free]], ppid[j[has_n]]))
+        return _Batch(pos, label, j, p, nn, has_n, p_free, n_merged, other, across)
+
+    def _batch_size(self, occ: _Batch, counts: list[int]) -> int:
+        """How many of the pairs of ``occ`` (counting ``counts``) merge together exactly: up to
+        the last one counting more than every pair across a junction of the merges before."""
+        crossed = self.pcount.data[occ.across]
+        k = len(counts)
+        if not crossed.size or int(crossed.max()) < counts[-1]:
+            return k
+        # A junction between two occurrences gets its first new pair with the earlier merge.
+        right_of = occ.label[occ.has_n]
+        right_of[occ.n_merged] = np.minimum(right_of[occ.n_merged], occ.other)
+        most = np.zeros(k, dtype=np.int64)
+        np.maximum.at(most, np.concatenate((occ.label[occ.p_free], right_of)), crossed)
+        before = np.maximum.accumulate(most).tolist()  # before[i]: the most across merges 0..i
+        while k > 1 and before[k - 2] >= counts[k - 1]:
+            k -= 1
+        return k
+
+    def _merge_batch(self, pids: list[int], lefts: list[int], rights: list[int], occ: _Batch) -> list[tuple[int, int]]:
+        """Merge the pairs ``pids`` (``(lefts[i], rights[i])``, standing at ``occ``) as
+        :meth:`merge` one after the other would: the new tokens, and how many occurrences
+        each replaced. Occurrences of two of them may touch ("a b c d"): the pair across is
+        then that of the two new tokens, made by the later merge, as in turn; pairs are
+        numbered as in turn too (by the merge that made their newer token, then ``(x, z)``
+        by ``x`` before ``(z, y)`` by ``y``), less those a later merge of the batch takes
+        away whole."""
+        tok, tkey = self.tok, self.tkey
+        k = len(pids)
+        z0 = len(tok)
+        for a, b in zip(lefts, rights):
+            tok.append(tok[a] + tok[b])
+            tkey.append(tkey[a][:-1] + tkey[b])
+        n_tok = len(tok)
+        pos, label, j, p, nn, has_n, p_free, n_merged, other, across = occ
+        sym, nxt, prv, ppid = self.sym, self.nxt, self.prv, self.ppid
+        w = self.wt[pos].astype(np.int64, copy=False)  # subtle: subtract.at with int32 values into int64 is 11x slower
+        pl = p[p_free]
+        pr = pos[has_n]
+        nr = nn[has_n]
+        weights = np.concatenate((w[p_free], w[has_n]))
+        pcount = self.pcount.data
+        np.subtract.at(pcount, across, weights)
+        replaced = np.bincount(label, weights=w, minlength=k).astype(np.int64)
+        pcount[pids] -= replaced
+        self.live -= int(pos.size)
+        ppid[pos] = -1
+        ppid[j] = -1
+        born_r = label[has_n].astype(np.int64)
+        part_r = sym[nr].astype(np.int64) + n_tok
+        if n_merged.size:  # a right neighbour merged too: its pair's new token
+            mine = born_r[n_merged]
+            # (z_mine, z_other): the later merge's (x, z) with x = z_mine, or this one's (z, y)
+            part_r[n_merged] = np.where(other > mine, mine + z0, other + z0 + n_tok)
+            born_r[n_merged] = np.maximum(mine, other)
+        born = np.concatenate((label[p_free], born_r))
+        part = np.concatenate((sym[pl], part_r))
+        keys = born * (2 * n_tok) + part
+        if keys.size > _RADIX and 2 * n_tok <= 1 << 16:
+            # Two stable 16-bit radix sorts (NumPy sorts 16-bit keys by radix) beat one of
+            # int64 keys on large batches: 20 000 keys 0.17 against 0.65 ms.
+            order = part.astype(np.uint16).argsort(kind="stable")
+            order = order[born[order].astype(np.uint16).argsort(kind="stable")]
+        else:
+            order = keys.argsort(kind="stable")
+        keys = keys[order]
+        first = np.empty(keys.size, dtype=bool)
+        first[:1] = True
+        np.not_equal(keys[1:], keys[:-1], out=first[1:])
+        starts = first.nonzero()[0]
+        born, part = np.divmod(keys[starts], 2 * n_tok)  # each new pair's
+        z_of = born + z0
+        is_left = part < n_tok
+        new_left = np.where(is_left, part, z_of)
+        new_right = np.where(is_left, z_of, part - n_tok)
+        positions = np.concatenate((pl, pr))[order]
+        self._store_new_pairs(new_left, new_right, starts, positions, np.add.reduceat(weights[order], starts))
+        sym[pos] = label + np.int32(z0)
+        sym[j] = -1
+        nxt[pos] = nn
+        prv[nr] = pr
+        return [(z0 + i, r) for i, r in enumerate(replaced.tolist())]
+
+    def _store_new_pairs(
+        self, left: np.ndarray, right: np.ndarray, starts: np.ndarray, positions: np.ndarray, cnts: np.ndarray
+    ) -> None:
+        """New pairs ``(left[i], right[i])`` counting ``cnts[i]``, their positions
+        ``positions[starts[i]:starts[i + 1]]``: ids, the table, the log, the heap or waiting."""
+        if not positions.size:
+            return
+        pairs = self.pairs
+        m = int(starts.size)
+        base = pairs.n
+        pairs.reserve(m)
+        pairs.n += m
+        end = base + m
+        sizes = pairs.len[base:end]
+        sizes[:-1] = starts[1:]
+        sizes[-1] = positions.size
+        sizes -= starts
+        self.ppid[positions] = np.arange(base, end, dtype=np.int32).repeat(sizes)
+        pairs.left[base:end] = left
+        pairs.right[base:end] = right
+        self.pcount.extend(cnts)
+        pairs.off[base:end] = starts + self.log.n
+        self.log.extend(positions)
+        self._queue_new(base, end, cnts)
 
     # -- checkpoints --------------------------------------------------------------------------
 
@@ -870,6 +1094,28 @@ class MergeLoop:
         before = np.zeros(live.size + 1, dtype=np.int64)
         np.cumsum(live, out=before[1:])
         return self.sym[live], before[self.word_start + self.word_len] - before[self.word_start]
+
+    def rewound(self, parts: Sequence[tuple[int, int]], n_units: int, tie_break: TieBreak | str) -> MergeLoop:
+        """This loop as it stood before its last ``len(parts)`` merges, rebuilt (:meth:`from_words`):
+        ``parts[i]`` is the pair that made the ``i``-th of those tokens, of tokens made before
+        them all (a batch of :meth:`step_batch`)."""
+        ids, lens = self.export_words()
+        first = len(self.tok) - len(parts)
+        split = ids >= first
+        at = np.flatnonzero(split)
+        if at.size:
+            halves = np.asarray(parts, dtype=ids.dtype).reshape(-1, 2)[ids[at] - first]
+            out = np.repeat(ids, split.astype(np.intp) + 1)
+            at += np.arange(at.size)  # where each split token starts in `out`
+            out[at] = halves[:, 0]
+            out[at + 1] = halves[:, 1]
+            ends = np.zeros(lens.size + 1, dtype=np.int64)
+            np.cumsum(lens, out=ends[1:])
+            before = np.zeros(split.size + 1, dtype=np.int64)
+            np.cumsum(split, out=before[1:])
+            lens = lens + before[ends[1:]] - before[ends[:-1]]
+            ids = out
+        return MergeLoop.from_words(ids, lens, self.word_count, self.tok[:first], n_units, tie_break)
 
     @classmethod
     def from_words(

@@ -46,6 +46,10 @@ if TYPE_CHECKING:
 
 __all__ = ["BpeTrainer", "train_bpe"]
 
+# Most merges of the loop made together (MergeLoop.step_batch; a batch ends sooner where
+# it could change the result)
+_BATCH = 32
+
 
 class BpeTrainer:
     """Trains a byte-level BPE tokenizer as a stream of events.
@@ -93,6 +97,11 @@ class BpeTrainer:
         # handed out rebuilds it at the current merge (`_settle`).
         self._preformed: Preformed | None = None
         self._pending: list[PreMerge] = []
+        # Merges of the loop made together (`MergeLoop.step_batch`) and not handed out yet,
+        # last first; inspecting the state before they are rewinds it to the current merge
+        # and ends batching for the run (step mode looks after every merge).
+        self._ahead: list[PreMerge] = []
+        self._batching = True
 
     @property
     def special_tokens(self) -> tuple[str, ...]:
@@ -219,7 +228,13 @@ class BpeTrainer:
     def _merge(self) -> Iterator[TrainingEvent]:
         assert self._state is not None and self.counting is not None
         tokens = self._history[-1].tokens if self._history else self.counting.initial_tokens
-        merges, merge_counts, history, pending = self.merges, self.merge_counts, self._history, self._pending
+        merges, merge_counts, history, pending, ahead = (
+            self.merges,
+            self.merge_counts,
+            self._history,
+            self._pending,
+            self._ahead,
+        )
         rank = len(merges)
         while rank < self.target_merges:
             state = self._state  # subtle: rebuilt by _settle when inspected between two events
@@ -230,14 +245,20 @@ class BpeTrainer:
                 if not pending:
                     self._preformed = None
             else:
-                done = state.step()
-                if done is None:
-                    self.finished = True
-                    state.finish()
-                    yield TrainingDone(rank, "no_pairs")
-                    return
-                a, b, z, count, replaced, tied = done
-                tied_pair = None if tied is None else state.pair(tied)
+                if not ahead:
+                    # (never beyond the vocabulary: nothing left ahead to rewind at the end)
+                    if self._batching:
+                        steps = state.step_batch(min(_BATCH, self.target_merges - rank))
+                    else:
+                        one = state.step()
+                        steps = None if one is None else [one]
+                    if steps is None:
+                        self.finished = True
+                        state.finish()
+                        yield TrainingDone(rank, "no_pairs")
+                        return
+                    ahead += [(a, b, z, c, r, None if t is None else state.pair(t)) for a, b, z, c, r, t in steps[::-1]]
+                a, b, z, count, replaced, tied_pair = ahead.pop()
             tokens -= replaced
             merges.append((a, b))
             merge_counts.append(count)
@@ -263,6 +284,12 @@ class BpeTrainer:
             self._state = self._preformed.loop(len(self.merges))
             self._pending.clear()
             self._preformed = None
+            release_free_memory()
+        if self._ahead and self._state is not None:
+            parts = [(a, b) for a, b, *_ in self._ahead[::-1]]
+            self._state = self._state.rewound(parts, 256, self.config.tie_break)
+            self._ahead.clear()
+            self._batching = False
             release_free_memory()
 
     def save_checkpoint(self, path: str | os.PathLike[str]) -> Saved:
