@@ -11,6 +11,8 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -185,6 +187,29 @@ def test_closing_during_training_offers_save_and_quit(qtbot, window, tmp_path, m
 
 
 def test_closing_during_training_quit_and_cancel(qtbot, window, tmp_path, monkeypatch, corpus):
+    # The run is held after its second merge until the window has closed: a training this
+    # small could otherwise end before close() asks (it did, once merges came in batches). The
+    # second merge comes a batch interval after the first, so the worker sends both to the
+    # window (it sends at most one batch an interval) before it waits for the third.
+    gate = threading.Event()
+    events = BpeTrainer.events
+
+    def held(trainer: BpeTrainer):  # type: ignore[no-untyped-def]
+        stream = events(trainer)
+        merges = 0
+        try:
+            for event in stream:
+                if isinstance(event, MergeEvent):
+                    merges += 1
+                    if merges == 2:
+                        time.sleep(0.2)
+                    elif merges == 3:
+                        gate.wait(60)
+                yield event
+        finally:
+            stream.close()
+
+    monkeypatch.setattr(BpeTrainer, "events", held)
     train = window.train_view
     train.corpus.add_files([str(corpus)])
     train.settings_panel.vocab_size.setValue(VOCAB)
@@ -201,6 +226,7 @@ def test_closing_during_training_quit_and_cancel(qtbot, window, tmp_path, monkey
     qtbot.mouseClick(quit_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=5_000)  # at once: the run is not waited for
     assert train.controller.state == "cancelled"
+    gate.set()
     qtbot.waitUntil(lambda: not run.thread.isRunning(), timeout=30_000)
 
 
