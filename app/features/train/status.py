@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 from app.core import i18n
 from app.core.i18n import bind, noop, tr, tr_n
 from app.core.training.controller import TrainingController
-from app.core.training.events import TrainingStage
+from app.core.training.events import TrainingStage, TrainingState
 from app.core.weakly import weak_method
 from app.display.format import format_bytes, format_count, format_duration
 from app.features.train.meter import ActiveClock, MergeTimeEstimator, RateMeter
@@ -190,6 +190,11 @@ class TrainStatus(QObject):
         self._update_stats()
         if c.state.running:
             self._set_label(weak_method(self.progress_text, ""))  # (kept: weakly, app.core.weakly)
+        elif c.state == TrainingState.PAUSED:
+            # Merges made before the worker saw the pause arrive after it: the label follows
+            # them as the bar does (it read "Paused: Merging: 49" over "54 of" merges).
+            progress = weak_method(self.progress_text, "")  # (kept: weakly, app.core.weakly)
+            self._set_label(lambda: tr("Paused: {what}").format(what=progress(live=False)))
 
     def progress_text(self, *, live: bool = True) -> str:
         """What the run is doing, with speed and time left while it runs (``live``)."""
@@ -225,9 +230,7 @@ class TrainStatus(QObject):
         return text
 
     def show_paused(self) -> None:
-        self.refresh()
-        progress = weak_method(self.progress_text, "")  # (kept: weakly, app.core.weakly)
-        self._set_label(lambda: tr("Paused: {what}").format(what=progress(live=False)))
+        self.refresh()  # (writes the paused label)
 
     def show_finished(self, done: TrainingDone) -> None:
         self.refresh()

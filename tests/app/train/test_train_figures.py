@@ -20,7 +20,7 @@ from app.core.training.events import Finished, Paused
 from app.features.train.view import TrainView
 from bpe_engine import CountingDone, CountingProgress, train_bpe
 
-from ..training_support import choose_sample, on_event, syllable_text, waiting_for
+from ..training_support import choose_sample, on_event, step_to, syllable_text, waiting_for
 
 EOT = "<|endoftext|>"
 
@@ -140,6 +140,24 @@ def test_every_panel_shows_the_current_run_and_its_final_state(qtbot, view) -> N
     assert "Paused while counting" not in panel.next_label.text()
     view.controller.cancel()
     qtbot.waitUntil(lambda: view.controller.state == "cancelled", timeout=30_000)
+
+
+def test_the_paused_label_counts_the_merges_that_arrive_after_the_pause(qtbot, view) -> None:
+    """The worker makes merges until it sees the pause; those that come after the click must
+    move the label as they move the bar (it read "Paused: Merging: 49" over "54 of" merges)."""
+    view.corpus.set_text(syllable_text(30_000))
+    view.settings_panel.vocab_size.setValue(2000)
+    c = view.controller
+    step_to(qtbot, view, 3)  # (paused by steps: no race with the run's end)
+    late = c.merges[-1]
+    c.merges.append(late)  # as a late batch's merge is taken, then shown by the pacer's refresh
+    view.status.refresh()
+    n = len(c.merges)
+    assert view.progress.value() == n
+    assert view.progress_label.text() == f"Paused: Merging: {n:,} of {c.target_merges:,} merges"
+    c.merges.pop()
+    c.cancel()
+    qtbot.waitUntil(lambda: c.state == "cancelled", timeout=30_000)
 
 
 def test_progress_names_the_stage_and_never_shows_a_frozen_figure(qtbot, view) -> None:
