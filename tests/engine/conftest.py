@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bpe_engine import PRETOKENIZER_NAMES, Tokenizer, tokenizer_core, train_bpe
+from bpe_engine import PRETOKENIZER_NAMES, BpeTrainer, MergeEvent, Tokenizer, tokenizer_core, train_bpe
 
 from ..conftest import data_text, shared_corpus, tiktoken_encoding
 
@@ -30,6 +30,17 @@ def texts_of(source: str, shared_names: Sequence[str], read: Callable[[Path], st
     if source == BIG_CORPORA:
         return [(name, read(shared_corpus(name))) for name in shared_names]
     return [(source, data_text(source))]
+
+
+def paused_trainer(text: str, vocab_size: int, at: int) -> tuple[BpeTrainer, Iterator[object]]:
+    """A training on ``text`` (special token ``<|endoftext|>``) stopped after ``at`` merges,
+    and its event stream, to go on with."""
+    trainer = BpeTrainer(None, vocab_size, ["<|endoftext|>"], text=text)
+    events = trainer.events()
+    made = 0
+    while made < at:
+        made += isinstance(next(events), MergeEvent)
+    return trainer, events
 
 
 def head(text: str, n_chars: int) -> str:

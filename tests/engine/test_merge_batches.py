@@ -19,7 +19,7 @@ from bpe_engine.train import merging
 from bpe_engine.train.merging import MergeLoop
 
 from ..conftest import data_text
-from .conftest import head
+from .conftest import head, paused_trainer
 
 EOT = "<|endoftext|>"
 
@@ -144,16 +144,6 @@ def test_batches_happen_touch_and_are_cut_short_on_real_text() -> None:
     assert rows == _plain_rows(text, 256 + 1 + 400)
 
 
-def _pause(text: str, vocab_size: int, at: int) -> tuple[BpeTrainer, object]:
-    trainer = BpeTrainer(None, vocab_size, [EOT], text=text)
-    events = trainer.events()
-    made = 0
-    while made < at:
-        if isinstance(next(events), MergeEvent):
-            made += 1
-    return trainer, events
-
-
 def _plain_at(text: str, vocab_size: int, at: int) -> BpeTrainer:
     trainer = BpeTrainer(None, vocab_size, [EOT], text=text)
     trainer._batching = False
@@ -171,7 +161,7 @@ def test_inspecting_or_saving_inside_a_batch_sees_that_merge_and_goes_on_exactly
     full = _plain_rows(text, vocab_size)
     inside = 0
     for at in range(120, 300, 7):
-        trainer, events = _pause(text, vocab_size, at)
+        trainer, events = paused_trainer(text, vocab_size, at)
         ahead = bool(trainer._ahead)
         inside += ahead
         plain = _plain_at(text, vocab_size, at)
@@ -180,7 +170,7 @@ def test_inspecting_or_saving_inside_a_batch_sees_that_merge_and_goes_on_exactly
         assert not trainer._ahead and trainer._batching is not ahead  # rewound: one merge at a time from here
         assert _rows(list(events)) == full[at:]  # type: ignore[call-overload]
 
-        saving, _ = _pause(text, vocab_size, at)
+        saving, _ = paused_trainer(text, vocab_size, at)
         saving.save_checkpoint(tmp_path / "run.ckpt")
         resumed = BpeTrainer.resume(tmp_path / "run.ckpt")
         assert _rows(list(resumed.events())) == full

@@ -17,7 +17,7 @@ from bpe_engine.train.merging import MergeLoop
 from bpe_engine.train.preform import preform
 
 from ..conftest import data_text
-from .conftest import head
+from .conftest import head, paused_trainer
 
 EOT = "<|endoftext|>"
 
@@ -107,17 +107,6 @@ def test_no_merges_made_ahead_without_multibyte_characters_or_with_long_segments
     assert preform([{b"\xe4\x80\x80\x80\x80": 5, "你好".encode(): 9}], "greatest") is None
 
 
-def _pause(text: str, vocab_size: int, at: int) -> BpeTrainer:
-    trainer = BpeTrainer(None, vocab_size, [EOT], text=text)
-    events = trainer.events()
-    made = 0
-    while made < at:
-        if isinstance(next(events), MergeEvent):
-            made += 1
-    trainer._events = events  # type: ignore[attr-defined]  # kept for the test to go on
-    return trainer
-
-
 def test_inspecting_inside_the_merges_made_ahead_sees_that_merge(tmp_path: Path) -> None:
     text = _texts()["chinese"]
     pre = preform([dict(reference_pretoken_counts(text, [EOT], "gpt2"))], "greatest")
@@ -126,7 +115,7 @@ def test_inspecting_inside_the_merges_made_ahead_sees_that_merge(tmp_path: Path)
     vocab_size = 256 + 1 + len(pre.merges) + 30
     _, merges, counts = reference_train(text, vocab_size, [EOT], "gpt2")
 
-    trainer = _pause(text, vocab_size, at)
+    trainer, events = paused_trainer(text, vocab_size, at)
     plain = _plain(text)
     _as_plain(plain, at)
     assert [(p.left_id, p.right_id, p.count) for p in trainer.top_pairs(15)] == plain.top_pairs(15)
@@ -137,11 +126,11 @@ def test_inspecting_inside_the_merges_made_ahead_sees_that_merge(tmp_path: Path)
         segmented[b"".join(plain.tok[t] for t in ids)] = (int(plain.word_count[w]), ids)
     assert len(pretokens) == 20
     assert all(segmented[p.text] == (p.count, p.token_ids) for p in pretokens)
-    for _ in trainer._events:  # type: ignore[attr-defined]
+    for _ in events:
         pass
     assert trainer.tokenizer().merges == merges and trainer.merge_counts == counts
 
-    saving = _pause(text, vocab_size, at)
+    saving, _ = paused_trainer(text, vocab_size, at)
     saving.save_checkpoint(tmp_path / "run.ckpt")
     resumed = BpeTrainer.resume(tmp_path / "run.ckpt")
     for _ in resumed.events():
