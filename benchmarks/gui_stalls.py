@@ -47,10 +47,6 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
 
 GROUPS = ("compare-first", "tokenize", "compare", "families", "training", "as-of")
 

@@ -116,6 +116,38 @@ def test_split_chunks_give_the_patterns_pieces(name: str, parts: list[str], seed
     assert uncovered == 0
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(_PATTERNS))
+@settings(max_examples=200, deadline=None)
+@given(
+    documents=st.lists(st.lists(st.sampled_from(_CODE_PARTS), min_size=1, max_size=30), min_size=1, max_size=4),
+    seed=st.integers(0, 2**32),
+)
+def test_split_chunks_of_documents_give_each_documents_pieces(name: str, documents: list[list[str]], seed: int) -> None:
+    r"""Documents between special tokens (the encoder's cuts at their ends: a document's end is
+    the text's end to the pattern, ``\s++$`` and all), any selection of their chunks laid end
+    to end: every piece split by NumPy is a piece of its own document under the real pattern."""
+    texts = ["".join(parts) for parts in documents]
+    raw = [text.encode("utf-8") for text in texts]
+    data = b"".join(raw)
+    bounds = np.cumsum([len(r) for r in raw])
+    expected: set[tuple[int, int]] = set()
+    for text, end, size in zip(texts, bounds.tolist(), map(len, raw)):
+        expected |= {(s + end - size, e + end - size) for s, e in _pattern_spans(name, text)}
+    rule = words_module.WORD_RULES[name]
+    chunks = words_module.chunk_words(data, rule, bounds[:-1])
+    rng = random.Random(seed)
+    chosen = [k for k in range(chunks.starts.size) if rng.random() < 0.7] or [0]
+    starts, lengths = chunks.starts[chosen], chunks.lengths[chosen]
+    laid = np.cumsum(lengths) - lengths
+    joined = b"".join(data[s : s + n] for s, n in zip(starts.tolist(), lengths.tolist()))
+    ok, piece_starts, piece_lengths = fine_module.fine_pieces(joined, laid, rule == "cased", fine_module.SPLITS[name])
+    shift = (starts - laid)[np.searchsorted(laid, piece_starts, side="right") - 1]
+    spans = set(zip((piece_starts + shift).tolist(), (piece_starts + shift + piece_lengths).tolist()))
+    assert spans <= expected, (name, texts)
+    assert int(lengths[ok].sum()) == int(piece_lengths.sum())
+
+
 def _code(seed: int, lines: int) -> str:
     """Python-like text: indented statements, calls, attributes, strings, comments, numbers."""
     rng = random.Random(seed)
