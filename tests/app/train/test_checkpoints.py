@@ -186,7 +186,7 @@ def test_closing_during_training_offers_save_and_quit(qtbot, window, tmp_path, m
     assert [(e.left, e.right) for e in resumed] == uninterrupted.merges
 
 
-def test_closing_during_training_quit_and_cancel(qtbot, window, tmp_path, monkeypatch, corpus):
+def test_closing_during_training_quit_and_cancel(qtbot, window, tmp_path, monkeypatch, corpus, request):
     # The run is held after its second merge until the window has closed: a training this
     # small could otherwise end before close() asks (it did, once merges came in batches). The
     # second merge comes a batch interval after the first, so the worker sends both to the
@@ -210,6 +210,7 @@ def test_closing_during_training_quit_and_cancel(qtbot, window, tmp_path, monkey
             stream.close()
 
     monkeypatch.setattr(BpeTrainer, "events", held)
+    request.addfinalizer(gate.set)  # (a failed test must not leave the run held for a minute)
     train = window.train_view
     train.corpus.add_files([str(corpus)])
     train.settings_panel.vocab_size.setValue(VOCAB)
