@@ -57,6 +57,7 @@ __all__ = [
     "corpus_file",
     "load_checkpoint",
     "save_checkpoint",
+    "too_many_words",
 ]
 
 CHECKPOINT_FORMAT = "bpe-explorer-checkpoint"
@@ -161,13 +162,19 @@ def _packed_size(blobs: Mapping[str, np.ndarray]) -> int:
     return sum(int(b.size) for b in blobs.values())
 
 
+def too_many_words(live: int, tokens: int, budget: float) -> bool:
+    """Whether ``live`` token positions of a vocabulary of ``tokens`` cannot fit in ``budget``
+    bytes even compressed (zlib shrinks token ids 1.2-1.5x, never 2x here)."""
+    width = 1 if tokens <= 256 else 2 if tokens <= 65536 else 4
+    return live * width > 2 * budget
+
+
 def _words(loop: MergeLoop, total_bytes: int, spent: int) -> tuple[dict[str, Any], dict[str, np.ndarray]] | None:
     """The words' arrays if, compressed, they fit in :data:`WORDS_SHARE` of the corpus along
     with the ``spent`` bytes of the rest; else None (and nothing compressed when even the
     raw token ids alone are far too many: Chinese, where compressing them would take 0.5 s)."""
     budget = WORDS_SHARE * total_bytes - spent
-    width = 1 if len(loop.tok) <= 256 else 2 if len(loop.tok) <= 65536 else 4
-    if loop.live * width > 2 * budget:  # zlib shrinks token ids 1.2-1.5x, never 2x here
+    if too_many_words(loop.live, len(loop.tok), budget):
         return None
     ids, lens = loop.export_words()
     specs, blobs = _pack({"words.ids": ids, "words.lens": lens, "words.counts": loop.word_count})

@@ -175,3 +175,31 @@ def test_inspecting_or_saving_inside_a_batch_sees_that_merge_and_goes_on_exactly
         resumed = BpeTrainer.resume(tmp_path / "run.ckpt")
         assert _rows(list(resumed.events())) == full
     assert inside >= 10  # most of these pauses fell inside a batch
+
+
+def test_a_checkpoint_of_the_merges_only_leaves_the_batch_and_resumes_exactly(tmp_path: Path) -> None:
+    """A Chinese corpus's checkpoint holds its merges only: saving it inside a batch reads no
+    loop state, so the merges made ahead stay (no rebuild) and the run goes on batching."""
+    from bpe_engine.train.checkpoint import Saved
+
+    text = head(data_text("chinese.txt"), 6000)
+    corpus = tmp_path / "zh.txt"
+    corpus.write_text(text, encoding="utf-8")
+    vocab_size = 256 + 1 + 400
+    full = _rows(list(BpeTrainer(corpus, vocab_size, [EOT], workers=1).events()))
+    assert full == _plain_rows(text, vocab_size)
+    inside = 0
+    for at in range(150, 400, 9):
+        trainer = BpeTrainer(corpus, vocab_size, [EOT], workers=1)
+        events = trainer.events()
+        made = 0
+        while made < at:
+            made += isinstance(next(events), MergeEvent)
+        ahead = len(trainer._ahead)
+        assert trainer.save_checkpoint(tmp_path / "run.ckpt") is Saved.MERGES
+        assert len(trainer._ahead) == ahead and trainer._batching  # nothing rebuilt
+        inside += ahead > 0
+        assert _rows(list(events)) == full[at:]
+        resumed = BpeTrainer.resume(tmp_path / "run.ckpt", workers=1)
+        assert _rows(list(resumed.events())) == full
+    assert inside >= 10  # most of these saves fell inside a batch
