@@ -303,12 +303,15 @@ class BpeTrainer:
         if (
             state is not None
             and self.counting is not None
-            and not self._pending
-            and too_many_words(state.live, len(state.tok) - len(self._ahead), WORDS_SHARE * self.counting.total_bytes)
+            and too_many_words(
+                state.live,
+                len(state.tok) - len(self._ahead) - len(self._pending),
+                WORDS_SHARE * self.counting.total_bytes,
+            )
         ):
             # Only the merges are saved (Chinese): the loop is not read, so merges made ahead
-            # stay (no rebuild, ~0.3 s on 10 MB). Exact: at the last merge handed out the loop
-            # has at least as many live positions as now, and that many tokens.
+            # (batches, preforming) stay (no rebuild, ~0.3 s on 10 MB). Exact: at the last merge
+            # handed out the loop has at least as many live positions as now, and that many tokens.
             state = None
         else:
             self._settle()
