@@ -131,6 +131,11 @@ class Pretokenizer:
         if self._pins:
             divergence()
         _ = self.safe_cut
+        # Their temporaries (~12 MB of the scans over every code point) are freed, but glibc
+        # keeps such pages resident: the trainer would hold them through the counting.
+        from ..parallel import release_free_memory  # (only a forking caller gets here)
+
+        release_free_memory()
         try:
             yield
         finally:
