@@ -219,19 +219,25 @@ class Chunker:
         ctx = self.context
         end = min(size, stop + ctx)  # positions before ``stop`` are judged with this much after
         window = 4096  # a cut is usually a few bytes away; where it is not, the window doubles
+        at = x
         while True:
-            lo = max(0, x - ctx)
+            lo = max(0, at - ctx)
             hi = min(end, x + window)
             f.seek(lo)
             buf = f.read(hi - lo)
             final = hi >= size
-            p = self.first_cut(buf, x - lo, final)
+            p = self.first_cut(buf, at - lo, final)
             if p is not None:
                 return lo + p if lo + p <= stop else None
             if final:
                 return size if size <= stop else None
             if hi >= end:
                 return None
+            # The next window goes on from the positions judged (up to ``hi - ctx``), not from
+            # ``x`` again: each doubling rescanned all before it (the text rule costs ~0.4 us a
+            # byte on a line without cuts). The last ``ctx`` positions are judged again, with
+            # as much before them as a search from ``x`` sees.
+            at = max(at, hi - 2 * ctx)
             window *= 2
 
     def cut(self, buf: bytes, final: bool) -> int:

@@ -336,7 +336,9 @@ def test_range_readers_read_each_byte_a_bounded_number_of_times(tmp_path: Path, 
         f = _CountingFile(raw)
         chunks = [read_range(f, size, a, min(size, a + step), chunker) for a in range(0, size, step)]  # type: ignore[arg-type]
     assert b"".join(chunk for _, chunk in chunks) == shape
-    assert f.read_bytes <= 6 * size, f"read {f.read_bytes / size:.1f} times the file"
+    # Each reader's range, the first reader's search to the file's end, and the context
+    # around them: 3x; 5.3x while each doubled window was scanned again from its start.
+    assert f.read_bytes <= 3.5 * size, f"read {f.read_bytes / size:.1f} times the file"
 
 
 _ONE_FINDING = """
