@@ -296,6 +296,8 @@ def _text_first_cut(
     ``start`` (for the rule's look-behind) to a few after ``stop`` (its look-ahead)."""
     rule = pretokenizer.safe_cut
     assert rule is not None
+    if not pretokenizer.may_cut(buf, start, stop):
+        return None
     a = max(0, start - 12)
     while a < start and (buf[a] & 0xC0) == 0x80:
         a += 1  # decode from the start of a character

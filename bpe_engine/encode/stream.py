@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from .._text import fix_surrogates
 from ..errors import SpecialTokenError
 from ..pretokenize import SpecialSplitter
-from .cuts import safe_cut_before
+from .cuts import safe_cut_before, search_end
 from .encoder import Encoder
 
 __all__ = ["ITER_BLOCK", "iter_encode"]
@@ -41,6 +41,7 @@ def iter_encode(
     tail = ""  # the end of the last block, for disallowed tokens that straddle a cut
     done = 0  # characters of the stream before buf
     wait_for = block  # encode when buf holds this much (doubled while no cut point comes)
+    searched = 0  # no cut in buf before this (each doubling searches only what is new)
     for chunk in iterable:
         if not isinstance(chunk, str):
             raise TypeError(f"encode_iterable() takes strings, got {type(chunk).__name__}")
@@ -48,9 +49,10 @@ def iter_encode(
             continue
         buf += chunk
         while len(buf) >= wait_for:
-            cut = safe_cut_before(pre, specials, buf, block)
+            cut = safe_cut_before(pre, specials, buf, block, searched)
             if not cut:
                 wait_for = 2 * len(buf)
+                searched = search_end(specials, buf)
                 break
             piece = buf[:cut]
             if check is not None:
@@ -59,7 +61,7 @@ def iter_encode(
             yield _encode_block(encoder, piece, allowed)
             done += cut
             buf = buf[cut:]
-            wait_for = block
+            wait_for, searched = block, 0
     if buf:
         if check is not None:
             _refuse(check, tail + buf, done - len(tail))

@@ -16,7 +16,7 @@ from .._blocks import BLOCK, array_in_blocks, tolist_in_blocks
 from .._text import lone_surrogate, surrogate_message
 from ..errors import PretokenizerError, as_typed, short
 from ..unicode_classes import divergence, pinned_text
-from .patterns import _GPT_SAFE_CUT, _NAMED, _RELEASED, LINEAR_PATTERNS, PRETOKENIZER_NAMES, _guarded
+from .patterns import _GPT_SAFE_CUT, _NAMED, _RELEASED, CUT_MARKS, LINEAR_PATTERNS, PRETOKENIZER_NAMES, _guarded
 from .twins import _WHITESPACE_BYTES, BYTE_TWIN_NAMES, ascii_byte_pattern, byte_stand_ins, stand_in_table
 
 if TYPE_CHECKING:
@@ -247,6 +247,18 @@ class Pretokenizer:
             pos = e
         if pos < len(text):
             yield (pos, len(text))
+
+    def may_cut(self, text: str | bytes, start: int, end: int) -> bool:
+        """False when :attr:`safe_cut` has no match at any position from ``start`` to ``end``
+        of ``text`` (str or UTF-8 bytes): none of its rule's marks is there (see
+        :data:`~.patterns.CUT_MARKS`); True when it may have one."""
+        marks = CUT_MARKS.get(self._safe_cut_rule) if self._safe_cut_rule is not None else None
+        if marks is None:
+            return True
+        a, b = max(0, start - 1), end + 1  # a line break just before a cut, a space at it
+        if isinstance(text, bytes):
+            return any(text.find(m.encode(), a, b) >= 0 for m in marks)
+        return any(text.find(m, a, b) >= 0 for m in marks)
 
     def last_safe_cut(self, text: str, start: int = 0, end: int | None = None) -> int | None:
         """The last position in ``text[start:end]`` where it may be cut, or None."""

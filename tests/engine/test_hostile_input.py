@@ -225,10 +225,10 @@ def _cut_searches(tok: Tokenizer, chunks: list[str], monkeypatch: pytest.MonkeyP
     seen = {"calls": 0, "chars": 0}
     real = stream.safe_cut_before
 
-    def counting(pre, specials, buf, target):  # type: ignore[no-untyped-def]
+    def counting(pre, specials, buf, target, searched=0):  # type: ignore[no-untyped-def]
         seen["calls"] += 1
         seen["chars"] += len(buf)
-        return real(pre, specials, buf, target)
+        return real(pre, specials, buf, target, searched)
 
     monkeypatch.setattr(stream, "safe_cut_before", counting)
     ids = list(tok.encode_iterable(chunks))

@@ -237,3 +237,23 @@ def test_released_patterns_tile_every_code_point() -> None:
     for spec in RELEASED:
         pieces = Pretokenizer(spec).split(text)
         assert "".join(pieces) == text and all(pieces), spec
+
+
+@pytest.mark.parametrize("spec", ["gpt2", "cl100k", "o200k", "whitespace", "regex:" + QWEN_PATTERN])
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="ab9 \n\t/.國語é\u3000\u00a0", max_size=40), data=st.data())
+def test_may_cut_is_false_only_where_the_rule_finds_no_cut(spec: str, text: str, data: st.DataObject) -> None:
+    # may_cut skips the safe-cut regex on long lines without cuts; it must never hide one.
+    pre = Pretokenizer(spec)
+    rule = pre.safe_cut
+    assert rule is not None
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    found = [p for p in range(start, end + 1) if rule.match(text, p) is not None]
+    if found:
+        assert pre.may_cut(text, start, end) and pre.may_cut(text.encode(), *_byte_span(text, start, end))
+    assert not pre.may_cut("國語" * 50, 0, 100)  # (and it does skip a text without marks)
+
+
+def _byte_span(text: str, start: int, end: int) -> tuple[int, int]:
+    return len(text[:start].encode()), len(text[:end].encode())
