@@ -176,8 +176,9 @@ class Chunker:
             return not any(s < p + 8 and e > p - 8 for s, e in occurrences)
 
         safe = SAFE_CUT_BYTES.get(self.pretokenizer.name)
-        if safe is not None and best > start:
-            for m in safe.finditer(buf, max(0, start - 2), min(len(buf), best + 1)):
+        lo, hi = max(0, start - 2), min(len(buf), best + 1)
+        if safe is not None and best > start and self.pretokenizer.may_cut(buf, lo, hi):
+            for m in safe.finditer(buf, lo, hi):
                 p = m.end()
                 if p >= best:
                     break
@@ -256,6 +257,8 @@ class Chunker:
             return best
         # Look only at the tail for a safe cut: any cut after `best` is better.
         start = max(best, limit - _CUT_WINDOW)
+        if not self.pretokenizer.may_cut(buf, start, limit):
+            return best  # (no mark of a cut in the window: neither rule finds one)
         if self.safe_rev is not None:
             cut = self.safe_rev.search(buf, start, limit)
             if cut is not None:
