@@ -102,8 +102,9 @@ class AsOfBox(QCheckBox):
                 )
             )
             return
-        # (a Unigram or WordPiece tokenizer on the Timeline has no merge k: "As of merge 0" misled)
-        named = not self._timeline_has_no_merges()
+        # (a Unigram or WordPiece tokenizer on the Timeline has no merge k: "As of merge 0" misled;
+        # beside another tokenizer, the Timeline's k is not a number of the one shown)
+        named = on and not self._timeline_has_no_merges()
         self.setText(tr("As of merge {k}").format(k=format_count(k)) if named else tr("As of merge k"))
         if not on and without:
             self.setToolTip(

@@ -147,3 +147,22 @@ def test_a_unigram_tokenizer_on_the_timeline_names_no_merge_number(qtbot, regist
     position.set(a, 7, len(tok_a.merges))
     box.set_keys([a])
     assert box.isEnabled() and box.text() == "As of merge 7"
+
+
+def test_a_view_showing_another_tokenizer_names_no_merge_number(qtbot, registry, tok_a, tok_b) -> None:
+    """Vocabulary showed o200k beside a greyed "As of merge 280,147": the Timeline's position in
+    Llama 3's merges, a number o200k does not have. Beside another tokenizer the box names no
+    number (its tooltip says which tokenizer the Timeline shows, at which merge)."""
+    from app.core.timeline_position import TimelinePosition
+    from app.widgets.as_of import AsOfBox
+
+    a, b = registry.add(tok_a, "A"), registry.add(tok_b, "B")
+    position = TimelinePosition()
+    box = AsOfBox(position, registry)
+    qtbot.addWidget(box)
+    position.set(a, 7, len(tok_a.merges))
+    box.set_keys([b])
+    assert not box.isEnabled() and box.text() == "As of merge k"
+    assert "merge 7" in box.toolTip() and "A" in box.toolTip()
+    box.set_keys([a])
+    assert box.isEnabled() and box.text() == "As of merge 7"
