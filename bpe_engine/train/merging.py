@@ -25,7 +25,7 @@ smallest) pair of byte strings ``(left, right)``.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -33,7 +33,9 @@ import numpy as np
 from .._arrays import left_to_right
 from ..errors import CorpusError
 from ..kinds import TieBreak
+from . import merge_huge, tiekeys
 from .keys import KeyedPieces
+from .tiekeys import PairKey, TokenKey, tie_key, token_key
 
 __all__ = ["MergeLoop", "WordSlices", "tie_key"]
 
@@ -56,21 +58,6 @@ _POSITION32 = np.dtype([("sym", "<i4"), ("nxt", "<i4"), ("prv", "<i4"), ("ppid",
 # Per pair: its two tokens, its count, and its block of positions in the log.
 # (Counts are a column of their own: NumPy's subtract.at is 4x slower on a strided field.)
 _PAIR = np.dtype([("left", "<i4"), ("right", "<i4"), ("off", "<i8"), ("len", "<i8")])
-
-
-def _key_greatest(tok: bytes) -> str:
-    # Inverted byte order plus a terminator above every byte: comparing these strings
-    # ascending orders (left, right) tuples descending, prefixes included.
-    return "".join([chr(255 - b) for b in tok]) + "\u0100"
-
-
-def _key_smallest(tok: bytes) -> str:
-    return "".join([chr(b + 1) for b in tok]) + "\x00"
-
-
-def tie_key(tie_break: TieBreak | str) -> Callable[[bytes], str]:
-    """The per-token sort key of a tie-break rule (pair key = left key + right key)."""
-    return _key_greatest if TieBreak(tie_break) is TieBreak.GREATEST else _key_smallest
 
 
 def _view(array: np.ndarray) -> memoryview:
@@ -211,6 +198,25 @@ def _fill(array: np.ndarray, value: int) -> None:
         array[i : i + _COPY] = value
 
 
+def _fill_runs(out: np.ndarray, values: np.ndarray, lengths: np.ndarray) -> None:
+    """``out[:] = np.repeat(values, lengths)``, _COPY elements at a time: one pre-token can be
+    a whole 50 MB line, whose repeat was a temporary of 400 MB (fresh memory costs more to
+    touch here than the work done in it)."""
+    total = int(out.size)
+    if total <= _COPY:
+        out[:] = np.repeat(values, lengths)
+        return
+    ends = np.cumsum(lengths)
+    for i in range(0, total, _COPY):
+        stop = min(i + _COPY, total)
+        first = int(ends.searchsorted(i, side="right"))  # the word holding position i
+        last = int(ends.searchsorted(stop, side="left"))  # ... and position stop - 1
+        runs = np.minimum(ends[first : last + 1], stop) - np.maximum(
+            ends[first : last + 1] - lengths[first : last + 1], i
+        )
+        out[i:stop] = np.repeat(values[first : last + 1], runs)
+
+
 class _Column:
     """A growable NumPy array: ``data[:n]`` holds the values, ``mv`` is a memoryview of
     ``data`` (element access from Python as fast as ``array.array``).
@@ -333,7 +339,7 @@ class MergeLoop:
         for raw, k in slices.data():
             s, e = (int(starts[w]), int(starts[w + k - 1] + lengths[w + k - 1])) if k else (0, 0)
             self.sym[s:e] = raw if width == 1 else raw.view("<u4")
-            self.wt[s:e] = np.repeat(self.word_count[w : w + k], lengths[w : w + k])
+            _fill_runs(self.wt[s:e], self.word_count[w : w + k], lengths[w : w + k])
             w += k
         del slices
         step = 4 * _SLICE
@@ -350,9 +356,9 @@ class MergeLoop:
         self.live = n  # positions still holding a token (what a checkpoint of the words saves)
         _fill(self.mark, 0)
 
-        self.key_of = tie_key(tie_break)
+        self.greatest = TieBreak(tie_break) is TieBreak.GREATEST
         self.tok: list[bytes] = [bytes([i]) for i in range(256)] if units is None else [bytes(u) for u in units]
-        self.tkey: list[str] = [self.key_of(t) for t in self.tok]
+        self.tkey: list[str | TokenKey] = [token_key(t, self.greatest) for t in self.tok]
         if units is None:
             present, sizes, pair_counts, log = self._byte_pairs(n, _SLICE)
         else:
@@ -446,7 +452,7 @@ class MergeLoop:
         waiting = np.flatnonzero((counts > 0) & (counts < floor))
         tkey = self.tkey
         pairs = self.pairs.view()
-        self.heap: list[tuple[int, str, int]] = [
+        self.heap: list[tuple[int, str | PairKey, int]] = [
             (-c, tkey[left] + tkey[right], pid)
             for pid, left, right, c in zip(
                 big.tolist(), pairs["left"][big].tolist(), pairs["right"][big].tolist(), counts[big].tolist()
@@ -582,7 +588,7 @@ class MergeLoop:
         pleft, pright = self.pairs.left_m, self.pairs.right_m
         chosen = [top]
         used = {pleft[top[0]], pright[top[0]]}
-        taken: list[tuple[int, str, int]] = []  # the heap entries of chosen[1:]
+        taken: list[tuple[int, str | PairKey, int]] = []  # the heap entries of chosen[1:]
         nxt_top = self._clean_top()
         # (a pair (a, a) makes new pairs bounded by its own overlaps: it goes alone)
         while len(used) == 2 * len(chosen) and len(chosen) < limit and nxt_top is not None:
@@ -659,6 +665,10 @@ class MergeLoop:
                 start = int(off[p])
                 # Pairs p..q-1: about 4 * _SLICE entries (at least one pair) per NumPy pass.
                 q = max(int(np.searchsorted(off, start + 4 * _SLICE, side="left")), p + 1)
+                if q == p + 1 and length[p] > 4 * _SLICE:
+                    write += self._compact_block(p, write)
+                    p = q
+                    continue
                 lens = length[p:q]
                 entries = data[start : int(off[q - 1] + lens[-1])]
                 # A pair counting 0 has no position left: its block goes unread (the merged
@@ -680,6 +690,32 @@ class MergeLoop:
         if log.n + extra > log.data.size - log.n // 2:
             log.reserve(extra + log.n)  # doubles at least (untouched pages cost nothing)
 
+    def _compact_block(self, p: int, write: int) -> int:
+        """:meth:`_make_room` for one pair's block of millions of entries (one repeated
+        character's first merges), 4 * _SLICE entries a pass: its live entries move down to
+        ``write`` (never past the entries still to read). Returns how many stay."""
+        data, ppid = self.log.data, self.ppid
+        start, size = int(self.pairs.off[p]), int(self.pairs.len[p])
+        kept = 0
+        if self.pcount.data[p] > 0:  # a pair counting 0 has no position left
+            for i in range(start, start + size, 4 * _SLICE):
+                entries = data[i : min(i + 4 * _SLICE, start + size)]
+                live = entries[ppid[entries] == p]
+                data[write + kept : write + kept + live.size] = live
+                kept += int(live.size)
+        self.pairs.off[p] = write
+        self.pairs.len[p] = kept
+        return kept
+
+    def _joined_key(self, a: int, b: int) -> str | TokenKey:
+        """The key of the token just made of ``a`` and ``b`` (the last one)."""
+        tok = self.tok[-1]
+        if len(tok) > tiekeys.LONG:
+            return TokenKey(tok, self.greatest)
+        left, right = self.tkey[a], self.tkey[b]
+        assert isinstance(left, str) and isinstance(right, str)  # both shorter than the token
+        return left[:-1] + right  # a key is one character per byte and a terminator
+
     def merge(self, pid: int) -> tuple[int, int]:
         """Merge every occurrence of pair ``pid``; returns the new token id and how many
         occurrences were replaced (weighted by the pre-tokens' counts).
@@ -693,7 +729,7 @@ class MergeLoop:
         tok, tkey = self.tok, self.tkey
         z = len(tok)
         tok.append(tok[a] + tok[b])
-        tkey.append(tkey[a][:-1] + tkey[b])  # a key is one character per byte and a terminator
+        tkey.append(self._joined_key(a, b))
         size = pairs.len_m[pid]
         if self.log.n + 2 * size > self.log.data.size:  # a merge logs at most 2 new positions per position
             self._make_room(2 * size)
@@ -702,7 +738,9 @@ class MergeLoop:
         if size <= _SMALL_MERGE:
             replaced = self._merge_small(pid, z, self.log.mv[off : off + size].tolist())
         else:
-            replaced = self._merge_large(pid, a, b, z, self.log.data[off : off + size].astype(np.intp))
+            block = self.log.data[off : off + size]
+            huge = merge_huge.merge_huge(self, pid, a, b, z, block) if size > merge_huge.HUGE_MERGE else None
+            replaced = self._merge_large(pid, a, b, z, block.astype(np.intp)) if huge is None else huge
         return z, replaced
 
     def _merge_small(self, pid: int, z: int, cand: list[int]) -> int:
@@ -921,9 +959,9 @@ class MergeLoop:
         self.pcount.extend(cnts)
         pairs.off[base:end] = starts + self.log.n
         self.log.extend(positions)
-        self._queue_new(base, end, cnts)
+        self.queue_new(base, end, cnts)
 
-    def _queue_new(self, base: int, end: int, cnts: np.ndarray) -> None:
+    def queue_new(self, base: int, end: int, cnts: np.ndarray) -> None:
         """Queue the new pairs ``base`` to ``end - 1`` (counting ``cnts``): the heap if they count
         at least the threshold, else the waiting pairs."""
         floor = max(self.threshold, 1)
@@ -1009,7 +1047,7 @@ class MergeLoop:
         z0 = len(tok)
         for a, b in zip(lefts, rights):
             tok.append(tok[a] + tok[b])
-            tkey.append(tkey[a][:-1] + tkey[b])
+            tkey.append(self._joined_key(a, b))
         n_tok = len(tok)
         pos, label, j, p, nn, has_n, p_free, n_merged, other, across = occ
         sym, nxt, prv, ppid = self.sym, self.nxt, self.prv, self.ppid
@@ -1083,7 +1121,7 @@ class MergeLoop:
         self.pcount.extend(cnts)
         pairs.off[base:end] = starts + self.log.n
         self.log.extend(positions)
-        self._queue_new(base, end, cnts)
+        self.queue_new(base, end, cnts)
 
     # -- checkpoints --------------------------------------------------------------------------
 
@@ -1147,9 +1185,9 @@ class MergeLoop:
         loop.mark = np.zeros(n, dtype=np.int8)
         loop.done = False
         loop.live = n
-        loop.key_of = tie_key(tie_break)
+        loop.greatest = TieBreak(tie_break) is TieBreak.GREATEST
         loop.tok = list(tok)
-        loop.tkey = [loop.key_of(t) for t in loop.tok]
+        loop.tkey = [token_key(t, loop.greatest) for t in loop.tok]
         n_tok = len(loop.tok)
         step = 4 * _SLICE
         # subtle: int32 (a quarter of the memory peak), a slice at a time (one call held the GIL ~50 ms)

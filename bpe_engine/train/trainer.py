@@ -9,7 +9,7 @@ merge); stopping between two events leaves a usable tokenizer of the merges so f
 Ties go to the highest count, then (``tie_break="greatest"``, the default and the rule of
 GPT-2 and of the reference fixtures) to the lexicographically greatest pair of byte strings
 ``(left_bytes, right_bytes)``, or (``"smallest"``) to the smallest; the rule itself is the
-sort key in :func:`bpe_engine.train.merging.tie_key`. The result is deterministic: same
+sort key in :func:`bpe_engine.train.tiekeys.tie_key`. The result is deterministic: same
 input, same merges.
 """
 

@@ -1,4 +1,4 @@
-"""The merge loop's two ways of making a merge, each alone, against the reference trainer.
+"""The merge loop's three ways of making a merge, each alone, against the reference trainer.
 
 A merge of a pair with few positions runs in plain Python, one position at a time; above
 ``merging._SMALL_MERGE`` positions it runs as NumPy calls over all of them at once. On the
@@ -16,27 +16,42 @@ from hypothesis import given, settings, strategies as st
 
 from bpe_engine import train_bpe
 from bpe_engine.reference import reference_train
-from bpe_engine.train import merging
+from bpe_engine.train import merge_huge, merging
 
 ALPHABETS = ("ab ", "abc\n", "aab b", "一二一三 ", "的了一是 \n", "ab一")
+# A merge of millions of positions (one repeated character) runs the NumPy steps in slices
+# (`merge_huge`): here every merge does, in slices of 3 positions (chains of "a a a" and
+# touching occurrences cross the slices' edges).
+PATHS = {
+    "every-merge-numpy": {"_SMALL_MERGE": 0},
+    "every-merge-python": {"_SMALL_MERGE": 1 << 30},
+    "every-merge-sliced": {"_SMALL_MERGE": 0, "HUGE_MERGE": 0, "SLICE": 3},
+}
+
+
+def _only(patch: pytest.MonkeyPatch, path: str) -> None:
+    for name, value in PATHS[path].items():
+        patch.setattr(merging if name == "_SMALL_MERGE" else merge_huge, name, value)
+
+
 texts = st.sampled_from(ALPHABETS).flatmap(lambda chars: st.text(alphabet=chars, min_size=20, max_size=400))
 
 
-@pytest.mark.parametrize("small_merge", [0, 1 << 30], ids=["every-merge-numpy", "every-merge-python"])
+@pytest.mark.parametrize("path", PATHS)
 @settings(max_examples=40, deadline=None)
 @given(text=texts, extra=st.integers(5, 60), pretokenizer=st.sampled_from(["gpt2", "none"]))
-def test_each_merge_path_alone_matches_reference(small_merge: int, text: str, extra: int, pretokenizer: str) -> None:
+def test_each_merge_path_alone_matches_reference(path: str, text: str, extra: int, pretokenizer: str) -> None:
     vocab_size = 256 + 1 + extra
     _, merges, counts = reference_train(text, vocab_size, ["<|endoftext|>"], pretokenizer)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(merging, "_SMALL_MERGE", small_merge)
+        _only(patch, path)
         tok = train_bpe(None, vocab_size, ["<|endoftext|>"], text=text, pretokenizer=pretokenizer)
     assert tok.merges == merges
     assert tok.merge_counts == counts
 
 
-@pytest.mark.parametrize("small_merge", [0, 1 << 30], ids=["every-merge-numpy", "every-merge-python"])
-def test_each_merge_path_alone_on_real_text(small_merge: int) -> None:
+@pytest.mark.parametrize("path", PATHS)
+def test_each_merge_path_alone_on_real_text(path: str) -> None:
     from ..conftest import data_text
     from .conftest import head
 
@@ -44,7 +59,7 @@ def test_each_merge_path_alone_on_real_text(small_merge: int) -> None:
         text = head(data_text(name), 2500)
         _, merges, counts = reference_train(text, 256 + 1 + 150, ["<|endoftext|>"], "gpt2")
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(merging, "_SMALL_MERGE", small_merge)
+            _only(patch, path)
             tok = train_bpe(None, 256 + 1 + 150, ["<|endoftext|>"], text=text)
         assert len(merges) >= 100
         assert tok.merges == merges and tok.merge_counts == counts
