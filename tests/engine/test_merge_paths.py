@@ -26,12 +26,14 @@ PATHS = {
     "every-merge-numpy": {"_SMALL_MERGE": 0},
     "every-merge-python": {"_SMALL_MERGE": 1 << 30},
     "every-merge-sliced": {"_SMALL_MERGE": 0, "HUGE_MERGE": 0, "SLICE": 3},
+    # set-up and log compaction in slices of 32 positions, weights filled 8 at a time
+    "small-slices": {"_SMALL_MERGE": 0, "_SLICE": 8, "_COPY": 8},
 }
 
 
 def _only(patch: pytest.MonkeyPatch, path: str) -> None:
     for name, value in PATHS[path].items():
-        patch.setattr(merging if name == "_SMALL_MERGE" else merge_huge, name, value)
+        patch.setattr(merging if name.startswith("_") else merge_huge, name, value)
 
 
 texts = st.sampled_from(ALPHABETS).flatmap(lambda chars: st.text(alphabet=chars, min_size=20, max_size=400))
@@ -63,3 +65,14 @@ def test_each_merge_path_alone_on_real_text(path: str) -> None:
             tok = train_bpe(None, 256 + 1 + 150, ["<|endoftext|>"], text=text)
         assert len(merges) >= 100
         assert tok.merges == merges and tok.merge_counts == counts
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_each_merge_path_on_one_repeated_character(path: str) -> None:
+    """One long run (the first merge's log block is one pair's, compacted alone) beside others."""
+    text = "a" * 301 + " b aab " + "ab" * 100 + "一" * 77
+    _, merges, counts = reference_train(text, 256 + 1 + 30, ["<|endoftext|>"], "none")
+    with pytest.MonkeyPatch.context() as patch:
+        _only(patch, path)
+        tok = train_bpe(None, 256 + 1 + 30, ["<|endoftext|>"], text=text, pretokenizer="none")
+    assert tok.merges == merges and tok.merge_counts == counts
