@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..pretokenize import SpecialSplitter
-from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
+from .batch import ROUNDS_MAX, bpe_flat
 from .charcut import bpe_cut
 from .entries import ONE, entry_ids, pack, pack_flat, unpack_many
 from .flat_paths import FlatPaths
 from .piece import bpe_piece, bpe_pieces
+from .rounds import rounds_exact
 from .tables import SPECIAL_PREFIX, EncoderTables
 from .whole import self_tokens
 from .words_path import WordsPath
@@ -297,7 +298,7 @@ class Encoder(WordsPath, FlatPaths):
     def _fill_cache(self, cache: dict[bytes, bytes], todo: list[bytes]) -> None:
         """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many,
         or when one is long: the vectorised merge is linear in its length), one at a time
-        when the vectorised merge does not apply (:func:`.batch.rounds_exact` is False)."""
+        when the vectorised merge does not apply (:func:`.rounds.rounds_exact` is False)."""
         tables = self.tables
         self._note_new(len(todo))
         if (
