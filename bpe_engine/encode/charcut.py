@@ -25,7 +25,8 @@ from typing import Protocol
 
 import numpy as np
 
-from .batch import bpe_flat, rounds_exact
+from .batch import bpe_flat
+from .rounds import rounds_exact
 from .tables import EncoderTables
 
 __all__ = ["CharIds", "CrossTable", "bpe_cut", "bpe_cut_joined", "char_ids", "cross_table", "worth_cutting"]
@@ -323,7 +324,7 @@ class CharIds:
     Exact: a segment is no piece, so its ids are its bytes merged, never a token taken whole
     (the encoders :func:`bpe_cut` is called with merge segments so: ``_MergeOnly``, or the piece
     cache of tables whose whole tokens are what the merges make); :func:`~.batch.bpe_flat` is
-    those merges wherever :func:`~.batch.rounds_exact` holds, and :func:`char_ids` makes no
+    those merges wherever :func:`~.rounds.rounds_exact` holds, and :func:`char_ids` makes no
     table elsewhere. 63 488 characters of 1-3 bytes: ~10 ms once per tables.
     """
 

@@ -5,28 +5,29 @@ seen, how to encode them: one at a time (:func:`.piece.bpe_piece`), many at once
 (:mod:`.batch`), or the whole text without the cache when nearly every piece is new
 (:mod:`.charcut`, Chinese text). All give the same ids; only the speed differs.
 
+Its paths for long texts are base classes of :class:`Encoder` in modules of their own, chosen
+here: :mod:`.words_path` (mostly-ASCII text cut into words by NumPy) and :mod:`.flat_paths`
+(pieces nearly all new, merged without the cache); the cache entries' format is
+:mod:`.entries`, the tables of tokens taken whole without merging :mod:`.whole`.
+
 It does no argument checking: :class:`~bpe_engine.Tokenizer` checks what callers pass and
 then calls in here.
 """
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Callable, Iterable, Sequence
-from itertools import accumulate, compress
-from operator import itemgetter
-from struct import Struct
-from typing import Literal
-
-import numpy as np
+from collections.abc import Callable, Iterable
 
 from ..pretokenize import SpecialSplitter
-from .batch import ROUNDS_MAX, bpe_flat, rounds_exact
-from .charcut import bpe_cut, bpe_cut_joined, char_ids
-from .fine import SPLITS, fine_pieces
+from .batch import ROUNDS_MAX, bpe_flat
+from .charcut import bpe_cut
+from .entries import ONE, entry_ids, pack, pack_flat, unpack_many
+from .flat_paths import FlatPaths
 from .piece import bpe_piece, bpe_pieces
+from .rounds import rounds_exact
 from .tables import SPECIAL_PREFIX, EncoderTables
-from .words import KEY_BYTES, WORD_RULES, Chunks, WordTable, chunk_words, known_chunks, word_keys, word_table
+from .whole import self_tokens
+from .words_path import WordsPath
 
 __all__ = ["Encoder", "CACHE_LIMIT"]
 
@@ -48,50 +49,15 @@ _FLAT_SHARE = 0.3
 # so that a text short of that, where tiktoken's core is not built, never pays it.
 _SPANS_MIN = 1 << 18
 # Mostly-ASCII text of this many characters on is cut into words by NumPy first
-# (Encoder._ids_words; below it the NumPy calls' fixed cost is more than they save) ...
+# (Encoder._ids_words; below it the NumPy calls' fixed cost is more than they save) when
+# enough of it is simple words (.words_path._WORDS_SHARE).
 _WORDS_MIN = 1 << 14
-# ... when at least this share of the chunks of its first 32 KiB are simple words (English:
-# 0.8-0.85; code ~0.45, faster here too since its leftovers skip a Python call per new piece).
-_WORDS_SHARE = 0.3
-_WORDS_SAMPLE = 1 << 15
 # New ASCII pieces up to this many bytes are merged in rounds without the character cuts.
 _ROUNDS_DIRECT = 64
 
-
-# The piece caches hold each piece's ids packed as native 32-bit integers (``bytes``), not as a
-# tuple: a text's ids are then one ``b"".join`` of its pieces' entries (C, one pass) and one
-# ``tolist``, where chaining ~400 000 tuples into a list cost more than the regex pass.
-_ID = "i"
-_ID_DTYPE = np.int32
-
-
-_ONE = Struct("=i")  # one id's entry
-
-
-def _ids(entries: bytes) -> list[int]:
-    """The ids of joined cache entries."""
-    out: list[int] = np.frombuffer(entries, dtype=_ID_DTYPE).tolist()
-    return out
-
-
-def pack(ids: tuple[int, ...] | list[int]) -> bytes:
-    """``ids`` as a cache entry."""
-    return array(_ID, ids).tobytes()
-
-
-def unpack_many(entries: list[bytes]) -> list[tuple[int, ...]]:
-    """Cache entries back to tuples of ids."""
-    ids = np.frombuffer(b"".join(entries), dtype=_ID_DTYPE).tolist()
-    ends = list(accumulate(map(len, entries)))
-    return list(map(tuple, map(ids.__getitem__, map(slice, [0, *(e >> 2 for e in ends[:-1])], (e >> 2 for e in ends)))))
-
-
-def pack_flat(flat: np.ndarray, counts: np.ndarray) -> list[bytes]:
-    """The cache entries of pieces whose ids are ``flat``, ``counts[k]`` for piece ``k``."""
-    buf = flat.astype(_ID_DTYPE, copy=False).tobytes()
-    ends = np.cumsum(counts, dtype=np.int64) * 4
-    starts = ends - counts * 4
-    return list(map(buf.__getitem__, map(slice, starts.tolist(), ends.tolist())))
+# A call that merges this many new pieces of tables without whole tokens makes the table of
+# the tokens that encode to themselves (see .whole.self_tokens), for the calls after it.
+_SELF_TOKENS_AFTER = 4096
 
 
 def merge_packed(tables: EncoderTables, todo: list[bytes]) -> list[bytes]:
@@ -100,78 +66,6 @@ def merge_packed(tables: EncoderTables, todo: list[bytes]) -> list[bytes]:
     if rounds_exact(tables) and (len(todo) >= _BATCH_MIN_PIECES or max(map(len, todo)) > ROUNDS_MAX):
         return pack_flat(*bpe_flat(tables, todo))
     return list(map(pack, bpe_pieces(tables, todo)))
-
-
-# A call that merges this many new pieces of tables without whole tokens makes the table of
-# the tokens that encode to themselves (see _self_tokens), for the calls after it.
-_SELF_TOKENS_AFTER = 4096
-
-
-def _self_tokens(tables: EncoderTables) -> dict[bytes, int]:
-    """Bytes -> id of every token that the merges encode to itself: a piece equal to one is
-    that token without merging (what the merges give, looked up; a Hugging Face file without
-    ``ignore_merges`` has no whole-token rule, yet nearly all its tokens encode to themselves:
-    127 412 of Llama 3.2's 128 000). Built once per tables, by the vectorised merge."""
-    specials = tables.special_ids
-    tokens = [(i, b) for i, b in enumerate(tables.id_bytes) if b and i not in specials]
-    if not tokens:
-        return {}
-    flat, counts = bpe_flat(tables, [b for _, b in tokens])
-    first = np.cumsum(counts) - counts
-    ids = np.fromiter((i for i, _ in tokens), dtype=np.int64, count=len(tokens))
-    itself = (counts == 1) & (flat[np.minimum(first, flat.size - 1)] == ids)
-    return {b: i for (i, b), ok in zip(tokens, itself.tolist()) if ok}
-
-
-def _piece_keys(raw: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """A uint64 per byte string of ``raw`` (``starts``/``lengths``): its length (clipped to
-    255) and its first 7 bytes. Equal strings have equal keys (a necessary condition only)."""
-    tail = np.concatenate((raw, np.zeros(7, dtype=np.uint8)))
-    keys = np.zeros(starts.size, dtype=np.uint64)
-    for m in range(7):
-        keys <<= np.uint64(8)
-        keys |= tail[starts + m].astype(np.uint64)
-    keys >>= (8 * (7 - np.minimum(lengths, 7))).astype(np.uint64)
-    keys |= np.minimum(lengths, 255).astype(np.uint64) << np.uint64(56)
-    return keys
-
-
-def _unmade_tokens(tables: EncoderTables) -> tuple[np.ndarray, dict[bytes, int]]:
-    """The whole tokens (tiktoken's rule) that the merges do not make of their own bytes, with
-    their :func:`_piece_keys`: only a piece equal to one of them needs the rule (a piece equal
-    to any other token is merged into that token anyway). None in Qwen's, Tekken's and
-    OpenAI's rank files, 588 in Llama 3's. Built once per tables."""
-    whole = tables.whole_tokens
-    if not whole:
-        return np.empty(0, dtype=np.uint64), {}
-    made = _self_tokens(tables)
-    unmade = {b: i for b, i in whole.items() if made.get(b) != i}
-    if not unmade:
-        return np.empty(0, dtype=np.uint64), {}
-    tokens = list(unmade)
-    lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
-    starts = np.cumsum(lengths) - lengths
-    keys = _piece_keys(np.frombuffer(b"".join(tokens), dtype=np.uint8), starts, lengths)
-    return np.unique(keys), unmade
-
-
-def _splice(new: np.ndarray, flat: np.ndarray, counts: np.ndarray, found: Sequence[bytes | bytearray]) -> list[int]:
-    """The ids of pieces some of which (``new``) were merged (``flat``, ``counts`` per piece),
-    the others' cache entries (``found``, in order) put back in place."""
-    per_piece = np.empty(new.size, dtype=np.int64)
-    per_piece[new] = counts
-    per_piece[~new] = np.fromiter(map(len, found), dtype=np.int64, count=len(found)) >> 2
-    from_new = np.repeat(new, per_piece)
-    ids = np.empty(from_new.size, dtype=np.int64)
-    ids[from_new] = flat
-    ids[~from_new] = np.frombuffer(b"".join(found), dtype=_ID_DTYPE)
-    out: list[int] = ids.tolist()
-    return out
-
-
-def _pick(items: list[bytes], at: list[int]) -> list[bytes]:
-    """``items`` at the indices ``at``, in that order."""
-    return list(itemgetter(*at)(items)) if len(at) > 1 else [items[k] for k in at]
 
 
 def mostly_multibyte(text: str) -> bool:
@@ -215,7 +109,7 @@ class _Gather(dict[bytes, "bytes | bytearray"]):
             token = self.whole.get(piece)
             if token is not None:
                 # tiktoken's rule: a piece that is itself a token is that token (see ids_of).
-                entry = self.whole_hits[piece] = _ONE.pack(token)
+                entry = self.whole_hits[piece] = ONE.pack(token)
             else:
                 entry = bytearray()
                 self.todo.append(piece)
@@ -224,7 +118,7 @@ class _Gather(dict[bytes, "bytes | bytearray"]):
         return entry
 
 
-class Encoder:
+class Encoder(WordsPath, FlatPaths):
     """Encodes text with one tokenizer's :class:`EncoderTables`, through a bounded cache."""
 
     def __init__(self, tables: EncoderTables, cache_size: int = CACHE_LIMIT) -> None:
@@ -315,7 +209,7 @@ class Encoder:
         try:
             # Every piece known (a warm cache): no set of the pieces at all. A miss stops the
             # join where it occurs (early in a cold call).
-            return _ids(b"".join(map(cache.__getitem__, pieces)))
+            return entry_ids(b"".join(map(cache.__getitem__, pieces)))
         except KeyError:
             pass
         if not mostly_new:
@@ -330,7 +224,7 @@ class Encoder:
             # tokens) when it is a dict; this walks the few missing pieces.
             hits = list(filter(whole.__contains__, missing))
             if hits:
-                cache.update(zip(hits, map(_ONE.pack, map(whole.__getitem__, hits))))
+                cache.update(zip(hits, map(ONE.pack, map(whole.__getitem__, hits))))
                 missing.difference_update(hits)
         if missing:
             todo = list(missing)
@@ -344,11 +238,11 @@ class Encoder:
                 # Mostly pieces never seen (Chinese): caching them is pure overhead.
                 return self._ids_flat(pieces)
             self._fill_cache(cache, todo)
-        return _ids(b"".join(map(cache.__getitem__, pieces)))
+        return entry_ids(b"".join(map(cache.__getitem__, pieces)))
 
     def _ids_gathered(self, cache: dict[bytes, bytes], pieces: list[bytes]) -> list[int]:
         """:meth:`ids_of` of pieces some of which the cache lacks (see :meth:`_entries`)."""
-        return _ids(b"".join(self._entries(cache, pieces)))
+        return entry_ids(b"".join(self._entries(cache, pieces)))
 
     def _entries(self, cache: dict[bytes, bytes], pieces: list[bytes]) -> list[bytes | bytearray]:
         """The cache entries of ``pieces``, in one pass over them: each distinct piece the
@@ -382,7 +276,7 @@ class Encoder:
                 # tiktoken's rule (see ids_of). subtle: filter, not missing & whole.keys(),
                 # which may walk all of ``whole``.
                 hits = list(filter(whole.__contains__, missing))
-                new.update(zip(hits, map(_ONE.pack, map(whole.__getitem__, hits))))
+                new.update(zip(hits, map(ONE.pack, map(whole.__getitem__, hits))))
                 missing.difference_update(hits)
             if missing:
                 self._fill_cache(new, list(missing))
@@ -391,7 +285,7 @@ class Encoder:
 
     def _whole(self) -> dict[bytes, int] | None:
         """The pieces taken whole: tiktoken's whole tokens, or else (once made) the tokens
-        that encode to themselves (a shortcut only: :func:`_self_tokens`)."""
+        that encode to themselves (a shortcut only: :func:`.whole.self_tokens`)."""
         whole = self.tables.whole_tokens
         return whole if whole is not None else self.tables.made("self_tokens")
 
@@ -399,12 +293,12 @@ class Encoder:
         """After a call with ``count`` new pieces, make the table of :meth:`_whole` if worth it."""
         tables = self.tables
         if count >= _SELF_TOKENS_AFTER and tables.whole_tokens is None and rounds_exact(tables):
-            tables.derived("self_tokens", _self_tokens)
+            tables.derived("self_tokens", self_tokens)
 
     def _fill_cache(self, cache: dict[bytes, bytes], todo: list[bytes]) -> None:
         """Encode the distinct pieces ``todo`` into ``cache`` (vectorised when there are many,
         or when one is long: the vectorised merge is linear in its length), one at a time
-        when the vectorised merge does not apply (:func:`.batch.rounds_exact` is False)."""
+        when the vectorised merge does not apply (:func:`.rounds.rounds_exact` is False)."""
         tables = self.tables
         self._note_new(len(todo))
         if (
@@ -461,206 +355,10 @@ class Encoder:
             out[k] = ids[pieces[k]]
         return [o if o is not None else () for o in out]
 
-    def _ids_flat(self, pieces: list[bytes]) -> list[int]:
-        """All pieces the cache does not know through the vectorised merge at once, without
-        caching them; the known ones (special tokens, tokens taken whole, pieces seen before)
-        put back in place from the cache."""
-        cache = self._cache
-        known = np.fromiter(map(cache.__contains__, pieces), dtype=bool, count=len(pieces))
-        new = ~known
-        # Tables that are not merge_all_safe merge segments through a cache of their own,
-        # where no piece is taken whole (see _merge_only); the others through the piece cache.
-        merging = self if self.tables.merge_all_safe else self._merge_only()
-        flat, counts = bpe_cut(merging, list(compress(pieces, new.tolist())))
-        if not known.any():
-            out: list[int] = flat.tolist()
-            return out
-        return _splice(new, flat, counts, list(map(cache.__getitem__, compress(pieces, known.tolist()))))
-
     def _spans_apply(self, text: str) -> bool:
         """Whether :meth:`_ids_spans` takes ``text`` (mostly multi-byte, long)."""
         tables = self.tables
         return len(text) >= _SPANS_MIN and (tables.merge_all_safe or rounds_exact(tables))
-
-    def _ids_spans(self, raw: bytes, ends: np.ndarray, special_at: list[int]) -> list[int]:
-        """Ids of long mostly multi-byte text (UTF-8 ``raw``) whose pieces end at ``ends``
-        (:meth:`.Pretokenizer.utf8_bounds`): the flat path of :meth:`ids_of` without a
-        ``bytes`` object, a lookup or a cache entry per piece. Every piece goes through the
-        vectorised merge at once but the special tokens' pieces and those equal to a whole
-        token the merges do not make (:func:`_unmade_tokens`), which take their entries."""
-        starts = np.zeros(ends.size, dtype=np.int64)
-        starts[1:] = ends[:-1]
-        lengths = ends - starts
-        fixed: dict[int, bytes] = {}
-        if special_at:
-            bounds = list(zip(starts[special_at].tolist(), ends[special_at].tolist()))
-            for k, (s, e) in zip(special_at, bounds):
-                fixed[k] = self._special_entries[SPECIAL_PREFIX + raw[s:e]]
-        keys, unmade = self.tables.derived("unmade_tokens", _unmade_tokens)
-        if unmade:
-            rawarr = np.frombuffer(raw, dtype=np.uint8)
-            piece_keys = _piece_keys(rawarr, starts, lengths)
-            # subtle: not np.isin, which sorts all the pieces' keys; this sorts none of them.
-            at_key = np.minimum(np.searchsorted(keys, piece_keys), keys.size - 1)
-            maybe = np.flatnonzero(keys[at_key] == piece_keys)
-            for k, s, e in zip(maybe.tolist(), starts[maybe].tolist(), ends[maybe].tolist()):
-                token = unmade.get(raw[s:e])
-                if token is not None and k not in fixed:
-                    fixed[k] = _ONE.pack(token)
-        merging = self if self.tables.merge_all_safe else self._merge_only()
-        # The characters' ids as one table (~10 ms once per tables: not for shorter texts).
-        chars = char_ids(self.tables)
-        if not fixed:
-            flat, _ = bpe_cut_joined(merging, raw, lengths, chars)
-            out: list[int] = flat.tolist()
-            return out
-        at = sorted(fixed)
-        new = np.ones(ends.size, dtype=bool)
-        new[at] = False
-        rest = np.frombuffer(raw, dtype=np.uint8)[np.repeat(new, lengths)].tobytes()
-        flat, counts = bpe_cut_joined(merging, rest, lengths[new], chars)
-        return _splice(new, flat, counts, [fixed[k] for k in at])
-
-    def _word_table(self) -> WordTable | None:
-        """The whole tokens of up to 16 ASCII bytes as a NumPy hash table (see :meth:`_whole`),
-        or None while the tables have no pieces taken whole."""
-        tables = self.tables
-        if tables.whole_tokens is not None:
-            return tables.derived("word_table", lambda t: word_table(t.whole_tokens or {}))
-        made = tables.made("self_tokens")
-        return None if made is None else tables.derived("self_word_table", lambda t: word_table(made))
-
-    def _ids_words(self, segments: list[tuple[str, bool]]) -> list[int] | None:
-        """Ids of mostly-ASCII text, as documents and special tokens (``segments``), cut into
-        chunks by NumPy (see :mod:`.words`): the simple words among them looked up by their
-        keys, every other chunk split by the pattern (laid end to end, document by document:
-        the same pieces) and its pieces of up to 16 ASCII bytes looked up too, the rest through
-        the piece cache; None where the text is not for this path."""
-        rule = WORD_RULES.get(self.tables.pretokenizer.twin)
-        table = self._word_table() if rule is not None else None
-        if rule is None or table is None:
-            return None
-        try:
-            parts = [segment.encode("utf-8") for segment, _ in segments]
-        except UnicodeEncodeError:  # lone surrogates: the piece path repairs them
-            return None
-        data = b"".join(parts)
-        if not data or not self._wordy(data[:_WORDS_SAMPLE], rule):
-            return None
-        raw = np.frombuffer(data, dtype=np.uint8)
-        bounds = np.cumsum(np.fromiter(map(len, parts), dtype=np.int64, count=len(parts)))
-        chunks = chunk_words(data, rule, bounds[:-1])
-        starts, lengths = chunks.starts, chunks.lengths
-        # Each chunk's segment: the segments that start at or before it (each starts a chunk;
-        # an empty one where the next starts), found for the few segments, not the many chunks.
-        firsts = np.searchsorted(starts, bounds[:-1])
-        document = np.cumsum(np.bincount(firsts, minlength=starts.size + 1)[: starts.size])
-        specials = np.fromiter((special for _, special in segments), dtype=bool, count=len(segments))
-        usable = ~specials[document]
-        units, known = known_chunks(table, raw, chunks, usable)
-        units, known, split = self._known_parts(table, raw, chunks, usable & (units == 0), units, known)
-        # Every other chunk (words no whole token is, or longer than a key, included) goes to
-        # the pattern, laid end to end in each document: the same pieces, each chunk ending
-        # where one does.
-        rest = units == 0
-        others = raw[np.repeat(rest, lengths)].tobytes()
-        rest_ends = np.cumsum(lengths[rest])  # where each such chunk ends in ``others``
-        # Where each document ends in ``others``: after its last chunk there.
-        last = np.searchsorted(document[rest], np.arange(len(parts)), side="right")
-        doc_ends = np.concatenate((np.zeros(1, dtype=np.int64), rest_ends))[last]
-        pieces, special_at = self._split_documents(others, doc_ends.tolist(), parts, specials)
-        piece_lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
-        piece_lengths[special_at] -= len(SPECIAL_PREFIX)
-        ends = np.cumsum(piece_lengths)
-        # Pieces ending at or before each byte of ``others``: a chunk's count of pieces.
-        done = np.zeros(len(others) + 1, dtype=np.int32)
-        done[ends] = 1
-        if not done[rest_ends].all():
-            return None  # never, by the module's argument; the piece path stays exact if it did
-        np.cumsum(done, out=done)
-        units[rest] = np.diff(done[rest_ends], prepend=0)
-        tokens = np.full(int(units.sum()), -1, dtype=np.int64)  # per piece, a token or -1
-        from_rest = np.repeat(rest, units)
-        tokens[~from_rest] = known
-        at_piece = np.flatnonzero(from_rest)
-        short = np.flatnonzero(piece_lengths <= KEY_BYTES)
-        if short.size:
-            keys = word_keys(np.frombuffer(others, dtype=np.uint8), (ends - piece_lengths)[short], piece_lengths[short])
-            tokens[at_piece[short]] = table.lookup(keys)
-            tokens[at_piece[special_at]] = -1  # a special token's text is not that token
-            left = np.flatnonzero(tokens[at_piece] < 0).tolist()
-            pieces = _pick(pieces, left)
-        if split:
-            # The split chunks' pieces that are no whole token, in place among the others.
-            spots = np.concatenate((np.flatnonzero((tokens < 0) & ~from_rest), at_piece[tokens[at_piece] < 0]))
-            pieces = _pick(split + pieces, np.argsort(spots, kind="stable").tolist())
-        entries = self._entries_of_few(self._bounded_cache(), pieces) if pieces else []
-        is_token = tokens >= 0
-        return _splice(is_token, tokens[is_token], np.ones(int(is_token.sum()), dtype=np.int64), entries)
-
-    def _known_parts(
-        self, table: WordTable, raw: np.ndarray, chunks: Chunks, todo: np.ndarray, units: np.ndarray, known: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, list[bytes]]:
-        """:func:`.words.known_chunks`'s ``units`` and tokens with the chunks ``todo`` (which
-        it left) added where :func:`.fine.fine_pieces` splits them: their pieces' tokens among
-        ``table``'s, -1 for the pieces no token of it is, and those pieces, in order."""
-        rule = WORD_RULES.get(self.tables.pretokenizer.twin)
-        split_rule = SPLITS.get(self.tables.pretokenizer.twin)
-        at = np.flatnonzero(todo)
-        if split_rule is None or not at.size:
-            return units, known, []
-        lengths = chunks.lengths[at]
-        data = raw[np.repeat(todo, chunks.lengths)].tobytes()
-        starts = np.cumsum(lengths) - lengths
-        ok, piece_starts, piece_lengths = fine_pieces(data, starts, rule == "cased", split_rule)
-        if not piece_starts.size:
-            return units, known, []
-        found = np.full(piece_starts.size, -1, dtype=np.int64)
-        short = np.flatnonzero(piece_lengths <= KEY_BYTES)
-        buf = np.frombuffer(data, dtype=np.uint8)
-        found[short] = table.lookup(word_keys(buf, piece_starts[short], piece_lengths[short]))
-        more = units.copy()
-        more[at[ok]] = np.diff(np.searchsorted(piece_starts, starts[ok]), append=piece_starts.size)
-        tokens = np.empty(int(more.sum()), dtype=np.int64)
-        old = np.repeat(units > 0, more)
-        tokens[old] = known
-        tokens[~old] = found
-        new = np.flatnonzero(found < 0)
-        begin = piece_starts[new]
-        split = list(map(data.__getitem__, map(slice, begin.tolist(), (begin + piece_lengths[new]).tolist())))
-        return more, tokens, split
-
-    @staticmethod
-    def _wordy(data: bytes, rule: Literal["letters", "cased"]) -> bool:
-        """Whether ``data``'s share of simple words is the words path's (:data:`_WORDS_SHARE`)."""
-        simple = chunk_words(data, rule, np.zeros(0, dtype=np.int64)).simple
-        return bool(np.count_nonzero(simple) >= _WORDS_SHARE * simple.size)
-
-    def _split_documents(
-        self, others: bytes, ends: list[int], parts: list[bytes], specials: np.ndarray
-    ) -> tuple[list[bytes], list[int]]:
-        """The pieces of ``others``, document ``k`` ending at ``ends[k]``, special tokens as
-        their cache keys (and where they are among the pieces)."""
-        pieces: list[bytes] = []
-        special_at: list[int] = []
-        start = 0
-        for end, part, special in zip(ends, parts, specials.tolist()):
-            if special:
-                special_at.append(len(pieces))
-                pieces.append(SPECIAL_PREFIX + part)
-            elif end > start:
-                pieces += self._split_bytes(others[start:end])
-            start = end
-        return pieces, special_at
-
-    def _split_bytes(self, data: bytes) -> list[bytes]:
-        """The pieces of the UTF-8 ``data`` (no special tokens)."""
-        pre = self.tables.pretokenizer
-        if data.isascii():
-            found = pre.split_bytes(data)
-            if found is not None:
-                return found
-        return self.pieces(data.decode("utf-8"))
 
     # -- text to ids ------------------------------------------------------------------------
 

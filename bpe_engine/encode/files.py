@@ -28,8 +28,8 @@ from ..errors import ConfigError, SpecialTokenError
 from ..kinds import SpecialMode, special_mode
 from ..parallel import can_fork, run_pool
 from ..pretokenize import SpecialSplitter, stand_in_table
-from .batch import pair_tables
 from .charcut import cross_table
+from .pairs import pair_tables
 
 if TYPE_CHECKING:
     from ..interface import ByteLevelTokenizerLike as Tokenizer

@@ -13,7 +13,7 @@ from collections import Counter
 
 import numpy as np
 
-from .batch import bpe_by_rank
+from .by_rank import bpe_by_rank
 from .encoder import Encoder
 from .piece import bpe_piece_as_of, step_ranks
 from .tables import SPECIAL_PREFIX

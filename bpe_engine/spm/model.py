@@ -17,9 +17,11 @@ points, then a lookup of every adjacent pair in the sorted pair keys) and their 
 together with one gather: a Chinese text is mostly one-character chunks, which then cost no
 Python work each.
 
-This module holds the model's tables (made on first use), that cutting and caching, and the
-symbols' ids (UNUSED pieces split again, byte fallback, ``<unk>``); the merge loops of one
-chunk, which decide what merges, are plain functions in :mod:`.merge_loops`.
+This module holds that cutting and caching (:class:`CharBpeModel`, the model the tokenizers
+use); the model's tables, made on first use, are its base :class:`~.tables.ModelTables`, one
+chunk's ids (the merge loop picked, UNUSED pieces split again, byte fallback, ``<unk>``) its
+base :class:`~.chunks.ChunkMethods`, and the merge loops of one chunk, which decide what
+merges, plain functions in :mod:`.merge_loops`.
 """
 
 from __future__ import annotations
@@ -32,10 +34,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..encode.piece import BpeStep
-from ..formats.data import BYTE, CONTROL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceData, piece_list, value_list
-from .merge_loops import SHIFT, heap_merge, merge_by_rank, merge_with_steps, scan_merge
-from .normalizer import PrefixMatcher
+from ..formats.data import SentencePieceData
+from .chunks import ChunkMethods
 
 if TYPE_CHECKING:
     from .core import SpmCore
@@ -46,112 +46,19 @@ CACHE_LIMIT = 500_000
 # Texts of at least this many characters are cut and put together with NumPy (below it the
 # NumPy calls cost more than the plain loop); tests set it to 0 to run every text through it.
 VECTOR_MIN = 256
-# Chunks up to this length are merged by a scan of a list (tests vary it to run both loops).
-SCAN_MAX = 32
 _WORD_CHAR = re.compile(r"[^\W_]")
 
 
-class CharBpeModel:
+class CharBpeModel(ChunkMethods):
     """The merge procedure of one model (see the module docstring)."""
 
     def __init__(self, data: SentencePieceData, space: str) -> None:
-        pieces = data.pieces
-        self.space = space
-        self.unk_id = data.unk_id
-        self.byte_fallback = data.byte_fallback
-        self.fuse_unk = data.fuse_unk if data.merges is not None else not data.byte_fallback
-        self.split_at_space = data.split_at_space
-        self.ignore_merges = data.ignore_merges
-        self.rule = "sentencepiece" if data.merges is None else "huggingface"
-        self._data = data
-        self.pair_rank: dict[int, tuple[int, int]] = {}
-        if data.merges is not None:
-            for r, (a, b) in enumerate(data.merges):
-                z = self.piece_id.get(pieces[a] + pieces[b], self.reserved.get(pieces[a] + pieces[b], -1))
-                self.pair_rank.setdefault(a << SHIFT | b, (r, z))
-            self.vocab_id = {p: i for i, p in enumerate(pieces)}
+        super().__init__(data, space)
         self.cache: dict[str, tuple[int, ...]] = {}
         self.cache_size = CACHE_LIMIT
         self._pair_keys: np.ndarray | None = None  # sorted code point pairs of self.pairs
         self._joinable: frozenset[str] = frozenset()  # characters in pairs, and the space mark (_runs)
         self._fast: Callable[[str], list[int] | None] | None | bool = None  # the core's encode (encode)
-
-    # -- tables, built on first use (opening a model builds none of them) ------------------
-
-    @cached_property
-    def kinds(self) -> list[int]:
-        """The pieces' types, as a list (a ``.model``'s are made here, on first use)."""
-        return value_list(self._data.kinds)
-
-    @cached_property
-    def scores(self) -> list[float]:
-        """The pieces' scores, as a list (a copy: made on first use)."""
-        return list(self._data.scores)
-
-    @cached_property
-    def pieces(self) -> list[str]:
-        """The texts of the pieces, as a list (a ``.model``'s are decoded here, on first use)."""
-        return piece_list(self._data.pieces)
-
-    @cached_property
-    def _ids(self) -> tuple[dict[str, int], dict[str, int]]:
-        # SentencePiece: pieces_ (NORMAL, USER_DEFINED, UNUSED) and the reserved ones.
-        piece_id: dict[str, int] = {}
-        reserved: dict[str, int] = {}
-        for i, (p, k) in enumerate(zip(self.pieces, self.kinds)):
-            (reserved if k in (UNKNOWN, CONTROL, BYTE) else piece_id).setdefault(p, i)
-        return piece_id, reserved
-
-    @cached_property
-    def piece_id(self) -> dict[str, int]:
-        return self._ids[0]
-
-    @cached_property
-    def reserved(self) -> dict[str, int]:
-        return self._ids[1]
-
-    @cached_property
-    def byte_id(self) -> list[int]:
-        byte_id = [-1] * 256
-        for i, k in enumerate(self.kinds):
-            if k == BYTE:
-                byte_id[int(self.pieces[i][3:5], 16)] = i
-        return byte_id
-
-    @cached_property
-    def unused(self) -> frozenset[int]:
-        return frozenset(i for i, k in enumerate(self.kinds) if k == UNUSED)
-
-    @cached_property
-    def score_rank(self) -> dict[int, int]:
-        """Rank of a merge: the piece's place by score."""
-        scores = self.scores
-        order = sorted(self.piece_id.values(), key=lambda i: (-scores[i], i))
-        return {i: r for r, i in enumerate(order)}
-
-    @cached_property
-    def pairs(self) -> frozenset[str]:
-        """Chunk boundaries: two characters never joined by a merge when no token holds them
-        side by side."""
-        kinds = self.kinds
-        mergeable = [p for i, p in enumerate(self.pieces) if kinds[i] not in (CONTROL, BYTE)]
-        return frozenset(p[k : k + 2] for p in mergeable for k in range(len(p) - 1))
-
-    @cached_property
-    def user_defined(self) -> PrefixMatcher[str] | None:
-        kinds = self.kinds
-        user = [p for i, p in enumerate(self.pieces) if kinds[i] == USER_DEFINED] if self._data.merges is None else []
-        return PrefixMatcher(user) if user else None
-
-    @cached_property
-    def _user_firsts(self) -> frozenset[object]:
-        return self.user_defined.firsts if self.user_defined is not None else frozenset()
-
-    @cached_property
-    def _merge_info(self) -> dict[str, tuple[float, int]]:
-        """For the merge loop: a piece's (negated score, id) in one lookup."""
-        scores = self.scores
-        return {p: (-scores[i], i) for p, i in self.piece_id.items()}
 
     #: Whether :meth:`encode` may use tiktoken's core (tests turn it off to compare the loops).
     use_core = True
@@ -357,139 +264,6 @@ class CharBpeModel:
                 self.cache = {}
             ids = self.cache[chunk] = tuple(self.chunk_ids(chunk))
         return ids
-
-    def chunk_ids(self, text: str, steps: list[BpeStep] | None = None) -> list[int]:
-        """Ids of one chunk; ``steps`` receives each merge (for explaining)."""
-        if self.rule == "huggingface":
-            return self._hf(text, steps)
-        return self._sentencepiece(text, steps)
-
-    def symbol_id(self, symbol: str) -> int:
-        """The id SentencePiece gives a symbol (``PieceToId``: reserved pieces first)."""
-        i = self.reserved.get(symbol)
-        if i is None:
-            i = self.piece_id.get(symbol)
-        if i is None:
-            return self.unk_id if self.unk_id is not None else -1
-        return i
-
-    def _sentencepiece(self, text: str, steps: list[BpeStep] | None) -> list[int]:
-        if len(text) == 1:  # nothing to merge (most chunks of a Chinese text)
-            out: list[int] = []
-            self._resegment(text, {}, out)
-            return out
-        if steps is None and self._user_firsts.isdisjoint(text):
-            # A short chunk (most words) by a scan of its pairs, a long one with a heap.
-            return self._sentencepiece_scan(text) if len(text) <= SCAN_MAX else self._sentencepiece_plain(text)
-        syms: list[str] = []
-        freeze: list[bool] = []
-        if self.user_defined is None:
-            syms = list(text)
-            freeze = [False] * len(syms)
-        else:
-            i = 0
-            while i < len(text):
-                n = self.user_defined.match(text, i)
-                syms.append(text[i : i + (n or 1)])
-                freeze.append(n > 0)
-                i += n or 1
-        record = None
-        if steps is not None:
-            taken = steps
-
-            def record(syms: list[str], left: int, piece: str) -> None:
-                alive = [k for k in range(len(syms)) if syms[k]]
-                new = self.piece_id[piece]
-                parts = tuple(self.symbol_id(syms[k]) for k in alive)
-                taken.append(BpeStep(parts, alive.index(left), self.score_rank[new], new))
-
-        return self._ids_of(*merge_with_steps(syms, freeze, self.piece_id.get, self.scores, self.unused, record))
-
-    def _sentencepiece_scan(self, text: str) -> list[int]:
-        """A short chunk without steps or user-defined symbols (:func:`~.merge_loops.scan_merge`)."""
-        return self._ids_of(*scan_merge(text, self._merge_info.get, self.unused))
-
-    def _sentencepiece_plain(self, text: str) -> list[int]:
-        """:meth:`_sentencepiece` without steps or user-defined symbols
-        (:func:`~.merge_loops.heap_merge`)."""
-        return self._ids_of(*heap_merge(text, self._merge_info.get, self.unused))
-
-    def _ids_of(self, syms: list[str], rev: dict[str, tuple[str, str]]) -> list[int]:
-        """The ids of the symbols a merge loop left (UNUSED pieces split again, byte fallback);
-        a run of unknown pieces is one ``<unk>``."""
-        out: list[int] = []
-        for sym in syms:
-            self._resegment(sym, rev, out)
-        unk = self.unk_id
-        if self.fuse_unk and unk is not None and out.count(unk) > 1:
-            out = [i for k, i in enumerate(out) if not (i == unk and k and out[k - 1] == unk)]
-        return out
-
-    def _resegment(self, symbol: str, rev: dict[str, tuple[str, str]], out: list[int]) -> None:
-        i = self.symbol_id(symbol)
-        if i in self.unused and symbol in rev:
-            left, right = rev[symbol]
-            self._resegment(left, rev, out)
-            self._resegment(right, rev, out)
-        elif i == self.unk_id and self.byte_fallback:
-            out += [self.byte_id[b] for b in symbol.encode("utf-8")]
-        elif i >= 0:
-            out.append(i)
-
-    def _hf(self, text: str, steps: list[BpeStep] | None) -> list[int]:
-        ids: list[int] = []
-        unk = self.unk_id
-        pending: int | None = None  # a fused <unk> waiting (Hugging Face adds it late)
-        get = self.vocab_id.get
-        for ch in text:
-            i = get(ch)
-            if i is not None:
-                if pending is not None:
-                    ids.append(pending)
-                    pending = None
-                ids.append(i)
-                continue
-            if self.byte_fallback:
-                fallback = [self.byte_id[b] for b in ch.encode("utf-8")]
-                if min(fallback) >= 0:
-                    ids += fallback
-                    continue
-            if unk is not None:
-                if pending is not None and not self.fuse_unk:
-                    ids.append(pending)
-                pending = unk
-        if pending is not None:
-            ids.append(pending)
-        return merge_by_rank(ids, self.pair_rank, steps)
-
-    # -- explaining -----------------------------------------------------------------------
-
-    def initial_ids(self, text: str) -> list[int]:
-        """The ids of a chunk's symbols before any merge (for display)."""
-        if self.rule == "huggingface":
-            steps: list[BpeStep] = []
-            final = self._hf(text, steps)
-            return list(steps[0].parts) if steps else final
-        return [self.symbol_id(s) for s in (list(text) if self.user_defined is None else self._user_split(text))]
-
-    def _user_split(self, text: str) -> list[str]:
-        assert self.user_defined is not None
-        out, i = [], 0
-        while i < len(text):
-            n = self.user_defined.match(text, i) or 1
-            out.append(text[i : i + n])
-            i += n
-        return out
-
-    def merge_rank(self, left: int, right: int) -> int | None:
-        """The rank of merging these two tokens, or None."""
-        if self.rule == "huggingface":
-            found = self.pair_rank.get(left << SHIFT | right)
-            return found[0] if found is not None else None
-        if not (0 <= left < len(self.pieces) and 0 <= right < len(self.pieces)):
-            return None
-        pid = self.piece_id.get(self.pieces[left] + self.pieces[right])
-        return self.score_rank[pid] if pid is not None else None
 
 
 def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -13,7 +13,7 @@ import pytest
 import regex
 from hypothesis import given, settings, strategies as st
 
-from bpe_engine.encode import encoder as encoder_module, fine as fine_module, words as words_module
+from bpe_engine.encode import encoder as encoder_module, fine as fine_module, words as words_module, words_path
 from bpe_engine.pretokenize import (
     CL100K_PATTERN,
     GPT2_PATTERN,
@@ -214,18 +214,18 @@ class _Split:
         self.count = 0
 
     def __enter__(self) -> _Split:
-        self.saved = encoder_module.fine_pieces
+        self.saved = words_path.fine_pieces
 
         def counted(*args: object) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             out = self.saved(*args)  # type: ignore[arg-type]
             self.count += int(out[0].sum())
             return out
 
-        encoder_module.fine_pieces = counted  # type: ignore[assignment]
+        words_path.fine_pieces = counted  # type: ignore[assignment]
         return self
 
     def __exit__(self, *exc: object) -> None:
-        encoder_module.fine_pieces = self.saved
+        words_path.fine_pieces = self.saved
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from bpe_engine import Tokenizer, tokenizer_core
-from bpe_engine.encode import encoder as encoder_module
+from bpe_engine.encode import encoder as encoder_module, whole as whole_module
 
 from ..conftest import data_text
 from .test_pure_path import _MIXED, _real
@@ -129,7 +129,7 @@ def test_pieces_equal_to_tokens_the_merges_do_not_make_take_tiktokens_rule(spy: 
     """Llama 3's rank file has whole tokens that its merges do not make of their own bytes
     (tiktoken takes such a piece as the token); every one of them as a piece among Chinese."""
     ours, ref, _ = _pair("llama3")
-    keys, unmade = ours.encoder.tables.derived("unmade_tokens", encoder_module._unmade_tokens)
+    keys, unmade = ours.encoder.tables.derived("unmade_tokens", whole_module.unmade_tokens)
     assert unmade and keys.size
     words = [b.decode("utf-8") for b in unmade if b.decode("utf-8", "replace") == b.decode("utf-8", "ignore")]
     text = "中文。\n" * 3000 + "。\n".join(words) + "。\n中文"
@@ -145,7 +145,7 @@ def test_tables_without_unmade_tokens() -> None:
     up (the flat merge answers for every piece)."""
     for name in ("o200k", "qwen", "tekken"):
         ours, _, _ = _pair(name)
-        keys, unmade = ours.encoder.tables.derived("unmade_tokens", encoder_module._unmade_tokens)
+        keys, unmade = ours.encoder.tables.derived("unmade_tokens", whole_module.unmade_tokens)
         assert not unmade and not keys.size, name
 
 

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from bpe_engine import SentencePieceTokenizer
-from bpe_engine.spm import model as spm_model
+from bpe_engine.spm import chunks as spm_chunks, model as spm_model
 
 from ..conftest import SHARED, data_text
 from .formats_support import first_difference, shared_tokenizer
@@ -232,7 +232,7 @@ def test_short_lines_give_sentencepieces_ids_cold_and_cached(
     piece cache across calls), chunks merged by the list scan (``SCAN_MAX`` above every chunk)
     or by the heap (0): ids equal sentencepiece's, with the cache empty and again with every
     run cached."""
-    monkeypatch.setattr(spm_model, "SCAN_MAX", scan_max)
+    monkeypatch.setattr(spm_chunks, "SCAN_MAX", scan_max)
     lines = _short_lines()
     both.ours.model.cache.clear()
     assert first_difference("empty cache", lines, both.ids, both.ref.encode) is None

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from bpe_engine import Tokenizer, load_tokenizer, tokenizer_core
-from bpe_engine.encode import encoder as encoder_module, words as words_module
+from bpe_engine.encode import encoder as encoder_module, whole as whole_module, words as words_module, words_path
 from bpe_engine.pretokenize import CL100K_PATTERN, O200K_PATTERN, QWEN_PATTERN, TEKKEN_PATTERN
 
 from ..conftest import data_text
@@ -61,11 +61,11 @@ class _Spy:
             tokenizer_core._CORE_MIN,
             tokenizer_core._CORE_BUILT_MIN,
             encoder_module._WORDS_MIN,
-            encoder_module._WORDS_SHARE,
+            words_path._WORDS_SHARE,
             method,
         )
         tokenizer_core._CORE_MIN = tokenizer_core._CORE_BUILT_MIN = 1 << 62
-        encoder_module._WORDS_MIN, encoder_module._WORDS_SHARE = self.threshold, self.share
+        encoder_module._WORDS_MIN, words_path._WORDS_SHARE = self.threshold, self.share
 
         def counted(enc: encoder_module.Encoder, segments: list[tuple[str, bool]]) -> list[int] | None:
             out = method(enc, segments)
@@ -83,7 +83,7 @@ class _Spy:
             tokenizer_core._CORE_MIN,
             tokenizer_core._CORE_BUILT_MIN,
             encoder_module._WORDS_MIN,
-            encoder_module._WORDS_SHARE,
+            words_path._WORDS_SHARE,
             encoder_module.Encoder._ids_words,  # type: ignore[method-assign]
         ) = self.saved
 
@@ -205,7 +205,7 @@ def test_english_and_code_at_the_default_thresholds(name: str) -> None:
     share of its words, never wrong)."""
     english = data_text("english.txt")
     code = data_text("python_code.txt")
-    with _Spy(encoder_module._WORDS_MIN, encoder_module._WORDS_SHARE) as s:
+    with _Spy(encoder_module._WORDS_MIN, words_path._WORDS_SHARE) as s:
         text = english * (1 + encoder_module._WORDS_MIN // len(english))
         _check(name, text)
         assert s.taken >= 2
@@ -216,7 +216,7 @@ def test_english_and_code_at_the_default_thresholds(name: str) -> None:
 @pytest.mark.parametrize("name", _NAMES)
 def test_shared_corpus_heads_through_words(name: str) -> None:
     """The first 200 KB of every shared corpus (default thresholds): tiktoken's ids."""
-    with _Spy(encoder_module._WORDS_MIN, encoder_module._WORDS_SHARE) as s:
+    with _Spy(encoder_module._WORDS_MIN, words_path._WORDS_SHARE) as s:
         for _, text in corpus_heads():
             _check(name, text)
     assert s.taken
@@ -238,7 +238,7 @@ def test_llama3_tokenizer_json_through_words() -> None:
         text = texts[-1]
         assert ours.encode_ordinary(text) == ref.encode(text, add_special_tokens=False).ids
         assert s.refused == 1 and not s.taken  # until the table is made (a call with many new pieces)
-        ours.encoder.tables.derived("self_tokens", encoder_module._self_tokens)
+        ours.encoder.tables.derived("self_tokens", whole_module.self_tokens)
         for text in texts:
             ours.clear_cache()
             assert ours.encode_ordinary(text) == ref.encode(text, add_special_tokens=False).ids, text[:40]
@@ -254,7 +254,7 @@ def test_where_the_words_path_refuses(spy: _Spy) -> None:
     assert custom.encoder._ids_words([("some words here", False)]) is None
     ours, _, _ = _pair("o200k")
     assert ours.encoder._ids_words([("a \ud800 b", False)]) is None
-    encoder_module._WORDS_SHARE = 0.99
+    words_path._WORDS_SHARE = 0.99
     assert ours.encoder._ids_words([("x = f(a, b)[0]\n" * 100, False)]) is None
 
 
@@ -312,7 +312,7 @@ class _TailSpy:
         self.tails = self.puncts = 0
 
     def __enter__(self) -> _TailSpy:
-        self.saved = encoder_module.known_chunks
+        self.saved = words_path.known_chunks
 
         def counted(*args: object) -> tuple[np.ndarray, np.ndarray]:
             units, tokens = self.saved(*args)  # type: ignore[arg-type]
@@ -320,11 +320,11 @@ class _TailSpy:
             self.puncts += int(np.count_nonzero((units == 1) & args[2].punct))  # type: ignore[attr-defined]
             return units, tokens
 
-        encoder_module.known_chunks = counted  # type: ignore[assignment]
+        words_path.known_chunks = counted  # type: ignore[assignment]
         return self
 
     def __exit__(self, *exc: object) -> None:
-        encoder_module.known_chunks = self.saved
+        words_path.known_chunks = self.saved
 
 
 # Words (cased every way, 16 and 17 bytes, contractions' letters) and what may end a chunk after
