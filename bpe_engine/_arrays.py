@@ -26,7 +26,7 @@ def left_to_right(pos: np.ndarray, nxt: np.ndarray) -> np.ndarray:
     if not (pos[1:] > pos[:-1]).all():
         # subtle: a pair's logged positions are nearly always ascending already; one pass to
         # check instead of a sort keeps a merge of 25 million positions linear
-        pos = np.sort(pos)
+        pos = np.sort(pos, kind="stable")  # (a timsort: linear on a few ascending runs)
     overlap = pos[1:] == nxt[pos[:-1]]
     if not overlap.any():
         return pos

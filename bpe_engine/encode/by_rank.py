@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .._arrays import left_to_right
+from .._arrays import left_to_right, left_to_right_after
 from .._vocab import SHIFT
 from .pairs import PairTables, pair_tables
 from .tables import EncoderTables
@@ -25,6 +25,7 @@ from .tables import EncoderTables
 __all__ = ["bpe_by_rank"]
 
 _SMALL = 16  # ranks with at most this many positions are merged in plain Python
+_SLICE = 1 << 20  # positions per NumPy pass (temporaries of 8 MB: reused memory, not fresh)
 
 
 def bpe_by_rank(tables: EncoderTables, pieces: list[bytes], limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -45,32 +46,76 @@ def _linked_symbols(
     lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
     starts = np.zeros(len(pieces), dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
-    sym_a = array("i", t.byte_id[raw].tobytes())
     nxt_np = np.arange(1, n + 1, dtype=np.int32)
     prv_np = np.arange(-1, n - 1, dtype=np.int32)
     nxt_np[starts + lengths - 1] = -1
     prv_np[starts] = -1
-    return starts, sym_a, array("i", nxt_np.tobytes()), array("i", prv_np.tobytes())
+    return starts, _as_array(t.byte_id[raw].astype(np.int32, copy=False)), _as_array(nxt_np), _as_array(prv_np)
+
+
+def _as_array(values: np.ndarray) -> array[int]:
+    """An ``int32`` NumPy array's values in an ``array`` (one copy: no ``bytes`` between)."""
+    out = array("i")
+    out.frombytes(values.data.cast("B"))
+    return out
 
 
 def _byte_pair_index(t: PairTables, raw: np.ndarray, nxt: np.ndarray) -> dict[int, list[Any]]:
     """The positions of the initial byte pairs that a merge makes, grouped by rank
-    (contiguous slices, no gathers: this is the largest step for big inputs)."""
-    codes = raw[:-1].astype(np.int32)
-    codes <<= 8
-    codes |= raw[1:]
-    r_all = t.byte_pair_rank32[codes]
-    left = np.flatnonzero((r_all >= 0) & (nxt[:-1] >= 0))
-    r0 = r_all[left]
-    del codes, r_all
+    (contiguous slices, no gathers: this is the largest step for big inputs), _SLICE bytes at
+    a time."""
     index: dict[int, list[Any]] = {}
-    if left.size:
+    last = int(raw.size) - 1  # pairs start before the last byte
+    for i in range(0, last, _SLICE):
+        e = min(i + _SLICE, last)
+        codes = raw[i:e].astype(np.int32)
+        codes <<= 8
+        codes |= raw[i + 1 : e + 1]
+        r_all = t.byte_pair_rank32[codes]
+        left = np.flatnonzero((r_all >= 0) & (nxt[i:e] >= 0))
+        if not left.size:
+            continue
+        r0 = r_all[left]
+        left += i
         order = np.argsort(r0)  # positions within one rank need no particular order
         left, r0 = left[order], r0[order]
         cut = np.flatnonzero(np.diff(r0)) + 1
         for r, block in zip(r0[np.concatenate(([0], cut))].tolist(), np.split(left, cut)):
-            index[r] = [block]
+            blocks = index.get(r)
+            if blocks is None:
+                index[r] = [block]
+            else:
+                blocks.append(block)
     return index
+
+
+def _occurrences(blocks: list[Any], a: int, b: int, sym: np.ndarray, nxt: np.ndarray) -> list[np.ndarray]:
+    """Where ``(a, b)`` still stands among a rank's ``blocks``, in slices of at most _SLICE
+    positions; for a pair ``(a, a)``, ascending and only those a left-to-right pass takes."""
+    parts: list[np.ndarray] = []
+    for x in blocks:
+        for i in range(0, len(x), _SLICE):
+            pos = np.asarray(x[i : i + _SLICE], dtype=np.intp)
+            j = nxt[pos]
+            pos = pos[(sym[pos] == a) & (j >= 0) & (sym[j] == b)]  # subtle: sym[-1] read for j == -1, masked
+            if pos.size:
+                parts.append(pos)
+    if a != b or not parts:
+        return parts
+    if len(parts) > 1 and not all(
+        q[-1] < p[0] and (p[1:] > p[:-1]).all() for q, p in zip([parts[0][:1]] + parts, parts)
+    ):
+        # (int32: half the memory; "stable" is a timsort here, linear on a few ascending runs)
+        whole = np.sort(np.concatenate(parts).astype(np.int32), kind="stable")
+        parts = [whole[i : i + _SLICE].astype(np.intp) for i in range(0, whole.size, _SLICE)]
+    taken: list[np.ndarray] = []
+    last, last_taken = -1, False
+    for pos in parts:  # "a a a a": overlapping occurrences; a chain may cross a slice's edge
+        chosen = left_to_right_after(pos, nxt, last, last_taken) if last >= 0 else left_to_right(pos, nxt)
+        last_taken = bool(chosen.size) and chosen[-1] == pos[-1]
+        last = int(pos[-1])
+        taken.append(chosen)
+    return taken
 
 
 def _merge_all(tables: EncoderTables, pieces: list[bytes], limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -132,44 +177,46 @@ def _merge_all(tables: EncoderTables, pieces: list[bytes], limit: int | None = N
                         add(r2, [p])
             continue
         # No duplicates can be in the blocks (see the filter of left neighbours below), so
-        # no np.unique.
-        pos = (
-            np.concatenate([np.asarray(x, dtype=np.intp) for x in blocks])
-            if len(blocks) > 1
-            else np.asarray(blocks[0], dtype=np.intp)
-        )
-        j = nxt[pos]
-        ok = (sym[pos] == a) & (j >= 0) & (sym[j] == b)  # subtle: sym[-1] read for j == -1, masked
-        pos = pos[ok]
-        if a == b:
-            pos = left_to_right(pos, nxt)  # "a a a a": overlapping occurrences
-        if not pos.size:
-            continue
-        j = nxt[pos].astype(np.intp)
-        nn = nxt[j].astype(np.intp)
-        sym[pos] = z
-        sym[j] = -1
-        nxt[pos] = nn
-        has_n = nn >= 0
-        prv[nn[has_n]] = pos[has_n]
-        # New pairs, read after the update so that touching merges give (z, z).
-        p = prv[pos].astype(np.intp)
-        p = p[p >= 0]
-        left_tok = sym[p]
-        # subtle: a left neighbour that was merged in this same step holds z and already gets
-        # its (z, z) pair as a merged position below; listing it twice would merge it twice.
-        keep = left_tok != z
-        p, left_tok = p[keep], left_tok[keep]
-        rp = t.ranks_with_right(z, left_tok.astype(np.int64))
-        pr = pos[has_n]
-        rn = t.ranks_with_left(z, sym[nn[has_n]].astype(np.int64))
-        cand_pos = np.concatenate((p[rp >= 0], pr[rn >= 0]))
-        if cand_pos.size:
-            cand_rank = np.concatenate((rp[rp >= 0], rn[rn >= 0]))
-            order = np.argsort(cand_rank, kind="stable")
-            cand_rank, cand_pos = cand_rank[order], cand_pos[order]
-            cut = np.flatnonzero(np.diff(cand_rank)) + 1
-            for r2, block in zip(cand_rank[np.concatenate(([0], cut))].tolist(), np.split(cand_pos, cut)):
-                add(r2, block)
+        # no np.unique. A merge of millions of positions (one repeated character) goes in
+        # slices: its temporaries stay small (fresh memory costs more to touch than the work
+        # done in it); every write first, then every read, as in one pass over all of them.
+        parts = _occurrences(blocks, a, b, sym, nxt)
+        for pos in parts:
+            j = nxt[pos].astype(np.intp)
+            nn = nxt[j].astype(np.intp)
+            sym[pos] = z
+            sym[j] = -1
+            nxt[pos] = nn
+            has_n = nn >= 0
+            prv[nn[has_n]] = pos[has_n]
+        for pos in parts:
+            _new_pairs(t, sym, nxt, prv, pos, z, add)
 
     return sym, starts
+
+
+def _new_pairs(
+    t: PairTables, sym: np.ndarray, nxt: np.ndarray, prv: np.ndarray, pos: np.ndarray, z: int, add: Any
+) -> None:
+    """The pairs a merge into ``z`` at ``pos`` makes that have a rank, added to the index (read
+    after the update of every position, so that touching merges give (z, z))."""
+    nn = nxt[pos].astype(np.intp)
+    has_n = nn >= 0
+    p = prv[pos].astype(np.intp)
+    p = p[p >= 0]
+    left_tok = sym[p]
+    # subtle: a left neighbour that was merged in this same step holds z and already gets
+    # its (z, z) pair as a merged position below; listing it twice would merge it twice.
+    keep = left_tok != z
+    p, left_tok = p[keep], left_tok[keep]
+    rp = t.ranks_with_right(z, left_tok.astype(np.int64))
+    pr = pos[has_n]
+    rn = t.ranks_with_left(z, sym[nn[has_n]].astype(np.int64))
+    cand_pos = np.concatenate((p[rp >= 0], pr[rn >= 0]))
+    if cand_pos.size:
+        cand_rank = np.concatenate((rp[rp >= 0], rn[rn >= 0]))
+        order = np.argsort(cand_rank, kind="stable")
+        cand_rank, cand_pos = cand_rank[order], cand_pos[order]
+        cut = np.flatnonzero(np.diff(cand_rank)) + 1
+        for r2, block in zip(cand_rank[np.concatenate(([0], cut))].tolist(), np.split(cand_pos, cut)):
+            add(r2, block)

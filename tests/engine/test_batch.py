@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from bpe_engine import Tokenizer, train_bpe
-from bpe_engine.encode import batch
+from bpe_engine.encode import batch, by_rank
 from bpe_engine.encode.batch import bpe_by_rank, bpe_flat, bpe_many, bpe_rounds
 
 from ..conftest import data_text
@@ -110,6 +110,20 @@ def repetitive() -> Tokenizer:
 @given(st.lists(st.text(alphabet="ab ", min_size=1, max_size=40), min_size=1, max_size=60))
 def test_runs_and_overlaps(repetitive: Tokenizer, words: list[str]) -> None:
     _check_all(repetitive, [w.encode("ascii") for w in words])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="aab ", min_size=1, max_size=60), min_size=1, max_size=30), st.integers(1, 7))
+def test_rank_by_rank_in_slices(repetitive: Tokenizer, words: list[str], slice_size: int) -> None:
+    """Every merge of the rank-by-rank encoder through its NumPy steps in tiny slices (a merge
+    of millions of positions goes so): runs of "a" cross the slices' edges."""
+    pieces = [w.encode("ascii") for w in words]
+    flat, counts = _per_piece(repetitive, pieces)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(by_rank, "_SLICE", slice_size)
+        patch.setattr(by_rank, "_SMALL", 0)
+        ids, n = bpe_by_rank(repetitive.encoder.tables, pieces)
+    assert ids.tolist() == flat and n.tolist() == counts
 
 
 @pytest.fixture(scope="module")
