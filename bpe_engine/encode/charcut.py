@@ -34,6 +34,8 @@ __all__ = ["CharIds", "CrossTable", "bpe_cut", "bpe_cut_joined", "char_ids", "cr
 _SHORT = 7  # segments of at most this many bytes are told apart by one uint64 key
 _PAD = 4
 _HASH_BITS = 20
+_WINDOW = 1 << 22  # bytes cut into segments at a time (temporaries of tens of MB, not GB)
+_SEARCH = 1 << 16  # bytes searched at a time for a window's end
 
 
 def _is_lead(raw: np.ndarray) -> np.ndarray:
@@ -184,6 +186,69 @@ def bpe_cut_joined(
     if not lengths.size:
         return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int64)
     raw = np.frombuffer(joined, dtype=np.uint8)
+    if raw.size > _WINDOW and worth_cutting(raw):
+        return _in_windows(encoder, joined, lengths, chars)
+    return _cut_joined(encoder, joined, raw, lengths, chars)
+
+
+def _cut_after(t: CrossTable, raw: np.ndarray, pos: int, starts: np.ndarray) -> int:
+    """The first boundary at or after ``pos`` that no token crosses (a piece start, or a
+    character boundary :func:`_crossable` rules out), or the end: searched _SEARCH bytes at a time,
+    each with the 8 bytes around it that decide (the windows of :func:`_windows`)."""
+    n = int(raw.size)
+    while pos < n:
+        hi = min(pos + _SEARCH, n)
+        first_start = int(starts.searchsorted(pos))
+        if first_start < starts.size and starts[first_start] < hi:
+            hi = int(starts[first_start])  # a piece start is a cut: none needed past it
+            if hi == pos:
+                return pos
+        lo = max(pos - 8, 0)
+        local = raw[lo : min(hi + 8, n)]
+        q = np.flatnonzero(_is_lead(local[pos - lo : hi - lo])) + (pos - lo)
+        q = q[q > 0]
+        free = q[~_crossable(t, local, q)]
+        if free.size:
+            return int(free[0]) + lo
+        if hi < min(pos + _SEARCH, n):
+            return hi
+        pos = hi
+    return n
+
+
+def _in_windows(
+    encoder: DistinctEncoder, joined: bytes, lengths: np.ndarray, chars: CharIds | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`bpe_cut_joined` of a long text ``_WINDOW`` bytes at a time, each window ending at a
+    boundary no token crosses (so a piece split there encodes as its two parts): whole-text
+    arrays of 50 MB of Chinese were gigabytes of fresh memory, which costs more to touch here
+    than the work done in it."""
+    raw = np.frombuffer(joined, dtype=np.uint8)
+    n = int(raw.size)
+    starts = np.zeros(lengths.size, dtype=np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    ends = starts + lengths
+    t = cross_table(encoder.tables)
+    ids: list[np.ndarray] = []
+    per_piece = np.zeros(lengths.size, dtype=np.int64)
+    ws = 0
+    while ws < n:
+        we = n if ws + _WINDOW >= n else _cut_after(t, raw, ws + _WINDOW, starts)
+        # The pieces this window holds a part of (an empty piece at the end: the last one).
+        k0 = int(ends.searchsorted(ws, side="right")) if ws else 0
+        k1 = int(starts.searchsorted(we, side="left")) if we < n else lengths.size
+        part = np.minimum(ends[k0:k1], we) - np.maximum(starts[k0:k1], ws)
+        window_ids, counts = _cut_joined(encoder, joined[ws:we], raw[ws:we], part, chars)
+        ids.append(window_ids)
+        per_piece[k0:k1] += counts
+        ws = we
+    return np.concatenate(ids), per_piece
+
+
+def _cut_joined(
+    encoder: DistinctEncoder, joined: bytes, raw: np.ndarray, lengths: np.ndarray, chars: CharIds | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`bpe_cut_joined` of one window (``raw``: ``joined``'s bytes)."""
     if not worth_cutting(raw):
         ends = np.cumsum(lengths).tolist()
         pieces = list(map(joined.__getitem__, map(slice, [0, *ends[:-1]], ends)))

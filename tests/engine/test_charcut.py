@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from bpe_engine import Tokenizer, train_bpe
+from bpe_engine.encode import charcut
 from bpe_engine.encode.batch import bpe_flat
 from bpe_engine.encode.charcut import bpe_cut, worth_cutting
 
@@ -138,6 +139,25 @@ ALPHABET = "國語日本の Жизнь🤚🏾👍∑∂aé\n床前明月光疑�
 def test_cut_equals_piece_by_piece(crossing: Tokenizer, words: list[str]) -> None:
     pieces = [w.encode("utf-8") for w in words]
     ids, counts = bpe_cut(crossing.encoder, pieces)
+    ref_ids, ref_counts = _per_piece(crossing, pieces)
+    assert ids.tolist() == ref_ids
+    assert counts.tolist() == ref_counts
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_size=1, max_size=20),
+    st.integers(1, 30),
+    st.integers(1, 9),
+)
+def test_cut_in_windows_equals_piece_by_piece(crossing: Tokenizer, words: list[str], window: int, search: int) -> None:
+    """A long text is cut ``charcut._WINDOW`` bytes at a time, each window ending where no
+    token crosses (found ``_SEARCH`` bytes at a time): tiny ones here, pieces split between two."""
+    pieces = [w.encode("utf-8") for w in words]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(charcut, "_WINDOW", window)
+        patch.setattr(charcut, "_SEARCH", search)
+        ids, counts = bpe_cut(crossing.encoder, pieces)
     ref_ids, ref_counts = _per_piece(crossing, pieces)
     assert ids.tolist() == ref_ids
     assert counts.tolist() == ref_counts
