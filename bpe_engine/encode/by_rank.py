@@ -92,14 +92,28 @@ def _byte_pair_index(t: PairTables, raw: np.ndarray, nxt: np.ndarray) -> dict[in
 def _occurrences(blocks: list[Any], a: int, b: int, sym: np.ndarray, nxt: np.ndarray) -> list[np.ndarray]:
     """Where ``(a, b)`` still stands among a rank's ``blocks``, in slices of at most _SLICE
     positions; for a pair ``(a, a)``, ascending and only those a left-to-right pass takes."""
-    parts: list[np.ndarray] = []
+    # Blocks (one per merge or slice that made the pair) joined or split into slices
+    groups: list[list[Any]] = [[]]
+    size = 0
     for x in blocks:
         for i in range(0, len(x), _SLICE):
-            pos = np.asarray(x[i : i + _SLICE], dtype=np.intp)
-            j = nxt[pos]
-            pos = pos[(sym[pos] == a) & (j >= 0) & (sym[j] == b)]  # subtle: sym[-1] read for j == -1, masked
-            if pos.size:
-                parts.append(pos)
+            chunk = x[i : i + _SLICE]
+            if size + len(chunk) > _SLICE and size:
+                groups.append([])
+                size = 0
+            groups[-1].append(chunk)
+            size += len(chunk)
+    parts: list[np.ndarray] = []
+    for group in groups:
+        pos = (
+            np.concatenate([np.asarray(x, dtype=np.intp) for x in group])
+            if len(group) > 1
+            else np.asarray(group[0], dtype=np.intp)
+        )
+        j = nxt[pos]
+        pos = pos[(sym[pos] == a) & (j >= 0) & (sym[j] == b)]  # subtle: sym[-1] read for j == -1, masked
+        if pos.size:
+            parts.append(pos)
     if a != b or not parts:
         return parts
     if len(parts) > 1 and not all(
