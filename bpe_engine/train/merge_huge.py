@@ -57,8 +57,8 @@ class _Pairs(Protocol):
 
 
 class MergeLoop(Protocol):
-    """What a merge here reads and writes of :class:`~.merging.MergeLoop` (its module
-    imports this one)."""
+    """What a merge here reads and writes of :class:`~.merging.MergeLoop` (:mod:`.merge_one`,
+    which makes merges, imports this one)."""
 
     sym: np.ndarray
     nxt: np.ndarray

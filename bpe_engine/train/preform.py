@@ -29,7 +29,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..kinds import TieBreak
-from .merging import _SLICE, MergeLoop, WordSlices
+from .merge_state import _SLICE
+from .merging import MergeLoop, WordSlices
 
 __all__ = ["Preformed", "preform"]
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from bpe_engine import BpeTrainer, MergeEvent
 from bpe_engine.reference import reference_train
-from bpe_engine.train import merging
+from bpe_engine.train import merge_batch
 from bpe_engine.train.merging import MergeLoop
 
 from ..conftest import data_text
@@ -47,14 +47,14 @@ def _row(loop: MergeLoop, step: tuple[int, int, int, int, int, int | None]) -> t
     return a, b, z, count, replaced, None if tied is None else loop.pair(tied)
 
 
-@pytest.mark.parametrize("radix", [0, merging._RADIX], ids=["radix-sorted", "as-set"])
+@pytest.mark.parametrize("radix", [0, merge_batch._RADIX], ids=["radix-sorted", "as-set"])
 @settings(max_examples=80, deadline=None)
 @given(words=words, limit=st.sampled_from([2, 3, 32]), tie_break=st.sampled_from(["greatest", "smallest"]))
 def test_batches_make_the_plain_loops_steps_and_state(
     radix: int, words: dict[bytes, int], limit: int, tie_break: str
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(merging, "_RADIX", radix)  # (the new pairs grouped by either sort)
+        patch.setattr(merge_batch, "_RADIX", radix)  # (the new pairs grouped by either sort)
         _batches_against_steps(words, limit, tie_break)
 
 

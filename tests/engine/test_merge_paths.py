@@ -1,7 +1,7 @@
 """The merge loop's three ways of making a merge, each alone, against the reference trainer.
 
 A merge of a pair with few positions runs in plain Python, one position at a time; above
-``merging._SMALL_MERGE`` positions it runs as NumPy calls over all of them at once. On the
+``merge_one._SMALL_MERGE`` positions it runs as NumPy calls over all of them at once. On the
 small texts the reference can train on, nearly every merge takes the Python path: here the
 threshold is moved so that every merge takes one path or the other, on random texts made of
 few symbols (many repeated pairs, overlapping runs "aaa", "abab", neighbouring occurrences of
@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 from bpe_engine import train_bpe
 from bpe_engine.reference import reference_train
-from bpe_engine.train import merge_huge, merging
+from bpe_engine.train import merge_choose, merge_huge, merge_one, merge_setup, merge_state, merge_words
 
 ALPHABETS = ("ab ", "abc\n", "aab b", "一二一三 ", "的了一是 \n", "ab一")
 # A merge of millions of positions (one repeated character) runs the NumPy steps in slices
@@ -31,9 +31,16 @@ PATHS = {
 }
 
 
+# The modules of the merge loop that read these names (each its own global: every one patched)
+LOOP_MODULES = (merge_state, merge_setup, merge_choose, merge_one, merge_words, merge_huge)
+
+
 def _only(patch: pytest.MonkeyPatch, path: str) -> None:
     for name, value in PATHS[path].items():
-        patch.setattr(merging if name.startswith("_") else merge_huge, name, value)
+        holders = [module for module in LOOP_MODULES if hasattr(module, name)]
+        assert holders, name
+        for module in holders:
+            patch.setattr(module, name, value)
 
 
 texts = st.sampled_from(ALPHABETS).flatmap(lambda chars: st.text(alphabet=chars, min_size=20, max_size=400))

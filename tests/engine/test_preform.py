@@ -171,7 +171,7 @@ def test_segment_index_is_numpys_unique_and_inverse(distinct: int) -> None:
 
 
 def test_positions_grouped_by_pair_as_a_stable_sort() -> None:
-    from bpe_engine.train.merging import _group_by_pair
+    from bpe_engine.train.merge_words import _group_by_pair
 
     rng = np.random.default_rng(5)
     at = np.sort(rng.choice(3_000_000, size=700_000, replace=False)).astype(np.int32)

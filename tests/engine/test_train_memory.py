@@ -14,7 +14,8 @@ from bpe_engine.reference import reference_pretoken_counts, reference_train
 from bpe_engine.train import counting
 from bpe_engine.train.counting import _ChunkCounter, shard_of
 from bpe_engine.train.keys import KeyedMerger, KeyedPart
-from bpe_engine.train.merging import MergeLoop, _Column
+from bpe_engine.train.merge_state import _Column
+from bpe_engine.train.merging import MergeLoop
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 EOT = "<|endoftext|>"
@@ -173,7 +174,8 @@ def test_the_pair_index_groups_positions_by_pair_in_ascending_order(n_pairs: int
     """``_group_by_pair`` (a radix sort by pair, 16 bits at a time, a slice at a time) lays
     each pair's positions out in its block, ascending: against a lexicographic sort, with
     more pairs than 16 bits hold and more positions than one slice."""
-    from bpe_engine.train.merging import _SLICE, _group_by_pair
+    from bpe_engine.train.merge_state import _SLICE
+    from bpe_engine.train.merge_words import _group_by_pair
 
     rng = np.random.default_rng(n_pairs)
     n = 4 * _SLICE * 2 + 12_345
