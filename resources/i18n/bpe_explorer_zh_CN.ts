@@ -4261,6 +4261,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
+      <source>Training failed</source>
+      <translation>训练失败</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/status.py" />
       <source>Training failed; see the message above the tables.</source>
       <translation>训练失败；请看表格上方的消息。</translation>
     </message>

@@ -171,7 +171,9 @@ class TrainStatus(QObject):
         if stage != self._stage:
             self._stage = stage
             self._stage_since = self.clock.seconds()
-        if stage == TrainingStage.MERGING:
+        if c.state == TrainingState.FAILED:
+            self._show_failed_bar()  # (a refresh after the failure: none of the run's figures)
+        elif stage == TrainingStage.MERGING:
             n, target = len(c.merges), c.target_merges
             self.progress.setRange(0, max(1, target))
             self.progress.setValue(n)
@@ -272,8 +274,15 @@ class TrainStatus(QObject):
         )
 
     def show_failed(self) -> None:
-        self._fill_bar_if_busy()
+        self._show_failed_bar()
         self._set_label(lambda: tr("Training failed; see the message above the tables."))
+
+    def _show_failed_bar(self) -> None:
+        # The bar says the run failed, with none of its figures: "counting: 1.2 MB of 3.1 MB"
+        # stayed on it, read as a run still counting.
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self._set_format(lambda: tr("Training failed"))
 
     def _fill_bar_if_busy(self) -> None:
         if self.progress.maximum() == 0:  # a busy bar would keep moving after the run

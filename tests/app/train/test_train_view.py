@@ -17,7 +17,7 @@ from app.core.training.events import Cancelled, Failed, Finished, Paused
 from app.display.format import visible
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.view import SHORTCUTS, TrainView
-from bpe_engine import DEFAULT_VOCAB_SIZE, MergeEvent, Tokenizer, TrainerConfig, preview, train_bpe
+from bpe_engine import DEFAULT_VOCAB_SIZE, CountingProgress, MergeEvent, Tokenizer, TrainerConfig, preview, train_bpe
 
 from ..training_support import choose_sample, on_event, syllable_text, waiting_for, write_corpus
 
@@ -434,3 +434,18 @@ def test_the_default_vocabulary_size_is_the_engines(qtbot, settings) -> None:
     qtbot.addWidget(panel)
     assert panel.vocab_size.value() == DEFAULT_VOCAB_SIZE
     assert panel.config() == TrainerConfig(DEFAULT_VOCAB_SIZE, ("<|endoftext|>",))
+
+
+def test_a_failed_run_shows_no_stale_figure_on_its_bar(qtbot, view, tmp_path) -> None:
+    # The bar kept "counting: 1.2 MB of 3.1 MB" after the run failed (a file not valid UTF-8
+    # further on): a figure of a run that is over, read as one still counting.
+    bad = tmp_path / "late.txt"
+    bad.write_bytes(syllable_text(400_000).encode() + "naïve".encode("latin-1"))
+    assert view.corpus.add_files([str(bad)]) == []
+    shown: list[str] = []
+    on_event(view.controller, CountingProgress, lambda _e: (view.pacer.refresh(), shown.append(view.progress.text())))
+    with waiting_for(qtbot, view.controller, Failed, timeout=60_000):
+        view.start_action.trigger()
+    assert any(any(ch.isdigit() for ch in text) for text in shown)  # (it did show a figure while counting)
+    assert view.progress.text() == "Training failed"
+    assert view.progress.value() == view.progress.minimum() < view.progress.maximum()  # (not busy)
