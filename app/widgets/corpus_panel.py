@@ -39,6 +39,7 @@ __all__ = ["CorpusChoice", "CorpusPanel", "check_corpus_file", "SOURCES"]
 SOURCES = ("sample", "files", "text")
 _PREVIEW_CHARS = 3000
 _SNIFF_BYTES = 64 * 1024
+_TRUNCATED = "unexpected end of data"  # (the UTF-8 decoder's reason for a last character cut short)
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,11 @@ def check_corpus_file(path: str) -> str | None:
         head.decode("utf-8")
     except UnicodeDecodeError as exc:
         # subtle: the sniffed block may end inside a character; only earlier errors count
+        if len(head) < _SNIFF_BYTES and exc.reason == _TRUNCATED:  # (a file cut short: Latin-1 would spoil it)
+            return tr(
+                "{name} ends in the middle of a character (was it cut short?); "
+                "remove its last bytes or choose a complete file"
+            ).format(name=name)
         if exc.start < len(head) - 3 or len(head) < _SNIFF_BYTES:
             return tr(
                 "{name} is not UTF-8 text (byte offset {offset}: {reason}); "

@@ -5166,6 +5166,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/widgets/corpus_panel.py" />
+      <source>{name} ends in the middle of a character (was it cut short?); remove its last bytes or choose a complete file</source>
+      <translation>{name} 在一个字符的中间结束（文件是否被截断了？）；请删去最后几个字节，或选择一个完整的文件</translation>
+    </message>
+    <message>
+      <location filename="../../app/widgets/corpus_panel.py" />
       <source>{name} is empty: there is nothing to learn from; choose a file with some text</source>
       <translation>{name} 是空文件：没有可学习的内容；请选择一个有文本的文件</translation>
     </message>

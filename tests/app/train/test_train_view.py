@@ -183,6 +183,15 @@ def test_pasted_text_is_trained_on_as_typed(view) -> None:
     assert view.corpus.corpus().text == "a\u00a0b\u2028c\nd\ne"
 
 
+def test_a_small_file_cut_inside_a_character_is_said_to_be_cut_short(view, tmp_path) -> None:
+    # (it was told to convert the file from Latin-1, which would garble every character)
+    cut = tmp_path / "poems.txt"
+    cut.write_bytes("床前明月光，疑是地上霜。\n".encode() * 100 + "霜".encode()[:2])
+    assert view.corpus.add_files([str(cut)])
+    message = view.corpus.messages.text()
+    assert "poems.txt ends in the middle of a character" in message and "iconv" not in message
+
+
 def test_binary_and_missing_files_are_refused_with_a_message(qtbot, view, tmp_path) -> None:
     binary = tmp_path / "image.png"
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
