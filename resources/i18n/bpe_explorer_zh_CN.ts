@@ -5038,6 +5038,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <translation>{name} 没有合并（{algorithm}）：“截至第 k 次合并”只适用于 BPE 分词器</translation>
     </message>
     <message>
+      <location filename="../../app/widgets/as_of.py" />
+      <source>{name} is a SentencePiece model: its merges are worked out from scores, not learned in order, so “As of merge k” does not apply to it</source>
+      <translation>{name} 是 SentencePiece 模型：它的合并是由分数推算出来的，不是按顺序学到的，所以“截至第 k 次合并”不适用于它</translation>
+    </message>
+    <message>
       <location filename="../../app/widgets/corpus_panel.py" />
       <source> + {n} more</source>
       <translation> 及另外 {n} 个文件</translation>
