@@ -1522,7 +1522,7 @@
     <message>
       <location filename="../../app/features/measure/health_panel.py" />
       <source>… and {n} more (all in the CSV export)</source>
-      <translation>……还有 {n} 个（CSV 导出中包含全部）</translation>
+      <translation>…还有 {n} 个（CSV 导出中包含全部）</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/job.py" />
@@ -1532,7 +1532,7 @@
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
       <source>Add files…</source>
-      <translation>添加文件……</translation>
+      <translation>添加文件…</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
@@ -1564,13 +1564,13 @@
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
       <source>Export tables as CSV…</source>
-      <translation>将表格导出为 CSV……</translation>
+      <translation>将表格导出为 CSV…</translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/measure/side_panel.py" />
       <source>Loading %n tokenizer(s): {names}…</source>
       <translation>
-        <numerusform>正在加载 %n 个分词器：{names}……</numerusform>
+        <numerusform>正在加载 %n 个分词器：{names}…</numerusform>
       </translation>
     </message>
     <message>
@@ -1587,7 +1587,7 @@
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
       <source>Measuring…</source>
-      <translation>正在测量……</translation>
+      <translation>正在测量…</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
@@ -1939,7 +1939,7 @@
     <message>
       <location filename="../../app/features/measure/texts.py" />
       <source>Text files…</source>
-      <translation>文本文件……</translation>
+      <translation>文本文件…</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/texts.py" />
