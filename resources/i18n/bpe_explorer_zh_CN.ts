@@ -1296,6 +1296,11 @@
     </message>
     <message>
       <location filename="../../app/features/families/row_status.py" />
+      <source>not byte-level: its tokens are characters (bytes only for characters it lacks)</source>
+      <translation>不是字节级：它的词元是字符（只有它缺少的字符才用字节）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/row_status.py" />
       <source>not trained yet: press Train</source>
       <translation>尚未训练：请按“训练”</translation>
     </message>
