@@ -4200,6 +4200,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>Building the pair index (every adjacent pair of every distinct pre-token)</source>
       <translation>正在建立相邻对索引（每个不同预分词片段中的每个相邻对）</translation>
     </message>
+    <message>
+      <location filename="../../app/features/train/status.py" />
+      <source>Cancelled</source>
+      <translation>已取消</translation>
+    </message>
     <message numerus="yes">
       <location filename="../../app/features/train/status.py" />
       <source>Cancelled after %n merge(s); they are kept as a tokenizer.</source>

@@ -172,7 +172,9 @@ class TrainStatus(QObject):
             self._stage = stage
             self._stage_since = self.clock.seconds()
         if c.state == TrainingState.FAILED:
-            self._show_failed_bar()  # (a refresh after the failure: none of the run's figures)
+            self._show_ended_bar(noop("Training failed"))  # (a refresh after the failure: none of its figures)
+        elif c.state == TrainingState.CANCELLED and not c.merges:
+            self._show_ended_bar(noop("Cancelled"))
         elif stage == TrainingStage.MERGING:
             n, target = len(c.merges), c.target_merges
             self.progress.setRange(0, max(1, target))
@@ -262,7 +264,7 @@ class TrainStatus(QObject):
         self._set_label(compose)
 
     def show_cancelled(self) -> None:
-        self.refresh()
+        self.refresh()  # (cancelled before the first merge: no counting figure stays, as for a failure)
         self._fill_bar_if_busy()
         n = len(self.controller.merges)
         self._set_label(
@@ -274,15 +276,16 @@ class TrainStatus(QObject):
         )
 
     def show_failed(self) -> None:
-        self._show_failed_bar()
+        self._show_ended_bar(noop("Training failed"))
         self._set_label(lambda: tr("Training failed; see the message above the tables."))
 
-    def _show_failed_bar(self) -> None:
-        # The bar says the run failed, with none of its figures: "counting: 1.2 MB of 3.1 MB"
-        # stayed on it, read as a run still counting.
+    def _show_ended_bar(self, what: str) -> None:
+        """The bar of a run that ended with nothing learned: ``what`` (an English source,
+        marked with ``noop``), none of its figures: "counting: 1.2 MB of 3.1 MB" stayed on it,
+        read as a run still counting."""
         self.progress.setRange(0, 1000)
         self.progress.setValue(0)
-        self._set_format(lambda: tr("Training failed"))
+        self._set_format(lambda: tr(what))
 
     def _fill_bar_if_busy(self) -> None:
         if self.progress.maximum() == 0:  # a busy bar would keep moving after the run

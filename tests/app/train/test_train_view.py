@@ -458,3 +458,23 @@ def test_a_failed_run_shows_no_stale_figure_on_its_bar(qtbot, view, tmp_path) ->
     assert any(any(ch.isdigit() for ch in text) for text in shown)  # (it did show a figure while counting)
     assert view.progress.text() == "Training failed"
     assert view.progress.value() == view.progress.minimum() < view.progress.maximum()  # (not busy)
+
+
+def test_a_run_cancelled_while_counting_shows_no_counting_figure(qtbot, view, tmp_path) -> None:
+    corpus = tmp_path / "long.txt"
+    corpus.write_text(syllable_text(400_000), encoding="utf-8")
+    assert view.corpus.add_files([str(corpus)]) == []
+    shown: list[str] = []
+
+    def cancel_once(_event: object) -> None:
+        view.pacer.refresh()
+        if not shown and "counting" in view.progress.text():
+            shown.append(view.progress.text())
+            view.cancel_action.trigger()
+
+    on_event(view.controller, CountingProgress, cancel_once)
+    with waiting_for(qtbot, view.controller, Cancelled, timeout=60_000):
+        view.start_action.trigger()
+    assert not view.controller.merges and shown  # (cancelled while the bar said "counting: …")
+    assert view.progress.text() == "Cancelled"
+    assert "Cancelled before the first merge" in view.progress_label.text()
