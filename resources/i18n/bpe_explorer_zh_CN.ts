@@ -2590,9 +2590,9 @@
     </message>
     <message numerus="yes">
       <location filename="../../app/features/sweep/top_bar.py" />
-      <source>%n merge(s): every vocabulary size from {low} to {high} is this training stopped earlier (its first merges).</source>
+      <source>%n merge(s): each vocabulary size from {low} to {high} is this tokenizer with only its first merges, as if its training had stopped there.</source>
       <translation>
-        <numerusform>%n 次合并：从 {low} 到 {high} 的每个词表大小，都是这次训练提前停止的结果（它的前若干次合并）。</numerusform>
+        <numerusform>%n 次合并：从 {low} 到 {high} 的每个词表大小，都是这个分词器只用它的前若干次合并，就像训练在那里停止一样。</numerusform>
       </translation>
     </message>
     <message>
