@@ -4992,6 +4992,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
+      <source>none (SentencePiece)</source>
+      <translation>无（SentencePiece）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/view.py" />
       <source>{algorithm}: no merges</source>
       <translation>{algorithm}：无合并</translation>
     </message>
