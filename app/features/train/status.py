@@ -191,7 +191,10 @@ class TrainStatus(QObject):
         else:
             self.progress.setRange(0, 0)  # busy: this stage cannot say how far it is
             self._set_format(None)
-        self._update_stats()
+        if c.state == TrainingState.FAILED:
+            self._clear_stats()  # (no tokenizer came of it: "Vocabulary: … = 257 tokens" described none)
+        else:
+            self._update_stats()
         if c.state.running:
             self._set_label(weak_method(self.progress_text, ""))  # (kept: weakly, app.core.weakly)
         elif c.state == TrainingState.PAUSED:
@@ -277,6 +280,7 @@ class TrainStatus(QObject):
 
     def show_failed(self) -> None:
         self._show_ended_bar(noop("Training failed"))
+        self._clear_stats()
         self._set_label(lambda: tr("Training failed; see the message above the tables."))
 
     def _show_ended_bar(self, what: str) -> None:
@@ -294,6 +298,10 @@ class TrainStatus(QObject):
 
     def elapsed(self) -> float:
         return self.clock.seconds()
+
+    def _clear_stats(self) -> None:
+        self.vocab_label.setText("")
+        self.stats_label.setText("")
 
     def _update_stats(self) -> None:
         c = self.controller

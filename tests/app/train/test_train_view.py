@@ -457,6 +457,7 @@ def test_a_failed_run_shows_no_stale_figure_on_its_bar(qtbot, view, tmp_path) ->
         view.start_action.trigger()
     assert any(any(ch.isdigit() for ch in text) for text in shown)  # (it did show a figure while counting)
     assert view.progress.text() == "Training failed"
+    assert view.status.vocab_label.text() == view.status.stats_label.text() == ""  # (no vocabulary came of it)
     assert view.progress.value() == view.progress.minimum() < view.progress.maximum()  # (not busy)
 
 
