@@ -183,13 +183,21 @@ def test_pasted_text_is_trained_on_as_typed(view) -> None:
     assert view.corpus.corpus().text == "a\u00a0b\u2028c\nd\ne"
 
 
-def test_a_small_file_cut_inside_a_character_is_said_to_be_cut_short(view, tmp_path) -> None:
+def test_a_file_cut_inside_a_character_is_said_to_be_cut_short(view, tmp_path) -> None:
     # (it was told to convert the file from Latin-1, which would garble every character)
     cut = tmp_path / "poems.txt"
     cut.write_bytes("床前明月光，疑是地上霜。\n".encode() * 100 + "霜".encode()[:2])
     assert view.corpus.add_files([str(cut)])
     message = view.corpus.messages.text()
     assert "poems.txt ends in the middle of a character" in message and "iconv" not in message
+    # A long file too (read only at its start and end): refused when added, not when counted.
+    long = tmp_path / "long.txt"
+    long.write_bytes("床前明月光，疑是地上霜。\n".encode() * 20_000 + "霜".encode()[:2])
+    assert view.corpus.add_files([str(long)])
+    assert "long.txt ends in the middle of a character" in view.corpus.messages.text()
+    whole = tmp_path / "whole.txt"
+    whole.write_bytes("床前明月光，疑是地上霜。\n".encode() * 20_000 + "霜".encode())
+    assert view.corpus.add_files([str(whole)]) == []
 
 
 def test_binary_and_missing_files_are_refused_with_a_message(qtbot, view, tmp_path) -> None:
