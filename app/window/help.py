@@ -102,10 +102,13 @@ class GuideDialog(QDialog):
     def fit_to_screen(self) -> None:
         """As large as the page wants, within nine tenths of the screen's room."""
         room = (self.parentWidget() or self).screen().availableGeometry()
-        document = self.browser.document()
+        # (a copy: the browser wraps its own document at its viewport's width, ~80 pixels before
+        # it is shown, and the guide opened a column 144 pixels wide)
+        document = self.browser.document().clone(self)
         document.setTextWidth(min(760, int(room.width() * 0.9) - 40))
         want_w = int(document.idealWidth()) + 60
         want_h = int(document.size().height()) + 100
+        document.deleteLater()
         self.resize(min(want_w, int(room.width() * 0.9)), min(want_h, int(room.height() * 0.9)))
 
 

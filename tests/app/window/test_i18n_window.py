@@ -240,6 +240,9 @@ def test_the_whole_window_switches_to_chinese_and_back(qtbot, window, settings, 
     window.guide_action.trigger()
     guide = window.help.guide
     assert guide is not None and "Shortcuts" in guide.text()
+    # as wide as its page wants within the screen (it opened a column 144 pixels wide)
+    room = window.screen().availableGeometry().width()
+    assert guide.width() >= min(600, int(room * 0.9)), (guide.width(), room)
     window.list_action.trigger()
     listing = window.saving.list_dialog
     qtbot.waitUntil(listing.isVisible)
