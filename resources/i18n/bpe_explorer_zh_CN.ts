@@ -5509,9 +5509,10 @@ follows the slider.&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;Sweep&lt;/b&gt; draws bytes per token against vocabulary size from one training (every smaller
 vocabulary is its first merges) on held-out English, Chinese and code (add your own files),
 with OpenAI's encodings as reference points; export the chart (PNG, SVG) and the points (CSV).&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;Families&lt;/b&gt; cuts one text five ways: characters, UTF-8 bytes, words with &amp;lt;UNK&amp;gt;,
-character-level BPE with byte fallback and byte-level BPE, with their token counts, vocabulary
-sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;Families&lt;/b&gt; cuts one text seven ways: characters, UTF-8 bytes, words with &amp;lt;UNK&amp;gt;,
+character-level BPE with byte fallback, byte-level BPE (trained there, or a tokenizer of the
+session), WordPiece (BERT) and Unigram, with their token counts, bytes per token, vocabulary
+sizes, unknowns, tokens holding part of a character and whether decoding gives the text back.&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;Measure&lt;/b&gt; measures 1 to 5 tokenizers as the research does: the language tax on the
 Universal Declaration of Human Rights in 100 languages (each language's tokens against
 English's for the same text, grouped by script, with a Gini coefficient), compression,
@@ -5545,7 +5546,7 @@ intermediate-only tokens); export the tables (CSV) and the chart (PNG, SVG).&lt;
 &lt;p&gt;&lt;b&gt;流式解码&lt;/b&gt;把词元逐个送入流式解码器：字节会一直等待，直到它们所属的字符完整为止。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;时间线&lt;/b&gt;逐次浏览一个分词器的合并：一段文本只用前 k 次合并来分词，显示它的词元数和每词元字节数，并框出第 k 次合并；“播放”以动画方式演示（Ctrl+Space），训练进行时也可以。词表、分词和对比中的“截至第 k 次合并”会跟随滑块。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;扫描&lt;/b&gt;根据一次训练，画出每词元字节数随词表大小的变化（每个更小的词表就是它的前若干次合并），在留出的英文、中文和代码文本上（也可以添加你自己的文件），并以 OpenAI 的编码作为参照点；可以导出图表（PNG、SVG）和数据点（CSV）。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;分词家族&lt;/b&gt;用五种方式切分同一段文本：字符、UTF-8 字节、带 &amp;lt;UNK&amp;gt; 的词、带字节回退的字符级 BPE 和字节级 BPE，并给出它们的词元数、词表大小、未知词数，以及解码能否还原原文。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;分词家族&lt;/b&gt;用七种方式切分同一段文本：字符、UTF-8 字节、带 &amp;lt;UNK&amp;gt; 的词、带字节回退的字符级 BPE、字节级 BPE（在该页训练，或用本次会话的一个分词器）、WordPiece（BERT）和 Unigram，并给出它们的词元数、每词元字节数、词表大小、未知词数、含字符一部分的词元数，以及解码能否还原原文。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;测量&lt;/b&gt;按研究中的方法测量 1 到 5 个分词器：在 100 种语言的《世界人权宣言》上的语言税（同一文本中每种语言的词元数相对于英语，按文字分组，并给出基尼系数）、压缩率、每词词元数（fertility）和 Rényi 效率，以及词表健康度（不可达、字符的一部分、未使用和仅作中间结果的词元）；可导出表格（CSV）和图表（PNG、SVG）。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;字节记法&lt;/b&gt;：&lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; 是一个包含字节 e3 80 的词元（一个字符的一部分）；&lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; 是两个各含一个字节的词元。· 表示空格，⏎ 表示换行，→ 表示制表符。&lt;/p&gt;
 &lt;h3&gt;快捷键&lt;/h3&gt;

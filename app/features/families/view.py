@@ -17,7 +17,7 @@ re-tokenizes off the GUI thread, newest text wins. The engine does every figure
 
 The view composes its panels and connects them to the controller and the registry:
 :class:`~app.features.families.text_panel.TextPanel` (text menu, editor, what decoding loses),
-:class:`~app.features.families.chips_panel.ChipRows` (the five rows of chips),
+:class:`~app.features.families.chips_panel.ChipRows` (a row of chips per family),
 :class:`~app.features.families.table_view.FamiliesTableView` (the figures) and
 :class:`~app.features.families.training_panel.TrainingPanel` (corpus, vocabulary, byte-level
 source, Train and Cancel, progress and status), which
