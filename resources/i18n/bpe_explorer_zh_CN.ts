@@ -1687,6 +1687,21 @@
     </message>
     <message>
       <location filename="../../app/features/measure/tables.py" />
+      <source>The tokens of all the texts measured, with this tokenizer</source>
+      <translation>用这个分词器切分所有被测文本得到的词元数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>The vocabulary's tokens the health counts are taken among: all of them but the special tokens</source>
+      <translation>健康度各项计数所考察的词表词元：除特殊词元以外的全部词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Tokens checked</source>
+      <translation>受检词元数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
       <source>Tokens/word</source>
       <translation>每词词元数</translation>
     </message>
