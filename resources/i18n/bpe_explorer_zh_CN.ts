@@ -3717,11 +3717,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/handout.py" />
-      <source>Merge</source>
-      <translation>合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/handout.py" />
       <location filename="../../app/features/train/merges_model.py" />
       <source>New token</source>
       <translation>新词元</translation>
@@ -3735,6 +3730,12 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/handout.py" />
       <source>Pair</source>
       <translation>相邻对</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <location filename="../../app/features/train/merges_model.py" />
+      <source>Rank</source>
+      <translation>合并序号</translation>
     </message>
     <message>
       <location filename="../../app/features/train/handout.py" />
@@ -3776,11 +3777,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/merges_model.py" />
       <source>Merge order: merge r creates token id 256 + r and is applied before any later merge</source>
       <translation>合并顺序：第 r 次合并生成 id 为 256 + r 的词元，并先于之后的所有合并应用</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/merges_model.py" />
-      <source>Rank</source>
-      <translation>合并序号</translation>
     </message>
     <message>
       <location filename="../../app/features/train/merges_model.py" />
@@ -4446,16 +4442,16 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>&lt;b&gt;Merge {rank}&lt;/b&gt; applied: {pair} → &lt;b&gt;{new}&lt;/b&gt; (new id {id}), %n occurrence(s) replaced</source>
+      <source>&lt;b&gt;Merge {k}&lt;/b&gt; (rank {rank}) applied: {pair} → &lt;b&gt;{new}&lt;/b&gt; (new id {id}), %n occurrence(s) replaced</source>
       <translation>
-        <numerusform>已应用&lt;b&gt;第 {rank} 次合并&lt;/b&gt;：{pair} → &lt;b&gt;{new}&lt;/b&gt;（新 id {id}），替换了 %n 处</numerusform>
+        <numerusform>已应用&lt;b&gt;第 {k} 次合并&lt;/b&gt;（合并序号 {rank}）：{pair} → &lt;b&gt;{new}&lt;/b&gt;（新 id {id}），替换了 %n 处</numerusform>
       </translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>&lt;b&gt;Next merge&lt;/b&gt; ({n}): {pair} → &lt;b&gt;{new}&lt;/b&gt;, the most frequent pair (%n time(s)).</source>
+      <source>&lt;b&gt;Next merge&lt;/b&gt; ({k}, rank {rank}): {pair} → &lt;b&gt;{new}&lt;/b&gt;, the most frequent pair (%n time(s)).</source>
       <translation>
-        <numerusform>&lt;b&gt;下一次合并&lt;/b&gt;（{n}）：{pair} → &lt;b&gt;{new}&lt;/b&gt;，出现最多的相邻对（%n 次）。</numerusform>
+        <numerusform>&lt;b&gt;下一次合并&lt;/b&gt;（第 {k} 次，合并序号 {rank}）：{pair} → &lt;b&gt;{new}&lt;/b&gt;，出现最多的相邻对（%n 次）。</numerusform>
       </translation>
     </message>
     <message>

@@ -92,7 +92,7 @@ def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -
     with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         qtbot.keyClick(view, Qt.Key.Key_F10)  # the Step shortcut
     assert view.merges_model.rowCount() == 1
-    assert "Merge 0" in panel.last_label.text() and "(e, s)" in panel.last_label.text()
+    assert "Merge 1</b> (rank 0)" in panel.last_label.text() and "(e, s)" in panel.last_label.text()
     newest = next(
         r for r in range(panel.pretokens_model.rowCount()) if panel.pretokens_model.pretoken(r).text == b"newest"
     )
