@@ -73,6 +73,10 @@ class CorpusNotFoundError(CorpusError, FileNotFoundError):
     """A corpus file does not exist or cannot be read."""
 
 
+#: The reason Python's UTF-8 decoder gives for bytes that end inside a character.
+TRUNCATED = "unexpected end of data"
+
+
 class CorpusEncodingError(CorpusError, ValueError):
     """A corpus file is not valid UTF-8.
 
@@ -82,10 +86,13 @@ class CorpusEncodingError(CorpusError, ValueError):
     def __init__(self, path: str, offset: int, detail: str) -> None:
         self.path = path
         self.offset = offset
-        super().__init__(
-            f"{path}: not valid UTF-8 at byte offset {offset} ({detail}). "
-            "Convert the file to UTF-8 (for example `iconv -f latin1 -t utf-8`) or choose a text file."
+        # A file cut short ends inside a character: converting it from Latin-1 would spoil it.
+        hint = (
+            "The file ends in the middle of a character (was it cut short?): remove its last bytes or choose a complete file."
+            if detail == TRUNCATED
+            else "Convert the file to UTF-8 (for example `iconv -f latin1 -t utf-8`) or choose a text file."
         )
+        super().__init__(f"{path}: not valid UTF-8 at byte offset {offset} ({detail}). {hint}")
         self.detail = detail
 
     def __reduce__(self) -> tuple[type[CorpusEncodingError], tuple[str, int, str]]:

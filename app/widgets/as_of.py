@@ -23,8 +23,14 @@ from app.core.registry import TokenizerRegistry
 from app.core.timeline_position import TimelinePosition
 from app.display.algorithms import algorithm_name
 from app.display.format import format_count
+from bpe_engine import TokenizerFacts
 
 __all__ = ["AsOfBox"]
+
+
+def _has_timeline(facts: TokenizerFacts) -> bool:
+    """Merge k means the k-th merge its training learned (the Timeline's condition too)."""
+    return facts.has_merges and facts.merges_in_training_order
 
 
 class AsOfBox(QCheckBox):
@@ -73,18 +79,27 @@ class AsOfBox(QCheckBox):
         return self.registry.entry(key).label if key in self.registry.keys() else key
 
     def _without_merges(self) -> tuple[str, str] | None:
-        """The view's tokenizer and its algorithm's name when it has no merges (WordPiece, Unigram)."""
+        """The view's tokenizer and why it has no merge k: no merges (WordPiece, Unigram), or
+        merges worked out from scores (a SentencePiece model)."""
         for key in self._keys:
             tok = self.registry.get(key) if key in self.registry.keys() else None
-            if tok is not None and not tok.facts.has_merges:
-                return key, algorithm_name(tok.facts.algorithm)
+            if tok is None or _has_timeline(tok.facts):
+                continue
+            if not tok.facts.has_merges:
+                why = tr("{name} has no merges ({algorithm}): “As of merge k” applies to BPE tokenizers only")
+                return key, why.format(name=self._name(key), algorithm=algorithm_name(tok.facts.algorithm))
+            why = tr(
+                "{name} is a SentencePiece model: its merges are worked out from scores, not learned in "
+                "order, so “As of merge k” does not apply to it"
+            )
+            return key, why.format(name=self._name(key))
         return None
 
     def _timeline_has_no_merges(self) -> bool:
-        """The Timeline holds a tokenizer without merges (it says it has no timeline)."""
+        """The Timeline holds a tokenizer without merges learned in order (it says it has no timeline)."""
         key = self.position.key
         tok = self.registry.get(key) if key and key in self.registry.keys() else None
-        return tok is not None and not tok.facts.has_merges
+        return tok is not None and not _has_timeline(tok.facts)
 
     def _describe(self) -> None:
         key, k = self.position.key, self.position.merges
@@ -107,11 +122,7 @@ class AsOfBox(QCheckBox):
         named = on and not self._timeline_has_no_merges()
         self.setText(tr("As of merge {k}").format(k=format_count(k)) if named else tr("As of merge k"))
         if not on and without:
-            self.setToolTip(
-                tr("{name} has no merges ({algorithm}): “As of merge k” applies to BPE tokenizers only").format(
-                    name=self._name(without[0]), algorithm=without[1]
-                )
-            )
+            self.setToolTip(without[1])
             return
         if not on:
             self.setToolTip(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
@@ -39,6 +40,7 @@ __all__ = ["CorpusChoice", "CorpusPanel", "check_corpus_file", "SOURCES"]
 SOURCES = ("sample", "files", "text")
 _PREVIEW_CHARS = 3000
 _SNIFF_BYTES = 64 * 1024
+_TRUNCATED = "unexpected end of data"  # (the UTF-8 decoder's reason for a last character cut short)
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ def check_corpus_file(path: str) -> str | None:
     try:
         with open(path, "rb") as f:
             head = f.read(_SNIFF_BYTES)
+            cut_short = len(head) == _SNIFF_BYTES and _ends_inside_a_character(f)
     except OSError as exc:
         return tr("{path}: cannot be read ({reason}); check that it is a readable text file").format(
             path=path, reason=exc.strerror or exc
@@ -78,12 +81,33 @@ def check_corpus_file(path: str) -> str | None:
         head.decode("utf-8")
     except UnicodeDecodeError as exc:
         # subtle: the sniffed block may end inside a character; only earlier errors count
-        if exc.start < len(head) - 3 or len(head) < _SNIFF_BYTES:
+        if len(head) < _SNIFF_BYTES and exc.reason == _TRUNCATED:
+            cut_short = True
+        elif exc.start < len(head) - 3 or len(head) < _SNIFF_BYTES:
             return tr(
                 "{name} is not UTF-8 text (byte offset {offset}: {reason}); "
                 "convert it to UTF-8 (for example `iconv -f latin1 -t utf-8`) or choose another file"
             ).format(name=name, offset=exc.start, reason=exc.reason)
+    if cut_short:  # (a file cut short: converting it from Latin-1 would spoil it)
+        return tr(
+            "{name} ends in the middle of a character (was it cut short?); "
+            "remove its last bytes or choose a complete file"
+        ).format(name=name)
     return None
+
+
+def _ends_inside_a_character(f: BinaryIO) -> bool:
+    """The open file ``f`` ends inside a UTF-8 character (its last bytes start one and stop):
+    ``head -c`` of a text that is not ASCII; the engine would refuse it at the end of counting."""
+    f.seek(0, os.SEEK_END)
+    f.seek(max(0, f.tell() - 4))
+    tail = f.read()
+    lead = max((i for i, b in enumerate(tail) if b & 0xC0 != 0x80), default=0)  # (the last character's start)
+    try:
+        tail[lead:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.reason == _TRUNCATED
+    return False
 
 
 class CorpusPanel(QWidget):

@@ -45,9 +45,10 @@ follows the slider.</p>
 <p><b>Sweep</b> draws bytes per token against vocabulary size from one training (every smaller
 vocabulary is its first merges) on held-out English, Chinese and code (add your own files),
 with OpenAI's encodings as reference points; export the chart (PNG, SVG) and the points (CSV).</p>
-<p><b>Families</b> cuts one text five ways: characters, UTF-8 bytes, words with &lt;UNK&gt;,
-character-level BPE with byte fallback and byte-level BPE, with their token counts, vocabulary
-sizes, unknowns and whether decoding gives the text back.</p>
+<p><b>Families</b> cuts one text seven ways: characters, UTF-8 bytes, words with &lt;UNK&gt;,
+character-level BPE with byte fallback, byte-level BPE (trained there, or a tokenizer of the
+session), WordPiece (BERT) and Unigram, with their token counts, bytes per token, vocabulary
+sizes, unknowns, tokens holding part of a character and whether decoding gives the text back.</p>
 <p><b>Measure</b> measures 1 to 5 tokenizers as the research does: the language tax on the
 Universal Declaration of Human Rights in 100 languages (each language's tokens against
 English's for the same text, grouped by script, with a Gini coefficient), compression,
@@ -102,10 +103,13 @@ class GuideDialog(QDialog):
     def fit_to_screen(self) -> None:
         """As large as the page wants, within nine tenths of the screen's room."""
         room = (self.parentWidget() or self).screen().availableGeometry()
-        document = self.browser.document()
+        # (a copy: the browser wraps its own document at its viewport's width, ~80 pixels before
+        # it is shown, and the guide opened a column 144 pixels wide)
+        document = self.browser.document().clone(self)
         document.setTextWidth(min(760, int(room.width() * 0.9) - 40))
         want_w = int(document.idealWidth()) + 60
         want_h = int(document.size().height()) + 100
+        document.deleteLater()
         self.resize(min(want_w, int(room.width() * 0.9)), min(want_h, int(room.height() * 0.9)))
 
 

@@ -1296,6 +1296,11 @@
     </message>
     <message>
       <location filename="../../app/features/families/row_status.py" />
+      <source>not byte-level: its tokens are characters (bytes only for characters it lacks)</source>
+      <translation>不是字节级：它的词元是字符（只有它缺少的字符才用字节）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/families/row_status.py" />
       <source>not trained yet: press Train</source>
       <translation>尚未训练：请按“训练”</translation>
     </message>
@@ -1522,7 +1527,7 @@
     <message>
       <location filename="../../app/features/measure/health_panel.py" />
       <source>… and {n} more (all in the CSV export)</source>
-      <translation>……还有 {n} 个（CSV 导出中包含全部）</translation>
+      <translation>…还有 {n} 个（CSV 导出中包含全部）</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/job.py" />
@@ -1532,7 +1537,7 @@
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
       <source>Add files…</source>
-      <translation>添加文件……</translation>
+      <translation>添加文件…</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
@@ -1564,13 +1569,13 @@
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
       <source>Export tables as CSV…</source>
-      <translation>将表格导出为 CSV……</translation>
+      <translation>将表格导出为 CSV…</translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/measure/side_panel.py" />
       <source>Loading %n tokenizer(s): {names}…</source>
       <translation>
-        <numerusform>正在加载 %n 个分词器：{names}……</numerusform>
+        <numerusform>正在加载 %n 个分词器：{names}…</numerusform>
       </translation>
     </message>
     <message>
@@ -1587,7 +1592,7 @@
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
       <source>Measuring…</source>
-      <translation>正在测量……</translation>
+      <translation>正在测量…</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/side_panel.py" />
@@ -1679,6 +1684,21 @@
       <location filename="../../app/features/measure/tables.py" />
       <source>Split words</source>
       <translation>被拆分的词</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>The tokens of all the texts measured, with this tokenizer</source>
+      <translation>用这个分词器切分所有被测文本得到的词元数</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>The vocabulary's tokens the health counts are taken among: all of them but the special tokens</source>
+      <translation>健康度各项计数所考察的词表词元：除特殊词元以外的全部词元</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/measure/tables.py" />
+      <source>Tokens checked</source>
+      <translation>受检词元数</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/tables.py" />
@@ -1939,7 +1959,7 @@
     <message>
       <location filename="../../app/features/measure/texts.py" />
       <source>Text files…</source>
-      <translation>文本文件……</translation>
+      <translation>文本文件…</translation>
     </message>
     <message>
       <location filename="../../app/features/measure/texts.py" />
@@ -2585,9 +2605,9 @@
     </message>
     <message numerus="yes">
       <location filename="../../app/features/sweep/top_bar.py" />
-      <source>%n merge(s): every vocabulary size from {low} to {high} is this training stopped earlier (its first merges).</source>
+      <source>%n merge(s): each vocabulary size from {low} to {high} is this tokenizer with only its first merges, as if its training had stopped there.</source>
       <translation>
-        <numerusform>%n 次合并：从 {low} 到 {high} 的每个词表大小，都是这次训练提前停止的结果（它的前若干次合并）。</numerusform>
+        <numerusform>%n 次合并：从 {low} 到 {high} 的每个词表大小，都是这个分词器只用它的前若干次合并，就像训练在那里停止一样。</numerusform>
       </translation>
     </message>
     <message>
@@ -3697,11 +3717,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message>
       <location filename="../../app/features/train/handout.py" />
-      <source>Merge</source>
-      <translation>合并</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/handout.py" />
       <location filename="../../app/features/train/merges_model.py" />
       <source>New token</source>
       <translation>新词元</translation>
@@ -3715,6 +3730,12 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/handout.py" />
       <source>Pair</source>
       <translation>相邻对</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/handout.py" />
+      <location filename="../../app/features/train/merges_model.py" />
+      <source>Rank</source>
+      <translation>合并序号</translation>
     </message>
     <message>
       <location filename="../../app/features/train/handout.py" />
@@ -3756,11 +3777,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/features/train/merges_model.py" />
       <source>Merge order: merge r creates token id 256 + r and is applied before any later merge</source>
       <translation>合并顺序：第 r 次合并生成 id 为 256 + r 的词元，并先于之后的所有合并应用</translation>
-    </message>
-    <message>
-      <location filename="../../app/features/train/merges_model.py" />
-      <source>Rank</source>
-      <translation>合并序号</translation>
     </message>
     <message>
       <location filename="../../app/features/train/merges_model.py" />
@@ -4195,6 +4211,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <source>Building the pair index (every adjacent pair of every distinct pre-token)</source>
       <translation>正在建立相邻对索引（每个不同预分词片段中的每个相邻对）</translation>
     </message>
+    <message>
+      <location filename="../../app/features/train/status.py" />
+      <source>Cancelled</source>
+      <translation>已取消</translation>
+    </message>
     <message numerus="yes">
       <location filename="../../app/features/train/status.py" />
       <source>Cancelled after %n merge(s); they are kept as a tokenizer.</source>
@@ -4258,6 +4279,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/features/train/status.py" />
       <source>Ready: choose a corpus and press Start (F5), or Step (F10) to go merge by merge.</source>
       <translation>就绪：选择语料后按“开始”(F5)，或按“单步”(F10) 一次一次地合并。</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/status.py" />
+      <source>Training failed</source>
+      <translation>训练失败</translation>
     </message>
     <message>
       <location filename="../../app/features/train/status.py" />
@@ -4416,16 +4442,16 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>&lt;b&gt;Merge {rank}&lt;/b&gt; applied: {pair} → &lt;b&gt;{new}&lt;/b&gt; (new id {id}), %n occurrence(s) replaced</source>
+      <source>&lt;b&gt;Merge {k}&lt;/b&gt; (rank {rank}) applied: {pair} → &lt;b&gt;{new}&lt;/b&gt; (new id {id}), %n occurrence(s) replaced</source>
       <translation>
-        <numerusform>已应用&lt;b&gt;第 {rank} 次合并&lt;/b&gt;：{pair} → &lt;b&gt;{new}&lt;/b&gt;（新 id {id}），替换了 %n 处</numerusform>
+        <numerusform>已应用&lt;b&gt;第 {k} 次合并&lt;/b&gt;（合并序号 {rank}）：{pair} → &lt;b&gt;{new}&lt;/b&gt;（新 id {id}），替换了 %n 处</numerusform>
       </translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/train/step_panel.py" />
-      <source>&lt;b&gt;Next merge&lt;/b&gt; ({n}): {pair} → &lt;b&gt;{new}&lt;/b&gt;, the most frequent pair (%n time(s)).</source>
+      <source>&lt;b&gt;Next merge&lt;/b&gt; ({k}, rank {rank}): {pair} → &lt;b&gt;{new}&lt;/b&gt;, the most frequent pair (%n time(s)).</source>
       <translation>
-        <numerusform>&lt;b&gt;下一次合并&lt;/b&gt;（{n}）：{pair} → &lt;b&gt;{new}&lt;/b&gt;，出现最多的相邻对（%n 次）。</numerusform>
+        <numerusform>&lt;b&gt;下一次合并&lt;/b&gt;（第 {k} 次，合并序号 {rank}）：{pair} → &lt;b&gt;{new}&lt;/b&gt;，出现最多的相邻对（%n 次）。</numerusform>
       </translation>
     </message>
     <message>
@@ -4977,6 +5003,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/features/vocabulary/view.py" />
+      <source>none (SentencePiece)</source>
+      <translation>无（SentencePiece）</translation>
+    </message>
+    <message>
+      <location filename="../../app/features/vocabulary/view.py" />
       <source>{algorithm}: no merges</source>
       <translation>{algorithm}：无合并</translation>
     </message>
@@ -5031,6 +5062,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/widgets/as_of.py" />
       <source>{name} has no merges ({algorithm}): “As of merge k” applies to BPE tokenizers only</source>
       <translation>{name} 没有合并（{algorithm}）：“截至第 k 次合并”只适用于 BPE 分词器</translation>
+    </message>
+    <message>
+      <location filename="../../app/widgets/as_of.py" />
+      <source>{name} is a SentencePiece model: its merges are worked out from scores, not learned in order, so “As of merge k” does not apply to it</source>
+      <translation>{name} 是 SentencePiece 模型：它的合并是由分数推算出来的，不是按顺序学到的，所以“截至第 k 次合并”不适用于它</translation>
     </message>
     <message>
       <location filename="../../app/widgets/corpus_panel.py" />
@@ -5158,6 +5194,11 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
       <location filename="../../app/widgets/corpus_panel.py" />
       <source>the Text tab is empty: paste or type some text to train on</source>
       <translation>“文本”标签页是空的：请粘贴或输入一些要训练的文本</translation>
+    </message>
+    <message>
+      <location filename="../../app/widgets/corpus_panel.py" />
+      <source>{name} ends in the middle of a character (was it cut short?); remove its last bytes or choose a complete file</source>
+      <translation>{name} 在一个字符的中间结束（文件是否被截断了？）；请删去最后几个字节，或选择一个完整的文件</translation>
     </message>
     <message>
       <location filename="../../app/widgets/corpus_panel.py" />
@@ -5479,9 +5520,10 @@ follows the slider.&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;Sweep&lt;/b&gt; draws bytes per token against vocabulary size from one training (every smaller
 vocabulary is its first merges) on held-out English, Chinese and code (add your own files),
 with OpenAI's encodings as reference points; export the chart (PNG, SVG) and the points (CSV).&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;Families&lt;/b&gt; cuts one text five ways: characters, UTF-8 bytes, words with &amp;lt;UNK&amp;gt;,
-character-level BPE with byte fallback and byte-level BPE, with their token counts, vocabulary
-sizes, unknowns and whether decoding gives the text back.&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;Families&lt;/b&gt; cuts one text seven ways: characters, UTF-8 bytes, words with &amp;lt;UNK&amp;gt;,
+character-level BPE with byte fallback, byte-level BPE (trained there, or a tokenizer of the
+session), WordPiece (BERT) and Unigram, with their token counts, bytes per token, vocabulary
+sizes, unknowns, tokens holding part of a character and whether decoding gives the text back.&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;Measure&lt;/b&gt; measures 1 to 5 tokenizers as the research does: the language tax on the
 Universal Declaration of Human Rights in 100 languages (each language's tokens against
 English's for the same text, grouped by script, with a Gini coefficient), compression,
@@ -5515,7 +5557,7 @@ intermediate-only tokens); export the tables (CSV) and the chart (PNG, SVG).&lt;
 &lt;p&gt;&lt;b&gt;流式解码&lt;/b&gt;把词元逐个送入流式解码器：字节会一直等待，直到它们所属的字符完整为止。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;时间线&lt;/b&gt;逐次浏览一个分词器的合并：一段文本只用前 k 次合并来分词，显示它的词元数和每词元字节数，并框出第 k 次合并；“播放”以动画方式演示（Ctrl+Space），训练进行时也可以。词表、分词和对比中的“截至第 k 次合并”会跟随滑块。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;扫描&lt;/b&gt;根据一次训练，画出每词元字节数随词表大小的变化（每个更小的词表就是它的前若干次合并），在留出的英文、中文和代码文本上（也可以添加你自己的文件），并以 OpenAI 的编码作为参照点；可以导出图表（PNG、SVG）和数据点（CSV）。&lt;/p&gt;
-&lt;p&gt;&lt;b&gt;分词家族&lt;/b&gt;用五种方式切分同一段文本：字符、UTF-8 字节、带 &amp;lt;UNK&amp;gt; 的词、带字节回退的字符级 BPE 和字节级 BPE，并给出它们的词元数、词表大小、未知词数，以及解码能否还原原文。&lt;/p&gt;
+&lt;p&gt;&lt;b&gt;分词家族&lt;/b&gt;用七种方式切分同一段文本：字符、UTF-8 字节、带 &amp;lt;UNK&amp;gt; 的词、带字节回退的字符级 BPE、字节级 BPE（在该页训练，或用本次会话的一个分词器）、WordPiece（BERT）和 Unigram，并给出它们的词元数、每词元字节数、词表大小、未知词数、含字符一部分的词元数，以及解码能否还原原文。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;测量&lt;/b&gt;按研究中的方法测量 1 到 5 个分词器：在 100 种语言的《世界人权宣言》上的语言税（同一文本中每种语言的词元数相对于英语，按文字分组，并给出基尼系数）、压缩率、每词词元数（fertility）和 Rényi 效率，以及词表健康度（不可达、字符的一部分、未使用和仅作中间结果的词元）；可导出表格（CSV）和图表（PNG、SVG）。&lt;/p&gt;
 &lt;p&gt;&lt;b&gt;字节记法&lt;/b&gt;：&lt;code&gt;&amp;lt;e3 80&amp;gt;&lt;/code&gt; 是一个包含字节 e3 80 的词元（一个字符的一部分）；&lt;code&gt;&amp;lt;80&amp;gt;&amp;lt;82&amp;gt;&lt;/code&gt; 是两个各含一个字节的词元。· 表示空格，⏎ 表示换行，→ 表示制表符。&lt;/p&gt;
 &lt;h3&gt;快捷键&lt;/h3&gt;

@@ -197,3 +197,16 @@ class _DieOnTask:
 
     def finish(self):  # type: ignore[no-untyped-def]
         return iter(())
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_file_cut_inside_a_character_is_said_to_be_cut_short(tmp_path: Path, workers: int) -> None:
+    # head -c of a Chinese text: UTF-8 to its last, unfinished character; the advice was to
+    # convert it from Latin-1, which would garble every character before.
+    cut = tmp_path / "cut.txt"
+    text = ("床前明月光，疑是地上霜。\n" * 200_000).encode()  # 7 MB: large enough for worker processes
+    cut.write_bytes(text + "霜".encode()[:2])
+    with pytest.raises(errors.CorpusEncodingError) as info:
+        train_bpe(cut, 300, workers=workers)
+    assert info.value.offset == len(text)
+    assert "ends in the middle of a character" in str(info.value) and "iconv" not in str(info.value)

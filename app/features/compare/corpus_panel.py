@@ -84,7 +84,7 @@ class CorpusPanel(QWidget):
         )
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
-        self.progress.setValue(0)
+        self._show_bar(None)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         row = QHBoxLayout()
@@ -105,7 +105,7 @@ class CorpusPanel(QWidget):
         """Use the file ``path``; figures measured on another file are dropped."""
         if path != self.path and not self.controller.is_running():
             self.controller.results = {}  # figures belong to the file they were measured on
-            self.progress.setValue(0)
+            self._show_bar(None)
             self.say((CorpusNote.READY,))
             self.figures_changed.emit()
         self.path = path
@@ -116,7 +116,7 @@ class CorpusPanel(QWidget):
         """ "Add BOS/EOS" changed: figures counted the other way are dropped (Run again)."""
         if on != self.controller.add_specials and self.controller.results and not self.controller.is_running():
             self.controller.results = {}
-            self.progress.setValue(0)
+            self._show_bar(None)
             self.say((CorpusNote.READY,))
             self.figures_changed.emit()
 
@@ -153,9 +153,15 @@ class CorpusPanel(QWidget):
             self.say((CorpusNote.NO_TOKENIZER,))
             return
         self.controller.start(self.path, self.limit_spin.value() * 1_000_000, list(ready.items()), add_specials)
-        self.progress.setValue(0)
+        self._show_bar(0)
         self.say((CorpusNote.RUNNING, os.path.basename(self.path), len(ready), skipped))
         self.figures_changed.emit()
+
+    def _show_bar(self, value: int | None) -> None:
+        """The run's share done (of 1000), or None: no run's figure (none yet, cancelled or
+        failed: "0%" before any run, and a cancelled run's "42%", read as figures of a run)."""
+        self.progress.setTextVisible(value is not None)
+        self.progress.setValue(value or 0)
 
     @Slot(int, int)
     def _on_controller_progress(self, done: int, total: int) -> None:
@@ -168,12 +174,13 @@ class CorpusPanel(QWidget):
     @Slot(str)
     def _on_controller_finished(self, reason: str) -> None:
         if reason == CorpusState.CANCELLED:
+            self._show_bar(None)
             self.say((CorpusNote.CANCELLED,))
         else:
             results = self.controller.results.values()
             secs = sum(s.seconds for s in results)
             nbytes = max((s.bytes for s in results), default=0)
-            self.progress.setValue(1000)
+            self._show_bar(1000)
             added = [s for s in results if s.added]
             texts = max((s.texts for s in added), default=0)
             self.say((CorpusNote.DONE, f"{nbytes / 1e6:,.2f}", f"{secs:.1f}", texts))
@@ -182,7 +189,7 @@ class CorpusPanel(QWidget):
     @Slot(str)
     def _on_controller_failed(self, message: str) -> None:
         self.say((CorpusNote.FAILED, message))
-        self.progress.setValue(0)
+        self._show_bar(None)
         self.figures_changed.emit()
 
     @Slot(str)

@@ -1,1 +1,1 @@
-"""The Families tab: one text cut five ways (characters, bytes, words, character-level and byte-level BPE) with exact figures."""
+"""The Families tab: one text cut seven ways (characters, bytes, words, character-level and byte-level BPE, WordPiece, Unigram) with exact figures."""

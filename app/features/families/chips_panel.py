@@ -69,9 +69,7 @@ class ChipRows(QWidget):
     def _build_label(self) -> QLabel:
         label = QLabel(self)
         label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        label.setWordWrap(True)
-        # (its second line, the count, may be cut: zoomed in presentation mode at 1280x720 the
-        # five rows and the table of figures must still all fit)
+        label.setWordWrap(True)  # (its row is as high as it: the pane scrolls when rows do not fit)
         return label
 
     def _build_chips(self, family: Family, tooltip: Callable[[Family, int], str]) -> ChipView:
@@ -92,9 +90,21 @@ class ChipRows(QWidget):
         return QSize(_LABEL_WIDTH + 100, self._least if self._least >= 0 else self._least_height())
 
     def _least_height(self) -> int:
-        """A whole line of chips per row (of a row with more lines: none of the next)."""
-        views = self.chip_views.values()
-        return sum(v.height_for_lines(1, more=v.line_count() > 1) for v in views) + (len(Family) - 1) * _SPACING
+        """A whole line of chips per row (of a row with more lines: none of the next), and
+        its whole label."""
+        labels = self._label_heights(self._label_width())
+        views = self.chip_views
+        rows = (max(views[f].height_for_lines(1, more=views[f].line_count() > 1), labels[f]) for f in Family)
+        return sum(rows) + (len(Family) - 1) * _SPACING
+
+    def _label_width(self) -> int:
+        hints = [label.sizeHint().width() for label in self.row_labels.values()]
+        return min(max(_LABEL_WIDTH, *hints), max(self.width() // 3, _LABEL_WIDTH))
+
+    def _label_heights(self, width: int) -> dict[Family, int]:
+        """Each label's height at ``width``: its name and count, whole (in Chinese two lines
+        are higher than a line of chips)."""
+        return {f: label.heightForWidth(width) for f, label in self.row_labels.items()}
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt naming)
         super().changeEvent(event)
@@ -117,9 +127,9 @@ class ChipRows(QWidget):
 
     def rows_shown(self) -> dict[Family, int]:
         """The whole lines of chips each row has room for (:func:`share_lines`)."""
-        views = self.chip_views
+        views, labels = self.chip_views, self._label_heights(self._label_width())
         one, step = views[Family.CHARACTERS].height_for_lines(1), max(self._line_height(), 1)
-        free = self.height() - (len(Family) - 1) * _SPACING - len(Family) * one
+        free = self.height() - (len(Family) - 1) * _SPACING - sum(max(one, labels[f]) for f in Family)
         needs = [max(views[f].line_count(), 1) for f in Family]
         return dict(zip(Family, share_lines(needs, len(Family) + max(free, 0) // step), strict=True))
 
@@ -137,17 +147,18 @@ class ChipRows(QWidget):
         shown = self.rows_shown()
         complete = [f for f in Family if shown[f] >= self.chip_views[f].line_count()]
         heights = {f: self.chip_views[f].height_for_lines(n, more=f not in complete) for f, n in shown.items()}
-        spare = self.height() - sum(heights.values()) - (len(Family) - 1) * _SPACING
+        left = self._label_width()
+        labels = self._label_heights(left)
+        spare = self.height() - sum(max(heights[f], labels[f]) for f in Family) - (len(Family) - 1) * _SPACING
         for f in complete:  # never to a row with lines left: it would show part of one
             heights[f] += max(spare, 0) // len(complete)
         # (less than a line each, until the scroll area gives the least height: a line each)
-        hints = [label.sizeHint().width() for label in self.row_labels.values()]
-        left = min(max(_LABEL_WIDTH, *hints), self.width() // 3)
         y = 0
         for family in Family:
-            self.row_labels[family].setGeometry(0, y, left, heights[family])
+            row = max(heights[family], labels[family])  # (a row with lines left: a gap below its chips)
+            self.row_labels[family].setGeometry(0, y, left, row)
             self.chip_views[family].setGeometry(left + _SPACING, y, self.width() - left - _SPACING, heights[family])
-            y += heights[family] + _SPACING
+            y += row + _SPACING
 
     def show_outcome(self, outcome: FamiliesOutcome) -> None:
         """Every row's chips from ``outcome`` (a row without a result: empty)."""

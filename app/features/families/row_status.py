@@ -12,8 +12,9 @@ from app.core.registry import EntryStatus, RegistryEntry, RegistryKind
 from app.display.algorithms import algorithm_name
 from app.features.families.family import TRAINED_FAMILIES, Family
 from app.features.families.job import TrainedFamilies
+from bpe_engine import TokenizerFacts
 
-__all__ = ["family_status", "source_note"]
+__all__ = ["family_status", "fits_byte_row", "source_note"]
 
 #: How many characters of a session tokenizer's name the byte-level row's label shows.
 _NOTE_LENGTH = 20
@@ -29,10 +30,13 @@ def family_status(
     if family == Family.BYTE_BPE and session is not None:
         if session.tokenizer is None:
             return tr("unavailable") if session.status == EntryStatus.ERROR else tr("loading…")
-        if not session.tokenizer.facts.has_merges:
+        facts = session.tokenizer.facts
+        if not facts.has_merges:
             return tr("not BPE ({algorithm}): this row shows a BPE tokenizer's merges").format(
-                algorithm=algorithm_name(session.tokenizer.facts.algorithm)
+                algorithm=algorithm_name(facts.algorithm)
             )
+        if not facts.byte_level:  # (a SentencePiece model: the character-level row's family)
+            return tr("not byte-level: its tokens are characters (bytes only for characters it lacks)")
         return ""
     if models is not None and family in models.tokenizers:
         return ""
@@ -41,6 +45,11 @@ def family_status(
     if models is not None and family in models.errors:
         return tr("not trained: vocabulary too small")
     return tr("not trained yet: press Train")
+
+
+def fits_byte_row(facts: TokenizerFacts) -> bool:
+    """A session tokenizer the byte-level row can show: byte-level BPE (else it says why)."""
+    return facts.has_merges and facts.byte_level
 
 
 def source_note(session: RegistryEntry) -> str:

@@ -17,7 +17,7 @@ re-tokenizes off the GUI thread, newest text wins. The engine does every figure
 
 The view composes its panels and connects them to the controller and the registry:
 :class:`~app.features.families.text_panel.TextPanel` (text menu, editor, what decoding loses),
-:class:`~app.features.families.chips_panel.ChipRows` (the five rows of chips),
+:class:`~app.features.families.chips_panel.ChipRows` (a row of chips per family),
 :class:`~app.features.families.table_view.FamiliesTableView` (the figures) and
 :class:`~app.features.families.training_panel.TrainingPanel` (corpus, vocabulary, byte-level
 source, Train and Cancel, progress and status), which
@@ -43,7 +43,7 @@ from app.features.families.controller import FamiliesController
 from app.features.families.family import TRAINED_FAMILIES, Family, family_name, family_note
 from app.features.families.job import FamiliesCorpus, FamiliesOutcome, TrainedFamilies, simple_tokenizers
 from app.features.families.model import FamiliesTableModel, FamilyTableRow
-from app.features.families.row_status import family_status, source_note
+from app.features.families.row_status import family_status, fits_byte_row, source_note
 from app.features.families.table_view import FamiliesTableView
 from app.features.families.text_panel import TextPanel
 from app.features.families.training import FamiliesTraining
@@ -239,8 +239,8 @@ class FamiliesView(View):
             byte_tok = trained.get(Family.BYTE_BPE)
         else:
             session = self.registry.get(source)
-            # WordPiece, Unigram: no merges; the row says why (row_status.family_status)
-            byte_tok = session if session is not None and session.facts.has_merges else None
+            # WordPiece, Unigram, SentencePiece: not byte-level BPE; the row says why (family_status)
+            byte_tok = session if session is not None and fits_byte_row(session.facts) else None
         if byte_tok is not None:
             out[Family.BYTE_BPE] = byte_tok
         return out

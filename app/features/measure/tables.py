@@ -51,6 +51,11 @@ def _count(value: int) -> _Cell:
 
 #: Tooltips of headers, by their source text.
 _HEADER_TIPS = {
+    # (Efficiency's "Tokens" and Health's tokens are different counts, side by side in two tabs)
+    noop("Tokens"): noop("The tokens of all the texts measured, with this tokenizer"),
+    noop("Tokens checked"): noop(
+        "The vocabulary's tokens the health counts are taken among: all of them but the special tokens"
+    ),
     noop("Name"): noop(
         "Each text's name; the sample's languages in the interface's language (the CSV export names them in English, as the UDHR collection's index does)"
     ),
@@ -174,7 +179,7 @@ class HealthModel(_CellsModel):
     """How many tokens of each health kind each tokenizer has."""
 
     def show(self, figures: Sequence[Figures]) -> None:
-        headers = [(noop("Tokenizer"), ""), (noop("Tokens"), "")] + [(name, "") for name, _ in HEALTH_KINDS]
+        headers = [(noop("Tokenizer"), ""), (noop("Tokens checked"), "")] + [(name, "") for name, _ in HEALTH_KINDS]
         rows = []
         for f in figures:
             h = f.health

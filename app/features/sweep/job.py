@@ -90,7 +90,8 @@ def sweep_curves(tokenizer: Tokenizer, texts: Sequence[HeldOutText]) -> list[Swe
 def reference_counts(key: str, tokenizer: Tokenizer, texts: Sequence[HeldOutText]) -> SweepReference:
     """``tokenizer`` (an OpenAI encoding) on each text, special tokens recognised."""
     counts = tuple((t.name, len(tokenizer.encode(t.text, allowed_special="all"))) for t in texts)
-    return SweepReference(key, tokenizer.n_vocab, counts, tuple((t.name, t.size) for t in texts))
+    # its tokens, as the curves count theirs (n_vocab, the ids' range, has gaps: cl100k 100,277)
+    return SweepReference(key, tokenizer.vocab_size, counts, tuple((t.name, t.size) for t in texts))
 
 
 def read_text_file(path: str) -> HeldOutText:

@@ -49,8 +49,8 @@ class TopBar(QWidget):
             n = len(tok.merges)
             self.about.setText(
                 tr_n(
-                    "%n merge(s): every vocabulary size from {low} to {high} is this training stopped earlier "
-                    "(its first merges).",
+                    "%n merge(s): each vocabulary size from {low} to {high} is this tokenizer with only its "
+                    "first merges, as if its training had stopped there.",
                     n,
                 ).format(low=format_count(sizes[0]), high=format_count(sizes[1]))
             )

@@ -46,12 +46,14 @@ class CurvePlot:
         """No curve, and axes of nothing (not the last tokenizer's)."""
         self.curve_item.setData([], [])
         self.marker.setValue(0)
+        self.marker.setVisible(False)  # (a red line at merge 0 of no tokenizer)
         fit_or_empty(self.plot, 0)
 
     def show_curve(self, curve: np.ndarray, k: int) -> None:
         """Draw ``curve`` (token count after 0..n merges) with the marker at ``k``."""
         self.curve_item.setData(np.arange(len(curve), dtype=np.float64), curve.astype(np.float64))
         self.marker.setValue(k)
+        self.marker.setVisible(True)
         fit_or_empty(self.plot, len(curve))
 
     def mark(self, k: int) -> None:

@@ -72,7 +72,7 @@ class PlayBar(QWidget):
     def __init__(self, ready: Callable[[], bool], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ready = ready
-        self._total = 0
+        self._total: int | None = None
         self._clock = 0.0
         self._carry = 0.0  # merges owed by the animation, not yet a whole one
         self._build()
@@ -80,7 +80,7 @@ class PlayBar(QWidget):
         self._timer.setInterval(_PLAY_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._set_playing_look(False)
-        self.set_total(0)
+        self.set_total(None)
 
     def _build(self) -> None:
         self._build_buttons()
@@ -126,18 +126,23 @@ class PlayBar(QWidget):
     def total(self) -> int:
         return self.slider.maximum()
 
-    def set_total(self, total: int) -> None:
-        """Range the slider and spin box over 0..``total`` merges (quietly)."""
+    def set_total(self, total: int | None) -> None:
+        """Range the slider and spin box over 0..``total`` merges (quietly); None: no
+        tokenizer with a timeline ("merge — of —", not "0 of 0" merges it does not have)."""
         for w in (self.slider, self.spin):
             w.blockSignals(True)
-            w.setRange(0, total)
+            w.setRange(0, total or 0)
             w.blockSignals(False)
-        self.slider.setPageStep(max(1, total // 20))
+        self.spin.setSpecialValueText("—" if total is None else "")  # (shown at the minimum)
+        self.slider.setPageStep(max(1, (total or 0) // 20))
         self.slider.setSingleStep(1)
         self._total = total
-        self.of_label.setText(tr("of {n}").format(n=format_count(total)))
+        self.of_label.setText(self._of_text())
         for widget in (self.slider, self.spin, self.play_button, self.first_button):
-            widget.setEnabled(total > 0)
+            widget.setEnabled(bool(total))
+
+    def _of_text(self) -> str:
+        return tr("of {n}").format(n="—" if self._total is None else format_count(self._total))
 
     def set_quietly(self, k: int) -> None:
         """Put the slider at ``k`` without telling (the view shows it itself)."""
@@ -215,5 +220,5 @@ class PlayBar(QWidget):
         """Write the texts composed here again (the language changed)."""
         for i, speed in enumerate(SPEEDS):
             self.speed_combo.setItemText(i, tr(speed.label))
-        self.of_label.setText(tr("of {n}").format(n=format_count(self._total)))
+        self.of_label.setText(self._of_text())
         self._set_playing_look(self.is_playing())

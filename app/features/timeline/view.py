@@ -340,7 +340,7 @@ class TimelineView(View):
         self.display.set_tokenizer(tok)
         total = len(tok.merges) if tok is not None else 0
         keep = self.slider.value() if same_run and not at_end else total
-        self.play_bar.set_total(total)
+        self.play_bar.set_total(total if tok is not None else None)
         self.play_bar.set_quietly(min(keep, total))
         self._request_curve()
         self._on_play_bar_moved(self.slider.value())

@@ -74,7 +74,8 @@ def _row(m: MergeEvent, tie_break: str, ties: TieLog | None) -> str:
 def handout_html(merges: Sequence[MergeEvent], tie_break: str, title: str, ties: TieLog | None = None) -> str:
     """The handout: a title, one sentence on the rule, and the table of ``merges`` (``ties``:
     the step panel's tie lists by rank)."""
-    heads = (tr("Merge"), tr("Pair"), tr("New token"), tr("Count"), tr("Tie and why"))
+    # (its first column is the rank, from 0, as the Train tab's table heads it: "Merge 0" counted merges from 0)
+    heads = (tr("Rank"), tr("Pair"), tr("New token"), tr("Count"), tr("Tie and why"))
     intro = tr_n("%n merge(s), in order. Tie-break rule: “{rule}”.", len(merges)).format(rule=tie_break)
     return (
         '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'

@@ -171,7 +171,11 @@ class TrainStatus(QObject):
         if stage != self._stage:
             self._stage = stage
             self._stage_since = self.clock.seconds()
-        if stage == TrainingStage.MERGING:
+        if c.state == TrainingState.FAILED:
+            self._show_ended_bar(noop("Training failed"))  # (a refresh after the failure: none of its figures)
+        elif c.state == TrainingState.CANCELLED and not c.merges:
+            self._show_ended_bar(noop("Cancelled"))
+        elif stage == TrainingStage.MERGING:
             n, target = len(c.merges), c.target_merges
             self.progress.setRange(0, max(1, target))
             self.progress.setValue(n)
@@ -187,7 +191,10 @@ class TrainStatus(QObject):
         else:
             self.progress.setRange(0, 0)  # busy: this stage cannot say how far it is
             self._set_format(None)
-        self._update_stats()
+        if c.state == TrainingState.FAILED:
+            self._clear_stats()  # (no tokenizer came of it: "Vocabulary: … = 257 tokens" described none)
+        else:
+            self._update_stats()
         if c.state.running:
             self._set_label(weak_method(self.progress_text, ""))  # (kept: weakly, app.core.weakly)
         elif c.state == TrainingState.PAUSED:
@@ -260,7 +267,7 @@ class TrainStatus(QObject):
         self._set_label(compose)
 
     def show_cancelled(self) -> None:
-        self.refresh()
+        self.refresh()  # (cancelled before the first merge: no counting figure stays, as for a failure)
         self._fill_bar_if_busy()
         n = len(self.controller.merges)
         self._set_label(
@@ -272,8 +279,17 @@ class TrainStatus(QObject):
         )
 
     def show_failed(self) -> None:
-        self._fill_bar_if_busy()
+        self._show_ended_bar(noop("Training failed"))
+        self._clear_stats()
         self._set_label(lambda: tr("Training failed; see the message above the tables."))
+
+    def _show_ended_bar(self, what: str) -> None:
+        """The bar of a run that ended with nothing learned: ``what`` (an English source,
+        marked with ``noop``), none of its figures: "counting: 1.2 MB of 3.1 MB" stayed on it,
+        read as a run still counting."""
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self._set_format(lambda: tr(what))
 
     def _fill_bar_if_busy(self) -> None:
         if self.progress.maximum() == 0:  # a busy bar would keep moving after the run
@@ -282,6 +298,10 @@ class TrainStatus(QObject):
 
     def elapsed(self) -> float:
         return self.clock.seconds()
+
+    def _clear_stats(self) -> None:
+        self.vocab_label.setText("")
+        self.stats_label.setText("")
 
     def _update_stats(self) -> None:
         c = self.controller

@@ -369,10 +369,14 @@ class StepPanel(QWidget):
         """The merge, and how many occurrences it replaced (the exact count: the corpus is
         that many tokens shorter; overlapping occurrences such as “aaa” count twice as a pair
         but merge once)."""
+        # (merge k counts from 1 as the progress bar and the Timeline do; its rank from 0: "Merge 1
+        # applied" stood under "2 of 743 merges")
         head = tr_n(
-            "<b>Merge {rank}</b> applied: {pair} → <b>{new}</b> (new id {id}), %n occurrence(s) replaced", m.replaced
+            "<b>Merge {k}</b> (rank {rank}) applied: {pair} → <b>{new}</b> (new id {id}), %n occurrence(s) replaced",
+            m.replaced,
         )
         text = head.format(
+            k=format_count(m.rank + 1),
             rank=format_count(m.rank),
             pair=html.escape(pair_text(m.left, m.right), quote=False),
             new=html.escape(token_label(m.new_bytes), quote=False),
@@ -412,9 +416,11 @@ class StepPanel(QWidget):
             return tr("<b>No pair is left</b>: every pre-token is a single token. The next Step ends training.")
         best = pairs[0]
         text = tr_n(
-            "<b>Next merge</b> ({n}): {pair} → <b>{new}</b>, the most frequent pair (%n time(s)).", best.count
+            "<b>Next merge</b> ({k}, rank {rank}): {pair} → <b>{new}</b>, the most frequent pair (%n time(s)).",
+            best.count,
         ).format(
-            n=format_count(s.merges_done),
+            k=format_count(s.merges_done + 1),
+            rank=format_count(s.merges_done),
             pair=html.escape(pair_text(best.left, best.right), quote=False),
             new=html.escape(token_label(best.left + best.right), quote=False),
         )

@@ -56,9 +56,15 @@ __all__ = ["VocabView"]
 _PLACEHOLDER = noop("Choose a tokenizer (train or open one, or pick an OpenAI encoding)")
 
 
+#: The spec a SentencePiece model's stand-in pre-tokenizer gives.
+_SENTENCEPIECE = "sentencepiece"
+
+
 def pretokenizer_words(spec: str) -> str:
     """A pre-tokenizer's ``spec`` in a few words: its name, or for a regex the model it is known
     from (Llama 3's, Qwen's, Mistral Tekken's), else "a custom regex"; the pattern itself goes in a tooltip."""
+    if spec == _SENTENCEPIECE:  # (it names no pre-tokenizer: SentencePiece has none)
+        return tr("none (SentencePiece)")
     if not spec.startswith("regex:"):
         return spec
     known = pattern_name(spec.removeprefix("regex:"))

@@ -278,7 +278,7 @@ def test_corpus_mode_counts_match_tiktoken(qtbot, view, tmp_path, tiktoken_encod
         qtbot.mouseClick(view.corpus_panel.run_button, Qt.MouseButton.LeftButton)
         assert view.corpus_panel.cancel_button.isEnabled() and not view.corpus_panel.run_button.isEnabled()
     assert done.args == ["done"]
-    assert view.corpus_panel.progress.value() == 1000
+    assert view.corpus_panel.progress.value() == 1000 and view.corpus_panel.progress.text() == "100%"
     expected = [len(trained.encode(text, allowed_special="all"))] + [
         len(tiktoken_ids(tiktoken_encodings[n], text)) for n in ("cl100k_base", "o200k_base")
     ]
@@ -302,6 +302,8 @@ def test_corpus_mode_counts_match_tiktoken(qtbot, view, tmp_path, tiktoken_encod
 def test_corpus_mode_cancel_and_bad_file(qtbot, view, tmp_path):
     path = tmp_path / "big.txt"
     _write_corpus(path, 30_000)  # about 2.5 MB
+    bar = view.corpus_panel.progress
+    assert not bar.isTextVisible()  # no run yet: no "0%"
     view.set_corpus_path(str(path))
     view.limit_spin.setValue(0)
     with qtbot.waitSignal(view.corpus.finished, timeout=60_000) as done:
@@ -309,6 +311,7 @@ def test_corpus_mode_cancel_and_bad_file(qtbot, view, tmp_path):
         qtbot.mouseClick(view.corpus_panel.cancel_button, Qt.MouseButton.LeftButton)
     assert done.args == ["cancelled"] and view.corpus.state == "cancelled"
     assert "Cancelled" in view.corpus_panel.status.text()
+    assert not bar.isTextVisible()  # (it kept the cancelled run's share, read as a figure)
     assert view.corpus_panel.run_button.isEnabled()
     bad = tmp_path / "latin1.txt"
     bad.write_bytes("caf\u00e9 au lait\n".encode("latin-1") * 10)
@@ -317,6 +320,7 @@ def test_corpus_mode_cancel_and_bad_file(qtbot, view, tmp_path):
         view.run_corpus()
     assert str(bad) in failed.args[0] and "byte offset 3" in failed.args[0]
     assert "Cannot use this file" in view.corpus_panel.status.text()
+    assert not bar.isTextVisible()
     # The view stays usable.
     view.set_text("still works")
     settle(qtbot, view)

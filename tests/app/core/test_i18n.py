@@ -208,3 +208,10 @@ def test_qts_file_dialog_speaks_chinese_where_qts_own_catalog_stops(qtbot) -> No
         assert not any(text.isascii() and text.strip() for text in labels)
     finally:
         i18n.set_language("en")
+
+
+def test_an_ellipsis_is_the_same_in_chinese_as_in_english() -> None:
+    """Buttons beside each other read "将表格导出为 CSV……" and "导出图表…": one mark, "…"
+    as the English has, on every button and message."""
+    doubled = [src for src, zh in catalog.read_ts(catalog.ts_path("zh_CN")).items() if "……" in zh]
+    assert doubled == []

@@ -25,7 +25,7 @@ def test_lines_are_shared_in_turns_and_never_beyond_a_rows_need() -> None:
 
 def check_rows(qtbot, rows: ChipRows) -> list[int]:  # type: ignore[no-untyped-def]
     """Every row is at least as high as the whole lines it shows (one at least) and never
-    shows part of one more, every row lies within the rows' pane (a scroll away at most);
+    shows part of one more, every row's label shows whole, every row lies within the rows' pane (a scroll away at most);
     returns the rows that show all their lines though they have several."""
     for chips in rows.chip_views.values():
         chips.finish_layout()  # (the rows are placed again when a count of lines changes)
@@ -35,6 +35,9 @@ def check_rows(qtbot, rows: ChipRows) -> list[int]:  # type: ignore[no-untyped-d
         chips = rows.chip_views[family]
         assert chips.height() >= chips.height_for_lines(1, more=True), (family, chips.height())
         assert chips.geometry().bottom() < rows.height(), (family, chips.geometry(), rows.height())
+        label = rows.row_labels[family]  # its name and count whole (the count was cut in Chinese)
+        assert label.height() >= label.heightForWidth(label.width()), (family, label.text(), label.height())
+        assert label.geometry().bottom() < rows.height(), (family, label.geometry(), rows.height())
         lines, shown = chips.line_count(), rows.rows_shown()[family]
         assert 1 <= shown <= max(lines, 1)
         assert chips.height() >= chips.height_for_lines(shown, more=shown < lines), (family, chips.height(), shown)

@@ -24,6 +24,7 @@ from bpe_engine import FAMILIES, family_trainer, train_bpe, train_char_bpe, trai
 
 from ...conftest import data_text
 from ...engine.formats_support import sentencepiece_model
+from ..sentencepiece_support import spm_model  # noqa: F401
 from ..text_views_support import type_text
 
 GPT2 = regex.compile(r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
@@ -291,6 +292,21 @@ def test_byte_level_row_can_show_a_tokenizer_of_the_session(qtbot, view, registr
     view.set_byte_source(HERE)
     qtbot.waitUntil(view.is_settled, timeout=20_000)
     assert cell(view, "byte-bpe", "vocab_size", Qt.ItemDataRole.UserRole) == DEFAULT_VOCAB
+
+
+def test_a_character_level_tokenizer_is_not_shown_as_byte_level(qtbot, view, registry, spm_model):
+    # A SentencePiece model (characters, bytes only as fallback) filled the "Byte-level BPE"
+    # row and its figures: the row says why it shows none, as for WordPiece or Unigram.
+    from app.features.families.family import Family
+    from app.features.families.row_status import family_status
+    from bpe_engine import load_tokenizer
+
+    key = registry.add(load_tokenizer(spm_model), "sp")
+    view.set_byte_source(key)
+    qtbot.waitUntil(lambda: view.is_settled() and view.byte_source() == key, timeout=20_000)
+    assert view.result("byte-bpe") is None
+    status = family_status(Family.BYTE_BPE, None, False, registry.entry(key))
+    assert "not byte-level" in status and status in view.row_labels["byte-bpe"].text()
 
 
 def test_one_click_from_the_main_window(qtbot, settings):

@@ -70,7 +70,7 @@ def test_the_progress_bar_is_busy_while_tokenizers_load(qtbot, view) -> None:
         qtbot.mouseClick(view.side.measure_button, Qt.MouseButton.LeftButton)
         # loading runs in the background: no step count yet, so the bar is busy (0..0)
         assert (view.side.progress.minimum(), view.side.progress.maximum()) == (0, 0)
-        assert view.side.status.text() == "正在加载 1 个分词器：r50k_base……"
+        assert view.side.status.text() == "正在加载 1 个分词器：r50k_base…"
         assert view.side.status.isVisible()
         i18n.set_language("en")  # the label follows the language
         assert view.side.status.text() == "Loading 1 tokenizer: r50k_base…"

@@ -95,6 +95,12 @@ def test_vocabulary_health_of_a_trained_tokenizer(qtbot, view, registry) -> None
     unused = [i for i in sorted(tok.vocab) if i not in used and i not in tok.special_tokens.values()]
     row = view.health.model.cells()[0]
     assert row[1] == "400" and row[3] == str(len(partial)) and row[4] == str(len(unused))
+    # (both tables' second column read "Tokens": the texts' tokens beside the vocabulary's)
+    assert view.health.model.header_texts()[1] == "Tokens checked"
+    assert view.efficiency_model.header_texts()[2] == "Tokens"
+    tip = Qt.ItemDataRole.ToolTipRole
+    assert "special tokens" in view.health.model.headerData(1, Qt.Orientation.Horizontal, tip)
+    assert "texts" in view.efficiency_model.headerData(2, Qt.Orientation.Horizontal, tip)
     view.health.kind_combo.setCurrentIndex(2)  # unused
     listed = view.health.listed()
     assert [int(line.split("\t")[0]) for line in listed] == unused

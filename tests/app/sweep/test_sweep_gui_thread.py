@@ -61,7 +61,8 @@ def test_the_line_about_an_openai_encoding_counts_merges_made_in_a_job(qtbot, re
     n = sum(1 for b in enc._mergeable_ranks if len(b) > 1)
     specials = len(enc._special_tokens)
     expected = tr_n(
-        "%n merge(s): every vocabulary size from {low} to {high} is this training stopped earlier (its first merges).",
+        "%n merge(s): each vocabulary size from {low} to {high} is this tokenizer with only its first merges, "
+        "as if its training had stopped there.",
         n,
     ).format(low=format_count(256 + specials), high=format_count(256 + n + specials))
     qtbot.waitUntil(lambda: view.about.text() == expected, timeout=60_000)

@@ -85,3 +85,17 @@ def test_a_failed_measure_leaves_the_line_with_the_sizes(qtbot, registry, tmp_pa
     assert "from 256 to 260 is" in view.about.text()  # 256 bytes + the 4 distinct tokens the merges make
     assert view.table_rows() == []
     view.shutdown()
+
+
+def test_an_openai_reference_point_sits_at_its_number_of_tokens() -> None:
+    """cl100k's point stood at 100,277 (tiktoken's n_vocab: its ids run to 100,276 with gaps
+    before its special tokens) where the Timeline says its vocabulary is 100,261 tokens, as the
+    curves count them."""
+    tiktoken = pytest.importorskip("tiktoken")
+    from app.features.sweep.heldout import HeldOutText
+    from app.features.sweep.job import reference_counts
+    from bpe_engine import Tokenizer
+
+    enc = tiktoken.get_encoding("cl100k_base")
+    ref = reference_counts("cl100k_base", Tokenizer.from_tiktoken("cl100k_base"), [HeldOutText("t", "Hello world")])
+    assert ref.vocab_size == len(enc._mergeable_ranks) + len(enc._special_tokens) == 100_261

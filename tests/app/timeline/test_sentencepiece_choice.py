@@ -39,11 +39,17 @@ def test_timeline_says_so_and_keeps_nothing_stale(qtbot, registry, trained, spm_
     assert len(view.curve_plot.curve_item.getData()[0] or []) == 0
     lo, hi = view.curve_plot.plot.getAxis("bottom").range
     assert -0.1 <= lo and hi <= 1.1  # not the merges of the tokenizer before
+    # No merge number it does not have: "merge — of —", not "0 of 0", and no red line at 0.
+    assert view.of_label.text() == "of —" and view.play_bar.spin.text() == "—"
+    assert not view.curve_plot.marker.isVisible()
     # The empty chip pane does not ask for a tokenizer: one is chosen, and it has no timeline.
     assert "Choose a tokenizer" not in view.display.placeholder and "no timeline" in view.display.placeholder
     view.picker.set_current_key(bpe)
     qtbot.waitUntil(view.is_settled, timeout=20_000)
     assert "Choose a tokenizer" in view.display.placeholder
+    n = len(trained.merges)
+    assert view.of_label.text() == f"of {n}" and view.play_bar.spin.text() == str(n)
+    qtbot.waitUntil(view.curve_plot.marker.isVisible, timeout=20_000)
     view.shutdown()
 
 

@@ -48,6 +48,7 @@ def test_handout_lists_every_merge_as_the_events(tmp_path: Path) -> None:
     parser = _Cells()
     parser.feed(path.read_text(encoding="utf-8"))
     assert len(parser.rows) == len(merges)
+    assert "<th>Rank</th>" in path.read_text(encoding="utf-8")  # (ranks from 0 under "Merge" read as merge 0)
     for row, m in zip(parser.rows, merges, strict=True):
         rank, pair, _new, count, tie = row
         assert (int(rank), pair, int(count)) == (m.rank, pair_text(m.left, m.right), m.count)

@@ -242,10 +242,10 @@ def test_step_mode_explains_merges_and_ties_in_chinese_while_paused(qtbot, view,
     panel = view.step_panel
     merges, plotted = len(view.controller.merges), view.plots.pair_counts().tolist()
     english = panel.last_label.text()
-    assert "Merge 0" in english
+    assert "Merge 1</b> (rank 0)" in english  # (the first merge, as the bar counts)
     zh = assert_switches(view, translated)
     _to_zh()
-    assert "第 0 次合并" in panel.last_label.text() and "并列" in panel.last_label.text()
+    assert "第 1 次合并</b>（合并序号 0）" in panel.last_label.text() and "并列" in panel.last_label.text()
     assert "下一次合并" in panel.next_label.text() and "预分词片段" in panel.pretokens_title.text()
     assert view.progress_label.text().startswith("已暂停：合并中：")
     assert CJK.search(view.vocab_label.text()) and "每词元字节数" in view.stats_label.text()
@@ -257,11 +257,13 @@ def test_step_mode_explains_merges_and_ties_in_chinese_while_paused(qtbot, view,
     # A step taken in Chinese is explained in Chinese, and in English after switching back.
     with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         view.step_action.trigger()
-    assert "第 1 次合并" in panel.last_label.text()
+    assert "第 2 次合并</b>（合并序号 1）" in panel.last_label.text()
     left = english_left(shown_texts(view), translated)
     assert not left, left
     _to_en()
-    assert "Merge 1" in panel.last_label.text() and view.progress_label.text().startswith("Paused: Merging:")
+    assert "Merge 2</b> (rank 1)" in panel.last_label.text() and view.progress_label.text().startswith(
+        "Paused: Merging:"
+    )
 
 
 def test_a_finished_run_and_its_messages_switch(qtbot, view, translated, tmp_path) -> None:

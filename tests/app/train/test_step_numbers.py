@@ -1,6 +1,7 @@
 """Step mode's sentences group their numbers as the rest of the Train tab does: after 1,200
 merges of a real run the panel said "Merge 1199 applied", "Next merge (1200)" and "Pre-tokens
-(200 of 9876, ...)" under a progress line of "1,200 of 1,456 merges"."""
+(200 of 9876, ...)" under a progress line of "1,200 of 1,456 merges"; and the merge just made
+is merge 1,200 (rank 1,199), as the bar and the Timeline count merges."""
 
 from __future__ import annotations
 
@@ -39,5 +40,6 @@ def test_step_sentences_group_ranks_and_counts(qtbot, run) -> None:
     pretokens = [PretokenInfo(word, count, tuple(word))]  # (its segmentation is not read here)
     panel.set_snapshot(StepSnapshot(last.rank + 1, last, [pair], pretokens, distinct))
     assert _shown(panel.pretokens_title.text()) == f"Pre-tokens (1 of {distinct:,}, most frequent first)"
-    assert _shown(panel.last_label.text()).startswith(f"Merge {last.rank:,} applied")
-    assert _shown(panel.next_label.text()).startswith(f"Next merge ({upcoming.rank:,})")
+    # merge k from 1, as the bar's "1,200 of 1,456 merges" (it said "Merge 1199 applied"), its rank from 0
+    assert _shown(panel.last_label.text()).startswith(f"Merge 1,200 (rank {last.rank:,}) applied")
+    assert _shown(panel.next_label.text()).startswith(f"Next merge (1,201, rank {upcoming.rank:,})")

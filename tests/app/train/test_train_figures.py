@@ -107,10 +107,10 @@ def test_every_panel_shows_the_current_run_and_its_final_state(qtbot, view) -> N
         qtbot.keyClick(view, Qt.Key.Key_F10)
     with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         qtbot.keyClick(view, Qt.Key.Key_F10)
-    assert "Merge 0" in panel.last_label.text() and panel.pretokens_model.rowCount()
+    assert "Merge 1</b> (rank 0)" in panel.last_label.text() and panel.pretokens_model.rowCount()
     # Resume: the tables of merge 0 must not stay up under a running count.
     view.controller.resume()
-    assert "Merge 0" not in panel.next_label.text() and panel.pretokens_model.rowCount() == 0
+    assert "Merge 1<" not in panel.next_label.text() and panel.pretokens_model.rowCount() == 0
     assert panel.pretokens_title.text() == "<b>Pre-tokens</b>"  # no "(5 distinct)" over an empty table
     qtbot.waitUntil(lambda: view.controller.state == "finished", timeout=30_000)
     qtbot.waitUntil(lambda: panel.snapshot is not None, timeout=5_000)
@@ -118,7 +118,7 @@ def test_every_panel_shows_the_current_run_and_its_final_state(qtbot, view) -> N
     n = len(view.controller.merges)
     assert "Training ended" in panel.next_label.text() and f"after {n} merges" in panel.next_label.text()
     assert "Next merge" not in panel.next_label.text()
-    assert f"Merge {n - 1}" in panel.last_label.text()
+    assert f"Merge {n}</b> (rank {n - 1})" in panel.last_label.text()
     tok = view.controller.tokenizer()
     for row in range(panel.pretokens_model.rowCount()):
         p = panel.pretokens_model.pretoken(row)

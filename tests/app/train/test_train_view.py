@@ -17,7 +17,7 @@ from app.core.training.events import Cancelled, Failed, Finished, Paused
 from app.display.format import visible
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.view import SHORTCUTS, TrainView
-from bpe_engine import DEFAULT_VOCAB_SIZE, MergeEvent, Tokenizer, TrainerConfig, preview, train_bpe
+from bpe_engine import DEFAULT_VOCAB_SIZE, CountingProgress, MergeEvent, Tokenizer, TrainerConfig, preview, train_bpe
 
 from ..training_support import choose_sample, on_event, syllable_text, waiting_for, write_corpus
 
@@ -92,7 +92,7 @@ def test_sample_settings_are_applied_and_step_mode_walks_seed_003(qtbot, view) -
     with waiting_for(qtbot, view.controller, Paused, timeout=30_000):
         qtbot.keyClick(view, Qt.Key.Key_F10)  # the Step shortcut
     assert view.merges_model.rowCount() == 1
-    assert "Merge 0" in panel.last_label.text() and "(e, s)" in panel.last_label.text()
+    assert "Merge 1</b> (rank 0)" in panel.last_label.text() and "(e, s)" in panel.last_label.text()
     newest = next(
         r for r in range(panel.pretokens_model.rowCount()) if panel.pretokens_model.pretoken(r).text == b"newest"
     )
@@ -181,6 +181,23 @@ def test_pasted_text_is_trained_on_as_typed(view) -> None:
     text = "a\u00a0b\u2028c\u2029d\r\ne"
     view.corpus.set_text(text)
     assert view.corpus.corpus().text == "a\u00a0b\u2028c\nd\ne"
+
+
+def test_a_file_cut_inside_a_character_is_said_to_be_cut_short(view, tmp_path) -> None:
+    # (it was told to convert the file from Latin-1, which would garble every character)
+    cut = tmp_path / "poems.txt"
+    cut.write_bytes("床前明月光，疑是地上霜。\n".encode() * 100 + "霜".encode()[:2])
+    assert view.corpus.add_files([str(cut)])
+    message = view.corpus.messages.text()
+    assert "poems.txt ends in the middle of a character" in message and "iconv" not in message
+    # A long file too (read only at its start and end): refused when added, not when counted.
+    long = tmp_path / "long.txt"
+    long.write_bytes("床前明月光，疑是地上霜。\n".encode() * 20_000 + "霜".encode()[:2])
+    assert view.corpus.add_files([str(long)])
+    assert "long.txt ends in the middle of a character" in view.corpus.messages.text()
+    whole = tmp_path / "whole.txt"
+    whole.write_bytes("床前明月光，疑是地上霜。\n".encode() * 20_000 + "霜".encode())
+    assert view.corpus.add_files([str(whole)]) == []
 
 
 def test_binary_and_missing_files_are_refused_with_a_message(qtbot, view, tmp_path) -> None:
@@ -434,3 +451,39 @@ def test_the_default_vocabulary_size_is_the_engines(qtbot, settings) -> None:
     qtbot.addWidget(panel)
     assert panel.vocab_size.value() == DEFAULT_VOCAB_SIZE
     assert panel.config() == TrainerConfig(DEFAULT_VOCAB_SIZE, ("<|endoftext|>",))
+
+
+def test_a_failed_run_shows_no_stale_figure_on_its_bar(qtbot, view, tmp_path) -> None:
+    # The bar kept "counting: 1.2 MB of 3.1 MB" after the run failed (a file not valid UTF-8
+    # further on): a figure of a run that is over, read as one still counting.
+    bad = tmp_path / "late.txt"
+    bad.write_bytes(syllable_text(400_000).encode() + "naïve".encode("latin-1"))
+    assert view.corpus.add_files([str(bad)]) == []
+    shown: list[str] = []
+    on_event(view.controller, CountingProgress, lambda _e: (view.pacer.refresh(), shown.append(view.progress.text())))
+    with waiting_for(qtbot, view.controller, Failed, timeout=60_000):
+        view.start_action.trigger()
+    assert any(any(ch.isdigit() for ch in text) for text in shown)  # (it did show a figure while counting)
+    assert view.progress.text() == "Training failed"
+    assert view.status.vocab_label.text() == view.status.stats_label.text() == ""  # (no vocabulary came of it)
+    assert view.progress.value() == view.progress.minimum() < view.progress.maximum()  # (not busy)
+
+
+def test_a_run_cancelled_while_counting_shows_no_counting_figure(qtbot, view, tmp_path) -> None:
+    corpus = tmp_path / "long.txt"
+    corpus.write_text(syllable_text(400_000), encoding="utf-8")
+    assert view.corpus.add_files([str(corpus)]) == []
+    shown: list[str] = []
+
+    def cancel_once(_event: object) -> None:
+        view.pacer.refresh()
+        if not shown and "counting" in view.progress.text():
+            shown.append(view.progress.text())
+            view.cancel_action.trigger()
+
+    on_event(view.controller, CountingProgress, cancel_once)
+    with waiting_for(qtbot, view.controller, Cancelled, timeout=60_000):
+        view.start_action.trigger()
+    assert not view.controller.merges and shown  # (cancelled while the bar said "counting: …")
+    assert view.progress.text() == "Cancelled"
+    assert "Cancelled before the first merge" in view.progress_label.text()

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from bpe_engine import Tokenizer, train_bpe
 
 from ...conftest import data_text
+from ..sentencepiece_support import spm_model  # noqa: F401
 
 SPECIALS = ["<|endoftext|>"]
 TEXT = "the lowest tokens of the newest story, and then some more text"
@@ -165,4 +166,28 @@ def test_a_view_showing_another_tokenizer_names_no_merge_number(qtbot, registry,
     assert not box.isEnabled() and box.text() == "As of merge k"
     assert "merge 7" in box.toolTip() and "A" in box.toolTip()
     box.set_keys([a])
+    assert box.isEnabled() and box.text() == "As of merge 7"
+
+
+def test_a_sentencepiece_model_on_the_timeline_is_never_shown_as_of_merge_k(qtbot, registry, tok_a, spm_model) -> None:
+    """A SentencePiece BPE model has merges, but worked out from its scores, not learned in
+    order: the Timeline says it has no timeline and publishes its "merge 0", and Tokenize
+    offered "As of merge 0" beside it; ticked, Explain said each piece was whole after 0 merges."""
+    from app.core.timeline_position import TimelinePosition
+    from app.widgets.as_of import AsOfBox
+    from bpe_engine import load_tokenizer
+
+    sp = registry.add(load_tokenizer(spm_model), "SP")
+    a = registry.add(tok_a, "A")
+    position = TimelinePosition()
+    box = AsOfBox(position, registry)
+    qtbot.addWidget(box)
+    position.set(sp, 0, 0)  # what the Timeline publishes for a tokenizer it cannot show
+    box.set_keys([sp])
+    assert not box.isEnabled() and box.text() == "As of merge k" and "SentencePiece" in box.toolTip()
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    assert not box.isChecked() and box.limit_for(sp) is None
+    box.set_keys([a])
+    assert not box.isEnabled() and box.text() == "As of merge k"
+    position.set(a, 7, len(tok_a.merges))
     assert box.isEnabled() and box.text() == "As of merge 7"

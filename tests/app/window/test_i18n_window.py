@@ -240,6 +240,9 @@ def test_the_whole_window_switches_to_chinese_and_back(qtbot, window, settings, 
     window.guide_action.trigger()
     guide = window.help.guide
     assert guide is not None and "Shortcuts" in guide.text()
+    # as wide as its page wants within the screen (it opened a column 144 pixels wide)
+    room = window.screen().availableGeometry().width()
+    assert guide.width() >= min(600, int(room * 0.9)), (guide.width(), room)
     window.list_action.trigger()
     listing = window.saving.list_dialog
     qtbot.waitUntil(listing.isVisible)
@@ -367,3 +370,19 @@ def test_a_missing_translation_file_says_so_and_keeps_english(qtbot, window, set
     bar = window.train_view.messages
     assert "简体中文 is not available" in bar.text() and "bpe_explorer_zh_CN.qm" in bar.text()
     assert "not available" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_guide_names_the_families_tabs_newer_rows(language: str) -> None:
+    """It said "five ways" (characters to byte-level BPE) after WordPiece and Unigram had
+    joined the tab's rows; their names are the same in both languages."""
+    from app.features.families.family import Family, family_name
+    from app.window.help import guide_html
+
+    i18n.set_language(language)
+    try:
+        guide = guide_html()
+        assert family_name(Family.WORDPIECE) in guide and family_name(Family.UNIGRAM) in guide
+        assert ("seven ways" if language == "en" else "七种方式") in guide
+    finally:
+        i18n.set_language("en")

@@ -146,6 +146,8 @@ def test_vocabulary_lists_pieces_with_their_parents(qtbot, registry, settings, s
             assert pieces[a] + pieces[b] == pieces[r]  # a merge joins its two parents' pieces
             with_parents += 1
     assert with_parents > 300
+    # (it read "pre-tokenizer sentencepiece": a name of no pre-tokenizer, where Tokenize says it has none)
+    assert v.status.text().endswith("pre-tokenizer none (SentencePiece)")
     # A text search for "▁the" (or "·the", a space typed as shown) finds the pieces holding it.
     expected = [i for i, p in enumerate(pieces) if "▁the" in p.casefold()]
     for query in ("▁the", "·the"):
