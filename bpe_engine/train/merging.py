@@ -55,13 +55,10 @@ class MergeLoop(LoopSetup, LoopWords, Choosing, OneMerge, BatchMerges):
         merge: :meth:`pop_best` and :meth:`merge` in one)."""
         if self.done:
             raise RuntimeError("this merge loop has finished (MergeLoop.finish); it makes no more merges")
-        top = self._clean_top()
-        if top is None:
+        best = self.pop_best()
+        if best is None:
             return None
-        heapq.heappop(self.heap)
-        pid, count = top
-        nxt_top = self._clean_top()
-        tied = nxt_top[0] if nxt_top is not None and nxt_top[1] == count else None
+        pid, count, tied = best
         a, b = self.pairs.left_m[pid], self.pairs.right_m[pid]
         z, replaced = self.merge(pid)
         return a, b, z, count, replaced, tied
