@@ -116,8 +116,10 @@ def _occurrences(blocks: list[Any], a: int, b: int, sym: np.ndarray, nxt: np.nda
             parts.append(pos)
     if a != b or not parts:
         return parts
+    # subtle: the first part is compared with nothing before it (comparing it with its own
+    # first position made every multi-slice merge sort a copy of all of its positions)
     if len(parts) > 1 and not all(
-        q[-1] < p[0] and (p[1:] > p[:-1]).all() for q, p in zip([parts[0][:1]] + parts, parts)
+        (q is None or q[-1] < p[0]) and (p[1:] > p[:-1]).all() for q, p in zip([None, *parts], parts)
     ):
         # (int32: half the memory; "stable" is a timsort here, linear on a few ascending runs)
         whole = np.sort(np.concatenate(parts).astype(np.int32), kind="stable")
