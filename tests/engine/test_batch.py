@@ -149,6 +149,22 @@ def test_ascending_slices_of_a_long_run_are_not_copied_and_sorted() -> None:
     assert peak - kept < 50 * size * 8
 
 
+def test_byte_pairs_are_indexed_in_ascending_positions(repetitive: Tokenizer) -> None:
+    """The first index lists each rank's positions in ascending order, slice by slice, also
+    where other ranks are mixed in: a run of "a" with other bytes in it then goes through
+    the rank-by-rank merge slice by slice, not joined and sorted whole."""
+    raw = np.frombuffer((b"aaaab aab ba" * 500), dtype=np.uint8)
+    nxt = np.arange(1, raw.size + 1, dtype=np.int32)
+    nxt[-1] = -1
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(by_rank, "_SLICE", 1000)
+        index = by_rank._byte_pair_index(by_rank.pair_tables(repetitive.encoder.tables), raw, nxt)
+    assert len(index) > 1
+    for blocks in index.values():
+        positions = np.concatenate(blocks)
+        assert (positions[1:] > positions[:-1]).all()
+
+
 @pytest.fixture(scope="module")
 def small_trained() -> Tokenizer:
     text = head(data_text("english.txt"), 4000)
