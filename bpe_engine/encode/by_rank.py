@@ -77,7 +77,9 @@ def _byte_pair_index(t: PairTables, raw: np.ndarray, nxt: np.ndarray) -> dict[in
             continue
         r0 = r_all[left]
         left += i
-        order = np.argsort(r0)  # positions within one rank need no particular order
+        # stable: each rank's positions stay ascending (a pair (a, a) then needs no sort of all
+        # of its positions in _occurrences; as fast as the default sort on int32 ranks)
+        order = np.argsort(r0, kind="stable")
         left, r0 = left[order], r0[order]
         cut = np.flatnonzero(np.diff(r0)) + 1
         for r, block in zip(r0[np.concatenate(([0], cut))].tolist(), np.split(left, cut)):
@@ -116,8 +118,10 @@ def _occurrences(blocks: list[Any], a: int, b: int, sym: np.ndarray, nxt: np.nda
             parts.append(pos)
     if a != b or not parts:
         return parts
+    # subtle: the first part is compared with nothing before it (comparing it with its own
+    # first position made every multi-slice merge sort a copy of all of its positions)
     if len(parts) > 1 and not all(
-        q[-1] < p[0] and (p[1:] > p[:-1]).all() for q, p in zip([parts[0][:1]] + parts, parts)
+        (q is None or q[-1] < p[0]) and (p[1:] > p[:-1]).all() for q, p in zip([None, *parts], parts)
     ):
         # (int32: half the memory; "stable" is a timsort here, linear on a few ascending runs)
         whole = np.sort(np.concatenate(parts).astype(np.int32), kind="stable")

@@ -8,6 +8,7 @@ piece length and puts the results back in order. All are checked against
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -124,6 +125,44 @@ def test_rank_by_rank_in_slices(repetitive: Tokenizer, words: list[str], slice_s
         patch.setattr(by_rank, "_SMALL", 0)
         ids, n = bpe_by_rank(repetitive.encoder.tables, pieces)
     assert ids.tolist() == flat and n.tolist() == counts
+
+
+def test_ascending_slices_of_a_long_run_are_not_copied_and_sorted() -> None:
+    """A run of one character, its occurrences ascending in many slices: they are taken left
+    to right slice by slice, never joined into one array of all of them and sorted (the
+    slicing keeps a merge of millions of positions to temporaries of one slice)."""
+    n, size = 400_000, 1000
+    sym = np.zeros(n, dtype=np.int32)
+    nxt = np.arange(1, n + 1, dtype=np.int32)
+    nxt[-1] = -1
+    blocks = [np.arange(n - 1)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(by_rank, "_SLICE", size)
+        tracemalloc.start()
+        try:
+            taken = by_rank._occurrences(blocks, 0, 0, sym, nxt)
+            kept, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+    assert np.concatenate(taken).tolist() == list(range(0, n - 1, 2))
+    # beyond what it returns and keeps: a few slices (a joined copy of the 399 999 positions: 3.2 MB)
+    assert peak - kept < 50 * size * 8
+
+
+def test_byte_pairs_are_indexed_in_ascending_positions(repetitive: Tokenizer) -> None:
+    """The first index lists each rank's positions in ascending order, slice by slice, also
+    where other ranks are mixed in: a run of "a" with other bytes in it then goes through
+    the rank-by-rank merge slice by slice, not joined and sorted whole."""
+    raw = np.frombuffer((b"aaaab aab ba" * 500), dtype=np.uint8)
+    nxt = np.arange(1, raw.size + 1, dtype=np.int32)
+    nxt[-1] = -1
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(by_rank, "_SLICE", 1000)
+        index = by_rank._byte_pair_index(by_rank.pair_tables(repetitive.encoder.tables), raw, nxt)
+    assert len(index) > 1
+    for blocks in index.values():
+        positions = np.concatenate(blocks)
+        assert (positions[1:] > positions[:-1]).all()
 
 
 @pytest.fixture(scope="module")
