@@ -3999,14 +3999,14 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>{name} · SentencePiece, %n piece(s)</source>
+      <source>{name} · SentencePiece, %n token(s)</source>
       <translation>
         <numerusform>{name} · SentencePiece，%n 个词元</numerusform>
       </translation>
     </message>
     <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>{name} · Unigram, %n piece(s)</source>
+      <source>{name} · Unigram, %n token(s)</source>
       <translation>
         <numerusform>{name} · Unigram，%n 个词元</numerusform>
       </translation>

@@ -281,9 +281,9 @@ class TrainResults(View):
             if tok.facts.algorithm is Algorithm.WORDPIECE:
                 return tr_n("{name} · WordPiece, %n token(s)", len(tok)).format(name=file_name)
             if tok.facts.algorithm is Algorithm.UNIGRAM:
-                return tr_n("{name} · Unigram, %n piece(s)", len(tok)).format(name=file_name)
+                return tr_n("{name} · Unigram, %n token(s)", len(tok)).format(name=file_name)
             if not tok.facts.byte_level:
-                return tr_n("{name} · SentencePiece, %n piece(s)", len(tok)).format(name=file_name)
+                return tr_n("{name} · SentencePiece, %n token(s)", len(tok)).format(name=file_name)
             return tr_n("{name} · %n merge(s)", len(tok.merges)).format(name=file_name)
 
         key = self.registry.add(
