@@ -19,6 +19,7 @@ from app.widgets.plots import MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH
 from app.widgets.zoom import apply_zoom
 from bpe_engine import FAMILIES
 
+from ..sentencepiece_support import spm_model, spm_tokenizer  # noqa: F401
 from ..training_support import Paused, choose_sample, waiting_for
 
 TITLE_BAR = 30  # what a window manager's frame takes from a 700-pixel screen (openbox: 22)
@@ -337,3 +338,22 @@ def test_tokenize_combos_show_their_whole_text_at_1024(qtbot, window, language) 
             combo.width(),
         )
     assert view.picker.width() >= view.picker.minimumSizeHint().width()
+
+
+def test_measure_list_shows_long_names_without_scrolling_sideways(
+    qtbot, window, language, spm_model, spm_tokenizer
+) -> None:
+    """A SentencePiece model's name was cut at the list's right edge behind a sideways scroll
+    bar: it is elided in the middle (both ends readable), its tooltip starting with it whole."""
+    _at(qtbot, window)
+    window.train_view._on_files_opened(str(spm_model), spm_tokenizer)
+    view = window.measure_view
+    window.tabs.setCurrentWidget(view)
+    qtbot.wait(50)
+    tokenizers = view.side.tokenizer_list
+    labels = [tokenizers.item(r).text() for r in range(tokenizers.count())]
+    widest = max(tokenizers.fontMetrics().horizontalAdvance(label) for label in labels)
+    assert widest > tokenizers.viewport().width()  # (the case: a name longer than the list)
+    assert tokenizers.horizontalScrollBar().maximum() == 0 or not tokenizers.horizontalScrollBar().isVisible()
+    assert tokenizers.textElideMode() == Qt.TextElideMode.ElideMiddle
+    assert all(tokenizers.item(r).toolTip().startswith(labels[r]) for r in range(tokenizers.count()))
