@@ -5323,8 +5323,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/widgets/plots.py" />
-      <source>Pair count at each merge (log scale)</source>
-      <translation>每次合并时的相邻对计数（对数刻度）</translation>
+      <source>Pair count per merge (log scale)</source>
+      <translation>每次合并的相邻对计数（对数刻度）</translation>
     </message>
     <message>
       <location filename="../../app/widgets/plots.py" />
