@@ -78,7 +78,7 @@ def _one_line_points(plot: pg.PlotWidget) -> float | None:
     width = label.item.boundingRect().width()
     if width <= room:
         return points
-    smaller = math.floor(points * room / width * 2) / 2
+    smaller: float = math.floor(points * room / width * 2) / 2
     while smaller >= points * _LEAST_TITLE_SCALE:  # (by half points: hinting is not linear)
         plot.setTitle(title, color=_COLOR, size=_size_text(smaller))
         if label.item.boundingRect().width() <= room:
