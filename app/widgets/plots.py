@@ -18,8 +18,6 @@ widget computes nothing about training itself; it is fed events.
 
 from __future__ import annotations
 
-import html
-import math
 from collections.abc import Iterable
 
 import numpy as np
@@ -30,15 +28,12 @@ from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from app.core import i18n
 from app.core.i18n import bind, tr
+from app.widgets.plot_titles import refit_title, refit_title_if_moved, set_fitted_title, share_title_size
 from bpe_engine import CountingDone
 
 #: The least height and width a plot is readable at (its title, axis labels and some curve).
 MIN_PLOT_HEIGHT = 175
 MIN_PLOT_WIDTH = 240
-_FITTED_TITLE = "bpe_fitted_title"  # the property holding a fitted title's whole text
-_TITLE_SIZE = "bpe_title_size"  # and the size it is meant to have (the zoom's)
-_TITLE_ROOM = "bpe_title_room"  # and the room it was fitted to
-_LEAST_TITLE_SCALE = 0.75  # smaller than this, a title goes on two lines
 
 __all__ = [
     "TrainingPlots",
@@ -185,63 +180,6 @@ class LogSizeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph ships no type
         return [short_count(round(10**v)) for v in values]
 
 
-def set_fitted_title(plot: pg.PlotWidget, title: str, *, size: str | None = None) -> None:
-    """``plot``'s title at its size (``size``, else the one it was given), or smaller (down to
-    :data:`_LEAST_TITLE_SCALE` of it) when wider than the plot, else on two lines: broken
-    before its parenthesis, or at the space nearest its middle. (At 1024 pixels the Train
-    tab's side-by-side plots cut their titles at both ends; two lines cut their axis labels
-    at the bottom of a short plot.)"""
-    label = plot.getPlotItem().titleLabel
-    base = size or plot.property(_TITLE_SIZE) or str(label.opts.get("size", "11pt"))
-    plot.setProperty(_FITTED_TITLE, title)  # fitted again when the plot or the zoom changes
-    plot.setProperty(_TITLE_SIZE, base)
-    points = float(base.removesuffix("pt"))
-    plot.setTitle(html.escape(title), color="#333", size=base)
-    width = label.item.boundingRect().width()
-    room = _title_room(plot)
-    plot.setProperty(_TITLE_ROOM, room)
-    if width <= room:
-        return
-    smaller = math.floor(points * room / width * 2) / 2
-    while smaller >= points * _LEAST_TITLE_SCALE:  # (by half points: hinting is not linear)
-        plot.setTitle(html.escape(title), color="#333", size=f"{smaller:.1f}pt")
-        if label.item.boundingRect().width() <= room:
-            return
-        smaller -= 0.5
-    cut = max(title.rfind(" ("), title.rfind("（"))
-    if cut <= 0:
-        spaces = [i for i, ch in enumerate(title) if ch == " "]
-        cut = min(spaces, key=lambda i: abs(i - len(title) // 2)) if spaces else len(title) // 2
-    lines = "<br>".join(html.escape(part) for part in (title[:cut].rstrip(), title[cut:].lstrip()))
-    plot.setTitle(lines, color="#333", size=base)
-
-
-def _title_room(plot: pg.PlotWidget) -> float:
-    """The width a title has: it sits above the plotting area, right of the left axis; a wider
-    one widens the whole plot past its view, which cuts it (and the axis' end) on the right."""
-    return float(plot.width() - max(plot.getPlotItem().getAxis("left").width(), 40) - 20)
-
-
-def refit_title(plot: pg.PlotWidget) -> None:
-    """Fit a title set by :func:`set_fitted_title` again at the size the zoom just gave it."""
-    title = plot.property(_FITTED_TITLE)
-    if isinstance(title, str):
-        set_fitted_title(plot, title, size=str(plot.getPlotItem().titleLabel.opts.get("size", "11pt")))
-
-
-def refit_title_if_moved(plot: pg.PlotWidget) -> None:
-    """Fit a title set by :func:`set_fitted_title` again if its room changed since: the left
-    axis settles its width after the plot's resize (its ticks follow the new height), and the
-    title was fitted to the axis' old width (52.6 px, then 37.9: at 570x140 "Pair count at
-    each merge (log scale)" went on two lines where it fits on one at 8.5 pt)."""
-    title, room = plot.property(_FITTED_TITLE), plot.property(_TITLE_ROOM)
-    if isinstance(title, str) and (room is None or abs(_title_room(plot) - float(room)) > 0.5):
-        set_fitted_title(plot, title)
-        # subtle: the wider title tried first widened the plot past its view, and only the
-        # view's resize lays the plot out to its width again (the plot's own resize event)
-        pg.GraphicsView.resizeEvent(plot, None)
-
-
 def without_scene_export(plot: pg.PlotWidget) -> pg.PlotWidget:
     """``plot`` without pyqtgraph's own right-click "Export..." (English only, and a second
     way to do what File > Export view does in the app's language)."""
@@ -297,6 +235,7 @@ class TrainingPlots(QWidget):
             "setToolTip",
             "Corpus bytes ÷ corpus tokens after each merge (exact: the engine counts the tokens each merge replaces)",
         )
+        share_title_size(self.count_plot, self.bpt_plot)  # side by side, one size (the smaller fit)
         self._write_titles()
         self._refit = QTimer(self, singleShot=True, interval=0)  # once the layout has settled
         self._refit.timeout.connect(self._refit_moved_titles)
@@ -353,7 +292,7 @@ class TrainingPlots(QWidget):
 
     def _write_titles(self) -> None:
         """The plots' titles and axis labels in the current language (the curves stay)."""
-        set_fitted_title(self.count_plot, tr("Pair count at each merge (log scale)"))
+        set_fitted_title(self.count_plot, tr("Pair count per merge (log scale)"))
         self.count_plot.setLabel("bottom", tr("merge rank"))
         self.count_plot.setLabel("left", tr("count"))
         set_fitted_title(self.bpt_plot, tr("Bytes per token (training corpus)"))

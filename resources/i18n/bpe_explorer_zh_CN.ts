@@ -3815,6 +3815,47 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <translation>已打开 {name}：{tokens}。现在可以在其他视图中使用它。</translation>
     </message>
     <message numerus="yes">
+      <location filename="../../app/features/train/opened.py" />
+      <source>Opened: &lt;b&gt;{label}&lt;/b&gt;, %n token(s). It is available in the Vocabulary, Tokenize, Compare and Stream decode views.</source>
+      <translation>
+        <numerusform>已打开：&lt;b&gt;{label}&lt;/b&gt;，%n 个词元。可在词表、分词、对比和流式解码视图中使用。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <location filename="../../app/features/train/opened.py" />
+      <source>Opened: &lt;b&gt;{label}&lt;/b&gt;. It is available in the Vocabulary, Tokenize, Compare and Stream decode views.</source>
+      <translation>已打开：&lt;b&gt;{label}&lt;/b&gt;。可在词表、分词、对比和流式解码视图中使用。</translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/opened.py" />
+      <location filename="../../app/features/train/results.py" />
+      <source>{name} · %n merge(s)</source>
+      <translation>
+        <numerusform>{name} · %n 次合并</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/opened.py" />
+      <source>{name} · SentencePiece, %n token(s)</source>
+      <translation>
+        <numerusform>{name} · SentencePiece，%n 个词元</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/opened.py" />
+      <source>{name} · Unigram, %n token(s)</source>
+      <translation>
+        <numerusform>{name} · Unigram，%n 个词元</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location filename="../../app/features/train/opened.py" />
+      <source>{name} · WordPiece, %n token(s)</source>
+      <translation>
+        <numerusform>{name} · WordPiece，%n 个词元</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
       <source>%n merge(s) restored first</source>
       <translation>
@@ -3855,13 +3896,6 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
       <location filename="../../app/window/opening.py" />
       <source>Open tokenizer</source>
       <translation>打开分词器</translation>
-    </message>
-    <message numerus="yes">
-      <location filename="../../app/features/train/results.py" />
-      <source>Opened: &lt;b&gt;{label}&lt;/b&gt;, %n token(s). It is available in the Vocabulary, Tokenize, Compare and Stream decode views.</source>
-      <translation>
-        <numerusform>已打开：&lt;b&gt;{label}&lt;/b&gt;，%n 个词元。可在词表、分词、对比和流式解码视图中使用。</numerusform>
-      </translation>
     </message>
     <message>
       <location filename="../../app/features/train/results.py" />
@@ -3985,37 +4019,9 @@ Plain text: it is tokenized like any other characters (encode_ordinary).</source
     </message>
     <message numerus="yes">
       <location filename="../../app/features/train/results.py" />
-      <source>{name} · %n merge(s)</source>
-      <translation>
-        <numerusform>{name} · %n 次合并</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <location filename="../../app/features/train/results.py" />
       <source>{name} · %n merge(s) (cancelled)</source>
       <translation>
         <numerusform>{name} · %n 次合并（已取消）</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <location filename="../../app/features/train/results.py" />
-      <source>{name} · SentencePiece, %n piece(s)</source>
-      <translation>
-        <numerusform>{name} · SentencePiece，%n 个词元</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <location filename="../../app/features/train/results.py" />
-      <source>{name} · Unigram, %n piece(s)</source>
-      <translation>
-        <numerusform>{name} · Unigram，%n 个词元</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <location filename="../../app/features/train/results.py" />
-      <source>{name} · WordPiece, %n token(s)</source>
-      <translation>
-        <numerusform>{name} · WordPiece，%n 个词元</numerusform>
       </translation>
     </message>
     <message>
@@ -5323,8 +5329,8 @@ Merges learned = vocabulary size − 256 − special tokens.</source>
     </message>
     <message>
       <location filename="../../app/widgets/plots.py" />
-      <source>Pair count at each merge (log scale)</source>
-      <translation>每次合并时的相邻对计数（对数刻度）</translation>
+      <source>Pair count per merge (log scale)</source>
+      <translation>每次合并的相邻对计数（对数刻度）</translation>
     </message>
     <message>
       <location filename="../../app/widgets/plots.py" />

@@ -36,6 +36,10 @@ class SidePanel(QWidget):
         self.registry = registry
         self.tokenizer_list = QListWidget(self)
         self.tokenizer_list.setMinimumHeight(90)
+        # Long names ("mistral_sentencepiece_v3.model · SentencePiece, 32,768 tokens") keep both
+        # ends readable instead of a sideways scroll bar; each item's tooltip starts with it whole.
+        self.tokenizer_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.tokenizer_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         bind(self.tokenizer_list, "setToolTip", "Check one to five tokenizers to measure side by side.")
         self.text_set = build.combo(self, [(s.value, s) for s in TextSet], tooltip="The texts to measure on.")
         build.shrinkable(self.text_set, characters=16)

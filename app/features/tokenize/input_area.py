@@ -56,7 +56,7 @@ class InputArea(QWidget):
         self.stack = QStackedWidget(self)
         self.stack.addWidget(editor)
         self.stack.addWidget(chat)
-        switch = QHBoxLayout()
+        self._switch = switch = QHBoxLayout()
         switch.addWidget(self.text_button)
         switch.addWidget(self.chat_button)
         switch.addStretch(1)
@@ -67,6 +67,11 @@ class InputArea(QWidget):
         self.chat_button.toggled.connect(self._on_chat_button_toggled)
         shortcut = QShortcut(QKeySequence(SWITCH_SHORTCUT), self)
         shortcut.activated.connect(self.toggle)
+
+    def add_to_switch_row(self, *widgets: QWidget) -> None:
+        """Put ``widgets`` at the right end of the Text/Chat row (the top bar's check boxes)."""
+        for widget in widgets:
+            self._switch.addWidget(widget)
 
     @property
     def mode(self) -> InputMode:

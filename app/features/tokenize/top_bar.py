@@ -1,5 +1,7 @@
-"""The Tokenize view's top bar: which tokenizer, a preset text, what special-token text does,
-and whether whitespace is drawn. Also the place "As of merge k" joins when the view follows
+"""The Tokenize view's top bar: which tokenizer, a preset text, what special-token text does;
+and the check boxes (BOS/EOS, whitespace) the view puts on the Text/Chat row below, where
+there is room: beside the three combos they cut "Choose a preset…" and "Recognised (one
+special token)" in a 1024-pixel window. Also the place "As of merge k" joins when the view follows
 the Timeline. The view connects to the widgets' own signals; this holds the widgets and
 their texts, so the view's build reads as its panels.
 """
@@ -7,7 +9,7 @@ their texts, so the view's build reads as its panels.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from app.content.presets import PRESETS
 from app.core.i18n import tr
@@ -43,23 +45,23 @@ class TopBar(QWidget):
         self.set_additions(None)
         build.shrinkable(self.preset_combo, self.mode_combo)
         build.elided(self.picker)  # (its names are long: "cl100k_base (GPT-3.5 / GPT-4, 100k)")
-        rows = QVBoxLayout(self)
-        rows.setContentsMargins(0, 0, 0, 0)
-        self._layout = layout = QHBoxLayout()
-        #: Presentation mode's second row: the check boxes, where its large fonts leave no room
-        #: for them beside the combos on a 1024-pixel screen.
-        self._second_row = QHBoxLayout()
-        rows.addLayout(layout)
-        rows.addLayout(self._second_row)
+        # The picker takes the room the preset and mode combos leave (elided, its tooltip says
+        # the whole name): its long names no longer squeeze their short texts.
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self._layout = layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         #: The labels before the picker, the preset and the mode combo (presentation folds the last two).
         self.combo_labels: list[QLabel] = [
             build.labelled(layout, self, "Tokenizer:", self.picker),
             build.labelled(layout, self, "Preset:", self.preset_combo),
             build.labelled(layout, self, "Special tokens:", self.mode_combo),
         ]
-        layout.addWidget(self.additions_box)
-        layout.addWidget(self.whitespace_box)
-        layout.addStretch(1)
+        layout.setStretchFactor(self.picker, 1)
+
+    @property
+    def boxes(self) -> tuple[QWidget, ...]:
+        """The check boxes, for the row below (see the module docstring)."""
+        return (self.additions_box, self.whitespace_box)
 
     def _build_preset_combo(self) -> QComboBox:
         combo = build.combo(
@@ -98,23 +100,6 @@ class TopBar(QWidget):
         self.additions_box.setToolTip(additions_tooltip(self._additions))
 
     def set_presentation(self, on: bool) -> None:
-        """Fold the labels of the preset and mode combos away (the combos say what they hold)
-        and put the check boxes on a second row."""
+        """Fold the labels of the preset and mode combos away (the combos say what they hold)."""
         for label in self.combo_labels[1:]:
             label.setVisible(not on)
-        boxes = (self.additions_box, self.whitespace_box)
-        source, target = (self._layout, self._second_row) if on else (self._second_row, self._layout)
-        if target.indexOf(self.whitespace_box) >= 0:
-            return
-        for box in boxes:
-            source.removeWidget(box)
-        if on:
-            for box in boxes:
-                target.addWidget(box)
-            target.addStretch(1)
-        else:
-            while source.count() and (item := source.takeAt(0)) is not None:
-                del item  # the second row's stretch
-            stretch_at = self._layout.count() - 1  # before the first row's stretch
-            for i, box in enumerate(boxes):
-                self._layout.insertWidget(stretch_at + i, box)

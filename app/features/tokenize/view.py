@@ -104,6 +104,7 @@ class TokenizeView(View):
         self.editor.setTabChangesFocus(False)
         self.chat_editor = ChatEditor(self)
         self.input_area = InputArea(self.editor, self.chat_editor, self)
+        self.input_area.add_to_switch_row(*self.top.boxes)
         self.counts_row = CountsRow(self)
         self.chips = ChipsPanel(self)
         # (weakly: these parts live in this view's attributes, see app.core.weakly)

@@ -40,14 +40,14 @@ from app.core.training.events import TrainingAction, TrainingState
 from app.core.training.request import TrainingRequest
 from app.display.file_names import checkpoint_file_name, tokenizer_file_name
 from app.display.format import format_bytes
-from app.features.train.opened import opened_message, opened_name
+from app.features.train.opened import label_counts_tokens, opened_label, opened_message, opened_name, opened_result
 from app.features.train.settings_panel import TrainSettingsPanel
 from app.features.train.status import TrainStatus
 from app.widgets.corpus_panel import CorpusPanel
 from app.widgets.message_bar import Action, MessageBar
 from app.widgets.open_files import open_filters
 from app.widgets.view import View
-from bpe_engine import Algorithm, Tokenizer, TokenizerLike
+from bpe_engine import Tokenizer, TokenizerLike
 
 __all__ = ["TrainResults", "safe_file_name", "opened_name", "CHECKPOINT_FILTER"]
 
@@ -278,13 +278,7 @@ class TrainResults(View):
         file_name = opened_name(path, tok)
 
         def compose() -> str:  # written again after a language switch
-            if tok.facts.algorithm is Algorithm.WORDPIECE:
-                return tr_n("{name} · WordPiece, %n token(s)", len(tok)).format(name=file_name)
-            if tok.facts.algorithm is Algorithm.UNIGRAM:
-                return tr_n("{name} · Unigram, %n piece(s)", len(tok)).format(name=file_name)
-            if not tok.facts.byte_level:
-                return tr_n("{name} · SentencePiece, %n piece(s)", len(tok)).format(name=file_name)
-            return tr_n("{name} · %n merge(s)", len(tok.merges)).format(name=file_name)
+            return opened_label(file_name, tok)
 
         key = self.registry.add(
             tok,
@@ -297,14 +291,13 @@ class TrainResults(View):
         self.result_key = key
         self.settings.remember_folder(FileKind.TOKENIZER, path)
         self._say("info", partial(opened_message, Path(path).name, tok))
-        registry, tokens = self.registry, len(tok)
+        registry, tokens, counted = self.registry, len(tok), label_counts_tokens(tok)
         # the label is read when the line is written: the registry renames it in a new language
         self._set_result(
-            lambda: tr_n(
-                "Opened: <b>{label}</b>, %n token(s). It is available in the "
-                "Vocabulary, Tokenize, Compare and Stream decode views.",
-                tokens,
-            ).format(label=html.escape(registry.entry(key).label if key in registry.keys() else tr("tokenizer")))
+            lambda: opened_result(
+                html.escape(registry.entry(key).label if key in registry.keys() else tr("tokenizer")),
+                None if counted else tokens,
+            )
         )
         self._update_actions()
         self.tokenizer_ready.emit(key)

@@ -25,7 +25,7 @@ def chosen(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         path, _ = unigram_model(folder / "lessons.model", UNIGRAM_LINES, 120)
         tok = load_tokenizer(path)
         assert tok.facts.algorithm is Algorithm.UNIGRAM
-        return tok, "lessons.model · Unigram, 120 pieces", "Unigram tokenizer"
+        return tok, "lessons.model · Unigram, 120 tokens", "Unigram tokenizer"
     pytest.importorskip("tokenizers")
     tok = load_tokenizer(save(reference(cased=False, vocab_size=500), folder))
     assert tok.facts.algorithm is Algorithm.WORDPIECE

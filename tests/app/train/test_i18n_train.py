@@ -188,7 +188,7 @@ def test_the_idle_view_switches_every_text_and_back(qtbot, view, translated) -> 
     assert view.result_tabs.tabText(1) == "单步" and view.corpus.tabs.tabText(0) == "示例文本"
     assert "F5" in view.start_action.toolTip() and CJK.search(view.start_action.toolTip())
     assert view.merges_model.headerData(0, Qt.Orientation.Horizontal) == "合并序号"
-    assert view.plots.count_plot.getPlotItem().titleLabel.text == "每次合并时的相邻对计数（对数刻度）"
+    assert view.plots.count_plot.getPlotItem().titleLabel.text == "每次合并的相邻对计数（对数刻度）"
     assert view.progress_label.text().startswith("就绪")
     assert "大小：" in view.corpus.size_label.text()
     assert sum(1 for text in zh.values() if CJK.search(text)) > 80

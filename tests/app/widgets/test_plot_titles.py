@@ -1,5 +1,5 @@
 """The Train tab's plot titles fit their plots: at 1024x700 the plots stand side by side, each
-narrower than its title, and "Pair count at each merge (log scale)" was cut at both ends. A
+narrower than its title, and "Pair count per merge (log scale)" was cut at both ends. A
 title too wide is set a little smaller (or, much too wide, on two lines), in English and in
 Chinese."""
 
@@ -45,7 +45,7 @@ def test_titles_fit_side_by_side_plots(qtbot, chinese_files, language) -> None:
         assert plot.width() < 290
         assert _fits(plot), plot.getPlotItem().titleLabel.text
     # a little smaller, on one line: two lines cut the axis labels at the bottom of short plots
-    expected = "Pair count at each merge (log scale)" if language == "en" else "每次合并时的相邻对计数（对数刻度）"
+    expected = "Pair count per merge (log scale)" if language == "en" else "每次合并的相邻对计数（对数刻度）"
     label = plots.count_plot.getPlotItem().titleLabel
     assert label.text == expected and float(label.opts["size"].removesuffix("pt")) < 11
     for plot in (plots.count_plot, plots.bpt_plot):
@@ -86,5 +86,22 @@ def test_titles_fitted_again_when_the_left_axis_changes_width(qtbot, change) -> 
     qtbot.waitUntil(lambda: _fits(plot), timeout=2_000)
     label = plot.getPlotItem().titleLabel
     shown = (label.text, label.opts["size"])
-    set_fitted_title(plot, "Pair count at each merge (log scale)")  # a fit for the room it has now
+    set_fitted_title(plot, "Pair count per merge (log scale)")  # a fit for the room it has now
     assert shown == (label.text, label.opts["size"])
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("size", [(1024, 700), (1600, 1000)])
+def test_side_by_side_titles_share_one_size_on_one_line(qtbot, window, chinese_files, language, size) -> None:
+    """Fitted one by one, the pair-count title went on two lines beside a one-line neighbour
+    (English) or was shrunk smaller than its neighbour (Chinese): the two share one size."""
+    assert i18n.set_language(language)
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=5_000)
+    window.tabs.setCurrentWidget(window.train_view)
+    qtbot.wait(200)
+    plots = window.train_view.plots
+    labels = [plot.getPlotItem().titleLabel for plot in (plots.count_plot, plots.bpt_plot)]
+    assert all("<br>" not in label.text for label in labels), [label.text for label in labels]
+    assert labels[0].opts["size"] == labels[1].opts["size"], [label.opts["size"] for label in labels]
+    assert all(_fits(plot) for plot in (plots.count_plot, plots.bpt_plot))

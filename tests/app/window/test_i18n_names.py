@@ -1,5 +1,5 @@
 """Names the app makes follow the language (issue 20, point 15): a trained tokenizer's name
-("Sample: … · N merges"), an opened SentencePiece model's ("… · SentencePiece, N pieces") and
+("Sample: … · N merges"), an opened SentencePiece model's ("… · SentencePiece, N tokens") and
 the Tokenize chip pane's header ("Tokens": 词元, not the count 词元数)."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_made_names_are_written_again_in_chinese(qtbot, registry, settings, spm_
     view._on_files_opened(str(spm_model), spm_tokenizer)
     opened = view.result_key
     pieces = len(spm_tokenizer)
-    assert registry.entry(opened).label == f"{spm_model.name} · SentencePiece, {format_count(pieces)} pieces"
+    assert registry.entry(opened).label == f"{spm_model.name} · SentencePiece, {format_count(pieces)} tokens"
     registry.rename(opened, "mine")  # a name the user gave stays
 
     assert i18n.set_language("zh_CN")
@@ -57,14 +57,17 @@ def test_made_names_are_written_again_in_chinese(qtbot, registry, settings, spm_
 
 
 def test_opened_sentencepiece_name_in_chinese(qtbot, registry, settings, spm_model, spm_tokenizer, chinese_files):
+    """The picker said "32,768 pieces" in English but 词元 (tokens) in Chinese: both say tokens
+    (the glossary's 词元), as the Vocabulary tab's "32,768 tokens · 28,446 merges" does."""
     view = TrainView(registry, settings)
     qtbot.addWidget(view)
     view._on_files_opened(str(spm_model), spm_tokenizer)
     key = view.result_key
-    assert i18n.set_language("zh_CN")
     pieces = format_count(len(spm_tokenizer))
-    expected = ZH["{name} · SentencePiece, %n piece(s)"].replace("%n", pieces).format(name=spm_model.name)
-    assert registry.entry(key).label == expected and "pieces" not in expected
+    assert registry.entry(key).label == f"{spm_model.name} · SentencePiece, {pieces} tokens"
+    assert i18n.set_language("zh_CN")
+    expected = ZH["{name} · SentencePiece, %n token(s)"].replace("%n", pieces).format(name=spm_model.name)
+    assert registry.entry(key).label == expected and f"{pieces} 个词元" in expected
     view.controller.shutdown(30_000)
 
 
@@ -86,11 +89,13 @@ def test_the_opened_line_names_the_tokenizer_in_the_new_language(
     view = TrainView(registry, settings)
     qtbot.addWidget(view)
     view._on_files_opened(str(spm_model), spm_tokenizer)
-    assert "SentencePiece, " in view.result_label.text() and " pieces" in view.result_label.text()
+    pieces = format_count(len(spm_tokenizer))
+    # (the label counts the tokens: the line said "SentencePiece, 32,768 tokens, 32,768 tokens")
+    assert view.result_label.text().count(pieces) == 1 and f"SentencePiece, {pieces} tokens" in view.result_label.text()
     assert i18n.set_language("zh_CN")
     label = registry.entry(view.result_key).label
     assert "pieces" not in label
-    assert label in view.result_label.text() and "pieces" not in view.result_label.text()
+    assert label in view.result_label.text() and view.result_label.text().count(pieces) == 1
     view.controller.shutdown(30_000)
 
 

@@ -102,7 +102,7 @@ def test_a_sentencepiece_model_opens_and_cannot_be_saved_in_our_format(
     qtbot, window, monkeypatch, spm_model, spm_reference, tmp_path
 ):
     key = _open_with_dialog(qtbot, window, monkeypatch, spm_model)
-    assert window.registry.entry(key).label == f"{spm_model.name} · SentencePiece, {format_count(1000)} pieces"
+    assert window.registry.entry(key).label == f"{spm_model.name} · SentencePiece, {format_count(1000)} tokens"
     assert _ids_in_tokenize_view(qtbot, window, key, SP_TEXT) == spm_reference.encode(SP_TEXT)
     asked = []
     monkeypatch.setattr(

@@ -165,12 +165,16 @@ def test_presentation_mode(qtbot, window) -> None:
     bar = tokenize.top
     qtbot.wait(50)
     row = [bar.combo_labels[0], bar.picker, bar.combo_labels[1], bar.preset_combo]
-    row += [bar.combo_labels[2], bar.mode_combo, bar.additions_box, bar.whitespace_box]
+    row += [bar.combo_labels[2], bar.mode_combo]
     assert all(bar._layout.indexOf(w) >= 0 for w in row)
     shown = [w.geometry() for w in row if w.isVisible()]
     assert len(shown) == len(row)
     assert all(a.center().x() < b.left() for a, b in zip(shown, shown[1:])), shown  # in order, not on each other
-    assert len({g.center().y() for g in shown}) <= 2 and bar._second_row.count() == 0
+    assert len({g.center().y() for g in shown}) <= 2
+    boxes = [tokenize.input_area.text_button, tokenize.input_area.chat_button, bar.additions_box, bar.whitespace_box]
+    assert all(b.isVisible() for b in boxes)
+    places = [b.mapTo(tokenize, b.rect().center()) for b in boxes]  # the check boxes on the Text/Chat row
+    assert all(a.x() < b.x() for a, b in zip(places, places[1:])) and len({p.y() for p in places}) == 1, places
 
 
 def _save_as(monkeypatch, path) -> list[str]:

@@ -19,6 +19,7 @@ from app.widgets.plots import MIN_PLOT_HEIGHT, MIN_PLOT_WIDTH
 from app.widgets.zoom import apply_zoom
 from bpe_engine import FAMILIES
 
+from ..sentencepiece_support import spm_model, spm_tokenizer  # noqa: F401
 from ..training_support import Paused, choose_sample, waiting_for
 
 TITLE_BAR = 30  # what a window manager's frame takes from a 700-pixel screen (openbox: 22)
@@ -277,6 +278,9 @@ def test_tokenize_combos_elide_their_choice_and_tell_it_whole(qtbot, window, lan
     window.tabs.setCurrentWidget(window.tokenize_view)
     qtbot.wait(50)
     bar = window.tokenize_view.top
+    # (the picker now takes the room the other two leave: at its least width its names are cut)
+    bar.picker.setMaximumWidth(bar.picker.minimumSizeHint().width())
+    qtbot.wait(20)
     cut = 0
     for combo in (bar.picker, bar.preset_combo, bar.mode_combo):
         full, shown = combo.currentText(), shown_text(combo)
@@ -292,7 +296,7 @@ def test_tokenize_combos_elide_their_choice_and_tell_it_whole(qtbot, window, lan
             centre = combo.rect().center()
             QApplication.sendEvent(combo, QHelpEvent(QEvent.Type.ToolTip, centre, combo.mapToGlobal(QPoint(centre))))
             assert QToolTip.text().startswith(full), QToolTip.text()
-    assert cut  # (at 1024 pixels at least one is narrower than its choice)
+    assert cut  # (at least one is narrower than its choice)
 
 
 def test_the_live_merges_table_shows_its_count_without_scrolling(qtbot, window, language) -> None:
@@ -318,3 +322,38 @@ def test_the_live_merges_table_shows_its_count_without_scrolling(qtbot, window, 
         assert table.columnWidth(last) >= header.sectionSizeHint(last), zoomed  # "Count" whole
         assert table.horizontalScrollBar().maximum() == 0, zoomed
     apply_zoom(window, 1.0, QApplication.font())
+
+
+def test_tokenize_combos_show_their_whole_text_at_1024(qtbot, window, language) -> None:
+    """The preset and special-token combos were cut ("Choose …", "Recogni…") beside the
+    picker and the check boxes; every item's text fits (a combo's size hint holds its widest)."""
+    _at(qtbot, window)
+    view = window.tokenize_view
+    window.tabs.setCurrentWidget(view)
+    qtbot.wait(50)
+    for combo in (view.preset_combo, view.mode_combo):
+        widest = max(combo.fontMetrics().horizontalAdvance(combo.itemText(i)) for i in range(combo.count()))
+        assert widest <= combo.width() and combo.width() >= combo.sizeHint().width(), (
+            combo.currentText(),
+            combo.width(),
+        )
+    assert view.picker.width() >= view.picker.minimumSizeHint().width()
+
+
+def test_measure_list_shows_long_names_without_scrolling_sideways(
+    qtbot, window, language, spm_model, spm_tokenizer
+) -> None:
+    """A SentencePiece model's name was cut at the list's right edge behind a sideways scroll
+    bar: it is elided in the middle (both ends readable), its tooltip starting with it whole."""
+    _at(qtbot, window)
+    window.train_view._on_files_opened(str(spm_model), spm_tokenizer)
+    view = window.measure_view
+    window.tabs.setCurrentWidget(view)
+    qtbot.wait(50)
+    tokenizers = view.side.tokenizer_list
+    labels = [tokenizers.item(r).text() for r in range(tokenizers.count())]
+    widest = max(tokenizers.fontMetrics().horizontalAdvance(label) for label in labels)
+    assert widest > tokenizers.viewport().width()  # (the case: a name longer than the list)
+    assert tokenizers.horizontalScrollBar().maximum() == 0 or not tokenizers.horizontalScrollBar().isVisible()
+    assert tokenizers.textElideMode() == Qt.TextElideMode.ElideMiddle
+    assert all(tokenizers.item(r).toolTip().startswith(labels[r]) for r in range(tokenizers.count()))
