@@ -175,20 +175,23 @@ def test_compare_with_the_overlap_lists_keeps_rows_of_chips(qtbot, window, langu
     view = window.compare_view
     window.tabs.setCurrentWidget(view)
     view.lower_tabs.setCurrentWidget(view.overlap)
-    qtbot.wait(50)
     column = view.columns()[0]  # (its chips, or its message where the encoding cannot load offline)
-    assert column.stack.height() >= column.chips.height_for_lines(3), column.stack.height()
-    for table in view.overlap.tables:
-        assert table.viewport().height() >= 2 * table.verticalHeader().defaultSectionSize(), table.viewport().height()
+    tables = view.overlap.tables
+    # (layouts settle through posted events: waited for, not a fixed pause, under a loaded CI)
+    qtbot.waitUntil(
+        lambda: (
+            column.stack.height() >= column.chips.height_for_lines(3)
+            and all(t.viewport().height() >= 2 * t.verticalHeader().defaultSectionSize() for t in tables)
+        ),
+        timeout=5_000,
+    )
     kept = view.columns_scroll.minimumHeight()
     for _ in range(3):  # a zoom: the lines grow, the room kept for them with them
         window.presentation.zoom_in()
-    qtbot.wait(50)
-    assert view.columns_scroll.minimumHeight() > kept
+    qtbot.waitUntil(lambda: view.columns_scroll.minimumHeight() > kept, timeout=5_000)
     window.presentation.reset_zoom()
     view.lower_tabs.setCurrentIndex(0)  # corpus mode takes only what it needs again
-    qtbot.wait(50)
-    assert view.columns_area.height() >= 190, view.columns_area.height()
+    qtbot.waitUntil(lambda: view.columns_area.height() >= 190, timeout=5_000)
 
 
 def test_presenting_combos_ask_for_their_whole_text(qtbot, window, language) -> None:
