@@ -29,7 +29,7 @@ from typing import NamedTuple, Protocol
 
 import numpy as np
 
-from .._arrays import left_to_right_after
+from .._arrays import left_to_right_after, scatter_grouped
 
 __all__ = ["HUGE_MERGE", "SLICE", "merge_huge"]
 
@@ -177,12 +177,8 @@ def _add(loop: MergeLoop, z: int, n_tok: int, new: list[_New]) -> None:
     np.cumsum(sizes[:-1], out=starts[1:])
     cursor = starts + log.n
     for part, idx in zip(new, indices):
-        order = idx.argsort(kind="stable") if m > 1 else np.arange(idx.size)  # (uint16: a radix sort)
-        here = np.bincount(idx, minlength=m)
-        shift = cursor - (np.cumsum(here) - here)  # entry r of the sorted slice: its key's cursor + rank
-        log.data[shift[idx[order]] + np.arange(order.size)] = part.at[order]
+        scatter_grouped(log.data, cursor, idx, part.at, m)
         loop.ppid[part.at] = idx.astype(np.int32) + np.int32(base)
-        cursor += here
     ml = int(uniq.searchsorted(n_tok))
     pairs.reserve(m)
     pairs.n += m

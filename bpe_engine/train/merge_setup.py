@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from .._arrays import scatter_grouped
 from ..errors import CorpusError
 from ..kinds import TieBreak
 from .keys import KeyedPieces
@@ -189,13 +190,7 @@ class LoopSetup(LoopState):
             left = np.flatnonzero(self.nxt[i : i + step] >= 0) + i
             codes16 = (self.sym[left] << 8) | self.sym[left + 1]
             self.ppid[left] = pid_of_code[codes16]
-            order = np.argsort(codes16.astype(np.uint16), kind="stable")
-            # Entry k of the sorted slice goes to its code's cursor plus its rank among that
-            # code's entries in this slice (k minus where the code's run starts).
-            here = np.bincount(codes16, minlength=65536)
-            shift = cursor - (np.cumsum(here) - here)
-            log[shift[codes16[order]] + np.arange(order.size)] = left[order]
-            cursor += here
+            scatter_grouped(log, cursor, codes16, left, 65536)
 
         return present, per_code[present].astype(np.int64), weights[present].astype(np.int64), _Column(log, size)
 

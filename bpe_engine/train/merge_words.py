@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Self
 
 import numpy as np
 
+from .._arrays import scatter_grouped
 from ..kinds import TieBreak
 from .merge_state import _SLICE, LoopState, _Column, _position_dtype
 from .tiekeys import token_key
@@ -39,18 +40,7 @@ def _group_by_pair(at: np.ndarray, pid: np.ndarray, sizes: np.ndarray) -> _Colum
     log = np.empty(2 * at.size, dtype=np.int32)
     step = 4 * _SLICE
     for i in range(0, at.size, step):
-        keys = pid[i : i + step]
-        # A stable radix sort by pair, 16 bits at a time (NumPy sorts 16-bit keys by radix:
-        # 4x faster than sorting (pair << 32 | position) as uint64 on NumPy 2.4, x86)
-        order = np.argsort(keys.astype(np.uint16), kind="stable")
-        if n_pairs > 1 << 16:
-            order = order[np.argsort((keys[order] >> 16).astype(np.uint16), kind="stable")]
-        here = np.bincount(keys, minlength=n_pairs)
-        shift = cursor - (np.cumsum(here) - here)
-        where = shift[keys[order]]
-        where += np.arange(order.size)
-        log[where] = at[i : i + step][order]
-        cursor += here
+        scatter_grouped(log, cursor, pid[i : i + step], at[i : i + step], n_pairs)
     return _Column(log, int(at.size))
 
 
